@@ -1,0 +1,109 @@
+// ESLint flat config. The layer rules keep the architecture honest:
+//   src/engine  pure: no vscode, no Node built-ins, no I/O libraries, no imports from node/ or host/
+//   src/node    Node I/O: never vscode, never host/
+//   src/host    the only layer that imports vscode
+//   src/shared  types shared by host and webview: nothing but other shared/ and engine types
+//   webview/    browser only: no vscode, no Node built-ins, only src/shared from the extension side
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import stylistic from '@stylistic/eslint-plugin';
+import { builtinModules } from 'node:module';
+
+const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+
+const ioLibraries = ['chokidar', 'proper-lockfile', 'playwright-core'];
+
+const restrict = (paths, patterns) => ['error', { paths, patterns }];
+
+export default tseslint.config(
+	{
+		ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', '.bench/**', '.stress/**', 'scripts/**', 'test/harness/**', '**/*.mjs', '**/*.js'],
+	},
+	js.configs.recommended,
+	...tseslint.configs.recommendedTypeChecked,
+	{
+		languageOptions: {
+			parserOptions: {
+				projectService: {
+					allowDefaultProject: [],
+				},
+				tsconfigRootDir: import.meta.dirname,
+			},
+		},
+		plugins: { '@stylistic': stylistic },
+		rules: {
+			'@typescript-eslint/no-floating-promises': 'error',
+			'@typescript-eslint/no-explicit-any': 'error',
+			'@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+			'eqeqeq': ['error', 'always'],
+			'curly': ['error', 'all'],
+			'no-console': 'error',
+			'@stylistic/indent': ['error', 'tab', { SwitchCase: 1 }],
+			'@stylistic/quotes': ['error', 'single', { avoidEscape: true }],
+			'@stylistic/semi': ['error', 'always'],
+		},
+	},
+	{
+		files: ['src/engine/**/*.ts'],
+		rules: {
+			'no-restricted-imports': restrict(
+				[
+					{ name: 'vscode', message: 'src/engine is host-agnostic: vscode belongs in src/host.' },
+					{ name: '@mariozechner/pi-ai', allowTypeImports: true, message: 'src/engine is pure: call the Summarizer port.' },
+					...[...ioLibraries, ...nodeBuiltins].map((name) => ({ name, message: 'src/engine is pure: I/O belongs in src/node.' })),
+				],
+				[{ group: ['**/host/**', '**/node/**', '**/host', '**/node'], message: 'src/engine must not depend on outer layers.' }],
+			),
+			'no-restricted-globals': ['error',
+				{ name: 'process', message: 'src/engine is pure: pass values in.' },
+				{ name: 'require', message: 'src/engine is pure.' },
+				{ name: 'fetch', message: 'src/engine is pure: no network.' },
+				{ name: 'Buffer', message: 'src/engine is pure: use TextEncoder or pass values in.' },
+			],
+		},
+	},
+	{
+		files: ['src/node/**/*.ts', 'src/cli.ts', 'src/cli/**/*.ts'],
+		rules: {
+			'no-restricted-imports': restrict(
+				[{ name: 'vscode', message: 'Only src/host may import vscode.' }],
+				[{ group: ['**/host/**', '**/host'], message: 'src/node must not depend on src/host.' }],
+			),
+		},
+	},
+	{
+		files: ['src/shared/**/*.ts'],
+		rules: {
+			'no-restricted-imports': restrict(
+				[
+					{ name: 'vscode', message: 'src/shared is used by the webview: no vscode.' },
+					...[...ioLibraries, ...nodeBuiltins].map((name) => ({ name, message: 'src/shared is used by the webview: no Node.' })),
+				],
+				[{ group: ['**/host/**', '**/node/**', '**/host', '**/node'], message: 'src/shared may only use engine types.' }],
+			),
+		},
+	},
+	{
+		files: ['webview/**/*.ts'],
+		rules: {
+			'no-restricted-imports': restrict(
+				[
+					{ name: 'vscode', message: 'The webview runs in a browser: talk to the host through src/shared/protocol.ts.' },
+					...[...ioLibraries, ...nodeBuiltins].map((name) => ({ name, message: 'The webview runs in a browser.' })),
+				],
+				[{ group: ['**/src/host/**', '**/src/node/**', '**/src/engine/**', '!**/src/engine/**/types', '**/src/extension'], message: 'The webview may only import src/shared from the extension side.' }],
+			),
+		},
+	},
+	{
+		files: ['test/**/*.ts'],
+		rules: {
+			'no-console': 'off',
+			'@typescript-eslint/no-unsafe-assignment': 'off',
+			'@typescript-eslint/no-unsafe-member-access': 'off',
+			'@typescript-eslint/no-unsafe-call': 'off',
+			'@typescript-eslint/no-unsafe-argument': 'off',
+			'@typescript-eslint/no-unsafe-return': 'off',
+		},
+	},
+);

@@ -1,0 +1,132 @@
+#!/usr/bin/env node
+// Builds every bundle of the project with esbuild.
+//   node scripts/build.mjs               extension, CLI, lazily loaded pi-ai chunk, webview
+//   node scripts/build.mjs --tests       the above plus unit and integration tests (out/test)
+//   node scripts/build.mjs --production  minified, no source maps (what the .vsix ships)
+//   node scripts/build.mjs --watch       rebuild on change
+import * as esbuild from 'esbuild';
+import { existsSync, readdirSync, statSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const args = new Set(process.argv.slice(2));
+const production = args.has('--production');
+const withTests = args.has('--tests');
+const watch = args.has('--watch');
+
+const at = (p) => join(root, p);
+const exists = (p) => existsSync(at(p));
+
+function walk(dir, pattern) {
+	if (!existsSync(dir)) { return []; }
+	const out = [];
+	for (const name of readdirSync(dir)) {
+		const full = join(dir, name);
+		if (statSync(full).isDirectory()) { out.push(...walk(full, pattern)); }
+		else if (pattern.test(name)) { out.push(full); }
+	}
+	return out;
+}
+
+const nodeCommon = {
+	bundle: true,
+	platform: 'node',
+	format: 'cjs',
+	target: 'node20',
+	sourcemap: production ? false : 'linked',
+	sourcesContent: false,
+	minify: production,
+	logLevel: 'warning',
+	// @opentelemetry/api is an optional peer of the Mistral SDK inside pi-ai; it is never installed.
+	external: ['vscode', '@opentelemetry/api'],
+	metafile: true,
+};
+
+/** @type {import('esbuild').BuildOptions[]} */
+const builds = [];
+
+if (exists('src/extension.ts')) {
+	builds.push({ ...nodeCommon, entryPoints: [at('src/extension.ts')], outfile: at('dist/extension.js') });
+}
+if (exists('src/cli.ts')) {
+	builds.push({
+		...nodeCommon,
+		entryPoints: [at('src/cli.ts')],
+		outfile: at('dist/cli.js'),
+		banner: { js: '#!/usr/bin/env node' },
+	});
+}
+// pi-ai is ESM-only and large: it is bundled on its own and loaded on first use (never at activation).
+if (exists('src/node/llm/piAiModule.ts')) {
+	builds.push({ ...nodeCommon, entryPoints: [at('src/node/llm/piAiModule.ts')], outfile: at('dist/pi-ai.js') });
+}
+if (exists('webview/main.ts')) {
+	builds.push({
+		entryPoints: [at('webview/main.ts')],
+		outdir: at('dist/webview'),
+		bundle: true,
+		platform: 'browser',
+		format: 'iife',
+		target: 'es2022',
+		minify: production,
+		sourcemap: production ? false : 'linked',
+		sourcesContent: false,
+		logLevel: 'warning',
+		loader: { '.ttf': 'file', '.woff': 'file', '.woff2': 'file' },
+		metafile: true,
+	});
+}
+
+if (withTests) {
+	rmSync(at('out/test'), { recursive: true, force: true });
+	const testFiles = [
+		...walk(at('test/unit'), /\.test\.ts$/),
+		...walk(at('test/integration'), /\.ts$/),
+		...walk(at('test/support'), /\.ts$/),
+		...walk(at('test/stress'), /\.ts$/),
+	];
+	for (const file of testFiles) {
+		const rel = relative(at('test'), file).replace(/\.ts$/, '.js');
+		builds.push({
+			...nodeCommon,
+			sourcemap: 'inline',
+			entryPoints: [file],
+			outfile: join(at('out/test'), rel),
+			// Pi's own packages are ESM-only: tests load them with a dynamic import() at run time.
+			external: [...nodeCommon.external, 'mocha', '@mariozechner/pi-coding-agent', '@mariozechner/pi-ai', 'playwright-core'],
+		});
+	}
+}
+
+async function main() {
+	mkdirSync(at('dist'), { recursive: true });
+	if (watch) {
+		for (const options of builds) {
+			const ctx = await esbuild.context(options);
+			await ctx.watch();
+		}
+		console.log(`[build] watching ${builds.length} bundles`);
+		return;
+	}
+	const results = await Promise.all(builds.map((options) => esbuild.build(options)));
+	const sizes = {};
+	for (const [i, result] of results.entries()) {
+		const options = builds[i];
+		const out = options.outfile ?? options.outdir;
+		if (out && !out.includes(`${join('out', 'test')}`)) {
+			let bytes = 0;
+			for (const [file, meta] of Object.entries(result.metafile?.outputs ?? {})) {
+				if (!file.endsWith('.map')) { bytes += meta.bytes; }
+			}
+			sizes[relative(root, out)] = bytes;
+		}
+	}
+	writeFileSync(at('dist/bundle-sizes.json'), JSON.stringify(sizes, null, 2) + '\n');
+	console.log(`[build] ${builds.length} bundles${production ? ' (production)' : ''}`);
+}
+
+main().catch((error) => {
+	console.error(error);
+	process.exit(1);
+});
