@@ -1,0 +1,56 @@
+/**
+ * The engine's ports: the only ways pure engine code reaches the outside world. The node layer
+ * implements them (pi-ai summarizer, blob files, hashing); tests pass small real implementations.
+ */
+import type { Usage } from './session/types';
+
+/** One summarizer call: a single user message, no system prompt (pi-condense's shape). */
+export interface SummarizeRequest {
+	readonly prompt: string;
+	readonly signal?: AbortSignal;
+	/** Called with the number of summary characters streamed so far. */
+	readonly onTextProgress?: (receivedChars: number) => void;
+}
+
+export interface SummarizeResult {
+	readonly text: string;
+	readonly usage: Usage;
+	/** `provider/id` of the model that answered (or `offline` for the extractive summarizer). */
+	readonly model: string;
+}
+
+/**
+ * Summarizes text with an LLM. Rejects with `SummarizerError` on any failure: HTTP or provider
+ * errors, an abort, a `length` stop, or an empty reply. Never resolves with an unusable summary.
+ */
+export interface Summarizer {
+	/** Human-readable name of what will answer, e.g. `anthropic/claude-haiku-4-5` or `offline (extractive)`. */
+	readonly label: string;
+	summarize(request: SummarizeRequest): Promise<SummarizeResult>;
+}
+
+export type SummarizerFailureKind = 'aborted' | 'error' | 'length' | 'empty' | 'timeout' | 'credentials' | 'model';
+
+export class SummarizerError extends Error {
+	constructor(readonly kind: SummarizerFailureKind, message: string) {
+		super(message);
+		this.name = 'SummarizerError';
+	}
+}
+
+/** Structural match for VS Code's `LogOutputChannel`, so the host can pass its channel straight in. */
+export interface Logger {
+	trace(message: string): void;
+	debug(message: string): void;
+	info(message: string): void;
+	warn(message: string): void;
+	error(message: string | Error): void;
+}
+
+export const nullLogger: Logger = {
+	trace: () => undefined,
+	debug: () => undefined,
+	info: () => undefined,
+	warn: () => undefined,
+	error: () => undefined,
+};
