@@ -1,0 +1,63 @@
+/**
+ * pi-condense's configuration: the `contextPrune` key of `<agentDir>/settings.json`, shared with
+ * pi-condense running inside Pi. Field names and meanings are on-disk facts (pi-condense 2.0.0,
+ * `../shared/seeds/types.ts.txt`; later keys from `spec/pi-condense-behaviour.md` §1.3). Types only.
+ */
+
+export type PruneOn = 'agent-message' | 'on-demand';
+export type BatchingMode = 'turn' | 'agent-message';
+export type SummarizerThinking = 'default' | 'off' | 'minimal' | 'low' | 'medium' | 'high' | 'xhigh';
+
+export interface ChainCompressionConfig {
+	readonly enabled: boolean;
+	/** Closed chains kept raw (the newest K); `/pruner compact` uses 0. */
+	readonly rollingWindow: number;
+	readonly stripFinalAssistantThinking: boolean;
+	readonly fuseRangeSummary: boolean;
+}
+
+export interface ErrorPurgeConfig {
+	readonly enabled: boolean;
+	/** Assistant turns to wait after an error before its arguments are purged. */
+	readonly cooldownTurns: number;
+	/** Only arguments whose JSON is at least this long are purged. */
+	readonly minArgChars: number;
+}
+
+export interface ThinkingStripConfig {
+	readonly enabled: boolean;
+	/** Keep thinking on the last N assistant messages (clamped to at least 1 when applied). */
+	readonly keepLastTurns: number;
+}
+
+export interface ContextPruneConfig {
+	readonly enabled: boolean;
+	readonly showPruneStatusLine: boolean;
+	/** `default` (the session's model) or `provider/model-id`. */
+	readonly summarizerModel: string;
+	readonly summarizerThinking: SummarizerThinking;
+	readonly pruneOn: PruneOn;
+	readonly batchingMode: BatchingMode;
+	readonly quietOversizedSkips: boolean;
+	readonly minBatchChars: number;
+	readonly protectedTools: readonly string[];
+	readonly protectedPaths: readonly string[];
+	readonly chainCompression: ChainCompressionConfig;
+	readonly purgeErrors: ErrorPurgeConfig;
+	readonly thinkingStrip: ThinkingStripConfig;
+	readonly dedupByContentHash: boolean;
+	/** A fraction of the context window in (0, 1], or null when off. */
+	readonly autoBudgetThreshold: number | null;
+	/** Minimum result length (chars) that is spilled to a blob file. */
+	readonly spillThreshold: number;
+	/** Size in bytes of the head preview kept inline for a spilled result. */
+	readonly spillPreviewBytes: number;
+	/** Rise of the usage fraction in one turn that forces a flush, in (0, 1], or null when off. */
+	readonly budgetTurnDelta: number | null;
+	/** 2.3.0: turns during which output recovered through context_tree_query is not re-summarized. */
+	readonly recoveryGraceTurns: number;
+	/** 2.4.0: a summarizer call that streams nothing for this long is aborted. */
+	readonly summarizerIdleTimeoutMs: number;
+	/** 2.4.0: upper bound on one summarizer call. */
+	readonly summarizerMaxTimeoutMs: number;
+}
