@@ -181,7 +181,7 @@ export interface ThinkingLevelChangeEntry extends EntryBase {
 export interface CompactionEntry extends EntryBase {
 	readonly type: 'compaction';
 	readonly summary: string;
-	readonly firstKeptEntryId: string;
+	readonly firstKeptEntryId?: string;
 	readonly tokensBefore: number;
 	readonly details?: unknown;
 	readonly fromHook?: boolean;

@@ -1,0 +1,155 @@
+/**
+ * Reading a session file's text into a `SessionModel`, cold or incrementally. Pure.
+ *
+ * Pi's rules (spec/pi-session-format.md §2–§7): lines split on `\n` only, blank lines skipped, a line
+ * that is not JSON skipped (we also record a diagnostic with its line number), the first parsed line
+ * must be a `session` header with a string `id` or the whole file counts as empty, v1/v2 files are
+ * migrated in memory, later `session` lines are ignored, unknown entry types are kept and chained.
+ */
+import { seedAppendedContext } from './context';
+import { EntryIndex } from './entryIndex';
+import { splitJsonlLines, type JsonlLine } from './jsonl';
+import { migrateValues, type ParsedValue } from './migrate';
+import type { SessionModel } from './model';
+import { toEntry, toHeader } from './parseEntry';
+import { SessionSnapshot } from './snapshot';
+import type { SessionDiagnostic, SessionEntry, SessionHeader } from './types';
+import { isRecord } from './validateMessage';
+
+export const CURRENT_SESSION_VERSION = 3;
+
+/** Reads a whole session file. */
+export function parseSession(text: string): SessionModel {
+	const split = splitJsonlLines(text);
+	const diagnostics: SessionDiagnostic[] = [];
+	const values = parseLines(split.lines, diagnostics);
+	const first = values[0];
+	const header = first === undefined ? undefined : toHeader(first.value);
+	if (first !== undefined && header === undefined) {
+		diagnostics.push({
+			severity: 'error',
+			line: first.line,
+			message: 'the first entry is not a session header (type "session" with a string id). Pi treats this file as empty and overwrites it when it opens it: keep a copy before resuming it in Pi.',
+		});
+	}
+	const version = header === undefined ? 0 : versionOf(header, first?.line ?? 1, diagnostics);
+	const body = header === undefined ? [] : values.slice(1);
+	const migrated = header !== undefined && version < CURRENT_SESSION_VERSION;
+	const entryValues = migrated ? migrateValues([first as ParsedValue, ...body], version).slice(1) : body;
+	const entries: SessionEntry[] = [];
+	const entryLines: number[] = [];
+	collectEntries(entryValues, entries, entryLines, diagnostics);
+	return new SessionSnapshot({
+		header,
+		version,
+		migrated,
+		entries,
+		entryLines,
+		diagnostics,
+		name: nameAfter(undefined, entries, 0),
+		lineCount: split.consumedLineCount,
+		pendingTail: split.pendingTail,
+		index: EntryIndex.build(entries),
+	});
+}
+
+/**
+ * Advances `previous` by the text written after its last complete line (its `pendingTail` first,
+ * then whatever followed). Returns undefined when the change cannot be applied incrementally (no
+ * valid header yet, or a v1/v2 file, which Pi rewrites as a whole): read the whole file again.
+ */
+export function appendToSession(previous: SessionModel, textAfterLastLine: string): SessionModel | undefined {
+	if (!(previous instanceof SessionSnapshot) || previous.header === undefined || previous.migrated) {
+		return undefined;
+	}
+	const split = splitJsonlLines(textAfterLastLine, previous.lineCount + 1);
+	if (split.lines.length === 0) {
+		return split.consumedLineCount === 0 && split.pendingTail === previous.pendingTail
+			? previous
+			: new SessionSnapshot({ ...previous, lineCount: previous.lineCount + split.consumedLineCount, pendingTail: split.pendingTail });
+	}
+	const diagnostics: SessionDiagnostic[] = [];
+	const added: SessionEntry[] = [];
+	const addedLines: number[] = [];
+	collectEntries(parseLines(split.lines, diagnostics), added, addedLines, diagnostics);
+	const entries = previous.entries.concat(added);
+	const index = previous.index.canExtend(previous.entries.length) ? previous.index : EntryIndex.build(previous.entries);
+	index.extend(entries, previous.entries.length);
+	const next = new SessionSnapshot({
+		header: previous.header,
+		version: previous.version,
+		migrated: false,
+		entries,
+		entryLines: previous.entryLines.concat(addedLines),
+		diagnostics: diagnostics.length === 0 ? previous.diagnostics : previous.diagnostics.concat(diagnostics),
+		name: nameAfter(previous.name, entries, previous.entries.length),
+		lineCount: previous.lineCount + split.consumedLineCount,
+		pendingTail: split.pendingTail,
+		index,
+	});
+	seedAppendedContext(previous, next, added);
+	return next;
+}
+
+function parseLines(lines: readonly JsonlLine[], diagnostics: SessionDiagnostic[]): ParsedValue[] {
+	const values: ParsedValue[] = [];
+	for (const { text, line } of lines) {
+		try {
+			values.push({ value: JSON.parse(text) as unknown, line });
+		} catch (error) {
+			const reason = error instanceof Error ? error.message : String(error);
+			diagnostics.push({ severity: 'error', line, message: `not valid JSON (${shorten(reason)}); Pi skips this line` });
+		}
+	}
+	return values;
+}
+
+function collectEntries(values: readonly ParsedValue[], entries: SessionEntry[], lines: number[], diagnostics: SessionDiagnostic[]): void {
+	for (const { value, line } of values) {
+		if (isRecord(value) && value['type'] === 'session') {
+			diagnostics.push({ severity: 'warning', line, message: 'a second session header; Pi ignores it' });
+			continue;
+		}
+		const result = toEntry(value);
+		if (result.entry === undefined) {
+			diagnostics.push({ severity: 'error', line, message: result.error });
+			continue;
+		}
+		if (result.warning !== undefined) {
+			diagnostics.push({ severity: 'warning', line, message: result.warning });
+		}
+		entries.push(result.entry);
+		lines.push(line);
+	}
+}
+
+function versionOf(header: SessionHeader, line: number, diagnostics: SessionDiagnostic[]): number {
+	const raw: unknown = header.version;
+	if (raw === undefined) {
+		return 1;
+	}
+	if (typeof raw !== 'number' || !Number.isFinite(raw)) {
+		diagnostics.push({ severity: 'warning', line, message: `the header's version ${JSON.stringify(raw)} is not a number; read as version 1` });
+		return 1;
+	}
+	if (raw > CURRENT_SESSION_VERSION) {
+		diagnostics.push({ severity: 'warning', line, message: `written by a newer Pi (session version ${raw}); read as version ${CURRENT_SESSION_VERSION} and never written to` });
+	}
+	return raw;
+}
+
+/** Pi's session name: the last `session_info` in file order, trimmed; an empty name clears it. */
+function nameAfter(previous: string | undefined, entries: readonly SessionEntry[], from: number): string | undefined {
+	let name = previous;
+	for (let at = from; at < entries.length; at++) {
+		const entry = entries[at] as SessionEntry;
+		if (entry.type === 'session_info') {
+			name = entry.name?.trim() || undefined;
+		}
+	}
+	return name;
+}
+
+function shorten(text: string): string {
+	return text.length > 120 ? `${text.slice(0, 117)}...` : text;
+}

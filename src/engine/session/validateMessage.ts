@@ -1,0 +1,142 @@
+/**
+ * Shape checks for messages read from a session file. Pure.
+ *
+ * Pi trusts its own files; we read files a user may have edited, truncated or that another tool
+ * wrote, so every field the engine relies on is checked here, once, at the edge. A check returns
+ * `undefined` when the value fits, otherwise a short reason. Fields the engine never reads are left
+ * as they are, so a well-formed message is kept byte-for-byte as Pi would keep it.
+ */
+import type { AgentMessage } from './types';
+
+export type Problem = string | undefined;
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Roles Pi stores in `message` entries (after the v2 → v3 rename of `hookMessage`). */
+const storedRoles = new Set(['user', 'assistant', 'toolResult', 'bashExecution', 'custom']);
+
+/** Checks `value` as a stored `AgentMessage`; narrows it when there is no problem. */
+export function checkMessage(value: unknown): Problem {
+	if (!isRecord(value)) {
+		return '`message` is not an object';
+	}
+	const role = value['role'];
+	if (typeof role !== 'string' || !storedRoles.has(role)) {
+		return `unknown message role ${JSON.stringify(role)}`;
+	}
+	switch (role) {
+		case 'user':
+			return checkUserContent(value['content'], 'user message');
+		case 'assistant':
+			return checkAssistantContent(value['content']);
+		case 'toolResult':
+			return checkToolResult(value);
+		case 'bashExecution':
+			return checkBashExecution(value);
+		default:
+			return checkCustomMessageFields(value, 'custom message');
+	}
+}
+
+export function asMessage(value: unknown): AgentMessage {
+	return value as AgentMessage;
+}
+
+/** A custom message's `customType` and `content` (shared by `custom_message` entries). */
+export function checkCustomMessageFields(value: Record<string, unknown>, what: string): Problem {
+	if (typeof value['customType'] !== 'string') {
+		return `${what} has no string \`customType\``;
+	}
+	return checkUserContent(value['content'], what);
+}
+
+/** `string | (TextContent | ImageContent)[]` */
+export function checkUserContent(content: unknown, what: string): Problem {
+	if (typeof content === 'string') {
+		return undefined;
+	}
+	if (!Array.isArray(content)) {
+		return `${what} content is neither a string nor an array`;
+	}
+	return checkBlocks(content, what, userBlockProblem);
+}
+
+function checkAssistantContent(content: unknown): Problem {
+	if (!Array.isArray(content)) {
+		return 'assistant message content is not an array';
+	}
+	return checkBlocks(content, 'assistant message', assistantBlockProblem);
+}
+
+function checkToolResult(value: Record<string, unknown>): Problem {
+	if (typeof value['toolCallId'] !== 'string') {
+		return 'tool result has no string `toolCallId`';
+	}
+	if (typeof value['toolName'] !== 'string') {
+		return 'tool result has no string `toolName`';
+	}
+	const content = value['content'];
+	if (!Array.isArray(content)) {
+		return 'tool result content is not an array';
+	}
+	return checkBlocks(content, 'tool result', userBlockProblem);
+}
+
+function checkBashExecution(value: Record<string, unknown>): Problem {
+	if (typeof value['command'] !== 'string') {
+		return 'bash execution has no string `command`';
+	}
+	const output = value['output'];
+	if (output !== undefined && typeof output !== 'string') {
+		return 'bash execution `output` is not a string';
+	}
+	return undefined;
+}
+
+function checkBlocks(blocks: readonly unknown[], what: string, blockProblem: (block: Record<string, unknown>) => Problem): Problem {
+	for (let i = 0; i < blocks.length; i++) {
+		const block = blocks[i];
+		if (!isRecord(block)) {
+			return `${what} content[${i}] is not an object`;
+		}
+		const problem = blockProblem(block);
+		if (problem) {
+			return `${what} content[${i}]: ${problem}`;
+		}
+	}
+	return undefined;
+}
+
+function userBlockProblem(block: Record<string, unknown>): Problem {
+	switch (block['type']) {
+		case 'text':
+			return typeof block['text'] === 'string' ? undefined : 'text block without string `text`';
+		case 'image':
+			return typeof block['data'] === 'string' ? undefined : 'image block without string `data`';
+		default:
+			return unknownBlockProblem(block);
+	}
+}
+
+function assistantBlockProblem(block: Record<string, unknown>): Problem {
+	switch (block['type']) {
+		case 'text':
+			return typeof block['text'] === 'string' ? undefined : 'text block without string `text`';
+		case 'thinking':
+			return typeof block['thinking'] === 'string' ? undefined : 'thinking block without string `thinking`';
+		case 'toolCall':
+			if (typeof block['id'] !== 'string' || typeof block['name'] !== 'string') {
+				return 'tool call without string `id` and `name`';
+			}
+			return isRecord(block['arguments']) ? undefined : 'tool call `arguments` is not an object';
+		default:
+			return unknownBlockProblem(block);
+	}
+}
+
+/** Block types from newer pi-ai versions pass through untouched, as Pi passes them. */
+function unknownBlockProblem(block: Record<string, unknown>): Problem {
+	return typeof block['type'] === 'string' ? undefined : 'block without a string `type`';
+}

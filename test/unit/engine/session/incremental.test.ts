@@ -1,0 +1,140 @@
+/**
+ * Appending to a session incrementally must give exactly the model a cold read of the same bytes
+ * gives, whatever the chunking (property-style, seeded), and must leave earlier snapshots unchanged.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { appendToSession, buildSessionContext, getBranch, parseSession, type SessionModel } from '../../../../src/engine/session';
+import { realSessionsDir } from '../../../support/paths';
+import { Random } from '../../../support/random';
+
+const realFile = join(realSessionsDir, 'large-session.migrated-v3.jsonl');
+
+function observable(model: SessionModel): unknown {
+	return {
+		header: model.header,
+		version: model.version,
+		entries: model.entries,
+		diagnostics: model.diagnostics,
+		leafId: model.leafId,
+		name: model.name,
+		lineCount: model.lineCount,
+		pendingTail: model.pendingTail,
+		lines: model.entries.map((entry) => model.lineOf(entry)),
+		labels: model.entries.map((entry) => model.labelOf(entry.id)),
+		byId: model.entries.map((entry) => model.entryById(entry.id)?.id),
+		branch: getBranch(model).map((entry) => entry.id),
+		context: buildSessionContext(model),
+	};
+}
+
+/** Applies `chunks` one after another, starting from the cold read of the first. */
+function applyChunks(chunks: readonly string[]): { model: SessionModel; consumed: string }[] {
+	const steps: { model: SessionModel; consumed: string }[] = [];
+	let consumed = chunks[0] ?? '';
+	let model = parseSession(consumed);
+	steps.push({ model, consumed });
+	for (const chunk of chunks.slice(1)) {
+		consumed += chunk;
+		const unread = model.pendingTail + chunk;
+		model = appendToSession(model, unread) ?? parseSession(consumed);
+		steps.push({ model, consumed });
+	}
+	return steps;
+}
+
+describe('session model: incremental append', function () {
+	this.timeout(120000);
+	const content = readFileSync(realFile, 'utf8');
+	const lines = content.split(/(?<=\n)/);
+
+	it('matches a cold read after every appended line of a real session', () => {
+		// Every line for the first 250, then every 7th, to keep the quadratic check bounded.
+		const chunks = [lines.slice(0, 2).join('')];
+		let next = 2;
+		while (next < lines.length) {
+			const step = next < 250 ? 1 : 7;
+			chunks.push(lines.slice(next, next + step).join(''));
+			next += step;
+		}
+		for (const { model, consumed } of applyChunks(chunks)) {
+			assert.deepStrictEqual(observable(model), observable(parseSession(consumed)));
+		}
+	});
+
+	for (const seed of [1, 2, 3, 42, 1337]) {
+		it(`matches a cold read for random byte-level chunking (seed ${seed})`, () => {
+			const random = new Random(seed);
+			const s = new SessionTextMutator(random).withRandomBranchesAndLabels(lines.slice(0, 300).join(''));
+			const chunks: string[] = [];
+			for (let at = 0; at < s.length;) {
+				const size = random.chance(0.2) ? random.int(1, 40) : random.int(40, 20000);
+				chunks.push(s.slice(at, at + size));
+				at += size;
+			}
+			const steps = applyChunks(chunks);
+			for (const { model, consumed } of steps.filter((_, i) => i % 5 === 0 || i === steps.length - 1)) {
+				assert.deepStrictEqual(observable(model), observable(parseSession(consumed)), `seed ${seed}`);
+			}
+		});
+	}
+
+	it('leaves the previous snapshot unchanged and returns the same model for an empty append', () => {
+		const base = parseSession(lines.slice(0, 50).join(''));
+		const before = observable(base);
+		const entriesBefore = base.entries;
+		const next = appendToSession(base, lines.slice(50, 80).join(''));
+		assert.ok(next);
+		assert.equal(base.entries, entriesBefore);
+		assert.equal(base.entries.length, 49 - 0);
+		assert.deepStrictEqual(observable(base), before);
+		const newId = next.entries.at(-1)?.id ?? '';
+		assert.equal(base.entryById(newId), undefined, 'the older snapshot cannot see later entries');
+		assert.equal(appendToSession(next, ''), next);
+		// Appending again from the older snapshot (a second reader) still gives correct models.
+		const other = appendToSession(base, lines.slice(50, 60).join(''));
+		assert.ok(other);
+		assert.deepStrictEqual(observable(other), observable(parseSession(lines.slice(0, 60).join(''))));
+		assert.deepStrictEqual(observable(next), observable(parseSession(lines.slice(0, 80).join(''))));
+	});
+
+	it('asks for a full read when the file has no header yet or is a v1 file', () => {
+		assert.equal(appendToSession(parseSession(''), lines[0] ?? ''), undefined);
+		const v1 = readFileSync(join(realSessionsDir, 'large-session.jsonl'), 'utf8');
+		assert.equal(appendToSession(parseSession(v1.slice(0, 5000)), v1.slice(5000, 9000)), undefined);
+	});
+});
+
+/** Rewires some parentIds and adds labels and session names so the property covers branches. */
+class SessionTextMutator {
+	constructor(private readonly random: Random) {}
+
+	withRandomBranchesAndLabels(text: string): string {
+		const out: string[] = [];
+		const ids: string[] = [];
+		for (const line of text.split('\n')) {
+			if (!line) {
+				continue;
+			}
+			const entry = JSON.parse(line) as Record<string, unknown>;
+			if (entry['type'] !== 'session' && ids.length > 3 && this.random.chance(0.05)) {
+				entry['parentId'] = this.random.pick(ids);
+			}
+			out.push(JSON.stringify(entry));
+			if (typeof entry['id'] === 'string' && entry['type'] !== 'session') {
+				ids.push(entry['id']);
+				if (this.random.chance(0.03)) {
+					out.push(JSON.stringify({ type: 'label', id: `lab${ids.length}`, parentId: entry['id'], timestamp: '2026-01-01T00:00:00.000Z', targetId: this.random.pick(ids), label: this.random.chance(0.5) ? 'x' : undefined }));
+				}
+				if (this.random.chance(0.01)) {
+					out.push(JSON.stringify({ type: 'session_info', id: `inf${ids.length}`, parentId: entry['id'], timestamp: '2026-01-01T00:00:00.000Z', name: this.random.chance(0.7) ? ` name ${ids.length} ` : '' }));
+				}
+				if (this.random.chance(0.01)) {
+					out.push('{"broken json');
+				}
+			}
+		}
+		return out.map((line) => `${line}\n`).join('');
+	}
+}
