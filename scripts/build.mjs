@@ -85,6 +85,7 @@ if (withTests) {
 		...walk(at('test/integration'), /\.ts$/),
 		...walk(at('test/support'), /\.ts$/),
 		...walk(at('test/stress'), /\.ts$/),
+		...walk(at('test/bench'), /\.ts$/),
 	];
 	for (const file of testFiles) {
 		const rel = relative(at('test'), file).replace(/\.ts$/, '.js');

@@ -1,0 +1,19 @@
+/**
+ * `npm run bench`: prints speed and memory figures, as ratios measured in one run (a noisy machine
+ * makes absolute times meaningless; nothing here asserts).
+ */
+import { largestRealSession, syntheticSessionFile } from './benchFiles';
+import { benchSessionOpen } from './openBench';
+
+async function main(): Promise<void> {
+	const megabytes = Number(process.env['PI_CONDENSE_BENCH_MB'] ?? '100');
+	console.log(`# Pi Condense benchmark (node ${process.version}; synthetic session ${megabytes} MB)`);
+	const synthetic = await syntheticSessionFile(megabytes);
+	await benchSessionOpen(synthetic, 3);
+	await benchSessionOpen(largestRealSession(), 10);
+}
+
+main().catch((error: unknown) => {
+	console.error(error);
+	process.exit(1);
+});
