@@ -15,6 +15,13 @@ const ioLibraries = ['chokidar', 'proper-lockfile', 'playwright-core'];
 
 const restrict = (paths, patterns) => ['error', { paths, patterns }];
 
+// pi-ai is megabytes of ESM: only its lazily loaded chunk may import its code; types are free.
+const lazyPiAi = ['@mariozechner/pi-ai', '@mariozechner/pi-ai/oauth'].map((name) => ({
+	name,
+	allowTypeImports: true,
+	message: 'pi-ai is loaded on first use: get it from src/node/llm/piAiLoader (only piAiModule.ts imports it).',
+}));
+
 export default tseslint.config(
 	{
 		ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', '.bench/**', '.stress/**', 'scripts/**', 'test/harness/**', '**/*.mjs', '**/*.js'],
@@ -66,9 +73,25 @@ export default tseslint.config(
 		files: ['src/node/**/*.ts', 'src/cli.ts', 'src/cli/**/*.ts'],
 		rules: {
 			'no-restricted-imports': restrict(
+				[{ name: 'vscode', message: 'Only src/host may import vscode.' }, ...lazyPiAi],
+				[{ group: ['**/host/**', '**/host'], message: 'src/node must not depend on src/host.' }],
+			),
+		},
+	},
+	{
+		// The one module that imports pi-ai's code: the entry of the lazily loaded dist/pi-ai.js chunk.
+		files: ['src/node/llm/piAiModule.ts'],
+		rules: {
+			'no-restricted-imports': restrict(
 				[{ name: 'vscode', message: 'Only src/host may import vscode.' }],
 				[{ group: ['**/host/**', '**/host'], message: 'src/node must not depend on src/host.' }],
 			),
+		},
+	},
+	{
+		files: ['src/host/**/*.ts', 'src/extension.ts'],
+		rules: {
+			'no-restricted-imports': restrict(lazyPiAi, []),
 		},
 	},
 	{
