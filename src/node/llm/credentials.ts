@@ -1,0 +1,144 @@
+/**
+ * Finds the API key and request headers for a model in Pi 0.73.1's order: `<agentDir>/auth.json`
+ * (an API key, or an OAuth token while it is unexpired), then the provider's environment variable,
+ * then `apiKey` in models.json. Unlike Pi we never refresh OAuth tokens: refresh tokens rotate, and
+ * only Pi may write auth.json. Error messages name the provider and what to set, never a secret.
+ */
+import { SummarizerError } from '../../engine/ports';
+import { authFilePath, type AuthFile } from './authFile';
+import { ConfigValueError, resolveConfigValue } from './configValue';
+import type { ModelCatalog, PiModel } from './modelCatalog';
+import { modelsJsonPath } from './modelsJson';
+import type { PiAi } from './piAiLoader';
+import { providerEnvVars } from './providerEnvVars';
+
+export type CredentialSource = 'auth.json' | 'auth.json (OAuth)' | 'environment' | 'models.json';
+
+export interface RequestAuth {
+	readonly apiKey: string;
+	readonly headers?: Readonly<Record<string, string>>;
+	readonly source: CredentialSource;
+}
+
+export interface CredentialContext {
+	readonly piAi: PiAi;
+	readonly agentDir: string;
+	readonly catalog: ModelCatalog;
+	readonly auth: AuthFile;
+	readonly commandTimeoutMs?: number;
+	/** Results of auth.json `!command` keys, kept for the resolver's life as Pi does. */
+	readonly commandCache?: Map<string, string>;
+	readonly now?: () => number;
+}
+
+export async function resolveRequestAuth(model: PiModel, context: CredentialContext): Promise<RequestAuth> {
+	const found = await findApiKey(model.provider, context);
+	const headers = await resolveRequestHeaders(model, context);
+	const authHeader = context.catalog.requestConfigs.get(model.provider)?.authHeader;
+	const withAuthorization = authHeader ? { ...headers, Authorization: `Bearer ${found.apiKey}` } : headers;
+	const hasHeaders = withAuthorization && Object.keys(withAuthorization).length > 0;
+	return { ...found, headers: hasHeaders ? withAuthorization : undefined };
+}
+
+/** Which source would supply a key, without running any command (for listing usable models). */
+export function credentialSource(provider: string, context: Pick<CredentialContext, 'piAi' | 'catalog' | 'auth'>): CredentialSource | undefined {
+	const stored = context.auth.credentials.get(provider);
+	if (stored) {
+		return stored.type === 'oauth' ? 'auth.json (OAuth)' : 'auth.json';
+	}
+	if (context.piAi.getEnvApiKey(provider)) {
+		return 'environment';
+	}
+	return context.catalog.requestConfigs.get(provider)?.apiKey ? 'models.json' : undefined;
+}
+
+async function findApiKey(provider: string, context: CredentialContext): Promise<{ apiKey: string; source: CredentialSource }> {
+	const stored = context.auth.credentials.get(provider);
+	if (stored?.type === 'api_key') {
+		const apiKey = await resolveAuthFileKey(stored.key, provider, context);
+		if (apiKey) {
+			return { apiKey, source: 'auth.json' };
+		}
+	}
+	if (stored?.type === 'oauth') {
+		const oauthProvider = context.piAi.getOAuthProvider(provider);
+		const now = context.now?.() ?? Date.now();
+		if (oauthProvider && now < stored.expires) {
+			return { apiKey: oauthProvider.getApiKey(stored), source: 'auth.json (OAuth)' };
+		}
+		if (oauthProvider) {
+			throw credentialsError(
+				`The ${oauthProvider.name} login for provider "${provider}" in ${authFilePath(context.agentDir)} expired at ` +
+				`${new Date(stored.expires).toISOString()}. Run \`pi\` and send a message (or use /login) so Pi refreshes it; ` +
+				'Pi Condense never refreshes OAuth tokens itself.',
+			);
+		}
+	}
+	const fromEnvironment = context.piAi.getEnvApiKey(provider);
+	if (fromEnvironment) {
+		return { apiKey: fromEnvironment, source: 'environment' };
+	}
+	const configured = context.catalog.requestConfigs.get(provider)?.apiKey;
+	if (configured) {
+		const apiKey = await resolveOrExplain(configured, `"apiKey" of provider "${provider}" in ${modelsJsonPath(context.agentDir)}`, context);
+		if (apiKey) {
+			return { apiKey, source: 'models.json' };
+		}
+	}
+	throw credentialsError(missingKeyMessage(provider, context));
+}
+
+async function resolveAuthFileKey(key: string, provider: string, context: CredentialContext): Promise<string> {
+	const cached = context.commandCache?.get(key);
+	if (cached !== undefined) {
+		return cached;
+	}
+	const value = await resolveOrExplain(key, `key of provider "${provider}" in ${authFilePath(context.agentDir)}`, context);
+	if (key.startsWith('!')) {
+		context.commandCache?.set(key, value);
+	}
+	return value;
+}
+
+async function resolveRequestHeaders(model: PiModel, context: CredentialContext): Promise<Record<string, string> | undefined> {
+	const providerHeaders = context.catalog.requestConfigs.get(model.provider)?.headers;
+	const modelHeaders = context.catalog.modelHeaders.get(`${model.provider}/${model.id}`);
+	if (!model.headers && !providerHeaders && !modelHeaders) {
+		return undefined;
+	}
+	const headers: Record<string, string> = { ...model.headers };
+	const where = modelsJsonPath(context.agentDir);
+	for (const [scope, source] of [[`provider "${model.provider}"`, providerHeaders], [`model "${model.provider}/${model.id}"`, modelHeaders]] as const) {
+		for (const [name, value] of Object.entries(source ?? {})) {
+			headers[name] = await resolveOrExplain(value, `header "${name}" of ${scope} in ${where}`, context);
+		}
+	}
+	return headers;
+}
+
+async function resolveOrExplain(value: string, description: string, context: CredentialContext): Promise<string> {
+	try {
+		return await resolveConfigValue(value, { description, commandTimeoutMs: context.commandTimeoutMs });
+	} catch (error) {
+		if (error instanceof ConfigValueError) {
+			throw credentialsError(error.message);
+		}
+		throw error;
+	}
+}
+
+function missingKeyMessage(provider: string, context: CredentialContext): string {
+	const envVars = providerEnvVars(provider);
+	const options = [
+		...(envVars.length > 0 ? [`set ${envVars.join(' or ')}`] : []),
+		`add a key for "${provider}" to ${authFilePath(context.agentDir)} (for example with Pi's /login)`,
+		`set "apiKey" for provider "${provider}" in ${modelsJsonPath(context.agentDir)}`,
+	];
+	const problems = [context.auth.problem, context.catalog.modelsJsonProblem].filter((problem) => problem !== undefined);
+	const note = problems.length > 0 ? ` Note: ${problems.join('; ')}.` : '';
+	return `No API key for provider "${provider}": ${options.join(', or ')}.${note}`;
+}
+
+function credentialsError(message: string): SummarizerError {
+	return new SummarizerError('credentials', message);
+}

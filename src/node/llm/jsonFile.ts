@@ -1,0 +1,47 @@
+/**
+ * Reads the small JSON files of Pi's agent directory (`auth.json`, `models.json`). Problems are
+ * reported as short messages that never quote the file's text: these files hold secrets.
+ */
+import { readFile } from 'node:fs/promises';
+
+export type JsonObject = Record<string, unknown>;
+
+export type JsonFileRead =
+	| { readonly kind: 'missing' }
+	| { readonly kind: 'ok'; readonly value: JsonObject }
+	| { readonly kind: 'problem'; readonly problem: string };
+
+export async function readJsonObjectFile(path: string, options: { readonly allowComments?: boolean } = {}): Promise<JsonFileRead> {
+	let text: string;
+	try {
+		text = await readFile(path, 'utf8');
+	} catch (error) {
+		if (isRecord(error) && error.code === 'ENOENT') {
+			return { kind: 'missing' };
+		}
+		return { kind: 'problem', problem: `${path} could not be read` };
+	}
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(options.allowComments ? stripJsonComments(text) : text);
+	} catch {
+		return { kind: 'problem', problem: `${path} is not valid JSON` };
+	}
+	if (!isRecord(parsed)) {
+		return { kind: 'problem', problem: `${path} does not hold a JSON object` };
+	}
+	return { kind: 'ok', value: parsed };
+}
+
+/** Pi accepts `//` line comments and trailing commas in models.json; string literals are left alone. */
+export function stripJsonComments(text: string): string {
+	const stringOrComment = /"(?:\\.|[^"\\])*"|\/\/[^\n]*/g;
+	const stringOrTrailingComma = /"(?:\\.|[^"\\])*"|,(\s*[}\]])/g;
+	return text
+		.replace(stringOrComment, (match) => (match.startsWith('"') ? match : ''))
+		.replace(stringOrTrailingComma, (match, closing: string | undefined) => closing ?? match);
+}
+
+export function isRecord(value: unknown): value is JsonObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

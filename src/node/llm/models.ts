@@ -1,0 +1,126 @@
+/**
+ * Chooses the summarizer's model. `summarizerModel` is `default` (the session's current model,
+ * passed in by the caller) or `provider/id`, optionally ending in `:thinking` (Pi's model pattern
+ * syntax: the last `:` starts a thinking level only if what follows is one, so ids such as
+ * `qwen2.5-coder:7b` survive). Also lists the models that have credentials, for a quick pick.
+ */
+import type { SummarizerThinking } from '../../engine/config/types';
+import { SummarizerError } from '../../engine/ports';
+import { readAuthFile, type AuthFile } from './authFile';
+import { credentialSource, type CredentialSource } from './credentials';
+import { findModel, loadModelCatalog, type ModelCatalog, type PiModel } from './modelCatalog';
+import type { PiAi } from './piAiLoader';
+
+export interface ModelRef {
+	readonly provider: string;
+	readonly modelId: string;
+}
+
+export type ThinkingLevelName = Exclude<SummarizerThinking, 'default'>;
+
+export interface ModelSpec extends ModelRef {
+	/** The id exactly as written, thinking suffix included (tried first: ids may contain `:`). */
+	readonly rawModelId: string;
+	readonly thinking?: ThinkingLevelName;
+}
+
+export interface ResolvedModel {
+	readonly model: PiModel;
+	/** From a `:thinking` suffix of the spec, if any. */
+	readonly thinking?: ThinkingLevelName;
+}
+
+export interface ModelChoice {
+	/** `provider/id`, the value to store in `summarizerModel`. */
+	readonly ref: string;
+	readonly name: string;
+	readonly reasoning: boolean;
+	readonly credentialSource: CredentialSource;
+}
+
+const THINKING_LEVELS: readonly ThinkingLevelName[] = ['off', 'minimal', 'low', 'medium', 'high', 'xhigh'];
+
+export function isThinkingLevel(value: string): value is ThinkingLevelName {
+	return (THINKING_LEVELS as readonly string[]).includes(value);
+}
+
+/** Parses `provider/id[:thinking]`; undefined when there is no provider or no id. */
+export function parseModelSpec(spec: string): ModelSpec | undefined {
+	const trimmed = spec.trim();
+	const slash = trimmed.indexOf('/');
+	const provider = trimmed.slice(0, slash).trim();
+	const rawModelId = trimmed.slice(slash + 1).trim();
+	if (slash <= 0 || !provider || !rawModelId) {
+		return undefined;
+	}
+	const colon = rawModelId.lastIndexOf(':');
+	const suffix = rawModelId.slice(colon + 1);
+	if (colon > 0 && isThinkingLevel(suffix)) {
+		return { provider, modelId: rawModelId.slice(0, colon), rawModelId, thinking: suffix };
+	}
+	return { provider, modelId: rawModelId, rawModelId };
+}
+
+export function formatModelRef(ref: ModelRef): string {
+	return `${ref.provider}/${ref.modelId}`;
+}
+
+/** Resolves `summarizerModel`; throws a `model` SummarizerError naming what could not be found. */
+export function resolveSummarizerModel(catalog: ModelCatalog, summarizerModel: string, sessionModel: ModelRef | undefined): ResolvedModel {
+	if (summarizerModel.trim() === '' || summarizerModel.trim() === 'default') {
+		if (!sessionModel) {
+			throw modelError('summarizerModel is "default" (the session\'s model), but the session has not chosen a model yet. Set contextPrune.summarizerModel to "provider/model-id".');
+		}
+		return { model: findOrExplain(catalog, sessionModel, 'the session\'s model') };
+	}
+	const spec = parseModelSpec(summarizerModel);
+	if (!spec) {
+		throw modelError(`summarizerModel "${summarizerModel}" is not "default" or "provider/model-id".`);
+	}
+	const exact = findModel(catalog, spec.provider, spec.rawModelId);
+	if (exact) {
+		return { model: exact };
+	}
+	return { model: findOrExplain(catalog, spec, 'summarizerModel'), thinking: spec.thinking };
+}
+
+/** Reads the agent dir and lists the models that have credentials (for the model quick pick). */
+export async function listUsableModels(piAi: PiAi, agentDir: string): Promise<ModelChoice[]> {
+	const auth = await readAuthFile(agentDir);
+	return listModelsWithCredentials(piAi, await loadModelCatalog(piAi, agentDir, auth), auth);
+}
+
+/** Models whose provider has a credential configured (no command is run, no token checked). */
+export function listModelsWithCredentials(piAi: PiAi, catalog: ModelCatalog, auth: AuthFile): ModelChoice[] {
+	const sources = new Map<string, CredentialSource | undefined>();
+	const choices: ModelChoice[] = [];
+	for (const model of catalog.models) {
+		if (!sources.has(model.provider)) {
+			sources.set(model.provider, credentialSource(model.provider, { piAi, catalog, auth }));
+		}
+		const source = sources.get(model.provider);
+		if (source) {
+			choices.push({ ref: `${model.provider}/${model.id}`, name: model.name, reasoning: model.reasoning, credentialSource: source });
+		}
+	}
+	return choices;
+}
+
+function findOrExplain(catalog: ModelCatalog, ref: ModelRef, what: string): PiModel {
+	const model = findModel(catalog, ref.provider, ref.modelId);
+	if (model) {
+		return model;
+	}
+	const note = catalog.modelsJsonProblem ? ` Note: ${catalog.modelsJsonProblem}.` : '';
+	const knownProvider = catalog.models.some((candidate) => candidate.provider === ref.provider);
+	if (!knownProvider) {
+		throw modelError(
+			`Unknown provider "${ref.provider}" in ${what} "${formatModelRef(ref)}": it is not built into pi-ai and models.json does not define models for it.${note}`,
+		);
+	}
+	throw modelError(`Unknown model "${formatModelRef(ref)}" (${what}): provider "${ref.provider}" has no model "${ref.modelId}".${note}`);
+}
+
+function modelError(message: string): SummarizerError {
+	return new SummarizerError('model', message);
+}

@@ -1,0 +1,185 @@
+/**
+ * Reads and checks Pi's `<agentDir>/models.json` (custom providers and models, per-provider and
+ * per-model overrides of built-ins). Field names and rules are Pi 0.73.1's (`model-registry.ts`):
+ * like Pi, a file that fails the checks contributes nothing, and the problem is reported.
+ */
+import { join } from 'node:path';
+import { isRecord, readJsonObjectFile, type JsonObject } from './jsonFile';
+
+export interface ModelCost {
+	readonly input: number;
+	readonly output: number;
+	readonly cacheRead: number;
+	readonly cacheWrite: number;
+}
+
+interface ModelFields {
+	readonly name?: string;
+	readonly reasoning?: boolean;
+	readonly thinkingLevelMap?: Readonly<Record<string, string | null>>;
+	readonly input?: readonly ('text' | 'image')[];
+	readonly contextWindow?: number;
+	readonly maxTokens?: number;
+	readonly headers?: Readonly<Record<string, string>>;
+	readonly compat?: JsonObject;
+}
+
+export interface ModelDefinition extends ModelFields {
+	readonly id: string;
+	readonly api?: string;
+	readonly baseUrl?: string;
+	readonly cost?: ModelCost;
+}
+
+export interface ModelOverride extends ModelFields {
+	readonly cost?: Partial<ModelCost>;
+}
+
+export interface ProviderConfig {
+	readonly name?: string;
+	readonly baseUrl?: string;
+	readonly apiKey?: string;
+	readonly api?: string;
+	readonly headers?: Readonly<Record<string, string>>;
+	readonly compat?: JsonObject;
+	readonly authHeader?: boolean;
+	readonly models?: readonly ModelDefinition[];
+	readonly modelOverrides?: Readonly<Record<string, ModelOverride>>;
+}
+
+export interface ModelsJson {
+	readonly providers: Readonly<Record<string, ProviderConfig>>;
+	/** Set when the file exists but is unusable; `providers` is then empty. */
+	readonly problem?: string;
+}
+
+export const EMPTY_MODELS_JSON: ModelsJson = { providers: {} };
+
+export function modelsJsonPath(agentDir: string): string {
+	return join(agentDir, 'models.json');
+}
+
+export async function readModelsJson(agentDir: string, builtInProviders: ReadonlySet<string>): Promise<ModelsJson> {
+	const path = modelsJsonPath(agentDir);
+	const read = await readJsonObjectFile(path, { allowComments: true });
+	if (read.kind === 'missing') {
+		return EMPTY_MODELS_JSON;
+	}
+	if (read.kind === 'problem') {
+		return { providers: {}, problem: read.problem };
+	}
+	const problems = checkModelsJson(read.value, builtInProviders);
+	if (problems.length > 0) {
+		return { providers: {}, problem: `${path} is invalid: ${problems.slice(0, 5).join('; ')}` };
+	}
+	return { providers: read.value.providers as ModelsJson['providers'] };
+}
+
+/** Returns human-readable problems; an empty list means the object has the shape of `ModelsJson`. */
+export function checkModelsJson(value: JsonObject, builtInProviders: ReadonlySet<string>): string[] {
+	const problems: string[] = [];
+	if (!isRecord(value.providers)) {
+		return ['"providers" must be an object'];
+	}
+	for (const [name, provider] of Object.entries(value.providers)) {
+		if (!isRecord(provider)) {
+			problems.push(`provider ${name} must be an object`);
+			continue;
+		}
+		checkProvider(name, provider, builtInProviders.has(name), problems);
+	}
+	return problems;
+}
+
+function checkProvider(name: string, provider: JsonObject, builtIn: boolean, problems: string[]): void {
+	const at = `provider ${name}`;
+	checkStrings(provider, ['name', 'baseUrl', 'apiKey', 'api'], at, problems);
+	checkOptional(provider, 'authHeader', 'boolean', at, problems);
+	checkStringRecord(provider.headers, `${at} headers`, problems);
+	checkOptional(provider, 'compat', 'object', at, problems);
+	const models = provider.models;
+	if (models !== undefined && !Array.isArray(models)) {
+		problems.push(`${at}: "models" must be an array`);
+		return;
+	}
+	const overrides = provider.modelOverrides;
+	if (overrides !== undefined && !isRecord(overrides)) {
+		problems.push(`${at}: "modelOverrides" must be an object`);
+		return;
+	}
+	for (const [id, override] of Object.entries(overrides ?? {})) {
+		checkModelFields(override, `${at} modelOverrides.${id}`, problems);
+	}
+	const definitions: unknown[] = models ?? [];
+	if (definitions.length === 0) {
+		const hasOverrides = Object.keys(overrides ?? {}).length > 0;
+		if (!provider.baseUrl && !provider.headers && !provider.compat && !hasOverrides) {
+			problems.push(`${at}: must specify "baseUrl", "headers", "compat", "modelOverrides", or "models"`);
+		}
+		return;
+	}
+	if (!builtIn && !provider.baseUrl) {
+		problems.push(`${at}: "baseUrl" is required when defining custom models`);
+	}
+	if (!builtIn && !provider.apiKey) {
+		problems.push(`${at}: "apiKey" is required when defining custom models`);
+	}
+	for (const [index, definition] of definitions.entries()) {
+		const where = `${at} models[${index}]`;
+		if (!isRecord(definition) || typeof definition.id !== 'string' || definition.id === '') {
+			problems.push(`${where}: "id" must be a non-empty string`);
+			continue;
+		}
+		checkModelFields(definition, `${at} model ${definition.id}`, problems);
+		checkStrings(definition, ['api', 'baseUrl'], where, problems);
+		if (!builtIn && !provider.api && !definition.api) {
+			problems.push(`${at}, model ${definition.id}: no "api" specified. Set it on the provider or the model`);
+		}
+	}
+}
+
+function checkModelFields(value: unknown, at: string, problems: string[]): void {
+	if (!isRecord(value)) {
+		problems.push(`${at} must be an object`);
+		return;
+	}
+	checkStrings(value, ['name'], at, problems);
+	checkOptional(value, 'reasoning', 'boolean', at, problems);
+	checkOptional(value, 'thinkingLevelMap', 'object', at, problems);
+	checkOptional(value, 'compat', 'object', at, problems);
+	checkOptional(value, 'cost', 'object', at, problems);
+	checkStringRecord(value.headers, `${at} headers`, problems);
+	for (const field of ['contextWindow', 'maxTokens']) {
+		const number = value[field];
+		if (number !== undefined && (typeof number !== 'number' || !(number > 0))) {
+			problems.push(`${at}: "${field}" must be a positive number`);
+		}
+	}
+	const input = value.input;
+	if (input !== undefined && (!Array.isArray(input) || !input.every((kind) => kind === 'text' || kind === 'image'))) {
+		problems.push(`${at}: "input" must list "text" and/or "image"`);
+	}
+}
+
+function checkStrings(value: JsonObject, fields: readonly string[], at: string, problems: string[]): void {
+	for (const field of fields) {
+		checkOptional(value, field, 'string', at, problems);
+	}
+}
+
+function checkOptional(value: JsonObject, field: string, type: 'string' | 'boolean' | 'object', at: string, problems: string[]): void {
+	const fieldValue = value[field];
+	if (fieldValue === undefined) {
+		return;
+	}
+	const ok = type === 'object' ? isRecord(fieldValue) : typeof fieldValue === type && fieldValue !== '';
+	if (!ok) {
+		problems.push(`${at}: "${field}" must be ${type === 'object' ? 'an object' : `a non-empty ${type}`}`);
+	}
+}
+
+function checkStringRecord(value: unknown, at: string, problems: string[]): void {
+	if (value !== undefined && (!isRecord(value) || !Object.values(value).every((entry) => typeof entry === 'string'))) {
+		problems.push(`${at} must map names to strings`);
+	}
+}

@@ -1,0 +1,182 @@
+/**
+ * The `Summarizer` port on pi-ai: one user message holding the prompt, no system prompt, streamed
+ * with `streamSimple`. Each call re-reads auth.json and models.json (small files; edits apply at
+ * once), resolves the model and its credentials, and guards the stream with the idle and total
+ * timeouts. pi-ai resolves failures instead of throwing, so every stop reason is checked here.
+ * Creating a summarizer loads nothing: pi-ai is required on the first call.
+ */
+import type { AssistantMessage, AssistantMessageEventStream, ThinkingLevel } from '@mariozechner/pi-ai';
+import type { ContextPruneConfig, SummarizerThinking } from '../../engine/config/types';
+import { nullLogger, SummarizerError, type Logger, type SummarizeRequest, type SummarizeResult, type Summarizer } from '../../engine/ports';
+import type { Usage } from '../../engine/session/types';
+import { readAuthFile } from './authFile';
+import { startCallWatchdog, type CallWatchdog } from './callWatchdog';
+import { resolveRequestAuth, type RequestAuth } from './credentials';
+import { loadModelCatalog, type PiModel } from './modelCatalog';
+import { formatModelRef, resolveSummarizerModel, type ModelRef, type ThinkingLevelName } from './models';
+import type { PiAi, PiAiLoader } from './piAiLoader';
+import { redactSecrets } from './redactSecrets';
+
+export type SummarizerSettings = Pick<ContextPruneConfig,
+	'summarizerModel' | 'summarizerThinking' | 'summarizerIdleTimeoutMs' | 'summarizerMaxTimeoutMs'>;
+
+export interface PiAiSummarizerOptions {
+	readonly loadPiAi: PiAiLoader;
+	readonly agentDir: string;
+	readonly settings: SummarizerSettings;
+	/** The session's current model (last `model_change` or assistant message on the branch), for `default`. */
+	readonly sessionModel?: ModelRef;
+	/** Client-side retries inside the provider SDK (HTTP 408/409/429/5xx); undefined keeps the SDK's default. */
+	readonly maxRetries?: number;
+	/** Bound on `!command` credentials (default 10 s, as Pi). */
+	readonly commandTimeoutMs?: number;
+	readonly logger?: Logger;
+}
+
+export function createPiAiSummarizer(options: PiAiSummarizerOptions): Summarizer {
+	const logger = options.logger ?? nullLogger;
+	const commandCache = new Map<string, string>();
+	const label = summarizerLabel(options.settings.summarizerModel, options.sessionModel);
+	return {
+		label,
+		async summarize(request: SummarizeRequest): Promise<SummarizeResult> {
+			throwIfCancelled(request.signal, label);
+			const piAi = loadOrExplain(options.loadPiAi);
+			const auth = await readAuthFile(options.agentDir);
+			const catalog = await loadModelCatalog(piAi, options.agentDir, auth);
+			const resolved = resolveSummarizerModel(catalog, options.settings.summarizerModel, options.sessionModel);
+			const model = resolved.model;
+			rejectUnbundledApi(model);
+			const requestAuth = await resolveRequestAuth(model, {
+				piAi, agentDir: options.agentDir, catalog, auth, commandCache, commandTimeoutMs: options.commandTimeoutMs,
+			});
+			throwIfCancelled(request.signal, label);
+			const reasoning = chooseReasoning(piAi, model, options.settings.summarizerThinking, resolved.thinking);
+			const name = formatModelRef({ provider: model.provider, modelId: model.id });
+			logger.debug(`summarizer: ${name} (key from ${requestAuth.source}${reasoning ? `, thinking ${reasoning}` : ''}), prompt ${request.prompt.length} chars`);
+			const watchdog = startCallWatchdog({
+				label: name,
+				idleTimeoutMs: options.settings.summarizerIdleTimeoutMs,
+				maxTimeoutMs: options.settings.summarizerMaxTimeoutMs,
+				callerSignal: request.signal,
+			});
+			try {
+				const stream = startStream(piAi, model, request.prompt, requestAuth, {
+					signal: watchdog.signal, reasoning, maxRetries: options.maxRetries,
+				});
+				const outcome = await Promise.race([consume(stream, watchdog, request, logger), watchdog.failure]);
+				return interpret(piAi, model, name, outcome, requestAuth);
+			} finally {
+				watchdog.dispose();
+			}
+		},
+	};
+}
+
+function startStream(
+	piAi: PiAi, model: PiModel, prompt: string, requestAuth: RequestAuth,
+	options: { signal: AbortSignal; reasoning: ThinkingLevel | undefined; maxRetries: number | undefined },
+): AssistantMessageEventStream {
+	try {
+		return piAi.streamSimple(model, { messages: [{ role: 'user', content: prompt, timestamp: Date.now() }] }, {
+			apiKey: requestAuth.apiKey,
+			headers: requestAuth.headers ? { ...requestAuth.headers } : undefined,
+			...options,
+		});
+	} catch (error) {
+		// pi-ai throws synchronously only when no provider handles the model's api.
+		const reason = error instanceof Error ? error.message : String(error);
+		throw new SummarizerError('model', `${model.provider}/${model.id}: ${redactSecrets(reason, [requestAuth.apiKey])}`);
+	}
+}
+
+/** What will answer, known without loading pi-ai. */
+export function summarizerLabel(summarizerModel: string, sessionModel: ModelRef | undefined): string {
+	const spec = summarizerModel.trim();
+	if (spec === '' || spec === 'default') {
+		return sessionModel ? formatModelRef(sessionModel) : 'the session\'s model (none yet)';
+	}
+	return spec;
+}
+
+/** `summarizerThinking` wins unless it is `default`; then a `:level` suffix of the model spec applies. */
+function chooseReasoning(piAi: PiAi, model: PiModel, configured: SummarizerThinking, fromSpec: ThinkingLevelName | undefined): ThinkingLevel | undefined {
+	const requested = configured === 'default' ? fromSpec : configured;
+	if (!requested || requested === 'off') {
+		return undefined;
+	}
+	const clamped = piAi.clampThinkingLevel(model, requested);
+	return clamped === 'off' ? undefined : clamped;
+}
+
+interface StreamOutcome {
+	readonly message: AssistantMessage;
+	readonly receivedChars: number;
+}
+
+async function consume(stream: AssistantMessageEventStream, watchdog: CallWatchdog, request: SummarizeRequest, logger: Logger): Promise<StreamOutcome> {
+	let receivedChars = 0;
+	for await (const event of stream) {
+		watchdog.activity();
+		if (event.type === 'text_delta') {
+			receivedChars += event.delta.length;
+			try {
+				request.onTextProgress?.(receivedChars);
+			} catch (error) {
+				logger.warn(`summarizer: progress callback failed: ${error instanceof Error ? error.message : String(error)}`);
+			}
+		} else if (event.type === 'done') {
+			return { message: event.message, receivedChars };
+		} else if (event.type === 'error') {
+			return { message: event.error, receivedChars };
+		}
+	}
+	return { message: await stream.result(), receivedChars };
+}
+
+function interpret(piAi: PiAi, model: PiModel, name: string, outcome: StreamOutcome, requestAuth: RequestAuth): SummarizeResult {
+	const { message, receivedChars } = outcome;
+	const secrets = [requestAuth.apiKey, ...Object.values(requestAuth.headers ?? {})];
+	const reason = redactSecrets(message.errorMessage ?? 'no reason given', secrets);
+	const after = receivedChars > 0 ? ` (after ${receivedChars} characters of summary)` : '';
+	switch (message.stopReason) {
+		case 'aborted':
+			throw new SummarizerError('aborted', `${name}: the request was aborted${after}: ${reason}`);
+		case 'error':
+			throw new SummarizerError('error', `${name} failed${after}: ${reason}`);
+		case 'length':
+			throw new SummarizerError('length', `${name} reached its output limit before finishing the summary (stop reason "length").`);
+		default:
+			break;
+	}
+	const text = message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('').trim();
+	if (!text) {
+		throw new SummarizerError('empty', `${name} returned no summary text.`);
+	}
+	const usage = { ...message.usage, cost: { ...message.usage.cost } };
+	piAi.calculateCost(model, usage);
+	return { text, usage: usage satisfies Usage, model: name };
+}
+
+function loadOrExplain(load: PiAiLoader): PiAi {
+	try {
+		return load();
+	} catch (error) {
+		throw new SummarizerError('error', error instanceof Error ? error.message : String(error));
+	}
+}
+
+/** pi-ai loads its Bedrock provider with a computed `import()`, which our bundle cannot follow. */
+function rejectUnbundledApi(model: PiModel): void {
+	if (model.api === 'bedrock-converse-stream') {
+		throw new SummarizerError('model',
+			`${formatModelRef({ provider: model.provider, modelId: model.id })} uses Amazon Bedrock, which Pi Condense's bundled pi-ai cannot call. ` +
+			'Choose another provider for contextPrune.summarizerModel.');
+	}
+}
+
+function throwIfCancelled(signal: AbortSignal | undefined, label: string): void {
+	if (signal?.aborted) {
+		throw new SummarizerError('aborted', `The call to ${label} was cancelled.`);
+	}
+}

@@ -1,0 +1,24 @@
+/**
+ * Run as its own Node process by the loader test: imports the LLM modules, creates a summarizer,
+ * and prints (as JSON) whether the pi-ai chunk was in the require cache at each step.
+ * Usage: node out/test/support/lazyLoadProbe.js <distDir>
+ */
+import { join } from 'node:path';
+import { DEFAULT_CONFIG } from '../../src/engine/config/defaults';
+import { createPiAiLoader } from '../../src/node/llm/piAiLoader';
+import { createPiAiSummarizer } from '../../src/node/llm/piAiSummarizer';
+import { parseModelSpec } from '../../src/node/llm/models';
+
+const distDir = process.argv[2] ?? 'dist';
+const chunk = join(distDir, 'pi-ai.js');
+const piAiLoaded = (): boolean => Object.keys(require.cache).some((path) => path === chunk || path.includes('@mariozechner/pi-ai'));
+
+const report: Record<string, unknown> = { afterImport: piAiLoaded() };
+const loader = createPiAiLoader(distDir);
+const summarizer = createPiAiSummarizer({ loadPiAi: loader, agentDir: join(distDir, 'no-agent-dir'), settings: DEFAULT_CONFIG, sessionModel: { provider: 'anthropic', modelId: 'claude-sonnet-4-5' } });
+report.label = summarizer.label;
+report.spec = parseModelSpec('openai/gpt-5:high');
+report.afterCreate = piAiLoaded();
+report.exports = Object.keys(loader()).sort();
+report.afterFirstUse = piAiLoaded();
+process.stdout.write(JSON.stringify(report));
