@@ -1,0 +1,117 @@
+/**
+ * Entry drafts (what the flush wants written) and the envelope Pi puts around them. Pure.
+ *
+ * Pi's `appendCustomEntry` / `appendCustomMessageEntry` build their objects with the keys in this
+ * order: `type, customType, data | content, display, details, id, parentId, timestamp`, and write
+ * `JSON.stringify(entry) + "\n"`, so `undefined` fields (`data`, `details`) are left out. We build
+ * the same objects, so our lines are indistinguishable from Pi's own.
+ */
+import { toEntry } from '../session/parseEntry';
+import type { CustomEntry, CustomMessageEntry, UserContent } from '../session/types';
+import { newEntryId, type RandomBytes } from './entryId';
+
+/** Extension state; never in the LLM context. */
+export interface CustomEntryDraft {
+	readonly type: 'custom';
+	readonly customType: string;
+	readonly data?: unknown;
+}
+
+/** Extension message; reaches the LLM as a user message. */
+export interface CustomMessageEntryDraft {
+	readonly type: 'custom_message';
+	readonly customType: string;
+	readonly content: string | readonly UserContent[];
+	readonly display: boolean;
+	readonly details?: unknown;
+}
+
+export type EntryDraft = CustomEntryDraft | CustomMessageEntryDraft;
+
+/** A draft with its envelope, ready to be appended. */
+export interface PreparedEntry {
+	readonly entry: CustomEntry | CustomMessageEntry;
+	/** `JSON.stringify(entry) + "\n"`: exactly what goes into the file. */
+	readonly line: string;
+}
+
+export interface EnvelopeContext {
+	/** Id of the last entry in file order (Pi's leaf on load); null for a file with no entries. */
+	readonly parentId: string | null;
+	/** True for ids already in the file. */
+	readonly isTaken: (id: string) => boolean;
+	readonly randomBytes: RandomBytes;
+	/** Returns the current time (each entry asks once, as Pi's `new Date().toISOString()` does). */
+	readonly now: () => Date;
+}
+
+/** Thrown for a draft Pi would not read back as the entry it was meant to be. */
+export class InvalidDraftError extends Error {
+	constructor(readonly index: number, reason: string) {
+		super(`entry draft ${index + 1}: ${reason}`);
+		this.name = 'InvalidDraftError';
+	}
+}
+
+/**
+ * Envelopes `drafts` as a chain: the first one's parent is `context.parentId`, each next one's the
+ * previous draft. Ids are fresh 8-hex ids unused in the file and in this batch.
+ */
+export function prepareEntries(drafts: readonly EntryDraft[], context: EnvelopeContext): PreparedEntry[] {
+	const generated = new Set<string>();
+	const isTaken = (id: string): boolean => generated.has(id) || context.isTaken(id);
+	const prepared: PreparedEntry[] = [];
+	let parentId = context.parentId;
+	drafts.forEach((draft, index) => {
+		const id = newEntryId(isTaken, context.randomBytes);
+		generated.add(id);
+		const entry = envelope(draft, id, parentId, context.now().toISOString());
+		prepared.push({ entry, line: serialize(entry, draft, index) });
+		parentId = id;
+	});
+	return prepared;
+}
+
+function envelope(draft: EntryDraft, id: string, parentId: string | null, timestamp: string): CustomEntry | CustomMessageEntry {
+	if (draft.type === 'custom') {
+		return { type: 'custom', customType: draft.customType, data: draft.data, id, parentId, timestamp };
+	}
+	return {
+		type: 'custom_message',
+		customType: draft.customType,
+		content: draft.content,
+		display: draft.display,
+		details: draft.details,
+		id,
+		parentId,
+		timestamp,
+	};
+}
+
+/** Serializes and reads the line back as Pi's loader would, so nothing unreadable is ever written. */
+function serialize(entry: CustomEntry | CustomMessageEntry, draft: EntryDraft, index: number): string {
+	const type: unknown = (draft as { type?: unknown }).type;
+	if (type !== 'custom' && type !== 'custom_message') {
+		throw new InvalidDraftError(index, `type ${JSON.stringify(type)} is not "custom" or "custom_message"`);
+	}
+	if (typeof draft.customType !== 'string' || draft.customType === '') {
+		throw new InvalidDraftError(index, 'customType must be a non-empty string');
+	}
+	if (draft.type === 'custom_message' && typeof draft.display !== 'boolean') {
+		throw new InvalidDraftError(index, 'display must be true or false');
+	}
+	let json: string;
+	try {
+		json = JSON.stringify(entry);
+	} catch (error) {
+		throw new InvalidDraftError(index, `not serializable as JSON (${error instanceof Error ? error.message : String(error)})`);
+	}
+	const readBack = toEntry(JSON.parse(json));
+	if (readBack.entry === undefined) {
+		throw new InvalidDraftError(index, `Pi would not read it back (${readBack.error})`);
+	}
+	if (readBack.entry.type !== type || readBack.warning !== undefined) {
+		throw new InvalidDraftError(index, `Pi would not read it back as a ${type} entry (${readBack.warning ?? `read as ${readBack.entry.type}`})`);
+	}
+	return `${json}\n`;
+}
