@@ -1,0 +1,142 @@
+/**
+ * The write itself: appends complete lines to a session file, one `writeSync` per line on a file
+ * descriptor opened with `O_APPEND` (never `O_CREAT`, never `O_TRUNC`: earlier bytes are never
+ * touched), then reads back everything from the pre-write size and verifies our lines.
+ *
+ * Everything here is synchronous on purpose: between the last-moment check and the first write
+ * there is no `await`, so the only window left is the few microseconds of two system calls.
+ *
+ * Residual race (documented, not solvable here): Pi takes no lock on session files and appends
+ * with `appendFileSync` from its own process. If Pi appends between our last-moment `fstat` and
+ * our `write`, its line lands before ours and our first entry's parent is no longer the entry
+ * right before it. The read-back below detects exactly that and reports it ("after foreign
+ * lines"); it is never repaired by rewriting. Likewise if Pi is attached but idle and undetected,
+ * its next append strands our entries on a side branch; `checkWrittenEntries` finds that later.
+ */
+import { closeSync, constants, fstatSync, openSync, statSync, writeSync } from 'node:fs';
+import { verifyWrittenTail, type TailVerification } from '../../engine/write';
+import { readRange } from './sessionFileState';
+
+export interface LineToAppend {
+	readonly id: string;
+	/** The complete line, final `\n` included. */
+	readonly bytes: Buffer;
+}
+
+/** What the file must still look like at the moment of writing. */
+export interface ExpectedFile {
+	readonly size: number;
+	readonly ino: number;
+	readonly dev: number;
+}
+
+/** Test seams for simulating another writer at the worst moments. */
+export interface AppendHooks {
+	/** Runs right before the last-moment check. */
+	readonly beforeLastCheck?: () => void;
+	/** Runs right after a successful last-moment check, before the first line (the residual race window). */
+	readonly afterLastCheck?: () => void;
+	/** Runs after line `index` was written, before the size check that follows it. */
+	readonly afterLine?: (index: number) => void;
+}
+
+export type AppendOutcome =
+	/** The last-moment check failed: nothing was written. */
+	| { readonly kind: 'changed'; readonly reason: string }
+	| {
+		readonly kind: 'appended';
+		readonly preSize: number;
+		/** How many of our lines were handed to `write` (a prefix of the request). */
+		readonly attempted: number;
+		/** Why writing stopped before the last line, if it did. */
+		readonly stoppedBecause?: string;
+		readonly verification: TailVerification;
+		/** The file's bytes from `preSize` to the end, as read after writing. */
+		readonly tail: Buffer;
+	};
+
+const NEWLINE = 0x0a;
+
+export function appendLines(path: string, expected: ExpectedFile, lines: readonly LineToAppend[], hooks: AppendHooks = {}): AppendOutcome {
+	for (const [index, line] of lines.entries()) {
+		if (line.bytes.length === 0 || line.bytes.indexOf(NEWLINE) !== line.bytes.length - 1) {
+			throw new Error(`line ${index + 1} is not one complete \\n-terminated line`);
+		}
+	}
+	// O_RDWR for the read-back; O_APPEND makes every write land at the current end, atomically
+	// with respect to other O_APPEND writers on a local file system.
+	const fd = openSync(path, constants.O_RDWR | constants.O_APPEND);
+	try {
+		hooks.beforeLastCheck?.();
+		const changed = lastMomentCheck(fd, path, expected);
+		if (changed !== undefined) {
+			return { kind: 'changed', reason: changed };
+		}
+		hooks.afterLastCheck?.();
+		const { attempted, stoppedBecause } = writeInOrder(fd, expected.size, lines, hooks);
+		const tail = readRange(fd, expected.size, fstatSync(fd).size);
+		const verification = verifyWrittenTail(tail, lines.slice(0, attempted));
+		return { kind: 'appended', preSize: expected.size, attempted, stoppedBecause, verification, tail };
+	} finally {
+		closeSync(fd);
+	}
+}
+
+function lastMomentCheck(fd: number, path: string, expected: ExpectedFile): string | undefined {
+	const stats = fstatSync(fd);
+	if (stats.ino !== expected.ino || stats.dev !== expected.dev) {
+		return 'the file was replaced by another file';
+	}
+	const atPath = statSync(path);
+	if (atPath.ino !== stats.ino || atPath.dev !== stats.dev) {
+		return 'the file was replaced by another file';
+	}
+	if (stats.size !== expected.size) {
+		return `the file changed size (${expected.size} → ${stats.size} bytes) since it was checked`;
+	}
+	if (stats.size > 0 && readRange(fd, stats.size - 1, stats.size)[0] !== NEWLINE) {
+		return 'the file no longer ends with a newline';
+	}
+	return undefined;
+}
+
+function writeInOrder(fd: number, preSize: number, lines: readonly LineToAppend[], hooks: AppendHooks): { attempted: number; stoppedBecause?: string } {
+	let expectedSize = preSize;
+	for (const [index, { bytes }] of lines.entries()) {
+		const written = tryWrite(fd, bytes);
+		hooks.afterLine?.(index);
+		if (typeof written === 'string') {
+			return { attempted: index + 1, stoppedBecause: `writing line ${index + 1} failed (${written})` };
+		}
+		if (written !== bytes.length) {
+			return { attempted: index + 1, stoppedBecause: completeShortWrite(fd, bytes, written, index) };
+		}
+		expectedSize += written;
+		const size = fstatSync(fd).size;
+		if (size !== expectedSize && index < lines.length - 1) {
+			// Another writer appended meanwhile: a further line of ours would chain past its entry and
+			// hide it from the active path on resume. Stop here.
+			return { attempted: index + 1, stoppedBecause: `another writer appended ${size - expectedSize} bytes after line ${index + 1}` };
+		}
+	}
+	return { attempted: lines.length };
+}
+
+/**
+ * A short write on a regular file means a full disk or a size limit. A line left without its
+ * `\n` would swallow Pi's next line (experiment 3 in the spec), so the rest of the line is
+ * written once more; whether that worked shows in the read-back. No further lines are written.
+ */
+function completeShortWrite(fd: number, bytes: Buffer, written: number, index: number): string {
+	const rest = tryWrite(fd, bytes.subarray(written));
+	const outcome = typeof rest === 'string' ? `completing it failed: ${rest}` : `${rest} more bytes written to complete it`;
+	return `line ${index + 1} was written only partly (${written} of ${bytes.length} bytes; ${outcome})`;
+}
+
+function tryWrite(fd: number, bytes: Buffer): number | string {
+	try {
+		return writeSync(fd, bytes);
+	} catch (error) {
+		return (error as Error).message;
+	}
+}

@@ -1,0 +1,76 @@
+/**
+ * Is a Pi process holding a session? Pi takes no lock on session files and keeps no file open
+ * (one `appendFileSync` per entry), so this is a heuristic (spec/pi-session-format.md §11, rule 1):
+ * a process that looks like Pi and either runs in the session's working directory (Pi's cwd is
+ * the header's `cwd`) or has the session file open. Linux reads `/proc`; macOS asks `ps` and
+ * `lsof` (best effort); elsewhere nothing can be checked and the report says so.
+ *
+ * The check is a function value so that tests and hosts can replace it.
+ */
+import { realpath } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { findPiHoldersLinux } from './linuxPiHolders';
+import { findPiHoldersMac } from './macPiHolders';
+
+export interface PiHolderQuery {
+	readonly sessionPath: string;
+	/** The session header's `cwd`. */
+	readonly cwd: string | undefined;
+}
+
+export interface PiHolder {
+	readonly pid: number;
+	/** The command line, for messages. */
+	readonly command: string;
+	readonly why: 'same-cwd' | 'file-open';
+}
+
+export type PiHolderReport =
+	| { readonly checked: true; readonly holders: readonly PiHolder[]; readonly note?: string }
+	| { readonly checked: false; readonly holders: readonly []; readonly note: string };
+
+export type PiHolderCheck = (query: PiHolderQuery) => Promise<PiHolderReport>;
+
+/** The paths a process's cwd or open file may show for `path` (as given, and with symlinks resolved). */
+export interface PathForms {
+	readonly sessionFile: ReadonlySet<string>;
+	readonly cwd: ReadonlySet<string>;
+}
+
+/** The platform's check (own process excluded). */
+export const detectPiHolders: PiHolderCheck = async (query) => {
+	const forms = await pathForms(query);
+	switch (process.platform) {
+		case 'linux':
+			return findPiHoldersLinux(forms);
+		case 'darwin':
+			return findPiHoldersMac(query.sessionPath, forms);
+		default:
+			return { checked: false, holders: [], note: `Could not check whether Pi is running on this session: no process check on ${process.platform}. Make sure Pi is closed on it.` };
+	}
+};
+
+async function pathForms(query: PiHolderQuery): Promise<PathForms> {
+	return {
+		sessionFile: await bothForms(query.sessionPath),
+		cwd: query.cwd === undefined ? new Set() : await bothForms(query.cwd),
+	};
+}
+
+async function bothForms(path: string): Promise<Set<string>> {
+	const forms = new Set([resolve(path)]);
+	try {
+		forms.add(await realpath(path));
+	} catch {
+		// A cwd that no longer exists can still be the cwd of a process started before it was removed.
+	}
+	return forms;
+}
+
+export function describeHolders(holders: readonly PiHolder[]): string {
+	return holders.map((holder) => `pid ${holder.pid} (${shorten(holder.command)}; ${holder.why === 'same-cwd' ? 'runs in the session\'s working directory' : 'has the session file open'})`).join(', ');
+}
+
+function shorten(command: string): string {
+	return command.length > 80 ? `${command.slice(0, 77)}...` : command;
+}

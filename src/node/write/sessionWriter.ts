@@ -1,0 +1,204 @@
+/**
+ * Appends entry drafts to an idle Pi session file, safely: the entry point of write-back.
+ *
+ * Right before writing it reads what was appended since the caller's model (or the whole file),
+ * and refuses unless the file is a clean version-3 session ending in a complete line, outside an
+ * open tool-call turn, quiet for `quietMs`, and not held by a Pi process. Conditions that clear by
+ * themselves (a half-written line, a burst of writes) are waited for up to `maxWaitMs`. Then the
+ * lines are appended and read back (see `appendLines.ts`, which also documents the residual race:
+ * Pi takes no lock, so none of this is a lock either).
+ */
+import { randomBytes as cryptoRandomBytes } from 'node:crypto';
+import { appendToSession, type SessionModel } from '../../engine/session';
+import {
+	checkModelWritable,
+	InvalidDraftError,
+	prepareEntries,
+	refusal,
+	type EntryDraft,
+	type PreparedEntry,
+	type RandomBytes,
+	type WriteRefusal,
+} from '../../engine/write';
+import { appendLines, type AppendHooks } from './appendLines';
+import { describeHolders, detectPiHolders, type PiHolderCheck } from './piHolders';
+import { readSessionFileState, type SessionBase, type SessionFileState } from './sessionFileState';
+import { describeDisturbance, type AttemptResult, type WriteEntriesResult } from './writeResult';
+
+export const DEFAULT_QUIET_MS = 3000;
+export const DEFAULT_MAX_WAIT_MS = 1000;
+export const DEFAULT_POLL_MS = 100;
+
+export interface WriteEntriesOptions {
+	/** The model the caller already has and the offset it was read to; without it the whole file is read. */
+	readonly base?: SessionBase;
+	/** The file must not have been modified for this long (default 3 s). */
+	readonly quietMs?: number;
+	/** How long to keep retrying conditions that clear by themselves (default 1 s; 0 = never wait). */
+	readonly maxWaitMs?: number;
+	readonly pollMs?: number;
+	/** Default: the platform's process scan (`detectPiHolders`). */
+	readonly checkPiHolders?: PiHolderCheck;
+	/** Current time, for entry timestamps and the quiet period (default: the system clock). */
+	readonly clock?: () => Date;
+	readonly randomBytes?: RandomBytes;
+	readonly sleep?: (ms: number) => Promise<void>;
+	/** Called with the model about to be written to; a string refuses the write (`plan-stale`). */
+	readonly revalidate?: (model: SessionModel) => string | undefined;
+	readonly hooks?: AppendHooks;
+}
+
+type Attempt = AttemptResult | { readonly kind: 'retry'; readonly refusal: WriteRefusal; readonly session?: SessionBase };
+
+export async function writeEntriesToSession(path: string, drafts: readonly EntryDraft[], options: WriteEntriesOptions = {}): Promise<WriteEntriesResult> {
+	const maxWaitMs = options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS;
+	const pollMs = Math.max(1, options.pollMs ?? DEFAULT_POLL_MS);
+	const sleep = options.sleep ?? ((ms: number) => new Promise<void>((done) => setTimeout(done, ms)));
+	const notes = new Set<string>();
+	let base = options.base;
+	let waitedMs = 0;
+	let linesCaughtUp = 0;
+	for (let attempts = 1; ; attempts++) {
+		const outcome = await attempt(path, drafts, base, options, notes, (lines) => {
+			linesCaughtUp += lines;
+		});
+		const common = { attempts, waitedMs, notes: [...notes] };
+		if (outcome.kind !== 'retry') {
+			return outcome.kind === 'written' ? { ...outcome, ...common, linesCaughtUp } : { ...outcome, ...common };
+		}
+		if (waitedMs + pollMs > maxWaitMs) {
+			return { kind: 'refused', refusal: outcome.refusal, session: outcome.session, ...common };
+		}
+		await sleep(pollMs);
+		waitedMs += pollMs;
+		base = outcome.session ?? base;
+	}
+}
+
+async function attempt(
+	path: string,
+	drafts: readonly EntryDraft[],
+	base: SessionBase | undefined,
+	options: WriteEntriesOptions,
+	notes: Set<string>,
+	onCaughtUp: (lines: number) => void,
+): Promise<Attempt> {
+	const read = safely(() => readSessionFileState(path, base));
+	if (read.kind === 'error') {
+		return refused(refusal('io-error', `the session file could not be read: ${read.message}`));
+	}
+	if (read.value.kind === 'missing') {
+		return refused(refusal('missing', 'the session file does not exist'));
+	}
+	if (read.value.kind === 'rewritten') {
+		return refused(refusal('rewritten', `the file was rewritten since it was read (${read.value.reason})`));
+	}
+	const state = read.value.state;
+	onCaughtUp(state.linesCaughtUp);
+	const blocked = await preconditionFailure(path, state, options, notes);
+	if (blocked !== undefined) {
+		return blocked.retryable ? { kind: 'retry', refusal: blocked, session: state } : refused(blocked, state);
+	}
+	if (drafts.length === 0) {
+		return { kind: 'written', entries: [], session: state };
+	}
+	let prepared: PreparedEntry[];
+	try {
+		prepared = prepare(drafts, state.model, options);
+	} catch (error) {
+		if (error instanceof InvalidDraftError) {
+			return refused(refusal('invalid-draft', error.message), state);
+		}
+		throw error;
+	}
+	return append(path, state, prepared, options.hooks);
+}
+
+/** Every check that needs the file but not our lines; undefined when the write may go ahead. */
+async function preconditionFailure(path: string, state: SessionFileState, options: WriteEntriesOptions, notes: Set<string>): Promise<WriteRefusal | undefined> {
+	const modelProblem = checkModelWritable(state.model);
+	if (modelProblem !== undefined) {
+		return modelProblem;
+	}
+	if (state.size !== state.consumedBytes) {
+		return refusal('partial-line', 'the file ends with an unfinished line (no final newline): Pi may be writing it right now');
+	}
+	const quietMs = options.quietMs ?? DEFAULT_QUIET_MS;
+	const ageMs = (options.clock ?? (() => new Date()))().getTime() - state.mtimeMs;
+	// quietMs 0 disables the check (file times and Date.now() differ in sub-millisecond rounding).
+	if (quietMs > 0 && ageMs < quietMs) {
+		const when = ageMs < 0 ? 'has a modification time in the future (clock skew?)' : `was modified ${formatSeconds(ageMs)} ago`;
+		return refusal('recently-modified', `the file ${when}; it must be quiet for ${formatSeconds(quietMs)} (Pi may be working on it)`);
+	}
+	const report = await (options.checkPiHolders ?? detectPiHolders)({ sessionPath: path, cwd: state.model.header?.cwd });
+	if (report.note !== undefined) {
+		notes.add(report.note);
+	}
+	if (report.holders.length > 0) {
+		return refusal('pi-running', `Pi is running on this session: ${describeHolders(report.holders)}`);
+	}
+	const stale = options.revalidate?.(state.model);
+	return stale === undefined ? undefined : refusal('plan-stale', stale);
+}
+
+function prepare(drafts: readonly EntryDraft[], model: SessionModel, options: WriteEntriesOptions): PreparedEntry[] {
+	const headerId = model.header?.id;
+	return prepareEntries(drafts, {
+		parentId: model.leafId,
+		isTaken: (id) => id === headerId || model.entryById(id) !== undefined,
+		randomBytes: options.randomBytes ?? ((count) => cryptoRandomBytes(count)),
+		now: options.clock ?? (() => new Date()),
+	});
+}
+
+function append(path: string, state: SessionFileState, prepared: readonly PreparedEntry[], hooks: AppendHooks | undefined): Attempt {
+	const lines = prepared.map((entry) => ({ id: entry.entry.id, bytes: Buffer.from(entry.line, 'utf8') }));
+	const outcome = safely(() => appendLines(path, state, lines, hooks));
+	if (outcome.kind === 'error') {
+		return refused(refusal('io-error', `the session file could not be written: ${outcome.message}`), state);
+	}
+	const result = outcome.value;
+	if (result.kind === 'changed') {
+		return { kind: 'retry', refusal: refusal('changed', `${result.reason}; nothing was written`), session: state };
+	}
+	const session = afterWrite(path, state, result.tail);
+	const { verification, attempted } = result;
+	if (verification.ok && attempted === prepared.length && result.stoppedBecause === undefined) {
+		return { kind: 'written', entries: prepared, session };
+	}
+	return {
+		kind: 'disturbed',
+		entries: prepared,
+		attempted,
+		lines: verification.lines,
+		message: describeDisturbance(verification.lines, attempted, prepared.length, result.stoppedBecause),
+		session,
+	};
+}
+
+/** The model advanced by the bytes read back after writing (ours and anything after them). */
+function afterWrite(path: string, state: SessionFileState, tail: Buffer): SessionBase {
+	const model = appendToSession(state.model, tail.toString('utf8'));
+	if (model !== undefined) {
+		return { model, consumedBytes: state.consumedBytes + tail.lastIndexOf(0x0a) + 1 };
+	}
+	// Unreachable for the version-3 files we write to; a cold read keeps the answer truthful anyway.
+	const read = readSessionFileState(path);
+	return read.kind === 'ok' ? read.state : state;
+}
+
+function refused(reason: WriteRefusal, session?: SessionBase): Attempt {
+	return { kind: 'refused', refusal: reason, session };
+}
+
+function safely<T>(run: () => T): { kind: 'ok'; value: T } | { kind: 'error'; message: string } {
+	try {
+		return { kind: 'ok', value: run() };
+	} catch (error) {
+		return { kind: 'error', message: error instanceof Error ? error.message : String(error) };
+	}
+}
+
+function formatSeconds(ms: number): string {
+	return `${(ms / 1000).toFixed(1)} s`;
+}
