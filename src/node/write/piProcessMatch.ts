@@ -6,8 +6,6 @@
  * `/proc/<pid>/cmdline` and `/proc/<pid>/comm` whatever path it was started from. Before that line
  * runs (or on systems where the title is not visible) the package path in the arguments gives it away.
  */
-import { basename } from 'node:path';
-
 /** Substrings of a command line that only Pi's own packages produce. */
 export const PI_COMMAND_MARKERS: readonly string[] = ['pi-coding-agent', '@mariozechner/pi', '@earendil-works/pi'];
 
@@ -23,4 +21,9 @@ export function looksLikePi(argv: readonly string[], comm?: string): boolean {
 		return true;
 	}
 	return argv.some((arg) => PI_COMMAND_MARKERS.some((marker) => arg.includes(marker)));
+}
+
+/** The last path segment, for `/` and `\\` separators alike (ps output may come from any system). */
+function basename(path: string): string {
+	return path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
 }

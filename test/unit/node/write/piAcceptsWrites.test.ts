@@ -24,7 +24,7 @@ const sources = ['large-session.migrated-v3.jsonl', 'before-compaction.migrated-
 
 function written(result: WriteEntriesResult): Extract<WriteEntriesResult, { kind: 'written' }> {
 	assert.equal(result.kind, 'written', result.kind === 'refused' ? result.refusal.message : result.kind);
-	return result as Extract<WriteEntriesResult, { kind: 'written' }>;
+	return result;
 }
 
 /** Plain JSON copies, so later in-memory changes by Pi cannot leak into a comparison. */
