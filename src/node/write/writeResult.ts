@@ -62,7 +62,8 @@ export function describeDisturbance(lines: readonly WrittenLineCheck[], attempte
 		}
 	}
 	if (attempted < total) {
-		parts.push(`lines ${attempted + 1}–${total} were not written${stoppedBecause === undefined ? '' : ` because ${stoppedBecause}`}`);
+		const rest = attempted + 1 === total ? `line ${total} was` : `lines ${attempted + 1}–${total} were`;
+		parts.push(`${rest} not written${stoppedBecause === undefined ? '' : ` because ${stoppedBecause}`}`);
 	} else if (stoppedBecause !== undefined) {
 		parts.push(stoppedBecause);
 	}
