@@ -7,8 +7,7 @@
  * (spec/pi-session-format.md §13). So a write must wait until every call of the latest assistant
  * message has its result, or a user message has closed the turn.
  */
-import type { SessionModel } from '../session/model';
-import type { SessionEntry } from '../session/types';
+import type { SessionEntry, SessionModel } from '../session';
 
 export interface OpenToolTurn {
 	/** The assistant message entry whose tool calls are waiting for results. */

@@ -4,8 +4,7 @@
  * `retryable` marks conditions that usually clear by themselves within a moment (Pi finishing a
  * line, a tool turn, a burst of writes); the writer may wait for those, never for the others.
  */
-import type { SessionModel } from '../session/model';
-import { CURRENT_SESSION_VERSION } from '../session/parse';
+import { CURRENT_SESSION_VERSION, type SessionModel } from '../session';
 import { findOpenToolTurn } from './openToolTurn';
 
 export type WriteRefusalCode =

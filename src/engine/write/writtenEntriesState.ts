@@ -6,8 +6,7 @@
  * experiment 1). Pi resumes from the last entry in file order, so "on the active path" is decided
  * from the model's leaf. Stranded entries are still in the file; the host can offer to re-apply.
  */
-import { getBranch } from '../session/branch';
-import type { SessionModel } from '../session/model';
+import { getBranch, type SessionModel } from '../session';
 
 export type WrittenEntriesState =
 	/** Our last entry is still the last entry in the file. */

@@ -54,14 +54,17 @@ describe('write: open tool-call turn', () => {
 			b.assistant([toolCall('c1', 'bash', {})]);
 			b.message({ role: 'bashExecution', command: 'ls', output: '', exitCode: 0, cancelled: false, truncated: false });
 		})), undefined);
-		assert.equal(findOpenToolTurn(session((b) => {
-			b.assistant([toolCall('c1', 'bash', {})], {});
-			b.assistant([text('partial'), toolCall('c2', 'bash', {})]);
-		}))?.missingToolCallIds.join(), 'c2');
 		const aborted = new SessionBuilder();
 		aborted.user('go');
 		aborted.message({ role: 'assistant', content: [toolCall('c1', 'bash', {})], api: 'a', provider: 'p', model: 'm', usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } }, stopReason: 'aborted' });
 		assert.equal(findOpenToolTurn(parseSession(aborted.text())), undefined);
+	});
+
+	it('looks only at the latest assistant message', () => {
+		assert.deepEqual(findOpenToolTurn(session((b) => {
+			b.assistant([toolCall('c1', 'bash', {})]);
+			b.assistant([text('partial'), toolCall('c2', 'bash', {})]);
+		}))?.missingToolCallIds, ['c2']);
 	});
 
 	it('follows the active path, not file order', () => {
