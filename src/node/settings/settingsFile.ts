@@ -1,0 +1,93 @@
+/**
+ * Reads a Pi settings.json and says what state it is in, keeping the exact bytes so a writer can
+ * later tell whether the file changed under it. Parsing follows Pi's settings-manager: an empty
+ * file counts as `{}`, anything `JSON.parse` rejects is invalid (Pi then ignores the file and
+ * refuses to save it).
+ */
+import { open } from 'node:fs/promises';
+import { errorCode, errorMessage } from '../fs/errors';
+import { jsonErrorLocation } from './jsonErrorLocation';
+
+export type SettingsFileState =
+	| { readonly kind: 'missing' }
+	| { readonly kind: 'empty' }
+	| { readonly kind: 'unreadable'; readonly message: string }
+	| { readonly kind: 'invalid-json'; readonly message: string; readonly line?: number; readonly column?: number }
+	| { readonly kind: 'not-object'; readonly found: string }
+	| { readonly kind: 'ok' };
+
+export interface SettingsFileSnapshot {
+	readonly path: string;
+	/** The bytes read; undefined when the file does not exist or could not be read. */
+	readonly bytes: Buffer | undefined;
+	/** Permission bits of the file (e.g. 0o644); undefined when missing. */
+	readonly mode: number | undefined;
+	readonly state: SettingsFileState;
+	/** The parsed settings (`{}` for an empty file); undefined unless the state is `ok` or `empty`. */
+	readonly settings: Readonly<Record<string, unknown>> | undefined;
+}
+
+export async function readSettingsFile(path: string): Promise<SettingsFileSnapshot> {
+	let bytes: Buffer;
+	let mode: number;
+	try {
+		const handle = await open(path, 'r');
+		try {
+			mode = (await handle.stat()).mode & 0o7777;
+			bytes = await handle.readFile();
+		} finally {
+			await handle.close();
+		}
+	} catch (error) {
+		if (errorCode(error) === 'ENOENT') {
+			return { path, bytes: undefined, mode: undefined, state: { kind: 'missing' }, settings: undefined };
+		}
+		return { path, bytes: undefined, mode: undefined, state: { kind: 'unreadable', message: errorMessage(error) }, settings: undefined };
+	}
+	return { path, bytes, mode, ...parseSettingsBytes(bytes) };
+}
+
+function parseSettingsBytes(bytes: Buffer): Pick<SettingsFileSnapshot, 'state' | 'settings'> {
+	if (bytes.length === 0) {
+		return { state: { kind: 'empty' }, settings: {} };
+	}
+	const text = bytes.toString('utf8');
+	let value: unknown;
+	try {
+		value = JSON.parse(text);
+	} catch (error) {
+		const message = errorMessage(error);
+		return { state: { kind: 'invalid-json', message, ...jsonErrorLocation(message, text) }, settings: undefined };
+	}
+	if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+		return { state: { kind: 'not-object', found: jsonTypeName(value) }, settings: undefined };
+	}
+	return { state: { kind: 'ok' }, settings: value as Record<string, unknown> };
+}
+
+/** `null`, `an array`, `a string`…: for messages such as "contains a string, not an object". */
+export function jsonTypeName(value: unknown): string {
+	if (value === null) {
+		return 'null';
+	}
+	if (Array.isArray(value)) {
+		return 'an array';
+	}
+	return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/** One sentence about a file that cannot be used, naming it; undefined when it is usable. */
+export function describeSettingsProblem(path: string, state: SettingsFileState): string | undefined {
+	switch (state.kind) {
+		case 'invalid-json': {
+			const where = state.line === undefined ? '' : ` at line ${state.line}, column ${state.column ?? 1}`;
+			return `${path} is not valid JSON${where} (${state.message}). Fix or delete the file; Pi ignores it too until then.`;
+		}
+		case 'not-object':
+			return `${path} contains ${state.found}, not a JSON object. Replace its content with {} or fix it.`;
+		case 'unreadable':
+			return `${path} could not be read: ${state.message}`;
+		default:
+			return undefined;
+	}
+}
