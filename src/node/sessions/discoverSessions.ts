@@ -1,0 +1,131 @@
+/**
+ * Lists every Pi session file under the session roots, with size, mtime and header, reading only
+ * the first line of each file. Files that are not sessions (no valid header) are reported, never
+ * thrown, as are folders that could not be read.
+ */
+import type { Dirent } from 'node:fs';
+import { open, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseHeaderLine } from '../../engine/session/headerLine';
+import type { SessionHeader } from '../../engine/session/types';
+import { mapLimited } from '../fs/mapLimited';
+import type { SessionRoot } from '../paths/sessionLocations';
+import { errorCode, errorMessage } from '../fs/errors';
+import { readFirstLine } from './firstLine';
+
+export interface SessionFileStat {
+	readonly path: string;
+	readonly root: SessionRoot;
+	readonly size: number;
+	readonly mtimeMs: number;
+}
+
+export interface SessionFile extends SessionFileStat {
+	/** From line 1. Its `cwd` is the project; never trust the lossy folder name. */
+	readonly header: SessionHeader;
+}
+
+export interface UnlistedSessionFile extends SessionFileStat {
+	readonly reason: string;
+}
+
+export interface SearchedFolder {
+	readonly root: SessionRoot;
+	readonly exists: boolean;
+	readonly fileCount: number;
+	/** Set when the folder (or one of its project folders) could not be read. */
+	readonly error?: string;
+}
+
+export interface SessionDiscovery {
+	readonly sessions: readonly SessionFile[];
+	readonly unlisted: readonly UnlistedSessionFile[];
+	readonly searched: readonly SearchedFolder[];
+}
+
+const OPEN_FILES_AT_ONCE = 16;
+
+export async function discoverSessions(roots: readonly SessionRoot[]): Promise<SessionDiscovery> {
+	const searched: SearchedFolder[] = [];
+	const candidates: { path: string; root: SessionRoot }[] = [];
+	for (const root of roots) {
+		const listing = await listSessionPaths(root);
+		searched.push({ root, exists: listing.exists, fileCount: listing.paths.length, ...(listing.error ? { error: listing.error } : {}) });
+		candidates.push(...listing.paths.map((path) => ({ path, root })));
+	}
+	const results = await mapLimited(candidates, OPEN_FILES_AT_ONCE, ({ path, root }) => readSessionFile(path, root));
+	const sessions: SessionFile[] = [];
+	const unlisted: UnlistedSessionFile[] = [];
+	for (const result of results) {
+		if (result === undefined) {
+			continue;
+		}
+		if ('header' in result) {
+			sessions.push(result);
+		} else {
+			unlisted.push(result);
+		}
+	}
+	return { sessions, unlisted, searched };
+}
+
+/** Stat and header of one file; undefined when it vanished or is not a regular file. */
+export async function readSessionFile(path: string, root: SessionRoot): Promise<SessionFile | UnlistedSessionFile | undefined> {
+	let handle;
+	try {
+		handle = await open(path, 'r');
+	} catch (error) {
+		return errorCode(error) === 'ENOENT' ? undefined : { path, root, size: 0, mtimeMs: 0, reason: errorMessage(error) };
+	}
+	try {
+		const stats = await handle.stat();
+		if (!stats.isFile()) {
+			return undefined;
+		}
+		const base = { path, root, size: stats.size, mtimeMs: stats.mtimeMs };
+		const first = await readFirstLine(handle);
+		if (first.kind !== 'line') {
+			return { ...base, reason: FIRST_LINE_REASONS[first.kind] };
+		}
+		const parsed = parseHeaderLine(first.text);
+		return parsed.ok ? { ...base, header: parsed.header } : { ...base, reason: parsed.reason };
+	} catch (error) {
+		return { path, root, size: 0, mtimeMs: 0, reason: errorMessage(error) };
+	} finally {
+		await handle.close();
+	}
+}
+
+const FIRST_LINE_REASONS = {
+	'empty': 'the file is empty',
+	'incomplete': 'line 1 is not complete yet (no newline)',
+	'too-long': 'line 1 is longer than 64 KB',
+} as const;
+
+async function listSessionPaths(root: SessionRoot): Promise<{ exists: boolean; paths: string[]; error?: string }> {
+	let entries: Dirent[];
+	try {
+		entries = await readdir(root.path, { withFileTypes: true });
+	} catch (error) {
+		const missing = errorCode(error) === 'ENOENT';
+		return { exists: !missing, paths: [], ...(missing ? {} : { error: errorMessage(error) }) };
+	}
+	if (root.layout === 'flat') {
+		return { exists: true, paths: jsonlNames(entries).map((name) => join(root.path, name)) };
+	}
+	const paths: string[] = [];
+	const errors: string[] = [];
+	for (const dir of entries.filter((entry) => entry.isDirectory())) {
+		const folder = join(root.path, dir.name);
+		try {
+			paths.push(...jsonlNames(await readdir(folder, { withFileTypes: true })).map((name) => join(folder, name)));
+		} catch (error) {
+			errors.push(`${folder}: ${errorMessage(error)}`);
+		}
+	}
+	return { exists: true, paths, ...(errors.length > 0 ? { error: errors.join('; ') } : {}) };
+}
+
+function jsonlNames(entries: readonly Dirent[]): string[] {
+	return entries.filter((entry) => !entry.isDirectory() && entry.name.endsWith('.jsonl')).map((entry) => entry.name);
+}
