@@ -1,0 +1,68 @@
+/**
+ * Waits, without creating anything, for a folder that does not exist yet (a fresh Pi install has
+ * no `sessions/` folder until the first session is saved). chokidar 4 reports nothing for a
+ * missing path, so this watches the nearest existing ancestor, one level deep, and moves down as
+ * the missing folders appear.
+ */
+import { watch, type FSWatcher } from 'chokidar';
+import { stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
+
+export interface FolderWaiter {
+	close(): Promise<void>;
+}
+
+export function waitForFolder(folder: string, onAppear: () => void, onError: (error: Error) => void): FolderWaiter {
+	let watcher: FSWatcher | undefined;
+	let closed = false;
+	let checking = Promise.resolve();
+
+	const check = (): void => {
+		checking = checking.then(async () => {
+			if (closed) {
+				return;
+			}
+			if (await isDirectory(folder)) {
+				closed = true;
+				await watcher?.close();
+				onAppear();
+				return;
+			}
+			const ancestor = await nearestExistingAncestor(folder);
+			if (watcher === undefined || ancestor !== watchedPath) {
+				await watcher?.close();
+				watchedPath = ancestor;
+				watcher = watch(ancestor, { depth: 0, ignoreInitial: true, ignored: (_path, stats) => stats?.isFile() ?? false });
+				watcher.on('addDir', check);
+				watcher.on('ready', check); // the folder may have appeared while the watch was starting
+				watcher.on('error', (error) => onError(error instanceof Error ? error : new Error(String(error))));
+			}
+		}).catch((error: unknown) => onError(error instanceof Error ? error : new Error(String(error))));
+	};
+	let watchedPath = '';
+	check();
+
+	return {
+		async close() {
+			closed = true;
+			await checking;
+			await watcher?.close();
+		},
+	};
+}
+
+async function nearestExistingAncestor(path: string): Promise<string> {
+	let current = dirname(path);
+	while (!(await isDirectory(current)) && dirname(current) !== current) {
+		current = dirname(current);
+	}
+	return current;
+}
+
+export async function isDirectory(path: string): Promise<boolean> {
+	try {
+		return (await stat(path)).isDirectory();
+	} catch {
+		return false;
+	}
+}

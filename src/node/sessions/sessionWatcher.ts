@@ -1,0 +1,205 @@
+/**
+ * Watches Pi's session folders and reports typed events per session file: `added`, `appended`
+ * (only the bytes of newly completed lines), `rewritten` and `removed`. It never creates a folder
+ * and never re-reads a whole file on append.
+ *
+ * chokidar is pinned to 4.0.3 on purpose: it is dual CJS/ESM and runs on Node ≥ 14.16, while
+ * chokidar 5 is ESM-only for Node ≥ 20.19 and 6 needs Node ≥ 22.22. VS Code 1.100's extension host
+ * runs Node 20.19.0, so 4 is the version that is safe for every host we support.
+ *
+ * `awaitWriteFinish` is off: Pi appends one line per write, and a line caught half-written is kept
+ * (by offset) until its `\n` arrives. Bursts of changes to one file are coalesced by a short delay;
+ * no bytes are lost, because every check reads from the last consumed offset to the current end.
+ * (See `fileTaskQueue.ts` for a chokidar throttle this has to work around.)
+ */
+import { watch, type FSWatcher } from 'chokidar';
+import type { Stats } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { SessionLayout } from '../paths/sessionLocations';
+import { advanceTail, snapshotTail, type FileTail, type SessionFileEvent } from './fileTail';
+import { FileTaskQueue } from './fileTaskQueue';
+import { isDirectory, waitForFolder, type FolderWaiter } from './folderWaiter';
+
+export type { RewriteReason, SessionFileEvent } from './fileTail';
+
+export interface WatchedRoot {
+	readonly path: string;
+	readonly layout: SessionLayout;
+}
+
+export interface SessionWatcherOptions {
+	readonly roots: readonly WatchedRoot[];
+	readonly onEvent: (event: SessionFileEvent) => void;
+	readonly onError?: (error: Error) => void;
+	/** Delay that coalesces a burst of changes to one file before it is read (default 25 ms). */
+	readonly coalesceMs?: number;
+}
+
+export interface SessionWatcher {
+	/** Resolves once the files already present are tracked (they are not reported as `added`). */
+	readonly ready: Promise<void>;
+	/** Offset after the last complete line reported for `path`: where its next `appended` starts. */
+	consumedOffset(path: string): number | undefined;
+	/** Stops watching; resolves when chokidar is closed and no event can follow. */
+	close(): Promise<void>;
+}
+
+export function watchSessionFiles(options: SessionWatcherOptions): SessionWatcher {
+	return new SessionFolderWatcher(options);
+}
+
+class SessionFolderWatcher implements SessionWatcher {
+	readonly ready: Promise<void>;
+	private readonly tails = new Map<string, FileTail>();
+	private readonly queue: FileTaskQueue;
+	private readonly watchers = new Set<FSWatcher>();
+	private readonly waiters = new Set<FolderWaiter>();
+	private closed = false;
+	private readonly closing: Promise<void>;
+	private signalClosing: () => void = () => undefined;
+
+	constructor(private readonly options: SessionWatcherOptions) {
+		this.queue = new FileTaskQueue(options.coalesceMs ?? 25, (error) => this.fail(error));
+		this.closing = new Promise((done) => {
+			this.signalClosing = done;
+		});
+		const roots = options.roots.map((root) => ({ path: resolve(root.path), layout: root.layout }));
+		this.ready = Promise.all(roots.map((root) => this.startRoot(root, false))).then(() => undefined);
+	}
+
+	consumedOffset(path: string): number | undefined {
+		return this.tails.get(path)?.consumed;
+	}
+
+	async close(): Promise<void> {
+		this.closed = true;
+		this.signalClosing();
+		await Promise.all([...this.waiters].map((waiter) => waiter.close()));
+		await Promise.all([...this.watchers].map((watcher) => watcher.close()));
+		await this.queue.close();
+	}
+
+	/** Watches `root`, or waits for it to exist. Files found by the first scan are `added` only when `announce`. */
+	private async startRoot(root: WatchedRoot, announce: boolean): Promise<void> {
+		if (this.closed) {
+			return;
+		}
+		const exists = await isDirectory(root.path);
+		if (this.closed) {
+			return;
+		}
+		if (!exists) {
+			const waiter = waitForFolder(root.path, () => {
+				this.waiters.delete(waiter);
+				this.startRoot(root, true).catch((error: unknown) => this.fail(error));
+			}, (error) => this.fail(error));
+			this.waiters.add(waiter);
+			return;
+		}
+		const isSessionFile = (path: string): boolean => path.endsWith('.jsonl')
+			&& (root.layout === 'flat' ? dirname(path) : dirname(dirname(path))) === root.path;
+		const watcher = watch(root.path, {
+			depth: root.layout === 'flat' ? 0 : 1,
+			ignoreInitial: false,
+			awaitWriteFinish: false,
+			ignored: (path: string, stats?: Stats) => stats !== undefined && (stats.isFile() ? !isSessionFile(path) : !isWatchedFolder(root, path)),
+		});
+		this.watchers.add(watcher);
+		let scanned = false;
+		const initial: Promise<void>[] = [];
+		watcher.on('add', (path) => {
+			if (!isSessionFile(path)) {
+				return;
+			}
+			const task = this.queue.run(path, () => this.track(path, scanned || announce));
+			if (!scanned) {
+				initial.push(task);
+			}
+		});
+		watcher.on('change', (path) => {
+			if (isSessionFile(path)) {
+				this.queue.changed(path, () => this.check(path));
+			}
+		});
+		watcher.on('unlink', (path) => isSessionFile(path) && this.untrack(path));
+		watcher.on('unlinkDir', (path) => this.untrackFolder(root, path, watcher));
+		watcher.on('error', (error) => this.fail(error));
+		await Promise.race([new Promise<void>((done) => watcher.once('ready', done)), this.closing]);
+		scanned = true;
+		await Promise.all(initial);
+	}
+
+	private async track(path: string, announce: boolean): Promise<void> {
+		if (this.tails.has(path)) {
+			return this.check(path);
+		}
+		const snapshot = await snapshotTail(path);
+		if (snapshot === undefined) {
+			return;
+		}
+		this.tails.set(path, snapshot.tail);
+		if (announce) {
+			this.emit({ kind: 'added', path, size: snapshot.size, consumed: snapshot.tail.consumed });
+		}
+	}
+
+	private async check(path: string): Promise<void> {
+		const tail = this.tails.get(path);
+		if (tail === undefined) {
+			return this.track(path, true);
+		}
+		const result = await advanceTail(path, tail);
+		if (result === undefined) {
+			return; // deleted: chokidar's unlink follows
+		}
+		this.tails.set(path, result.tail);
+		if (result.event) {
+			this.emit(result.event);
+		}
+	}
+
+	private untrack(path: string): void {
+		this.queue.cancel(path);
+		void this.queue.run(path, () => {
+			if (this.tails.delete(path)) {
+				this.emit({ kind: 'removed', path });
+			}
+			return Promise.resolve();
+		});
+	}
+
+	private untrackFolder(root: WatchedRoot, folder: string, watcher: FSWatcher): void {
+		for (const path of this.tails.keys()) {
+			if (dirname(path) === folder || dirname(dirname(path)) === folder) {
+				this.untrack(path);
+			}
+		}
+		if (folder === root.path) {
+			// The session folder itself went away: go back to waiting for it.
+			this.watchers.delete(watcher);
+			watcher.close().then(() => this.startRoot(root, true)).catch((error: unknown) => this.fail(error));
+		}
+	}
+
+	private emit(event: SessionFileEvent): void {
+		if (this.closed) {
+			return;
+		}
+		try {
+			this.options.onEvent(event);
+		} catch (error) {
+			this.fail(error);
+		}
+	}
+
+	private fail(error: unknown): void {
+		if (!this.closed) {
+			this.options.onError?.(error instanceof Error ? error : new Error(String(error)));
+		}
+	}
+}
+
+/** Folders the watcher descends into: the root, and for the per-project layout its direct children. */
+function isWatchedFolder(root: WatchedRoot, path: string): boolean {
+	return path === root.path || (root.layout === 'per-project' && dirname(path) === root.path);
+}

@@ -1,0 +1,185 @@
+import assert from 'node:assert/strict';
+import { appendFileSync, closeSync, mkdirSync, openSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { watchSessionFiles, type SessionFileEvent, type SessionWatcher, type WatchedRoot } from '../../../../src/node/sessions/sessionWatcher';
+import { EventLog, pause } from '../../../support/eventLog';
+import { useTempDir } from '../../../support/tempDirs';
+
+const line = (value: Record<string, unknown>): string => `${JSON.stringify(value)}\n`;
+const header = (version: number): string => line({ type: 'session', version, id: 'sess', timestamp: '2026-01-01T00:00:00.000Z', cwd: '/p' });
+const entry = (n: number): string => line({ type: 'custom', customType: 'test', id: `e${n}`, parentId: null, timestamp: '2026-01-01T00:00:00.000Z', data: { n, text: 'é✓😀'.repeat(n % 5) } });
+
+type Appended = Extract<SessionFileEvent, { kind: 'appended' }>;
+
+describe('watchSessionFiles', function () {
+	this.timeout(30_000);
+	const temp = useTempDir('watch');
+	let watcher: SessionWatcher | undefined;
+	let log: EventLog<SessionFileEvent>;
+	let errors: Error[];
+
+	afterEach(async () => {
+		await watcher?.close();
+		watcher = undefined;
+		assert.deepEqual(errors.map((e) => e.message), []);
+	});
+
+	async function start(root: WatchedRoot): Promise<SessionWatcher> {
+		log = new EventLog();
+		errors = [];
+		watcher = watchSessionFiles({ roots: [root], onEvent: log.push, onError: (e) => errors.push(e) });
+		await watcher.ready;
+		return watcher;
+	}
+
+	function write(path: string, content: string): string {
+		mkdirSync(join(path, '..'), { recursive: true });
+		writeFileSync(path, content);
+		return path;
+	}
+
+	/** All `appended` bytes reported for `path` once they reach `end`, checked to be contiguous. */
+	async function appendedUntil(path: string, start: number, end: number): Promise<string> {
+		await log.waitFor((e) => e.kind === 'appended' && e.path === path && e.offset + e.bytes.length === end, `appended up to ${end}`);
+		const events = log.events.filter((e): e is Appended => e.kind === 'appended' && e.path === path && e.offset >= start);
+		let expected = start;
+		for (const event of events) {
+			assert.equal(event.offset, expected, 'appends are contiguous, nothing lost or repeated');
+			assert.equal(event.bytes[event.bytes.length - 1], 0x0a, 'only complete lines are reported');
+			expected += event.bytes.length;
+		}
+		return Buffer.concat(events.map((e) => e.bytes)).toString('utf8');
+	}
+
+	it('tracks existing files silently, then reports only the newly appended complete lines', async () => {
+		const root: WatchedRoot = { path: join(temp(), 'sessions'), layout: 'per-project' };
+		const path = write(join(root.path, '--p--', 'a.jsonl'), header(3) + entry(1));
+		const w = await start(root);
+		const startSize = statSync(path).size;
+		assert.equal(w.consumedOffset(path), startSize);
+		appendFileSync(path, entry(2));
+		const bytes = await appendedUntil(path, startSize, statSync(path).size);
+		assert.equal(bytes, entry(2));
+		assert.deepEqual(log.events.filter((e) => e.kind !== 'appended'), [], 'no added event for a file present at start');
+	});
+
+	it('keeps a line written in two chunks until its newline arrives, and never loses bytes in a burst', async () => {
+		const root: WatchedRoot = { path: join(temp(), 'sessions'), layout: 'per-project' };
+		const path = write(join(root.path, '--p--', 'a.jsonl'), header(3));
+		const w = await start(root);
+		const startSize = w.consumedOffset(path) ?? -1;
+		const split = entry(7);
+		appendFileSync(path, split.slice(0, 25));
+		await pause(150); // let the watcher see the partial line (the assertions hold either way)
+		appendFileSync(path, split.slice(25));
+		let expected = split;
+		for (let n = 0; n < 200; n++) {
+			appendFileSync(path, entry(n));
+			expected += entry(n);
+		}
+		appendFileSync(path, '{"type":"custom","partial":');
+		const bytes = await appendedUntil(path, startSize, startSize + Buffer.byteLength(expected));
+		assert.equal(bytes, expected);
+		assert.equal(w.consumedOffset(path), startSize + Buffer.byteLength(expected), 'the trailing partial line is kept for later');
+	});
+
+	it('reports a truncate-and-rewrite and a changed first line as rewritten, then follows the new content', async () => {
+		const root: WatchedRoot = { path: join(temp(), 'sessions'), layout: 'per-project' };
+		const path = write(join(root.path, '--p--', 'a.jsonl'), header(2) + entry(1) + entry(2));
+		const w = await start(root);
+
+		// Same length, new first line (as a v2 → v3 migration changes it), plus more lines.
+		const fd = openSync(path, 'r+');
+		writeSync(fd, header(3), 0);
+		closeSync(fd);
+		appendFileSync(path, entry(3));
+		const changed = await log.waitFor((e) => e.kind === 'rewritten', 'rewritten after the first line changed');
+		assert.ok(changed.kind === 'rewritten' && changed.reason === 'first-line-changed');
+		assert.equal(changed.consumed, statSync(path).size);
+
+		log.clear();
+		truncateSync(path, 0);
+		writeFileSync(path, header(3) + entry(9));
+		const shrank = await log.waitFor((e) => e.kind === 'rewritten' && e.reason === 'shrank', 'rewritten after truncation');
+		assert.ok(shrank.kind === 'rewritten');
+		appendFileSync(path, entry(10));
+		const bytes = await appendedUntil(path, shrank.consumed, statSync(path).size);
+		assert.equal(bytes, Buffer.from(header(3) + entry(9) + entry(10)).subarray(shrank.consumed).toString('utf8'), 'everything after the rewrite, once');
+		assert.equal(w.consumedOffset(path), statSync(path).size);
+	});
+
+	it('sees a write that chokidar swallows (within 50 ms of the change it just reported)', async () => {
+		const root: WatchedRoot = { path: join(temp(), 'sessions'), layout: 'per-project' };
+		const path = write(join(root.path, '--p--', 'a.jsonl'), header(3));
+		const w = await start(root);
+		const startSize = w.consumedOffset(path) ?? -1;
+		appendFileSync(path, entry(1));
+		await log.waitFor((e) => e.kind === 'appended', 'first append');
+		appendFileSync(path, entry(2)); // nothing else happens to the file afterwards
+		const bytes = await appendedUntil(path, startSize, statSync(path).size);
+		assert.equal(bytes, entry(1) + entry(2));
+	});
+
+	it('reports a deleted file as removed', async () => {
+		const root: WatchedRoot = { path: join(temp(), 'sessions'), layout: 'per-project' };
+		const path = write(join(root.path, '--p--', 'a.jsonl'), header(3));
+		await start(root);
+		rmSync(path);
+		await log.waitFor((e) => e.kind === 'removed' && e.path === path, 'removed');
+		assert.equal(watcher?.consumedOffset(path), undefined);
+	});
+
+	it('reports a new file in a new project folder as added, then its appends', async () => {
+		const root: WatchedRoot = { path: join(temp(), 'sessions'), layout: 'per-project' };
+		mkdirSync(root.path, { recursive: true });
+		await start(root);
+		const path = write(join(root.path, '--new-project--', 'b.jsonl'), header(3));
+		const added = await log.waitFor((e) => e.kind === 'added' && e.path === path, 'added');
+		assert.ok(added.kind === 'added');
+		appendFileSync(path, entry(1));
+		const bytes = await appendedUntil(path, added.consumed, statSync(path).size);
+		assert.equal(header(3).slice(added.consumed) + entry(1), bytes);
+	});
+
+	it('waits for a session folder that does not exist yet, without creating it', async () => {
+		const root: WatchedRoot = { path: join(temp(), 'agent', 'sessions'), layout: 'per-project' };
+		await start(root);
+		assert.throws(() => statSync(join(temp(), 'agent')), /ENOENT/);
+		const path = write(join(root.path, '--p--', 'first.jsonl'), header(3) + entry(1));
+		await log.waitFor((e) => e.kind === 'added' && e.path === path, 'added once the folder appears');
+	});
+
+	it('follows the session folder being deleted and created again', async () => {
+		const root: WatchedRoot = { path: join(temp(), 'sessions'), layout: 'per-project' };
+		const path = write(join(root.path, '--p--', 'a.jsonl'), header(3));
+		await start(root);
+		rmSync(root.path, { recursive: true });
+		await log.waitFor((e) => e.kind === 'removed' && e.path === path, 'removed with its folder');
+		const again = write(join(root.path, '--q--', 'b.jsonl'), header(3));
+		await log.waitFor((e) => e.kind === 'added' && e.path === again, 'added after the folder came back');
+	});
+
+	it('watches a flat folder: session files directly inside, nothing in sub-folders or other files', async () => {
+		const root: WatchedRoot = { path: join(temp(), 'flat'), layout: 'flat' };
+		mkdirSync(root.path);
+		await start(root);
+		write(join(root.path, 'notes.txt'), 'x\n');
+		write(join(root.path, 'sub', 'nested.jsonl'), header(3));
+		const path = write(join(root.path, 'direct.jsonl'), header(3));
+		await log.waitFor((e) => e.kind === 'added' && e.path === path, 'added');
+		await pause(200);
+		assert.deepEqual(log.events.map((e) => e.path), [path]);
+	});
+
+	it('stops reporting once closed', async () => {
+		const root: WatchedRoot = { path: join(temp(), 'sessions'), layout: 'per-project' };
+		const path = write(join(root.path, '--p--', 'a.jsonl'), header(3));
+		const w = await start(root);
+		appendFileSync(path, entry(1));
+		await w.close();
+		const count = log.events.length;
+		appendFileSync(path, entry(2));
+		await pause(200);
+		assert.equal(log.events.length, count);
+	});
+});
