@@ -1,0 +1,35 @@
+/**
+ * Reads the shared `contextPrune` configuration from `<agentDir>/settings.json` (the key
+ * pi-condense reads inside Pi), resolved over the defaults, with what is wrong with the file or
+ * with any value. Never throws for a bad file: the defaults are used and the state says why.
+ */
+import { resolveConfig, type ConfigProblem } from '../../engine/config/resolve';
+import type { ContextPruneConfig } from '../../engine/config/types';
+import { globalSettingsPath } from '../paths/agentDir';
+import { jsonTypeName, readSettingsFile, type SettingsFileState } from './settingsFile';
+
+export const PRUNE_SETTINGS_KEY = 'contextPrune';
+
+export type PruneSettingsFileState =
+	| SettingsFileState
+	/** The file is fine but `contextPrune` is not an object. */
+	| { readonly kind: 'prune-not-object'; readonly found: string };
+
+export interface PruneSettings {
+	readonly path: string;
+	readonly config: ContextPruneConfig;
+	readonly problems: readonly ConfigProblem[];
+	readonly fileState: PruneSettingsFileState;
+	/** The raw `contextPrune` value as found; undefined when absent or the file is unusable. */
+	readonly raw: unknown;
+}
+
+export async function readPruneSettings(agentDir: string): Promise<PruneSettings> {
+	const path = globalSettingsPath(agentDir);
+	const snapshot = await readSettingsFile(path);
+	const raw = snapshot.settings?.[PRUNE_SETTINGS_KEY];
+	const { config, problems } = resolveConfig(raw);
+	const wrongType = raw !== undefined && (typeof raw !== 'object' || raw === null || Array.isArray(raw));
+	const fileState: PruneSettingsFileState = wrongType ? { kind: 'prune-not-object', found: jsonTypeName(raw) } : snapshot.state;
+	return { path, config, problems, fileState, raw };
+}

@@ -1,0 +1,168 @@
+/**
+ * Changes the `contextPrune` key of `<agentDir>/settings.json` without disturbing anything else:
+ *   - refuses (a clear error, file untouched) when the file is not valid JSON or not an object;
+ *   - takes Pi's own lock on the file, then re-reads it under the lock;
+ *   - replaces only `contextPrune`, keeping every other key, its value and the key order;
+ *   - writes a temporary file in the same folder and renames it over the original (atomic),
+ *     keeping the file's permission bits and writing through a symlinked settings.json;
+ *   - just before the rename, checks that the file still holds what was read (a writer that does
+ *     not take the lock) and starts over if not;
+ *   - creates the file, and its folder, when missing.
+ * The JSON is written as Pi writes it: `JSON.stringify(settings, null, 2)`; a trailing newline is
+ * kept when the file had one (Pi writes none).
+ */
+import { randomBytes } from 'node:crypto';
+import { chmod, lstat, mkdir, readFile, realpath, rename, unlink, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { isPlainObject } from '../../engine/config/configReader';
+import { errorCode, errorMessage } from '../fs/errors';
+import { globalSettingsPath } from '../paths/agentDir';
+import { PRUNE_SETTINGS_KEY } from './readPruneSettings';
+import { lockSettingsFile, SettingsLockError } from './settingsLock';
+import { describeSettingsProblem, readSettingsFile, type SettingsFileSnapshot } from './settingsFile';
+
+export type SettingsWriteFailure = 'invalid-json' | 'not-object' | 'unreadable' | 'read-only' | 'locked' | 'busy' | 'io';
+
+export class SettingsWriteError extends Error {
+	constructor(readonly kind: SettingsWriteFailure, readonly path: string, message: string) {
+		super(message);
+		this.name = 'SettingsWriteError';
+	}
+}
+
+export interface PruneSettingsWrite {
+	readonly path: string;
+	/** True when settings.json did not exist before. */
+	readonly created: boolean;
+	/** The `contextPrune` object now in the file. */
+	readonly written: Readonly<Record<string, unknown>>;
+	/** Number of read-modify-write rounds (more than 1 when another writer got in between). */
+	readonly attempts: number;
+}
+
+export type PruneMutation = (current: Record<string, unknown>) => Record<string, unknown>;
+
+const MAX_ATTEMPTS = 5;
+const NOT_WRITABLE = new Set(['EACCES', 'EPERM', 'EROFS']);
+
+/**
+ * @param mutate gets a private copy of the current raw `contextPrune` object (`{}` when absent or
+ *   not an object) and returns the new one; it may be called again if the file changed meanwhile.
+ */
+export async function updatePruneSettings(agentDir: string, mutate: PruneMutation): Promise<PruneSettingsWrite> {
+	const path = globalSettingsPath(agentDir);
+	await mkdir(dirname(path), { recursive: true }).catch((error: unknown) => {
+		throw writeFailure(path, error);
+	});
+	const lock = await lockSettingsFile(path).catch((error: unknown) => {
+		throw error instanceof SettingsLockError && !NOT_WRITABLE.has(error.code ?? '')
+			? new SettingsWriteError('locked', path, error.message)
+			: writeFailure(path, error);
+	});
+	try {
+		const target = await writeTarget(path);
+		for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+			const before = await readSettingsFile(target);
+			const settings = usableSettings(path, before);
+			const current = settings[PRUNE_SETTINGS_KEY];
+			const written = mutate(structuredClone(isPlainObject(current) ? { ...current } : {}));
+			if (!isPlainObject(written)) {
+				throw new TypeError('updatePruneSettings: the mutation must return a plain object');
+			}
+			const text = serialize(replaceKey(settings, PRUNE_SETTINGS_KEY, written), before.bytes);
+			const tempPath = await writeTemp(target, text, before.mode, path);
+			let renamed = false;
+			try {
+				const lost = lock.compromised();
+				if (lost) {
+					throw new SettingsWriteError('locked', path, `Lost the lock on ${path} while saving: ${lost.message}`);
+				}
+				if (!sameBytes(before.bytes, await readBytes(target))) {
+					continue; // someone wrote without the lock: start over from their version
+				}
+				await rename(tempPath, target).catch((error: unknown) => {
+					throw writeFailure(path, error);
+				});
+				renamed = true;
+				return { path, created: before.bytes === undefined, written, attempts: attempt };
+			} finally {
+				if (!renamed) {
+					await unlink(tempPath).catch(() => undefined);
+				}
+			}
+		}
+		throw new SettingsWriteError('busy', path, `${path} kept changing while saving (another program is writing it). Try again.`);
+	} finally {
+		await lock.release();
+	}
+}
+
+/** The settings object to edit, or a clear refusal when the file cannot be edited safely. */
+function usableSettings(path: string, snapshot: SettingsFileSnapshot): Readonly<Record<string, unknown>> {
+	const { state } = snapshot;
+	if (state.kind === 'invalid-json' || state.kind === 'not-object' || state.kind === 'unreadable') {
+		throw new SettingsWriteError(state.kind, path, `${describeSettingsProblem(path, state) ?? path} Pi Condense did not change it.`);
+	}
+	if (snapshot.mode !== undefined && (snapshot.mode & 0o222) === 0) {
+		throw new SettingsWriteError('read-only', path, `${path} is read-only. Make it writable (for example chmod u+w) to change Pi Condense settings.`);
+	}
+	return snapshot.settings ?? {};
+}
+
+/** settings.json itself, or the file it links to (a dotfiles manager's symlink must stay a symlink). */
+async function writeTarget(path: string): Promise<string> {
+	try {
+		return (await lstat(path)).isSymbolicLink() ? await realpath(path) : path;
+	} catch {
+		return path;
+	}
+}
+
+/** Writes `text` next to `target` under a unique name and returns that name. */
+async function writeTemp(target: string, text: string, mode: number | undefined, path: string): Promise<string> {
+	const tempPath = join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+	try {
+		await writeFile(tempPath, text, { encoding: 'utf8', flag: 'wx', mode: mode ?? 0o666 });
+		if (mode !== undefined) {
+			await chmod(tempPath, mode); // writeFile's mode is reduced by the umask
+		}
+	} catch (error) {
+		await unlink(tempPath).catch(() => undefined);
+		throw writeFailure(path, error);
+	}
+	return tempPath;
+}
+
+function replaceKey(settings: Readonly<Record<string, unknown>>, key: string, value: unknown): Record<string, unknown> {
+	if (!Object.hasOwn(settings, key)) {
+		return { ...settings, [key]: value };
+	}
+	return Object.fromEntries(Object.entries(settings).map(([k, v]) => [k, k === key ? value : v]));
+}
+
+function serialize(settings: Record<string, unknown>, previous: Buffer | undefined): string {
+	const trailingNewline = previous !== undefined && previous.length > 0 && previous[previous.length - 1] === 0x0a;
+	return JSON.stringify(settings, null, 2) + (trailingNewline ? '\n' : '');
+}
+
+async function readBytes(path: string): Promise<Buffer | undefined> {
+	try {
+		return await readFile(path);
+	} catch (error) {
+		if (errorCode(error) === 'ENOENT') {
+			return undefined;
+		}
+		throw error;
+	}
+}
+
+function sameBytes(a: Buffer | undefined, b: Buffer | undefined): boolean {
+	return a === undefined || b === undefined ? a === b : a.equals(b);
+}
+
+function writeFailure(path: string, error: unknown): SettingsWriteError {
+	if (NOT_WRITABLE.has(errorCode(error) ?? '')) {
+		return new SettingsWriteError('read-only', path, `Cannot write ${path} or its folder (${errorCode(error)}): check the permissions of ${dirname(path)}.`);
+	}
+	return new SettingsWriteError('io', path, `Could not save ${path}: ${errorMessage(error)}`);
+}
