@@ -1,0 +1,231 @@
+// Building blocks of the real-VS-Code harness: start code-server (VS Code's server, web workbench and Node
+// extension host, installed by setup.mjs) on loopback with throwaway profile dirs, drive it with Debian's
+// headless Chromium through playwright-core, and build the workbench URL that loads our extension.
+// Used by run-integration.mjs; kept generic so a UI smoke test or a .vsix install test can reuse it.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+// 4.100.3 = VS Code 1.100.3, the newest code-server that runs on Node 20 (our engines.vscode is ^1.100.0).
+export const codeServerVersion = '4.100.3';
+export const codeServerDir = join(projectRoot, '.vscode-test', `code-server-${codeServerVersion}`);
+export const codeServerReadyMarker = join(codeServerDir, '.ok');
+// Written by setup.mjs only when code-server needs another Node major than the one running us.
+export const codeServerNodeFile = join(codeServerDir, '.node-bin');
+export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+const codeServerEntry = join(codeServerDir, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
+const liveServers = new Set();
+
+export const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+export function makeTempDir(prefix) {
+	return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export function removeDir(dir) {
+	rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+}
+
+export function freePort() {
+	return new Promise((done, fail) => {
+		const probe = createServer();
+		probe.unref();
+		probe.on('error', fail);
+		probe.listen(0, '127.0.0.1', () => {
+			const { port } = probe.address();
+			probe.close(() => done(port));
+		});
+	});
+}
+
+/** The Node binary code-server must run on (its postinstall built native modules for that major). */
+export function codeServerNode() {
+	if (!existsSync(codeServerReadyMarker)) {
+		throw new Error(`code-server ${codeServerVersion} is not installed: run node test/harness/setup.mjs`);
+	}
+	return existsSync(codeServerNodeFile) ? readFileSync(codeServerNodeFile, 'utf8').trim() : process.execPath;
+}
+
+/** Environment for code-server: ours plus the caller's extras, minus what would redirect or expose it. */
+function serverEnvironment(runDir, extraEnv) {
+	const env = {
+		...process.env,
+		// code-server keeps a config file and its own logs under these; keep them out of the user's home.
+		XDG_CONFIG_HOME: join(runDir, 'xdg-config'),
+		XDG_DATA_HOME: join(runDir, 'xdg-data'),
+		// The extension host and built-in extensions (git, TypeScript) leave sockets and dirs in the temp dir.
+		TMPDIR: join(runDir, 'tmp'),
+		...extraEnv,
+		EXTENSIONS_GALLERY: '{}', // no marketplace lookups
+	};
+	for (const name of Object.keys(env)) {
+		// Started from a VS Code terminal, VSCODE_IPC_HOOK_CLI would make code-server hand the folder to that
+		// window instead of serving; the other VSCODE_* variables describe that window, not ours.
+		if (name.startsWith('VSCODE_') || name === 'PASSWORD' || name === 'HASHED_PASSWORD') {
+			delete env[name];
+		}
+	}
+	return env;
+}
+
+function writeUserSettings(userDataDir) {
+	mkdirSync(join(userDataDir, 'User'), { recursive: true });
+	writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify({
+		'workbench.startupEditor': 'none',
+		'telemetry.telemetryLevel': 'off',
+		'update.mode': 'none',
+		'extensions.autoCheckUpdates': false,
+		'extensions.autoUpdate': false,
+		'security.workspace.trust.enabled': false,
+		'workbench.enableExperiments': false,
+		'workbench.tips.enabled': false,
+		'workbench.welcomePage.walkthroughs.openOnInstall': false,
+	}, null, '\t'));
+}
+
+/**
+ * Installs a packaged extension into a server's extensions dir (what a user gets from a .vsix).
+ * Call it before opening the workbench.
+ */
+export function installVsix(server, vsixPath) {
+	const result = spawnSync(server.node, [codeServerEntry, '--extensions-dir', server.extensionsDir,
+		'--install-extension', resolve(vsixPath)], { encoding: 'utf8', env: server.env });
+	if (result.status !== 0) {
+		throw new Error(`installing ${vsixPath} failed:\n${result.stdout}${result.stderr}`);
+	}
+}
+
+/**
+ * Starts code-server on a free 127.0.0.1 port with a fresh user-data dir and extensions dir.
+ * `env` reaches code-server and through it the extension host (e.g. PI_CODING_AGENT_DIR).
+ * Returns once it listens; always call `await server.stop()`, which also deletes its temp dirs.
+ */
+export async function startCodeServer({ workspace, env = {}, verbose = false, startTimeoutMs = 60_000 }) {
+	const node = codeServerNode();
+	const port = await freePort();
+	const runDir = makeTempDir('pi-condense-cs-');
+	const userDataDir = join(runDir, 'user-data');
+	const extensionsDir = join(runDir, 'extensions');
+	writeUserSettings(userDataDir);
+	const serverEnv = serverEnvironment(runDir, env);
+	mkdirSync(serverEnv.TMPDIR, { recursive: true });
+	const args = [codeServerEntry,
+		'--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', '--config', join(runDir, 'config.yaml'),
+		'--user-data-dir', userDataDir, '--extensions-dir', extensionsDir,
+		'--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
+		'--disable-getting-started-override', '--disable-proxy', resolve(workspace)];
+	// Its own process group, so stop() reaches the extension host, pty host and file watcher too.
+	const child = spawn(node, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: serverEnv });
+	let log = '';
+	const collect = (chunk) => {
+		log += chunk;
+		if (verbose) {
+			process.stderr.write(chunk);
+		}
+	};
+	child.stdout.on('data', collect);
+	child.stderr.on('data', collect);
+	const exited = new Promise((done) => child.once('exit', done));
+	const server = {
+		port, url: `http://127.0.0.1:${port}`, runDir, userDataDir, extensionsDir, node, env: serverEnv,
+		log: () => log,
+		stop: () => stopServer(server, child, exited),
+	};
+	liveServers.add(server);
+	server.killNow = () => killGroup(child.pid, 'SIGKILL');
+	for (const startedAt = Date.now(); !log.includes('HTTP server listening');) {
+		if (child.exitCode !== null || child.signalCode !== null || Date.now() - startedAt > startTimeoutMs) {
+			await server.stop();
+			throw new Error(`code-server did not start:\n${log}`);
+		}
+		await sleep(100);
+	}
+	return server;
+}
+
+function killGroup(pid, signal) {
+	try {
+		process.kill(-pid, signal);
+		return true;
+	} catch {
+		return false; // ESRCH: nothing left in the group
+	}
+}
+
+async function stopServer(server, child, exited) {
+	if (!liveServers.delete(server)) {
+		return;
+	}
+	killGroup(child.pid, 'SIGTERM');
+	await Promise.race([exited, sleep(5000)]);
+	// Whatever in the group outlived the wrapper gets a short grace period, then SIGKILL.
+	for (let i = 0; i < 20 && killGroup(child.pid, 0); i++) {
+		await sleep(100);
+	}
+	killGroup(child.pid, 'SIGKILL');
+	if (!process.env.HARNESS_KEEP) {
+		removeDir(server.runDir);
+	}
+}
+
+// Last resort when the harness dies without awaiting stop(): no orphaned servers, no leftover dirs.
+process.on('exit', () => {
+	for (const server of liveServers) {
+		server.killNow();
+		if (!process.env.HARNESS_KEEP) {
+			removeDir(server.runDir);
+		}
+	}
+});
+
+/**
+ * Debian's Chromium, headless; no sandbox because CI runs as root, no calls of its own to the outside.
+ * Its crash-report and cache dirs go to a temp dir removed when the browser closes, not to the user's home.
+ */
+export async function launchChromium() {
+	if (!existsSync(chromiumPath)) {
+		throw new Error(`no Chromium at ${chromiumPath}: apt-get install chromium (or set CHROMIUM_PATH)`);
+	}
+	const { chromium } = await import('playwright-core');
+	const homeDir = makeTempDir('pi-condense-chromium-');
+	try {
+		const browser = await chromium.launch({
+			executablePath: chromiumPath,
+			headless: true,
+			env: { ...process.env, XDG_CONFIG_HOME: homeDir, XDG_CACHE_HOME: homeDir, TMPDIR: homeDir },
+			args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+				'--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+		});
+		browser.on('disconnected', () => removeDir(homeDir));
+		return browser;
+	} catch (error) {
+		removeDir(homeDir);
+		throw error;
+	}
+}
+
+/**
+ * The workbench URL opening `workspace`. With extensionDevelopmentPath the extension there is loaded as a
+ * development extension; with extensionTestsPath VS Code runs that file's run() in the extension host.
+ * Both travel in the client `payload`: code-server rejects them as server options.
+ */
+export function workbenchUrl(server, { workspace, extensionDevelopmentPath, extensionTestsPath }) {
+	const remote = (path) => 'vscode-remote://remote' + resolve(path).split(sep).join('/');
+	const payload = [];
+	if (extensionDevelopmentPath) {
+		payload.push(['extensionDevelopmentPath', remote(extensionDevelopmentPath)]);
+	}
+	if (extensionTestsPath) {
+		payload.push(['extensionTestsPath', remote(extensionTestsPath)]);
+	}
+	let url = `${server.url}/?folder=${encodeURIComponent(resolve(workspace))}`;
+	if (payload.length > 0) {
+		url += `&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+	}
+	return url;
+}
