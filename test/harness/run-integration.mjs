@@ -1,0 +1,122 @@
+#!/usr/bin/env node
+// Runs the mocha suite out/test/integration/index.js inside VS Code's real Node extension host
+// (code-server + headless Chromium) with this project loaded as the development extension.
+// Builds nothing: `npm run test:integration` builds first. Installs code-server on first use (setup.mjs).
+// Prints `integration: N passed, M failed`; exit code 0 only when tests ran and all passed.
+//   HARNESS_VERBOSE=1  show every workbench and server log line     HARNESS_KEEP=1  keep the temp dirs
+//   HARNESS_TIMEOUT=<seconds>  give up after this long (default 180)
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { format } from 'node:util';
+import { launchChromium, makeTempDir, projectRoot, removeDir, sleep, startCodeServer, workbenchUrl } from './lib.mjs';
+import { ensureHarnessInstalled } from './setup.mjs';
+
+const testsEntry = join(projectRoot, 'out', 'test', 'integration', 'index.js');
+const timeoutMs = Number(process.env.HARNESS_TIMEOUT || 180) * 1000;
+const verbose = Boolean(process.env.HARNESS_VERBOSE);
+// Workbench chatter that says nothing about our tests.
+const noise = /^(Resolving|Resolved|Creating a socket|Updating additional|ChatSessionStore|\[Service Worker\]|Ignoring fetching additional|\[reconnection-grace-time\])/;
+const resultLine = /^pi-condense-integration-result (\{.*\})$/;
+
+const cleanups = [];
+let cleaningUp;
+function cleanUp() {
+	cleaningUp ??= (async () => {
+		for (const step of cleanups.reverse()) {
+			await step().catch((error) => console.error('[harness] cleanup:', error.message));
+		}
+	})();
+	return cleaningUp;
+}
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
+	process.on(signal, () => void cleanUp().finally(() => process.exit(code)));
+}
+
+/** The extension host's own log files, for a failure report. */
+function extensionHostLogs(userDataDir) {
+	const found = [];
+	const walk = (dir) => {
+		for (const entry of existsSync(dir) ? readdirSync(dir, { withFileTypes: true }) : []) {
+			const path = join(dir, entry.name);
+			if (entry.isDirectory()) {
+				walk(path);
+			} else if (/exthost/i.test(path) && entry.name.endsWith('.log')) {
+				found.push(path);
+			}
+		}
+	};
+	walk(join(userDataDir, 'logs'));
+	return found.map((file) => `--- ${file}\n${readFileSync(file, 'utf8')}`).join('\n');
+}
+
+async function runSuite() {
+	for (const built of [join(projectRoot, 'dist', 'extension.js'), testsEntry]) {
+		if (!existsSync(built)) {
+			throw new Error(`${built} is missing: run npm run test:integration (it builds first)`);
+		}
+	}
+	ensureHarnessInstalled();
+	const startedAt = Date.now();
+	// Later tests fill the agent dir with sessions; the extension host finds it through PI_CODING_AGENT_DIR.
+	const agentDir = makeTempDir('pi-condense-agent-');
+	const workspace = makeTempDir('pi-condense-workspace-');
+	cleanups.push(async () => {
+		removeDir(agentDir);
+		removeDir(workspace);
+	});
+	const server = await startCodeServer({
+		workspace,
+		verbose,
+		env: { PI_CODING_AGENT_DIR: agentDir, PI_CONDENSE_TEST_AGENT_DIR: agentDir, PI_CONDENSE_TEST_WORKSPACE: workspace },
+	});
+	cleanups.push(() => server.stop());
+	console.log(`[harness] code-server up on ${server.url} after ${Date.now() - startedAt} ms`);
+	const browser = await launchChromium();
+	cleanups.push(() => browser.close());
+	const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+
+	// VS Code's web workbench reports extension-test output and the exit code through these two hooks.
+	let counts;
+	let reportExit;
+	const exited = new Promise((resolve) => (reportExit = resolve));
+	await page.exposeFunction('codeAutomationLog', (type, args) => {
+		const line = format(...(Array.isArray(args) ? args : [args]));
+		const result = resultLine.exec(line.trim());
+		if (result) {
+			counts = JSON.parse(result[1]);
+		} else if (verbose || !noise.test(line)) {
+			(type === 'error' ? console.error : console.log)(line);
+		}
+	});
+	await page.exposeFunction('codeAutomationExit', (code) => reportExit(code));
+	page.on('pageerror', (error) => console.error('[workbench page error]', error.message));
+
+	await page.goto(workbenchUrl(server, { workspace, extensionDevelopmentPath: projectRoot, extensionTestsPath: testsEntry }));
+	const exitCode = await Promise.race([exited, sleep(timeoutMs).then(() => 'timeout')]);
+	if (exitCode !== 0) {
+		console.error(exitCode === 'timeout' ? `[harness] TIMEOUT after ${timeoutMs / 1000} s: the tests never reported back` : `[harness] extension tests exited with ${exitCode}`);
+		console.error(`[harness] code-server log:\n${server.log()}`);
+		console.error(`[harness] extension host logs:\n${extensionHostLogs(server.userDataDir)}`);
+	}
+	console.log(`[harness] done after ${Date.now() - startedAt} ms`);
+	return { exitCode, counts };
+}
+
+let outcome;
+try {
+	outcome = await runSuite();
+} catch (error) {
+	console.error(`[harness] ${error instanceof Error ? error.message : String(error)}`);
+	outcome = { exitCode: 'error' };
+} finally {
+	await cleanUp();
+}
+const passed = outcome.counts?.passed ?? 0;
+// A run that never reached mocha's end (load error, timeout) counts as one failure at least.
+const failed = outcome.exitCode === 0 ? (outcome.counts?.failed ?? 0) : Math.max(1, outcome.counts?.failed ?? 0);
+const pending = outcome.counts?.pending ? `, ${outcome.counts.pending} pending` : '';
+console.log(`integration: ${passed} passed, ${failed} failed${pending}`);
+if (outcome.exitCode === 0 && passed === 0) {
+	console.error('[harness] no integration test ran');
+}
+process.exit(outcome.exitCode === 0 && failed === 0 && passed > 0 ? 0 : 1);

@@ -1,0 +1,61 @@
+/**
+ * The extension as VS Code really loads it: present in the extension host, activated by revealing its view
+ * container (no activation event of its own: VS Code infers onView from the contributed view), and its
+ * "Pi Sessions" view can be focused. Runs against the temporary agent dir the harness created.
+ */
+import assert from 'node:assert/strict';
+import { statSync } from 'node:fs';
+import * as vscode from 'vscode';
+
+const extensionId = 'pi-condense.pi-condense-vscode';
+
+async function waitUntil(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (!condition()) {
+		if (Date.now() > deadline) {
+			assert.fail(`gave up waiting: ${what}`);
+		}
+		await new Promise((done) => setTimeout(done, 50));
+	}
+}
+
+function ourExtension(): vscode.Extension<unknown> {
+	const extension = vscode.extensions.getExtension(extensionId);
+	assert.ok(extension, `${extensionId} is loaded in the extension host`);
+	return extension;
+}
+
+describe('activation in a real VS Code extension host', () => {
+	it('runs with the temporary Pi agent dir the harness created', () => {
+		const agentDir = process.env.PI_CONDENSE_TEST_AGENT_DIR;
+		assert.ok(agentDir, 'PI_CONDENSE_TEST_AGENT_DIR reaches the extension host');
+		assert.ok(statSync(agentDir).isDirectory());
+		assert.equal(process.env.PI_CODING_AGENT_DIR, agentDir);
+	});
+
+	it('opens the workspace the harness gave it', () => {
+		const folders = vscode.workspace.workspaceFolders ?? [];
+		assert.equal(folders.length, 1);
+		assert.equal(folders[0]?.uri.fsPath, process.env.PI_CONDENSE_TEST_WORKSPACE);
+	});
+
+	it('is present, with its view container and the Pi Sessions view, and not yet active', () => {
+		const extension = ourExtension();
+		assert.equal(extension.isActive, false, 'nothing activates it before its view is shown');
+		const manifest = extension.packageJSON as { contributes: { views: Record<string, { id: string; name: string }[]> } };
+		assert.deepEqual(manifest.contributes.views.piCondense?.map((view) => [view.id, view.name]), [['piCondense.sessions', 'Pi Sessions']]);
+	});
+
+	it('activates when its view container is revealed', async () => {
+		await vscode.commands.executeCommand('workbench.view.extension.piCondense');
+		await waitUntil(() => ourExtension().isActive, `${extensionId} to activate`);
+	});
+
+	it('focuses the Pi Sessions view', async () => {
+		const commands = await vscode.commands.getCommands(true);
+		assert.ok(commands.includes('piCondense.sessions.focus'), 'VS Code registered the view focus command');
+		await vscode.commands.executeCommand('piCondense.sessions.focus');
+		// The same call for a view nobody contributed fails: the line above really reached a view.
+		await assert.rejects(Promise.resolve(vscode.commands.executeCommand('piCondense.noSuchView.focus')));
+	});
+});

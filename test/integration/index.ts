@@ -1,0 +1,43 @@
+/**
+ * The file VS Code loads as `extensionTestsPath`: runs every integration test bundled next to it
+ * (`**\/*.test.js` under out/test/integration) with mocha inside the real extension host, then prints one
+ * result line the harness (test/harness/run-integration.mjs) reads for its summary.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Mocha from 'mocha';
+
+/** Prefix of the line carrying the counts; run-integration.mjs matches it. */
+const resultPrefix = 'pi-condense-integration-result ';
+
+function findTestFiles(dir: string): string[] {
+	const found: string[] = [];
+	for (const entry of readdirSync(dir, { withFileTypes: true })) {
+		const path = join(dir, entry.name);
+		if (entry.isDirectory()) {
+			found.push(...findTestFiles(path));
+		} else if (entry.name.endsWith('.test.js')) {
+			found.push(path);
+		}
+	}
+	return found.sort();
+}
+
+export function run(): Promise<void> {
+	const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', color: false, timeout: 30_000 });
+	for (const file of findTestFiles(__dirname)) {
+		mocha.addFile(file);
+	}
+	return new Promise((resolve, reject) => {
+		const runner = mocha.run((failures) => {
+			const stats = runner.stats;
+			const counts = { passed: stats?.passes ?? 0, failed: stats?.failures ?? failures, pending: stats?.pending ?? 0 };
+			console.log(resultPrefix + JSON.stringify(counts));
+			if (failures > 0) {
+				reject(new Error(`${failures} integration test(s) failed`));
+			} else {
+				resolve();
+			}
+		});
+	});
+}
