@@ -20,15 +20,22 @@ export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 const codeServerEntry = join(codeServerDir, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
 const liveServers = new Set();
+const liveTempDirs = new Set();
 
 export const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
+/** A fresh dir under the system temp dir, removed at the latest when this process exits (unless HARNESS_KEEP). */
 export function makeTempDir(prefix) {
-	return mkdtempSync(join(tmpdir(), prefix));
+	const dir = mkdtempSync(join(tmpdir(), prefix));
+	liveTempDirs.add(dir);
+	return dir;
 }
 
 export function removeDir(dir) {
-	rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+	liveTempDirs.delete(dir);
+	if (!process.env.HARNESS_KEEP) {
+		rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+	}
 }
 
 export function freePort() {
@@ -168,18 +175,17 @@ async function stopServer(server, child, exited) {
 		await sleep(100);
 	}
 	killGroup(child.pid, 'SIGKILL');
-	if (!process.env.HARNESS_KEEP) {
-		removeDir(server.runDir);
-	}
+	removeDir(server.runDir);
 }
 
-// Last resort when the harness dies without awaiting stop(): no orphaned servers, no leftover dirs.
+// Last resort when the process exits without awaiting stop() (an error, or playwright's own SIGINT handler
+// calling process.exit): no orphaned servers, no leftover dirs.
 process.on('exit', () => {
 	for (const server of liveServers) {
 		server.killNow();
-		if (!process.env.HARNESS_KEEP) {
-			removeDir(server.runDir);
-		}
+	}
+	for (const dir of liveTempDirs) {
+		removeDir(dir);
 	}
 });
 

@@ -6,7 +6,7 @@
 //   HARNESS_VERBOSE=1  show every workbench and server log line     HARNESS_KEEP=1  keep the temp dirs
 //   HARNESS_TIMEOUT=<seconds>  give up after this long (default 180)
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { format } from 'node:util';
 import { launchChromium, makeTempDir, projectRoot, removeDir, sleep, startCodeServer, workbenchUrl } from './lib.mjs';
 import { ensureHarnessInstalled } from './setup.mjs';
@@ -32,7 +32,7 @@ for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
 	process.on(signal, () => void cleanUp().finally(() => process.exit(code)));
 }
 
-/** The extension host's own log files, for a failure report. */
+/** The extension host's own log and our extension's log files (not the built-ins'), for a failure report. */
 function extensionHostLogs(userDataDir) {
 	const found = [];
 	const walk = (dir) => {
@@ -40,7 +40,7 @@ function extensionHostLogs(userDataDir) {
 			const path = join(dir, entry.name);
 			if (entry.isDirectory()) {
 				walk(path);
-			} else if (/exthost/i.test(path) && entry.name.endsWith('.log')) {
+			} else if (entry.name === 'remoteexthost.log' || path.includes(`${sep}pi-condense.pi-condense-vscode${sep}`)) {
 				found.push(path);
 			}
 		}
@@ -71,6 +71,9 @@ async function runSuite() {
 	});
 	cleanups.push(() => server.stop());
 	console.log(`[harness] code-server up on ${server.url} after ${Date.now() - startedAt} ms`);
+	if (process.env.HARNESS_KEEP) {
+		console.log(`[harness] keeping ${server.runDir} ${agentDir} ${workspace}`);
+	}
 	const browser = await launchChromium();
 	cleanups.push(() => browser.close());
 	const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
