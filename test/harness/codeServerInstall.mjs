@@ -4,7 +4,7 @@
 //   seed     @vscode/ripgrep's download cache with Debian's rg (its postinstall would fetch rg from GitHub)
 //   phase 2  npm rebuild --unsafe-perm           code-server's postinstall npm-installs lib/vscode, builds natives
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { arch } from 'node:os';
 import { delimiter, join } from 'node:path';
 
@@ -16,24 +16,28 @@ function run(command, args, options, what) {
 		const output = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim().split('\n').slice(-60).join('\n');
 		throw new Error(`${what} failed (exit ${result.status ?? result.signal}):\n${output}`);
 	}
-	return result.stdout ?? '';
+	return { stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
 }
 
-const npm = (args, cwd, env, what) => run('npm', ['--no-audit', '--no-fund', '--loglevel=error', ...args], { cwd, env }, what);
+const npm = (args, cwd, env, what, loglevel = 'error') => run('npm', ['--no-audit', '--no-fund', `--loglevel=${loglevel}`, ...args], { cwd, env }, what);
 
 /**
- * npm 11 warns about dependency install scripts missing from `allowScripts` and documents blocking them by
- * default; code-server cannot work without them. Approve, by name, exactly the packages the lock file marks
- * as having install scripts (the same as `npm install-scripts approve --all` would, but reproducible).
+ * npm 11 warns about dependency install scripts missing from `allowScripts` (with --strict-allow-scripts it
+ * fails) and documents blocking them by default; code-server cannot work without them. Decide, by name,
+ * for every package the lock file marks as having install scripts: approve the runtime ones; deny the
+ * dev-only ones, which code-server's postinstall never installs (--omit=dev) but strict mode still checks.
  */
 function approveInstallScripts(packageDir, lockFileName) {
-	const lockFile = join(packageDir, lockFileName);
 	const packageFile = join(packageDir, 'package.json');
-	const names = Object.entries(readJson(lockFile).packages ?? {})
-		.filter(([path, entry]) => path.includes('node_modules/') && entry.hasInstallScript && !entry.dev)
-		.map(([path]) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length));
+	const decisions = new Map();
+	for (const [path, entry] of Object.entries(readJson(join(packageDir, lockFileName)).packages ?? {})) {
+		if (path.includes('node_modules/') && entry.hasInstallScript) {
+			const name = path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length);
+			decisions.set(name, decisions.get(name) === true || !entry.dev);
+		}
+	}
 	const manifest = readJson(packageFile);
-	manifest.allowScripts = Object.fromEntries([...new Set(names)].sort().map((name) => [name, true]));
+	manifest.allowScripts = Object.fromEntries([...decisions].sort(([a], [b]) => a.localeCompare(b)));
 	writeFileSync(packageFile, JSON.stringify(manifest, null, '\t') + '\n');
 }
 
@@ -73,12 +77,13 @@ function seedRipgrepCache(dir, tmpDir, say) {
 	if (!target) {
 		throw new Error(`no ripgrep seeding for CPU ${arch()}`);
 	}
-	const rg = run('sh', ['-c', 'command -v rg'], {}, 'finding rg').trim();
+	const rg = run('sh', ['-c', 'command -v rg'], {}, 'finding rg').stdout.trim();
 	cpSync(rg, join(work, 'bin', 'rg'));
 	const cache = join(tmpDir, `vscode-ripgrep-cache-${version}`);
 	mkdirSync(cache, { recursive: true });
 	const asset = join(cache, `ripgrep-${tag}-${target}.tar.gz`);
 	run('tar', ['czf', asset, '-C', join(work, 'bin'), 'rg'], {}, 'packing rg');
+	rmSync(work, { recursive: true, force: true });
 	say(`seeded ${asset} with ${rg}`);
 	return true;
 }
@@ -103,8 +108,9 @@ export function installCodeServer(dir, version, say) {
 	// --unsafe-perm: npm 11 calls the flag unknown but still exports npm_config_unsafe_perm=true, which
 	// code-server's postinstall.sh demands when running as root.
 	const env = { ...process.env, ...nodeEnv, TMPDIR: tmpDir, npm_config_yes: 'true' };
-	const log = npm(['rebuild', '--unsafe-perm'], dir, env, 'code-server postinstall (npm rebuild)');
-	writeFileSync(join(dir, 'rebuild.log'), log);
+	// Warnings too: the log is for reading when something in there breaks.
+	const rebuild = npm(['rebuild', '--unsafe-perm', '--foreground-scripts'], dir, env, 'code-server postinstall (npm rebuild)', 'warn');
+	writeFileSync(join(dir, 'rebuild.log'), rebuild.stdout + rebuild.stderr);
 	const needs = ['lib/vscode/node_modules/node-pty/package.json', ...(seededRipgrep ? ['lib/vscode/node_modules/@vscode/ripgrep/bin/rg'] : [])];
 	for (const needed of needs) {
 		if (!existsSync(join(codeServer, needed))) {
@@ -113,7 +119,7 @@ export function installCodeServer(dir, version, say) {
 	}
 	// Even --version writes a config file and log files: keep them in our tmp, out of the user's home.
 	const quietEnv = { ...process.env, ...nodeEnv, XDG_CONFIG_HOME: tmpDir, XDG_DATA_HOME: tmpDir };
-	const reported = run(nodeBin, [join(codeServer, 'out', 'node', 'entry.js'), '--version'], { env: quietEnv }, 'code-server --version');
+	const reported = run(nodeBin, [join(codeServer, 'out', 'node', 'entry.js'), '--version'], { env: quietEnv }, 'code-server --version').stdout;
 	say(`code-server --version: ${reported.trim().split('\n').at(-1)}`);
 	return nodeBin;
 }
