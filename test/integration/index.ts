@@ -6,6 +6,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Mocha from 'mocha';
+import * as vscode from 'vscode';
 
 /** Prefix of the line carrying the counts; run-integration.mjs matches it. */
 const resultPrefix = 'pi-condense-integration-result ';
@@ -24,6 +25,7 @@ function findTestFiles(dir: string): string[] {
 }
 
 export function run(): Promise<void> {
+	console.log(`[integration] VS Code ${vscode.version}, extension host on Node ${process.version}`);
 	const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', color: false, timeout: 30_000 });
 	for (const file of findTestFiles(__dirname)) {
 		mocha.addFile(file);
