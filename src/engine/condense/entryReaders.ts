@@ -1,0 +1,153 @@
+/**
+ * Tolerant readers for pi-condense's entry payloads. Pure.
+ *
+ * Each reader returns the typed payload, or a reason string when the payload cannot be used. The
+ * caller turns reasons into diagnostics and skips the entry: a malformed entry written by some
+ * other version or a hand edit never stops the rest of the session from rendering.
+ */
+import type {
+	ChainCompressionEntry, DedupAliasEntryData, PruneFrontier, PruneFrontierOutcome, SummarizerStats,
+	SummaryToolCallRef, ToolCallRecord,
+} from './types';
+import { isFiniteNumber, isJsonObject, isStringArray, numberOr, type JsonObject } from './valueGuards';
+
+export type ReadResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: string };
+
+const ok = <T>(value: T): ReadResult<T> => ({ ok: true, value });
+const fail = <T>(reason: string): ReadResult<T> => ({ ok: false, reason });
+
+/** One record of an index entry; optional fields of the wrong type are dropped. */
+export function readToolCallRecord(value: unknown): ReadResult<ToolCallRecord> {
+	if (!isJsonObject(value)) {
+		return fail('record is not an object');
+	}
+	const { toolCallId, toolName, args, resultText, isError, turnIndex, timestamp } = value;
+	if (typeof toolCallId !== 'string' || toolCallId === '') {
+		return fail('record has no toolCallId');
+	}
+	if (typeof toolName !== 'string' || typeof resultText !== 'string' || typeof isError !== 'boolean') {
+		return fail(`record ${toolCallId} lacks toolName, resultText or isError`);
+	}
+	if (!isJsonObject(args) || !isFiniteNumber(turnIndex) || !isFiniteNumber(timestamp)) {
+		return fail(`record ${toolCallId} lacks args, turnIndex or timestamp`);
+	}
+	return ok({ toolCallId, toolName, args, resultText, isError, turnIndex, timestamp, ...optionalSpillFields(value) });
+}
+
+function optionalSpillFields(value: JsonObject): Partial<ToolCallRecord> {
+	const out: { spillPath?: string; spillBytes?: number; resultPreview?: string; contentHash?: string } = {};
+	if (typeof value.spillPath === 'string') {
+		out.spillPath = value.spillPath;
+	}
+	if (isFiniteNumber(value.spillBytes)) {
+		out.spillBytes = value.spillBytes;
+	}
+	if (typeof value.resultPreview === 'string') {
+		out.resultPreview = value.resultPreview;
+	}
+	if (typeof value.contentHash === 'string') {
+		out.contentHash = value.contentHash;
+	}
+	return out;
+}
+
+/** The `toolCalls` array of an index entry (its records are read one by one by the caller). */
+export function readIndexRecords(data: unknown): ReadResult<readonly unknown[]> {
+	if (!isJsonObject(data) || !Array.isArray(data.toolCalls)) {
+		return fail('index entry has no toolCalls array');
+	}
+	return ok(data.toolCalls);
+}
+
+export interface SummaryDetailsRead {
+	readonly toolCallRefs: readonly SummaryToolCallRef[];
+	readonly turnIndex: number | undefined;
+	readonly timestamp: number | undefined;
+	/** Refs that were not `{shortId, toolCallId}` strings. */
+	readonly invalidRefs: number;
+}
+
+export function readSummaryDetails(details: unknown): ReadResult<SummaryDetailsRead> {
+	if (!isJsonObject(details) || !Array.isArray(details.toolCallRefs)) {
+		return fail('summary has no details.toolCallRefs');
+	}
+	const refs: SummaryToolCallRef[] = [];
+	let invalidRefs = 0;
+	for (const ref of details.toolCallRefs) {
+		if (isJsonObject(ref) && typeof ref.shortId === 'string' && typeof ref.toolCallId === 'string') {
+			refs.push({ shortId: ref.shortId, toolCallId: ref.toolCallId });
+		} else {
+			invalidRefs++;
+		}
+	}
+	const turnIndex = isFiniteNumber(details.turnIndex) ? details.turnIndex : undefined;
+	const timestamp = isFiniteNumber(details.timestamp) ? details.timestamp : undefined;
+	return ok({ toolCallRefs: refs, turnIndex, timestamp, invalidRefs });
+}
+
+export function readDedupAlias(data: unknown): ReadResult<DedupAliasEntryData> {
+	if (!isJsonObject(data) || typeof data.newToolCallId !== 'string' || typeof data.originalToolCallId !== 'string') {
+		return fail('dedup alias lacks newToolCallId or originalToolCallId');
+	}
+	const base = { newToolCallId: data.newToolCallId, originalToolCallId: data.originalToolCallId };
+	return ok(typeof data.hash === 'string' ? { ...base, hash: data.hash } : base);
+}
+
+export function readChainEntry(data: unknown): ReadResult<ChainCompressionEntry> {
+	if (!isJsonObject(data) || typeof data.blockId !== 'string' || !isFiniteNumber(data.startUserTimestamp)) {
+		return fail('chain entry lacks blockId or startUserTimestamp');
+	}
+	const final = data.finalAssistantTimestamp ?? null;
+	if (!isStringArray(data.droppedToolCallIds) || !isFiniteNumber(data.compressedAt) || !(final === null || isFiniteNumber(final))) {
+		return fail(`chain ${data.blockId} lacks droppedToolCallIds, compressedAt or finalAssistantTimestamp`);
+	}
+	const entry: ChainCompressionEntry = {
+		blockId: data.blockId,
+		startUserTimestamp: data.startUserTimestamp,
+		droppedToolCallIds: data.droppedToolCallIds,
+		finalAssistantTimestamp: final,
+		toolRefs: isStringArray(data.toolRefs) ? data.toolRefs : [],
+		compressedAt: data.compressedAt,
+	};
+	return ok({
+		...entry,
+		...(isStringArray(data.protectedToolCallIds) ? { protectedToolCallIds: data.protectedToolCallIds } : {}),
+		...(typeof data.rangeSummaryText === 'string' ? { rangeSummaryText: data.rangeSummaryText } : {}),
+	});
+}
+
+const OUTCOMES: readonly PruneFrontierOutcome[] = ['summarized', 'skipped-oversized', 'skipped-trivial', 'skipped-deduped'];
+
+/** Missing numbers default as pi-condense's own reader does; only the boundary id is required. */
+export function readFrontier(data: unknown): ReadResult<PruneFrontier> {
+	if (!isJsonObject(data) || typeof data.lastAttemptedToolCallId !== 'string' || data.lastAttemptedToolCallId === '') {
+		return fail('frontier lacks lastAttemptedToolCallId');
+	}
+	const outcome = OUTCOMES.find((o) => o === data.outcome) ?? 'summarized';
+	return ok({
+		lastAttemptedToolCallId: data.lastAttemptedToolCallId,
+		lastAttemptedToolName: typeof data.lastAttemptedToolName === 'string' ? data.lastAttemptedToolName : 'unknown',
+		lastAttemptedTurnIndex: numberOr(data.lastAttemptedTurnIndex, 0),
+		lastAttemptedTimestamp: numberOr(data.lastAttemptedTimestamp, 0),
+		attemptedBatchCount: numberOr(data.attemptedBatchCount, 0),
+		attemptedToolCallCount: numberOr(data.attemptedToolCallCount, 0),
+		rawCharCount: numberOr(data.rawCharCount, 0),
+		summaryCharCount: numberOr(data.summaryCharCount, 0),
+		outcome,
+	});
+}
+
+/** A stats snapshot; missing counters read as 0 (pi-condense's own rule). */
+export function readStats(data: unknown): ReadResult<SummarizerStats> {
+	if (!isJsonObject(data)) {
+		return fail('stats entry has no data object');
+	}
+	return ok({
+		totalInputTokens: numberOr(data.totalInputTokens, 0),
+		totalOutputTokens: numberOr(data.totalOutputTokens, 0),
+		totalCost: numberOr(data.totalCost, 0),
+		callCount: numberOr(data.callCount, 0),
+		chainsCompressed: numberOr(data.chainsCompressed, 0),
+		rangesSummarized: numberOr(data.rangesSummarized, 0),
+	});
+}

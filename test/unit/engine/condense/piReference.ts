@@ -1,0 +1,60 @@
+/**
+ * Test support: loads a session with Pi's own code (parseSessionEntries, migrateSessionEntries,
+ * buildSessionContext, the getBranch walk) and the reference material in ../shared.
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { ContextPruneConfig } from '../../../../src/engine/config/types';
+import type { AgentMessage, SessionEntry } from '../../../../src/engine/session/types';
+import { DEFAULT_CONFIG } from '../../../../src/engine/config/defaults';
+
+export const SHARED = resolve(process.cwd(), '..', 'shared');
+export const REFERENCE_DIR = join(SHARED, 'pi-condense-sessions');
+
+export interface PiLoaded {
+	readonly entries: readonly SessionEntry[];
+	readonly branch: readonly SessionEntry[];
+	readonly messages: readonly AgentMessage[];
+}
+
+export async function loadWithPi(path: string): Promise<PiLoaded> {
+	const pi = await import('@mariozechner/pi-coding-agent');
+	const fileEntries = pi.parseSessionEntries(readFileSync(path, 'utf8'));
+	pi.migrateSessionEntries(fileEntries);
+	const entries = fileEntries.filter((e) => e.type !== 'session') as unknown as SessionEntry[];
+	const leaf = entries[entries.length - 1];
+	const byId = new Map(entries.map((e) => [e.id, e]));
+	const branch: SessionEntry[] = [];
+	for (let current = leaf; current; current = current.parentId ? byId.get(current.parentId) : undefined) {
+		branch.unshift(current);
+	}
+	const context = pi.buildSessionContext(entries as never, leaf?.id ?? null);
+	return { entries, branch, messages: context.messages as unknown as AgentMessage[] };
+}
+
+export function readJson<T>(path: string): T {
+	return JSON.parse(readFileSync(path, 'utf8')) as T;
+}
+
+/** A contextPrune JSON from a reference folder, deep-merged over our defaults. */
+export function referenceConfig(folder: string): ContextPruneConfig {
+	const raw = readJson<Partial<ContextPruneConfig>>(join(REFERENCE_DIR, folder, 'contextPrune.json'));
+	return {
+		...DEFAULT_CONFIG,
+		...raw,
+		chainCompression: { ...DEFAULT_CONFIG.chainCompression, ...raw.chainCompression },
+		purgeErrors: { ...DEFAULT_CONFIG.purgeErrors, ...raw.purgeErrors },
+		thinkingStrip: { ...DEFAULT_CONFIG.thinkingStrip, ...raw.thinkingStrip },
+	};
+}
+
+/** Freezes a value and everything in it, so a test fails if the code under test mutates it. */
+export function deepFreeze<T>(value: T): T {
+	if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+		Object.freeze(value);
+		for (const key of Object.keys(value)) {
+			deepFreeze((value as Record<string, unknown>)[key]);
+		}
+	}
+	return value;
+}
