@@ -54,3 +54,12 @@ export const nullLogger: Logger = {
 	warn: () => undefined,
 	error: () => undefined,
 };
+
+/**
+ * Reads pi-condense's spill files. The node layer implements it on the session's
+ * `<sessionId>-blobs/` folder next to the session file; `fileName` is always a bare
+ * `[A-Za-z0-9_-]+.txt` name, never a path. Resolves undefined when the file is missing or unreadable.
+ */
+export interface BlobReader {
+	readBlob(fileName: string): Promise<string | undefined>;
+}

@@ -1,0 +1,35 @@
+/**
+ * Public API of the render engine (pi-condense's state, context transform, measurement, status
+ * texts, recovery and pending capture). Pure.
+ */
+export * from './types';
+export { buildCondenseState, type BuildStateOptions } from './state/buildCondenseState';
+export {
+	coverageOf, EMPTY_CONDENSE_STATE,
+	type AliasOccurrence, type ChainInfo, type CondenseState, type RecordOccurrence, type ResultCoverage, type SummaryInfo, type SummaryRef,
+} from './state/condenseState';
+export { occurrenceKey, resultOccurrenceKey, contentText } from './occurrence';
+export { compileGlob, type PathMatcher } from './protection/globMatcher';
+export { protectionCheck, type ProtectionCheck, type ProtectionConfig } from './protection/protectionRules';
+export { stubReplace } from './phases/stubReplace';
+export { summarizedStubText, spilledStubText } from './phases/stubText';
+export { purgeErroredArgs } from './phases/errorPurge';
+export { chainRangePrune, type ChainPruneOptions } from './phases/chainRangePrune';
+export { syntheticChainMessage, syntheticBlockId, type ProtectedOutput } from './phases/syntheticChain';
+export { substituteBlockRefs } from './phases/blockRefs';
+export { stripOldThinking } from './phases/thinkingStrip';
+export { checkOrphans } from './phases/orphanCheck';
+export type { RenderDiagnostic, RenderDiagnosticKind, RenderReporter } from './phases/renderDiagnostics';
+export { renderContext } from './render/renderContext';
+export { renderBranch, previewContext, type ContextPreview } from './renderBranch';
+export { measureReclaim, contextBreakdown, type ContextBreakdown, type SizeCategory } from './measure/contextSize';
+export { pruneStatusText, pendingStatusText, SUMMARIZING_STATUS_TEXT, type LiveReclaim } from './measure/statusText';
+export { formatCompactCount, formatCost, charsToTokens } from './measure/compactFormat';
+export { recoverOutputs, resolveRecoveryId, rawOutput, SPILL_UNAVAILABLE, type RecoveredOutput, type RecoveryResult } from './recovery/recoveryQuery';
+export { truncateHead, DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, type HeadTruncation } from './recovery/truncateHead';
+export { sanitizeBlobId, blobFileNames } from './recovery/blobFileName';
+export { capturePendingBatches } from './pending/capturePending';
+export { groupBatches } from './pending/groupBatches';
+export type { PendingBatch, PendingCall } from './pending/pendingTypes';
+export { buildPrunedTree, summaryNodeLabel, EMPTY_TREE_TEXT, type PrunedSummaryNode, type PrunedToolNode } from './tree/prunedTree';
+export { statsText } from './tree/statsText';

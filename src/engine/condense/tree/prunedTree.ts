@@ -1,0 +1,72 @@
+/**
+ * The `/pruner tree` model: one root per summary message on the branch, one child per tool call it
+ * summarized, with pi-condense's labels. Pure; time formatting is left to the caller (pi-condense
+ * appends the summary's locale time to each root).
+ */
+import { formatCompactCount } from '../measure/compactFormat';
+import { isRecordOccurrence, type CondenseState, type RecordOccurrence, type SummaryRef } from '../state/condenseState';
+import type { ToolCallRecord } from '../types';
+
+export interface PrunedToolNode {
+	readonly toolCallId: string;
+	readonly shortRef: string | undefined;
+	readonly record: ToolCallRecord;
+	/** `tool(k=v, …) · N chars|bytes [error]` */
+	readonly label: string;
+	/** First 200 characters of the output, whitespace collapsed. */
+	readonly preview: string;
+	readonly chars: number;
+}
+
+export interface PrunedSummaryNode {
+	readonly entryId: string;
+	/** `[pruner] Turn N summary (K tools · X chars · original Y)` */
+	readonly header: string;
+	/** `details.timestamp` of the summary, when present. */
+	readonly timestamp: number | undefined;
+	readonly text: string;
+	readonly children: readonly PrunedToolNode[];
+}
+
+export const EMPTY_TREE_TEXT = 'No pruned tool calls found in this session.';
+
+export function buildPrunedTree(state: CondenseState): readonly PrunedSummaryNode[] {
+	return state.summaries.map((summary) => {
+		const children = summary.refs.flatMap((ref) => {
+			const occurrence = recordForRef(state, ref);
+			return occurrence ? [toolNode(occurrence)] : [];
+		});
+		const original = children.reduce((sum, child) => sum + child.chars, 0);
+		const count = children.length;
+		const header = `[pruner] Turn ${summary.turnIndex ?? '?'} summary (${count} tool${count === 1 ? '' : 's'} · `
+			+ `${formatCompactCount(summary.text.length)} chars · original ${formatCompactCount(original)})`;
+		return { entryId: summary.entryId, header, timestamp: summary.timestamp, text: summary.text, children };
+	});
+}
+
+/** The root label: the header, plus ` · <time>` when the summary has a timestamp. */
+export function summaryNodeLabel(node: PrunedSummaryNode, formatTime: (epochMs: number) => string): string {
+	return node.timestamp ? `${node.header} · ${formatTime(node.timestamp)}` : node.header;
+}
+
+function recordForRef(state: CondenseState, ref: SummaryRef): RecordOccurrence | undefined {
+	if (ref.key !== undefined) {
+		return state.records.get(ref.key);
+	}
+	return state.byToolCallId.get(ref.toolCallId)?.filter(isRecordOccurrence).at(-1);
+}
+
+function toolNode(occurrence: RecordOccurrence): PrunedToolNode {
+	const record = occurrence.record;
+	const args = Object.entries(record.args).map(([key, value]) => `${key}=${JSON.stringify(value)}`).join(', ');
+	const chars = record.resultText.length || record.spillBytes || 0;
+	const unit = record.resultText.length || !record.spillBytes ? 'chars' : 'bytes';
+	return {
+		toolCallId: record.toolCallId,
+		shortRef: occurrence.shortRef,
+		record,
+		label: `${record.toolName}(${args}) · ${formatCompactCount(chars)} ${unit}${record.isError ? ' [error]' : ''}`,
+		preview: (record.resultText || record.resultPreview || '').slice(0, 200).replace(/\s+/g, ' '),
+		chars,
+	};
+}

@@ -1,0 +1,28 @@
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { DEFAULT_CONFIG } from '../../../../src/engine/config/defaults';
+import { renderContext } from '../../../../src/engine/condense/render/renderContext';
+import { buildCondenseState } from '../../../../src/engine/condense/state/buildCondenseState';
+import { deepFreeze, loadWithPi, SHARED } from './piReference';
+
+const REAL_SESSIONS = [
+	'large-session.jsonl',
+	'large-session.migrated-v3.jsonl',
+	'before-compaction.jsonl',
+	'before-compaction.migrated-v3.jsonl',
+	'pi-0.73.1-all-entry-types.synthetic.jsonl',
+];
+
+describe('real sessions without pi-condense entries', () => {
+	for (const file of REAL_SESSIONS) {
+		it(`${file} renders to exactly Pi's own context with pruning enabled`, async () => {
+			const loaded = await loadWithPi(join(SHARED, 'real-sessions', file));
+			const messages = deepFreeze(loaded.messages);
+			const state = buildCondenseState(loaded.branch);
+			const config = { ...DEFAULT_CONFIG, enabled: true };
+			assert.ok(messages.length > 0);
+			assert.equal(state.records.size, 0);
+			assert.equal(renderContext(messages, state, config), messages);
+		});
+	}
+});
