@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { DEFAULT_CONFIG } from '../../../../src/engine/config/defaults';
+import { capturePendingBatches } from '../../../../src/engine/condense/pending/capturePending';
+import { buildCondenseState } from '../../../../src/engine/condense/state/buildCondenseState';
+import { assistant, call, record, result, SessionBuilder, text, user } from './builders';
+import { loadWithPi, REFERENCE_DIR, referenceConfig } from './piReference';
+
+const frontier = (id: string, turn: number) => ({
+	lastAttemptedToolCallId: id, lastAttemptedToolName: 'bash', lastAttemptedTurnIndex: turn, lastAttemptedTimestamp: 1,
+	attemptedBatchCount: 1, attemptedToolCallCount: 1, rawCharCount: 1, summaryCharCount: 1, outcome: 'skipped-trivial',
+});
+
+/** Two user turns with three tool-using assistant turns and a call still running. */
+function session(): SessionBuilder {
+	return new SessionBuilder()
+		.messages(user(1), assistant(10, text('looking'), call('a', 'bash', { command: 'ls' }), call('b', 'read', { path: 'x/skills/s/SKILL.md' })))
+		.messages(result('a', 'bash', 11, 'aaaa'), result('b', 'read', 12, 'skill'))
+		.messages(assistant(20, call('c', 'todoread')), result('c', 'todoread', 21, 'todo'), assistant(30, text('done')))
+		.messages(user(40), assistant(50, call('d', 'bash'), call('e', 'bash')), result('d', 'bash', 51, 'dd'))
+		.messages(assistant(60, call('f', 'bash')), result('f', 'bash', 61, 'ffffff'));
+}
+
+describe('capturePendingBatches', () => {
+	it('captures one batch per tool-using turn, skipping protected calls and calls without results', () => {
+		const s = session();
+		const batches = capturePendingBatches(s.branch, buildCondenseState(s.branch), { ...DEFAULT_CONFIG, protectedTools: ['todoread'] });
+		assert.deepEqual(batches.map((b) => [b.turnIndex, b.userTurnGroup, b.toolCalls.map((c) => c.toolCallId), b.rawChars]), [
+			[0, 1, ['a'], 4],
+			[3, 2, ['d'], 2],
+			[4, 2, ['f'], 6],
+		]);
+		assert.equal(batches[0]?.assistantText, 'looking');
+		assert.equal(batches[0]?.timestamp, Date.parse(s.entries[1]?.timestamp ?? ''));
+		assert.deepEqual(batches[0]?.toolCalls[0], { toolCallId: 'a', toolName: 'bash', args: { command: 'ls' }, resultText: 'aaaa', isError: false, resultTimestamp: 11, key: 'a@11' });
+	});
+
+	it('merges the turns of one user turn in agent-message mode', () => {
+		const s = session();
+		const batches = capturePendingBatches(s.branch, buildCondenseState(s.branch), { ...DEFAULT_CONFIG, batchingMode: 'agent-message' });
+		assert.deepEqual(batches.map((b) => [b.turnIndex, b.toolCalls.map((c) => c.toolCallId), b.rawChars]), [
+			[1, ['a', 'c'], 8],
+			[4, ['d', 'f'], 8],
+		]);
+	});
+
+	it('leaves out indexed and aliased calls and trims to the frontier', () => {
+		const s = session().index(record('a', 'bash', 'aaaa')).alias('f', 'a').custom('context-prune-frontier', frontier('d', 3));
+		const batches = capturePendingBatches(s.branch, buildCondenseState(s.branch), DEFAULT_CONFIG);
+		assert.deepEqual(batches, []);
+		const partial = session().custom('context-prune-frontier', frontier('zz', 1));
+		assert.deepEqual(capturePendingBatches(partial.branch, buildCondenseState(partial.branch), DEFAULT_CONFIG).map((b) => b.turnIndex), [1, 3, 4]);
+	});
+
+	it('does not take a reused id\'s later result as summarized', () => {
+		const s = new SessionBuilder()
+			.messages(user(1), assistant(2, call('x', 'bash')), result('x', 'bash', 3, 'A')).index(record('x', 'bash', 'A'))
+			.messages(assistant(4, call('x', 'bash')), result('x', 'bash', 5, 'B'));
+		const batches = capturePendingBatches(s.branch, buildCondenseState(s.branch), DEFAULT_CONFIG);
+		assert.deepEqual(batches.map((b) => b.toolCalls.map((c) => c.key)), [['x@5']]);
+	});
+
+	it('finds nothing pending in the basic reference session', async () => {
+		const { branch } = await loadWithPi(join(REFERENCE_DIR, 'basic', 'session.jsonl'));
+		assert.deepEqual(capturePendingBatches(branch, buildCondenseState(branch), referenceConfig('basic')), []);
+	});
+});
