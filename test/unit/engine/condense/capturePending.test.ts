@@ -4,7 +4,7 @@ import { DEFAULT_CONFIG } from '../../../../src/engine/config/defaults';
 import { capturePendingBatches } from '../../../../src/engine/condense/pending/capturePending';
 import { buildCondenseState } from '../../../../src/engine/condense/state/buildCondenseState';
 import { assistant, call, record, result, SessionBuilder, text, user } from './builders';
-import { loadWithPi, REFERENCE_DIR, referenceConfig } from './piReference';
+import { loadSession, REFERENCE_DIR, referenceConfig } from './piReference';
 
 const frontier = (id: string, turn: number) => ({
 	lastAttemptedToolCallId: id, lastAttemptedToolName: 'bash', lastAttemptedTurnIndex: turn, lastAttemptedTimestamp: 1,
@@ -60,8 +60,8 @@ describe('capturePendingBatches', () => {
 		assert.deepEqual(batches.map((b) => b.toolCalls.map((c) => c.key)), [['x@5']]);
 	});
 
-	it('finds nothing pending in the basic reference session', async () => {
-		const { branch } = await loadWithPi(join(REFERENCE_DIR, 'basic', 'session.jsonl'));
+	it('finds nothing pending in the basic reference session', () => {
+		const { branch } = loadSession(join(REFERENCE_DIR, 'basic', 'session.jsonl'));
 		assert.deepEqual(capturePendingBatches(branch, buildCondenseState(branch), referenceConfig('basic')), []);
 	});
 });

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { buildCondenseState } from '../../../../src/engine/condense/state/buildCondenseState';
 import { coverageOf } from '../../../../src/engine/condense/state/condenseState';
 import { assistant, call, chain, record, result, SessionBuilder, user } from './builders';
-import { deepFreeze, loadWithPi, REFERENCE_DIR } from './piReference';
+import { deepFreeze, loadSession, REFERENCE_DIR } from './piReference';
 
 describe('buildCondenseState', () => {
-	it('rebuilds refs, aliases, chains, frontier and stats from the basic reference session', async () => {
-		const { branch } = await loadWithPi(join(REFERENCE_DIR, 'basic', 'session.jsonl'));
+	it('rebuilds refs, aliases, chains, frontier and stats from the basic reference session', () => {
+		const { branch } = loadSession(join(REFERENCE_DIR, 'basic', 'session.jsonl'));
 		const state = buildCondenseState(deepFreeze(branch));
 		assert.deepEqual([...state.refs.keys()].sort(), ['t1', 't2', 't3', 't4', 't6', 't7', 't8']);
 		assert.equal(state.refs.get('t3')?.record.toolCallId, 'call_p0_t1_0');

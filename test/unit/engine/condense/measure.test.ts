@@ -4,7 +4,7 @@ import { formatCompactCount, formatCost } from '../../../../src/engine/condense/
 import { contextBreakdown, measureReclaim } from '../../../../src/engine/condense/measure/contextSize';
 import { pendingStatusText, pruneStatusText, SUMMARIZING_STATUS_TEXT } from '../../../../src/engine/condense/measure/statusText';
 import type { AgentMessage } from '../../../../src/engine/session/types';
-import { loadWithPi, readJson, REFERENCE_DIR } from './piReference';
+import { loadSession, readJson, REFERENCE_DIR } from './piReference';
 
 describe('status texts', () => {
 	const on = { enabled: true };
@@ -36,8 +36,8 @@ describe('context measurement', () => {
 		assert.equal(measureReclaim(messages, messages), undefined);
 	});
 
-	it('measures JSON.stringify length before and after', async () => {
-		const loaded = await loadWithPi(join(REFERENCE_DIR, 'basic', 'session.jsonl'));
+	it('measures JSON.stringify length before and after', () => {
+		const loaded = loadSession(join(REFERENCE_DIR, 'basic', 'session.jsonl'));
 		const expected = readJson<AgentMessage[]>(join(REFERENCE_DIR, 'basic', 'expected-context.json'));
 		assert.deepEqual(measureReclaim(loaded.messages, expected), {
 			beforeChars: JSON.stringify(loaded.messages).length,
@@ -45,9 +45,9 @@ describe('context measurement', () => {
 		});
 	});
 
-	it('splits the size into categories that add up to the serialized length', async () => {
+	it('splits the size into categories that add up to the serialized length', () => {
 		for (const folder of ['basic', 'large-bulk']) {
-			const loaded = await loadWithPi(join(REFERENCE_DIR, folder, 'session.jsonl'));
+			const loaded = loadSession(join(REFERENCE_DIR, folder, 'session.jsonl'));
 			const expected = readJson<AgentMessage[]>(join(REFERENCE_DIR, folder, 'expected-context.json'));
 			for (const messages of [loaded.messages, expected]) {
 				const breakdown = contextBreakdown(messages);

@@ -1,15 +1,19 @@
 /**
- * Test support: loads a session with Pi's own code (parseSessionEntries, migrateSessionEntries,
- * buildSessionContext, the getBranch walk) and the reference material in ../shared.
+ * Test support: loads a session with our own session model (parseSession, getBranch,
+ * buildSessionContext) or with Pi's own code for cross-checks, and reads the reference material in
+ * ../shared.
  */
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { ContextPruneConfig } from '../../../../src/engine/config/types';
+import { buildSessionContext, getBranch, parseSession } from '../../../../src/engine/session';
+import type { SessionModel } from '../../../../src/engine/session/model';
 import type { AgentMessage, SessionEntry } from '../../../../src/engine/session/types';
 import { DEFAULT_CONFIG } from '../../../../src/engine/config/defaults';
+import { piCondenseSessionsDir, sharedDir } from '../../../support/paths';
 
-export const SHARED = resolve(process.cwd(), '..', 'shared');
-export const REFERENCE_DIR = join(SHARED, 'pi-condense-sessions');
+export const SHARED = sharedDir;
+export const REFERENCE_DIR = piCondenseSessionsDir;
 
 export interface PiLoaded {
 	readonly entries: readonly SessionEntry[];
@@ -17,6 +21,17 @@ export interface PiLoaded {
 	readonly messages: readonly AgentMessage[];
 }
 
+export interface SessionLoaded extends PiLoaded {
+	readonly model: SessionModel;
+}
+
+/** Reads a session file with our own parser, as the extension and the CLI do. */
+export function loadSession(path: string): SessionLoaded {
+	const model = parseSession(readFileSync(path, 'utf8'));
+	return { model, entries: model.entries, branch: getBranch(model), messages: buildSessionContext(model).messages };
+}
+
+/** Reads a session file with Pi 0.73.1's own code. */
 export async function loadWithPi(path: string): Promise<PiLoaded> {
 	const pi = await import('@mariozechner/pi-coding-agent');
 	const fileEntries = pi.parseSessionEntries(readFileSync(path, 'utf8'));

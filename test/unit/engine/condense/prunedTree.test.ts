@@ -4,11 +4,11 @@ import { buildCondenseState } from '../../../../src/engine/condense/state/buildC
 import { buildPrunedTree, summaryNodeLabel } from '../../../../src/engine/condense/tree/prunedTree';
 import { statsText } from '../../../../src/engine/condense/tree/statsText';
 import { assistant, call, record, result, SessionBuilder, user } from './builders';
-import { loadWithPi, REFERENCE_DIR } from './piReference';
+import { loadSession, REFERENCE_DIR } from './piReference';
 
 describe('/pruner tree model', () => {
-	it('lists each summary with its tool calls, labelled as pi-condense does', async () => {
-		const { branch } = await loadWithPi(join(REFERENCE_DIR, 'basic', 'session.jsonl'));
+	it('lists each summary with its tool calls, labelled as pi-condense does', () => {
+		const { branch } = loadSession(join(REFERENCE_DIR, 'basic', 'session.jsonl'));
 		const tree = buildPrunedTree(buildCondenseState(branch));
 		assert.deepEqual(tree.map((n) => n.header), [
 			'[pruner] Turn 0 summary (2 tools · 190 chars · original 690)',

@@ -9,7 +9,7 @@ import { buildCondenseState } from '../../../../src/engine/condense/state/buildC
 import type { BlobReader } from '../../../../src/engine/ports';
 import type { ToolResultMessage } from '../../../../src/engine/session/types';
 import { assistant, call, record, result, SessionBuilder, user } from './builders';
-import { loadWithPi, REFERENCE_DIR } from './piReference';
+import { loadSession, REFERENCE_DIR } from './piReference';
 
 const BASIC = join(REFERENCE_DIR, 'basic');
 const basicBlobs: BlobReader = {
@@ -17,14 +17,14 @@ const basicBlobs: BlobReader = {
 };
 const noBlobs: BlobReader = { readBlob: () => Promise.resolve(undefined) };
 
-async function basicState() {
-	const loaded = await loadWithPi(join(BASIC, 'session.jsonl'));
+function basicState() {
+	const loaded = loadSession(join(BASIC, 'session.jsonl'));
 	return { loaded, state: buildCondenseState(loaded.branch) };
 }
 
 describe('recovery (context_tree_query)', () => {
 	it('reproduces the recovery output pi-condense returned in the basic session (line 38)', async () => {
-		const { loaded, state } = await basicState();
+		const { loaded, state } = basicState();
 		const recorded = loaded.messages.find((m): m is ToolResultMessage => m.role === 'toolResult' && m.toolName === 'context_tree_query');
 		const expected = (recorded?.content[0] as { text: string }).text;
 		const recovered = await recoverOutputs(state, ['t1'], basicBlobs);
@@ -33,7 +33,7 @@ describe('recovery (context_tree_query)', () => {
 	});
 
 	it('accepts raw ids and dedup alias ids, and joins blocks with a rule', async () => {
-		const { state } = await basicState();
+		const { state } = basicState();
 		const recovered = await recoverOutputs(state, ['call_p0_t1_1', 'call_p2_t0_0', 'nope']);
 		const blocks = recovered.text.split('\n\n---\n\n');
 		assert.equal(blocks.length, 3);
@@ -44,7 +44,7 @@ describe('recovery (context_tree_query)', () => {
 	});
 
 	it('reads a spilled body from its blob, and falls back to the preview when the blob is gone', async () => {
-		const { state } = await basicState();
+		const { state } = basicState();
 		const full = await readFile(join(BASIC, '01a22b2a-f0d9-7c01-8264-6403bf89dbdf-blobs', 'call_p1_t2_0.txt'), 'utf8');
 		const withBlob = await recoverOutputs(state, ['call_p1_t2_0'], basicBlobs);
 		assert.ok(withBlob.text.endsWith(`Turn: 2\n\n${full}`));
