@@ -21,7 +21,7 @@ export { stripOldThinking } from './phases/thinkingStrip';
 export { checkOrphans } from './phases/orphanCheck';
 export type { RenderDiagnostic, RenderDiagnosticKind, RenderReporter } from './phases/renderDiagnostics';
 export { renderContext } from './render/renderContext';
-export { renderBranch, previewContext, type ContextPreview } from './renderBranch';
+export { renderBranch, previewContext, previewFromState, type ContextPreview } from './renderBranch';
 export { measureReclaim, contextBreakdown, type ContextBreakdown, type SizeCategory } from './measure/contextSize';
 export { pruneStatusText, pendingStatusText, SUMMARIZING_STATUS_TEXT, type LiveReclaim } from './measure/statusText';
 export { formatCompactCount, formatCost, charsToTokens } from './measure/compactFormat';

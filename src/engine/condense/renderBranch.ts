@@ -43,7 +43,11 @@ export function previewContext(
 	config: ContextPruneConfig,
 	options: BuildStateOptions = {},
 ): ContextPreview {
-	const state = config.enabled ? buildCondenseState(branch, options) : EMPTY_CONDENSE_STATE;
+	return previewFromState(config.enabled ? buildCondenseState(branch, options) : EMPTY_CONDENSE_STATE, messages, config);
+}
+
+/** The same from an already rebuilt state (the state is not consulted when pruning is disabled). */
+export function previewFromState(state: CondenseState, messages: readonly AgentMessage[], config: ContextPruneConfig): ContextPreview {
 	const diagnostics: RenderDiagnostic[] = [];
 	const after = renderContext(messages, state, config, (d) => diagnostics.push(d));
 	const reclaim = measureReclaim(messages, after);

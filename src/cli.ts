@@ -1,0 +1,40 @@
+/**
+ * `pi-condense`: a read-only command line over the render engine. Prints what `/pruner` would show
+ * for a session file, and the exact context pi-condense would send. Exit codes: 0 on success, 2 on
+ * bad usage or an unreadable session or configuration file.
+ */
+import { parseCliArgs, USAGE, UsageError } from './cli/cliArgs';
+import { ConfigFileError, loadPruneConfig } from './cli/loadPruneConfig';
+import { openSession, SessionFileError } from './cli/openSession';
+import { runCommand } from './cli/runCommand';
+
+async function main(argv: readonly string[]): Promise<number> {
+	if (argv.includes('--help') || argv.includes('-h')) {
+		process.stdout.write(`${USAGE}\n`);
+		return 0;
+	}
+	try {
+		const args = parseCliArgs(argv);
+		const config = await loadPruneConfig({ agentDir: args.agentDir, configFile: args.configFile });
+		const session = await openSession(args.sessionFile);
+		process.stdout.write(`${await runCommand(args, session, config)}\n`);
+		return 0;
+	} catch (error) {
+		if (error instanceof UsageError) {
+			process.stderr.write(`pi-condense: ${error.message}\n\n${USAGE}\n`);
+			return 2;
+		}
+		if (error instanceof SessionFileError || error instanceof ConfigFileError) {
+			process.stderr.write(`pi-condense: ${error.message}\n`);
+			return 2;
+		}
+		throw error;
+	}
+}
+
+main(process.argv.slice(2)).then((code) => {
+	process.exitCode = code;
+}, (error: unknown) => {
+	process.stderr.write(`pi-condense: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+	process.exitCode = 1;
+});

@@ -1,0 +1,78 @@
+/**
+ * The human-readable `preview`: status, size per category before and after, then one line per
+ * message of the rendered context.
+ */
+import {
+	charsToTokens, contextBreakdown, formatCompactCount, syntheticBlockId, type ContextPreview, type SizeCategory,
+} from '../engine/condense';
+import { contentText } from '../engine/condense/occurrence';
+import type { AgentMessage } from '../engine/session/types';
+
+const CATEGORY_LABELS: readonly [SizeCategory, string][] = [
+	['user', 'user'], ['assistantText', 'assistant text'], ['thinking', 'thinking'], ['toolCalls', 'tool calls'],
+	['toolResults', 'tool results'], ['summaries', 'summaries'], ['compressedChains', 'compressed chains'], ['other', 'other'],
+];
+
+export function previewText(preview: ContextPreview): string {
+	const before = contextBreakdown(preview.before);
+	const after = preview.after === preview.before ? before : contextBreakdown(preview.after);
+	const lines = [
+		preview.statusText,
+		`${preview.before.length} messages -> ${preview.after.length} messages`,
+		'',
+		'Tokens (chars / 4)      before      after',
+		...CATEGORY_LABELS.map(([key, label]) => `  ${label.padEnd(20)}${tokens(before[key]).padStart(8)}${tokens(after[key]).padStart(11)}`),
+		`  ${'total'.padEnd(20)}${tokens(before.total).padStart(8)}${tokens(after.total).padStart(11)}`,
+		'',
+		'Context sent to the model:',
+		...preview.after.map((message, i) => `  #${String(i).padEnd(4)} ${describe(message)}`),
+	];
+	if (preview.diagnostics.length > 0 || preview.state.diagnostics.length > 0) {
+		lines.push('', 'Diagnostics:');
+		lines.push(...preview.state.diagnostics.map((d) => `  line ${d.line}: ${d.message}`));
+		lines.push(...preview.diagnostics.map((d) => `  ${d.kind}: ${d.message}`));
+	}
+	return lines.join('\n');
+}
+
+function tokens(chars: number): string {
+	return formatCompactCount(charsToTokens(chars));
+}
+
+function describe(message: AgentMessage): string {
+	const [kind, detail] = summarize(message);
+	return `${kind.padEnd(10)} ${detail}`;
+}
+
+function summarize(message: AgentMessage): [string, string] {
+	switch (message.role) {
+		case 'user':
+			return [syntheticBlockId(message) === undefined ? 'user' : 'chain', quoted(contentText(message.content))];
+		case 'assistant':
+			return ['assistant', message.content.length === 0 ? '(empty)' : message.content.map((block) => {
+				if (block.type === 'text') {
+					return quoted(block.text, 60);
+				}
+				return block.type === 'thinking' ? '[thinking]' : `${block.name}(${flat(JSON.stringify(block.arguments), 50)})`;
+			}).join(' ')];
+		case 'toolResult':
+			return ['result', `${message.toolName}${message.isError ? ' [error]' : ''}: ${quoted(contentText(message.content))}`];
+		case 'custom':
+			return ['custom', `${message.customType}: ${quoted(contentText(message.content))}`];
+		case 'bashExecution':
+			return ['bash', quoted(message.command)];
+		case 'branchSummary':
+		case 'compactionSummary':
+			return [message.role, quoted(message.summary)];
+	}
+}
+
+/** Whitespace collapsed, cut at `max` characters. */
+function flat(text: string, max: number): string {
+	const collapsed = text.replace(/\s+/g, ' ').trim();
+	return collapsed.length > max ? `${collapsed.slice(0, max - 1)}…` : collapsed;
+}
+
+function quoted(text: string, max = 90): string {
+	return JSON.stringify(flat(text, max));
+}

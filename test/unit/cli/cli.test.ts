@@ -1,0 +1,110 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { piCondenseSessionsDir, repoRoot } from '../../support/paths';
+
+const CLI = join(repoRoot, 'dist', 'cli.js');
+const BASIC = join(piCondenseSessionsDir, 'basic');
+const LARGE = join(piCondenseSessionsDir, 'large-bulk');
+
+describe('pi-condense command line (node dist/cli.js)', () => {
+	let agentDir: string;
+
+	before(() => {
+		agentDir = mkdtempSync(join(tmpdir(), 'pi-condense-cli-'));
+	});
+
+	after(() => {
+		rmSync(agentDir, { recursive: true, force: true });
+	});
+
+	/** Runs the built CLI with an empty agent dir unless the arguments name one. */
+	function run(...args: string[]): { code: number | null; stdout: string; stderr: string } {
+		const result = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env: { ...process.env, PI_CODING_AGENT_DIR: agentDir } });
+		return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+	}
+
+	const basic = (...args: string[]) => run(args[0] ?? '', join(BASIC, 'session.jsonl'), ...args.slice(1), '--config', join(BASIC, 'contextPrune.json'));
+
+	it('prints the tree of the basic session', () => {
+		const { code, stdout } = run('tree', join(BASIC, 'session.jsonl'));
+		assert.equal(code, 0);
+		const lines = stdout.trimEnd().split('\n');
+		assert.match(lines[0] ?? '', /^\[pruner\] Turn 0 summary \(2 tools · 190 chars · original 690\) · \S/);
+		assert.equal(lines[1], '  bash(command="ls -la . src logs") · 649 chars');
+		assert.equal(lines.filter((l) => l.startsWith('[pruner]')).length, 4);
+	});
+
+	it('prints the exact context of both reference sessions with preview --json', () => {
+		for (const folder of [BASIC, LARGE]) {
+			const { code, stdout } = run('preview', join(folder, 'session.jsonl'), '--json', '--config', join(folder, 'contextPrune.json'));
+			assert.equal(code, 0);
+			assert.deepEqual(JSON.parse(stdout), JSON.parse(readFileSync(join(folder, 'expected-context.json'), 'utf8')));
+		}
+	});
+
+	it('prints Pi\'s own context with preview --json --before', () => {
+		const { stdout } = basic('preview', '--json', '--before');
+		const messages = JSON.parse(stdout) as { role: string }[];
+		assert.equal(messages.length, 29);
+		assert.equal(messages.filter((m) => m.role === 'toolResult').length, 10);
+	});
+
+	it('prints a human-readable preview', () => {
+		const { code, stdout } = basic('preview');
+		assert.equal(code, 0);
+		assert.match(stdout, /^prune: ON · 5\.1k->1\.1k \(-78%\)\n29 messages -> 15 messages\n/);
+		assert.match(stdout, /\n {2}#1 {4}chain {6}"<compressed-chain id=\\"b1\\" tools=\\"t1,t2,t3,t4\\">/);
+	});
+
+	it('prints the raw output behind t3 with query', () => {
+		const { code, stdout } = run('query', join(BASIC, 'session.jsonl'), 't3');
+		assert.equal(code, 0);
+		const expected = '## toolRef: t3\nTool: read\nArgs: {\n  "path": "src/app.js"\n}\nStatus: OK\nTurn: 1\n\n'
+			+ "import { shout, pad } from './util.js';\n\n// Entry point of the demo project.\nfunction greet(name) {\n  return 'Hello, ' + name + '!';\n}\n\n"
+			+ "export function main(argv) {\n  const who = argv[2] ?? 'world';\n  console.log(pad(shout(greet(who)), 40));\n}\n\nmain(process.argv);\n\n";
+		assert.equal(stdout, expected);
+	});
+
+	it('recovers a spilled output from the session\'s blob folder', () => {
+		const { stdout } = run('query', join(BASIC, 'session.jsonl'), 'call_p1_t2_0');
+		const blob = readFileSync(join(BASIC, '01a22b2a-f0d9-7c01-8264-6403bf89dbdf-blobs', 'call_p1_t2_0.txt'), 'utf8');
+		assert.equal(stdout, `## toolRef: call_p1_t2_0\nTool: bash\nArgs: {\n  "command": "cat logs/server.log"\n}\nStatus: OK\nTurn: 2\n\n${blob}\n`);
+	});
+
+	it('prints the status and stats texts, reading contextPrune from --agent-dir', () => {
+		const dir = mkdtempSync(join(tmpdir(), 'pi-condense-agent-'));
+		try {
+			writeFileSync(join(dir, 'settings.json'), JSON.stringify({ theme: 'dark', contextPrune: JSON.parse(readFileSync(join(BASIC, 'contextPrune.json'), 'utf8')) }));
+			assert.equal(run('status', join(BASIC, 'session.jsonl'), '--agent-dir', dir).stdout, 'prune: ON · 5.1k->1.1k (-78%)\n');
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
+		assert.equal(run('status', join(BASIC, 'session.jsonl')).stdout, 'prune: OFF\n');
+		assert.equal(run('stats', join(BASIC, 'session.jsonl')).stdout,
+			'pruner stats:\n  calls:       6\n  input:       1.9k tokens\n  output:      98 tokens\n  cost:        $0.000\n  chains:      2 compressed\n');
+	});
+
+	it('exits 2 with a clear message on bad usage or unreadable files', () => {
+		const cases: [string[], RegExp][] = [
+			[[], /missing command/],
+			[['frobnicate', 'x.jsonl'], /unknown command "frobnicate"/],
+			[['status'], /missing session file/],
+			[['query', join(BASIC, 'session.jsonl')], /query needs at least one ref/],
+			[['tree', join(BASIC, 'session.jsonl'), '--json'], /only apply to preview/],
+			[['status', join(BASIC, 'missing.jsonl')], /cannot read .*missing\.jsonl/],
+			[['status', join(BASIC, 'contextPrune.json')], /not a Pi session file/],
+			[['status', join(BASIC, 'session.jsonl'), '--config', join(BASIC, 'nope.json')], /cannot read .*nope\.json/],
+			[['status', join(BASIC, 'session.jsonl'), '--config', join(BASIC, 'session.jsonl')], /not valid JSON/],
+		];
+		for (const [args, message] of cases) {
+			const { code, stdout, stderr } = run(...args);
+			assert.equal(code, 2, args.join(' '));
+			assert.equal(stdout, '');
+			assert.match(stderr, message);
+		}
+		assert.equal(run('--help').code, 0);
+	});
+});
