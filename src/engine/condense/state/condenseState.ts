@@ -80,9 +80,16 @@ export type ResultCoverage =
 	| { readonly kind: 'record'; readonly occurrence: RecordOccurrence }
 	| { readonly kind: 'alias'; readonly alias: AliasOccurrence };
 
-/** Whether a tool result message is summarized (indexed) or aliased, and by what. */
+/**
+ * Whether a tool result message is summarized (indexed) or aliased, and by what. Matched by
+ * occurrence; an entry whose result was not found before it on the branch is kept under the bare
+ * id and still matches any result of that id (pi-condense's own rule).
+ */
 export function coverageOf(state: CondenseState, message: ToolResultMessage): ResultCoverage | undefined {
-	const key = resultOccurrenceKey(message);
+	return coverageByKey(state, resultOccurrenceKey(message)) ?? coverageByKey(state, message.toolCallId);
+}
+
+function coverageByKey(state: CondenseState, key: string): ResultCoverage | undefined {
 	const occurrence = state.records.get(key);
 	if (occurrence) {
 		return { kind: 'record', occurrence };

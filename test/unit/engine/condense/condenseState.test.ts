@@ -106,6 +106,16 @@ describe('buildCondenseState', () => {
 		assert.equal(state.frontier, undefined);
 	});
 
+	it('matches a record written before its result by the bare id, with a diagnostic', () => {
+		const s = new SessionBuilder().messages(user(1), assistant(2, call('early', 'bash'))).index(record('early', 'bash', 'o'))
+			.messages(result('early', 'bash', 3, 'o'));
+		const state = buildCondenseState(s.branch);
+		const last = s.context[s.context.length - 1];
+		assert.ok(last?.role === 'toolResult');
+		assert.equal(coverageOf(state, last)?.kind, 'record');
+		assert.match(state.diagnostics[0]?.message ?? '', /no tool result for early precedes its index entry; kept under its bare id/);
+	});
+
 	it('keeps an alias whose original is unknown, with a diagnostic', () => {
 		const s = new SessionBuilder().messages(user(1), assistant(2, call('dup', 'read')), result('dup', 'read', 3, 'o')).alias('dup', 'ghost');
 		const state = buildCondenseState(s.branch);
