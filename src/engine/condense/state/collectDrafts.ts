@@ -44,18 +44,35 @@ class DraftCollector {
 
 	private visitCustom(entry: CustomEntry, position: number): void {
 		switch (entry.customType) {
-			case CUSTOM_TYPE_INDEX: return this.visitIndex(entry, position);
-			case CUSTOM_TYPE_DEDUP_ALIAS: return this.visitAlias(entry);
-			case CUSTOM_TYPE_CHAIN: return this.visitChain(entry);
+			case CUSTOM_TYPE_INDEX:
+				this.visitIndex(entry, position);
+				break;
+			case CUSTOM_TYPE_DEDUP_ALIAS:
+				this.visitAlias(entry);
+				break;
+			case CUSTOM_TYPE_CHAIN:
+				this.visitChain(entry);
+				break;
 			case CUSTOM_TYPE_FRONTIER: {
 				const frontier = readFrontier(entry.data);
-				return frontier.ok ? void (this.drafts.frontier = frontier.value) : this.warn(entry, frontier.reason);
+				if (frontier.ok) {
+					this.drafts.frontier = frontier.value;
+				} else {
+					this.warn(entry, frontier.reason);
+				}
+				break;
 			}
 			case CUSTOM_TYPE_STATS: {
 				const stats = readStats(entry.data);
-				return stats.ok ? void (this.drafts.stats = stats.value) : this.warn(entry, stats.reason);
+				if (stats.ok) {
+					this.drafts.stats = stats.value;
+				} else {
+					this.warn(entry, stats.reason);
+				}
+				break;
 			}
-			default: return undefined;
+			default:
+				break;
 		}
 	}
 
