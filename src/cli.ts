@@ -15,7 +15,10 @@ async function main(argv: readonly string[]): Promise<number> {
 	}
 	try {
 		const args = parseCliArgs(argv);
-		const config = await loadPruneConfig({ agentDir: args.agentDir, configFile: args.configFile });
+		const { config, warnings } = await loadPruneConfig({ agentDir: args.agentDir, configFile: args.configFile });
+		for (const warning of warnings) {
+			process.stderr.write(`pi-condense: warning: ${warning}\n`);
+		}
 		const session = await openSession(args.sessionFile);
 		process.stdout.write(`${await runCommand(args, session, config)}\n`);
 		return 0;

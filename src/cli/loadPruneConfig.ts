@@ -1,67 +1,51 @@
 /**
- * The `contextPrune` configuration for the command line: from `--config FILE` (a contextPrune
- * object, or a settings.json holding one), else from `<agentDir>/settings.json`.
- *
- * NOTE: interim reader. The project's settings reader (`resolveConfig` in src/engine/config,
- * `readPruneSettings` in src/node/settings) validates every key; once it lands on main this file
- * should delegate to it. Until then it only deep-merges the object over the defaults, without
- * validating values.
+ * The `contextPrune` configuration for the command line, resolved and validated by the project's
+ * settings reader: from `--config FILE` (a contextPrune object, or a whole settings.json holding
+ * one), else from `<agentDir>/settings.json` (`--agent-dir`, else `$PI_CODING_AGENT_DIR`, else
+ * `~/.pi/agent`). What is wrong with a file or a value comes back as warnings; only an explicit
+ * `--config` file that cannot be used is an error.
  */
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
-import { DEFAULT_CONFIG } from '../engine/config/defaults';
+import { describeConfigProblem, resolveConfig } from '../engine/config/resolve';
 import type { ContextPruneConfig } from '../engine/config/types';
+import { resolveAgentDir } from '../node/paths/agentDir';
+import { readPruneSettings } from '../node/settings/readPruneSettings';
+import { describeSettingsProblem } from '../node/settings/settingsFile';
 
 export class ConfigFileError extends Error {}
 
-export function defaultAgentDir(): string {
-	const fromEnv = process.env.PI_CODING_AGENT_DIR;
-	return fromEnv !== undefined && fromEnv !== '' ? fromEnv : join(homedir(), '.pi', 'agent');
+export interface LoadedConfig {
+	readonly config: ContextPruneConfig;
+	readonly warnings: readonly string[];
 }
 
-export async function loadPruneConfig(options: { readonly agentDir?: string; readonly configFile?: string }): Promise<ContextPruneConfig> {
+export async function loadPruneConfig(options: { readonly agentDir?: string; readonly configFile?: string }): Promise<LoadedConfig> {
 	if (options.configFile !== undefined) {
-		const value = await readJson(options.configFile, true);
-		const nested = isObject(value) && isObject(value.contextPrune) ? value.contextPrune : value;
-		return mergeOverDefaults(nested, options.configFile);
+		return fromConfigFile(options.configFile);
 	}
-	const settingsFile = join(options.agentDir ?? defaultAgentDir(), 'settings.json');
-	const settings = await readJson(settingsFile, false);
-	return isObject(settings) && settings.contextPrune !== undefined ? mergeOverDefaults(settings.contextPrune, settingsFile) : DEFAULT_CONFIG;
+	const agentDir = resolveAgentDir({ override: options.agentDir, env: process.env, homedir: homedir() }).path;
+	const settings = await readPruneSettings(agentDir);
+	const fileProblem = settings.fileState.kind === 'prune-not-object'
+		? `contextPrune in ${settings.path} is ${settings.fileState.found}, not an object; using the defaults`
+		: describeSettingsProblem(settings.path, settings.fileState);
+	const warnings = settings.problems.map(describeConfigProblem);
+	return { config: settings.config, warnings: fileProblem === undefined ? warnings : [fileProblem, ...warnings] };
 }
 
-async function readJson(path: string, required: boolean): Promise<unknown> {
-	let text: string;
+async function fromConfigFile(path: string): Promise<LoadedConfig> {
+	let value: unknown;
 	try {
-		text = await readFile(path, 'utf8');
+		value = JSON.parse(await readFile(path, 'utf8')) as unknown;
 	} catch (error) {
-		if (!required && (error as NodeJS.ErrnoException).code === 'ENOENT') {
-			return undefined;
-		}
-		throw new ConfigFileError(`cannot read ${path}: ${(error as Error).message}`);
+		const reason = error instanceof SyntaxError ? `is not valid JSON: ${error.message}` : `cannot be read: ${(error as Error).message}`;
+		throw new ConfigFileError(`${path} ${reason}`);
 	}
-	try {
-		return JSON.parse(text) as unknown;
-	} catch (error) {
-		throw new ConfigFileError(`${path} is not valid JSON: ${(error as Error).message}`);
+	const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+	const raw = isObject(value) && isObject(value.contextPrune) ? value.contextPrune : value;
+	if (!isObject(raw)) {
+		throw new ConfigFileError(`${path} does not hold a contextPrune object`);
 	}
-}
-
-function mergeOverDefaults(value: unknown, source: string): ContextPruneConfig {
-	if (!isObject(value)) {
-		throw new ConfigFileError(`the contextPrune configuration in ${source} is not a JSON object`);
-	}
-	const nested = (key: 'chainCompression' | 'purgeErrors' | 'thinkingStrip') => ({ ...DEFAULT_CONFIG[key], ...(isObject(value[key]) ? value[key] : {}) });
-	return {
-		...DEFAULT_CONFIG,
-		...value,
-		chainCompression: nested('chainCompression'),
-		purgeErrors: nested('purgeErrors'),
-		thinkingStrip: nested('thinkingStrip'),
-	} as ContextPruneConfig;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
+	const { config, problems } = resolveConfig(raw);
+	return { config, warnings: problems.map(describeConfigProblem) };
 }

@@ -96,7 +96,7 @@ describe('pi-condense command line (node dist/cli.js)', () => {
 			[['tree', join(BASIC, 'session.jsonl'), '--json'], /only apply to preview/],
 			[['status', join(BASIC, 'missing.jsonl')], /cannot read .*missing\.jsonl/],
 			[['status', join(BASIC, 'contextPrune.json')], /not a Pi session file/],
-			[['status', join(BASIC, 'session.jsonl'), '--config', join(BASIC, 'nope.json')], /cannot read .*nope\.json/],
+			[['status', join(BASIC, 'session.jsonl'), '--config', join(BASIC, 'nope.json')], /nope\.json cannot be read/],
 			[['status', join(BASIC, 'session.jsonl'), '--config', join(BASIC, 'session.jsonl')], /not valid JSON/],
 		];
 		for (const [args, message] of cases) {
@@ -106,5 +106,22 @@ describe('pi-condense command line (node dist/cli.js)', () => {
 			assert.match(stderr, message);
 		}
 		assert.equal(run('--help').code, 0);
+	});
+
+	it('warns about invalid values and falls back to their defaults', () => {
+		const dir = mkdtempSync(join(tmpdir(), 'pi-condense-agent-'));
+		try {
+			writeFileSync(join(dir, 'settings.json'), JSON.stringify({ contextPrune: { enabled: true, minBatchChars: -1 } }));
+			const { code, stdout, stderr } = run('status', join(BASIC, 'session.jsonl'), '--agent-dir', dir);
+			assert.equal(code, 0);
+			assert.match(stdout, /^prune: ON · /);
+			assert.match(stderr, /warning: contextPrune\.minBatchChars: -1 .*using 1000/);
+			writeFileSync(join(dir, 'settings.json'), '{ not json');
+			const broken = run('status', join(BASIC, 'session.jsonl'), '--agent-dir', dir);
+			assert.equal(broken.stdout, 'prune: OFF\n');
+			assert.match(broken.stderr, /is not valid JSON/);
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
 	});
 });

@@ -4,7 +4,7 @@
  */
 import type { CustomEntry, SessionEntry } from '../../session/types';
 import {
-	readChainEntry, readDedupAlias, readFrontier, readIndexRecords, readStats, readSummaryDetails, readToolCallRecord,
+	readChainEntry, readDedupAlias, readFrontier, readIndexRecords, readStats, readSummaryDetails, readToolCallRecord, type ReadResult,
 } from '../entryReaders';
 import { contentText } from '../occurrence';
 import {
@@ -53,24 +53,12 @@ class DraftCollector {
 			case CUSTOM_TYPE_CHAIN:
 				this.visitChain(entry);
 				break;
-			case CUSTOM_TYPE_FRONTIER: {
-				const frontier = readFrontier(entry.data);
-				if (frontier.ok) {
-					this.drafts.frontier = frontier.value;
-				} else {
-					this.warn(entry, frontier.reason);
-				}
+			case CUSTOM_TYPE_FRONTIER:
+				this.drafts.frontier = this.lastOf(entry, readFrontier(entry.data), this.drafts.frontier);
 				break;
-			}
-			case CUSTOM_TYPE_STATS: {
-				const stats = readStats(entry.data);
-				if (stats.ok) {
-					this.drafts.stats = stats.value;
-				} else {
-					this.warn(entry, stats.reason);
-				}
+			case CUSTOM_TYPE_STATS:
+				this.drafts.stats = this.lastOf(entry, readStats(entry.data), this.drafts.stats);
 				break;
-			}
 			default:
 				break;
 		}
@@ -141,6 +129,15 @@ class DraftCollector {
 			}
 		}
 		this.drafts.chains.push({ entry: chain, droppedKeys });
+	}
+
+	/** A snapshot entry: the new value when it reads, else the previous one (and a diagnostic). */
+	private lastOf<T>(entry: SessionEntry, read: ReadResult<T>, previous: T | undefined): T | undefined {
+		if (read.ok) {
+			return read.value;
+		}
+		this.warn(entry, read.reason);
+		return previous;
 	}
 
 	private warn(entry: SessionEntry, reason: string, skipped = true): void {

@@ -9,7 +9,7 @@ import type { ContextPruneConfig } from '../../../../src/engine/config/types';
 import { buildSessionContext, getBranch, parseSession } from '../../../../src/engine/session';
 import type { SessionModel } from '../../../../src/engine/session/model';
 import type { AgentMessage, SessionEntry } from '../../../../src/engine/session/types';
-import { DEFAULT_CONFIG } from '../../../../src/engine/config/defaults';
+import { resolveConfig } from '../../../../src/engine/config/resolve';
 import { piCondenseSessionsDir, sharedDir } from '../../../support/paths';
 
 export const SHARED = sharedDir;
@@ -51,16 +51,13 @@ export function readJson<T>(path: string): T {
 	return JSON.parse(readFileSync(path, 'utf8')) as T;
 }
 
-/** A contextPrune JSON from a reference folder, deep-merged over our defaults. */
+/** A contextPrune JSON from a reference folder, resolved by the project's settings reader. */
 export function referenceConfig(folder: string): ContextPruneConfig {
-	const raw = readJson<Partial<ContextPruneConfig>>(join(REFERENCE_DIR, folder, 'contextPrune.json'));
-	return {
-		...DEFAULT_CONFIG,
-		...raw,
-		chainCompression: { ...DEFAULT_CONFIG.chainCompression, ...raw.chainCompression },
-		purgeErrors: { ...DEFAULT_CONFIG.purgeErrors, ...raw.purgeErrors },
-		thinkingStrip: { ...DEFAULT_CONFIG.thinkingStrip, ...raw.thinkingStrip },
-	};
+	const { config, problems } = resolveConfig(readJson<unknown>(join(REFERENCE_DIR, folder, 'contextPrune.json')));
+	if (problems.length > 0) {
+		throw new Error(`unexpected configuration problems: ${JSON.stringify(problems)}`);
+	}
+	return config;
 }
 
 /** Freezes a value and everything in it, so a test fails if the code under test mutates it. */
