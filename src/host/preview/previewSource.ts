@@ -1,0 +1,43 @@
+/**
+ * What the context preview needs from the rest of the extension. The session controller implements
+ * it; the preview panel only depends on this interface. Types only.
+ */
+import type * as vscode from 'vscode';
+import type { ContextPruneConfig } from '../../engine/config/types';
+import type { BlobReader } from '../../engine/ports';
+import type { SessionModel } from '../../engine/session/model';
+
+/** The session the preview shows: the selected one, as of its latest snapshot. */
+export interface PreviewSession {
+	readonly path: string;
+	/** Session name, else its first user message (shortened). */
+	readonly title: string;
+	readonly model: SessionModel;
+	/** The resolved `contextPrune` configuration from Pi's settings.json. */
+	readonly config: ContextPruneConfig;
+	/** Reads spilled outputs from the session's `<sessionId>-blobs/` folder. */
+	readonly blobs: BlobReader;
+}
+
+/** Prices in USD per million tokens, as pi-ai's `Model.cost` gives them. */
+export interface ModelPricing {
+	readonly provider: string;
+	readonly modelId: string;
+	readonly name: string;
+	readonly contextWindow: number;
+	readonly cost: { readonly input: number; readonly output: number; readonly cacheRead: number; readonly cacheWrite: number };
+}
+
+export interface PreviewSource {
+	/** Fires when the selected session changes, when its file grows, and when Pi's settings change. */
+	readonly onDidChangeSession: vscode.Event<void>;
+	current(): PreviewSession | undefined;
+	/** The same text as the recovery command and the `pi-condense:` document (context_tree_query's format). */
+	recover(refs: readonly string[]): Promise<string>;
+	/** Opens the `pi-condense:` read-only document with the full raw output of a ref. */
+	openRecovered(ref: string): Promise<void>;
+	/** Pricing of a model (loads pi-ai lazily); undefined when unknown. */
+	modelPricing(provider: string, modelId: string): Promise<ModelPricing | undefined>;
+	/** Writes `contextPrune` keys (dotted paths, e.g. `chainCompression.rollingWindow`) to Pi's settings.json. */
+	applyPruneSettings(changes: ReadonlyArray<{ readonly key: string; readonly value: unknown }>): Promise<void>;
+}
