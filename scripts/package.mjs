@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+// `npm run package`: a production build, then a .vsix made by @vscode/vsce from the allow-list in
+// .vscodeignore (bundles, media, README, CHANGELOG, LICENSE; no sources, tests or node_modules: everything
+// the extension needs is bundled). Prints the package's size and file list.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const out = process.argv[2] ? resolve(process.argv[2]) : join(root, `${manifest.name}-${manifest.version}.vsix`);
+const vsce = join(root, 'node_modules', '.bin', 'vsce');
+const run = (command, args) => execFileSync(command, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+
+run(process.execPath, [join(root, 'scripts', 'build.mjs'), '--production']);
+// --no-dependencies: everything is bundled by esbuild. --no-rewrite-relative-links: README images are
+// shipped inside the package, so VS Code's extension page shows them from the installed folder.
+const common = ['--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links'];
+run(vsce, ['package', ...common, '--out', out]);
+const files = run(vsce, ['ls', '--no-dependencies']).split('\n').filter(Boolean).sort();
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+console.log(`\n${relative(root, out)}: ${kb(statSync(out).size)}, ${files.length} files`);
+for (const file of files) {
+	console.log(`  ${file.padEnd(48)} ${kb(statSync(join(root, file)).size).padStart(10)}`);
+}

@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+// Installs the packaged .vsix (what a user gets, not the development folder) into a fresh code-server with
+// `--install-extension`, opens the workbench in headless Chromium, and checks that the extension activates
+// and shows its views on a temporary Pi agent dir holding a real pi-condense session.
+//   node test/harness/vsix-smoke.mjs [path/to/extension.vsix]   (default: packages one with scripts/package.mjs)
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { installVsix, launchChromium, makeTempDir, projectRoot, removeDir, sleep, startCodeServer, workbenchUrl } from './lib.mjs';
+import { ensureHarnessInstalled } from './setup.mjs';
+
+const extensionId = 'pi-condense.pi-condense-vscode';
+const basicSession = join(projectRoot, '..', 'shared', 'pi-condense-sessions', 'basic');
+
+function packagedVsix(tempDir) {
+	if (process.argv[2]) {
+		return process.argv[2];
+	}
+	const out = join(tempDir, 'pi-condense-vscode.vsix');
+	execFileSync(process.execPath, [join(projectRoot, 'scripts', 'package.mjs'), out], { stdio: 'inherit' });
+	return out;
+}
+
+/** A Pi agent dir with one real session written by Pi + pi-condense (and its blobs). */
+function agentDirWithSession(dir) {
+	const sessions = join(dir, 'sessions', '--tmp-pi-demo-project--');
+	mkdirSync(sessions, { recursive: true });
+	cpSync(basicSession, sessions, { recursive: true, filter: (source) => !source.endsWith('.json') });
+	return dir;
+}
+
+function activationLogged(userDataDir) {
+	const logs = [];
+	const walk = (dir) => {
+		for (const entry of existsSync(dir) ? readdirSync(dir, { withFileTypes: true }) : []) {
+			const path = join(dir, entry.name);
+			if (entry.isDirectory()) {
+				walk(path);
+			} else if (entry.name.endsWith('exthost.log')) {
+				logs.push(readFileSync(path, 'utf8'));
+			}
+		}
+	};
+	walk(join(userDataDir, 'logs'));
+	// e.g. `ExtensionService#_doActivateExtension pi-condense.pi-condense-vscode, startup: false, activationEvent: 'onView:piCondense.sessions'`
+	return logs.some((log) => log.split('\n').some((line) => line.includes(`_doActivateExtension ${extensionId}`)));
+}
+
+async function main() {
+	ensureHarnessInstalled();
+	const temp = makeTempDir('pi-condense-vsix-');
+	const vsix = packagedVsix(temp);
+	const agentDir = agentDirWithSession(join(temp, 'agent'));
+	const workspace = join(temp, 'workspace');
+	mkdirSync(workspace, { recursive: true });
+	const server = await startCodeServer({ workspace, env: { PI_CODING_AGENT_DIR: agentDir } });
+	let browser;
+	try {
+		installVsix(server, vsix);
+		const installed = readdirSync(server.extensionsDir).filter((name) => name.startsWith(extensionId));
+		if (installed.length !== 1) {
+			throw new Error(`expected the extension in ${server.extensionsDir}, found: ${installed.join(', ') || 'nothing'}`);
+		}
+		browser = await launchChromium();
+		const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+		await page.goto(workbenchUrl(server, { workspace }));
+		await page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
+		await page.locator('.activitybar .action-item a[aria-label^="Pi Condense"]').first().click({ timeout: 60_000 });
+		// With a single view in the container VS Code hides the pane header and shows the view in the title.
+		await page.locator('.part.sidebar .pane-header[aria-label="Pi Sessions Section"]').first().waitFor({ state: 'attached', timeout: 30_000 });
+		await page.locator('.part.sidebar .title-label', { hasText: /Pi Condense/i }).first().waitFor({ timeout: 30_000 });
+		for (let i = 0; !activationLogged(server.userDataDir); i++) {
+			if (i > 100) {
+				throw new Error('the packaged extension never activated (no activation in the extension host log)');
+			}
+			await sleep(200);
+		}
+		console.log(`[vsix] ${installed[0]} installed from ${vsix}, activated, "Pi Sessions" view shown`);
+		console.log('vsix: 1 passed, 0 failed');
+	} finally {
+		await browser?.close();
+		await server.stop();
+		removeDir(temp);
+	}
+}
+
+main().catch((error) => {
+	console.error(`[vsix] FAILED: ${error instanceof Error ? error.message : String(error)}`);
+	console.log('vsix: 0 passed, 1 failed');
+	process.exit(1);
+});
