@@ -112,9 +112,9 @@ export function installVsix(server, vsixPath) {
  * `env` reaches code-server and through it the extension host (e.g. PI_CODING_AGENT_DIR).
  * Returns once it listens; always call `await server.stop()`, which also deletes its temp dirs.
  */
-export async function startCodeServer({ workspace, env = {}, verbose = false, startTimeoutMs = 60_000 }) {
+export async function startCodeServer({ workspace, env = {}, verbose = false, startTimeoutMs = 60_000, port: requestedPort }) {
 	const node = codeServerNode();
-	const port = await freePort();
+	const port = requestedPort ?? await freePort();
 	const runDir = makeTempDir('pi-condense-cs-');
 	const userDataDir = join(runDir, 'user-data');
 	const extensionsDir = join(runDir, 'extensions');
