@@ -4,9 +4,28 @@
  */
 import type { Usage } from './session/types';
 
+/** One tool call of a batch, as a summarizer that works without an LLM needs it. */
+export interface SummarizeCall {
+	/** The call's label in the prompt, e.g. `[[2:bash]]`. */
+	readonly label: string;
+	readonly toolName: string;
+	readonly args: Readonly<Record<string, unknown>>;
+	readonly resultText: string;
+	readonly isError: boolean;
+}
+
+/**
+ * What a prompt is about, in structured form. LLM summarizers read only `prompt`; the offline
+ * extractive summarizer reads this instead (it must not parse a prompt meant for a model).
+ */
+export type SummarizeInput =
+	| { readonly kind: 'batch'; readonly assistantText: string; readonly calls: readonly SummarizeCall[] }
+	| { readonly kind: 'range'; readonly summaries: readonly string[] };
+
 /** One summarizer call: a single user message, no system prompt (pi-condense's shape). */
 export interface SummarizeRequest {
 	readonly prompt: string;
+	readonly input?: SummarizeInput;
 	readonly signal?: AbortSignal;
 	/** Called with the number of summary characters streamed so far. */
 	readonly onTextProgress?: (receivedChars: number) => void;

@@ -71,6 +71,8 @@ export interface ChainCompressionEntry {
 	readonly toolRefs: readonly string[];
 	readonly compressedAt: number;
 	readonly rangeSummaryText?: string;
+	/** 2.9.0: `deterministic` when `rangeSummaryText` was built from the index without an LLM call. */
+	readonly bodySource?: 'deterministic';
 }
 
 export type PruneFrontierOutcome = 'summarized' | 'skipped-oversized' | 'skipped-trivial' | 'skipped-deduped';

@@ -15,12 +15,19 @@ export function sanitizeBlobId(id: string): string {
 
 const SAFE_BLOB_NAME = /^[A-Za-z0-9_-]+\.txt$/;
 
-/** File names to try for a spilled record, most likely first. */
+/**
+ * File names to try for a spilled record, most likely first: the name stored in `spillPath` (what
+ * was actually written; two occurrences of a reused id have different ones), then the 2.0.0 name.
+ */
 export function blobFileNames(record: ToolCallRecord): string[] {
-	const names = [`${sanitizeBlobId(record.toolCallId)}.txt`];
+	const names: string[] = [];
 	const stored = record.spillPath?.split(/[\\/]/).pop();
-	if (stored !== undefined && SAFE_BLOB_NAME.test(stored) && !names.includes(stored)) {
+	if (stored !== undefined && SAFE_BLOB_NAME.test(stored)) {
 		names.push(stored);
+	}
+	const plain = `${sanitizeBlobId(record.toolCallId)}.txt`;
+	if (!names.includes(plain)) {
+		names.push(plain);
 	}
 	return names;
 }

@@ -107,7 +107,7 @@ describe('blob file names', () => {
 	it('sanitizes ids as pi-condense does and only trusts a safe stored name', () => {
 		assert.equal(sanitizeBlobId('toolu_01:a/b.c@123'), 'toolu_01_a_b_c_123');
 		assert.deepEqual(blobFileNames(record('call_p1_t2_0', 'bash', '', { spillPath: '/tmp/x/call_p1_t2_0.txt' })), ['call_p1_t2_0.txt']);
-		assert.deepEqual(blobFileNames(record('bash:1', 'bash', '', { spillPath: 'C:\\s\\bash_1_99.txt' })), ['bash_1.txt', 'bash_1_99.txt']);
+		assert.deepEqual(blobFileNames(record('bash:1', 'bash', '', { spillPath: 'C:\\s\\bash_1_99.txt' })), ['bash_1_99.txt', 'bash_1.txt']);
 		assert.deepEqual(blobFileNames(record('a', 'bash', '', { spillPath: '/etc/../passwd' })), ['a.txt']);
 	});
 });

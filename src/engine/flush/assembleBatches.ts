@@ -1,0 +1,200 @@
+/**
+ * Turns the summarizer's answers into entries, in pi-condense's order and with its bookkeeping
+ * (`flushPending`'s result loop). Pure.
+ *
+ * Batches are taken in order up to the first failed call; nothing of the failed batch or of any
+ * later one is written, so the frontier stays before it. For each summarized batch, refs
+ * `t{next}…` are allocated before the oversized check (so a skipped batch burns its numbers), the
+ * `[[N:tool]]` labels become those refs, the footer is added, and the batch is skipped when that
+ * text is longer than its result characters. Entry order: spill entries, dedup aliases, then a
+ * summary and its index entry per batch, then the frontier and a stats snapshot.
+ */
+import type { PruneFrontier, PruneFrontierOutcome, SummaryToolCallRef } from '../condense/types';
+import type { SummarizerError } from '../ports';
+import type { EntryDraft } from '../write/entryEnvelope';
+import type { JobOutcome } from './callSummarizer';
+import type { PreparedBatch } from './classifyBatches';
+import { aliasDraft, frontierDraft, indexDraft, refsFooter, statsDraft, summaryDetails, summaryDraft, toolCallRecord } from './entryDrafts';
+import type { StatsAccumulator } from './flushStats';
+import * as say from './notices';
+import { rewriteLabels } from './prompt/labelRewrite';
+
+export interface AssembleSettings {
+	readonly minBatchChars: number;
+	readonly quietOversizedSkips: boolean;
+}
+
+export interface BatchPhase {
+	readonly drafts: readonly EntryDraft[];
+	/** `pruner: summarization failed: …`, when a call failed. */
+	readonly failureNotice: string | undefined;
+	/** Per-batch skip notices (empty when `quietOversizedSkips`). */
+	readonly skipNotices: readonly string[];
+	/** The `/pruner now` notice; undefined when no batch was processed and nothing failed. */
+	readonly finalNotice: string | undefined;
+	readonly processedBatches: number;
+	readonly summarizedBatches: number;
+	readonly spilledRecords: number;
+	readonly spilledBytes: number;
+	readonly nextRefNumber: number;
+	readonly failure: SummarizerError | undefined;
+}
+
+interface Totals {
+	raw: number;
+	summary: number;
+	toolCalls: number;
+	deduped: number;
+}
+
+export function assembleBatches(
+	prepared: readonly PreparedBatch[],
+	outcomes: ReadonlyMap<PreparedBatch, JobOutcome>,
+	firstRefNumber: number,
+	stats: StatsAccumulator,
+	settings: AssembleSettings,
+): BatchPhase {
+	const cutoff = failedPosition(prepared, outcomes);
+	const taken = prepared.slice(0, cutoff.position);
+	const spillDrafts = taken.flatMap((batch) => [
+		...[...batch.spills.aliases.entries()].map(([key, original]) => aliasDraft(idOfKey(batch, key), original)),
+		...(batch.spills.records.size > 0 ? [indexDraft([...batch.spills.records.values()])] : []),
+	]);
+	const dedupDrafts = taken.flatMap((batch) => batch.deduped.map((d) => aliasDraft(d.call.toolCallId, d.originalToolCallId)));
+	const batchDrafts: EntryDraft[] = [];
+	const totals: Totals = { raw: 0, summary: 0, toolCalls: 0, deduped: 0 };
+	const processed: PreparedBatch[] = [];
+	const skipNotices: string[] = [];
+	const kinds = { summarized: 0, oversized: 0, trivial: 0, deduped: 0 };
+	let nextRef = firstRefNumber;
+	for (const batch of taken) {
+		if (batch.kind === 'handled') {
+			continue;
+		}
+		processed.push(batch);
+		totals.raw += batch.rawChars + batch.dedupRawChars;
+		totals.toolCalls += batch.remaining.length + batch.deduped.length;
+		totals.deduped += batch.deduped.length;
+		const turn = batch.captured.turnIndex;
+		if (batch.kind === 'deduped') {
+			kinds.deduped++;
+			skipNotices.push(say.batchDedupedNotice(turn, batch.deduped.length, batch.dedupRawChars));
+			continue;
+		}
+		if (batch.kind === 'trivial') {
+			kinds.trivial++;
+			skipNotices.push(say.batchTrivialNotice(turn, batch.remaining.length, batch.rawChars, settings.minBatchChars));
+			continue;
+		}
+		const outcome = outcomes.get(batch);
+		if (outcome?.kind !== 'ok') {
+			continue; // unreachable: the cutoff stops before any batch without a result
+		}
+		const refs: SummaryToolCallRef[] = batch.remaining.map((call, i) => ({ shortId: `t${nextRef + i}`, toolCallId: call.toolCallId }));
+		nextRef += refs.length;
+		const toolNames = batch.remaining.map((call) => call.toolName);
+		const shortIds = refs.map((ref) => ref.shortId);
+		const content = rewriteLabels(outcome.result.text, toolNames, shortIds) + refsFooter(shortIds);
+		stats.addCall(outcome.result.usage);
+		totals.summary += content.length;
+		if (content.length > batch.rawChars) {
+			kinds.oversized++;
+			skipNotices.push(say.batchOversizedNotice(turn, batch.remaining.length, outcome.result.text.length, batch.rawChars));
+			continue;
+		}
+		kinds.summarized++;
+		const { turnIndex, timestamp } = batch.captured;
+		batchDrafts.push(summaryDraft(content, summaryDetails(refs, toolNames, turnIndex, timestamp)));
+		batchDrafts.push(indexDraft(batch.remaining.map((call) => toolCallRecord({
+			toolCallId: call.toolCallId, toolName: call.toolName, args: call.args, resultText: call.resultText, isError: call.isError, turnIndex, timestamp,
+		}))));
+	}
+	if (totals.deduped > 0 && kinds.deduped === 0) {
+		skipNotices.push(say.partialDedupNotice(totals.deduped));
+	}
+	const tail: EntryDraft[] = [];
+	const outcome = frontierOutcome(kinds);
+	const last = processed.at(-1);
+	if (last && outcome) {
+		tail.push(frontierDraft(frontierOf(last, processed.length, totals, outcome)));
+		tail.push(statsDraft(stats.snapshot()));
+	}
+	const spilled = taken.flatMap((batch) => [...batch.spills.records.values()]);
+	return {
+		drafts: [...spillDrafts, ...dedupDrafts, ...batchDrafts, ...tail],
+		failureNotice: cutoff.failure && say.summarizationFailedNotice(cutoff.failure.message),
+		skipNotices: settings.quietOversizedSkips ? [] : skipNotices,
+		finalNotice: finalNotice(processed.length, outcome, totals, settings.minBatchChars, cutoff.failure),
+		processedBatches: processed.length,
+		summarizedBatches: kinds.summarized,
+		spilledRecords: spilled.length,
+		spilledBytes: spilled.reduce((sum, record) => sum + (record.spillBytes ?? 0), 0),
+		nextRefNumber: nextRef,
+		failure: cutoff.failure,
+	};
+}
+
+/** Position of the first summarized batch whose call failed (or did not run), and its error. */
+function failedPosition(prepared: readonly PreparedBatch[], outcomes: ReadonlyMap<PreparedBatch, JobOutcome>): { position: number; failure?: SummarizerError } {
+	for (const [position, batch] of prepared.entries()) {
+		const outcome = batch.kind === 'summarize' ? outcomes.get(batch) : undefined;
+		if (batch.kind === 'summarize' && outcome?.kind !== 'ok') {
+			return { position, failure: outcome?.kind === 'failed' ? outcome.error : undefined };
+		}
+	}
+	return { position: prepared.length };
+}
+
+function idOfKey(batch: PreparedBatch, key: string): string {
+	return batch.captured.toolCalls.find((call) => call.key === key)?.toolCallId ?? key;
+}
+
+function frontierOutcome(kinds: { summarized: number; oversized: number; trivial: number; deduped: number }): PruneFrontierOutcome | undefined {
+	if (kinds.summarized > 0) {
+		return 'summarized';
+	}
+	if (kinds.oversized > 0) {
+		return 'skipped-oversized';
+	}
+	if (kinds.deduped > 0) {
+		return 'skipped-deduped';
+	}
+	return kinds.trivial > 0 ? 'skipped-trivial' : undefined;
+}
+
+function frontierOf(last: PreparedBatch, batchCount: number, totals: Totals, outcome: PruneFrontierOutcome): PruneFrontier {
+	const calls = last.remaining.length > 0 ? last.remaining : last.deduped.map((d) => d.call);
+	const lastCall = calls.at(-1);
+	return {
+		lastAttemptedToolCallId: lastCall?.toolCallId ?? '',
+		lastAttemptedToolName: lastCall?.toolName ?? '',
+		lastAttemptedTurnIndex: last.captured.turnIndex,
+		lastAttemptedTimestamp: last.captured.timestamp,
+		attemptedBatchCount: batchCount,
+		attemptedToolCallCount: totals.toolCalls,
+		rawCharCount: totals.raw,
+		summaryCharCount: totals.summary,
+		outcome,
+	};
+}
+
+function finalNotice(processed: number, outcome: PruneFrontierOutcome | undefined, totals: Totals, minBatchChars: number, failure: SummarizerError | undefined): string | undefined {
+	if (processed === 0 || !outcome) {
+		if (!failure) {
+			return undefined;
+		}
+		return failure.kind === 'length' || failure.kind === 'empty'
+			? say.nothingFlushedNotice('summarizer-failed')
+			: say.nothingFlushedNotice('failed', failure.message);
+	}
+	switch (outcome) {
+		case 'summarized':
+			return say.prunedNotice(totals.toolCalls, processed, totals.summary, totals.raw);
+		case 'skipped-oversized':
+			return say.skippedOversizedNotice(totals.toolCalls, totals.summary, totals.raw);
+		case 'skipped-trivial':
+			return say.skippedTrivialNotice(totals.toolCalls, totals.raw, minBatchChars);
+		case 'skipped-deduped':
+			return say.dedupedNotice(totals.deduped > 0 ? totals.deduped : totals.toolCalls, totals.raw);
+	}
+}

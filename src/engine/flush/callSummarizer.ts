@@ -1,0 +1,83 @@
+/**
+ * Runs the summarizer calls of a flush through the `Summarizer` port: in parallel (at most
+ * `concurrency` at once), or one at a time with per-batch progress when interactive. Pure apart
+ * from the port.
+ *
+ * Failure rules (pi-condense's): results are used in batch order up to the first failed call; so
+ * when call i fails, calls after i are cancelled (their results would be thrown away) and calls
+ * before i run to the end. An abort of the caller's signal cancels everything.
+ */
+import { SummarizerError, type SummarizeInput, type SummarizeResult, type Summarizer } from '../ports';
+import type { ProgressSink } from './flushProgress';
+
+export interface SummaryJob {
+	readonly prompt: string;
+	readonly input: SummarizeInput;
+	/** Position among all batches of the flush (for progress rows). */
+	readonly progressIndex: number;
+}
+
+export type JobOutcome =
+	| { readonly kind: 'ok'; readonly result: SummarizeResult }
+	| { readonly kind: 'failed'; readonly error: SummarizerError }
+	| { readonly kind: 'not-run' };
+
+export interface RunJobsOptions {
+	readonly summarizer: Summarizer;
+	readonly sequential: boolean;
+	readonly concurrency: number;
+	readonly progressTotal: number;
+	readonly signal?: AbortSignal;
+	readonly progress: ProgressSink;
+}
+
+export interface JobsResult {
+	readonly outcomes: readonly JobOutcome[];
+	/** True when the caller's signal aborted the run (then nothing may be written). */
+	readonly aborted: boolean;
+}
+
+export async function runSummaryJobs(jobs: readonly SummaryJob[], options: RunJobsOptions): Promise<JobsResult> {
+	const outcomes: JobOutcome[] = jobs.map(() => ({ kind: 'not-run' }));
+	const controllers = jobs.map(() => new AbortController());
+	const onAbort = (): void => controllers.forEach((controller) => controller.abort());
+	options.signal?.addEventListener('abort', onAbort, { once: true });
+	let firstFailure = Number.POSITIVE_INFINITY;
+	let next = 0;
+	const runOne = async (i: number): Promise<void> => {
+		const job = jobs[i] as SummaryJob;
+		const { progress, progressTotal: total } = options;
+		progress({ type: 'batch-start', index: job.progressIndex, total });
+		try {
+			const result = await options.summarizer.summarize({
+				prompt: job.prompt,
+				input: job.input,
+				signal: controllers[i]?.signal,
+				onTextProgress: (receivedChars) => progress({ type: 'batch-text', index: job.progressIndex, total, receivedChars }),
+			});
+			outcomes[i] = { kind: 'ok', result };
+			progress({ type: 'batch-done', index: job.progressIndex, total, summaryChars: result.text.length });
+		} catch (error) {
+			const failure = error instanceof SummarizerError ? error : new SummarizerError('error', error instanceof Error ? error.message : String(error));
+			outcomes[i] = { kind: 'failed', error: failure };
+			const cancelled = controllers[i]?.signal.aborted === true;
+			progress({ type: 'batch-skipped', index: job.progressIndex, total, reason: cancelled ? 'cancelled' : 'failed' });
+			if (!options.signal?.aborted && !cancelled && i < firstFailure) {
+				firstFailure = i;
+				controllers.slice(i + 1).forEach((controller) => controller.abort());
+			}
+		}
+	};
+	const worker = async (): Promise<void> => {
+		while (next < jobs.length && next <= firstFailure && !options.signal?.aborted) {
+			await runOne(next++);
+		}
+	};
+	try {
+		const lanes = options.sequential ? 1 : Math.max(1, Math.min(options.concurrency, jobs.length));
+		await Promise.all(Array.from({ length: lanes }, worker));
+	} finally {
+		options.signal?.removeEventListener('abort', onAbort);
+	}
+	return { outcomes, aborted: options.signal?.aborted === true };
+}

@@ -1,0 +1,88 @@
+/**
+ * Chain detection over Pi's context messages (pi-condense's `chain-detector`). Pure.
+ *
+ * A chain starts at a real user message (a synthetic `<compressed-chain>` message does not start
+ * one). Assistant tool calls and tool results add their ids to the chain's middle; calls that are
+ * protected (by tool name or `args.path` glob) are also listed as protected. An assistant message
+ * without tool calls closes the chain and gives its final timestamp. A user message arriving
+ * before that close ends the chain as interrupted (`finalAssistantTimestamp: null`, never
+ * eligible). A chain still open at the end is not reported. Identity is by timestamps and
+ * tool-call ids, because Pi's messages carry no ids; `startIndex`/`endIndex` locate it in the
+ * list and `middleKeys` name the result occurrences (`id@resultTimestamp`) inside it.
+ */
+import type { ProtectionCheck } from '../../condense/protection/protectionRules';
+import { resultOccurrenceKey } from '../../condense/occurrence';
+import { syntheticBlockId } from '../../condense/phases/syntheticChain';
+import type { AgentMessage } from '../../session/types';
+
+export interface DetectedChain {
+	readonly startUserTimestamp: number;
+	readonly finalAssistantTimestamp: number | null;
+	/** Every tool-call id of the middle, in order of first appearance, without repeats. */
+	readonly middleToolCallIds: readonly string[];
+	/** The protected subset of `middleToolCallIds`. */
+	readonly protectedToolCallIds: readonly string[];
+	/** Occurrence keys of the tool results in the middle. */
+	readonly middleKeys: readonly string[];
+	readonly startIndex: number;
+	/** Index of the closing assistant; -1 for an interrupted chain. */
+	readonly endIndex: number;
+}
+
+interface OpenChain {
+	readonly start: number;
+	readonly startUserTimestamp: number;
+	readonly ids: string[];
+	readonly seen: Set<string>;
+	readonly protectedIds: string[];
+	readonly keys: string[];
+}
+
+export function detectChains(messages: readonly AgentMessage[], isProtected: ProtectionCheck): DetectedChain[] {
+	const chains: DetectedChain[] = [];
+	let open: OpenChain | undefined;
+	const close = (chain: OpenChain, finalAssistantTimestamp: number | null, endIndex: number): void => {
+		chains.push({
+			startUserTimestamp: chain.startUserTimestamp,
+			finalAssistantTimestamp,
+			middleToolCallIds: chain.ids,
+			protectedToolCallIds: chain.protectedIds,
+			middleKeys: chain.keys,
+			startIndex: chain.start,
+			endIndex,
+		});
+	};
+	messages.forEach((message, index) => {
+		if (message.role === 'user' && syntheticBlockId(message) === undefined) {
+			if (open) {
+				close(open, null, -1);
+			}
+			open = { start: index, startUserTimestamp: message.timestamp, ids: [], seen: new Set(), protectedIds: [], keys: [] };
+		} else if (open && message.role === 'assistant') {
+			const calls = message.content.filter((block) => block.type === 'toolCall');
+			if (calls.length === 0) {
+				close(open, message.timestamp, index);
+				open = undefined;
+				return;
+			}
+			for (const call of calls) {
+				addId(open, call.id, isProtected(call.name, call.arguments));
+			}
+		} else if (open && message.role === 'toolResult') {
+			addId(open, message.toolCallId, isProtected(message.toolName, undefined));
+			open.keys.push(resultOccurrenceKey(message));
+		}
+	});
+	return chains;
+}
+
+function addId(chain: OpenChain, id: string, isProtected: boolean): void {
+	if (chain.seen.has(id)) {
+		return;
+	}
+	chain.seen.add(id);
+	chain.ids.push(id);
+	if (isProtected) {
+		chain.protectedIds.push(id);
+	}
+}

@@ -1,0 +1,173 @@
+/**
+ * What compressing each selected chain takes, decided from the state as it will read after the
+ * batch phase (pi-condense's `compressEligible`, with 2.9.0's deterministic body). Pure.
+ *
+ * - A chain must resolve to one range (one user message at its start timestamp, one assistant at
+ *   its final one, in that order), else rendering would leave it raw and it is skipped.
+ * - `toolRefs`: the `tN` of each middle call that has one (an alias shows its original's), in
+ *   middle order. The per-batch summaries covering the middle (by occurrence, or bare id for refs
+ *   no record backs) are the chain's body; two or more distinct ones are fused by one summarizer
+ *   call when `fuseRangeSummary` is on.
+ * - Chains no summary covers get a deterministic body from their index records (2.9.0), and every
+ *   middle result that is neither indexed, aliased nor protected is backfilled into the index
+ *   (turn index -1, timestamp = its result's), so what the chain drops stays recoverable. Covered
+ *   chains are written as pi-condense 2.0.0 writes them, with no backfill.
+ */
+import { contentText } from '../../condense/occurrence';
+import { coverageOf, type CondenseState } from '../../condense/state/condenseState';
+import type { ToolCallRecord } from '../../condense/types';
+import type { AgentMessage, ToolCall, ToolResultMessage } from '../../session/types';
+import type { BodyCall } from './deterministicBody';
+import type { DetectedChain } from './detectChains';
+
+export interface BackfillCall {
+	readonly toolCallId: string;
+	readonly toolName: string;
+	readonly args: Readonly<Record<string, unknown>>;
+	readonly resultText: string;
+	readonly isError: boolean;
+	readonly resultTimestamp: number;
+}
+
+/** A middle call for a deterministic body: already indexed, or about to be backfilled. */
+export type MiddleCall =
+	| { readonly kind: 'indexed'; readonly call: BodyCall }
+	| { readonly kind: 'backfill'; readonly call: BackfillCall };
+
+export interface ChainJob {
+	readonly chain: DetectedChain;
+	readonly toolRefs: readonly string[];
+	/** Distinct covering summary texts, in branch order. */
+	readonly summaries: readonly string[];
+	/** Indexed and unindexed middle calls, in order (protected ones excluded). */
+	readonly middle: readonly MiddleCall[];
+	readonly backfill: readonly BackfillCall[];
+	/** Result characters of the dropped calls' records (for `/pruner compact`'s reclaimed estimate). */
+	readonly indexedChars: number;
+}
+
+export type ChainSkip = { readonly chain: DetectedChain; readonly reason: 'no-summary' | 'unresolved' };
+
+export function planChainJobs(
+	selected: readonly DetectedChain[],
+	messages: readonly AgentMessage[],
+	state: CondenseState,
+): { readonly jobs: readonly ChainJob[]; readonly skipped: readonly ChainSkip[] } {
+	const jobs: ChainJob[] = [];
+	const skipped: ChainSkip[] = [];
+	const starts = countTimestamps(messages, 'user');
+	const ends = countTimestamps(messages, 'assistant');
+	for (const chain of selected) {
+		const final = chain.finalAssistantTimestamp;
+		if (final === null || starts.get(chain.startUserTimestamp) !== 1 || ends.get(final) !== 1 || chain.startIndex >= chain.endIndex) {
+			skipped.push({ chain, reason: 'unresolved' });
+			continue;
+		}
+		const job = planOne(chain, messages, state);
+		if (job.summaries.length === 0 && job.middle.length === 0) {
+			skipped.push({ chain, reason: 'no-summary' });
+		} else {
+			jobs.push(job);
+		}
+	}
+	return { jobs, skipped };
+}
+
+function planOne(chain: DetectedChain, messages: readonly AgentMessage[], state: CondenseState): ChainJob {
+	const protectedIds = new Set(chain.protectedToolCallIds);
+	const calls = new Map<string, ToolCall>();
+	const refById = new Map<string, string>();
+	const middle: MiddleCall[] = [];
+	const backfill: BackfillCall[] = [];
+	let indexedChars = 0;
+	for (let i = chain.startIndex + 1; i < chain.endIndex; i++) {
+		const message = messages[i] as AgentMessage;
+		if (message.role === 'assistant') {
+			for (const block of message.content) {
+				if (block.type === 'toolCall') {
+					calls.set(block.id, block);
+				}
+			}
+			continue;
+		}
+		if (message.role !== 'toolResult' || !calls.has(message.toolCallId)) {
+			continue;
+		}
+		const coverage = coverageOf(state, message);
+		const record = coverage?.kind === 'record' ? coverage.occurrence : coverage?.alias.original;
+		const ref = record?.shortRef;
+		if (ref !== undefined && !refById.has(message.toolCallId)) {
+			refById.set(message.toolCallId, ref);
+		}
+		if (record) {
+			indexedChars += record.record.resultText.length;
+			if (coverage?.kind === 'record') {
+				middle.push({ kind: 'indexed', call: { record: record.record, ref } });
+			}
+		} else if (!coverage && !protectedIds.has(message.toolCallId)) {
+			const call = backfillCall(calls.get(message.toolCallId) as ToolCall, message);
+			backfill.push(call);
+			middle.push({ kind: 'backfill', call });
+		}
+	}
+	const summaries = coveringSummaries(chain, state);
+	return {
+		chain,
+		toolRefs: chain.middleToolCallIds.flatMap((id) => {
+			const ref = refById.get(id);
+			return ref === undefined ? [] : [ref];
+		}),
+		summaries,
+		middle,
+		backfill: summaries.length === 0 ? backfill : [],
+		indexedChars,
+	};
+}
+
+function backfillCall(call: ToolCall, result: ToolResultMessage): BackfillCall {
+	return {
+		toolCallId: result.toolCallId,
+		toolName: call.name,
+		args: call.arguments,
+		resultText: contentText(result.content),
+		isError: result.isError,
+		resultTimestamp: result.timestamp,
+	};
+}
+
+function coveringSummaries(chain: DetectedChain, state: CondenseState): string[] {
+	const keys = new Set(chain.middleKeys);
+	const ids = new Set(chain.middleToolCallIds);
+	const texts: string[] = [];
+	for (const summary of state.summaries) {
+		const covers = summary.refs.some((ref) => (ref.key !== undefined ? keys.has(ref.key) : ids.has(ref.toolCallId)));
+		if (covers && !texts.includes(summary.text)) {
+			texts.push(summary.text);
+		}
+	}
+	return texts;
+}
+
+function countTimestamps(messages: readonly AgentMessage[], role: 'user' | 'assistant'): Map<number, number> {
+	const counts = new Map<number, number>();
+	for (const message of messages) {
+		if (message.role === role) {
+			counts.set(message.timestamp, (counts.get(message.timestamp) ?? 0) + 1);
+		}
+	}
+	return counts;
+}
+
+/** A backfilled call as an index record (2.9.0: turn index -1, timestamp = its result's). */
+export function backfillRecord(call: BackfillCall): ToolCallRecord {
+	return {
+		toolCallId: call.toolCallId,
+		toolName: call.toolName,
+		args: call.args,
+		resultText: call.resultText,
+		isError: call.isError,
+		turnIndex: -1,
+		timestamp: call.resultTimestamp,
+	};
+}
+

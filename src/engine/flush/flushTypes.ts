@@ -1,0 +1,74 @@
+/**
+ * The flush's request, ports and result. Types only.
+ */
+import type { ContextPruneConfig } from '../config/types';
+import type { Summarizer } from '../ports';
+import type { AgentMessage, SessionEntry } from '../session/types';
+import type { EntryDraft } from '../write/entryEnvelope';
+import type { ContentHasher } from './contentHash';
+import type { ProgressSink } from './flushProgress';
+import type { SpillWriter } from './spillPhase';
+
+/** `now`: summarize pending batches, then compress chains beyond the rolling window (when enabled). `compact`: compress every eligible chain (K = 0), enabled or not. */
+export type FlushMode = 'now' | 'compact';
+
+export const DEFAULT_CONCURRENCY = 32;
+
+export interface FlushRequest {
+	readonly mode: FlushMode;
+	/** The active branch, root → leaf. */
+	readonly branch: readonly SessionEntry[];
+	/** Pi's context of that branch (`buildSessionContext`): chains are found in it, as the renderer finds them. */
+	readonly messages: readonly AgentMessage[];
+	readonly config: ContextPruneConfig;
+	/** One summarizer call at a time (per-batch progress rows), instead of in parallel. */
+	readonly interactive?: boolean;
+	/** Parallel summarizer calls at most (default 32). */
+	readonly concurrency?: number;
+	/** Aborting writes nothing. */
+	readonly signal?: AbortSignal;
+	readonly onProgress?: ProgressSink;
+}
+
+export interface FlushPorts {
+	readonly summarizer: Summarizer;
+	readonly hash: ContentHasher;
+	/** Without it nothing is spilled (results stay inline). */
+	readonly spill?: SpillWriter;
+	/** Epoch milliseconds (chain `compressedAt`). */
+	readonly now: () => number;
+}
+
+export type FlushStatus =
+	/** Ran to the end; `drafts` may be empty (nothing to do). */
+	| 'completed'
+	/** A summarizer call failed: `drafts` holds only what came before it (possibly nothing). */
+	| 'failed'
+	/** The caller aborted: `drafts` is empty. */
+	| 'aborted'
+	/** `now` with pruning disabled: nothing was looked at. */
+	| 'disabled';
+
+export interface FlushReport {
+	/** Index entries rebuilt for summaries of an interrupted flush. */
+	readonly repairedIndexEntries: number;
+	/** Batches processed (summarized or skipped). */
+	readonly batches: number;
+	readonly summarizedBatches: number;
+	readonly spilledResults: number;
+	readonly compressedChains: readonly string[];
+	readonly fusedChains: number;
+}
+
+export interface FlushResult {
+	readonly status: FlushStatus;
+	/** The entries to append, in order. */
+	readonly drafts: readonly EntryDraft[];
+	/** The final notice, as `/pruner now` or `/pruner compact` shows it. */
+	readonly message: string;
+	/** Every notice in the order pi-condense emits them; the last one is `message`. */
+	readonly notices: readonly string[];
+	/** The first summarizer failure, if any. */
+	readonly error?: string;
+	readonly report: FlushReport;
+}

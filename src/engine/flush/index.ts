@@ -1,0 +1,25 @@
+/**
+ * Public API of the flush engine: pi-condense's flush pipeline and chain compression as pure
+ * planning behind the `Summarizer`, hashing and blob ports, the prompts, the offline extractive
+ * summarizer and the flush triggers. Pure.
+ */
+export { runFlush } from './runFlush';
+export {
+	DEFAULT_CONCURRENCY, type FlushMode, type FlushPorts, type FlushReport, type FlushRequest, type FlushResult, type FlushStatus,
+} from './flushTypes';
+export type { BatchSkipReason, FlushProgress, ProgressSink } from './flushProgress';
+export { normalizeForHash, toolResultHash, type ContentHasher } from './contentHash';
+export type { SpillWriter } from './spillPhase';
+export { headPreview } from './headPreview';
+export { spillBlobName } from './spillNames';
+export { batchPrompt, serializeBatch, callLabel, RESULT_CHAR_CAP } from './prompt/batchPrompt';
+export { rangePrompt } from './prompt/rangePrompt';
+export { rewriteLabels } from './prompt/labelRewrite';
+export { refsFooter } from './entryDrafts';
+export * as notices from './notices';
+export { detectChains, type DetectedChain } from './chains/detectChains';
+export { selectChains } from './chains/selectChains';
+export { deterministicChainBody } from './chains/deterministicBody';
+export { offlineSummarizer, OFFLINE_MODEL, OFFLINE_HEADER } from './offline/extractiveSummarizer';
+export { budgetTrigger, readContextUsage, contextTokens, BUDGET_WINDOW_CAP, type BudgetTrigger, type ContextUsageReading } from './triggers/budgetTrigger';
+export { idleFlushDecision, type IdleFlushDecision, type IdleFlushInput } from './triggers/idleTrigger';

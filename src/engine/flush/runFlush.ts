@@ -1,0 +1,205 @@
+/**
+ * The flush: pi-condense's `flushPending` (and `/pruner compact`) as one function that returns the
+ * entries to append instead of appending them. Pure apart from its ports (summarizer, hashing,
+ * blob files, clock); it never reads or writes the session itself.
+ *
+ * Order: complete an interrupted flush (missing index entries, uncounted stats); capture the
+ * pending batches (protected calls never enter; frontier trim); eager spill; content-hash dedup;
+ * trivial skip; summarizer calls; refs, oversized check and entries; then chain compression on the
+ * state as it will read after those entries. The result's drafts are written by the caller, in one
+ * append, so an abort or a failure before that point leaves the session untouched.
+ *
+ * @example
+ * const result = await runFlush({ mode: 'now', branch, messages, config }, ports);
+ * await writeEntriesToSession(path, result.drafts);
+ */
+import { capturePendingBatches } from '../condense/pending/capturePending';
+import { protectionCheck } from '../condense/protection/protectionRules';
+import { buildCondenseState } from '../condense/state/buildCondenseState';
+import type { CondenseState } from '../condense/state/condenseState';
+import type { SessionEntry } from '../session/types';
+import type { EntryDraft } from '../write/entryEnvelope';
+import { runSummaryJobs, type JobOutcome, type SummaryJob } from './callSummarizer';
+import { compressChains, type ChainPhase } from './chains/compressChains';
+import { detectChains } from './chains/detectChains';
+import { planChainJobs } from './chains/planChains';
+import { selectChains } from './chains/selectChains';
+import { classifyBatch, type PreparedBatch } from './classifyBatches';
+import { DedupIndex } from './dedupIndex';
+import { assembleBatches, type BatchPhase } from './assembleBatches';
+import { statsDraft } from './entryDrafts';
+import { safeProgress, type ProgressSink } from './flushProgress';
+import { StatsAccumulator } from './flushStats';
+import { DEFAULT_CONCURRENCY, type FlushPorts, type FlushRequest, type FlushResult } from './flushTypes';
+import * as say from './notices';
+import { batchPrompt } from './prompt/batchPrompt';
+import { planIndexRepairs, uncountedSinceLastStats } from './repairInterrupted';
+import { blobNamesInUse, spillLargeResults } from './spillPhase';
+import { withPlannedEntries } from './virtualBranch';
+
+interface Shared {
+	readonly request: FlushRequest;
+	readonly ports: FlushPorts;
+	readonly progress: ProgressSink;
+	readonly stats: StatsAccumulator;
+	readonly namesInUse: Set<string>;
+	readonly concurrency: number;
+	readonly at: number;
+}
+
+export async function runFlush(request: FlushRequest, ports: FlushPorts): Promise<FlushResult> {
+	const { config, mode } = request;
+	if (mode === 'now' && !config.enabled) {
+		return emptyResult('disabled', say.DISABLED_NOTICE);
+	}
+	const at = ports.now();
+	const repair = planIndexRepairs(request.branch, buildCondenseState(request.branch));
+	const uncounted = uncountedSinceLastStats(request.branch);
+	const branch = withPlannedEntries(request.branch, repair.drafts, at);
+	const state = buildCondenseState(branch);
+	const stats = new StatsAccumulator(state.stats);
+	stats.addCallsWithoutUsage(uncounted.summaries + uncounted.fusedChains);
+	stats.addChains(uncounted.chains, uncounted.fusedChains);
+	const shared: Shared = {
+		request, ports, stats, at,
+		progress: safeProgress(request.onProgress),
+		namesInUse: blobNamesInUse(state),
+		concurrency: Math.max(1, request.concurrency ?? DEFAULT_CONCURRENCY),
+	};
+	const dedup = new DedupIndex(ports.hash, state);
+	const batches = mode === 'now' ? await batchPhase(shared, branch, state, dedup) : undefined;
+	if (batches === 'aborted') {
+		return emptyResult('aborted', say.nothingFlushedNotice('aborted'));
+	}
+	const stopAfterBatches = batches?.phase.failure !== undefined && batches.phase.processedBatches === 0;
+	const runChains = !stopAfterBatches && (mode === 'compact' || config.chainCompression.enabled);
+	const afterBatches = batches ? withPlannedEntries(branch, batches.phase.drafts, at) : branch;
+	const chains = runChains ? await chainPhase(shared, afterBatches, dedup) : undefined;
+	if (chains === 'aborted') {
+		return emptyResult('aborted', say.nothingFlushedNotice('aborted'));
+	}
+	const drafts: EntryDraft[] = [...repair.drafts, ...(batches?.phase.drafts ?? []), ...(chains?.phase.drafts ?? [])];
+	const wroteStats = (batches?.phase.processedBatches ?? 0) > 0 || (chains?.phase.compressed.length ?? 0) > 0;
+	if (chains && chains.phase.compressed.length > 0) {
+		drafts.push(statsDraft(stats.snapshot()));
+	} else if (!wroteStats && uncounted.summaries + uncounted.chains > 0) {
+		drafts.push(statsDraft(stats.snapshot()));
+	}
+	const blockIds = chains?.phase.compressed.map((chain) => chain.entry.blockId) ?? [];
+	const notices: string[] = [];
+	if (repair.drafts.length > 0 || uncounted.summaries + uncounted.chains > 0) {
+		notices.push(say.repairedNotice(repair.drafts.length, uncounted.summaries + uncounted.chains > 0));
+	}
+	notices.push(...(batches?.spillNotices ?? []));
+	if (batches?.phase.failureNotice) {
+		notices.push(batches.phase.failureNotice);
+	}
+	if (mode === 'now' && blockIds.length > 0) {
+		notices.push(say.chainsCompressedNotice(blockIds));
+	}
+	notices.push(...(batches?.phase.skipNotices ?? []));
+	const message = mode === 'now'
+		? batches?.phase.finalNotice ?? say.NOTHING_PENDING_NOTICE
+		: compactNotice(chains);
+	notices.push(message);
+	return {
+		status: batches?.phase.failure ? 'failed' : 'completed',
+		drafts,
+		message,
+		notices,
+		error: batches?.phase.failure?.message,
+		report: {
+			repairedIndexEntries: repair.drafts.length,
+			batches: batches?.phase.processedBatches ?? 0,
+			summarizedBatches: batches?.phase.summarizedBatches ?? 0,
+			spilledResults: batches?.phase.spilledRecords ?? 0,
+			compressedChains: blockIds,
+			fusedChains: chains?.phase.fused ?? 0,
+		},
+	};
+}
+
+async function batchPhase(shared: Shared, branch: readonly SessionEntry[], state: CondenseState, dedup: DedupIndex): Promise<{ phase: BatchPhase; spillNotices: string[] } | 'aborted'> {
+	const { config, signal, interactive } = shared.request;
+	const captured = capturePendingBatches(branch, state, config);
+	const spills = await spillLargeResults(captured, config, dedup, shared.ports.spill, shared.namesInUse);
+	const prepared = captured.map((batch, i) => classifyBatch(batch, spills.perBatch[i] ?? { records: new Map(), aliases: new Map() }, dedup, config));
+	const pending = prepared.filter((batch) => batch.kind !== 'handled');
+	if (pending.length > 0) {
+		shared.progress({ type: 'batches', batches: pending.map((batch) => ({ toolCallCount: batch.captured.toolCalls.length, rawChars: batch.rawChars })) });
+	}
+	const jobs: SummaryJob[] = [];
+	const jobBatches: PreparedBatch[] = [];
+	pending.forEach((batch, index) => {
+		if (batch.kind === 'summarize') {
+			jobs.push({ ...batchPrompt({ assistantText: batch.captured.assistantText, toolCalls: batch.remaining }), progressIndex: index });
+			jobBatches.push(batch);
+		} else {
+			shared.progress({ type: 'batch-skipped', index, total: pending.length, reason: batch.kind === 'deduped' ? 'deduped' : 'trivial' });
+		}
+	});
+	const run = await runSummaryJobs(jobs, {
+		summarizer: shared.ports.summarizer,
+		sequential: interactive === true,
+		concurrency: shared.concurrency,
+		progressTotal: pending.length,
+		signal,
+		progress: shared.progress,
+	});
+	if (run.aborted) {
+		return 'aborted';
+	}
+	const outcomes = new Map<PreparedBatch, JobOutcome>(jobBatches.map((batch, i) => [batch, run.outcomes[i] ?? { kind: 'not-run' }]));
+	const phase = assembleBatches(prepared, outcomes, state.nextRefNumber, shared.stats, config);
+	const spillNotices = spills.failures.map((failure) => `pruner: could not spill a large tool result, so it stays inline (${failure})`);
+	if (phase.spilledRecords > 0) {
+		spillNotices.push(say.spilledNotice(phase.spilledRecords, phase.spilledBytes));
+	}
+	return { phase, spillNotices };
+}
+
+async function chainPhase(shared: Shared, branch: readonly SessionEntry[], dedup: DedupIndex): Promise<{ phase: ChainPhase; skippedNoSummary: number } | 'aborted'> {
+	const { config, messages, mode, signal } = shared.request;
+	const state = buildCondenseState(branch);
+	const detected = detectChains(messages, protectionCheck(config));
+	const compressedStarts = new Set(state.chains.map((chain) => chain.entry.startUserTimestamp));
+	const selected = selectChains(detected, mode === 'compact' ? 0 : config.chainCompression.rollingWindow, compressedStarts);
+	const plan = planChainJobs(selected, messages, state);
+	const phase = await compressChains(plan.jobs, {
+		firstBlockNumber: state.nextBlockNumber,
+		fuseRangeSummary: config.chainCompression.fuseRangeSummary,
+		summarizer: shared.ports.summarizer,
+		spill: shared.ports.spill,
+		spillSettings: config,
+		namesInUse: shared.namesInUse,
+		dedup,
+		stats: shared.stats,
+		now: shared.ports.now,
+		concurrency: shared.concurrency,
+		signal,
+		progress: shared.progress,
+	});
+	if (phase.aborted) {
+		return 'aborted';
+	}
+	return { phase, skippedNoSummary: plan.skipped.filter((skip) => skip.reason === 'no-summary').length };
+}
+
+function compactNotice(chains: { phase: ChainPhase; skippedNoSummary: number } | undefined): string {
+	const compressed = chains?.phase.compressed ?? [];
+	if (compressed.length === 0) {
+		return say.noEligibleChainsNotice(chains?.skippedNoSummary ?? 0);
+	}
+	const droppedChars = compressed.reduce((sum, chain) => sum + chain.droppedChars, 0);
+	return say.compactedNotice(compressed.map((chain) => chain.entry.blockId), Math.ceil(droppedChars / 4));
+}
+
+function emptyResult(status: 'aborted' | 'disabled', message: string): FlushResult {
+	return {
+		status,
+		drafts: [],
+		message,
+		notices: [message],
+		report: { repairedIndexEntries: 0, batches: 0, summarizedBatches: 0, spilledResults: 0, compressedChains: [], fusedChains: 0 },
+	};
+}

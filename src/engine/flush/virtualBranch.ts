@@ -1,0 +1,25 @@
+/**
+ * The branch as it will read once planned drafts are written: the drafts get stand-in envelopes
+ * (ids that cannot clash with Pi's 8-hex ids) chained after the leaf. Planning later steps of a
+ * flush on this branch (capture after a repair, chains after the summaries) uses the very state
+ * builder the renderer uses, so the plan sees exactly what a reader of the file will see. Pure.
+ */
+import type { SessionEntry } from '../session/types';
+import type { EntryDraft } from '../write/entryEnvelope';
+
+export function withPlannedEntries(branch: readonly SessionEntry[], drafts: readonly EntryDraft[], atMs: number): readonly SessionEntry[] {
+	if (drafts.length === 0) {
+		return branch;
+	}
+	const timestamp = new Date(atMs).toISOString();
+	let parentId = branch.at(-1)?.id ?? null;
+	const planned = drafts.map((draft, i): SessionEntry => {
+		const id = `~planned-${branch.length + i}`;
+		const entry: SessionEntry = draft.type === 'custom'
+			? { type: 'custom', customType: draft.customType, data: draft.data, id, parentId, timestamp }
+			: { type: 'custom_message', customType: draft.customType, content: draft.content, display: draft.display, details: draft.details, id, parentId, timestamp };
+		parentId = id;
+		return entry;
+	});
+	return [...branch, ...planned];
+}

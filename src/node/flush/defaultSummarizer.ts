@@ -1,0 +1,79 @@
+/**
+ * The summarizer a flush uses when the caller passes none: pi-ai (loaded on the first call from
+ * the `dist/pi-ai.js` chunk), or the offline extractive summarizer when `summarizerModel` is
+ * `default` and the session's model cannot be used (no model yet, unknown to pi-ai and
+ * models.json, or no credentials). An explicitly configured `provider/id` is never replaced by the
+ * offline summarizer: without credentials its calls fail with the provider's name and what to set.
+ * The choice is made on the first call, so a flush with nothing to summarize loads nothing.
+ */
+import { offlineSummarizer } from '../../engine/flush';
+import type { ContextPruneConfig } from '../../engine/config/types';
+import { nullLogger, type Logger, type SummarizeRequest, type SummarizeResult, type Summarizer } from '../../engine/ports';
+import { readAuthFile } from '../llm/authFile';
+import { credentialSource } from '../llm/credentials';
+import { findModel, loadModelCatalog } from '../llm/modelCatalog';
+import { formatModelRef, type ModelRef } from '../llm/models';
+import type { PiAiLoader } from '../llm/piAiLoader';
+import { createPiAiSummarizer, summarizerLabel } from '../llm/piAiSummarizer';
+
+export interface DefaultSummarizerOptions {
+	readonly loadPiAi: PiAiLoader;
+	readonly agentDir: string;
+	readonly config: ContextPruneConfig;
+	readonly sessionModel: ModelRef | undefined;
+	readonly logger?: Logger;
+}
+
+export interface DefaultSummarizer extends Summarizer {
+	/** Why the offline summarizer answered, once it has; undefined otherwise. */
+	offlineReason(): string | undefined;
+}
+
+export function createDefaultSummarizer(options: DefaultSummarizerOptions): DefaultSummarizer {
+	let chosen: Promise<{ summarizer: Summarizer; offlineReason?: string }> | undefined;
+	let offlineReason: string | undefined;
+	const choose = async (): Promise<{ summarizer: Summarizer; offlineReason?: string }> => {
+		const piAi = createPiAiSummarizer({
+			loadPiAi: options.loadPiAi, agentDir: options.agentDir, settings: options.config, sessionModel: options.sessionModel, logger: options.logger,
+		});
+		const spec = options.config.summarizerModel.trim();
+		if (spec !== '' && spec !== 'default') {
+			return { summarizer: piAi };
+		}
+		const reason = await whyNotUsable(options);
+		return reason === undefined ? { summarizer: piAi } : { summarizer: offlineSummarizer, offlineReason: reason };
+	};
+	return {
+		label: summarizerLabel(options.config.summarizerModel, options.sessionModel),
+		offlineReason: () => offlineReason,
+		async summarize(request: SummarizeRequest): Promise<SummarizeResult> {
+			chosen ??= choose();
+			const choice = await chosen;
+			offlineReason = choice.offlineReason;
+			return choice.summarizer.summarize(request);
+		},
+	};
+}
+
+/** Why the session's model cannot summarize, or undefined when it can. */
+async function whyNotUsable(options: DefaultSummarizerOptions): Promise<string | undefined> {
+	const ref = options.sessionModel;
+	if (!ref) {
+		return 'the session has not chosen a model yet and contextPrune.summarizerModel is "default"';
+	}
+	const name = formatModelRef(ref);
+	try {
+		const piAi = options.loadPiAi();
+		const auth = await readAuthFile(options.agentDir);
+		const catalog = await loadModelCatalog(piAi, options.agentDir, auth);
+		if (!findModel(catalog, ref.provider, ref.modelId)) {
+			return `the session's model ${name} is not known to pi-ai or models.json`;
+		}
+		return credentialSource(ref.provider, { piAi, catalog, auth }) === undefined
+			? `no credentials for ${name}, the session's model (contextPrune.summarizerModel is "default")`
+			: undefined;
+	} catch (error) {
+		(options.logger ?? nullLogger).warn(`summarizer: could not check the session's model: ${error instanceof Error ? error.message : String(error)}`);
+		return undefined;
+	}
+}

@@ -1,0 +1,38 @@
+/**
+ * What `flushSession` reports: the outcome kind, pi-condense's notice text, every notice in order,
+ * and what was written. Types and small constructors.
+ */
+import type { FlushReport } from '../../engine/flush';
+import type { PreparedEntry, WriteRefusal } from '../../engine/write';
+
+export type FlushOutcomeKind =
+	/** Entries were appended. */
+	| 'written'
+	/** Nothing to do (nothing pending, no eligible chain); the file is untouched. */
+	| 'nothing'
+	/** Not done: pruning disabled, or the session may not be written now (see `advice`). Untouched. */
+	| 'refused'
+	/** A summarizer call failed (entries of the batches before it may have been written), or the write was disturbed. */
+	| 'failed'
+	/** Cancelled by the caller; the file is untouched. */
+	| 'aborted';
+
+export interface FlushOutcome {
+	readonly kind: FlushOutcomeKind;
+	/** The final notice, as `/pruner now` or `/pruner compact` words it. */
+	readonly message: string;
+	/** Every notice in order (the last one is `message`). */
+	readonly notices: readonly string[];
+	/** What the user can do, for `refused` and `failed`. */
+	readonly advice?: string;
+	/** The entries appended (in file order), when any were. */
+	readonly entries?: readonly PreparedEntry[];
+	readonly report?: FlushReport;
+	/** Which summarizer answered (`provider/id` or the offline one). */
+	readonly summarizer?: string;
+	readonly refusal?: WriteRefusal;
+}
+
+export function outcome(kind: FlushOutcomeKind, message: string, extra: Omit<FlushOutcome, 'kind' | 'message' | 'notices'> & { readonly notices?: readonly string[] } = {}): FlushOutcome {
+	return { kind, message, ...extra, notices: extra.notices ?? [message] };
+}

@@ -1,0 +1,130 @@
+/**
+ * Flushes one Pi session file: the API the VS Code host and the command line call. Reads the
+ * file once, runs the engine's flush (`runFlush`) with pi-ai (or the offline summarizer), the
+ * blob writer and SHA-1, and appends the resulting entries in one safe write.
+ *
+ * The session is checked for writability before any summarizer call (a refused write costs no
+ * tokens) and re-checked at write time: if anything was appended meanwhile, nothing is written.
+ * An abort before the write, or a failure of the first summarizer call, leaves the file
+ * byte-identical. A process killed in the middle of the write leaves a prefix of the entries;
+ * the next flush completes it (see `engine/flush/repairInterrupted.ts`).
+ */
+import { runFlush, type FlushMode, type FlushProgress } from '../../engine/flush';
+import { DISABLED_NOTICE, offlineNotice } from '../../engine/flush/notices';
+import { ADVICE_CLOSE_PI } from '../../engine/write';
+import type { ContextPruneConfig } from '../../engine/config/types';
+import type { Logger, Summarizer } from '../../engine/ports';
+import { buildSessionContext, getBranch, type SessionModel } from '../../engine/session';
+import { createPiAiLoader } from '../llm/piAiLoader';
+import { readPruneSettings } from '../settings/readPruneSettings';
+import { writeEntriesToSession, type SessionBase, type WriteEntriesOptions } from '../write';
+import { createBlobWriter } from './blobWriter';
+import { createDefaultSummarizer, type DefaultSummarizer } from './defaultSummarizer';
+import { outcome, type FlushOutcome } from './flushOutcome';
+import { sha1Hex } from './sha1Hasher';
+
+export interface FlushSessionRequest {
+	readonly sessionPath: string;
+	readonly agentDir: string;
+	readonly mode: FlushMode;
+	/** Default: `contextPrune` of `<agentDir>/settings.json`. */
+	readonly config?: ContextPruneConfig;
+	/** Default: pi-ai (lazy chunk in `distDir`), or the offline summarizer as described above. */
+	readonly summarizer?: Summarizer;
+	/** Folder holding `pi-ai.js` (default: the folder of the running bundle). */
+	readonly distDir?: string;
+	/** One summarizer call at a time, with per-batch progress. */
+	readonly interactive?: boolean;
+	/** Abort: nothing is written. */
+	readonly signal?: AbortSignal;
+	readonly onProgress?: (event: FlushProgress) => void;
+	/** Passed to `writeEntriesToSession` (tests: `quietMs: 0`, an injected Pi check). */
+	readonly writeOptions?: Omit<WriteEntriesOptions, 'base' | 'revalidate'>;
+	/** Parallel summarizer calls at most (default 32). */
+	readonly concurrency?: number;
+	readonly logger?: Logger;
+}
+
+const DISABLED_ADVICE = 'Enable pruning (contextPrune.enabled in the agent\'s settings.json, or /pruner on in Pi), then run it again.';
+const RETRY_ADVICE = 'Nothing after the failure was written; run the flush again (it continues where this one stopped).';
+
+export async function flushSession(request: FlushSessionRequest): Promise<FlushOutcome> {
+	const config = request.config ?? (await readPruneSettings(request.agentDir)).config;
+	if (request.mode === 'now' && !config.enabled) {
+		return outcome('refused', DISABLED_NOTICE, { advice: DISABLED_ADVICE });
+	}
+	const preflight = await writeEntriesToSession(request.sessionPath, [], request.writeOptions);
+	if (preflight.kind !== 'written') {
+		return refusedOutcome(preflight.kind === 'refused' ? preflight.refusal : undefined, preflight.kind === 'disturbed' ? preflight.message : undefined);
+	}
+	const base = preflight.session;
+	const model = base.model;
+	const header = model.header;
+	if (!header) {
+		return refusedOutcome(undefined, 'the session has no header');
+	}
+	const context = buildSessionContext(model);
+	const summarizer = request.summarizer ?? defaultSummarizer(request, config, context.model ?? undefined);
+	const result = await runFlush({
+		mode: request.mode,
+		branch: getBranch(model),
+		messages: context.messages,
+		config,
+		interactive: request.interactive,
+		concurrency: request.concurrency,
+		signal: request.signal,
+		onProgress: request.onProgress,
+	}, {
+		summarizer,
+		hash: sha1Hex,
+		spill: createBlobWriter(request.sessionPath, header.id),
+		now: () => Date.now(),
+	});
+	const reason = 'offlineReason' in summarizer ? (summarizer as DefaultSummarizer).offlineReason() : undefined;
+	const notices = reason === undefined ? result.notices : [offlineNotice(reason), ...result.notices];
+	const label = reason === undefined ? summarizer.label : 'offline (extractive)';
+	const common = { notices, report: result.report, summarizer: label };
+	if (result.status === 'aborted' || request.signal?.aborted) {
+		return outcome('aborted', result.status === 'aborted' ? result.message : 'pruner: nothing flushed — aborted', { ...common, notices: undefined });
+	}
+	if (result.drafts.length === 0) {
+		return outcome(result.status === 'failed' ? 'failed' : 'nothing', result.message, { ...common, advice: result.status === 'failed' ? RETRY_ADVICE : undefined });
+	}
+	const written = await writeEntriesToSession(request.sessionPath, result.drafts, {
+		...request.writeOptions,
+		base,
+		revalidate: (current) => unchangedSince(base, current),
+	});
+	if (written.kind === 'refused') {
+		return { ...refusedOutcome(written.refusal), summarizer: label, report: result.report };
+	}
+	if (written.kind === 'disturbed') {
+		return outcome('failed', written.message, { ...common, notices: [...notices, written.message], entries: written.entries.slice(0, written.attempted), advice: 'Check the session; running the flush again completes it.' });
+	}
+	return outcome(result.status === 'failed' ? 'failed' : 'written', result.message, {
+		...common, entries: written.entries, advice: result.status === 'failed' ? RETRY_ADVICE : undefined,
+	});
+}
+
+/** The plan was made on `base`: refuse the write if any entry was appended since. */
+function unchangedSince(base: SessionBase, current: SessionModel): string | undefined {
+	if (current.entries.length === base.model.entries.length && current.leafId === base.model.leafId) {
+		return undefined;
+	}
+	return 'the session changed while the flush was being computed (Pi may be working on it); nothing was written';
+}
+
+function refusedOutcome(refusal: FlushOutcome['refusal'], message?: string): FlushOutcome {
+	const text = `pruner: nothing flushed — ${refusal?.message ?? message ?? 'the session cannot be written'}`;
+	return outcome('refused', text, { refusal, advice: refusal?.advice ?? ADVICE_CLOSE_PI });
+}
+
+function defaultSummarizer(request: FlushSessionRequest, config: ContextPruneConfig, sessionModel: { provider: string; modelId: string } | undefined): DefaultSummarizer {
+	return createDefaultSummarizer({
+		loadPiAi: createPiAiLoader(request.distDir ?? __dirname),
+		agentDir: request.agentDir,
+		config,
+		sessionModel,
+		logger: request.logger,
+	});
+}

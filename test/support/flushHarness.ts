@@ -1,0 +1,63 @@
+/**
+ * Engine-level flush harness: runs `runFlush` on a session text and appends its drafts with the
+ * engine's own envelope writer (`prepareEntries`), exactly as the node writer would, so a test can
+ * chain flushes and read the result back with our parser or Pi's.
+ */
+import type { ContextPruneConfig } from '../../src/engine/config/types';
+import { runFlush, type FlushMode, type FlushResult, type SpillWriter } from '../../src/engine/flush';
+import type { Summarizer } from '../../src/engine/ports';
+import { buildSessionContext, getBranch, parseSession } from '../../src/engine/session';
+import { prepareEntries, type EntryDraft } from '../../src/engine/write';
+import { sha1Hex } from '../../src/node/flush/sha1Hasher';
+import { Random } from './random';
+
+export interface MemorySpillWriter extends SpillWriter {
+	readonly blobs: Map<string, string>;
+}
+
+export function memorySpillWriter(directory = '/blobs'): MemorySpillWriter {
+	const blobs = new Map<string, string>();
+	return {
+		blobs,
+		writeBlob: (name, body) => {
+			blobs.set(name, body);
+			return Promise.resolve(`${directory}/${name}`);
+		},
+	};
+}
+
+/** Appends drafts to a session text as Pi-compatible lines chained from its last entry. */
+export function appendDrafts(text: string, drafts: readonly EntryDraft[], atMs: number, seed = 1): string {
+	const model = parseSession(text);
+	const random = new Random(seed + model.entries.length);
+	const prepared = prepareEntries(drafts, {
+		parentId: model.leafId,
+		isTaken: (id) => model.entryById(id) !== undefined,
+		randomBytes: (count) => Uint8Array.from({ length: count }, () => random.int(0, 255)),
+		now: () => new Date(atMs),
+	});
+	return text + prepared.map((entry) => entry.line).join('');
+}
+
+export interface FlushTextOptions {
+	readonly mode?: FlushMode;
+	readonly spill?: SpillWriter;
+	readonly nowMs?: number;
+	readonly interactive?: boolean;
+	readonly signal?: AbortSignal;
+}
+
+/** Flushes a session text and returns the result with the text it leads to. */
+export async function flushText(text: string, config: ContextPruneConfig, summarizer: Summarizer, options: FlushTextOptions = {}): Promise<{ result: FlushResult; text: string }> {
+	const model = parseSession(text);
+	const nowMs = options.nowMs ?? Date.parse('2026-12-01T00:00:00.000Z');
+	const result = await runFlush({
+		mode: options.mode ?? 'now',
+		branch: getBranch(model),
+		messages: buildSessionContext(model).messages,
+		config,
+		interactive: options.interactive,
+		signal: options.signal,
+	}, { summarizer, hash: sha1Hex, spill: options.spill, now: () => nowMs });
+	return { result, text: appendDrafts(text, result.drafts, nowMs) };
+}

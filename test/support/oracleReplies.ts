@@ -1,0 +1,33 @@
+/**
+ * Summaries in the style of the scripted model that produced ../shared/pi-condense-sessions (its
+ * replies are visible in those sessions): one bullet per tool call, `- <tool> <first "command" or
+ * "path" value in the call's block, up to 60 chars>: OK|ERROR`, and a fixed sentence for a range
+ * fusion. Works on our prompt (the blocks carry `[[N:tool]]` labels the oracle never saw, and
+ * ignores them, as a model that does not follow the label instruction would).
+ */
+
+export const ORACLE_FUSION_TEXT = 'Fused sub-task summary: explored files and recorded outcomes (see refs).';
+
+const KEY_VALUE = /"(?:command|path)": "([^"]*)"/;
+const TOOL = /Tool: ([^(\s]+)\(/;
+const STATUS = /Result \((OK|ERROR)\)/;
+
+export function oracleReply(prompt: string): string {
+	if (prompt.includes('<sub-task-summaries>')) {
+		return ORACLE_FUSION_TEXT;
+	}
+	const start = prompt.indexOf('<tool-call-batch>\n');
+	const end = prompt.lastIndexOf('\n</tool-call-batch>');
+	const body = prompt.slice(start + '<tool-call-batch>\n'.length, end);
+	const lines: string[] = [];
+	for (const block of body.split('\n---\n')) {
+		const tool = TOOL.exec(block);
+		if (!tool) {
+			continue;
+		}
+		const key = KEY_VALUE.exec(block)?.[1]?.slice(0, 60) ?? '';
+		const status = STATUS.exec(block)?.[1] ?? 'OK';
+		lines.push(`- ${tool[1]}${key ? ` ${key}` : ''}: ${status}`);
+	}
+	return lines.join('\n');
+}
