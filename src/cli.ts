@@ -1,12 +1,14 @@
 /**
- * `pi-condense`: a read-only command line over the render engine. Prints what `/pruner` would show
- * for a session file, and the exact context pi-condense would send. Exit codes: 0 on success, 2 on
- * bad usage or an unreadable session or configuration file.
+ * `pi-condense`: a command line over the engine. Prints what `/pruner` would show for a session
+ * file and the exact context pi-condense would send, and runs `/pruner now` and `/pruner compact`
+ * on idle sessions. Exit codes: 0 on success (or nothing to do), 1 when a flush was refused,
+ * failed or interrupted, 2 on bad usage or an unreadable session or configuration file.
  */
-import { parseCliArgs, USAGE, UsageError } from './cli/cliArgs';
+import { FLUSH_COMMANDS, parseCliArgs, USAGE, UsageError } from './cli/cliArgs';
 import { ConfigFileError, loadPruneConfig } from './cli/loadPruneConfig';
 import { openSession, SessionFileError } from './cli/openSession';
 import { runCommand } from './cli/runCommand';
+import { runFlushCommand } from './cli/runFlushCommand';
 
 async function main(argv: readonly string[]): Promise<number> {
 	if (argv.includes('--help') || argv.includes('-h')) {
@@ -18,6 +20,16 @@ async function main(argv: readonly string[]): Promise<number> {
 		const { config, warnings } = await loadPruneConfig({ agentDir: args.agentDir, configFile: args.configFile });
 		for (const warning of warnings) {
 			process.stderr.write(`pi-condense: warning: ${warning}\n`);
+		}
+		if (FLUSH_COMMANDS.includes(args.command)) {
+			const controller = new AbortController();
+			const abort = (): void => controller.abort();
+			process.once('SIGINT', abort);
+			process.once('SIGTERM', abort);
+			const output = await runFlushCommand(args, config, controller.signal);
+			process.stdout.write(output.stdout);
+			process.stderr.write(output.stderr);
+			return output.exitCode;
 		}
 		const session = await openSession(args.sessionFile);
 		process.stdout.write(`${await runCommand(args, session, config)}\n`);

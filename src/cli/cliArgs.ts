@@ -2,8 +2,11 @@
  * Command-line arguments of `pi-condense <command> <session.jsonl> [options]`.
  */
 
-export const COMMANDS = ['status', 'stats', 'tree', 'preview', 'query'] as const;
+export const COMMANDS = ['status', 'stats', 'tree', 'preview', 'query', 'now', 'compact'] as const;
 export type CliCommand = (typeof COMMANDS)[number];
+
+/** The commands that write to the session. */
+export const FLUSH_COMMANDS: readonly CliCommand[] = ['now', 'compact'];
 
 export interface CliArgs {
 	readonly command: CliCommand;
@@ -14,11 +17,15 @@ export interface CliArgs {
 	readonly before: boolean;
 	readonly agentDir: string | undefined;
 	readonly configFile: string | undefined;
+	/** `now`/`compact`: how long the file must have been quiet (ms); undefined keeps the writer's default. */
+	readonly quietMs: number | undefined;
+	/** `now`: one summarizer call at a time. */
+	readonly sequential: boolean;
 }
 
 export const USAGE = `Usage: pi-condense <command> <session.jsonl> [options]
 
-Commands (read-only; the texts are pi-condense's /pruner texts):
+Read-only commands (the texts are pi-condense's /pruner texts):
   status            the status line (prune: ON · 92.0k->14.0k (-85%))
   stats             summarizer usage recorded in the session
   tree              summaries and the tool calls they pruned
@@ -27,11 +34,23 @@ Commands (read-only; the texts are pi-condense's /pruner texts):
   preview --json --before   Pi's own context, before pruning
   query <ref...>    the raw output behind tN refs, tool-call ids or alias ids
 
+Commands that append to the session (only while Pi is not running on it):
+  now               summarize the pending tool-call batches, then compress
+                    closed chains beyond the rolling window (/pruner now)
+  compact           compress every eligible closed chain (/pruner compact)
+
 Options:
-  --agent-dir DIR   Pi agent directory whose settings.json holds contextPrune
+  --agent-dir DIR   Pi agent directory whose settings.json holds contextPrune,
+                    auth.json and models.json
                     (default: $PI_CODING_AGENT_DIR, else ~/.pi/agent)
   --config FILE     read the contextPrune configuration from this JSON file
-  --help            show this help`;
+  --quiet-ms MS     now/compact: the file must not have changed for MS
+                    milliseconds (default 3000; 0 skips the check)
+  --sequential      now: one summarizer call at a time
+  --help            show this help
+
+Exit codes: 0 done or nothing to do, 1 refused, failed or interrupted,
+2 bad usage or an unreadable file.`;
 
 export class UsageError extends Error {}
 
@@ -41,12 +60,22 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
 	let before = false;
 	let agentDir: string | undefined;
 	let configFile: string | undefined;
+	let quietMs: number | undefined;
+	let sequential = false;
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i] ?? '';
 		if (arg === '--json') {
 			json = true;
 		} else if (arg === '--before') {
 			before = true;
+		} else if (arg === '--sequential') {
+			sequential = true;
+		} else if (arg === '--quiet-ms') {
+			const value = argv[++i] ?? '';
+			if (!/^\d+$/.test(value)) {
+				throw new UsageError('--quiet-ms needs a number of milliseconds');
+			}
+			quietMs = Number(value);
 		} else if (arg === '--agent-dir' || arg === '--config') {
 			const value = argv[++i];
 			if (value === undefined || value === '') {
@@ -79,5 +108,12 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
 	if (before && !json) {
 		throw new UsageError('--before needs --json');
 	}
-	return { command: command as CliCommand, sessionFile, refs, json, before, agentDir, configFile };
+	const flush = FLUSH_COMMANDS.includes(command as CliCommand);
+	if (quietMs !== undefined && !flush) {
+		throw new UsageError('--quiet-ms only applies to now and compact');
+	}
+	if (sequential && command !== 'now') {
+		throw new UsageError('--sequential only applies to now');
+	}
+	return { command: command as CliCommand, sessionFile, refs, json, before, agentDir, configFile, quietMs, sequential };
 }

@@ -36,5 +36,8 @@ export async function runCommand(args: CliArgs, session: OpenedSession, config: 
 		}
 		case 'query':
 			return (await recoverOutputs(state, args.refs, session.blobs)).text;
+		case 'now':
+		case 'compact':
+			throw new Error(`${args.command} writes to the session: run it through runFlushCommand`);
 	}
 }

@@ -25,7 +25,7 @@ export interface DefaultSummarizerOptions {
 }
 
 export interface DefaultSummarizer extends Summarizer {
-	/** Why the offline summarizer answered, once it has; undefined otherwise. */
+	/** Why the offline summarizer wrote summaries, once it has; undefined otherwise. */
 	offlineReason(): string | undefined;
 }
 
@@ -49,8 +49,9 @@ export function createDefaultSummarizer(options: DefaultSummarizerOptions): Defa
 		async summarize(request: SummarizeRequest): Promise<SummarizeResult> {
 			chosen ??= choose();
 			const choice = await chosen;
+			const result = await choice.summarizer.summarize(request);
 			offlineReason = choice.offlineReason;
-			return choice.summarizer.summarize(request);
+			return result;
 		},
 	};
 }

@@ -1,0 +1,34 @@
+/**
+ * `pi-condense now|compact <session.jsonl>`: the same flush the extension runs (`flushSession`),
+ * printing the notices `/pruner now` and `/pruner compact` show, one per line. Ctrl-C aborts:
+ * nothing is written. Exit code 0 when entries were written or there was nothing to do, 1 when the
+ * flush was refused, failed or interrupted.
+ */
+import { homedir } from 'node:os';
+import type { ContextPruneConfig } from '../engine/config/types';
+import { flushSession } from '../node/flush/flushSession';
+import { resolveAgentDir } from '../node/paths/agentDir';
+import type { CliArgs } from './cliArgs';
+
+export interface FlushCommandOutput {
+	readonly stdout: string;
+	readonly stderr: string;
+	readonly exitCode: number;
+}
+
+export async function runFlushCommand(args: CliArgs, config: ContextPruneConfig, signal: AbortSignal): Promise<FlushCommandOutput> {
+	const agentDir = resolveAgentDir({ override: args.agentDir, env: process.env, homedir: homedir() }).path;
+	const outcome = await flushSession({
+		sessionPath: args.sessionFile,
+		agentDir,
+		mode: args.command === 'compact' ? 'compact' : 'now',
+		config,
+		distDir: __dirname,
+		interactive: args.sequential,
+		signal,
+		writeOptions: args.quietMs === undefined ? {} : { quietMs: args.quietMs },
+	});
+	const stderr = outcome.advice === undefined ? '' : `pi-condense: ${outcome.advice}\n`;
+	const ok = outcome.kind === 'written' || outcome.kind === 'nothing';
+	return { stdout: `${outcome.notices.join('\n')}\n`, stderr, exitCode: ok ? 0 : 1 };
+}

@@ -1,0 +1,173 @@
+/**
+ * `flushSession` end to end: the real pi-ai client (`dist/pi-ai.js`) against the fake OpenAI
+ * server on 127.0.0.1, real session files, the real safe writer. Success writes pi-condense's
+ * entries; every failure (HTTP 500, timeout, abort mid-stream, empty reply, `length` stop) leaves
+ * the file byte-identical and a retry then succeeds; an oversized summary is skipped with the
+ * frontier advanced and its refs burned.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { buildCondenseState, renderContext } from '../../../../src/engine/condense';
+import { buildSessionContext, getBranch, parseSession } from '../../../../src/engine/session';
+import { SummarizerError, type Summarizer } from '../../../../src/engine/ports';
+import { flushSession, type FlushSessionRequest } from '../../../../src/node/flush/flushSession';
+import { createPiAiSummarizer } from '../../../../src/node/llm/piAiSummarizer';
+import { createFakeAgentDir, type FakeAgentDir } from '../../../support/fakeAgentDir';
+import { startFakeLlmServer, type FakeLlmServer } from '../../../support/fakeLlmServer';
+import { flushConfig, toolSession } from '../../../support/flushFixtures';
+import { loadPi } from '../../../support/pi';
+import { distDir, loadPiAi } from '../../../support/piAiForTests';
+import { noPiRunning, TempDir } from '../../../support/tempSession';
+
+type Json = Record<string, unknown>;
+
+describe('flushSession (real pi-ai, fake OpenAI server, real files)', function () {
+	this.timeout(30000);
+	let server: FakeLlmServer;
+	let agent: FakeAgentDir;
+	let dir: TempDir;
+
+	beforeEach(async () => {
+		server = await startFakeLlmServer({ text: '- [[1:bash]] read the log\n- [[2:read]] read the source' });
+		agent = await createFakeAgentDir({ serverUrl: server.url });
+		dir = new TempDir();
+	});
+	afterEach(async () => {
+		await server.close();
+		await agent.cleanup();
+		dir.remove();
+	});
+
+	const writeOptions = { quietMs: 0, maxWaitMs: 0, checkPiHolders: noPiRunning };
+	const request = (path: string, extra: Partial<FlushSessionRequest> = {}): FlushSessionRequest => ({
+		sessionPath: path, agentDir: agent.dir, mode: 'now', config: flushConfig({ summarizerModel: agent.modelRef }), distDir, writeOptions, ...extra,
+	});
+	/** pi-ai with no SDK retries, so one scripted failure is one failed call. */
+	const noRetries = (): Summarizer => createPiAiSummarizer({
+		loadPiAi, agentDir: agent.dir, settings: flushConfig({ summarizerModel: agent.modelRef, summarizerIdleTimeoutMs: 300 }), maxRetries: 0,
+	});
+	const lines = (path: string): Json[] => readFileSync(path, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as Json);
+
+	it('summarizes a batch: summary (hidden), index, frontier and stats, chained after the leaf; Pi loads it', async () => {
+		const builder = toolSession(1);
+		const path = dir.file('s.jsonl', builder.text());
+		const before = readFileSync(path, 'utf8');
+		const result = await flushSession(request(path));
+		assert.equal(result.kind, 'written', result.message);
+		assert.match(result.message, /^pruner: pruned 2 tool calls from 1 batch — summary \d+ chars vs \d+ raw chars$/);
+		const after = readFileSync(path, 'utf8');
+		assert.ok(after.startsWith(before));
+		const added = lines(path).slice(before.trimEnd().split('\n').length);
+		assert.deepEqual(added.map((e) => e['customType']), ['context-prune-summary', 'context-prune-index', 'context-prune-frontier', 'context-prune-stats']);
+		const summary = added[0] as Json;
+		assert.equal(summary['display'], false);
+		assert.equal(summary['parentId'], builder.leafId);
+		assert.equal(summary['content'], '- `t1` read the log\n- `t2` read the source\n\n---\n**Summarized tool refs**: `t1`, `t2`\nUse `context_tree_query` with these refs to retrieve the original full outputs.');
+		assert.deepEqual(summary['details'], {
+			toolCallRefs: [{ shortId: 't1', toolCallId: 'c1a' }, { shortId: 't2', toolCallId: 'c1b' }], toolNames: ['bash', 'read'], turnIndex: 0, timestamp: Date.parse(String(lines(path)[2]?.['timestamp'])),
+		});
+		const stats = added[3]?.['data'] as Json;
+		assert.equal(stats['callCount'], 1);
+		assert.ok((stats['totalInputTokens'] as number) > 0);
+		assert.equal(server.requests.length, 1);
+
+		const pi = await loadPi();
+		const manager = pi.SessionManager.open(path, dir.path);
+		assert.equal(manager.getLeafId(), added.at(-1)?.['id']);
+		assert.equal(manager.getBranch().length, lines(path).length - 1);
+
+		const model = parseSession(after);
+		const rendered = renderContext(buildSessionContext(model).messages, buildCondenseState(getBranch(model)), flushConfig());
+		const stubs = rendered.filter((m) => m.role === 'toolResult').map((m) => (m.content[0] as { text: string }).text);
+		assert.deepEqual(stubs, [
+			'[Summarized in pruner summary, ref `t1`. Use context_tree_query to retrieve full output.]',
+			'[Summarized in pruner summary, ref `t2`. Use context_tree_query to retrieve full output.]',
+		]);
+
+		const again = await flushSession(request(path));
+		assert.equal(again.kind, 'nothing');
+		assert.equal(again.message, 'pruner: nothing pending — no batches to summarize');
+		assert.equal(readFileSync(path, 'utf8'), after);
+	});
+
+	const failures: { name: string; reply: Parameters<FakeLlmServer['enqueue']>[0]; kind: string; message: RegExp; abortAfterText?: boolean }[] = [
+		{ name: 'HTTP 500', reply: { status: 500, errorMessage: 'upstream exploded' }, kind: 'failed', message: /^pruner: nothing flushed — failed \(.*500.*upstream exploded/ },
+		{ name: 'a timeout (the stream goes quiet)', reply: { text: 'partial summary', stallAfterChars: 4 }, kind: 'failed', message: /^pruner: nothing flushed — failed \(.*summarizerIdleTimeoutMs/ },
+		{ name: 'an abort mid-stream', reply: { text: 'x'.repeat(400), chunkChars: 5, chunkDelayMs: 20 }, kind: 'aborted', message: /^pruner: nothing flushed — aborted$/, abortAfterText: true },
+		{ name: 'an empty reply', reply: { text: '' }, kind: 'failed', message: /^pruner: nothing flushed — summarizer-failed$/ },
+		{ name: 'a `length` stop', reply: { text: '- [[1:bash]] cut', finishReason: 'length' }, kind: 'failed', message: /^pruner: nothing flushed — summarizer-failed$/ },
+	];
+	for (const failure of failures) {
+		it(`leaves the file byte-identical after ${failure.name}, and a retry succeeds`, async () => {
+			const path = dir.file('s.jsonl', toolSession(2).text());
+			const before = readFileSync(path, 'utf8');
+			server.enqueue(failure.reply);
+			const controller = new AbortController();
+			const result = await flushSession(request(path, {
+				summarizer: noRetries(),
+				interactive: true,
+				signal: controller.signal,
+				onProgress: (event) => {
+					if (failure.abortAfterText && event.type === 'batch-text' && event.receivedChars > 0) {
+						controller.abort();
+					}
+				},
+			}));
+			assert.equal(result.kind, failure.kind, result.message);
+			assert.match(result.message, failure.message);
+			assert.equal(readFileSync(path, 'utf8'), before, 'byte-identical');
+			assert.equal(server.requests.length, 1, 'the second batch is not summarized after the first failed');
+
+			const retry = await flushSession(request(path, { summarizer: noRetries() }));
+			assert.equal(retry.kind, 'written', retry.message);
+			assert.match(retry.message, /^pruner: pruned 4 tool calls from 2 batches/);
+			const refs = lines(path).filter((e) => e['customType'] === 'context-prune-summary').map((e) => (e['details'] as { toolCallRefs: { shortId: string }[] }).toolCallRefs.map((r) => r.shortId));
+			assert.deepEqual(refs, [['t1', 't2'], ['t3', 't4']]);
+		});
+	}
+
+	it('skips a summary longer than the raw text: frontier advanced, refs burned, no summary written', async () => {
+		const path = dir.file('s.jsonl', toolSession(2).text());
+		server.enqueue({ text: `- [[1:bash]] ${'very long summary '.repeat(200)}` }, { text: '- [[1:bash]] log\n- [[2:read]] source' });
+		const result = await flushSession(request(path, { interactive: true }));
+		assert.equal(result.kind, 'written', result.message);
+		assert.match(result.notices.join('\n'), /^pruner: skipped pruning turn 0 \(2 tool calls\) — summary was \d+ chars vs \d+ raw chars; frontier advanced past this range$/m);
+		const added = lines(path).filter((e) => typeof e['customType'] === 'string');
+		assert.deepEqual(added.map((e) => e['customType']), ['context-prune-summary', 'context-prune-index', 'context-prune-frontier', 'context-prune-stats']);
+		assert.deepEqual((added[0]?.['details'] as { toolCallRefs: unknown }).toolCallRefs, [{ shortId: 't3', toolCallId: 'c2a' }, { shortId: 't4', toolCallId: 'c2b' }], 't1 and t2 are burned');
+		const frontier = added[2]?.['data'] as Json;
+		assert.equal(frontier['lastAttemptedToolCallId'], 'c2b');
+		assert.equal(frontier['attemptedBatchCount'], 2);
+		assert.equal(frontier['outcome'], 'summarized');
+		assert.equal((added[3]?.['data'] as Json)['callCount'], 2, 'the skipped call is counted');
+
+		const single = dir.file('one.jsonl', toolSession(1).text());
+		server.enqueue({ text: `- [[1:bash]] ${'x'.repeat(5000)}` });
+		const skipped = await flushSession(request(single));
+		assert.match(skipped.message, /^pruner: skipped pruning 2 tool calls — summary was \d+ chars vs \d+ raw chars; frontier advanced past this range$/);
+		assert.deepEqual(lines(single).filter((e) => typeof e['customType'] === 'string').map((e) => [e['customType'], (e['data'] as Json)['outcome']]), [
+			['context-prune-frontier', 'skipped-oversized'], ['context-prune-stats', undefined],
+		]);
+		const again = await flushSession(request(single));
+		assert.equal(again.kind, 'nothing', 'the frontier moved past the skipped batch');
+	});
+
+	it('keeps the batches before a failure and nothing after it (parallel calls)', async () => {
+		const path = dir.file('s.jsonl', toolSession(3).text());
+		const piAi = noRetries();
+		const failingSecond: Summarizer = {
+			label: piAi.label,
+			summarize: (req) => (req.prompt.includes('Batch 2.') ? Promise.reject(new SummarizerError('error', 'scripted failure')) : piAi.summarize(req)),
+		};
+		const result = await flushSession(request(path, { summarizer: failingSecond }));
+		assert.equal(result.kind, 'failed', result.message);
+		assert.match(result.notices.join('\n'), /pruner: summarization failed: scripted failure/);
+		const summaries = lines(path).filter((e) => e['customType'] === 'context-prune-summary');
+		assert.equal(summaries.length, 1);
+		const frontier = lines(path).find((e) => e['customType'] === 'context-prune-frontier')?.['data'] as Json;
+		assert.equal(frontier['lastAttemptedToolCallId'], 'c1b', 'the frontier stops before the failed batch');
+		const retry = await flushSession(request(path));
+		assert.equal(retry.kind, 'written', retry.message);
+		assert.match(retry.message, /^pruner: pruned 4 tool calls from 2 batches/);
+	});
+});
