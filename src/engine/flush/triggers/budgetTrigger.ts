@@ -62,7 +62,7 @@ export function budgetTrigger(
 	if (inRange(config.autoBudgetThreshold) && fraction >= config.autoBudgetThreshold) {
 		return 'threshold';
 	}
-	if (inRange(config.budgetTurnDelta) && reading.previousTokens !== null && fraction - reading.previousTokens / window >= config.budgetTurnDelta) {
+	if (inRange(config.budgetTurnDelta) && reading.previousTokens !== null && (reading.tokens - reading.previousTokens) / window >= config.budgetTurnDelta) {
 		return 'delta';
 	}
 	return undefined;
