@@ -3,7 +3,9 @@
  * makes absolute times meaningless; nothing here asserts).
  */
 import { largestRealSession, syntheticSessionFile } from './benchFiles';
+import { benchFlush } from './flushBench';
 import { benchSessionOpen } from './openBench';
+import { benchRender } from './renderBench';
 
 async function main(): Promise<void> {
 	const megabytes = Number(process.env['PI_CONDENSE_BENCH_MB'] ?? '100');
@@ -11,6 +13,8 @@ async function main(): Promise<void> {
 	const synthetic = await syntheticSessionFile(megabytes);
 	await benchSessionOpen(synthetic, 3);
 	await benchSessionOpen(largestRealSession(), 10);
+	await benchRender(synthetic, 3);
+	await benchFlush();
 }
 
 main().catch((error: unknown) => {

@@ -9,7 +9,7 @@
  * pi-condense spills at `turn_end`, so its spilled records carry the tool result's time; ours do
  * too (and the branch-wide turn index every other record has).
  */
-import type { PendingBatch } from '../condense/pending/pendingTypes';
+import type { PendingBatch, PendingCall } from '../condense/pending/pendingTypes';
 import { utf8ByteLength } from '../condense/recovery/utf8';
 import type { CondenseState } from '../condense/state/condenseState';
 import type { ToolCallRecord } from '../condense/types';
@@ -43,13 +43,8 @@ export interface SpillPhaseResult {
 	readonly failures: readonly string[];
 }
 
-export interface SpillCandidate {
-	readonly toolCallId: string;
-	readonly toolName: string;
-	readonly args: Readonly<Record<string, unknown>>;
-	readonly resultText: string;
-	readonly isError: boolean;
-	readonly resultTimestamp: number;
+/** A call to spill, with the turn index and timestamp its record gets, and its content hash. */
+export interface SpillCandidate extends Omit<PendingCall, 'key'> {
 	readonly turnIndex: number;
 	readonly timestamp: number;
 	readonly contentKey: string;

@@ -9,8 +9,8 @@
  * byte-identical. A process killed in the middle of the write leaves a prefix of the entries;
  * the next flush completes it (see `engine/flush/repairInterrupted.ts`).
  */
-import { runFlush, type FlushMode, type FlushProgress } from '../../engine/flush';
-import { DISABLED_NOTICE, offlineNotice } from '../../engine/flush/notices';
+import { OFFLINE_MODEL, runFlush, type FlushMode, type FlushProgress } from '../../engine/flush';
+import { DISABLED_NOTICE, nothingFlushedNotice, offlineNotice } from '../../engine/flush/notices';
 import { ADVICE_CLOSE_PI } from '../../engine/write';
 import type { ContextPruneConfig } from '../../engine/config/types';
 import type { Logger, Summarizer } from '../../engine/ports';
@@ -64,7 +64,12 @@ export async function flushSession(request: FlushSessionRequest): Promise<FlushO
 		return refusedOutcome(undefined, 'the session has no header');
 	}
 	const context = buildSessionContext(model);
-	const summarizer = request.summarizer ?? defaultSummarizer(request, config, context.model ?? undefined);
+	let fallback: DefaultSummarizer | undefined;
+	let summarizer = request.summarizer;
+	if (!summarizer) {
+		fallback = defaultSummarizer(request, config, context.model ?? undefined);
+		summarizer = fallback;
+	}
 	const result = await runFlush({
 		mode: request.mode,
 		branch: getBranch(model),
@@ -80,12 +85,12 @@ export async function flushSession(request: FlushSessionRequest): Promise<FlushO
 		spill: createBlobWriter(request.sessionPath, header.id),
 		now: () => Date.now(),
 	});
-	const reason = 'offlineReason' in summarizer ? (summarizer as DefaultSummarizer).offlineReason() : undefined;
+	const reason = fallback?.offlineReason();
 	const notices = reason === undefined ? result.notices : [offlineNotice(reason), ...result.notices];
-	const label = reason === undefined ? summarizer.label : 'offline (extractive)';
+	const label = reason === undefined ? summarizer.label : OFFLINE_MODEL;
 	const common = { notices, report: result.report, summarizer: label };
 	if (result.status === 'aborted' || request.signal?.aborted) {
-		return outcome('aborted', result.status === 'aborted' ? result.message : 'pruner: nothing flushed — aborted', { ...common, notices: undefined });
+		return outcome('aborted', nothingFlushedNotice('aborted'), { report: result.report, summarizer: label });
 	}
 	if (result.drafts.length === 0) {
 		return outcome(result.status === 'failed' ? 'failed' : 'nothing', result.message, { ...common, advice: result.status === 'failed' ? RETRY_ADVICE : undefined });

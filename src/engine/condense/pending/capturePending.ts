@@ -89,7 +89,8 @@ function readyCalls(turn: AssistantTurn, state: CondenseState, isProtected: Prot
 	return calls;
 }
 
-function pendingCall(block: ToolCall, result: ToolResultMessage): PendingCall {
+/** A call paired with its result, as a pending (or backfilled) call. */
+export function pendingCall(block: ToolCall, result: ToolResultMessage): PendingCall {
 	return {
 		toolCallId: block.id,
 		toolName: block.name,

@@ -13,21 +13,16 @@
  *   (turn index -1, timestamp = its result's), so what the chain drops stays recoverable. Covered
  *   chains are written as pi-condense 2.0.0 writes them, with no backfill.
  */
-import { contentText } from '../../condense/occurrence';
+import { pendingCall } from '../../condense/pending/capturePending';
+import type { PendingCall } from '../../condense/pending/pendingTypes';
 import { coverageOf, type CondenseState } from '../../condense/state/condenseState';
 import type { ToolCallRecord } from '../../condense/types';
-import type { AgentMessage, ToolCall, ToolResultMessage } from '../../session/types';
+import type { AgentMessage, ToolCall } from '../../session/types';
 import type { BodyCall } from './deterministicBody';
 import type { DetectedChain } from './detectChains';
 
-export interface BackfillCall {
-	readonly toolCallId: string;
-	readonly toolName: string;
-	readonly args: Readonly<Record<string, unknown>>;
-	readonly resultText: string;
-	readonly isError: boolean;
-	readonly resultTimestamp: number;
-}
+/** A middle call that is neither indexed nor aliased nor protected. */
+export type BackfillCall = PendingCall;
 
 /** A middle call for a deterministic body: already indexed, or about to be backfilled. */
 export type MiddleCall =
@@ -105,7 +100,7 @@ function planOne(chain: DetectedChain, messages: readonly AgentMessage[], state:
 				middle.push({ kind: 'indexed', call: { record: record.record, ref } });
 			}
 		} else if (!coverage && !protectedIds.has(message.toolCallId)) {
-			const call = backfillCall(calls.get(message.toolCallId) as ToolCall, message);
+			const call = pendingCall(calls.get(message.toolCallId) as ToolCall, message);
 			backfill.push(call);
 			middle.push({ kind: 'backfill', call });
 		}
@@ -121,17 +116,6 @@ function planOne(chain: DetectedChain, messages: readonly AgentMessage[], state:
 		middle,
 		backfill: summaries.length === 0 ? backfill : [],
 		indexedChars,
-	};
-}
-
-function backfillCall(call: ToolCall, result: ToolResultMessage): BackfillCall {
-	return {
-		toolCallId: result.toolCallId,
-		toolName: call.name,
-		args: call.arguments,
-		resultText: contentText(result.content),
-		isError: result.isError,
-		resultTimestamp: result.timestamp,
 	};
 }
 

@@ -6,51 +6,36 @@
  * frontier advanced and its refs burned.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildCondenseState, renderContext } from '../../../../src/engine/condense';
 import { buildSessionContext, getBranch, parseSession } from '../../../../src/engine/session';
 import { SummarizerError, type Summarizer } from '../../../../src/engine/ports';
 import { flushSession, type FlushSessionRequest } from '../../../../src/node/flush/flushSession';
 import { createPiAiSummarizer } from '../../../../src/node/llm/piAiSummarizer';
-import { createFakeAgentDir, type FakeAgentDir } from '../../../support/fakeAgentDir';
-import { startFakeLlmServer, type FakeLlmServer } from '../../../support/fakeLlmServer';
+import type { FakeLlmServer } from '../../../support/fakeLlmServer';
+import { testWriteOptions, useFlushEnvironment } from '../../../support/flushEnvironment';
 import { flushConfig, toolSession } from '../../../support/flushFixtures';
+import { realSessionsDir } from '../../../support/paths';
 import { loadPi } from '../../../support/pi';
-import { distDir, loadPiAi } from '../../../support/piAiForTests';
-import { noPiRunning, TempDir } from '../../../support/tempSession';
+import { loadPiAi } from '../../../support/piAiForTests';
 
 type Json = Record<string, unknown>;
 
 describe('flushSession (real pi-ai, fake OpenAI server, real files)', function () {
 	this.timeout(30000);
-	let server: FakeLlmServer;
-	let agent: FakeAgentDir;
-	let dir: TempDir;
-
-	beforeEach(async () => {
-		server = await startFakeLlmServer({ text: '- [[1:bash]] read the log\n- [[2:read]] read the source' });
-		agent = await createFakeAgentDir({ serverUrl: server.url });
-		dir = new TempDir();
-	});
-	afterEach(async () => {
-		await server.close();
-		await agent.cleanup();
-		dir.remove();
-	});
-
-	const writeOptions = { quietMs: 0, maxWaitMs: 0, checkPiHolders: noPiRunning };
-	const request = (path: string, extra: Partial<FlushSessionRequest> = {}): FlushSessionRequest => ({
-		sessionPath: path, agentDir: agent.dir, mode: 'now', config: flushConfig({ summarizerModel: agent.modelRef }), distDir, writeOptions, ...extra,
-	});
+	const env = useFlushEnvironment({ text: '- [[1:bash]] read the log\n- [[2:read]] read the source' });
+	const writeOptions = testWriteOptions;
+	const request = (path: string, extra: Partial<FlushSessionRequest> = {}): FlushSessionRequest => env.request(path, extra);
 	/** pi-ai with no SDK retries, so one scripted failure is one failed call. */
 	const noRetries = (): Summarizer => createPiAiSummarizer({
-		loadPiAi, agentDir: agent.dir, settings: flushConfig({ summarizerModel: agent.modelRef, summarizerIdleTimeoutMs: 300 }), maxRetries: 0,
+		loadPiAi, agentDir: env.agent.dir, settings: flushConfig({ summarizerModel: env.agent.modelRef, summarizerIdleTimeoutMs: 300 }), maxRetries: 0,
 	});
 	const lines = (path: string): Json[] => readFileSync(path, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as Json);
 
 	it('summarizes a batch: summary (hidden), index, frontier and stats, chained after the leaf; Pi loads it', async () => {
 		const builder = toolSession(1);
-		const path = dir.file('s.jsonl', builder.text());
+		const path = env.dir.file('s.jsonl', builder.text());
 		const before = readFileSync(path, 'utf8');
 		const result = await flushSession(request(path));
 		assert.equal(result.kind, 'written', result.message);
@@ -69,10 +54,10 @@ describe('flushSession (real pi-ai, fake OpenAI server, real files)', function (
 		const stats = added[3]?.['data'] as Json;
 		assert.equal(stats['callCount'], 1);
 		assert.ok((stats['totalInputTokens'] as number) > 0);
-		assert.equal(server.requests.length, 1);
+		assert.equal(env.server.requests.length, 1);
 
 		const pi = await loadPi();
-		const manager = pi.SessionManager.open(path, dir.path);
+		const manager = pi.SessionManager.open(path, env.dir.path);
 		assert.equal(manager.getLeafId(), added.at(-1)?.['id']);
 		assert.equal(manager.getBranch().length, lines(path).length - 1);
 
@@ -99,9 +84,9 @@ describe('flushSession (real pi-ai, fake OpenAI server, real files)', function (
 	];
 	for (const failure of failures) {
 		it(`leaves the file byte-identical after ${failure.name}, and a retry succeeds`, async () => {
-			const path = dir.file('s.jsonl', toolSession(2).text());
+			const path = env.dir.file('s.jsonl', toolSession(2).text());
 			const before = readFileSync(path, 'utf8');
-			server.enqueue(failure.reply);
+			env.server.enqueue(failure.reply);
 			const controller = new AbortController();
 			const result = await flushSession(request(path, {
 				summarizer: noRetries(),
@@ -116,7 +101,7 @@ describe('flushSession (real pi-ai, fake OpenAI server, real files)', function (
 			assert.equal(result.kind, failure.kind, result.message);
 			assert.match(result.message, failure.message);
 			assert.equal(readFileSync(path, 'utf8'), before, 'byte-identical');
-			assert.equal(server.requests.length, 1, 'the second batch is not summarized after the first failed');
+			assert.equal(env.server.requests.length, 1, 'the second batch is not summarized after the first failed');
 
 			const retry = await flushSession(request(path, { summarizer: noRetries() }));
 			assert.equal(retry.kind, 'written', retry.message);
@@ -127,8 +112,8 @@ describe('flushSession (real pi-ai, fake OpenAI server, real files)', function (
 	}
 
 	it('skips a summary longer than the raw text: frontier advanced, refs burned, no summary written', async () => {
-		const path = dir.file('s.jsonl', toolSession(2).text());
-		server.enqueue({ text: `- [[1:bash]] ${'very long summary '.repeat(200)}` }, { text: '- [[1:bash]] log\n- [[2:read]] source' });
+		const path = env.dir.file('s.jsonl', toolSession(2).text());
+		env.server.enqueue({ text: `- [[1:bash]] ${'very long summary '.repeat(200)}` }, { text: '- [[1:bash]] log\n- [[2:read]] source' });
 		const result = await flushSession(request(path, { interactive: true }));
 		assert.equal(result.kind, 'written', result.message);
 		assert.match(result.notices.join('\n'), /^pruner: skipped pruning turn 0 \(2 tool calls\) — summary was \d+ chars vs \d+ raw chars; frontier advanced past this range$/m);
@@ -141,8 +126,8 @@ describe('flushSession (real pi-ai, fake OpenAI server, real files)', function (
 		assert.equal(frontier['outcome'], 'summarized');
 		assert.equal((added[3]?.['data'] as Json)['callCount'], 2, 'the skipped call is counted');
 
-		const single = dir.file('one.jsonl', toolSession(1).text());
-		server.enqueue({ text: `- [[1:bash]] ${'x'.repeat(5000)}` });
+		const single = env.dir.file('one.jsonl', toolSession(1).text());
+		env.server.enqueue({ text: `- [[1:bash]] ${'x'.repeat(5000)}` });
 		const skipped = await flushSession(request(single));
 		assert.match(skipped.message, /^pruner: skipped pruning 2 tool calls — summary was \d+ chars vs \d+ raw chars; frontier advanced past this range$/);
 		assert.deepEqual(lines(single).filter((e) => typeof e['customType'] === 'string').map((e) => [e['customType'], (e['data'] as Json)['outcome']]), [
@@ -152,8 +137,47 @@ describe('flushSession (real pi-ai, fake OpenAI server, real files)', function (
 		assert.equal(again.kind, 'nothing', 'the frontier moved past the skipped batch');
 	});
 
+	it('refuses before any summarizer call when the session may not be written', async () => {
+		const v1 = env.dir.file('v1.jsonl', readFileSync(join(realSessionsDir, 'large-session.jsonl'), 'utf8'));
+		const refusedV1 = await flushSession(request(v1));
+		assert.equal(refusedV1.kind, 'refused');
+		assert.equal(refusedV1.refusal?.code, 'not-v3');
+		assert.match(refusedV1.message, /^pruner: nothing flushed — the file is a version 1 session/);
+		assert.ok(refusedV1.advice);
+
+		const path = env.dir.file('s.jsonl', toolSession(1).text());
+		const before = readFileSync(path, 'utf8');
+		const piRunning = await flushSession(request(path, {
+			writeOptions: { ...writeOptions, checkPiHolders: () => Promise.resolve({ checked: true, holders: [{ pid: 4242, command: 'pi', why: 'file-open' }] }) },
+		}));
+		assert.equal(piRunning.kind, 'refused');
+		assert.equal(piRunning.refusal?.code, 'pi-running');
+		assert.equal(readFileSync(path, 'utf8'), before);
+		assert.equal(env.server.requests.length, 0, 'no tokens spent on a session that cannot be written');
+	});
+
+	it('writes nothing when the session changed while the summaries were computed', async () => {
+		const builder = toolSession(1);
+		const path = env.dir.file('s.jsonl', builder.text());
+		const piLine = `${JSON.stringify({ type: 'message', id: 'feedbeef', parentId: builder.leafId, timestamp: new Date().toISOString(), message: { role: 'user', content: [{ type: 'text', text: 'next' }], timestamp: Date.now() } })}\n`;
+		const piAi = noRetries();
+		const result = await flushSession(request(path, {
+			summarizer: {
+				label: piAi.label,
+				summarize: async (req) => {
+					const answer = await piAi.summarize(req);
+					appendFileSync(path, piLine);
+					return answer;
+				},
+			},
+		}));
+		assert.equal(result.kind, 'refused', result.message);
+		assert.equal(result.refusal?.code, 'plan-stale');
+		assert.equal(readFileSync(path, 'utf8'), builder.text() + piLine);
+	});
+
 	it('keeps the batches before a failure and nothing after it (parallel calls)', async () => {
-		const path = dir.file('s.jsonl', toolSession(3).text());
+		const path = env.dir.file('s.jsonl', toolSession(3).text());
 		const piAi = noRetries();
 		const failingSecond: Summarizer = {
 			label: piAi.label,

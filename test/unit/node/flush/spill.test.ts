@@ -13,29 +13,13 @@ import { flushSession } from '../../../../src/node/flush/flushSession';
 import { sha1Hex } from '../../../../src/node/flush/sha1Hasher';
 import { toolResultHash } from '../../../../src/engine/flush';
 import { sessionBlobReader } from '../../../../src/node/condense/sessionBlobReader';
-import { createFakeAgentDir, type FakeAgentDir } from '../../../support/fakeAgentDir';
-import { startFakeLlmServer, type FakeLlmServer } from '../../../support/fakeLlmServer';
+import { useFlushEnvironment } from '../../../support/flushEnvironment';
 import { flushConfig, output } from '../../../support/flushFixtures';
 import { SessionBuilder, text, toolCall } from '../../../support/sessionBuilder';
-import { distDir } from '../../../support/piAiForTests';
-import { noPiRunning, TempDir } from '../../../support/tempSession';
 
 describe('flush: eager spill to blob files', function () {
 	this.timeout(30000);
-	let server: FakeLlmServer;
-	let agent: FakeAgentDir;
-	let dir: TempDir;
-
-	beforeEach(async () => {
-		server = await startFakeLlmServer({ text: '- [[1:read]] read the small file' });
-		agent = await createFakeAgentDir({ serverUrl: server.url });
-		dir = new TempDir();
-	});
-	afterEach(async () => {
-		await server.close();
-		await agent.cleanup();
-		dir.remove();
-	});
+	const env = useFlushEnvironment({ text: '- [[1:read]] read the small file' });
 
 	it('spills a 1 MB result, aliases its duplicate, keeps a crafted id inside the folder, and recovers the body', async () => {
 		const huge = output('huge', 1024 * 1024);
@@ -49,18 +33,15 @@ describe('flush: eager spill to blob files', function () {
 		builder.assistant([toolCall('big2', 'bash', { command: 'cat huge.log' })]);
 		builder.toolResult('big2', 'bash', `${huge}\n\n`);
 		builder.assistant([text('All fetched.')]);
-		const path = dir.file('s.jsonl', builder.text());
-		const blobs = join(dir.path, 'sess-spill-blobs');
+		const path = env.dir.file('s.jsonl', builder.text());
+		const blobs = join(env.dir.path, 'sess-spill-blobs');
 
-		const result = await flushSession({
-			sessionPath: path, agentDir: agent.dir, mode: 'now', config: flushConfig({ summarizerModel: agent.modelRef }), distDir,
-			writeOptions: { quietMs: 0, maxWaitMs: 0, checkPiHolders: noPiRunning },
-		});
+		const result = await flushSession(env.request(path));
 		assert.equal(result.kind, 'written', result.message);
 		assert.ok(result.notices.includes(`pruner: spilled 2 oversized tool results (${Buffer.byteLength(huge) + Buffer.byteLength(crafted)} bytes) to the session's blobs folder; no LLM call made`), result.notices.join('\n'));
 		assert.deepEqual(readdirSync(blobs).sort(), ['______x.txt', 'big1.txt']);
-		assert.deepEqual(readdirSync(dir.path).sort(), ['s.jsonl', 'sess-spill-blobs']);
-		assert.equal(existsSync(join(dirname(dir.path), 'x.txt')), false);
+		assert.deepEqual(readdirSync(env.dir.path).sort(), ['s.jsonl', 'sess-spill-blobs']);
+		assert.equal(existsSync(join(dirname(env.dir.path), 'x.txt')), false);
 		assert.equal(readFileSync(join(blobs, 'big1.txt'), 'utf8'), huge);
 		assert.equal(readFileSync(join(blobs, '______x.txt'), 'utf8'), crafted);
 
@@ -90,6 +71,6 @@ describe('flush: eager spill to blob files', function () {
 		assert.match(texts[0] ?? '', /\nOr use context_tree_query with ref `big1`\.$/);
 		assert.equal(texts[2], '[Summarized in pruner summary, ref `t1`. Use context_tree_query to retrieve full output.]');
 		assert.match(texts[3] ?? '', /^\[Oversized output spilled to file/, 'the duplicate shows its original\'s spill stub');
-		assert.equal(server.requests.length, 1, 'only the small read was summarized');
+		assert.equal(env.server.requests.length, 1, 'only the small read was summarized');
 	});
 });

@@ -8,51 +8,37 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { OFFLINE_HEADER } from '../../../../src/engine/flush';
 import { flushSession, type FlushSessionRequest } from '../../../../src/node/flush/flushSession';
-import { createFakeAgentDir, type FakeAgentDir } from '../../../support/fakeAgentDir';
-import { startFakeLlmServer, type FakeLlmServer } from '../../../support/fakeLlmServer';
+import { useFlushEnvironment } from '../../../support/flushEnvironment';
 import { flushConfig, toolSession } from '../../../support/flushFixtures';
-import { distDir } from '../../../support/piAiForTests';
-import { noPiRunning, TempDir } from '../../../support/tempSession';
 
 const ANTHROPIC_VARS = ['ANTHROPIC_API_KEY', 'ANTHROPIC_OAUTH_TOKEN'];
 
 describe('flush: the default summarizer and the offline fallback', function () {
 	this.timeout(30000);
-	let server: FakeLlmServer;
-	let agent: FakeAgentDir;
-	let dir: TempDir;
+	const env = useFlushEnvironment({ text: '- [[1:bash]] log\n- [[2:read]] source' });
 	const saved = new Map<string, string | undefined>();
 
-	beforeEach(async () => {
+	beforeEach(() => {
 		for (const name of ANTHROPIC_VARS) {
 			saved.set(name, process.env[name]);
 			delete process.env[name];
 		}
-		server = await startFakeLlmServer({ text: '- [[1:bash]] log\n- [[2:read]] source' });
-		agent = await createFakeAgentDir({ serverUrl: server.url });
-		dir = new TempDir();
 	});
-	afterEach(async () => {
+	afterEach(() => {
 		for (const [name, value] of saved) {
 			if (value !== undefined) {
 				process.env[name] = value;
 			}
 		}
-		await server.close();
-		await agent.cleanup();
-		dir.remove();
 	});
 
-	const request = (path: string, summarizerModel: string): FlushSessionRequest => ({
-		sessionPath: path, agentDir: agent.dir, mode: 'now', config: flushConfig({ summarizerModel }), distDir,
-		writeOptions: { quietMs: 0, maxWaitMs: 0, checkPiHolders: noPiRunning },
-	});
+	const request = (path: string, summarizerModel: string): FlushSessionRequest => env.request(path, { config: flushConfig({ summarizerModel }) });
 	const summaries = (path: string): string[] => readFileSync(path, 'utf8').trimEnd().split('\n')
 		.map((line) => JSON.parse(line) as { customType?: string; content?: string })
 		.filter((entry) => entry.customType === 'context-prune-summary').map((entry) => entry.content ?? '');
 
 	it('writes offline summaries when the session\'s model has no credentials, and says so', async () => {
-		const path = dir.file('s.jsonl', toolSession(1).text());
+		const path = env.dir.file('s.jsonl', toolSession(1).text());
 		const result = await flushSession(request(path, 'default'));
 		assert.equal(result.kind, 'written', result.message);
 		assert.equal(result.summarizer, 'offline (extractive)');
@@ -60,28 +46,28 @@ describe('flush: the default summarizer and the offline fallback', function () {
 		const [summary] = summaries(path);
 		assert.ok(summary?.startsWith(`${OFFLINE_HEADER}\n- \`t1\` bash command="cat logs/1.log": OK, `), summary);
 		assert.match(summary ?? '', /\n- `t2` read path="src\/file1.ts": OK, /);
-		assert.equal(server.requests.length, 0);
+		assert.equal(env.server.requests.length, 0);
 	});
 
 	it('uses the session\'s model through pi-ai when it has credentials', async () => {
 		const builder = toolSession(1);
-		builder.entry({ type: 'model_change', provider: agent.provider, modelId: 'fake-model' });
-		const path = dir.file('s.jsonl', builder.text());
+		builder.entry({ type: 'model_change', provider: env.agent.provider, modelId: 'fake-model' });
+		const path = env.dir.file('s.jsonl', builder.text());
 		const result = await flushSession(request(path, 'default'));
 		assert.equal(result.kind, 'written', result.message);
-		assert.equal(result.summarizer, agent.modelRef);
-		assert.equal(server.requests.length, 1);
+		assert.equal(result.summarizer, env.agent.modelRef);
+		assert.equal(env.server.requests.length, 1);
 		assert.deepEqual(summaries(path).map((s) => s.split('\n')[0]), ['- `t1` log']);
 	});
 
 	it('fails clearly, writing nothing, when an explicit model has no credentials', async () => {
-		const path = dir.file('s.jsonl', toolSession(1).text());
+		const path = env.dir.file('s.jsonl', toolSession(1).text());
 		const before = readFileSync(path, 'utf8');
 		const result = await flushSession(request(path, 'anthropic/claude-haiku-4-5'));
 		assert.equal(result.kind, 'failed');
 		assert.match(result.message, /^pruner: nothing flushed — failed \(No API key for provider "anthropic": set ANTHROPIC_OAUTH_TOKEN or ANTHROPIC_API_KEY/);
 		assert.ok(result.advice);
 		assert.equal(readFileSync(path, 'utf8'), before);
-		assert.equal(server.requests.length, 0);
+		assert.equal(env.server.requests.length, 0);
 	});
 });

@@ -1,0 +1,68 @@
+/**
+ * Render benchmark on the large synthetic session with pi-condense entries written by our own
+ * flush (summaries, index entries, aliases, spills, compressed chains): the time of the full
+ * render (state rebuilt from the branch plus the four phases: stub-replace, error purge, chain
+ * prune, thinking strip) and of the no-op render (pruning disabled), each as a ratio to opening
+ * the session (parse, tree, context).
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { buildCondenseState, renderBranch, renderContext } from '../../src/engine/condense';
+import { resolveConfig } from '../../src/engine/config/resolve';
+import { runFlush } from '../../src/engine/flush';
+import { buildSessionContext, getBranch, getTree, parseSession } from '../../src/engine/session';
+import { appendDrafts } from '../support/flushHarness';
+import { createBlobWriter } from '../../src/node/flush/blobWriter';
+import { sha1Hex } from '../../src/node/flush/sha1Hasher';
+import { richReply } from '../support/richSession';
+import { scriptedSummarizer } from '../support/scriptedSummarizer';
+import { bestOf, mb, ms, ratio } from './timing';
+
+const flushConfig = resolveConfig({ enabled: true }).config;
+const renderConfig = resolveConfig({ enabled: true, thinkingStrip: { enabled: true, keepLastTurns: 16 } }).config;
+
+/** The synthetic session plus our flush's entries, generated once next to it. */
+export async function prunedSyntheticFile(source: string): Promise<string> {
+	const target = source.replace(/\.jsonl$/, '-pruned-v1.jsonl');
+	if (existsSync(target) && existsSync(`${target}.ok`)) {
+		return target;
+	}
+	const text = readFileSync(source, 'utf8');
+	const model = parseSession(text);
+	const sessionId = model.header?.id ?? 'synthetic';
+	mkdirSync(join(target, '..'), { recursive: true });
+	const result = await runFlush(
+		{ mode: 'now', branch: getBranch(model), messages: buildSessionContext(model).messages, config: flushConfig },
+		{ summarizer: scriptedSummarizer(richReply), hash: sha1Hex, spill: createBlobWriter(target, sessionId), now: () => Date.parse('2026-03-02T00:00:00.000Z') },
+	);
+	writeFileSync(target, appendDrafts(text, result.drafts, Date.parse('2026-03-02T00:00:00.000Z')));
+	writeFileSync(`${target}.ok`, `${result.message}\n`);
+	return target;
+}
+
+export async function benchRender(source: string, runs: number): Promise<void> {
+	const file = await prunedSyntheticFile(source);
+	const text = readFileSync(file, 'utf8');
+	console.log(`\n## Render: ${basename(file)} (${mb(Buffer.byteLength(text))}; ${readFileSync(`${file}.ok`, 'utf8').trim()})`);
+	const open = bestOf(runs, () => {
+		const model = parseSession(text);
+		getTree(model);
+		buildSessionContext(model);
+	});
+	const model = parseSession(text);
+	const branch = getBranch(model);
+	const messages = buildSessionContext(model).messages;
+	const state = buildCondenseState(branch);
+	let rendered = messages;
+	const full = bestOf(runs, () => {
+		rendered = renderContext(messages, buildCondenseState(branch), renderConfig);
+	});
+	const phases = bestOf(runs, () => renderContext(messages, state, renderConfig));
+	const disabled = resolveConfig({ enabled: false }).config;
+	const noop = bestOf(runs * 20, () => renderBranch(branch, messages, disabled));
+	console.log(`state: ${state.records.size} records, ${state.aliases.size} aliases, ${state.summaries.length} summaries, ${state.chains.length} chains, ${state.spilled.length} spilled; ${messages.length} messages -> ${rendered.length}`);
+	console.log(`session open (parse + tree + context)  ${ms(open)}`);
+	console.log(`full render (state + four phases)      ${ms(full)}   ${ratio(full / open)} the open   (target ≤ 0.50×)`);
+	console.log(`  of which the four phases             ${ms(phases)}   ${ratio(phases / open)} the open`);
+	console.log(`no-op render (pruning disabled)        ${ms(noop)}   ${(100 * noop / open).toFixed(4)} % of the open   (target ≤ 1 %)`);
+}
