@@ -45,6 +45,18 @@ interface Shared {
 	readonly namesInUse: Set<string>;
 	readonly concurrency: number;
 	readonly at: number;
+	readonly stateOf: (branch: readonly SessionEntry[]) => CondenseState;
+}
+
+/** `buildCondenseState`, remembering the last branch: planning steps that add nothing reuse the state. */
+function lastStateOf(): (branch: readonly SessionEntry[]) => CondenseState {
+	let last: { branch: readonly SessionEntry[]; state: CondenseState } | undefined;
+	return (branch) => {
+		if (last?.branch !== branch) {
+			last = { branch, state: buildCondenseState(branch) };
+		}
+		return last.state;
+	};
 }
 
 export async function runFlush(request: FlushRequest, ports: FlushPorts): Promise<FlushResult> {
@@ -53,15 +65,16 @@ export async function runFlush(request: FlushRequest, ports: FlushPorts): Promis
 		return emptyResult('disabled', say.DISABLED_NOTICE);
 	}
 	const at = ports.now();
-	const repair = planIndexRepairs(request.branch, buildCondenseState(request.branch));
+	const stateOf = lastStateOf();
+	const repair = planIndexRepairs(request.branch, stateOf(request.branch));
 	const uncounted = uncountedSinceLastStats(request.branch);
 	const branch = withPlannedEntries(request.branch, repair.drafts, at);
-	const state = buildCondenseState(branch);
+	const state = stateOf(branch);
 	const stats = new StatsAccumulator(state.stats);
 	stats.addCallsWithoutUsage(uncounted.summaries + uncounted.fusedChains);
 	stats.addChains(uncounted.chains, uncounted.fusedChains);
 	const shared: Shared = {
-		request, ports, stats, at,
+		request, ports, stats, at, stateOf,
 		progress: safeProgress(request.onProgress),
 		namesInUse: blobNamesInUse(state),
 		concurrency: Math.max(1, request.concurrency ?? DEFAULT_CONCURRENCY),
@@ -160,7 +173,7 @@ async function batchPhase(shared: Shared, branch: readonly SessionEntry[], state
 
 async function chainPhase(shared: Shared, branch: readonly SessionEntry[], dedup: DedupIndex): Promise<{ phase: ChainPhase; skippedNoSummary: number } | 'aborted'> {
 	const { config, messages, mode, signal } = shared.request;
-	const state = buildCondenseState(branch);
+	const state = shared.stateOf(branch);
 	const detected = detectChains(messages, protectionCheck(config));
 	const compressedStarts = new Set(state.chains.map((chain) => chain.entry.startUserTimestamp));
 	const selected = selectChains(detected, mode === 'compact' ? 0 : config.chainCompression.rollingWindow, compressedStarts);

@@ -16,35 +16,49 @@ export interface ChainRange {
 	readonly endIndex: number;
 }
 
-export function resolveChainRange(chain: ChainInfo, messages: readonly AgentMessage[]): ChainRange | undefined {
+/** How many user and assistant messages carry each timestamp, and where the last one is. */
+interface TimestampSlots {
+	readonly users: Map<number, { count: number; index: number }>;
+	readonly assistants: Map<number, { count: number; index: number }>;
+}
+
+/** One pass over the messages, so resolving many chains costs one lookup each. */
+function timestampSlots(messages: readonly AgentMessage[]): TimestampSlots {
+	const slots: TimestampSlots = { users: new Map(), assistants: new Map() };
+	messages.forEach((message, index) => {
+		const map = message.role === 'user' ? slots.users : message.role === 'assistant' ? slots.assistants : undefined;
+		if (map) {
+			const slot = map.get(message.timestamp);
+			if (slot) {
+				slot.count++;
+				slot.index = index;
+			} else {
+				map.set(message.timestamp, { count: 1, index });
+			}
+		}
+	});
+	return slots;
+}
+
+export function resolveChainRange(chain: ChainInfo, messages: readonly AgentMessage[], slots: TimestampSlots = timestampSlots(messages)): ChainRange | undefined {
 	const { startUserTimestamp, finalAssistantTimestamp } = chain.entry;
 	if (finalAssistantTimestamp === null) {
 		return undefined;
 	}
-	let startIndex = -1;
-	let endIndex = -1;
-	let starts = 0;
-	let ends = 0;
-	messages.forEach((message, i) => {
-		if (message.role === 'user' && message.timestamp === startUserTimestamp) {
-			starts++;
-			startIndex = i;
-		} else if (message.role === 'assistant' && message.timestamp === finalAssistantTimestamp) {
-			ends++;
-			endIndex = i;
-		}
-	});
-	if (starts !== 1 || ends !== 1 || startIndex >= endIndex) {
+	const start = slots.users.get(startUserTimestamp);
+	const end = slots.assistants.get(finalAssistantTimestamp);
+	if (start?.count !== 1 || end?.count !== 1 || start.index >= end.index) {
 		return undefined;
 	}
-	return { chain, startIndex, endIndex };
+	return { chain, startIndex: start.index, endIndex: end.index };
 }
 
 /** The ranges that apply, in chain order; reports the ones that do not. */
 export function acceptedRanges(chains: readonly ChainInfo[], messages: readonly AgentMessage[], report: RenderReporter): ChainRange[] {
 	const resolved: ChainRange[] = [];
+	const slots = timestampSlots(messages);
 	for (const chain of chains) {
-		const range = resolveChainRange(chain, messages);
+		const range = resolveChainRange(chain, messages, slots);
 		if (range) {
 			resolved.push(range);
 		} else {

@@ -13,7 +13,7 @@ import type {
 	AliasOccurrence, ChainInfo, CondenseState, RecordOccurrence, SummaryInfo, SummaryRef,
 } from './condenseState';
 import { bindSummaryRefs } from './summaryRefBinding';
-import { chainBodyText } from './chainBodies';
+import { chainBodyText, summaryCoverage } from './chainBodies';
 import type { RecordDraft, StateDrafts } from './stateDrafts';
 
 export interface BuildStateOptions {
@@ -86,9 +86,10 @@ function chainInfos(drafts: StateDrafts, summaries: readonly SummaryInfo[]): Cha
 	for (const chain of drafts.chains) {
 		byStart.set(chain.entry.startUserTimestamp, chain);
 	}
+	const coverage = byStart.size > 0 ? summaryCoverage(summaries) : undefined;
 	return [...byStart.values()]
 		.sort((a, b) => a.entry.startUserTimestamp - b.entry.startUserTimestamp)
-		.map((chain) => ({ ...chain, bodyText: chainBodyText(chain, summaries) }));
+		.map((chain) => ({ ...chain, bodyText: chainBodyText(chain, summaries, coverage) }));
 }
 
 /** Highest N among ids shaped `<prefix>N`, or 0. */

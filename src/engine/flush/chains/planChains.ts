@@ -15,6 +15,7 @@
  */
 import { pendingCall } from '../../condense/pending/capturePending';
 import type { PendingCall } from '../../condense/pending/pendingTypes';
+import { coveringSummaryTexts, summaryCoverage, type SummaryCoverage } from '../../condense/state/chainBodies';
 import { coverageOf, type CondenseState } from '../../condense/state/condenseState';
 import type { ToolCallRecord } from '../../condense/types';
 import type { AgentMessage, ToolCall } from '../../session/types';
@@ -50,6 +51,7 @@ export function planChainJobs(
 ): { readonly jobs: readonly ChainJob[]; readonly skipped: readonly ChainSkip[] } {
 	const jobs: ChainJob[] = [];
 	const skipped: ChainSkip[] = [];
+	const coverage = summaryCoverage(state.summaries);
 	const starts = countTimestamps(messages, 'user');
 	const ends = countTimestamps(messages, 'assistant');
 	for (const chain of selected) {
@@ -58,7 +60,7 @@ export function planChainJobs(
 			skipped.push({ chain, reason: 'unresolved' });
 			continue;
 		}
-		const job = planOne(chain, messages, state);
+		const job = planOne(chain, messages, state, coverage);
 		if (job.summaries.length === 0 && job.middle.length === 0) {
 			skipped.push({ chain, reason: 'no-summary' });
 		} else {
@@ -68,7 +70,7 @@ export function planChainJobs(
 	return { jobs, skipped };
 }
 
-function planOne(chain: DetectedChain, messages: readonly AgentMessage[], state: CondenseState): ChainJob {
+function planOne(chain: DetectedChain, messages: readonly AgentMessage[], state: CondenseState, coverage: SummaryCoverage): ChainJob {
 	const protectedIds = new Set(chain.protectedToolCallIds);
 	const calls = new Map<string, ToolCall>();
 	const refById = new Map<string, string>();
@@ -105,7 +107,7 @@ function planOne(chain: DetectedChain, messages: readonly AgentMessage[], state:
 			middle.push({ kind: 'backfill', call });
 		}
 	}
-	const summaries = coveringSummaries(chain, state);
+	const summaries = coveringSummaryTexts(chain.middleKeys, chain.middleToolCallIds, state.summaries, coverage);
 	return {
 		chain,
 		toolRefs: chain.middleToolCallIds.flatMap((id) => {
@@ -119,18 +121,7 @@ function planOne(chain: DetectedChain, messages: readonly AgentMessage[], state:
 	};
 }
 
-function coveringSummaries(chain: DetectedChain, state: CondenseState): string[] {
-	const keys = new Set(chain.middleKeys);
-	const ids = new Set(chain.middleToolCallIds);
-	const texts: string[] = [];
-	for (const summary of state.summaries) {
-		const covers = summary.refs.some((ref) => (ref.key !== undefined ? keys.has(ref.key) : ids.has(ref.toolCallId)));
-		if (covers && !texts.includes(summary.text)) {
-			texts.push(summary.text);
-		}
-	}
-	return texts;
-}
+
 
 function countTimestamps(messages: readonly AgentMessage[], role: 'user' | 'assistant'): Map<number, number> {
 	const counts = new Map<number, number>();
