@@ -5,11 +5,13 @@
  * 380 lines), starts `node dist/cli.js now` on it, SIGKILLs it after a random delay, then runs
  * `now` and `compact` to completion. The result must satisfy the flush invariants (no ref, record,
  * alias or chain twice, no summary without its index), leave nothing pending, and render exactly
- * what an uninterrupted `now` + `compact` renders (timestamps aside). Prints a tally per kill
- * point: before any write, mid-write, after the write.
+ * what an uninterrupted `now` + `compact` renders (timestamps aside). Half the kills come at a
+ * random time, half as soon as the file starts growing, so many land in the middle of the write.
+ * Prints a tally per kill point (before any write, mid-write, after the write); a failing trial's
+ * file is kept in `.stress/`.
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildCondenseState, renderContext, syntheticBlockId } from '../../src/engine/condense';
@@ -112,7 +114,8 @@ async function main(): Promise<void> {
 			const where = killedSize === sourceSize ? 'beforeWrite' : statSync(path).size >= fullSize && afterNow.startsWith('pruner: nothing pending') ? 'afterWrite' : 'midWrite';
 			tally[where]++;
 			if (problems.length > 0) {
-				writeFileSync(join(repoRoot, `.stress-failure-${trial}.jsonl`), readFileSync(path));
+				mkdirSync(join(repoRoot, '.stress'), { recursive: true });
+				writeFileSync(join(repoRoot, '.stress', `flush-kill-failure-${trial}.jsonl`), readFileSync(path));
 				throw new Error(`trial ${trial} (${where}, killed at ${killedSize - sourceSize} bytes written): ${problems.join('; ')}`);
 			}
 			rmSync(path);
