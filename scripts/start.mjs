@@ -52,6 +52,10 @@ function chooseAgentDir() {
 	}
 	const demoAgentDir = join(projectRoot, '.demo', 'agent');
 	mkdirSync(demoAgentDir, { recursive: true });
+	if (hasSessions(demoAgentDir)) {
+		console.log(`[start] no Pi sessions in ${userAgentDir}: showing the demo sessions in ${demoAgentDir}`);
+		return demoAgentDir;
+	}
 	const generated = spawnSync(process.execPath, [join(projectRoot, 'dist', 'cli.js'), 'demo', demoAgentDir], { stdio: 'inherit' });
 	if (generated.status !== 0) {
 		console.log(`[start] no Pi sessions in ${userAgentDir}, and the demo sessions could not be generated`);

@@ -9,11 +9,15 @@ import { ConfigFileError, loadPruneConfig } from './cli/loadPruneConfig';
 import { openSession, SessionFileError } from './cli/openSession';
 import { runCommand } from './cli/runCommand';
 import { runFlushCommand } from './cli/runFlushCommand';
+import { runDemoCommand } from './cli/runDemoCommand';
 
 async function main(argv: readonly string[]): Promise<number> {
 	if (argv.includes('--help') || argv.includes('-h')) {
 		process.stdout.write(`${USAGE}\n`);
 		return 0;
+	}
+	if (argv[0] === 'demo') {
+		return runDemoCommand(argv.slice(1));
 	}
 	try {
 		const args = parseCliArgs(argv);

@@ -39,6 +39,10 @@ Commands that append to the session (only while Pi is not running on it):
                     closed chains beyond the rolling window (/pruner now)
   compact           compress every eligible closed chain (/pruner compact)
 
+Demo:
+  demo <agent-dir>  write demo sessions (and demo contextPrune settings when the
+                    agent dir has none) into a Pi agent directory
+
 Options:
   --agent-dir DIR   Pi agent directory whose settings.json holds contextPrune,
                     auth.json and models.json

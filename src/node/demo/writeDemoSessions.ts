@@ -1,0 +1,97 @@
+/**
+ * Writes the demo sessions into a Pi agent dir: Pi's own entry lines for the conversation, and
+ * pi-condense's entries produced by our real flush (`flushSession`, with the demo's scripted
+ * summarizer, so no paid model is ever called) after the prompts where pi-condense would flush.
+ * The result is a set of sessions valid by construction: summaries with refs, a dedup alias, a
+ * spilled output, a failed edit with purged arguments, compressed chains and pending batches.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { headerLine, openingLines, promptLines, type DemoWriterContext } from '../../engine/demo/demoEntries';
+import { csvExportSession, flakyDateSession, type DemoSessionScript } from '../../engine/demo/demoScript';
+import { demoSummarizer } from '../../engine/demo/demoSummarizer';
+import { resolveConfig } from '../../engine/config/resolve';
+import type { ContextPruneConfig } from '../../engine/config/types';
+import { parseSession } from '../../engine/session';
+import { flushSession } from '../flush/flushSession';
+import { updatePruneSettings } from '../settings/updatePruneSettings';
+
+/** Settings that make a short demo show every mechanism (small spill threshold, window of one chain). */
+export const DEMO_PRUNE_SETTINGS = {
+	enabled: true,
+	minBatchChars: 200,
+	spillThreshold: 4000,
+	spillPreviewBytes: 400,
+	chainCompression: { rollingWindow: 1 },
+} as const;
+
+export interface DemoResult {
+	readonly sessionFiles: readonly string[];
+	readonly notices: readonly string[];
+}
+
+/** Writes the demo sessions under `<agentDir>/sessions/` and the demo `contextPrune` settings. */
+export async function writeDemoSessions(agentDir: string, now = Date.now()): Promise<DemoResult> {
+	await updatePruneSettings(agentDir, (current) => (Object.keys(current).length > 0 ? current : { ...DEMO_PRUNE_SETTINGS }));
+	const config = resolveConfig(DEMO_PRUNE_SETTINGS).config;
+	const notices: string[] = [];
+	const sessionFiles: string[] = [];
+	const scripts = [flakyDateSession(), csvExportSession()];
+	for (const [index, script] of scripts.entries()) {
+		// Sessions end a little before now, the second one first.
+		const clock = { at: now - (scripts.length - index) * 45 * 60_000 };
+		sessionFiles.push(await writeDemoSession(agentDir, script, config, clock, notices));
+	}
+	return { sessionFiles, notices };
+}
+
+async function writeDemoSession(agentDir: string, script: DemoSessionScript, config: ContextPruneConfig, clock: { at: number }, notices: string[]): Promise<string> {
+	const folder = join(agentDir, 'sessions', `--${script.cwd.replace(/^[/\\]/, '').replace(/[/\\:]/g, '-')}--`);
+	mkdirSync(folder, { recursive: true });
+	const sessionId = randomUUID();
+	const startedAt = new Date(clock.at).toISOString();
+	const file = join(folder, `${startedAt.replace(/[:.]/g, '-')}_${sessionId}.jsonl`);
+	writeFileSync(file, `${headerLine(script, sessionId, clock.at)}\n`);
+	const context = writerContext(file, clock);
+	let leafId = appendLines(file, openingLines(script, context));
+	for (const [index, prompt] of script.prompts.entries()) {
+		leafId = appendLines(file, promptLines(prompt, leafId, writerContext(file, clock), index));
+		if (prompt.flushAfter) {
+			const outcome = await flushSession({
+				sessionPath: file, agentDir, mode: 'now', config, summarizer: demoSummarizer,
+				writeOptions: { quietMs: 0, clock: () => new Date(clock.at += 40) },
+			});
+			if (outcome.kind !== 'written' && outcome.kind !== 'nothing') {
+				throw new Error(`demo flush failed: ${outcome.message}`);
+			}
+			notices.push(...outcome.notices);
+			leafId = parseSession(readFileSync(file, 'utf8')).leafId ?? leafId;
+		}
+	}
+	return file;
+}
+
+/** Time and fresh ids for the next lines; ids are checked against everything already in the file. */
+function writerContext(file: string, clock: { at: number }): DemoWriterContext {
+	const taken = new Set(parseSession(readFileSync(file, 'utf8')).entries.map((entry) => entry.id));
+	return {
+		tick: (ms) => (clock.at += ms),
+		newId: () => {
+			for (;;) {
+				const id = randomBytes(4).toString('hex');
+				if (!taken.has(id)) {
+					taken.add(id);
+					return id;
+				}
+			}
+		},
+	};
+}
+
+function appendLines(file: string, block: { readonly lines: readonly string[]; readonly leafId: string }): string {
+	for (const line of block.lines) {
+		appendFileSync(file, `${line}\n`);
+	}
+	return block.leafId;
+}

@@ -1,0 +1,67 @@
+/**
+ * The demo sessions are written through our own writers and flush: they must read back cleanly
+ * with Pi's own SessionManager and show every mechanism the extension displays.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { buildCondenseState, capturePendingBatches, previewFromState } from '../../../../src/engine/condense';
+import { buildSessionContext, getBranch, parseSession } from '../../../../src/engine/session';
+import { writeDemoSessions } from '../../../../src/node/demo/writeDemoSessions';
+import { readPruneSettings } from '../../../../src/node/settings/readPruneSettings';
+import { readWithPi } from '../../../support/pi';
+import { useTempDir } from '../../../support/tempDirs';
+
+describe('demo sessions', function () {
+	this.timeout(60000);
+	const tempDir = useTempDir('pi-condense-demo');
+
+	it('are valid v3 sessions that Pi 0.73.1 reads exactly as we do', async () => {
+		const { sessionFiles } = await writeDemoSessions(tempDir());
+		assert.equal(sessionFiles.length, 2);
+		for (const file of sessionFiles) {
+			const text = readFileSync(file, 'utf8');
+			const ours = parseSession(text);
+			assert.deepEqual(ours.diagnostics, [], file);
+			assert.equal(ours.version, 3);
+			const pi = await readWithPi(text);
+			assert.deepStrictEqual(buildSessionContext(ours).messages, pi.context.messages, file);
+			assert.deepStrictEqual(ours.entries.map((entry) => entry.id), pi.entries.map((entry) => entry.id));
+			assert.equal(ours.leafId, pi.leafId);
+		}
+	});
+
+	it('show summaries, an alias, a spilled output, purged arguments, two compressed chains and pending work', async () => {
+		const agentDir = tempDir();
+		const { sessionFiles } = await writeDemoSessions(agentDir);
+		const file = sessionFiles[0] ?? '';
+		const model = parseSession(readFileSync(file, 'utf8'));
+		const { config } = await readPruneSettings(agentDir);
+		assert.equal(config.enabled, true);
+		const branch = getBranch(model);
+		const state = buildCondenseState(branch);
+		const preview = previewFromState(state, buildSessionContext(model).messages, config);
+		const texts = preview.after.map((message) => JSON.stringify(message));
+		const count = (pattern: RegExp) => texts.filter((text) => pattern.test(text)).length;
+		assert.equal(count(/<compressed-chain id=\\"b1\\" tools=\\"t1,t2,t3,t4\\">/), 1, 'b1 fuses the first two summaries');
+		assert.equal(count(/<compressed-chain id=\\"b2\\" tools=\\"t5\\">/), 1, 'b2 holds the changelog summary');
+		assert.equal(count(/Summarized in pruner summary, ref `t3`/), 1, 'the re-read is an alias of t3');
+		assert.equal(count(/Oversized output spilled to file/), 1, 'the full test run is spilled');
+		assert.equal(count(/_purged/), 1, 'the failed edit\'s large arguments are purged');
+		assert.equal(count(/"thinking"/) > 0, true, 'thinking blocks are kept (the strip is off by default)');
+		assert.equal(capturePendingBatches(branch, state, config).length, 1, 'the last prompt\'s grep is still pending');
+		assert.ok(preview.reclaim && preview.reclaim.afterChars < preview.reclaim.beforeChars);
+		const blobs = join(dirname(file), `${model.header?.id ?? ''}-blobs`);
+		assert.ok(existsSync(blobs));
+		const [blob] = readdirSync(blobs);
+		assert.match(readFileSync(join(blobs, blob ?? ''), 'utf8'), /Test Files {2}10 passed/);
+	});
+
+	it('leave an existing contextPrune configuration alone', async () => {
+		const agentDir = tempDir();
+		await writeDemoSessions(agentDir);
+		const before = readFileSync(join(agentDir, 'settings.json'), 'utf8');
+		await writeDemoSessions(agentDir);
+		assert.equal(readFileSync(join(agentDir, 'settings.json'), 'utf8'), before);
+	});
+});
