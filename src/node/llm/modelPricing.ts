@@ -1,0 +1,27 @@
+/**
+ * Price and context window of one model, from pi-ai's catalog with models.json applied (loads
+ * pi-ai: call it on demand only). Undefined for a model nobody knows.
+ */
+import { readAuthFile } from './authFile';
+import { findModel, loadModelCatalog } from './modelCatalog';
+import type { PiAiLoader } from './piAiLoader';
+
+export interface ModelFacts {
+	readonly provider: string;
+	readonly modelId: string;
+	readonly name: string;
+	readonly contextWindow: number;
+	/** USD per million tokens. */
+	readonly cost: { readonly input: number; readonly output: number; readonly cacheRead: number; readonly cacheWrite: number };
+}
+
+export async function lookUpModel(loadPiAi: PiAiLoader, agentDir: string, provider: string, modelId: string): Promise<ModelFacts | undefined> {
+	const piAi = loadPiAi();
+	const catalog = await loadModelCatalog(piAi, agentDir, await readAuthFile(agentDir));
+	const model = findModel(catalog, provider, modelId);
+	if (!model) {
+		return undefined;
+	}
+	const { input, output, cacheRead, cacheWrite } = model.cost;
+	return { provider: model.provider, modelId: model.id, name: model.name, contextWindow: model.contextWindow, cost: { input, output, cacheRead, cacheWrite } };
+}

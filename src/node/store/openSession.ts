@@ -1,0 +1,80 @@
+/**
+ * One session file held open in memory: its model, advanced from the watcher's `appended` bytes
+ * (only the new lines are parsed), re-read on `rewritten`. Knows the byte offset its model reaches,
+ * so bytes it has already seen are skipped and a gap is filled from the file.
+ */
+import type { BlobReader } from '../../engine/ports';
+import { appendToSession } from '../../engine/session';
+import type { SessionModel } from '../../engine/session/model';
+import type { ContextPruneConfig } from '../../engine/config/types';
+import { sessionBlobReader } from '../condense/sessionBlobReader';
+import { readCompleteRange, readSessionModel, type LoadedSessionModel } from './readSessionModel';
+import { SessionInsight } from './sessionInsight';
+
+const decoder = new TextDecoder();
+const NO_BLOBS: BlobReader = { readBlob: () => Promise.resolve(undefined) };
+
+export class OpenSession {
+	private insightValue: SessionInsight | undefined;
+
+	private constructor(readonly path: string, private loaded: LoadedSessionModel) {}
+
+	static async open(path: string): Promise<OpenSession> {
+		return new OpenSession(path, await readSessionModel(path));
+	}
+
+	get model(): SessionModel {
+		return this.loaded.model;
+	}
+
+	/** Offset after the last complete line in the model. */
+	get consumed(): number {
+		return this.loaded.consumed;
+	}
+
+	/** Spill files in `<sessionId>-blobs/` next to the session. */
+	get blobs(): BlobReader {
+		const id = this.model.header?.id;
+		return id === undefined ? NO_BLOBS : sessionBlobReader(this.path, id);
+	}
+
+	/** The derived data for `config`; the same object while neither the model nor the config changes. */
+	insight(config: ContextPruneConfig): SessionInsight {
+		const current = this.insightValue;
+		if (current && current.model === this.model && current.config === config) {
+			return current;
+		}
+		return this.insightValue = new SessionInsight(this.model, config);
+	}
+
+	/**
+	 * Applies the watcher's `appended` bytes (the file's bytes at `[offset, offset + bytes.length)`,
+	 * ending in `\n`). Returns true when the model changed.
+	 */
+	async applyAppend(offset: number, bytes: Uint8Array): Promise<boolean> {
+		const end = offset + bytes.length;
+		if (end <= this.consumed) {
+			return false;
+		}
+		let text: string | undefined;
+		if (offset <= this.consumed) {
+			text = decoder.decode(bytes.subarray(this.consumed - offset));
+		} else {
+			// Lines between what we read and what the watcher reports: read them from the file.
+			text = await readCompleteRange(this.path, this.consumed, end);
+		}
+		const next = text === undefined ? undefined : appendToSession(this.model, text);
+		if (next === undefined) {
+			await this.reload();
+			return true;
+		}
+		const changed = next !== this.model;
+		this.loaded = { ...this.loaded, model: next, consumed: end };
+		return changed;
+	}
+
+	/** Reads the whole file again (it was rewritten, or could not be advanced). */
+	async reload(): Promise<void> {
+		this.loaded = await readSessionModel(this.path);
+	}
+}

@@ -1,0 +1,91 @@
+/**
+ * Pi's `contextPrune` settings for the extension: read from `<agentDir>/settings.json`, kept current
+ * by watching that file (Pi, an editor or our own writes change it), and written through
+ * `updatePruneSettings`. The last read is always available synchronously.
+ */
+import { watch, type FSWatcher } from 'chokidar';
+import { resolveConfig } from '../../engine/config/resolve';
+import type { Logger } from '../../engine/ports';
+import { globalSettingsPath } from '../paths/agentDir';
+import { readPruneSettings, type PruneSettings } from '../settings/readPruneSettings';
+import { updatePruneSettings, type PruneMutation, type PruneSettingsWrite } from '../settings/updatePruneSettings';
+import { Emitter } from './emitter';
+
+const RELOAD_DELAY_MS = 50;
+
+/** What is used before the first read finishes: the defaults. */
+export function defaultPruneSettings(agentDir: string): PruneSettings {
+	const { config } = resolveConfig(undefined);
+	return { path: globalSettingsPath(agentDir), config, problems: [], fileState: { kind: 'missing' }, raw: undefined };
+}
+
+export class PruneSettingsSource {
+	private readonly changed: Emitter<PruneSettings>;
+	/** Fires after each read that follows a change of the file. */
+	readonly onDidChange;
+	private current: PruneSettings;
+	private watcher: FSWatcher | undefined;
+	private reloadTimer: NodeJS.Timeout | undefined;
+	private closed = false;
+
+	constructor(readonly agentDir: string, private readonly logger: Logger) {
+		this.current = defaultPruneSettings(agentDir);
+		this.changed = new Emitter((error) => logger.error(`settings listener: ${String(error)}`));
+		this.onDidChange = this.changed.event;
+	}
+
+	get settings(): PruneSettings {
+		return this.current;
+	}
+
+	/** Reads the file and starts watching it. */
+	async start(): Promise<void> {
+		await this.reload();
+		if (this.closed) {
+			return;
+		}
+		// Watching the path itself follows atomic renames (ours, Pi's) and a file created later.
+		this.watcher = watch(this.current.path, { ignoreInitial: true, depth: 0 });
+		this.watcher.on('all', () => this.scheduleReload());
+		this.watcher.on('error', (error) => this.logger.warn(`watching ${this.current.path}: ${String(error)}`));
+	}
+
+	/** Changes `contextPrune` in the file, then re-reads it (listeners hear the new settings). */
+	async update(mutate: PruneMutation): Promise<PruneSettingsWrite> {
+		const written = await updatePruneSettings(this.agentDir, mutate);
+		await this.reload();
+		return written;
+	}
+
+	/** Reads the file again; listeners hear about it only when something changed. */
+	async reload(): Promise<PruneSettings> {
+		const next = await readPruneSettings(this.agentDir);
+		if (sameSettings(next, this.current)) {
+			return this.current;
+		}
+		// A new object only when something changed, so snapshots keyed on it stay valid.
+		this.current = next;
+		if (!this.closed) {
+			this.changed.fire(next);
+		}
+		return next;
+	}
+
+	async close(): Promise<void> {
+		this.closed = true;
+		clearTimeout(this.reloadTimer);
+		this.changed.dispose();
+		await this.watcher?.close();
+	}
+
+	private scheduleReload(): void {
+		clearTimeout(this.reloadTimer);
+		this.reloadTimer = setTimeout(() => {
+			this.reload().catch((error: unknown) => this.logger.warn(`reading ${this.current.path}: ${String(error)}`));
+		}, RELOAD_DELAY_MS);
+	}
+}
+
+function sameSettings(a: PruneSettings, b: PruneSettings): boolean {
+	return a.path === b.path && JSON.stringify(a.raw) === JSON.stringify(b.raw) && JSON.stringify(a.fileState) === JSON.stringify(b.fileState);
+}

@@ -1,0 +1,62 @@
+/**
+ * Reads a session file into a `SessionModel` piece by piece (never one string of the whole file, so
+ * a session of hundreds of MB can be opened) and remembers where the last complete line ends, so
+ * later appends continue from there. A v1/v2 file, which cannot be advanced incrementally, is read
+ * as a whole and migrated in memory, as Pi does.
+ */
+import { open } from 'node:fs/promises';
+import { appendToSession, parseSession } from '../../engine/session';
+import type { SessionModel } from '../../engine/session/model';
+import { readRange, scanCompleteLines } from '../sessions/completeLines';
+
+export interface LoadedSessionModel {
+	readonly model: SessionModel;
+	/** Offset after the last complete line read into `model`. */
+	readonly consumed: number;
+	readonly ino: number;
+}
+
+const decoder = new TextDecoder();
+const DEFAULT_PIECE_BYTES = 4 * 1024 * 1024;
+
+export async function readSessionModel(path: string, pieceBytes = DEFAULT_PIECE_BYTES): Promise<LoadedSessionModel> {
+	const handle = await open(path, 'r');
+	try {
+		const { size, ino } = await handle.stat();
+		let model: SessionModel | undefined;
+		let needsWholeRead = false;
+		const consumed = await scanCompleteLines(handle, 0, size, (piece) => {
+			if (needsWholeRead) {
+				return;
+			}
+			const text = decoder.decode(piece);
+			const next = model === undefined ? parseSession(text) : appendToSession(model, text);
+			if (next === undefined) {
+				// Migrated (v1/v2) or headerless: only a whole read gives Pi's result.
+				needsWholeRead = true;
+			} else {
+				model = next;
+			}
+		}, pieceBytes);
+		if (needsWholeRead) {
+			model = parseSession(await readCompleteRange(path, 0, consumed) ?? '');
+		}
+		return { model: model ?? parseSession(''), consumed, ino };
+	} finally {
+		await handle.close();
+	}
+}
+
+/**
+ * The complete lines in `[from, to)` of a file, or undefined when the file is now shorter than
+ * `to` (it was rewritten: read it again from the start).
+ */
+export async function readCompleteRange(path: string, from: number, to: number): Promise<string | undefined> {
+	const handle = await open(path, 'r');
+	try {
+		const bytes = await readRange(handle, from, to);
+		return bytes.length === to - from ? decoder.decode(bytes) : undefined;
+	} finally {
+		await handle.close();
+	}
+}

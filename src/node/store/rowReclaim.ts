@@ -1,0 +1,28 @@
+/**
+ * The reclaim figure of one session-list row: how much pi-condense's entries take off the context
+ * with pruning on. Uses the session's open model when there is one; otherwise reads the file for the
+ * measurement and lets it go, and skips files above the size cap.
+ */
+import type { ContextPruneConfig } from '../../engine/config/types';
+import { errorMessage } from '../fs/errors';
+import { OpenSession } from './openSession';
+import type { RowReclaim } from './sessionRows';
+
+export interface RowReclaimOptions {
+	readonly maxBytes: number;
+	/** The session, when it is open already. */
+	readonly openSession?: Promise<OpenSession>;
+}
+
+export async function measureRowReclaim(path: string, size: number, config: ContextPruneConfig, options: RowReclaimOptions): Promise<RowReclaim> {
+	if (!options.openSession && size > options.maxBytes) {
+		return { kind: 'too-large', size };
+	}
+	try {
+		const session = await (options.openSession ?? OpenSession.open(path));
+		const reclaim = session.insight(config).reclaim;
+		return reclaim ? { kind: 'measured', beforeChars: reclaim.beforeChars, afterChars: reclaim.afterChars } : { kind: 'none' };
+	} catch (error) {
+		return { kind: 'failed', message: errorMessage(error) };
+	}
+}

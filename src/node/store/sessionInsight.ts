@@ -1,0 +1,65 @@
+/**
+ * Everything the views derive from one snapshot of a session and one `contextPrune` configuration,
+ * computed on first use and kept: the active branch, Pi's context, pi-condense's state, the rendered
+ * preview, the pending batches and the pruned-call tree. A new snapshot or configuration means a new
+ * insight, so a no-op refresh recomputes nothing.
+ */
+import {
+	buildCondenseState, buildPrunedTree, capturePendingBatches, previewFromState,
+	type CondenseState, type ContextPreview, type LiveReclaim, type PendingBatch, type PrunedSummaryNode,
+} from '../../engine/condense';
+import type { ContextPruneConfig } from '../../engine/config/types';
+import { buildSessionContext, getBranch } from '../../engine/session';
+import type { SessionContext, SessionModel } from '../../engine/session/model';
+import type { SessionEntry } from '../../engine/session/types';
+
+export class SessionInsight {
+	private branchValue: readonly SessionEntry[] | undefined;
+	private contextValue: SessionContext | undefined;
+	private stateValue: CondenseState | undefined;
+	private previewValue: ContextPreview | undefined;
+	private pendingValue: readonly PendingBatch[] | undefined;
+	private treeValue: readonly PrunedSummaryNode[] | undefined;
+	private reclaimValue: LiveReclaim | null | undefined;
+
+	constructor(readonly model: SessionModel, readonly config: ContextPruneConfig) {}
+
+	get branch(): readonly SessionEntry[] {
+		return this.branchValue ??= getBranch(this.model);
+	}
+
+	get context(): SessionContext {
+		return this.contextValue ??= buildSessionContext(this.model);
+	}
+
+	/** pi-condense's state from the branch, whether or not pruning is enabled (the tree and recovery read it). */
+	get state(): CondenseState {
+		return this.stateValue ??= buildCondenseState(this.branch, { lineOf: (entry) => this.model.lineOf(entry) });
+	}
+
+	/** What the model is sent under the configuration, with the status-line text. */
+	get preview(): ContextPreview {
+		return this.previewValue ??= previewFromState(this.state, this.context.messages, this.config);
+	}
+
+	/** Batches the next flush would summarize. */
+	get pending(): readonly PendingBatch[] {
+		return this.pendingValue ??= capturePendingBatches(this.branch, this.state, this.config);
+	}
+
+	get prunedTree(): readonly PrunedSummaryNode[] {
+		return this.treeValue ??= buildPrunedTree(this.state);
+	}
+
+	/**
+	 * What pi-condense's entries reclaim from this context with pruning on, whatever `enabled` says
+	 * now: the figure the session list shows. Undefined when the render changes nothing.
+	 */
+	get reclaim(): LiveReclaim | undefined {
+		if (this.reclaimValue === undefined) {
+			const preview = this.config.enabled ? this.preview : previewFromState(this.state, this.context.messages, { ...this.config, enabled: true });
+			this.reclaimValue = preview.reclaim ?? null;
+		}
+		return this.reclaimValue ?? undefined;
+	}
+}

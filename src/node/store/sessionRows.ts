@@ -1,0 +1,81 @@
+/**
+ * The session list as the sidebar shows it: one row per session file, with what is known so far
+ * (header first; the summary and the reclaim figure arrive later from background work). Rows are
+ * immutable; an update replaces the row.
+ */
+import type { SessionFile } from '../sessions/discoverSessions';
+import type { SessionFileSummary } from '../sessions/summaryCache';
+
+export type RowReclaim =
+	/** Context size with pruning on (`JSON.stringify` length) before and after pi-condense's render. */
+	| { readonly kind: 'measured'; readonly beforeChars: number; readonly afterChars: number }
+	/** The render changes nothing. */
+	| { readonly kind: 'none' }
+	/** Not measured in the background: the file is larger than the cap (select it to measure). */
+	| { readonly kind: 'too-large'; readonly size: number }
+	| { readonly kind: 'failed'; readonly message: string };
+
+export interface SessionRow {
+	readonly file: SessionFile;
+	readonly summary: SessionFileSummary | undefined;
+	readonly reclaim: RowReclaim | undefined;
+}
+
+export class SessionRows {
+	private readonly rows = new Map<string, SessionRow>();
+
+	get size(): number {
+		return this.rows.size;
+	}
+
+	all(): readonly SessionRow[] {
+		return [...this.rows.values()];
+	}
+
+	get(path: string): SessionRow | undefined {
+		return this.rows.get(path);
+	}
+
+	has(path: string): boolean {
+		return this.rows.has(path);
+	}
+
+	/** Adds a session or refreshes its file facts (a rewrite may change the header); returns true when new. */
+	upsertFile(file: SessionFile): boolean {
+		const previous = this.rows.get(file.path);
+		this.rows.set(file.path, { file, summary: previous?.summary, reclaim: previous?.reclaim });
+		return previous === undefined;
+	}
+
+	update(path: string, change: Partial<Omit<SessionRow, 'file'>> & { readonly size?: number }): SessionRow | undefined {
+		const previous = this.rows.get(path);
+		if (!previous) {
+			return undefined;
+		}
+		const { size, ...rest } = change;
+		const file = size === undefined ? previous.file : { ...previous.file, size };
+		const next = { ...previous, ...rest, file };
+		this.rows.set(path, next);
+		return next;
+	}
+
+	delete(path: string): boolean {
+		return this.rows.delete(path);
+	}
+
+	clear(): void {
+		this.rows.clear();
+	}
+
+	/** Forgets every reclaim figure (the configuration changed); returns the rows that had one. */
+	clearReclaims(): string[] {
+		const cleared: string[] = [];
+		for (const [path, row] of this.rows) {
+			if (row.reclaim !== undefined) {
+				this.rows.set(path, { ...row, reclaim: undefined });
+				cleared.push(path);
+			}
+		}
+		return cleared;
+	}
+}

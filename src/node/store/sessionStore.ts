@@ -1,0 +1,324 @@
+/**
+ * The node side of the extension's session state: finds Pi's sessions (first lines only), keeps the
+ * list current through the watcher, fills in summaries and reclaim figures in the background when a
+ * view asks for them, keeps the selected session's model open and advances it from appended bytes,
+ * and holds Pi's `contextPrune` settings. No `vscode`: the host's SessionController wraps it.
+ */
+import { sep } from 'node:path';
+import type { Logger } from '../../engine/ports';
+import type { SessionLocations } from '../paths/sessionLocations';
+import type { PruneSettings } from '../settings/readPruneSettings';
+import type { PruneMutation, PruneSettingsWrite } from '../settings/updatePruneSettings';
+import { discoverSessions, readSessionFile, type SearchedFolder, type UnlistedSessionFile } from '../sessions/discoverSessions';
+import { watchSessionFiles, type SessionFileEvent, type SessionWatcher } from '../sessions/sessionWatcher';
+import { SessionSummaryCache } from '../sessions/summaryCache';
+import { Emitter } from './emitter';
+import { KeyedTaskQueue } from './keyedTaskQueue';
+import type { OpenSession } from './openSession';
+import { OpenSessionCache } from './openSessionCache';
+import { PruneSettingsSource } from './pruneSettingsSource';
+import { measureRowReclaim } from './rowReclaim';
+import { SessionRows, type SessionRow } from './sessionRows';
+
+const RECLAIM_REFRESH_MS = 2000;
+
+export type StoreChange =
+	/** Sessions were added or removed, or the folders changed: the list as a whole. */
+	| { readonly kind: 'list' }
+	/** Summaries, sizes or reclaim figures of these rows changed. */
+	| { readonly kind: 'rows'; readonly paths: readonly string[] }
+	/** The model of this open session changed (appended lines, rewrite). */
+	| { readonly kind: 'session'; readonly path: string }
+	| { readonly kind: 'settings'; readonly settings: PruneSettings };
+
+export interface SessionStoreOptions {
+	/** Where to look: called on start and on every restart (the agent dir setting changed). */
+	readonly locate: () => Promise<SessionLocations>;
+	readonly logger: Logger;
+	/** Sessions kept in memory besides the selected one. Default 3. */
+	readonly openCapacity?: number;
+	/** Files above this size get no background reclaim figure. Default 64 MB. */
+	readonly reclaimMaxBytes?: number;
+}
+
+export interface DiscoveryReport {
+	readonly locations: SessionLocations | undefined;
+	readonly searched: readonly SearchedFolder[];
+	readonly unlisted: readonly UnlistedSessionFile[];
+	/** True once the first listing finished. */
+	readonly done: boolean;
+}
+
+export class SessionStore {
+	private readonly changes: Emitter<StoreChange>;
+	readonly onDidChange;
+	private readonly rows = new SessionRows();
+	private readonly summaries = new SessionSummaryCache();
+	private readonly open: OpenSessionCache;
+	private readonly summaryQueue: KeyedTaskQueue;
+	private readonly reclaimQueue: KeyedTaskQueue;
+	private readonly perPath = new Map<string, Promise<void>>();
+	private readonly reclaimTimers = new Map<string, NodeJS.Timeout>();
+	private readonly reclaimMaxBytes: number;
+	private report: DiscoveryReport = { locations: undefined, searched: [], unlisted: [], done: false };
+	private watcher: SessionWatcher | undefined;
+	private settingsSource: PruneSettingsSource | undefined;
+	private generation = 0;
+	private closed = false;
+
+	constructor(private readonly options: SessionStoreOptions) {
+		const logger = options.logger;
+		this.changes = new Emitter((error) => logger.error(`store listener: ${String(error)}`));
+		this.onDidChange = this.changes.event;
+		this.open = new OpenSessionCache(options.openCapacity ?? 3);
+		this.summaryQueue = new KeyedTaskQueue(2, (path, error) => logger.warn(`summary of ${path}: ${String(error)}`));
+		this.reclaimQueue = new KeyedTaskQueue(1, (path, error) => logger.warn(`reclaim of ${path}: ${String(error)}`));
+		this.reclaimMaxBytes = options.reclaimMaxBytes ?? 64 * 1024 * 1024;
+	}
+
+	get discovery(): DiscoveryReport {
+		return this.report;
+	}
+
+	get settings(): PruneSettings | undefined {
+		return this.settingsSource?.settings;
+	}
+
+	/** Locates the folders, reads the settings, lists the sessions and starts watching. */
+	async start(): Promise<void> {
+		const generation = ++this.generation;
+		const locations = await this.options.locate();
+		if (generation !== this.generation || this.closed) {
+			return;
+		}
+		this.report = { locations, searched: [], unlisted: [], done: false };
+		for (const note of locations.notes) {
+			this.options.logger.warn(note);
+		}
+		const settings = new PruneSettingsSource(locations.agentDir, this.options.logger);
+		this.settingsSource = settings;
+		settings.onDidChange((value) => {
+			this.rows.clearReclaims();
+			this.changes.fire({ kind: 'settings', settings: value });
+		});
+		const watcher = watchSessionFiles({
+			roots: locations.roots,
+			onEvent: (event) => this.onFileEvent(event),
+			onError: (error) => this.options.logger.warn(`session watcher: ${error.message}`),
+		});
+		this.watcher = watcher;
+		await settings.start();
+		await this.list(generation);
+		// A file created while the first listing ran is tracked by the watcher but not announced.
+		await watcher.ready;
+		await this.list(generation);
+	}
+
+	/** Stops everything and starts over (the agent directory changed). */
+	async restart(): Promise<void> {
+		await this.stop();
+		this.rows.clear();
+		this.open.clear();
+		this.changes.fire({ kind: 'list' });
+		await this.start();
+	}
+
+	rowsList(): readonly SessionRow[] {
+		return this.rows.all();
+	}
+
+	row(path: string): SessionRow | undefined {
+		return this.rows.get(path);
+	}
+
+	/**
+	 * Asks for the summaries (and, for at most `reclaimLimit` of them, the reclaim figures) of these
+	 * rows, computed in the background; `rows` changes report them.
+	 */
+	requestDetails(paths: readonly string[], reclaimLimit = 40): void {
+		let reclaims = 0;
+		for (const path of paths) {
+			const row = this.rows.get(path);
+			if (!row) {
+				continue;
+			}
+			if (row.summary === undefined && !this.summaryQueue.has(path)) {
+				this.summaryQueue.enqueue(path, () => this.summarize(path));
+			}
+			if (row.reclaim === undefined && reclaims++ < reclaimLimit && !this.reclaimQueue.has(path)) {
+				this.reclaimQueue.enqueue(path, () => this.measureReclaim(path));
+			}
+		}
+	}
+
+	/** Resolves when no background work is waiting (for tests and benchmarks). */
+	async idle(): Promise<void> {
+		await Promise.all([this.summaryQueue.idle(), this.reclaimQueue.idle(), ...this.perPath.values()]);
+	}
+
+	/** The session's model, read now if it is not open yet; it then follows the file. */
+	openSession(path: string): Promise<OpenSession> {
+		return this.open.open(path);
+	}
+
+	/** Keeps this session open (the selected one). */
+	pinSession(path: string | undefined): void {
+		this.open.pinOnly(path);
+	}
+
+	async updateSettings(mutate: PruneMutation): Promise<PruneSettingsWrite> {
+		if (!this.settingsSource) {
+			throw new Error('Pi Condense has not located the Pi agent directory yet.');
+		}
+		return this.settingsSource.update(mutate);
+	}
+
+	async close(): Promise<void> {
+		this.closed = true;
+		await this.stop();
+		this.changes.dispose();
+	}
+
+	private async stop(): Promise<void> {
+		this.generation++;
+		for (const timer of this.reclaimTimers.values()) {
+			clearTimeout(timer);
+		}
+		this.reclaimTimers.clear();
+		this.summaryQueue.clear();
+		this.reclaimQueue.clear();
+		const watcher = this.watcher;
+		const settings = this.settingsSource;
+		this.watcher = undefined;
+		this.settingsSource = undefined;
+		await Promise.all([watcher?.close(), settings?.close()]);
+	}
+
+	private async list(generation: number): Promise<void> {
+		const locations = this.report.locations;
+		if (!locations) {
+			return;
+		}
+		const found = await discoverSessions(locations.roots);
+		if (generation !== this.generation) {
+			return;
+		}
+		const first = !this.report.done;
+		let added = 0;
+		for (const file of found.sessions) {
+			if (this.rows.upsertFile(file)) {
+				added++;
+			}
+		}
+		this.report = { locations, searched: found.searched, unlisted: found.unlisted, done: true };
+		for (const file of found.unlisted) {
+			this.options.logger.debug(`not listed: ${file.path}: ${file.reason}`);
+		}
+		if (added > 0 || first) {
+			this.changes.fire({ kind: 'list' });
+		}
+	}
+
+	private async summarize(path: string): Promise<void> {
+		const summary = await this.summaries.summarize(path);
+		if (this.rows.update(path, { summary, size: summary.size })) {
+			this.changes.fire({ kind: 'rows', paths: [path] });
+		}
+	}
+
+	private async measureReclaim(path: string): Promise<void> {
+		const row = this.rows.get(path);
+		const settings = this.settingsSource?.settings;
+		if (!row || !settings) {
+			return;
+		}
+		const reclaim = await measureRowReclaim(path, row.summary?.size ?? row.file.size, settings.config, {
+			maxBytes: this.reclaimMaxBytes,
+			openSession: this.open.peek(path),
+		});
+		if (this.rows.update(path, { reclaim })) {
+			this.changes.fire({ kind: 'rows', paths: [path] });
+		}
+	}
+
+	/** Events of one file are handled in order; different files independently. */
+	private onFileEvent(event: SessionFileEvent): void {
+		const previous = this.perPath.get(event.path) ?? Promise.resolve();
+		const next = previous
+			.then(() => this.applyFileEvent(event))
+			.catch((error: unknown) => this.options.logger.warn(`${event.kind} ${event.path}: ${String(error)}`))
+			.finally(() => {
+				if (this.perPath.get(event.path) === next) {
+					this.perPath.delete(event.path);
+				}
+			});
+		this.perPath.set(event.path, next);
+	}
+
+	private async applyFileEvent(event: SessionFileEvent): Promise<void> {
+		switch (event.kind) {
+			case 'added':
+			case 'rewritten':
+				return this.readHeaderAgain(event.path, event.kind === 'rewritten');
+			case 'appended':
+				return this.applyAppend(event.path, event.offset, event.bytes, event.size);
+			case 'removed':
+				this.rows.delete(event.path);
+				this.summaries.forget(event.path);
+				this.open.close(event.path);
+				this.changes.fire({ kind: 'list' });
+				return;
+		}
+	}
+
+	private async readHeaderAgain(path: string, rewritten: boolean): Promise<void> {
+		const root = this.report.locations?.roots.find((candidate) => path.startsWith(candidate.path + sep));
+		const file = root ? await readSessionFile(path, root) : undefined;
+		if (!file || !('header' in file)) {
+			return; // not (yet) a session: line 1 incomplete or invalid; a later append re-checks
+		}
+		const isNew = this.rows.upsertFile(file);
+		if (rewritten) {
+			this.rows.update(path, { summary: undefined, reclaim: undefined });
+			const open = this.open.peek(path);
+			if (open) {
+				await (await open).reload();
+				this.changes.fire({ kind: 'session', path });
+			}
+		}
+		this.changes.fire(isNew || rewritten ? { kind: 'list' } : { kind: 'rows', paths: [path] });
+		if (isNew) {
+			this.requestDetails([path]);
+		}
+	}
+
+	private async applyAppend(path: string, offset: number, bytes: Uint8Array, size: number): Promise<void> {
+		if (!this.rows.has(path)) {
+			// Its first line was incomplete when it was added: it may be a session now.
+			return this.readHeaderAgain(path, false);
+		}
+		const open = this.open.peek(path);
+		if (open && await (await open).applyAppend(offset, bytes)) {
+			this.changes.fire({ kind: 'session', path });
+		}
+		const row = this.rows.update(path, { size });
+		if (row?.summary !== undefined) {
+			this.summaryQueue.enqueue(path, () => this.summarize(path));
+		}
+		if (row?.reclaim !== undefined) {
+			this.refreshReclaimLater(path);
+		}
+		this.changes.fire({ kind: 'rows', paths: [path] });
+	}
+
+	/** Measures again after a pause, keeping the old figure meanwhile: a busy session appends often. */
+	private refreshReclaimLater(path: string): void {
+		if (this.reclaimTimers.has(path)) {
+			return;
+		}
+		this.reclaimTimers.set(path, setTimeout(() => {
+			this.reclaimTimers.delete(path);
+			this.reclaimQueue.enqueue(path, () => this.measureReclaim(path));
+		}, RECLAIM_REFRESH_MS));
+	}
+}

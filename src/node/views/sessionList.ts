@@ -1,0 +1,168 @@
+/**
+ * The "Pi Sessions" view as plain data: projects (by the header's `cwd`, the workspace's own first)
+ * holding their sessions newest first, each with its label (name, else first user message), time,
+ * message count and reclaim. Filtering by text happens here too. No `vscode`, no I/O.
+ */
+import { basename } from 'node:path';
+import { charsToTokens } from '../../engine/condense';
+import type { RowReclaim, SessionRow } from '../store/sessionRows';
+import { relativeTime } from './relativeTime';
+
+export interface SessionItem {
+	readonly path: string;
+	readonly label: string;
+	readonly description: string;
+	/** Plain-text tooltip lines. */
+	readonly details: readonly string[];
+	/** Epoch ms used for ordering (Pi's "modified" once the summary is known, else the file mtime). */
+	readonly modified: number;
+	/** True once the background summary arrived. */
+	readonly summarized: boolean;
+}
+
+export interface ProjectItem {
+	readonly cwd: string;
+	readonly label: string;
+	readonly description: string;
+	readonly isWorkspace: boolean;
+	readonly sessions: readonly SessionItem[];
+}
+
+export interface SessionListOptions {
+	readonly workspaceFolders: readonly string[];
+	readonly filter?: string;
+	readonly now: number;
+	readonly homedir?: string;
+}
+
+const LABEL_MAX = 80;
+
+export function buildSessionList(rows: readonly SessionRow[], options: SessionListOptions): ProjectItem[] {
+	const filter = options.filter?.trim().toLowerCase() ?? '';
+	const byCwd = new Map<string, SessionItem[]>();
+	for (const row of rows) {
+		if (filter !== '' && !matches(row, filter)) {
+			continue;
+		}
+		const list = byCwd.get(row.file.header.cwd) ?? [];
+		list.push(sessionItem(row, options.now));
+		byCwd.set(row.file.header.cwd, list);
+	}
+	const workspace = options.workspaceFolders.map(normalizeFolder);
+	const projects = [...byCwd].map(([cwd, sessions]): ProjectItem => {
+		sessions.sort((a, b) => b.modified - a.modified || a.path.localeCompare(b.path));
+		const isWorkspace = workspace.includes(normalizeFolder(cwd));
+		return {
+			cwd,
+			label: cwd === '' ? '(no project folder)' : basename(normalizeFolder(cwd)) || cwd,
+			description: `${shortenHome(cwd, options.homedir)}${isWorkspace ? ' · this workspace' : ''}`,
+			isWorkspace,
+			sessions,
+		};
+	});
+	const rank = (project: ProjectItem): number => {
+		const index = workspace.indexOf(normalizeFolder(project.cwd));
+		return index < 0 ? workspace.length : index;
+	};
+	return projects.sort((a, b) => rank(a) - rank(b) || newest(b) - newest(a) || a.cwd.localeCompare(b.cwd));
+}
+
+/** The session a fresh window selects: the newest of the workspace's projects, else the newest of all when no folder is open. */
+export function defaultSession(projects: readonly ProjectItem[], hasWorkspace: boolean): string | undefined {
+	const candidates = hasWorkspace ? projects.filter((project) => project.isWorkspace) : projects;
+	let best: SessionItem | undefined;
+	for (const session of candidates.flatMap((project) => project.sessions)) {
+		if (!best || session.modified > best.modified) {
+			best = session;
+		}
+	}
+	return best?.path;
+}
+
+/** `-85%`, or undefined when there is no measured figure. */
+export function reclaimPercent(reclaim: RowReclaim | undefined): string | undefined {
+	if (reclaim?.kind !== 'measured') {
+		return undefined;
+	}
+	const before = charsToTokens(reclaim.beforeChars);
+	const after = charsToTokens(reclaim.afterChars);
+	return `-${before === 0 ? 0 : Math.max(0, Math.round((1 - after / before) * 100))}%`;
+}
+
+function sessionItem(row: SessionRow, now: number): SessionItem {
+	const summary = row.summary?.summary;
+	const title = summary?.name ?? firstLine(summary?.firstUserMessage);
+	const modified = row.summary?.modified ?? row.file.mtimeMs;
+	const parts = [relativeTime(modified, now)];
+	if (summary) {
+		parts.push(`${summary.messageCount} msg${summary.messageCount === 1 ? '' : 's'}`);
+	}
+	const percent = reclaimPercent(row.reclaim);
+	if (percent) {
+		parts.push(percent);
+	}
+	return {
+		path: row.file.path,
+		label: title ?? (summary ? '(no messages)' : basename(row.file.path, '.jsonl')),
+		description: parts.join(' · '),
+		details: details(row, modified),
+		modified,
+		summarized: summary !== undefined,
+	};
+}
+
+function details(row: SessionRow, modified: number): string[] {
+	const summary = row.summary?.summary;
+	const lines = [row.file.path, `Last activity: ${new Date(modified).toLocaleString()}`];
+	if (summary) {
+		lines.push(`${summary.messageCount} messages, ${summary.entryCount} entries, ${formatBytes(row.file.size)}`);
+		if (summary.invalidLineCount > 0) {
+			lines.push(`${summary.invalidLineCount} unreadable line(s): Pi skips them`);
+		}
+	}
+	const reclaim = row.reclaim;
+	if (reclaim?.kind === 'measured') {
+		lines.push(`pi-condense reclaims ${reclaimPercent(reclaim)} of the context: ${charsToTokens(reclaim.beforeChars)} -> ${charsToTokens(reclaim.afterChars)} tokens (chars / 4)`);
+	} else if (reclaim?.kind === 'too-large') {
+		lines.push(`Reclaim not measured in the background (${formatBytes(reclaim.size)}): select the session to measure it`);
+	} else if (reclaim?.kind === 'failed') {
+		lines.push(`Reclaim could not be measured: ${reclaim.message}`);
+	}
+	return lines;
+}
+
+function matches(row: SessionRow, filter: string): boolean {
+	const summary = row.summary?.summary;
+	return [summary?.name, summary?.firstUserMessage, row.file.header.cwd, basename(row.file.path)]
+		.some((text) => text !== undefined && text.toLowerCase().includes(filter));
+}
+
+function newest(project: ProjectItem): number {
+	return project.sessions[0]?.modified ?? 0;
+}
+
+function firstLine(text: string | undefined): string | undefined {
+	const line = text?.split('\n').find((part) => part.trim() !== '')?.trim();
+	if (line === undefined) {
+		return undefined;
+	}
+	return line.length > LABEL_MAX ? `${line.slice(0, LABEL_MAX - 1)}…` : line;
+}
+
+function normalizeFolder(path: string): string {
+	return path.length > 1 ? path.replace(/[\\/]+$/, '') : path;
+}
+
+function shortenHome(path: string, homedir: string | undefined): string {
+	return homedir && (path === homedir || path.startsWith(`${homedir}/`)) ? `~${path.slice(homedir.length)}` : path;
+}
+
+export function formatBytes(bytes: number): string {
+	if (bytes < 1024) {
+		return `${bytes} B`;
+	}
+	if (bytes < 1024 * 1024) {
+		return `${(bytes / 1024).toFixed(1)} KB`;
+	}
+	return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}

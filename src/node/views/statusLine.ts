@@ -1,0 +1,21 @@
+/**
+ * The status-bar text for the selected session, in pi-condense's own words (its footer states):
+ * `prune: OFF`, `prune: summarizing…` while a flush runs, `prune: N pending` while batches wait,
+ * else `prune: ON` with the live reclaim. Pure.
+ */
+import { pendingStatusText, pruneStatusText, SUMMARIZING_STATUS_TEXT } from '../../engine/condense';
+import type { ContextPruneConfig } from '../../engine/config/types';
+import type { SessionInsight } from '../store/sessionInsight';
+
+export function statusLineText(config: ContextPruneConfig, insight: SessionInsight | undefined, summarizing: boolean): string {
+	if (!config.enabled) {
+		return pruneStatusText(config);
+	}
+	if (summarizing) {
+		return SUMMARIZING_STATUS_TEXT;
+	}
+	if (!insight) {
+		return pruneStatusText(config);
+	}
+	return insight.pending.length > 0 ? pendingStatusText(insight.pending.length) : insight.preview.statusText;
+}

@@ -1,0 +1,21 @@
+/**
+ * Short one-line texts for tool calls in the sidebar: `tool(k="v", …) · 1.2k chars [error]`, with
+ * long arguments cut so a row stays readable. Pure.
+ */
+import { formatCompactCount } from '../../engine/condense';
+
+const ARGS_MAX = 72;
+
+export function argumentsText(args: Readonly<Record<string, unknown>>, max = ARGS_MAX): string {
+	const text = Object.entries(args).map(([key, value]) => `${key}=${JSON.stringify(value)}`).join(', ');
+	return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+export function toolCallLabel(toolName: string, args: Readonly<Record<string, unknown>>, size: number, unit: 'chars' | 'bytes', isError: boolean): string {
+	return `${toolName}(${argumentsText(args)}) · ${formatCompactCount(size)} ${unit}${isError ? ' [error]' : ''}`;
+}
+
+/** The first `max` characters of an output, for a tooltip. */
+export function outputHead(text: string, max = 1200): string {
+	return text.length > max ? `${text.slice(0, max)}\n…` : text;
+}

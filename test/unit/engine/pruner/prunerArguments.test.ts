@@ -1,0 +1,71 @@
+import assert from 'node:assert/strict';
+import {
+	parseBatchingMode, parseDedup, parseMinBatchChars, parseModelArgument, parseNameList, parsePruneOn, parseThinking,
+} from '../../../../src/engine/pruner/prunerArguments';
+import { dedupStatusText, DISABLED_TEXT, ENABLED_TEXT, statusReportText } from '../../../../src/engine/pruner/prunerTexts';
+import { DEFAULT_CONFIG } from '../../../../src/engine/config/defaults';
+
+describe('/pruner arguments', () => {
+	it('splits name lists on commas and spaces; none and clear empty them', () => {
+		assert.deepEqual(parseNameList('bash, read  grep,,bash'), { ok: true, value: ['bash', 'read', 'grep'] });
+		assert.deepEqual(parseNameList('none'), { ok: true, value: [] });
+		assert.deepEqual(parseNameList(' clear '), { ok: true, value: [] });
+		assert.deepEqual(parseNameList(''), { ok: true, value: [] });
+	});
+
+	it('takes whole numbers ≥ 0 for min-batch-chars', () => {
+		assert.deepEqual(parseMinBatchChars(' 0 '), { ok: true, value: 0 });
+		assert.deepEqual(parseMinBatchChars('2000'), { ok: true, value: 2000 });
+		for (const bad of ['-1', '1.5', 'abc', '', '1e3']) {
+			assert.equal(parseMinBatchChars(bad).ok, false, bad);
+		}
+	});
+
+	it('validates every enumerated value, prune-on included (pi-condense 2.0.0 stored it unchecked)', () => {
+		assert.deepEqual(parseThinking('HIGH'), { ok: true, value: 'high' });
+		assert.equal(parseThinking('loud').ok, false);
+		assert.deepEqual(parsePruneOn('on-demand'), { ok: true, value: 'on-demand' });
+		assert.equal(parsePruneOn('sometimes').ok, false);
+		assert.deepEqual(parseBatchingMode('turn'), { ok: true, value: 'turn' });
+		assert.equal(parseBatchingMode('batch').ok, false);
+		assert.deepEqual(parseDedup('true'), { ok: true, value: true });
+		assert.deepEqual(parseDedup('off'), { ok: true, value: false });
+		assert.deepEqual(parseDedup(''), { ok: true, value: 'status' });
+		assert.equal(parseDedup('maybe').ok, false);
+	});
+
+	it('reads a model with an optional thinking suffix; a colon that is not a level stays in the id', () => {
+		assert.deepEqual(parseModelArgument('default'), { ok: true, value: { model: 'default' } });
+		assert.deepEqual(parseModelArgument('anthropic/claude-haiku-4-5:low'), { ok: true, value: { model: 'anthropic/claude-haiku-4-5', thinking: 'low' } });
+		assert.deepEqual(parseModelArgument('ollama/qwen2.5-coder:7b'), { ok: true, value: { model: 'ollama/qwen2.5-coder:7b' } });
+		for (const bad of ['claude', '/x', 'p/', 'p/a b', 'p/x:default']) {
+			assert.equal(parseModelArgument(bad).ok, bad === 'p/x:default', bad);
+		}
+	});
+});
+
+describe('/pruner texts', () => {
+	it('keeps pi-condense\'s exact on/off notices', () => {
+		assert.equal(ENABLED_TEXT, 'Context pruning enabled.');
+		assert.equal(DISABLED_TEXT, 'Context pruning disabled.');
+	});
+
+	it('reports the status with the summarizer block, or says there were no calls', () => {
+		const text = statusReportText(DEFAULT_CONFIG, undefined);
+		assert.equal(text, [
+			'pruner status:',
+			'  enabled:     no',
+			'  model:       default (the session\'s model)',
+			'  thinking:    Default (default)',
+			'  trigger:     On agent message',
+			'  batching:    Per turn',
+			'  dedup:       on',
+			'  status line: on',
+			'--- summarizer ---',
+			'(no summarizer calls yet)',
+		].join('\n'));
+		const withCalls = statusReportText(DEFAULT_CONFIG, { callCount: 2, totalInputTokens: 1500, totalOutputTokens: 80, totalCost: 0.0004, chainsCompressed: 1, rangesSummarized: 0 });
+		assert.match(withCalls, /--- summarizer ---\n {2}calls: {7}2\n {2}input: {7}1\.5k tokens\n {2}output: {6}80 tokens\n {2}cost: {8}<\$0\.001\n {2}chains: {6}1 compressed$/);
+		assert.match(dedupStatusText(false), /^Dedup by content hash is OFF\./);
+	});
+});

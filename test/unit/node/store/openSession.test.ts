@@ -1,0 +1,94 @@
+import assert from 'node:assert/strict';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseSession } from '../../../../src/engine/session';
+import { OpenSession } from '../../../../src/node/store/openSession';
+import { readSessionModel } from '../../../../src/node/store/readSessionModel';
+import { piCondenseSessionsDir, realSessionsDir } from '../../../support/paths';
+import { SessionBuilder } from '../../../support/sessionBuilder';
+import { useTempDir } from '../../../support/tempDirs';
+
+describe('readSessionModel', () => {
+	const temp = useTempDir('read-model');
+
+	it('reads a file piece by piece into the same model as one parse of the whole text', async () => {
+		const path = join(piCondenseSessionsDir, 'large-bulk', 'session.jsonl');
+		const text = readFileSync(path, 'utf8');
+		const loaded = await readSessionModel(path, 64 * 1024);
+		const whole = parseSession(text);
+		assert.equal(loaded.consumed, Buffer.byteLength(text));
+		assert.equal(loaded.model.entries.length, whole.entries.length);
+		assert.deepEqual(loaded.model.entries.map((entry) => entry.id), whole.entries.map((entry) => entry.id));
+		assert.equal(loaded.model.leafId, whole.leafId);
+	});
+
+	it('reads a v1 file as a whole and migrates it, as Pi does', async () => {
+		const path = join(realSessionsDir, 'large-session.jsonl');
+		const loaded = await readSessionModel(path, 64 * 1024);
+		assert.equal(loaded.model.migrated, true);
+		assert.equal(loaded.model.entries.length, parseSession(readFileSync(path, 'utf8')).entries.length);
+	});
+
+	it('leaves a line still being written for later', async () => {
+		const path = join(temp(), 's.jsonl');
+		const builder = new SessionBuilder();
+		builder.user('hello');
+		writeFileSync(path, `${builder.text()}{"type":"message","id":"half`);
+		const loaded = await readSessionModel(path);
+		assert.equal(loaded.consumed, Buffer.byteLength(builder.text()));
+		assert.equal(loaded.model.entries.length, 1);
+	});
+});
+
+describe('OpenSession', () => {
+	const temp = useTempDir('open-session');
+
+	function setUp(): { path: string; builder: SessionBuilder; written: () => number } {
+		const path = join(temp(), 's.jsonl');
+		const builder = new SessionBuilder();
+		builder.user('first');
+		writeFileSync(path, builder.text());
+		return { path, builder, written: () => Buffer.byteLength(readFileSync(path)) };
+	}
+
+	it('advances its model from appended bytes, skipping bytes it has already read', async () => {
+		const { path, builder } = setUp();
+		const session = await OpenSession.open(path);
+		const before = builder.text();
+		builder.user('second');
+		const added = Buffer.from(builder.text().slice(before.length));
+		appendFileSync(path, added);
+		assert.equal(await session.applyAppend(Buffer.byteLength(before), added), true);
+		assert.equal(session.model.entries.length, 2);
+		assert.equal(session.consumed, Buffer.byteLength(builder.text()));
+		assert.equal(await session.applyAppend(Buffer.byteLength(before), added), false, 'the same bytes again change nothing');
+		assert.equal(session.model.entries.length, 2);
+	});
+
+	it('fills a gap between what it read and the reported bytes from the file', async () => {
+		const { path, builder } = setUp();
+		const session = await OpenSession.open(path);
+		const start = builder.text();
+		builder.user('second');
+		const middle = builder.text();
+		builder.user('third');
+		appendFileSync(path, builder.text().slice(start.length));
+		const last = Buffer.from(builder.text().slice(middle.length));
+		assert.equal(await session.applyAppend(Buffer.byteLength(middle), last), true);
+		assert.deepEqual(session.model.entries.map((entry) => entry.type === 'message' && entry.message.role), ['user', 'user', 'user']);
+	});
+
+	it('keeps one insight per snapshot and configuration', async () => {
+		const { path, builder } = setUp();
+		const session = await OpenSession.open(path);
+		const config = (await import('../../../../src/engine/config/defaults')).DEFAULT_CONFIG;
+		const first = session.insight(config);
+		assert.equal(session.insight(config), first);
+		const before = builder.text();
+		builder.user('again');
+		appendFileSync(path, builder.text().slice(before.length));
+		await session.applyAppend(Buffer.byteLength(before), Buffer.from(builder.text().slice(before.length)));
+		assert.notEqual(session.insight(config), first);
+		assert.equal(session.insight({ ...config }).config.enabled, config.enabled);
+	});
+});

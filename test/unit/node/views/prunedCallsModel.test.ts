@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pendingStatusText } from '../../../../src/engine/condense';
+import { resolveConfig } from '../../../../src/engine/config/resolve';
+import { parseSession } from '../../../../src/engine/session';
+import { SessionInsight } from '../../../../src/node/store/sessionInsight';
+import { buildPrunedCalls, type PrunedNode } from '../../../../src/node/views/prunedCallsModel';
+import { statusLineText } from '../../../../src/node/views/statusLine';
+import { piCondenseSessionsDir } from '../../../support/paths';
+import { SessionBuilder } from '../../../support/sessionBuilder';
+
+const basicDir = join(piCondenseSessionsDir, 'basic');
+
+function basicInsight(): SessionInsight {
+	const model = parseSession(readFileSync(join(basicDir, 'session.jsonl'), 'utf8'));
+	const { config } = resolveConfig(JSON.parse(readFileSync(join(basicDir, 'contextPrune.json'), 'utf8')));
+	return new SessionInsight(model, config);
+}
+
+function labels(nodes: readonly PrunedNode[]): string[] {
+	return nodes.map((node) => node.label);
+}
+
+function children(node: PrunedNode | undefined): readonly PrunedNode[] {
+	return node && 'children' in node ? node.children : [];
+}
+
+describe('buildPrunedCalls on a session written by real pi-condense', () => {
+	const roots = buildPrunedCalls(basicInsight(), () => 'TIME');
+
+	it('lists the summaries with their tool calls by ref, in branch order', () => {
+		const summaries = roots.filter((node) => node.kind === 'summary');
+		assert.equal(summaries.length, 4);
+		assert.equal(summaries[0]?.label, '[pruner] Turn 0 summary (2 tools · 190 chars · original 690)');
+		assert.equal(summaries[0]?.description, 'TIME');
+		assert.deepEqual(labels(children(summaries[1])), ['t3 read(path="src/app.js") · 265 chars', 't4 read(path="src/util.js") · 259 chars']);
+		const t6 = children(summaries[2])[0];
+		assert.ok(t6?.label.startsWith('t6 edit(path="src/app.js", edits=[{') && t6.label.includes('…) · 47 chars'), `long arguments are cut: ${t6?.label}`);
+	});
+
+	it('groups compressed chains with their refs, dedup aliases and spilled outputs', () => {
+		const group = (label: string): PrunedNode | undefined => roots.find((node) => node.kind === 'group' && node.label === label);
+		assert.deepEqual(labels(children(group('Compressed chains'))), ['b1', 'b2']);
+		assert.deepEqual(labels(children(children(group('Compressed chains'))[0])), ['t1', 't2', 't3', 't4']);
+		const alias = children(group('Dedup aliases'))[0];
+		assert.equal(alias?.label, 'call_p2_t0_0');
+		assert.match(alias?.description ?? '', /^duplicate of /);
+		const spilled = children(group('Spilled outputs'))[0];
+		assert.equal(spilled?.kind === 'spilled' && spilled.toolCallId, 'call_p1_t2_0');
+		assert.equal(group('Pending'), undefined);
+		assert.equal(group('Problems'), undefined);
+	});
+
+	it('gives every row an id that is unique and stable across rebuilds', () => {
+		const ids = (nodes: readonly PrunedNode[]): string[] => nodes.flatMap((node) => [node.id, ...ids(children(node))]);
+		const first = ids(roots);
+		assert.equal(new Set(first).size, first.length);
+		assert.deepEqual(ids(buildPrunedCalls(basicInsight(), () => 'OTHER')), first);
+	});
+});
+
+describe('pending batches, problems and the status line', () => {
+	it('shows not-yet-summarized calls as pending, and the status says so', () => {
+		const builder = new SessionBuilder();
+		builder.user('go');
+		builder.assistant([{ type: 'toolCall', id: 'c1', name: 'bash', arguments: { command: 'ls' } }]);
+		builder.toolResult('c1', 'bash', 'a\nb');
+		builder.rawLine('{not json');
+		const { config } = resolveConfig({ enabled: true });
+		const insight = new SessionInsight(parseSession(builder.text()), config);
+		const roots = buildPrunedCalls(insight, String);
+		assert.deepEqual(labels(roots), ['Problems', 'Pending']);
+		const problem = children(roots[0])[0];
+		assert.equal(problem?.kind === 'problem' && problem.line, 5);
+		assert.deepEqual(labels(children(children(roots[1])[0])), ['bash(command="ls") · 3 chars']);
+		assert.equal(statusLineText(config, insight, false), pendingStatusText(1));
+		assert.equal(statusLineText(config, insight, true), 'prune: summarizing…');
+		assert.equal(statusLineText({ ...config, enabled: false }, insight, true), 'prune: OFF');
+		assert.equal(statusLineText(config, undefined, false), 'prune: ON');
+	});
+
+	it('uses the engine\'s reclaim text when nothing is pending', () => {
+		const insight = basicInsight();
+		assert.equal(statusLineText(insight.config, insight, false), 'prune: ON \u00b7 5.1k->1.1k (-78%)');
+		assert.deepEqual(insight.reclaim, insight.preview.reclaim);
+	});
+});
