@@ -5,17 +5,18 @@
 // Prints `integration: N passed, M failed`; exit code 0 only when tests ran and all passed.
 //   HARNESS_VERBOSE=1  show every workbench and server log line     HARNESS_KEEP=1  keep the temp dirs
 //   HARNESS_TIMEOUT=<seconds>  give up after this long (default 180)
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { format } from 'node:util';
 import { launchChromium, makeTempDir, projectRoot, removeDir, sleep, startCodeServer, workbenchUrl } from './lib.mjs';
+import { writeIntegrationFixtures } from './integrationFixtures.mjs';
 import { ensureHarnessInstalled } from './setup.mjs';
 
 const testsEntry = join(projectRoot, 'out', 'test', 'integration', 'index.js');
 const timeoutMs = Number(process.env.HARNESS_TIMEOUT || 180) * 1000;
 const verbose = Boolean(process.env.HARNESS_VERBOSE);
 // Workbench chatter that says nothing about our tests.
-const noise = /^(Resolving|Resolved|Creating a socket|Updating additional|ChatSessionStore|\[Service Worker\]|Ignoring fetching additional|\[reconnection-grace-time\])/;
+const noise = /^(CodeExpectedError|Resolving|Resolved|Creating a socket|Updating additional|ChatSessionStore|\[Service Worker\]|Ignoring fetching additional|\[reconnection-grace-time\])/;
 const resultLine = /^pi-condense-integration-result (\{.*\})$/;
 
 const cleanups = [];
@@ -57,17 +58,22 @@ async function runSuite() {
 	}
 	ensureHarnessInstalled();
 	const startedAt = Date.now();
-	// Later tests fill the agent dir with sessions; the extension host finds it through PI_CODING_AGENT_DIR.
-	const agentDir = makeTempDir('pi-condense-agent-');
-	const workspace = makeTempDir('pi-condense-workspace-');
+	// The agent dir holds real sessions and Pi's settings before the extension starts; the extension host
+	// finds it through PI_CODING_AGENT_DIR, the tests through PI_CONDENSE_TEST_FIXTURES.
+	const agentDir = realpathSync(makeTempDir('pi-condense-agent-'));
+	const workspace = realpathSync(makeTempDir('pi-condense-workspace-'));
 	cleanups.push(async () => {
 		removeDir(agentDir);
 		removeDir(workspace);
 	});
+	const fixtures = writeIntegrationFixtures(agentDir, workspace);
 	const server = await startCodeServer({
 		workspace,
 		verbose,
-		env: { PI_CODING_AGENT_DIR: agentDir, PI_CONDENSE_TEST_AGENT_DIR: agentDir, PI_CONDENSE_TEST_WORKSPACE: workspace },
+		env: {
+			PI_CODING_AGENT_DIR: agentDir, PI_CONDENSE_TEST_AGENT_DIR: agentDir, PI_CONDENSE_TEST_WORKSPACE: workspace,
+			PI_CONDENSE_TEST_FIXTURES: JSON.stringify(fixtures),
+		},
 	});
 	cleanups.push(() => server.stop());
 	console.log(`[harness] code-server up on ${server.url} after ${Date.now() - startedAt} ms`);

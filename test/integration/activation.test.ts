@@ -1,11 +1,14 @@
 /**
  * The extension as VS Code really loads it: present in the extension host, activated by revealing its view
  * container (no activation event of its own: VS Code infers onView from the contributed view), and its
- * "Pi Sessions" view can be focused. Runs against the temporary agent dir the harness created.
+ * "Pi Sessions" view can be focused. Runs against the temporary agent dir the harness created. Prints the
+ * activation time and checks that activation did not load pi-ai.
  */
 import assert from 'node:assert/strict';
 import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
+import type { ExtensionApi } from '../../src/host/extensionApi';
 
 const extensionId = 'pi-condense.pi-condense-vscode';
 
@@ -39,16 +42,31 @@ describe('activation in a real VS Code extension host', () => {
 		assert.equal(folders[0]?.uri.fsPath, process.env.PI_CONDENSE_TEST_WORKSPACE);
 	});
 
-	it('is present, with its view container and the Pi Sessions view, and not yet active', () => {
+	it('is present, with its view container and its two views, and not yet active', () => {
 		const extension = ourExtension();
 		assert.equal(extension.isActive, false, 'nothing activates it before its view is shown');
 		const manifest = extension.packageJSON as { contributes: { views: Record<string, { id: string; name: string }[]> } };
-		assert.deepEqual(manifest.contributes.views.piCondense?.map((view) => [view.id, view.name]), [['piCondense.sessions', 'Pi Sessions']]);
+		assert.deepEqual(manifest.contributes.views.piCondense?.map((view) => [view.id, view.name]), [
+			['piCondense.sessions', 'Pi Sessions'],
+			['piCondense.prunedCalls', 'Pruned Calls'],
+		]);
 	});
 
-	it('activates when its view container is revealed', async () => {
+	it('activates when its view container is revealed, quickly and without loading pi-ai', async () => {
 		await vscode.commands.executeCommand('workbench.view.extension.piCondense');
 		await waitUntil(() => ourExtension().isActive, `${extensionId} to activate`);
+		const api = ourExtension().exports as ExtensionApi;
+		console.log(`[integration] activation took ${api.activationMs.toFixed(1)} ms`);
+		const piAiChunk = join(ourExtension().extensionPath, 'dist', 'pi-ai.js');
+		assert.ok(!Object.keys(require.cache).includes(piAiChunk), 'dist/pi-ai.js is not loaded by activation');
+		assert.ok(!Object.keys(require.cache).some((path) => path.includes('@mariozechner/pi-ai')), 'no pi-ai module is loaded');
+	});
+
+	it('selects the newest session of the workspace by itself', async () => {
+		const api = ourExtension().exports as ExtensionApi;
+		const basic = (JSON.parse(process.env.PI_CONDENSE_TEST_FIXTURES ?? '{}') as { basic?: { path: string } }).basic?.path;
+		assert.ok(basic);
+		await waitUntil(() => api.controller.selected === basic, 'the basic session (the workspace\'s only one) selected');
 	});
 
 	it('focuses the Pi Sessions view', async () => {

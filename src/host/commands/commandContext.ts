@@ -1,0 +1,89 @@
+/**
+ * What the command handlers need, handed over by the composition root, and the few helpers they
+ * share: acting on the selected session, saving a `contextPrune` change, and reporting errors in
+ * words that say what happened and what to do.
+ */
+import * as vscode from 'vscode';
+import { setConfigKey } from '../../engine/config/setConfigKey';
+import type { PiAiLoader } from '../../node/llm/piAiLoader';
+import { SettingsWriteError } from '../../node/settings/updatePruneSettings';
+import type { SessionController } from '../sessionController';
+import type { PrunedCallsTreeProvider } from '../tree/prunedCallsTreeProvider';
+import type { SessionsTreeProvider } from '../tree/sessionsTreeProvider';
+
+export interface CommandContext {
+	readonly controller: SessionController;
+	readonly logger: vscode.LogOutputChannel;
+	readonly sessionsTree: SessionsTreeProvider;
+	readonly prunedTree: PrunedCallsTreeProvider;
+	/** Loads pi-ai on first use (the model list needs it); never called at activation. */
+	readonly loadPiAi: PiAiLoader;
+}
+
+/** The selected session's path, or undefined after telling the user to select one. */
+export function requireSession(context: CommandContext, action: string): string | undefined {
+	const path = context.controller.selected;
+	if (path === undefined) {
+		void vscode.window.showWarningMessage(`Pi Condense: select a session in Pi Sessions first to ${action}.`, 'Show Sessions')
+			.then((choice) => choice && vscode.commands.executeCommand('piCondense.sessions.focus'));
+	}
+	return path;
+}
+
+/** `for "<session title>"`, so messages say which session they are about. */
+export function sessionPhrase(context: CommandContext, path: string): string {
+	return `for "${context.controller.titleOf(path)}"`;
+}
+
+/**
+ * Sets one `contextPrune` key (a dotted path) in Pi's settings.json and says `message` when it is
+ * saved. Returns the message shown, or undefined when saving failed (the user was told why).
+ */
+export function saveSetting(context: CommandContext, key: string, value: unknown, message: string): Promise<string | undefined> {
+	return saveSettings(context, [{ key, value }], message);
+}
+
+export interface SettingChange {
+	readonly key: string;
+	readonly value: unknown;
+}
+
+/** Several keys in one write. */
+export async function saveSettings(context: CommandContext, changes: readonly SettingChange[], message: string): Promise<string | undefined> {
+	try {
+		await context.controller.updatePruneSettings((raw) => changes.reduce((next, change) => setConfigKey(next, change.key, change.value), raw));
+	} catch (error) {
+		showSettingsError(context, error);
+		return undefined;
+	}
+	for (const change of changes) {
+		context.logger.info(`contextPrune.${change.key} = ${JSON.stringify(change.value)}`);
+	}
+	void vscode.window.showInformationMessage(message);
+	return message;
+}
+
+export function showSettingsError(context: CommandContext, error: unknown): void {
+	const message = error instanceof Error ? error.message : String(error);
+	context.logger.error(`saving contextPrune: ${message}`);
+	const path = error instanceof SettingsWriteError ? error.path : undefined;
+	void vscode.window.showErrorMessage(`Pi Condense could not save the setting: ${message}`, ...(path ? ['Open settings.json'] : []))
+		.then((choice) => {
+			if (choice && path) {
+				void vscode.window.showTextDocument(vscode.Uri.file(path));
+			}
+		});
+}
+
+/** Shows a long text: its first line as a notification, the whole of it in the log. */
+export function showReport(context: CommandContext, text: string, oneLine: string): string {
+	context.logger.info(text);
+	void vscode.window.showInformationMessage(oneLine, 'Show Log').then((choice) => choice && context.logger.show(true));
+	return text;
+}
+
+/** `a:\n  b:  1\n  c:  2` → `a: b: 1 · c: 2`. */
+export function flattenReport(text: string): string {
+	const [first, ...rest] = text.split('\n').map((line) => line.trim().replace(/\s{2,}/g, ' '));
+	return rest.length === 0 ? first ?? '' : `${first} ${rest.join(' · ')}`;
+}

@@ -1,0 +1,107 @@
+/**
+ * `/pruner model` in VS Code: with an argument (`provider/id[:thinking]` or `default`) it is
+ * validated and saved; without one a quick pick lists `default` and every model that has
+ * credentials (pi-ai is loaded for this, on first use only), then a thinking level for reasoning
+ * models.
+ */
+import * as vscode from 'vscode';
+import { parseModelArgument, type ModelArgument } from '../../engine/pruner/prunerArguments';
+import { modelSetText, modelText } from '../../engine/pruner/prunerTexts';
+import { SUMMARIZER_THINKING_LEVELS } from '../../engine/config/presets';
+import { listUsableModels, type ModelChoice } from '../../node/llm/models';
+import { saveSettings, type CommandContext, type SettingChange } from './commandContext';
+import { CommandId } from './commandIds';
+
+type ModelItem = vscode.QuickPickItem & { readonly ref?: string; readonly reasoning?: boolean };
+
+export function registerModelCommand(context: CommandContext): vscode.Disposable {
+	return vscode.commands.registerCommand(CommandId.SelectModel, async (argument?: string) => {
+		let choice: ModelArgument | undefined;
+		if (argument !== undefined) {
+			const parsed = parseModelArgument(argument);
+			if (!parsed.ok) {
+				void vscode.window.showWarningMessage(`Pi Condense: ${parsed.message} Nothing was changed.`);
+				return undefined;
+			}
+			choice = parsed.value;
+		} else {
+			choice = await pickModel(context);
+		}
+		if (!choice) {
+			return undefined;
+		}
+		const changes: SettingChange[] = [{ key: 'summarizerModel', value: choice.model }];
+		if (choice.thinking) {
+			changes.push({ key: 'summarizerThinking', value: choice.thinking });
+		}
+		return saveSettings(context, changes, modelSetText(choice.model, choice.thinking));
+	});
+}
+
+async function pickModel(context: CommandContext): Promise<ModelArgument | undefined> {
+	const config = context.controller.config;
+	const picked = await pickFromList(context, config.summarizerModel);
+	if (!picked?.ref) {
+		return undefined;
+	}
+	if (picked.ref === 'default' || !picked.reasoning) {
+		return { model: picked.ref };
+	}
+	const level = await vscode.window.showQuickPick(SUMMARIZER_THINKING_LEVELS.map((option) => ({
+		label: option.label,
+		description: option.value === config.summarizerThinking ? `${option.value} · current` : option.value,
+		value: option.value,
+	})), { title: `Pi Condense: thinking level for ${picked.ref}`, placeHolder: 'Default keeps the model\'s own level' });
+	if (!level) {
+		return undefined;
+	}
+	return level.value === 'default' ? { model: picked.ref } : { model: picked.ref, thinking: level.value };
+}
+
+function pickFromList(context: CommandContext, current: string): Promise<ModelItem | undefined> {
+	const quickPick = vscode.window.createQuickPick<ModelItem>();
+	quickPick.title = 'Pi Condense: summarizer model';
+	quickPick.placeholder = modelText(context.controller.config);
+	quickPick.matchOnDescription = true;
+	const defaultItem: ModelItem = { label: 'default', description: current === 'default' ? 'the session\'s model · current' : 'the session\'s model', ref: 'default' };
+	quickPick.items = [defaultItem];
+	quickPick.busy = true;
+	const agentDir = context.controller.discovery.locations?.agentDir;
+	void loadChoices(context, agentDir).then((choices) => {
+		quickPick.items = [defaultItem, ...choices.map((model) => modelItem(model, current))];
+	}, (error: unknown) => {
+		const message = error instanceof Error ? error.message : String(error);
+		context.logger.error(`listing models: ${message}`);
+		quickPick.items = [defaultItem, { label: '$(warning) Could not list models', description: message }];
+	}).finally(() => {
+		quickPick.busy = false;
+	});
+	return new Promise((resolve) => {
+		quickPick.onDidAccept(() => {
+			resolve(quickPick.selectedItems[0]);
+			quickPick.hide();
+		});
+		quickPick.onDidHide(() => {
+			resolve(undefined);
+			quickPick.dispose();
+		});
+		quickPick.show();
+	});
+}
+
+async function loadChoices(context: CommandContext, agentDir: string | undefined): Promise<ModelChoice[]> {
+	if (agentDir === undefined) {
+		return [];
+	}
+	return listUsableModels(context.loadPiAi(), agentDir);
+}
+
+function modelItem(model: ModelChoice, current: string): ModelItem {
+	return {
+		label: model.ref,
+		description: `${model.name}${model.ref === current ? ' · current' : ''}`,
+		detail: `credentials from ${model.credentialSource}${model.reasoning ? ' · reasoning' : ''}`,
+		ref: model.ref,
+		reasoning: model.reasoning,
+	};
+}

@@ -1,0 +1,22 @@
+/**
+ * Registers every command of the extension (ids in `commandIds.ts`).
+ */
+import type * as vscode from 'vscode';
+import type { CommandContext } from './commandContext';
+import { registerModelCommand } from './modelPicker';
+import { registerOpenPreviewFallback } from './openPreviewFallback';
+import { registerPrunerCommands } from './prunerCommands';
+import { registerRecoveryCommands } from './recoveryCommands';
+import { registerSessionCommands } from './sessionCommands';
+import { registerSettingsEditor } from './settingsEditor';
+
+export function registerCommands(context: CommandContext): vscode.Disposable[] {
+	return [
+		...registerPrunerCommands(context),
+		registerModelCommand(context),
+		registerSettingsEditor(context),
+		...registerSessionCommands(context),
+		...registerRecoveryCommands(context),
+		registerOpenPreviewFallback(context),
+	];
+}

@@ -1,0 +1,113 @@
+/**
+ * Commands about sessions: select one (tree click), pick one from the palette, open its raw
+ * `.jsonl`, refresh, filter the list, say where sessions are searched, and `/pruner tree` (show the
+ * Pruned Calls view).
+ */
+import * as vscode from 'vscode';
+import { requireSession, type CommandContext } from './commandContext';
+import { CommandId } from './commandIds';
+import { PRUNED_CALLS_VIEW_ID } from '../tree/prunedCallsTreeProvider';
+import { SESSIONS_VIEW_ID } from '../tree/sessionsTreeProvider';
+
+export function registerSessionCommands(context: CommandContext): vscode.Disposable[] {
+	const { controller, sessionsTree } = context;
+	return [
+		vscode.commands.registerCommand(CommandId.SelectSession, async (path?: string) => {
+			if (typeof path === 'string') {
+				await selectAndReport(context, path);
+			}
+			return controller.selected;
+		}),
+		vscode.commands.registerCommand(CommandId.OpenSession, async (path?: string) => {
+			const chosen = typeof path === 'string' ? path : await pickSession(context);
+			if (chosen === undefined) {
+				return undefined;
+			}
+			await selectAndReport(context, chosen);
+			await sessionsTree.revealSession(chosen).catch(() => undefined);
+			await vscode.commands.executeCommand(`${PRUNED_CALLS_VIEW_ID}.focus`);
+			return chosen;
+		}),
+		vscode.commands.registerCommand(CommandId.OpenSessionFile, async (argument?: unknown) => {
+			const path = sessionPathOf(argument) ?? requireSession(context, 'open its file');
+			if (path !== undefined) {
+				await vscode.window.showTextDocument(vscode.Uri.file(path), { preview: true });
+			}
+			return path;
+		}),
+		vscode.commands.registerCommand(CommandId.Refresh, async () => {
+			await controller.restart();
+			return controller.projects().reduce((sum, project) => sum + project.sessions.length, 0);
+		}),
+		vscode.commands.registerCommand(CommandId.FilterSessions, async (text?: string) => {
+			const value = typeof text === 'string' ? text : await vscode.window.showInputBox({
+				title: 'Pi Condense: filter sessions',
+				prompt: 'Shows sessions whose name, first message, project folder or file name contains this text.',
+				value: sessionsTree.filter,
+			});
+			if (value !== undefined) {
+				sessionsTree.setFilter(value);
+			}
+			return sessionsTree.filter;
+		}),
+		vscode.commands.registerCommand(CommandId.ClearSessionFilter, () => sessionsTree.setFilter('')),
+		vscode.commands.registerCommand(CommandId.ShowSearchedFolders, () => showSearchedFolders(context)),
+		vscode.commands.registerCommand(CommandId.ShowTree, async () => {
+			await vscode.commands.executeCommand(`${PRUNED_CALLS_VIEW_ID}.focus`);
+			return controller.selected;
+		}),
+	];
+}
+
+async function selectAndReport(context: CommandContext, path: string): Promise<void> {
+	try {
+		await context.controller.select(path);
+	} catch (error) {
+		void vscode.window.showErrorMessage(`Pi Condense could not read ${path}: ${error instanceof Error ? error.message : String(error)}`);
+	}
+}
+
+async function pickSession(context: CommandContext): Promise<string | undefined> {
+	const items = context.controller.projects().flatMap((project) => [
+		{ label: project.label, kind: vscode.QuickPickItemKind.Separator, path: undefined as string | undefined },
+		...project.sessions.map((session) => ({ label: session.label, description: session.description, detail: session.path, path: session.path })),
+	]);
+	const picked = await vscode.window.showQuickPick(items, { title: 'Pi Condense: open session', matchOnDescription: true, matchOnDetail: true });
+	return picked?.path;
+}
+
+/** A session path from a tree node (`{ item: { path } }`) or a string. */
+function sessionPathOf(argument: unknown): string | undefined {
+	if (typeof argument === 'string') {
+		return argument;
+	}
+	if (typeof argument === 'object' && argument !== null && 'item' in argument) {
+		const item = (argument).item;
+		if (typeof item === 'object' && item !== null && 'path' in item && typeof item.path === 'string') {
+			return item.path;
+		}
+	}
+	return undefined;
+}
+
+function showSearchedFolders(context: CommandContext): string {
+	const discovery = context.controller.discovery;
+	const lines = [
+		`Pi agent directory: ${discovery.locations?.agentDir ?? '(not located yet)'}`,
+		...discovery.searched.map((folder) => `Searched ${folder.root.path} (${folder.root.layout === 'flat' ? 'session files directly inside' : 'one folder per project'}; from ${folder.root.source}): ${folder.exists ? `${folder.fileCount} file(s)` : 'does not exist'}${folder.error ? `; ${folder.error}` : ''}`),
+		...(discovery.locations?.notes ?? []),
+		...(discovery.unlisted.length > 0 ? [`${discovery.unlisted.length} .jsonl file(s) are not Pi sessions (see the log).`] : []),
+		'Change it with the piCondense.agentDir setting, or $PI_CODING_AGENT_DIR (and $PI_CODING_AGENT_SESSION_DIR) in the environment VS Code starts with.',
+	];
+	const text = lines.join('\n');
+	context.logger.info(text);
+	void vscode.window.showInformationMessage(lines.slice(0, 2).join(' · '), 'Choose Agent Directory', 'Show Log').then((choice) => {
+		if (choice === 'Choose Agent Directory') {
+			void vscode.commands.executeCommand('workbench.action.openSettings', 'piCondense.agentDir');
+		} else if (choice === 'Show Log') {
+			context.logger.show(true);
+		}
+	});
+	void vscode.commands.executeCommand(`${SESSIONS_VIEW_ID}.focus`);
+	return text;
+}

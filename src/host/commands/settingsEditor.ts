@@ -1,0 +1,138 @@
+/**
+ * `/pruner settings` in VS Code: a quick pick over every `contextPrune` key showing its current
+ * value; choosing a row toggles it, offers its presets, asks for a value, or opens the model and
+ * list editors. Each change is saved to Pi's settings.json at once and the list opens again, so
+ * several settings can be changed in a row (Esc closes it).
+ */
+import * as vscode from 'vscode';
+import { parseNameList } from '../../engine/pruner/prunerArguments';
+import { formatSettingValue, parseSettingInput, SETTING_ROWS, settingValue, type SettingRow } from '../../node/views/pruneSettingRows';
+import { saveSetting, type CommandContext } from './commandContext';
+import { CommandId } from './commandIds';
+
+type RowItem = vscode.QuickPickItem & { readonly row: SettingRow };
+
+export function registerSettingsEditor(context: CommandContext): vscode.Disposable {
+	return vscode.commands.registerCommand(CommandId.Settings, async () => {
+		let last: string | undefined;
+		for (;;) {
+			const row = await pickRow(context, last);
+			if (!row) {
+				return undefined;
+			}
+			last = row.key;
+			await editRow(context, row);
+		}
+	});
+}
+
+async function pickRow(context: CommandContext, lastKey: string | undefined): Promise<SettingRow | undefined> {
+	const settings = context.controller.settings;
+	const config = context.controller.config;
+	const items: RowItem[] = SETTING_ROWS.map((row) => ({ label: row.label, description: formatSettingValue(row, config), detail: `contextPrune.${row.key}`, row }));
+	const quickPick = vscode.window.createQuickPick<RowItem>();
+	quickPick.title = `Pi Condense settings · ${settings?.path ?? 'settings.json'}`;
+	quickPick.placeholder = 'Choose a setting to change (saved to Pi\'s settings.json, shared with pi-condense in Pi)';
+	quickPick.matchOnDetail = true;
+	quickPick.items = items;
+	const active = items.find((item) => item.row.key === lastKey);
+	if (active) {
+		quickPick.activeItems = [active];
+	}
+	return new Promise((resolve) => {
+		quickPick.onDidAccept(() => {
+			resolve(quickPick.selectedItems[0]?.row);
+			quickPick.hide();
+		});
+		quickPick.onDidHide(() => {
+			resolve(undefined);
+			quickPick.dispose();
+		});
+		quickPick.show();
+	});
+}
+
+async function editRow(context: CommandContext, row: SettingRow): Promise<void> {
+	const current = settingValue(context.controller.config, row.key);
+	const saved = (value: unknown): Promise<string | undefined> => saveSetting(context, row.key, value, `${row.label}: ${describe(row, value)}.`);
+	switch (row.kind) {
+		case 'boolean':
+			await saved(!current);
+			return;
+		case 'model':
+			await vscode.commands.executeCommand(CommandId.SelectModel);
+			return;
+		case 'list': {
+			const text = await vscode.window.showInputBox({
+				title: `Pi Condense: ${row.label}`,
+				prompt: 'Separated by commas or spaces; "none" clears the list.',
+				value: Array.isArray(current) ? current.join(', ') : '',
+			});
+			const parsed = text === undefined ? undefined : parseNameList(text);
+			if (parsed?.ok) {
+				await saved(parsed.value);
+			}
+			return;
+		}
+		case 'choice': {
+			const picked = await vscode.window.showQuickPick(row.choices.map((choice) => ({
+				label: choice.label,
+				description: choice.value === current ? 'current' : undefined,
+				value: choice.value,
+			})), { title: `Pi Condense: ${row.label}` });
+			if (picked) {
+				await saved(picked.value);
+			}
+			return;
+		}
+		case 'number':
+		case 'fraction': {
+			const value = await askValue(row, current);
+			if (value !== undefined) {
+				await saved(value.value);
+			}
+			return;
+		}
+	}
+}
+
+async function askValue(row: SettingRow, current: unknown): Promise<{ readonly value: unknown } | undefined> {
+	if (row.kind === 'number' && row.presets) {
+		const picked = await vscode.window.showQuickPick([
+			...row.presets.map((preset) => ({ label: preset.label, description: preset.value === current ? 'current' : undefined, value: preset.value })),
+			{ label: 'Other value…', description: row.presets.some((preset) => preset.value === current) ? undefined : `current: ${String(current)}`, value: undefined },
+		], { title: `Pi Condense: ${row.label}` });
+		if (!picked) {
+			return undefined;
+		}
+		if (picked.value !== undefined) {
+			return { value: picked.value };
+		}
+	}
+	const text = await vscode.window.showInputBox({
+		title: `Pi Condense: ${row.label}`,
+		value: current === null ? 'off' : JSON.stringify(current),
+		validateInput: (input) => {
+			const parsed = parseSettingInput(row, input);
+			return typeof parsed === 'string' ? parsed : undefined;
+		},
+	});
+	if (text === undefined) {
+		return undefined;
+	}
+	const parsed = parseSettingInput(row, text);
+	return typeof parsed === 'string' ? undefined : parsed;
+}
+
+function describe(row: SettingRow, value: unknown): string {
+	if (row.kind === 'boolean') {
+		return value ? 'on' : 'off';
+	}
+	if (value === null) {
+		return 'off';
+	}
+	if (Array.isArray(value)) {
+		return value.length > 0 ? value.join(', ') : 'none';
+	}
+	return typeof value === 'string' ? value : JSON.stringify(value);
+}

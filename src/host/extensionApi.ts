@@ -1,0 +1,18 @@
+/**
+ * What `activate` returns: the host objects, for the integration tests (and nothing else).
+ */
+import type { PreviewSourceAdapter } from './previewSourceAdapter';
+import type { SessionController } from './sessionController';
+import type { PruneStatusBar } from './statusBar/pruneStatusBar';
+import type { PrunedCallsTreeProvider } from './tree/prunedCallsTreeProvider';
+import type { SessionsTreeProvider } from './tree/sessionsTreeProvider';
+
+export interface ExtensionApi {
+	readonly controller: SessionController;
+	readonly sessionsTree: SessionsTreeProvider;
+	readonly prunedTree: PrunedCallsTreeProvider;
+	readonly statusBar: PruneStatusBar;
+	readonly previewSource: PreviewSourceAdapter;
+	/** How long `activate` took, in milliseconds. */
+	readonly activationMs: number;
+}

@@ -1,0 +1,58 @@
+/**
+ * The controller as the context preview sees it (`PreviewSource`): the selected session's latest
+ * snapshot and settings, recovery in context_tree_query's format, model prices (pi-ai loaded on
+ * demand) and settings writes.
+ */
+import * as vscode from 'vscode';
+import { setConfigKey } from '../engine/config/setConfigKey';
+import { lookUpModel } from '../node/llm/modelPricing';
+import type { PiAiLoader } from '../node/llm/piAiLoader';
+import { CommandId } from './commands/commandIds';
+import { Disposable } from './dispose';
+import type { ModelPricing, PreviewSession, PreviewSource } from './preview/previewSource';
+import type { SessionController } from './sessionController';
+
+export class PreviewSourceAdapter extends Disposable implements PreviewSource {
+	private readonly _onDidChangeSession = this._register(new vscode.EventEmitter<void>());
+	readonly onDidChangeSession = this._onDidChangeSession.event;
+
+	constructor(private readonly controller: SessionController, private readonly loadPiAi: PiAiLoader) {
+		super();
+		const fire = (): void => this._onDidChangeSession.fire();
+		this._register(controller.onDidChangeSelection(fire));
+		this._register(controller.onDidChangeSelectedSession(fire));
+		this._register(controller.onDidChangeSettings(fire));
+	}
+
+	current(): PreviewSession | undefined {
+		const session = this.controller.selectedOpenSession();
+		if (!session) {
+			return undefined;
+		}
+		return { path: session.path, title: this.controller.titleOf(session.path), model: session.model, config: this.controller.config, blobs: session.blobs };
+	}
+
+	async recover(refs: readonly string[]): Promise<string> {
+		const path = this.controller.selected;
+		if (path === undefined) {
+			throw new Error('No Pi session is selected.');
+		}
+		return this.controller.recover(path, refs);
+	}
+
+	async openRecovered(ref: string): Promise<void> {
+		const path = this.controller.selected;
+		if (path !== undefined) {
+			await vscode.commands.executeCommand(CommandId.RecoverOutput, { sessionPath: path, ref });
+		}
+	}
+
+	async modelPricing(provider: string, modelId: string): Promise<ModelPricing | undefined> {
+		const agentDir = this.controller.discovery.locations?.agentDir;
+		return agentDir === undefined ? undefined : lookUpModel(this.loadPiAi, agentDir, provider, modelId);
+	}
+
+	async applyPruneSettings(changes: ReadonlyArray<{ readonly key: string; readonly value: unknown }>): Promise<void> {
+		await this.controller.updatePruneSettings((raw) => changes.reduce((next, change) => setConfigKey(next, change.key, change.value), raw));
+	}
+}

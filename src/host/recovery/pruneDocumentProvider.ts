@@ -1,0 +1,53 @@
+/**
+ * Serves the read-only `pi-condense:` documents. A recovered output is exactly what pi-condense's
+ * `context_tree_query` tool returns for the ref (`recoverOutputs`), so what the user reads is what
+ * the model would read. Documents of a session update when the session changes.
+ */
+import * as vscode from 'vscode';
+import { Disposable } from '../dispose';
+import type { SessionController } from '../sessionController';
+import { helpMarkdown } from '../commands/helpText';
+import { parsePruneUri, PRUNE_SCHEME, sessionOfPruneUri } from './pruneUris';
+
+export class PruneDocumentProvider extends Disposable implements vscode.TextDocumentContentProvider {
+	private readonly _onDidChange = this._register(new vscode.EventEmitter<vscode.Uri>());
+	readonly onDidChange = this._onDidChange.event;
+
+	constructor(private readonly controller: SessionController) {
+		super();
+		this._register(vscode.workspace.registerTextDocumentContentProvider(PRUNE_SCHEME, this));
+		this._register(controller.onDidChangeOpenSession((path) => this.refreshSession(path)));
+		this._register(controller.onDidChangeSettings(() => this.refreshSession(undefined)));
+	}
+
+	async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+		const document = parsePruneUri(uri);
+		if (!document) {
+			return `Unknown Pi Condense document: ${uri.toString()}`;
+		}
+		if (document.kind === 'help') {
+			return helpMarkdown();
+		}
+		if (document.kind === 'recovered') {
+			return this.controller.recover(document.sessionPath, [document.ref]);
+		}
+		const state = (await this.controller.insightFor(document.sessionPath)).state;
+		if (document.kind === 'summary') {
+			const summary = state.summaries.find((candidate) => candidate.entryId === document.entryId);
+			return summary ? summary.text : `No pi-condense summary with entry id ${document.entryId} on the active branch of ${document.sessionPath}.`;
+		}
+		const chain = state.chains.find((candidate) => candidate.entry.blockId === document.blockId);
+		return chain
+			? `# ${chain.entry.blockId}: compressed chain\n\nRefs: ${chain.entry.toolRefs.join(', ') || 'none'}\n\n${chain.bodyText}`
+			: `No compressed chain ${document.blockId} on the active branch of ${document.sessionPath}.`;
+	}
+
+	private refreshSession(path: string | undefined): void {
+		for (const document of vscode.workspace.textDocuments) {
+			const session = sessionOfPruneUri(document.uri);
+			if (session !== undefined && (path === undefined || session === path)) {
+				this._onDidChange.fire(document.uri);
+			}
+		}
+	}
+}

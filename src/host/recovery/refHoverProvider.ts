@@ -1,0 +1,92 @@
+/**
+ * Hovers over refs in Pi session files and in our own documents: `tN`, `bN`, raw tool-call ids and
+ * dedup alias ids show the head of the raw output (or the chain's refs) with links that open the
+ * full output or reveal the row in the Pruned Calls view.
+ */
+import * as vscode from 'vscode';
+import { rawOutput, resolveRecoveryId, type CondenseState } from '../../engine/condense';
+import type { BlobReader } from '../../engine/ports';
+import { toolCallLabel } from '../../node/views/toolCallText';
+import { CommandId, HOVER_COMMANDS } from '../commands/commandIds';
+import type { SessionController } from '../sessionController';
+import { PRUNE_SCHEME, sessionOfPruneUri } from './pruneUris';
+
+/** Characters that make up a ref or a tool-call id (`t12`, `call_abc|fc_1`, `toolu_01…`). */
+const REF_WORD = /[A-Za-z0-9_|-]+/;
+const HEAD_LINES = 20;
+const HEAD_CHARS = 1500;
+
+export const HOVER_SELECTOR: vscode.DocumentSelector = [{ scheme: 'file', language: 'jsonl' }, { scheme: 'file', pattern: '**/*.jsonl' }, { scheme: PRUNE_SCHEME }];
+
+export class RefHoverProvider implements vscode.HoverProvider {
+	constructor(private readonly controller: SessionController) {}
+
+	async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
+		const sessionPath = document.uri.scheme === PRUNE_SCHEME ? sessionOfPruneUri(document.uri) : document.uri.fsPath;
+		if (sessionPath === undefined || !this.controller.knowsSession(sessionPath)) {
+			return undefined;
+		}
+		const range = document.getWordRangeAtPosition(position, REF_WORD);
+		const word = range ? document.getText(range) : '';
+		if (!range || word.length < 2) {
+			return undefined;
+		}
+		const session = await this.controller.openSession(sessionPath);
+		if (token.isCancellationRequested) {
+			return undefined;
+		}
+		const markdown = await hoverMarkdown(session.insight(this.controller.config).state, word, sessionPath, session.blobs);
+		return markdown ? new vscode.Hover(markdown, range) : undefined;
+	}
+}
+
+/** The hover text for `word`, or undefined when it is not a ref of this session. */
+export async function hoverMarkdown(state: CondenseState, word: string, sessionPath: string, blobs: BlobReader): Promise<vscode.MarkdownString | undefined> {
+	const chain = /^b\d+$/.test(word) ? state.chains.find((candidate) => candidate.entry.blockId === word) : undefined;
+	if (chain) {
+		const markdown = trustedMarkdown();
+		markdown.appendMarkdown(`**${word}** · compressed chain · ${chain.entry.droppedToolCallIds.length} tool calls dropped\n\n`);
+		markdown.appendMarkdown(`Refs: ${chain.entry.toolRefs.map((ref) => commandLink(ref, CommandId.RecoverOutput, { sessionPath, ref })).join(', ') || 'none'}\n\n`);
+		markdown.appendCodeblock(head(chain.bodyText), 'markdown');
+		return markdown;
+	}
+	const found = resolveRecoveryId(state, word);
+	const first = found[0];
+	if (!first) {
+		return undefined;
+	}
+	const record = first.record;
+	const raw = await rawOutput(record, blobs);
+	const markdown = trustedMarkdown();
+	const size = record.resultText.length || record.spillBytes || raw.length;
+	markdown.appendMarkdown(`**${word}** · `);
+	markdown.appendText(`${toolCallLabel(record.toolName, record.args, size, record.resultText ? 'chars' : 'bytes', record.isError)} · turn ${record.turnIndex}`);
+	if (found.length > 1) {
+		markdown.appendMarkdown(` · ${found.length} occurrences`);
+	}
+	markdown.appendCodeblock(head(raw), 'text');
+	markdown.appendMarkdown([
+		commandLink('Open full output', CommandId.RecoverOutput, { sessionPath, ref: word }),
+		commandLink('Reveal in Pruned Calls', CommandId.RevealRef, { sessionPath, ref: word }),
+	].join(' · '));
+	return markdown;
+}
+
+function trustedMarkdown(): vscode.MarkdownString {
+	const markdown = new vscode.MarkdownString();
+	markdown.isTrusted = { enabledCommands: [...HOVER_COMMANDS] };
+	return markdown;
+}
+
+function commandLink(text: string, command: string, argument: unknown): string {
+	return `[${text}](command:${command}?${encodeURIComponent(JSON.stringify([argument]))})`;
+}
+
+function head(text: string): string {
+	const lines = text.split('\n');
+	let cut = lines.slice(0, HEAD_LINES).join('\n');
+	if (cut.length > HEAD_CHARS) {
+		cut = cut.slice(0, HEAD_CHARS);
+	}
+	return cut.length < text.length ? `${cut}\n…` : cut;
+}

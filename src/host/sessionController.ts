@@ -1,0 +1,282 @@
+/**
+ * The one model of the extension's state in the host: wraps the node-side SessionStore with
+ * `vscode.EventEmitter`s, owns the selected session and the flush activity, and answers the
+ * questions the views, status bar, hovers and commands ask. It emits; they listen.
+ */
+import { homedir } from 'node:os';
+import * as vscode from 'vscode';
+import { recoverOutputs } from '../engine/condense';
+import { DEFAULT_CONFIG } from '../engine/config/defaults';
+import type { ContextPruneConfig } from '../engine/config/types';
+import type { PruneSettings } from '../node/settings/readPruneSettings';
+import type { PruneMutation, PruneSettingsWrite } from '../node/settings/updatePruneSettings';
+import type { OpenSession } from '../node/store/openSession';
+import type { SessionInsight } from '../node/store/sessionInsight';
+import type { SessionRow } from '../node/store/sessionRows';
+import type { DiscoveryReport, SessionStore, StoreChange } from '../node/store/sessionStore';
+import { buildSessionList, defaultSession, type ProjectItem } from '../node/views/sessionList';
+import { Disposable } from './dispose';
+
+/** What the extension is doing to the selected session. */
+export type FlushActivity = 'idle' | 'summarizing';
+
+export interface SessionControllerOptions {
+	readonly store: SessionStore;
+	readonly logger: vscode.LogOutputChannel;
+	/** Remembers the selected session per workspace. */
+	readonly memento: vscode.Memento;
+}
+
+const SELECTED_KEY = 'piCondense.selectedSession';
+/** Appends arrive line by line while Pi works: the views refresh at most this often. */
+const SESSION_REFRESH_MS = 100;
+
+export class SessionController extends Disposable {
+	private readonly _onDidChangeSessions = this._register(new vscode.EventEmitter<readonly string[] | undefined>());
+	/** The session list changed: `undefined` for the list as a whole, else the rows that changed. */
+	readonly onDidChangeSessions = this._onDidChangeSessions.event;
+	private readonly _onDidChangeSelection = this._register(new vscode.EventEmitter<string | undefined>());
+	/** Another session was selected (or none). */
+	readonly onDidChangeSelection = this._onDidChangeSelection.event;
+	private readonly _onDidChangeSelectedSession = this._register(new vscode.EventEmitter<void>());
+	/** The selected session's content or Pi's settings changed: derived data is new. */
+	readonly onDidChangeSelectedSession = this._onDidChangeSelectedSession.event;
+	private readonly _onDidChangeSettings = this._register(new vscode.EventEmitter<PruneSettings>());
+	readonly onDidChangeSettings = this._onDidChangeSettings.event;
+	private readonly _onDidChangeActivity = this._register(new vscode.EventEmitter<FlushActivity>());
+	readonly onDidChangeActivity = this._onDidChangeActivity.event;
+	private readonly _onDidChangeOpenSession = this._register(new vscode.EventEmitter<string>());
+	/** Any open session (selected or not) changed; hovers and documents of that session refresh. */
+	readonly onDidChangeOpenSession = this._onDidChangeOpenSession.event;
+
+	private readonly store: SessionStore;
+	private selectedPath: string | undefined;
+	private selectedSession: OpenSession | undefined;
+	private activityValue: FlushActivity = 'idle';
+	private refreshTimer: NodeJS.Timeout | undefined;
+	private userChoseSession = false;
+	private restarting = false;
+
+	constructor(private readonly options: SessionControllerOptions) {
+		super();
+		this.store = options.store;
+		const subscription = this.store.onDidChange((change) => this.onStoreChange(change));
+		this._register({ dispose: () => subscription.dispose() });
+		this._register({ dispose: () => clearTimeout(this.refreshTimer) });
+	}
+
+	/** Lists the sessions and selects one; resolves when the first listing is done. */
+	async start(): Promise<void> {
+		await this.store.start();
+	}
+
+	/** Looks for sessions again from scratch (the agent dir changed, or the user asked); keeps the selection if it still exists. */
+	async restart(): Promise<void> {
+		const previous = this.selectedPath;
+		this.restarting = true;
+		try {
+			await this.store.restart();
+		} finally {
+			this.restarting = false;
+		}
+		this.selectedPath = undefined;
+		this.selectedSession = undefined;
+		if (previous !== undefined && this.store.row(previous)) {
+			await this.select(previous, false);
+		} else {
+			this._onDidChangeSelection.fire(undefined);
+			this.afterListChange();
+		}
+	}
+
+	// ──── Sessions ────
+
+	get discovery(): DiscoveryReport {
+		return this.store.discovery;
+	}
+
+	projects(filter?: string): ProjectItem[] {
+		return buildSessionList(this.store.rowsList(), { workspaceFolders: workspaceFolders(), filter, now: Date.now(), homedir: homedir() });
+	}
+
+	row(path: string): SessionRow | undefined {
+		return this.store.row(path);
+	}
+
+	/** True for a `.jsonl` file that is one of the listed Pi sessions. */
+	knowsSession(path: string): boolean {
+		return this.store.row(path) !== undefined;
+	}
+
+	requestDetails(paths: readonly string[]): void {
+		this.store.requestDetails(paths);
+	}
+
+	/** The session's title as the list shows it (name, else first user message, else file name). */
+	titleOf(path: string): string {
+		for (const project of this.projects()) {
+			const item = project.sessions.find((session) => session.path === path);
+			if (item) {
+				return item.label;
+			}
+		}
+		return path;
+	}
+
+	// ──── Selection ────
+
+	get selected(): string | undefined {
+		return this.selectedPath;
+	}
+
+	/** The selected session's derived data under the current settings; undefined until it is read. */
+	insight(): SessionInsight | undefined {
+		return this.selectedSession?.insight(this.config);
+	}
+
+	/** The selected session's open model; undefined until it is read. */
+	selectedOpenSession(): OpenSession | undefined {
+		return this.selectedSession;
+	}
+
+	async select(path: string | undefined, byUser = true): Promise<void> {
+		this.userChoseSession ||= byUser;
+		if (path === this.selectedPath && (path === undefined || this.selectedSession)) {
+			return;
+		}
+		this.selectedPath = path;
+		this.selectedSession = undefined;
+		this.store.pinSession(path);
+		if (path !== undefined) {
+			void this.options.memento.update(SELECTED_KEY, path);
+		}
+		this._onDidChangeSelection.fire(path);
+		if (path === undefined) {
+			return;
+		}
+		try {
+			const session = await this.store.openSession(path);
+			if (this.selectedPath === path) {
+				this.selectedSession = session;
+				this.logDiagnostics(session);
+				this._onDidChangeSelectedSession.fire();
+			}
+		} catch (error) {
+			this.options.logger.error(`Could not read ${path}: ${String(error)}`);
+			if (this.selectedPath === path) {
+				this.selectedPath = undefined;
+				this._onDidChangeSelection.fire(undefined);
+			}
+			throw error;
+		}
+	}
+
+	/** The derived data of any listed session (opened on demand and kept for a while). */
+	async insightFor(path: string): Promise<SessionInsight> {
+		return (await this.store.openSession(path)).insight(this.config);
+	}
+
+	async openSession(path: string): Promise<OpenSession> {
+		return this.store.openSession(path);
+	}
+
+	/** `context_tree_query`'s text for these refs of a session. */
+	async recover(path: string, refs: readonly string[]): Promise<string> {
+		const session = await this.store.openSession(path);
+		return (await recoverOutputs(session.insight(this.config).state, refs, session.blobs)).text;
+	}
+
+	// ──── Pi's contextPrune settings ────
+
+	get settings(): PruneSettings | undefined {
+		return this.store.settings;
+	}
+
+	get config(): ContextPruneConfig {
+		return this.store.settings?.config ?? DEFAULT_CONFIG;
+	}
+
+	async updatePruneSettings(mutate: PruneMutation): Promise<PruneSettingsWrite> {
+		const written = await this.store.updateSettings(mutate);
+		this.options.logger.info(`saved contextPrune in ${written.path}`);
+		return written;
+	}
+
+	// ──── Activity ────
+
+	get activity(): FlushActivity {
+		return this.activityValue;
+	}
+
+	setActivity(activity: FlushActivity): void {
+		if (activity !== this.activityValue) {
+			this.activityValue = activity;
+			this._onDidChangeActivity.fire(activity);
+		}
+	}
+
+	/** Resolves when the store's background work is done (tests). */
+	idle(): Promise<void> {
+		return this.store.idle();
+	}
+
+	private onStoreChange(change: StoreChange): void {
+		switch (change.kind) {
+			case 'list':
+				this._onDidChangeSessions.fire(undefined);
+				this.afterListChange();
+				return;
+			case 'rows':
+				this._onDidChangeSessions.fire(change.paths);
+				return;
+			case 'session':
+				this._onDidChangeOpenSession.fire(change.path);
+				if (change.path === this.selectedPath) {
+					this.scheduleSelectedRefresh();
+				}
+				return;
+			case 'settings':
+				this._onDidChangeSettings.fire(change.settings);
+				this.scheduleSelectedRefresh();
+				return;
+		}
+	}
+
+	private scheduleSelectedRefresh(): void {
+		if (this.refreshTimer === undefined) {
+			this.refreshTimer = setTimeout(() => {
+				this.refreshTimer = undefined;
+				if (this.selectedSession) {
+					this._onDidChangeSelectedSession.fire();
+				}
+			}, SESSION_REFRESH_MS);
+		}
+	}
+
+	/** Keeps a selection that still exists; otherwise picks the remembered one or the workspace's newest. */
+	private afterListChange(): void {
+		if (this.restarting || (this.selectedPath !== undefined && this.store.row(this.selectedPath))) {
+			return;
+		}
+		if (this.selectedPath !== undefined) {
+			void this.select(undefined, false);
+		}
+		const remembered = this.options.memento.get<string>(SELECTED_KEY);
+		const next = remembered !== undefined && this.store.row(remembered)
+			? remembered
+			: this.userChoseSession ? undefined : defaultSession(this.projects(), workspaceFolders().length > 0);
+		if (next !== undefined) {
+			this.select(next, false).catch(() => undefined);
+		}
+	}
+
+	private logDiagnostics(session: OpenSession): void {
+		for (const diagnostic of session.model.diagnostics) {
+			this.options.logger.warn(`${session.path}:${diagnostic.line}: ${diagnostic.message}`);
+		}
+	}
+}
+
+function workspaceFolders(): string[] {
+	return (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => folder.uri.fsPath);
+}

@@ -1,0 +1,29 @@
+/**
+ * Where the extension looks for Pi: the agent directory from the `piCondense.agentDir` setting,
+ * `$PI_CODING_AGENT_DIR` or `~/.pi/agent`, and the session folders inside it (or configured by Pi's
+ * `sessionDir`). Remembers the last answer so the welcome view can say where it looked.
+ */
+import { homedir } from 'node:os';
+import * as vscode from 'vscode';
+import { resolveAgentDir, type ResolvedAgentDir } from '../node/paths/agentDir';
+import { resolveSessionLocations, type SessionLocations } from '../node/paths/sessionLocations';
+import { readExtensionConfig } from './extensionConfig';
+
+export class SessionLocator {
+	private last: ResolvedAgentDir | undefined;
+
+	get agentDir(): ResolvedAgentDir {
+		return this.last ??= this.resolve();
+	}
+
+	async locate(): Promise<SessionLocations> {
+		this.last = this.resolve();
+		void vscode.commands.executeCommand('setContext', 'piCondense.agentDirSource', this.last.source);
+		const workspaceFolders = (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => folder.uri.fsPath);
+		return resolveSessionLocations({ agentDir: this.last.path, env: process.env, homedir: homedir(), workspaceFolders });
+	}
+
+	private resolve(): ResolvedAgentDir {
+		return resolveAgentDir({ override: readExtensionConfig().agentDir, env: process.env, homedir: homedir() });
+	}
+}

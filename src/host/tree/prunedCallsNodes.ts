@@ -1,0 +1,77 @@
+/**
+ * The node objects of the "Pruned Calls" view: each wraps the plain data of one row and knows its
+ * parent (for `reveal`). They are kept by id across refreshes and their data is updated in place;
+ * `sync` reports which nodes changed so only those are refreshed.
+ */
+import type { PrunedNode } from '../../node/views/prunedCallsModel';
+
+export class PrunedTreeNode {
+	children: PrunedTreeNode[] = [];
+
+	constructor(readonly id: string, public data: PrunedNode, public parent: PrunedTreeNode | undefined, readonly sessionPath: string) {}
+
+	/** The id to recover for this row (`tN`, a raw tool-call id, an alias id), if it stands for one output. */
+	get recoveryId(): string | undefined {
+		const data = this.data;
+		switch (data.kind) {
+			case 'tool':
+				return data.ref ?? data.toolCallId;
+			case 'chainRef':
+				return data.ref;
+			case 'alias':
+			case 'spilled':
+				return data.toolCallId;
+			default:
+				return undefined;
+		}
+	}
+}
+
+export interface SyncResult {
+	readonly roots: PrunedTreeNode[];
+	/** True when the list of roots changed: refresh from the top. */
+	readonly rootsChanged: boolean;
+	/** Nodes whose own row or list of children changed. */
+	readonly changed: PrunedTreeNode[];
+}
+
+/** Updates the kept nodes to `data`, creating and dropping nodes as needed. */
+export function syncNodes(previous: readonly PrunedTreeNode[], data: readonly PrunedNode[], sessionPath: string, byId: Map<string, PrunedTreeNode>): SyncResult {
+	const changed: PrunedTreeNode[] = [];
+	const seen = new Set<string>();
+	const roots = syncLevel(data, undefined, sessionPath, byId, changed, seen);
+	for (const id of byId.keys()) {
+		if (!seen.has(id)) {
+			byId.delete(id);
+		}
+	}
+	const rootsChanged = previous.length !== roots.length || previous.some((node, i) => node !== roots[i]);
+	return { roots, rootsChanged, changed: rootsChanged ? [] : changed };
+}
+
+function syncLevel(data: readonly PrunedNode[], parent: PrunedTreeNode | undefined, sessionPath: string, byId: Map<string, PrunedTreeNode>, changed: PrunedTreeNode[], seen: Set<string>): PrunedTreeNode[] {
+	return data.map((item) => {
+		const id = `${sessionPath}#${item.id}`;
+		seen.add(id);
+		let node = byId.get(id);
+		const isNew = node === undefined;
+		if (!node) {
+			node = new PrunedTreeNode(id, item, parent, sessionPath);
+			byId.set(id, node);
+		}
+		const before = isNew ? undefined : ownSignature(node.data, node.children.map((child) => child.id));
+		node.data = item;
+		node.parent = parent;
+		const childData = 'children' in item ? item.children : [];
+		node.children = syncLevel(childData, node, sessionPath, byId, changed, seen);
+		if (before !== undefined && before !== ownSignature(item, node.children.map((child) => child.id))) {
+			changed.push(node);
+		}
+		return node;
+	});
+}
+
+/** What a row shows, plus which children it has: if this differs, the row is refreshed. */
+function ownSignature(data: PrunedNode, childIds: readonly string[]): string {
+	return JSON.stringify([data.label, data.description ?? '', 'outputHead' in data ? data.outputHead.length : 0, childIds]);
+}

@@ -1,0 +1,104 @@
+/**
+ * The "Pruned Calls" view of the selected session: problems, pending batches, summaries → their
+ * tool calls (`tN`), compressed chains (`bN`) → refs, dedup aliases, spilled outputs. Rebuilt from
+ * the session's insight when it changes; only rows that changed are refreshed, ids stay stable so
+ * expansion survives, and `getParent` lets commands reveal a ref.
+ */
+import * as vscode from 'vscode';
+import { buildPrunedCalls } from '../../node/views/prunedCallsModel';
+import { Disposable } from '../dispose';
+import type { SessionController } from '../sessionController';
+import { PrunedTreeNode, syncNodes } from './prunedCallsNodes';
+import { prunedTreeItem } from './prunedTreeItem';
+
+export const PRUNED_CALLS_VIEW_ID = 'piCondense.prunedCalls';
+
+export class PrunedCallsTreeProvider extends Disposable implements vscode.TreeDataProvider<PrunedTreeNode> {
+	private readonly _onDidChangeTreeData = this._register(new vscode.EventEmitter<PrunedTreeNode | PrunedTreeNode[] | undefined>());
+	readonly onDidChangeTreeData = this._onDidChangeTreeData.event;
+	readonly view: vscode.TreeView<PrunedTreeNode>;
+	private readonly byId = new Map<string, PrunedTreeNode>();
+	private roots: PrunedTreeNode[] = [];
+	private shownSession: string | undefined;
+
+	constructor(private readonly controller: SessionController) {
+		super();
+		this.view = this._register(vscode.window.createTreeView(PRUNED_CALLS_VIEW_ID, { treeDataProvider: this, showCollapseAll: true }));
+		this._register(controller.onDidChangeSelection(() => this.rebuild()));
+		this._register(controller.onDidChangeSelectedSession(() => this.rebuild()));
+		// The title (name or first message) arrives with the background summary.
+		this._register(controller.onDidChangeSessions((paths) => {
+			if (this.shownSession !== undefined && (!paths || paths.includes(this.shownSession))) {
+				this.view.description = controller.titleOf(this.shownSession);
+			}
+		}));
+		this.rebuild();
+	}
+
+	/** The rows as currently built (tests read them). */
+	get rootNodes(): readonly PrunedTreeNode[] {
+		return this.roots;
+	}
+
+	getChildren(element?: PrunedTreeNode): PrunedTreeNode[] {
+		return element ? element.children : this.roots;
+	}
+
+	getParent(element: PrunedTreeNode): PrunedTreeNode | undefined {
+		return element.parent;
+	}
+
+	getTreeItem(element: PrunedTreeNode): vscode.TreeItem {
+		return prunedTreeItem(element);
+	}
+
+	/** Finds the row of a `tN`, `bN`, tool-call id or alias id (the summarized call first). */
+	findRef(ref: string): PrunedTreeNode | undefined {
+		let fallback: PrunedTreeNode | undefined;
+		for (const node of this.byId.values()) {
+			const data = node.data;
+			if ((data.kind === 'tool' && (data.ref === ref || data.toolCallId === ref)) || (data.kind === 'chain' && data.blockId === ref)) {
+				return node;
+			}
+			if (!fallback && ((data.kind === 'alias' || data.kind === 'spilled') && data.toolCallId === ref)) {
+				fallback = node;
+			}
+		}
+		return fallback;
+	}
+
+	async reveal(ref: string): Promise<boolean> {
+		const node = this.findRef(ref);
+		if (node) {
+			await this.view.reveal(node, { select: true, focus: true, expand: true });
+		}
+		return node !== undefined;
+	}
+
+	private rebuild(): void {
+		const path = this.controller.selected;
+		const insight = this.controller.insight();
+		if (path !== this.shownSession) {
+			this.byId.clear();
+			this.roots = [];
+			this.shownSession = path;
+		}
+		this.view.description = path === undefined ? undefined : this.controller.titleOf(path);
+		if (!path || !insight) {
+			this.view.message = path ? 'Reading the session…' : 'Select a session in Pi Sessions to see what pi-condense pruned in it.';
+			this.roots = [];
+			this.byId.clear();
+			this._onDidChangeTreeData.fire(undefined);
+			return;
+		}
+		const data = buildPrunedCalls(insight, (ms) => new Date(ms).toLocaleString());
+		const result = syncNodes(this.roots, data, path, this.byId);
+		this.roots = result.roots;
+		this.view.message = data.length === 0 ? 'No pruned tool calls found in this session.' : undefined;
+		if (result.rootsChanged) {
+			this._onDidChangeTreeData.fire(undefined);
+		} else if (result.changed.length > 0) {
+			this._onDidChangeTreeData.fire(result.changed);
+		}
+	}
+}

@@ -1,0 +1,99 @@
+/**
+ * The `TreeItem` of each kind of "Pruned Calls" row: icon, tooltip with the head of the raw output,
+ * click command and a `contextValue` composed from parts (`tool`, `tool:spilled`, `summary`, …) that
+ * the context menus in package.json match.
+ */
+import * as vscode from 'vscode';
+import type { GroupKind, PrunedNode } from '../../node/views/prunedCallsModel';
+import { CommandId } from '../commands/commandIds';
+import type { PrunedTreeNode } from './prunedCallsNodes';
+
+const { Collapsed, Expanded, None } = vscode.TreeItemCollapsibleState;
+
+const GROUP_ICONS: Record<GroupKind, string> = {
+	problems: 'warning',
+	pending: 'watch',
+	chains: 'fold',
+	aliases: 'references',
+	spilled: 'file-binary',
+};
+
+export function prunedTreeItem(node: PrunedTreeNode): vscode.TreeItem {
+	const data = node.data;
+	const item = new vscode.TreeItem(data.label, collapsible(data));
+	item.id = node.id;
+	item.description = data.description;
+	switch (data.kind) {
+		case 'group':
+			item.iconPath = new vscode.ThemeIcon(GROUP_ICONS[data.group]);
+			item.contextValue = `group:${data.group}`;
+			break;
+		case 'problem':
+			item.iconPath = new vscode.ThemeIcon(data.severity, new vscode.ThemeColor(data.severity === 'error' ? 'problemsErrorIcon.foreground' : 'problemsWarningIcon.foreground'));
+			item.tooltip = data.line === undefined ? data.label : `${node.sessionPath}:${data.line}\n${data.label}`;
+			item.contextValue = data.line === undefined ? 'problem' : 'problem:line';
+			if (data.line !== undefined) {
+				item.command = { command: CommandId.OpenProblem, title: 'Go to Line', arguments: [node.sessionPath, data.line] };
+			}
+			break;
+		case 'pendingBatch':
+			item.iconPath = new vscode.ThemeIcon('layers');
+			item.contextValue = 'pendingBatch';
+			break;
+		case 'pendingCall':
+			item.iconPath = new vscode.ThemeIcon('tools');
+			item.tooltip = outputTooltip(data.label, data.toolCallId, data.outputHead, 'not summarized yet');
+			item.contextValue = 'pendingCall';
+			break;
+		case 'summary':
+			item.iconPath = new vscode.ThemeIcon('note');
+			item.tooltip = new vscode.MarkdownString(data.text.length > 2000 ? `${data.text.slice(0, 2000)}\n\n…` : data.text);
+			item.contextValue = 'summary';
+			break;
+		case 'tool':
+			item.iconPath = data.isError ? new vscode.ThemeIcon('error', new vscode.ThemeColor('problemsErrorIcon.foreground')) : new vscode.ThemeIcon('symbol-method');
+			item.tooltip = outputTooltip(data.label, data.toolCallId, data.outputHead, data.spilled ? 'spilled: the full output is in the blob file' : undefined);
+			item.contextValue = data.spilled ? 'tool:spilled' : 'tool';
+			item.command = { command: CommandId.RecoverOutput, title: 'Recover Raw Output', arguments: [node] };
+			break;
+		case 'chain':
+			item.iconPath = new vscode.ThemeIcon('combine');
+			item.tooltip = new vscode.MarkdownString(data.bodyText.length > 2000 ? `${data.bodyText.slice(0, 2000)}\n\n…` : data.bodyText);
+			item.contextValue = 'chain';
+			break;
+		case 'chainRef':
+			item.iconPath = new vscode.ThemeIcon('symbol-reference');
+			item.contextValue = 'chainRef';
+			item.command = { command: CommandId.RevealRef, title: 'Reveal in Pruned Calls', arguments: [data.ref] };
+			break;
+		case 'alias':
+			item.iconPath = new vscode.ThemeIcon('link');
+			item.tooltip = `${data.toolCallId} repeated the output of ${data.originalRef ?? data.originalToolCallId}: pi-condense made it an alias instead of summarizing it again.`;
+			item.contextValue = 'alias';
+			item.command = { command: CommandId.RevealRef, title: 'Reveal Original', arguments: [data.originalRef ?? data.originalToolCallId] };
+			break;
+		case 'spilled':
+			item.iconPath = new vscode.ThemeIcon('file');
+			item.tooltip = outputTooltip(data.label, data.toolCallId, data.outputHead, 'spilled to a blob file; the head is kept inline');
+			item.contextValue = 'spilled';
+			item.command = { command: CommandId.OpenBlob, title: 'Open Spilled Output File', arguments: [node] };
+			break;
+	}
+	return item;
+}
+
+function collapsible(data: PrunedNode): vscode.TreeItemCollapsibleState {
+	if (!('children' in data) || data.children.length === 0) {
+		return None;
+	}
+	return data.kind === 'group' && data.group === 'problems' ? Expanded : Collapsed;
+}
+
+function outputTooltip(label: string, toolCallId: string, head: string, note: string | undefined): vscode.MarkdownString {
+	const tooltip = new vscode.MarkdownString();
+	tooltip.appendText(label);
+	tooltip.appendMarkdown('\n\n');
+	tooltip.appendText(`id ${toolCallId}${note ? ` · ${note}` : ''}`);
+	tooltip.appendCodeblock(head === '' ? '(empty output)' : head, 'text');
+	return tooltip;
+}

@@ -1,0 +1,206 @@
+/**
+ * The "Pi Sessions" view: projects → sessions, live. Node objects are kept per id and updated in
+ * place, so a refresh fires only the nodes that changed and VS Code keeps expansion and selection.
+ * Summaries and reclaim figures are asked for when a project's sessions are shown.
+ */
+import * as vscode from 'vscode';
+import type { ProjectItem, SessionItem } from '../../node/views/sessionList';
+import { CommandId } from '../commands/commandIds';
+import { Disposable } from '../dispose';
+import type { SessionController } from '../sessionController';
+
+export const SESSIONS_VIEW_ID = 'piCondense.sessions';
+
+export class ProjectNode {
+	readonly kind = 'project';
+	constructor(readonly id: string, public item: ProjectItem) {}
+}
+
+export class SessionNode {
+	readonly kind = 'session';
+	constructor(readonly id: string, public item: SessionItem, public parent: ProjectNode) {}
+}
+
+export type SessionsNode = ProjectNode | SessionNode;
+
+export class SessionsTreeProvider extends Disposable implements vscode.TreeDataProvider<SessionsNode> {
+	private readonly _onDidChangeTreeData = this._register(new vscode.EventEmitter<SessionsNode | SessionsNode[] | undefined>());
+	readonly onDidChangeTreeData = this._onDidChangeTreeData.event;
+	readonly view: vscode.TreeView<SessionsNode>;
+	private readonly projectNodes = new Map<string, ProjectNode>();
+	private readonly sessionNodes = new Map<string, SessionNode>();
+	private roots: ProjectNode[] | undefined;
+	private filterText = '';
+	private lastSelected: string | undefined;
+
+	constructor(private readonly controller: SessionController) {
+		super();
+		this.view = this._register(vscode.window.createTreeView(SESSIONS_VIEW_ID, { treeDataProvider: this, showCollapseAll: true }));
+		this._register(controller.onDidChangeSessions((paths) => (paths ? this.refreshRows(paths) : this.refreshAll())));
+		this._register(controller.onDidChangeSelection((path) => this.refreshSelection(path)));
+		this._register(this.view.onDidChangeVisibility((event) => event.visible && this.updateMessage()));
+	}
+
+	get filter(): string {
+		return this.filterText;
+	}
+
+	setFilter(text: string): void {
+		this.filterText = text.trim();
+		void vscode.commands.executeCommand('setContext', 'piCondense.sessionsFiltered', this.filterText !== '');
+		this.refreshAll();
+	}
+
+	/** The projects and sessions as currently shown (tests read it). */
+	shownProjects(): readonly ProjectItem[] {
+		return this.ensureRoots().map((node) => node.item);
+	}
+
+	async revealSession(path: string): Promise<void> {
+		this.ensureRoots();
+		const node = this.sessionNodes.get(path);
+		if (node) {
+			await this.view.reveal(node, { select: true, focus: false, expand: true });
+		}
+	}
+
+	getChildren(element?: SessionsNode): SessionsNode[] {
+		if (!element) {
+			return this.ensureRoots();
+		}
+		if (element.kind === 'session') {
+			return [];
+		}
+		const sessions = element.item.sessions;
+		this.controller.requestDetails(sessions.map((session) => session.path));
+		return sessions.map((session) => this.sessionNode(session, element));
+	}
+
+	getParent(element: SessionsNode): SessionsNode | undefined {
+		return element.kind === 'session' ? element.parent : undefined;
+	}
+
+	getTreeItem(element: SessionsNode): vscode.TreeItem {
+		return element.kind === 'project' ? this.projectItem(element.item, element.id) : this.sessionItem(element.item, element.id);
+	}
+
+	private projectItem(project: ProjectItem, id: string): vscode.TreeItem {
+		const expand = project.isWorkspace || this.filterText !== '' || (this.roots?.length ?? 0) === 1;
+		const item = new vscode.TreeItem(project.label, expand ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+		item.id = id;
+		item.description = `${project.description} · ${project.sessions.length}`;
+		item.tooltip = project.cwd;
+		item.iconPath = new vscode.ThemeIcon(project.isWorkspace ? 'root-folder' : 'folder');
+		item.contextValue = project.isWorkspace ? 'project:workspace' : 'project';
+		return item;
+	}
+
+	private sessionItem(session: SessionItem, id: string): vscode.TreeItem {
+		const selected = session.path === this.controller.selected;
+		const item = new vscode.TreeItem(session.label, vscode.TreeItemCollapsibleState.None);
+		item.id = id;
+		item.description = session.description;
+		const tooltip = new vscode.MarkdownString();
+		tooltip.appendMarkdown(`**${escapeMarkdown(session.label)}**${selected ? ' · selected' : ''}\n\n`);
+		for (const line of session.details) {
+			tooltip.appendText(line);
+			tooltip.appendMarkdown('\n\n');
+		}
+		item.tooltip = tooltip;
+		item.iconPath = selected
+			? new vscode.ThemeIcon('pass-filled', new vscode.ThemeColor('charts.green'))
+			: new vscode.ThemeIcon('comment-discussion');
+		item.contextValue = selected ? 'session:selected' : 'session';
+		item.command = { command: CommandId.SelectSession, title: 'Select Session', arguments: [session.path] };
+		return item;
+	}
+
+	private ensureRoots(): ProjectNode[] {
+		if (this.roots) {
+			return this.roots;
+		}
+		const projects = this.controller.projects(this.filterText);
+		this.roots = projects.map((project) => {
+			const id = `project:${project.cwd}`;
+			let node = this.projectNodes.get(id);
+			if (node) {
+				node.item = project;
+			} else {
+				node = new ProjectNode(id, project);
+				this.projectNodes.set(id, node);
+			}
+			for (const session of project.sessions) {
+				this.sessionNode(session, node);
+			}
+			return node;
+		});
+		this.updateMessage();
+		return this.roots;
+	}
+
+	private sessionNode(session: SessionItem, parent: ProjectNode): SessionNode {
+		let node = this.sessionNodes.get(session.path);
+		if (node) {
+			node.item = session;
+			node.parent = parent;
+		} else {
+			node = new SessionNode(`session:${session.path}`, session, parent);
+			this.sessionNodes.set(session.path, node);
+		}
+		return node;
+	}
+
+	/** Only the previously and newly selected rows change (their icon). */
+	private refreshSelection(path: string | undefined): void {
+		const nodes = [this.lastSelected, path].flatMap((p) => (p === undefined ? [] : [this.sessionNodes.get(p)]));
+		this.lastSelected = path;
+		const known = nodes.filter((node): node is SessionNode => node !== undefined);
+		if (known.length > 0) {
+			this._onDidChangeTreeData.fire(known);
+		}
+	}
+
+	private refreshAll(): void {
+		this.roots = undefined;
+		this._onDidChangeTreeData.fire(undefined);
+	}
+
+	/** Rows changed: refresh those sessions, or their project when the order within it changed. */
+	private refreshRows(paths: readonly string[]): void {
+		const before = new Map(this.roots?.map((node) => [node.id, node.item.sessions.map((session) => session.path).join('\n')]));
+		const previousRoots = this.roots?.map((node) => node.id).join('\n');
+		this.roots = undefined;
+		const roots = this.ensureRoots();
+		if (roots.map((node) => node.id).join('\n') !== previousRoots) {
+			this._onDidChangeTreeData.fire(undefined);
+			return;
+		}
+		const changed = new Set<SessionsNode>();
+		for (const path of paths) {
+			const node = this.sessionNodes.get(path);
+			if (!node) {
+				continue;
+			}
+			const order = node.parent.item.sessions.map((session) => session.path).join('\n');
+			changed.add(order === before.get(node.parent.id) ? node : node.parent);
+		}
+		if (changed.size > 0) {
+			this._onDidChangeTreeData.fire([...changed]);
+		}
+	}
+
+	private updateMessage(): void {
+		const count = this.roots?.reduce((sum, node) => sum + node.item.sessions.length, 0) ?? 0;
+		const discovery = this.controller.discovery;
+		this.view.message = this.filterText === ''
+			? undefined
+			: count === 0 ? `No session matches "${this.filterText}".` : `Filtered by "${this.filterText}": ${count} session${count === 1 ? '' : 's'}.`;
+		const searched = discovery.searched.map((folder) => `${folder.root.path}${folder.exists ? '' : ' (missing)'}`);
+		this.view.description = count === 0 && this.filterText === '' && discovery.done ? searched.join(', ') : undefined;
+		void vscode.commands.executeCommand('setContext', 'piCondense.discoveryDone', discovery.done);
+	}
+}
+
+export function escapeMarkdown(text: string): string {
+	return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
+}

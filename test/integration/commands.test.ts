@@ -1,0 +1,142 @@
+/**
+ * Every contributed command is registered, and the ones that need no user input run: the /pruner
+ * setters change the contextPrune key of Pi's settings.json (validated: a bad argument changes
+ * nothing), status and stats report the selected session, and the session, recovery and view
+ * commands do what they say.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { statsText } from '../../src/engine/condense';
+import { DISABLED_TEXT, ENABLED_TEXT } from '../../src/engine/pruner/prunerTexts';
+import { engineView } from './engineExpectations';
+import { activeApi, contextPruneOnDisk, EXTENSION_ID, fixtures, waitUntil } from './helpers';
+
+async function run<T = unknown>(command: string, ...args: unknown[]): Promise<T> {
+	return vscode.commands.executeCommand<T>(command, ...args);
+}
+
+describe('commands', () => {
+	let original: Record<string, unknown>;
+
+	before(async () => {
+		const api = await activeApi();
+		original = contextPruneOnDisk();
+		await run('piCondense.selectSession', fixtures().basic.path);
+		await waitUntil(() => api.controller.insight() !== undefined, 'the basic session selected');
+	});
+
+	after(async () => {
+		const api = await activeApi();
+		await api.controller.updatePruneSettings(() => original);
+	});
+
+	it('registers every command the manifest contributes, and hides the internal ones from the palette', async () => {
+		const manifest = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as {
+			contributes: { commands: { command: string; category: string }[]; menus: { commandPalette: { command: string; when: string }[] } };
+		};
+		const registered = new Set(await vscode.commands.getCommands(true));
+		const missing = manifest.contributes.commands.map((command) => command.command).filter((id) => !registered.has(id));
+		assert.deepEqual(missing, []);
+		assert.ok(manifest.contributes.commands.every((command) => command.category === 'Pi Condense' && command.command.startsWith('piCondense.')));
+		assert.ok(manifest.contributes.menus.commandPalette.every((entry) => entry.when === 'false'));
+		assert.ok(manifest.contributes.menus.commandPalette.some((entry) => entry.command === 'piCondense.selectSession'));
+	});
+
+	it('on and off write contextPrune.enabled to Pi\'s settings.json and keep the other keys', async () => {
+		const settingsPath = join(fixtures().agentDir, 'settings.json');
+		assert.equal(await run('piCondense.disable'), DISABLED_TEXT);
+		assert.equal(contextPruneOnDisk().enabled, false);
+		assert.equal(await run('piCondense.enable'), ENABLED_TEXT);
+		assert.equal(contextPruneOnDisk().enabled, true);
+		const settings = JSON.parse(readFileSync(settingsPath, 'utf8')) as Record<string, unknown>;
+		assert.equal(settings.theme, 'dark', 'other keys of settings.json survive');
+		assert.deepEqual(contextPruneOnDisk().chainCompression, original.chainCompression);
+	});
+
+	it('the setters save a valid argument and refuse an invalid one', async () => {
+		const api = await activeApi();
+		await run('piCondense.selectThinking', 'low');
+		assert.equal(contextPruneOnDisk().summarizerThinking, 'low');
+		assert.equal(await run('piCondense.selectThinking', 'loud'), undefined);
+		assert.equal(contextPruneOnDisk().summarizerThinking, 'low');
+
+		await run('piCondense.selectPruneTrigger', 'on-demand');
+		assert.equal(contextPruneOnDisk().pruneOn, 'on-demand');
+		assert.equal(await run('piCondense.selectPruneTrigger', 'sometimes'), undefined, 'validated, unlike /pruner prune-on');
+		assert.equal(contextPruneOnDisk().pruneOn, 'on-demand');
+
+		await run('piCondense.selectBatching', 'agent-message');
+		assert.equal(contextPruneOnDisk().batchingMode, 'agent-message');
+
+		await run('piCondense.editProtectedTools', 'bash, read  grep');
+		assert.deepEqual(contextPruneOnDisk().protectedTools, ['bash', 'read', 'grep']);
+		await run('piCondense.editProtectedTools', 'none');
+		assert.deepEqual(contextPruneOnDisk().protectedTools, []);
+		await run('piCondense.editProtectedPaths', '**/skills/**/*.md docs/**');
+		assert.deepEqual(contextPruneOnDisk().protectedPaths, ['**/skills/**/*.md', 'docs/**']);
+
+		await run('piCondense.setMinBatchChars', 500);
+		assert.equal(contextPruneOnDisk().minBatchChars, 500);
+		assert.equal(await run('piCondense.setMinBatchChars', '-1'), undefined);
+		assert.equal(contextPruneOnDisk().minBatchChars, 500);
+
+		assert.match(await run<string>('piCondense.setDedup', 'status'), /^Dedup by content hash is ON/);
+		await run('piCondense.setDedup', 'off');
+		assert.equal(contextPruneOnDisk().dedupByContentHash, false);
+
+		assert.equal(await run('piCondense.selectModel', 'fake-llm/fake-model:high'), 'Summarizer model set to fake-llm/fake-model with thinking high.');
+		assert.equal(contextPruneOnDisk().summarizerModel, 'fake-llm/fake-model');
+		assert.equal(contextPruneOnDisk().summarizerThinking, 'high');
+		assert.equal(await run('piCondense.selectModel', 'no-provider'), undefined);
+		assert.equal(contextPruneOnDisk().summarizerModel, 'fake-llm/fake-model');
+		await waitUntil(() => api.controller.config.summarizerModel === 'fake-llm/fake-model', 'the controller read the change');
+		assert.ok(!Object.keys(require.cache).some((path) => path.endsWith(`${join('dist', 'pi-ai.js')}`)), 'setting a model by argument does not load pi-ai');
+	});
+
+	it('status and stats report on the selected session', async () => {
+		const { basic } = fixtures();
+		const status = await run<string>('piCondense.status');
+		assert.match(status, /^pruner status:\n {2}enabled: {5}yes/);
+		assert.match(status, /--- summarizer ---\n {2}calls: {7}6/);
+		assert.ok(status.endsWith('(session "Explore the project: list the files and read the sources.")'), status);
+		assert.equal(await run('piCondense.stats'), statsText(engineView(basic.path).state.stats));
+	});
+
+	it('the session commands filter, refresh, open the raw file and say where they looked', async () => {
+		const api = await activeApi();
+		const { basic, agentDir } = fixtures();
+		assert.equal(await run('piCondense.filterSessions', 'explore the PROJECT'), 'explore the PROJECT');
+		assert.deepEqual(api.sessionsTree.shownProjects().flatMap((project) => project.sessions.map((session) => session.path)), [basic.path]);
+		await run('piCondense.clearSessionFilter');
+		assert.equal(api.sessionsTree.shownProjects().length, 3);
+		assert.equal(await run('piCondense.refresh'), 3);
+		await waitUntil(() => api.controller.selected === basic.path && api.controller.insight() !== undefined, 'the selection kept after a refresh');
+		assert.equal(await run('piCondense.openSessionFile'), basic.path);
+		assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, basic.path);
+		assert.match(await run<string>('piCondense.showSearchedFolders'), new RegExp(`^Pi agent directory: ${agentDir}\\nSearched ${join(agentDir, 'sessions')}`));
+		assert.equal(await run('piCondense.showTree'), basic.path);
+		await run('piCondense.openPreview');
+		await run('piCondense.openSession', basic.path);
+		assert.equal(api.controller.selected, basic.path);
+	});
+
+	it('the recovery commands copy refs, open summaries as markdown and open spilled blobs', async () => {
+		const api = await activeApi();
+		const { basic } = fixtures();
+		await waitUntil(() => api.prunedTree.findRef('t3') !== undefined, 'the pruned calls shown');
+		assert.equal(await run('piCondense.copyRef', api.prunedTree.findRef('t3')), 't3');
+		assert.equal(await vscode.env.clipboard.readText(), 't3');
+		const summary = api.prunedTree.rootNodes.find((node) => node.data.kind === 'summary')!;
+		const summaryUri = await run<string>('piCondense.openSummary', summary);
+		const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(summaryUri));
+		assert.equal(document.getText(), engineView(basic.path).state.summaries[0]?.text);
+		const spilled = api.prunedTree.findRef('call_p1_t2_0')!;
+		assert.equal(spilled.data.kind, 'spilled');
+		const blob = await run<string>('piCondense.openBlob', spilled);
+		assert.ok(blob.endsWith(join(`${basic.id}-blobs`, 'call_p1_t2_0.txt')), blob);
+		const help = await run<string>('piCondense.help');
+		assert.match((await vscode.workspace.openTextDocument(vscode.Uri.parse(help))).getText(), /\| Pi Condense: Turn Pruning On \| `\/pruner on` \|/);
+	});
+});

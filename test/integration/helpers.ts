@@ -1,0 +1,59 @@
+/**
+ * Shared by the integration tests: the fixtures the harness wrote (test/harness/integrationFixtures.mjs),
+ * the extension's API once it is active, and polling with a deadline.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { ExtensionApi } from '../../src/host/extensionApi';
+
+export const EXTENSION_ID = 'pi-condense.pi-condense-vscode';
+
+export interface FixtureSession {
+	readonly path: string;
+	readonly id: string;
+	readonly cwd: string;
+}
+
+export interface Fixtures {
+	readonly agentDir: string;
+	readonly workspace: string;
+	readonly sessionsDir: string;
+	readonly basic: FixtureSession;
+	readonly largeBulk: FixtureSession;
+	readonly realV3: FixtureSession;
+	readonly sharedDir: string;
+}
+
+export function fixtures(): Fixtures {
+	const text = process.env.PI_CONDENSE_TEST_FIXTURES;
+	assert.ok(text, 'the harness passes PI_CONDENSE_TEST_FIXTURES');
+	return JSON.parse(text) as Fixtures;
+}
+
+export async function activeApi(): Promise<ExtensionApi> {
+	const extension = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
+	assert.ok(extension, `${EXTENSION_ID} is loaded`);
+	if (!extension.isActive) {
+		await vscode.commands.executeCommand('workbench.view.extension.piCondense');
+		await waitUntil(() => extension.isActive, 'the extension to activate');
+	}
+	return extension.exports;
+}
+
+export async function waitUntil(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (!condition()) {
+		if (Date.now() > deadline) {
+			assert.fail(`gave up waiting: ${what}`);
+		}
+		await new Promise((done) => setTimeout(done, 25));
+	}
+}
+
+/** The `contextPrune` object in the agent dir's settings.json right now. */
+export function contextPruneOnDisk(): Record<string, unknown> {
+	const settings = JSON.parse(readFileSync(join(fixtures().agentDir, 'settings.json'), 'utf8')) as { contextPrune?: Record<string, unknown> };
+	return settings.contextPrune ?? {};
+}

@@ -1,0 +1,48 @@
+/**
+ * The command list in src/host/commands/commandIds.ts is the one source: package.json contributes
+ * exactly its commands (category Pi Condense, internal ones hidden from the palette) and the README's
+ * command table lists every palette command with its /pruner equivalent.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { COMMANDS, CommandId } from '../../../src/host/commands/commandIds';
+import { repoRoot } from '../../support/paths';
+
+interface Manifest {
+	readonly contributes: {
+		readonly commands: readonly { command: string; title: string; category: string; icon?: string }[];
+		readonly menus: { readonly commandPalette: readonly { command: string; when: string }[] };
+	};
+}
+
+const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as Manifest;
+
+describe('command catalog', () => {
+	it('package.json contributes exactly the catalog\'s commands, with its titles and icons', () => {
+		assert.deepEqual(manifest.contributes.commands, COMMANDS.map((command) => ({
+			command: command.id, title: command.title, category: 'Pi Condense', ...(command.icon ? { icon: command.icon } : {}),
+		})));
+		assert.deepEqual(
+			manifest.contributes.menus.commandPalette,
+			COMMANDS.filter((command) => !command.palette).map((command) => ({ command: command.id, when: 'false' })),
+		);
+	});
+
+	it('every id is piCondense.<verb> and listed in CommandId', () => {
+		const ids = Object.values(CommandId) as string[];
+		for (const command of COMMANDS) {
+			assert.match(command.id, /^piCondense\.[a-z][A-Za-z]+$/);
+			assert.ok(ids.includes(command.id));
+		}
+	});
+
+	it('the README\'s command table names every palette command and its /pruner equivalent', () => {
+		const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+		for (const command of COMMANDS.filter((candidate) => candidate.palette)) {
+			const row = readme.split('\n').find((line) => line.startsWith(`| Pi Condense: ${command.title} |`));
+			assert.ok(row, `README lists "Pi Condense: ${command.title}"`);
+			assert.ok(row.includes(command.pruner ? `\`/pruner ${command.pruner}\`` : '| – |'), row);
+		}
+	});
+});
