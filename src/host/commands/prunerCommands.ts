@@ -14,7 +14,8 @@ import {
 	parseBatchingMode, parseDedup, parseMinBatchChars, parseNameList, parsePruneOn, parseThinking, type Parsed,
 } from '../../engine/pruner/prunerArguments';
 import {
-	batchingSetText, DISABLED_TEXT, dedupStatusText, ENABLED_TEXT, minBatchCharsText, protectedListText, pruneOnSetText, statusReportText, thinkingSetText,
+	batchingSetText, DISABLED_TEXT, dedupStatusText, ENABLED_TEXT, minBatchCharsText, protectedListText, pruneOnSetText, statusLineSummary, statusReportText,
+	thinkingSetText,
 } from '../../engine/pruner/prunerTexts';
 
 export function registerPrunerCommands(context: CommandContext): vscode.Disposable[] {
@@ -28,7 +29,7 @@ export function registerPrunerCommands(context: CommandContext): vscode.Disposab
 			const stats = path ? (await controller.insightFor(path)).state.stats : undefined;
 			const report = statusReportText(config(), stats);
 			const session = path ? `session "${controller.titleOf(path)}"` : 'no session selected';
-			return showReport(context, `${report}\n(${session})`, `Pruning ${config().enabled ? 'ON' : 'OFF'} · ${flattenReport(report).replace(/^pruner status: /, '')} · ${session}`);
+			return showReport(context, `${report}\n(${session})`, `${statusLineSummary(config(), stats)} · ${session}`);
 		}),
 		vscode.commands.registerCommand(CommandId.Stats, async () => {
 			const path = requireSession(context, 'see its summarizer stats');

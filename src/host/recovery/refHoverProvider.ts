@@ -13,8 +13,8 @@ import { PRUNE_SCHEME, sessionOfPruneUri } from './pruneUris';
 
 /** Characters that make up a ref or a tool-call id (`t12`, `call_abc|fc_1`, `toolu_01…`). */
 const REF_WORD = /[A-Za-z0-9_|-]+/;
-const HEAD_LINES = 20;
-const HEAD_CHARS = 1500;
+const HEAD_LINES = 12;
+const HEAD_CHARS = 1000;
 
 export const HOVER_SELECTOR: vscode.DocumentSelector = [{ scheme: 'file', language: 'jsonl' }, { scheme: 'file', pattern: '**/*.jsonl' }, { scheme: PRUNE_SCHEME }];
 
@@ -64,16 +64,17 @@ export async function hoverMarkdown(state: CondenseState, word: string, sessionP
 	if (found.length > 1) {
 		markdown.appendMarkdown(` · ${found.length} occurrences`);
 	}
-	markdown.appendCodeblock(head(raw), 'text');
-	markdown.appendMarkdown([
-		commandLink('Open full output', CommandId.RecoverOutput, { sessionPath, ref: word }),
-		commandLink('Reveal in Pruned Calls', CommandId.RevealRef, { sessionPath, ref: word }),
+	// The links come before the output: a long head scrolls inside the hover.
+	markdown.appendMarkdown('\n\n' + [
+		commandLink('$(output) Open full output', CommandId.RecoverOutput, { sessionPath, ref: word }),
+		commandLink('$(list-selection) Reveal in Pruned Calls', CommandId.RevealRef, { sessionPath, ref: word }),
 	].join(' · '));
+	markdown.appendCodeblock(head(raw), 'text');
 	return markdown;
 }
 
 function trustedMarkdown(): vscode.MarkdownString {
-	const markdown = new vscode.MarkdownString();
+	const markdown = new vscode.MarkdownString('', true);
 	markdown.isTrusted = { enabledCommands: [...HOVER_COMMANDS] };
 	return markdown;
 }

@@ -36,6 +36,13 @@ export class PruneStatusBar extends Disposable {
 		this._register(this.controller.onDidChangeSelectedSession(update));
 		this._register(this.controller.onDidChangeSettings(update));
 		this._register(this.controller.onDidChangeActivity(update));
+		// The session's title in the tooltip arrives with its background summary.
+		this._register(this.controller.onDidChangeSessions((paths) => {
+			const selected = this.controller.selected;
+			if (selected !== undefined && (!paths || paths.includes(selected))) {
+				update();
+			}
+		}));
 		this._register(options.onDidChangeExtensionConfig(update));
 		this.update();
 	}

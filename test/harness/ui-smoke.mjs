@@ -1,0 +1,149 @@
+#!/usr/bin/env node
+// UI smoke test of the real workbench in headless Chromium, driven as a person would: open the Pi Condense
+// activity bar, read the Pi Sessions rows, expand a summary in Pruned Calls, open the session file from the
+// Command Palette and hover a ref in it, run a palette command and read its notification, hover and click the
+// status bar item. Saves screenshots (tree.png, hover.png, status-bar.png): the README's, in
+// media/screenshots/, by default (`npm run screenshots`); `npm test` writes them to screenshots-tmp/ so a test run
+// leaves the committed ones alone. Uses the same fixtures as the integration tests (integrationFixtures.mjs).
+//   node test/harness/ui-smoke.mjs [--shots <dir>]      HARNESS_VERBOSE=1  show the server log
+import { existsSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { writeIntegrationFixtures } from './integrationFixtures.mjs';
+import { launchChromium, makeTempDir, projectRoot, removeDir, startCodeServer, workbenchUrl } from './lib.mjs';
+import { ensureHarnessInstalled } from './setup.mjs';
+
+const shotsArg = process.argv.indexOf('--shots');
+const shotsDir = resolve(projectRoot, shotsArg > 0 ? process.argv[shotsArg + 1] : join('media', 'screenshots'));
+const started = Date.now();
+const step = (message) => console.log(`[ui] ${message} (${Date.now() - started} ms)`);
+
+async function palette(page, title) {
+	await page.keyboard.press('F1');
+	const input = page.locator('.quick-input-widget input');
+	await input.waitFor({ state: 'visible' });
+	await input.fill(`>${title}`);
+	await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 20_000 });
+	await page.keyboard.press('Enter');
+}
+
+/** A treeitem row of the sidebar whose text contains `text`. */
+function row(page, text) {
+	return page.locator('.part.sidebar .monaco-list-row', { hasText: text }).first();
+}
+
+/** Line and column (1-based) of the first `needle` in a file. */
+function positionOf(path, needle) {
+	const lines = readFileSync(path, 'utf8').split('\n');
+	for (let i = 0; i < lines.length; i++) {
+		const column = lines[i].indexOf(needle);
+		if (column >= 0) {
+			return { line: i + 1, column: column + 1 };
+		}
+	}
+	throw new Error(`${needle} is not in ${path}`);
+}
+
+async function run(page, fixtures, server) {
+	await page.goto(workbenchUrl(server, { workspace: fixtures.workspace, extensionDevelopmentPath: projectRoot }));
+	await page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
+	step('workbench rendered');
+
+	await page.locator('.activitybar .action-item a[aria-label^="Pi Condense"]').first().click({ timeout: 60_000 });
+	await row(page, 'Explore the project').waitFor({ timeout: 30_000 });
+	// A wider side bar, as someone reading long rows would drag it.
+	const sidebar = await page.locator('.part.sidebar').boundingBox();
+	await page.mouse.move(sidebar.x + sidebar.width, 300);
+	await page.mouse.down();
+	await page.mouse.move(sidebar.x + 560, 300, { steps: 5 });
+	await page.mouse.up();
+	await row(page, 'pi-mono').waitFor();
+	step('Pi Sessions lists the projects and the workspace\'s session by its first message');
+
+	const summary = row(page, '[pruner] Turn 1 summary');
+	await summary.waitFor({ timeout: 30_000 });
+	await summary.click();
+	await row(page, 't3 read(path="src/app.js")').waitFor({ timeout: 10_000 });
+	await page.locator('.part.sidebar').screenshot({ path: join(shotsDir, 'tree.png') });
+	await row(page, 't3 read(path="src/app.js")').hover();
+	await page.locator('.monaco-hover, .custom-hover', { hasText: 'import { shout, pad }' }).first().waitFor({ state: 'visible', timeout: 10_000 });
+	step('Pruned Calls: summary expanded, t3 row with the head of its output in its tooltip (tree.png)');
+	await page.mouse.move(1000, 400);
+
+	await palette(page, 'Pi Condense: Open Session File (.jsonl)');
+	await page.locator('.tab', { hasText: fixtures.basic.path.split('/').pop() }).first().waitFor({ timeout: 20_000 });
+	const { line, column } = positionOf(fixtures.basic.path, '`t3`');
+	await page.keyboard.press('Control+G');
+	await page.locator('.quick-input-widget input').waitFor({ state: 'visible' });
+	await page.keyboard.type(`${line}:${column + 2}`);
+	await page.keyboard.press('Enter');
+	await palette(page, 'Show or Focus Hover');
+	const hover = page.locator('.monaco-editor .monaco-hover', { hasText: 'Open full output' }).first();
+	await hover.waitFor({ state: 'visible', timeout: 20_000 });
+	if (!(await hover.textContent()).includes('import { shout, pad }')) {
+		throw new Error('the hover over t3 does not show the head of its raw output');
+	}
+	const box = await hover.boundingBox();
+	await page.screenshot({ path: join(shotsDir, 'hover.png'), clip: { x: Math.max(0, box.x - 40), y: Math.max(0, box.y - 40), width: Math.min(900, box.width + 80), height: Math.min(600, box.height + 80) } });
+	step('hover over t3 in the session file shows its raw output and command links (hover.png)');
+	await hover.locator('a', { hasText: 'Open full output' }).click();
+	await page.locator('.tab', { hasText: 't3.md' }).first().waitFor({ timeout: 20_000 });
+	step('the hover link opened the recovered output (t3.md)');
+
+	await palette(page, 'Pi Condense: Show Status');
+	await page.locator('.notification-toast, .monaco-alert', { hasText: 'Pruning ON' }).first().waitFor({ state: 'attached', timeout: 20_000 });
+	step('palette command "Show Status" answered with a notification');
+	await palette(page, 'Notifications: Clear All Notifications');
+
+	const status = page.locator('.statusbar-item', { hasText: 'prune: ON · 5.1k->1.1k (-78%)' }).first();
+	await status.waitFor({ timeout: 20_000 });
+	await status.hover();
+	const tooltip = page.locator('.monaco-hover, .custom-hover', { hasText: 'Summarizer so far' }).first();
+	await tooltip.waitFor({ state: 'visible', timeout: 10_000 });
+	const statusBox = await status.boundingBox();
+	const tipBox = await tooltip.boundingBox();
+	const left = Math.max(0, Math.min(statusBox.x, tipBox.x) - 20);
+	const top = Math.max(0, tipBox.y - 20);
+	await page.screenshot({ path: join(shotsDir, 'status-bar.png'), clip: { x: left, y: top, width: Math.min(1280 - left, Math.max(statusBox.x + statusBox.width, tipBox.x + tipBox.width) - left + 20), height: statusBox.y + statusBox.height - top + 4 } });
+	step('status bar shows pi-condense\'s status with its tooltip (status-bar.png)');
+	await page.locator('.part.editor').click({ position: { x: 400, y: 300 } });
+	await status.click();
+	// piCondense.openPreview: the preview panel (a webview) once it exists, else the Pruned Calls tree gets the focus.
+	await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Pruned Calls'
+		|| document.querySelector('.part.editor iframe.webview') !== null, undefined, { timeout: 20_000 });
+	step('clicking the status bar item opened the preview (or, without it, the Pruned Calls view)');
+}
+
+async function main() {
+	ensureHarnessInstalled();
+	if (!existsSync(join(projectRoot, 'dist', 'extension.js'))) {
+		throw new Error('dist/extension.js is missing: run npm run test:ui (it builds first)');
+	}
+	mkdirSync(shotsDir, { recursive: true });
+	const agentDir = realpathSync(makeTempDir('pi-condense-agent-'));
+	// A plain project name in the screenshots rather than a temp dir's random one.
+	const workspaceParent = realpathSync(makeTempDir('pi-condense-ui-'));
+	const workspace = join(workspaceParent, 'demo-project');
+	mkdirSync(workspace);
+	const fixtures = writeIntegrationFixtures(agentDir, workspace);
+	const server = await startCodeServer({ workspace, verbose: Boolean(process.env.HARNESS_VERBOSE), env: { PI_CODING_AGENT_DIR: agentDir } });
+	const browser = await launchChromium();
+	const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+	try {
+		await run(page, fixtures, server);
+		console.log('ui: 1 passed, 0 failed');
+	} catch (error) {
+		const failure = join(projectRoot, 'screenshots-tmp');
+		mkdirSync(failure, { recursive: true });
+		await page.screenshot({ path: join(failure, 'ui-smoke-failure.png') }).catch(() => undefined);
+		console.error(`[ui] FAILED: ${error instanceof Error ? error.message : String(error)} (screenshot: ${join(failure, 'ui-smoke-failure.png')})`);
+		console.log('ui: 0 passed, 1 failed');
+		process.exitCode = 1;
+	} finally {
+		await browser.close();
+		await server.stop();
+		removeDir(agentDir);
+		removeDir(workspaceParent);
+	}
+}
+
+await main();
