@@ -11,6 +11,7 @@ import { registerCommands } from './host/commands/registerCommands';
 import { onDidChangeExtensionConfig, readExtensionConfig, type ExtensionConfig } from './host/extensionConfig';
 import type { ExtensionApi } from './host/extensionApi';
 import { PreviewSourceAdapter } from './host/previewSourceAdapter';
+import { ProblemReporter } from './host/problemReporter';
 import { PruneDocumentProvider } from './host/recovery/pruneDocumentProvider';
 import { HOVER_SELECTOR, RefHoverProvider } from './host/recovery/refHoverProvider';
 import { SessionController } from './host/sessionController';
@@ -31,9 +32,10 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
 	const prunedTree = new PrunedCallsTreeProvider(controller);
 	const statusBar = new PruneStatusBar({ controller, extensionConfig: readExtensionConfig, onDidChangeExtensionConfig: configEvents.event });
 	const previewSource = new PreviewSourceAdapter(controller, loadPiAi);
+	const problems = new ProblemReporter(controller, logger);
 	let agentDir = readExtensionConfig().agentDir;
 	context.subscriptions.push(
-		logger, configEvents, controller, sessionsTree, prunedTree, statusBar, previewSource,
+		logger, configEvents, controller, sessionsTree, prunedTree, statusBar, previewSource, problems,
 		new PruneDocumentProvider(controller),
 		vscode.languages.registerHoverProvider(HOVER_SELECTOR, new RefHoverProvider(controller)),
 		...registerCommands({ controller, logger, sessionsTree, prunedTree, loadPiAi }),
@@ -46,10 +48,10 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
 		}),
 		{ dispose: () => void store.close() },
 	);
-	controller.start().catch((error: unknown) => logger.error(`listing sessions: ${String(error)}`));
+	controller.start().then(() => problems.reportSettings(), (error: unknown) => logger.error(`listing sessions: ${String(error)}`));
 	const activationMs = performance.now() - started;
 	logger.info(`activated in ${activationMs.toFixed(1)} ms (pi-ai not loaded)`);
-	return { controller, sessionsTree, prunedTree, statusBar, previewSource, activationMs };
+	return { controller, sessionsTree, prunedTree, statusBar, previewSource, problems, activationMs };
 }
 
 export function deactivate(): void {

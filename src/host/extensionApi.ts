@@ -2,6 +2,7 @@
  * What `activate` returns: the host objects, for the integration tests (and nothing else).
  */
 import type { PreviewSourceAdapter } from './previewSourceAdapter';
+import type { ProblemReporter } from './problemReporter';
 import type { SessionController } from './sessionController';
 import type { PruneStatusBar } from './statusBar/pruneStatusBar';
 import type { PrunedCallsTreeProvider } from './tree/prunedCallsTreeProvider';
@@ -13,6 +14,7 @@ export interface ExtensionApi {
 	readonly prunedTree: PrunedCallsTreeProvider;
 	readonly statusBar: PruneStatusBar;
 	readonly previewSource: PreviewSourceAdapter;
+	readonly problems: ProblemReporter;
 	/** How long `activate` took, in milliseconds. */
 	readonly activationMs: number;
 }

@@ -1,0 +1,51 @@
+/**
+ * The warnings the extension shows about Pi's settings.json and about a session file, each naming
+ * the file and, where known, the line. Pure.
+ */
+import { describeConfigProblem } from '../../engine/config/resolve';
+import type { SessionModel } from '../../engine/session/model';
+import type { PruneSettings } from '../settings/readPruneSettings';
+import { describeSettingsProblem } from '../settings/settingsFile';
+
+export interface ProblemMessage {
+	readonly message: string;
+	readonly file: string;
+	readonly line: number | undefined;
+	/** Extra lines for the log. */
+	readonly details: readonly string[];
+}
+
+export function settingsProblemMessages(settings: PruneSettings): ProblemMessage[] {
+	const state = settings.fileState;
+	const messages: ProblemMessage[] = [];
+	const fileProblem = state.kind === 'prune-not-object'
+		? `contextPrune in ${settings.path} is ${state.found}, not an object: the defaults are used. Make it an object such as {"enabled": true}.`
+		: describeSettingsProblem(settings.path, state);
+	if (fileProblem) {
+		messages.push({ message: fileProblem, file: settings.path, line: state.kind === 'invalid-json' ? state.line : undefined, details: [] });
+	}
+	const problems = settings.problems.map(describeConfigProblem);
+	if (problems.length > 0) {
+		const summary = problems.length === 1
+			? problems[0] ?? ''
+			: `${problems.length} contextPrune values are invalid and their defaults are used (all of them in the log); the first: ${problems[0] ?? ''}`;
+		messages.push({ message: `${summary} (in ${settings.path})`, file: settings.path, line: undefined, details: problems });
+	}
+	return messages;
+}
+
+/** The first unreadable line of a session, with a count of the others; undefined when it reads cleanly. */
+export function sessionProblemMessage(path: string, model: SessionModel): ProblemMessage | undefined {
+	const first = model.diagnostics.find((diagnostic) => diagnostic.severity === 'error');
+	if (!first) {
+		return undefined;
+	}
+	const others = model.diagnostics.length - 1;
+	const more = others > 0 ? ` (and ${others} more problem${others === 1 ? '' : 's'}, listed under Problems in Pruned Calls)` : '';
+	return {
+		message: `${path}:${first.line}: ${first.message}${more}`,
+		file: path,
+		line: first.line,
+		details: model.diagnostics.map((diagnostic) => `${path}:${diagnostic.line}: ${diagnostic.message}`),
+	};
+}
