@@ -6,6 +6,7 @@ import { largestRealSession, syntheticSessionFile } from './benchFiles';
 import { benchFlush } from './flushBench';
 import { benchSessionOpen } from './openBench';
 import { benchRender } from './renderBench';
+import { benchStoreStart } from './storeStartBench';
 
 async function main(): Promise<void> {
 	const megabytes = Number(process.env['PI_CONDENSE_BENCH_MB'] ?? '100');
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
 	await benchSessionOpen(largestRealSession(), 10);
 	await benchRender(synthetic, 3);
 	await benchFlush();
+	await benchStoreStart(largestRealSession(), Number(process.env['PI_CONDENSE_BENCH_SESSIONS'] ?? '200'));
 }
 
 main().catch((error: unknown) => {
