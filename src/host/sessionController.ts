@@ -147,7 +147,7 @@ export class SessionController extends Disposable {
 		this.selectedPath = path;
 		this.selectedSession = undefined;
 		this.store.pinSession(path);
-		if (path !== undefined) {
+		if (byUser && path !== undefined) {
 			void this.options.memento.update(SELECTED_KEY, path);
 		}
 		this._onDidChangeSelection.fire(path);
@@ -253,19 +253,30 @@ export class SessionController extends Disposable {
 		}
 	}
 
-	/** Keeps a selection that still exists; otherwise picks the remembered one or the workspace's newest. */
+	/**
+	 * Keeps the user's choice while it exists. Otherwise selects the session the user chose in an
+	 * earlier window, else the workspace's newest, following Pi when it starts a new session.
+	 */
 	private afterListChange(): void {
-		if (this.restarting || (this.selectedPath !== undefined && this.store.row(this.selectedPath))) {
+		if (this.restarting) {
 			return;
 		}
-		if (this.selectedPath !== undefined) {
+		const current = this.selectedPath;
+		if (current !== undefined && this.store.row(current)) {
+			if (this.userChoseSession) {
+				return;
+			}
+		} else if (current !== undefined) {
+			this.userChoseSession = false;
 			void this.select(undefined, false);
 		}
 		const remembered = this.options.memento.get<string>(SELECTED_KEY);
-		const next = remembered !== undefined && this.store.row(remembered)
-			? remembered
-			: this.userChoseSession ? undefined : defaultSession(this.projects(), workspaceFolders().length > 0);
-		if (next !== undefined) {
+		if (!this.userChoseSession && remembered !== undefined && this.store.row(remembered)) {
+			this.select(remembered, true).catch(() => undefined);
+			return;
+		}
+		const next = defaultSession(this.projects(), workspaceFolders().length > 0);
+		if (next !== undefined && next !== this.selectedPath) {
 			this.select(next, false).catch(() => undefined);
 		}
 	}
