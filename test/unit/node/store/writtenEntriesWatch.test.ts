@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict';
+import { parseSession } from '../../../../src/engine/session';
+import { WrittenEntriesWatch } from '../../../../src/node/store/writtenEntriesWatch';
+import { SessionBuilder } from '../../../support/sessionBuilder';
+
+function ours(builder: SessionBuilder): string[] {
+	return [
+		builder.entry({ type: 'custom', customType: 'context-prune-index', data: { toolCalls: [] } }),
+		builder.entry({ type: 'custom', customType: 'context-prune-stats', data: {} }),
+	];
+}
+
+describe('WrittenEntriesWatch', () => {
+	it('reports entries stranded on a side branch once', () => {
+		const builder = new SessionBuilder();
+		const before = builder.user('hi');
+		const ids = ours(builder);
+		const watch = new WrittenEntriesWatch();
+		watch.track('/s.jsonl', ids);
+		assert.equal(watch.check('/s.jsonl', parseSession(builder.text())), undefined, 'still the leaf: nothing to say yet');
+		builder.branchFrom(before); // Pi, unaware of our entries, continues from its own leaf
+		builder.user('next prompt');
+		const stranded = watch.check('/s.jsonl', parseSession(builder.text()));
+		assert.equal(stranded?.kind, 'stranded');
+		assert.deepEqual(stranded?.stranded, ids);
+		assert.equal(watch.check('/s.jsonl', parseSession(builder.text())), undefined, 'reported once');
+		assert.equal(watch.isTracked('/s.jsonl'), false);
+	});
+
+	it('stops watching once Pi continues from our entries', () => {
+		const builder = new SessionBuilder();
+		builder.user('hi');
+		const watch = new WrittenEntriesWatch();
+		watch.track('/s.jsonl', ours(builder));
+		builder.user('next prompt');
+		assert.equal(watch.check('/s.jsonl', parseSession(builder.text())), undefined);
+		assert.equal(watch.isTracked('/s.jsonl'), false);
+	});
+});
