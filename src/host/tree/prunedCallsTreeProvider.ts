@@ -85,7 +85,8 @@ export class PrunedCallsTreeProvider extends Disposable implements vscode.TreeDa
 		}
 		this.view.description = path === undefined ? undefined : this.controller.titleOf(path);
 		if (!path || !insight) {
-			this.view.message = path ? 'Reading the session…' : 'Select a session in Pi Sessions to see what pi-condense pruned in it.';
+			// Without a session the view's welcome content (with its Open Session button) shows instead.
+			this.view.message = path ? 'Reading the session…' : undefined;
 			this.roots = [];
 			this.byId.clear();
 			this._onDidChangeTreeData.fire(undefined);
