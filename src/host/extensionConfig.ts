@@ -1,8 +1,10 @@
 /**
- * The VS Code settings of the extension (`piCondense.*`), read in one place. The pruning options
- * are not here: they stay in Pi's `contextPrune` and are edited through the settings command.
+ * The VS Code settings of the extension (`piCondense.*`), read in one place and kept current. The
+ * pruning options are not here: they stay in Pi's `contextPrune` and are edited through the
+ * settings command.
  */
 import * as vscode from 'vscode';
+import { Disposable } from './dispose';
 
 export const CONFIG_SECTION = 'piCondense';
 
@@ -24,11 +26,29 @@ export function readExtensionConfig(): ExtensionConfig {
 	};
 }
 
-/** Fires `listener` with the new settings when any `piCondense.*` setting changes. */
-export function onDidChangeExtensionConfig(listener: (config: ExtensionConfig) => void): vscode.Disposable {
-	return vscode.workspace.onDidChangeConfiguration((event) => {
-		if (event.affectsConfiguration(CONFIG_SECTION)) {
-			listener(readExtensionConfig());
-		}
-	});
+export interface ExtensionConfigChange {
+	readonly current: ExtensionConfig;
+	readonly previous: ExtensionConfig;
+}
+
+/** The current `piCondense.*` settings, and an event when any of them changes. */
+export class ExtensionSettings extends Disposable {
+	private readonly _onDidChange = this._register(new vscode.EventEmitter<ExtensionConfigChange>());
+	readonly onDidChange = this._onDidChange.event;
+	private value = readExtensionConfig();
+
+	constructor() {
+		super();
+		this._register(vscode.workspace.onDidChangeConfiguration((event) => {
+			if (event.affectsConfiguration(CONFIG_SECTION)) {
+				const previous = this.value;
+				this.value = readExtensionConfig();
+				this._onDidChange.fire({ current: this.value, previous });
+			}
+		}));
+	}
+
+	get current(): ExtensionConfig {
+		return this.value;
+	}
 }

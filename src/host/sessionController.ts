@@ -158,7 +158,6 @@ export class SessionController extends Disposable {
 			const session = await this.store.openSession(path);
 			if (this.selectedPath === path) {
 				this.selectedSession = session;
-				this.logDiagnostics(session);
 				this._onDidChangeSelectedSession.fire();
 			}
 		} catch (error) {
@@ -281,11 +280,6 @@ export class SessionController extends Disposable {
 		}
 	}
 
-	private logDiagnostics(session: OpenSession): void {
-		for (const diagnostic of session.model.diagnostics) {
-			this.options.logger.warn(`${session.path}:${diagnostic.line}: ${diagnostic.message}`);
-		}
-	}
 }
 
 function workspaceFolders(): string[] {

@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { setConfigKey } from '../../engine/config/setConfigKey';
 import type { PiAiLoader } from '../../node/llm/piAiLoader';
+import type { FlushRunner } from '../flush/flushRunner';
 import { SettingsWriteError } from '../../node/settings/updatePruneSettings';
 import type { SessionController } from '../sessionController';
 import type { PrunedCallsTreeProvider } from '../tree/prunedCallsTreeProvider';
@@ -18,6 +19,7 @@ export interface CommandContext {
 	readonly prunedTree: PrunedCallsTreeProvider;
 	/** Loads pi-ai on first use (the model list needs it); never called at activation. */
 	readonly loadPiAi: PiAiLoader;
+	readonly flushRunner: FlushRunner;
 }
 
 /** The selected session's path, or undefined after telling the user to select one. */

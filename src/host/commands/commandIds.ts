@@ -64,6 +64,8 @@ export const COMMANDS: readonly CommandInfo[] = [
 	{ id: CommandId.SelectPruneTrigger, title: 'Choose Prune Trigger…', pruner: 'prune-on', palette: true },
 	{ id: CommandId.SelectBatching, title: 'Choose Batching Mode…', pruner: 'batching', palette: true },
 	{ id: CommandId.ShowTree, title: 'Show Pruned Calls', pruner: 'tree', icon: '$(list-tree)', palette: true },
+	{ id: CommandId.FlushNow, title: 'Summarize Pending Batches Now', pruner: 'now', icon: '$(run-all)', palette: true },
+	{ id: CommandId.Compact, title: 'Compact Closed Chains Now', pruner: 'compact', icon: '$(fold)', palette: true },
 	{ id: CommandId.EditProtectedTools, title: 'Edit Protected Tools…', pruner: 'protected-tools', palette: true },
 	{ id: CommandId.EditProtectedPaths, title: 'Edit Protected Paths…', pruner: 'protected-paths', palette: true },
 	{ id: CommandId.SetMinBatchChars, title: 'Set Min Batch Chars…', pruner: 'min-batch-chars', palette: true },

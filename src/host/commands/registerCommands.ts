@@ -3,6 +3,7 @@
  */
 import type * as vscode from 'vscode';
 import type { CommandContext } from './commandContext';
+import { registerFlushCommands } from './flushCommands';
 import { registerModelCommand } from './modelPicker';
 import { registerOpenPreviewFallback } from './openPreviewFallback';
 import { registerPrunerCommands } from './prunerCommands';
@@ -18,5 +19,6 @@ export function registerCommands(context: CommandContext): vscode.Disposable[] {
 		...registerSessionCommands(context),
 		...registerRecoveryCommands(context),
 		registerOpenPreviewFallback(context),
+		...registerFlushCommands(context),
 	];
 }

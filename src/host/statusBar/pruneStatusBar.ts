@@ -9,15 +9,13 @@ import { modelLabel } from '../../engine/pruner/prunerTexts';
 import { statusLineText } from '../../node/views/statusLine';
 import { CommandId } from '../commands/commandIds';
 import { Disposable } from '../dispose';
-import type { ExtensionConfig } from '../extensionConfig';
+import type { ExtensionSettings } from '../extensionConfig';
 import type { SessionController } from '../sessionController';
 import { escapeMarkdown } from '../tree/sessionsTreeProvider';
 
 export interface PruneStatusBarOptions {
 	readonly controller: SessionController;
-	readonly extensionConfig: () => ExtensionConfig;
-	/** Fires when the extension's own settings change. */
-	readonly onDidChangeExtensionConfig: vscode.Event<ExtensionConfig>;
+	readonly settings: ExtensionSettings;
 }
 
 export class PruneStatusBar extends Disposable {
@@ -43,13 +41,13 @@ export class PruneStatusBar extends Disposable {
 				update();
 			}
 		}));
-		this._register(options.onDidChangeExtensionConfig(update));
+		this._register(options.settings.onDidChange(update));
 		this.update();
 	}
 
 	update(): void {
 		const config = this.controller.config;
-		if (!config.showPruneStatusLine || !this.options.extensionConfig().statusBarEnabled) {
+		if (!config.showPruneStatusLine || !this.options.settings.current.statusBarEnabled) {
 			this.item.hide();
 			this.shown = false;
 			return;

@@ -1,0 +1,19 @@
+/**
+ * `/pruner now` and `/pruner compact`: flush the selected session (or the one given) through the
+ * FlushRunner. Each returns the flush's outcome.
+ */
+import * as vscode from 'vscode';
+import type { FlushOutcome } from '../../node/flush/flushOutcome';
+import { requireSession, type CommandContext } from './commandContext';
+import { CommandId } from './commandIds';
+
+export function registerFlushCommands(context: CommandContext): vscode.Disposable[] {
+	const run = async (mode: 'now' | 'compact', path: unknown): Promise<FlushOutcome | undefined> => {
+		const sessionPath = typeof path === 'string' ? path : requireSession(context, mode === 'now' ? 'summarize its pending batches' : 'compact its chains');
+		return sessionPath === undefined ? undefined : context.flushRunner.run(mode, sessionPath);
+	};
+	return [
+		vscode.commands.registerCommand(CommandId.FlushNow, (path?: unknown) => run('now', path)),
+		vscode.commands.registerCommand(CommandId.Compact, (path?: unknown) => run('compact', path)),
+	];
+}

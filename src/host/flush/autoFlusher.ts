@@ -1,0 +1,79 @@
+/**
+ * The opt-in auto-flush (`piCondense.autoFlush.onIdle`): after the selected session changes and then
+ * stays quiet, flushes it when pi-condense would have (the agent's final reply in `agent-message`
+ * mode, or a budget trigger). Refusals (Pi still holds the session) are logged, not shown; the next
+ * change of the session tries again.
+ */
+import * as vscode from 'vscode';
+import { DEFAULT_QUIET_MS } from '../../node/write';
+import { lookUpModel } from '../../node/llm/modelPricing';
+import type { PiAiLoader } from '../../node/llm/piAiLoader';
+import { autoFlushReason, usesBudgetTriggers } from '../../node/store/autoFlushCheck';
+import { Disposable } from '../dispose';
+import type { ExtensionConfig } from '../extensionConfig';
+import type { SessionController } from '../sessionController';
+import type { FlushRunner } from './flushRunner';
+
+export interface AutoFlusherOptions {
+	readonly controller: SessionController;
+	readonly runner: FlushRunner;
+	readonly logger: vscode.LogOutputChannel;
+	readonly loadPiAi: PiAiLoader;
+	readonly extensionConfig: () => ExtensionConfig;
+	/** Quiet period before a check (default: the writer's own, plus a margin). */
+	readonly quietMs?: number;
+}
+
+export class AutoFlusher extends Disposable {
+	private timer: NodeJS.Timeout | undefined;
+	private readonly windows = new Map<string, number | undefined>();
+	private readonly quietMs: number;
+
+	constructor(private readonly options: AutoFlusherOptions) {
+		super();
+		this.quietMs = options.quietMs ?? DEFAULT_QUIET_MS + 500;
+		this._register(options.controller.onDidChangeSelectedSession(() => this.schedule()));
+		this._register({ dispose: () => clearTimeout(this.timer) });
+	}
+
+	/** Checks the selected session once it has been quiet for the quiet period. */
+	schedule(): void {
+		clearTimeout(this.timer);
+		if (!this.options.extensionConfig().autoFlushOnIdle) {
+			return;
+		}
+		this.timer = setTimeout(() => void this.check(), this.quietMs);
+	}
+
+	private async check(): Promise<void> {
+		const { controller, runner, logger } = this.options;
+		const path = controller.selected;
+		const insight = controller.insight();
+		if (!path || !insight || runner.isRunning || !this.options.extensionConfig().autoFlushOnIdle) {
+			return;
+		}
+		try {
+			const contextWindow = usesBudgetTriggers(insight.config) ? await this.contextWindow(insight.context.model) : undefined;
+			const reason = await autoFlushReason({ path, insight, nowMs: Date.now(), quietMs: this.quietMs - 500, contextWindow });
+			if (reason) {
+				logger.info(`auto-flush (${reason}) of ${path}`);
+				await runner.runQuietly(path);
+			}
+		} catch (error) {
+			logger.warn(`auto-flush of ${path}: ${String(error)}`);
+		}
+	}
+
+	/** The context window of the session's model (loads pi-ai: only when a budget trigger is set). */
+	private async contextWindow(model: { provider: string; modelId: string } | null): Promise<number | undefined> {
+		const agentDir = this.options.controller.discovery.locations?.agentDir;
+		if (!model || agentDir === undefined) {
+			return undefined;
+		}
+		const key = `${model.provider}/${model.modelId}`;
+		if (!this.windows.has(key)) {
+			this.windows.set(key, (await lookUpModel(this.options.loadPiAi, agentDir, model.provider, model.modelId))?.contextWindow);
+		}
+		return this.windows.get(key);
+	}
+}

@@ -1,0 +1,140 @@
+/**
+ * Runs `/pruner now` and `/pruner compact` on a session: `flushSession` with a cancellable
+ * notification showing one line per batch (streamed characters), the status bar saying
+ * `prune: summarizing…` meanwhile, pi-condense's final notice afterwards (with what to do when it was
+ * refused or failed), and the written entries handed to the stranded-entries monitor. Cancelling
+ * aborts the summarizer calls and writes nothing. One flush at a time.
+ */
+import * as vscode from 'vscode';
+import type { FlushMode } from '../../engine/flush';
+import { flushSession, type FlushSessionRequest } from '../../node/flush/flushSession';
+import type { FlushOutcome } from '../../node/flush/flushOutcome';
+import { toAbortSignal } from '../cancellation';
+import type { SessionController } from '../sessionController';
+import { FlushProgressText } from './flushProgressText';
+import type { StrandedEntriesMonitor } from './strandedEntriesMonitor';
+
+export interface FlushRunnerOptions {
+	readonly controller: SessionController;
+	readonly logger: vscode.LogOutputChannel;
+	readonly monitor: StrandedEntriesMonitor;
+	/** Folder of the built bundles (`dist/`), where the lazily loaded pi-ai chunk is. */
+	readonly distDir: string;
+}
+
+export class FlushRunner {
+	private current: AbortController | undefined;
+
+	constructor(private readonly options: FlushRunnerOptions) {}
+
+	get isRunning(): boolean {
+		return this.current !== undefined;
+	}
+
+	/** Aborts the running flush, as its notification's Cancel button does. */
+	cancel(): void {
+		this.current?.abort();
+	}
+
+	/** A flush the user asked for: notification progress with Cancel. */
+	run(mode: FlushMode, sessionPath: string): Promise<FlushOutcome | undefined> {
+		const verb = mode === 'now' ? 'Summarizing pending batches of' : 'Compacting closed chains of';
+		return this.guarded(sessionPath, () => vscode.window.withProgress({
+			location: vscode.ProgressLocation.Notification,
+			title: `Pi Condense: ${verb} "${this.options.controller.titleOf(sessionPath)}"`,
+			cancellable: true,
+		}, (progress, token) => this.flush(mode, sessionPath, true, token, (line) => progress.report({ message: line.text, increment: line.increment }))));
+	}
+
+	/** A flush the extension started by itself (auto-flush): status bar progress only, notices only when something happened. */
+	runQuietly(sessionPath: string): Promise<FlushOutcome | undefined> {
+		return this.guarded(sessionPath, () => vscode.window.withProgress({
+			location: vscode.ProgressLocation.Window,
+			title: 'Pi Condense: summarizing',
+		}, (progress) => this.flush('now', sessionPath, false, undefined, (line) => progress.report({ message: line.text }))));
+	}
+
+	private async guarded(sessionPath: string, work: () => Thenable<FlushOutcome>): Promise<FlushOutcome | undefined> {
+		if (this.current) {
+			void vscode.window.showInformationMessage('Pi Condense: a flush is already running; wait for it or cancel it.');
+			return undefined;
+		}
+		this.current = new AbortController();
+		this.options.controller.setActivity('summarizing');
+		try {
+			const outcome = await work();
+			this.options.monitor.track(sessionPath, outcome.entries?.map((prepared) => prepared.entry.id) ?? []);
+			return outcome;
+		} finally {
+			this.current = undefined;
+			this.options.controller.setActivity('idle');
+		}
+	}
+
+	private async flush(mode: FlushMode, sessionPath: string, interactive: boolean, token: vscode.CancellationToken | undefined, report: (line: { text: string; increment: number }) => void): Promise<FlushOutcome> {
+		const { controller, logger } = this.options;
+		const agentDir = controller.discovery.locations?.agentDir;
+		const own = this.current ?? new AbortController();
+		const cancel = token ? toAbortSignal(token) : undefined;
+		cancel?.signal.addEventListener('abort', () => own.abort());
+		const lines = new FlushProgressText();
+		logger.info(`${mode} on ${sessionPath}`);
+		try {
+			const request: FlushSessionRequest = {
+				sessionPath,
+				agentDir: agentDir ?? '',
+				mode,
+				config: controller.config,
+				distDir: this.options.distDir,
+				interactive,
+				signal: own.signal,
+				logger,
+				onProgress: (event) => {
+					const line = lines.line(event);
+					if (line) {
+						logger.info(line.text);
+						report(line);
+					}
+				},
+			};
+			const outcome = agentDir === undefined
+				? { kind: 'refused' as const, message: 'pruner: nothing flushed — the Pi agent directory is not located yet', notices: [] }
+				: await flushSession(request);
+			this.tell(outcome, interactive);
+			return outcome;
+		} finally {
+			cancel?.dispose();
+		}
+	}
+
+	private tell(outcome: FlushOutcome, interactive: boolean): void {
+		const { logger } = this.options;
+		for (const notice of outcome.notices.slice(0, -1)) {
+			logger.info(notice);
+		}
+		const text = outcome.advice ? `${outcome.message} ${outcome.advice}` : outcome.message;
+		switch (outcome.kind) {
+			case 'written':
+				logger.info(text);
+				void vscode.window.showInformationMessage(text);
+				return;
+			case 'nothing':
+			case 'aborted':
+				logger.info(text);
+				if (interactive) {
+					void vscode.window.showInformationMessage(text);
+				}
+				return;
+			case 'refused':
+				logger.warn(text);
+				if (interactive) {
+					void vscode.window.showWarningMessage(text);
+				}
+				return;
+			case 'failed':
+				logger.error(text);
+				void vscode.window.showErrorMessage(text, 'Show Log').then((choice) => choice && logger.show(true));
+				return;
+		}
+	}
+}

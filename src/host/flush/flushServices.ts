@@ -1,0 +1,35 @@
+/**
+ * The flush side of the host, built together: the stranded-entries monitor, the runner behind
+ * `/pruner now` and `/pruner compact`, and the opt-in auto-flush.
+ */
+import type * as vscode from 'vscode';
+import type { PiAiLoader } from '../../node/llm/piAiLoader';
+import { Disposable } from '../dispose';
+import type { ExtensionSettings } from '../extensionConfig';
+import type { SessionController } from '../sessionController';
+import { AutoFlusher } from './autoFlusher';
+import { FlushRunner } from './flushRunner';
+import { StrandedEntriesMonitor } from './strandedEntriesMonitor';
+
+export interface FlushServicesOptions {
+	readonly controller: SessionController;
+	readonly logger: vscode.LogOutputChannel;
+	readonly settings: ExtensionSettings;
+	readonly loadPiAi: PiAiLoader;
+	readonly distDir: string;
+}
+
+export class FlushServices extends Disposable {
+	readonly monitor: StrandedEntriesMonitor;
+	readonly runner: FlushRunner;
+	readonly autoFlusher: AutoFlusher;
+
+	constructor(options: FlushServicesOptions) {
+		super();
+		const { controller, logger, settings } = options;
+		this.monitor = this._register(new StrandedEntriesMonitor(controller, logger));
+		this.runner = new FlushRunner({ controller, logger, monitor: this.monitor, distDir: options.distDir });
+		this.autoFlusher = this._register(new AutoFlusher({ controller, runner: this.runner, logger, loadPiAi: options.loadPiAi, extensionConfig: () => settings.current }));
+		this._register(settings.onDidChange(() => this.autoFlusher.schedule()));
+	}
+}
