@@ -11,16 +11,12 @@ import type { PruneSettings } from '../settings/readPruneSettings';
 import type { PruneMutation, PruneSettingsWrite } from '../settings/updatePruneSettings';
 import { discoverSessions, readSessionFile, type SearchedFolder, type UnlistedSessionFile } from '../sessions/discoverSessions';
 import { watchSessionFiles, type SessionFileEvent, type SessionWatcher } from '../sessions/sessionWatcher';
-import { SessionSummaryCache } from '../sessions/summaryCache';
 import { Emitter } from './emitter';
-import { KeyedTaskQueue } from './keyedTaskQueue';
 import type { OpenSession } from './openSession';
 import { OpenSessionCache } from './openSessionCache';
 import { PruneSettingsSource } from './pruneSettingsSource';
-import { measureRowReclaim } from './rowReclaim';
+import { RowDetails } from './rowDetails';
 import { SessionRows, type SessionRow } from './sessionRows';
-
-const RECLAIM_REFRESH_MS = 2000;
 
 export type StoreChange =
 	/** Sessions were added or removed, or the folders changed: the list as a whole. */
@@ -53,13 +49,9 @@ export class SessionStore {
 	private readonly changes: Emitter<StoreChange>;
 	readonly onDidChange;
 	private readonly rows = new SessionRows();
-	private readonly summaries = new SessionSummaryCache();
 	private readonly open: OpenSessionCache;
-	private readonly summaryQueue: KeyedTaskQueue;
-	private readonly reclaimQueue: KeyedTaskQueue;
+	private readonly details: RowDetails;
 	private readonly perPath = new Map<string, Promise<void>>();
-	private readonly reclaimTimers = new Map<string, NodeJS.Timeout>();
-	private readonly reclaimMaxBytes: number;
 	private report: DiscoveryReport = { locations: undefined, searched: [], unlisted: [], done: false };
 	private watcher: SessionWatcher | undefined;
 	private settingsSource: PruneSettingsSource | undefined;
@@ -71,9 +63,14 @@ export class SessionStore {
 		this.changes = new Emitter((error) => logger.error(`store listener: ${String(error)}`));
 		this.onDidChange = this.changes.event;
 		this.open = new OpenSessionCache(options.openCapacity ?? 3);
-		this.summaryQueue = new KeyedTaskQueue(2, (path, error) => logger.warn(`summary of ${path}: ${String(error)}`));
-		this.reclaimQueue = new KeyedTaskQueue(1, (path, error) => logger.warn(`reclaim of ${path}: ${String(error)}`));
-		this.reclaimMaxBytes = options.reclaimMaxBytes ?? 64 * 1024 * 1024;
+		this.details = new RowDetails({
+			rows: this.rows,
+			open: this.open,
+			config: () => this.settingsSource?.settings.config,
+			changed: (path) => this.changes.fire({ kind: 'rows', paths: [path] }),
+			logger,
+			reclaimMaxBytes: options.reclaimMaxBytes ?? 64 * 1024 * 1024,
+		});
 	}
 
 	get discovery(): DiscoveryReport {
@@ -136,24 +133,12 @@ export class SessionStore {
 	 * rows, computed in the background; `rows` changes report them.
 	 */
 	requestDetails(paths: readonly string[], reclaimLimit = 40): void {
-		let reclaims = 0;
-		for (const path of paths) {
-			const row = this.rows.get(path);
-			if (!row) {
-				continue;
-			}
-			if (row.summary === undefined && !this.summaryQueue.has(path)) {
-				this.summaryQueue.enqueue(path, () => this.summarize(path));
-			}
-			if (row.reclaim === undefined && reclaims++ < reclaimLimit && !this.reclaimQueue.has(path)) {
-				this.reclaimQueue.enqueue(path, () => this.measureReclaim(path));
-			}
-		}
+		this.details.request(paths, reclaimLimit);
 	}
 
 	/** Resolves when no background work is waiting (for tests and benchmarks). */
 	async idle(): Promise<void> {
-		await Promise.all([this.summaryQueue.idle(), this.reclaimQueue.idle(), ...this.perPath.values()]);
+		await Promise.all([this.details.idle(), ...this.perPath.values()]);
 	}
 
 	/** The session's model, read now if it is not open yet; it then follows the file. */
@@ -181,12 +166,7 @@ export class SessionStore {
 
 	private async stop(): Promise<void> {
 		this.generation++;
-		for (const timer of this.reclaimTimers.values()) {
-			clearTimeout(timer);
-		}
-		this.reclaimTimers.clear();
-		this.summaryQueue.clear();
-		this.reclaimQueue.clear();
+		this.details.clear();
 		const watcher = this.watcher;
 		const settings = this.settingsSource;
 		this.watcher = undefined;
@@ -219,28 +199,6 @@ export class SessionStore {
 		}
 	}
 
-	private async summarize(path: string): Promise<void> {
-		const summary = await this.summaries.summarize(path);
-		if (this.rows.update(path, { summary, size: summary.size })) {
-			this.changes.fire({ kind: 'rows', paths: [path] });
-		}
-	}
-
-	private async measureReclaim(path: string): Promise<void> {
-		const row = this.rows.get(path);
-		const settings = this.settingsSource?.settings;
-		if (!row || !settings) {
-			return;
-		}
-		const reclaim = await measureRowReclaim(path, row.summary?.size ?? row.file.size, settings.config, {
-			maxBytes: this.reclaimMaxBytes,
-			openSession: this.open.peek(path),
-		});
-		if (this.rows.update(path, { reclaim })) {
-			this.changes.fire({ kind: 'rows', paths: [path] });
-		}
-	}
-
 	/** Events of one file are handled in order; different files independently. */
 	private onFileEvent(event: SessionFileEvent): void {
 		const previous = this.perPath.get(event.path) ?? Promise.resolve();
@@ -264,7 +222,7 @@ export class SessionStore {
 				return this.applyAppend(event.path, event.offset, event.bytes, event.size);
 			case 'removed':
 				this.rows.delete(event.path);
-				this.summaries.forget(event.path);
+				this.details.forget(event.path);
 				this.open.close(event.path);
 				this.changes.fire({ kind: 'list' });
 				return;
@@ -301,24 +259,8 @@ export class SessionStore {
 		if (open && await (await open).applyAppend(offset, bytes)) {
 			this.changes.fire({ kind: 'session', path });
 		}
-		const row = this.rows.update(path, { size });
-		if (row?.summary !== undefined) {
-			this.summaryQueue.enqueue(path, () => this.summarize(path));
-		}
-		if (row?.reclaim !== undefined) {
-			this.refreshReclaimLater(path);
-		}
+		this.rows.update(path, { size });
+		this.details.afterAppend(path);
 		this.changes.fire({ kind: 'rows', paths: [path] });
-	}
-
-	/** Measures again after a pause, keeping the old figure meanwhile: a busy session appends often. */
-	private refreshReclaimLater(path: string): void {
-		if (this.reclaimTimers.has(path)) {
-			return;
-		}
-		this.reclaimTimers.set(path, setTimeout(() => {
-			this.reclaimTimers.delete(path);
-			this.reclaimQueue.enqueue(path, () => this.measureReclaim(path));
-		}, RECLAIM_REFRESH_MS));
 	}
 }

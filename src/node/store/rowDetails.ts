@@ -1,0 +1,109 @@
+/**
+ * The background work behind the session list's rows: summaries (name, first message, counts; read
+ * incrementally) and reclaim figures (with a cap on file size and on how many one request starts),
+ * done a few at a time and only when a view asks. A reclaim figure of a busy session is refreshed
+ * after a pause rather than on every appended line.
+ */
+import type { ContextPruneConfig } from '../../engine/config/types';
+import type { Logger } from '../../engine/ports';
+import { SessionSummaryCache } from '../sessions/summaryCache';
+import { KeyedTaskQueue } from './keyedTaskQueue';
+import type { OpenSessionCache } from './openSessionCache';
+import { measureRowReclaim } from './rowReclaim';
+import type { SessionRows } from './sessionRows';
+
+const RECLAIM_REFRESH_MS = 2000;
+
+export interface RowDetailsOptions {
+	readonly rows: SessionRows;
+	readonly open: OpenSessionCache;
+	/** The current `contextPrune` configuration; undefined before the settings are read. */
+	readonly config: () => ContextPruneConfig | undefined;
+	/** Called when a row got new details. */
+	readonly changed: (path: string) => void;
+	readonly logger: Logger;
+	readonly reclaimMaxBytes: number;
+}
+
+export class RowDetails {
+	private readonly summaries = new SessionSummaryCache();
+	private readonly summaryQueue: KeyedTaskQueue;
+	private readonly reclaimQueue: KeyedTaskQueue;
+	private readonly reclaimTimers = new Map<string, NodeJS.Timeout>();
+
+	constructor(private readonly options: RowDetailsOptions) {
+		this.summaryQueue = new KeyedTaskQueue(2, (path, error) => options.logger.warn(`summary of ${path}: ${String(error)}`));
+		this.reclaimQueue = new KeyedTaskQueue(1, (path, error) => options.logger.warn(`reclaim of ${path}: ${String(error)}`));
+	}
+
+	/** Summaries of these rows, and reclaim figures of at most `reclaimLimit` of them, in the background. */
+	request(paths: readonly string[], reclaimLimit: number): void {
+		let reclaims = 0;
+		for (const path of paths) {
+			const row = this.options.rows.get(path);
+			if (!row) {
+				continue;
+			}
+			if (row.summary === undefined && !this.summaryQueue.has(path)) {
+				this.summaryQueue.enqueue(path, () => this.summarize(path));
+			}
+			if (row.reclaim === undefined && reclaims++ < reclaimLimit && !this.reclaimQueue.has(path)) {
+				this.reclaimQueue.enqueue(path, () => this.measureReclaim(path));
+			}
+		}
+	}
+
+	/** Lines were appended: extend a known summary now, refresh a known reclaim figure later. */
+	afterAppend(path: string): void {
+		const row = this.options.rows.get(path);
+		if (row?.summary !== undefined) {
+			this.summaryQueue.enqueue(path, () => this.summarize(path));
+		}
+		if (row?.reclaim !== undefined && !this.reclaimTimers.has(path)) {
+			this.reclaimTimers.set(path, setTimeout(() => {
+				this.reclaimTimers.delete(path);
+				this.reclaimQueue.enqueue(path, () => this.measureReclaim(path));
+			}, RECLAIM_REFRESH_MS));
+		}
+	}
+
+	forget(path: string): void {
+		this.summaries.forget(path);
+	}
+
+	idle(): Promise<unknown> {
+		return Promise.all([this.summaryQueue.idle(), this.reclaimQueue.idle()]);
+	}
+
+	/** Drops the work that has not started (the store stops or starts over). */
+	clear(): void {
+		for (const timer of this.reclaimTimers.values()) {
+			clearTimeout(timer);
+		}
+		this.reclaimTimers.clear();
+		this.summaryQueue.clear();
+		this.reclaimQueue.clear();
+	}
+
+	private async summarize(path: string): Promise<void> {
+		const summary = await this.summaries.summarize(path);
+		if (this.options.rows.update(path, { summary, size: summary.size })) {
+			this.options.changed(path);
+		}
+	}
+
+	private async measureReclaim(path: string): Promise<void> {
+		const row = this.options.rows.get(path);
+		const config = this.options.config();
+		if (!row || !config) {
+			return;
+		}
+		const reclaim = await measureRowReclaim(path, row.summary?.size ?? row.file.size, config, {
+			maxBytes: this.options.reclaimMaxBytes,
+			openSession: this.options.open.peek(path),
+		});
+		if (this.options.rows.update(path, { reclaim })) {
+			this.options.changed(path);
+		}
+	}
+}
