@@ -100,19 +100,20 @@ export class FlushRunner {
 			const outcome = agentDir === undefined
 				? { kind: 'refused' as const, message: 'pruner: nothing flushed — the Pi agent directory is not located yet', notices: [] }
 				: await flushSession(request);
-			this.tell(outcome, interactive);
+			this.tell(outcome, interactive, controller.titleOf(sessionPath));
 			return outcome;
 		} finally {
 			cancel?.dispose();
 		}
 	}
 
-	private tell(outcome: FlushOutcome, interactive: boolean): void {
+	/** pi-condense's notice as it words it, then which session it is about and what to do. */
+	private tell(outcome: FlushOutcome, interactive: boolean, title: string): void {
 		const { logger } = this.options;
 		for (const notice of outcome.notices.slice(0, -1)) {
 			logger.info(notice);
 		}
-		const text = outcome.advice ? `${outcome.message} ${outcome.advice}` : outcome.message;
+		const text = `${outcome.message} (session "${title}")${outcome.advice ? ` ${outcome.advice}` : ''}`;
 		switch (outcome.kind) {
 			case 'written':
 				logger.info(text);
