@@ -28,8 +28,12 @@ export interface SessionControllerOptions {
 }
 
 const SELECTED_KEY = 'piCondense.selectedSession';
-/** Appends arrive line by line while Pi works: the views refresh at most this often. */
+/**
+ * Appends arrive line by line while Pi works: the views refresh at most this often, and never more
+ * often than twice the time the last refresh took (a session of hundreds of MB re-renders slowly).
+ */
 const SESSION_REFRESH_MS = 100;
+const SESSION_REFRESH_MAX_MS = 2000;
 
 export class SessionController extends Disposable {
 	private readonly _onDidChangeSessions = this._register(new vscode.EventEmitter<readonly string[] | undefined>());
@@ -54,6 +58,7 @@ export class SessionController extends Disposable {
 	private selectedSession: OpenSession | undefined;
 	private activityValue: FlushActivity = 'idle';
 	private refreshTimer: NodeJS.Timeout | undefined;
+	private lastRefreshMs = 0;
 	private userChoseSession = false;
 	private restarting = false;
 
@@ -243,12 +248,15 @@ export class SessionController extends Disposable {
 
 	private scheduleSelectedRefresh(): void {
 		if (this.refreshTimer === undefined) {
+			const delay = Math.min(SESSION_REFRESH_MAX_MS, Math.max(SESSION_REFRESH_MS, 2 * this.lastRefreshMs));
 			this.refreshTimer = setTimeout(() => {
 				this.refreshTimer = undefined;
 				if (this.selectedSession) {
+					const started = performance.now();
 					this._onDidChangeSelectedSession.fire();
+					this.lastRefreshMs = performance.now() - started;
 				}
-			}, SESSION_REFRESH_MS);
+			}, delay);
 		}
 	}
 
