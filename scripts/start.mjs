@@ -5,7 +5,7 @@
 //     extension loaded, prints the URL and opens it when a browser is available. Ctrl-C stops everything.
 // Sessions: $PI_CODING_AGENT_DIR or ~/.pi/agent; when that has none, demo sessions generated into .demo/.
 //   PI_CONDENSE_CODE_SERVER=1  use code-server even when `code` exists      PORT=<n>  code-server port (default: free)
-//   BROWSER=none               do not try to open a browser
+//   BROWSER=none               do not try to open a browser          PI_CONDENSE_DEMO_DIR=<dir>  where demo sessions go
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -50,7 +50,7 @@ function chooseAgentDir() {
 		console.log(`[start] Pi sessions from ${userAgentDir}`);
 		return userAgentDir;
 	}
-	const demoAgentDir = join(projectRoot, '.demo', 'agent');
+	const demoAgentDir = process.env.PI_CONDENSE_DEMO_DIR ? resolve(process.env.PI_CONDENSE_DEMO_DIR) : join(projectRoot, '.demo', 'agent');
 	mkdirSync(demoAgentDir, { recursive: true });
 	if (hasSessions(demoAgentDir)) {
 		console.log(`[start] no Pi sessions in ${userAgentDir}: showing the demo sessions in ${demoAgentDir}`);
