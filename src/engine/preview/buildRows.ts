@@ -1,0 +1,164 @@
+/**
+ * The rows of both views: the rendered context (what the model is sent) and Pi's raw context,
+ * each message with its blocks (bounded), badges, sizes and its counterpart in the other view.
+ * Pure.
+ */
+import { charsToTokens } from '../condense/measure/compactFormat';
+import { isSummaryMessage } from '../condense/occurrence';
+import { syntheticBlockId } from '../condense/phases/syntheticChain';
+import type { ProtectionCheck } from '../condense/protection/protectionRules';
+import type { CondenseState } from '../condense/state/condenseState';
+import { CUSTOM_TYPE_SUMMARY } from '../condense/types';
+import type { AgentMessage } from '../session/types';
+import type { Alignment } from './alignContexts';
+import { isCut } from './boundedText';
+import { messageBlocks } from './messageBlocks';
+import { messageChanges, type MessageChanges } from './messageChanges';
+import type { PreviewRow, RowBadge, RowKind } from './types';
+
+/** Characters of each block text and number of blocks a row carries before it is expanded. */
+export interface RowBounds {
+	readonly blockChars: number;
+	readonly blocks: number;
+}
+
+export const DEFAULT_ROW_BOUNDS: RowBounds = { blockChars: 400, blocks: 6 };
+
+export interface RowInputs {
+	readonly raw: readonly AgentMessage[];
+	readonly rendered: readonly AgentMessage[];
+	readonly alignment: Alignment;
+	readonly state: CondenseState;
+	readonly isProtected: ProtectionCheck;
+	readonly entryIds: readonly (string | undefined)[];
+	/** Block ids of chains that only the what-if simulation compresses. */
+	readonly simulatedBlocks: ReadonlySet<string>;
+	/** Serialized size of a message (callers cache it: most messages are in both views). */
+	readonly sizeOf: (message: AgentMessage) => number;
+	readonly bounds?: RowBounds;
+}
+
+export interface ViewRows {
+	readonly after: PreviewRow[];
+	readonly before: PreviewRow[];
+}
+
+export function buildRows(inputs: RowInputs): ViewRows {
+	const { raw, rendered, alignment } = inputs;
+	const bounds = inputs.bounds ?? DEFAULT_ROW_BOUNDS;
+	const argsOf = callArguments(raw);
+	const chainOfCall = new Map<string, string>();
+	for (const chain of inputs.state.chains) {
+		for (const id of chain.entry.droppedToolCallIds) {
+			chainOfCall.set(id, chain.entry.blockId);
+		}
+	}
+	const changes: MessageChanges[] = raw.map((message, i) => {
+		const at = alignment.renderedIndexOf[i] ?? -1;
+		return messageChanges(message, i, at < 0 ? undefined : rendered[at], { state: inputs.state, isProtected: inputs.isProtected, argsOf: (r) => argsOf[r] });
+	});
+	const before = raw.map((message, i): PreviewRow => {
+		const at = alignment.renderedIndexOf[i] ?? -1;
+		const change = changes[i] as MessageChanges;
+		const badges = at < 0 ? [droppedBadge(message, chainOfCall), ...change.badges] : change.badges;
+		return row(message, `m${i}`, inputs, bounds, badges, change, at < 0 ? undefined : at, inputs.entryIds[i]);
+	});
+	const after = rendered.map((message, i): PreviewRow => {
+		const r = alignment.rawIndexOf[i] ?? -1;
+		if (r < 0) {
+			const blockId = syntheticBlockId(message) ?? `?${i}`;
+			return row(message, `b${blockId}`, inputs, bounds, chainBadges(blockId, inputs), { badges: [] }, undefined, undefined);
+		}
+		const change = changes[r] as MessageChanges;
+		return row(message, `m${r}`, inputs, bounds, change.badges, change, r, inputs.entryIds[r]);
+	});
+	return { after, before };
+}
+
+function row(
+	message: AgentMessage, key: string, inputs: RowInputs, bounds: RowBounds, badges: readonly RowBadge[],
+	change: MessageChanges, counterpart: number | undefined, entryId: string | undefined,
+): PreviewRow {
+	const all = messageBlocks(message, bounds.blockChars);
+	const blocks = all.length > bounds.blocks ? all.slice(0, bounds.blocks) : all;
+	const kind = rowKind(message);
+	const chars = inputs.sizeOf(message);
+	const summaryBadge: RowBadge[] = kind === 'summary' ? [{ kind: 'summary', label: 'summary', detail: 'pi-condense summary of pruned tool calls.' }] : [];
+	return {
+		key,
+		kind,
+		title: rowTitle(message, kind),
+		...(entryId !== undefined ? { entryId } : {}),
+		timestamp: message.timestamp,
+		chars,
+		tokens: charsToTokens(chars),
+		blocks,
+		hiddenBlocks: all.length - blocks.length,
+		truncated: all.length > blocks.length || blocks.some((block) => block.kind !== 'image' && isCut(block.text)),
+		badges: [...summaryBadge, ...badges],
+		...(change.stub ? { stub: change.stub } : {}),
+		toolCallIds: toolCallIdsOf(message),
+		...(counterpart !== undefined ? { counterpart } : {}),
+	};
+}
+
+function rowKind(message: AgentMessage): RowKind {
+	if (syntheticBlockId(message) !== undefined) {
+		return 'chain';
+	}
+	return isSummaryMessage(message, CUSTOM_TYPE_SUMMARY) ? 'summary' : message.role;
+}
+
+function rowTitle(message: AgentMessage, kind: RowKind): string {
+	switch (message.role) {
+		case 'toolResult': return message.toolName;
+		case 'custom': return message.customType;
+		case 'assistant': return message.model;
+		case 'user': return kind === 'chain' ? `compressed chain ${syntheticBlockId(message) ?? ''}` : '';
+		case 'bashExecution': return message.command.split('\n', 1)[0] ?? '';
+		default: return '';
+	}
+}
+
+function toolCallIdsOf(message: AgentMessage): string[] {
+	if (message.role === 'toolResult') {
+		return [message.toolCallId];
+	}
+	return message.role === 'assistant' ? message.content.flatMap((block) => block.type === 'toolCall' ? [block.id] : []) : [];
+}
+
+/** For each raw tool result, the arguments of the latest call with its id before it. */
+function callArguments(raw: readonly AgentMessage[]): unknown[] {
+	const latest = new Map<string, unknown>();
+	return raw.map((message) => {
+		if (message.role === 'assistant') {
+			for (const block of message.content) {
+				if (block.type === 'toolCall') {
+					latest.set(block.id, block.arguments);
+				}
+			}
+		}
+		return message.role === 'toolResult' ? latest.get(message.toolCallId) : undefined;
+	});
+}
+
+function chainBadges(blockId: string, inputs: RowInputs): RowBadge[] {
+	const chain = inputs.state.chains.find((c) => c.entry.blockId === blockId);
+	const calls = chain?.entry.droppedToolCallIds.length ?? 0;
+	const badges: RowBadge[] = [{ kind: 'chain', label: `chain ${blockId}`, detail: `A closed chain compressed into one block: ${calls} tool call(s) dropped, recoverable by their refs.` }];
+	if (inputs.simulatedBlocks.has(blockId)) {
+		badges.push({ kind: 'simulated', label: 'what-if', detail: 'Not in the session yet: the next flush would compress this chain under the changed rolling window. Its body here is the covering summaries joined (pi-condense\'s fallback when it does not fuse them).' });
+	}
+	return badges;
+}
+
+function droppedBadge(message: AgentMessage, chainOfCall: ReadonlyMap<string, string>): RowBadge {
+	const blockId = toolCallIdsOf(message).map((id) => chainOfCall.get(id)).find((id) => id !== undefined);
+	if (blockId !== undefined) {
+		return { kind: 'dropped', label: `dropped → ${blockId}`, detail: `Not sent: part of the chain compressed into ${blockId}.` };
+	}
+	if (isSummaryMessage(message, CUSTOM_TYPE_SUMMARY)) {
+		return { kind: 'dropped', label: 'hidden', detail: 'Not sent: the calls it summarizes are inside a compressed chain.' };
+	}
+	return { kind: 'dropped', label: 'not sent', detail: 'Not sent: removed by the transform (orphan check).' };
+}

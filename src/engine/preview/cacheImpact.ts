@@ -1,0 +1,109 @@
+/**
+ * What pruning costs the provider's prompt cache on the next call, as an estimate. Pure.
+ *
+ * A provider reuses the KV state of the longest prefix the new request shares, token for token,
+ * with what it has cached from the previous request. So:
+ *   - the break point is the first message of the next call's (pruned) context that differs from
+ *     the previous call's (as it was sent, pi-condense's transform included);
+ *   - everything before it is read from the cache, everything from it on is prefilled again;
+ *   - the system prompt and tool definitions are not in the session file: their size is the last
+ *     call's reported prompt tokens (input + cache read + cache write) minus our estimate of its
+ *     messages, and they count as cached in both scenarios;
+ *   - cached tokens cost the cache-read price; prefilled tokens the cache-write price when the
+ *     model has one (Anthropic writes the new prefix to its cache), else the input price;
+ *   - "without pruning" is the same call when pi-condense never pruned: Pi's raw context against
+ *     the previous raw context, which normally only grew at its end.
+ * Tokens are pi-condense's estimate (serialized characters / 4); prices are USD per million tokens
+ * from pi-ai's model table. A cache expires (Anthropic: 5 minutes by default; OpenAI: 5–10 minutes
+ * idle); after that every token is prefilled either way.
+ */
+import { charsToTokens } from '../condense/measure/compactFormat';
+import type { AgentMessage, Usage } from '../session/types';
+import type { CacheImpact, CallEstimate, PricePerMillion } from './snapshotTypes';
+
+export interface PricingInfo {
+	readonly modelId: string;
+	readonly contextWindow: number;
+	readonly cost: PricePerMillion;
+}
+
+export interface CacheInputs {
+	/** The next call's context, pruned (what the preview shows). */
+	readonly next: readonly AgentMessage[];
+	/** The next call's context without pruning (Pi's own). */
+	readonly nextRaw: readonly AgentMessage[];
+	/** The previous call's context as it was sent, and without pruning; undefined when there was none. */
+	readonly previous: readonly AgentMessage[] | undefined;
+	readonly previousRaw: readonly AgentMessage[] | undefined;
+	/** Usage Pi recorded for the previous call. */
+	readonly usage: Usage | undefined;
+	readonly previousCallAt: number | undefined;
+	readonly pricing: PricingInfo | undefined;
+	/** `JSON.stringify(message).length`, cached by the caller. */
+	readonly sizeOf: (message: AgentMessage) => number;
+}
+
+export function cacheImpact(inputs: CacheInputs): CacheImpact {
+	const { next, nextRaw, previous, previousRaw, sizeOf, pricing } = inputs;
+	const breakIndex = previous ? commonPrefix(previous, next, sizeOf) : 0;
+	const rawBreak = previousRaw ? commonPrefix(previousRaw, nextRaw, sizeOf) : 0;
+	const previousTokens = previous ? tokensOf(previous, 0, previous.length, sizeOf) : 0;
+	const promptTokens = inputs.usage ? inputs.usage.input + inputs.usage.cacheRead + inputs.usage.cacheWrite : 0;
+	const unseenPrefixTokens = previous && inputs.usage ? Math.max(0, promptTokens - previousTokens) : 0;
+	const prices = pricing?.cost;
+	const prefillPrice = prices === undefined ? undefined : prices.cacheWrite > 0 ? 'cacheWrite' : 'input';
+	const estimate = (list: readonly AgentMessage[], at: number): CallEstimate => {
+		const cachedTokens = tokensOf(list, 0, at, sizeOf);
+		const prefillTokens = tokensOf(list, at, list.length, sizeOf);
+		const cost = prices === undefined
+			? undefined
+			: ((unseenPrefixTokens + cachedTokens) * prices.cacheRead + prefillTokens * (prefillPrice === 'cacheWrite' ? prices.cacheWrite : prices.input)) / 1e6;
+		return { cachedTokens, prefillTokens, cost };
+	};
+	const withPruning = estimate(next, breakIndex);
+	const withoutPruning = estimate(nextRaw, rawBreak);
+	const extraCost = withPruning.cost !== undefined && withoutPruning.cost !== undefined ? withPruning.cost - withoutPruning.cost : undefined;
+	const smallerBy = tokensOf(nextRaw, 0, nextRaw.length, sizeOf) - tokensOf(next, 0, next.length, sizeOf);
+	const savingPerLaterCall = prices === undefined ? undefined : (smallerBy * prices.cacheRead) / 1e6;
+	return {
+		hasPreviousCall: previous !== undefined,
+		breakIndex,
+		previousMessages: previous?.length ?? 0,
+		invalidatedTokens: previous ? tokensOf(previous, Math.min(breakIndex, previous.length), previous.length, sizeOf) : 0,
+		unseenPrefixTokens,
+		withPruning,
+		withoutPruning,
+		extraCost,
+		savingPerLaterCall,
+		paybackCalls: extraCost !== undefined && savingPerLaterCall !== undefined && extraCost > 0 && savingPerLaterCall > 0
+			? Math.ceil(extraCost / savingPerLaterCall)
+			: undefined,
+		prices,
+		prefillPrice,
+		pricingModel: pricing?.modelId,
+		contextWindow: pricing?.contextWindow,
+		previousCallAt: inputs.previousCallAt,
+	};
+}
+
+/** Number of leading messages two contexts share exactly (as serialized). */
+export function commonPrefix(a: readonly AgentMessage[], b: readonly AgentMessage[], sizeOf: (message: AgentMessage) => number): number {
+	const n = Math.min(a.length, b.length);
+	for (let i = 0; i < n; i++) {
+		const x = a[i] as AgentMessage;
+		const y = b[i] as AgentMessage;
+		if (x !== y && (sizeOf(x) !== sizeOf(y) || JSON.stringify(x) !== JSON.stringify(y))) {
+			return i;
+		}
+	}
+	return n;
+}
+
+/** Estimated tokens of `list[from, to)`: serialized sizes plus one separator each. */
+export function tokensOf(list: readonly AgentMessage[], from: number, to: number, sizeOf: (message: AgentMessage) => number): number {
+	let chars = 0;
+	for (let i = from; i < to; i++) {
+		chars += sizeOf(list[i] as AgentMessage) + 1;
+	}
+	return charsToTokens(chars);
+}

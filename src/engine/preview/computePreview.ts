@@ -1,0 +1,112 @@
+/**
+ * One preview: the base (state, previous call) with the what-if settings applied, rendered and
+ * measured into the snapshot the page shows. Pure. Also keeps both views' messages, from which the
+ * host answers row expansions and searches with full texts.
+ *
+ * @example
+ * const base = previewBase({ sessionPath, title, branch, messages, config });
+ * const { snapshot } = computePreview(base, { overrides: { keepLastTurns: 4 }, pricing, now: Date.now() });
+ */
+import { contextBreakdown } from '../condense/measure/contextSize';
+import { protectionCheck } from '../condense/protection/protectionRules';
+import { previewFromState } from '../condense/renderBranch';
+import type { AgentMessage } from '../session/types';
+import { alignContexts } from './alignContexts';
+import { buildRows, type RowBounds } from './buildRows';
+import { cacheImpact, type PricingInfo } from './cacheImpact';
+import type { PreviewBase } from './previewBase';
+import { refIndex } from './refIndex';
+import { simulateWindow, type WindowSimulation } from './simulateWindow';
+import type { LastCallUsage, PreviewSnapshot, ViewName } from './snapshotTypes';
+import { tokenBars, tokenTotals } from './tokenBars';
+import { sanitizeOverrides, whatIfChanges, whatIfSettings, withWhatIf, type WhatIfOverrides } from './whatIf';
+
+export interface PreviewOptions {
+	readonly overrides: WhatIfOverrides;
+	readonly pricing: PricingInfo | undefined;
+	/** Epoch ms; also the `compressedAt` of simulated chains. */
+	readonly now: number;
+	readonly bounds?: RowBounds;
+}
+
+export interface PreviewComputation {
+	readonly snapshot: PreviewSnapshot;
+	readonly views: Readonly<Record<ViewName, readonly AgentMessage[]>>;
+}
+
+export function computePreview(base: PreviewBase, options: PreviewOptions): PreviewComputation {
+	const overrides = sanitizeOverrides(options.overrides);
+	const config = withWhatIf(base.config, overrides);
+	const isProtected = protectionCheck(config);
+	const windowChanged = overrides.rollingWindow !== undefined && overrides.rollingWindow !== base.config.chainCompression.rollingWindow;
+	const simulation: WindowSimulation = config.enabled && config.chainCompression.enabled && windowChanged
+		? simulateWindow(base.state, base.messages, config.chainCompression.rollingWindow, isProtected, options.now)
+		: { state: base.state, simulated: [], uncovered: 0 };
+	const preview = previewFromState(simulation.state, base.messages, config);
+	const sizes = new Map<AgentMessage, number>();
+	const sizeOf = (message: AgentMessage): number => {
+		let size = sizes.get(message);
+		if (size === undefined) {
+			size = JSON.stringify(message).length;
+			sizes.set(message, size);
+		}
+		return size;
+	};
+	const rows = buildRows({
+		raw: base.messages,
+		rendered: preview.after,
+		alignment: alignContexts(base.messages, preview.after),
+		state: simulation.state,
+		isProtected,
+		entryIds: base.entryIds,
+		simulatedBlocks: new Set(simulation.simulated),
+		sizeOf,
+		...(options.bounds ? { bounds: options.bounds } : {}),
+	});
+	const beforeSizes = contextBreakdown(base.messages);
+	const afterSizes = preview.after === base.messages ? beforeSizes : contextBreakdown(preview.after);
+	const snapshot: PreviewSnapshot = {
+		sessionPath: base.sessionPath,
+		title: base.title,
+		enabled: config.enabled,
+		statusText: preview.statusText,
+		after: rows.after,
+		before: rows.before,
+		bars: tokenBars(beforeSizes, afterSizes),
+		totals: tokenTotals(beforeSizes, afterSizes, base.messages.length, preview.after.length),
+		usage: lastCallUsage(base),
+		cache: cacheImpact({
+			next: preview.after,
+			nextRaw: base.messages,
+			previous: base.previousSent,
+			previousRaw: base.previousRaw,
+			usage: base.reply?.usage,
+			previousCallAt: base.reply?.timestamp,
+			pricing: options.pricing,
+			sizeOf,
+		}),
+		whatIf: {
+			configured: whatIfSettings(base.config),
+			effective: whatIfSettings(config),
+			changes: whatIfChanges(base.config, overrides),
+			simulatedChains: simulation.simulated,
+			uncoveredChains: simulation.uncovered,
+		},
+		refs: refIndex(simulation.state, rows.after),
+		diagnostics: [
+			...base.state.diagnostics.map((d) => `line ${d.line}: ${d.message}`),
+			...preview.diagnostics.map((d) => `${d.kind}: ${d.message}`),
+		],
+		computedAt: options.now,
+	};
+	return { snapshot, views: { after: preview.after, before: base.messages } };
+}
+
+function lastCallUsage(base: PreviewBase): LastCallUsage | undefined {
+	const reply = base.reply;
+	if (!reply) {
+		return undefined;
+	}
+	const { input, output, cacheRead, cacheWrite, totalTokens, cost } = reply.usage;
+	return { provider: reply.provider, model: reply.model, timestamp: reply.timestamp, input, output, cacheRead, cacheWrite, totalTokens, costTotal: cost.total };
+}

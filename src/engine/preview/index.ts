@@ -1,0 +1,17 @@
+/**
+ * Public API of the context preview model: rows, token bars, cache impact, what-if, search and
+ * reveal. Pure.
+ */
+export type * from './types';
+export type * from './snapshotTypes';
+export { previewBase, type PreviewBase, type BaseInputs } from './previewBase';
+export { computePreview, type PreviewComputation, type PreviewOptions } from './computePreview';
+export { messageBlocks, blockText } from './messageBlocks';
+export { UNBOUNDED, bounded } from './boundedText';
+export { DEFAULT_ROW_BOUNDS, type RowBounds } from './buildRows';
+export { cacheImpact, commonPrefix, tokensOf, type CacheInputs, type PricingInfo } from './cacheImpact';
+export { whatIfSettings, withWhatIf, whatIfChanges, sanitizeOverrides, type WhatIfOverrides } from './whatIf';
+export { searchMessages, SEARCH_HIT_LIMIT, type SearchHit, type SearchResult } from './searchMessages';
+export { locateTarget, type RowLocation } from './locateTarget';
+export { detectChains, type DetectedChain } from './detectChains';
+export { simulateWindow, type WindowSimulation } from './simulateWindow';

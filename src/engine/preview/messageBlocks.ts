@@ -1,0 +1,83 @@
+/**
+ * The blocks a message shows in the preview: text, markdown (summaries, chain bodies, compaction
+ * and branch summaries), thinking, tool calls with their arguments, tool results and image
+ * placeholders. Pure. The same function gives the bounded blocks of a row and the full blocks of an
+ * expanded row, so the page and the search see the same texts.
+ */
+import { contentText } from '../condense/occurrence';
+import { syntheticBlockId } from '../condense/phases/syntheticChain';
+import type { AgentMessage, AssistantContent, UserContent } from '../session/types';
+import { bounded } from './boundedText';
+import type { PreviewBlock } from './types';
+
+const PURGE_MARKER = /^<purged-errored-args size="(\d+)"\/>$/;
+const SUMMARY_TYPE = 'context-prune-summary';
+
+/** Blocks of one message, each text cut at `maxChars`. */
+export function messageBlocks(message: AgentMessage, maxChars: number): PreviewBlock[] {
+	switch (message.role) {
+		case 'user':
+			if (syntheticBlockId(message) !== undefined) {
+				return [{ kind: 'markdown', text: bounded(contentText(message.content), maxChars) }];
+			}
+			return userContentBlocks(message.content, maxChars, 'text');
+		case 'assistant':
+			return message.content.map((block) => assistantBlock(block, maxChars));
+		case 'toolResult':
+			return [
+				{ kind: 'toolResult', toolName: message.toolName, isError: message.isError, text: bounded(contentText(message.content), maxChars) },
+				...imageBlocks(message.content),
+			];
+		case 'custom':
+			return userContentBlocks(message.content, maxChars, message.customType === SUMMARY_TYPE ? 'markdown' : 'text');
+		case 'bashExecution':
+			return [{ kind: 'text', text: bounded(`$ ${message.command}\n${message.output}`, maxChars) }];
+		case 'branchSummary':
+		case 'compactionSummary':
+			return [{ kind: 'markdown', text: bounded(message.summary, maxChars) }];
+	}
+}
+
+function userContentBlocks(content: string | readonly UserContent[], maxChars: number, kind: 'text' | 'markdown'): PreviewBlock[] {
+	if (typeof content === 'string') {
+		return [{ kind, text: bounded(content, maxChars) }];
+	}
+	return content.map((part): PreviewBlock => part.type === 'text'
+		? { kind, text: bounded(part.text, maxChars) }
+		: imageBlock(part.mimeType, part.data));
+}
+
+function imageBlocks(content: readonly UserContent[]): PreviewBlock[] {
+	const images: PreviewBlock[] = [];
+	for (const part of content) {
+		if (part.type === 'image') {
+			images.push(imageBlock(part.mimeType, part.data));
+		}
+	}
+	return images;
+}
+
+function imageBlock(mimeType: string, base64: string): PreviewBlock {
+	return { kind: 'image', mimeType, bytes: Math.floor((base64.length * 3) / 4) };
+}
+
+function assistantBlock(block: AssistantContent, maxChars: number): PreviewBlock {
+	switch (block.type) {
+		case 'text':
+			return { kind: 'text', text: bounded(block.text, maxChars) };
+		case 'thinking':
+			return { kind: 'thinking', text: bounded(block.redacted ? '' : block.thinking, maxChars), redacted: block.redacted === true };
+		case 'toolCall': {
+			const purged = typeof block.arguments._purged === 'string' ? PURGE_MARKER.exec(block.arguments._purged) : null;
+			const text = bounded(JSON.stringify(block.arguments, null, 2) ?? '{}', maxChars);
+			return purged
+				? { kind: 'toolCall', id: block.id, name: block.name, text, purgedSize: Number(purged[1]) }
+				: { kind: 'toolCall', id: block.id, name: block.name, text };
+		}
+	}
+}
+
+/** The searchable text of a block (empty for images). */
+export function blockText(block: PreviewBlock): string {
+	return block.kind === 'image' ? '' : block.text.text;
+}

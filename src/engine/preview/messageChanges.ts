@@ -1,0 +1,100 @@
+/**
+ * What the transform did to one raw message, as badges and (for a stub) what the stub replaced.
+ * Pure. The same badges mark the message in both views; the before view adds `dropped` for a
+ * message that is not sent at all.
+ */
+import { charsToTokens } from '../condense/measure/compactFormat';
+import { contentText } from '../condense/occurrence';
+import type { ProtectionCheck } from '../condense/protection/protectionRules';
+import { coverageOf, type CondenseState } from '../condense/state/condenseState';
+import type { AgentMessage, AssistantMessage, ToolResultMessage } from '../session/types';
+import { bounded } from './boundedText';
+import type { RowBadge, StubOrigin } from './types';
+
+const STUB_HEAD_CHARS = 600;
+
+export interface MessageChanges {
+	readonly badges: readonly RowBadge[];
+	readonly stub?: StubOrigin;
+}
+
+export interface ChangeContext {
+	readonly state: CondenseState;
+	readonly isProtected: ProtectionCheck;
+	/** Arguments of the call a raw tool result answers. */
+	readonly argsOf: (rawIndex: number) => unknown;
+}
+
+const NONE: MessageChanges = { badges: [] };
+
+/** Badges for a raw message and what it became (`undefined`: not sent). */
+export function messageChanges(raw: AgentMessage, rawIndex: number, rendered: AgentMessage | undefined, context: ChangeContext): MessageChanges {
+	if (raw.role === 'toolResult') {
+		return resultChanges(raw, rawIndex, rendered, context);
+	}
+	if (raw.role === 'assistant' && rendered?.role === 'assistant' && rendered !== raw) {
+		return { badges: assistantBadges(raw, rendered) };
+	}
+	return NONE;
+}
+
+function resultChanges(raw: ToolResultMessage, rawIndex: number, rendered: AgentMessage | undefined, context: ChangeContext): MessageChanges {
+	const badges: RowBadge[] = [];
+	if (raw.isError) {
+		badges.push({ kind: 'error', label: 'error', detail: 'The tool reported an error.' });
+	}
+	const coverage = coverageOf(context.state, raw);
+	const stubbed = rendered !== undefined && rendered !== raw;
+	if (!stubbed) {
+		if (context.isProtected(raw.toolName, context.argsOf(rawIndex))) {
+			const why = coverage ? 'Summarized earlier, but protected now: sent verbatim.' : 'Protected tool or path: never summarized.';
+			badges.push({ kind: 'protected', label: 'protected', detail: why });
+		}
+		return { badges };
+	}
+	const occurrence = coverage?.kind === 'record' ? coverage.occurrence : coverage?.alias.original;
+	const record = occurrence?.record;
+	const ref = occurrence?.shortRef ?? raw.toolCallId;
+	const originalText = contentText(raw.content);
+	const originalChars = JSON.stringify(raw).length;
+	const stubKind = coverage?.kind === 'alias' ? 'alias' : record?.spillPath !== undefined ? 'spilled' : 'summarized';
+	const stub: StubOrigin = {
+		ref,
+		toolCallId: raw.toolCallId,
+		toolName: raw.toolName,
+		kind: stubKind,
+		...(coverage?.kind === 'alias' ? { aliasOf: coverage.alias.originalToolCallId } : {}),
+		originalChars,
+		originalTokens: charsToTokens(originalChars),
+		head: bounded(originalText, STUB_HEAD_CHARS).text,
+		...(record?.spillBytes !== undefined ? { spillBytes: record.spillBytes } : {}),
+	};
+	badges.push(stubBadge(stub));
+	return { badges, stub };
+}
+
+function stubBadge(stub: StubOrigin): RowBadge {
+	switch (stub.kind) {
+		case 'alias':
+			return { kind: 'alias', label: `alias → ${stub.ref}`, detail: `Same output as ${stub.aliasOf ?? stub.ref}: replaced by a stub naming the original.` };
+		case 'spilled':
+			return { kind: 'spilled', label: `spilled ${stub.ref}`, detail: `Oversized output spilled to a file (${stub.spillBytes ?? '?'} bytes); the stub keeps its head.` };
+		case 'summarized':
+			return { kind: 'stub', label: `stub ${stub.ref}`, detail: `Summarized: the raw output (${stub.originalTokens} tokens) is recoverable as ${stub.ref}.` };
+	}
+}
+
+function assistantBadges(raw: AssistantMessage, rendered: AssistantMessage): RowBadge[] {
+	const badges: RowBadge[] = [];
+	const purgedBefore = new Set(raw.content.flatMap((block) => block.type === 'toolCall' && '_purged' in block.arguments ? [block.id] : []));
+	const purged = rendered.content.filter((block) => block.type === 'toolCall' && '_purged' in block.arguments && !purgedBefore.has(block.id)).length;
+	if (purged > 0) {
+		badges.push({ kind: 'purgedArgs', label: purged === 1 ? 'args purged' : `${purged} args purged`, detail: 'Arguments of a failed call replaced by a size marker after the cooldown.' });
+	}
+	const thinkingBefore = raw.content.filter((block) => block.type === 'thinking').length;
+	const thinkingAfter = rendered.content.filter((block) => block.type === 'thinking').length;
+	if (thinkingAfter < thinkingBefore) {
+		badges.push({ kind: 'thinkingStripped', label: 'thinking stripped', detail: `${thinkingBefore} thinking block(s) removed (signatures included).` });
+	}
+	return badges;
+}

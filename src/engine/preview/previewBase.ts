@@ -1,0 +1,58 @@
+/**
+ * The part of a preview that does not depend on what-if settings: the state rebuilt from the
+ * branch, entry ids, the last call's usage and the previous call as it was sent. Computed once per
+ * session snapshot and reused for every what-if change. Pure.
+ */
+import type { ContextPruneConfig } from '../config/types';
+import { buildCondenseState } from '../condense/state/buildCondenseState';
+import { EMPTY_CONDENSE_STATE, type CondenseState } from '../condense/state/condenseState';
+import { renderContext } from '../condense/render/renderContext';
+import type { AgentMessage, AssistantMessage, SessionEntry } from '../session/types';
+import { messageEntryIds } from './messageEntries';
+import { previousCall } from './previousCall';
+
+export interface PreviewBase {
+	readonly sessionPath: string;
+	readonly title: string;
+	readonly branch: readonly SessionEntry[];
+	/** Pi's context (before pruning). */
+	readonly messages: readonly AgentMessage[];
+	readonly config: ContextPruneConfig;
+	readonly state: CondenseState;
+	readonly entryIds: readonly (string | undefined)[];
+	/** The previous call's reply, whose usage Pi recorded. */
+	readonly reply: AssistantMessage | undefined;
+	/** The previous call's context as sent (rendered with the configured settings), and raw. */
+	readonly previousSent: readonly AgentMessage[] | undefined;
+	readonly previousRaw: readonly AgentMessage[] | undefined;
+}
+
+export interface BaseInputs {
+	readonly sessionPath: string;
+	readonly title: string;
+	readonly branch: readonly SessionEntry[];
+	readonly messages: readonly AgentMessage[];
+	readonly config: ContextPruneConfig;
+	/** An already rebuilt state of this branch, if the caller has one. */
+	readonly state?: CondenseState;
+}
+
+export function previewBase(inputs: BaseInputs): PreviewBase {
+	const { branch, messages, config } = inputs;
+	const state = config.enabled ? inputs.state ?? buildCondenseState(branch) : EMPTY_CONDENSE_STATE;
+	const entryIds = messageEntryIds(branch, messages);
+	const previous = previousCall(branch, messages, entryIds);
+	const previousState = previous && config.enabled ? buildCondenseState(previous.branch) : EMPTY_CONDENSE_STATE;
+	return {
+		sessionPath: inputs.sessionPath,
+		title: inputs.title,
+		branch,
+		messages,
+		config,
+		state,
+		entryIds,
+		reply: previous?.reply,
+		previousSent: previous ? renderContext(previous.rawMessages, previousState, config) : undefined,
+		previousRaw: previous?.rawMessages,
+	};
+}

@@ -1,0 +1,44 @@
+/**
+ * Full-text search over a view's messages, in the same block texts the page shows (unbounded).
+ * Pure. Case-insensitive, literal (no regular-expression syntax); stops after `limit` hits.
+ */
+import type { AgentMessage } from '../session/types';
+import { UNBOUNDED } from './boundedText';
+import { blockText, messageBlocks } from './messageBlocks';
+
+export interface SearchHit {
+	readonly row: number;
+	readonly block: number;
+	/** Offset in the block's full text. */
+	readonly start: number;
+}
+
+export interface SearchResult {
+	readonly hits: readonly SearchHit[];
+	/** True when the search stopped at the limit. */
+	readonly capped: boolean;
+}
+
+export const SEARCH_HIT_LIMIT = 5000;
+
+export function searchMessages(messages: readonly AgentMessage[], query: string, limit = SEARCH_HIT_LIMIT): SearchResult {
+	const hits: SearchHit[] = [];
+	if (query === '') {
+		return { hits, capped: false };
+	}
+	const pattern = new RegExp(query.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi');
+	for (let row = 0; row < messages.length; row++) {
+		const blocks = messageBlocks(messages[row] as AgentMessage, UNBOUNDED);
+		for (let block = 0; block < blocks.length; block++) {
+			const text = blockText(blocks[block] as (typeof blocks)[number]);
+			pattern.lastIndex = 0;
+			for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+				if (hits.length === limit) {
+					return { hits, capped: true };
+				}
+				hits.push({ row, block, start: match.index });
+			}
+		}
+	}
+	return { hits, capped: false };
+}

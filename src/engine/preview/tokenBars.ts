@@ -1,0 +1,40 @@
+/**
+ * Token bars by category, before and after pruning, and the totals with the reclaim figure, as
+ * `/dcp context` shows them. Pure. Tokens are pi-condense's estimate: serialized characters / 4.
+ */
+import { charsToTokens } from '../condense/measure/compactFormat';
+import type { ContextBreakdown } from '../condense/measure/contextSize';
+import type { BarCategory, TokenBar, TokenTotals } from './snapshotTypes';
+
+export const BAR_LABELS: readonly (readonly [BarCategory, string])[] = [
+	['user', 'User'],
+	['assistantText', 'Assistant text'],
+	['thinking', 'Thinking'],
+	['toolCalls', 'Tool calls'],
+	['toolResults', 'Tool results'],
+	['summaries', 'Summaries'],
+	['compressedChains', 'Compressed chains'],
+	['other', 'Other (envelopes)'],
+];
+
+export function tokenBars(before: ContextBreakdown, after: ContextBreakdown): TokenBar[] {
+	return BAR_LABELS.map(([category, label]) => ({
+		category,
+		label,
+		beforeTokens: charsToTokens(before[category]),
+		afterTokens: charsToTokens(after[category]),
+	}));
+}
+
+export function tokenTotals(before: ContextBreakdown, after: ContextBreakdown, beforeMessages: number, afterMessages: number): TokenTotals {
+	const beforeTokens = charsToTokens(before.total);
+	const afterTokens = charsToTokens(after.total);
+	return {
+		beforeTokens,
+		afterTokens,
+		reclaimedTokens: Math.max(0, beforeTokens - afterTokens),
+		reclaimPercent: beforeTokens === 0 ? 0 : Math.max(0, Math.round((1 - afterTokens / beforeTokens) * 100)),
+		beforeMessages,
+		afterMessages,
+	};
+}

@@ -1,0 +1,114 @@
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { contextBreakdown, charsToTokens, previewContext } from '../../../../src/engine/condense';
+import { computePreview, locateTarget, previewBase, type PreviewRow } from '../../../../src/engine/preview';
+import type { AgentMessage } from '../../../../src/engine/session/types';
+import { deepFreeze, loadSession, readJson, REFERENCE_DIR, referenceConfig } from '../condense/piReference';
+
+const labels = (row: PreviewRow | undefined): string[] => row?.badges.map((b) => b.label) ?? [];
+
+function basic() {
+	const loaded = loadSession(join(REFERENCE_DIR, 'basic', 'session.jsonl'));
+	const config = referenceConfig('basic');
+	const branch = deepFreeze(loaded.branch);
+	const messages = deepFreeze(loaded.messages);
+	const base = previewBase({ sessionPath: '/s.jsonl', title: 'basic', branch, messages, config });
+	return { loaded, config, base, ...computePreview(base, { overrides: {}, pricing: undefined, now: 1 }) };
+}
+
+describe('preview rows of a session written by real pi-condense', () => {
+	it('shows exactly the context pi-condense sent, message by message', () => {
+		const { snapshot, views } = basic();
+		const expected = readJson<AgentMessage[]>(join(REFERENCE_DIR, 'basic', 'expected-context.json'));
+		assert.deepEqual(views.after, expected);
+		assert.equal(snapshot.after.length, expected.length);
+		assert.deepEqual(snapshot.after.map((r) => r.chars), expected.map((m) => JSON.stringify(m).length));
+		assert.deepEqual(snapshot.after.map((r) => r.kind), [
+			'user', 'chain', 'assistant', 'user', 'chain', 'assistant', 'user', 'assistant', 'toolResult', 'assistant', 'toolResult', 'summary', 'assistant', 'user', 'assistant',
+		]);
+	});
+
+	it('marks chains, stubs, aliases, summaries and stripped thinking', () => {
+		const { snapshot } = basic();
+		const rows = snapshot.after;
+		assert.deepEqual(labels(rows[1]), ['chain b1']);
+		assert.deepEqual(labels(rows[4]), ['chain b2']);
+		assert.deepEqual(labels(rows[2]), ['thinking stripped']);
+		assert.deepEqual(labels(rows[8]), ['alias → t4']);
+		assert.equal(rows[8]?.stub?.aliasOf, 'call_p0_t1_1');
+		assert.deepEqual(labels(rows[10]), ['stub t8']);
+		assert.equal(rows[10]?.stub?.toolName, 'context_tree_query');
+		assert.match(rows[10]?.stub?.head ?? '', /## toolRef: t1/);
+		assert.deepEqual(labels(rows[11]), ['summary']);
+		assert.match(rows[1]?.blocks[0]?.kind === 'markdown' ? rows[1].blocks[0].text.text : '', /^<compressed-chain id="b1" tools="t1,t2,t3,t4">/);
+	});
+
+	it('pairs the two views and says where each raw message went', () => {
+		const { snapshot } = basic();
+		assert.equal(snapshot.before.length, 29);
+		for (const [i, row] of snapshot.after.entries()) {
+			if (row.counterpart !== undefined) {
+				assert.equal(snapshot.before[row.counterpart]?.counterpart, i);
+				assert.equal(snapshot.before[row.counterpart]?.key, row.key);
+			} else {
+				assert.equal(row.kind, 'chain');
+			}
+		}
+		assert.deepEqual(labels(snapshot.before[2]), ['dropped → b1']);
+		assert.deepEqual(labels(snapshot.before[12]), ['dropped → b2', 'error']);
+		assert.deepEqual(labels(snapshot.before[7]), ['summary', 'hidden']);
+		assert.equal(snapshot.before[0]?.entryId, '197f08d3');
+		assert.equal(snapshot.before[28]?.entryId, 'c9291328');
+		assert.equal(snapshot.before[25]?.entryId, '26c0ec88', 'a custom message maps to its custom_message entry');
+	});
+
+	it('bounds texts and hides extra blocks, saying so', () => {
+		const loaded = loadSession(join(REFERENCE_DIR, 'basic', 'session.jsonl'));
+		const base = previewBase({ sessionPath: '', title: '', branch: loaded.branch, messages: loaded.messages, config: referenceConfig('basic') });
+		const { snapshot } = computePreview(base, { overrides: {}, pricing: undefined, now: 1, bounds: { blockChars: 10, blocks: 1 } });
+		const chain = snapshot.after[1];
+		assert.equal(chain?.blocks.length, 1);
+		assert.equal(chain?.truncated, true);
+		const block = chain?.blocks[0];
+		assert.ok(block && block.kind === 'markdown');
+		assert.equal(block.text.text.length, 10);
+		assert.ok(block.text.total > 10);
+		const twoCalls = snapshot.before.find((row) => row.blocks.length === 1 && row.hiddenBlocks > 0);
+		assert.ok(twoCalls, 'an assistant with several blocks keeps one and counts the rest');
+	});
+
+	it('measures like the engine: bars, totals and the status text', () => {
+		const { snapshot, loaded, config } = basic();
+		const engine = previewContext(loaded.branch, loaded.messages, config);
+		const before = contextBreakdown(engine.before);
+		const after = contextBreakdown(engine.after);
+		assert.equal(snapshot.statusText, engine.statusText);
+		assert.equal(snapshot.statusText, 'prune: ON · 5.1k->1.1k (-78%)');
+		assert.equal(snapshot.totals.beforeTokens, charsToTokens(before.total));
+		assert.equal(snapshot.totals.afterTokens, charsToTokens(after.total));
+		assert.equal(snapshot.totals.reclaimedTokens, charsToTokens(before.total) - charsToTokens(after.total));
+		for (const bar of snapshot.bars) {
+			assert.equal(bar.beforeTokens, charsToTokens(before[bar.category]), bar.category);
+			assert.equal(bar.afterTokens, charsToTokens(after[bar.category]), bar.category);
+		}
+		assert.equal(snapshot.usage?.input, 1255);
+		assert.equal(snapshot.usage?.model, 'fake-model');
+	});
+
+	it('lists the refs the page can hover: tN of the state and the blocks', () => {
+		const { snapshot } = basic();
+		assert.deepEqual(snapshot.refs.map((r) => r.ref), ['t1', 't2', 't3', 't4', 't6', 't7', 't8', 'b1', 'b2']);
+		assert.deepEqual(snapshot.refs.find((r) => r.ref === 'b2')?.toolCallIds, ['call_p1_t0_0', 'call_p1_t1_0', 'call_p1_t1_1', 'call_p1_t2_0']);
+	});
+
+	it('locates refs, blocks, tool-call ids and entry ids', () => {
+		const { snapshot, base } = basic();
+		const rows = { after: snapshot.after, before: snapshot.before };
+		assert.deepEqual(locateTarget('t8', rows, base.state), { view: 'after', index: 10 });
+		assert.deepEqual(locateTarget('t3', rows, base.state), { view: 'after', index: 1 }, 'a call dropped by b1 shows as b1');
+		assert.deepEqual(locateTarget('b2', rows, base.state), { view: 'after', index: 4 });
+		assert.deepEqual(locateTarget('bd944c95', rows, base.state), { view: 'after', index: 9 });
+		assert.deepEqual(locateTarget('5ba5ef96', rows, base.state), { view: 'before', index: 7 }, 'a hidden summary shows in the raw view');
+		assert.equal(locateTarget('nothing-like-this', rows, base.state), undefined);
+	});
+});

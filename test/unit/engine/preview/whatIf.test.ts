@@ -1,0 +1,97 @@
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { DEFAULT_CONFIG } from '../../../../src/engine/config/defaults';
+import { protectionCheck } from '../../../../src/engine/condense';
+import {
+	computePreview, detectChains, previewBase, sanitizeOverrides, simulateWindow, whatIfChanges, withWhatIf,
+} from '../../../../src/engine/preview';
+import { assistant, call, result, text, user } from '../condense/builders';
+import { deepFreeze, loadSession, REFERENCE_DIR, referenceConfig } from '../condense/piReference';
+
+const syntheticChain = user(50, '<compressed-chain id="b1" tools="t1">\nbody\n</compressed-chain>');
+
+describe('what-if settings', () => {
+	it('maps settings to contextPrune keys and reports only what changed', () => {
+		const config = withWhatIf(DEFAULT_CONFIG, { rollingWindow: 1, keepLastTurns: 4, protectedTools: ['todoread'] });
+		assert.equal(config.chainCompression.rollingWindow, 1);
+		assert.equal(config.chainCompression.fuseRangeSummary, DEFAULT_CONFIG.chainCompression.fuseRangeSummary);
+		assert.equal(config.thinkingStrip.keepLastTurns, 4);
+		assert.deepEqual(config.protectedTools, ['todoread']);
+		assert.deepEqual(whatIfChanges(DEFAULT_CONFIG, { rollingWindow: 1, keepLastTurns: 16, thinkingStripEnabled: true, purgeCooldownTurns: 5 }), [
+			{ key: 'chainCompression.rollingWindow', value: 1 },
+			{ key: 'thinkingStrip.enabled', value: true },
+			{ key: 'purgeErrors.cooldownTurns', value: 5 },
+		]);
+		assert.deepEqual(whatIfChanges(DEFAULT_CONFIG, {}), []);
+	});
+
+	it('drops values that are out of range or of the wrong type', () => {
+		assert.deepEqual(sanitizeOverrides({ rollingWindow: -1, keepLastTurns: 2.5, purgeCooldownTurns: 3, protectedTools: [' a ', 'a', '', 'b'] }), {
+			purgeCooldownTurns: 3, protectedTools: ['a', 'b'],
+		});
+		assert.deepEqual(sanitizeOverrides({ thinkingStripEnabled: 'yes' as unknown as boolean }), {});
+	});
+});
+
+describe('chain detection for the rolling-window what-if', () => {
+	it('finds closed, interrupted and open chains; a synthetic chain message starts none', () => {
+		const chains = detectChains([
+			user(1), assistant(2, call('a', 'bash')), result('a', 'bash', 3, 'x'), assistant(4, text('closed')),
+			user(5), syntheticChain, assistant(6, call('b', 'read', { path: 'p' })), result('b', 'read', 7, 'y'),
+			user(8), assistant(9, call('c', 'bash')),
+		]);
+		assert.deepEqual(chains.map((c) => [c.startUserTimestamp, c.finalAssistantTimestamp, c.middleToolCallIds]), [
+			[1, 4, ['a']],
+			[5, null, ['b']],
+		]);
+		assert.deepEqual(chains[1]?.middleResultKeys, ['b@7']);
+		assert.deepEqual(chains[1]?.calls.get('b'), { name: 'read', args: { path: 'p' } });
+	});
+});
+
+describe('rolling-window simulation on a real pi-condense session', () => {
+	const loaded = loadSession(join(REFERENCE_DIR, 'basic', 'session.jsonl'));
+	const config = referenceConfig('basic');
+	const base = previewBase({ sessionPath: '', title: '', branch: deepFreeze(loaded.branch), messages: deepFreeze(loaded.messages), config });
+
+	it('compresses the newest closed chain too with K=0, with the covering summary as its body', () => {
+		const simulation = simulateWindow(base.state, loaded.messages, 0, protectionCheck(config), 1234);
+		assert.deepEqual(simulation.simulated, ['b3']);
+		const chain = simulation.state.chains.find((c) => c.entry.blockId === 'b3');
+		assert.deepEqual(chain?.entry.toolRefs, ['t8']);
+		assert.deepEqual(chain?.entry.droppedToolCallIds, ['call_p2_t0_0', 'call_p2_t1_0']);
+		assert.equal(chain?.entry.compressedAt, 1234);
+		assert.match(chain?.bodyText ?? '', /context_tree_query/);
+		assert.equal(base.state.chains.length, 2, 'the input state is unchanged');
+	});
+
+	it('changes nothing already compressed for a larger K', () => {
+		assert.deepEqual(simulateWindow(base.state, loaded.messages, 5, protectionCheck(config), 1).simulated, []);
+	});
+
+	it('recomputes rows, reclaim and the list of changes for a what-if, without touching the base', () => {
+		const current = computePreview(base, { overrides: {}, pricing: undefined, now: 1 }).snapshot;
+		const whatIf = computePreview(base, { overrides: { rollingWindow: 0 }, pricing: undefined, now: 1 }).snapshot;
+		assert.deepEqual(whatIf.whatIf.simulatedChains, ['b3']);
+		assert.deepEqual(whatIf.whatIf.changes, [{ key: 'chainCompression.rollingWindow', value: 0 }]);
+		assert.ok(whatIf.totals.afterTokens < current.totals.afterTokens);
+		const simulatedRow = whatIf.after.find((row) => row.key === 'bb3');
+		assert.deepEqual(simulatedRow?.badges.map((b) => b.kind), ['chain', 'simulated']);
+		assert.ok(whatIf.cache.breakIndex < current.cache.breakIndex, 'compressing an older chain breaks the cache earlier');
+	});
+
+	it('restores a protected tool\'s output when the what-if protects it', () => {
+		const whatIf = computePreview(base, { overrides: { protectedTools: ['context_tree_query'] }, pricing: undefined, now: 1 }).snapshot;
+		const row = whatIf.after.find((r) => r.kind === 'toolResult' && r.title === 'context_tree_query');
+		assert.deepEqual(row?.badges.map((b) => b.kind), ['protected']);
+		assert.equal(row?.stub, undefined);
+	});
+
+	it('keeps thinking on more turns when the strip is switched off', () => {
+		const stripped = computePreview(base, { overrides: {}, pricing: undefined, now: 1 }).snapshot;
+		const kept = computePreview(base, { overrides: { thinkingStripEnabled: false }, pricing: undefined, now: 1 }).snapshot;
+		const count = (rows: typeof kept.after): number => rows.filter((r) => r.badges.some((b) => b.kind === 'thinkingStripped')).length;
+		assert.ok(count(kept.after) < count(stripped.after));
+		assert.ok(kept.totals.afterTokens > stripped.totals.afterTokens);
+	});
+});
