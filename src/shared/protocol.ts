@@ -1,12 +1,84 @@
 /**
  * The typed message protocol between the extension host and the context preview webview.
  * Shared by `src/host` and `webview/`: types only, no vscode, no DOM, no Node.
+ *
+ * The page sends `ready` once its script runs (with the state it saved, if any); the host posts
+ * nothing before that. Requests that expect an answer carry a `requestId` the answer repeats, so a
+ * late answer to a superseded request is recognised and dropped.
  */
+import type { PreviewSnapshot, ViewName, WhatIfSettings } from '../engine/preview/snapshotTypes';
+import type { PreviewBlock } from '../engine/preview/types';
+
+export type { PreviewSnapshot, ViewName, WhatIfSettings } from '../engine/preview/snapshotTypes';
+export type * from '../engine/preview/types';
+export type * from '../engine/preview/snapshotTypes';
+
+/** The webview panel's view type (also its `onWebviewPanel:` activation event). */
+export const PREVIEW_VIEW_TYPE = 'piCondense.preview';
+
+export type WhatIfOverrides = Partial<WhatIfSettings>;
+
+/** What the page keeps with `setState` and gets back after a reload or a window restart. */
+export interface PageState {
+	readonly sessionPath: string | undefined;
+	readonly view: ViewName;
+	readonly overrides: WhatIfOverrides;
+	/** The row at the top of the list and how far it is scrolled past. */
+	readonly anchor: { readonly key: string; readonly offset: number } | undefined;
+	readonly query: string;
+	/** Rows the user expanded to their full content. */
+	readonly expanded: readonly string[];
+}
+
+export interface SearchHitMessage {
+	readonly row: number;
+	readonly block: number;
+	readonly start: number;
+}
+
+/** What the page rendered, reported after each render it was asked for (tests and diagnostics read it). */
+export interface RenderReport {
+	readonly cause: 'snapshot' | 'view' | 'expand' | 'search' | 'reveal' | 'scroll' | 'restore';
+	readonly sessionPath: string;
+	readonly view: ViewName;
+	readonly rowCount: number;
+	/** Indexes of the rows now in the DOM. */
+	readonly renderedRows: readonly number[];
+	/** Key of the row at the top of the viewport. */
+	readonly topKey: string | undefined;
+	/** Every node in the document, shadow roots included. */
+	readonly domNodes: number;
+	/** From the arrival of the data to the next frame, in ms. */
+	readonly renderMs: number;
+	/** Text of every element marked `data-figure`, by name (what the user reads). */
+	readonly figures: Readonly<Record<string, string>>;
+	/** The number behind each figure that has one (`data-value`). */
+	readonly values: Readonly<Record<string, number>>;
+	readonly expanded: readonly string[];
+	readonly searchHits: number;
+	/** Search matches highlighted in the DOM. */
+	readonly highlights: number;
+	readonly whatIfChanges: number;
+}
 
 /** Messages the host posts to the webview. */
 export type ToWebview =
-	| { readonly type: 'init'; readonly sessionPath: string };
+	| { readonly type: 'snapshot'; readonly snapshot: PreviewSnapshot; readonly cause: 'open' | 'session' | 'whatIf' }
+	/** No session to show (none selected, or it could not be read). */
+	| { readonly type: 'empty'; readonly message: string }
+	| { readonly type: 'rowDetail'; readonly requestId: number; readonly view: ViewName; readonly key: string; readonly blocks: readonly PreviewBlock[] }
+	| { readonly type: 'recovered'; readonly requestId: number; readonly ref: string; readonly text: string }
+	| { readonly type: 'searchResults'; readonly requestId: number; readonly view: ViewName; readonly query: string; readonly hits: readonly SearchHitMessage[]; readonly capped: boolean }
+	| { readonly type: 'reveal'; readonly view: ViewName; readonly index: number }
+	| { readonly type: 'applied'; readonly ok: boolean; readonly message: string };
 
-/** Messages the webview posts to the host. The host posts nothing before `ready`. */
+/** Messages the webview posts to the host. */
 export type FromWebview =
-	| { readonly type: 'ready' };
+	| { readonly type: 'ready'; readonly state: PageState | undefined }
+	| { readonly type: 'setWhatIf'; readonly overrides: WhatIfOverrides }
+	| { readonly type: 'applyWhatIf'; readonly overrides: WhatIfOverrides }
+	| { readonly type: 'expandRow'; readonly requestId: number; readonly view: ViewName; readonly index: number; readonly key: string }
+	| { readonly type: 'recover'; readonly requestId: number; readonly ref: string }
+	| { readonly type: 'openRef'; readonly ref: string }
+	| { readonly type: 'search'; readonly requestId: number; readonly view: ViewName; readonly query: string }
+	| { readonly type: 'rendered'; readonly report: RenderReport };

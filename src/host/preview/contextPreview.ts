@@ -1,0 +1,102 @@
+/**
+ * The context preview feature: one panel at a time (opened, revealed, or restored after a reload
+ * through the webview serializer), the commands that open it and jump to a message, and the page's
+ * render reports for whoever listens (the integration tests).
+ */
+import * as vscode from 'vscode';
+import { PREVIEW_VIEW_TYPE, type RenderReport } from '../../shared/protocol';
+import { BlockDocuments } from './blockDocuments';
+import { PreviewPanel, previewResourceRoots } from './previewPanel';
+import type { PreviewSource } from './previewSource';
+
+export const OPEN_PREVIEW_COMMAND = 'piCondense.openPreview';
+export const REVEAL_IN_PREVIEW_COMMAND = 'piCondense.revealInPreview';
+
+export interface ContextPreviewOptions {
+	readonly source: PreviewSource;
+	readonly extensionUri: vscode.Uri;
+	readonly log?: (message: string) => void;
+}
+
+export class ContextPreview implements vscode.Disposable {
+	private panel: PreviewPanel | undefined;
+	private readonly blockDocuments = new BlockDocuments();
+	private readonly _onDidReportRender = new vscode.EventEmitter<RenderReport>();
+	/** Fires with what the page says it rendered. */
+	readonly onDidReportRender = this._onDidReportRender.event;
+	private readonly disposables: vscode.Disposable[];
+
+	constructor(private readonly options: ContextPreviewOptions) {
+		this.disposables = [
+			vscode.commands.registerCommand(OPEN_PREVIEW_COMMAND, () => this.show()),
+			vscode.commands.registerCommand(REVEAL_IN_PREVIEW_COMMAND, (target?: unknown) => this.revealCommand(target)),
+			vscode.window.registerWebviewPanelSerializer(PREVIEW_VIEW_TYPE, {
+				deserializeWebviewPanel: (panel: vscode.WebviewPanel) => {
+					this.adopt(panel);
+					return Promise.resolve();
+				},
+			}),
+			this.blockDocuments,
+			this._onDidReportRender,
+		];
+	}
+
+	/** The open panel's webview panel, if any. */
+	get webviewPanel(): vscode.WebviewPanel | undefined {
+		return this.panel?.panel;
+	}
+
+	show(): PreviewPanel {
+		if (this.panel) {
+			this.panel.panel.reveal(undefined, false);
+			return this.panel;
+		}
+		const panel = vscode.window.createWebviewPanel(PREVIEW_VIEW_TYPE, 'Context Preview', vscode.ViewColumn.Active, {
+			enableScripts: true,
+			retainContextWhenHidden: false,
+			localResourceRoots: previewResourceRoots(this.options.extensionUri),
+		});
+		return this.adopt(panel);
+	}
+
+	/** Opens the preview on the message of a tool-call id, `tN` ref, `bN` block or entry id. */
+	reveal(target: string): Promise<void> {
+		return this.show().reveal(target);
+	}
+
+	private async revealCommand(target: unknown): Promise<void> {
+		const value = typeof target === 'string' ? target : await vscode.window.showInputBox({
+			title: 'Reveal in Context Preview',
+			prompt: 'A ref (t12, b3), a tool-call id or a session entry id',
+		});
+		if (value !== undefined && value.trim() !== '') {
+			await this.reveal(value.trim());
+		}
+	}
+
+	private adopt(webviewPanel: vscode.WebviewPanel): PreviewPanel {
+		this.panel?.dispose();
+		webviewPanel.iconPath = vscode.Uri.joinPath(this.options.extensionUri, 'media', 'pi-condense.svg');
+		const panel = new PreviewPanel(webviewPanel, {
+			source: this.options.source,
+			extensionUri: this.options.extensionUri,
+			blockDocuments: this.blockDocuments,
+			onReport: (report) => this._onDidReportRender.fire(report),
+			log: this.options.log ?? (() => undefined),
+		});
+		panel.onDidDispose(() => {
+			if (this.panel === panel) {
+				this.panel = undefined;
+			}
+		});
+		this.panel = panel;
+		return panel;
+	}
+
+	dispose(): void {
+		this.panel?.dispose();
+		for (const disposable of this.disposables.splice(0).reverse()) {
+			disposable.dispose();
+		}
+	}
+}

@@ -1,0 +1,156 @@
+/**
+ * The host's side of the preview protocol, apart from VS Code: answers the page's messages
+ * (ready, what-if, apply, expand, recover, open, search, render reports), follows the session and
+ * reveals rows. The panel wires it to a webview; the webview tests wire it to a plain page.
+ */
+import { whatIfChanges } from '../../engine/preview';
+import type { FromWebview, PageState, RenderReport, ToWebview, ViewName, WhatIfOverrides } from '../../shared/protocol';
+import { PreviewComputer } from './previewComputer';
+import type { PreviewSource } from './previewSource';
+
+export interface PreviewHostOptions {
+	readonly source: PreviewSource;
+	readonly post: (message: ToWebview) => Promise<unknown>;
+	/** Shows the raw outputs of a compressed block `bN` (the recovery text of its tool calls). */
+	readonly openBlock: (sessionPath: string, blockId: string, text: string) => Promise<void>;
+	readonly notify: (message: string) => void;
+	readonly setTitle: (title: string) => void;
+	readonly onReport: (report: RenderReport) => void;
+	readonly log: (message: string) => void;
+	readonly now?: () => number;
+}
+
+export class PreviewHost {
+	private readonly computer: PreviewComputer;
+	private overrides: WhatIfOverrides = {};
+	private ready = false;
+	private pendingReveal: string | undefined;
+	/** Serializes the work so a slow recomputation never overwrites a newer one. */
+	private queue: Promise<void> = Promise.resolve();
+
+	constructor(private readonly options: PreviewHostOptions) {
+		this.computer = new PreviewComputer(options.source, options.now);
+	}
+
+	handle(message: FromWebview): Promise<void> {
+		switch (message.type) {
+			case 'ready':
+				return this.onReady(message.state);
+			case 'setWhatIf':
+				this.overrides = message.overrides;
+				return this.refresh('whatIf');
+			case 'applyWhatIf':
+				return this.enqueue(() => this.apply(message.overrides));
+			case 'expandRow':
+				return this.enqueue(() => this.expand(message.requestId, message.view, message.index, message.key));
+			case 'recover':
+				return this.recover(message.requestId, message.ref);
+			case 'openRef':
+				return this.openRef(message.ref);
+			case 'search':
+				return this.enqueue(async () => {
+					const result = this.computer.search(message.view, message.query);
+					await this.options.post({ type: 'searchResults', requestId: message.requestId, view: message.view, query: message.query, hits: result.hits, capped: result.capped });
+				});
+			case 'rendered':
+				this.options.onReport(message.report);
+				return Promise.resolve();
+			default: {
+				const _exhaustive: never = message;
+				return Promise.resolve(_exhaustive);
+			}
+		}
+	}
+
+	/** Recomputes and posts the preview (the session or Pi's settings changed). */
+	refresh(cause: 'open' | 'session' | 'whatIf'): Promise<void> {
+		if (!this.ready) {
+			return Promise.resolve();
+		}
+		return this.enqueue(async () => {
+			const computation = await this.computer.compute(this.overrides);
+			if (!computation) {
+				await this.options.post({ type: 'empty', message: 'No Pi session is selected. Pick one in the Pi Sessions view.' });
+				return;
+			}
+			this.overrides = this.computer.effectiveOverrides(this.overrides);
+			this.options.setTitle(`Context: ${computation.snapshot.title}`);
+			await this.options.post({ type: 'snapshot', snapshot: computation.snapshot, cause });
+		});
+	}
+
+	/** Shows the row of a tool call, ref, block or entry; waits for the page if it is not ready. */
+	reveal(target: string): Promise<void> {
+		if (!this.ready) {
+			this.pendingReveal = target;
+			return Promise.resolve();
+		}
+		return this.enqueue(async () => {
+			const location = this.computer.locate(target);
+			if (location) {
+				await this.options.post({ type: 'reveal', ...location });
+			} else {
+				this.options.notify(`"${target}" is not in the context of this session.`);
+			}
+		});
+	}
+
+	private async onReady(state: PageState | undefined): Promise<void> {
+		this.ready = true;
+		const current = this.options.source.current();
+		// A restored page keeps its what-if only for the session it was made for.
+		this.overrides = state && current && state.sessionPath === current.path ? state.overrides : {};
+		await this.refresh('open');
+		const target = this.pendingReveal;
+		this.pendingReveal = undefined;
+		if (target !== undefined) {
+			await this.reveal(target);
+		}
+	}
+
+	private async apply(overrides: WhatIfOverrides): Promise<void> {
+		const session = this.computer.session;
+		const changes = session ? whatIfChanges(session.config, overrides) : [];
+		if (changes.length === 0) {
+			await this.options.post({ type: 'applied', ok: true, message: 'Nothing to change: these are the current settings.' });
+			return;
+		}
+		try {
+			// Kept until the new settings arrive; then they no longer differ and are dropped.
+			this.overrides = overrides;
+			await this.options.source.applyPruneSettings(changes);
+			await this.options.post({ type: 'applied', ok: true, message: `Written to Pi's settings.json: ${changes.map((c) => `${c.key} = ${JSON.stringify(c.value)}`).join(', ')}.` });
+		} catch (error) {
+			await this.options.post({ type: 'applied', ok: false, message: `Could not write Pi's settings: ${error instanceof Error ? error.message : String(error)}` });
+		}
+	}
+
+	private async expand(requestId: number, view: ViewName, index: number, key: string): Promise<void> {
+		const blocks = this.computer.rowBlocks(view, index, key);
+		if (blocks) {
+			await this.options.post({ type: 'rowDetail', requestId, view, key, blocks });
+		}
+	}
+
+	private async recover(requestId: number, ref: string): Promise<void> {
+		const ids = this.computer.blockCalls(ref) ?? [ref];
+		const text = await this.options.source.recover(ids);
+		await this.options.post({ type: 'recovered', requestId, ref, text });
+	}
+
+	private async openRef(ref: string): Promise<void> {
+		const ids = this.computer.blockCalls(ref);
+		const session = this.computer.session;
+		if (ids && session) {
+			await this.options.openBlock(session.path, ref, await this.options.source.recover(ids));
+		} else {
+			await this.options.source.openRecovered(ref);
+		}
+	}
+
+	private enqueue(work: () => Promise<void>): Promise<void> {
+		const run = this.queue.then(work).catch((error: unknown) => this.options.log(`preview: ${String(error)}`));
+		this.queue = run;
+		return run;
+	}
+}

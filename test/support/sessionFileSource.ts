@@ -1,0 +1,80 @@
+/**
+ * Test-only `PreviewSource` on a session file and a Pi agent dir, with no VS Code: reads the file
+ * and `contextPrune` from `<agentDir>/settings.json` with the project's own readers, recovers with
+ * the engine, and writes settings with the project's settings writer. `reload()` re-reads both
+ * and fires the change event, as the session controller does when the file grows.
+ */
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import type * as vscode from 'vscode';
+import { buildCondenseState, recoverOutputs } from '../../src/engine/condense';
+import { setConfigKey } from '../../src/engine/config/setConfigKey';
+import { getBranch, parseSession } from '../../src/engine/session';
+import type { ModelPricing, PreviewSession, PreviewSource } from '../../src/host/preview/previewSource';
+import { sessionBlobReader } from '../../src/node/condense/sessionBlobReader';
+import { readPruneSettings } from '../../src/node/settings/readPruneSettings';
+import { updatePruneSettings } from '../../src/node/settings/updatePruneSettings';
+
+export class SessionFileSource implements PreviewSource {
+	private session: PreviewSession | undefined;
+	private readonly listeners = new Set<() => void>();
+	/** Refs passed to `openRecovered`, in order. */
+	readonly opened: string[] = [];
+	/** Every `applyPruneSettings` call. */
+	readonly applied: { key: string; value: unknown }[][] = [];
+
+	constructor(readonly path: string, readonly agentDir: string, private readonly pricing?: ModelPricing) {}
+
+	readonly onDidChangeSession: vscode.Event<void> = (listener, thisArgs, disposables) => {
+		const bound = (): void => void listener.call(thisArgs);
+		this.listeners.add(bound);
+		const disposable = { dispose: () => this.listeners.delete(bound) };
+		disposables?.push(disposable);
+		return disposable;
+	};
+
+	/** Reads the session file and the settings again, then tells the listeners. */
+	async reload(): Promise<void> {
+		const model = parseSession(await readFile(this.path, 'utf8'));
+		const settings = await readPruneSettings(this.agentDir);
+		this.session = {
+			path: this.path,
+			title: model.name ?? basename(this.path, '.jsonl'),
+			model,
+			config: settings.config,
+			blobs: sessionBlobReader(this.path, model.header?.id ?? ''),
+		};
+		for (const listener of this.listeners) {
+			listener();
+		}
+	}
+
+	current(): PreviewSession | undefined {
+		return this.session;
+	}
+
+	async recover(refs: readonly string[]): Promise<string> {
+		const session = this.session;
+		if (!session) {
+			return '';
+		}
+		const state = buildCondenseState(getBranch(session.model));
+		return (await recoverOutputs(state, refs, session.blobs)).text;
+	}
+
+	openRecovered(ref: string): Promise<void> {
+		this.opened.push(ref);
+		return Promise.resolve();
+	}
+
+	modelPricing(provider: string, modelId: string): Promise<ModelPricing | undefined> {
+		const pricing = this.pricing;
+		return Promise.resolve(pricing && { ...pricing, provider, modelId });
+	}
+
+	async applyPruneSettings(changes: ReadonlyArray<{ readonly key: string; readonly value: unknown }>): Promise<void> {
+		this.applied.push(changes.map((change) => ({ ...change })));
+		await updatePruneSettings(this.agentDir, (current) => changes.reduce<Record<string, unknown>>((raw, change) => setConfigKey(raw, change.key, change.value), current));
+		await this.reload();
+	}
+}

@@ -1,0 +1,175 @@
+/**
+ * The preview page outside VS Code, for the webview tests and the benchmark: a loopback HTTP
+ * server serves exactly the panel's HTML (`previewHtml`, same CSP, a fresh nonce per load) and the
+ * real bundle from dist/webview; Debian's headless Chromium (playwright-core, the harness's flags)
+ * opens it. A stand-in for `acquireVsCodeApi` hands the page's messages to a `PreviewHost`, the
+ * host's own protocol logic, so the page is fed through the same protocol as in VS Code.
+ */
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { createNonce } from '../../src/host/preview/createNonce';
+import { PreviewHost } from '../../src/host/preview/previewHost';
+import { previewHtml } from '../../src/host/preview/previewHtml';
+import type { PreviewSource } from '../../src/host/preview/previewSource';
+import type { FromWebview, RenderReport, ToWebview } from '../../src/shared/protocol';
+import { repoRoot } from './paths';
+import { themeVariables, type ThemeName } from './webviewThemes';
+
+export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] || '/usr/bin/chromium';
+const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+	'--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+
+const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.ttf': 'font/ttf', '.map': 'application/json' };
+
+export interface CspViolation {
+	readonly directive: string;
+	readonly blocked: string;
+	readonly sample: string;
+}
+
+export interface PageOptions {
+	readonly theme?: ThemeName;
+	readonly viewport?: { readonly width: number; readonly height: number };
+	/** Page state as VS Code would restore it (`getState`). */
+	readonly savedState?: unknown;
+	readonly now?: () => number;
+}
+
+export class WebviewPage {
+	readonly reports: RenderReport[] = [];
+	readonly fromPage: FromWebview[] = [];
+	readonly notices: string[] = [];
+	readonly blocksOpened: string[] = [];
+	readonly pageErrors: string[] = [];
+	private waiters: { test: (r: RenderReport) => boolean; resolve: (r: RenderReport) => void }[] = [];
+	private host!: PreviewHost;
+
+	private constructor(readonly browser: Browser, readonly page: Page, private readonly server: Server, readonly origin: string) {}
+
+	static async open(source: PreviewSource, options: PageOptions = {}): Promise<WebviewPage> {
+		const server = createServer((request, response) => void serve(request.url ?? '/', origin, response));
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+		const { chromium } = await import('playwright-core');
+		const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+		const page = await browser.newPage({ viewport: options.viewport ?? { width: 1280, height: 800 } });
+		const harness = new WebviewPage(browser, page, server, origin);
+		harness.host = new PreviewHost({
+			source,
+			post: (message) => harness.send(message),
+			openBlock: (_path, blockId) => {
+				harness.blocksOpened.push(blockId);
+				return Promise.resolve();
+			},
+			notify: (message) => harness.notices.push(message),
+			setTitle: () => undefined,
+			onReport: (report) => harness.onReport(report),
+			log: (message) => harness.pageErrors.push(`host: ${message}`),
+			...(options.now ? { now: options.now } : {}),
+		});
+		source.onDidChangeSession(() => void harness.host.refresh('session'));
+		page.on('pageerror', (error) => harness.pageErrors.push(error.message));
+		await page.exposeBinding('__piPreviewToHost', (_source, message: FromWebview) => {
+			harness.fromPage.push(message);
+			void harness.host.handle(message);
+		});
+		await page.addInitScript({ content: fakeWebviewApi(themeVariables(options.theme ?? 'dark'), options.savedState) });
+		await page.goto(`${origin}/`);
+		return harness;
+	}
+
+	/** What the host posts reaches the page as a window `message` event, as in a VS Code webview. */
+	async send(message: ToWebview): Promise<boolean> {
+		await this.page.evaluate((data) => (globalThis as unknown as { postMessage(d: unknown, origin: string): void }).postMessage(data, '*'), message as unknown as Record<string, unknown>);
+		return true;
+	}
+
+	reveal(target: string): Promise<void> {
+		return this.host.reveal(target);
+	}
+
+	/** Resolves with the first render report (already received or coming) that passes the test. */
+	waitForReport(test: (report: RenderReport) => boolean, timeoutMs = 20_000): Promise<RenderReport> {
+		const seen = this.reports.find(test);
+		if (seen) {
+			return Promise.resolve(seen);
+		}
+		return new Promise((resolve, reject) => {
+			const timer = setTimeout(() => reject(new Error(`no matching render report within ${timeoutMs} ms; last: ${JSON.stringify(this.reports.at(-1)?.cause)}; errors: ${this.pageErrors.join('; ')}`)), timeoutMs);
+			this.waiters.push({ test, resolve: (report) => {
+				clearTimeout(timer);
+				resolve(report);
+			} });
+		});
+	}
+
+	/** The next report after this call that passes the test. */
+	nextReport(test: (report: RenderReport) => boolean, timeoutMs = 20_000): Promise<RenderReport> {
+		const after = this.reports.length;
+		return this.waitForReport((report) => this.reports.indexOf(report) >= after && test(report), timeoutMs);
+	}
+
+	violations(): Promise<CspViolation[]> {
+		return this.page.evaluate(() => (globalThis as unknown as { __cspViolations: CspViolation[] }).__cspViolations);
+	}
+
+	async close(): Promise<void> {
+		await this.browser.close();
+		await new Promise<void>((resolve) => this.server.close(() => resolve()));
+	}
+
+	private onReport(report: RenderReport): void {
+		this.reports.push(report);
+		for (const waiter of this.waiters.slice()) {
+			if (waiter.test(report)) {
+				this.waiters.splice(this.waiters.indexOf(waiter), 1);
+				waiter.resolve(report);
+			}
+		}
+	}
+}
+
+async function serve(url: string, origin: string, response: import('node:http').ServerResponse): Promise<void> {
+	const path = new URL(url, origin).pathname;
+	if (path === '/') {
+		const html = previewHtml({ cspSource: origin, nonce: createNonce(), scriptUri: `${origin}/dist/webview/main.js`, styleUri: `${origin}/dist/webview/main.css` });
+		response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+		return;
+	}
+	const file = normalize(join(repoRoot, path));
+	if (!path.startsWith('/dist/webview/') || !file.startsWith(join(repoRoot, 'dist', 'webview'))) {
+		response.writeHead(404).end();
+		return;
+	}
+	try {
+		response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(await readFile(file));
+	} catch {
+		response.writeHead(404).end();
+	}
+}
+
+/**
+ * Runs in the page before its own script: VS Code's webview API (messages go to the test host, the
+ * state is kept as VS Code keeps it), the theme's variables, and a log of CSP violations. A string,
+ * because the tests are compiled without the DOM library.
+ */
+function fakeWebviewApi(variables: Record<string, string>, savedState: unknown): string {
+	return `(() => {
+	const variables = ${JSON.stringify(variables)};
+	let state = ${JSON.stringify(savedState ?? null)} ?? undefined;
+	window.__cspViolations = [];
+	document.addEventListener('securitypolicyviolation', (event) => {
+		window.__cspViolations.push({ directive: event.violatedDirective, blocked: event.blockedURI, sample: event.sample });
+	});
+	window.acquireVsCodeApi = () => ({
+		postMessage: (message) => window.__piPreviewToHost(message),
+		getState: () => state,
+		setState: (next) => { state = next; window.__savedState = next; },
+	});
+	const apply = () => { for (const [name, value] of Object.entries(variables)) { document.documentElement.style.setProperty(name, value); } };
+	if (document.documentElement) { apply(); } else { document.addEventListener('DOMContentLoaded', apply); }
+})();`;
+}

@@ -1,0 +1,66 @@
+/**
+ * The page skeleton: title and status, the toolbar (view switch, search), the virtualized list and
+ * the side column (token bars, cache impact, what-if).
+ */
+import { el, figure, icon } from './dom';
+
+export interface AppLayout {
+	readonly title: HTMLElement;
+	readonly status: HTMLElement;
+	readonly banner: HTMLElement;
+	readonly sentButton: HTMLElementTagNameMap['vscode-button'];
+	readonly rawButton: HTMLElementTagNameMap['vscode-button'];
+	readonly searchField: HTMLElementTagNameMap['vscode-textfield'];
+	readonly previousHit: HTMLElementTagNameMap['vscode-button'];
+	readonly nextHit: HTMLElementTagNameMap['vscode-button'];
+	readonly hitCount: HTMLElement;
+	readonly scroller: HTMLElement;
+	readonly inner: HTMLElement;
+	readonly empty: HTMLElement;
+	readonly bars: HTMLElement;
+	readonly cache: HTMLElement;
+	readonly whatIf: HTMLElement;
+}
+
+export function buildLayout(app: HTMLElement): AppLayout {
+	const layout: AppLayout = {
+		title: el('h1', { className: 'title', text: 'Context preview' }),
+		status: el('span', { className: 'status' }),
+		banner: el('div', { className: 'banner', attrs: { role: 'status' } }),
+		sentButton: el('vscode-button', { text: 'Sent to the model', data: { control: 'view-after' }, title: 'The context as pi-condense renders it for the next LLM call' }),
+		rawButton: el('vscode-button', { text: 'Before pruning', attrs: { secondary: '' }, data: { control: 'view-before' }, title: 'Pi\'s own context, before pi-condense\'s transform' }),
+		searchField: el('vscode-textfield', { attrs: { placeholder: 'Search the whole context', 'aria-label': 'Search the context' }, data: { control: 'search' } }),
+		previousHit: el('vscode-button', { attrs: { icon: 'arrow-up', secondary: '', title: 'Previous match (Shift+Enter)', 'aria-label': 'Previous match' }, data: { control: 'search-previous' } }),
+		nextHit: el('vscode-button', { attrs: { icon: 'arrow-down', secondary: '', title: 'Next match (Enter)', 'aria-label': 'Next match' }, data: { control: 'search-next' } }),
+		hitCount: el('span', { className: 'hit-count', attrs: { 'aria-live': 'polite' } }),
+		scroller: el('div', { className: 'list-scroller', attrs: { role: 'list', 'aria-label': 'Messages', tabindex: '0' } }),
+		inner: el('div', { className: 'list-inner' }),
+		empty: el('div', { className: 'empty' }),
+		bars: el('div', { className: 'side-part' }),
+		cache: el('div', { className: 'side-part' }),
+		whatIf: el('div', { className: 'side-part' }),
+	};
+	layout.scroller.appendChild(layout.inner);
+	layout.banner.hidden = true;
+	layout.empty.hidden = true;
+	app.replaceChildren(
+		el('header', { className: 'top' }, [
+			el('div', { className: 'title-line' }, [icon('eye'), layout.title, layout.status]),
+			el('div', { className: 'toolbar' }, [
+				el('div', { className: 'segmented', attrs: { role: 'group', 'aria-label': 'Which context' } }, [layout.sentButton, layout.rawButton]),
+				el('div', { className: 'search' }, [layout.searchField, layout.previousHit, layout.nextHit, layout.hitCount]),
+			]),
+			layout.banner,
+		]),
+		el('main', { className: 'content' }, [
+			el('div', { className: 'list-column' }, [layout.empty, layout.scroller]),
+			el('aside', { className: 'side' }, [layout.bars, layout.cache, layout.whatIf]),
+		]),
+	);
+	app.removeAttribute('aria-busy');
+	return layout;
+}
+
+export function statusFigure(text: string): HTMLElement {
+	return figure('status', text);
+}

@@ -1,0 +1,78 @@
+/**
+ * Token bars by category, before and after pruning, with the reclaim figure and the last call's
+ * real usage as Pi recorded it.
+ */
+import type { PreviewSnapshot } from '../src/shared/protocol';
+import { el, figure } from './dom';
+import { tokens, usd } from './format';
+
+export function barsPanel(snapshot: PreviewSnapshot): HTMLElement {
+	const { totals } = snapshot;
+	const max = Math.max(1, ...snapshot.bars.map((bar) => Math.max(bar.beforeTokens, bar.afterTokens)));
+	const rows = snapshot.bars.filter((bar) => bar.beforeTokens > 0 || bar.afterTokens > 0).map((bar) => el('div', { className: 'bar-row' }, [
+		el('span', { className: 'bar-label', text: bar.label }),
+		el('span', { className: 'bar-track' }, [barFill('before', bar.beforeTokens, max), barFill('after', bar.afterTokens, max)]),
+		el('span', { className: 'bar-values' }, [
+			figure(`bar.${bar.category}.before`, tokens(bar.beforeTokens), bar.beforeTokens),
+			el('span', { text: ' → ' }),
+			figure(`bar.${bar.category}.after`, tokens(bar.afterTokens), bar.afterTokens),
+		]),
+	]));
+	return el('section', { className: 'panel bars', attrs: { 'aria-label': 'Tokens by category' } }, [
+		el('h2', { text: 'Tokens by category' }),
+		el('div', { className: 'headline' }, [
+			figure('totals.before', tokens(totals.beforeTokens), totals.beforeTokens, 'big'),
+			el('span', { text: ' → ' }),
+			figure('totals.after', tokens(totals.afterTokens), totals.afterTokens, 'big'),
+			el('span', { text: ' tokens · reclaimed ' }),
+			figure('totals.reclaimed', tokens(totals.reclaimedTokens), totals.reclaimedTokens, 'big good'),
+			el('span', { text: ' (' }),
+			figure('totals.percent', `${totals.reclaimPercent}%`, totals.reclaimPercent),
+			el('span', { text: ')' }),
+		]),
+		el('div', { className: 'sub' }, [
+			figure('messages.before', String(totals.beforeMessages), totals.beforeMessages),
+			el('span', { text: ' messages in Pi\'s context → ' }),
+			figure('messages.after', String(totals.afterMessages), totals.afterMessages),
+			el('span', { text: ' sent' }),
+		]),
+		el('div', { className: 'legend' }, [el('span', { className: 'swatch before' }), el('span', { text: ' before pruning  ' }), el('span', { className: 'swatch after' }), el('span', { text: ' sent' })]),
+		...rows,
+		el('p', { className: 'note', text: 'Estimated as pi-condense does: serialized characters / 4.' }),
+		usagePart(snapshot),
+	]);
+}
+
+function barFill(which: 'before' | 'after', value: number, max: number): HTMLElement {
+	const fill = el('span', { className: `bar-fill ${which}` });
+	// CSSOM writes are allowed by the page's CSP (no inline style attributes are).
+	fill.style.width = `${Math.max(value > 0 ? 0.5 : 0, (100 * value) / max)}%`;
+	return fill;
+}
+
+function usagePart(snapshot: PreviewSnapshot): HTMLElement {
+	const usage = snapshot.usage;
+	if (!usage) {
+		return el('p', { className: 'note', text: 'No completed assistant reply yet: no usage recorded.' });
+	}
+	const prompt = usage.input + usage.cacheRead + usage.cacheWrite;
+	const window = snapshot.cache.contextWindow;
+	return el('div', { className: 'usage' }, [
+		el('h3', { text: 'Last call (recorded by Pi)' }),
+		el('div', {}, [
+			el('span', { text: `${usage.provider}/${usage.model}: ` }),
+			figure('usage.prompt', tokens(prompt), prompt),
+			el('span', { text: ' prompt tokens (' }),
+			figure('usage.input', tokens(usage.input), usage.input),
+			el('span', { text: ' new, ' }),
+			figure('usage.cacheRead', tokens(usage.cacheRead), usage.cacheRead),
+			el('span', { text: ' cache read, ' }),
+			figure('usage.cacheWrite', tokens(usage.cacheWrite), usage.cacheWrite),
+			el('span', { text: ' cache write), ' }),
+			figure('usage.output', tokens(usage.output), usage.output),
+			el('span', { text: ' output, ' }),
+			figure('usage.cost', usd(usage.costTotal), usage.costTotal),
+			window ? el('span', { text: ` · ${Math.round((100 * prompt) / window)}% of a ${tokens(window)} window` }) : null,
+		]),
+	]);
+}

@@ -1,0 +1,87 @@
+/**
+ * The cache-impact estimate: where pruning breaks the provider's prefix cache, what must be
+ * prefilled again, and the next call's input cost with and without pruning, with how it is
+ * computed.
+ */
+import type { CacheImpact, PreviewSnapshot } from '../src/shared/protocol';
+import { el, figure } from './dom';
+import { age, perMillion, tokens, usd } from './format';
+
+export function cachePanel(snapshot: PreviewSnapshot, onJump: (index: number) => void): HTMLElement {
+	const cache = snapshot.cache;
+	const breakRow = snapshot.after[cache.breakIndex];
+	const jump = el('button', { className: 'link-button', attrs: { type: 'button' }, text: `#${cache.breakIndex}` });
+	jump.addEventListener('click', () => onJump(cache.breakIndex));
+	const parts: (HTMLElement | null)[] = [
+		el('h2', { text: 'Prompt cache (estimate)' }),
+		cache.hasPreviousCall
+			? el('div', {}, [
+				el('span', { text: 'Cache breaks at message ' }),
+				breakRow ? jump : el('span', { text: 'the end (nothing changed)' }),
+				figure('cache.break', '', cache.breakIndex, 'hidden-figure'),
+				el('span', { text: ` of ${snapshot.after.length}: ` }),
+				figure('cache.prefill', tokens(cache.withPruning.prefillTokens), cache.withPruning.prefillTokens, 'big'),
+				el('span', { text: ' tokens to prefill on the next call, ' }),
+				figure('cache.invalidated', tokens(cache.invalidatedTokens), cache.invalidatedTokens),
+				el('span', { text: ' of them cached before and invalidated by pruning.' }),
+			])
+			: el('p', { text: 'No earlier call in this session: the whole context is prefilled on the next call.' }),
+		costTable(cache),
+		paybackLine(cache),
+		cache.previousCallAt !== undefined ? el('p', { className: 'note', text: `Previous call ${age(cache.previousCallAt, snapshot.computedAt)}. Caches expire (Anthropic: 5 min by default; OpenAI: 5–10 min idle); after that everything is prefilled either way.` }) : null,
+		explanation(cache),
+	];
+	return el('section', { className: 'panel cache', attrs: { 'aria-label': 'Prompt cache impact' } }, parts);
+}
+
+function costTable(cache: CacheImpact): HTMLElement {
+	if (!cache.prices) {
+		return el('p', { className: 'note', text: `No prices known for ${cache.pricingModel ?? 'the session\'s model'}: token figures only.` });
+	}
+	const row = (name: string, label: string, tokensCached: number, tokensPrefill: number, cost: number | undefined): HTMLElement => el('tr', {}, [
+		el('th', { text: label }),
+		el('td', { text: tokens(tokensCached) }),
+		el('td', { text: tokens(tokensPrefill) }),
+		el('td', {}, [figure(`cache.${name}`, usd(cost), cost)]),
+	]);
+	return el('table', { className: 'cost-table' }, [
+		el('thead', {}, [el('tr', {}, [el('th', { text: 'Next call' }), el('th', { text: 'cached' }), el('th', { text: 'prefill' }), el('th', { text: 'input cost' })])]),
+		el('tbody', {}, [
+			row('costWith', 'with pruning', cache.withPruning.cachedTokens, cache.withPruning.prefillTokens, cache.withPruning.cost),
+			row('costWithout', 'without pruning', cache.withoutPruning.cachedTokens, cache.withoutPruning.prefillTokens, cache.withoutPruning.cost),
+		]),
+	]);
+}
+
+function paybackLine(cache: CacheImpact): HTMLElement | null {
+	if (cache.extraCost === undefined) {
+		return null;
+	}
+	const saving = cache.savingPerLaterCall ?? 0;
+	if (cache.extraCost <= 0) {
+		return el('p', {}, [el('span', { text: 'Pruning makes the next call cheaper at once (' }), figure('cache.extra', usd(cache.extraCost), cache.extraCost), el('span', { text: `), and each later call saves ${usd(saving)}.` })]);
+	}
+	return el('p', {}, [
+		el('span', { text: 'The cache break costs ' }),
+		figure('cache.extra', usd(cache.extraCost), cache.extraCost),
+		el('span', { text: ` more now; each later call saves ${usd(saving)}` }),
+		cache.paybackCalls !== undefined ? el('span', {}, [el('span', { text: ', paid back after ' }), figure('cache.payback', String(cache.paybackCalls), cache.paybackCalls), el('span', { text: ' call(s).' })]) : el('span', { text: '.' }),
+	]);
+}
+
+function explanation(cache: CacheImpact): HTMLElement {
+	const prices = cache.prices;
+	const priceText = prices
+		? `Prices (${cache.pricingModel ?? 'model'}, pi-ai): input ${perMillion(prices.input)}, cache read ${perMillion(prices.cacheRead)}, cache write ${perMillion(prices.cacheWrite)}. Prefilled tokens are charged at the ${cache.prefillPrice === 'cacheWrite' ? 'cache-write price (the provider writes the new prefix to its cache)' : 'input price (the model has no cache-write price)'}.`
+		: 'Prices: unknown for this model.';
+	return el('details', { className: 'how' }, [
+		el('summary', { text: 'How this is estimated' }),
+		el('ul', {}, [
+			el('li', { text: 'Providers reuse the longest prefix of a request that matches their cache token for token; the first changed message is the break point.' }),
+			el('li', { text: 'The previous call is rebuilt from the session: the context before the last assistant reply, rendered with the pi-condense entries that existed when it was sent.' }),
+			el('li', { text: `Tokens are estimated as serialized characters / 4. The system prompt and tool definitions are not in the session file: ~${tokens(cache.unseenPrefixTokens)} tokens, the last call's reported prompt tokens minus our estimate of its messages, counted as cached.` }),
+			el('li', { text: '"Without pruning" is the same call had pi-condense never pruned: Pi\'s raw context, whose cached prefix only grows.' }),
+			el('li', { text: priceText }),
+		]),
+	]);
+}

@@ -1,0 +1,34 @@
+/**
+ * What the page tells the host after a render: rows in the DOM, node count (shadow roots
+ * included), timing and every figure the user can read.
+ */
+import type { RenderReport } from '../src/shared/protocol';
+
+export function countNodes(root: Node): number {
+	let count = 0;
+	const stack: Node[] = [root];
+	while (stack.length > 0) {
+		const node = stack.pop() as Node;
+		count++;
+		if (node instanceof Element && node.shadowRoot) {
+			stack.push(node.shadowRoot);
+		}
+		for (let child = node.firstChild; child; child = child.nextSibling) {
+			stack.push(child);
+		}
+	}
+	return count;
+}
+
+export function readFigures(): Pick<RenderReport, 'figures' | 'values'> {
+	const figures: Record<string, string> = {};
+	const values: Record<string, number> = {};
+	for (const node of document.querySelectorAll<HTMLElement>('[data-figure]')) {
+		const name = node.dataset.figure ?? '';
+		figures[name] = node.textContent ?? '';
+		if (node.dataset.value !== undefined) {
+			values[name] = Number(node.dataset.value);
+		}
+	}
+	return { figures, values };
+}

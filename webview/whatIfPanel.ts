@@ -1,0 +1,131 @@
+/**
+ * What-if: change a pruning setting and see the context, reclaim and cache impact recomputed by
+ * the host at once, without writing anything; Apply writes the changed keys to Pi's settings.json.
+ */
+import type { PreviewSnapshot, WhatIfOverrides, WhatIfSettings } from '../src/shared/protocol';
+import { el, figure } from './dom';
+
+export interface WhatIfHandlers {
+	readonly onChange: (overrides: WhatIfOverrides) => void;
+	readonly onApply: (overrides: WhatIfOverrides) => void;
+}
+
+const DEBOUNCE_MS = 200;
+
+export class WhatIfPanel {
+	readonly element: HTMLElement;
+	private readonly window = numberField('whatif-window');
+	private readonly strip = el('vscode-checkbox', { attrs: { label: 'Strip old thinking' }, data: { control: 'whatif-strip' } });
+	private readonly keep = numberField('whatif-keep');
+	private readonly cooldown = numberField('whatif-cooldown');
+	private readonly tools = el('vscode-textfield', { attrs: { placeholder: 'e.g. todoread, todowrite' }, data: { control: 'whatif-tools' } });
+	private readonly apply = el('vscode-button', { text: 'Apply to Pi settings', data: { control: 'whatif-apply' } });
+	private readonly reset = el('vscode-button', { text: 'Reset', attrs: { secondary: '' }, data: { control: 'whatif-reset' } });
+	private readonly changes = el('div', { className: 'changes' });
+	private readonly status = el('p', { className: 'note', attrs: { role: 'status' } });
+	private configured: WhatIfSettings | undefined;
+	private timer: number | undefined;
+
+	constructor(private readonly handlers: WhatIfHandlers) {
+		this.element = el('section', { className: 'panel what-if', attrs: { 'aria-label': 'What-if settings' } }, [
+			el('h2', { text: 'What if…' }),
+			el('p', { className: 'note', text: 'Nothing is written until you apply. Chains already compressed stay compressed; a smaller window shows what the next flush would compress.' }),
+			labelled('Rolling window K (closed chains kept raw)', this.window),
+			this.strip,
+			labelled('Keep thinking on the last N assistant messages', this.keep),
+			labelled('Error-purge cooldown (assistant turns)', this.cooldown),
+			labelled('Protected tools (comma-separated)', this.tools),
+			this.changes,
+			el('div', { className: 'buttons' }, [this.apply, this.reset]),
+			this.status,
+		]);
+		for (const control of [this.window, this.keep, this.cooldown, this.tools]) {
+			control.addEventListener('input', () => this.changed());
+		}
+		this.strip.addEventListener('change', () => this.changed());
+		this.apply.addEventListener('click', () => this.handlers.onApply(this.overrides()));
+		this.reset.addEventListener('click', () => {
+			if (this.configured) {
+				this.show(this.configured, true);
+				this.handlers.onChange({});
+			}
+		});
+	}
+
+	/** Shows the snapshot's settings; controls the user is editing keep their text. */
+	update(snapshot: PreviewSnapshot): void {
+		this.configured = snapshot.whatIf.configured;
+		this.show(snapshot.whatIf.effective, false);
+		const changes = snapshot.whatIf.changes;
+		this.changes.replaceChildren(
+			figure('whatIf.changes', changes.length === 0 ? 'Showing the current settings.' : `Would write: ${changes.map((c) => `${c.key} = ${JSON.stringify(c.value)}`).join(', ')}`, changes.length),
+			...(snapshot.whatIf.simulatedChains.length > 0 ? [el('div', { text: `The next flush would compress ${snapshot.whatIf.simulatedChains.join(', ')} (marked what-if).` })] : []),
+			...(snapshot.whatIf.uncoveredChains > 0 ? [el('div', { text: `${snapshot.whatIf.uncoveredChains} more chain(s) would qualify once their tool calls are summarized.` })] : []),
+		);
+		this.apply.toggleAttribute('disabled', changes.length === 0);
+		this.reset.toggleAttribute('disabled', changes.length === 0);
+	}
+
+	showStatus(message: string): void {
+		this.status.textContent = message;
+	}
+
+	/** The overrides the controls hold (only what differs from the configured settings). */
+	overrides(): WhatIfOverrides {
+		const configured = this.configured;
+		if (!configured) {
+			return {};
+		}
+		const out: { -readonly [K in keyof WhatIfSettings]?: WhatIfSettings[K] } = {};
+		const count = (field: HTMLElement & { value: string }): number | undefined => {
+			const value = Number(field.value);
+			return field.value.trim() !== '' && Number.isInteger(value) && value >= 0 ? value : undefined;
+		};
+		const window = count(this.window);
+		const keep = count(this.keep);
+		const cooldown = count(this.cooldown);
+		const tools = this.tools.value.split(',').map((name) => name.trim()).filter((name) => name !== '');
+		if (window !== undefined && window !== configured.rollingWindow) {
+			out.rollingWindow = window;
+		}
+		if (this.strip.checked !== configured.thinkingStripEnabled) {
+			out.thinkingStripEnabled = this.strip.checked;
+		}
+		if (keep !== undefined && keep !== configured.keepLastTurns) {
+			out.keepLastTurns = keep;
+		}
+		if (cooldown !== undefined && cooldown !== configured.purgeCooldownTurns) {
+			out.purgeCooldownTurns = cooldown;
+		}
+		if (tools.join(',') !== configured.protectedTools.join(',')) {
+			out.protectedTools = tools;
+		}
+		return out;
+	}
+
+	private changed(): void {
+		window.clearTimeout(this.timer);
+		this.timer = window.setTimeout(() => this.handlers.onChange(this.overrides()), DEBOUNCE_MS);
+	}
+
+	private show(settings: WhatIfSettings, force: boolean): void {
+		const set = (field: HTMLElement & { value: string }, value: string): void => {
+			if (force || !field.matches(':focus-within')) {
+				field.value = value;
+			}
+		};
+		set(this.window, String(settings.rollingWindow));
+		set(this.keep, String(settings.keepLastTurns));
+		set(this.cooldown, String(settings.purgeCooldownTurns));
+		set(this.tools, settings.protectedTools.join(', '));
+		this.strip.checked = settings.thinkingStripEnabled;
+	}
+}
+
+function numberField(control: string): HTMLElementTagNameMap['vscode-textfield'] {
+	return el('vscode-textfield', { attrs: { type: 'number', min: '0' }, data: { control } });
+}
+
+function labelled(text: string, control: HTMLElement): HTMLElement {
+	return el('label', { className: 'field' }, [el('span', { className: 'field-label', text }), control]);
+}
