@@ -36,6 +36,8 @@ export interface PageOptions {
 	/** Page state as VS Code would restore it (`getState`). */
 	readonly savedState?: unknown;
 	readonly now?: () => number;
+	/** Called if any script injected by session text ever runs (`__xssSentinel(id)` in the page). */
+	readonly sentinel?: (id: string) => void;
 }
 
 export class WebviewPage {
@@ -76,6 +78,10 @@ export class WebviewPage {
 			harness.fromPage.push(message);
 			void harness.host.handle(message);
 		});
+		if (options.sentinel) {
+			const sentinel = options.sentinel;
+			await page.exposeBinding('__xssSentinel', (_source, id: string) => sentinel(String(id)));
+		}
 		await page.addInitScript({ content: fakeWebviewApi(themeVariables(options.theme ?? 'dark'), options.savedState) });
 		await page.goto(`${origin}/`);
 		return harness;
