@@ -5,6 +5,7 @@
 import { largestRealSession, syntheticSessionFile } from './benchFiles';
 import { benchFlush } from './flushBench';
 import { benchSessionOpen } from './openBench';
+import { benchPreview } from './previewBench';
 import { benchRender } from './renderBench';
 import { benchStoreStart } from './storeStartBench';
 
@@ -17,6 +18,7 @@ async function main(): Promise<void> {
 	await benchRender(synthetic, 3);
 	await benchFlush();
 	await benchStoreStart(largestRealSession(), Number(process.env['PI_CONDENSE_BENCH_SESSIONS'] ?? '200'));
+	await benchPreview();
 }
 
 main().catch((error: unknown) => {

@@ -30,6 +30,13 @@ export interface CspViolation {
 	readonly sample: string;
 }
 
+/** One screen while scrolling: nodes in the document, rows in the DOM, ms until two frames later. */
+export interface ScrollSample {
+	readonly nodes: number;
+	readonly rows: number[];
+	readonly ms: number;
+}
+
 export interface PageOptions {
 	readonly theme?: ThemeName;
 	readonly viewport?: { readonly width: number; readonly height: number };
@@ -87,9 +94,13 @@ export class WebviewPage {
 		return harness;
 	}
 
-	/** What the host posts reaches the page as a window `message` event, as in a VS Code webview. */
+	/**
+	 * What the host posts reaches the page as a window `message` event, as in a VS Code webview.
+	 * Sent as one JSON string (VS Code serializes to JSON too): Playwright's own serialization of a
+	 * large object tree would dominate the timings.
+	 */
 	async send(message: ToWebview): Promise<boolean> {
-		await this.page.evaluate((data) => (globalThis as unknown as { postMessage(d: unknown, origin: string): void }).postMessage(data, '*'), message as unknown as Record<string, unknown>);
+		await this.page.evaluate((json) => (globalThis as unknown as { postMessage(d: unknown, origin: string): void }).postMessage(JSON.parse(json), '*'), JSON.stringify(message));
 		return true;
 	}
 
@@ -116,6 +127,51 @@ export class WebviewPage {
 	nextReport(test: (report: RenderReport) => boolean, timeoutMs = 20_000): Promise<RenderReport> {
 		const after = this.reports.length;
 		return this.waitForReport((report) => this.reports.indexOf(report) >= after && test(report), timeoutMs);
+	}
+
+	/** Jumps through the list in `steps` even steps to the end; after each jump waits two frames, then counts the DOM. */
+	async scrollThrough(steps: number): Promise<ScrollSample[]> {
+		const out: ScrollSample[] = [];
+		for (let i = 0; i <= steps; i++) {
+			out.push(await this.scrollSample({ fraction: i / steps }));
+		}
+		return out;
+	}
+
+	/** Scrolls down `px` at a time, `steps` times, from the top (as a mouse wheel would). */
+	async scrollBy(px: number, steps: number): Promise<ScrollSample[]> {
+		await this.scrollSample({ fraction: 0 });
+		const out: ScrollSample[] = [];
+		for (let i = 0; i < steps; i++) {
+			out.push(await this.scrollSample({ by: px }));
+		}
+		return out;
+	}
+
+	private scrollSample(move: { fraction?: number; by?: number }): Promise<ScrollSample> {
+		return this.page.evaluate(async ({ fraction, by }) => {
+			type El = { scrollTop: number; scrollHeight: number; clientHeight: number; dataset: { index: string }; shadowRoot: unknown; firstChild: unknown; nextSibling: unknown };
+			const g = globalThis as unknown as { document: { querySelector(s: string): El; querySelectorAll(s: string): ArrayLike<El>; documentElement: El }; requestAnimationFrame(cb: () => void): void; performance: { now(): number } };
+			const scroller = g.document.querySelector('.list-scroller');
+			const start = g.performance.now();
+			scroller.scrollTop = by !== undefined ? scroller.scrollTop + by : (fraction ?? 0) * (scroller.scrollHeight - scroller.clientHeight);
+			await new Promise<void>((resolve) => g.requestAnimationFrame(() => g.requestAnimationFrame(resolve)));
+			const ms = g.performance.now() - start;
+			let nodes = 0;
+			const stack: unknown[] = [g.document.documentElement];
+			while (stack.length > 0) {
+				const node = stack.pop() as El;
+				nodes++;
+				if (node.shadowRoot) {
+					stack.push(node.shadowRoot);
+				}
+				for (let child = node.firstChild as El | null; child; child = child.nextSibling as El | null) {
+					stack.push(child);
+				}
+			}
+			const rows = Array.from(g.document.querySelectorAll('.row')).map((row) => Number(row.dataset.index)).sort((a, b) => a - b);
+			return { nodes, rows, ms };
+		}, move);
 	}
 
 	violations(): Promise<CspViolation[]> {

@@ -14,6 +14,7 @@ import type { Alignment } from './alignContexts';
 import { isCut } from './boundedText';
 import { messageBlocks } from './messageBlocks';
 import { messageChanges, type MessageChanges } from './messageChanges';
+import type { ArgsText } from './sizeCache';
 import type { PreviewRow, RowBadge, RowKind } from './types';
 
 /** Characters of each block text and number of blocks a row carries before it is expanded. */
@@ -35,6 +36,7 @@ export interface RowInputs {
 	readonly simulatedBlocks: ReadonlySet<string>;
 	/** Serialized size of a message (callers cache it: most messages are in both views). */
 	readonly sizeOf: (message: AgentMessage) => number;
+	readonly argsText?: ArgsText;
 	readonly bounds?: RowBounds;
 }
 
@@ -79,7 +81,7 @@ function row(
 	message: AgentMessage, key: string, inputs: RowInputs, bounds: RowBounds, badges: readonly RowBadge[],
 	change: MessageChanges, counterpart: number | undefined, entryId: string | undefined,
 ): PreviewRow {
-	const all = messageBlocks(message, bounds.blockChars);
+	const all = messageBlocks(message, bounds.blockChars, inputs.argsText);
 	const blocks = all.length > bounds.blocks ? all.slice(0, bounds.blocks) : all;
 	const kind = rowKind(message);
 	const chars = inputs.sizeOf(message);

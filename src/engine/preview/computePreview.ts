@@ -7,9 +7,11 @@
  * const base = previewBase({ sessionPath, title, branch, messages, config });
  * const { snapshot } = computePreview(base, { overrides: { keepLastTurns: 4 }, pricing, now: Date.now() });
  */
-import { contextBreakdown } from '../condense/measure/contextSize';
+import { contextBreakdown, measureReclaim } from '../condense/measure/contextSize';
+import { pruneStatusText } from '../condense/measure/statusText';
+import type { RenderDiagnostic } from '../condense/phases/renderDiagnostics';
 import { protectionCheck } from '../condense/protection/protectionRules';
-import { previewFromState } from '../condense/renderBranch';
+import { renderContext } from '../condense/render/renderContext';
 import type { AgentMessage } from '../session/types';
 import { alignContexts } from './alignContexts';
 import { buildRows, type RowBounds } from './buildRows';
@@ -42,16 +44,11 @@ export function computePreview(base: PreviewBase, options: PreviewOptions): Prev
 	const simulation: WindowSimulation = config.enabled && config.chainCompression.enabled && windowChanged
 		? simulateWindow(base.state, base.messages, config.chainCompression.rollingWindow, isProtected, options.now)
 		: { state: base.state, simulated: [], uncovered: 0 };
-	const preview = previewFromState(simulation.state, base.messages, config);
-	const sizes = new Map<AgentMessage, number>();
-	const sizeOf = (message: AgentMessage): number => {
-		let size = sizes.get(message);
-		if (size === undefined) {
-			size = JSON.stringify(message).length;
-			sizes.set(message, size);
-		}
-		return size;
-	};
+	// The engine's previewFromState, measured with the base's size cache.
+	const sizeOf = base.sizeOf;
+	const diagnostics: RenderDiagnostic[] = [];
+	const after = renderContext(base.messages, simulation.state, config, (d) => diagnostics.push(d));
+	const preview = { after, diagnostics, statusText: pruneStatusText(config, measureReclaim(base.messages, after, sizeOf)) };
 	const rows = buildRows({
 		raw: base.messages,
 		rendered: preview.after,
@@ -61,10 +58,11 @@ export function computePreview(base: PreviewBase, options: PreviewOptions): Prev
 		entryIds: base.entryIds,
 		simulatedBlocks: new Set(simulation.simulated),
 		sizeOf,
+		argsText: base.argsText,
 		...(options.bounds ? { bounds: options.bounds } : {}),
 	});
-	const beforeSizes = contextBreakdown(base.messages);
-	const afterSizes = preview.after === base.messages ? beforeSizes : contextBreakdown(preview.after);
+	const beforeSizes = contextBreakdown(base.messages, sizeOf);
+	const afterSizes = preview.after === base.messages ? beforeSizes : contextBreakdown(preview.after, sizeOf);
 	const snapshot: PreviewSnapshot = {
 		sessionPath: base.sessionPath,
 		title: base.title,

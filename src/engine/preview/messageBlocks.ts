@@ -8,13 +8,14 @@ import { contentText } from '../condense/occurrence';
 import { syntheticBlockId } from '../condense/phases/syntheticChain';
 import type { AgentMessage, AssistantContent, UserContent } from '../session/types';
 import { bounded } from './boundedText';
+import { prettyArgs, type ArgsText } from './sizeCache';
 import type { PreviewBlock } from './types';
 
 const PURGE_MARKER = /^<purged-errored-args size="(\d+)"\/>$/;
 const SUMMARY_TYPE = 'context-prune-summary';
 
 /** Blocks of one message, each text cut at `maxChars`. */
-export function messageBlocks(message: AgentMessage, maxChars: number): PreviewBlock[] {
+export function messageBlocks(message: AgentMessage, maxChars: number, argsText: ArgsText = prettyArgs): PreviewBlock[] {
 	switch (message.role) {
 		case 'user':
 			if (syntheticBlockId(message) !== undefined) {
@@ -22,7 +23,7 @@ export function messageBlocks(message: AgentMessage, maxChars: number): PreviewB
 			}
 			return userContentBlocks(message.content, maxChars, 'text');
 		case 'assistant':
-			return message.content.map((block) => assistantBlock(block, maxChars));
+			return message.content.map((block) => assistantBlock(block, maxChars, argsText));
 		case 'toolResult':
 			return [
 				{ kind: 'toolResult', toolName: message.toolName, isError: message.isError, text: bounded(contentText(message.content), maxChars) },
@@ -61,7 +62,7 @@ function imageBlock(mimeType: string, base64: string): PreviewBlock {
 	return { kind: 'image', mimeType, bytes: Math.floor((base64.length * 3) / 4) };
 }
 
-function assistantBlock(block: AssistantContent, maxChars: number): PreviewBlock {
+function assistantBlock(block: AssistantContent, maxChars: number, argsText: ArgsText): PreviewBlock {
 	switch (block.type) {
 		case 'text':
 			return { kind: 'text', text: bounded(block.text, maxChars) };
@@ -69,7 +70,7 @@ function assistantBlock(block: AssistantContent, maxChars: number): PreviewBlock
 			return { kind: 'thinking', text: bounded(block.redacted ? '' : block.thinking, maxChars), redacted: block.redacted === true };
 		case 'toolCall': {
 			const purged = typeof block.arguments._purged === 'string' ? PURGE_MARKER.exec(block.arguments._purged) : null;
-			const text = bounded(JSON.stringify(block.arguments, null, 2) ?? '{}', maxChars);
+			const text = bounded(argsText(block), maxChars);
 			return purged
 				? { kind: 'toolCall', id: block.id, name: block.name, text, purgedSize: Number(purged[1]) }
 				: { kind: 'toolCall', id: block.id, name: block.name, text };

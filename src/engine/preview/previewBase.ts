@@ -4,12 +4,14 @@
  * session snapshot and reused for every what-if change. Pure.
  */
 import type { ContextPruneConfig } from '../config/types';
+import type { SizeOf } from '../condense/measure/contextSize';
 import { buildCondenseState } from '../condense/state/buildCondenseState';
 import { EMPTY_CONDENSE_STATE, type CondenseState } from '../condense/state/condenseState';
 import { renderContext } from '../condense/render/renderContext';
 import type { AgentMessage, AssistantMessage, SessionEntry } from '../session/types';
 import { messageEntryIds } from './messageEntries';
-import { previousCall } from './previousCall';
+import { previousCall, type PreviousCall } from './previousCall';
+import { cachedArgsText, cachedSizeOf, type ArgsText } from './sizeCache';
 
 export interface PreviewBase {
 	readonly sessionPath: string;
@@ -25,6 +27,10 @@ export interface PreviewBase {
 	/** The previous call's context as sent (rendered with the configured settings), and raw. */
 	readonly previousSent: readonly AgentMessage[] | undefined;
 	readonly previousRaw: readonly AgentMessage[] | undefined;
+	/** Serialized size of a message or block, computed once for every preview of this base. */
+	readonly sizeOf: SizeOf;
+	/** Pretty tool-call arguments, computed once for every preview of this base. */
+	readonly argsText: ArgsText;
 }
 
 export interface BaseInputs {
@@ -42,7 +48,7 @@ export function previewBase(inputs: BaseInputs): PreviewBase {
 	const state = config.enabled ? inputs.state ?? buildCondenseState(branch) : EMPTY_CONDENSE_STATE;
 	const entryIds = messageEntryIds(branch, messages);
 	const previous = previousCall(branch, messages, entryIds);
-	const previousState = previous && config.enabled ? buildCondenseState(previous.branch) : EMPTY_CONDENSE_STATE;
+	const previousState = previous && config.enabled ? stateAtCall(previous, branch, state) : EMPTY_CONDENSE_STATE;
 	return {
 		sessionPath: inputs.sessionPath,
 		title: inputs.title,
@@ -54,5 +60,18 @@ export function previewBase(inputs: BaseInputs): PreviewBase {
 		reply: previous?.reply,
 		previousSent: previous ? renderContext(previous.rawMessages, previousState, config) : undefined,
 		previousRaw: previous?.rawMessages,
+		sizeOf: cachedSizeOf(),
+		argsText: cachedArgsText(),
 	};
+}
+
+/**
+ * pi-condense's state when the previous call was sent. The state is made of pi-condense's own
+ * entries, so when none of them came after that point it is the current state: the common case
+ * (no flush since the last call) rebuilds nothing.
+ */
+function stateAtCall(previous: PreviousCall, branch: readonly SessionEntry[], state: CondenseState): CondenseState {
+	const kept = new Set(previous.branch);
+	const later = branch.some((entry) => !kept.has(entry) && (entry.type === 'custom' || entry.type === 'custom_message'));
+	return later ? buildCondenseState(previous.branch) : state;
 }

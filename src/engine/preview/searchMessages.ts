@@ -5,6 +5,7 @@
 import type { AgentMessage } from '../session/types';
 import { UNBOUNDED } from './boundedText';
 import { blockText, messageBlocks } from './messageBlocks';
+import type { ArgsText } from './sizeCache';
 
 export interface SearchHit {
 	readonly row: number;
@@ -21,14 +22,21 @@ export interface SearchResult {
 
 export const SEARCH_HIT_LIMIT = 5000;
 
-export function searchMessages(messages: readonly AgentMessage[], query: string, limit = SEARCH_HIT_LIMIT): SearchResult {
+export interface SearchOptions {
+	readonly limit?: number;
+	/** The base's cached pretty arguments (searching serializes every call's arguments otherwise). */
+	readonly argsText?: ArgsText;
+}
+
+export function searchMessages(messages: readonly AgentMessage[], query: string, options: SearchOptions = {}): SearchResult {
+	const limit = options.limit ?? SEARCH_HIT_LIMIT;
 	const hits: SearchHit[] = [];
 	if (query === '') {
 		return { hits, capped: false };
 	}
 	const pattern = new RegExp(query.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi');
 	for (let row = 0; row < messages.length; row++) {
-		const blocks = messageBlocks(messages[row] as AgentMessage, UNBOUNDED);
+		const blocks = messageBlocks(messages[row] as AgentMessage, UNBOUNDED, options.argsText);
 		for (let block = 0; block < blocks.length; block++) {
 			const text = blockText(blocks[block] as (typeof blocks)[number]);
 			pattern.lastIndex = 0;

@@ -2,21 +2,35 @@
  * How big a context is, measured as pi-condense measures it (`JSON.stringify(messages).length`),
  * and how that size splits into categories for the preview's token bars. Pure.
  */
-import type { AgentMessage } from '../../session/types';
+import type { AgentMessage, AssistantContent } from '../../session/types';
 import { isSummaryMessage } from '../occurrence';
 import { syntheticBlockId } from '../phases/syntheticChain';
 import { CUSTOM_TYPE_SUMMARY } from '../types';
 import type { LiveReclaim } from './statusText';
 
+/** Serialized length of a message or an assistant block; callers that measure often pass a cached one. */
+export type SizeOf = (value: AgentMessage | AssistantContent) => number;
+
+const serializedSize: SizeOf = (value) => JSON.stringify(value).length;
+
+/** `JSON.stringify(messages).length`, from the messages' sizes (`[`, items joined by `,`, `]`). */
+export function serializedLength(messages: readonly AgentMessage[], sizeOf: SizeOf = serializedSize): number {
+	let total = messages.length === 0 ? 2 : messages.length + 1;
+	for (const message of messages) {
+		total += sizeOf(message);
+	}
+	return total;
+}
+
 /**
  * Before/after sizes of one render, or undefined when the render changed nothing (same array):
  * the unchanged path never serializes the messages.
  */
-export function measureReclaim(before: readonly AgentMessage[], after: readonly AgentMessage[]): LiveReclaim | undefined {
+export function measureReclaim(before: readonly AgentMessage[], after: readonly AgentMessage[], sizeOf: SizeOf = serializedSize): LiveReclaim | undefined {
 	if (before === after) {
 		return undefined;
 	}
-	return { beforeChars: JSON.stringify(before).length, afterChars: JSON.stringify(after).length };
+	return { beforeChars: serializedLength(before, sizeOf), afterChars: serializedLength(after, sizeOf) };
 }
 
 export type SizeCategory =
@@ -29,19 +43,19 @@ export type ContextBreakdown = Readonly<Record<SizeCategory, number>> & { readon
  * Splits the serialized size by category. Assistant messages are split by block; their envelope
  * (model, usage, …), other roles and the array's own brackets and commas count as `other`.
  */
-export function contextBreakdown(messages: readonly AgentMessage[]): ContextBreakdown {
+export function contextBreakdown(messages: readonly AgentMessage[], sizeOf: SizeOf = serializedSize): ContextBreakdown {
 	const sizes: Record<SizeCategory, number> = {
 		user: 0, assistantText: 0, thinking: 0, toolCalls: 0, toolResults: 0, summaries: 0, compressedChains: 0, other: 0,
 	};
 	let total = messages.length === 0 ? 2 : messages.length + 1;
 	sizes.other = total;
 	for (const message of messages) {
-		const chars = JSON.stringify(message).length;
+		const chars = sizeOf(message);
 		total += chars;
 		if (message.role === 'assistant') {
 			let blocks = 0;
 			for (const block of message.content) {
-				const blockChars = JSON.stringify(block).length;
+				const blockChars = sizeOf(block);
 				blocks += blockChars;
 				sizes[block.type === 'text' ? 'assistantText' : block.type === 'thinking' ? 'thinking' : 'toolCalls'] += blockChars;
 			}

@@ -38,7 +38,7 @@ describe('search over full texts', () => {
 	it('treats the query literally and stops at the limit', () => {
 		assert.equal(searchMessages([user(1, 'a.b axb (x)')], 'a.b').hits.length, 1);
 		assert.equal(searchMessages([user(1, 'a.b axb (x)')], '(x)').hits.length, 1);
-		assert.deepEqual(searchMessages(messages, 'needle', 2), { hits: [{ row: 0, block: 0, start: 9 }, { row: 2, block: 0, start: 5000 }], capped: true });
+		assert.deepEqual(searchMessages(messages, 'needle', { limit: 2 }), { hits: [{ row: 0, block: 0, start: 9 }, { row: 2, block: 0, start: 5000 }], capped: true });
 		assert.equal(searchMessages(messages, '').hits.length, 0);
 	});
 });
