@@ -54,12 +54,13 @@ export class PreviewComputer {
 		if (!computation || !message || computation.snapshot[view][index]?.key !== key) {
 			return undefined;
 		}
-		return messageBlocks(message, UNBOUNDED);
+		return messageBlocks(message, UNBOUNDED, this.base?.value.argsText);
 	}
 
 	search(view: ViewName, query: string): SearchResult {
 		const messages = this.computation?.views[view] ?? [];
-		return searchMessages(messages, query);
+		const argsText = this.base?.value.argsText;
+		return searchMessages(messages, query, argsText ? { argsText } : {});
 	}
 
 	locate(target: string): RowLocation | undefined {
