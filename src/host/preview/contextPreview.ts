@@ -8,6 +8,7 @@ import { PREVIEW_VIEW_TYPE, type RenderReport } from '../../shared/protocol';
 import { BlockDocuments } from './blockDocuments';
 import { PreviewPanel, previewResourceRoots } from './previewPanel';
 import type { PreviewSource } from './previewSource';
+import { revealTarget } from './revealTarget';
 
 export const OPEN_PREVIEW_COMMAND = 'piCondense.openPreview';
 export const REVEAL_IN_PREVIEW_COMMAND = 'piCondense.revealInPreview';
@@ -64,13 +65,13 @@ export class ContextPreview implements vscode.Disposable {
 		return this.show().reveal(target);
 	}
 
-	private async revealCommand(target: unknown): Promise<void> {
-		const value = typeof target === 'string' ? target : await vscode.window.showInputBox({
+	private async revealCommand(argument: unknown): Promise<void> {
+		const target = revealTarget(argument) ?? revealTarget(await vscode.window.showInputBox({
 			title: 'Reveal in Context Preview',
 			prompt: 'A ref (t12, b3), a tool-call id or a session entry id',
-		});
-		if (value !== undefined && value.trim() !== '') {
-			await this.reveal(value.trim());
+		}));
+		if (target !== undefined) {
+			await this.reveal(target);
 		}
 	}
 
