@@ -29,7 +29,11 @@ export class ContextPreview implements vscode.Disposable {
 
 	constructor(private readonly options: ContextPreviewOptions) {
 		this.disposables = [
-			vscode.commands.registerCommand(OPEN_PREVIEW_COMMAND, () => this.show()),
+			// From a tree item or a hover link the command carries the ref to show.
+			vscode.commands.registerCommand(OPEN_PREVIEW_COMMAND, (argument?: unknown) => {
+				const target = revealTarget(argument);
+				return target === undefined ? void this.show() : this.reveal(target);
+			}),
 			vscode.commands.registerCommand(REVEAL_IN_PREVIEW_COMMAND, (target?: unknown) => this.revealCommand(target)),
 			vscode.window.registerWebviewPanelSerializer(PREVIEW_VIEW_TYPE, {
 				deserializeWebviewPanel: (panel: vscode.WebviewPanel) => {

@@ -2,6 +2,10 @@
  * Keeps the preview of the selected session up to date for the panel: rebuilds the base (state,
  * previous call) only when the session snapshot or the configuration changed, recomputes the page
  * data for each what-if change, and answers row expansions, searches and reveals from it.
+ *
+ * Model prices come from pi-ai, loaded on first use, which can take seconds: the preview never
+ * waits for them. Until they are known the cache panel shows tokens only, and `onPricing` asks for
+ * a recomputation once they arrive.
  */
 import { buildSessionContext, getBranch } from '../../engine/session';
 import {
@@ -14,9 +18,14 @@ import type { PreviewSession, PreviewSource } from './previewSource';
 export class PreviewComputer {
 	private base: { readonly session: PreviewSession; readonly value: PreviewBase } | undefined;
 	private computation: PreviewComputation | undefined;
-	private readonly prices = new Map<string, Promise<PricingInfo | undefined>>();
+	/** Prices by `provider/model`; the entry exists from the start of the lookup, its value once known. */
+	private readonly prices = new Map<string, { value: PricingInfo | undefined }>();
 
-	constructor(private readonly source: PreviewSource, private readonly now: () => number = Date.now) {}
+	constructor(
+		private readonly source: PreviewSource,
+		private readonly now: () => number = Date.now,
+		private readonly onPricing: () => void = () => undefined,
+	) {}
 
 	/** The latest computation, if any. */
 	get current(): PreviewComputation | undefined {
@@ -28,7 +37,7 @@ export class PreviewComputer {
 	}
 
 	/** Computes the preview of the source's current session; undefined when there is none. */
-	async compute(overrides: WhatIfOverrides): Promise<PreviewComputation | undefined> {
+	compute(overrides: WhatIfOverrides): PreviewComputation | undefined {
 		const session = this.source.current();
 		if (!session) {
 			this.base = undefined;
@@ -36,8 +45,7 @@ export class PreviewComputer {
 			return undefined;
 		}
 		const base = this.baseFor(session);
-		const pricing = await this.pricingFor(session);
-		this.computation = computePreview(base, { overrides, pricing, now: this.now() });
+		this.computation = computePreview(base, { overrides, pricing: this.pricingFor(session), now: this.now() });
 		return this.computation;
 	}
 
@@ -90,21 +98,26 @@ export class PreviewComputer {
 		return value;
 	}
 
-	private pricingFor(session: PreviewSession): Promise<PricingInfo | undefined> {
+	/** The session model's prices if known; otherwise starts looking them up and returns undefined. */
+	private pricingFor(session: PreviewSession): PricingInfo | undefined {
 		const model = buildSessionContext(session.model).model ?? replyModel(this.base?.value);
 		if (!model) {
-			return Promise.resolve(undefined);
+			return undefined;
 		}
 		const key = `${model.provider}/${model.modelId}`;
-		let pricing = this.prices.get(key);
-		if (!pricing) {
-			pricing = this.source.modelPricing(model.provider, model.modelId).then(
-				(found) => found && { modelId: key, contextWindow: found.contextWindow, cost: found.cost },
-				() => undefined,
-			);
-			this.prices.set(key, pricing);
+		const known = this.prices.get(key);
+		if (known) {
+			return known.value;
 		}
-		return pricing;
+		const entry: { value: PricingInfo | undefined } = { value: undefined };
+		this.prices.set(key, entry);
+		this.source.modelPricing(model.provider, model.modelId).then((found) => {
+			entry.value = found && { modelId: key, contextWindow: found.contextWindow, cost: found.cost };
+			if (entry.value) {
+				this.onPricing();
+			}
+		}, () => undefined);
+		return undefined;
 	}
 }
 

@@ -29,7 +29,7 @@ export class PreviewHost {
 	private queue: Promise<void> = Promise.resolve();
 
 	constructor(private readonly options: PreviewHostOptions) {
-		this.computer = new PreviewComputer(options.source, options.now);
+		this.computer = new PreviewComputer(options.source, options.now, () => void this.refresh('session'));
 	}
 
 	handle(message: FromWebview): Promise<void> {
@@ -68,7 +68,7 @@ export class PreviewHost {
 			return Promise.resolve();
 		}
 		return this.enqueue(async () => {
-			const computation = await this.computer.compute(this.overrides);
+			const computation = this.computer.compute(this.overrides);
 			if (!computation) {
 				await this.options.post({ type: 'empty', message: 'No Pi session is selected. Pick one in the Pi Sessions view.' });
 				return;
