@@ -11,6 +11,7 @@ import { registerCommands } from './host/commands/registerCommands';
 import type { ExtensionApi } from './host/extensionApi';
 import { ExtensionSettings } from './host/extensionConfig';
 import { FlushServices } from './host/flush/flushServices';
+import { ContextPreview } from './host/preview/contextPreview';
 import { PreviewSourceAdapter } from './host/previewSourceAdapter';
 import { ProblemReporter } from './host/problemReporter';
 import { PruneDocumentProvider } from './host/recovery/pruneDocumentProvider';
@@ -34,10 +35,11 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
 	const prunedTree = new PrunedCallsTreeProvider(controller);
 	const statusBar = new PruneStatusBar({ controller, settings });
 	const previewSource = new PreviewSourceAdapter(controller, loadPiAi);
+	const contextPreview = new ContextPreview({ source: previewSource, extensionUri: context.extensionUri, log: (message) => logger.warn(message) });
 	const problems = new ProblemReporter(controller, logger);
 	const flush = new FlushServices({ controller, logger, settings, loadPiAi, distDir });
 	context.subscriptions.push(
-		logger, settings, controller, sessionsTree, prunedTree, statusBar, previewSource, problems, flush,
+		logger, settings, controller, sessionsTree, prunedTree, statusBar, previewSource, contextPreview, problems, flush,
 		new PruneDocumentProvider(controller),
 		vscode.languages.registerHoverProvider(HOVER_SELECTOR, new RefHoverProvider(controller)),
 		...registerCommands({ controller, logger, sessionsTree, prunedTree, loadPiAi, flushRunner: flush.runner }),
@@ -48,7 +50,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
 	controller.start().then(() => problems.reportSettings(), (error: unknown) => logger.error(`listing sessions: ${String(error)}`));
 	const activationMs = performance.now() - started;
 	logger.info(`activated in ${activationMs.toFixed(1)} ms (pi-ai not loaded)`);
-	return { controller, sessionsTree, prunedTree, statusBar, previewSource, problems, flush, activationMs };
+	return { controller, sessionsTree, prunedTree, statusBar, previewSource, contextPreview, problems, flush, activationMs };
 }
 
 export function deactivate(): void {

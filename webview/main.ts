@@ -4,6 +4,8 @@
  */
 import '@vscode/codicons/dist/codicon.css';
 import './preview.css';
+import './rows.css';
+import './panels.css';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-checkbox/index.js';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';

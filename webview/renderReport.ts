@@ -3,6 +3,25 @@
  * included), timing and every figure the user can read.
  */
 import type { RenderReport } from '../src/shared/protocol';
+import type { HostChannel } from './hostChannel';
+
+export type ReportParts = Omit<RenderReport, 'domNodes' | 'renderMs' | 'figures' | 'values' | 'highlights'>;
+
+/** Posts what was rendered once the frame showing it has been produced. */
+export function postReport(host: HostChannel, since: number, parts: () => ReportParts): void {
+	requestAnimationFrame(() => window.setTimeout(() => {
+		host.post({
+			type: 'rendered',
+			report: {
+				...parts(),
+				domNodes: countNodes(document.documentElement),
+				renderMs: performance.now() - since,
+				...readFigures(),
+				highlights: document.querySelectorAll('mark.hit').length,
+			},
+		});
+	}, 0));
+}
 
 export function countNodes(root: Node): number {
 	let count = 0;

@@ -2,6 +2,7 @@
  * What `activate` returns: the host objects, for the integration tests (and nothing else).
  */
 import type { FlushServices } from './flush/flushServices';
+import type { ContextPreview } from './preview/contextPreview';
 import type { PreviewSourceAdapter } from './previewSourceAdapter';
 import type { ProblemReporter } from './problemReporter';
 import type { SessionController } from './sessionController';
@@ -15,6 +16,7 @@ export interface ExtensionApi {
 	readonly prunedTree: PrunedCallsTreeProvider;
 	readonly statusBar: PruneStatusBar;
 	readonly previewSource: PreviewSourceAdapter;
+	readonly contextPreview: ContextPreview;
 	readonly problems: ProblemReporter;
 	readonly flush: FlushServices;
 	/** How long `activate` took, in milliseconds. */

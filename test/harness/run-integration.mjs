@@ -11,6 +11,7 @@ import { format } from 'node:util';
 import { launchChromium, makeTempDir, projectRoot, removeDir, sleep, startCodeServer, workbenchUrl } from './lib.mjs';
 import { writeIntegrationFixtures } from './integrationFixtures.mjs';
 import { ensureHarnessInstalled } from './setup.mjs';
+import { performUiAction, uiActionLine } from './uiActions.mjs';
 
 const testsEntry = join(projectRoot, 'out', 'test', 'integration', 'index.js');
 const timeoutMs = Number(process.env.HARNESS_TIMEOUT || 180) * 1000;
@@ -62,9 +63,12 @@ async function runSuite() {
 	// finds it through PI_CODING_AGENT_DIR, the tests through PI_CONDENSE_TEST_FIXTURES.
 	const agentDir = realpathSync(makeTempDir('pi-condense-agent-'));
 	const workspace = realpathSync(makeTempDir('pi-condense-workspace-'));
+	// Tests ask for clicks in webviews through their log (uiActions.mjs); outcomes come back as files here.
+	const uiResults = makeTempDir('pi-condense-ui-');
 	cleanups.push(async () => {
 		removeDir(agentDir);
 		removeDir(workspace);
+		removeDir(uiResults);
 	});
 	const fixtures = writeIntegrationFixtures(agentDir, workspace);
 	const server = await startCodeServer({
@@ -72,7 +76,7 @@ async function runSuite() {
 		verbose,
 		env: {
 			PI_CODING_AGENT_DIR: agentDir, PI_CONDENSE_TEST_AGENT_DIR: agentDir, PI_CONDENSE_TEST_WORKSPACE: workspace,
-			PI_CONDENSE_TEST_FIXTURES: JSON.stringify(fixtures),
+			PI_CONDENSE_TEST_FIXTURES: JSON.stringify(fixtures), PI_CONDENSE_TEST_UI_RESULTS: uiResults,
 		},
 	});
 	cleanups.push(() => server.stop());
@@ -90,6 +94,11 @@ async function runSuite() {
 	const exited = new Promise((resolve) => (reportExit = resolve));
 	await page.exposeFunction('codeAutomationLog', (type, args) => {
 		const line = format(...(Array.isArray(args) ? args : [args]));
+		const uiAction = uiActionLine.exec(line.trim());
+		if (uiAction) {
+			void performUiAction(page, JSON.parse(uiAction[1]), uiResults);
+			return;
+		}
 		const result = resultLine.exec(line.trim());
 		if (result) {
 			counts = JSON.parse(result[1]);

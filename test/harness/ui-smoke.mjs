@@ -107,10 +107,11 @@ async function run(page, fixtures, server) {
 	step('status bar shows pi-condense\'s status with its tooltip (status-bar.png)');
 	await page.locator('.part.editor').click({ position: { x: 400, y: 300 } });
 	await status.click();
-	// piCondense.openPreview: the preview panel (a webview) once it exists, else the Pruned Calls tree gets the focus.
-	await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Pruned Calls'
-		|| document.querySelector('.part.editor iframe.webview') !== null, undefined, { timeout: 20_000 });
-	step('clicking the status bar item opened the preview (or, without it, the Pruned Calls view)');
+	// piCondense.openPreview: the context preview panel, a webview (VS Code lays webviews over the editor
+	// part, outside its DOM) whose tab is titled "Context: <session>".
+	await page.locator('.part.editor .tab', { hasText: 'Context: Explore the project' }).first().waitFor({ timeout: 20_000 });
+	await page.waitForFunction(() => document.querySelector('iframe.webview') !== null, undefined, { timeout: 20_000 });
+	step('clicking the status bar item opened the context preview');
 }
 
 async function main() {

@@ -9,7 +9,9 @@ import { basename } from 'node:path';
 import type * as vscode from 'vscode';
 import { buildCondenseState, recoverOutputs } from '../../src/engine/condense';
 import { setConfigKey } from '../../src/engine/config/setConfigKey';
-import { getBranch, parseSession } from '../../src/engine/session';
+import { contentText } from '../../src/engine/condense/occurrence';
+import { buildSessionContext, getBranch, parseSession } from '../../src/engine/session';
+import type { SessionModel } from '../../src/engine/session/model';
 import type { ModelPricing, PreviewSession, PreviewSource } from '../../src/host/preview/previewSource';
 import { sessionBlobReader } from '../../src/node/condense/sessionBlobReader';
 import { readPruneSettings } from '../../src/node/settings/readPruneSettings';
@@ -39,7 +41,7 @@ export class SessionFileSource implements PreviewSource {
 		const settings = await readPruneSettings(this.agentDir);
 		this.session = {
 			path: this.path,
-			title: model.name ?? basename(this.path, '.jsonl'),
+			title: model.name ?? firstPrompt(model) ?? basename(this.path, '.jsonl'),
 			model,
 			config: settings.config,
 			blobs: sessionBlobReader(this.path, model.header?.id ?? ''),
@@ -77,4 +79,11 @@ export class SessionFileSource implements PreviewSource {
 		await updatePruneSettings(this.agentDir, (current) => changes.reduce<Record<string, unknown>>((raw, change) => setConfigKey(raw, change.key, change.value), current));
 		await this.reload();
 	}
+}
+
+/** The first user message, shortened: what Pi's session list shows for an unnamed session. */
+function firstPrompt(model: SessionModel): string | undefined {
+	const first = buildSessionContext(model).messages.find((message) => message.role === 'user');
+	const text = first?.role === 'user' ? contentText(first.content).replace(/\s+/g, ' ').trim() : '';
+	return text === '' ? undefined : text.length > 60 ? `${text.slice(0, 59)}…` : text;
 }

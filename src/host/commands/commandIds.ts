@@ -38,6 +38,7 @@ export const CommandId = {
 	OpenSummary: 'piCondense.openSummary',
 	OpenBlob: 'piCondense.openBlob',
 	RevealRef: 'piCondense.revealRef',
+	RevealInPreview: 'piCondense.revealInPreview',
 	OpenProblem: 'piCondense.openProblem',
 } as const;
 
@@ -84,6 +85,7 @@ export const COMMANDS: readonly CommandInfo[] = [
 	{ id: CommandId.OpenSummary, title: 'Open Summary as Markdown', icon: '$(markdown)', palette: false },
 	{ id: CommandId.OpenBlob, title: 'Open Spilled Output File', icon: '$(file)', palette: false },
 	{ id: CommandId.RevealRef, title: 'Reveal in Pruned Calls', icon: '$(list-selection)', palette: false },
+	{ id: CommandId.RevealInPreview, title: 'Reveal in Context Preview', icon: '$(open-preview)', palette: false },
 	{ id: CommandId.OpenProblem, title: 'Go to Line in Session File', palette: false },
 ];
 

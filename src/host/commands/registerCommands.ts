@@ -5,7 +5,6 @@ import type * as vscode from 'vscode';
 import type { CommandContext } from './commandContext';
 import { registerFlushCommands } from './flushCommands';
 import { registerModelCommand } from './modelPicker';
-import { registerOpenPreviewFallback } from './openPreviewFallback';
 import { registerPrunerCommands } from './prunerCommands';
 import { registerRecoveryCommands } from './recoveryCommands';
 import { registerSessionCommands } from './sessionCommands';
@@ -18,7 +17,6 @@ export function registerCommands(context: CommandContext): vscode.Disposable[] {
 		registerSettingsEditor(context),
 		...registerSessionCommands(context),
 		...registerRecoveryCommands(context),
-		registerOpenPreviewFallback(context),
 		...registerFlushCommands(context),
 	];
 }

@@ -1,0 +1,36 @@
+/**
+ * For integration tests in the extension host: asks the harness (test/harness/uiActions.mjs) to
+ * click, fill, hover or scroll in a webview, or to take a screenshot of the workbench, and waits
+ * for the outcome it writes back.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export type UiAction =
+	| { readonly action: 'click' | 'hover'; readonly selector: string }
+	| { readonly action: 'fill'; readonly selector: string; readonly value: string }
+	| { readonly action: 'scroll'; readonly selector: string; readonly value: number }
+	| { readonly action: 'screenshot'; readonly path: string };
+
+let nextId = 0;
+
+export async function ui(request: UiAction, timeoutMs = 30_000): Promise<void> {
+	const dir = process.env['PI_CONDENSE_TEST_UI_RESULTS'];
+	if (!dir) {
+		throw new Error('PI_CONDENSE_TEST_UI_RESULTS is not set: run through test/harness/run-integration.mjs');
+	}
+	const id = `${process.pid}-${++nextId}`;
+	console.log(`pi-condense-ui ${JSON.stringify({ ...request, id })}`);
+	const file = join(dir, `${id}.json`);
+	const deadline = Date.now() + timeoutMs;
+	while (!existsSync(file)) {
+		if (Date.now() > deadline) {
+			throw new Error(`the harness did not perform ${JSON.stringify(request)}`);
+		}
+		await new Promise((resolve) => setTimeout(resolve, 50));
+	}
+	const outcome = JSON.parse(readFileSync(file, 'utf8')) as { ok: boolean; error?: string };
+	if (!outcome.ok) {
+		throw new Error(`UI action ${JSON.stringify(request)} failed: ${outcome.error ?? '?'}`);
+	}
+}

@@ -1,0 +1,74 @@
+/**
+ * Which rows the user expanded to their full content (the host sends the full blocks on request)
+ * and which markdown rows show their exact text, per view and row key.
+ */
+import type { PreviewBlock, PreviewSnapshot, ViewName } from '../src/shared/protocol';
+import type { HostChannel } from './hostChannel';
+
+/** At most this many expansions are asked for again when a new snapshot arrives. */
+const REEXPAND_LIMIT = 20;
+
+export class Expansions {
+	private readonly full = new Map<string, readonly PreviewBlock[]>();
+	readonly rawMarkdown = new Set<string>();
+
+	constructor(private readonly host: HostChannel) {}
+
+	/** `view:key` of every expanded row (what the page saves and reports). */
+	keys(): string[] {
+		return [...this.full.keys()];
+	}
+
+	has(view: ViewName, key: string): boolean {
+		return this.full.has(`${view}:${key}`);
+	}
+
+	set(view: ViewName, key: string, blocks: readonly PreviewBlock[]): void {
+		this.full.set(`${view}:${key}`, blocks);
+	}
+
+	collapse(view: ViewName, key: string): void {
+		this.full.delete(`${view}:${key}`);
+	}
+
+	toggleRaw(key: string): void {
+		if (!this.rawMarkdown.delete(key)) {
+			this.rawMarkdown.add(key);
+		}
+	}
+
+	/** Full blocks of one view's expanded rows, by row key. */
+	forView(view: ViewName): Map<string, readonly PreviewBlock[]> {
+		const out = new Map<string, readonly PreviewBlock[]>();
+		for (const [viewKey, blocks] of this.full) {
+			if (viewKey.startsWith(`${view}:`)) {
+				out.set(viewKey.slice(view.length + 1), blocks);
+			}
+		}
+		return out;
+	}
+
+	request(view: ViewName, index: number, key: string): void {
+		this.host.post({ type: 'expandRow', requestId: this.host.nextRequestId(), view, index, key });
+	}
+
+	/** Forgets everything (another session); keeps nothing but returns what was expanded. */
+	reset(): string[] {
+		const keys = this.keys();
+		this.full.clear();
+		this.rawMarkdown.clear();
+		return keys;
+	}
+
+	/** Asks again for the rows that were expanded, where they still are in the new snapshot. */
+	reexpand(viewKeys: readonly string[], snapshot: PreviewSnapshot): void {
+		this.full.clear();
+		for (const viewKey of viewKeys.slice(0, REEXPAND_LIMIT)) {
+			const [view, key] = viewKey.split(/:(.*)/s) as [ViewName, string];
+			const index = snapshot[view]?.findIndex((row) => row.key === key) ?? -1;
+			if (index >= 0) {
+				this.request(view, index, key);
+			}
+		}
+	}
+}
