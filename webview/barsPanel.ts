@@ -40,6 +40,18 @@ export function barsPanel(snapshot: PreviewSnapshot): HTMLElement {
 		...rows,
 		el('p', { className: 'note', text: 'Estimated as pi-condense does: serialized characters / 4.' }),
 		usagePart(snapshot),
+		diagnosticsPart(snapshot.diagnostics),
+	]);
+}
+
+/** What the render could not do (a chain whose range did not resolve, an orphan removed…). */
+function diagnosticsPart(diagnostics: readonly string[]): HTMLElement | null {
+	if (diagnostics.length === 0) {
+		return null;
+	}
+	return el('div', { className: 'diagnostics' }, [
+		el('h3', { text: `Diagnostics (${diagnostics.length})` }),
+		el('ul', {}, diagnostics.slice(0, 50).map((text) => el('li', { text }))),
 	]);
 }
 

@@ -151,6 +151,7 @@ export class PreviewApp {
 		this.layout.bars.replaceChildren(barsPanel(snapshot));
 		this.layout.cache.replaceChildren(cachePanel(snapshot, (index) => this.reveal('after', index, performance.now())));
 		this.whatIf.update(snapshot);
+		this.whatIf.element.hidden = false;
 		this.showBanner();
 		this.showViewButtons();
 		this.list.setRows(snapshot[this.view], anchor);
@@ -171,6 +172,8 @@ export class PreviewApp {
 		for (const part of [this.layout.bars, this.layout.cache, this.layout.status]) {
 			part.replaceChildren();
 		}
+		this.whatIf.element.hidden = true;
+		this.layout.banner.hidden = true;
 		this.report('snapshot', receivedAt);
 	}
 
@@ -248,9 +251,12 @@ export class PreviewApp {
 	}
 
 	private showBanner(): void {
-		const changed = (this.snapshot?.whatIf.changes.length ?? 0) > 0;
-		this.layout.banner.hidden = !changed;
-		this.layout.banner.textContent = changed ? 'What-if: the figures and rows show changed settings that are not written to Pi\'s settings yet.' : '';
+		const snapshot = this.snapshot;
+		const text = !snapshot ? ''
+			: !snapshot.enabled ? 'Pruning is off in Pi\'s settings (contextPrune.enabled): the model is sent Pi\'s own context.'
+				: snapshot.whatIf.changes.length > 0 ? 'What-if: the figures and rows show changed settings that are not written to Pi\'s settings yet.' : '';
+		this.layout.banner.hidden = text === '';
+		this.layout.banner.textContent = text;
 	}
 
 	private afterScrollRender(): void {
