@@ -2,11 +2,11 @@
  * Token bars by category, before and after pruning, with the reclaim figure and the last call's
  * real usage as Pi recorded it.
  */
-import type { PreviewSnapshot } from '../src/shared/protocol';
+import type { PageSnapshot } from '../src/shared/protocol';
 import { el, figure } from './dom';
 import { tokens, usd } from './format';
 
-export function barsPanel(snapshot: PreviewSnapshot): HTMLElement {
+export function barsPanel(snapshot: PageSnapshot): HTMLElement {
 	const { totals } = snapshot;
 	const max = Math.max(1, ...snapshot.bars.map((bar) => Math.max(bar.beforeTokens, bar.afterTokens)));
 	const rows = snapshot.bars.filter((bar) => bar.beforeTokens > 0 || bar.afterTokens > 0).map((bar) => el('div', { className: 'bar-row' }, [
@@ -62,7 +62,7 @@ function barFill(which: 'before' | 'after', value: number, max: number): HTMLEle
 	return fill;
 }
 
-function usagePart(snapshot: PreviewSnapshot): HTMLElement {
+function usagePart(snapshot: PageSnapshot): HTMLElement {
 	const usage = snapshot.usage;
 	if (!usage) {
 		return el('p', { className: 'note', text: 'No completed assistant reply yet: no usage recorded.' });

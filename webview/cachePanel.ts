@@ -3,13 +3,13 @@
  * prefilled again, and the next call's input cost with and without pruning, with how it is
  * computed.
  */
-import type { CacheImpact, PreviewSnapshot } from '../src/shared/protocol';
+import type { CacheImpact, PageSnapshot } from '../src/shared/protocol';
 import { el, figure } from './dom';
 import { age, perMillion, tokens, usd } from './format';
 
-export function cachePanel(snapshot: PreviewSnapshot, onJump: (index: number) => void): HTMLElement {
+export function cachePanel(snapshot: PageSnapshot, onJump: (index: number) => void): HTMLElement {
 	const cache = snapshot.cache;
-	const breakRow = snapshot.after[cache.breakIndex];
+	const breaksInside = cache.breakIndex < snapshot.rowCounts.after;
 	const jump = el('button', { className: 'link-button', attrs: { type: 'button' }, text: `#${cache.breakIndex}` });
 	jump.addEventListener('click', () => onJump(cache.breakIndex));
 	const parts: (HTMLElement | null)[] = [
@@ -17,9 +17,9 @@ export function cachePanel(snapshot: PreviewSnapshot, onJump: (index: number) =>
 		cache.hasPreviousCall
 			? el('div', {}, [
 				el('span', { text: 'Cache breaks at message ' }),
-				breakRow ? jump : el('span', { text: 'the end (nothing changed)' }),
+				breaksInside ? jump : el('span', { text: 'the end (nothing changed)' }),
 				figure('cache.break', '', cache.breakIndex, 'hidden-figure'),
-				el('span', { text: ` of ${snapshot.after.length}: ` }),
+				el('span', { text: ` of ${snapshot.rowCounts.after}: ` }),
 				figure('cache.prefill', tokens(cache.withPruning.prefillTokens), cache.withPruning.prefillTokens, 'big'),
 				el('span', { text: ' tokens to prefill on the next call, ' }),
 				figure('cache.invalidated', tokens(cache.invalidatedTokens), cache.invalidatedTokens),

@@ -2,7 +2,7 @@
  * Which rows the user expanded to their full content (the host sends the full blocks on request)
  * and which markdown rows show their exact text, per view and row key.
  */
-import type { PreviewBlock, PreviewSnapshot, ViewName } from '../src/shared/protocol';
+import type { PageSnapshot, PreviewBlock, ViewName } from '../src/shared/protocol';
 import type { HostChannel } from './hostChannel';
 
 /** At most this many expansions are asked for again when a new snapshot arrives. */
@@ -60,12 +60,12 @@ export class Expansions {
 		return keys;
 	}
 
-	/** Asks again for the rows that were expanded, where they still are in the new snapshot. */
-	reexpand(viewKeys: readonly string[], snapshot: PreviewSnapshot): void {
+	/** Asks again for the shown view's rows that were expanded, where they still are in the new snapshot. */
+	reexpand(viewKeys: readonly string[], snapshot: PageSnapshot): void {
 		this.full.clear();
 		for (const viewKey of viewKeys.slice(0, REEXPAND_LIMIT)) {
 			const [view, key] = viewKey.split(/:(.*)/s) as [ViewName, string];
-			const index = snapshot[view]?.findIndex((row) => row.key === key) ?? -1;
+			const index = view === snapshot.view ? snapshot.rows.findIndex((row) => row.key === key) : -1;
 			if (index >= 0) {
 				this.request(view, index, key);
 			}

@@ -3,7 +3,7 @@
  * virtualized list with the side panels, and turns user actions into protocol messages. Keeps its
  * state with `setState` so a reload or restart restores the view, what-if, search and scroll.
  */
-import type { PageState, PreviewSnapshot, RenderReport, ToWebview, ViewName, WhatIfOverrides } from '../src/shared/protocol';
+import type { PageSnapshot, PageState, PreviewRow, RenderReport, ToWebview, ViewName, WhatIfOverrides } from '../src/shared/protocol';
 import { buildLayout, statusFigure, type AppLayout } from './appLayout';
 import { barsPanel } from './barsPanel';
 import { cachePanel } from './cachePanel';
@@ -25,8 +25,11 @@ export class PreviewApp {
 	private readonly whatIf: WhatIfPanel;
 	private readonly search: SearchController;
 	private readonly expansions: Expansions;
-	private snapshot: PreviewSnapshot | undefined;
+	private snapshot: PageSnapshot | undefined;
+	/** The view shown: always the view of `snapshot.rows`. */
 	private view: ViewName = 'after';
+	/** Where to scroll once the rows of a requested view arrive. */
+	private pendingIndex: number | undefined;
 	private overrides: WhatIfOverrides = {};
 	private refs: ReadonlySet<string> = new Set();
 	private readonly recovering = new Map<number, (text: string) => void>();
@@ -50,7 +53,7 @@ export class PreviewApp {
 			search: (requestId, view, query) => host.post({ type: 'search', requestId, view, query }),
 			nextRequestId: () => host.nextRequestId(),
 			view: () => this.view,
-			rows: () => this.snapshot?.[this.view] ?? [],
+			rows: () => this.rows(),
 			isExpanded: (key) => this.expansions.has(this.view, key),
 			expand: (index, key) => this.expansions.request(this.view, index, key),
 			scrollToIndex: (index) => this.list.scrollToIndex(index),
@@ -127,21 +130,25 @@ export class PreviewApp {
 		}
 	}
 
-	private showSnapshot(snapshot: PreviewSnapshot, cause: 'open' | 'session' | 'whatIf', receivedAt: number): void {
-		const sameSession = this.snapshot?.sessionPath === snapshot.sessionPath;
-		const restoring = !this.snapshot && this.restored?.sessionPath === snapshot.sessionPath ? this.restored : undefined;
-		let anchor: ScrollAnchor | 'end' | undefined = sameSession ? this.list.anchor() : restoring?.anchor;
+	private showSnapshot(snapshot: PageSnapshot, cause: 'open' | 'session' | 'whatIf' | 'view', receivedAt: number): void {
+		const previous = this.snapshot;
+		const sameSession = previous?.sessionPath === snapshot.sessionPath;
+		const sameView = sameSession && previous.view === snapshot.view;
+		const restoring = !previous && this.restored?.sessionPath === snapshot.sessionPath ? this.restored : undefined;
+		let anchor: ScrollAnchor | 'end' | undefined = sameView ? this.list.anchor() : restoring?.anchor;
 		let expanded = this.expansions.reset();
 		if (!sameSession) {
 			this.search.clear();
 			expanded = restoring?.expanded.slice() ?? [];
 			if (!restoring) {
-				this.view = 'after';
 				this.overrides = {};
 				anchor = undefined;
 			}
+		} else if (!sameView) {
+			this.search.clear();
 		}
 		this.snapshot = snapshot;
+		this.view = snapshot.view;
 		this.refs = new Set(snapshot.refs.map((info) => info.ref));
 		this.layout.empty.hidden = true;
 		this.layout.scroller.hidden = false;
@@ -149,18 +156,22 @@ export class PreviewApp {
 		this.layout.title.title = snapshot.sessionPath;
 		this.layout.status.replaceChildren(statusFigure(snapshot.statusText));
 		this.layout.bars.replaceChildren(barsPanel(snapshot));
-		this.layout.cache.replaceChildren(cachePanel(snapshot, (index) => this.reveal('after', index, performance.now())));
+		this.layout.cache.replaceChildren(cachePanel(snapshot, (index) => this.setView('after', index)));
 		this.whatIf.update(snapshot);
 		this.whatIf.element.hidden = false;
 		this.showBanner();
 		this.showViewButtons();
-		this.list.setRows(snapshot[this.view], anchor);
+		this.list.setRows(snapshot.rows, anchor);
+		if (this.pendingIndex !== undefined && cause === 'view') {
+			this.list.scrollToIndex(this.pendingIndex);
+		}
+		this.pendingIndex = undefined;
 		this.expansions.reexpand(expanded, snapshot);
 		if (this.search.query !== '') {
 			this.search.run();
 		}
 		this.saveState();
-		this.report(cause === 'open' && restoring ? 'restore' : 'snapshot', receivedAt);
+		this.report(cause === 'view' ? 'view' : cause === 'open' && restoring ? 'restore' : 'snapshot', receivedAt);
 	}
 
 	private showEmpty(text: string, receivedAt: number): void {
@@ -177,26 +188,27 @@ export class PreviewApp {
 		this.report('snapshot', receivedAt);
 	}
 
+	/** Asks the host for another view's rows (they travel only while shown); `index` is scrolled to on arrival. */
 	private setView(view: ViewName, index?: number): void {
-		if (!this.snapshot || view === this.view) {
+		if (!this.snapshot) {
 			return;
 		}
-		this.view = view;
-		this.search.clear();
-		this.showViewButtons();
-		this.list.setRows(this.snapshot[view], undefined);
-		if (index !== undefined) {
-			this.list.scrollToIndex(index);
+		if (view === this.view) {
+			if (index !== undefined) {
+				this.reveal(view, index, performance.now());
+			}
+			return;
 		}
-		if (this.search.query !== '') {
-			this.search.run();
-		}
-		this.saveState();
-		this.report('view', performance.now());
+		this.pendingIndex = index;
+		this.layout.sentButton.toggleAttribute('secondary', view !== 'after');
+		this.layout.rawButton.toggleAttribute('secondary', view !== 'before');
+		this.host.post({ type: 'showView', view });
 	}
 
 	private reveal(view: ViewName, index: number, receivedAt: number): void {
-		this.setView(view);
+		if (view !== this.view) {
+			return this.setView(view, index);
+		}
 		this.flashIndex = index;
 		this.list.scrollToIndex(index);
 		this.list.refresh();
@@ -210,7 +222,7 @@ export class PreviewApp {
 	private rowAction(event: MouseEvent): void {
 		const button = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-action]') : null;
 		const index = Number(button?.closest<HTMLElement>('.row')?.dataset.index);
-		const row = this.snapshot?.[this.view][index];
+		const row = this.rows()[index];
 		if (!button || !row) {
 			return;
 		}
@@ -234,15 +246,19 @@ export class PreviewApp {
 		}
 	}
 
+	private rows(): readonly PreviewRow[] {
+		return this.snapshot?.rows ?? [];
+	}
+
 	private topIndex(): number {
 		const anchor = this.list.anchor();
-		const rows = this.snapshot?.[this.view] ?? [];
+		const rows = this.rows();
 		return anchor === 'end' ? rows.length - 1 : anchor ? rows.findIndex((row) => row.key === anchor.key) : 0;
 	}
 
 	private topKey(): string | undefined {
 		const anchor = this.list.anchor();
-		return anchor === 'end' ? this.snapshot?.[this.view].at(-1)?.key : anchor?.key;
+		return anchor === 'end' ? this.rows().at(-1)?.key : anchor?.key;
 	}
 
 	private showViewButtons(): void {
@@ -284,7 +300,7 @@ export class PreviewApp {
 			cause,
 			sessionPath: this.snapshot?.sessionPath ?? '',
 			view: this.view,
-			rowCount: this.snapshot?.[this.view].length ?? 0,
+			rowCount: this.rows().length,
 			renderedRows: this.list.renderedIndexes(),
 			topKey: this.topKey(),
 			expanded: this.expansions.keys(),

@@ -2,7 +2,7 @@
  * What-if: change a pruning setting and see the context, reclaim and cache impact recomputed by
  * the host at once, without writing anything; Apply writes the changed keys to Pi's settings.json.
  */
-import type { PreviewSnapshot, WhatIfOverrides, WhatIfSettings } from '../src/shared/protocol';
+import type { PageSnapshot, WhatIfOverrides, WhatIfSettings } from '../src/shared/protocol';
 import { el, figure } from './dom';
 
 export interface WhatIfHandlers {
@@ -53,7 +53,7 @@ export class WhatIfPanel {
 	}
 
 	/** Shows the snapshot's settings; controls the user is editing keep their text. */
-	update(snapshot: PreviewSnapshot): void {
+	update(snapshot: PageSnapshot): void {
 		this.configured = snapshot.whatIf.configured;
 		this.show(snapshot.whatIf.effective, false);
 		const changes = snapshot.whatIf.changes;

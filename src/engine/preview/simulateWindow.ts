@@ -10,7 +10,7 @@
  * that is already compressed.
  */
 import type { ProtectionCheck } from '../condense/protection/protectionRules';
-import { chainBodyText } from '../condense/state/chainBodies';
+import { chainBodyText, summaryCoverage } from '../condense/state/chainBodies';
 import { isRecordOccurrence, type ChainInfo, type CondenseState } from '../condense/state/condenseState';
 import type { ChainCompressionEntry } from '../condense/types';
 import type { AgentMessage } from '../session/types';
@@ -36,12 +36,13 @@ export function simulateWindow(
 		chain.finalAssistantTimestamp !== null && chain.middleToolCallIds.length > 0 && !compressedStarts.has(chain.startUserTimestamp));
 	const selected = candidates.slice(0, Math.max(0, candidates.length - rollingWindow));
 	const added: ChainInfo[] = [];
+	const coverage = selected.length > 0 ? summaryCoverage(state.summaries) : undefined;
 	let uncovered = 0;
 	let nextBlock = state.nextBlockNumber;
 	for (const chain of selected) {
 		const entry = chainEntry(chain, state, `b${nextBlock}`, isProtected, compressedAt);
 		const droppedKeys = new Set(chain.middleResultKeys);
-		const bodyText = chainBodyText({ entry, droppedKeys }, state.summaries);
+		const bodyText = chainBodyText({ entry, droppedKeys }, state.summaries, coverage);
 		if (bodyText === '') {
 			uncovered++;
 			continue;

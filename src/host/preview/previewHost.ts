@@ -3,8 +3,8 @@
  * (ready, what-if, apply, expand, recover, open, search, render reports), follows the session and
  * reveals rows. The panel wires it to a webview; the webview tests wire it to a plain page.
  */
-import { whatIfChanges } from '../../engine/preview';
-import type { FromWebview, PageState, RenderReport, ToWebview, ViewName, WhatIfOverrides } from '../../shared/protocol';
+import { whatIfChanges, type PreviewSnapshot } from '../../engine/preview';
+import type { FromWebview, PageSnapshot, PageState, RenderReport, ToWebview, ViewName, WhatIfOverrides } from '../../shared/protocol';
 import { PreviewComputer } from './previewComputer';
 import type { PreviewSource } from './previewSource';
 
@@ -23,6 +23,8 @@ export interface PreviewHostOptions {
 export class PreviewHost {
 	private readonly computer: PreviewComputer;
 	private overrides: WhatIfOverrides = {};
+	/** The view the page shows: only its rows are posted. */
+	private view: ViewName = 'after';
 	private ready = false;
 	private pendingReveal: string | undefined;
 	/** Serializes the work so a slow recomputation never overwrites a newer one. */
@@ -36,6 +38,8 @@ export class PreviewHost {
 		switch (message.type) {
 			case 'ready':
 				return this.onReady(message.state);
+			case 'showView':
+				return this.enqueue(() => this.showView(message.view));
 			case 'setWhatIf':
 				this.overrides = message.overrides;
 				return this.refresh('whatIf');
@@ -75,7 +79,7 @@ export class PreviewHost {
 			}
 			this.overrides = this.computer.effectiveOverrides(this.overrides);
 			this.options.setTitle(`Context: ${computation.snapshot.title}`);
-			await this.options.post({ type: 'snapshot', snapshot: computation.snapshot, cause });
+			await this.options.post({ type: 'snapshot', snapshot: pageSnapshot(computation.snapshot, this.view), cause });
 		});
 	}
 
@@ -88,6 +92,9 @@ export class PreviewHost {
 		return this.enqueue(async () => {
 			const location = this.computer.locate(target);
 			if (location) {
+				if (location.view !== this.view) {
+					await this.showView(location.view);
+				}
 				await this.options.post({ type: 'reveal', ...location });
 			} else {
 				this.options.notify(`"${target}" is not in the context of this session.`);
@@ -99,12 +106,23 @@ export class PreviewHost {
 		this.ready = true;
 		const current = this.options.source.current();
 		// A restored page keeps its what-if only for the session it was made for.
-		this.overrides = state && current && state.sessionPath === current.path ? state.overrides : {};
+		const restoring = state !== undefined && current !== undefined && state.sessionPath === current.path;
+		this.overrides = restoring ? state.overrides : {};
+		this.view = restoring ? state.view : 'after';
 		await this.refresh('open');
 		const target = this.pendingReveal;
 		this.pendingReveal = undefined;
 		if (target !== undefined) {
 			await this.reveal(target);
+		}
+	}
+
+	/** Posts the current snapshot with the rows of another view. */
+	private async showView(view: ViewName): Promise<void> {
+		this.view = view;
+		const snapshot = this.computer.current?.snapshot;
+		if (snapshot) {
+			await this.options.post({ type: 'snapshot', snapshot: pageSnapshot(snapshot, view), cause: 'view' });
 		}
 	}
 
@@ -153,4 +171,10 @@ export class PreviewHost {
 		this.queue = run;
 		return run;
 	}
+}
+
+/** The snapshot without the rows of the view the page does not show. */
+export function pageSnapshot(snapshot: PreviewSnapshot, view: ViewName): PageSnapshot {
+	const { after, before, ...rest } = snapshot;
+	return { ...rest, view, rows: view === 'after' ? after : before, rowCounts: { after: after.length, before: before.length } };
 }
