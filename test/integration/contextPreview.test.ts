@@ -139,6 +139,8 @@ describe('the context preview in VS Code', function () {
 				await ui({ action: 'screenshot', path: join(repoRoot, 'media', 'screenshots', file) });
 			}
 			await vscode.workspace.getConfiguration('workbench').update('colorTheme', undefined, vscode.ConfigurationTarget.Global);
+			// Later tests use the sidebar's views.
+			await vscode.commands.executeCommand('workbench.view.extension.piCondense');
 		});
 	}
 
