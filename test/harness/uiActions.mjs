@@ -3,7 +3,7 @@
 //   pi-condense-ui {"id":"3","action":"click","selector":"vscode-button[data-control=view-before]"}
 // and the harness performs it in the webview frame holding that selector (or on the whole page for a
 // screenshot), then writes <resultsDir>/<id>.json = {"ok":true} or {"ok":false,"error":"…"}.
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const uiActionLine = /^pi-condense-ui (\{.*\})$/;
@@ -56,5 +56,8 @@ export async function performUiAction(page, request, resultsDir) {
 	} catch (error) {
 		outcome = { ok: false, error: error instanceof Error ? error.message : String(error) };
 	}
-	writeFileSync(join(resultsDir, `${request.id}.json`), JSON.stringify(outcome));
+	// Written aside, then renamed: the test polls for the file and must never read half of it.
+	const file = join(resultsDir, `${request.id}.json`);
+	writeFileSync(`${file}.tmp`, JSON.stringify(outcome));
+	renameSync(`${file}.tmp`, file);
 }

@@ -66,6 +66,15 @@ export class PreviewHost {
 		}
 	}
 
+	/**
+	 * The page is gone: VS Code destroys a hidden webview's content (no retainContextWhenHidden) and
+	 * loads it again when shown, and the new page says `ready`. Until then nothing is posted and a
+	 * reveal waits.
+	 */
+	pageUnloaded(): void {
+		this.ready = false;
+	}
+
 	/** Recomputes and posts the preview (the session or Pi's settings changed). */
 	refresh(cause: 'open' | 'session' | 'whatIf'): Promise<void> {
 		if (!this.ready) {

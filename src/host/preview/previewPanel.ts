@@ -51,6 +51,11 @@ export class PreviewPanel implements vscode.Disposable {
 		this.disposables.push(
 			webview.onDidReceiveMessage((message: FromWebview) => void this.host.handle(message)),
 			options.source.onDidChangeSession(() => void this.host.refresh('session')),
+			panel.onDidChangeViewState(({ webviewPanel }) => {
+				if (!webviewPanel.visible) {
+					this.host.pageUnloaded();
+				}
+			}),
 			panel.onDidDispose(() => this.dispose()),
 		);
 	}
