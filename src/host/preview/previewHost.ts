@@ -35,6 +35,8 @@ export class PreviewHost {
 	}
 
 	handle(message: FromWebview): Promise<void> {
+		// A page that talks is there, even if VS Code kept it alive while it was hidden.
+		this.ready ||= message.type !== 'ready';
 		switch (message.type) {
 			case 'ready':
 				return this.onReady(message.state);
