@@ -129,8 +129,21 @@ describe('the context preview in VS Code', function () {
 			await vscode.commands.executeCommand('workbench.action.closeSidebar');
 			await vscode.commands.executeCommand('workbench.action.closePanel');
 			await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar');
-			for (const [theme, file] of [['Default Dark Modern', 'preview-dark.png'], ['Default Light Modern', 'preview-light.png']] as const) {
-				await vscode.workspace.getConfiguration('workbench').update('colorTheme', theme, vscode.ConfigurationTarget.Global);
+			// Settings written from the (remote) extension host do not reach code-server's UI theme; the
+			// workbench's own light/dark toggle does, as a person would use it.
+			const shots: readonly (readonly [vscode.ColorThemeKind, string])[] = [[vscode.ColorThemeKind.Dark, 'preview-dark.png'], [vscode.ColorThemeKind.Light, 'preview-light.png']];
+			for (const [kind, file] of shots) {
+				if (vscode.window.activeColorTheme.kind !== kind) {
+					const changed = new Promise<void>((resolve) => {
+						const listener = vscode.window.onDidChangeActiveColorTheme(() => {
+							listener.dispose();
+							resolve();
+						});
+					});
+					await vscode.commands.executeCommand('workbench.action.toggleLightDarkThemes');
+					await changed;
+				}
+				assert.equal(vscode.window.activeColorTheme.kind, kind, `the workbench switched to the ${file} theme`);
 				api.contextPreview.webviewPanel?.reveal();
 				await new Promise((resolve) => setTimeout(resolve, 1500));
 				await ui({ action: 'scroll', selector: '.list-scroller', value: 0 });
@@ -138,7 +151,7 @@ describe('the context preview in VS Code', function () {
 				await new Promise((resolve) => setTimeout(resolve, 1200));
 				await ui({ action: 'screenshot', path: join(repoRoot, 'media', 'screenshots', file) });
 			}
-			await vscode.workspace.getConfiguration('workbench').update('colorTheme', undefined, vscode.ConfigurationTarget.Global);
+			await vscode.commands.executeCommand('workbench.action.toggleLightDarkThemes');
 			// Later tests use the sidebar's views.
 			await vscode.commands.executeCommand('workbench.view.extension.piCondense');
 		});
