@@ -5,9 +5,12 @@
  * that is not JSON skipped (we also record a diagnostic with its line number), the first parsed line
  * must be a `session` header with a string `id` or the whole file counts as empty, v1/v2 files are
  * migrated in memory, later `session` lines are ignored, unknown entry types are kept and chained.
+ * Unlike Pi, a line nested too deeply to serialize is read for its top-level fields only, with an
+ * error diagnostic (`jsonDepth.ts`).
  */
 import { seedAppendedContext } from './context';
 import { EntryIndex } from './entryIndex';
+import { MAX_JSON_DEPTH, nestedDeeperThan, topLevelScalars } from './jsonDepth';
 import { splitJsonlLines, type JsonlLine } from './jsonl';
 import { migrateValues, type ParsedValue } from './migrate';
 import type { SessionModel } from './model';
@@ -22,7 +25,8 @@ export const CURRENT_SESSION_VERSION = 3;
 export function parseSession(text: string): SessionModel {
 	const split = splitJsonlLines(text);
 	const diagnostics: SessionDiagnostic[] = [];
-	const values = parseLines(split.lines, diagnostics);
+	const tooDeep = new Set<number>();
+	const values = parseLines(split.lines, diagnostics, tooDeep);
 	const first = values[0];
 	const header = first === undefined ? undefined : toHeader(first.value);
 	if (first !== undefined && header === undefined) {
@@ -38,7 +42,7 @@ export function parseSession(text: string): SessionModel {
 	const entryValues = migrated ? migrateValues([first as ParsedValue, ...body], version).slice(1) : body;
 	const entries: SessionEntry[] = [];
 	const entryLines: number[] = [];
-	collectEntries(entryValues, entries, entryLines, diagnostics);
+	collectEntries(entryValues, entries, entryLines, diagnostics, tooDeep);
 	return new SessionSnapshot({
 		header,
 		version,
@@ -71,7 +75,8 @@ export function appendToSession(previous: SessionModel, textAfterLastLine: strin
 	const diagnostics: SessionDiagnostic[] = [];
 	const added: SessionEntry[] = [];
 	const addedLines: number[] = [];
-	collectEntries(parseLines(split.lines, diagnostics), added, addedLines, diagnostics);
+	const tooDeep = new Set<number>();
+	collectEntries(parseLines(split.lines, diagnostics, tooDeep), added, addedLines, diagnostics, tooDeep);
 	const entries = previous.entries.concat(added);
 	const index = previous.index.canExtend(previous.entries.length) ? previous.index : EntryIndex.build(previous.entries);
 	index.extend(entries, previous.entries.length);
@@ -91,26 +96,45 @@ export function appendToSession(previous: SessionModel, textAfterLastLine: strin
 	return next;
 }
 
-function parseLines(lines: readonly JsonlLine[], diagnostics: SessionDiagnostic[]): ParsedValue[] {
+/** JSON-parses each line; lines nested too deeply are cut to their top-level fields and noted in `tooDeep`. */
+function parseLines(lines: readonly JsonlLine[], diagnostics: SessionDiagnostic[], tooDeep: Set<number>): ParsedValue[] {
 	const values: ParsedValue[] = [];
 	for (const { text, line } of lines) {
+		let value: unknown;
 		try {
-			values.push({ value: JSON.parse(text) as unknown, line });
+			value = JSON.parse(text) as unknown;
 		} catch (error) {
 			const reason = error instanceof Error ? error.message : String(error);
 			diagnostics.push({ severity: 'error', line, message: `not valid JSON (${shorten(reason)}); Pi skips this line` });
+			continue;
 		}
+		if (nestedDeeperThan(value, text.length)) {
+			diagnostics.push({
+				severity: 'error',
+				line,
+				message: `JSON nested more than ${MAX_JSON_DEPTH} levels deep, which cannot be displayed or sent to a model; the entry is kept in the tree but left out of the context`,
+			});
+			value = topLevelScalars(value);
+			tooDeep.add(line);
+		}
+		values.push({ value, line });
 	}
 	return values;
 }
 
-function collectEntries(values: readonly ParsedValue[], entries: SessionEntry[], lines: number[], diagnostics: SessionDiagnostic[]): void {
+function collectEntries(
+	values: readonly ParsedValue[],
+	entries: SessionEntry[],
+	lines: number[],
+	diagnostics: SessionDiagnostic[],
+	tooDeep: ReadonlySet<number>,
+): void {
 	for (const { value, line } of values) {
 		if (isRecord(value) && value['type'] === 'session') {
 			diagnostics.push({ severity: 'warning', line, message: 'a second session header; Pi ignores it' });
 			continue;
 		}
-		const result = toEntry(value);
+		const result = toEntry(value, tooDeep.has(line) ? 'nested too deeply' : undefined);
 		if (result.entry === undefined) {
 			diagnostics.push({ severity: 'error', line, message: result.error });
 			continue;

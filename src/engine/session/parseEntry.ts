@@ -20,8 +20,11 @@ export function toHeader(value: unknown): SessionHeader | undefined {
 	return value as unknown as SessionHeader;
 }
 
-/** Converts a parsed non-header line of a v2/v3 file (after migration) into an entry. */
-export function toEntry(parsed: unknown): EntryResult {
+/**
+ * Converts a parsed non-header line of a v2/v3 file (after migration) into an entry. With
+ * `unusable` (a reason already reported for the line) the entry is kept only as an opaque entry.
+ */
+export function toEntry(parsed: unknown, unusable?: string): EntryResult {
 	if (!isRecord(parsed)) {
 		return { error: 'the line is valid JSON but not an object; Pi cannot use it' };
 	}
@@ -41,6 +44,9 @@ export function toEntry(parsed: unknown): EntryResult {
 	}
 	if (typeof value['timestamp'] !== 'string') {
 		warning = `the ${type} entry has no string \`timestamp\``;
+	}
+	if (unusable !== undefined) {
+		return { entry: opaque(value, type, unusable) };
 	}
 	const problem = fieldProblem(type, value);
 	if (problem === undefined) {
