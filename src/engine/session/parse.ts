@@ -49,7 +49,7 @@ export function parseSession(text: string): SessionModel {
 		migrated,
 		entries,
 		entryLines,
-		diagnostics,
+		diagnostics: inLineOrder(diagnostics),
 		name: nameAfter(undefined, entries, 0),
 		lineCount: split.consumedLineCount,
 		pendingTail: split.pendingTail,
@@ -86,7 +86,7 @@ export function appendToSession(previous: SessionModel, textAfterLastLine: strin
 		migrated: false,
 		entries,
 		entryLines: previous.entryLines.concat(addedLines),
-		diagnostics: diagnostics.length === 0 ? previous.diagnostics : previous.diagnostics.concat(diagnostics),
+		diagnostics: diagnostics.length === 0 ? previous.diagnostics : previous.diagnostics.concat(inLineOrder(diagnostics)),
 		name: nameAfter(previous.name, entries, previous.entries.length),
 		lineCount: previous.lineCount + split.consumedLineCount,
 		pendingTail: split.pendingTail,
@@ -172,6 +172,14 @@ function nameAfter(previous: string | undefined, entries: readonly SessionEntry[
 		}
 	}
 	return name;
+}
+
+/**
+ * Diagnostics sorted by line (stable: a line's own problems keep their order). Appended lines come
+ * after every earlier one, so a model read in steps lists them exactly as a cold read does.
+ */
+function inLineOrder(diagnostics: SessionDiagnostic[]): SessionDiagnostic[] {
+	return diagnostics.length < 2 ? diagnostics : diagnostics.sort((a, b) => a.line - b.line);
 }
 
 function shorten(text: string): string {
