@@ -6,7 +6,7 @@ import {
 	charsToTokens, contextBreakdown, formatCompactCount, syntheticBlockId, type ContextPreview, type SizeCategory,
 } from '../engine/condense';
 import { contentText } from '../engine/condense/occurrence';
-import type { AgentMessage } from '../engine/session/types';
+import type { AgentMessage, AssistantContent } from '../engine/session/types';
 
 const CATEGORY_LABELS: readonly [SizeCategory, string][] = [
 	['user', 'user'], ['assistantText', 'assistant text'], ['thinking', 'thinking'], ['toolCalls', 'tool calls'],
@@ -49,12 +49,7 @@ function summarize(message: AgentMessage): [string, string] {
 		case 'user':
 			return [syntheticBlockId(message) === undefined ? 'user' : 'chain', quoted(contentText(message.content))];
 		case 'assistant':
-			return ['assistant', message.content.length === 0 ? '(empty)' : message.content.map((block) => {
-				if (block.type === 'text') {
-					return quoted(block.text, 60);
-				}
-				return block.type === 'thinking' ? '[thinking]' : `${block.name}(${flat(JSON.stringify(block.arguments), 50)})`;
-			}).join(' ')];
+			return ['assistant', message.content.length === 0 ? '(empty)' : message.content.map(describeBlock).join(' ')];
 		case 'toolResult':
 			return ['result', `${message.toolName}${message.isError ? ' [error]' : ''}: ${quoted(contentText(message.content))}`];
 		case 'custom':
@@ -64,6 +59,20 @@ function summarize(message: AgentMessage): [string, string] {
 		case 'branchSummary':
 		case 'compactionSummary':
 			return [message.role, quoted(message.summary)];
+	}
+}
+
+function describeBlock(block: AssistantContent): string {
+	switch (block.type) {
+		case 'text':
+			return quoted(block.text, 60);
+		case 'thinking':
+			return '[thinking]';
+		case 'toolCall':
+			return `${block.name}(${flat(JSON.stringify(block.arguments), 50)})`;
+		default:
+			// Block types of newer pi-ai versions are passed through as Pi passes them.
+			return `[${String((block as { type: unknown }).type)}]`;
 	}
 }
 
