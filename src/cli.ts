@@ -1,12 +1,14 @@
 /**
  * `pi-condense`: a command line over the engine. Prints what `/pruner` would show for a session
  * file and the exact context pi-condense would send, and runs `/pruner now` and `/pruner compact`
- * on idle sessions. Exit codes: 0 on success (or nothing to do), 1 when a flush was refused,
- * failed or interrupted, 2 on bad usage or an unreadable session or configuration file.
+ * on idle sessions. Problems found in a session read by the read-only commands go to stderr as
+ * `file:line: severity: message`. Exit codes: 0 on success (or nothing to do; problems or not), 1
+ * when a flush was refused, failed or interrupted, 2 on bad usage or an unreadable session or
+ * configuration file.
  */
 import { FLUSH_COMMANDS, parseCliArgs, USAGE, UsageError } from './cli/cliArgs';
 import { ConfigFileError, loadPruneConfig } from './cli/loadPruneConfig';
-import { openSession, SessionFileError } from './cli/openSession';
+import { openSession, SessionFileError, sessionProblemLines } from './cli/openSession';
 import { runCommand } from './cli/runCommand';
 import { runFlushCommand } from './cli/runFlushCommand';
 import { runDemoCommand } from './cli/runDemoCommand';
@@ -36,6 +38,9 @@ async function main(argv: readonly string[]): Promise<number> {
 			return output.exitCode;
 		}
 		const session = await openSession(args.sessionFile);
+		for (const line of sessionProblemLines(session)) {
+			process.stderr.write(`pi-condense: ${line}\n`);
+		}
 		process.stdout.write(`${await runCommand(args, session, config)}\n`);
 		return 0;
 	} catch (error) {

@@ -1,20 +1,25 @@
 /**
- * Reads a session file for the command line: our session model, the active branch, Pi's context
- * and the blob reader of its spill folder.
+ * Reads a session file for the command line: our session model, the active branch, Pi's context,
+ * pi-condense's state on that branch and the blob reader of its spill folder.
  */
 import { readFile } from 'node:fs/promises';
+import { buildCondenseState, type CondenseState } from '../engine/condense';
 import type { BlobReader } from '../engine/ports';
 import { buildSessionContext, getBranch, parseSession } from '../engine/session';
 import type { SessionModel } from '../engine/session/model';
 import type { AgentMessage, SessionEntry } from '../engine/session/types';
 import { sessionBlobReader } from '../node/condense/sessionBlobReader';
+import { describeSessionProblems } from './sessionProblems';
 
 export class SessionFileError extends Error {}
 
 export interface OpenedSession {
+	readonly path: string;
 	readonly model: SessionModel;
 	readonly branch: readonly SessionEntry[];
 	readonly messages: readonly AgentMessage[];
+	/** Read whether or not pruning is enabled now: the tree, stats and recovery need it. */
+	readonly state: CondenseState;
 	readonly blobs: BlobReader | undefined;
 }
 
@@ -27,12 +32,22 @@ export async function openSession(path: string): Promise<OpenedSession> {
 	}
 	const model = parseSession(text);
 	if (model.header === undefined) {
-		throw new SessionFileError(`${path} is not a Pi session file (no session header on its first line)`);
+		const problems = describeSessionProblems(path, model.diagnostics);
+		const detail = problems.length === 0 ? '' : `\n${problems.join('\n')}`;
+		throw new SessionFileError(`${path} is not a Pi session file (no session header on its first line)${detail}`);
 	}
+	const branch = getBranch(model);
 	return {
+		path,
 		model,
-		branch: getBranch(model),
+		branch,
 		messages: buildSessionContext(model).messages,
+		state: buildCondenseState(branch, { lineOf: (entry) => model.lineOf(entry) }),
 		blobs: sessionBlobReader(path, model.header.id),
 	};
+}
+
+/** The session's problems as lines for stderr (none for a clean file). */
+export function sessionProblemLines(session: OpenedSession): string[] {
+	return describeSessionProblems(session.path, session.model.diagnostics, session.state.diagnostics);
 }

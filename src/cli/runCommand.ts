@@ -2,7 +2,7 @@
  * Runs one read-only command over a session and returns the text to print.
  */
 import {
-	buildCondenseState, buildPrunedTree, EMPTY_TREE_TEXT, previewFromState, recoverOutputs, statsText, summaryNodeLabel,
+	buildPrunedTree, EMPTY_TREE_TEXT, previewFromState, recoverOutputs, statsText, summaryNodeLabel,
 } from '../engine/condense';
 import type { ContextPruneConfig } from '../engine/config/types';
 import type { CliArgs } from './cliArgs';
@@ -10,8 +10,7 @@ import type { OpenedSession } from './openSession';
 import { previewText } from './previewText';
 
 export async function runCommand(args: CliArgs, session: OpenedSession, config: ContextPruneConfig): Promise<string> {
-	// The tree, stats and recovery read pi-condense's entries whether or not pruning is enabled now.
-	const state = buildCondenseState(session.branch, { lineOf: (entry) => session.model.lineOf(entry) });
+	const state = session.state;
 	switch (args.command) {
 		case 'status':
 			return previewFromState(state, session.messages, config).statusText;
