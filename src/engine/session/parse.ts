@@ -6,12 +6,14 @@
  * must be a `session` header with a string `id` or the whole file counts as empty, v1/v2 files are
  * migrated in memory, later `session` lines are ignored, unknown entry types are kept and chained.
  * Unlike Pi, a line nested too deeply to serialize is read for its top-level fields only, with an
- * error diagnostic (`jsonDepth.ts`).
+ * error diagnostic (`jsonDepth.ts`), and parents that are not above their entry and repeated ids
+ * are reported (`linkCheck.ts`).
  */
 import { seedAppendedContext } from './context';
 import { EntryIndex } from './entryIndex';
 import { MAX_JSON_DEPTH, nestedDeeperThan, topLevelScalars } from './jsonDepth';
 import { splitJsonlLines, type JsonlLine } from './jsonl';
+import { checkLinks } from './linkCheck';
 import { migrateValues, type ParsedValue } from './migrate';
 import type { SessionModel } from './model';
 import { toEntry, toHeader } from './parseEntry';
@@ -43,6 +45,8 @@ export function parseSession(text: string): SessionModel {
 	const entries: SessionEntry[] = [];
 	const entryLines: number[] = [];
 	collectEntries(entryValues, entries, entryLines, diagnostics, tooDeep);
+	const index = EntryIndex.build(entries);
+	checkLinks(entries, entryLines, 0, index, diagnostics);
 	return new SessionSnapshot({
 		header,
 		version,
@@ -53,7 +57,7 @@ export function parseSession(text: string): SessionModel {
 		name: nameAfter(undefined, entries, 0),
 		lineCount: split.consumedLineCount,
 		pendingTail: split.pendingTail,
-		index: EntryIndex.build(entries),
+		index,
 	});
 }
 
@@ -80,12 +84,14 @@ export function appendToSession(previous: SessionModel, textAfterLastLine: strin
 	const entries = previous.entries.concat(added);
 	const index = previous.index.canExtend(previous.entries.length) ? previous.index : EntryIndex.build(previous.entries);
 	index.extend(entries, previous.entries.length);
+	const entryLines = previous.entryLines.concat(addedLines);
+	checkLinks(entries, entryLines, previous.entries.length, index, diagnostics);
 	const next = new SessionSnapshot({
 		header: previous.header,
 		version: previous.version,
 		migrated: false,
 		entries,
-		entryLines: previous.entryLines.concat(addedLines),
+		entryLines,
 		diagnostics: diagnostics.length === 0 ? previous.diagnostics : previous.diagnostics.concat(inLineOrder(diagnostics)),
 		name: nameAfter(previous.name, entries, previous.entries.length),
 		lineCount: previous.lineCount + split.consumedLineCount,
