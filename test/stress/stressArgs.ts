@@ -1,0 +1,39 @@
+/**
+ * Command-line options of the stress run and what each item reports.
+ *   node out/test/stress/run.js [fuzz|crash|watcher ...] [--seed N] [--count N] [--workers N]
+ */
+export const STRESS_ITEMS = ['fuzz', 'crash', 'watcher'] as const;
+export type StressItem = (typeof STRESS_ITEMS)[number];
+
+export interface StressArgs {
+	readonly items: readonly StressItem[];
+	readonly seed?: number;
+	readonly count?: number;
+	readonly workers?: number;
+}
+
+export interface StressResult {
+	/** The summary line printed for the item. */
+	readonly line: string;
+	readonly failed: boolean;
+}
+
+export function parseStressArgs(argv: readonly string[]): StressArgs {
+	const items: StressItem[] = [];
+	const numbers: Record<string, number> = {};
+	for (let i = 0; i < argv.length; i++) {
+		const arg = argv[i] ?? '';
+		if ((STRESS_ITEMS as readonly string[]).includes(arg)) {
+			items.push(arg as StressItem);
+		} else if (arg === '--seed' || arg === '--count' || arg === '--workers') {
+			const value = Number(argv[++i]);
+			if (!Number.isInteger(value)) {
+				throw new Error(`${arg} needs an integer`);
+			}
+			numbers[arg.slice(2)] = value;
+		} else {
+			throw new Error(`unknown argument ${arg}; usage: run.js [${STRESS_ITEMS.join('|')}...] [--seed N] [--count N] [--workers N]`);
+		}
+	}
+	return { items: items.length > 0 ? items : [...STRESS_ITEMS], seed: numbers['seed'], count: numbers['count'], workers: numbers['workers'] };
+}

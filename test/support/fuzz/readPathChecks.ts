@@ -1,0 +1,225 @@
+/**
+ * Everything that reads a session, run on one (mutated) file, with the invariants each must keep.
+ * Returns the broken invariants as sentences; a thrown error is caught by the caller and is itself a
+ * failure. Used by the fuzz worker (bounded and stress runs).
+ *
+ * Invariants: the model reads every line that is not JSON as an error diagnostic at its line; every
+ * diagnostic names a line of the file; an incremental read equals a cold read; the tree holds every
+ * entry exactly once; the branch has no repeated entry and ends at the leaf; state, render, status,
+ * tree, stats, pending capture, recovery and every CLI command run; the write path refuses any file
+ * with diagnostics and leaves its bytes alone; a clean file takes our entries and still reads cleanly.
+ */
+import { readFileSync } from 'node:fs';
+import { isDeepStrictEqual } from 'node:util';
+import type { CliArgs, CliCommand } from '../../../src/cli/cliArgs';
+import { openSession, SessionFileError, sessionProblemLines } from '../../../src/cli/openSession';
+import { MAX_PROBLEM_LINES } from '../../../src/cli/sessionProblems';
+import { runCommand } from '../../../src/cli/runCommand';
+import {
+	buildPrunedTree, capturePendingBatches, previewFromState, recoverOutputs, statsText, summaryNodeLabel,
+} from '../../../src/engine/condense';
+import { DEFAULT_CONFIG } from '../../../src/engine/config/defaults';
+import type { ContextPruneConfig } from '../../../src/engine/config/types';
+import { appendToSession, buildSessionContext, getBranch, getTree, parseSession, splitJsonlLines, type SessionModel } from '../../../src/engine/session';
+import { writeEntriesToSession } from '../../../src/node/write';
+import type { Random } from '../random';
+import { noPiRunning } from '../tempSession';
+
+export interface ReadPathReport {
+	readonly problems: readonly string[];
+	readonly diagnostics: number;
+	readonly entries: number;
+	/** What the write path did: `refused:<code>` or `written`. */
+	readonly write: string;
+}
+
+const CONFIGS: readonly ContextPruneConfig[] = [
+	{ ...DEFAULT_CONFIG, enabled: true },
+	{ ...DEFAULT_CONFIG, enabled: true, chainCompression: { ...DEFAULT_CONFIG.chainCompression, rollingWindow: 0 }, thinkingStrip: { enabled: true, keepLastTurns: 1 }, purgeErrors: { enabled: true, cooldownTurns: 0, minArgChars: 0 } },
+	DEFAULT_CONFIG,
+];
+
+const COMMANDS: readonly (readonly [CliCommand, Partial<CliArgs>])[] = [
+	['status', {}], ['stats', {}], ['tree', {}], ['preview', {}], ['preview', { json: true }], ['preview', { json: true, before: true }], ['query', {}],
+];
+
+export async function checkReadPaths(path: string, random: Random): Promise<ReadPathReport> {
+	const bytes = readFileSync(path);
+	const text = bytes.toString('utf8');
+	const problems: string[] = [];
+	const model = parseSession(text);
+	problems.push(...checkDiagnostics(text, model));
+	problems.push(...checkIncremental(text, model, random));
+	problems.push(...checkTreeAndBranch(model));
+	buildSessionContext(model);
+	problems.push(...await checkCli(path, model, random));
+	const write = await checkWrite(path, bytes, model, problems);
+	return { problems, diagnostics: model.diagnostics.length, entries: model.entries.length, write };
+}
+
+/** Lines an independent reader finds unparsable (Pi's rules: split on `\n`, skip blanks, trim line 1). */
+function unparsableLines(text: string): number[] {
+	const lines = text.split('\n');
+	lines.pop(); // the unterminated tail is never read
+	const bad: number[] = [];
+	let first = true;
+	lines.forEach((line, i) => {
+		if (line.trim() === '') {
+			return;
+		}
+		try {
+			JSON.parse(first ? line.trimStart() : line);
+		} catch {
+			bad.push(i + 1);
+		}
+		first = false;
+	});
+	return bad;
+}
+
+function checkDiagnostics(text: string, model: SessionModel): string[] {
+	const problems: string[] = [];
+	for (const d of model.diagnostics) {
+		if (!Number.isInteger(d.line) || d.line < 1 || d.line > model.lineCount) {
+			problems.push(`diagnostic outside the file (line ${d.line} of ${model.lineCount}): ${d.message}`);
+		}
+		if (typeof d.message !== 'string' || d.message.length === 0) {
+			problems.push(`diagnostic at line ${d.line} has no message`);
+		}
+	}
+	const errorLines = new Set(model.diagnostics.filter((d) => d.severity === 'error').map((d) => d.line));
+	for (const line of unparsableLines(text)) {
+		if (!errorLines.has(line)) {
+			problems.push(`line ${line} is not JSON but has no error diagnostic`);
+		}
+	}
+	if (model.header === undefined && model.entries.length > 0) {
+		problems.push('entries without a header');
+	}
+	return problems;
+}
+
+/** The file read in two steps (a random cut, as a watcher sees it) must equal the cold read. */
+function checkIncremental(text: string, cold: SessionModel, random: Random): string[] {
+	const cut = random.int(0, text.length);
+	const first = parseSession(text.slice(0, cut));
+	const consumed = splitJsonlLines(text.slice(0, cut)).consumedLength;
+	const next = appendToSession(first, text.slice(consumed));
+	if (next === undefined) {
+		return [];
+	}
+	const fields = ['header', 'version', 'entries', 'diagnostics', 'leafId', 'name', 'lineCount', 'pendingTail'] as const;
+	const differing = fields.filter((field) => !isDeepStrictEqual(next[field], cold[field]));
+	if (!isDeepStrictEqual(buildSessionContext(next), buildSessionContext(cold))) {
+		differing.push('context' as never);
+	}
+	return differing.length === 0 ? [] : [`incremental read (cut at ${cut}) differs from a cold read in: ${differing.join(', ')}`];
+}
+
+function checkTreeAndBranch(model: SessionModel): string[] {
+	const problems: string[] = [];
+	const tree = getTree(model);
+	const seen = new Set<unknown>();
+	const stack = [...tree.roots];
+	while (stack.length > 0) {
+		const node = stack.pop() as (typeof stack)[number];
+		if (seen.has(node.entry)) {
+			problems.push(`tree shows entry ${node.entry.id} twice`);
+			break;
+		}
+		seen.add(node.entry);
+		stack.push(...node.children);
+	}
+	if (seen.size !== model.entries.length) {
+		problems.push(`tree holds ${seen.size} of ${model.entries.length} entries`);
+	}
+	const branch = getBranch(model);
+	if (new Set(branch).size !== branch.length) {
+		problems.push('branch repeats an entry');
+	}
+	if (model.entries.length > 0 && branch.at(-1) !== model.entries.at(-1)) {
+		problems.push('branch does not end at the leaf');
+	}
+	return problems;
+}
+
+async function checkCli(path: string, model: SessionModel, random: Random): Promise<string[]> {
+	let session;
+	try {
+		session = await openSession(path);
+	} catch (error) {
+		if (error instanceof SessionFileError && model.header === undefined) {
+			return model.diagnostics.length > 0 && !error.message.includes(`${path}:`) ? ['no-header error does not list the problems by line'] : [];
+		}
+		throw error;
+	}
+	const problems: string[] = [];
+	const lines = sessionProblemLines(session);
+	const shown = [...model.diagnostics, ...session.state.diagnostics].sort((a, b) => a.line - b.line).slice(0, MAX_PROBLEM_LINES);
+	for (const d of shown) {
+		if (d.line < 1) {
+			problems.push(`diagnostic without a line: ${d.message}`);
+		} else if (!lines.some((line) => line.startsWith(`${path}:${d.line}: `))) {
+			problems.push(`diagnostic at line ${d.line} is not printed as file:line`);
+		}
+	}
+	const refs = [...session.state.refs.keys(), ...[...session.state.byToolCallId.keys()].slice(0, 3), 't999', 'call_nowhere', '', '../etc/passwd'];
+	for (const config of CONFIGS) {
+		const preview = previewFromState(session.state, session.messages, config);
+		capturePendingBatches(session.branch, session.state, config);
+		if (typeof preview.statusText !== 'string') {
+			problems.push('status text is not a string');
+		}
+	}
+	for (const node of buildPrunedTree(session.state)) {
+		summaryNodeLabel(node, (ms) => new Date(ms).toISOString());
+	}
+	statsText(session.state.stats);
+	await recoverOutputs(session.state, refs, session.blobs);
+	for (const [command, extra] of COMMANDS) {
+		const args: CliArgs = {
+			command, sessionFile: path, refs: command === 'query' ? [random.pick(refs)] : [], json: false, before: false,
+			agentDir: undefined, configFile: undefined, ...extra,
+		};
+		const output = await runCommand(args, session, random.pick(CONFIGS));
+		if (typeof output !== 'string') {
+			problems.push(`${command} returned no text`);
+		}
+	}
+	return problems;
+}
+
+async function checkWrite(path: string, before: Buffer, model: SessionModel, problems: string[]): Promise<string> {
+	const result = await writeEntriesToSession(path, [{ type: 'custom', customType: 'pi-condense-fuzz', data: { n: 1 } }], {
+		quietMs: 0, maxWaitMs: 0, checkPiHolders: noPiRunning,
+	});
+	const after = readFileSync(path);
+	if (result.kind === 'refused') {
+		if (!after.equals(before)) {
+			problems.push(`refused write (${result.refusal.code}) changed the file`);
+		}
+		if (model.diagnostics.length > 0 && !['no-header', 'not-v3', 'diagnostics'].includes(result.refusal.code)) {
+			problems.push(`a file with diagnostics was refused for another reason: ${result.refusal.code}`);
+		}
+		if (result.refusal.code === 'diagnostics' && !/line \d+/.test(result.refusal.message)) {
+			problems.push(`the diagnostics refusal names no line: ${result.refusal.message}`);
+		}
+		return `refused:${result.refusal.code}`;
+	}
+	if (model.diagnostics.length > 0) {
+		problems.push(`wrote (${result.kind}) to a file with ${model.diagnostics.length} diagnostic(s): line ${model.diagnostics[0]?.line}: ${model.diagnostics[0]?.message}`);
+	}
+	if (result.kind !== 'written') {
+		problems.push(`write was ${result.kind} with no other writer: ${result.message}`);
+		return result.kind;
+	}
+	const written = result.entries.map((entry) => entry.line).join('');
+	if (!after.equals(Buffer.concat([before, Buffer.from(written, 'utf8')]))) {
+		problems.push('the write changed bytes other than appending our line');
+	}
+	const reread = parseSession(after.toString('utf8'));
+	if (reread.diagnostics.length > 0 || reread.entries.length !== model.entries.length + 1 || reread.leafId !== result.entries.at(-1)?.entry.id) {
+		problems.push(`after our write the file reads with ${reread.diagnostics.length} diagnostic(s), ${reread.entries.length} entries, leaf ${reread.leafId}`);
+	}
+	return 'written';
+}
