@@ -25,6 +25,8 @@ export interface FuzzOptions {
 	readonly workers?: number;
 	readonly hugeLineBytes?: number;
 	readonly onProgress?: (done: number) => void;
+	/** Seeds on which the worker is made to hang or die (the watchdog's own test). */
+	readonly simulate?: Readonly<Record<number, 'hang' | 'crash'>>;
 }
 
 export interface FuzzFailure {
@@ -69,7 +71,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzSummary> {
 		try {
 			while (next < options.count) {
 				const seed = options.baseSeed + next++;
-				const outcome = await ask(worker, { seed, dir, hugeLineBytes: options.hugeLineBytes }, options.timeoutMs);
+				const outcome = await ask(worker, { seed, dir, hugeLineBytes: options.hugeLineBytes, simulate: options.simulate?.[seed] }, options.timeoutMs);
 				run++;
 				options.onProgress?.(run);
 				if (outcome.kind !== 'reply') {

@@ -16,6 +16,8 @@ export interface FuzzRequest {
 	readonly seed: number;
 	readonly dir: string;
 	readonly hugeLineBytes?: number;
+	/** Makes the worker hang or die on this request, to prove the watchdog catches both. */
+	readonly simulate?: 'hang' | 'crash';
 }
 
 export type FuzzReply = {
@@ -29,6 +31,12 @@ export type FuzzReply = {
 const corpus = SessionCorpus.load();
 
 async function handle(request: FuzzRequest): Promise<FuzzReply> {
+	if (request.simulate === 'crash') {
+		process.exit(70);
+	}
+	while (request.simulate === 'hang') {
+		// A synchronous loop: only the watchdog's SIGKILL ends it.
+	}
 	const mutant = mutateSession(corpus, request.seed, { hugeLineBytes: request.hugeLineBytes });
 	const file = join(request.dir, `mutant-${request.seed}.jsonl`);
 	writeFileSync(file, mutant.bytes);
