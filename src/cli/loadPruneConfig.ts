@@ -10,8 +10,7 @@ import { homedir } from 'node:os';
 import { describeConfigProblem, resolveConfig } from '../engine/config/resolve';
 import type { ContextPruneConfig } from '../engine/config/types';
 import { resolveAgentDir } from '../node/paths/agentDir';
-import { readPruneSettings } from '../node/settings/readPruneSettings';
-import { describeSettingsProblem } from '../node/settings/settingsFile';
+import { describePruneSettingsProblem, readPruneSettings } from '../node/settings/readPruneSettings';
 
 export class ConfigFileError extends Error {}
 
@@ -26,10 +25,9 @@ export async function loadPruneConfig(options: { readonly agentDir?: string; rea
 	}
 	const agentDir = resolveAgentDir({ override: options.agentDir, env: process.env, homedir: homedir() }).path;
 	const settings = await readPruneSettings(agentDir);
-	const fileProblem = settings.fileState.kind === 'prune-not-object'
-		? `contextPrune in ${settings.path} is ${settings.fileState.found}, not an object; using the defaults`
-		: describeSettingsProblem(settings.path, settings.fileState);
-	const warnings = settings.problems.map(describeConfigProblem);
+	const fileProblem = describePruneSettingsProblem(settings.path, settings.fileState);
+	// A contextPrune of the wrong type is one problem, already described with the file.
+	const warnings = settings.fileState.kind === 'prune-not-object' ? [] : settings.problems.map(describeConfigProblem);
 	return { config: settings.config, warnings: fileProblem === undefined ? warnings : [fileProblem, ...warnings] };
 }
 

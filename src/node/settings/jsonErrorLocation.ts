@@ -2,6 +2,10 @@
  * Line and column of a `JSON.parse` failure, recovered from V8's message so an error can point at
  * the spot in settings.json. V8's wording differs between Node versions ("at position 12", "(line 3
  * column 1)", "Unexpected end of JSON input"), so each form is tried; unknown wording gives nothing.
+ *
+ * "Unexpected token" messages carry no position, only a quote of the text around it: the whole text
+ * when it is short, else up to 10 characters either side of the error, marked with `...` where cut.
+ * The position is recovered from where that quote sits in the text.
  */
 
 export interface TextLocation {
@@ -23,7 +27,31 @@ export function jsonErrorLocation(message: string, text: string): TextLocation |
 	if (message.includes('Unexpected end of JSON input')) {
 		return locationOfOffset(text, text.length);
 	}
-	return undefined;
+	const offset = unexpectedTokenOffset(message, text);
+	return offset === undefined ? undefined : locationOfOffset(text, offset);
+}
+
+/** V8 quotes this many characters on each side of the error when it cuts the text. */
+const CONTEXT_CHARS = 10;
+
+function unexpectedTokenOffset(message: string, text: string): number | undefined {
+	const match = /^Unexpected token '([\s\S]+?)', (\.\.\.)?"([\s\S]*)"(\.\.\.)? is not valid JSON$/.exec(message);
+	if (!match) {
+		return undefined;
+	}
+	const [, token = '', cutBefore, quote = '', cutAfter] = match;
+	if (cutBefore && cutAfter) {
+		const at = text.indexOf(quote);
+		return at === -1 ? undefined : at + CONTEXT_CHARS;
+	}
+	if (cutAfter) {
+		return Math.max(0, quote.length - CONTEXT_CHARS);
+	}
+	if (cutBefore) {
+		return text.length - quote.length + CONTEXT_CHARS;
+	}
+	const at = text.indexOf(token);
+	return at === -1 ? undefined : at;
 }
 
 function locationOfOffset(text: string, offset: number): TextLocation {

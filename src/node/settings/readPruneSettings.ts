@@ -6,7 +6,7 @@
 import { resolveConfig, type ConfigProblem } from '../../engine/config/resolve';
 import type { ContextPruneConfig } from '../../engine/config/types';
 import { globalSettingsPath } from '../paths/agentDir';
-import { jsonTypeName, readSettingsFile, type SettingsFileState } from './settingsFile';
+import { describeSettingsProblem, jsonTypeName, readSettingsFile, type SettingsFileState } from './settingsFile';
 
 export const PRUNE_SETTINGS_KEY = 'contextPrune';
 
@@ -32,4 +32,12 @@ export async function readPruneSettings(agentDir: string): Promise<PruneSettings
 	const wrongType = raw !== undefined && (typeof raw !== 'object' || raw === null || Array.isArray(raw));
 	const fileState: PruneSettingsFileState = wrongType ? { kind: 'prune-not-object', found: jsonTypeName(raw) } : snapshot.state;
 	return { path, config, problems, fileState, raw };
+}
+
+/** One sentence about a settings file or `contextPrune` value that cannot be used, naming the file; undefined when usable. */
+export function describePruneSettingsProblem(path: string, state: PruneSettingsFileState): string | undefined {
+	if (state.kind === 'prune-not-object') {
+		return `contextPrune in ${path} is ${state.found}, not an object; using the defaults. Make it an object (for example {"enabled": true}) or remove it.`;
+	}
+	return describeSettingsProblem(path, state);
 }

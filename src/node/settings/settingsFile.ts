@@ -57,6 +57,11 @@ function parseSettingsBytes(bytes: Buffer): Pick<SettingsFileSnapshot, 'state' |
 		value = JSON.parse(text);
 	} catch (error) {
 		const message = errorMessage(error);
+		if (text.startsWith('\uFEFF')) {
+			// V8 would quote the invisible character; say what it is and how to get rid of it.
+			const bom = 'it starts with a byte-order mark (BOM), which JSON does not allow: save it as UTF-8 without BOM';
+			return { state: { kind: 'invalid-json', message: bom, line: 1, column: 1 }, settings: undefined };
+		}
 		return { state: { kind: 'invalid-json', message, ...jsonErrorLocation(message, text) }, settings: undefined };
 	}
 	if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -86,7 +91,7 @@ export function describeSettingsProblem(path: string, state: SettingsFileState):
 		case 'not-object':
 			return `${path} contains ${state.found}, not a JSON object. Replace its content with {} or fix it.`;
 		case 'unreadable':
-			return `${path} could not be read: ${state.message}`;
+			return `${path} could not be read: ${state.message}. Check that it is a readable file.`;
 		default:
 			return undefined;
 	}

@@ -1,0 +1,147 @@
+/**
+ * Pi's settings.json under every fault we can inject, read the way the CLI and the extension read
+ * it and written the way the settings commands write it. For each fault: the message names the
+ * file (and the line and column for broken JSON) and says what to do; a file we cannot edit safely
+ * is left byte-identical; every key other than `contextPrune` survives our writes.
+ */
+import assert from 'node:assert/strict';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadPruneConfig } from '../../../src/cli/loadPruneConfig';
+import { DEFAULT_CONFIG } from '../../../src/engine/config/defaults';
+import { SettingsWriteError, updatePruneSettings } from '../../../src/node/settings/updatePruneSettings';
+import { useTempDir } from '../../support/tempDirs';
+import { makeOld } from '../../support/tempSession';
+
+interface Fault {
+	readonly name: string;
+	/** Creates settings.json (or not) in the agent dir. */
+	readonly setup: (path: string) => void;
+	/** What the reader must say, one pattern per warning; [] for none. */
+	readonly warnings: readonly RegExp[];
+	/** The write refusal (kind and message), or undefined when the write goes through. */
+	readonly refusal?: { readonly kind: string; readonly message: RegExp };
+}
+
+const write = (text: string) => (path: string): void => writeFileSync(path, text);
+const OTHER_KEYS = { theme: 'dark', defaultModel: 'claude-sonnet-4-5', packages: ['npm:pi-condense'] };
+const pretty = (value: unknown): string => JSON.stringify(value, null, 2);
+
+const FIX_JSON = /Fix or delete the file; Pi ignores it too until then\. Pi Condense did not change it\./;
+
+const FAULTS: readonly Fault[] = [
+	{ name: 'missing', setup: () => undefined, warnings: [] },
+	{ name: 'empty', setup: write(''), warnings: [] },
+	{
+		name: 'only whitespace', setup: write('  \n'),
+		warnings: [/settings\.json is not valid JSON at line 2, column 1 \(Unexpected end of JSON input\)\. Fix or delete the file/],
+		refusal: { kind: 'invalid-json', message: FIX_JSON },
+	},
+	{
+		name: 'a trailing comma', setup: write('{\n  "theme": "dark",\n  "contextPrune": { "enabled": true },\n}'),
+		warnings: [/settings\.json is not valid JSON at line 4, column 1 /],
+		refusal: { kind: 'invalid-json', message: FIX_JSON },
+	},
+	{
+		name: 'a comment', setup: write('{\n  "theme": "dark",\n  // pruning\n  "contextPrune": {}\n}'),
+		warnings: [/settings\.json is not valid JSON at line 3, column 3 /],
+		refusal: { kind: 'invalid-json', message: /at line 3, column 3/ },
+	},
+	{
+		name: 'a byte-order mark', setup: write(`\uFEFF${pretty(OTHER_KEYS)}`),
+		warnings: [/settings\.json is not valid JSON at line 1, column 1 \(it starts with a byte-order mark \(BOM\), which JSON does not allow: save it as UTF-8 without BOM\)/],
+		refusal: { kind: 'invalid-json', message: /byte-order mark/ },
+	},
+	{
+		name: 'a bare word in the middle', setup: write('{\n  "theme": "dark",\n  "defaultModel": "claude-sonnet-4-5",\n  "quietStartup": yes,\n  "contextPrune": {}\n}'),
+		warnings: [/settings\.json is not valid JSON at line 4, column 19 \(Unexpected token 'y'/],
+		refusal: { kind: 'invalid-json', message: /line 4, column 19/ },
+	},
+	{
+		name: 'a short invalid file', setup: write('{"a":NaN}'),
+		warnings: [/settings\.json is not valid JSON at line 1, column 6 /],
+		refusal: { kind: 'invalid-json', message: FIX_JSON },
+	},
+	{
+		name: 'a half-written file', setup: write(pretty({ ...OTHER_KEYS, contextPrune: { enabled: true } }).slice(0, 60)),
+		warnings: [/settings\.json is not valid JSON at line \d+, column \d+ \(/],
+		refusal: { kind: 'invalid-json', message: FIX_JSON },
+	},
+	...(['[]', '"settings"', 'null', '42'] as const).map((text): Fault => ({
+		name: `not an object (${text})`, setup: write(text),
+		warnings: [/settings\.json contains (an array|a string|null|a number), not a JSON object\. Replace its content with \{\} or fix it\./],
+		refusal: { kind: 'not-object', message: /not a JSON object\. Replace its content with \{\} or fix it\. Pi Condense did not change it\./ },
+	})),
+	...(['"on"', '[]', 'null', '5', 'true'] as const).map((value): Fault => ({
+		name: `contextPrune is ${value}`, setup: write(`{\n  "theme": "dark",\n  "contextPrune": ${value}\n}`),
+		warnings: [/contextPrune in .*settings\.json is (a string|an array|null|a number|a boolean), not an object; using the defaults\. Make it an object \(for example \{"enabled": true\}\) or remove it\./],
+	})),
+	{
+		name: 'contextPrune with invalid values', setup: write(pretty({ ...OTHER_KEYS, contextPrune: { enabled: 'yes', minBatchChars: -1, protectedTools: 'bash', bogusKey: 1 } })),
+		warnings: [/contextPrune\.enabled: "yes" .*using false/, /contextPrune\.minBatchChars: -1 .*using 1000/, /contextPrune\.protectedTools: "bash" .*using \[\]/],
+	},
+	{
+		name: 'read-only', setup: (path) => {
+			writeFileSync(path, pretty(OTHER_KEYS));
+			chmodSync(path, 0o444);
+		},
+		warnings: [],
+		refusal: { kind: 'read-only', message: /settings\.json is read-only\. Make it writable \(for example chmod u\+w\) to change Pi Condense settings\./ },
+	},
+	{
+		name: 'a folder', setup: (path) => mkdirSync(path),
+		warnings: [/settings\.json could not be read: EISDIR.*Check that it is a readable file\./],
+		refusal: { kind: 'unreadable', message: /settings\.json could not be read: EISDIR.*Check that it is a readable file\. Pi Condense did not change it\./ },
+	},
+];
+
+describe('settings.json faults', function () {
+	this.timeout(60_000);
+	const temp = useTempDir('settings-faults');
+	const settingsPath = (): string => join(temp(), 'settings.json');
+
+	for (const fault of FAULTS) {
+		it(`${fault.name}: ${fault.refusal ? `refused (${fault.refusal.kind})` : 'written'}, with a message naming the file`, async () => {
+			fault.setup(settingsPath());
+			if (existsSync(settingsPath()) && lstatSync(settingsPath()).isFile()) {
+				// A file that has been sitting there (a freshly modified empty or broken one is waited for: below).
+				makeOld(settingsPath());
+			}
+			const { config, warnings } = await loadPruneConfig({ agentDir: temp() });
+			assert.equal(warnings.length, fault.warnings.length, warnings.join('\n'));
+			fault.warnings.forEach((pattern, i) => assert.match(warnings[i] ?? '', pattern));
+			for (const warning of warnings.filter((w) => !w.startsWith('contextPrune.'))) {
+				assert.ok(warning.includes(settingsPath()), `names the file: ${warning}`);
+			}
+			if (fault.warnings.length > 0 && !fault.name.includes('values')) {
+				assert.deepEqual(config, DEFAULT_CONFIG);
+			}
+			const before = existsSync(settingsPath()) && lstatSync(settingsPath()).isFile() ? readFileSync(settingsPath()) : undefined;
+			const writing = updatePruneSettings(temp(), (current) => ({ ...current, enabled: true }));
+			if (fault.refusal) {
+				const { kind, message } = fault.refusal;
+				await assert.rejects(writing, (error: unknown) => {
+					assert.ok(error instanceof SettingsWriteError, String(error));
+					assert.equal(error.kind, kind);
+					assert.match(error.message, message);
+					assert.ok(error.message.includes(settingsPath()), error.message);
+					return true;
+				});
+				if (before) {
+					assert.ok(readFileSync(settingsPath()).equals(before), 'left byte-identical');
+				}
+				assert.deepEqual(readdirSync(temp()), ['settings.json'], 'no lock or temp file left behind');
+				return;
+			}
+			await writing;
+			const after = JSON.parse(readFileSync(settingsPath(), 'utf8')) as Record<string, unknown>;
+			const kept = before ? JSON.parse(before.toString() || '{}') as Record<string, unknown> : {};
+			for (const [key, value] of Object.entries(kept)) {
+				if (key !== 'contextPrune') {
+					assert.deepEqual(after[key], value, `kept ${key}`);
+				}
+			}
+			assert.equal((after['contextPrune'] as Record<string, unknown>)['enabled'], true);
+		});
+	}
+});
