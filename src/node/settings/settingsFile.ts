@@ -22,6 +22,13 @@ export interface SettingsFileSnapshot {
 	readonly bytes: Buffer | undefined;
 	/** Permission bits of the file (e.g. 0o644); undefined when missing. */
 	readonly mode: number | undefined;
+	/**
+	 * Identity, size and change times (nanoseconds) when read; undefined when missing. Another
+	 * writer that truncated the file and wrote the same bytes back still changes it.
+	 */
+	readonly stamp: string | undefined;
+	/** Last modification time in ms since the epoch; undefined when missing. */
+	readonly modifiedMs: number | undefined;
 	readonly state: SettingsFileState;
 	/** The parsed settings (`{}` for an empty file); undefined unless the state is `ok` or `empty`. */
 	readonly settings: Readonly<Record<string, unknown>> | undefined;
@@ -30,21 +37,28 @@ export interface SettingsFileSnapshot {
 export async function readSettingsFile(path: string): Promise<SettingsFileSnapshot> {
 	let bytes: Buffer;
 	let mode: number;
+	let stamp: string;
+	let modifiedMs: number;
 	try {
 		const handle = await open(path, 'r');
 		try {
-			mode = (await handle.stat()).mode & 0o7777;
+			const before = await handle.stat({ bigint: true });
 			bytes = await handle.readFile();
+			const after = await handle.stat({ bigint: true });
+			mode = Number(after.mode) & 0o7777;
+			modifiedMs = Number(after.mtimeMs);
+			// A stamp that moved while reading marks the read as torn: it will not match a later check.
+			stamp = `${after.ino}:${after.size}:${after.mtimeNs}:${after.ctimeNs}${before.ctimeNs === after.ctimeNs ? '' : ':torn'}`;
 		} finally {
 			await handle.close();
 		}
 	} catch (error) {
 		if (errorCode(error) === 'ENOENT') {
-			return { path, bytes: undefined, mode: undefined, state: { kind: 'missing' }, settings: undefined };
+			return { path, bytes: undefined, mode: undefined, stamp: undefined, modifiedMs: undefined, state: { kind: 'missing' }, settings: undefined };
 		}
-		return { path, bytes: undefined, mode: undefined, state: { kind: 'unreadable', message: errorMessage(error) }, settings: undefined };
+		return { path, bytes: undefined, mode: undefined, stamp: undefined, modifiedMs: undefined, state: { kind: 'unreadable', message: errorMessage(error) }, settings: undefined };
 	}
-	return { path, bytes, mode, ...parseSettingsBytes(bytes) };
+	return { path, bytes, mode, stamp, modifiedMs, ...parseSettingsBytes(bytes) };
 }
 
 function parseSettingsBytes(bytes: Buffer): Pick<SettingsFileSnapshot, 'state' | 'settings'> {

@@ -5,15 +5,16 @@
  *   - replaces only `contextPrune`, keeping every other key, its value and the key order;
  *   - writes a temporary file in the same folder and renames it over the original (atomic),
  *     keeping the file's permission bits and writing through a symlinked settings.json;
- *   - just before the rename, checks that the file still holds what was read (a writer that does
- *     not take the lock) and starts over if not;
+ *   - just before the rename, checks that the file still holds what was read, with the same change
+ *     times (a writer that does not take the lock) and starts over if not; an empty or broken file
+ *     is believed only after a second without changes (such a writer may be half-way through it);
  *   - creates the file, and its folder, when missing.
  * The JSON is written as Pi writes it: `JSON.stringify(settings, null, 2)`; a trailing newline is
  * kept when the file had one (Pi writes none).
  */
 import { randomBytes } from 'node:crypto';
-import { chmod, lstat, mkdir, readFile, realpath, rename, unlink, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { chmod, lstat, mkdir, readlink, realpath, rename, unlink, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import { isPlainObject } from '../../engine/config/configReader';
 import { errorCode, errorMessage } from '../fs/errors';
 import { globalSettingsPath } from '../paths/agentDir';
@@ -43,6 +44,10 @@ export interface PruneSettingsWrite {
 export type PruneMutation = (current: Record<string, unknown>) => Record<string, unknown>;
 
 const MAX_ATTEMPTS = 5;
+/** An empty or broken file is believed once it has not been modified for this long. */
+const SETTLED_AFTER_MS = 1000;
+const SETTLE_POLL_MS = 50;
+const MAX_SETTLE_WAIT_MS = 3000;
 const NOT_WRITABLE = new Set(['EACCES', 'EPERM', 'EROFS']);
 
 /**
@@ -62,7 +67,7 @@ export async function updatePruneSettings(agentDir: string, mutate: PruneMutatio
 	try {
 		const target = await writeTarget(path);
 		for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-			const before = await readSettingsFile(target);
+			const before = await readSettled(target);
 			const settings = usableSettings(path, before);
 			const current = settings[PRUNE_SETTINGS_KEY];
 			const written = mutate(structuredClone(isPlainObject(current) ? { ...current } : {}));
@@ -77,7 +82,7 @@ export async function updatePruneSettings(agentDir: string, mutate: PruneMutatio
 				if (lost) {
 					throw new SettingsWriteError('locked', path, `Lost the lock on ${path} while saving: ${lost.message}`);
 				}
-				if (!sameBytes(before.bytes, await readBytes(target))) {
+				if (!unchanged(before, await readSettingsFile(target))) {
 					continue; // someone wrote without the lock: start over from their version
 				}
 				await rename(tempPath, target).catch((error: unknown) => {
@@ -112,9 +117,17 @@ function usableSettings(path: string, snapshot: SettingsFileSnapshot): Readonly<
 /** settings.json itself, or the file it links to (a dotfiles manager's symlink must stay a symlink). */
 async function writeTarget(path: string): Promise<string> {
 	try {
-		return (await lstat(path)).isSymbolicLink() ? await realpath(path) : path;
+		if (!(await lstat(path)).isSymbolicLink()) {
+			return path;
+		}
 	} catch {
 		return path;
+	}
+	try {
+		return await realpath(path);
+	} catch {
+		// A dangling link (dotfiles not checked out yet): create the file it points at, as Pi would.
+		return resolve(dirname(path), await readlink(path));
 	}
 }
 
@@ -145,19 +158,33 @@ function serialize(settings: Record<string, unknown>, previous: Buffer | undefin
 	return JSON.stringify(settings, null, 2) + (trailingNewline ? '\n' : '');
 }
 
-async function readBytes(path: string): Promise<Buffer | undefined> {
-	try {
-		return await readFile(path);
-	} catch (error) {
-		if (errorCode(error) === 'ENOENT') {
-			return undefined;
+/**
+ * A program that rewrites settings.json in place without the lock truncates it first, and may be
+ * paused right there (a busy machine): caught then, the file reads empty (which would count as `{}`
+ * and drop that program's keys) or broken. So an empty or broken file is believed only once nobody
+ * has touched it for `SETTLED_AFTER_MS`; until then it is read again.
+ */
+async function readSettled(path: string): Promise<SettingsFileSnapshot> {
+	const started = Date.now();
+	for (;;) {
+		const snapshot = await readSettingsFile(path);
+		const suspect = snapshot.state.kind === 'empty' || snapshot.state.kind === 'invalid-json';
+		const age = Date.now() - (snapshot.modifiedMs ?? 0);
+		// A modification time in the future (clock skew) cannot be judged: take the file as it is.
+		if (!suspect || age >= SETTLED_AFTER_MS || age < 0) {
+			return snapshot;
 		}
-		throw error;
+		if (Date.now() - started > MAX_SETTLE_WAIT_MS) {
+			throw new SettingsWriteError('busy', path, `${path} is ${snapshot.state.kind === 'empty' ? 'empty' : 'not valid JSON'} and keeps being modified (another program is writing it?). Try again in a moment.`);
+		}
+		await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
 	}
 }
 
-function sameBytes(a: Buffer | undefined, b: Buffer | undefined): boolean {
-	return a === undefined || b === undefined ? a === b : a.equals(b);
+/** Same bytes and same stamp (a writer that truncated and rewrote the same bytes still counts). */
+function unchanged(before: SettingsFileSnapshot, now: SettingsFileSnapshot): boolean {
+	const sameBytes = before.bytes === undefined || now.bytes === undefined ? before.bytes === now.bytes : before.bytes.equals(now.bytes);
+	return sameBytes && before.stamp === now.stamp && !(before.stamp ?? '').endsWith(':torn');
 }
 
 function writeFailure(path: string, error: unknown): SettingsWriteError {

@@ -2,10 +2,12 @@
  * Pi's settings.json under every fault we can inject, read the way the CLI and the extension read
  * it and written the way the settings commands write it. For each fault: the message names the
  * file (and the line and column for broken JSON) and says what to do; a file we cannot edit safely
- * is left byte-identical; every key other than `contextPrune` survives our writes.
+ * is left byte-identical; every key other than `contextPrune` survives our writes, also while a
+ * hostile program rewrites the file in place without taking Pi's lock.
  */
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadPruneConfig } from '../../../src/cli/loadPruneConfig';
 import { DEFAULT_CONFIG } from '../../../src/engine/config/defaults';
@@ -27,6 +29,16 @@ const write = (text: string) => (path: string): void => writeFileSync(path, text
 const OTHER_KEYS = { theme: 'dark', defaultModel: 'claude-sonnet-4-5', packages: ['npm:pi-condense'] };
 const pretty = (value: unknown): string => JSON.stringify(value, null, 2);
 
+/** The file as it is now, or undefined when the other writer is half-way through writing it. */
+function parseOrUndefined(text: string): Record<string, unknown> | undefined {
+	try {
+		return JSON.parse(text) as Record<string, unknown>;
+	} catch {
+		return undefined;
+	}
+}
+/** How long our writes race the hostile writer. */
+const HOSTILE_WRITER_MS = 4000;
 const FIX_JSON = /Fix or delete the file; Pi ignores it too until then\. Pi Condense did not change it\./;
 
 const FAULTS: readonly Fault[] = [
@@ -144,4 +156,83 @@ describe('settings.json faults', function () {
 			assert.equal((after['contextPrune'] as Record<string, unknown>)['enabled'], true);
 		});
 	}
+
+	it('a dangling symlinked settings.json (dotfiles not checked out yet): the link stays a link', async () => {
+		const target = join(temp(), 'dotfiles', 'pi-settings.json');
+		mkdirSync(join(temp(), 'dotfiles'));
+		symlinkSync(target, settingsPath());
+		const { warnings } = await loadPruneConfig({ agentDir: temp() });
+		assert.deepEqual(warnings, []);
+		await updatePruneSettings(temp(), () => ({ enabled: true }));
+		assert.ok(lstatSync(settingsPath()).isSymbolicLink(), 'still a symlink');
+		assert.deepEqual(JSON.parse(readFileSync(target, 'utf8')), { contextPrune: { enabled: true } });
+	});
+
+	it('waits for an empty file that is being written, instead of taking it for {}', async () => {
+		writeFileSync(settingsPath(), '');
+		// Another program (without Pi's lock) truncated the file and is about to write it.
+		const writing = new Promise<void>((resolve) => setTimeout(() => {
+			writeFileSync(settingsPath(), pretty(OTHER_KEYS));
+			resolve();
+		}, 300));
+		const result = await updatePruneSettings(temp(), () => ({ enabled: true }));
+		await writing;
+		assert.deepEqual(JSON.parse(readFileSync(settingsPath(), 'utf8')), { ...OTHER_KEYS, contextPrune: { enabled: true } });
+		assert.equal(result.created, false);
+	});
+
+	it('never loses another key while a program rewrites the file in place without Pi\'s lock', async () => {
+		writeFileSync(settingsPath(), pretty({ ...OTHER_KEYS, counter: 0 }));
+		// Read-modify-write of its own key, in place (truncate, then write), as fast as it can.
+		const writer = spawn(process.execPath, ['-e', `
+			const fs = require('fs');
+			const path = ${JSON.stringify(settingsPath())};
+			const end = Date.now() + 60000;
+			let n = 0;
+			process.stdin.on('data', () => process.exit(0));
+			(function loop() {
+				for (let i = 0; i < 20 && Date.now() < end; i++) {
+					let settings;
+					try { settings = JSON.parse(fs.readFileSync(path, 'utf8')); } catch { continue; }
+					settings.counter = ++n;
+					fs.writeFileSync(path, JSON.stringify(settings, null, 2));
+				}
+				setImmediate(loop);
+			})();
+		`], { stdio: ['pipe', 'inherit', 'inherit'] });
+		let refusedBusy = 0;
+		let rounds = 0;
+		try {
+			while ((parseOrUndefined(readFileSync(settingsPath(), 'utf8'))?.['counter'] ?? 0) === 0) {
+				await new Promise((resolve) => setTimeout(resolve, 10));
+			}
+			for (const end = Date.now() + HOSTILE_WRITER_MS; Date.now() < end;) {
+				const i = ++rounds;
+				try {
+					await updatePruneSettings(temp(), (current) => ({ ...current, round: i }));
+				} catch (error) {
+					// Refusing is allowed (the file kept changing, or was caught half-written); losing keys is not.
+					assert.ok(error instanceof SettingsWriteError && ['busy', 'invalid-json'].includes(error.kind), String(error));
+					refusedBusy++;
+				}
+				const now = parseOrUndefined(readFileSync(settingsPath(), 'utf8'));
+				if (now !== undefined) {
+					for (const [key, value] of Object.entries(OTHER_KEYS)) {
+						assert.deepEqual(now[key], value, `round ${i}: ${key} survived in ${JSON.stringify(now)}`);
+					}
+				}
+			}
+		} finally {
+			writer.stdin?.write('stop');
+			await new Promise((resolve) => writer.on('exit', resolve));
+		}
+		const final = JSON.parse(readFileSync(settingsPath(), 'utf8')) as Record<string, unknown>;
+		for (const [key, value] of Object.entries(OTHER_KEYS)) {
+			assert.deepEqual(final[key], value, `${key} survived`);
+		}
+		assert.ok(typeof final['counter'] === 'number' && final['counter'] > 0, 'the other writer kept writing');
+		// Refusing is fine against a writer this hostile (it rewrites the file thousands of times a second).
+		assert.ok(rounds > 0);
+		console.log(`      raced a lock-free in-place writer: ${rounds} writes, ${refusedBusy} refused as busy, counter ${String(final['counter'])}`);
+	});
 });
