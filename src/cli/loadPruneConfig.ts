@@ -10,6 +10,7 @@ import { homedir } from 'node:os';
 import { describeConfigProblem, resolveConfig } from '../engine/config/resolve';
 import type { ContextPruneConfig } from '../engine/config/types';
 import { resolveAgentDir } from '../node/paths/agentDir';
+import { jsonErrorLocation, withoutQuotedText } from '../node/settings/jsonErrorLocation';
 import { describePruneSettingsProblem, readPruneSettings } from '../node/settings/readPruneSettings';
 
 export class ConfigFileError extends Error {}
@@ -32,17 +33,26 @@ export async function loadPruneConfig(options: { readonly agentDir?: string; rea
 }
 
 async function fromConfigFile(path: string): Promise<LoadedConfig> {
+	let text: string;
 	let value: unknown;
 	try {
-		value = JSON.parse(await readFile(path, 'utf8')) as unknown;
+		text = await readFile(path, 'utf8');
 	} catch (error) {
-		const reason = error instanceof SyntaxError ? `is not valid JSON: ${error.message}` : `cannot be read: ${(error as Error).message}`;
-		throw new ConfigFileError(`${path} ${reason}`);
+		throw new ConfigFileError(`${path} cannot be read: ${(error as Error).message}`);
+	}
+	try {
+		value = JSON.parse(text) as unknown;
+	} catch (error) {
+		// Never quote the file (a mistyped --config may name auth.json).
+		const message = (error as Error).message;
+		const at = jsonErrorLocation(message, text);
+		const where = at === undefined ? '' : ` at line ${at.line}, column ${at.column}`;
+		throw new ConfigFileError(`${path} is not valid JSON${where} (${withoutQuotedText(message)}). Fix it, or pass a file holding a contextPrune object.`);
 	}
 	const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 	const raw = isObject(value) && isObject(value.contextPrune) ? value.contextPrune : value;
 	if (!isObject(raw)) {
-		throw new ConfigFileError(`${path} does not hold a contextPrune object`);
+		throw new ConfigFileError(`${path} does not hold a contextPrune object. Pass a JSON file holding one, or a settings.json with a contextPrune key.`);
 	}
 	const { config, problems } = resolveConfig(raw);
 	return { config, warnings: problems.map(describeConfigProblem) };

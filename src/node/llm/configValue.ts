@@ -55,7 +55,7 @@ function runValueCommand(command: string, options: ConfigValueOptions): Promise<
 			if (error !== undefined) {
 				killTree(child.pid, ownGroup, () => child.kill('SIGKILL'));
 				child.stdout.destroy();
-				reject(new ConfigValueError(`The command for the ${options.description} ${error}.`));
+				reject(new ConfigValueError(`The command for the ${options.description} ${error}. Run that command in a terminal to see why, then fix it or replace it with the key.`));
 			} else {
 				resolve(output ?? '');
 			}

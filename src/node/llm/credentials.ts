@@ -18,6 +18,11 @@ export interface RequestAuth {
 	readonly apiKey: string;
 	readonly headers?: Readonly<Record<string, string>>;
 	readonly source: CredentialSource;
+	/**
+	 * Set when the key is the literal name of an environment variable that is not set (Pi then sends
+	 * the name itself as the key): what to tell the user if the provider rejects it.
+	 */
+	readonly unsetVariableHint?: string;
 }
 
 export interface CredentialContext {
@@ -57,7 +62,7 @@ async function findApiKey(provider: string, context: CredentialContext): Promise
 	if (stored?.type === 'api_key') {
 		const apiKey = await resolveAuthFileKey(stored.key, provider, context);
 		if (apiKey) {
-			return { apiKey, source: 'auth.json' };
+			return withUnsetVariableHint({ apiKey, source: 'auth.json' }, stored.key, provider, authFilePath(context.agentDir));
 		}
 	}
 	if (stored?.type === 'oauth') {
@@ -82,10 +87,23 @@ async function findApiKey(provider: string, context: CredentialContext): Promise
 	if (configured) {
 		const apiKey = await resolveOrExplain(configured, `"apiKey" of provider "${provider}" in ${modelsJsonPath(context.agentDir)}`, context);
 		if (apiKey) {
-			return { apiKey, source: 'models.json' };
+			return withUnsetVariableHint({ apiKey, source: 'models.json' }, configured, provider, modelsJsonPath(context.agentDir));
 		}
 	}
 	throw credentialsError(missingKeyMessage(provider, context));
+}
+
+/** Environment variable names as people write them: upper case, digits and underscores. */
+const VARIABLE_NAME = /^[A-Z][A-Z0-9]*_[A-Z0-9_]*$/;
+
+function withUnsetVariableHint(found: { apiKey: string; source: CredentialSource }, value: string, provider: string, file: string): { apiKey: string; source: CredentialSource; unsetVariableHint?: string } {
+	if (value.startsWith('!') || !VARIABLE_NAME.test(value) || process.env[value]) {
+		return found;
+	}
+	return {
+		...found,
+		unsetVariableHint: `The key for provider "${provider}" in ${file} is "${value}", which looks like the name of an environment variable, but no variable of that name is set, so the name itself was sent as the key. Set ${value} in the environment VS Code runs in, or put the key there instead.`,
+	};
 }
 
 async function resolveAuthFileKey(key: string, provider: string, context: CredentialContext): Promise<string> {

@@ -3,6 +3,7 @@
  * reported as short messages that never quote the file's text: these files hold secrets.
  */
 import { readFile } from 'node:fs/promises';
+import { jsonErrorLocation } from '../settings/jsonErrorLocation';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -22,10 +23,14 @@ export async function readJsonObjectFile(path: string, options: { readonly allow
 		return { kind: 'problem', problem: `${path} could not be read` };
 	}
 	let parsed: unknown;
+	const json = options.allowComments ? stripJsonComments(text) : text;
 	try {
-		parsed = JSON.parse(options.allowComments ? stripJsonComments(text) : text);
-	} catch {
-		return { kind: 'problem', problem: `${path} is not valid JSON` };
+		parsed = JSON.parse(json);
+	} catch (error) {
+		// The line only: V8's message quotes the text around the error, and these files hold keys.
+		// (Stripping comments keeps every line where it was.)
+		const line = jsonErrorLocation(error instanceof Error ? error.message : '', json)?.line;
+		return { kind: 'problem', problem: `${path} is not valid JSON${line === undefined ? '' : ` (line ${line})`}` };
 	}
 	if (!isRecord(parsed)) {
 		return { kind: 'problem', problem: `${path} does not hold a JSON object` };

@@ -7,7 +7,7 @@
 import type { Api, Model } from '@mariozechner/pi-ai';
 import type { AuthFile } from './authFile';
 import { isRecord, type JsonObject } from './jsonFile';
-import { readModelsJson, type ModelDefinition, type ModelOverride, type ModelsJson, type ProviderConfig } from './modelsJson';
+import { modelsJsonPath, readModelsJson, type ModelDefinition, type ModelOverride, type ModelsJson, type ProviderConfig } from './modelsJson';
 import type { PiAi } from './piAiLoader';
 
 export type PiModel = Model<Api>;
@@ -26,6 +26,8 @@ export interface ModelCatalog {
 	/** Request headers of one model from models.json, keyed by `provider/id`. */
 	readonly modelHeaders: ReadonlyMap<string, Readonly<Record<string, string>>>;
 	readonly modelsJsonProblem?: string;
+	/** Where models.json is (or would be), for messages; undefined for a catalog built without an agent dir. */
+	readonly modelsJsonPath?: string;
 }
 
 const ZERO_COST = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
@@ -167,5 +169,5 @@ function definedOnly<T extends object>(value: T): Partial<T> {
 /** Reads models.json and builds the catalog; `auth` feeds the OAuth providers' model adjustments. */
 export async function loadModelCatalog(piAi: PiAi, agentDir: string, auth: AuthFile): Promise<ModelCatalog> {
 	const modelsJson = await readModelsJson(agentDir, new Set<string>(piAi.getProviders()));
-	return buildModelCatalog(piAi, modelsJson, auth);
+	return { ...buildModelCatalog(piAi, modelsJson, auth), modelsJsonPath: modelsJsonPath(agentDir) };
 }

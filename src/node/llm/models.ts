@@ -115,10 +115,14 @@ function findOrExplain(catalog: ModelCatalog, ref: ModelRef, what: string): PiMo
 	const knownProvider = catalog.models.some((candidate) => candidate.provider === ref.provider);
 	if (!knownProvider) {
 		throw modelError(
-			`Unknown provider "${ref.provider}" in ${what} "${formatModelRef(ref)}": it is not built into pi-ai and models.json does not define models for it.${note}`,
+			`Unknown provider "${ref.provider}" in ${what} "${formatModelRef(ref)}": it is not built into pi-ai and models.json does not define models for it. ` +
+			`Define it in ${catalog.modelsJsonPath ?? 'models.json'}, or set contextPrune.summarizerModel to a model Pi knows.${note}`,
 		);
 	}
-	throw modelError(`Unknown model "${formatModelRef(ref)}" (${what}): provider "${ref.provider}" has no model "${ref.modelId}".${note}`);
+	throw modelError(
+		`Unknown model "${formatModelRef(ref)}" (${what}): provider "${ref.provider}" has no model "${ref.modelId}". ` +
+		`Check the id (Pi's /model lists them), add it to ${catalog.modelsJsonPath ?? 'models.json'}, or set contextPrune.summarizerModel to another model.${note}`,
+	);
 }
 
 function modelError(message: string): SummarizerError {

@@ -143,13 +143,16 @@ function interpret(piAi: PiAi, model: PiModel, name: string, outcome: StreamOutc
 		case 'aborted':
 			throw new SummarizerError('aborted', `${name}: the request was aborted${after}: ${reason}`);
 		case 'error':
-			throw new SummarizerError('error', `${name} failed${after}: ${reason}`);
+			throw new SummarizerError('error', `${name} failed${after}: ${reason}${requestAuth.unsetVariableHint ? ` ${requestAuth.unsetVariableHint}` : ''}`);
 		case 'length':
 			throw new SummarizerError('length', `${name} reached its output limit before finishing the summary (stop reason "length").`);
 		default:
 			break;
 	}
-	const text = message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('').trim();
+	// A summary is written into the session: a key the model echoed back must not go with it. (Only
+	// credential-like headers: others, such as a title, may rightly appear in a summary.)
+	const credentials = [requestAuth.apiKey, ...Object.entries(requestAuth.headers ?? {}).filter(([header]) => CREDENTIAL_HEADER.test(header)).map(([, value]) => value)];
+	const text = redactSecrets(message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('').trim(), credentials);
 	if (!text) {
 		throw new SummarizerError('empty', `${name} returned no summary text.`);
 	}
@@ -157,6 +160,8 @@ function interpret(piAi: PiAi, model: PiModel, name: string, outcome: StreamOutc
 	piAi.calculateCost(model, usage);
 	return { text, usage: usage satisfies Usage, model: name };
 }
+
+const CREDENTIAL_HEADER = /auth|key|token|secret|cookie|session/i;
 
 function loadOrExplain(load: PiAiLoader): PiAi {
 	try {

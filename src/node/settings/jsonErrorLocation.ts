@@ -63,3 +63,11 @@ function locationOfOffset(text: string, offset: number): TextLocation {
 	}
 	return { line, column: offset - lastNewline };
 }
+
+/**
+ * V8's message without its quote of the text ("Unexpected token 'x', \"…\" is not valid JSON" →
+ * "Unexpected token 'x'"): a message about a file must not repeat what is in it (a key, say).
+ */
+export function withoutQuotedText(message: string): string {
+	return message.replace(/, (?:\.\.\.)?"[\s\S]*"(?:\.\.\.)? is not valid JSON$/, '');
+}

@@ -6,7 +6,7 @@
  */
 import { open } from 'node:fs/promises';
 import { errorCode, errorMessage } from '../fs/errors';
-import { jsonErrorLocation } from './jsonErrorLocation';
+import { jsonErrorLocation, withoutQuotedText } from './jsonErrorLocation';
 
 export type SettingsFileState =
 	| { readonly kind: 'missing' }
@@ -76,7 +76,7 @@ function parseSettingsBytes(bytes: Buffer): Pick<SettingsFileSnapshot, 'state' |
 			const bom = 'it starts with a byte-order mark (BOM), which JSON does not allow: save it as UTF-8 without BOM';
 			return { state: { kind: 'invalid-json', message: bom, line: 1, column: 1 }, settings: undefined };
 		}
-		return { state: { kind: 'invalid-json', message, ...jsonErrorLocation(message, text) }, settings: undefined };
+		return { state: { kind: 'invalid-json', message: withoutQuotedText(message), ...jsonErrorLocation(message, text) }, settings: undefined };
 	}
 	if (typeof value !== 'object' || value === null || Array.isArray(value)) {
 		return { state: { kind: 'not-object', found: jsonTypeName(value) }, settings: undefined };
