@@ -3,12 +3,13 @@
  * item failed. See `stressArgs.ts` for running one item or reproducing one seed.
  */
 import { fuzzStress } from './fuzzStress';
+import { watcherStress } from './watcherStress';
 import { parseStressArgs, type StressArgs, type StressItem, type StressResult } from './stressArgs';
 
 const RUNNERS: Record<StressItem, (args: StressArgs) => Promise<StressResult>> = {
 	fuzz: fuzzStress,
 	crash: () => Promise.resolve({ line: 'crash: not built yet', failed: true }),
-	watcher: () => Promise.resolve({ line: 'watcher: not built yet', failed: true }),
+	watcher: watcherStress,
 };
 
 async function main(): Promise<number> {
