@@ -13,6 +13,6 @@ export {
 	type EnvelopeContext,
 } from './entryEnvelope';
 export { findOpenToolTurn, type OpenToolTurn } from './openToolTurn';
-export { checkModelWritable, refusal, ADVICE_CLOSE_PI, type WriteRefusal, type WriteRefusalCode } from './writeRefusal';
+export { checkModelWritable, refusal, unfinishedLineMessage, ADVICE_CLOSE_PI, type WriteRefusal, type WriteRefusalCode } from './writeRefusal';
 export { verifyWrittenTail, type TailVerification, type WrittenLineCheck, type WrittenLineStatus, type ExpectedLine } from './tailVerification';
 export { checkWrittenEntries, type WrittenEntriesState } from './writtenEntriesState';

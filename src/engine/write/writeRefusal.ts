@@ -42,7 +42,7 @@ const ADVICE: Record<WriteRefusalCode, string> = {
 	'no-header': 'Nothing is ever written to a file without a valid header: Pi would truncate it on open.',
 	'not-v3': 'Open the session in Pi once (Pi migrates older files to version 3 when it opens them), close Pi, then try again.',
 	'diagnostics': 'Only files that read back cleanly are written to; see the problems listed for this session.',
-	'partial-line': ADVICE_WAIT,
+	'partial-line': `${ADVICE_WAIT} If the line stays unfinished, a write to it was interrupted (a process killed while writing): end that line with a newline or delete it (keep a copy of the file first) before resuming the session in Pi, or Pi joins its next entry to it and that entry is lost.`,
 	'open-tool-turn': ADVICE_WAIT,
 	'recently-modified': ADVICE_WAIT,
 	'pi-running': ADVICE_CLOSE_PI,
@@ -74,11 +74,16 @@ export function checkModelWritable(model: SessionModel): WriteRefusal | undefine
 		return refusal('diagnostics', `the file has reading problems: line ${first.line}: ${first.message}${more}`);
 	}
 	if (model.pendingTail !== '') {
-		return refusal('partial-line', 'the file ends with an unfinished line (no final newline): Pi may be writing it right now');
+		return refusal('partial-line', unfinishedLineMessage(model.lineCount + 1));
 	}
 	const turn = findOpenToolTurn(model);
 	if (turn !== undefined) {
 		return refusal('open-tool-turn', `the session ends inside a tool-call turn: assistant entry ${turn.assistantEntryId} is still waiting for the result of ${turn.missingToolCallIds.join(', ')}; nothing may be written between a tool call and its result`);
 	}
 	return undefined;
+}
+
+/** The file's last line has no final newline yet. */
+export function unfinishedLineMessage(line: number): string {
+	return `the file ends with an unfinished line (line ${line}, no final newline): Pi may be writing it right now`;
 }

@@ -19,6 +19,7 @@ import {
 	type PreparedEntry,
 	type RandomBytes,
 	type WriteRefusal,
+	unfinishedLineMessage,
 } from '../../engine/write';
 import { appendLines, type AppendHooks } from './appendLines';
 import { describeHolders, detectPiHolders, type PiHolderCheck } from './piHolders';
@@ -121,7 +122,7 @@ async function preconditionFailure(path: string, state: SessionFileState, option
 		return modelProblem;
 	}
 	if (state.size !== state.consumedBytes) {
-		return refusal('partial-line', 'the file ends with an unfinished line (no final newline): Pi may be writing it right now');
+		return refusal('partial-line', unfinishedLineMessage(state.model.lineCount + 1));
 	}
 	const quietMs = options.quietMs ?? DEFAULT_QUIET_MS;
 	const ageMs = (options.clock ?? (() => new Date()))().getTime() - state.mtimeMs;
