@@ -1,15 +1,30 @@
 /**
- * A SIGKILL inside write(2) of a line that spans pages leaves it cut (Linux checks for a fatal
- * signal between pages). What still holds then, and what the writer tells the user to do.
+ * The bounded crash-safety run of `npm test` (`npm run stress` runs 1,000 trials): a writer killed
+ * with SIGKILL at random moments of its write to copies of real sessions. See
+ * `test/support/crash/crashHarness.ts` for what is checked after each kill.
  */
 import assert from 'node:assert/strict';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeEntriesToSession } from '../../../src/node/write';
+import { runCrashTrials } from '../../support/crash/crashHarness';
 import { piCondenseSessionsDir } from '../../support/paths';
 import { loadPi } from '../../support/pi';
 import { useTempDir } from '../../support/tempDirs';
 import { makeOld, noPiRunning } from '../../support/tempSession';
+
+describe('crash safety of write-back (bounded)', function () {
+	this.timeout(120_000);
+
+	it('a writer killed anywhere in its write: every earlier entry reads in Pi, our lines are whole, the next write completes the work once', async () => {
+		const baseSeed = Number(process.env['PI_CONDENSE_CRASH_SEED'] ?? Math.floor(Math.random() * 2 ** 31));
+		const summary = await runCrashTrials({ baseSeed, trials: 24, hugeLines: false });
+		const huge = await runCrashTrials({ baseSeed: baseSeed + 24, trials: 6, hugeLines: true });
+		console.log(`      crash: seeds ${baseSeed}..${baseSeed + 29}: ${JSON.stringify(summary.outcomes)}, with megabyte lines ${JSON.stringify(huge.outcomes)}`);
+		assert.deepEqual([...summary.failures, ...huge.failures], []);
+		assert.equal(summary.trials + huge.trials, 30);
+	});
+});
 
 describe('a line cut by a kill inside write(2)', () => {
 	const temp = useTempDir('cut-line');
