@@ -39,9 +39,9 @@ const RETRYABLE: ReadonlySet<WriteRefusalCode> = new Set(['partial-line', 'open-
 
 const ADVICE: Record<WriteRefusalCode, string> = {
 	'missing': 'The session file is gone (deleted or moved to the trash).',
-	'no-header': 'Nothing is ever written to a file without a valid header: Pi would truncate it on open.',
+	'no-header': 'Nothing is written to a file without a valid header. Pi empties such a file when it opens it: keep a copy before resuming it in Pi, and restore its first line from a backup if you can.',
 	'not-v3': 'Open the session in Pi once (Pi migrates older files to version 3 when it opens them), close Pi, then try again.',
-	'diagnostics': 'Only files that read back cleanly are written to; see the problems listed for this session.',
+	'diagnostics': 'Only files that read back cleanly are written to. Keep a copy of the file, then repair or remove the lines listed for this session.',
 	'partial-line': `${ADVICE_WAIT} If the line stays unfinished, a write to it was interrupted (a process killed while writing): end that line with a newline or delete it (keep a copy of the file first) before resuming the session in Pi, or Pi joins its next entry to it and that entry is lost.`,
 	'open-tool-turn': ADVICE_WAIT,
 	'recently-modified': ADVICE_WAIT,
