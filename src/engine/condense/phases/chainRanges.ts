@@ -65,7 +65,7 @@ export function acceptedRanges(chains: readonly ChainInfo[], messages: readonly 
 			const { blockId, startUserTimestamp, finalAssistantTimestamp } = chain.entry;
 			report({
 				kind: 'unresolved-range',
-				message: `chain ${blockId}: no unique range from user@${startUserTimestamp} to assistant@${String(finalAssistantTimestamp)}; left raw`,
+				message: `chain ${blockId}${lineNote(chain.line)}: no unique range from user@${startUserTimestamp} to assistant@${String(finalAssistantTimestamp)}; left raw`,
 			});
 		}
 	}
@@ -75,11 +75,15 @@ export function acceptedRanges(chains: readonly ChainInfo[], messages: readonly 
 		const outer = resolved.find((other) => other !== range && range.startIndex > other.startIndex && range.startIndex < other.endIndex);
 		if (outer || claimedStarts.has(range.startIndex)) {
 			const why = outer ? `nests inside ${outer.chain.entry.blockId}` : 'shares its start with another chain';
-			report({ kind: 'overlapping-range', message: `chain ${range.chain.entry.blockId} ${why}; skipped` });
+			report({ kind: 'overlapping-range', message: `chain ${range.chain.entry.blockId}${lineNote(range.chain.line)} ${why}; skipped` });
 			continue;
 		}
 		claimedStarts.add(range.startIndex);
 		accepted.push(range);
 	}
 	return accepted;
+}
+
+function lineNote(line: number | undefined): string {
+	return line === undefined ? '' : ` (line ${line})`;
 }

@@ -128,7 +128,8 @@ class DraftCollector {
 				droppedKeys.add(key);
 			}
 		}
-		this.drafts.chains.push({ entry: chain, droppedKeys });
+		const line = this.lineOf(entry);
+		this.drafts.chains.push(line === undefined ? { entry: chain, droppedKeys } : { entry: chain, droppedKeys, line });
 	}
 
 	/** A snapshot entry: the new value when it reads, else the previous one (and a diagnostic). */

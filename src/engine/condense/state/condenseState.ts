@@ -52,6 +52,8 @@ export interface ChainInfo {
 	readonly droppedKeys: ReadonlySet<string>;
 	/** `rangeSummaryText`, else the distinct covering summaries joined with a blank line. */
 	readonly bodyText: string;
+	/** 1-based line of the chain's entry in the session file, when known. */
+	readonly line?: number;
 }
 
 export interface CondenseState {

@@ -35,6 +35,8 @@ export interface SummaryDraft {
 export interface ChainDraft {
 	readonly entry: ChainCompressionEntry;
 	readonly droppedKeys: ReadonlySet<string>;
+	/** 1-based line of the `context-prune-chain` entry, when known (for diagnostics). */
+	readonly line?: number;
 }
 
 export interface StateDrafts {
