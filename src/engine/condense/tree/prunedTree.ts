@@ -44,10 +44,16 @@ export function buildPrunedTree(state: CondenseState): readonly PrunedSummaryNod
 	});
 }
 
-/** The root label: the header, plus ` · <time>` when the summary has a timestamp. */
+/**
+ * The root label: the header, plus ` · <time>` when the summary has a timestamp that is a date
+ * (`formatTime` is never given a number `Date` cannot represent: `toISOString` would throw).
+ */
 export function summaryNodeLabel(node: PrunedSummaryNode, formatTime: (epochMs: number) => string): string {
-	return node.timestamp ? `${node.header} · ${formatTime(node.timestamp)}` : node.header;
+	return node.timestamp && Math.abs(node.timestamp) <= MAX_DATE_MS ? `${node.header} · ${formatTime(node.timestamp)}` : node.header;
 }
+
+/** The largest time value a `Date` holds (ECMAScript: ±100,000,000 days from the epoch). */
+const MAX_DATE_MS = 8.64e15;
 
 function recordForRef(state: CondenseState, ref: SummaryRef): RecordOccurrence | undefined {
 	if (ref.key !== undefined) {
