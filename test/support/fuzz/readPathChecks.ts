@@ -10,6 +10,7 @@
  * with diagnostics and leaves its bytes alone; a clean file takes our entries and still reads cleanly.
  */
 import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { CliArgs, CliCommand } from '../../../src/cli/cliArgs';
 import { openSession, SessionFileError, sessionProblemLines } from '../../../src/cli/openSession';
@@ -21,6 +22,8 @@ import {
 import { DEFAULT_CONFIG } from '../../../src/engine/config/defaults';
 import type { ContextPruneConfig } from '../../../src/engine/config/types';
 import { appendToSession, buildSessionContext, getBranch, getTree, parseSession, splitJsonlLines, type SessionModel } from '../../../src/engine/session';
+import { EMPTY_SUMMARY, summarizeLines } from '../../../src/engine/session/summary';
+import { readSessionFile } from '../../../src/node/sessions/discoverSessions';
 import { writeEntriesToSession } from '../../../src/node/write';
 import type { Random } from '../random';
 import { noPiRunning } from '../tempSession';
@@ -51,6 +54,7 @@ export async function checkReadPaths(path: string, random: Random): Promise<Read
 	problems.push(...checkDiagnostics(text, model));
 	problems.push(...checkIncremental(text, model, random));
 	problems.push(...checkTreeAndBranch(model));
+	problems.push(...await checkListing(path, text, random));
 	buildSessionContext(model);
 	problems.push(...await checkCli(path, model, random));
 	const write = await checkWrite(path, bytes, model, problems);
@@ -114,6 +118,22 @@ function checkIncremental(text: string, cold: SessionModel, random: Random): str
 		differing.push('context' as never);
 	}
 	return differing.length === 0 ? [] : [`incremental read (cut at ${cut}) differs from a cold read in: ${differing.join(', ')}`];
+}
+
+/** The session list's view: the header line read as discovery reads it, and the summary, cold and in steps. */
+async function checkListing(path: string, text: string, random: Random): Promise<string[]> {
+	const problems: string[] = [];
+	const listed = await readSessionFile(path, { path: dirname(path), layout: 'flat', source: 'default' });
+	if (listed !== undefined && !('header' in listed) && (typeof listed.reason !== 'string' || listed.reason === '')) {
+		problems.push('an unlisted session file without a reason');
+	}
+	const cut = random.int(0, text.length);
+	const consumed = splitJsonlLines(text.slice(0, cut)).consumedLength;
+	const stepped = summarizeLines(summarizeLines(EMPTY_SUMMARY, text.slice(0, consumed)), text.slice(consumed));
+	if (!isDeepStrictEqual(stepped, summarizeLines(EMPTY_SUMMARY, text))) {
+		problems.push(`the list summary read in steps (cut at ${consumed}) differs from a cold read`);
+	}
+	return problems;
 }
 
 function checkTreeAndBranch(model: SessionModel): string[] {
