@@ -30,7 +30,7 @@ describe('fuzz watchdog', function () {
 	this.timeout(60_000);
 
 	it('reports a hanging or dying worker with its seed and goes on with a fresh one', async () => {
-		const summary = await runFuzz({ baseSeed: 100, count: 4, timeoutMs: 3000, cliEvery: 0, simulate: { 101: 'hang', 102: 'crash' } });
+		const summary = await runFuzz({ baseSeed: 100, count: 4, timeoutMs: 1500, cliEvery: 0, simulate: { 101: 'hang', 102: 'crash' } });
 		assert.equal(summary.run, 4);
 		assert.deepEqual(summary.failures.map((f) => [f.seed, f.kind]), [[101, 'hang'], [102, 'crash']]);
 		assert.ok(summary.failures.every((f) => f.mutations.length > 0), 'the mutant is described from its seed');

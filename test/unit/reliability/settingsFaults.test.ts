@@ -38,7 +38,7 @@ function parseOrUndefined(text: string): Record<string, unknown> | undefined {
 	}
 }
 /** How long our writes race the hostile writer. */
-const HOSTILE_WRITER_MS = 4000;
+const HOSTILE_WRITER_MS = 2500;
 const FIX_JSON = /Fix or delete the file; Pi ignores it too until then\. Pi Condense did not change it\./;
 
 const FAULTS: readonly Fault[] = [
