@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import type { CliArgs, CliCommand } from '../../../src/cli/cliArgs';
+import { parseCliArgs } from '../../../src/cli/cliArgs';
 import { openSession, SessionFileError, sessionProblemLines } from '../../../src/cli/openSession';
 import { MAX_PROBLEM_LINES } from '../../../src/cli/sessionProblems';
 import { runCommand } from '../../../src/cli/runCommand';
@@ -42,9 +42,8 @@ const CONFIGS: readonly ContextPruneConfig[] = [
 	DEFAULT_CONFIG,
 ];
 
-const COMMANDS: readonly (readonly [CliCommand, Partial<CliArgs>])[] = [
-	['status', {}], ['stats', {}], ['tree', {}], ['preview', {}], ['preview', { json: true }], ['preview', { json: true, before: true }], ['query', {}],
-];
+/** The read-only commands, as argument lists after the session file (query gets a ref added). */
+const COMMANDS: readonly (readonly string[])[] = [['status'], ['stats'], ['tree'], ['preview'], ['preview', '--json'], ['preview', '--json', '--before'], ['query']];
 
 export async function checkReadPaths(path: string, random: Random): Promise<ReadPathReport> {
 	const bytes = readFileSync(path);
@@ -196,11 +195,8 @@ async function checkCli(path: string, model: SessionModel, random: Random): Prom
 	}
 	statsText(session.state.stats);
 	await recoverOutputs(session.state, refs, session.blobs);
-	for (const [command, extra] of COMMANDS) {
-		const args: CliArgs = {
-			command, sessionFile: path, refs: command === 'query' ? [random.pick(refs)] : [], json: false, before: false,
-			agentDir: undefined, configFile: undefined, ...extra,
-		};
+	for (const [command = '', ...options] of COMMANDS) {
+		const args = parseCliArgs([command, path, ...options, ...(command === 'query' ? [random.pick(refs) || 't1'] : [])]);
 		const output = await runCommand(args, session, random.pick(CONFIGS));
 		if (typeof output !== 'string') {
 			problems.push(`${command} returned no text`);
