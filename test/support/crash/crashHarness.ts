@@ -15,14 +15,15 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { appendToSession, parseSession, type SessionModel } from '../../../src/engine/session';
-import { checkModelWritable, prepareEntries } from '../../../src/engine/write';
+import { parseSession, type SessionModel } from '../../../src/engine/session';
+import { prepareEntries } from '../../../src/engine/write';
 import { writeEntriesToSession } from '../../../src/node/write';
 import { piCondenseSessionsDir, realSessionsDir, repoRoot } from '../paths';
 import { loadPi } from '../pi';
 import { Random } from '../random';
 import { makeOld, noPiRunning } from '../tempSession';
 import { CRASH_CLOCK, crashPlan, crashRandomBytes, seqOf } from './crashPlan';
+import { loadWritableSource, type WritableSource } from './writableSources';
 
 export interface CrashOptions {
 	readonly baseSeed: number;
@@ -49,15 +50,8 @@ const SOURCES = [
 	join(piCondenseSessionsDir, 'large-bulk', 'session.jsonl'),
 ];
 
-interface Source {
-	readonly name: string;
-	readonly lines: readonly string[];
-	/** Line counts (header included) after which the session may be written to. */
-	readonly writableCuts: readonly number[];
-}
-
 export async function runCrashTrials(options: CrashOptions): Promise<CrashSummary> {
-	const sources = SOURCES.map(loadSource);
+	const sources = SOURCES.map((path) => loadWritableSource(path));
 	const dir = mkdtempSync(join(tmpdir(), 'pi-condense-crash-'));
 	const outcomes: Record<CrashOutcome, number> = { 'before-write': 0, 'between-lines': 0, 'complete': 0, 'cut': 0 };
 	const failures: string[] = [];
@@ -78,20 +72,7 @@ export async function runCrashTrials(options: CrashOptions): Promise<CrashSummar
 	return { trials: options.trials, outcomes, failures };
 }
 
-function loadSource(path: string): Source {
-	const lines = readFileSync(path, 'utf8').split('\n').filter((line) => line !== '');
-	const writableCuts: number[] = [];
-	let model: SessionModel = parseSession(`${lines[0] ?? ''}\n`);
-	for (let at = 1; at < lines.length; at++) {
-		model = appendToSession(model, `${lines[at] ?? ''}\n`) ?? model;
-		if (checkModelWritable(model) === undefined) {
-			writableCuts.push(at + 1);
-		}
-	}
-	return { name: path.split('/').slice(-2).join('/'), lines, writableCuts };
-}
-
-async function runTrial(seed: number, sources: readonly Source[], dir: string, hugeLines: boolean): Promise<CrashOutcome> {
+async function runTrial(seed: number, sources: readonly WritableSource[], dir: string, hugeLines: boolean): Promise<CrashOutcome> {
 	const random = new Random(seed);
 	const source = random.pick(sources);
 	const cut = random.pick(source.writableCuts);

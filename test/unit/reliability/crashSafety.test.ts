@@ -1,28 +1,34 @@
 /**
- * The bounded crash-safety run of `npm test` (`npm run stress` runs 1,000 trials): a writer killed
- * with SIGKILL at random moments of its write to copies of real sessions. See
- * `test/support/crash/crashHarness.ts` for what is checked after each kill.
+ * The bounded crash-safety run of `npm test` (`npm run stress` runs 1,000 flush kills and 400 writer
+ * kills): a flush, or the writer alone, killed with SIGKILL at random moments on copies of real
+ * sessions. See `test/support/crash/` for what is checked after each kill.
  */
 import assert from 'node:assert/strict';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeEntriesToSession } from '../../../src/node/write';
 import { runCrashTrials } from '../../support/crash/crashHarness';
+import { runFlushCrashTrials } from '../../support/crash/flushCrashHarness';
 import { piCondenseSessionsDir } from '../../support/paths';
 import { loadPi } from '../../support/pi';
 import { useTempDir } from '../../support/tempDirs';
 import { makeOld, noPiRunning } from '../../support/tempSession';
 
 describe('crash safety of write-back (bounded)', function () {
-	this.timeout(120_000);
+	this.timeout(180_000);
+	const baseSeed = Number(process.env['PI_CONDENSE_CRASH_SEED'] ?? Math.floor(Math.random() * 2 ** 31));
 
-	it('a writer killed anywhere in its write: every earlier entry reads in Pi, our lines are whole, the next write completes the work once', async () => {
-		const baseSeed = Number(process.env['PI_CONDENSE_CRASH_SEED'] ?? Math.floor(Math.random() * 2 ** 31));
-		const summary = await runCrashTrials({ baseSeed, trials: 24, hugeLines: false });
-		const huge = await runCrashTrials({ baseSeed: baseSeed + 24, trials: 6, hugeLines: true });
-		console.log(`      crash: seeds ${baseSeed}..${baseSeed + 29}: ${JSON.stringify(summary.outcomes)}, with megabyte lines ${JSON.stringify(huge.outcomes)}`);
+	it('a flush (now or compact) killed anywhere: every earlier entry reads in Pi, our lines are whole, the next flush finishes the same work once', async () => {
+		const summary = await runFlushCrashTrials({ baseSeed, trials: 10 });
+		console.log(`      flush kills, seeds ${baseSeed}..${baseSeed + 9}: ${JSON.stringify(summary.outcomes)}, ${summary.linesBeforeKill} lines written before the kills`);
+		assert.deepEqual(summary.failures, []);
+	});
+
+	it('the writer killed anywhere in its write: the next write completes the work once', async () => {
+		const summary = await runCrashTrials({ baseSeed, trials: 12, hugeLines: false });
+		const huge = await runCrashTrials({ baseSeed: baseSeed + 12, trials: 3, hugeLines: true });
+		console.log(`      writer kills, seeds ${baseSeed}..${baseSeed + 14}: ${JSON.stringify(summary.outcomes)}, with megabyte lines ${JSON.stringify(huge.outcomes)}`);
 		assert.deepEqual([...summary.failures, ...huge.failures], []);
-		assert.equal(summary.trials + huge.trials, 30);
 	});
 });
 
