@@ -28,7 +28,8 @@ export async function runFlushCommand(args: CliArgs, config: ContextPruneConfig,
 		signal,
 		writeOptions: args.quietMs === undefined ? {} : { quietMs: args.quietMs },
 	});
-	const stderr = outcome.advice === undefined ? '' : `pi-condense: ${outcome.advice}\n`;
+	// The advice names the file: a script may flush many sessions in a row.
+	const stderr = outcome.advice === undefined ? '' : `pi-condense: ${args.sessionFile}: ${outcome.advice}\n`;
 	const ok = outcome.kind === 'written' || outcome.kind === 'nothing';
 	return { stdout: `${outcome.notices.join('\n')}\n`, stderr, exitCode: ok ? 0 : 1 };
 }
