@@ -110,7 +110,7 @@ async function runTrial(seed: number, sources: readonly WritableSource[], env: E
 		makeOld(path);
 		const pauseMs = random.int(0, 1);
 		const early = random.chance(0.1);
-		const delayMs = early ? random.next() * 1500 : random.next() * (reference.lines * (pauseMs + 0.4) + 2) * 1.2;
+		const delayMs = early ? random.next() * 1500 : random.next() * (reference.lines * (pauseMs + 0.4) + 2);
 		await killFlush({ path, agentDir: env.agent.dir, distDir: DIST, mode, pauseMs }, delayMs, early);
 		const model = parseSession(original);
 		const after = await checkAfterKill(path, original, model);
