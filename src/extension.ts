@@ -50,7 +50,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
 	controller.start().then(() => problems.reportSettings(), (error: unknown) => logger.error(`listing sessions: ${String(error)}`));
 	const activationMs = performance.now() - started;
 	logger.info(`activated in ${activationMs.toFixed(1)} ms (pi-ai not loaded)`);
-	return { controller, sessionsTree, prunedTree, statusBar, previewSource, contextPreview, problems, flush, activationMs };
+	return { controller, sessionsTree, prunedTree, statusBar, previewSource, contextPreview, problems, flush, activationMs, logUri: context.logUri };
 }
 
 export function deactivate(): void {

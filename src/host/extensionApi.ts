@@ -1,6 +1,7 @@
 /**
  * What `activate` returns: the host objects, for the integration tests (and nothing else).
  */
+import type * as vscode from 'vscode';
 import type { FlushServices } from './flush/flushServices';
 import type { ContextPreview } from './preview/contextPreview';
 import type { PreviewSourceAdapter } from './previewSourceAdapter';
@@ -21,4 +22,6 @@ export interface ExtensionApi {
 	readonly flush: FlushServices;
 	/** How long `activate` took, in milliseconds. */
 	readonly activationMs: number;
+	/** The folder of the extension's log files (the secret-leak test searches them). */
+	readonly logUri: vscode.Uri;
 }
