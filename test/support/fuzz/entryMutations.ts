@@ -27,7 +27,11 @@ function editEntry(lines: string[], random: Random, what: string, change: (entry
 	}
 	const { at, entry } = found;
 	const detail = change(entry);
-	lines[at] = JSON.stringify(entry);
+	try {
+		lines[at] = JSON.stringify(entry);
+	} catch {
+		return `${what}(line ${at + 1}: nested too deeply to edit; left as it was)`;
+	}
 	return `${what}(line ${at + 1}${detail === undefined ? '' : `: ${detail}`})`;
 }
 

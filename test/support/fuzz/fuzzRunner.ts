@@ -51,6 +51,16 @@ const WORKER = join(repoRoot, 'out', 'test', 'support', 'fuzz', 'fuzzWorker.js')
 
 let loadedCorpus: SessionCorpus | undefined;
 
+/** Where a mutant came from and how it was made, for a report (never throws). */
+function describeMutant(seed: number, hugeLineBytes: number | undefined): { source: string; mutations: readonly string[] } {
+	try {
+		const mutant = mutateSession(corpus(), seed, { hugeLineBytes });
+		return { source: mutant.source, mutations: mutant.mutations };
+	} catch (error) {
+		return { source: '?', mutations: [`(the mutant cannot be rebuilt: ${error instanceof Error ? error.message : String(error)})`] };
+	}
+}
+
 /** Loaded only to describe a mutant whose worker hung or died. */
 function corpus(): SessionCorpus {
 	loadedCorpus ??= SessionCorpus.load();
@@ -66,17 +76,19 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzSummary> {
 	let cliRuns = 0;
 	let withDiagnostics = 0;
 	let next = 0;
+	// A lane that fails stops the others before the run's folder goes away under them.
+	let laneError: unknown;
 	const lane = async (): Promise<void> => {
-		let worker = await startWorker();
+		let worker: ChildProcess | undefined;
 		try {
-			while (next < options.count) {
+			worker = await startWorker();
+			while (next < options.count && laneError === undefined) {
 				const seed = options.baseSeed + next++;
 				const outcome = await ask(worker, { seed, dir, hugeLineBytes: options.hugeLineBytes, simulate: options.simulate?.[seed] }, options.timeoutMs);
 				run++;
 				options.onProgress?.(run);
 				if (outcome.kind !== 'reply') {
-					const mutant = mutateSession(corpus(), seed, { hugeLineBytes: options.hugeLineBytes });
-					failures.push({ seed, kind: outcome.kind, source: mutant.source, mutations: mutant.mutations, detail: outcome.detail });
+					failures.push({ seed, kind: outcome.kind, ...describeMutant(seed, options.hugeLineBytes), detail: outcome.detail });
 					worker.kill('SIGKILL');
 					worker = await startWorker();
 					continue;
@@ -97,14 +109,19 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzSummary> {
 				}
 				rmSync(reply.file, { force: true });
 			}
+		} catch (error) {
+			laneError ??= error;
 		} finally {
-			worker.kill('SIGKILL');
+			worker?.kill('SIGKILL');
 		}
 	};
 	try {
 		await Promise.all(Array.from({ length: options.workers ?? 1 }, lane));
 	} finally {
 		rmSync(dir, { recursive: true, force: true });
+	}
+	if (laneError !== undefined) {
+		throw laneError instanceof Error ? laneError : new Error('a fuzz lane failed', { cause: laneError });
 	}
 	return { run, failures, cliRuns, withDiagnostics, writes };
 }

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { Random } from '../random';
 import { checkReadPaths, type ReadPathReport } from './readPathChecks';
 import { SessionCorpus } from './sessionCorpus';
-import { mutateSession } from './sessionMutator';
+import { mutateSession, type Mutant } from './sessionMutator';
 
 export interface FuzzRequest {
 	readonly seed: number;
@@ -37,15 +37,24 @@ async function handle(request: FuzzRequest): Promise<FuzzReply> {
 	while (request.simulate === 'hang') {
 		// A synchronous loop: only the watchdog's SIGKILL ends it.
 	}
-	const mutant = mutateSession(corpus, request.seed, { hugeLineBytes: request.hugeLineBytes });
 	const file = join(request.dir, `mutant-${request.seed}.jsonl`);
-	writeFileSync(file, mutant.bytes);
+	let mutant: Mutant;
+	try {
+		mutant = mutateSession(corpus, request.seed, { hugeLineBytes: request.hugeLineBytes });
+		writeFileSync(file, mutant.bytes);
+	} catch (error) {
+		return { seed: request.seed, file, source: '?', mutations: [], size: 0, error: `making the mutant failed: ${describeError(error)}` };
+	}
 	const base = { seed: request.seed, file, source: mutant.source, mutations: mutant.mutations, size: mutant.bytes.length };
 	try {
 		return { ...base, report: await checkReadPaths(file, new Random(request.seed ^ 0x5bd1e995)) };
 	} catch (error) {
-		return { ...base, error: error instanceof Error ? error.stack ?? error.message : String(error) };
+		return { ...base, error: describeError(error) };
 	}
+}
+
+function describeError(error: unknown): string {
+	return error instanceof Error ? error.stack ?? error.message : String(error);
 }
 
 process.on('message', (request: FuzzRequest) => {
