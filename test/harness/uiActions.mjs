@@ -2,7 +2,8 @@
 // workbench page (the extension host cannot click): a test logs one line
 //   pi-condense-ui {"id":"3","action":"click","selector":"vscode-button[data-control=view-before]"}
 // and the harness performs it in the webview frame holding that selector (or on the whole page for a
-// screenshot), then writes <resultsDir>/<id>.json = {"ok":true} or {"ok":false,"error":"…"}.
+// screenshot), then writes <resultsDir>/<id>.json = {"ok":true} or {"ok":false,"error":"…"}; the
+// "html" action answers {"ok":true,"value":"<the frame document's HTML, open shadow roots included>"}.
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -39,6 +40,21 @@ async function perform(page, request) {
 			return target.hover({ timeout });
 		case 'fill':
 			return target.fill(request.value ?? '', { timeout });
+		case 'html':
+			// Web components keep their text in shadow roots, which outerHTML leaves out.
+			return frame.locator('html').evaluate((root) => {
+				const parts = [root.outerHTML];
+				const walk = (node) => {
+					for (const element of node.querySelectorAll('*')) {
+						if (element.shadowRoot) {
+							parts.push(element.shadowRoot.innerHTML);
+							walk(element.shadowRoot);
+						}
+					}
+				};
+				walk(root);
+				return parts.join('\n');
+			});
 		case 'scroll':
 			return target.evaluate((node, top) => {
 				node.scrollTop = top;
@@ -51,8 +67,8 @@ async function perform(page, request) {
 export async function performUiAction(page, request, resultsDir) {
 	let outcome;
 	try {
-		await perform(page, request);
-		outcome = { ok: true };
+		const value = await perform(page, request);
+		outcome = typeof value === 'string' ? { ok: true, value } : { ok: true };
 	} catch (error) {
 		outcome = { ok: false, error: error instanceof Error ? error.message : String(error) };
 	}

@@ -39,6 +39,8 @@ export async function activeApi(): Promise<ExtensionApi> {
 		await vscode.commands.executeCommand('workbench.view.extension.piCondense');
 		await waitUntil(() => extension.isActive, 'the extension to activate');
 	}
+	// A suite run alone (PI_CONDENSE_TEST_GREP) starts before the first listing has located the agent directory.
+	await waitUntil(() => extension.exports.controller.discovery.done, 'the first session listing');
 	return extension.exports;
 }
 

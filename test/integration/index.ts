@@ -26,7 +26,9 @@ function findTestFiles(dir: string): string[] {
 
 export function run(): Promise<void> {
 	console.log(`[integration] VS Code ${vscode.version}, extension host on Node ${process.version}`);
-	const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', color: false, timeout: 30_000 });
+	// PI_CONDENSE_TEST_GREP=secrets npm run test:integration runs only the matching tests.
+	const grep = process.env['PI_CONDENSE_TEST_GREP'];
+	const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', color: false, timeout: 30_000, ...(grep ? { grep } : {}) });
 	for (const file of findTestFiles(__dirname)) {
 		mocha.addFile(file);
 	}

@@ -3,16 +3,18 @@
  * fake server that echoes both (in a 401 error, then inside the summary it returns), and every
  * output of the host searched afterwards: the flush outcomes and notices, the session file,
  * settings.json, the status bar, every row of both trees with its tooltip, the problems, recovery,
- * and the extension's log files (notifications show the logged texts). The webview is not covered
- * here.
+ * the extension's log files (notifications show the logged texts), and the context preview's page
+ * (its HTML with shadow roots, in both views).
  */
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { FlushOutcome } from '../../src/node/flush/flushOutcome';
+import type { RenderReport } from '../../src/shared/protocol';
 import { startFakeLlmServer, type FakeLlmServer, type RecordedRequest } from '../support/fakeLlmServer';
 import { SessionBuilder } from '../support/sessionBuilder';
+import { ui } from '../support/workbenchUi';
 import { activeApi, contextPruneOnDisk, fixtures, waitUntil } from './helpers';
 
 const KEY = 'sk-SENTINEL-vscode-6d2e91c4a7b3';
@@ -128,5 +130,22 @@ describe('planted secrets in VS Code', function () {
 		assertNoSecret('the problems', JSON.stringify(vscode.languages.getDiagnostics().map(([uri, list]) => [uri.toString(), list.map((d) => d.message)])));
 		assertNoSecret('recovery', await api.controller.recover(sessionPath, ['t1']));
 		assertNoSecret('the log', logText(api.logUri.fsPath));
+
+		api.contextPreview.webviewPanel?.dispose();
+		const reports: RenderReport[] = [];
+		const listening = api.contextPreview.onDidReportRender((report) => reports.push(report));
+		try {
+			await vscode.commands.executeCommand('piCondense.openPreview');
+			await waitUntil(() => reports.some((r) => r.cause === 'snapshot' && r.sessionPath === sessionPath), 'the preview shows the session');
+			const after = await ui({ action: 'html', selector: '.row' }) ?? '';
+			assert.match(after, /listed with/, 'the page shows the summary the server returned');
+			assertNoSecret('the preview', after);
+			await ui({ action: 'click', selector: 'vscode-button[data-control="view-before"]' });
+			await waitUntil(() => reports.some((r) => r.cause === 'view' && r.view === 'before'), 'the raw context shown');
+			assertNoSecret('the preview\'s raw context', await ui({ action: 'html', selector: '.row' }) ?? '');
+		} finally {
+			listening.dispose();
+			api.contextPreview.webviewPanel?.dispose();
+		}
 	});
 });
