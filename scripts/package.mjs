@@ -24,3 +24,9 @@ console.log(`\n${relative(root, out)}: ${kb(statSync(out).size)}, ${files.length
 for (const file of files) {
 	console.log(`  ${file.padEnd(48)} ${kb(statSync(join(root, file)).size).padStart(10)}`);
 }
+// The allow-list is easy to widen by accident (a `!dist/webview/**` once shipped the source maps).
+const unwanted = files.filter((file) => /\.map$/.test(file) || /^(src|test|webview|out|node_modules|scripts)\//.test(file));
+if (unwanted.length > 0) {
+	console.error(`\n.vscodeignore lets through files a user does not need: ${unwanted.join(', ')}`);
+	process.exit(1);
+}
