@@ -10,7 +10,6 @@
  * `cut` and checked for what still holds (Pi reads every earlier entry, the writer refuses to
  * append after the cut line and says why and what to do).
  */
-import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +21,7 @@ import { piCondenseSessionsDir, realSessionsDir, repoRoot } from '../paths';
 import { loadPi } from '../pi';
 import { Random } from '../random';
 import { makeOld, noPiRunning } from '../tempSession';
+import { runAndKill } from './killWorker';
 import { CRASH_CLOCK, crashPlan, crashRandomBytes, seqOf } from './crashPlan';
 import { loadWritableSource, type WritableSource } from './writableSources';
 
@@ -93,44 +93,16 @@ async function runTrial(seed: number, sources: readonly WritableSource[], dir: s
 		const bytes = planned.reduce((sum, line) => sum + Buffer.byteLength(line), 0);
 		// Kill somewhere in the write (a little before and after it, too).
 		const estimateMs = planned.length * (plan.pauseMs + 0.3) + bytes / 400_000;
-		await killDuringWrite(path, seed, hugeLines, random.next() * estimateMs * 1.3, random.chance(0.05));
+		await runAndKill({
+			script: WORKER, args: [path, String(seed), hugeLines ? '1' : '0'], delayMs: random.next() * estimateMs * 1.3, early: random.chance(0.05),
+			what: 'the writer', endedWell: (code) => code === 0,
+		});
 		return await checkAfterKill(path, original, model, planned, plan.drafts.length, seed);
 	} catch (error) {
 		throw new Error(`${what}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
 	} finally {
 		rmSync(path, { force: true });
 	}
-}
-
-/** Starts the writer and SIGKILLs it `delayMs` after it starts writing (or right away, before it can). */
-function killDuringWrite(path: string, seed: number, hugeLines: boolean, delayMs: number, early: boolean): Promise<void> {
-	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [WORKER, path, String(seed), hugeLines ? '1' : '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-		let stderr = '';
-		let timer: NodeJS.Timeout | undefined;
-		const kill = (): void => {
-			child.kill('SIGKILL');
-		};
-		if (early) {
-			timer = setTimeout(kill, delayMs);
-		}
-		child.stdout.on('data', (chunk: Buffer) => {
-			if (chunk.includes('W') && timer === undefined) {
-				timer = setTimeout(kill, delayMs);
-			}
-		});
-		child.stderr.on('data', (chunk: Buffer) => {
-			stderr += chunk.toString();
-		});
-		child.on('exit', (code, signal) => {
-			clearTimeout(timer);
-			if (signal === 'SIGKILL' || code === 0) {
-				resolve();
-			} else {
-				reject(new Error(`the writer failed (exit ${code}): ${stderr}`));
-			}
-		});
-	});
 }
 
 async function checkAfterKill(path: string, original: string, model: SessionModel, planned: readonly string[], total: number, seed: number): Promise<CrashOutcome> {

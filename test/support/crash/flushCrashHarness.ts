@@ -9,7 +9,6 @@
  * no summary without its index), and it covers exactly the tool calls and chains an uninterrupted
  * flush of the same file covers.
  */
-import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +24,7 @@ import { piCondenseSessionsDir, realSessionsDir, repoRoot } from '../paths';
 import { loadPi } from '../pi';
 import { Random } from '../random';
 import { makeOld, noPiRunning } from '../tempSession';
+import { runAndKill } from './killWorker';
 import { loadWritableSource, type WritableSource } from './writableSources';
 import { FLUSH_CRASH_CONFIG, type FlushCrashRequest } from './flushCrashPlan';
 import type { CrashOutcome } from './crashHarness';
@@ -111,7 +111,10 @@ async function runTrial(seed: number, sources: readonly WritableSource[], env: E
 		const pauseMs = random.int(0, 1);
 		const early = random.chance(0.1);
 		const delayMs = early ? random.next() * 1500 : random.next() * (reference.lines * (pauseMs + 0.4) + 2);
-		await killFlush({ path, agentDir: env.agent.dir, distDir: DIST, mode, pauseMs }, delayMs, early);
+		await runAndKill({
+			script: WORKER, args: [JSON.stringify({ path, agentDir: env.agent.dir, distDir: DIST, mode, pauseMs } satisfies FlushCrashRequest)], delayMs, early,
+			what: 'the flush process', endedWell: (code, stdout) => code === 0 && /D(written|nothing)/.test(stdout),
+		});
 		const model = parseSession(original);
 		const after = await checkAfterKill(path, original, model);
 		if (after.cut) {
@@ -170,38 +173,6 @@ function coverage(model: SessionModel): Omit<Reference, 'lines'> {
 		aliases: [...state.aliases.keys()].sort(),
 		chains: state.chains.map((chain) => chain.entry.startUserTimestamp).sort((a, b) => a - b),
 	};
-}
-
-function killFlush(request: FlushCrashRequest, delayMs: number, early: boolean): Promise<void> {
-	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [WORKER, JSON.stringify(request)], { stdio: ['ignore', 'pipe', 'pipe'] });
-		let stdout = '';
-		let stderr = '';
-		let timer: NodeJS.Timeout | undefined;
-		const kill = (): void => {
-			child.kill('SIGKILL');
-		};
-		if (early) {
-			timer = setTimeout(kill, delayMs);
-		}
-		child.stdout.on('data', (chunk: Buffer) => {
-			stdout += chunk.toString();
-			if (stdout.includes('W') && timer === undefined) {
-				timer = setTimeout(kill, delayMs);
-			}
-		});
-		child.stderr.on('data', (chunk: Buffer) => {
-			stderr += chunk.toString();
-		});
-		child.on('exit', (code, signal) => {
-			clearTimeout(timer);
-			if (signal === 'SIGKILL' || (code === 0 && /D(written|nothing)/.test(stdout))) {
-				resolve();
-			} else {
-				reject(new Error(`the flush process ended with ${code ?? signal} (${stdout}): ${stderr}`));
-			}
-		});
-	});
 }
 
 /** Every original byte kept, then whole lines of pi-condense entries chained from the old leaf (or a cut line). */
