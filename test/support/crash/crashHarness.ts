@@ -21,7 +21,7 @@ import { piCondenseSessionsDir, realSessionsDir, repoRoot } from '../paths';
 import { loadPi } from '../pi';
 import { Random } from '../random';
 import { makeOld, noPiRunning } from '../tempSession';
-import { runAndKill } from './killWorker';
+import { readAppended, runAndKill } from './killWorker';
 import { CRASH_CLOCK, crashPlan, crashRandomBytes, seqOf } from './crashPlan';
 import { loadWritableSource, type WritableSource } from './writableSources';
 
@@ -106,15 +106,7 @@ async function runTrial(seed: number, sources: readonly WritableSource[], dir: s
 }
 
 async function checkAfterKill(path: string, original: string, model: SessionModel, planned: readonly string[], total: number, seed: number): Promise<CrashOutcome> {
-	const bytes = readFileSync(path);
-	const originalBytes = Buffer.from(original, 'utf8');
-	if (!bytes.subarray(0, originalBytes.length).equals(originalBytes)) {
-		throw new Error('the original bytes changed');
-	}
-	// Bytes, not text: a cut may split a UTF-8 character.
-	const added = bytes.subarray(originalBytes.length);
-	const complete = added.subarray(0, added.lastIndexOf(0x0a) + 1).toString('utf8');
-	const partial = added.subarray(Buffer.byteLength(complete));
+	const { bytes, complete, partial } = readAppended(path, original);
 	const ours = complete === '' ? [] : complete.split(/(?<=\n)/);
 	ours.forEach((line, i) => {
 		if (line !== planned[i]) {

@@ -24,7 +24,7 @@ import { piCondenseSessionsDir, realSessionsDir, repoRoot } from '../paths';
 import { loadPi } from '../pi';
 import { Random } from '../random';
 import { makeOld, noPiRunning } from '../tempSession';
-import { runAndKill } from './killWorker';
+import { readAppended, runAndKill } from './killWorker';
 import { loadWritableSource, type WritableSource } from './writableSources';
 import { FLUSH_CRASH_CONFIG, type FlushCrashRequest } from './flushCrashPlan';
 import type { CrashOutcome } from './crashHarness';
@@ -177,13 +177,7 @@ function coverage(model: SessionModel): Omit<Reference, 'lines'> {
 
 /** Every original byte kept, then whole lines of pi-condense entries chained from the old leaf (or a cut line). */
 async function checkAfterKill(path: string, original: string, model: SessionModel): Promise<{ lines: number; cut: boolean }> {
-	const bytes = readFileSync(path);
-	const originalBytes = Buffer.from(original, 'utf8');
-	if (!bytes.subarray(0, originalBytes.length).equals(originalBytes)) {
-		throw new Error('the original bytes changed');
-	}
-	const added = bytes.subarray(originalBytes.length);
-	const complete = added.subarray(0, added.lastIndexOf(0x0a) + 1).toString('utf8');
+	const { bytes, complete, partial } = readAppended(path, original);
 	const ours = complete === '' ? [] : complete.slice(0, -1).split('\n');
 	let parentId = model.leafId;
 	for (const [i, line] of ours.entries()) {
@@ -201,7 +195,7 @@ async function checkAfterKill(path: string, original: string, model: SessionMode
 	if (reread.diagnostics.length > 0) {
 		throw new Error(`after the kill the file reads with problems: line ${reread.diagnostics[0]?.line}: ${reread.diagnostics[0]?.message}`);
 	}
-	return { lines: ours.length, cut: added.length > Buffer.byteLength(complete) };
+	return { lines: ours.length, cut: partial.length > 0 };
 }
 
 async function checkPiReads(path: string, lines: readonly string[]): Promise<void> {

@@ -4,6 +4,7 @@
  * before the write). Resolves when the worker was killed or ended the way `endedWell` accepts.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 export interface KillRun {
 	readonly script: string;
@@ -45,4 +46,19 @@ export function runAndKill(run: KillRun): Promise<void> {
 			}
 		});
 	});
+}
+
+/**
+ * The file a killed worker left, and what it added after the original bytes (which must be
+ * intact): its whole lines, and the bytes of a cut line. Bytes, not text, until the last newline: a cut may split a character.
+ */
+export function readAppended(path: string, original: string): { readonly bytes: Buffer; readonly complete: string; readonly partial: Buffer } {
+	const bytes = readFileSync(path);
+	const originalBytes = Buffer.from(original, 'utf8');
+	if (!bytes.subarray(0, originalBytes.length).equals(originalBytes)) {
+		throw new Error('the original bytes changed');
+	}
+	const added = bytes.subarray(originalBytes.length);
+	const end = added.lastIndexOf(0x0a) + 1;
+	return { bytes, complete: added.subarray(0, end).toString('utf8'), partial: added.subarray(end) };
 }
