@@ -2,6 +2,7 @@
  * The page skeleton: title and status, the toolbar (view switch, search), the virtualized list and
  * the side column (token bars, cache impact, what-if).
  */
+import type { PageSnapshot } from '../src/shared/protocol';
 import { el, figure, icon } from './dom';
 
 export interface AppLayout {
@@ -63,4 +64,11 @@ export function buildLayout(app: HTMLElement): AppLayout {
 
 export function statusFigure(text: string): HTMLElement {
 	return figure('status', text);
+}
+
+/** The line above the rows when what they show is not simply pruning as configured ('' for none). */
+export function bannerText(snapshot: PageSnapshot | undefined): string {
+	return !snapshot ? ''
+		: !snapshot.enabled ? 'Pruning is off in Pi\'s settings (contextPrune.enabled): the model is sent Pi\'s own context.'
+			: snapshot.whatIf.changes.length > 0 ? 'What-if: the figures and rows show changed settings that are not written to Pi\'s settings yet.' : '';
 }

@@ -4,7 +4,7 @@
  * state with `setState` so a reload or restart restores the view, what-if, search and scroll.
  */
 import type { PageSnapshot, PageState, PreviewRow, RenderReport, ToWebview, ViewName, WhatIfOverrides } from '../src/shared/protocol';
-import { buildLayout, statusFigure, type AppLayout } from './appLayout';
+import { bannerText, buildLayout, statusFigure, type AppLayout } from './appLayout';
 import { barsPanel } from './barsPanel';
 import { cachePanel } from './cachePanel';
 import { Expansions } from './expansions';
@@ -59,7 +59,7 @@ export class PreviewApp {
 			scrollToIndex: (index) => this.list.scrollToIndex(index),
 			refreshRows: () => this.list.refresh(),
 			elementAt: (index) => this.list.elementAt(index),
-			topIndex: () => this.topIndex(),
+			topIndex: () => this.list.topIndex(),
 			report: (cause, since) => this.report(cause, since),
 			saveState: () => this.saveState(),
 		});
@@ -250,27 +250,13 @@ export class PreviewApp {
 		return this.snapshot?.rows ?? [];
 	}
 
-	private topIndex(): number {
-		const anchor = this.list.anchor();
-		const rows = this.rows();
-		return anchor === 'end' ? rows.length - 1 : anchor ? rows.findIndex((row) => row.key === anchor.key) : 0;
-	}
-
-	private topKey(): string | undefined {
-		const anchor = this.list.anchor();
-		return anchor === 'end' ? this.rows().at(-1)?.key : anchor?.key;
-	}
-
 	private showViewButtons(): void {
 		this.layout.sentButton.toggleAttribute('secondary', this.view !== 'after');
 		this.layout.rawButton.toggleAttribute('secondary', this.view !== 'before');
 	}
 
 	private showBanner(): void {
-		const snapshot = this.snapshot;
-		const text = !snapshot ? ''
-			: !snapshot.enabled ? 'Pruning is off in Pi\'s settings (contextPrune.enabled): the model is sent Pi\'s own context.'
-				: snapshot.whatIf.changes.length > 0 ? 'What-if: the figures and rows show changed settings that are not written to Pi\'s settings yet.' : '';
+		const text = bannerText(this.snapshot);
 		this.layout.banner.hidden = text === '';
 		this.layout.banner.textContent = text;
 	}
@@ -302,7 +288,7 @@ export class PreviewApp {
 			view: this.view,
 			rowCount: this.rows().length,
 			renderedRows: this.list.renderedIndexes(),
-			topKey: this.topKey(),
+			topKey: this.list.topKey(),
 			expanded: this.expansions.keys(),
 			searchHits: this.search.state.hits.length,
 			whatIfChanges: this.snapshot?.whatIf.changes.length ?? 0,

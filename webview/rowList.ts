@@ -94,6 +94,17 @@ export class RowList {
 		return row && item ? { key: row.key, offset: Math.max(0, this.scroller.scrollTop - item.start) } : undefined;
 	}
 
+	/** Index of the row at the top of the viewport (the last row when at the bottom). */
+	topIndex(): number {
+		const anchor = this.anchor();
+		return anchor === 'end' ? this.rows.length - 1 : anchor ? this.rows.findIndex((row) => row.key === anchor.key) : 0;
+	}
+
+	topKey(): string | undefined {
+		const anchor = this.anchor();
+		return anchor === 'end' ? this.rows.at(-1)?.key : anchor?.key;
+	}
+
 	renderedIndexes(): number[] {
 		return [...this.elements.values()].map((node) => Number(node.dataset.index)).sort((a, b) => a - b);
 	}
