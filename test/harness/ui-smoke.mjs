@@ -2,8 +2,8 @@
 // UI smoke test of the real workbench in headless Chromium, driven as a person would: open the Pi Condense
 // activity bar, read the Pi Sessions rows, expand a summary in Pruned Calls, open the session file from the
 // Command Palette and hover a ref in it, run a palette command and read its notification, hover and click the
-// status bar item. Saves screenshots (tree.png, hover.png, status-bar.png): the README's, in
-// media/screenshots/, by default (`npm run screenshots`); `npm test` writes them to screenshots-tmp/ so a test run
+// status bar item, reload the window and find the context preview restored by its serializer. Saves
+// screenshots (tree.png, hover.png, status-bar.png): the README's, in media/screenshots/, by default (`npm run screenshots`); `npm test` writes them to screenshots-tmp/ so a test run
 // leaves the committed ones alone. Uses the same fixtures as the integration tests (integrationFixtures.mjs).
 //   node test/harness/ui-smoke.mjs [--shots <dir>]      HARNESS_VERBOSE=1  show the server log
 import { existsSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
@@ -111,7 +111,34 @@ async function run(page, fixtures, server) {
 	// part, outside its DOM) whose tab is titled "Context: <session>".
 	await page.locator('.part.editor .tab', { hasText: 'Context: Explore the project' }).first().waitFor({ timeout: 20_000 });
 	await page.waitForFunction(() => document.querySelector('iframe.webview') !== null, undefined, { timeout: 20_000 });
-	step('clicking the status bar item opened the context preview');
+	const shownRows = await previewRowCount(page);
+	step(`clicking the status bar item opened the context preview (${shownRows} rows on screen)`);
+
+	// "Developer: Reload Window" (VS Code saves its editors first) brings the panel back through the
+	// extension's webview serializer, with its rows.
+	await palette(page, 'Developer: Reload Window');
+	await page.waitForEvent('load', { timeout: 60_000 });
+	await page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
+	await page.locator('.part.editor .tab', { hasText: 'Context: Explore the project' }).first().waitFor({ timeout: 30_000 });
+	const restoredRows = await previewRowCount(page);
+	step(`after a window reload the context preview is back with its rows (${restoredRows} on screen)`);
+}
+
+/** Waits until a webview frame shows the preview's rows; answers how many are in its DOM. */
+async function previewRowCount(page, timeoutMs = 30_000) {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		for (const frame of page.frames()) {
+			const count = await frame.locator('.row').count().catch(() => 0);
+			if (count > 0) {
+				return count;
+			}
+		}
+		if (Date.now() > deadline) {
+			throw new Error('no webview frame shows the preview\'s rows');
+		}
+		await new Promise((done) => setTimeout(done, 200));
+	}
 }
 
 async function main() {
