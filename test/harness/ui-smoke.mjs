@@ -3,8 +3,9 @@
 // activity bar, read the Pi Sessions rows, expand a summary in Pruned Calls, open the session file from the
 // Command Palette and hover a ref in it, run a palette command and read its notification, hover and click the
 // status bar item, reload the window and find the context preview restored by its serializer. Saves
-// screenshots (tree.png, hover.png, status-bar.png): the README's, in media/screenshots/, by default (`npm run screenshots`); `npm test` writes them to screenshots-tmp/ so a test run
-// leaves the committed ones alone. Uses the same fixtures as the integration tests (integrationFixtures.mjs).
+// screenshots (tree.png, hover.png, status-bar.png): the README's, in media/screenshots/, by default
+// (`npm run screenshots`); `npm test` writes them to screenshots-tmp/ so a test run leaves the committed
+// ones alone. Uses the same fixtures as the integration tests (integrationFixtures.mjs).
 //   node test/harness/ui-smoke.mjs [--shots <dir>]      HARNESS_VERBOSE=1  show the server log
 import { existsSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
