@@ -1,8 +1,8 @@
 // UI actions that integration tests running inside the extension host ask the harness to perform on the
 // workbench page (the extension host cannot click): a test logs one line
 //   pi-condense-ui {"id":"3","action":"click","selector":"vscode-button[data-control=view-before]"}
-// and the harness performs it in the webview frame holding that selector (or on the whole page for a
-// screenshot), then writes <resultsDir>/<id>.json = {"ok":true} or {"ok":false,"error":"…"}; the
+// and the harness performs it in the frame (the workbench or a webview) holding that selector (or on the
+// whole page for a screenshot), then writes <resultsDir>/<id>.json = {"ok":true} or {"ok":false,"error":"…"}; the
 // "html" action answers {"ok":true,"value":"<the frame document's HTML, open shadow roots included>"}.
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -38,6 +38,8 @@ async function perform(page, request) {
 			return target.click({ timeout });
 		case 'hover':
 			return target.hover({ timeout });
+		case 'press':
+			return target.press(request.value, { timeout });
 		case 'fill':
 			return target.fill(request.value ?? '', { timeout });
 		case 'html':

@@ -1,7 +1,7 @@
 /**
  * For integration tests in the extension host: asks the harness (test/harness/uiActions.mjs) to
- * click, fill, hover or scroll in a webview, to read its HTML, or to take a screenshot of the
- * workbench, and waits for the outcome it writes back.
+ * click, fill, press a key, hover or scroll in the workbench or one of its webviews, to read a
+ * frame's HTML, or to take a screenshot, and waits for the outcome it writes back.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +12,8 @@ export type UiAction =
 	/** Answers the HTML of the webview document holding `selector`, open shadow roots included. */
 	| { readonly action: 'html'; readonly selector: string }
 	| { readonly action: 'fill'; readonly selector: string; readonly value: string }
+	/** A key (Playwright's names: `Enter`, `Escape`) pressed with `selector` focused. */
+	| { readonly action: 'press'; readonly selector: string; readonly value: string }
 	| { readonly action: 'scroll'; readonly selector: string; readonly value: number }
 	| { readonly action: 'screenshot'; readonly path: string };
 
