@@ -101,7 +101,7 @@ export class SessionController extends Disposable {
 	}
 
 	projects(filter?: string): ProjectItem[] {
-		return buildSessionList(this.store.rowsList(), { workspaceFolders: workspaceFolders(), filter, now: Date.now(), homedir: homedir() });
+		return buildSessionList(this.store.rowsList(), { workspaceFolders: workspaceFolders(), filter, now: Date.now(), homedir: homedir(), pruningEnabled: this.config.enabled });
 	}
 
 	row(path: string): SessionRow | undefined {

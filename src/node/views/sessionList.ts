@@ -4,7 +4,7 @@
  * message count and reclaim. Filtering by text happens here too. No `vscode`, no I/O.
  */
 import { basename } from 'node:path';
-import { charsToTokens } from '../../engine/condense';
+import { charsToTokens, formatCompactCount } from '../../engine/condense';
 import type { RowReclaim, SessionRow } from '../store/sessionRows';
 import { relativeTime } from './relativeTime';
 
@@ -33,6 +33,8 @@ export interface SessionListOptions {
 	readonly filter?: string;
 	readonly now: number;
 	readonly homedir?: string;
+	/** contextPrune.enabled: when off, the reclaim figures say what pruning would take off. */
+	readonly pruningEnabled: boolean;
 }
 
 const LABEL_MAX = 80;
@@ -45,7 +47,7 @@ export function buildSessionList(rows: readonly SessionRow[], options: SessionLi
 			continue;
 		}
 		const list = byCwd.get(row.file.header.cwd) ?? [];
-		list.push(sessionItem(row, options.now));
+		list.push(sessionItem(row, options.now, options.pruningEnabled));
 		byCwd.set(row.file.header.cwd, list);
 	}
 	const workspace = options.workspaceFolders.map(normalizeFolder);
@@ -89,7 +91,7 @@ export function reclaimPercent(reclaim: RowReclaim | undefined): string | undefi
 	return `-${before === 0 ? 0 : Math.max(0, Math.round((1 - after / before) * 100))}%`;
 }
 
-function sessionItem(row: SessionRow, now: number): SessionItem {
+function sessionItem(row: SessionRow, now: number, pruningEnabled: boolean): SessionItem {
 	const summary = row.summary?.summary;
 	const title = summary?.name ?? firstLine(summary?.firstUserMessage);
 	const modified = row.summary?.modified ?? row.file.mtimeMs;
@@ -99,19 +101,19 @@ function sessionItem(row: SessionRow, now: number): SessionItem {
 	}
 	const percent = reclaimPercent(row.reclaim);
 	if (percent) {
-		parts.push(percent);
+		parts.push(pruningEnabled ? percent : `${percent} if on`);
 	}
 	return {
 		path: row.file.path,
 		label: title ?? (summary ? '(no messages)' : basename(row.file.path, '.jsonl')),
 		description: parts.join(' · '),
-		details: details(row, modified),
+		details: details(row, modified, pruningEnabled),
 		modified,
 		summarized: summary !== undefined,
 	};
 }
 
-function details(row: SessionRow, modified: number): string[] {
+function details(row: SessionRow, modified: number, pruningEnabled: boolean): string[] {
 	const summary = row.summary?.summary;
 	const lines = [row.file.path, `Last activity: ${new Date(modified).toLocaleString()}`];
 	if (summary) {
@@ -122,7 +124,9 @@ function details(row: SessionRow, modified: number): string[] {
 	}
 	const reclaim = row.reclaim;
 	if (reclaim?.kind === 'measured') {
-		lines.push(`pi-condense reclaims ${reclaimPercent(reclaim)} of the context: ${charsToTokens(reclaim.beforeChars)} -> ${charsToTokens(reclaim.afterChars)} tokens (chars / 4)`);
+		const tokens = (chars: number): string => formatCompactCount(charsToTokens(chars));
+		const figures = `${reclaimPercent(reclaim)} of the context: ${tokens(reclaim.beforeChars)} -> ${tokens(reclaim.afterChars)} tokens (chars / 4)`;
+		lines.push(pruningEnabled ? `pi-condense reclaims ${figures}` : `Pruning is off: the model gets the whole context. With pruning on, pi-condense would reclaim ${figures}`);
 	} else if (reclaim?.kind === 'too-large') {
 		lines.push(`Reclaim not measured in the background (${formatBytes(reclaim.size)}): select the session to measure it`);
 	} else if (reclaim?.kind === 'failed') {

@@ -28,14 +28,14 @@ describe('buildSessionList', () => {
 	];
 
 	it('puts the workspace\'s projects first, then the others by their newest session', () => {
-		const projects = buildSessionList(rows, { workspaceFolders: ['/work/app/'], now: NOW, homedir: '/home/me' });
+		const projects = buildSessionList(rows, { workspaceFolders: ['/work/app/'], now: NOW, pruningEnabled: true, homedir: '/home/me' });
 		assert.deepEqual(projects.map((project) => [project.label, project.isWorkspace]), [['app', true], ['lib', false], ['other', false]]);
 		assert.equal(projects[2]?.description, '~/other');
 		assert.deepEqual(projects[0]?.sessions.map((session) => session.path), ['/s/a2.jsonl', '/s/a1.jsonl']);
 	});
 
 	it('labels a session by its name, else its first user message, else its file name until the summary arrives', () => {
-		const projects = buildSessionList(rows, { workspaceFolders: [], now: NOW });
+		const projects = buildSessionList(rows, { workspaceFolders: [], now: NOW, pruningEnabled: true });
 		const items = projects.flatMap((project) => project.sessions);
 		const byPath = new Map(items.map((item) => [item.path, item]));
 		assert.equal(byPath.get('/s/a2.jsonl')?.label, 'Fix the login bug');
@@ -46,8 +46,16 @@ describe('buildSessionList', () => {
 		assert.equal(byPath.get('/s/a1.jsonl')?.summarized, false);
 	});
 
+	it('says a reclaim figure is what pruning would take off while contextPrune.enabled is off', () => {
+		const item = (enabled: boolean) => buildSessionList(rows, { workspaceFolders: [], now: NOW, pruningEnabled: enabled })
+			.flatMap((project) => project.sessions).find((session) => session.path === '/s/a2.jsonl');
+		assert.equal(item(false)?.description, '1 min ago · 12 msgs · -85% if on');
+		assert.ok(item(false)?.details.includes('Pruning is off: the model gets the whole context. With pruning on, pi-condense would reclaim -85% of the context: 100.0k -> 15.0k tokens (chars / 4)'));
+		assert.ok(item(true)?.details.includes('pi-condense reclaims -85% of the context: 100.0k -> 15.0k tokens (chars / 4)'));
+	});
+
 	it('filters by name, first message, folder or file name, case-insensitively', () => {
-		const paths = (filter: string): string[] => buildSessionList(rows, { workspaceFolders: [], now: NOW, filter }).flatMap((project) => project.sessions.map((session) => session.path));
+		const paths = (filter: string): string[] => buildSessionList(rows, { workspaceFolders: [], now: NOW, pruningEnabled: true, filter }).flatMap((project) => project.sessions.map((session) => session.path));
 		assert.deepEqual(paths('LOGIN'), ['/s/a2.jsonl']);
 		assert.deepEqual(paths('named'), ['/s/b1.jsonl']);
 		assert.deepEqual(paths('other'), ['/s/c1.jsonl']);
@@ -55,9 +63,9 @@ describe('buildSessionList', () => {
 	});
 
 	it('chooses the workspace\'s newest session by default, or the newest of all without a workspace', () => {
-		assert.equal(defaultSession(buildSessionList(rows, { workspaceFolders: ['/work/app'], now: NOW }), true), '/s/a2.jsonl');
-		assert.equal(defaultSession(buildSessionList(rows, { workspaceFolders: [], now: NOW }), false), '/s/b1.jsonl');
-		assert.equal(defaultSession(buildSessionList(rows, { workspaceFolders: ['/elsewhere'], now: NOW }), true), undefined);
+		assert.equal(defaultSession(buildSessionList(rows, { workspaceFolders: ['/work/app'], now: NOW, pruningEnabled: true }), true), '/s/a2.jsonl');
+		assert.equal(defaultSession(buildSessionList(rows, { workspaceFolders: [], now: NOW, pruningEnabled: true }), false), '/s/b1.jsonl');
+		assert.equal(defaultSession(buildSessionList(rows, { workspaceFolders: ['/elsewhere'], now: NOW, pruningEnabled: true }), true), undefined);
 	});
 
 	it('formats reclaim and relative times', () => {
