@@ -159,6 +159,9 @@ export class SessionController extends Disposable {
 		if (path === undefined) {
 			return;
 		}
+		// Its title (name or first message) names it in status, stats, the views and notices, even
+		// when its project was never expanded in the list.
+		this.store.requestDetails([path]);
 		try {
 			const session = await this.store.openSession(path);
 			if (this.selectedPath === path) {

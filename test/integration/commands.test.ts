@@ -25,6 +25,8 @@ describe('commands', () => {
 		original = contextPruneOnDisk();
 		await run('piCondense.selectSession', fixtures().basic.path);
 		await waitUntil(() => api.controller.insight() !== undefined, 'the basic session selected');
+		// Selecting reads the row's title even when its project was never expanded in the list.
+		await waitUntil(() => api.controller.row(fixtures().basic.path)?.summary !== undefined, 'the basic session\'s title read');
 	});
 
 	after(async () => {
@@ -108,7 +110,10 @@ describe('commands', () => {
 		const api = await activeApi();
 		const { basic, agentDir } = fixtures();
 		assert.equal(await run('piCondense.filterSessions', 'explore the PROJECT'), 'explore the PROJECT');
-		assert.deepEqual(api.sessionsTree.shownProjects().flatMap((project) => project.sessions.map((session) => session.path)), [basic.path]);
+		// A filter reads every row's name and first message (the list reads them lazily).
+		const shown = (): string[] => api.sessionsTree.shownProjects().flatMap((project) => project.sessions.map((session) => session.path));
+		await waitUntil(() => shown().length === 1, 'the filter applied to every row');
+		assert.deepEqual(shown(), [basic.path]);
 		await run('piCondense.clearSessionFilter');
 		assert.equal(api.sessionsTree.shownProjects().length, 3);
 		assert.equal(await run('piCondense.refresh'), 3);
