@@ -15,6 +15,7 @@ import type { SessionInsight } from '../node/store/sessionInsight';
 import type { SessionRow } from '../node/store/sessionRows';
 import type { DiscoveryReport, SessionStore, StoreChange } from '../node/store/sessionStore';
 import { buildSessionList, defaultSession, type ProjectItem } from '../node/views/sessionList';
+import { AdaptiveThrottle } from './adaptiveThrottle';
 import { Disposable } from './dispose';
 
 /** What the extension is doing to the selected session. */
@@ -28,10 +29,7 @@ export interface SessionControllerOptions {
 }
 
 const SELECTED_KEY = 'piCondense.selectedSession';
-/**
- * Appends arrive line by line while Pi works: the views refresh at most this often, and never more
- * often than twice the time the last refresh took (a session of hundreds of MB re-renders slowly).
- */
+/** The views follow the selected session's appends at most this often (see AdaptiveThrottle). */
 const SESSION_REFRESH_MS = 100;
 const SESSION_REFRESH_MAX_MS = 2000;
 
@@ -57,8 +55,11 @@ export class SessionController extends Disposable {
 	private selectedPath: string | undefined;
 	private selectedSession: OpenSession | undefined;
 	private activityValue: FlushActivity = 'idle';
-	private refreshTimer: NodeJS.Timeout | undefined;
-	private lastRefreshMs = 0;
+	private readonly selectedRefresh = this._register(new AdaptiveThrottle(() => {
+		if (this.selectedSession) {
+			this._onDidChangeSelectedSession.fire();
+		}
+	}, SESSION_REFRESH_MS, SESSION_REFRESH_MAX_MS));
 	private userChoseSession = false;
 	private restarting = false;
 
@@ -67,7 +68,6 @@ export class SessionController extends Disposable {
 		this.store = options.store;
 		const subscription = this.store.onDidChange((change) => this.onStoreChange(change));
 		this._register({ dispose: () => subscription.dispose() });
-		this._register({ dispose: () => clearTimeout(this.refreshTimer) });
 	}
 
 	/** Lists the sessions and selects one; resolves when the first listing is done. */
@@ -111,6 +111,15 @@ export class SessionController extends Disposable {
 	/** True for a `.jsonl` file that is one of the listed Pi sessions. */
 	knowsSession(path: string): boolean {
 		return this.store.row(path) !== undefined;
+	}
+
+	/** How many listed sessions are known only by their file name so far (name not read yet). */
+	unreadTitles(): number {
+		let count = 0;
+		for (const row of this.store.rowsList()) {
+			count += row.summary === undefined ? 1 : 0;
+		}
+		return count;
 	}
 
 	requestDetails(paths: readonly string[]): void {
@@ -239,27 +248,13 @@ export class SessionController extends Disposable {
 			case 'session':
 				this._onDidChangeOpenSession.fire(change.path);
 				if (change.path === this.selectedPath) {
-					this.scheduleSelectedRefresh();
+					this.selectedRefresh.schedule();
 				}
 				return;
 			case 'settings':
 				this._onDidChangeSettings.fire(change.settings);
-				this.scheduleSelectedRefresh();
+				this.selectedRefresh.schedule();
 				return;
-		}
-	}
-
-	private scheduleSelectedRefresh(): void {
-		if (this.refreshTimer === undefined) {
-			const delay = Math.min(SESSION_REFRESH_MAX_MS, Math.max(SESSION_REFRESH_MS, 2 * this.lastRefreshMs));
-			this.refreshTimer = setTimeout(() => {
-				this.refreshTimer = undefined;
-				if (this.selectedSession) {
-					const started = performance.now();
-					this._onDidChangeSelectedSession.fire();
-					this.lastRefreshMs = performance.now() - started;
-				}
-			}, delay);
 		}
 	}
 

@@ -59,6 +59,7 @@ describe('session rows the list does not show', function () {
 		await vscode.commands.executeCommand('piCondense.filterSessions', 'QUIETLY renamed');
 		const shown = (): string[] => api.sessionsTree.shownProjects().flatMap((project) => project.sessions.map((session) => session.path));
 		await waitUntil(() => shown().length === 1 && shown()[0] === path, 'the filter matched its first message');
+		await waitUntil(() => api.sessionsTree.view.message === 'Filtered by "QUIETLY renamed": 1 session.', 'the view says what the filter shows');
 		await vscode.commands.executeCommand('piCondense.clearSessionFilter');
 	});
 

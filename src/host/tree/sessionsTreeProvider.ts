@@ -194,12 +194,17 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
 		}
 	}
 
+	/** What the filter shows, and that more may match while names are still being read. */
+	private filterMessage(count: number): string {
+		const unread = this.controller.unreadTitles();
+		const shown = count === 0 ? `No session matches "${this.filterText}"${unread > 0 ? ' so far' : ''}.` : `Filtered by "${this.filterText}": ${count} session${count === 1 ? '' : 's'}.`;
+		return unread > 0 ? `${shown} Reading the names of ${unread} more session${unread === 1 ? '' : 's'}…` : shown;
+	}
+
 	private updateMessage(): void {
 		const count = this.roots?.reduce((sum, node) => sum + node.item.sessions.length, 0) ?? 0;
 		const discovery = this.controller.discovery;
-		this.view.message = this.filterText === ''
-			? undefined
-			: count === 0 ? `No session matches "${this.filterText}".` : `Filtered by "${this.filterText}": ${count} session${count === 1 ? '' : 's'}.`;
+		this.view.message = this.filterText === '' ? undefined : this.filterMessage(count);
 		const searched = discovery.searched.map((folder) => `${folder.root.path}${folder.exists ? '' : ' (missing)'}`);
 		this.view.description = count === 0 && this.filterText === '' && discovery.done ? searched.join(', ') : undefined;
 		void vscode.commands.executeCommand('setContext', 'piCondense.discoveryDone', discovery.done);
