@@ -14,7 +14,7 @@ import type { OpenSession } from '../node/store/openSession';
 import type { SessionInsight } from '../node/store/sessionInsight';
 import type { SessionRow } from '../node/store/sessionRows';
 import type { DiscoveryReport, SessionStore, StoreChange } from '../node/store/sessionStore';
-import { buildSessionList, defaultSession, type ProjectItem } from '../node/views/sessionList';
+import { buildSessionList, defaultSession, sessionTitle, type ProjectItem } from '../node/views/sessionList';
 import { AdaptiveThrottle } from './adaptiveThrottle';
 import { Disposable } from './dispose';
 
@@ -128,13 +128,8 @@ export class SessionController extends Disposable {
 
 	/** The session's title as the list shows it (name, else first user message, else file name). */
 	titleOf(path: string): string {
-		for (const project of this.projects()) {
-			const item = project.sessions.find((session) => session.path === path);
-			if (item) {
-				return item.label;
-			}
-		}
-		return path;
+		const row = this.store.row(path);
+		return row ? sessionTitle(row) : path;
 	}
 
 	// ──── Selection ────

@@ -91,9 +91,14 @@ export function reclaimPercent(reclaim: RowReclaim | undefined): string | undefi
 	return `-${before === 0 ? 0 : Math.max(0, Math.round((1 - after / before) * 100))}%`;
 }
 
+/** A session's title as the list shows it: its name, else its first user message, else its file name. */
+export function sessionTitle(row: SessionRow): string {
+	const summary = row.summary?.summary;
+	return summary?.name ?? firstLine(summary?.firstUserMessage) ?? (summary ? '(no messages)' : basename(row.file.path, '.jsonl'));
+}
+
 function sessionItem(row: SessionRow, now: number, pruningEnabled: boolean): SessionItem {
 	const summary = row.summary?.summary;
-	const title = summary?.name ?? firstLine(summary?.firstUserMessage);
 	const modified = row.summary?.modified ?? row.file.mtimeMs;
 	const parts = [relativeTime(modified, now)];
 	if (summary) {
@@ -105,7 +110,7 @@ function sessionItem(row: SessionRow, now: number, pruningEnabled: boolean): Ses
 	}
 	return {
 		path: row.file.path,
-		label: title ?? (summary ? '(no messages)' : basename(row.file.path, '.jsonl')),
+		label: sessionTitle(row),
 		description: parts.join(' · '),
 		details: details(row, modified, pruningEnabled),
 		modified,
