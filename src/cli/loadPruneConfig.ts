@@ -27,8 +27,7 @@ export async function loadPruneConfig(options: { readonly agentDir?: string; rea
 	const agentDir = resolveAgentDir({ override: options.agentDir, env: process.env, homedir: homedir() }).path;
 	const settings = await readPruneSettings(agentDir);
 	const fileProblem = describePruneSettingsProblem(settings.path, settings.fileState);
-	// A contextPrune of the wrong type is one problem, already described with the file.
-	const warnings = settings.fileState.kind === 'prune-not-object' ? [] : settings.problems.map(describeConfigProblem);
+	const warnings = settings.problems.map(describeConfigProblem);
 	return { config: settings.config, warnings: fileProblem === undefined ? warnings : [fileProblem, ...warnings] };
 }
 

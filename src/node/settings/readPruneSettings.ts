@@ -30,8 +30,9 @@ export async function readPruneSettings(agentDir: string): Promise<PruneSettings
 	const raw = snapshot.settings?.[PRUNE_SETTINGS_KEY];
 	const { config, problems } = resolveConfig(raw);
 	const wrongType = raw !== undefined && (typeof raw !== 'object' || raw === null || Array.isArray(raw));
+	// A contextPrune of the wrong type is one problem, described with the file (not also as a value problem).
 	const fileState: PruneSettingsFileState = wrongType ? { kind: 'prune-not-object', found: jsonTypeName(raw) } : snapshot.state;
-	return { path, config, problems, fileState, raw };
+	return { path, config, problems: wrongType ? [] : problems, fileState, raw };
 }
 
 /** One sentence about a settings file or `contextPrune` value that cannot be used, naming the file; undefined when usable. */

@@ -4,8 +4,7 @@
  */
 import { describeConfigProblem } from '../../engine/config/resolve';
 import type { SessionModel } from '../../engine/session/model';
-import type { PruneSettings } from '../settings/readPruneSettings';
-import { describeSettingsProblem } from '../settings/settingsFile';
+import { describePruneSettingsProblem, type PruneSettings } from '../settings/readPruneSettings';
 
 export interface ProblemMessage {
 	readonly message: string;
@@ -18,9 +17,7 @@ export interface ProblemMessage {
 export function settingsProblemMessages(settings: PruneSettings): ProblemMessage[] {
 	const state = settings.fileState;
 	const messages: ProblemMessage[] = [];
-	const fileProblem = state.kind === 'prune-not-object'
-		? `contextPrune in ${settings.path} is ${state.found}, not an object: the defaults are used. Make it an object such as {"enabled": true}.`
-		: describeSettingsProblem(settings.path, state);
+	const fileProblem = describePruneSettingsProblem(settings.path, state);
 	if (fileProblem) {
 		messages.push({ message: fileProblem, file: settings.path, line: state.kind === 'invalid-json' ? state.line : undefined, details: [] });
 	}
