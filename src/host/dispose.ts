@@ -8,10 +8,6 @@ export abstract class Disposable implements vscode.Disposable {
 	private readonly disposables: vscode.Disposable[] = [];
 	private disposed = false;
 
-	get isDisposed(): boolean {
-		return this.disposed;
-	}
-
 	dispose(): void {
 		if (this.disposed) {
 			return;

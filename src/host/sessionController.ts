@@ -17,6 +17,7 @@ import type { DiscoveryReport, SessionStore, StoreChange } from '../node/store/s
 import { buildSessionList, defaultSession, sessionTitle, type ProjectItem } from '../node/views/sessionList';
 import { AdaptiveThrottle } from './adaptiveThrottle';
 import { Disposable } from './dispose';
+import { fileWorkspaceFolders } from './sessionLocator';
 
 /** What the extension is doing to the selected session. */
 export type FlushActivity = 'idle' | 'summarizing';
@@ -101,7 +102,7 @@ export class SessionController extends Disposable {
 	}
 
 	projects(filter?: string): ProjectItem[] {
-		return buildSessionList(this.store.rowsList(), { workspaceFolders: workspaceFolders(), filter, now: Date.now(), homedir: homedir(), pruningEnabled: this.config.enabled });
+		return buildSessionList(this.store.rowsList(), { workspaceFolders: fileWorkspaceFolders(), filter, now: Date.now(), homedir: homedir(), pruningEnabled: this.config.enabled });
 	}
 
 	row(path: string): SessionRow | undefined {
@@ -111,6 +112,11 @@ export class SessionController extends Disposable {
 	/** True for a `.jsonl` file that is one of the listed Pi sessions. */
 	knowsSession(path: string): boolean {
 		return this.store.row(path) !== undefined;
+	}
+
+	/** Every listed session file. */
+	sessionPaths(): string[] {
+		return this.store.rowsList().map((row) => row.file.path);
 	}
 
 	/** How many listed sessions are known only by their file name so far (name not read yet). */
@@ -275,14 +281,10 @@ export class SessionController extends Disposable {
 			this.select(remembered, true).catch(() => undefined);
 			return;
 		}
-		const next = defaultSession(this.projects(), workspaceFolders().length > 0);
+		const next = defaultSession(this.projects(), fileWorkspaceFolders().length > 0);
 		if (next !== undefined && next !== this.selectedPath) {
 			this.select(next, false).catch(() => undefined);
 		}
 	}
 
-}
-
-function workspaceFolders(): string[] {
-	return (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => folder.uri.fsPath);
 }

@@ -19,11 +19,15 @@ export class SessionLocator {
 	async locate(): Promise<SessionLocations> {
 		this.last = this.resolve();
 		void vscode.commands.executeCommand('setContext', 'piCondense.agentDirSource', this.last.source);
-		const workspaceFolders = (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => folder.uri.fsPath);
-		return resolveSessionLocations({ agentDir: this.last.path, env: process.env, homedir: homedir(), workspaceFolders });
+		return resolveSessionLocations({ agentDir: this.last.path, env: process.env, homedir: homedir(), workspaceFolders: fileWorkspaceFolders() });
 	}
 
 	private resolve(): ResolvedAgentDir {
 		return resolveAgentDir({ override: readExtensionConfig().agentDir, env: process.env, homedir: homedir() });
 	}
+}
+
+/** The workspace's folders on disk (a virtual or remote folder holds no Pi sessions of this machine). */
+export function fileWorkspaceFolders(): string[] {
+	return (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => folder.uri.fsPath);
 }

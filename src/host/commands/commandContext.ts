@@ -32,11 +32,6 @@ export function requireSession(context: CommandContext, action: string): string 
 	return path;
 }
 
-/** `for "<session title>"`, so messages say which session they are about. */
-export function sessionPhrase(context: CommandContext, path: string): string {
-	return `for "${context.controller.titleOf(path)}"`;
-}
-
 /**
  * Sets one `contextPrune` key (a dotted path) in Pi's settings.json and says `message` when it is
  * saved. Returns the message shown, or undefined when saving failed (the user was told why).

@@ -5,13 +5,12 @@
  */
 import * as vscode from 'vscode';
 import { PREVIEW_VIEW_TYPE, type RenderReport } from '../../shared/protocol';
+import { CommandId } from '../commands/commandIds';
 import { BlockDocuments } from './blockDocuments';
 import { PreviewPanel, previewResourceRoots } from './previewPanel';
 import type { PreviewSource } from './previewSource';
 import { revealTarget } from './revealTarget';
 
-export const OPEN_PREVIEW_COMMAND = 'piCondense.openPreview';
-export const REVEAL_IN_PREVIEW_COMMAND = 'piCondense.revealInPreview';
 
 export interface ContextPreviewOptions {
 	readonly source: PreviewSource;
@@ -30,11 +29,11 @@ export class ContextPreview implements vscode.Disposable {
 	constructor(private readonly options: ContextPreviewOptions) {
 		this.disposables = [
 			// From a tree item or a hover link the command carries the ref to show.
-			vscode.commands.registerCommand(OPEN_PREVIEW_COMMAND, (argument?: unknown) => {
+			vscode.commands.registerCommand(CommandId.OpenPreview, (argument?: unknown) => {
 				const target = revealTarget(argument);
 				return target === undefined ? void this.show() : this.reveal(target);
 			}),
-			vscode.commands.registerCommand(REVEAL_IN_PREVIEW_COMMAND, (target?: unknown) => this.revealCommand(target)),
+			vscode.commands.registerCommand(CommandId.RevealInPreview, (target?: unknown) => this.revealCommand(target)),
 			vscode.window.registerWebviewPanelSerializer(PREVIEW_VIEW_TYPE, {
 				deserializeWebviewPanel: (panel: vscode.WebviewPanel) => {
 					this.adopt(panel);

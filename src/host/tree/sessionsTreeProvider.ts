@@ -50,7 +50,7 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
 		if (this.filterText !== '') {
 			// Names and first messages are read lazily (when a project is expanded): a filter needs
 			// every row's. Rows that arrive later refresh the list through onDidChangeSessions.
-			this.controller.requestDetails(this.controller.projects().flatMap((project) => project.sessions.map((session) => session.path)));
+			this.controller.requestDetails(this.controller.sessionPaths());
 		}
 		void vscode.commands.executeCommand('setContext', 'piCondense.sessionsFiltered', this.filterText !== '');
 		this.refreshAll();

@@ -8,7 +8,7 @@ import { open, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseHeaderLine } from '../../engine/session/headerLine';
 import type { SessionHeader } from '../../engine/session/types';
-import { mapLimited } from '../fs/mapLimited';
+import { mapLimited } from '../../engine/flush/mapLimited';
 import type { SessionRoot } from '../paths/sessionLocations';
 import { errorCode, errorMessage } from '../fs/errors';
 import { readFirstLine } from './firstLine';
