@@ -60,7 +60,7 @@ export class WhatIfPanel {
 		this.changes.replaceChildren(
 			figure('whatIf.changes', changes.length === 0 ? 'Showing the current settings.' : `Would write: ${changes.map((c) => `${c.key} = ${JSON.stringify(c.value)}`).join(', ')}`, changes.length),
 			...(snapshot.whatIf.simulatedChains.length > 0 ? [el('div', { text: `The next flush would compress ${snapshot.whatIf.simulatedChains.join(', ')} (marked what-if).` })] : []),
-			...(snapshot.whatIf.uncoveredChains > 0 ? [el('div', { text: `${snapshot.whatIf.uncoveredChains} more chain(s) would qualify once their tool calls are summarized.` })] : []),
+			...(snapshot.whatIf.uncoveredChains > 0 ? [el('div', { text: `${snapshot.whatIf.uncoveredChains} of them have no summary yet: their body lists their tool calls, with the refs to recover each output.` })] : []),
 		);
 		this.apply.toggleAttribute('disabled', changes.length === 0);
 		this.reset.toggleAttribute('disabled', changes.length === 0);

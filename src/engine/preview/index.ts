@@ -14,5 +14,4 @@ export { whatIfSettings, withWhatIf, whatIfChanges, sanitizeOverrides, type What
 export { searchMessages, SEARCH_HIT_LIMIT, type SearchHit, type SearchOptions, type SearchResult } from './searchMessages';
 export { cachedArgsText, cachedSizeOf, prettyArgs, type ArgsText } from './sizeCache';
 export { locateTarget, type RowLocation } from './locateTarget';
-export { detectChains, type DetectedChain } from './detectChains';
 export { simulateWindow, type WindowSimulation } from './simulateWindow';

@@ -2,25 +2,28 @@
  * What-if for the rolling window: the chains the next flush would compress if the window were K,
  * added to the state as they would be rendered. Pure; the input state is not changed.
  *
- * Following pi-condense: the candidates are the closed chains with a non-empty middle that are not
- * compressed yet; all but the newest K are compressed; a chain that no per-batch summary covers is
- * skipped (2.0.0's `no-summary`). pi-condense would fuse two or more summaries with an LLM call;
- * the simulation shows the distinct covering summaries joined, which is what pi-condense renders
- * when it does not fuse. Compressed chains are never uncompressed, so a larger K changes nothing
- * that is already compressed.
+ * It plans exactly as the flush does (the flush's chain detection, selection and jobs): the
+ * candidates are the closed chains with a non-empty middle that are not compressed yet, all but the
+ * newest K are compressed, and a chain no per-batch summary covers gets the deterministic body
+ * built from its calls (2.9.0). Where the flush would fuse two or more summaries with an LLM call,
+ * the simulation shows them joined, which is what pi-condense renders when it does not fuse.
+ * Compressed chains are never uncompressed, so a larger K changes nothing already compressed.
  */
 import type { ProtectionCheck } from '../condense/protection/protectionRules';
 import { chainBodyText, summaryCoverage } from '../condense/state/chainBodies';
-import { isRecordOccurrence, type ChainInfo, type CondenseState } from '../condense/state/condenseState';
-import type { ChainCompressionEntry } from '../condense/types';
+import type { ChainInfo, CondenseState } from '../condense/state/condenseState';
+import { bodyCalls, chainEntry } from '../flush/chains/compressChains';
+import { deterministicChainBody } from '../flush/chains/deterministicBody';
+import { detectChains } from '../flush/chains/detectChains';
+import { backfillRecord, planChainJobs } from '../flush/chains/planChains';
+import { selectChains } from '../flush/chains/selectChains';
 import type { AgentMessage } from '../session/types';
-import { detectChains, type DetectedChain } from './detectChains';
 
 export interface WindowSimulation {
 	readonly state: CondenseState;
 	/** Block ids given to the simulated chains. */
 	readonly simulated: readonly string[];
-	/** Chains the window would select that no summary covers yet. */
+	/** Simulated chains no summary covers: they get the deterministic body. */
 	readonly uncovered: number;
 }
 
@@ -32,52 +35,22 @@ export function simulateWindow(
 	compressedAt: number,
 ): WindowSimulation {
 	const compressedStarts = new Set(state.chains.map((chain) => chain.entry.startUserTimestamp));
-	const candidates = detectChains(rawMessages).filter((chain) =>
-		chain.finalAssistantTimestamp !== null && chain.middleToolCallIds.length > 0 && !compressedStarts.has(chain.startUserTimestamp));
-	const selected = candidates.slice(0, Math.max(0, candidates.length - rollingWindow));
-	const added: ChainInfo[] = [];
-	const coverage = selected.length > 0 ? summaryCoverage(state.summaries) : undefined;
-	let uncovered = 0;
+	const selected = selectChains(detectChains(rawMessages, isProtected), rollingWindow, compressedStarts);
+	const { jobs } = selected.length > 0 ? planChainJobs(selected, rawMessages, state) : { jobs: [] };
+	if (jobs.length === 0) {
+		return { state, simulated: [], uncovered: 0 };
+	}
+	const coverage = summaryCoverage(state.summaries);
 	let nextBlock = state.nextBlockNumber;
-	for (const chain of selected) {
-		const entry = chainEntry(chain, state, `b${nextBlock}`, isProtected, compressedAt);
-		const droppedKeys = new Set(chain.middleResultKeys);
-		const bodyText = chainBodyText({ entry, droppedKeys }, state.summaries, coverage);
-		if (bodyText === '') {
-			uncovered++;
-			continue;
-		}
-		nextBlock++;
-		added.push({ entry, droppedKeys, bodyText });
-	}
-	if (added.length === 0) {
-		return { state, simulated: [], uncovered };
-	}
+	let uncovered = 0;
+	const added: ChainInfo[] = jobs.map((job) => {
+		const deterministic = job.summaries.length === 0;
+		uncovered += deterministic ? 1 : 0;
+		const body = deterministic ? deterministicChainBody(bodyCalls(job, job.backfill.map(backfillRecord))) : undefined;
+		const entry = chainEntry(job, `b${nextBlock++}`, compressedAt, body, deterministic);
+		const droppedKeys = new Set(job.chain.middleKeys);
+		return { entry, droppedKeys, bodyText: chainBodyText({ entry, droppedKeys }, state.summaries, coverage) };
+	});
 	const chains = [...state.chains, ...added].sort((a, b) => a.entry.startUserTimestamp - b.entry.startUserTimestamp);
 	return { state: { ...state, chains, nextBlockNumber: nextBlock }, simulated: added.map((c) => c.entry.blockId), uncovered };
-}
-
-function chainEntry(chain: DetectedChain, state: CondenseState, blockId: string, isProtected: ProtectionCheck, compressedAt: number): ChainCompressionEntry {
-	const keys = new Set(chain.middleResultKeys);
-	const toolRefs: string[] = [];
-	for (const id of chain.middleToolCallIds) {
-		const occurrences = (state.byToolCallId.get(id) ?? []).filter(isRecordOccurrence);
-		const ref = (occurrences.find((o) => keys.has(o.key)) ?? occurrences.find((o) => o.shortRef !== undefined))?.shortRef;
-		if (ref !== undefined && !toolRefs.includes(ref)) {
-			toolRefs.push(ref);
-		}
-	}
-	const protectedIds = chain.middleToolCallIds.filter((id) => {
-		const call = chain.calls.get(id);
-		return call !== undefined && isProtected(call.name, call.args);
-	});
-	return {
-		blockId,
-		startUserTimestamp: chain.startUserTimestamp,
-		droppedToolCallIds: chain.middleToolCallIds,
-		...(protectedIds.length > 0 ? { protectedToolCallIds: protectedIds } : {}),
-		finalAssistantTimestamp: chain.finalAssistantTimestamp,
-		toolRefs,
-		compressedAt,
-	};
 }

@@ -100,7 +100,7 @@ export interface WhatIfState {
 	readonly changes: ReadonlyArray<{ readonly key: string; readonly value: unknown }>;
 	/** Chains the next flush would compress under the changed window (block ids). */
 	readonly simulatedChains: readonly string[];
-	/** Chains the changed window would make eligible but that no summary covers yet. */
+	/** Of the simulated chains, those no summary covers: their body lists their tool calls (2.9.0's deterministic body). */
 	readonly uncoveredChains: number;
 }
 

@@ -110,13 +110,14 @@ async function backfill(calls: readonly BackfillCall[], options: ChainPhaseOptio
 	return records;
 }
 
-function bodyCalls(job: ChainJob, backfilled: readonly ToolCallRecord[]): BodyCall[] {
+/** The calls of a deterministic body: indexed ones with their refs, backfilled ones as their new records. */
+export function bodyCalls(job: ChainJob, backfilled: readonly ToolCallRecord[]): BodyCall[] {
 	let next = 0;
 	return job.middle.map((item) => (item.kind === 'indexed' ? item.call : { record: backfilled[next++] as ToolCallRecord, ref: undefined }));
 }
 
 /** pi-condense's key order; `bodySource` marks a deterministic body, as 2.9.0 does. */
-function chainEntry(job: ChainJob, blockId: string, compressedAt: number, body: string | undefined, deterministic: boolean): ChainCompressionEntry {
+export function chainEntry(job: ChainJob, blockId: string, compressedAt: number, body: string | undefined, deterministic: boolean): ChainCompressionEntry {
 	const { chain } = job;
 	return {
 		blockId,

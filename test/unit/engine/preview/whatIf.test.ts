@@ -3,8 +3,11 @@ import { join } from 'node:path';
 import { DEFAULT_CONFIG } from '../../../../src/engine/config/defaults';
 import { protectionCheck } from '../../../../src/engine/condense';
 import {
-	computePreview, detectChains, previewBase, sanitizeOverrides, simulateWindow, whatIfChanges, withWhatIf,
+	computePreview, previewBase, sanitizeOverrides, simulateWindow, whatIfChanges, withWhatIf,
 } from '../../../../src/engine/preview';
+import { buildCondenseState, type ProtectionCheck } from '../../../../src/engine/condense';
+import { deterministicChainBody } from '../../../../src/engine/flush/chains/deterministicBody';
+import { detectChains } from '../../../../src/engine/flush/chains/detectChains';
 import { assistant, call, result, text, user } from '../condense/builders';
 import { deepFreeze, loadSession, REFERENCE_DIR, referenceConfig } from '../condense/piReference';
 
@@ -33,19 +36,36 @@ describe('what-if settings', () => {
 	});
 });
 
-describe('chain detection for the rolling-window what-if', () => {
+describe('chains for the rolling-window what-if (the flush\'s own detection and planning)', () => {
+	const messages = [
+		user(1), assistant(2, call('a', 'bash')), result('a', 'bash', 3, 'x'), assistant(4, text('closed')),
+		user(5), syntheticChain, assistant(6, call('b', 'read', { path: 'p' })), result('b', 'read', 7, 'y'),
+		user(8), assistant(9, call('c', 'bash')),
+	];
+	const readOfP: ProtectionCheck = (name, args) => name === 'read' && (args as { path?: unknown } | undefined)?.path === 'p';
+
 	it('finds closed, interrupted and open chains; a synthetic chain message starts none', () => {
-		const chains = detectChains([
-			user(1), assistant(2, call('a', 'bash')), result('a', 'bash', 3, 'x'), assistant(4, text('closed')),
-			user(5), syntheticChain, assistant(6, call('b', 'read', { path: 'p' })), result('b', 'read', 7, 'y'),
-			user(8), assistant(9, call('c', 'bash')),
-		]);
+		const chains = detectChains(messages, readOfP);
 		assert.deepEqual(chains.map((c) => [c.startUserTimestamp, c.finalAssistantTimestamp, c.middleToolCallIds]), [
 			[1, 4, ['a']],
 			[5, null, ['b']],
 		]);
-		assert.deepEqual(chains[1]?.middleResultKeys, ['b@7']);
-		assert.deepEqual(chains[1]?.calls.get('b'), { name: 'read', args: { path: 'p' } });
+		assert.deepEqual(chains[1]?.middleKeys, ['b@7']);
+		assert.deepEqual(chains[1]?.protectedToolCallIds, ['b']);
+	});
+
+	it('gives a chain no summary covers the deterministic body the flush writes (2.9.0), not a skip', () => {
+		const state = buildCondenseState([]);
+		const simulation = simulateWindow(state, messages, 0, readOfP, 42);
+		assert.deepEqual(simulation.simulated, ['b1']);
+		assert.equal(simulation.uncovered, 1);
+		const chain = simulation.state.chains[0];
+		assert.equal(chain?.entry.bodySource, 'deterministic');
+		assert.equal(chain?.entry.compressedAt, 42);
+		const body = deterministicChainBody([{ record: { toolCallId: 'a', toolName: 'bash', args: {}, resultText: 'x', isError: false, turnIndex: -1, timestamp: 3 }, ref: undefined }]);
+		assert.equal(chain?.entry.rangeSummaryText, body);
+		assert.equal(chain?.bodyText, body);
+		assert.equal(state.chains.length, 0, 'the input state is unchanged');
 	});
 });
 
@@ -58,7 +78,9 @@ describe('rolling-window simulation on a real pi-condense session', () => {
 		const simulation = simulateWindow(base.state, loaded.messages, 0, protectionCheck(config), 1234);
 		assert.deepEqual(simulation.simulated, ['b3']);
 		const chain = simulation.state.chains.find((c) => c.entry.blockId === 'b3');
-		assert.deepEqual(chain?.entry.toolRefs, ['t8']);
+		// The dedup alias in the middle shows its original's tN, as pi-condense's getShortRefForToolCallId
+		// (and our flush) gives it; the preview's own copy of chain planning used to leave it out.
+		assert.deepEqual(chain?.entry.toolRefs, ['t4', 't8']);
 		assert.deepEqual(chain?.entry.droppedToolCallIds, ['call_p2_t0_0', 'call_p2_t1_0']);
 		assert.equal(chain?.entry.compressedAt, 1234);
 		assert.match(chain?.bodyText ?? '', /context_tree_query/);
