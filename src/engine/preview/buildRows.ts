@@ -57,7 +57,7 @@ export function buildRows(inputs: RowInputs): ViewRows {
 	}
 	const changes: MessageChanges[] = raw.map((message, i) => {
 		const at = alignment.renderedIndexOf[i] ?? -1;
-		return messageChanges(message, i, at < 0 ? undefined : rendered[at], { state: inputs.state, isProtected: inputs.isProtected, argsOf: (r) => argsOf[r] });
+		return messageChanges(message, i, at < 0 ? undefined : rendered[at], { state: inputs.state, isProtected: inputs.isProtected, argsOf: (r) => argsOf[r], sizeOf: inputs.sizeOf });
 	});
 	const before = raw.map((message, i): PreviewRow => {
 		const at = alignment.renderedIndexOf[i] ?? -1;

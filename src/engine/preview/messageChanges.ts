@@ -23,6 +23,8 @@ export interface ChangeContext {
 	readonly isProtected: ProtectionCheck;
 	/** Arguments of the call a raw tool result answers. */
 	readonly argsOf: (rawIndex: number) => unknown;
+	/** Serialized size of a message (the preview's cached measure). */
+	readonly sizeOf: (message: AgentMessage) => number;
 }
 
 const NONE: MessageChanges = { badges: [] };
@@ -56,7 +58,7 @@ function resultChanges(raw: ToolResultMessage, rawIndex: number, rendered: Agent
 	const record = occurrence?.record;
 	const ref = occurrence?.shortRef ?? raw.toolCallId;
 	const originalText = contentText(raw.content);
-	const originalChars = JSON.stringify(raw).length;
+	const originalChars = context.sizeOf(raw);
 	const stubKind = coverage?.kind === 'alias' ? 'alias' : record?.spillPath !== undefined ? 'spilled' : 'summarized';
 	const stub: StubOrigin = {
 		ref,

@@ -34,10 +34,6 @@ export class OpenSessionCache {
 		return this.sessions.get(path);
 	}
 
-	isOpen(path: string): boolean {
-		return this.sessions.has(path);
-	}
-
 	/** Keeps `path` open whatever else is opened; `undefined` unpins every path. */
 	pinOnly(path: string | undefined): void {
 		this.pinned.clear();

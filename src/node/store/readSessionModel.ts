@@ -13,7 +13,6 @@ export interface LoadedSessionModel {
 	readonly model: SessionModel;
 	/** Offset after the last complete line read into `model`. */
 	readonly consumed: number;
-	readonly ino: number;
 }
 
 const decoder = new TextDecoder();
@@ -22,7 +21,7 @@ const DEFAULT_PIECE_BYTES = 4 * 1024 * 1024;
 export async function readSessionModel(path: string, pieceBytes = DEFAULT_PIECE_BYTES): Promise<LoadedSessionModel> {
 	const handle = await open(path, 'r');
 	try {
-		const { size, ino } = await handle.stat();
+		const { size } = await handle.stat();
 		let model: SessionModel | undefined;
 		let needsWholeRead = false;
 		const consumed = await scanCompleteLines(handle, 0, size, (piece) => {
@@ -41,7 +40,7 @@ export async function readSessionModel(path: string, pieceBytes = DEFAULT_PIECE_
 		if (needsWholeRead) {
 			model = parseSession(await readCompleteRange(path, 0, consumed) ?? '');
 		}
-		return { model: model ?? parseSession(''), consumed, ino };
+		return { model: model ?? parseSession(''), consumed };
 	} finally {
 		await handle.close();
 	}

@@ -24,10 +24,6 @@ export interface SessionRow {
 export class SessionRows {
 	private readonly rows = new Map<string, SessionRow>();
 
-	get size(): number {
-		return this.rows.size;
-	}
-
 	all(): readonly SessionRow[] {
 		return [...this.rows.values()];
 	}
@@ -67,15 +63,12 @@ export class SessionRows {
 		this.rows.clear();
 	}
 
-	/** Forgets every reclaim figure (the configuration changed); returns the rows that had one. */
-	clearReclaims(): string[] {
-		const cleared: string[] = [];
+	/** Forgets every reclaim figure (the configuration changed). */
+	clearReclaims(): void {
 		for (const [path, row] of this.rows) {
 			if (row.reclaim !== undefined) {
 				this.rows.set(path, { ...row, reclaim: undefined });
-				cleared.push(path);
 			}
 		}
-		return cleared;
 	}
 }

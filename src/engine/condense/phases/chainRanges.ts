@@ -17,13 +17,13 @@ export interface ChainRange {
 }
 
 /** How many user and assistant messages carry each timestamp, and where the last one is. */
-interface TimestampSlots {
+export interface TimestampSlots {
 	readonly users: Map<number, { count: number; index: number }>;
 	readonly assistants: Map<number, { count: number; index: number }>;
 }
 
 /** One pass over the messages, so resolving many chains costs one lookup each. */
-function timestampSlots(messages: readonly AgentMessage[]): TimestampSlots {
+export function timestampSlots(messages: readonly AgentMessage[]): TimestampSlots {
 	const slots: TimestampSlots = { users: new Map(), assistants: new Map() };
 	messages.forEach((message, index) => {
 		const map = message.role === 'user' ? slots.users : message.role === 'assistant' ? slots.assistants : undefined;
@@ -40,8 +40,16 @@ function timestampSlots(messages: readonly AgentMessage[]): TimestampSlots {
 	return slots;
 }
 
-export function resolveChainRange(chain: ChainInfo, messages: readonly AgentMessage[], slots: TimestampSlots = timestampSlots(messages)): ChainRange | undefined {
-	const { startUserTimestamp, finalAssistantTimestamp } = chain.entry;
+function resolveChainRange(chain: ChainInfo, slots: TimestampSlots): ChainRange | undefined {
+	const range = rangeIndexes(slots, chain.entry.startUserTimestamp, chain.entry.finalAssistantTimestamp);
+	return range && { chain, ...range };
+}
+
+/**
+ * Where a chain's range lies: exactly one user message at its start timestamp and one assistant
+ * at its final one, in that order; else undefined (the chain stays raw).
+ */
+export function rangeIndexes(slots: TimestampSlots, startUserTimestamp: number, finalAssistantTimestamp: number | null): { readonly startIndex: number; readonly endIndex: number } | undefined {
 	if (finalAssistantTimestamp === null) {
 		return undefined;
 	}
@@ -50,7 +58,7 @@ export function resolveChainRange(chain: ChainInfo, messages: readonly AgentMess
 	if (start?.count !== 1 || end?.count !== 1 || start.index >= end.index) {
 		return undefined;
 	}
-	return { chain, startIndex: start.index, endIndex: end.index };
+	return { startIndex: start.index, endIndex: end.index };
 }
 
 /** The ranges that apply, in chain order; reports the ones that do not. */
@@ -58,7 +66,7 @@ export function acceptedRanges(chains: readonly ChainInfo[], messages: readonly 
 	const resolved: ChainRange[] = [];
 	const slots = timestampSlots(messages);
 	for (const chain of chains) {
-		const range = resolveChainRange(chain, messages, slots);
+		const range = resolveChainRange(chain, slots);
 		if (range) {
 			resolved.push(range);
 		} else {

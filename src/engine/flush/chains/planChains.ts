@@ -15,6 +15,7 @@
  */
 import { pendingCall } from '../../condense/pending/capturePending';
 import type { PendingCall } from '../../condense/pending/pendingTypes';
+import { rangeIndexes, timestampSlots } from '../../condense/phases/chainRanges';
 import { coveringSummaryTexts, summaryCoverage, type SummaryCoverage } from '../../condense/state/chainBodies';
 import { coverageOf, type CondenseState } from '../../condense/state/condenseState';
 import type { ToolCallRecord } from '../../condense/types';
@@ -52,11 +53,10 @@ export function planChainJobs(
 	const jobs: ChainJob[] = [];
 	const skipped: ChainSkip[] = [];
 	const coverage = summaryCoverage(state.summaries);
-	const starts = countTimestamps(messages, 'user');
-	const ends = countTimestamps(messages, 'assistant');
+	const slots = timestampSlots(messages);
 	for (const chain of selected) {
-		const final = chain.finalAssistantTimestamp;
-		if (final === null || starts.get(chain.startUserTimestamp) !== 1 || ends.get(final) !== 1 || chain.startIndex >= chain.endIndex) {
+		// Rendering resolves a chain's range the same way: one that does not resolve would stay raw.
+		if (!rangeIndexes(slots, chain.startUserTimestamp, chain.finalAssistantTimestamp)) {
 			skipped.push({ chain, reason: 'unresolved' });
 			continue;
 		}
@@ -119,18 +119,6 @@ function planOne(chain: DetectedChain, messages: readonly AgentMessage[], state:
 		backfill: summaries.length === 0 ? backfill : [],
 		indexedChars,
 	};
-}
-
-
-
-function countTimestamps(messages: readonly AgentMessage[], role: 'user' | 'assistant'): Map<number, number> {
-	const counts = new Map<number, number>();
-	for (const message of messages) {
-		if (message.role === role) {
-			counts.set(message.timestamp, (counts.get(message.timestamp) ?? 0) + 1);
-		}
-	}
-	return counts;
 }
 
 /** A backfilled call as an index record (2.9.0: turn index -1, timestamp = its result's). */
