@@ -4,7 +4,7 @@
  * demand) and settings writes.
  */
 import * as vscode from 'vscode';
-import { setConfigKey } from '../engine/config/setConfigKey';
+import { setConfigKeys } from '../engine/config/setConfigKey';
 import { lookUpModel } from '../node/llm/modelPricing';
 import type { PiAiLoader } from '../node/llm/piAiLoader';
 import { CommandId } from './commands/commandIds';
@@ -53,6 +53,6 @@ export class PreviewSourceAdapter extends Disposable implements PreviewSource {
 	}
 
 	async applyPruneSettings(changes: ReadonlyArray<{ readonly key: string; readonly value: unknown }>): Promise<void> {
-		await this.controller.updatePruneSettings((raw) => changes.reduce((next, change) => setConfigKey(next, change.key, change.value), raw));
+		await this.controller.updatePruneSettings((raw) => setConfigKeys(raw, changes));
 	}
 }

@@ -9,18 +9,8 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/host/extensionApi';
-
-const extensionId = 'pi-condense.pi-condense-vscode';
-
-async function waitUntil(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
-	const deadline = Date.now() + timeoutMs;
-	while (!condition()) {
-		if (Date.now() > deadline) {
-			assert.fail(`gave up waiting: ${what}`);
-		}
-		await new Promise((done) => setTimeout(done, 50));
-	}
-}
+// Only the plain helpers: activeApi() would activate the extension, which these tests watch happen.
+import { EXTENSION_ID as extensionId, fixtures, waitUntil } from './helpers';
 
 function ourExtension(): vscode.Extension<unknown> {
 	const extension = vscode.extensions.getExtension(extensionId);
@@ -64,8 +54,7 @@ describe('activation in a real VS Code extension host', () => {
 
 	it('selects the newest session of the workspace by itself', async () => {
 		const api = ourExtension().exports as ExtensionApi;
-		const basic = (JSON.parse(process.env.PI_CONDENSE_TEST_FIXTURES ?? '{}') as { basic?: { path: string } }).basic?.path;
-		assert.ok(basic);
+		const basic = fixtures().basic.path;
 		await waitUntil(() => api.controller.selected === basic, 'the basic session (the workspace\'s only one) selected');
 	});
 

@@ -30,3 +30,8 @@ export function setConfigKey(raw: RawObject, keyPath: string, value: unknown): R
 	}
 	return copy;
 }
+
+/** `raw` with each change applied in order, as `setConfigKey` applies one. */
+export function setConfigKeys(raw: RawObject, changes: ReadonlyArray<{ readonly key: string; readonly value: unknown }>): Record<string, unknown> {
+	return changes.reduce<Record<string, unknown>>((next, change) => setConfigKey(next, change.key, change.value), { ...raw });
+}

@@ -4,7 +4,7 @@
  * words that say what happened and what to do.
  */
 import * as vscode from 'vscode';
-import { setConfigKey } from '../../engine/config/setConfigKey';
+import { setConfigKeys } from '../../engine/config/setConfigKey';
 import type { PiAiLoader } from '../../node/llm/piAiLoader';
 import type { FlushRunner } from '../flush/flushRunner';
 import { SettingsWriteError } from '../../node/settings/updatePruneSettings';
@@ -48,7 +48,7 @@ export interface SettingChange {
 /** Several keys in one write. */
 export async function saveSettings(context: CommandContext, changes: readonly SettingChange[], message: string): Promise<string | undefined> {
 	try {
-		await context.controller.updatePruneSettings((raw) => changes.reduce((next, change) => setConfigKey(next, change.key, change.value), raw));
+		await context.controller.updatePruneSettings((raw) => setConfigKeys(raw, changes));
 	} catch (error) {
 		showSettingsError(context, error);
 		return undefined;

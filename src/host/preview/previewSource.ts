@@ -6,6 +6,7 @@ import type * as vscode from 'vscode';
 import type { ContextPruneConfig } from '../../engine/config/types';
 import type { BlobReader } from '../../engine/ports';
 import type { SessionModel } from '../../engine/session/model';
+import type { ModelFacts } from '../../node/llm/modelPricing';
 
 /** The session the preview shows: the selected one, as of its latest snapshot. */
 export interface PreviewSession {
@@ -19,14 +20,8 @@ export interface PreviewSession {
 	readonly blobs: BlobReader;
 }
 
-/** Prices in USD per million tokens, as pi-ai's `Model.cost` gives them. */
-export interface ModelPricing {
-	readonly provider: string;
-	readonly modelId: string;
-	readonly name: string;
-	readonly contextWindow: number;
-	readonly cost: { readonly input: number; readonly output: number; readonly cacheRead: number; readonly cacheWrite: number };
-}
+/** A model's facts from pi-ai (prices in USD per million tokens, as `Model.cost` gives them). */
+export type ModelPricing = ModelFacts;
 
 export interface PreviewSource {
 	/** Fires when the selected session changes, when its file grows, and when Pi's settings change. */
