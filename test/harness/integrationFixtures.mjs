@@ -4,10 +4,9 @@
 // session (../shared/real-sessions), and Pi's settings.json with the contextPrune the basic session was
 // pruned with. Copies only: the shared files are never changed. Returns what the tests need to know.
 import { copyFileSync, cpSync, mkdirSync, readFileSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { projectRoot } from './lib.mjs';
+import { join } from 'node:path';
+import { sharedDir } from './lib.mjs';
 
-const sharedDir = resolve(projectRoot, '..', 'shared');
 
 /** Pi's session folder name for a project cwd (`/a/b` → `--a-b--`). */
 export function sessionFolderName(cwd) {

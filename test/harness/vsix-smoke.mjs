@@ -6,11 +6,11 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { installVsix, launchChromium, makeTempDir, projectRoot, removeDir, sleep, startCodeServer, workbenchUrl } from './lib.mjs';
+import { installVsix, launchChromium, makeTempDir, projectRoot, removeDir, sharedDir, sleep, startCodeServer, workbenchUrl } from './lib.mjs';
 import { ensureHarnessInstalled } from './setup.mjs';
 
 const extensionId = 'pi-condense.pi-condense-vscode';
-const basicSession = join(projectRoot, '..', 'shared', 'pi-condense-sessions', 'basic');
+const basicSession = join(sharedDir, 'pi-condense-sessions', 'basic');
 
 function packagedVsix(tempDir) {
 	if (process.argv[2]) {

@@ -1,5 +1,6 @@
 /**
- * Where tests find the repository and the shared reference material (`../shared`, read-only).
+ * Where tests find the repository and the shared reference material (read-only): `../shared` next
+ * to the repository, or the folder named by `PI_CONDENSE_SHARED_DIR`.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -20,7 +21,7 @@ function findRepoRoot(start: string): string {
 }
 
 export const repoRoot = findRepoRoot(__dirname);
-export const sharedDir = resolve(repoRoot, '..', 'shared');
+export const sharedDir = resolve(process.env['PI_CONDENSE_SHARED_DIR'] ?? join(repoRoot, '..', 'shared'));
 export const realSessionsDir = join(sharedDir, 'real-sessions');
 export const piCondenseSessionsDir = join(sharedDir, 'pi-condense-sessions');
 
