@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
-import { namesPiCondense, parsePackageSource, pinnedVersion, parseReleaseChoice } from '../../../../src/engine/release';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { KNOWN_RELEASES, namesPiCondense, parsePackageSource, pinnedVersion, parseReleaseChoice } from '../../../../src/engine/release';
+import { repoRoot } from '../../../support/paths';
 
 describe('Pi package sources', () => {
 	it('splits npm specs into a name and an optional version, as Pi does', () => {
@@ -47,5 +50,19 @@ describe('the release choice (piCondense.release, --release)', () => {
 		assert.equal(wrong.ok, false);
 		assert.match(wrong.ok ? '' : wrong.message, /^unknown pi-condense release "2\.10\.0": use auto or one of 2\.0\.0, 2\.0\.1, .*, 2\.9\.0, 2\.9\.1$/);
 		assert.equal(parseReleaseChoice(42).ok, false);
+	});
+
+	it('offers exactly auto and the known releases in the piCondense.release setting, each described', () => {
+		const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+			contributes: { configuration: { properties: Record<string, { enum?: string[]; enumDescriptions?: string[]; default?: string; scope?: string }> } };
+		};
+		const setting = manifest.contributes.configuration.properties['piCondense.release'];
+		assert.deepEqual(setting?.enum, ['auto', ...KNOWN_RELEASES]);
+		assert.equal(setting?.enumDescriptions?.length, KNOWN_RELEASES.length + 1);
+		assert.equal(setting?.default, 'auto');
+		assert.equal(setting?.scope, 'machine');
+		for (const value of setting?.enum ?? []) {
+			assert.equal(parseReleaseChoice(value).ok, true, value);
+		}
 	});
 });
