@@ -10,7 +10,10 @@
  */
 import { realpath } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { identifyCopy, isPiCondenseName, type InstalledCopy, type ReleaseDetection } from '../../engine/release';
+import {
+	identifyCopy, isPiCondenseName, namesPiCondense, parsePackageSource, PI_CONDENSE_NAMES, type InstalledCopy, type ReleaseDetection,
+	type ReleaseWarning,
+} from '../../engine/release';
 import { globalSettingsPath, projectSettingsPath } from '../paths/agentDir';
 import { DetectionLog, type Candidate, type WatchTarget } from './candidates';
 import { collectAutoDiscovered, collectExtensionEntries } from './extensionCandidates';
@@ -41,7 +44,7 @@ export async function detectRelease(inputs: DetectInputs): Promise<Detected> {
 	log.search(user.path);
 	log.follow(user.path);
 	log.warn(user.problem);
-	const project = inputs.cwd === undefined ? undefined : await honouredProject(inputs.agentDir, inputs.cwd, log);
+	const { settings: project, trustNote } = inputs.cwd === undefined ? { settings: undefined, trustNote: undefined } : await honouredProject(inputs.agentDir, inputs.cwd, log);
 	const scopes: ScopedSettings[] = project ? [{ scope: 'project', settings: project }, { scope: 'user', settings: user }] : [{ scope: 'user', settings: user }];
 	await collectPackageCandidates(scopes, {
 		agentDir: inputs.agentDir,
@@ -60,11 +63,21 @@ export async function detectRelease(inputs: DetectInputs): Promise<Detected> {
 	for (const copy of copies) {
 		log.follow(copy.packageJsonPath);
 	}
+	// An open trust question matters only where the project brings pi-condense in.
+	const fromProject = copies.some((copy) => copy.scope === 'project')
+		|| log.warnings.some((warning) => warning.kind === 'configured-not-installed' && warning.settingsFile === project?.path);
+	log.warn(fromProject ? trustNote : undefined);
 	return { detection: { copies, searched: log.searched, warnings: log.warnings }, watch: log.watch };
 }
 
-/** The project's settings when Pi honours them (trusted, or no decision); undefined otherwise. */
-async function honouredProject(agentDir: string, cwd: string, log: DetectionLog): Promise<PiSettings | undefined> {
+interface HonouredProject {
+	/** The project's settings when Pi honours them (trusted, or no decision); undefined otherwise. */
+	readonly settings: PiSettings | undefined;
+	/** Said when trust.json has no decision and the project's settings turn out to matter. */
+	readonly trustNote: ReleaseWarning | undefined;
+}
+
+async function honouredProject(agentDir: string, cwd: string, log: DetectionLog): Promise<HonouredProject> {
 	const piDir = join(cwd, '.pi');
 	const settingsPath = projectSettingsPath(cwd);
 	log.follow(settingsPath);
@@ -73,20 +86,35 @@ async function honouredProject(agentDir: string, cwd: string, log: DetectionLog)
 	// Pi asks for trust only when `.pi` holds something that needs it; npm/ and git/ alone do not.
 	const needsTrust = await pathKind(settingsPath) !== 'missing' || await pathKind(join(piDir, 'extensions')) === 'dir';
 	if (!needsTrust) {
-		return undefined;
+		return { settings: undefined, trustNote: undefined };
 	}
 	const trust = await projectTrust(agentDir, cwd);
-	if (trust.kind === 'untrusted') {
-		log.warn({ kind: 'project-untrusted', projectDir: cwd, decidedBy: trust.decidedBy });
-		return undefined;
-	}
-	if (trust.kind === 'undetermined') {
-		log.warn({ kind: 'trust-undetermined', projectDir: cwd, trustFile: trustFilePath(agentDir), reason: trust.reason });
-	}
 	const settings = await readPiSettings(settingsPath, piDir);
+	if (trust.kind === 'untrusted') {
+		const ignored = await mentionsPiCondense(settings, piDir);
+		log.warn(ignored ? { kind: 'project-untrusted', projectDir: cwd, decidedBy: trust.decidedBy } : undefined);
+		return { settings: undefined, trustNote: undefined };
+	}
 	log.search(settings.path);
 	log.warn(settings.problem);
-	return settings;
+	const trustNote: ReleaseWarning | undefined = trust.kind === 'undetermined'
+		? { kind: 'trust-undetermined', projectDir: cwd, trustFile: trustFilePath(agentDir), reason: trust.reason }
+		: undefined;
+	return { settings, trustNote };
+}
+
+/** Whether an ignored project's `.pi` names pi-condense, so that ignoring it is worth saying. */
+async function mentionsPiCondense(settings: PiSettings, piDir: string): Promise<boolean> {
+	if (settings.packages.some((entry) => namesPiCondense(parsePackageSource(entry.source)))
+		|| settings.extensions.some((entry) => /pi-con(dense|text-prune)/.test(entry))) {
+		return true;
+	}
+	for (const name of PI_CONDENSE_NAMES) {
+		if (await pathKind(join(piDir, 'extensions', name)) !== 'missing') {
+			return true;
+		}
+	}
+	return false;
 }
 
 /**

@@ -106,6 +106,15 @@ describe('finding the pi-condense Pi loads (spec §8)', () => {
 		assert.deepEqual(kinds(release), ['trust-undetermined']);
 	});
 
+	it('keeps quiet about trust when the project\'s settings do not bring pi-condense in', async () => {
+		installNpm(agentDir(), '2.9.1');
+		writeSettings(agentDir(), { packages: ['npm:pi-condense'] });
+		writeSettings(projectPi(), { theme: 'dark', packages: ['npm:pi-powerline-footer'] });
+		assert.deepEqual((await followed()).warnings, []);
+		trust({ [cwd()]: false });
+		assert.deepEqual((await followed()).warnings, []);
+	});
+
 	it('compares a pinned version with the installed one', async () => {
 		installNpm(agentDir(), '2.4.0');
 		writeSettings(agentDir(), { packages: ['npm:pi-condense@2.4.0'] });
