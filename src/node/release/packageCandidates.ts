@@ -166,12 +166,18 @@ async function installPathOf(source: PackageSource, kept: KeptEntry, context: Pa
  */
 async function packageExtensions(root: string, local: boolean): Promise<ExtensionFile[]> {
 	const listed = await manifestExtensions(root);
-	if (listed) {
+	if (listed && listed.length > 0) {
 		return listed;
 	}
 	const conventional = await discoverExtensions(join(root, 'extensions'));
 	if (conventional.length > 0) {
 		return conventional.map(({ file }) => ({ file, root }));
 	}
-	return local ? [{ file: root, root }] : [];
+	if (local && !listed) {
+		return [{ file: root, root }];
+	}
+	// pi-condense whose files we cannot see (an install in progress, or an agent dir set up with its
+	// package.json alone): it is identified by that package.json, and stands for its own `./index.ts`.
+	const manifest = await readPackageJson(root);
+	return manifest.kind === 'ok' && isPiCondenseName(manifest.name) ? [{ file: join(root, 'index.ts'), root }] : [];
 }

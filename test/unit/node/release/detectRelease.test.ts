@@ -59,6 +59,14 @@ describe('finding the pi-condense Pi loads (spec §8)', () => {
 		assert.equal(globalAsked, 0);
 	});
 
+	it('identifies an install by its package.json alone, as the reference agent dirs are set up', async () => {
+		writeJson(join(agentDir(), 'npm', 'node_modules', 'pi-condense', 'package.json'), { name: 'pi-condense', version: '2.0.0' });
+		writeSettings(agentDir(), { packages: ['npm:pi-condense'] });
+		const release = await followed();
+		assert.equal(release.release, '2.0.0');
+		assert.deepEqual(release.warnings, []);
+	});
+
 	it('falls back to npm\'s global folder for user npm entries (Pi 0.73), asking for it only then', async () => {
 		const installPath = writePackage(join(globalRoot(), 'pi-condense'), '2.8.0');
 		writeSettings(agentDir(), { packages: ['npm:pi-condense'] });
