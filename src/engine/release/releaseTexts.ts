@@ -70,7 +70,8 @@ export function releaseWarningText(warning: ReleaseWarning, home?: string): stri
 			return `${copyVersion(warning.copy)} is not a release this extension covers; it is followed as ${warning.followedAs}, a guess.`;
 		case 'pinned-version-differs':
 			return `${shorten(warning.copy.settingsFile ?? '', home)} pins ${warning.copy.entry ?? ''} but ${warning.copy.version} is installed; `
-				+ `following ${warning.copy.version} until Pi reinstalls ${warning.pinned} (at its next start-up).`;
+				+ `following ${warning.copy.version} until Pi installs ${warning.pinned} `
+				+ (warning.copy.sourceKind === 'git' ? '(pi update moves a pinned clone).' : '(at its next start-up).');
 		case 'configured-not-installed':
 			return `${shorten(warning.settingsFile, home)} lists ${warning.entry} but there is nothing at ${shorten(warning.installPath, home)}`
 				+ (warning.sourceKind === 'local' ? '.' : ' yet (Pi installs it at its next start-up).');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import {
-	followRelease, identifyCopy, notInstalledText, releaseLine, releaseRules, releaseStatusLines, type InstalledCopy,
-	type PiCondenseName,
+	followRelease, identifyCopy, notInstalledText, releaseLine, releaseRules, releaseStatusLines, releaseWarningText,
+	type InstalledCopy, type PiCondenseName, type ReleaseWarning,
 } from '../../../../src/engine/release';
 
 const HOME = '/home/ada';
@@ -86,5 +86,31 @@ describe('which release is followed', () => {
 			'  searched: ~/.pi/agent/settings.json',
 			'  searched: ~/.pi/agent/extensions',
 		]);
+	});
+
+	it('words every warning with the file or version it is about', () => {
+		const pinned = npmCopy('2.9.1', { entry: 'npm:pi-condense@2.4.0' });
+		const clone = npmCopy('2.9.1', { sourceKind: 'git', entry: 'git:github.com/jjuraszek/pi-condense@v2.4.0' });
+		const cases: [ReleaseWarning, RegExp][] = [
+			[{ kind: 'pinned-version-differs', copy: pinned, pinned: '2.4.0' },
+				/^~\/\.pi\/agent\/settings\.json pins npm:pi-condense@2\.4\.0 but 2\.9\.1 is installed; following 2\.9\.1 until Pi installs 2\.4\.0 \(at its next start-up\)\.$/],
+			[{ kind: 'pinned-version-differs', copy: clone, pinned: '2.4.0' }, /\(pi update moves a pinned clone\)\.$/],
+			[{ kind: 'configured-not-installed', entry: 'npm:pi-condense', settingsFile: `${AGENT}/settings.json`, installPath: `${AGENT}/npm/node_modules/pi-condense`, sourceKind: 'npm' },
+				/lists npm:pi-condense but there is nothing at ~\/\.pi\/agent\/npm\/node_modules\/pi-condense yet \(Pi installs it at its next start-up\)\.$/],
+			[{ kind: 'configured-not-installed', entry: '../pi-condense', settingsFile: `${AGENT}/settings.json`, installPath: `${HOME}/.pi/pi-condense`, sourceKind: 'local' },
+				/there is nothing at ~\/\.pi\/pi-condense\.$/],
+			[{ kind: 'unreadable-package-json', file: `${AGENT}/npm/node_modules/pi-condense/package.json`, reason: 'not valid JSON (Unexpected end)' },
+				/^~\/\.pi\/agent\/npm\/node_modules\/pi-condense\/package\.json cannot be read: not valid JSON \(Unexpected end\)$/],
+			[{ kind: 'unreadable-settings', file: `${AGENT}/settings.json`, reason: 'not valid JSON at line 2, column 1: x' }, /Pi ignores it too\.$/],
+			[{ kind: 'trust-undetermined', projectDir: '/work/app', trustFile: `${AGENT}/trust.json`, reason: 'there is no trust.json' },
+				/^~\/\.pi\/agent\/trust\.json has no decision for \/work\/app \(there is no trust\.json\); its \.pi settings are used/],
+			[{ kind: 'project-untrusted', projectDir: '/work/app', decidedBy: '/work' }, /^\/work\/app is not trusted \(entry \/work in trust\.json\)/],
+			[{ kind: 'unknown-override', value: '2.10.0' }, /^piCondense\.release is "2\.10\.0", which is not a known release: ignored/],
+			[{ kind: 'uncovered-version', copy: npmCopy('1.2.0', {}, 'pi-context-prune'), followedAs: '2.0.0' },
+				/^pi-context-prune 1\.2\.0 is not a release this extension covers; it is followed as 2\.0\.0, a guess\.$/],
+		];
+		for (const [warning, text] of cases) {
+			assert.match(releaseWarningText(warning, HOME), text, warning.kind);
+		}
 	});
 });
