@@ -44,7 +44,8 @@ export async function detectRelease(inputs: DetectInputs): Promise<Detected> {
 	log.search(user.path);
 	log.follow(user.path);
 	log.warn(user.problem);
-	const { settings: project, trustNote } = inputs.cwd === undefined ? { settings: undefined, trustNote: undefined } : await honouredProject(inputs.agentDir, inputs.cwd, log);
+	// An empty cwd (a header without one) is no project, never the process's own folder.
+	const { settings: project, trustNote } = inputs.cwd ? await honouredProject(inputs.agentDir, inputs.cwd, log) : { settings: undefined, trustNote: undefined };
 	const scopes: ScopedSettings[] = project ? [{ scope: 'project', settings: project }, { scope: 'user', settings: user }] : [{ scope: 'user', settings: user }];
 	await collectPackageCandidates(scopes, {
 		agentDir: inputs.agentDir,

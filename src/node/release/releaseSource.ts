@@ -61,7 +61,7 @@ export class ReleaseSource {
 		this.choice = readChoice(options.choice, 'setting');
 	}
 
-	/** The release for sessions of a project (`cwd` from the session header); resolved once, then followed. */
+	/** The release for sessions of a project (`cwd` from the session header; empty for none); resolved once, then followed. */
 	resolve(cwd: string | undefined): Promise<ReleaseResolution> {
 		const project = this.project(cwd);
 		if (project.resolution) {
@@ -105,7 +105,7 @@ export class ReleaseSource {
 		const key = cwd ?? '';
 		let project = this.projects.get(key);
 		if (!project) {
-			project = { cwd, detected: undefined, resolution: undefined, first: undefined };
+			project = { cwd: cwd || undefined, detected: undefined, resolution: undefined, first: undefined };
 			this.projects.set(key, project);
 		}
 		return project;

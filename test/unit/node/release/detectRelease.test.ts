@@ -89,8 +89,9 @@ describe('finding the pi-condense Pi loads (spec §8)', () => {
 		assert.equal(release.installed?.settingsFile, join(projectPi(), 'settings.json'));
 		assert.deepEqual(release.others, []);
 		assert.deepEqual(release.warnings, []);
-		// Without a project, only the user scope counts.
+		// Without a project (or with an empty cwd from a header), only the user scope counts.
 		assert.equal((await followed({ cwd: undefined })).release, '2.9.1');
+		assert.equal((await followed({ cwd: '' })).release, '2.9.1');
 	});
 
 	it('ignores an untrusted project\'s settings, as Pi does; the nearest trust entry decides', async () => {
