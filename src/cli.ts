@@ -12,6 +12,9 @@ import { openSession, SessionFileError, sessionProblemLines } from './cli/openSe
 import { runCommand } from './cli/runCommand';
 import { runFlushCommand } from './cli/runFlushCommand';
 import { runDemoCommand } from './cli/runDemoCommand';
+import { loadRelease, sessionCwd } from './cli/loadRelease';
+import { releaseWarningText, type ReleaseResolution } from './engine/release';
+import { piHome } from './node/release/resolveRelease';
 
 async function main(argv: readonly string[]): Promise<number> {
 	if (argv.includes('--help') || argv.includes('-h')) {
@@ -32,7 +35,8 @@ async function main(argv: readonly string[]): Promise<number> {
 			const abort = (): void => controller.abort();
 			process.once('SIGINT', abort);
 			process.once('SIGTERM', abort);
-			const output = await runFlushCommand(args, config, controller.signal);
+			const release = warnAbout(await loadRelease(args, await sessionCwd(args.sessionFile)));
+			const output = await runFlushCommand(args, { config, release }, controller.signal);
 			process.stdout.write(output.stdout);
 			process.stderr.write(output.stderr);
 			return output.exitCode;
@@ -41,7 +45,8 @@ async function main(argv: readonly string[]): Promise<number> {
 		for (const line of sessionProblemLines(session)) {
 			process.stderr.write(`pi-condense: ${line}\n`);
 		}
-		process.stdout.write(`${await runCommand(args, session, config)}\n`);
+		const release = warnAbout(await loadRelease(args, session.model.header?.cwd || undefined));
+		process.stdout.write(`${await runCommand(args, session, { config, release })}\n`);
 		return 0;
 	} catch (error) {
 		if (error instanceof UsageError) {
@@ -54,6 +59,14 @@ async function main(argv: readonly string[]): Promise<number> {
 		}
 		throw error;
 	}
+}
+
+/** Says on stderr what is odd about the installed pi-condense (several copies, a newer release…). */
+function warnAbout(release: ReleaseResolution): ReleaseResolution {
+	for (const warning of release.warnings) {
+		process.stderr.write(`pi-condense: warning: ${releaseWarningText(warning, piHome(process.env))}\n`);
+	}
+	return release;
 }
 
 main(process.argv.slice(2)).then((code) => {

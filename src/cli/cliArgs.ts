@@ -1,6 +1,7 @@
 /**
  * Command-line arguments of `pi-condense <command> <session.jsonl> [options]`.
  */
+import { KNOWN_RELEASES, parseReleaseChoice, type ReleaseChoice } from '../engine/release';
 
 export const COMMANDS = ['status', 'stats', 'tree', 'preview', 'query', 'now', 'compact'] as const;
 export type CliCommand = (typeof COMMANDS)[number];
@@ -17,6 +18,8 @@ export interface CliArgs {
 	readonly before: boolean;
 	readonly agentDir: string | undefined;
 	readonly configFile: string | undefined;
+	/** `--release`: `auto` (also when absent) or the pi-condense release to follow instead of the installed one. */
+	readonly release: ReleaseChoice;
 	/** `now`/`compact`: how long the file must have been quiet (ms); undefined keeps the writer's default. */
 	readonly quietMs: number | undefined;
 	/** `now`: one summarizer call at a time. */
@@ -48,6 +51,8 @@ Options:
                     auth.json and models.json
                     (default: $PI_CODING_AGENT_DIR, else ~/.pi/agent)
   --config FILE     read the contextPrune configuration from this JSON file
+  --release X.Y.Z   follow this pi-condense release (2.0.0 to 2.9.1) instead of
+                    the one Pi loads; auto (the default) finds it in Pi's settings
   --quiet-ms MS     now/compact: the file must not have changed for MS
                     milliseconds (default 3000; 0 skips the check)
   --sequential      now: one summarizer call at a time
@@ -64,6 +69,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
 	let before = false;
 	let agentDir: string | undefined;
 	let configFile: string | undefined;
+	let release: ReleaseChoice = 'auto';
 	let quietMs: number | undefined;
 	let sequential = false;
 	for (let i = 0; i < argv.length; i++) {
@@ -80,6 +86,13 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
 				throw new UsageError('--quiet-ms needs a number of milliseconds');
 			}
 			quietMs = Number(value);
+		} else if (arg === '--release') {
+			const value = argv[++i] ?? '';
+			const parsed = value.trim() === '' ? undefined : parseReleaseChoice(value);
+			if (!parsed?.ok) {
+				throw new UsageError(parsed ? `--release: ${parsed.message}` : `--release needs a value: auto or one of ${KNOWN_RELEASES.join(', ')}`);
+			}
+			release = parsed.choice;
 		} else if (arg === '--agent-dir' || arg === '--config') {
 			const value = argv[++i];
 			if (value === undefined || value === '') {
@@ -119,5 +132,5 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
 	if (sequential && command !== 'now') {
 		throw new UsageError('--sequential only applies to now');
 	}
-	return { command: command as CliCommand, sessionFile, refs, json, before, agentDir, configFile, quietMs, sequential };
+	return { command: command as CliCommand, sessionFile, refs, json, before, agentDir, configFile, release, quietMs, sequential };
 }

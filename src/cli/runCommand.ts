@@ -4,12 +4,21 @@
 import {
 	buildPrunedTree, EMPTY_TREE_TEXT, previewFromState, recoverOutputs, statsText, summaryNodeLabel,
 } from '../engine/condense';
-import type { ContextPruneConfig } from '../engine/config/types';
+import { releaseLine } from '../engine/release';
+import { piHome } from '../node/release/resolveRelease';
 import type { CliArgs } from './cliArgs';
+import type { CliContext } from './loadRelease';
 import type { OpenedSession } from './openSession';
 import { previewText } from './previewText';
 
-export async function runCommand(args: CliArgs, session: OpenedSession, config: ContextPruneConfig): Promise<string> {
+/** `status` also says which pi-condense release is followed and where it was found. */
+export async function runCommand(args: CliArgs, session: OpenedSession, context: CliContext): Promise<string> {
+	const text = await commandText(args, session, context);
+	return args.command === 'status' ? `${text}\n${releaseLine(context.release, piHome(process.env))}` : text;
+}
+
+/** `context.release` holds the release to follow: its `rules` go into the engine calls below once they take them. */
+async function commandText(args: CliArgs, session: OpenedSession, { config }: CliContext): Promise<string> {
 	const state = session.state;
 	switch (args.command) {
 		case 'status':

@@ -5,10 +5,10 @@
  * flush was refused, failed or interrupted.
  */
 import { homedir } from 'node:os';
-import type { ContextPruneConfig } from '../engine/config/types';
 import { flushSession } from '../node/flush/flushSession';
 import { resolveAgentDir } from '../node/paths/agentDir';
 import type { CliArgs } from './cliArgs';
+import type { CliContext } from './loadRelease';
 
 export interface FlushCommandOutput {
 	readonly stdout: string;
@@ -16,7 +16,8 @@ export interface FlushCommandOutput {
 	readonly exitCode: number;
 }
 
-export async function runFlushCommand(args: CliArgs, config: ContextPruneConfig, signal: AbortSignal): Promise<FlushCommandOutput> {
+/** `context.release` holds the release to follow: its `rules` go into `flushSession` once it takes them. */
+export async function runFlushCommand(args: CliArgs, { config }: CliContext, signal: AbortSignal): Promise<FlushCommandOutput> {
 	const agentDir = resolveAgentDir({ override: args.agentDir, env: process.env, homedir: homedir() }).path;
 	const outcome = await flushSession({
 		sessionPath: args.sessionFile,

@@ -11,6 +11,11 @@ export const CONFIG_SECTION = 'piCondense';
 export interface ExtensionConfig {
 	/** `piCondense.agentDir`: overrides `$PI_CODING_AGENT_DIR` / `~/.pi/agent`; empty for none. */
 	readonly agentDir: string;
+	/**
+	 * `piCondense.release`: `auto` or a known release, as the user wrote it (a machine setting, so
+	 * never from a workspace). `ReleaseSource` reads it and reports a value that is not a release.
+	 */
+	readonly release: string;
 	/** `piCondense.autoFlush.onIdle`: summarize pending batches of idle sessions by itself (opt-in). */
 	readonly autoFlushOnIdle: boolean;
 	/** `piCondense.statusBar.enabled`: show the prune status item. */
@@ -21,6 +26,7 @@ export function readExtensionConfig(): ExtensionConfig {
 	const section = vscode.workspace.getConfiguration(CONFIG_SECTION);
 	return {
 		agentDir: section.get<string>('agentDir', '').trim(),
+		release: section.get<string>('release', 'auto'),
 		autoFlushOnIdle: section.get<boolean>('autoFlush.onIdle', false),
 		statusBarEnabled: section.get<boolean>('statusBar.enabled', true),
 	};

@@ -21,6 +21,7 @@ import {
 } from '../../../src/engine/condense';
 import { DEFAULT_CONFIG } from '../../../src/engine/config/defaults';
 import type { ContextPruneConfig } from '../../../src/engine/config/types';
+import { followRelease, LATEST_RELEASE } from '../../../src/engine/release';
 import { appendToSession, buildSessionContext, getBranch, getTree, parseSession, splitJsonlLines, type SessionModel } from '../../../src/engine/session';
 import { EMPTY_SUMMARY, summarizeLines } from '../../../src/engine/session/summary';
 import { readSessionFile } from '../../../src/node/sessions/discoverSessions';
@@ -35,6 +36,9 @@ export interface ReadPathReport {
 	/** What the write path did: `refused:<code>` or `written`. */
 	readonly write: string;
 }
+
+/** The CLI runs under the latest release here; which one does not change what must hold. */
+const FUZZ_RELEASE = followRelease({ copies: [], searched: [], warnings: [] }, { release: LATEST_RELEASE, origin: 'flag' });
 
 const CONFIGS: readonly ContextPruneConfig[] = [
 	{ ...DEFAULT_CONFIG, enabled: true },
@@ -197,7 +201,7 @@ async function checkCli(path: string, model: SessionModel, random: Random): Prom
 	await recoverOutputs(session.state, refs, session.blobs);
 	for (const [command = '', ...options] of COMMANDS) {
 		const args = parseCliArgs([command, path, ...options, ...(command === 'query' ? [random.pick(refs) || 't1'] : [])]);
-		const output = await runCommand(args, session, random.pick(CONFIGS));
+		const output = await runCommand(args, session, { config: random.pick(CONFIGS), release: FUZZ_RELEASE });
 		if (typeof output !== 'string') {
 			problems.push(`${command} returned no text`);
 		}

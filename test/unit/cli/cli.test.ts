@@ -8,6 +8,7 @@ import { piCondenseSessionsDir, repoRoot } from '../../support/paths';
 const CLI = join(repoRoot, 'dist', 'cli.js');
 const BASIC = join(piCondenseSessionsDir, 'basic');
 const LARGE = join(piCondenseSessionsDir, 'large-bulk');
+const NOT_INSTALLED = 'pi-condense not installed in Pi (pi install npm:pi-condense)';
 
 describe('pi-condense command line (node dist/cli.js)', () => {
 	let agentDir: string;
@@ -78,11 +79,11 @@ describe('pi-condense command line (node dist/cli.js)', () => {
 		const dir = mkdtempSync(join(tmpdir(), 'pi-condense-agent-'));
 		try {
 			writeFileSync(join(dir, 'settings.json'), JSON.stringify({ theme: 'dark', contextPrune: JSON.parse(readFileSync(join(BASIC, 'contextPrune.json'), 'utf8')) }));
-			assert.equal(run('status', join(BASIC, 'session.jsonl'), '--agent-dir', dir).stdout, 'prune: ON · 5.1k->1.1k (-78%)\n');
+			assert.equal(run('status', join(BASIC, 'session.jsonl'), '--agent-dir', dir).stdout, `prune: ON · 5.1k->1.1k (-78%)\n${NOT_INSTALLED}\n`);
 		} finally {
 			rmSync(dir, { recursive: true, force: true });
 		}
-		assert.equal(run('status', join(BASIC, 'session.jsonl')).stdout, 'prune: OFF\n');
+		assert.equal(run('status', join(BASIC, 'session.jsonl')).stdout, `prune: OFF\n${NOT_INSTALLED}\n`);
 		assert.equal(run('stats', join(BASIC, 'session.jsonl')).stdout,
 			'pruner stats:\n  calls:       6\n  input:       1.9k tokens\n  output:      98 tokens\n  cost:        $0.000\n  chains:      2 compressed\n');
 	});
@@ -118,7 +119,7 @@ describe('pi-condense command line (node dist/cli.js)', () => {
 			assert.match(stderr, /warning: contextPrune\.minBatchChars: -1 .*using 1000/);
 			writeFileSync(join(dir, 'settings.json'), '{ not json');
 			const broken = run('status', join(BASIC, 'session.jsonl'), '--agent-dir', dir);
-			assert.equal(broken.stdout, 'prune: OFF\n');
+			assert.equal(broken.stdout, `prune: OFF\n${NOT_INSTALLED}\n`);
 			assert.match(broken.stderr, /is not valid JSON/);
 		} finally {
 			rmSync(dir, { recursive: true, force: true });

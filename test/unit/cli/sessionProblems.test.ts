@@ -31,7 +31,7 @@ describe('session problems on the command line', () => {
 		writeFileSync(path, builder.text());
 		const { code, stdout, stderr } = run('status', path);
 		assert.equal(code, 0);
-		assert.equal(stdout, 'prune: OFF\n');
+		assert.equal(stdout, 'prune: OFF\npi-condense not installed in Pi (pi install npm:pi-condense)\n');
 		assert.match(stderr, new RegExp(`^pi-condense: ${path}:3: error: not valid JSON .*Pi skips this line$`, 'm'));
 		assert.match(stderr, new RegExp(`^pi-condense: ${path}:4: warning: context-prune-index: .*skipped$`, 'm'));
 		assert.match(stderr, /Keep a copy, then repair or remove those lines before resuming the session in Pi/);

@@ -1,0 +1,41 @@
+/**
+ * The pi-condense release the command line follows for a session: the copy Pi loads in the
+ * session's project (its header's `cwd`), found as Pi finds packages, unless `--release` names
+ * one. Resolved once per run.
+ */
+import { open } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import type { ContextPruneConfig } from '../engine/config/types';
+import { overrideOf, type ReleaseResolution } from '../engine/release';
+import { parseHeaderLine } from '../engine/session/headerLine';
+import { resolveAgentDir } from '../node/paths/agentDir';
+import { resolveRelease } from '../node/release/resolveRelease';
+import { readFirstLine } from '../node/sessions/firstLine';
+import type { CliArgs } from './cliArgs';
+
+/** What every command runs with: the `contextPrune` configuration and the release to follow. */
+export interface CliContext {
+	readonly config: ContextPruneConfig;
+	readonly release: ReleaseResolution;
+}
+
+export async function loadRelease(args: CliArgs, cwd: string | undefined): Promise<ReleaseResolution> {
+	const agentDir = resolveAgentDir({ override: args.agentDir, env: process.env, homedir: homedir() }).path;
+	return resolveRelease({ agentDir, cwd, choice: { override: overrideOf(args.release, 'flag'), warning: undefined } });
+}
+
+/** The project of a session file from its header, without reading the rest; undefined when unreadable. */
+export async function sessionCwd(path: string): Promise<string | undefined> {
+	try {
+		const handle = await open(path, 'r');
+		try {
+			const first = await readFirstLine(handle);
+			const parsed = first.kind === 'line' ? parseHeaderLine(first.text) : undefined;
+			return parsed?.ok && parsed.header.cwd !== '' ? parsed.header.cwd : undefined;
+		} finally {
+			await handle.close();
+		}
+	} catch {
+		return undefined;
+	}
+}

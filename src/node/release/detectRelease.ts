@@ -1,0 +1,194 @@
+/**
+ * Finds the copies of pi-condense Pi loads for a project, the way Pi finds packages (spec §8):
+ * `packages` and `extensions` of the user settings (`<agentDir>/settings.json`) and of the
+ * project settings (`<cwd>/.pi/settings.json`, when trusted), and the auto-discovered
+ * `extensions/` folders. A copy is identified by its package.json `name` (`pi-condense`, or the
+ * old `pi-context-prune`) and `version`, never by its path. Copies come out in Pi's precedence
+ * order: project entry, project auto-discovery, user entry, user auto-discovery, package resources.
+ *
+ * Also returns the paths whose changes could change the answer, for the release source to watch.
+ */
+import { realpath } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import {
+	identifyCopy, isPiCondenseName, namesPiCondense, parsePackageSource, PI_CONDENSE_NAMES, type InstalledCopy, type ReleaseDetection,
+	type ReleaseWarning,
+} from '../../engine/release';
+import { globalSettingsPath, projectSettingsPath } from '../paths/agentDir';
+import { DetectionLog, type Candidate, type WatchTarget } from './candidates';
+import { collectAutoDiscovered, collectExtensionEntries } from './extensionCandidates';
+import { pathKind } from './extensionFiles';
+import type { GlobalNpmRoot } from './globalNpmRoot';
+import { collectPackageCandidates, type ScopedSettings } from './packageCandidates';
+import { readPackageJson } from './packageJson';
+import { readPiSettings, type PiSettings } from './piSettings';
+import { projectTrust, trustFilePath } from './projectTrust';
+
+export interface DetectInputs {
+	readonly agentDir: string;
+	/** The project Pi runs in (a session's `cwd`); undefined looks at the user scope only. */
+	readonly cwd: string | undefined;
+	/** Where `~` points (Pi uses `$HOME`, else the OS home folder). */
+	readonly home: string;
+	readonly globalNpmRoot: GlobalNpmRoot;
+}
+
+export interface Detected {
+	readonly detection: ReleaseDetection;
+	readonly watch: readonly WatchTarget[];
+}
+
+export async function detectRelease(inputs: DetectInputs): Promise<Detected> {
+	const log = new DetectionLog();
+	const user = await readPiSettings(globalSettingsPath(inputs.agentDir), inputs.agentDir);
+	log.search(user.path);
+	log.follow(user.path);
+	log.warn(user.problem);
+	// An empty cwd (a header without one) is no project, never the process's own folder.
+	const { settings: project, trustNote } = inputs.cwd ? await honouredProject(inputs.agentDir, inputs.cwd, log) : { settings: undefined, trustNote: undefined };
+	const scopes: ScopedSettings[] = project ? [{ scope: 'project', settings: project }, { scope: 'user', settings: user }] : [{ scope: 'user', settings: user }];
+	await collectPackageCandidates(scopes, {
+		agentDir: inputs.agentDir,
+		projectPiDir: project?.baseDir,
+		home: inputs.home,
+		globalNpmRoot: inputs.globalNpmRoot,
+		npmCommand: project?.npmCommand ?? user.npmCommand,
+	}, log);
+	for (const { scope, settings } of scopes) {
+		await collectExtensionEntries(scope, settings, inputs.home, log);
+	}
+	for (const { scope, settings } of scopes) {
+		await collectAutoDiscovered(scope, settings, log);
+	}
+	const copies = await identifyCopies(await loadedCandidates(log.candidates), log);
+	for (const copy of copies) {
+		log.follow(copy.packageJsonPath);
+	}
+	// An open trust question matters only where the project brings pi-condense in.
+	const fromProject = copies.some((copy) => copy.scope === 'project')
+		|| log.warnings.some((warning) => warning.kind === 'configured-not-installed' && warning.settingsFile === project?.path);
+	log.warn(fromProject ? trustNote : undefined);
+	return { detection: { copies, searched: log.searched, warnings: log.warnings }, watch: log.watch };
+}
+
+interface HonouredProject {
+	/** The project's settings when Pi honours them (trusted, or no decision); undefined otherwise. */
+	readonly settings: PiSettings | undefined;
+	/** Said when trust.json has no decision and the project's settings turn out to matter. */
+	readonly trustNote: ReleaseWarning | undefined;
+}
+
+async function honouredProject(agentDir: string, cwd: string, log: DetectionLog): Promise<HonouredProject> {
+	const piDir = join(cwd, '.pi');
+	const settingsPath = projectSettingsPath(cwd);
+	log.follow(settingsPath);
+	log.follow(join(piDir, 'extensions'), 2);
+	log.follow(trustFilePath(agentDir));
+	// Pi asks for trust only when `.pi` holds something that needs it; npm/ and git/ alone do not.
+	const needsTrust = await pathKind(settingsPath) !== 'missing' || await pathKind(join(piDir, 'extensions')) === 'dir';
+	if (!needsTrust) {
+		return { settings: undefined, trustNote: undefined };
+	}
+	const trust = await projectTrust(agentDir, cwd);
+	const settings = await readPiSettings(settingsPath, piDir);
+	if (trust.kind === 'untrusted') {
+		const ignored = await mentionsPiCondense(settings, piDir);
+		log.warn(ignored ? { kind: 'project-untrusted', projectDir: cwd, decidedBy: trust.decidedBy } : undefined);
+		return { settings: undefined, trustNote: undefined };
+	}
+	log.search(settings.path);
+	log.warn(settings.problem);
+	const trustNote: ReleaseWarning | undefined = trust.kind === 'undetermined'
+		? { kind: 'trust-undetermined', projectDir: cwd, trustFile: trustFilePath(agentDir), reason: trust.reason }
+		: undefined;
+	return { settings, trustNote };
+}
+
+/** Whether an ignored project's `.pi` names pi-condense, so that ignoring it is worth saying. */
+async function mentionsPiCondense(settings: PiSettings, piDir: string): Promise<boolean> {
+	if (settings.packages.some((entry) => namesPiCondense(parsePackageSource(entry.source)))
+		|| settings.extensions.some((entry) => /pi-con(dense|text-prune)/.test(entry))) {
+		return true;
+	}
+	for (const name of PI_CONDENSE_NAMES) {
+		if (await pathKind(join(piDir, 'extensions', name)) !== 'missing') {
+			return true;
+		}
+	}
+	return false;
+}
+
+/**
+ * What Pi really loads: the first candidate per path (Pi keeps the first one it met), sorted by
+ * precedence, the first per real path (symlinks resolved), and only enabled ones.
+ */
+async function loadedCandidates(candidates: readonly Candidate[]): Promise<Candidate[]> {
+	const byPath = new Map<string, Candidate>();
+	for (const candidate of candidates) {
+		if (!byPath.has(candidate.file)) {
+			byPath.set(candidate.file, candidate);
+		}
+	}
+	const sorted = [...byPath.values()].sort((a, b) => a.rank - b.rank);
+	const seen = new Set<string>();
+	const loaded: Candidate[] = [];
+	for (const candidate of sorted) {
+		const real = await realpath(candidate.file).catch(() => candidate.file);
+		if (!seen.has(real)) {
+			seen.add(real);
+			if (candidate.enabled) {
+				loaded.push(candidate);
+			}
+		}
+	}
+	return loaded;
+}
+
+/** One copy per package folder, identified by its package.json; other packages are left out. */
+async function identifyCopies(loaded: readonly Candidate[], log: DetectionLog): Promise<InstalledCopy[]> {
+	const copies: InstalledCopy[] = [];
+	const roots = new Set<string>();
+	for (const candidate of loaded) {
+		const root = await realpath(candidate.root).catch(() => candidate.root);
+		if (roots.has(root)) {
+			continue;
+		}
+		roots.add(root);
+		const copy = await identify(candidate, log);
+		if (copy) {
+			copies.push(copy);
+		}
+	}
+	return copies;
+}
+
+async function identify(candidate: Candidate, log: DetectionLog): Promise<InstalledCopy | undefined> {
+	const manifest = await readPackageJson(candidate.root);
+	// Problems are worth a warning only where pi-condense is expected, not in every other extension.
+	const expected = isPiCondenseName(basename(candidate.root)) || /pi-con(dense|text-prune)/.test(candidate.entry ?? '');
+	if (manifest.kind === 'unreadable') {
+		log.warn(expected ? { kind: 'unreadable-package-json', file: manifest.path, reason: manifest.reason } : undefined);
+		return undefined;
+	}
+	if (manifest.kind === 'missing' || !isPiCondenseName(manifest.name)) {
+		return undefined;
+	}
+	const version = typeof manifest.version === 'string' ? manifest.version : '';
+	const copy = identifyCopy(manifest.name, version, {
+		scope: candidate.scope,
+		foundBy: candidate.foundBy,
+		sourceKind: candidate.sourceKind,
+		entry: candidate.entry,
+		settingsFile: candidate.settingsFile,
+		installPath: candidate.root,
+		packageJsonPath: manifest.path,
+	});
+	if (!copy) {
+		log.warn({ kind: 'unreadable-package-json', file: manifest.path, reason: `its version ${JSON.stringify(manifest.version ?? null)} is not a version` });
+		return undefined;
+	}
+	if (candidate.pinned !== undefined && candidate.pinned !== version.replace(/^v/, '')) {
+		log.warn({ kind: 'pinned-version-differs', copy, pinned: candidate.pinned });
+	}
+	return copy;
+}

@@ -1,0 +1,116 @@
+import assert from 'node:assert/strict';
+import {
+	followRelease, identifyCopy, notInstalledText, releaseLine, releaseRules, releaseStatusLines, releaseWarningText,
+	type InstalledCopy, type PiCondenseName, type ReleaseWarning,
+} from '../../../../src/engine/release';
+
+const HOME = '/home/ada';
+const AGENT = `${HOME}/.pi/agent`;
+
+function npmCopy(version: string, overrides: Partial<InstalledCopy> = {}, name: PiCondenseName = 'pi-condense'): InstalledCopy {
+	const installPath = `${AGENT}/npm/node_modules/pi-condense`;
+	const copy = identifyCopy(name, version, {
+		scope: 'user', foundBy: 'packages', sourceKind: 'npm', entry: 'npm:pi-condense', settingsFile: `${AGENT}/settings.json`,
+		installPath, packageJsonPath: `${installPath}/package.json`,
+	});
+	assert.ok(copy);
+	return { ...copy, ...overrides };
+}
+
+const searched = [`${AGENT}/settings.json`, `${AGENT}/extensions`];
+
+describe('which release is followed', () => {
+	it('follows the first copy, with its rules, and says where it was found', () => {
+		const resolution = followRelease({ copies: [npmCopy('2.9.1')], searched, warnings: [] }, undefined);
+		assert.equal(resolution.kind, 'followed');
+		assert.equal(resolution.kind === 'followed' && resolution.release, '2.9.1');
+		assert.deepEqual(resolution.kind === 'followed' && resolution.rules, releaseRules('2.9.1'));
+		assert.equal(resolution.kind === 'followed' && resolution.how, 'packages');
+		assert.deepEqual(resolution.warnings, []);
+		assert.equal(releaseLine(resolution, HOME), 'pi-condense 2.9.1 (npm, ~/.pi/agent/npm/node_modules/pi-condense)');
+		assert.deepEqual(releaseStatusLines(resolution, HOME), [
+			'pi-condense release: 2.9.1',
+			'  installed: pi-condense 2.9.1',
+			'  found by: user packages entry (npm) "npm:pi-condense" in ~/.pi/agent/settings.json',
+			'  folder: ~/.pi/agent/npm/node_modules/pi-condense',
+			'  package.json: ~/.pi/agent/npm/node_modules/pi-condense/package.json',
+		]);
+	});
+
+	it('follows a newer version as the newest known release, with a warning', () => {
+		const resolution = followRelease({ copies: [npmCopy('2.11.3')], searched, warnings: [] }, undefined);
+		assert.equal(resolution.kind === 'followed' && resolution.release, '2.9.1');
+		assert.equal(releaseLine(resolution, HOME), 'pi-condense 2.11.3 as 2.9.1 (npm, ~/.pi/agent/npm/node_modules/pi-condense)');
+		assert.deepEqual(resolution.warnings.map((w) => w.kind), ['newer-than-known']);
+	});
+
+	it('follows pi-context-prune 1.3.1 as 2.0.0 without a warning, and older ones as a guess', () => {
+		const fork = (version: string) => npmCopy(version, {}, 'pi-context-prune');
+		const covered = followRelease({ copies: [fork('1.3.1')], searched, warnings: [] }, undefined);
+		assert.equal(covered.kind === 'followed' && covered.release, '2.0.0');
+		assert.deepEqual(covered.warnings, []);
+		assert.match(releaseLine(covered), /^pi-context-prune 1\.3\.1 as 2\.0\.0 \(npm, /);
+		const older = followRelease({ copies: [fork('1.2.0')], searched, warnings: [] }, undefined);
+		assert.deepEqual(older.warnings.map((w) => w.kind), ['uncovered-version']);
+	});
+
+	it('reports several copies, following the first by Pi\'s precedence', () => {
+		const project = npmCopy('2.4.0', { foundBy: 'extensions', scope: 'project', sourceKind: 'local', installPath: '/work/app/vendor/pi-condense' });
+		const resolution = followRelease({ copies: [project, npmCopy('2.9.1')], searched, warnings: [] }, undefined);
+		assert.equal(resolution.kind === 'followed' && resolution.release, '2.4.0');
+		assert.equal(resolution.kind === 'followed' && resolution.how, 'extensions');
+		assert.equal(releaseLine(resolution, HOME), 'pi-condense 2.4.0 (project extensions, /work/app/vendor/pi-condense; +1 more copy)');
+		const lines = releaseStatusLines(resolution, HOME);
+		assert.ok(lines.includes('  also loaded: pi-condense 2.9.1 (npm, ~/.pi/agent/npm/node_modules/pi-condense)'));
+		assert.ok(lines.some((line) => /warning: Pi loads 2 copies of pi-condense; following pi-condense 2\.4\.0 .* a guess/.test(line)));
+	});
+
+	it('lets the override win and says so, with or without an installed copy', () => {
+		const over = followRelease({ copies: [npmCopy('2.9.1')], searched, warnings: [] }, { release: '2.4.0', origin: 'setting' });
+		assert.equal(over.kind === 'followed' && over.release, '2.4.0');
+		assert.equal(over.kind === 'followed' && over.how, 'override');
+		assert.deepEqual(over.kind === 'followed' && over.rules, releaseRules('2.4.0'));
+		assert.equal(releaseLine(over, HOME), 'pi-condense 2.4.0 (piCondense.release; installed: pi-condense 2.9.1)');
+		const none = followRelease({ copies: [], searched, warnings: [] }, { release: '2.0.0', origin: 'flag' });
+		assert.equal(none.kind, 'followed');
+		assert.equal(releaseLine(none), 'pi-condense 2.0.0 (--release; none found in Pi\'s settings)');
+	});
+
+	it('says how to install when nothing is found', () => {
+		const none = followRelease({ copies: [], searched, warnings: [] }, undefined);
+		assert.equal(none.kind, 'not-installed');
+		assert.equal(releaseLine(none), 'pi-condense not installed in Pi (pi install npm:pi-condense)');
+		assert.match(notInstalledText(), /`pi install npm:pi-condense`/);
+		assert.deepEqual(releaseStatusLines(none, HOME).slice(0, 3), [
+			'pi-condense: not installed in Pi',
+			'  searched: ~/.pi/agent/settings.json',
+			'  searched: ~/.pi/agent/extensions',
+		]);
+	});
+
+	it('words every warning with the file or version it is about', () => {
+		const pinned = npmCopy('2.9.1', { entry: 'npm:pi-condense@2.4.0' });
+		const clone = npmCopy('2.9.1', { sourceKind: 'git', entry: 'git:github.com/jjuraszek/pi-condense@v2.4.0' });
+		const cases: [ReleaseWarning, RegExp][] = [
+			[{ kind: 'pinned-version-differs', copy: pinned, pinned: '2.4.0' },
+				/^~\/\.pi\/agent\/settings\.json pins npm:pi-condense@2\.4\.0 but 2\.9\.1 is installed; following 2\.9\.1 until Pi installs 2\.4\.0 \(at its next start-up\)\.$/],
+			[{ kind: 'pinned-version-differs', copy: clone, pinned: '2.4.0' }, /\(pi update moves a pinned clone\)\.$/],
+			[{ kind: 'configured-not-installed', entry: 'npm:pi-condense', settingsFile: `${AGENT}/settings.json`, installPath: `${AGENT}/npm/node_modules/pi-condense`, sourceKind: 'npm' },
+				/lists npm:pi-condense but there is nothing at ~\/\.pi\/agent\/npm\/node_modules\/pi-condense yet \(Pi installs it at its next start-up\)\.$/],
+			[{ kind: 'configured-not-installed', entry: '../pi-condense', settingsFile: `${AGENT}/settings.json`, installPath: `${HOME}/.pi/pi-condense`, sourceKind: 'local' },
+				/there is nothing at ~\/\.pi\/pi-condense\.$/],
+			[{ kind: 'unreadable-package-json', file: `${AGENT}/npm/node_modules/pi-condense/package.json`, reason: 'not valid JSON (Unexpected end)' },
+				/^~\/\.pi\/agent\/npm\/node_modules\/pi-condense\/package\.json cannot be read: not valid JSON \(Unexpected end\)$/],
+			[{ kind: 'unreadable-settings', file: `${AGENT}/settings.json`, reason: 'not valid JSON at line 2, column 1: x' }, /Pi ignores it too\.$/],
+			[{ kind: 'trust-undetermined', projectDir: '/work/app', trustFile: `${AGENT}/trust.json`, reason: 'there is no trust.json' },
+				/^~\/\.pi\/agent\/trust\.json has no decision for \/work\/app \(there is no trust\.json\); its \.pi settings are used/],
+			[{ kind: 'project-untrusted', projectDir: '/work/app', decidedBy: '/work' }, /^\/work\/app is not trusted \(entry \/work in trust\.json\)/],
+			[{ kind: 'unknown-override', value: '2.10.0' }, /^piCondense\.release is "2\.10\.0", which is not a known release: ignored/],
+			[{ kind: 'uncovered-version', copy: npmCopy('1.2.0', {}, 'pi-context-prune'), followedAs: '2.0.0' },
+				/^pi-context-prune 1\.2\.0 is not a release this extension covers; it is followed as 2\.0\.0, a guess\.$/],
+		];
+		for (const [warning, text] of cases) {
+			assert.match(releaseWarningText(warning, HOME), text, warning.kind);
+		}
+	});
+});
