@@ -80,6 +80,8 @@ if (exists('webview/main.ts')) {
 
 if (withTests) {
 	rmSync(at('out/test'), { recursive: true, force: true });
+	// Reference folders assembled from test/fixtures on first use (test/support/referenceFolders.mjs).
+	rmSync(at('out/fixtures'), { recursive: true, force: true });
 	const testFiles = [
 		...walk(at('test/unit'), /\.test\.ts$/),
 		...walk(at('test/integration'), /\.ts$/),

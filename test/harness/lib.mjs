@@ -11,9 +11,6 @@ import { fileURLToPath } from 'node:url';
 
 export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 // 4.100.3 = VS Code 1.100.3, the newest code-server that runs on Node 20 (our engines.vscode is ^1.100.0).
-/** The shared reference material: `../shared` next to the repository, or `PI_CONDENSE_SHARED_DIR`. */
-export const sharedDir = resolve(process.env.PI_CONDENSE_SHARED_DIR || join(projectRoot, '..', 'shared'));
-
 export const codeServerVersion = '4.100.3';
 export const codeServerDir = join(projectRoot, '.vscode-test', `code-server-${codeServerVersion}`);
 export const codeServerReadyMarker = join(codeServerDir, '.ok');
