@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Builds every bundle of the project with esbuild.
 //   node scripts/build.mjs               extension, CLI, lazily loaded pi-ai chunk, webview
-//   node scripts/build.mjs --tests       the above plus unit and integration tests (out/test)
+//   node scripts/build.mjs --tests       the above plus every test suite, the stress run and the bench (out/test)
 //   node scripts/build.mjs --production  minified, no source maps (what the .vsix ships)
 //   node scripts/build.mjs --watch       rebuild on change
 import * as esbuild from 'esbuild';
@@ -83,7 +83,7 @@ if (withTests) {
 	// Reference folders assembled from test/fixtures on first use (test/support/referenceFolders.mjs).
 	rmSync(at('out/fixtures'), { recursive: true, force: true });
 	const testFiles = [
-		...walk(at('test/unit'), /\.test\.ts$/),
+		...['unit', 'browser', 'reliability'].flatMap((suite) => walk(at(`test/${suite}`), /\.test\.ts$/)),
 		...walk(at('test/integration'), /\.ts$/),
 		...walk(at('test/support'), /\.ts$/),
 		...walk(at('test/stress'), /\.ts$/),

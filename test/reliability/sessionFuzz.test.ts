@@ -6,7 +6,7 @@
  * `node out/test/stress/dumpMutant.js <seed>`. `PI_CONDENSE_FUZZ_SEED` fixes the first seed.
  */
 import assert from 'node:assert/strict';
-import { describeFailure, runFuzz } from '../../support/fuzz/fuzzRunner';
+import { describeFailure, runFuzz } from '../support/fuzz/fuzzRunner';
 
 const MUTANTS = 300;
 

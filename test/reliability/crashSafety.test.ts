@@ -6,13 +6,13 @@
 import assert from 'node:assert/strict';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeEntriesToSession } from '../../../src/node/write';
-import { runCrashTrials } from '../../support/crash/crashHarness';
-import { runFlushCrashTrials } from '../../support/crash/flushCrashHarness';
-import { piCondenseSessionsDir } from '../../support/paths';
-import { loadPi } from '../../support/pi';
-import { useTempDir } from '../../support/tempDirs';
-import { makeOld, noPiRunning } from '../../support/tempSession';
+import { writeEntriesToSession } from '../../src/node/write';
+import { runCrashTrials } from '../support/crash/crashHarness';
+import { runFlushCrashTrials } from '../support/crash/flushCrashHarness';
+import { piCondenseSessionsDir } from '../support/paths';
+import { loadPi } from '../support/pi';
+import { useTempDir } from '../support/tempDirs';
+import { makeOld, noPiRunning } from '../support/tempSession';
 
 describe('crash safety of write-back (bounded)', function () {
 	this.timeout(180_000);
