@@ -8,6 +8,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { assertChromium, chromiumFlags, chromiumPath } from './chromium.mjs';
+import { killChildrenSince, openNow, stillOpenAfter } from '../support/openHandles.mjs';
 
 export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 // 4.100.3 = VS Code 1.100.3, the newest code-server that runs on Node 20 (our engines.vscode is ^1.100.0).
@@ -16,11 +18,12 @@ export const codeServerDir = join(projectRoot, '.vscode-test', `code-server-${co
 export const codeServerReadyMarker = join(codeServerDir, '.ok');
 // Written by setup.mjs only when code-server needs another Node major than the one running us.
 export const codeServerNodeFile = join(codeServerDir, '.node-bin');
-export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 const codeServerEntry = join(codeServerDir, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
 const liveServers = new Set();
 const liveTempDirs = new Set();
+// What was open before the runner started anything (see exitWhenClosed).
+const openAtStart = openNow();
 
 export const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
@@ -178,6 +181,19 @@ async function stopServer(server, child, exited) {
 	removeDir(server.runDir);
 }
 
+/**
+ * How every harness runner ends: once its servers, browsers and temp dirs are closed, nothing it opened
+ * may still be open. If something is, it is named, child processes are killed, and the exit status is 1.
+ */
+export async function exitWhenClosed(code) {
+	const open = await stillOpenAfter(openAtStart);
+	if (open) {
+		console.error(`[harness] ${open}\n[harness] something the run opened was never closed: killing the child processes named above, exit status 1`);
+		killChildrenSince(openAtStart);
+	}
+	process.exit(open ? 1 : code);
+}
+
 // Last resort when the process exits without awaiting stop() (an error, or playwright's own SIGINT handler
 // calling process.exit): no orphaned servers, no leftover dirs.
 process.on('exit', () => {
@@ -190,22 +206,19 @@ process.on('exit', () => {
 });
 
 /**
- * Debian's Chromium, headless; no sandbox because CI runs as root, no calls of its own to the outside.
+ * Debian's Chromium (or CHROMIUM_PATH), headless, with the flags of chromium.mjs.
  * Its crash-report and cache dirs go to a temp dir removed when the browser closes, not to the user's home.
  */
 export async function launchChromium() {
-	if (!existsSync(chromiumPath)) {
-		throw new Error(`no Chromium at ${chromiumPath}: apt-get install chromium (or set CHROMIUM_PATH)`);
-	}
+	assertChromium();
 	const { chromium } = await import('playwright-core');
 	const homeDir = makeTempDir('pi-condense-chromium-');
 	try {
 		const browser = await chromium.launch({
-			executablePath: chromiumPath,
+			executablePath: chromiumPath(),
 			headless: true,
 			env: { ...process.env, XDG_CONFIG_HOME: homeDir, XDG_CACHE_HOME: homeDir, TMPDIR: homeDir },
-			args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-				'--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+			args: [...chromiumFlags],
 		});
 		browser.on('disconnected', () => removeDir(homeDir));
 		return browser;

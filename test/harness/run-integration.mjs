@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { format } from 'node:util';
-import { launchChromium, makeTempDir, projectRoot, removeDir, sleep, startCodeServer, workbenchUrl } from './lib.mjs';
+import { exitWhenClosed, launchChromium, makeTempDir, projectRoot, removeDir, sleep, startCodeServer, workbenchUrl } from './lib.mjs';
 import { writeIntegrationFixtures } from './integrationFixtures.mjs';
 import { ensureHarnessInstalled } from './setup.mjs';
 import { performUiAction, uiActionLine } from './uiActions.mjs';
@@ -137,4 +137,4 @@ console.log(`integration: ${passed} passed, ${failed} failed${pending}`);
 if (outcome.exitCode === 0 && passed === 0) {
 	console.error('[harness] no integration test ran');
 }
-process.exit(outcome.exitCode === 0 && failed === 0 && passed > 0 ? 0 : 1);
+await exitWhenClosed(outcome.exitCode === 0 && failed === 0 && passed > 0 ? 0 : 1);

@@ -4,7 +4,7 @@
 // sessions in the Pi Condense views of the real workbench; Ctrl-C (SIGINT) must stop everything it started.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { launchChromium, makeTempDir, projectRoot, removeDir, sleep } from './lib.mjs';
+import { exitWhenClosed, launchChromium, makeTempDir, projectRoot, removeDir, sleep } from './lib.mjs';
 import { ensureHarnessInstalled } from './setup.mjs';
 
 const urlLine = /^\s+(http:\/\/127\.0\.0\.1:\d+\/\S+)$/m;
@@ -86,8 +86,8 @@ async function main() {
 	}
 }
 
-main().catch((error) => {
+await main().then(() => exitWhenClosed(0), (error) => {
 	console.error(`[start] FAILED: ${error instanceof Error ? error.message : String(error)}`);
 	console.log('start: 0 passed, 1 failed');
-	process.exit(1);
+	return exitWhenClosed(1);
 });

@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { installVsix, launchChromium, makeTempDir, projectRoot, removeDir, sleep, startCodeServer, workbenchUrl } from './lib.mjs';
+import { exitWhenClosed, installVsix, launchChromium, makeTempDir, projectRoot, removeDir, sleep, startCodeServer, workbenchUrl } from './lib.mjs';
 import { assembleReferenceFolders, copySession } from '../support/referenceFolders.mjs';
 import { ensureHarnessInstalled } from './setup.mjs';
 
@@ -82,8 +82,8 @@ async function main() {
 	}
 }
 
-main().catch((error) => {
+await main().then(() => exitWhenClosed(0), (error) => {
 	console.error(`[vsix] FAILED: ${error instanceof Error ? error.message : String(error)}`);
 	console.log('vsix: 0 passed, 1 failed');
-	process.exit(1);
+	return exitWhenClosed(1);
 });
