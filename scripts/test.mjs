@@ -38,7 +38,7 @@ const STAGES = {
 };
 
 const say = (message) => console.log(`[test] ${message}`);
-const seconds = (ms) => (ms >= 60_000 ? `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s` : `${(ms / 1000).toFixed(1)} s`);
+const seconds = (ms) => (ms >= 60_000 ? `${Math.floor(Math.round(ms / 1000) / 60)} min ${Math.round(ms / 1000) % 60} s` : `${(ms / 1000).toFixed(1)} s`);
 const running = new Set();
 
 /** Runs a command to its end; `capture` keeps its output instead of showing it. */

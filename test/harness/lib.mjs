@@ -27,6 +27,16 @@ const openAtStart = openNow();
 
 export const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
+/** What `promise` resolves to, or `fallback` after `ms`; the timer is cleared either way (it would hold the run open). */
+export async function within(promise, ms, fallback) {
+	let timer;
+	try {
+		return await Promise.race([promise, new Promise((done) => (timer = setTimeout(() => done(fallback), ms)))]);
+	} finally {
+		clearTimeout(timer);
+	}
+}
+
 /** A fresh dir under the system temp dir, removed at the latest when this process exits (unless HARNESS_KEEP). */
 export function makeTempDir(prefix) {
 	const dir = mkdtempSync(join(tmpdir(), prefix));
@@ -172,7 +182,7 @@ async function stopServer(server, child, exited) {
 		return;
 	}
 	killGroup(child.pid, 'SIGTERM');
-	await Promise.race([exited, sleep(5000)]);
+	await within(exited, 5000);
 	// Whatever in the group outlived the wrapper gets a short grace period, then SIGKILL.
 	for (let i = 0; i < 20 && killGroup(child.pid, 0); i++) {
 		await sleep(100);
