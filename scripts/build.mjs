@@ -89,17 +89,17 @@ if (withTests) {
 		...walk(at('test/stress'), /\.ts$/),
 		...walk(at('test/bench'), /\.ts$/),
 	];
-	for (const file of testFiles) {
-		const rel = relative(at('test'), file).replace(/\.ts$/, '.js');
-		builds.push({
-			...nodeCommon,
-			sourcemap: 'inline',
-			entryPoints: [file],
-			outfile: join(at('out/test'), rel),
-			// Pi's own packages are ESM-only: tests load them with a dynamic import() at run time.
-			external: [...nodeCommon.external, 'mocha', '@mariozechner/pi-coding-agent', '@mariozechner/pi-ai', 'playwright-core'],
-		});
-	}
+	// One build for every test entry point: each output is still a whole bundle, but the sources they share
+	// are parsed once instead of once per test file.
+	builds.push({
+		...nodeCommon,
+		sourcemap: 'inline',
+		entryPoints: testFiles,
+		outbase: at('test'),
+		outdir: at('out/test'),
+		// Pi's own packages are ESM-only: tests load them with a dynamic import() at run time.
+		external: [...nodeCommon.external, 'mocha', '@mariozechner/pi-coding-agent', '@mariozechner/pi-ai', 'playwright-core'],
+	});
 }
 
 async function main() {
@@ -126,7 +126,7 @@ async function main() {
 		}
 	}
 	writeFileSync(at('dist/bundle-sizes.json'), JSON.stringify(sizes, null, 2) + '\n');
-	console.log(`[build] ${builds.length} bundles${production ? ' (production)' : ''}`);
+	console.log(`[build] ${builds.reduce((count, options) => count + options.entryPoints.length, 0)} bundles${production ? ' (production)' : ''}`);
 }
 
 main().catch((error) => {
