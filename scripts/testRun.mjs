@@ -43,6 +43,8 @@ export class TestRun {
 		const { code, output } = await this.spawn(command, env, !live);
 		const result = code === 0 ? 'ok' : this.failed ? 'stopped' : 'FAILED';
 		if (!live) {
+			// On a line of its own: a live stage may be in the middle of one (mocha's dots).
+			console.log();
 			say(`── ${label}: ${result}`);
 			process.stdout.write(output);
 		}
