@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Builds every bundle of the project with esbuild.
 //   node scripts/build.mjs               extension, CLI, lazily loaded pi-ai chunk, webview
-//   node scripts/build.mjs --tests       the above plus unit and integration tests (out/test)
+//   node scripts/build.mjs --tests       the above plus every test suite, the stress run and the bench (out/test)
 //   node scripts/build.mjs --production  minified, no source maps (what the .vsix ships)
 //   node scripts/build.mjs --watch       rebuild on change
 import * as esbuild from 'esbuild';
@@ -80,24 +80,26 @@ if (exists('webview/main.ts')) {
 
 if (withTests) {
 	rmSync(at('out/test'), { recursive: true, force: true });
+	// Reference folders assembled from test/fixtures on first use (test/support/referenceFolders.mjs).
+	rmSync(at('out/fixtures'), { recursive: true, force: true });
 	const testFiles = [
-		...walk(at('test/unit'), /\.test\.ts$/),
+		...['unit', 'browser', 'reliability'].flatMap((suite) => walk(at(`test/${suite}`), /\.test\.ts$/)),
 		...walk(at('test/integration'), /\.ts$/),
 		...walk(at('test/support'), /\.ts$/),
 		...walk(at('test/stress'), /\.ts$/),
 		...walk(at('test/bench'), /\.ts$/),
 	];
-	for (const file of testFiles) {
-		const rel = relative(at('test'), file).replace(/\.ts$/, '.js');
-		builds.push({
-			...nodeCommon,
-			sourcemap: 'inline',
-			entryPoints: [file],
-			outfile: join(at('out/test'), rel),
-			// Pi's own packages are ESM-only: tests load them with a dynamic import() at run time.
-			external: [...nodeCommon.external, 'mocha', '@mariozechner/pi-coding-agent', '@mariozechner/pi-ai', 'playwright-core'],
-		});
-	}
+	// One build for every test entry point: each output is still a whole bundle, but the sources they share
+	// are parsed once instead of once per test file.
+	builds.push({
+		...nodeCommon,
+		sourcemap: 'inline',
+		entryPoints: testFiles,
+		outbase: at('test'),
+		outdir: at('out/test'),
+		// Pi's own packages are ESM-only: tests load them with a dynamic import() at run time.
+		external: [...nodeCommon.external, 'mocha', '@mariozechner/pi-coding-agent', '@mariozechner/pi-ai', 'playwright-core'],
+	});
 }
 
 async function main() {
@@ -124,7 +126,7 @@ async function main() {
 		}
 	}
 	writeFileSync(at('dist/bundle-sizes.json'), JSON.stringify(sizes, null, 2) + '\n');
-	console.log(`[build] ${builds.length} bundles${production ? ' (production)' : ''}`);
+	console.log(`[build] ${builds.reduce((count, options) => count + options.entryPoints.length, 0)} bundles${production ? ' (production)' : ''}`);
 }
 
 main().catch((error) => {

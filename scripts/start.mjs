@@ -78,7 +78,10 @@ function openBrowser(url) {
 }
 
 async function main() {
-	build();
+	// npm test's start check runs right after the test build; a user's npm start always builds.
+	if (!process.env.PI_CONDENSE_PREBUILT) {
+		build();
+	}
 	const agentDir = chooseAgentDir();
 	const workspace = process.cwd() === projectRoot ? join(projectRoot, '.demo', 'workspace') : process.cwd();
 	mkdirSync(workspace, { recursive: true });

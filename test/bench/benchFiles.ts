@@ -1,6 +1,6 @@
 /**
  * The files the benchmark measures: a large synthetic session (generated once into `.bench/`,
- * git-ignored) and the largest real session in ../shared/real-sessions.
+ * git-ignored) and the largest real session in test/fixtures/real-sessions.
  */
 import { createWriteStream, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -8,24 +8,34 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { assertChromium, chromiumFlags, chromiumPath } from './chromium.mjs';
+import { killChildrenSince, openNow, stillOpenAfter } from '../support/openHandles.mjs';
 
 export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 // 4.100.3 = VS Code 1.100.3, the newest code-server that runs on Node 20 (our engines.vscode is ^1.100.0).
-/** The shared reference material: `../shared` next to the repository, or `PI_CONDENSE_SHARED_DIR`. */
-export const sharedDir = resolve(process.env.PI_CONDENSE_SHARED_DIR || join(projectRoot, '..', 'shared'));
-
 export const codeServerVersion = '4.100.3';
 export const codeServerDir = join(projectRoot, '.vscode-test', `code-server-${codeServerVersion}`);
 export const codeServerReadyMarker = join(codeServerDir, '.ok');
 // Written by setup.mjs only when code-server needs another Node major than the one running us.
 export const codeServerNodeFile = join(codeServerDir, '.node-bin');
-export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 const codeServerEntry = join(codeServerDir, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
 const liveServers = new Set();
 const liveTempDirs = new Set();
+// What was open before the runner started anything (see exitWhenClosed).
+const openAtStart = openNow();
 
 export const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+/** What `promise` resolves to, or `fallback` after `ms`; the timer is cleared either way (it would hold the run open). */
+export async function within(promise, ms, fallback) {
+	let timer;
+	try {
+		return await Promise.race([promise, new Promise((done) => (timer = setTimeout(() => done(fallback), ms)))]);
+	} finally {
+		clearTimeout(timer);
+	}
+}
 
 /** A fresh dir under the system temp dir, removed at the latest when this process exits (unless HARNESS_KEEP). */
 export function makeTempDir(prefix) {
@@ -172,13 +182,26 @@ async function stopServer(server, child, exited) {
 		return;
 	}
 	killGroup(child.pid, 'SIGTERM');
-	await Promise.race([exited, sleep(5000)]);
+	await within(exited, 5000);
 	// Whatever in the group outlived the wrapper gets a short grace period, then SIGKILL.
 	for (let i = 0; i < 20 && killGroup(child.pid, 0); i++) {
 		await sleep(100);
 	}
 	killGroup(child.pid, 'SIGKILL');
 	removeDir(server.runDir);
+}
+
+/**
+ * How every harness runner ends: once its servers, browsers and temp dirs are closed, nothing it opened
+ * may still be open. If something is, it is named, child processes are killed, and the exit status is 1.
+ */
+export async function exitWhenClosed(code) {
+	const open = await stillOpenAfter(openAtStart);
+	if (open) {
+		console.error(`[harness] ${open}\n[harness] something the run opened was never closed: killing the child processes named above, exit status 1`);
+		killChildrenSince(openAtStart);
+	}
+	process.exit(open ? 1 : code);
 }
 
 // Last resort when the process exits without awaiting stop() (an error, or playwright's own SIGINT handler
@@ -193,22 +216,19 @@ process.on('exit', () => {
 });
 
 /**
- * Debian's Chromium, headless; no sandbox because CI runs as root, no calls of its own to the outside.
+ * Debian's Chromium (or CHROMIUM_PATH), headless, with the flags of chromium.mjs.
  * Its crash-report and cache dirs go to a temp dir removed when the browser closes, not to the user's home.
  */
 export async function launchChromium() {
-	if (!existsSync(chromiumPath)) {
-		throw new Error(`no Chromium at ${chromiumPath}: apt-get install chromium (or set CHROMIUM_PATH)`);
-	}
+	assertChromium();
 	const { chromium } = await import('playwright-core');
 	const homeDir = makeTempDir('pi-condense-chromium-');
 	try {
 		const browser = await chromium.launch({
-			executablePath: chromiumPath,
+			executablePath: chromiumPath(),
 			headless: true,
 			env: { ...process.env, XDG_CONFIG_HOME: homeDir, XDG_CACHE_HOME: homeDir, TMPDIR: homeDir },
-			args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-				'--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+			args: [...chromiumFlags],
 		});
 		browser.on('disconnected', () => removeDir(homeDir));
 		return browser;

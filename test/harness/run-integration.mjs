@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { format } from 'node:util';
-import { launchChromium, makeTempDir, projectRoot, removeDir, sleep, startCodeServer, workbenchUrl } from './lib.mjs';
+import { exitWhenClosed, launchChromium, makeTempDir, projectRoot, removeDir, startCodeServer, within, workbenchUrl } from './lib.mjs';
 import { writeIntegrationFixtures } from './integrationFixtures.mjs';
 import { ensureHarnessInstalled } from './setup.mjs';
 import { performUiAction, uiActionLine } from './uiActions.mjs';
@@ -110,7 +110,7 @@ async function runSuite() {
 	page.on('pageerror', (error) => console.error('[workbench page error]', error.message));
 
 	await page.goto(workbenchUrl(server, { workspace, extensionDevelopmentPath: projectRoot, extensionTestsPath: testsEntry }));
-	const exitCode = await Promise.race([exited, sleep(timeoutMs).then(() => 'timeout')]);
+	const exitCode = await within(exited, timeoutMs, 'timeout');
 	if (exitCode !== 0) {
 		console.error(exitCode === 'timeout' ? `[harness] TIMEOUT after ${timeoutMs / 1000} s: the tests never reported back` : `[harness] extension tests exited with ${exitCode}`);
 		console.error(`[harness] code-server log:\n${server.log()}`);
@@ -137,4 +137,4 @@ console.log(`integration: ${passed} passed, ${failed} failed${pending}`);
 if (outcome.exitCode === 0 && passed === 0) {
 	console.error('[harness] no integration test ran');
 }
-process.exit(outcome.exitCode === 0 && failed === 0 && passed > 0 ? 0 : 1);
+await exitWhenClosed(outcome.exitCode === 0 && failed === 0 && passed > 0 ? 0 : 1);

@@ -1,51 +1,23 @@
 #!/usr/bin/env node
 // Installs what the real-VS-Code harness needs, from Debian packages and the npm registry only:
-//   Debian: chromium (the workbench window), and for building code-server: ripgrep, libkrb5-dev, build tools.
+//   Debian: chromium (the workbench window and the preview-page tests), and for building code-server:
+//           ripgrep, libkrb5-dev, build tools (systemPackages.mjs). Installed with apt-get as root; otherwise
+//           setup stops at once and names the exact packages.
 //   npm:    code-server (VS Code server + web workbench + Node extension host) into .vscode-test/ (git-ignored).
 // Idempotent: a finished install leaves a `.ok` marker and later runs only check for Chromium.
-//   node test/harness/setup.mjs
+//   node test/harness/setup.mjs              Chromium and code-server (the integration, UI, .vsix and start tests)
+//   node test/harness/setup.mjs --chromium   Chromium only (the preview-page tests in test/browser)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromiumPath, codeServerDir, codeServerNodeFile, codeServerReadyMarker, codeServerVersion, removeDir } from './lib.mjs';
+import { chromiumPath } from './chromium.mjs';
+import { codeServerDir, codeServerNodeFile, codeServerReadyMarker, codeServerVersion, removeDir } from './lib.mjs';
 import { installCodeServer } from './codeServerInstall.mjs';
+import { systemPlan } from './systemPackages.mjs';
 
 const say = (message) => console.log(`[setup] ${message}`);
-const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
-const hasDebianPackage = (name) => spawnSync('dpkg', ['-s', name], { stdio: 'ignore' }).status === 0;
-
-/** Debian packages missing for what is left to do (only Chromium once code-server is installed). */
-function missingDebianPackages(installingCodeServer) {
-	const missing = [];
-	if (!existsSync(chromiumPath)) {
-		missing.push('chromium');
-	}
-	if (installingCodeServer) {
-		if (!has('rg')) {
-			missing.push('ripgrep'); // stands in for the rg that @vscode/ripgrep would download from GitHub
-		}
-		if (!hasDebianPackage('libkrb5-dev')) {
-			missing.push('libkrb5-dev'); // headers for the kerberos native module
-		}
-		if (!has('g++') || !has('make')) {
-			missing.push('build-essential');
-		}
-		if (!has('python3')) {
-			missing.push('python3');
-		}
-		if (!has('pkg-config')) {
-			missing.push('pkg-config');
-		}
-	}
-	return missing;
-}
 
 function installDebianPackages(packages) {
-	const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-	if (!isRoot || !has('apt-get')) {
-		throw new Error(`missing system packages: ${packages.join(' ')}.\n`
-			+ `Install them (Debian/Ubuntu: sudo apt-get install -y ${packages.join(' ')}), then run again.`);
-	}
 	say(`apt-get install ${packages.join(' ')}`);
 	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 	for (const args of [['update', '-qq'], ['install', '-y', '-qq', ...packages]]) {
@@ -56,12 +28,18 @@ function installDebianPackages(packages) {
 	}
 }
 
-/** Makes sure code-server and Chromium are there; installs what is missing. Throws with a clear message. */
-export function ensureHarnessInstalled() {
-	const installed = existsSync(codeServerReadyMarker);
-	const missing = missingDebianPackages(!installed);
-	if (missing.length > 0) {
-		installDebianPackages(missing);
+/**
+ * Makes sure Chromium (and, unless `codeServer` is false, code-server) is there; installs what is missing
+ * when it can. Throws with what to do when it cannot.
+ */
+export function ensureHarnessInstalled({ codeServer = true } = {}) {
+	const installed = !codeServer || existsSync(codeServerReadyMarker);
+	const plan = systemPlan({ codeServer: !installed });
+	if (plan.kind === 'stop') {
+		throw new Error(plan.message);
+	}
+	if (plan.kind === 'install') {
+		installDebianPackages(plan.packages);
 	}
 	if (installed) {
 		return;
@@ -80,9 +58,10 @@ export function ensureHarnessInstalled() {
 }
 
 if (process.argv[1] && import.meta.filename === process.argv[1]) {
+	const chromiumOnly = process.argv.includes('--chromium');
 	try {
-		ensureHarnessInstalled();
-		say(`ok: code-server ${readFileSync(join(codeServerDir, '.ok'), 'utf8').trim()}, Chromium ${chromiumPath}`);
+		ensureHarnessInstalled({ codeServer: !chromiumOnly });
+		say(chromiumOnly ? `ok: Chromium ${chromiumPath()}` : `ok: code-server ${readFileSync(join(codeServerDir, '.ok'), 'utf8').trim()}, Chromium ${chromiumPath()}`);
 	} catch (error) {
 		console.error(`[setup] ${error.message}`);
 		process.exit(1);

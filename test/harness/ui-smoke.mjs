@@ -10,7 +10,7 @@
 import { existsSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { writeIntegrationFixtures } from './integrationFixtures.mjs';
-import { launchChromium, makeTempDir, projectRoot, removeDir, startCodeServer, workbenchUrl } from './lib.mjs';
+import { exitWhenClosed, launchChromium, makeTempDir, projectRoot, removeDir, startCodeServer, workbenchUrl } from './lib.mjs';
 import { ensureHarnessInstalled } from './setup.mjs';
 
 const shotsArg = process.argv.indexOf('--shots');
@@ -151,28 +151,36 @@ async function main() {
 	const agentDir = realpathSync(makeTempDir('pi-condense-agent-'));
 	// A plain project name in the screenshots rather than a temp dir's random one.
 	const workspaceParent = realpathSync(makeTempDir('pi-condense-ui-'));
-	const workspace = join(workspaceParent, 'demo-project');
-	mkdirSync(workspace);
-	const fixtures = writeIntegrationFixtures(agentDir, workspace);
-	const server = await startCodeServer({ workspace, verbose: Boolean(process.env.HARNESS_VERBOSE), env: { PI_CODING_AGENT_DIR: agentDir } });
-	const browser = await launchChromium();
-	const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+	let server;
+	let browser;
+	let page;
 	try {
+		const workspace = join(workspaceParent, 'demo-project');
+		mkdirSync(workspace);
+		const fixtures = writeIntegrationFixtures(agentDir, workspace);
+		server = await startCodeServer({ workspace, verbose: Boolean(process.env.HARNESS_VERBOSE), env: { PI_CODING_AGENT_DIR: agentDir } });
+		browser = await launchChromium();
+		page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 		await run(page, fixtures, server);
 		console.log('ui: 1 passed, 0 failed');
+		return 0;
 	} catch (error) {
 		const failure = join(projectRoot, 'screenshots-tmp');
 		mkdirSync(failure, { recursive: true });
-		await page.screenshot({ path: join(failure, 'ui-smoke-failure.png') }).catch(() => undefined);
-		console.error(`[ui] FAILED: ${error instanceof Error ? error.message : String(error)} (screenshot: ${join(failure, 'ui-smoke-failure.png')})`);
+		await page?.screenshot({ path: join(failure, 'ui-smoke-failure.png') }).catch(() => undefined);
+		console.error(`[ui] FAILED: ${error instanceof Error ? error.message : String(error)}${page ? ` (screenshot: ${join(failure, 'ui-smoke-failure.png')})` : ''}`);
 		console.log('ui: 0 passed, 1 failed');
-		process.exitCode = 1;
+		return 1;
 	} finally {
-		await browser.close();
-		await server.stop();
+		await browser?.close();
+		await server?.stop();
 		removeDir(agentDir);
 		removeDir(workspaceParent);
 	}
 }
 
-await main();
+await exitWhenClosed(await main().catch((error) => {
+	console.error(`[ui] FAILED: ${error instanceof Error ? error.message : String(error)}`);
+	console.log('ui: 0 passed, 1 failed');
+	return 1;
+}));

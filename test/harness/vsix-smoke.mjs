@@ -4,13 +4,13 @@
 // and shows its views on a temporary Pi agent dir holding a real pi-condense session.
 //   node test/harness/vsix-smoke.mjs [path/to/extension.vsix]   (default: packages one with scripts/package.mjs)
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { installVsix, launchChromium, makeTempDir, projectRoot, removeDir, sharedDir, sleep, startCodeServer, workbenchUrl } from './lib.mjs';
+import { exitWhenClosed, installVsix, launchChromium, makeTempDir, projectRoot, removeDir, sleep, startCodeServer, workbenchUrl } from './lib.mjs';
+import { assembleReferenceFolders, copySession } from '../support/referenceFolders.mjs';
 import { ensureHarnessInstalled } from './setup.mjs';
 
 const extensionId = 'pi-condense.pi-condense-vscode';
-const basicSession = join(sharedDir, 'pi-condense-sessions', 'basic');
 
 function packagedVsix(tempDir) {
 	if (process.argv[2]) {
@@ -21,11 +21,9 @@ function packagedVsix(tempDir) {
 	return out;
 }
 
-/** A Pi agent dir with one real session written by Pi + pi-condense (and its blobs). */
+/** A Pi agent dir with one real session written by Pi + pi-condense (and its blobs), and no settings. */
 function agentDirWithSession(dir) {
-	const sessions = join(dir, 'sessions', '--tmp-pi-demo-project--');
-	mkdirSync(sessions, { recursive: true });
-	cpSync(basicSession, sessions, { recursive: true, filter: (source) => !source.endsWith('.json') });
+	copySession(join(assembleReferenceFolders(projectRoot), 'basic', 'session.jsonl'), join(dir, 'sessions'), { withBlobs: true });
 	return dir;
 }
 
@@ -84,8 +82,8 @@ async function main() {
 	}
 }
 
-main().catch((error) => {
+await main().then(() => exitWhenClosed(0), (error) => {
 	console.error(`[vsix] FAILED: ${error instanceof Error ? error.message : String(error)}`);
 	console.log('vsix: 0 passed, 1 failed');
-	process.exit(1);
+	return exitWhenClosed(1);
 });

@@ -53,7 +53,8 @@ describe('the context preview in VS Code', function () {
 	});
 
 	it('opens on the selected session and shows the engine\'s context and figures', async () => {
-		const shown = nextReport((r) => r.cause === 'snapshot');
+		// The webview's first load (service worker, bundle) took over 30 s once on a loaded 2-core machine.
+		const shown = nextReport((r) => r.cause === 'snapshot', 90_000);
 		await vscode.commands.executeCommand('piCondense.openPreview');
 		const report = await shown;
 		const session = api.previewSource.current();

@@ -23,7 +23,6 @@ export interface Fixtures {
 	readonly basic: FixtureSession;
 	readonly largeBulk: FixtureSession;
 	readonly realV3: FixtureSession;
-	readonly sharedDir: string;
 }
 
 export function fixtures(): Fixtures {

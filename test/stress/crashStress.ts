@@ -5,12 +5,12 @@
  */
 import { runCrashTrials, type CrashSummary } from '../support/crash/crashHarness';
 import { runFlushCrashTrials } from '../support/crash/flushCrashHarness';
-import type { StressArgs, StressResult } from './stressArgs';
+import { stressSeed, type StressArgs, type StressResult } from './stressArgs';
 
 export async function crashStress(args: StressArgs): Promise<StressResult> {
 	const flushTrials = args.count ?? 1000;
 	const writerTrials = Math.round(flushTrials * 0.4);
-	const baseSeed = args.seed ?? Math.floor(Math.random() * 2 ** 31);
+	const baseSeed = stressSeed('crash', args);
 	const hugeTrials = Math.round(writerTrials * 0.3);
 	const progress = (label: string, total: number) => (done: number): void => {
 		if (done % 100 === 0) {

@@ -2,11 +2,11 @@
  * The full session fuzz run: at least 10,000 mutants, every 20th also through the CLI process.
  */
 import { describeFailure, runFuzz } from '../support/fuzz/fuzzRunner';
-import type { StressArgs, StressResult } from './stressArgs';
+import { stressSeed, type StressArgs, type StressResult } from './stressArgs';
 
 export async function fuzzStress(args: StressArgs): Promise<StressResult> {
 	const count = args.count ?? 10_000;
-	const baseSeed = args.seed ?? Math.floor(Math.random() * 2 ** 31);
+	const baseSeed = stressSeed('fuzz', args);
 	const started = Date.now();
 	let lastReport = started;
 	const summary = await runFuzz({

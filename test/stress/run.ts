@@ -5,12 +5,14 @@
 import { crashStress } from './crashStress';
 import { fuzzStress } from './fuzzStress';
 import { watcherStress } from './watcherStress';
+import { writersStress } from './writersStress';
 import { parseStressArgs, type StressArgs, type StressItem, type StressResult } from './stressArgs';
 
 const RUNNERS: Record<StressItem, (args: StressArgs) => Promise<StressResult>> = {
 	fuzz: fuzzStress,
 	crash: crashStress,
 	watcher: watcherStress,
+	writers: writersStress,
 };
 
 async function main(): Promise<number> {

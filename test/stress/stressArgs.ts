@@ -1,9 +1,11 @@
 /**
  * Command-line options of the stress run and what each item reports.
- *   node out/test/stress/run.js [fuzz|crash|watcher ...] [--seed N] [--count N] [--workers N]
- * `--count` is the number of mutants (fuzz), kill trials (crash) or seconds (watcher).
+ *   node out/test/stress/run.js [fuzz|crash|watcher|writers ...] [--seed N] [--count N] [--workers N]
+ * `--count` is the number of mutants (fuzz), kill trials (crash), seconds (watcher) or concurrent
+ * write trials (writers). Without `--seed`, an item draws a fresh seed and prints it at once (the
+ * test suites never do: they run fixed seeds).
  */
-export const STRESS_ITEMS = ['fuzz', 'crash', 'watcher'] as const;
+export const STRESS_ITEMS = ['fuzz', 'crash', 'watcher', 'writers'] as const;
 export type StressItem = (typeof STRESS_ITEMS)[number];
 
 export interface StressArgs {
@@ -37,4 +39,14 @@ export function parseStressArgs(argv: readonly string[]): StressArgs {
 		}
 	}
 	return { items: items.length > 0 ? items : [...STRESS_ITEMS], seed: numbers['seed'], count: numbers['count'], workers: numbers['workers'] };
+}
+
+/** `--seed` when given, else a fresh random seed, printed as soon as it is drawn so a failure can be replayed. */
+export function stressSeed(item: StressItem, args: StressArgs): number {
+	if (args.seed !== undefined) {
+		return args.seed;
+	}
+	const seed = Math.floor(Math.random() * 2 ** 31);
+	console.log(`  ${item}: drew seed ${seed} (replay: npm run stress -- ${item} --seed ${seed})`);
+	return seed;
 }

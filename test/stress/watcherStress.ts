@@ -3,14 +3,14 @@
  * twenty others written now and then; RSS and heap printed before and after.
  */
 import { runWatcherLoad } from '../support/watcherLoad';
-import type { StressArgs, StressResult } from './stressArgs';
+import { stressSeed, type StressArgs, type StressResult } from './stressArgs';
 
 /** Heap growth beyond this (the growing session's own model aside) counts as unbounded. */
 const MAX_HEAP_GROWTH_MB = 150;
 
 export async function watcherStress(args: StressArgs): Promise<StressResult> {
 	const durationMs = (args.count ?? 60) * 1000;
-	const result = await runWatcherLoad({ files: 2000, durationMs, linesPerSecond: 100, otherWriters: 20, seed: args.seed ?? 1 });
+	const result = await runWatcherLoad({ files: 2000, durationMs, linesPerSecond: 100, otherWriters: 20, seed: stressSeed('watcher', args) });
 	for (const mismatch of result.mismatches.slice(0, 20)) {
 		console.log(`  MISMATCH ${mismatch}`);
 	}

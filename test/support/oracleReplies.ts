@@ -1,6 +1,6 @@
 /**
- * Summaries in the style of the scripted model that produced ../shared/pi-condense-sessions (its
- * replies are visible in those sessions): one bullet per tool call, `- <tool> <first "command" or
+ * Summaries in the style of the scripted model that produced the reference sessions in
+ * test/fixtures/pi-condense-sessions (its replies are visible in them): one bullet per tool call, `- <tool> <first "command" or
  * "path" value in the call's block, up to 60 chars>: OK|ERROR`, and a fixed sentence for a range
  * fusion. Works on our prompt (the blocks carry `[[N:tool]]` labels the oracle never saw, and
  * ignores them, as a model that does not follow the label instruction would).

@@ -1,9 +1,11 @@
 /**
- * Where tests find the repository and the shared reference material (read-only): `../shared` next
- * to the repository, or the folder named by `PI_CONDENSE_SHARED_DIR`.
+ * Where tests find the repository and the reference sessions (test/fixtures/, see its README): the
+ * real Pi sessions in place, the pi-condense reference folders complete (assembled on first use
+ * from the files the repository stores once, see referenceFolders.mjs).
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
+import { assembleReferenceFolders, realSessionsFolder } from './referenceFolders.mjs';
 
 function findRepoRoot(start: string): string {
 	let dir = start;
@@ -21,11 +23,12 @@ function findRepoRoot(start: string): string {
 }
 
 export const repoRoot = findRepoRoot(__dirname);
-export const sharedDir = resolve(process.env['PI_CONDENSE_SHARED_DIR'] ?? join(repoRoot, '..', 'shared'));
-export const realSessionsDir = join(sharedDir, 'real-sessions');
-export const piCondenseSessionsDir = join(sharedDir, 'pi-condense-sessions');
+/** Real Pi sessions (the pi-mono fixtures, their v3 migrations, and Pi's all-entry-types golden file). */
+export const realSessionsDir = realSessionsFolder(repoRoot);
+/** Sessions written by real Pi + real pi-condense: one folder each (`basic`, `large-bulk`, `recovery-2.9.1`, …). */
+export const piCondenseSessionsDir = assembleReferenceFolders(repoRoot);
 
-/** Every real Pi session file in ../shared/real-sessions (the golden file included). */
+/** Every real Pi session file in test/fixtures/real-sessions (the golden file included). */
 export function realSessionFiles(): string[] {
 	return readdirSync(realSessionsDir).filter((name) => name.endsWith('.jsonl')).sort().map((name) => join(realSessionsDir, name));
 }

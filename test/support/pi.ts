@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-type PiModule = typeof import('@mariozechner/pi-coding-agent');
+export type PiModule = typeof import('@mariozechner/pi-coding-agent');
 type Manager = import('@mariozechner/pi-coding-agent').SessionManager;
 
 let loaded: Promise<PiModule> | undefined;

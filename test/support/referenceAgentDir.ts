@@ -1,34 +1,29 @@
 /**
- * A Pi agent dir for tests holding one of the reference sessions written by real pi-condense:
- * the session file and its blobs copied under `sessions/`, and its `contextPrune.json` as the
- * `contextPrune` key of `settings.json`.
+ * A Pi agent dir for tests holding one of the reference sessions written by real pi-condense, laid
+ * out as on a user's machine: the session file under Pi's name in its project folder with its blobs
+ * beside it, and the user settings and package install of the release that wrote it (its
+ * `contextPrune.json` as the `contextPrune` key of `settings.json`, see referenceFolders.mjs).
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { piCondenseSessionsDir } from './paths';
+import { piCondenseSessionsDir, repoRoot } from './paths';
+import { copySession, referenceRelease, writeUserInstall } from './referenceFolders.mjs';
 
 export interface ReferenceAgentDir {
 	readonly agentDir: string;
 	readonly sessionFile: string;
+	/** The pi-condense release installed in the agent dir: the one that wrote the folder. */
+	readonly release: string;
 	cleanup(): void;
 }
 
-/** Copies `../shared/pi-condense-sessions/<folder>` into `agentDir` (a fresh temp dir when omitted). */
+/** Copies the reference folder `<folder>` (`basic`, `recovery-2.9.1`, …) into `agentDir` (a fresh temp dir when omitted). */
 export function referenceAgentDir(folder: string, agentDir = mkdtempSync(join(tmpdir(), 'pi-condense-preview-'))): ReferenceAgentDir {
 	const from = join(piCondenseSessionsDir, folder);
-	const sessions = join(agentDir, 'sessions', '--work-project--');
-	mkdirSync(sessions, { recursive: true });
-	const text = readFileSync(join(from, 'session.jsonl'), 'utf8');
-	const header = JSON.parse(text.slice(0, text.indexOf('\n'))) as { id: string; timestamp: string };
-	const sessionFile = join(sessions, `${header.timestamp.replace(/[:.]/g, '-')}_${header.id}.jsonl`);
-	writeFileSync(sessionFile, text);
-	for (const name of readdirSync(from)) {
-		if (name.endsWith('-blobs')) {
-			cpSync(join(from, name), join(sessions, name), { recursive: true });
-		}
-	}
+	const { path: sessionFile } = copySession(join(from, 'session.jsonl'), join(agentDir, 'sessions'), { withBlobs: true });
+	const release = referenceRelease(repoRoot, folder);
 	const contextPrune = JSON.parse(readFileSync(join(from, 'contextPrune.json'), 'utf8')) as unknown;
-	writeFileSync(join(agentDir, 'settings.json'), JSON.stringify({ contextPrune }, null, 2));
-	return { agentDir, sessionFile, cleanup: () => rmSync(agentDir, { recursive: true, force: true }) };
+	writeUserInstall(agentDir, { release, contextPrune });
+	return { agentDir, sessionFile, release, cleanup: () => rmSync(agentDir, { recursive: true, force: true }) };
 }

@@ -4,9 +4,17 @@
  * entry) at random intervals, chaining each entry from its own in-memory leaf (it never re-reads
  * the file, like Pi), and reports the exact lines it wrote.
  *
+ * Its ids follow Pi's rule (`generateId` in Pi's session manager): 8 hex characters, drawn again
+ * while an entry it knows has them, knowing the entries in the file when it starts (Pi indexes
+ * the session when it opens it) and its own. Until this rule, the ids were the seed's low 16 bits
+ * then a counter, so a seed that is a multiple of 0xffff (720885: trial 129 of seed 720756 in the
+ * concurrent-writer test) wrote `00000001` and `00000002` again, the ids of the test session's
+ * first two entries. Our writer then rightly refused the file (duplicate ids are diagnostics),
+ * and the test reported the simulator's duplicates as a broken file.
+ *
  * Protocol (IPC): receives `SimulatedPiRequest`, answers `SimulatedPiReply`.
  */
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { Random } from './random';
 
 export interface SimulatedPiRequest {
@@ -23,8 +31,10 @@ export interface SimulatedPiReply {
 
 const usage = { input: 10, output: 5, cacheRead: 0, cacheWrite: 0, totalTokens: 15, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
 
-async function run(request: SimulatedPiRequest): Promise<SimulatedPiReply> {
+/** Appends as Pi would; the child process runs this for each request, a test may call it directly. */
+export async function runSimulatedPi(request: SimulatedPiRequest): Promise<SimulatedPiReply> {
 	const random = new Random(request.seed);
+	const taken = idsIn(request.file);
 	const lines: string[] = [];
 	let leafId = request.leafId;
 	let openCall: string | undefined;
@@ -33,7 +43,7 @@ async function run(request: SimulatedPiRequest): Promise<SimulatedPiReply> {
 		if (delay > 0) {
 			await new Promise((done) => setTimeout(done, delay));
 		}
-		const id = `${(request.seed % 0xffff).toString(16).padStart(4, '0')}${n.toString(16).padStart(4, '0')}`;
+		const id = newId(random, taken);
 		const entry = { type: 'message', id, parentId: leafId, timestamp: new Date().toISOString(), message: nextMessage(random, n, id, openCall) };
 		openCall = entry.message.role === 'assistant' && entry.message.stopReason === 'toolUse' ? `call-${id}` : undefined;
 		const line = `${JSON.stringify(entry)}\n`;
@@ -42,6 +52,30 @@ async function run(request: SimulatedPiRequest): Promise<SimulatedPiReply> {
 		leafId = id;
 	}
 	return { lines };
+}
+
+/** The ids of the entries in a session file, as Pi indexes them when it opens the session. */
+function idsIn(file: string): Set<string> {
+	const ids = new Set<string>();
+	// The last line may be one our writer is appending right now: only whole lines count.
+	for (const line of readFileSync(file, 'utf8').split('\n').slice(0, -1)) {
+		const id = (JSON.parse(line) as { id?: unknown }).id;
+		if (typeof id === 'string') {
+			ids.add(id);
+		}
+	}
+	return ids;
+}
+
+/** Pi's id rule: 8 random hex characters, drawn again while taken. */
+function newId(random: Random, taken: Set<string>): string {
+	for (;;) {
+		const id = random.int(0, 0xffff_ffff).toString(16).padStart(8, '0');
+		if (!taken.has(id)) {
+			taken.add(id);
+			return id;
+		}
+	}
 }
 
 type Message = Record<string, unknown> & { role: string; stopReason?: string };
@@ -69,6 +103,9 @@ function nextMessage(random: Random, n: number, id: string, openCall: string | u
 	};
 }
 
-process.on('message', (request: SimulatedPiRequest) => {
-	void run(request).then((reply) => process.send?.(reply));
-});
+// Only as the forked process (out/test/support/simulatedPi.js), not when a test imports the function.
+if (require.main === module) {
+	process.on('message', (request: SimulatedPiRequest) => {
+		void runSimulatedPi(request).then((reply) => process.send?.(reply));
+	});
+}

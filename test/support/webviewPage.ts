@@ -15,12 +15,10 @@ import { PreviewHost } from '../../src/host/preview/previewHost';
 import { previewHtml } from '../../src/host/preview/previewHtml';
 import type { PreviewSource } from '../../src/host/preview/previewSource';
 import type { FromWebview, RenderReport, ToWebview } from '../../src/shared/protocol';
+import { assertChromium, chromiumFlags, chromiumPath } from '../harness/chromium.mjs';
 import { repoRoot } from './paths';
 import { themeVariables, type ThemeName } from './webviewThemes';
 
-export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] || '/usr/bin/chromium';
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-	'--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
 
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.ttf': 'font/ttf', '.map': 'application/json' };
 
@@ -58,40 +56,54 @@ export class WebviewPage {
 
 	private constructor(readonly browser: Browser, readonly page: Page, private readonly server: Server, readonly origin: string) {}
 
+	/** Serves the page and opens it in Chromium; if any step fails, what was opened is closed before the error is thrown. */
 	static async open(source: PreviewSource, options: PageOptions = {}): Promise<WebviewPage> {
+		assertChromium();
 		const server = createServer((request, response) => void serve(request.url ?? '/', origin, response));
 		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 		const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-		const { chromium } = await import('playwright-core');
-		const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
-		const page = await browser.newPage({ viewport: options.viewport ?? { width: 1280, height: 800 } });
-		const harness = new WebviewPage(browser, page, server, origin);
-		harness.host = new PreviewHost({
+		let browser: Browser | undefined;
+		try {
+			const { chromium } = await import('playwright-core');
+			browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: [...chromiumFlags] });
+			const page = await browser.newPage({ viewport: options.viewport ?? { width: 1280, height: 800 } });
+			const harness = new WebviewPage(browser, page, server, origin);
+			await harness.load(source, options);
+			return harness;
+		} catch (error) {
+			await browser?.close();
+			await closeServer(server);
+			throw error;
+		}
+	}
+
+	/** Connects the page to a `PreviewHost` over the fake webview API, then loads it. */
+	private async load(source: PreviewSource, options: PageOptions): Promise<void> {
+		this.host = new PreviewHost({
 			source,
-			post: (message) => harness.send(message),
+			post: (message) => this.send(message),
 			openBlock: (_path, blockId) => {
-				harness.blocksOpened.push(blockId);
+				this.blocksOpened.push(blockId);
 				return Promise.resolve();
 			},
-			notify: (message) => harness.notices.push(message),
+			notify: (message) => this.notices.push(message),
 			setTitle: () => undefined,
-			onReport: (report) => harness.onReport(report),
-			log: (message) => harness.pageErrors.push(`host: ${message}`),
+			onReport: (report) => this.onReport(report),
+			log: (message) => this.pageErrors.push(`host: ${message}`),
 			...(options.now ? { now: options.now } : {}),
 		});
-		source.onDidChangeSession(() => void harness.host.refresh('session'));
-		page.on('pageerror', (error) => harness.pageErrors.push(error.message));
-		await page.exposeBinding('__piPreviewToHost', (_source, message: FromWebview) => {
-			harness.fromPage.push(message);
-			void harness.host.handle(message);
+		source.onDidChangeSession(() => void this.host.refresh('session'));
+		this.page.on('pageerror', (error) => this.pageErrors.push(error.message));
+		await this.page.exposeBinding('__piPreviewToHost', (_source, message: FromWebview) => {
+			this.fromPage.push(message);
+			void this.host.handle(message);
 		});
 		if (options.sentinel) {
 			const sentinel = options.sentinel;
-			await page.exposeBinding('__xssSentinel', (_source, id: string) => sentinel(String(id)));
+			await this.page.exposeBinding('__xssSentinel', (_source, id: string) => sentinel(String(id)));
 		}
-		await page.addInitScript({ content: fakeWebviewApi(themeVariables(options.theme ?? 'dark'), options.savedState) });
-		await page.goto(`${origin}/`);
-		return harness;
+		await this.page.addInitScript({ content: fakeWebviewApi(themeVariables(options.theme ?? 'dark'), options.savedState) });
+		await this.page.goto(`${this.origin}/`);
 	}
 
 	/**
@@ -180,7 +192,7 @@ export class WebviewPage {
 
 	async close(): Promise<void> {
 		await this.browser.close();
-		await new Promise<void>((resolve) => this.server.close(() => resolve()));
+		await closeServer(this.server);
 	}
 
 	private onReport(report: RenderReport): void {
@@ -192,6 +204,12 @@ export class WebviewPage {
 			}
 		}
 	}
+}
+
+/** Closes the server and the connections still open to it (a keep-alive socket would hold it open). */
+function closeServer(server: Server): Promise<void> {
+	server.closeAllConnections();
+	return new Promise((resolve) => server.close(() => resolve()));
 }
 
 async function serve(url: string, origin: string, response: import('node:http').ServerResponse): Promise<void> {

@@ -1,6 +1,6 @@
 /**
- * The session files the fuzzers start from: every real Pi session in `../shared/real-sessions` and
- * every pi-condense session in `../shared/pi-condense-sessions`. A pick is the whole file or, to
+ * The session files the fuzzers start from: every real Pi session in `test/fixtures/real-sessions` and
+ * every pi-condense reference session (`test/fixtures/pi-condense-sessions`). A pick is the whole file or, to
  * keep the run fast while still reaching every part of the big files, the header plus a prefix (an
  * intact chain) or a window (a chain cut off from its root) of its lines.
  */

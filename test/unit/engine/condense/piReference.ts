@@ -1,7 +1,7 @@
 /**
  * Test support: loads a session with our own session model (parseSession, getBranch,
- * buildSessionContext) or with Pi's own code for cross-checks, and reads the reference material in
- * ../shared.
+ * buildSessionContext) or with Pi's own code for cross-checks, and reads the reference sessions in
+ * test/fixtures.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,9 +10,8 @@ import { buildSessionContext, getBranch, parseSession } from '../../../../src/en
 import type { SessionModel } from '../../../../src/engine/session/model';
 import type { AgentMessage, SessionEntry } from '../../../../src/engine/session/types';
 import { resolveConfig } from '../../../../src/engine/config/resolve';
-import { piCondenseSessionsDir, sharedDir } from '../../../support/paths';
+import { piCondenseSessionsDir } from '../../../support/paths';
 
-export const SHARED = sharedDir;
 export const REFERENCE_DIR = piCondenseSessionsDir;
 
 export interface PiLoaded {

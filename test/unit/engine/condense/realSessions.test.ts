@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { DEFAULT_CONFIG } from '../../../../src/engine/config/defaults';
 import { renderContext } from '../../../../src/engine/condense/render/renderContext';
 import { buildCondenseState } from '../../../../src/engine/condense/state/buildCondenseState';
-import { deepFreeze, loadSession, loadWithPi, SHARED } from './piReference';
+import { realSessionsDir } from '../../../support/paths';
+import { deepFreeze, loadSession, loadWithPi } from './piReference';
 
 const REAL_SESSIONS = [
 	'large-session.jsonl',
@@ -16,8 +17,8 @@ const REAL_SESSIONS = [
 describe('real sessions without pi-condense entries', () => {
 	for (const file of REAL_SESSIONS) {
 		it(`${file} renders to exactly Pi's own context with pruning enabled`, async () => {
-			const loaded = loadSession(join(SHARED, 'real-sessions', file));
-			const pi = await loadWithPi(join(SHARED, 'real-sessions', file));
+			const loaded = loadSession(join(realSessionsDir, file));
+			const pi = await loadWithPi(join(realSessionsDir, file));
 			assert.deepEqual(loaded.messages, pi.messages);
 			const messages = deepFreeze(loaded.messages);
 			const state = buildCondenseState(loaded.branch);

@@ -41,8 +41,9 @@ describe('flush on real sessions, read back by Pi 0.73.1', function () {
 		agent = await createFakeAgentDir({ serverUrl: server.url });
 	});
 	after(async () => {
-		await server.close();
-		await agent.cleanup();
+		// Also after a failed before(): close what it got to open.
+		await server?.close();
+		await agent?.cleanup();
 	});
 	beforeEach(() => {
 		dir = new TempDir();

@@ -9,17 +9,17 @@
 import assert from 'node:assert/strict';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Logger, SummarizeResult } from '../../../src/engine/ports';
-import { createPiAiSummarizer } from '../../../src/node/llm/piAiSummarizer';
-import { updatePruneSettings } from '../../../src/node/settings/updatePruneSettings';
-import { writeEntriesToSession } from '../../../src/node/write';
-import { runCli } from '../../support/fuzz/cliRun';
-import { createFakeAgentDir, type FakeAgentDir, type FakeAgentDirOptions } from '../../support/fakeAgentDir';
-import { startFakeLlmServer, type FakeLlmServer, type FakeReply, type RecordedRequest } from '../../support/fakeLlmServer';
-import { piCondenseSessionsDir } from '../../support/paths';
-import { loadPiAi, testSettings } from '../../support/piAiForTests';
-import { noPiRunning } from '../../support/tempSession';
-import { useTempDir } from '../../support/tempDirs';
+import type { Logger, SummarizeResult } from '../../src/engine/ports';
+import { createPiAiSummarizer } from '../../src/node/llm/piAiSummarizer';
+import { updatePruneSettings } from '../../src/node/settings/updatePruneSettings';
+import { writeEntriesToSession } from '../../src/node/write';
+import { runCli } from '../support/fuzz/cliRun';
+import { createFakeAgentDir, type FakeAgentDir, type FakeAgentDirOptions } from '../support/fakeAgentDir';
+import { startFakeLlmServer, type FakeLlmServer, type FakeReply, type RecordedRequest } from '../support/fakeLlmServer';
+import { piCondenseSessionsDir } from '../support/paths';
+import { loadPiAi, testSettings } from '../support/piAiForTests';
+import { noPiRunning } from '../support/tempSession';
+import { useTempDir } from '../support/tempDirs';
 
 const S = {
 	authLiteral: 'sk-SENTINEL-auth-literal-3b9f0c2e',

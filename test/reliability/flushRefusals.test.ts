@@ -5,11 +5,11 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCli } from '../../support/fuzz/cliRun';
-import { createFakeAgentDir, type FakeAgentDir } from '../../support/fakeAgentDir';
-import { toolSession } from '../../support/flushFixtures';
-import { realSessionsDir } from '../../support/paths';
-import { TempDir } from '../../support/tempSession';
+import { runCli } from '../support/fuzz/cliRun';
+import { createFakeAgentDir, type FakeAgentDir } from '../support/fakeAgentDir';
+import { toolSession } from '../support/flushFixtures';
+import { realSessionsDir } from '../support/paths';
+import { TempDir } from '../support/tempSession';
 
 interface Damage {
 	readonly name: string;

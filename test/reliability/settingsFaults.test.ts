@@ -9,11 +9,11 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadPruneConfig } from '../../../src/cli/loadPruneConfig';
-import { DEFAULT_CONFIG } from '../../../src/engine/config/defaults';
-import { SettingsWriteError, updatePruneSettings } from '../../../src/node/settings/updatePruneSettings';
-import { useTempDir } from '../../support/tempDirs';
-import { makeOld } from '../../support/tempSession';
+import { loadPruneConfig } from '../../src/cli/loadPruneConfig';
+import { DEFAULT_CONFIG } from '../../src/engine/config/defaults';
+import { SettingsWriteError, updatePruneSettings } from '../../src/node/settings/updatePruneSettings';
+import { useTempDir } from '../support/tempDirs';
+import { makeOld } from '../support/tempSession';
 
 interface Fault {
 	readonly name: string;

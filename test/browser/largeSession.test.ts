@@ -4,9 +4,9 @@
  * scrolling from top to bottom. Times are printed by `npm run bench`, never asserted.
  */
 import assert from 'node:assert/strict';
-import { prunedSyntheticAgentDir } from '../../support/prunedSyntheticSession';
-import { SessionFileSource } from '../../support/sessionFileSource';
-import { WebviewPage } from '../../support/webviewPage';
+import { prunedSyntheticAgentDir } from '../support/prunedSyntheticSession';
+import { SessionFileSource } from '../support/sessionFileSource';
+import { WebviewPage } from '../support/webviewPage';
 
 const MAX_NODES = 3000;
 

@@ -7,11 +7,11 @@
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { SummarizerError } from '../../../src/engine/ports';
-import { createPiAiSummarizer } from '../../../src/node/llm/piAiSummarizer';
-import { createFakeAgentDir, type FakeAgentDir, type FakeAgentDirOptions } from '../../support/fakeAgentDir';
-import { startFakeLlmServer, type FakeLlmServer } from '../../support/fakeLlmServer';
-import { loadPiAi, testSettings } from '../../support/piAiForTests';
+import type { SummarizerError } from '../../src/engine/ports';
+import { createPiAiSummarizer } from '../../src/node/llm/piAiSummarizer';
+import { createFakeAgentDir, type FakeAgentDir, type FakeAgentDirOptions } from '../support/fakeAgentDir';
+import { startFakeLlmServer, type FakeLlmServer } from '../support/fakeLlmServer';
+import { loadPiAi, testSettings } from '../support/piAiForTests';
 
 interface CredentialFault {
 	readonly name: string;

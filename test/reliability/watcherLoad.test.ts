@@ -3,7 +3,7 @@
  * appended byte reported once, in order, and each incremental model equal to a cold read.
  */
 import assert from 'node:assert/strict';
-import { runWatcherLoad } from '../../support/watcherLoad';
+import { runWatcherLoad } from '../support/watcherLoad';
 
 describe('session watcher under load (bounded)', function () {
 	this.timeout(60_000);

@@ -6,12 +6,12 @@
 import assert from 'node:assert/strict';
 import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { charsToTokens, contextBreakdown, previewContext } from '../../../src/engine/condense';
-import { getBranch, buildSessionContext } from '../../../src/engine/session';
-import type { RenderReport } from '../../../src/shared/protocol';
-import { referenceAgentDir, type ReferenceAgentDir } from '../../support/referenceAgentDir';
-import { SessionFileSource } from '../../support/sessionFileSource';
-import { WebviewPage } from '../../support/webviewPage';
+import { charsToTokens, contextBreakdown, previewContext } from '../../src/engine/condense';
+import { getBranch, buildSessionContext } from '../../src/engine/session';
+import type { RenderReport } from '../../src/shared/protocol';
+import { referenceAgentDir, type ReferenceAgentDir } from '../support/referenceAgentDir';
+import { SessionFileSource } from '../support/sessionFileSource';
+import { WebviewPage } from '../support/webviewPage';
 
 const PRICING = { provider: 'fake', modelId: 'fake-model', name: 'Fake', contextWindow: 200_000, cost: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 } };
 

@@ -8,11 +8,11 @@
  * inert DOMParser document: the handlers are refused before the sanitizer removes them.)
  */
 import assert from 'node:assert/strict';
-import { referenceAgentDir, type ReferenceAgentDir } from '../../support/referenceAgentDir';
-import { SessionFileSource } from '../../support/sessionFileSource';
-import { WebviewPage } from '../../support/webviewPage';
-import { XSS_PAYLOADS } from '../../support/xssPayloads';
-import { writeXssSession } from '../../support/xssSession';
+import { referenceAgentDir, type ReferenceAgentDir } from '../support/referenceAgentDir';
+import { SessionFileSource } from '../support/sessionFileSource';
+import { WebviewPage } from '../support/webviewPage';
+import { XSS_PAYLOADS } from '../support/xssPayloads';
+import { writeXssSession } from '../support/xssSession';
 
 const FORBIDDEN = 'script, iframe, object, embed, img, svg, math, style, link, meta, form, base, input, video, audio, source, template, noscript, marquee, select, textarea, button:not(.row-button):not(.link-button), x, body body';
 

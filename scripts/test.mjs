@@ -1,0 +1,97 @@
+#!/usr/bin/env node
+// `npm test` and every `npm run test:<stage>`: builds once, runs the stages, and prints the time of each and
+// the total. Stops at the first stage that fails.
+//   node scripts/test.mjs                 every stage (npm test)
+//   node scripts/test.mjs unit browser    those stages only, after the build they need
+// Chromium and code-server are checked at once (a missing system package that only root may install stops
+// the run before anything else, naming the packages) and installed right before the first stage needing them.
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { codeServerReadyMarker } from '../test/harness/lib.mjs';
+import { systemPlan } from '../test/harness/systemPackages.mjs';
+import { TestRun } from './testRun.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const node = (script, ...args) => [process.execPath, join(root, script), ...args];
+const mocha = (suite) => node('node_modules/mocha/bin/mocha.js', `out/test/${suite}/**/*.test.js`);
+const npmRun = (script) => ['npm', 'run', '--silent', script];
+
+// `build`: what the stage needs built first ('tests': out/test and dist, 'dist': dist only, none: it builds itself).
+// `needs`: 'chromium' or 'code-server' (which brings Chromium too).
+const STAGES = {
+	'check-types': { command: npmRun('check-types') },
+	lint: { command: npmRun('lint') },
+	unit: { command: mocha('unit'), build: 'tests' },
+	reliability: { command: mocha('reliability'), build: 'tests' },
+	browser: { command: mocha('browser'), build: 'tests', needs: 'chromium' },
+	integration: { command: node('test/harness/run-integration.mjs'), build: 'tests', needs: 'code-server' },
+	ui: { command: node('test/harness/ui-smoke.mjs', '--shots', 'screenshots-tmp'), build: 'dist', needs: 'code-server' },
+	// npm start builds before it starts; within a run that has just built, it is told so.
+	start: { command: node('test/harness/start-smoke.mjs'), needs: 'code-server', prebuiltEnv: { PI_CONDENSE_PREBUILT: '1' } },
+	// Last: packaging makes its own production build into dist/.
+	vsix: { command: node('test/harness/vsix-smoke.mjs'), needs: 'code-server' },
+};
+
+// Lanes run at the same time, the stages of a lane one after the other. The static checks read only the
+// sources: they start at once and run beside everything. Then the node suites, with the page suite beside
+// them (it mostly waits on Chromium); then the VS Code stages, one code-server at a time.
+const STATIC_LANE = ['check-types', 'lint'];
+const STEPS = [
+	[['unit', 'reliability'], ['browser']],
+	[['integration', 'ui', 'start', 'vsix']],
+];
+
+function parseStages(argv) {
+	const names = argv.length > 0 ? argv : Object.keys(STAGES);
+	const unknown = names.filter((name) => !(name in STAGES));
+	if (unknown.length > 0) {
+		throw new Error(`unknown stage ${unknown.join(', ')}; stages: ${Object.keys(STAGES).join(', ')}`);
+	}
+	return new Set(names);
+}
+
+/** The one build the chosen stages need: the test build includes dist. */
+function buildFor(names) {
+	const kinds = new Set([...names].map((name) => STAGES[name].build).filter(Boolean));
+	return kinds.has('tests') ? node('scripts/build.mjs', '--tests') : kinds.has('dist') ? node('scripts/build.mjs') : undefined;
+}
+
+/** Stops at once when a needed system package is missing and cannot be installed here. */
+function checkSystem(names) {
+	const needs = new Set([...names].map((name) => STAGES[name].needs).filter(Boolean));
+	if (needs.size > 0) {
+		const plan = systemPlan({ codeServer: needs.has('code-server') && !existsSync(codeServerReadyMarker) });
+		if (plan.kind === 'stop') {
+			throw new Error(plan.message);
+		}
+	}
+}
+
+async function main() {
+	const names = parseStages(process.argv.slice(2));
+	checkSystem(names);
+	const build = buildFor(names);
+	const run = new TestRun({ cwd: root, stages: STAGES, prebuilt: Boolean(build) });
+	const staticChecks = run.lane(STATIC_LANE.filter((name) => names.has(name)), { live: false });
+	if (build) {
+		await run.stage('build', { command: build }, { live: true });
+	}
+	for (const step of STEPS) {
+		const lanes = step.map((lane) => lane.filter((name) => names.has(name))).filter((lane) => lane.length > 0);
+		if (run.failed || lanes.length === 0 || !run.setUp(lanes.flat())) {
+			continue;
+		}
+		await Promise.all(lanes.map((lane, index) => run.lane(lane, { live: index === 0 })));
+	}
+	await staticChecks;
+	run.report();
+	return run.failed ? 1 : 0;
+}
+
+main().then((code) => {
+	process.exitCode = code;
+}, (error) => {
+	console.error(`[test] ${error.message}`);
+	process.exitCode = 1;
+});

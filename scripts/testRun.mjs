@@ -1,0 +1,116 @@
+// One `npm test` run (scripts/test.mjs): runs stages as child processes, each in its own process group so
+// that stopping one reaches everything it started; keeps each stage's time; after the first failure starts
+// nothing more and stops what is still running; prints the times at the end.
+import { spawn } from 'node:child_process';
+import { ensureHarnessInstalled } from '../test/harness/setup.mjs';
+
+const say = (message) => console.log(`[test] ${message}`);
+const seconds = (ms) => (ms >= 60_000 ? `${Math.floor(Math.round(ms / 1000) / 60)} min ${Math.round(ms / 1000) % 60} s` : `${(ms / 1000).toFixed(1)} s`);
+
+export class TestRun {
+	startedAt = Date.now();
+	timings = [];
+	failed = undefined;
+	groups = new Set();
+	ready = new Set();
+
+	constructor({ cwd, stages, prebuilt }) {
+		this.cwd = cwd;
+		this.stages = stages;
+		this.prebuilt = prebuilt;
+		for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
+			process.on(signal, () => {
+				this.stopAll(signal);
+				process.exit(code);
+			});
+		}
+	}
+
+	/** The stages one after the other; `live` shows their output as it comes, else when each ends. */
+	async lane(names, { live }) {
+		for (const name of names) {
+			if (this.failed) {
+				return;
+			}
+			const stage = this.stages[name];
+			await this.stage(name, { command: stage.command, env: this.prebuilt ? stage.prebuiltEnv : undefined }, { live });
+		}
+	}
+
+	async stage(label, { command, env = {} }, { live }) {
+		say(live ? `── ${label}` : `── ${label} (its output follows when it ends)`);
+		const since = Date.now();
+		const { code, output } = await this.spawn(command, env, !live);
+		const result = code === 0 ? 'ok' : this.failed ? 'stopped' : 'FAILED';
+		if (!live) {
+			// On a line of its own: a live stage may be in the middle of one (mocha's dots).
+			console.log();
+			say(`── ${label}: ${result}`);
+			process.stdout.write(output);
+		}
+		this.timings.push({ label, since, ms: Date.now() - since, result });
+		if (result === 'FAILED') {
+			this.failed = label;
+			this.stopAll('SIGTERM');
+		}
+	}
+
+	/** Installs or checks what the stages need (synchronously, before they start); false when it cannot. */
+	setUp(names) {
+		for (const need of ['chromium', 'code-server']) {
+			if (this.ready.has(need) || !names.some((name) => this.stages[name].needs === need)) {
+				continue;
+			}
+			const label = need === 'code-server' ? 'setup (Chromium, code-server)' : 'setup (Chromium)';
+			say(`── ${label}`);
+			const since = Date.now();
+			try {
+				ensureHarnessInstalled({ codeServer: need === 'code-server' });
+				this.ready.add(need).add('chromium');
+				this.timings.push({ label, since, ms: Date.now() - since, result: 'ok' });
+			} catch (error) {
+				console.error(`[setup] ${error.message}`);
+				this.timings.push({ label, since, ms: Date.now() - since, result: 'FAILED' });
+				this.failed = label;
+				return false;
+			}
+		}
+		return true;
+	}
+
+	spawn(command, env, capture) {
+		return new Promise((done) => {
+			const child = spawn(command[0], command.slice(1), {
+				cwd: this.cwd, detached: true, env: { ...process.env, ...env }, stdio: ['ignore', capture ? 'pipe' : 'inherit', capture ? 'pipe' : 'inherit'],
+			});
+			this.groups.add(child.pid);
+			let output = '';
+			child.stdout?.on('data', (chunk) => (output += chunk));
+			child.stderr?.on('data', (chunk) => (output += chunk));
+			child.on('error', (error) => (output += `${command[0]}: ${error.message}\n`));
+			child.on('close', (code, signal) => {
+				this.groups.delete(child.pid);
+				done({ code: code ?? (signal ? 1 : 0), output });
+			});
+		});
+	}
+
+	/** Signals every stage still running, with all it started in its group. */
+	stopAll(signal) {
+		for (const pid of this.groups) {
+			try {
+				process.kill(-pid, signal);
+			} catch {
+				// The group is already gone.
+			}
+		}
+	}
+
+	report() {
+		say('── times');
+		for (const { label, ms, result } of this.timings.sort((a, b) => a.since - b.since)) {
+			say(`${label.padEnd(32)} ${seconds(ms).padStart(12)}  ${result}`);
+		}
+		say(`${'total'.padEnd(32)} ${seconds(Date.now() - this.startedAt).padStart(12)}  ${this.failed ? `FAILED at ${this.failed}` : 'ok'}`);
+	}
+}
