@@ -23,7 +23,7 @@ async function main(argv: readonly string[]): Promise<number> {
 	}
 	try {
 		const args = parseCliArgs(argv);
-		const { config, warnings } = await loadPruneConfig({ agentDir: args.agentDir, configFile: args.configFile });
+		const { config, release, warnings } = await loadPruneConfig({ agentDir: args.agentDir, configFile: args.configFile });
 		for (const warning of warnings) {
 			process.stderr.write(`pi-condense: warning: ${warning}\n`);
 		}
@@ -32,16 +32,16 @@ async function main(argv: readonly string[]): Promise<number> {
 			const abort = (): void => controller.abort();
 			process.once('SIGINT', abort);
 			process.once('SIGTERM', abort);
-			const output = await runFlushCommand(args, config, controller.signal);
+			const output = await runFlushCommand(args, { config, release }, controller.signal);
 			process.stdout.write(output.stdout);
 			process.stderr.write(output.stderr);
 			return output.exitCode;
 		}
-		const session = await openSession(args.sessionFile);
+		const session = await openSession(args.sessionFile, release);
 		for (const line of sessionProblemLines(session)) {
 			process.stderr.write(`pi-condense: ${line}\n`);
 		}
-		process.stdout.write(`${await runCommand(args, session, config)}\n`);
+		process.stdout.write(`${await runCommand(args, session, config, release)}\n`);
 		return 0;
 	} catch (error) {
 		if (error instanceof UsageError) {

@@ -5,15 +5,17 @@ import {
 	buildPrunedTree, EMPTY_TREE_TEXT, previewFromState, recoverOutputs, statsText, summaryNodeLabel,
 } from '../engine/condense';
 import type { ContextPruneConfig } from '../engine/config/types';
+import type { ReleaseRules } from '../engine/release/releases';
 import type { CliArgs } from './cliArgs';
 import type { OpenedSession } from './openSession';
 import { previewText } from './previewText';
 
-export async function runCommand(args: CliArgs, session: OpenedSession, config: ContextPruneConfig): Promise<string> {
+/** `session` must have been opened for `release` (its state is that release's). */
+export async function runCommand(args: CliArgs, session: OpenedSession, config: ContextPruneConfig, release: ReleaseRules): Promise<string> {
 	const state = session.state;
 	switch (args.command) {
 		case 'status':
-			return previewFromState(state, session.messages, config).statusText;
+			return previewFromState(state, session.messages, config, release).statusText;
 		case 'stats':
 			return statsText(state.stats);
 		case 'tree': {
@@ -30,7 +32,7 @@ export async function runCommand(args: CliArgs, session: OpenedSession, config: 
 			if (args.json && args.before) {
 				return JSON.stringify(session.messages, null, 2);
 			}
-			const preview = previewFromState(state, session.messages, config);
+			const preview = previewFromState(state, session.messages, config, release);
 			return args.json ? JSON.stringify(preview.after, null, 2) : previewText(preview);
 		}
 		case 'query':

@@ -6,6 +6,7 @@
  */
 import { homedir } from 'node:os';
 import type { ContextPruneConfig } from '../engine/config/types';
+import type { ReleaseRules } from '../engine/release/releases';
 import { flushSession } from '../node/flush/flushSession';
 import { resolveAgentDir } from '../node/paths/agentDir';
 import type { CliArgs } from './cliArgs';
@@ -16,13 +17,18 @@ export interface FlushCommandOutput {
 	readonly exitCode: number;
 }
 
-export async function runFlushCommand(args: CliArgs, config: ContextPruneConfig, signal: AbortSignal): Promise<FlushCommandOutput> {
+export async function runFlushCommand(
+	args: CliArgs,
+	{ config, release }: { readonly config: ContextPruneConfig; readonly release: ReleaseRules },
+	signal: AbortSignal,
+): Promise<FlushCommandOutput> {
 	const agentDir = resolveAgentDir({ override: args.agentDir, env: process.env, homedir: homedir() }).path;
 	const outcome = await flushSession({
 		sessionPath: args.sessionFile,
 		agentDir,
 		mode: args.command === 'compact' ? 'compact' : 'now',
 		config,
+		release,
 		distDir: __dirname,
 		interactive: args.sequential,
 		signal,

@@ -58,7 +58,7 @@ describe('the context preview in VS Code', function () {
 		const report = await shown;
 		const session = api.previewSource.current();
 		assert.ok(session);
-		const engine = previewContext(getBranch(session.model), buildSessionContext(session.model).messages, session.config);
+		const engine = previewContext(getBranch(session.model), buildSessionContext(session.model).messages, session.config, session.release);
 		const before = contextBreakdown(engine.before);
 		const after = contextBreakdown(engine.after);
 		assert.equal(report.rowCount, engine.after.length);

@@ -4,15 +4,16 @@ import { contextBreakdown, charsToTokens, previewContext } from '../../../../src
 import { computePreview, locateTarget, previewBase, type PreviewRow } from '../../../../src/engine/preview';
 import type { AgentMessage } from '../../../../src/engine/session/types';
 import { deepFreeze, loadSession, readJson, REFERENCE_DIR, referenceConfig } from '../condense/piReference';
+import { R200 } from '../../../support/releases';
 
 const labels = (row: PreviewRow | undefined): string[] => row?.badges.map((b) => b.label) ?? [];
 
 function basic() {
 	const loaded = loadSession(join(REFERENCE_DIR, 'basic', 'session.jsonl'));
-	const config = referenceConfig('basic');
+	const config = referenceConfig('basic', R200);
 	const branch = deepFreeze(loaded.branch);
 	const messages = deepFreeze(loaded.messages);
-	const base = previewBase({ sessionPath: '/s.jsonl', title: 'basic', branch, messages, config });
+	const base = previewBase({ sessionPath: '/s.jsonl', title: 'basic', branch, messages, config, release: R200 });
 	return { loaded, config, base, ...computePreview(base, { overrides: {}, pricing: undefined, now: 1 }) };
 }
 
@@ -64,7 +65,7 @@ describe('preview rows of a session written by real pi-condense', () => {
 
 	it('bounds texts and hides extra blocks, saying so', () => {
 		const loaded = loadSession(join(REFERENCE_DIR, 'basic', 'session.jsonl'));
-		const base = previewBase({ sessionPath: '', title: '', branch: loaded.branch, messages: loaded.messages, config: referenceConfig('basic') });
+		const base = previewBase({ sessionPath: '', title: '', branch: loaded.branch, messages: loaded.messages, config: referenceConfig('basic', R200), release: R200 });
 		const { snapshot } = computePreview(base, { overrides: {}, pricing: undefined, now: 1, bounds: { blockChars: 10, blocks: 1 } });
 		const chain = snapshot.after[1];
 		assert.equal(chain?.blocks.length, 1);
@@ -79,7 +80,7 @@ describe('preview rows of a session written by real pi-condense', () => {
 
 	it('measures like the engine: bars, totals and the status text', () => {
 		const { snapshot, loaded, config } = basic();
-		const engine = previewContext(loaded.branch, loaded.messages, config);
+		const engine = previewContext(loaded.branch, loaded.messages, config, R200);
 		const before = contextBreakdown(engine.before);
 		const after = contextBreakdown(engine.after);
 		assert.equal(snapshot.statusText, engine.statusText);

@@ -9,13 +9,14 @@ import { buildPrunedCalls, type PrunedNode } from '../../../../src/node/views/pr
 import { statusLineText } from '../../../../src/node/views/statusLine';
 import { piCondenseSessionsDir } from '../../../support/paths';
 import { SessionBuilder } from '../../../support/sessionBuilder';
+import { LATEST, R200 } from '../../../support/releases';
 
 const basicDir = join(piCondenseSessionsDir, 'basic');
 
 function basicInsight(): SessionInsight {
 	const model = parseSession(readFileSync(join(basicDir, 'session.jsonl'), 'utf8'));
-	const { config } = resolveConfig(JSON.parse(readFileSync(join(basicDir, 'contextPrune.json'), 'utf8')));
-	return new SessionInsight(model, config);
+	const { config } = resolveConfig(JSON.parse(readFileSync(join(basicDir, 'contextPrune.json'), 'utf8')), R200);
+	return new SessionInsight(model, config, R200);
 }
 
 function labels(nodes: readonly PrunedNode[]): string[] {
@@ -67,8 +68,8 @@ describe('pending batches, problems and the status line', () => {
 		builder.assistant([{ type: 'toolCall', id: 'c1', name: 'bash', arguments: { command: 'ls' } }]);
 		builder.toolResult('c1', 'bash', 'a\nb');
 		builder.rawLine('{not json');
-		const { config } = resolveConfig({ enabled: true });
-		const insight = new SessionInsight(parseSession(builder.text()), config);
+		const { config } = resolveConfig({ enabled: true }, LATEST);
+		const insight = new SessionInsight(parseSession(builder.text()), config, LATEST);
 		const roots = buildPrunedCalls(insight, String);
 		assert.deepEqual(labels(roots), ['Problems', 'Pending']);
 		const problem = children(roots[0])[0];
