@@ -91,6 +91,11 @@ export class SessionBuilder {
 		});
 	}
 
+	/** A custom message another extension put in the context (role `custom` in Pi's context). */
+	foreign(customType: string, content: string): this {
+		return this.push({ type: 'custom_message', customType, content, display: true, details: {} });
+	}
+
 	chain(entry: ChainCompressionEntry): this {
 		return this.custom('context-prune-chain', entry);
 	}

@@ -87,3 +87,18 @@ describe('pending batches, problems and the status line', () => {
 		assert.deepEqual(insight.reclaim, insight.preview.reclaim);
 	});
 });
+
+describe('defects of the release in the Pruned Calls problems', () => {
+	it('show 2.0.0\'s dropped live turn in recovery-2.0.0 as a warning naming the release that fixes it', () => {
+		const dir = join(piCondenseSessionsDir, 'recovery-2.0.0');
+		const model = parseSession(readFileSync(join(dir, 'session.jsonl'), 'utf8'));
+		const insight = (release: typeof R200): SessionInsight => {
+			const { config } = resolveConfig(JSON.parse(readFileSync(join(dir, 'contextPrune.json'), 'utf8')), release);
+			return new SessionInsight(model, config, release);
+		};
+		const problems = children(buildPrunedCalls(insight(R200), String).find((node) => node.kind === 'group' && node.group === 'problems'));
+		assert.deepEqual(problems.map((node) => node.kind === 'problem' && [node.severity, node.description]), [['warning', 'pi-condense 2.0.0 defect (fixed in 2.6.0)']]);
+		assert.match(problems[0]?.label ?? '', /drops 2 live message\(s\) outside every compressed chain/);
+		assert.equal(buildPrunedCalls(insight(LATEST), String).some((node) => node.kind === 'group' && node.group === 'problems'), false);
+	});
+});
