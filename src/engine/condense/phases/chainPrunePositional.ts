@@ -25,7 +25,8 @@ import { blockBodyLookup, existingBlockIds, syntheticChainMessage, type Protecte
 import { withoutThinking } from './thinkingBlocks';
 
 interface DropPlan {
-	readonly drop: Set<number>;
+	/** 1 at each index strictly inside an accepted range. */
+	readonly drop: Uint8Array;
 	readonly stripAt: Set<number>;
 	readonly insertAfter: Map<number, { readonly blockId: string; readonly message: AgentMessage }>;
 	readonly droppedKeys: Set<string>;
@@ -52,7 +53,7 @@ export function chainPrunePositional(
 	messages.forEach((message, i) => {
 		const summary = isSummaryMessage(message, CUSTOM_TYPE_SUMMARY);
 		const droppable = summary || message.role === 'assistant' || message.role === 'toolResult';
-		if ((plan.drop.has(i) && droppable) || (summary && coversDropped(message.details, plan))) {
+		if ((plan.drop[i] === 1 && droppable) || (summary && coversDropped(message.details, plan))) {
 			changed = true;
 			return;
 		}
@@ -75,31 +76,34 @@ function planDrops(
 	options: Pick<ChainCompressionConfig, 'stripFinalAssistantThinking'>,
 	report: DiagnosticSink | undefined,
 ): DropPlan {
-	const plan: DropPlan = { drop: new Set(), stripAt: new Set(), insertAfter: new Map(), droppedKeys: new Set(), droppedIds: new Set() };
+	const plan: DropPlan = { drop: new Uint8Array(messages.length), stripAt: new Set(), insertAfter: new Map(), droppedKeys: new Set(), droppedIds: new Set() };
 	for (const { chain, startIndex, endIndex } of ranges) {
-		const protectedIds = new Set(chain.entry.protectedToolCallIds ?? []);
-		const inRange = new Set<string>();
+		const protectedIds = chain.entry.protectedToolCallIds ? new Set(chain.entry.protectedToolCallIds) : undefined;
+		// The ids in range only feed the mismatch diagnostic: not collected when nobody listens.
+		const inRange = report ? new Set<string>() : undefined;
 		const relocated: ProtectedOutput[] = [];
 		for (let i = startIndex + 1; i < endIndex; i++) {
 			const message = messages[i] as AgentMessage;
-			plan.drop.add(i);
+			plan.drop[i] = 1;
 			if (message.role === 'toolResult') {
-				inRange.add(message.toolCallId);
+				inRange?.add(message.toolCallId);
 				plan.droppedIds.add(message.toolCallId);
 				plan.droppedKeys.add(occurrenceKey(message.toolCallId, numericTimestamp(message.timestamp)));
-				if (protectedIds.has(message.toolCallId)) {
+				if (protectedIds?.has(message.toolCallId)) {
 					relocated.push({ tool: message.toolName, text: contentText(message.content) });
 				}
 			} else if (message.role === 'assistant') {
 				for (const block of message.content) {
 					if (block.type === 'toolCall') {
-						inRange.add(block.id);
+						inRange?.add(block.id);
 						plan.droppedIds.add(block.id);
 					}
 				}
 			}
 		}
-		reportMismatch(chain.entry.blockId, chain.entry.droppedToolCallIds, inRange, chain.line, report);
+		if (report && inRange) {
+			reportMismatch(chain.entry.blockId, chain.entry.droppedToolCallIds, inRange, chain.line, report);
+		}
 		if (options.stripFinalAssistantThinking) {
 			plan.stripAt.add(endIndex);
 		}
@@ -109,9 +113,9 @@ function planDrops(
 	return plan;
 }
 
-function reportMismatch(blockId: string, recordedIds: readonly string[], inRange: ReadonlySet<string>, line: number | undefined, report: DiagnosticSink | undefined): void {
+function reportMismatch(blockId: string, recordedIds: readonly string[], inRange: ReadonlySet<string>, line: number | undefined, report: DiagnosticSink): void {
 	const recorded = new Set(recordedIds.map(bareToolCallId));
-	if (report && (recorded.size !== inRange.size || [...recorded].some((id) => !inRange.has(id)))) {
+	if (recorded.size !== inRange.size || [...recorded].some((id) => !inRange.has(id))) {
 		const detail = `blockId=${blockId} recorded=${recorded.size} actual=${inRange.size}`;
 		report(line === undefined ? { kind: 'range-id-mismatch', dedupKey: blockId, detail } : { kind: 'range-id-mismatch', dedupKey: blockId, detail, line });
 	}
