@@ -130,3 +130,49 @@ describe('one session as every release renders it', () => {
 		assert.deepEqual(at['2.9.1']?.warnings, []);
 	});
 });
+
+describe('the id-collision fixture of the 2.6.0 fix (bash_23 reused by a live turn)', () => {
+	/** Two closed chains (b5: bash_18, b7: bash_23), then a live turn reusing bash_23 beside gauntlet_setting_24, and its summary. */
+	function collision(): SessionBuilder {
+		return new SessionBuilder()
+			.messages(user(1000, '1'), assistant(1100, call('bash_18', 'bash')), result('bash_18', 'bash', 1150, 'OUT 18'), assistant(1200, text('done 1')))
+			.summary('summary of bash_18', [['t1', 'bash_18', 1150]]).index(record('bash_18', 'bash', 'OUT 18', { resultTimestamp: 1150 }))
+			.messages(user(2000, '2'), assistant(2100, call('bash_23', 'bash')), result('bash_23', 'bash', 2150, 'OUT 23 first'), assistant(2200, text('done 2')))
+			.summary('summary of bash_23', [['t2', 'bash_23', 2150]]).index(record('bash_23', 'bash', 'OUT 23 first', { resultTimestamp: 2150 }))
+			.chain(chain('b5', 1000, 1200, { droppedToolCallIds: ['bash_18'], droppedOccurrenceKeys: ['bash_18@1150'], toolRefs: ['t1'] }))
+			.chain(chain('b7', 2000, 2200, { droppedToolCallIds: ['bash_23'], droppedOccurrenceKeys: ['bash_23@2150'], toolRefs: ['t2'] }))
+			.messages(user(3000, '3'), assistant(3100, call('bash_23', 'bash'), call('gauntlet_setting_24', 'bash')))
+			.messages(result('bash_23', 'bash', 3150, 'LIVE 23'), result('gauntlet_setting_24', 'bash', 3160, 'LIVE 24'))
+			.summary('live summary', [['t3', 'bash_23', 3150], ['t4', 'gauntlet_setting_24', 3160]]);
+	}
+
+	function renderAs(version: ReleaseVersion): { lines: string[]; warnings: DefectWarning[] } {
+		const release = rules(version);
+		const s = collision();
+		const { config } = resolveConfig({ enabled: true, chainCompression: { stripFinalAssistantThinking: false } }, release);
+		const warnings: DefectWarning[] = [];
+		const out = renderContext(s.context, buildCondenseState(s.branch, release), config, release, { warning: (w) => warnings.push(w) });
+		return { lines: out.map(lineOf), warnings };
+	}
+
+	it('2.5.0 deletes the live assistant, its bash_23 result and its summary, and leaves gauntlet_setting_24 orphaned (and says so)', () => {
+		const { lines, warnings } = renderAs('2.5.0');
+		assert.deepEqual(lines.slice(-3), ['A@2200', 'user@3000', 'R gauntlet_setting_24@3160: LIVE 24']);
+		assert.deepEqual(warnings.map((w) => [w.kind, w.toolCallIds.join()]), [
+			['chain-drops-live-turn', 'bash_23,gauntlet_setting_24'], ['orphan-tool-result', 'gauntlet_setting_24'],
+		]);
+	});
+
+	it('2.9.1 keeps the whole live turn and its live summary, each chain with its own body', () => {
+		const { lines, warnings } = renderAs('2.9.1');
+		assert.deepEqual(lines, [
+			'user@1000', 'chain b5', 'A@1200', 'user@2000', 'chain b7', 'A@2200',
+			'user@3000', 'A@3100', 'R bash_23@3150: LIVE 23', 'R gauntlet_setting_24@3160: LIVE 24', 'custom context-prune-summary',
+		]);
+		assert.deepEqual(warnings, []);
+		const s = collision();
+		const release = rules('2.9.1');
+		const bodies = buildCondenseState(s.branch, release).chains.map((c) => c.bodyText);
+		assert.deepEqual(bodies, ['summary of bash_18', 'summary of bash_23']);
+	});
+});
