@@ -14,14 +14,15 @@ import { prunedSyntheticAgentDir } from '../support/prunedSyntheticSession';
 import { SessionFileSource } from '../support/sessionFileSource';
 import { WebviewPage } from '../support/webviewPage';
 import { mb, median, ms } from './timing';
-import { WRITER_RELEASE } from '../support/releases';
+import { R200 } from '../support/releases';
 
 const MESSAGES = 10_000;
 
 export async function benchPreview(): Promise<void> {
 	const fixture = prunedSyntheticAgentDir({ contextMessages: MESSAGES });
 	try {
-		const source = new SessionFileSource(fixture.sessionFile, fixture.agentDir, WRITER_RELEASE);
+		// Our flush's 2.0.0-shaped entries, with a thinking strip in the settings: 2.0.0 reads both.
+		const source = new SessionFileSource(fixture.sessionFile, fixture.agentDir, R200);
 		await source.reload();
 		const session = source.current();
 		if (!session) {

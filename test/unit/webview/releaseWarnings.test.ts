@@ -9,7 +9,7 @@ import { LATEST, R200 } from '../../support/releases';
 import { SessionFileSource } from '../../support/sessionFileSource';
 import { WebviewPage } from '../../support/webviewPage';
 
-describe('the preview page warns of the release\'s defects', function () {
+describe('the preview page follows the release: defect warnings, what-if controls', function () {
 	this.timeout(90_000);
 	let dir: ReferenceAgentDir;
 
@@ -21,14 +21,15 @@ describe('the preview page warns of the release\'s defects', function () {
 		dir?.cleanup();
 	});
 
-	async function open(release: typeof R200): Promise<{ page: WebviewPage; rows: number; warnings: number | undefined; text: string }> {
+	async function open(release: typeof R200): Promise<{ rows: number; warnings: number | undefined; text: string; thinkingControls: boolean }> {
 		const source = new SessionFileSource(dir.sessionFile, dir.agentDir, release);
 		await source.reload();
 		const page = await WebviewPage.open(source);
 		try {
 			const report = await page.waitForReport((r) => r.cause === 'snapshot');
 			const text = await page.page.locator('.warnings').innerText();
-			return { page, rows: report.rowCount, warnings: report.values['warnings'], text };
+			const thinkingControls = await page.page.locator('.what-if .thinking-part').isVisible();
+			return { rows: report.rowCount, warnings: report.values['warnings'], text, thinkingControls };
 		} finally {
 			await page.close();
 		}
@@ -40,6 +41,7 @@ describe('the preview page warns of the release\'s defects', function () {
 		assert.equal(shown.warnings, 1);
 		assert.match(shown.text, /pi-condense 2\.0\.0 sends this context with 1 known defect/);
 		assert.match(shown.text, /drops 2 live message\(s\).*Fixed in pi-condense 2\.6\.0/s);
+		assert.equal(shown.thinkingControls, true, '2.0.0 has a thinking strip: the what-if shows its controls');
 	});
 
 	it('shows no warning when the same session is rendered as 2.9.1', async () => {
@@ -47,5 +49,6 @@ describe('the preview page warns of the release\'s defects', function () {
 		assert.equal(shown.warnings, undefined);
 		assert.equal(shown.text, '');
 		assert.ok(shown.rows > 24);
+		assert.equal(shown.thinkingControls, false, '2.9.1 has no thinking strip: no controls for it');
 	});
 });
