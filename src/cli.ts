@@ -13,7 +13,7 @@ import { runCommand } from './cli/runCommand';
 import { runFlushCommand } from './cli/runFlushCommand';
 import { runDemoCommand } from './cli/runDemoCommand';
 import { loadRelease, sessionCwd } from './cli/loadRelease';
-import { releaseWarningText, type ReleaseResolution } from './engine/release';
+import { effectiveConfig, readingRules, releaseWarningText, type ReleaseResolution } from './engine/release';
 import { piHome } from './node/release/resolveRelease';
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -26,27 +26,28 @@ async function main(argv: readonly string[]): Promise<number> {
 	}
 	try {
 		const args = parseCliArgs(argv);
-		const { config, warnings } = await loadPruneConfig({ agentDir: args.agentDir, configFile: args.configFile });
-		for (const warning of warnings) {
+		const release = warnAbout(await loadRelease(args, await sessionCwd(args.sessionFile)));
+		const rules = readingRules(release);
+		const loaded = await loadPruneConfig({ agentDir: args.agentDir, configFile: args.configFile }, rules);
+		for (const warning of loaded.warnings) {
 			process.stderr.write(`pi-condense: warning: ${warning}\n`);
 		}
+		const context = { config: effectiveConfig(loaded.config, release), release, rules };
 		if (FLUSH_COMMANDS.includes(args.command)) {
 			const controller = new AbortController();
 			const abort = (): void => controller.abort();
 			process.once('SIGINT', abort);
 			process.once('SIGTERM', abort);
-			const release = warnAbout(await loadRelease(args, await sessionCwd(args.sessionFile)));
-			const output = await runFlushCommand(args, { config, release }, controller.signal);
+			const output = await runFlushCommand(args, context, controller.signal);
 			process.stdout.write(output.stdout);
 			process.stderr.write(output.stderr);
 			return output.exitCode;
 		}
-		const session = await openSession(args.sessionFile);
+		const session = await openSession(args.sessionFile, rules);
 		for (const line of sessionProblemLines(session)) {
 			process.stderr.write(`pi-condense: ${line}\n`);
 		}
-		const release = warnAbout(await loadRelease(args, session.model.header?.cwd || undefined));
-		process.stdout.write(`${await runCommand(args, session, { config, release })}\n`);
+		process.stdout.write(`${await runCommand(args, session, context)}\n`);
 		return 0;
 	} catch (error) {
 		if (error instanceof UsageError) {

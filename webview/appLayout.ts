@@ -9,6 +9,8 @@ export interface AppLayout {
 	readonly title: HTMLElement;
 	readonly status: HTMLElement;
 	readonly banner: HTMLElement;
+	/** Defects of the user's release that change what is sent. */
+	readonly warnings: HTMLElement;
 	readonly sentButton: HTMLElementTagNameMap['vscode-button'];
 	readonly rawButton: HTMLElementTagNameMap['vscode-button'];
 	readonly searchField: HTMLElementTagNameMap['vscode-textfield'];
@@ -28,6 +30,7 @@ export function buildLayout(app: HTMLElement): AppLayout {
 		title: el('h1', { className: 'title', text: 'Context preview' }),
 		status: el('span', { className: 'status' }),
 		banner: el('div', { className: 'banner', attrs: { role: 'status' } }),
+		warnings: el('div', { className: 'warnings', attrs: { role: 'alert' } }),
 		sentButton: el('vscode-button', { text: 'Sent to the model', data: { control: 'view-after' }, title: 'The context as pi-condense renders it for the next LLM call' }),
 		rawButton: el('vscode-button', { text: 'Before pruning', attrs: { secondary: '' }, data: { control: 'view-before' }, title: 'Pi\'s own context, before pi-condense\'s transform' }),
 		searchField: el('vscode-textfield', { attrs: { placeholder: 'Search the whole context', 'aria-label': 'Search the context' }, data: { control: 'search' } }),
@@ -52,6 +55,7 @@ export function buildLayout(app: HTMLElement): AppLayout {
 				el('div', { className: 'search' }, [layout.searchField, layout.previousHit, layout.nextHit, layout.hitCount]),
 			]),
 			layout.banner,
+			layout.warnings,
 		]),
 		el('main', { className: 'content' }, [
 			el('div', { className: 'list-column' }, [layout.empty, layout.scroller]),

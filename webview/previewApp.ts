@@ -5,6 +5,7 @@
  */
 import type { PageSnapshot, PageState, PreviewRow, RenderReport, ToWebview, ViewName, WhatIfOverrides } from '../src/shared/protocol';
 import { bannerText, buildLayout, statusFigure, type AppLayout } from './appLayout';
+import { warningRows } from './warningRows';
 import { barsPanel } from './barsPanel';
 import { cachePanel } from './cachePanel';
 import { Expansions } from './expansions';
@@ -160,6 +161,7 @@ export class PreviewApp {
 		this.whatIf.update(snapshot);
 		this.whatIf.element.hidden = false;
 		this.showBanner();
+		this.layout.warnings.replaceChildren(...warningRows(snapshot));
 		this.showViewButtons();
 		this.list.setRows(snapshot.rows, anchor);
 		if (this.pendingIndex !== undefined && cause === 'view') {
@@ -180,7 +182,7 @@ export class PreviewApp {
 		this.layout.empty.hidden = false;
 		this.layout.scroller.hidden = true;
 		this.list.setRows([], undefined);
-		for (const part of [this.layout.bars, this.layout.cache, this.layout.status]) {
+		for (const part of [this.layout.bars, this.layout.cache, this.layout.status, this.layout.warnings]) {
 			part.replaceChildren();
 		}
 		this.whatIf.element.hidden = true;

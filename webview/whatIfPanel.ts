@@ -17,6 +17,8 @@ export class WhatIfPanel {
 	private readonly window = numberField('whatif-window');
 	private readonly strip = el('vscode-checkbox', { attrs: { label: 'Strip old thinking' }, data: { control: 'whatif-strip' } });
 	private readonly keep = numberField('whatif-keep');
+	/** The thinking-strip controls, shown only for a release that has the strip (up to 2.4.3). */
+	private readonly thinkingPart: HTMLElement;
 	private readonly cooldown = numberField('whatif-cooldown');
 	private readonly tools = el('vscode-textfield', { attrs: { placeholder: 'e.g. todoread, todowrite' }, data: { control: 'whatif-tools' } });
 	private readonly apply = el('vscode-button', { text: 'Apply to Pi settings', data: { control: 'whatif-apply' } });
@@ -27,12 +29,12 @@ export class WhatIfPanel {
 	private timer: number | undefined;
 
 	constructor(private readonly handlers: WhatIfHandlers) {
+		this.thinkingPart = el('div', { className: 'thinking-part' }, [this.strip, labelled('Keep thinking on the last N assistant messages', this.keep)]);
 		this.element = el('section', { className: 'panel what-if', attrs: { 'aria-label': 'What-if settings' } }, [
 			el('h2', { text: 'What if…' }),
 			el('p', { className: 'note', text: 'Nothing is written until you apply. Chains already compressed stay compressed; a smaller window shows what the next flush would compress.' }),
 			labelled('Rolling window K (closed chains kept raw)', this.window),
-			this.strip,
-			labelled('Keep thinking on the last N assistant messages', this.keep),
+			this.thinkingPart,
 			labelled('Error-purge cooldown (assistant turns)', this.cooldown),
 			labelled('Protected tools (comma-separated)', this.tools),
 			this.changes,
@@ -55,6 +57,7 @@ export class WhatIfPanel {
 	/** Shows the snapshot's settings; controls the user is editing keep their text. */
 	update(snapshot: PageSnapshot): void {
 		this.configured = snapshot.whatIf.configured;
+		this.thinkingPart.hidden = !snapshot.whatIf.thinkingStripApplies;
 		this.show(snapshot.whatIf.effective, false);
 		const changes = snapshot.whatIf.changes;
 		this.changes.replaceChildren(

@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { describeConfigProblem, resolveConfig } from '../engine/config/resolve';
 import type { ContextPruneConfig } from '../engine/config/types';
+import type { ReleaseRules } from '../engine/release/releases';
 import { resolveAgentDir } from '../node/paths/agentDir';
 import { jsonErrorLocation, withoutQuotedText } from '../node/settings/jsonErrorLocation';
 import { describePruneSettingsProblem, readPruneSettings } from '../node/settings/readPruneSettings';
@@ -17,21 +18,24 @@ export class ConfigFileError extends Error {}
 
 export interface LoadedConfig {
 	readonly config: ContextPruneConfig;
+	/** The pi-condense release the configuration was read for (and the session is rendered as). */
+	readonly release: ReleaseRules;
 	readonly warnings: readonly string[];
 }
 
-export async function loadPruneConfig(options: { readonly agentDir?: string; readonly configFile?: string }): Promise<LoadedConfig> {
+/** Reads the configuration as `release` reads it (its defaults, the keys it knows). */
+export async function loadPruneConfig(options: { readonly agentDir?: string; readonly configFile?: string }, release: ReleaseRules): Promise<LoadedConfig> {
 	if (options.configFile !== undefined) {
-		return fromConfigFile(options.configFile);
+		return fromConfigFile(options.configFile, release);
 	}
 	const agentDir = resolveAgentDir({ override: options.agentDir, env: process.env, homedir: homedir() }).path;
-	const settings = await readPruneSettings(agentDir);
+	const settings = await readPruneSettings(agentDir, release);
 	const fileProblem = describePruneSettingsProblem(settings.path, settings.fileState);
 	const warnings = settings.problems.map(describeConfigProblem);
-	return { config: settings.config, warnings: fileProblem === undefined ? warnings : [fileProblem, ...warnings] };
+	return { config: settings.config, release, warnings: fileProblem === undefined ? warnings : [fileProblem, ...warnings] };
 }
 
-async function fromConfigFile(path: string): Promise<LoadedConfig> {
+async function fromConfigFile(path: string, release: ReleaseRules): Promise<LoadedConfig> {
 	let text: string;
 	let value: unknown;
 	try {
@@ -53,6 +57,6 @@ async function fromConfigFile(path: string): Promise<LoadedConfig> {
 	if (!isObject(raw)) {
 		throw new ConfigFileError(`${path} does not hold a contextPrune object. Pass a JSON file holding one, or a settings.json with a contextPrune key.`);
 	}
-	const { config, problems } = resolveConfig(raw);
-	return { config, warnings: problems.map(describeConfigProblem) };
+	const { config, problems } = resolveConfig(raw, release);
+	return { config, release, warnings: problems.map(describeConfigProblem) };
 }

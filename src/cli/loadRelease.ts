@@ -6,7 +6,7 @@
 import { open } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import type { ContextPruneConfig } from '../engine/config/types';
-import { overrideOf, type ReleaseResolution } from '../engine/release';
+import { overrideOf, type ReleaseResolution, type ReleaseRules } from '../engine/release';
 import { parseHeaderLine } from '../engine/session/headerLine';
 import { resolveAgentDir } from '../node/paths/agentDir';
 import { resolveRelease } from '../node/release/resolveRelease';
@@ -15,8 +15,11 @@ import type { CliArgs } from './cliArgs';
 
 /** What every command runs with: the `contextPrune` configuration and the release to follow. */
 export interface CliContext {
+	/** As it decides what is sent: pruning is off while pi-condense is not installed. */
 	readonly config: ContextPruneConfig;
 	readonly release: ReleaseResolution;
+	/** The rules the session is read and rendered with (`readingRules(release)`). */
+	readonly rules: ReleaseRules;
 }
 
 export async function loadRelease(args: CliArgs, cwd: string | undefined): Promise<ReleaseResolution> {

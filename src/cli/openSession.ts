@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { buildCondenseState, type CondenseState } from '../engine/condense';
 import type { BlobReader } from '../engine/ports';
+import type { ReleaseRules } from '../engine/release/releases';
 import { buildSessionContext, getBranch, parseSession } from '../engine/session';
 import type { SessionModel } from '../engine/session/model';
 import type { AgentMessage, SessionEntry } from '../engine/session/types';
@@ -23,7 +24,8 @@ export interface OpenedSession {
 	readonly blobs: BlobReader | undefined;
 }
 
-export async function openSession(path: string): Promise<OpenedSession> {
+/** Reads a session; its pi-condense state is rebuilt as `release` rebuilds it. */
+export async function openSession(path: string, release: ReleaseRules): Promise<OpenedSession> {
 	let text: string;
 	try {
 		text = await readFile(path, 'utf8');
@@ -42,7 +44,7 @@ export async function openSession(path: string): Promise<OpenedSession> {
 		model,
 		branch,
 		messages: buildSessionContext(model).messages,
-		state: buildCondenseState(branch, { lineOf: (entry) => model.lineOf(entry) }),
+		state: buildCondenseState(branch, release, { lineOf: (entry) => model.lineOf(entry) }),
 		blobs: sessionBlobReader(path, model.header.id),
 	};
 }

@@ -30,7 +30,11 @@ export function previewText(preview: ContextPreview): string {
 	if (preview.diagnostics.length > 0 || preview.state.diagnostics.length > 0) {
 		lines.push('', 'Diagnostics:');
 		lines.push(...preview.state.diagnostics.map((d) => `  line ${d.line}: ${d.message}`));
-		lines.push(...preview.diagnostics.map((d) => `  ${d.kind}: ${d.message}`));
+		lines.push(...preview.diagnostics.map((d) => `  ${d.kind}: ${d.detail}`));
+	}
+	if (preview.warnings.length > 0) {
+		lines.push('', 'Warnings:');
+		lines.push(...preview.warnings.map((w) => `  ${w.message}`));
 	}
 	return lines.join('\n');
 }

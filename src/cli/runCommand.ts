@@ -17,12 +17,12 @@ export async function runCommand(args: CliArgs, session: OpenedSession, context:
 	return args.command === 'status' ? `${text}\n${releaseLine(context.release, piHome(process.env))}` : text;
 }
 
-/** `context.release` holds the release to follow: its `rules` go into the engine calls below once they take them. */
-async function commandText(args: CliArgs, session: OpenedSession, { config }: CliContext): Promise<string> {
+/** `session` must have been opened with `context.rules` (its state is that release's). */
+async function commandText(args: CliArgs, session: OpenedSession, { config, rules }: CliContext): Promise<string> {
 	const state = session.state;
 	switch (args.command) {
 		case 'status':
-			return previewFromState(state, session.messages, config).statusText;
+			return previewFromState(state, session.messages, config, rules).statusText;
 		case 'stats':
 			return statsText(state.stats);
 		case 'tree': {
@@ -39,7 +39,7 @@ async function commandText(args: CliArgs, session: OpenedSession, { config }: Cl
 			if (args.json && args.before) {
 				return JSON.stringify(session.messages, null, 2);
 			}
-			const preview = previewFromState(state, session.messages, config);
+			const preview = previewFromState(state, session.messages, config, rules);
 			return args.json ? JSON.stringify(preview.after, null, 2) : previewText(preview);
 		}
 		case 'query':

@@ -2,6 +2,7 @@
  * `pi-condense demo <agent-dir>`: writes the demo sessions, so there is always something to look at.
  */
 import { writeDemoSessions } from '../node/demo/writeDemoSessions';
+import { LATEST_RELEASE, releaseRules } from '../engine/release';
 
 export async function runDemoCommand(args: readonly string[]): Promise<number> {
 	const [agentDir, extra] = args;
@@ -9,7 +10,8 @@ export async function runDemoCommand(args: readonly string[]): Promise<number> {
 		process.stderr.write('pi-condense: usage: pi-condense demo <agent-dir>\n');
 		return 2;
 	}
-	const result = await writeDemoSessions(agentDir);
+	// The demo shows what today's pi-condense (`pi install npm:pi-condense`) writes.
+	const result = await writeDemoSessions(agentDir, releaseRules(LATEST_RELEASE));
 	for (const file of result.sessionFiles) {
 		process.stdout.write(`demo session: ${file}\n`);
 	}

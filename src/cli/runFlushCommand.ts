@@ -2,9 +2,10 @@
  * `pi-condense now|compact <session.jsonl>`: the same flush the extension runs (`flushSession`),
  * printing the notices `/pruner now` and `/pruner compact` show, one per line. Ctrl-C aborts:
  * nothing is written. Exit code 0 when entries were written or there was nothing to do, 1 when the
- * flush was refused, failed or interrupted.
+ * flush was refused, failed or interrupted, or pi-condense is not installed.
  */
 import { homedir } from 'node:os';
+import { notInstalledText } from '../engine/release';
 import { flushSession } from '../node/flush/flushSession';
 import { resolveAgentDir } from '../node/paths/agentDir';
 import type { CliArgs } from './cliArgs';
@@ -16,14 +17,18 @@ export interface FlushCommandOutput {
 	readonly exitCode: number;
 }
 
-/** `context.release` holds the release to follow: its `rules` go into `flushSession` once it takes them. */
-export async function runFlushCommand(args: CliArgs, { config }: CliContext, signal: AbortSignal): Promise<FlushCommandOutput> {
+export async function runFlushCommand(args: CliArgs, { config, release, rules }: CliContext, signal: AbortSignal): Promise<FlushCommandOutput> {
+	if (release.kind === 'not-installed') {
+		// Pi without pi-condense never stubs: what we would append could only add summaries.
+		return { stdout: '', stderr: `pi-condense: ${args.sessionFile}: nothing written. ${notInstalledText()}\n`, exitCode: 1 };
+	}
 	const agentDir = resolveAgentDir({ override: args.agentDir, env: process.env, homedir: homedir() }).path;
 	const outcome = await flushSession({
 		sessionPath: args.sessionFile,
 		agentDir,
 		mode: args.command === 'compact' ? 'compact' : 'now',
 		config,
+		release: rules,
 		distDir: __dirname,
 		interactive: args.sequential,
 		signal,

@@ -29,7 +29,8 @@ export class PreviewSourceAdapter extends Disposable implements PreviewSource {
 		if (!session) {
 			return undefined;
 		}
-		return { path: session.path, title: this.controller.titleOf(session.path), model: session.model, config: this.controller.config, blobs: session.blobs };
+		const { config, release } = this.controller.renderSettings;
+		return { path: session.path, title: this.controller.titleOf(session.path), model: session.model, config, release, blobs: session.blobs };
 	}
 
 	async recover(refs: readonly string[]): Promise<string> {

@@ -6,9 +6,10 @@
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import { recoverOutputs } from '../engine/condense';
-import { DEFAULT_CONFIG } from '../engine/config/defaults';
 import type { ContextPruneConfig } from '../engine/config/types';
-import type { PruneSettings } from '../node/settings/readPruneSettings';
+import type { ReleaseRules } from '../engine/release/releases';
+import type { PruneSettings, RenderSettings } from '../node/settings/readPruneSettings';
+import { defaultPruneSettings } from '../node/store/pruneSettingsSource';
 import type { PruneMutation, PruneSettingsWrite } from '../node/settings/updatePruneSettings';
 import type { OpenSession } from '../node/store/openSession';
 import type { SessionInsight } from '../node/store/sessionInsight';
@@ -44,6 +45,8 @@ export class SessionController extends Disposable {
 	private readonly _onDidChangeSelectedSession = this._register(new vscode.EventEmitter<void>());
 	/** The selected session's content or Pi's settings changed: derived data is new. */
 	readonly onDidChangeSelectedSession = this._onDidChangeSelectedSession.event;
+	/** Used only before the store has read Pi's settings. */
+	private fallbackSettings: RenderSettings | undefined;
 	private readonly _onDidChangeSettings = this._register(new vscode.EventEmitter<PruneSettings>());
 	readonly onDidChangeSettings = this._onDidChangeSettings.event;
 	private readonly _onDidChangeActivity = this._register(new vscode.EventEmitter<FlushActivity>());
@@ -146,7 +149,7 @@ export class SessionController extends Disposable {
 
 	/** The selected session's derived data under the current settings; undefined until it is read. */
 	insight(): SessionInsight | undefined {
-		return this.selectedSession?.insight(this.config);
+		return this.selectedSession?.insight(this.renderSettings);
 	}
 
 	/** The selected session's open model; undefined until it is read. */
@@ -190,7 +193,7 @@ export class SessionController extends Disposable {
 
 	/** The derived data of any listed session (opened on demand and kept for a while). */
 	async insightFor(path: string): Promise<SessionInsight> {
-		return (await this.store.openSession(path)).insight(this.config);
+		return (await this.store.openSession(path)).insight(this.renderSettings);
 	}
 
 	async openSession(path: string): Promise<OpenSession> {
@@ -200,7 +203,7 @@ export class SessionController extends Disposable {
 	/** `context_tree_query`'s text for these refs of a session. */
 	async recover(path: string, refs: readonly string[]): Promise<string> {
 		const session = await this.store.openSession(path);
-		return (await recoverOutputs(session.insight(this.config).state, refs, session.blobs)).text;
+		return (await recoverOutputs(session.insight(this.renderSettings).state, refs, session.blobs)).text;
 	}
 
 	// ──── Pi's contextPrune settings ────
@@ -209,8 +212,17 @@ export class SessionController extends Disposable {
 		return this.store.settings;
 	}
 
+	/** The configuration and the pi-condense release every view renders with. */
+	get renderSettings(): RenderSettings {
+		return this.store.settings ?? (this.fallbackSettings ??= defaultPruneSettings(''));
+	}
+
 	get config(): ContextPruneConfig {
-		return this.store.settings?.config ?? DEFAULT_CONFIG;
+		return this.renderSettings.config;
+	}
+
+	get release(): ReleaseRules {
+		return this.renderSettings.release;
 	}
 
 	async updatePruneSettings(mutate: PruneMutation): Promise<PruneSettingsWrite> {

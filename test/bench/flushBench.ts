@@ -13,6 +13,7 @@ import { flushConfig, toolSession } from '../support/flushFixtures';
 import { repoRoot } from '../support/paths';
 import { noPiRunning, TempDir } from '../support/tempSession';
 import { ratio } from './timing';
+import { WRITER_RELEASE } from '../support/releases';
 
 const BATCHES = 20;
 const LATENCY_MS = Number(process.env['PI_CONDENSE_BENCH_LATENCY'] ?? '200');
@@ -33,7 +34,7 @@ export async function benchFlush(): Promise<void> {
 			const start = performance.now();
 			const outcome = await flushSession({
 				sessionPath: path, agentDir: agent.dir, mode: 'now', distDir, interactive,
-				config: flushConfig({ summarizerModel: agent.modelRef, chainCompression: { enabled: false } }),
+				config: flushConfig({ summarizerModel: agent.modelRef, chainCompression: { enabled: false } }), release: WRITER_RELEASE,
 				writeOptions: { quietMs: 0, maxWaitMs: 0, checkPiHolders: noPiRunning },
 			});
 			const elapsed = performance.now() - start;

@@ -14,30 +14,32 @@ import { prunedSyntheticAgentDir } from '../support/prunedSyntheticSession';
 import { SessionFileSource } from '../support/sessionFileSource';
 import { WebviewPage } from '../support/webviewPage';
 import { mb, median, ms } from './timing';
+import { R200 } from '../support/releases';
 
 const MESSAGES = 10_000;
 
 export async function benchPreview(): Promise<void> {
 	const fixture = prunedSyntheticAgentDir({ contextMessages: MESSAGES });
 	try {
-		const source = new SessionFileSource(fixture.sessionFile, fixture.agentDir);
+		// Our flush's 2.0.0-shaped entries, with a thinking strip in the settings: 2.0.0 reads both.
+		const source = new SessionFileSource(fixture.sessionFile, fixture.agentDir, R200);
 		await source.reload();
 		const session = source.current();
 		if (!session) {
 			throw new Error('the synthetic session did not load');
 		}
 		console.log(`\n## Context preview: ${MESSAGES.toLocaleString('en')} messages (synthetic, ${mb(statSync(fixture.sessionFile).size)})`);
-		engineFigures(session.path, session.model, session.config);
+		engineFigures(session.path, session.model, session.config, session.release);
 		await pageFigures(source);
 	} finally {
 		fixture.cleanup();
 	}
 }
 
-function engineFigures(path: string, model: Parameters<typeof getBranch>[0], config: Parameters<typeof previewBase>[0]['config']): void {
+function engineFigures(path: string, model: Parameters<typeof getBranch>[0], config: Parameters<typeof previewBase>[0]['config'], release: Parameters<typeof previewBase>[0]['release']): void {
 	const messages = buildSessionContext(model).messages;
 	let start = performance.now();
-	const base = previewBase({ sessionPath: path, title: 'synthetic', branch: getBranch(model), messages, config });
+	const base = previewBase({ sessionPath: path, title: 'synthetic', branch: getBranch(model), messages, config, release });
 	const baseMs = performance.now() - start;
 	start = performance.now();
 	const first = computePreview(base, { overrides: {}, pricing: undefined, now: Date.now() });

@@ -3,7 +3,7 @@
  * flush (summaries, index entries, aliases, spills, compressed chains): the time of the full
  * render (state rebuilt from the branch plus the four phases: stub-replace, error purge, chain
  * prune, thinking strip) and of the no-op render (pruning disabled), each as a ratio to opening
- * the session (parse, tree, context).
+ * the session (parse, tree, context). Rendered as the latest release and as 2.0.0.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -18,9 +18,15 @@ import { richReply } from '../support/richSession';
 import { scriptedSummarizer } from '../support/scriptedSummarizer';
 import { performance } from 'node:perf_hooks';
 import { bestOf, mb, ms, ratio } from './timing';
+import type { ContextPruneConfig } from '../../src/engine/config/types';
+import type { ReleaseRules } from '../../src/engine/release/releases';
+import { LATEST, R200, WRITER_RELEASE } from '../support/releases';
 
-const flushConfig = resolveConfig({ enabled: true }).config;
-const renderConfig = resolveConfig({ enabled: true, thinkingStrip: { enabled: true, keepLastTurns: 16 } }).config;
+// Our flush writes 2.0.0's shapes, read natively up to 2.5.0 (see test/support/releases.ts).
+const flushConfig = resolveConfig({ enabled: true }, WRITER_RELEASE).config;
+/** What users get by default (2.9.1: occurrence keys, positional chains, orphan sweep), and 2.0.0 (id chains, thinking strip). */
+const RENDER_RELEASES = [LATEST, R200] as const;
+const renderConfig = (release: ReleaseRules): ContextPruneConfig => resolveConfig({ enabled: true, thinkingStrip: { enabled: true, keepLastTurns: 16 } }, release).config;
 
 /** The synthetic session plus our flush's entries, generated once next to it. */
 export async function prunedSyntheticFile(source: string): Promise<string> {
@@ -33,7 +39,7 @@ export async function prunedSyntheticFile(source: string): Promise<string> {
 	const sessionId = model.header?.id ?? 'synthetic';
 	mkdirSync(join(target, '..'), { recursive: true });
 	const result = await runFlush(
-		{ mode: 'now', branch: getBranch(model), messages: buildSessionContext(model).messages, config: flushConfig },
+		{ mode: 'now', branch: getBranch(model), messages: buildSessionContext(model).messages, config: flushConfig, release: WRITER_RELEASE },
 		{ summarizer: scriptedSummarizer(richReply), hash: sha1Hex, spill: createBlobWriter(target, sessionId), now: () => Date.parse('2026-03-02T00:00:00.000Z') },
 	);
 	writeFileSync(target, appendDrafts(text, result.drafts, Date.parse('2026-03-02T00:00:00.000Z')));
@@ -53,24 +59,29 @@ export async function benchRender(source: string, runs: number): Promise<void> {
 	const model = parseSession(text);
 	const branch = getBranch(model);
 	const messages = buildSessionContext(model).messages;
-	const state = buildCondenseState(branch);
-	let rendered = messages;
-	const full = bestOf(runs, () => {
-		rendered = renderContext(messages, buildCondenseState(branch), renderConfig);
-	});
-	const phases = bestOf(runs, () => renderContext(messages, state, renderConfig));
-	const disabled = resolveConfig({ enabled: false }).config;
-	const noop = bestOf(runs * 20, () => renderBranch(branch, messages, disabled));
-	console.log(`state: ${state.records.size} records, ${state.aliases.size} aliases, ${state.summaries.length} summaries, ${state.chains.length} chains, ${state.spilled.length} spilled; ${messages.length} messages -> ${rendered.length}`);
-	console.log(`session open (parse + tree + context)  ${ms(open)}`);
-	console.log(`full render (state + four phases)      ${ms(full)}   ${ratio(full / open)} the open   (target ≤ 0.50×)`);
-	console.log(`  of which the four phases             ${ms(phases)}   ${ratio(phases / open)} the open`);
-	console.log(`no-op render (pruning disabled)        ${ms(noop)}   ${(100 * noop / open).toFixed(4)} % of the open   (target ≤ 1 %)`);
+	for (const release of RENDER_RELEASES) {
+		const config = renderConfig(release);
+		const state = buildCondenseState(branch, release);
+		let rendered = messages;
+		const full = bestOf(runs, () => {
+			rendered = renderContext(messages, buildCondenseState(branch, release), config, release);
+		});
+		const phases = bestOf(runs, () => renderContext(messages, state, config, release));
+		const disabled = resolveConfig({ enabled: false }, release).config;
+		const noop = bestOf(runs * 20, () => renderBranch(branch, messages, disabled, release));
+		console.log(`pi-condense ${release.version}: ${state.records.size} records, ${state.aliases.size} aliases, ${state.summaries.length} summaries, ${state.chains.length} chains, ${state.spilled.length} spilled; ${messages.length} messages -> ${rendered.length}`);
+		if (release === LATEST) {
+			console.log(`session open (parse + tree + context)  ${ms(open)}`);
+		}
+		console.log(`full render (state + four phases)      ${ms(full)}   ${ratio(full / open)} the open   (target ≤ 0.50×)`);
+		console.log(`  of which the four phases             ${ms(phases)}   ${ratio(phases / open)} the open`);
+		console.log(`no-op render (pruning disabled)        ${ms(noop)}   ${(100 * noop / open).toFixed(4)} % of the open   (target ≤ 1 %)`);
+	}
 	let idle = 0;
 	for (let i = 0; i < runs; i++) {
 		const start = performance.now();
 		const result = await runFlush(
-			{ mode: 'now', branch, messages, config: flushConfig },
+			{ mode: 'now', branch, messages, config: flushConfig, release: WRITER_RELEASE },
 			{ summarizer: scriptedSummarizer(richReply), hash: sha1Hex, now: () => 0 },
 		);
 		idle = i === 0 ? performance.now() - start : Math.min(idle, performance.now() - start);

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { prunedSyntheticAgentDir } from '../support/prunedSyntheticSession';
 import { SessionFileSource } from '../support/sessionFileSource';
 import { WebviewPage } from '../support/webviewPage';
+import { R200 } from '../support/releases';
 
 const MAX_NODES = 3000;
 
@@ -17,7 +18,8 @@ describe('the preview page on a 10,000-message session', function () {
 
 	before(async () => {
 		fixture = prunedSyntheticAgentDir({ contextMessages: 10_000, maxOutputChars: 1500 });
-		const source = new SessionFileSource(fixture.sessionFile, fixture.agentDir);
+		// Our flush's 2.0.0-shaped entries, with a thinking strip in the settings: 2.0.0 reads both.
+		const source = new SessionFileSource(fixture.sessionFile, fixture.agentDir, R200);
 		await source.reload();
 		page = await WebviewPage.open(source, { viewport: { width: 1280, height: 900 } });
 	});

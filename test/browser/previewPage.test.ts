@@ -12,6 +12,7 @@ import type { RenderReport } from '../../src/shared/protocol';
 import { referenceAgentDir, type ReferenceAgentDir } from '../support/referenceAgentDir';
 import { SessionFileSource } from '../support/sessionFileSource';
 import { WebviewPage } from '../support/webviewPage';
+import { R200 } from '../support/releases';
 
 const PRICING = { provider: 'fake', modelId: 'fake-model', name: 'Fake', contextWindow: 200_000, cost: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 } };
 
@@ -23,7 +24,7 @@ describe('the preview page in Chromium, on a session written by real pi-condense
 
 	before(async () => {
 		dir = referenceAgentDir('basic');
-		source = new SessionFileSource(dir.sessionFile, dir.agentDir, PRICING);
+		source = new SessionFileSource(dir.sessionFile, dir.agentDir, R200, PRICING);
 		await source.reload();
 		page = await WebviewPage.open(source);
 	});
@@ -39,7 +40,7 @@ describe('the preview page in Chromium, on a session written by real pi-condense
 		const report = await snapshotReport();
 		const session = source.current();
 		assert.ok(session);
-		const engine = previewContext(getBranch(session.model), buildSessionContext(session.model).messages, session.config);
+		const engine = previewContext(getBranch(session.model), buildSessionContext(session.model).messages, session.config, session.release);
 		const before = contextBreakdown(engine.before);
 		const after = contextBreakdown(engine.after);
 		assert.equal(report.view, 'after');

@@ -13,6 +13,7 @@ import { SessionFileSource } from '../support/sessionFileSource';
 import { WebviewPage } from '../support/webviewPage';
 import { XSS_PAYLOADS } from '../support/xssPayloads';
 import { writeXssSession } from '../support/xssSession';
+import { LATEST } from '../support/releases';
 
 const FORBIDDEN = 'script, iframe, object, embed, img, svg, math, style, link, meta, form, base, input, video, audio, source, template, noscript, marquee, select, textarea, button:not(.row-button):not(.link-button), x, body body';
 
@@ -25,7 +26,7 @@ describe('the preview page against script injection in session text', function (
 	before(async () => {
 		dir = referenceAgentDir('basic');
 		writeXssSession(dir.sessionFile);
-		const source = new SessionFileSource(dir.sessionFile, dir.agentDir);
+		const source = new SessionFileSource(dir.sessionFile, dir.agentDir, LATEST);
 		await source.reload();
 		page = await WebviewPage.open(source, { sentinel: (id) => ran.push(id), viewport: { width: 1280, height: 900 } });
 		await page.waitForReport((r) => r.cause === 'snapshot');

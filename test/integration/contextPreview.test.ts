@@ -59,7 +59,7 @@ describe('the context preview in VS Code', function () {
 		const report = await shown;
 		const session = api.previewSource.current();
 		assert.ok(session);
-		const engine = previewContext(getBranch(session.model), buildSessionContext(session.model).messages, session.config);
+		const engine = previewContext(getBranch(session.model), buildSessionContext(session.model).messages, session.config, session.release);
 		const before = contextBreakdown(engine.before);
 		const after = contextBreakdown(engine.after);
 		assert.equal(report.rowCount, engine.after.length);
@@ -160,7 +160,8 @@ describe('the context preview in VS Code', function () {
 
 	it('restores its view after the webview reloads', async () => {
 		const raw = nextReport((r) => r.cause === 'view' && r.view === 'before');
-		await ui({ action: 'click', selector: 'vscode-button[data-control="view-before"]' });
+		// By keyboard: the tooltip of the ref an earlier test clicked may still cover the toolbar.
+		await ui({ action: 'press', selector: 'vscode-button[data-control="view-before"]', value: 'Enter' });
 		await raw;
 		const restored = nextReport((r) => r.cause === 'restore');
 		api.contextPreview.webviewPanel?.reveal();

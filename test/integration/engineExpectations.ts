@@ -9,9 +9,13 @@ import type { ContextPruneConfig } from '../../src/engine/config/types';
 import { buildSessionContext, getBranch, parseSession } from '../../src/engine/session';
 import { sessionBlobReader } from '../../src/node/condense/sessionBlobReader';
 import { contextPruneOnDisk } from './helpers';
+import type { ReleaseRules } from '../../src/engine/release/releases';
+import { installedRelease } from '../../src/node/store/pruneSettingsSource';
 
 export interface EngineView {
 	readonly config: ContextPruneConfig;
+	/** The release the extension follows (the same one place decides it). */
+	readonly release: ReleaseRules;
 	readonly state: CondenseState;
 	readonly statusText: string;
 	readonly summaryHeaders: readonly string[];
@@ -22,15 +26,17 @@ export interface EngineView {
 
 export function engineView(path: string): EngineView {
 	const model = parseSession(readFileSync(path, 'utf8'));
-	const { config } = resolveConfig(contextPruneOnDisk());
+	const release = installedRelease();
+	const { config } = resolveConfig(contextPruneOnDisk(), release);
 	const branch = getBranch(model);
-	const state = buildCondenseState(branch);
-	const preview = previewFromState(state, buildSessionContext(model).messages, config);
+	const state = buildCondenseState(branch, release);
+	const preview = previewFromState(state, buildSessionContext(model).messages, config, release);
 	const pending = capturePendingBatches(branch, state, config);
 	const tree = buildPrunedTree(state);
 	const statusText = !config.enabled || pending.length === 0 ? preview.statusText : pendingStatusText(pending.length);
 	return {
 		config,
+		release,
 		state,
 		statusText,
 		summaryHeaders: tree.map((node) => node.header),

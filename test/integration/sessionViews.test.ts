@@ -49,8 +49,9 @@ describe('Pi Sessions and Pruned Calls views', () => {
 		const messageCount = model.entries.filter((entry) => entry.type === 'message').length;
 		assert.match(row()!.description, new RegExp(`· ${messageCount} msgs ·`));
 		const messages = buildSessionContext(model).messages;
-		const state = buildCondenseState(getBranch(model));
-		const reclaim = measureReclaim(messages, previewFromState(state, messages, { ...engineView(basic.path).config, enabled: true }).after);
+		const { config, release } = engineView(basic.path);
+		const state = buildCondenseState(getBranch(model), release);
+		const reclaim = measureReclaim(messages, previewFromState(state, messages, { ...config, enabled: true }, release).after);
 		assert.ok(reclaim);
 		const percent = Math.round((1 - charsToTokens(reclaim.afterChars) / charsToTokens(reclaim.beforeChars)) * 100);
 		assert.ok(row()!.description.endsWith(`-${percent}%`), `${row()!.description} ends with -${percent}%`);

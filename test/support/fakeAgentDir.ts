@@ -6,6 +6,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { installNpm } from './piInstall';
+import { WRITER_RELEASE } from './releases';
 
 export const FAKE_PROVIDER = 'fake-llm';
 export const FAKE_MODEL = 'fake-model';
@@ -34,6 +36,12 @@ export interface FakeAgentDirOptions {
 	readonly modelsJsonText?: string;
 	readonly auth?: Readonly<Record<string, unknown>>;
 	readonly settings?: Readonly<Record<string, unknown>>;
+	/**
+	 * With `settings`: the pi-condense release installed as `pi install npm:pi-condense` leaves it
+	 * (`packages` entry + package.json), so commands follow it. Default: the release our flush's
+	 * entries are read as (`WRITER_RELEASE`); `null` for a Pi without pi-condense.
+	 */
+	readonly piCondense?: string | null;
 }
 
 export interface FakeAgentDir {
@@ -67,7 +75,12 @@ export async function createFakeAgentDir(options: FakeAgentDirOptions = {}): Pro
 		await writeFile(join(dir, 'auth.json'), JSON.stringify(options.auth, null, 2), { mode: 0o600 });
 	}
 	if (options.settings) {
-		await writeFile(join(dir, 'settings.json'), JSON.stringify(options.settings, null, 2));
+		const release = options.piCondense === undefined ? WRITER_RELEASE.version : options.piCondense;
+		const packages = release === null ? {} : { packages: ['npm:pi-condense'] };
+		if (release !== null) {
+			installNpm(dir, release);
+		}
+		await writeFile(join(dir, 'settings.json'), JSON.stringify({ ...packages, ...options.settings }, null, 2));
 	}
 	return {
 		dir,

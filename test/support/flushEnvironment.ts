@@ -10,6 +10,7 @@ import { startFakeLlmServer, type FakeLlmServer, type FakeReply } from './fakeLl
 import { flushConfig } from './flushFixtures';
 import { distDir } from './piAiForTests';
 import { noPiRunning, TempDir } from './tempSession';
+import { WRITER_RELEASE } from './releases';
 
 export interface FlushEnvironment {
 	readonly server: FakeLlmServer;
@@ -55,6 +56,7 @@ export function useFlushEnvironment(defaultReply: FakeReply, agentOptions: Omit<
 			agentDir: get().agent.dir,
 			mode: 'now',
 			config: flushConfig({ summarizerModel: get().agent.modelRef }),
+			release: WRITER_RELEASE,
 			distDir,
 			writeOptions: testWriteOptions,
 			...extra,

@@ -4,6 +4,8 @@
  */
 import { resolveConfig } from '../../src/engine/config/resolve';
 import type { ContextPruneConfig } from '../../src/engine/config/types';
+import type { ReleaseRules } from '../../src/engine/release/releases';
+import { WRITER_RELEASE } from './releases';
 import { SessionBuilder, text, toolCall } from './sessionBuilder';
 
 /** A log-like output of about `chars` characters (lines numbered, so every output differs). */
@@ -31,8 +33,8 @@ export function toolSession(batches = 1, prefix = 'c'): SessionBuilder {
 	return builder;
 }
 
-export function flushConfig(overrides: Record<string, unknown> = {}): ContextPruneConfig {
-	const { config, problems } = resolveConfig({ enabled: true, summarizerIdleTimeoutMs: 3000, summarizerMaxTimeoutMs: 8000, ...overrides });
+export function flushConfig(overrides: Record<string, unknown> = {}, release: ReleaseRules = WRITER_RELEASE): ContextPruneConfig {
+	const { config, problems } = resolveConfig({ enabled: true, summarizerIdleTimeoutMs: 3000, summarizerMaxTimeoutMs: 8000, ...overrides }, release);
 	if (problems.length > 0) {
 		throw new Error(`bad test config: ${JSON.stringify(problems)}`);
 	}

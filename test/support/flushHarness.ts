@@ -10,6 +10,8 @@ import { buildSessionContext, getBranch, parseSession } from '../../src/engine/s
 import { prepareEntries, type EntryDraft } from '../../src/engine/write';
 import { sha1Hex } from '../../src/node/flush/sha1Hasher';
 import { Random } from './random';
+import { WRITER_RELEASE } from './releases';
+import type { ReleaseRules } from '../../src/engine/release/releases';
 
 export interface MemorySpillWriter extends SpillWriter {
 	readonly blobs: Map<string, string>;
@@ -45,6 +47,8 @@ export interface FlushTextOptions {
 	readonly nowMs?: number;
 	readonly interactive?: boolean;
 	readonly signal?: AbortSignal;
+	/** Default: the release our writer's entries are read as (`WRITER_RELEASE`). */
+	readonly release?: ReleaseRules;
 }
 
 /** Flushes a session text and returns the result with the text it leads to. */
@@ -56,6 +60,7 @@ export async function flushText(text: string, config: ContextPruneConfig, summar
 		branch: getBranch(model),
 		messages: buildSessionContext(model).messages,
 		config,
+		release: options.release ?? WRITER_RELEASE,
 		interactive: options.interactive,
 		signal: options.signal,
 	}, { summarizer, hash: sha1Hex, spill: options.spill, now: () => nowMs });

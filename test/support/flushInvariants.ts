@@ -7,9 +7,10 @@
 import { buildCondenseState } from '../../src/engine/condense';
 import { CUSTOM_TYPE_CHAIN, CUSTOM_TYPE_DEDUP_ALIAS, CUSTOM_TYPE_INDEX } from '../../src/engine/condense/types';
 import type { SessionEntry } from '../../src/engine/session/types';
+import { WRITER_RELEASE } from './releases';
 
 export function flushInvariantViolations(branch: readonly SessionEntry[]): string[] {
-	const state = buildCondenseState(branch);
+	const state = buildCondenseState(branch, WRITER_RELEASE);
 	const problems: string[] = [...state.diagnostics.map((d) => `diagnostic: ${d.message}`)];
 	const refs = new Set<string>();
 	for (const summary of state.summaries) {
@@ -18,7 +19,7 @@ export function flushInvariantViolations(branch: readonly SessionEntry[]): strin
 				problems.push(`ref ${ref.shortId} given twice`);
 			}
 			refs.add(ref.shortId);
-			if (ref.key === undefined) {
+			if (!state.records.has(ref.key)) {
 				problems.push(`summary ${summary.entryId}: ${ref.shortId} (${ref.toolCallId}) has no index record`);
 			}
 		}

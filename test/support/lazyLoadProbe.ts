@@ -4,7 +4,7 @@
  * Usage: node out/test/support/lazyLoadProbe.js <distDir>
  */
 import { join } from 'node:path';
-import { DEFAULT_CONFIG } from '../../src/engine/config/defaults';
+import { defaults } from './releases';
 import { createPiAiLoader } from '../../src/node/llm/piAiLoader';
 import { createPiAiSummarizer } from '../../src/node/llm/piAiSummarizer';
 import { parseModelSpec } from '../../src/node/llm/models';
@@ -15,7 +15,7 @@ const piAiLoaded = (): boolean => Object.keys(require.cache).some((path) => path
 
 const report: Record<string, unknown> = { afterImport: piAiLoaded() };
 const loader = createPiAiLoader(distDir);
-const summarizer = createPiAiSummarizer({ loadPiAi: loader, agentDir: join(distDir, 'no-agent-dir'), settings: DEFAULT_CONFIG, sessionModel: { provider: 'anthropic', modelId: 'claude-sonnet-4-5' } });
+const summarizer = createPiAiSummarizer({ loadPiAi: loader, agentDir: join(distDir, 'no-agent-dir'), settings: defaults(), sessionModel: { provider: 'anthropic', modelId: 'claude-sonnet-4-5' } });
 report.label = summarizer.label;
 report.spec = parseModelSpec('openai/gpt-5:high');
 report.afterCreate = piAiLoaded();

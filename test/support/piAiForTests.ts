@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { createPiAiLoader } from '../../src/node/llm/piAiLoader';
-import { DEFAULT_CONFIG } from '../../src/engine/config/defaults';
+import { defaults } from './releases';
 import type { SummarizerSettings } from '../../src/node/llm/piAiSummarizer';
 
 export const distDir = join(process.cwd(), 'dist');
@@ -14,7 +14,7 @@ export const loadPiAi = createPiAiLoader(distDir);
 export function testSettings(summarizerModel: string, overrides: Partial<SummarizerSettings> = {}): SummarizerSettings {
 	return {
 		summarizerModel,
-		summarizerThinking: DEFAULT_CONFIG.summarizerThinking,
+		summarizerThinking: defaults().summarizerThinking,
 		summarizerIdleTimeoutMs: 5000,
 		summarizerMaxTimeoutMs: 10000,
 		...overrides,

@@ -16,6 +16,7 @@ import type { ModelPricing, PreviewSession, PreviewSource } from '../../src/host
 import { sessionBlobReader } from '../../src/node/condense/sessionBlobReader';
 import { readPruneSettings } from '../../src/node/settings/readPruneSettings';
 import { updatePruneSettings } from '../../src/node/settings/updatePruneSettings';
+import type { ReleaseRules } from '../../src/engine/release/releases';
 
 export class SessionFileSource implements PreviewSource {
 	private session: PreviewSession | undefined;
@@ -25,7 +26,8 @@ export class SessionFileSource implements PreviewSource {
 	/** Every `applyPruneSettings` call. */
 	readonly applied: { key: string; value: unknown }[][] = [];
 
-	constructor(readonly path: string, readonly agentDir: string, private readonly pricing?: ModelPricing) {}
+	/** `release`: the pi-condense release the session is rendered as. */
+	constructor(readonly path: string, readonly agentDir: string, readonly release: ReleaseRules, private readonly pricing?: ModelPricing) {}
 
 	readonly onDidChangeSession: vscode.Event<void> = (listener, thisArgs, disposables) => {
 		const bound = (): void => void listener.call(thisArgs);
@@ -38,12 +40,13 @@ export class SessionFileSource implements PreviewSource {
 	/** Reads the session file and the settings again, then tells the listeners. */
 	async reload(): Promise<void> {
 		const model = parseSession(await readFile(this.path, 'utf8'));
-		const settings = await readPruneSettings(this.agentDir);
+		const settings = await readPruneSettings(this.agentDir, this.release);
 		this.session = {
 			path: this.path,
 			title: model.name ?? firstPrompt(model) ?? basename(this.path, '.jsonl'),
 			model,
 			config: settings.config,
+			release: settings.release,
 			blobs: sessionBlobReader(this.path, model.header?.id ?? ''),
 		};
 		for (const listener of this.listeners) {
@@ -60,7 +63,7 @@ export class SessionFileSource implements PreviewSource {
 		if (!session) {
 			return '';
 		}
-		const state = buildCondenseState(getBranch(session.model));
+		const state = buildCondenseState(getBranch(session.model), session.release);
 		return (await recoverOutputs(state, refs, session.blobs)).text;
 	}
 

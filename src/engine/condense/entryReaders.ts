@@ -31,11 +31,14 @@ export function readToolCallRecord(value: unknown): ReadResult<ToolCallRecord> {
 	if (!isJsonObject(args) || !isFiniteNumber(turnIndex) || !isFiniteNumber(timestamp)) {
 		return fail(`record ${toolCallId} lacks args, turnIndex or timestamp`);
 	}
-	return ok({ toolCallId, toolName, args, resultText, isError, turnIndex, timestamp, ...optionalSpillFields(value) });
+	return ok({ toolCallId, toolName, args, resultText, isError, turnIndex, timestamp, ...optionalRecordFields(value) });
 }
 
-function optionalSpillFields(value: JsonObject): Partial<ToolCallRecord> {
-	const out: { spillPath?: string; spillBytes?: number; resultPreview?: string; contentHash?: string } = {};
+function optionalRecordFields(value: JsonObject): Partial<ToolCallRecord> {
+	const out: { resultTimestamp?: number; spillPath?: string; spillBytes?: number; resultPreview?: string; contentHash?: string } = {};
+	if (typeof value.resultTimestamp === 'number') {
+		out.resultTimestamp = value.resultTimestamp;
+	}
 	if (typeof value.spillPath === 'string') {
 		out.spillPath = value.spillPath;
 	}
@@ -51,12 +54,37 @@ function optionalSpillFields(value: JsonObject): Partial<ToolCallRecord> {
 	return out;
 }
 
-/** The `toolCalls` array of an index entry (its records are read one by one by the caller). */
-export function readIndexRecords(data: unknown): ReadResult<readonly unknown[]> {
+export interface IndexEntryRead {
+	/** The raw records (read one by one by the caller). */
+	readonly toolCalls: readonly unknown[];
+	/** 2.9.0+: the entry was written by a deterministic chain compression. */
+	readonly backfilled: boolean;
+	/** 2.9.0+: the refs a backfilled entry carries (empty otherwise). */
+	readonly refs: readonly SummaryToolCallRef[];
+}
+
+export function readIndexEntry(data: unknown): ReadResult<IndexEntryRead> {
 	if (!isJsonObject(data) || !Array.isArray(data.toolCalls)) {
 		return fail('index entry has no toolCalls array');
 	}
-	return ok(data.toolCalls);
+	const backfilled = data.backfilled === true;
+	const refs = backfilled && Array.isArray(data.refs) ? readRefs(data.refs).refs : [];
+	return ok({ toolCalls: data.toolCalls, backfilled, refs });
+}
+
+/** `{shortId, toolCallId, resultTimestamp?}` refs; items of another shape are counted, not kept. */
+function readRefs(items: readonly unknown[]): { readonly refs: SummaryToolCallRef[]; readonly invalid: number } {
+	const refs: SummaryToolCallRef[] = [];
+	let invalid = 0;
+	for (const ref of items) {
+		if (isJsonObject(ref) && typeof ref.shortId === 'string' && typeof ref.toolCallId === 'string') {
+			const base = { shortId: ref.shortId, toolCallId: ref.toolCallId };
+			refs.push(typeof ref.resultTimestamp === 'number' ? { ...base, resultTimestamp: ref.resultTimestamp } : base);
+		} else {
+			invalid++;
+		}
+	}
+	return { refs, invalid };
 }
 
 export interface SummaryDetailsRead {
@@ -67,18 +95,22 @@ export interface SummaryDetailsRead {
 	readonly invalidRefs: number;
 }
 
+/**
+ * Summary details. Besides `toolCallRefs`, pi-condense still reads the oldest shape, a bare
+ * `toolCallIds` list, as refs whose short id is the tool-call id itself.
+ */
 export function readSummaryDetails(details: unknown): ReadResult<SummaryDetailsRead> {
-	if (!isJsonObject(details) || !Array.isArray(details.toolCallRefs)) {
+	if (!isJsonObject(details)) {
 		return fail('summary has no details.toolCallRefs');
 	}
-	const refs: SummaryToolCallRef[] = [];
+	let refs: SummaryToolCallRef[];
 	let invalidRefs = 0;
-	for (const ref of details.toolCallRefs) {
-		if (isJsonObject(ref) && typeof ref.shortId === 'string' && typeof ref.toolCallId === 'string') {
-			refs.push({ shortId: ref.shortId, toolCallId: ref.toolCallId });
-		} else {
-			invalidRefs++;
-		}
+	if (Array.isArray(details.toolCallRefs)) {
+		({ refs, invalid: invalidRefs } = readRefs(details.toolCallRefs));
+	} else if (Array.isArray(details.toolCallIds)) {
+		refs = details.toolCallIds.filter((id): id is string => typeof id === 'string').map((id) => ({ shortId: id, toolCallId: id }));
+	} else {
+		return fail('summary has no details.toolCallRefs');
 	}
 	const turnIndex = isFiniteNumber(details.turnIndex) ? details.turnIndex : undefined;
 	const timestamp = isFiniteNumber(details.timestamp) ? details.timestamp : undefined;
@@ -89,8 +121,13 @@ export function readDedupAlias(data: unknown): ReadResult<DedupAliasEntryData> {
 	if (!isJsonObject(data) || typeof data.newToolCallId !== 'string' || typeof data.originalToolCallId !== 'string') {
 		return fail('dedup alias lacks newToolCallId or originalToolCallId');
 	}
-	const base = { newToolCallId: data.newToolCallId, originalToolCallId: data.originalToolCallId };
-	return ok(typeof data.hash === 'string' ? { ...base, hash: data.hash } : base);
+	return ok({
+		newToolCallId: data.newToolCallId,
+		originalToolCallId: data.originalToolCallId,
+		...(typeof data.hash === 'string' ? { hash: data.hash } : {}),
+		...(typeof data.newResultTimestamp === 'number' ? { newResultTimestamp: data.newResultTimestamp } : {}),
+		...(typeof data.originalResultTimestamp === 'number' ? { originalResultTimestamp: data.originalResultTimestamp } : {}),
+	});
 }
 
 export function readChainEntry(data: unknown): ReadResult<ChainCompressionEntry> {
@@ -113,6 +150,8 @@ export function readChainEntry(data: unknown): ReadResult<ChainCompressionEntry>
 		...entry,
 		...(isStringArray(data.protectedToolCallIds) ? { protectedToolCallIds: data.protectedToolCallIds } : {}),
 		...(typeof data.rangeSummaryText === 'string' ? { rangeSummaryText: data.rangeSummaryText } : {}),
+		...(data.bodySource === 'deterministic' ? { bodySource: 'deterministic' as const } : {}),
+		...(isStringArray(data.droppedOccurrenceKeys) ? { droppedOccurrenceKeys: data.droppedOccurrenceKeys } : {}),
 	});
 }
 
@@ -134,6 +173,7 @@ export function readFrontier(data: unknown): ReadResult<PruneFrontier> {
 		rawCharCount: numberOr(data.rawCharCount, 0),
 		summaryCharCount: numberOr(data.summaryCharCount, 0),
 		outcome,
+		...(typeof data.thinkingStripBoundaryTimestamp === 'number' ? { thinkingStripBoundaryTimestamp: data.thinkingStripBoundaryTimestamp } : {}),
 	});
 }
 

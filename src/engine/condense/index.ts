@@ -5,21 +5,27 @@
 export * from './types';
 export { buildCondenseState, type BuildStateOptions } from './state/buildCondenseState';
 export {
-	coverageOf, EMPTY_CONDENSE_STATE,
-	type AliasOccurrence, type ChainInfo, type CondenseState, type RecordOccurrence, type ResultCoverage, type SummaryInfo, type SummaryRef,
+	EMPTY_CONDENSE_STATE,
+	type AliasOccurrence, type ChainInfo, type CondenseState, type RecordOccurrence, type ResultCoverage, type StateKeying, type SummaryInfo, type SummaryRef,
 } from './state/condenseState';
-export { occurrenceKey, resultOccurrenceKey, contentText } from './occurrence';
+export { coverageOf, isSummarized, ownKey, resolveKey, resolveRecord, stubTarget, type StubTarget } from './state/indexLookups';
+export { bareToolCallId, occurrenceKey, parseOccurrenceKey, resultOccurrenceKey, contentText } from './occurrence';
 export { compileGlob, type PathMatcher } from './protection/globMatcher';
 export { protectionCheck, type ProtectionCheck, type ProtectionConfig } from './protection/protectionRules';
 export { stubReplace } from './phases/stubReplace';
 export { summarizedStubText, spilledStubText } from './phases/stubText';
 export { purgeErroredArgs } from './phases/errorPurge';
-export { chainRangePrune, type ChainPruneOptions } from './phases/chainRangePrune';
+export { chainPruneById } from './phases/chainPruneById';
+export { chainPrunePositional } from './phases/chainPrunePositional';
 export { syntheticChainMessage, syntheticBlockId, type ProtectedOutput } from './phases/syntheticChain';
 export { substituteBlockRefs } from './phases/blockRefs';
-export { stripOldThinking } from './phases/thinkingStrip';
-export { checkOrphans } from './phases/orphanCheck';
-export type { RenderDiagnostic, RenderDiagnosticKind, RenderReporter } from './phases/renderDiagnostics';
+export { stripOldThinking, stripThinkingBefore } from './phases/thinkingStrip';
+export { sweepOrphanResults } from './phases/orphanSweep';
+export { recoveryGraceKeys, RECOVERY_TOOL_NAME } from './phases/recoveryGrace';
+export {
+	diagnosticDedupKey, diagnosticEntryData,
+	type DefectKind, type DefectWarning, type ReleaseDiagnostic, type RenderReporter,
+} from './phases/renderReport';
 export { renderContext } from './render/renderContext';
 export { renderBranch, previewContext, previewFromState, type ContextPreview } from './renderBranch';
 export { measureReclaim, contextBreakdown, type ContextBreakdown, type SizeCategory } from './measure/contextSize';

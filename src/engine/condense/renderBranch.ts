@@ -1,16 +1,18 @@
 /**
- * One-call entry points over the engine: rebuild the state from a branch and render Pi's context,
- * with the measurements the status line and preview need. Pure. Also what the benchmark times.
+ * One-call entry points over the engine: rebuild the state from a branch and render Pi's context
+ * as a release does, with the measurements the status line and preview need. Pure. Also what the
+ * benchmark times.
  *
  * @example
- * const preview = previewContext(branch, context.messages, config);
+ * const preview = previewContext(branch, context.messages, config, releaseRules('2.9.1'));
  * preview.statusText // 'prune: ON · 92.0k->14.0k (-85%)'
  */
 import type { ContextPruneConfig } from '../config/types';
+import type { ReleaseRules } from '../release/releases';
 import type { AgentMessage, SessionEntry } from '../session/types';
 import { measureReclaim } from './measure/contextSize';
 import { pruneStatusText, type LiveReclaim } from './measure/statusText';
-import type { RenderDiagnostic } from './phases/renderDiagnostics';
+import type { DefectWarning, ReleaseDiagnostic } from './phases/renderReport';
 import { renderContext } from './render/renderContext';
 import { buildCondenseState, type BuildStateOptions } from './state/buildCondenseState';
 import { EMPTY_CONDENSE_STATE, type CondenseState } from './state/condenseState';
@@ -19,11 +21,11 @@ import { EMPTY_CONDENSE_STATE, type CondenseState } from './state/condenseState'
  * Full render from the branch (state rebuild + transform). With `enabled: false` it returns
  * `messages` itself without reading the branch: the no-op path.
  */
-export function renderBranch(branch: readonly SessionEntry[], messages: readonly AgentMessage[], config: ContextPruneConfig): readonly AgentMessage[] {
+export function renderBranch(branch: readonly SessionEntry[], messages: readonly AgentMessage[], config: ContextPruneConfig, release: ReleaseRules): readonly AgentMessage[] {
 	if (!config.enabled) {
 		return messages;
 	}
-	return renderContext(messages, buildCondenseState(branch), config);
+	return renderContext(messages, buildCondenseState(branch, release), config, release);
 }
 
 export interface ContextPreview {
@@ -33,7 +35,10 @@ export interface ContextPreview {
 	/** Undefined when the render changed nothing (the messages were not serialized). */
 	readonly reclaim: LiveReclaim | undefined;
 	readonly statusText: string;
-	readonly diagnostics: readonly RenderDiagnostic[];
+	/** What the release itself reports (2.6.0+), as it would persist it. */
+	readonly diagnostics: readonly ReleaseDiagnostic[];
+	/** The release's defects that change what is sent. */
+	readonly warnings: readonly DefectWarning[];
 }
 
 /** State, rendered context, reclaim and status text for one branch. */
@@ -41,15 +46,17 @@ export function previewContext(
 	branch: readonly SessionEntry[],
 	messages: readonly AgentMessage[],
 	config: ContextPruneConfig,
+	release: ReleaseRules,
 	options: BuildStateOptions = {},
 ): ContextPreview {
-	return previewFromState(config.enabled ? buildCondenseState(branch, options) : EMPTY_CONDENSE_STATE, messages, config);
+	return previewFromState(config.enabled ? buildCondenseState(branch, release, options) : EMPTY_CONDENSE_STATE, messages, config, release);
 }
 
 /** The same from an already rebuilt state (the state is not consulted when pruning is disabled). */
-export function previewFromState(state: CondenseState, messages: readonly AgentMessage[], config: ContextPruneConfig): ContextPreview {
-	const diagnostics: RenderDiagnostic[] = [];
-	const after = renderContext(messages, state, config, (d) => diagnostics.push(d));
+export function previewFromState(state: CondenseState, messages: readonly AgentMessage[], config: ContextPruneConfig, release: ReleaseRules): ContextPreview {
+	const diagnostics: ReleaseDiagnostic[] = [];
+	const warnings: DefectWarning[] = [];
+	const after = renderContext(messages, state, config, release, { diagnostic: (d) => diagnostics.push(d), warning: (w) => warnings.push(w) });
 	const reclaim = measureReclaim(messages, after);
-	return { state, before: messages, after, reclaim, statusText: pruneStatusText(config, reclaim), diagnostics };
+	return { state, before: messages, after, reclaim, statusText: pruneStatusText(config, reclaim), diagnostics, warnings };
 }

@@ -12,6 +12,7 @@ export const CUSTOM_TYPE_DEDUP_ALIAS = 'context-prune-dedup-alias';
 export const CUSTOM_TYPE_CHAIN = 'context-prune-chain';
 export const CUSTOM_TYPE_FRONTIER = 'context-prune-frontier';
 export const CUSTOM_TYPE_STATS = 'context-prune-stats';
+export const CUSTOM_TYPE_DIAGNOSTIC = 'context-prune-diagnostic';
 
 /** One summarized (or spilled) tool call, with its full original output. */
 export interface ToolCallRecord {
@@ -24,6 +25,8 @@ export interface ToolCallRecord {
 	readonly turnIndex: number;
 	/** Epoch ms of the capture (for a spilled record: the tool result's own timestamp). */
 	readonly timestamp: number;
+	/** 2.6.0+: the `timestamp` of the tool result message this record was captured from. */
+	readonly resultTimestamp?: number;
 	/** Absolute path of the blob, as written by the run that spilled it. Never read directly. */
 	readonly spillPath?: string;
 	/** UTF-8 byte length of the spilled body. */
@@ -37,11 +40,17 @@ export interface ToolCallRecord {
 /** `data` of a `context-prune-index` custom entry. */
 export interface IndexEntryData {
 	readonly toolCalls: readonly ToolCallRecord[];
+	/** 2.9.0+: written by the deterministic compression of an uncovered chain. */
+	readonly backfilled?: true;
+	/** 2.9.0+, with `backfilled`: the `tN` given to each backfilled record. */
+	readonly refs?: readonly SummaryToolCallRef[];
 }
 
 export interface SummaryToolCallRef {
 	readonly shortId: string;
 	readonly toolCallId: string;
+	/** 2.6.0+: the result timestamp of the occurrence the ref names. */
+	readonly resultTimestamp?: number;
 }
 
 /** `details` of a `context-prune-summary` custom message. */
@@ -57,6 +66,9 @@ export interface DedupAliasEntryData {
 	readonly newToolCallId: string;
 	readonly originalToolCallId: string;
 	readonly hash?: string;
+	/** 2.6.0+: result timestamps of the duplicate and of the original (absent for a legacy original). */
+	readonly newResultTimestamp?: number;
+	readonly originalResultTimestamp?: number;
 }
 
 /** `data` of a `context-prune-chain` custom entry: one compressed closed chain. */
@@ -73,6 +85,8 @@ export interface ChainCompressionEntry {
 	readonly rangeSummaryText?: string;
 	/** 2.9.0: `deterministic` when `rangeSummaryText` was built from the index without an LLM call. */
 	readonly bodySource?: 'deterministic';
+	/** 2.6.0+: occurrence keys of the results inside the chain (written only when non-empty). */
+	readonly droppedOccurrenceKeys?: readonly string[];
 }
 
 export type PruneFrontierOutcome = 'summarized' | 'skipped-oversized' | 'skipped-trivial' | 'skipped-deduped';
@@ -88,6 +102,8 @@ export interface PruneFrontier {
 	readonly rawCharCount: number;
 	readonly summaryCharCount: number;
 	readonly outcome: PruneFrontierOutcome;
+	/** 2.4.3 only: assistants older than this lose their thinking at render time. */
+	readonly thinkingStripBoundaryTimestamp?: number;
 }
 
 /** `data` of a `context-prune-stats` custom entry: a full snapshot; the last one wins. */

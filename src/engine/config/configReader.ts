@@ -55,6 +55,19 @@ export class ConfigReader<T extends object> {
 			: `expected a whole number ≥ ${min}`));
 	}
 
+	/** pi-condense's rule for the keys it added later: a finite number ≥ 0, floored (`2.7` → 2). */
+	floored(key: KeysWhere<T, number | undefined>): number {
+		return this.read(key, (value) => (typeof value === 'number' && Number.isFinite(value) && value >= 0
+			? { ok: Math.floor(value) }
+			: 'expected a number ≥ 0'));
+	}
+
+	/** Marks a key as not read (it is not carried into the result); true when the raw object has it. */
+	ignore(key: string): boolean {
+		this.consumed.add(key);
+		return Object.hasOwn(this.raw, key);
+	}
+
 	choice<V extends string>(key: KeysWhere<T, V>, allowed: readonly V[]): V {
 		return this.read(key, (value) => (allowed.includes(value as V)
 			? { ok: value as V }
@@ -106,9 +119,9 @@ export class ConfigReader<T extends object> {
 	}
 
 	/** A nested block, merged key by key over its own defaults. */
-	block<K extends KeysWhere<T, object>, R>(key: K, build: (reader: ConfigReader<T[K] & object>) => R): R {
+	block<K extends KeysWhere<T, object | undefined>, R>(key: K, build: (reader: ConfigReader<NonNullable<T[K]> & object>) => R): R {
 		const value = this.take(key);
-		const defaults = this.defaults[key] as T[K] & object;
+		const defaults = this.defaults[key] as NonNullable<T[K]> & object;
 		let source: RawObject = {};
 		if (isPlainObject(value)) {
 			source = value;

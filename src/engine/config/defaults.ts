@@ -1,13 +1,14 @@
 /**
- * Default `contextPrune` configuration. Pure.
+ * Default `contextPrune` configuration of each pi-condense release. Pure.
  *
- * These are pi-condense 2.0.0's defaults with one deliberate difference: the thinking strip is off
- * by default. pi-condense measured it as a cost increase and removed it in 2.5.0 (see
- * `spec/pi-condense-behaviour.md` §1.13), so our port keeps it available but opt-in.
+ * 2.0.0's defaults, plus what later releases add: `recoveryGraceTurns` 3 (2.3.0), the summarizer
+ * timeouts 20 s idle and 180 s total (2.4.0); `thinkingStrip` {enabled, keep the last 16} exists up
+ * to 2.4.3 and is gone from 2.5.0 (the release decides, so its default strips thinking).
  */
-import type { ContextPruneConfig } from './types';
+import type { ReleaseRules } from '../release/releases';
+import type { ContextPruneConfig, ThinkingStripConfig } from './types';
 
-export const DEFAULT_CONFIG: ContextPruneConfig = {
+const BASE_DEFAULTS: ContextPruneConfig = {
 	enabled: false,
 	showPruneStatusLine: true,
 	summarizerModel: 'default',
@@ -29,16 +30,33 @@ export const DEFAULT_CONFIG: ContextPruneConfig = {
 		cooldownTurns: 2,
 		minArgChars: 500,
 	},
-	thinkingStrip: {
-		enabled: false,
-		keepLastTurns: 16,
-	},
 	dedupByContentHash: true,
 	autoBudgetThreshold: null,
 	spillThreshold: 65536,
 	spillPreviewBytes: 2048,
 	budgetTurnDelta: null,
-	recoveryGraceTurns: 3,
-	summarizerIdleTimeoutMs: 20000,
-	summarizerMaxTimeoutMs: 180000,
 };
+
+export const THINKING_STRIP_DEFAULT: ThinkingStripConfig = { enabled: true, keepLastTurns: 16 };
+export const RECOVERY_GRACE_DEFAULT = 3;
+export const SUMMARIZER_IDLE_TIMEOUT_DEFAULT = 20000;
+export const SUMMARIZER_MAX_TIMEOUT_DEFAULT = 180000;
+
+/** The configuration `release` uses when settings.json has no `contextPrune` key. */
+export function releaseDefaults(release: ReleaseRules): ContextPruneConfig {
+	return {
+		...BASE_DEFAULTS,
+		...(release.thinkingStrip !== 'none' ? { thinkingStrip: THINKING_STRIP_DEFAULT } : {}),
+		...(release.recoveryGrace ? { recoveryGraceTurns: RECOVERY_GRACE_DEFAULT } : {}),
+		...(release.summarizerTimeouts ? { summarizerIdleTimeoutMs: SUMMARIZER_IDLE_TIMEOUT_DEFAULT, summarizerMaxTimeoutMs: SUMMARIZER_MAX_TIMEOUT_DEFAULT } : {}),
+	};
+}
+
+/** The `contextPrune` keys a release ignores (not read, but kept in the file). */
+export function ignoredKeys(release: ReleaseRules): readonly string[] {
+	return [
+		...(release.thinkingStrip === 'none' ? ['thinkingStrip'] : []),
+		...(release.recoveryGrace ? [] : ['recoveryGraceTurns']),
+		...(release.summarizerTimeouts ? [] : ['summarizerIdleTimeoutMs', 'summarizerMaxTimeoutMs']),
+	];
+}

@@ -77,3 +77,30 @@ export const SUMMARIZER_THINKING_LEVELS: readonly ConfigChoice<SummarizerThinkin
 	{ value: 'high', label: 'High' },
 	{ value: 'xhigh', label: 'XHigh' },
 ];
+
+/** 2.3.0+: `recoveryGraceTurns` (user-turn-groups). */
+export const RECOVERY_GRACE_PRESETS: readonly ConfigChoice<number>[] = [
+	{ value: 0, label: '0 (disabled)' },
+	{ value: 1, label: '1' },
+	{ value: 3, label: '3 (default)' },
+	{ value: 5, label: '5' },
+	{ value: 8, label: '8' },
+];
+
+/** 2.4.0+: `summarizerIdleTimeoutMs`. */
+export const IDLE_TIMEOUT_PRESETS: readonly ConfigChoice<number>[] = [
+	{ value: 0, label: '0 (disabled)' },
+	{ value: 10000, label: '10s' },
+	{ value: 20000, label: '20s (default)' },
+	{ value: 45000, label: '45s' },
+	{ value: 90000, label: '90s' },
+];
+
+/** 2.4.0+: `summarizerMaxTimeoutMs`. */
+export const MAX_TIMEOUT_PRESETS: readonly ConfigChoice<number>[] = [
+	{ value: 0, label: '0 (disabled)' },
+	{ value: 120000, label: '120s' },
+	{ value: 180000, label: '180s (default)' },
+	{ value: 300000, label: '300s' },
+	{ value: 600000, label: '600s' },
+];

@@ -1,12 +1,17 @@
 /**
- * Turns the raw `contextPrune` value from settings.json into a complete, valid configuration. Pure.
+ * Turns the raw `contextPrune` value from settings.json into a complete, valid configuration, as
+ * one pi-condense release reads it. Pure.
  *
- * Unlike pi-condense 2.0.0 (a shallow `{...DEFAULT_CONFIG, ...file}`, which loses the defaults of a
- * partial nested block) this merges every nested block key by key and validates every key. Each
- * invalid value is replaced by its default and reported; unknown keys are kept as they are.
+ * The release decides the defaults and which keys are read at all: `thinkingStrip` up to 2.4.3,
+ * `recoveryGraceTurns` from 2.3.0, the summarizer timeouts from 2.4.0. A key the release does not
+ * read is left out of the configuration and listed in `ignored` (it stays in the file). Unlike
+ * pi-condense (a shallow `{...DEFAULT_CONFIG, ...file}`, which loses the defaults of a partial
+ * nested block) this merges every nested block key by key and validates every key. Each invalid
+ * value is replaced by its default and reported; unknown keys are kept as they are.
  */
+import type { ReleaseRules } from '../release/releases';
 import { ConfigReader, isPlainObject, shortJson, type ConfigProblem, type RawObject } from './configReader';
-import { DEFAULT_CONFIG } from './defaults';
+import { ignoredKeys, releaseDefaults } from './defaults';
 import type { BatchingMode, ContextPruneConfig, PruneOn, SummarizerThinking } from './types';
 
 export type { ConfigProblem } from './configReader';
@@ -18,15 +23,17 @@ export const SUMMARIZER_THINKING_VALUES: readonly SummarizerThinking[] = ['defau
 export interface ResolvedConfig {
 	readonly config: ContextPruneConfig;
 	readonly problems: readonly ConfigProblem[];
+	/** Keys present in the file that this release does not read. */
+	readonly ignored: readonly string[];
 }
 
 /**
  * @example
- * resolveConfig({ chainCompression: { rollingWindow: 5 }, minBatchChars: -1 })
+ * resolveConfig({ chainCompression: { rollingWindow: 5 }, minBatchChars: -1 }, releaseRules('2.9.1'))
  * // config.chainCompression = { enabled: true, rollingWindow: 5, stripFinalAssistantThinking: true, fuseRangeSummary: true }
  * // config.minBatchChars = 1000, problems = [{ key: 'minBatchChars', value: '-1', reason: 'expected a whole number ≥ 0', used: '1000' }]
  */
-export function resolveConfig(raw: unknown): ResolvedConfig {
+export function resolveConfig(raw: unknown, release: ReleaseRules): ResolvedConfig {
 	const problems: ConfigProblem[] = [];
 	let source: RawObject = {};
 	if (isPlainObject(raw)) {
@@ -34,7 +41,8 @@ export function resolveConfig(raw: unknown): ResolvedConfig {
 	} else if (raw !== undefined) {
 		problems.push({ key: '', value: shortJson(raw), reason: 'expected an object', used: 'the defaults' });
 	}
-	const r = new ConfigReader<ContextPruneConfig>(source, DEFAULT_CONFIG, '', problems);
+	const r = new ConfigReader<ContextPruneConfig>(source, releaseDefaults(release), '', problems);
+	const ignored = ignoredKeys(release).filter((key) => r.ignore(key));
 	const config: ContextPruneConfig = {
 		enabled: r.boolean('enabled'),
 		showPruneStatusLine: r.boolean('showPruneStatusLine'),
@@ -57,21 +65,25 @@ export function resolveConfig(raw: unknown): ResolvedConfig {
 			cooldownTurns: b.count('cooldownTurns', 0),
 			minArgChars: b.count('minArgChars', 0),
 		})),
-		thinkingStrip: r.block('thinkingStrip', (b) => ({
-			enabled: b.boolean('enabled'),
-			// 0 is accepted here; the strip clamps it to 1 when applied, as pi-condense does.
-			keepLastTurns: b.count('keepLastTurns', 0),
-		})),
+		...(release.thinkingStrip === 'none' ? {} : {
+			thinkingStrip: r.block('thinkingStrip', (b) => ({
+				enabled: b.boolean('enabled'),
+				// 0 is accepted here; the strip clamps it to 1 when applied, as pi-condense does.
+				keepLastTurns: b.count('keepLastTurns', 0),
+			})),
+		}),
 		dedupByContentHash: r.boolean('dedupByContentHash'),
 		autoBudgetThreshold: r.fraction('autoBudgetThreshold'),
 		spillThreshold: r.count('spillThreshold', 1),
 		spillPreviewBytes: r.count('spillPreviewBytes', 0),
 		budgetTurnDelta: r.fraction('budgetTurnDelta'),
-		recoveryGraceTurns: r.count('recoveryGraceTurns', 0),
-		summarizerIdleTimeoutMs: r.count('summarizerIdleTimeoutMs', 1),
-		summarizerMaxTimeoutMs: r.count('summarizerMaxTimeoutMs', 1),
+		...(release.recoveryGrace ? { recoveryGraceTurns: r.floored('recoveryGraceTurns') } : {}),
+		...(release.summarizerTimeouts ? {
+			summarizerIdleTimeoutMs: r.floored('summarizerIdleTimeoutMs'),
+			summarizerMaxTimeoutMs: r.floored('summarizerMaxTimeoutMs'),
+		} : {}),
 	};
-	return { config: r.withUnknownKeys(config), problems };
+	return { config: r.withUnknownKeys(config), problems, ignored };
 }
 
 /** One line for a log or a notification, e.g. `contextPrune.minBatchChars: -1 (expected …); using 1000`. */

@@ -1,7 +1,9 @@
 /**
  * pi-condense's configuration: the `contextPrune` key of `<agentDir>/settings.json`, shared with
  * pi-condense running inside Pi. Field names and meanings are on-disk facts (pi-condense 2.0.0,
- * `../shared/seeds/types.ts.txt`; later keys from `spec/pi-condense-behaviour.md` §1.3). Types only.
+ * `../shared/seeds/types.ts.txt`; later keys from `spec/pi-condense-releases.md` §4). A key that
+ * only some releases read is optional: it is present exactly when the release in use reads it.
+ * Types only.
  */
 
 export type PruneOn = 'agent-message' | 'on-demand';
@@ -44,7 +46,8 @@ export interface ContextPruneConfig {
 	readonly protectedPaths: readonly string[];
 	readonly chainCompression: ChainCompressionConfig;
 	readonly purgeErrors: ErrorPurgeConfig;
-	readonly thinkingStrip: ThinkingStripConfig;
+	/** Up to 2.4.3 only (removed in 2.5.0, whose readers ignore the key). */
+	readonly thinkingStrip?: ThinkingStripConfig;
 	readonly dedupByContentHash: boolean;
 	/** A fraction of the context window in (0, 1], or null when off. */
 	readonly autoBudgetThreshold: number | null;
@@ -54,10 +57,10 @@ export interface ContextPruneConfig {
 	readonly spillPreviewBytes: number;
 	/** Rise of the usage fraction in one turn that forces a flush, in (0, 1], or null when off. */
 	readonly budgetTurnDelta: number | null;
-	/** 2.3.0: turns during which output recovered through context_tree_query is not re-summarized. */
-	readonly recoveryGraceTurns: number;
-	/** 2.4.0: a summarizer call that streams nothing for this long is aborted. */
-	readonly summarizerIdleTimeoutMs: number;
-	/** 2.4.0: upper bound on one summarizer call. */
-	readonly summarizerMaxTimeoutMs: number;
+	/** 2.3.0+: user turns during which output recovered through context_tree_query stays verbatim (0: off). */
+	readonly recoveryGraceTurns?: number;
+	/** 2.4.0+: a summarizer call that streams nothing for this long is aborted (0: never). */
+	readonly summarizerIdleTimeoutMs?: number;
+	/** 2.4.0+: upper bound on one summarizer call (0: none). */
+	readonly summarizerMaxTimeoutMs?: number;
 }

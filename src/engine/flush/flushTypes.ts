@@ -3,6 +3,7 @@
  */
 import type { ContextPruneConfig } from '../config/types';
 import type { Summarizer } from '../ports';
+import type { ReleaseRules } from '../release/releases';
 import type { AgentMessage, SessionEntry } from '../session/types';
 import type { EntryDraft } from '../write/entryEnvelope';
 import type { ContentHasher } from './contentHash';
@@ -21,6 +22,8 @@ export interface FlushRequest {
 	/** Pi's context of that branch (`buildSessionContext`): chains are found in it, as the renderer finds them. */
 	readonly messages: readonly AgentMessage[];
 	readonly config: ContextPruneConfig;
+	/** The user's pi-condense release: the state is rebuilt as it rebuilds it. */
+	readonly release: ReleaseRules;
 	/** One summarizer call at a time (per-batch progress rows), instead of in parallel. */
 	readonly interactive?: boolean;
 	/** Parallel summarizer calls at most (default 32). */

@@ -32,7 +32,7 @@ export function planIndexRepairs(branch: readonly SessionEntry[], state: Condens
 	const summaryEntryIds: string[] = [];
 	let positions: Map<string, number> | undefined;
 	for (const summary of state.summaries) {
-		if (summary.refs.length === 0 || summary.refs.some((ref) => ref.key !== undefined)) {
+		if (summary.refs.length === 0 || summary.refs.some((ref) => state.records.has(ref.key))) {
 			continue;
 		}
 		positions ??= new Map(branch.map((entry, i) => [entry.id, i]));

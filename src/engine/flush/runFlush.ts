@@ -10,12 +10,13 @@
  * append, so an abort or a failure before that point leaves the session untouched.
  *
  * @example
- * const result = await runFlush({ mode: 'now', branch, messages, config }, ports);
+ * const result = await runFlush({ mode: 'now', branch, messages, config, release }, ports);
  * await writeEntriesToSession(path, result.drafts);
  */
 import { capturePendingBatches } from '../condense/pending/capturePending';
 import { protectionCheck } from '../condense/protection/protectionRules';
 import { buildCondenseState } from '../condense/state/buildCondenseState';
+import type { ReleaseRules } from '../release/releases';
 import type { CondenseState } from '../condense/state/condenseState';
 import type { SessionEntry } from '../session/types';
 import type { EntryDraft } from '../write/entryEnvelope';
@@ -49,11 +50,11 @@ interface Shared {
 }
 
 /** `buildCondenseState`, remembering the last branch: planning steps that add nothing reuse the state. */
-function lastStateOf(): (branch: readonly SessionEntry[]) => CondenseState {
+function lastStateOf(release: ReleaseRules): (branch: readonly SessionEntry[]) => CondenseState {
 	let last: { branch: readonly SessionEntry[]; state: CondenseState } | undefined;
 	return (branch) => {
 		if (last?.branch !== branch) {
-			last = { branch, state: buildCondenseState(branch) };
+			last = { branch, state: buildCondenseState(branch, release) };
 		}
 		return last.state;
 	};
@@ -65,7 +66,7 @@ export async function runFlush(request: FlushRequest, ports: FlushPorts): Promis
 		return emptyResult('disabled', say.DISABLED_NOTICE);
 	}
 	const at = ports.now();
-	const stateOf = lastStateOf();
+	const stateOf = lastStateOf(request.release);
 	const repair = planIndexRepairs(request.branch, stateOf(request.branch));
 	const uncounted = uncountedSinceLastStats(request.branch);
 	const branch = withPlannedEntries(request.branch, repair.drafts, at);

@@ -65,11 +65,16 @@ export function buildRows(inputs: RowInputs): ViewRows {
 		const badges = at < 0 ? [droppedBadge(message, chainOfCall), ...change.badges] : change.badges;
 		return row(message, `m${i}`, inputs, bounds, badges, change, at < 0 ? undefined : at, inputs.entryIds[i]);
 	});
+	// 2.0.0–2.5.0 insert a chain's synthetic after every user message at its start timestamp: keys stay unique.
+	const syntheticKeys = new Map<string, number>();
 	const after = rendered.map((message, i): PreviewRow => {
 		const r = alignment.rawIndexOf[i] ?? -1;
 		if (r < 0) {
 			const blockId = syntheticBlockId(message) ?? `?${i}`;
-			return row(message, `b${blockId}`, inputs, bounds, chainBadges(blockId, inputs), { badges: [] }, undefined, undefined);
+			const seen = syntheticKeys.get(blockId) ?? 0;
+			syntheticKeys.set(blockId, seen + 1);
+			const key = seen === 0 ? `b${blockId}` : `b${blockId}~${seen}`;
+			return row(message, key, inputs, bounds, chainBadges(blockId, inputs), { badges: [] }, undefined, undefined);
 		}
 		const change = changes[r] as MessageChanges;
 		return row(message, `m${r}`, inputs, bounds, change.badges, change, r, inputs.entryIds[r]);

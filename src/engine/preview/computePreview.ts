@@ -4,12 +4,12 @@
  * host answers row expansions and searches with full texts.
  *
  * @example
- * const base = previewBase({ sessionPath, title, branch, messages, config });
+ * const base = previewBase({ sessionPath, title, branch, messages, config, release });
  * const { snapshot } = computePreview(base, { overrides: { keepLastTurns: 4 }, pricing, now: Date.now() });
  */
 import { contextBreakdown, measureReclaim } from '../condense/measure/contextSize';
 import { pruneStatusText } from '../condense/measure/statusText';
-import type { RenderDiagnostic } from '../condense/phases/renderDiagnostics';
+import type { DefectWarning, ReleaseDiagnostic } from '../condense/phases/renderReport';
 import { protectionCheck } from '../condense/protection/protectionRules';
 import { renderContext } from '../condense/render/renderContext';
 import type { AgentMessage } from '../session/types';
@@ -46,8 +46,9 @@ export function computePreview(base: PreviewBase, options: PreviewOptions): Prev
 		: { state: base.state, simulated: [], uncovered: 0 };
 	// The engine's previewFromState, measured with the base's size cache.
 	const sizeOf = base.sizeOf;
-	const diagnostics: RenderDiagnostic[] = [];
-	const after = renderContext(base.messages, simulation.state, config, (d) => diagnostics.push(d));
+	const diagnostics: ReleaseDiagnostic[] = [];
+	const warnings: DefectWarning[] = [];
+	const after = renderContext(base.messages, simulation.state, config, base.release, { diagnostic: (d) => diagnostics.push(d), warning: (w) => warnings.push(w) });
 	const preview = { after, diagnostics, statusText: pruneStatusText(config, measureReclaim(base.messages, after, sizeOf)) };
 	const rows = buildRows({
 		raw: base.messages,
@@ -67,6 +68,7 @@ export function computePreview(base: PreviewBase, options: PreviewOptions): Prev
 		sessionPath: base.sessionPath,
 		title: base.title,
 		enabled: config.enabled,
+		release: base.release.version,
 		statusText: preview.statusText,
 		after: rows.after,
 		before: rows.before,
@@ -84,6 +86,7 @@ export function computePreview(base: PreviewBase, options: PreviewOptions): Prev
 			sizeOf,
 		}),
 		whatIf: {
+			thinkingStripApplies: base.release.thinkingStrip !== 'none',
 			configured: whatIfSettings(base.config),
 			effective: whatIfSettings(config),
 			changes: whatIfChanges(base.config, overrides),
@@ -93,8 +96,9 @@ export function computePreview(base: PreviewBase, options: PreviewOptions): Prev
 		refs: refIndex(simulation.state, rows.after),
 		diagnostics: [
 			...base.state.diagnostics.map((d) => `line ${d.line}: ${d.message}`),
-			...preview.diagnostics.map((d) => `${d.kind}: ${d.message}`),
+			...preview.diagnostics.map((d) => `${d.kind}: ${d.detail}${d.kind !== 'orphan-sweep' && d.line !== undefined ? ` (line ${d.line})` : ''}`),
 		],
+		warnings: warnings.map((w) => ({ kind: w.kind, message: w.message, ...(w.fixedIn ? { fixedIn: w.fixedIn } : {}) })),
 		computedAt: options.now,
 	};
 	return { snapshot, views: { after: preview.after, before: base.messages } };

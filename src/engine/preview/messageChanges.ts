@@ -6,7 +6,8 @@
 import { charsToTokens } from '../condense/measure/compactFormat';
 import { contentText } from '../condense/occurrence';
 import type { ProtectionCheck } from '../condense/protection/protectionRules';
-import { coverageOf, type CondenseState } from '../condense/state/condenseState';
+import type { CondenseState } from '../condense/state/condenseState';
+import { stubTarget } from '../condense/state/indexLookups';
 import type { AgentMessage, AssistantMessage, ToolResultMessage } from '../session/types';
 import { bounded } from './boundedText';
 import type { RowBadge, StubOrigin } from './types';
@@ -45,27 +46,28 @@ function resultChanges(raw: ToolResultMessage, rawIndex: number, rendered: Agent
 	if (raw.isError) {
 		badges.push({ kind: 'error', label: 'error', detail: 'The tool reported an error.' });
 	}
-	const coverage = coverageOf(context.state, raw);
+	// The same lookup the stub phase made, so the explanation matches the stub.
+	const target = stubTarget(context.state, raw);
 	const stubbed = rendered !== undefined && rendered !== raw;
 	if (!stubbed) {
 		if (context.isProtected(raw.toolName, context.argsOf(rawIndex))) {
-			const why = coverage ? 'Summarized earlier, but protected now: sent verbatim.' : 'Protected tool or path: never summarized.';
+			const why = target ? 'Summarized earlier, but protected now: sent verbatim.' : 'Protected tool or path: never summarized.';
 			badges.push({ kind: 'protected', label: 'protected', detail: why });
 		}
 		return { badges };
 	}
-	const occurrence = coverage?.kind === 'record' ? coverage.occurrence : coverage?.alias.original;
-	const record = occurrence?.record;
-	const ref = occurrence?.shortRef ?? raw.toolCallId;
+	const record = target?.occurrence?.record;
+	const ref = target?.ref ?? raw.toolCallId;
 	const originalText = contentText(raw.content);
 	const originalChars = context.sizeOf(raw);
-	const stubKind = coverage?.kind === 'alias' ? 'alias' : record?.spillPath !== undefined ? 'spilled' : 'summarized';
+	const alias = target?.alias;
+	const stubKind = alias ? 'alias' : record?.spillPath ? 'spilled' : 'summarized';
 	const stub: StubOrigin = {
 		ref,
 		toolCallId: raw.toolCallId,
 		toolName: raw.toolName,
 		kind: stubKind,
-		...(coverage?.kind === 'alias' ? { aliasOf: coverage.alias.originalToolCallId } : {}),
+		...(alias ? { aliasOf: alias.originalToolCallId } : {}),
 		originalChars,
 		originalTokens: charsToTokens(originalChars),
 		head: bounded(originalText, STUB_HEAD_CHARS).text,

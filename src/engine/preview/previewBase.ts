@@ -4,6 +4,7 @@
  * session snapshot and reused for every what-if change. Pure.
  */
 import type { ContextPruneConfig } from '../config/types';
+import type { ReleaseRules } from '../release/releases';
 import type { SizeOf } from '../condense/measure/contextSize';
 import { buildCondenseState } from '../condense/state/buildCondenseState';
 import { EMPTY_CONDENSE_STATE, type CondenseState } from '../condense/state/condenseState';
@@ -20,6 +21,8 @@ export interface PreviewBase {
 	/** Pi's context (before pruning). */
 	readonly messages: readonly AgentMessage[];
 	readonly config: ContextPruneConfig;
+	/** The pi-condense release the state was rebuilt and the context rendered for. */
+	readonly release: ReleaseRules;
 	readonly state: CondenseState;
 	readonly entryIds: readonly (string | undefined)[];
 	/** The previous call's reply, whose usage Pi recorded. */
@@ -39,26 +42,28 @@ export interface BaseInputs {
 	readonly branch: readonly SessionEntry[];
 	readonly messages: readonly AgentMessage[];
 	readonly config: ContextPruneConfig;
-	/** An already rebuilt state of this branch, if the caller has one. */
+	readonly release: ReleaseRules;
+	/** An already rebuilt state of this branch (for the same release), if the caller has one. */
 	readonly state?: CondenseState;
 }
 
 export function previewBase(inputs: BaseInputs): PreviewBase {
-	const { branch, messages, config } = inputs;
-	const state = config.enabled ? inputs.state ?? buildCondenseState(branch) : EMPTY_CONDENSE_STATE;
+	const { branch, messages, config, release } = inputs;
+	const state = config.enabled ? inputs.state ?? buildCondenseState(branch, release) : EMPTY_CONDENSE_STATE;
 	const entryIds = messageEntryIds(branch, messages);
 	const previous = previousCall(branch, messages, entryIds);
-	const previousState = previous && config.enabled ? stateAtCall(previous, branch, state) : EMPTY_CONDENSE_STATE;
+	const previousState = previous && config.enabled ? stateAtCall(previous, branch, state, release) : EMPTY_CONDENSE_STATE;
 	return {
 		sessionPath: inputs.sessionPath,
 		title: inputs.title,
 		branch,
 		messages,
 		config,
+		release,
 		state,
 		entryIds,
 		reply: previous?.reply,
-		previousSent: previous ? renderContext(previous.rawMessages, previousState, config) : undefined,
+		previousSent: previous ? renderContext(previous.rawMessages, previousState, config, release) : undefined,
 		previousRaw: previous?.rawMessages,
 		sizeOf: cachedSizeOf(),
 		argsText: cachedArgsText(),
@@ -70,8 +75,8 @@ export function previewBase(inputs: BaseInputs): PreviewBase {
  * entries, so when none of them came after that point it is the current state: the common case
  * (no flush since the last call) rebuilds nothing.
  */
-function stateAtCall(previous: PreviousCall, branch: readonly SessionEntry[], state: CondenseState): CondenseState {
+function stateAtCall(previous: PreviousCall, branch: readonly SessionEntry[], state: CondenseState, release: ReleaseRules): CondenseState {
 	const kept = new Set(previous.branch);
 	const later = branch.some((entry) => !kept.has(entry) && (entry.type === 'custom' || entry.type === 'custom_message'));
-	return later ? buildCondenseState(previous.branch) : state;
+	return later ? buildCondenseState(previous.branch, release) : state;
 }

@@ -10,7 +10,6 @@
  * Compressed chains are never uncompressed, so a larger K changes nothing already compressed.
  */
 import type { ProtectionCheck } from '../condense/protection/protectionRules';
-import { chainBodyText, summaryCoverage } from '../condense/state/chainBodies';
 import type { ChainInfo, CondenseState } from '../condense/state/condenseState';
 import { bodyCalls, chainEntry } from '../flush/chains/compressChains';
 import { deterministicChainBody } from '../flush/chains/deterministicBody';
@@ -40,7 +39,6 @@ export function simulateWindow(
 	if (jobs.length === 0) {
 		return { state, simulated: [], uncovered: 0 };
 	}
-	const coverage = summaryCoverage(state.summaries);
 	let nextBlock = state.nextBlockNumber;
 	let uncovered = 0;
 	const added: ChainInfo[] = jobs.map((job) => {
@@ -48,9 +46,11 @@ export function simulateWindow(
 		uncovered += deterministic ? 1 : 0;
 		const body = deterministic ? deterministicChainBody(bodyCalls(job, job.backfill.map(backfillRecord))) : undefined;
 		const entry = chainEntry(job, `b${nextBlock++}`, compressedAt, body, deterministic);
-		const droppedKeys = new Set(job.chain.middleKeys);
-		return { entry, droppedKeys, bodyText: chainBodyText({ entry, droppedKeys }, state.summaries, coverage) };
+		// The body the flush would write (or, for a fused one, what it fuses): its covering summaries.
+		return { entry, bodyText: entry.rangeSummaryText ?? job.summaries.join('\n\n') };
 	});
 	const chains = [...state.chains, ...added].sort((a, b) => a.entry.startUserTimestamp - b.entry.startUserTimestamp);
-	return { state: { ...state, chains, nextBlockNumber: nextBlock }, simulated: added.map((c) => c.entry.blockId), uncovered };
+	const blockBodies = new Map(state.blockBodies);
+	added.forEach((chain) => blockBodies.has(chain.entry.blockId) || blockBodies.set(chain.entry.blockId, chain.bodyText));
+	return { state: { ...state, chains, blockBodies, nextBlockNumber: nextBlock }, simulated: added.map((c) => c.entry.blockId), uncovered };
 }

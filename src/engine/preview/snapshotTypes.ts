@@ -92,6 +92,8 @@ export interface WhatIfSettings {
 }
 
 export interface WhatIfState {
+	/** Whether the release has a thinking strip at all (up to 2.4.3); otherwise its settings do nothing. */
+	readonly thinkingStripApplies: boolean;
 	/** The settings in Pi's settings.json. */
 	readonly configured: WhatIfSettings;
 	/** What the rows show: the configured settings with the page's overrides. */
@@ -114,10 +116,20 @@ export interface RefInfo {
 	readonly toolCallIds?: readonly string[];
 }
 
+/** A defect of the user's pi-condense release that changes what is sent (shown as a warning row). */
+export interface PreviewWarning {
+	readonly kind: string;
+	/** What happens, what the provider does about it, and the release that fixes it. */
+	readonly message: string;
+	readonly fixedIn?: string;
+}
+
 export interface PreviewSnapshot {
 	readonly sessionPath: string;
 	readonly title: string;
 	readonly enabled: boolean;
+	/** The pi-condense release the context is rendered as (e.g. `2.9.1`). */
+	readonly release: string;
 	readonly statusText: string;
 	readonly after: readonly PreviewRow[];
 	readonly before: readonly PreviewRow[];
@@ -128,6 +140,7 @@ export interface PreviewSnapshot {
 	readonly whatIf: WhatIfState;
 	readonly refs: readonly RefInfo[];
 	readonly diagnostics: readonly string[];
+	readonly warnings: readonly PreviewWarning[];
 	/** Epoch ms the snapshot was computed. */
 	readonly computedAt: number;
 }

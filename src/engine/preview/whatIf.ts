@@ -4,8 +4,9 @@
  *
  * @example
  * const config = withWhatIf(current, { keepLastTurns: 4 });
- * whatIfChanges(current, { keepLastTurns: 4 }) // [{ key: 'thinkingStrip.keepLastTurns', value: 4 }]
+ * whatIfChanges(current, { keepLastTurns: 4 }) // [{ key: 'thinkingStrip.keepLastTurns', value: 4 }] (up to 2.4.3)
  */
+import { THINKING_STRIP_DEFAULT } from '../config/defaults';
 import type { ContextPruneConfig } from '../config/types';
 import type { WhatIfSettings } from './snapshotTypes';
 
@@ -14,8 +15,9 @@ export type WhatIfOverrides = Partial<WhatIfSettings>;
 export function whatIfSettings(config: ContextPruneConfig): WhatIfSettings {
 	return {
 		rollingWindow: config.chainCompression.rollingWindow,
-		thinkingStripEnabled: config.thinkingStrip.enabled,
-		keepLastTurns: config.thinkingStrip.keepLastTurns,
+		// A release without the thinking strip (2.5.0+) reads no such key: shown as off, never applied.
+		thinkingStripEnabled: config.thinkingStrip?.enabled ?? false,
+		keepLastTurns: config.thinkingStrip?.keepLastTurns ?? THINKING_STRIP_DEFAULT.keepLastTurns,
 		purgeCooldownTurns: config.purgeErrors.cooldownTurns,
 		protectedTools: config.protectedTools,
 	};
@@ -53,7 +55,7 @@ export function withWhatIf(config: ContextPruneConfig, overrides: WhatIfOverride
 		...config,
 		protectedTools: s.protectedTools,
 		chainCompression: { ...config.chainCompression, rollingWindow: s.rollingWindow },
-		thinkingStrip: { ...config.thinkingStrip, enabled: s.thinkingStripEnabled, keepLastTurns: s.keepLastTurns },
+		...(config.thinkingStrip ? { thinkingStrip: { ...config.thinkingStrip, enabled: s.thinkingStripEnabled, keepLastTurns: s.keepLastTurns } } : {}),
 		purgeErrors: { ...config.purgeErrors, cooldownTurns: s.purgeCooldownTurns },
 	};
 }
@@ -69,8 +71,10 @@ export function whatIfChanges(config: ContextPruneConfig, overrides: WhatIfOverr
 		}
 	};
 	add('chainCompression.rollingWindow', current.rollingWindow, next.rollingWindow);
-	add('thinkingStrip.enabled', current.thinkingStripEnabled, next.thinkingStripEnabled);
-	add('thinkingStrip.keepLastTurns', current.keepLastTurns, next.keepLastTurns);
+	if (config.thinkingStrip) {
+		add('thinkingStrip.enabled', current.thinkingStripEnabled, next.thinkingStripEnabled);
+		add('thinkingStrip.keepLastTurns', current.keepLastTurns, next.keepLastTurns);
+	}
 	add('purgeErrors.cooldownTurns', current.purgeCooldownTurns, next.purgeCooldownTurns);
 	add('protectedTools', current.protectedTools, next.protectedTools);
 	return changes;

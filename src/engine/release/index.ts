@@ -18,3 +18,4 @@ export {
 	type OverrideOrigin, type ParsedReleaseChoice, type ReleaseChoice, type ReleaseOverride,
 } from './releaseChoice';
 export { INSTALL_COMMAND, notInstalledText, releaseLine, releaseStatusLines, releaseWarningText, shorten } from './releaseTexts';
+export { effectiveConfig, readingRules } from './followedRules';

@@ -6,11 +6,13 @@
  */
 import * as vscode from 'vscode';
 import { parseNameList } from '../../engine/pruner/prunerArguments';
-import { formatSettingValue, parseSettingInput, SETTING_ROWS, settingValue, type SettingRow } from '../../node/views/pruneSettingRows';
+import {
+	formatSettingValue, ignoredRowText, parseSettingInput, settingRows, settingValue, type ReleaseSettingRow, type SettingRow,
+} from '../../node/views/pruneSettingRows';
 import { saveSetting, type CommandContext } from './commandContext';
 import { CommandId } from './commandIds';
 
-type RowItem = vscode.QuickPickItem & { readonly row: SettingRow };
+type RowItem = vscode.QuickPickItem & { readonly row: ReleaseSettingRow };
 
 export function registerSettingsEditor(context: CommandContext): vscode.Disposable {
 	return vscode.commands.registerCommand(CommandId.Settings, async () => {
@@ -21,17 +23,26 @@ export function registerSettingsEditor(context: CommandContext): vscode.Disposab
 				return undefined;
 			}
 			last = row.key;
+			if (row.ignored) {
+				void vscode.window.showInformationMessage(`contextPrune.${row.key} is ${ignoredRowText(row, context.controller.settings?.raw, context.controller.release)}: changing it changes nothing.`);
+				continue;
+			}
 			await editRow(context, row);
 		}
 	});
 }
 
-async function pickRow(context: CommandContext, lastKey: string | undefined): Promise<SettingRow | undefined> {
+async function pickRow(context: CommandContext, lastKey: string | undefined): Promise<ReleaseSettingRow | undefined> {
 	const settings = context.controller.settings;
-	const config = context.controller.config;
-	const items: RowItem[] = SETTING_ROWS.map((row) => ({ label: row.label, description: formatSettingValue(row, config), detail: `contextPrune.${row.key}`, row }));
+	const { config, release } = context.controller.renderSettings;
+	const items: RowItem[] = settingRows(release).map((row) => ({
+		label: row.label,
+		description: row.ignored ? ignoredRowText(row, settings?.raw, release) : formatSettingValue(row, config),
+		detail: `contextPrune.${row.key}`,
+		row,
+	}));
 	const quickPick = vscode.window.createQuickPick<RowItem>();
-	quickPick.title = `Pi Condense settings · ${settings?.path ?? 'settings.json'}`;
+	quickPick.title = `Pi Condense settings for pi-condense ${release.version} · ${settings?.path ?? 'settings.json'}`;
 	quickPick.placeholder = 'Choose a setting to change (saved to Pi\'s settings.json, shared with pi-condense in Pi)';
 	quickPick.matchOnDetail = true;
 	quickPick.items = items;

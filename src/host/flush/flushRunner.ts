@@ -85,6 +85,7 @@ export class FlushRunner {
 				agentDir: agentDir ?? '',
 				mode,
 				config: controller.config,
+				release: controller.release,
 				distDir: this.options.distDir,
 				interactive,
 				signal: own.signal,

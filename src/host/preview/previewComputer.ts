@@ -84,7 +84,8 @@ export class PreviewComputer {
 
 	private baseFor(session: PreviewSession): PreviewBase {
 		const cached = this.base;
-		if (cached && cached.session.model === session.model && cached.session.config === session.config && cached.session.path === session.path) {
+		if (cached && cached.session.model === session.model && cached.session.config === session.config
+			&& cached.session.release === session.release && cached.session.path === session.path) {
 			return cached.value;
 		}
 		const value = previewBase({
@@ -93,6 +94,7 @@ export class PreviewComputer {
 			branch: getBranch(session.model),
 			messages: buildSessionContext(session.model).messages,
 			config: session.config,
+			release: session.release,
 		});
 		this.base = { session, value };
 		return value;

@@ -4,6 +4,7 @@
  */
 import type * as vscode from 'vscode';
 import type { ContextPruneConfig } from '../../engine/config/types';
+import type { ReleaseRules } from '../../engine/release/releases';
 import type { BlobReader } from '../../engine/ports';
 import type { SessionModel } from '../../engine/session/model';
 import type { ModelFacts } from '../../node/llm/modelPricing';
@@ -16,6 +17,8 @@ export interface PreviewSession {
 	readonly model: SessionModel;
 	/** The resolved `contextPrune` configuration from Pi's settings.json. */
 	readonly config: ContextPruneConfig;
+	/** The pi-condense release the context is rendered as. */
+	readonly release: ReleaseRules;
 	/** Reads spilled outputs from the session's `<sessionId>-blobs/` folder. */
 	readonly blobs: BlobReader;
 }

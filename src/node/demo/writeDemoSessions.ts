@@ -13,6 +13,7 @@ import { csvExportSession, flakyDateSession, type DemoSessionScript } from '../.
 import { demoSummarizer } from '../../engine/demo/demoSummarizer';
 import { resolveConfig } from '../../engine/config/resolve';
 import type { ContextPruneConfig } from '../../engine/config/types';
+import type { ReleaseRules } from '../../engine/release/releases';
 import { parseSession } from '../../engine/session';
 import { flushSession } from '../flush/flushSession';
 import { updatePruneSettings } from '../settings/updatePruneSettings';
@@ -32,21 +33,27 @@ export interface DemoResult {
 }
 
 /** Writes the demo sessions under `<agentDir>/sessions/` and the demo `contextPrune` settings. */
-export async function writeDemoSessions(agentDir: string, now = Date.now()): Promise<DemoResult> {
+export async function writeDemoSessions(agentDir: string, release: ReleaseRules, now = Date.now()): Promise<DemoResult> {
 	await updatePruneSettings(agentDir, (current) => (Object.keys(current).length > 0 ? current : { ...DEMO_PRUNE_SETTINGS }));
-	const config = resolveConfig(DEMO_PRUNE_SETTINGS).config;
+	const config = resolveConfig(DEMO_PRUNE_SETTINGS, release).config;
 	const notices: string[] = [];
 	const sessionFiles: string[] = [];
 	const scripts = [flakyDateSession(), csvExportSession()];
 	for (const [index, script] of scripts.entries()) {
 		// Sessions end a little before now, the second one first.
 		const clock = { at: now - (scripts.length - index) * 45 * 60_000 };
-		sessionFiles.push(await writeDemoSession(agentDir, script, config, clock, notices));
+		sessionFiles.push(await writeDemoSession(agentDir, script, { config, release }, clock, notices));
 	}
 	return { sessionFiles, notices };
 }
 
-async function writeDemoSession(agentDir: string, script: DemoSessionScript, config: ContextPruneConfig, clock: { at: number }, notices: string[]): Promise<string> {
+async function writeDemoSession(
+	agentDir: string,
+	script: DemoSessionScript,
+	{ config, release }: { readonly config: ContextPruneConfig; readonly release: ReleaseRules },
+	clock: { at: number },
+	notices: string[],
+): Promise<string> {
 	const folder = join(agentDir, 'sessions', `--${script.cwd.replace(/^[/\\]/, '').replace(/[/\\:]/g, '-')}--`);
 	mkdirSync(folder, { recursive: true });
 	const sessionId = randomUUID();
@@ -59,7 +66,7 @@ async function writeDemoSession(agentDir: string, script: DemoSessionScript, con
 		leafId = appendLines(file, promptLines(prompt, leafId, writerContext(file, clock), index));
 		if (prompt.flushAfter) {
 			const outcome = await flushSession({
-				sessionPath: file, agentDir, mode: 'now', config, summarizer: demoSummarizer,
+				sessionPath: file, agentDir, mode: 'now', config, release, summarizer: demoSummarizer,
 				writeOptions: { quietMs: 0, clock: () => new Date(clock.at += 40) },
 			});
 			if (outcome.kind !== 'written' && outcome.kind !== 'nothing') {

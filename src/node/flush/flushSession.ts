@@ -13,6 +13,7 @@ import { OFFLINE_MODEL, runFlush, type FlushMode, type FlushProgress } from '../
 import { DISABLED_NOTICE, nothingFlushedNotice, offlineNotice } from '../../engine/flush/notices';
 import { ADVICE_CLOSE_PI } from '../../engine/write';
 import type { ContextPruneConfig } from '../../engine/config/types';
+import type { ReleaseRules } from '../../engine/release/releases';
 import type { Logger, Summarizer } from '../../engine/ports';
 import { buildSessionContext, getBranch, type SessionModel } from '../../engine/session';
 import { createPiAiLoader } from '../llm/piAiLoader';
@@ -27,8 +28,10 @@ export interface FlushSessionRequest {
 	readonly sessionPath: string;
 	readonly agentDir: string;
 	readonly mode: FlushMode;
-	/** Default: `contextPrune` of `<agentDir>/settings.json`. */
+	/** Default: `contextPrune` of `<agentDir>/settings.json`, as `release` reads it. */
 	readonly config?: ContextPruneConfig;
+	/** The user's pi-condense release. */
+	readonly release: ReleaseRules;
 	/** Default: pi-ai (lazy chunk in `distDir`), or the offline summarizer as described above. */
 	readonly summarizer?: Summarizer;
 	/** Folder holding `pi-ai.js` (default: the folder of the running bundle). */
@@ -49,7 +52,7 @@ const DISABLED_ADVICE = 'Enable pruning (contextPrune.enabled in the agent\'s se
 const RETRY_ADVICE = 'Nothing after the failure was written; run the flush again (it continues where this one stopped).';
 
 export async function flushSession(request: FlushSessionRequest): Promise<FlushOutcome> {
-	const config = request.config ?? (await readPruneSettings(request.agentDir)).config;
+	const config = request.config ?? (await readPruneSettings(request.agentDir, request.release)).config;
 	if (request.mode === 'now' && !config.enabled) {
 		return outcome('refused', DISABLED_NOTICE, { advice: DISABLED_ADVICE });
 	}
@@ -75,6 +78,7 @@ export async function flushSession(request: FlushSessionRequest): Promise<FlushO
 		branch: getBranch(model),
 		messages: context.messages,
 		config,
+		release: request.release,
 		interactive: request.interactive,
 		concurrency: request.concurrency,
 		signal: request.signal,

@@ -56,8 +56,9 @@ export function createPiAiSummarizer(options: PiAiSummarizerOptions): Summarizer
 			logger.debug(`summarizer: ${name} (key from ${requestAuth.source}${reasoning ? `, thinking ${reasoning}` : ''}), prompt ${request.prompt.length} chars`);
 			const watchdog = startCallWatchdog({
 				label: name,
-				idleTimeoutMs: options.settings.summarizerIdleTimeoutMs,
-				maxTimeoutMs: options.settings.summarizerMaxTimeoutMs,
+				// Releases before 2.4.0 have no timeouts (the keys are not read): no limit.
+				idleTimeoutMs: options.settings.summarizerIdleTimeoutMs ?? 0,
+				maxTimeoutMs: options.settings.summarizerMaxTimeoutMs ?? 0,
 				callerSignal: request.signal,
 			});
 			try {

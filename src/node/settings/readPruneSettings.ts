@@ -5,6 +5,7 @@
  */
 import { resolveConfig, type ConfigProblem } from '../../engine/config/resolve';
 import type { ContextPruneConfig } from '../../engine/config/types';
+import type { ReleaseRules } from '../../engine/release/releases';
 import { globalSettingsPath } from '../paths/agentDir';
 import { describeSettingsProblem, jsonTypeName, readSettingsFile, type SettingsFileState } from './settingsFile';
 
@@ -15,24 +16,31 @@ export type PruneSettingsFileState =
 	/** The file is fine but `contextPrune` is not an object. */
 	| { readonly kind: 'prune-not-object'; readonly found: string };
 
-export interface PruneSettings {
-	readonly path: string;
+/** What the engine renders with: the configuration as the user's pi-condense release reads it, and that release. */
+export interface RenderSettings {
 	readonly config: ContextPruneConfig;
+	readonly release: ReleaseRules;
+}
+
+export interface PruneSettings extends RenderSettings {
+	readonly path: string;
 	readonly problems: readonly ConfigProblem[];
+	/** Keys in the file that the release does not read (kept in the file, marked ignored in the UI). */
+	readonly ignored: readonly string[];
 	readonly fileState: PruneSettingsFileState;
 	/** The raw `contextPrune` value as found; undefined when absent or the file is unusable. */
 	readonly raw: unknown;
 }
 
-export async function readPruneSettings(agentDir: string): Promise<PruneSettings> {
+export async function readPruneSettings(agentDir: string, release: ReleaseRules): Promise<PruneSettings> {
 	const path = globalSettingsPath(agentDir);
 	const snapshot = await readSettingsFile(path);
 	const raw = snapshot.settings?.[PRUNE_SETTINGS_KEY];
-	const { config, problems } = resolveConfig(raw);
+	const { config, problems, ignored } = resolveConfig(raw, release);
 	const wrongType = raw !== undefined && (typeof raw !== 'object' || raw === null || Array.isArray(raw));
 	// A contextPrune of the wrong type is one problem, described with the file (not also as a value problem).
 	const fileState: PruneSettingsFileState = wrongType ? { kind: 'prune-not-object', found: jsonTypeName(raw) } : snapshot.state;
-	return { path, config, problems: wrongType ? [] : problems, fileState, raw };
+	return { path, config, release, problems: wrongType ? [] : problems, ignored, fileState, raw };
 }
 
 /** One sentence about a settings file or `contextPrune` value that cannot be used, naming the file; undefined when usable. */

@@ -6,7 +6,7 @@
 import type { BlobReader } from '../../engine/ports';
 import { appendToSession } from '../../engine/session';
 import type { SessionModel } from '../../engine/session/model';
-import type { ContextPruneConfig } from '../../engine/config/types';
+import type { RenderSettings } from '../settings/readPruneSettings';
 import { sessionBlobReader } from '../condense/sessionBlobReader';
 import { readCompleteRange, readSessionModel, type LoadedSessionModel } from './readSessionModel';
 import { SessionInsight } from './sessionInsight';
@@ -38,13 +38,13 @@ export class OpenSession {
 		return id === undefined ? NO_BLOBS : sessionBlobReader(this.path, id);
 	}
 
-	/** The derived data for `config`; the same object while neither the model nor the config changes. */
-	insight(config: ContextPruneConfig): SessionInsight {
+	/** The derived data for these settings; the same object while neither the model nor the settings change. */
+	insight({ config, release }: RenderSettings): SessionInsight {
 		const current = this.insightValue;
-		if (current && current.model === this.model && current.config === config) {
+		if (current && current.model === this.model && current.config === config && current.release === release) {
 			return current;
 		}
-		return this.insightValue = new SessionInsight(this.model, config);
+		return this.insightValue = new SessionInsight(this.model, config, release);
 	}
 
 	/**

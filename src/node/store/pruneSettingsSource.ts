@@ -6,6 +6,7 @@
 import { watch, type FSWatcher } from 'chokidar';
 import { resolveConfig } from '../../engine/config/resolve';
 import type { Logger } from '../../engine/ports';
+import { LATEST_RELEASE, releaseRules, type ReleaseRules } from '../../engine/release/releases';
 import { globalSettingsPath } from '../paths/agentDir';
 import { readPruneSettings, type PruneSettings } from '../settings/readPruneSettings';
 import { updatePruneSettings, type PruneMutation, type PruneSettingsWrite } from '../settings/updatePruneSettings';
@@ -13,10 +14,16 @@ import { Emitter } from './emitter';
 
 const RELOAD_DELAY_MS = 50;
 
-/** What is used before the first read finishes: the defaults. */
-export function defaultPruneSettings(agentDir: string): PruneSettings {
-	const { config } = resolveConfig(undefined);
-	return { path: globalSettingsPath(agentDir), config, problems: [], fileState: { kind: 'missing' }, raw: undefined };
+/** The pi-condense release the extension follows: the one place it is decided. */
+export function installedRelease(): ReleaseRules {
+	// Replaced by the installed-release detection (issue 13)
+	return releaseRules(LATEST_RELEASE);
+}
+
+/** What is used before the first read finishes: the release's defaults. */
+export function defaultPruneSettings(agentDir: string, release: ReleaseRules = installedRelease()): PruneSettings {
+	const { config } = resolveConfig(undefined, release);
+	return { path: globalSettingsPath(agentDir), config, release, problems: [], ignored: [], fileState: { kind: 'missing' }, raw: undefined };
 }
 
 export class PruneSettingsSource {
@@ -59,7 +66,7 @@ export class PruneSettingsSource {
 
 	/** Reads the file again; listeners hear about it only when something changed. */
 	async reload(): Promise<PruneSettings> {
-		const next = await readPruneSettings(this.agentDir);
+		const next = await readPruneSettings(this.agentDir, installedRelease());
 		if (sameSettings(next, this.current)) {
 			return this.current;
 		}
@@ -87,5 +94,6 @@ export class PruneSettingsSource {
 }
 
 function sameSettings(a: PruneSettings, b: PruneSettings): boolean {
-	return a.path === b.path && JSON.stringify(a.raw) === JSON.stringify(b.raw) && JSON.stringify(a.fileState) === JSON.stringify(b.fileState);
+	return a.path === b.path && a.release.version === b.release.version && JSON.stringify(a.raw) === JSON.stringify(b.raw)
+		&& JSON.stringify(a.fileState) === JSON.stringify(b.fileState);
 }

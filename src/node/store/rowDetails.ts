@@ -4,7 +4,7 @@
  * done a few at a time and only when a view asks. A reclaim figure of a busy session is refreshed
  * after a pause rather than on every appended line.
  */
-import type { ContextPruneConfig } from '../../engine/config/types';
+import type { RenderSettings } from '../settings/readPruneSettings';
 import type { Logger } from '../../engine/ports';
 import { SessionSummaryCache } from '../sessions/summaryCache';
 import { KeyedTaskQueue } from './keyedTaskQueue';
@@ -17,8 +17,8 @@ const RECLAIM_REFRESH_MS = 2000;
 export interface RowDetailsOptions {
 	readonly rows: SessionRows;
 	readonly open: OpenSessionCache;
-	/** The current `contextPrune` configuration; undefined before the settings are read. */
-	readonly config: () => ContextPruneConfig | undefined;
+	/** The current configuration and release; undefined before the settings are read. */
+	readonly settings: () => RenderSettings | undefined;
 	/** Called when a row got new details. */
 	readonly changed: (path: string) => void;
 	readonly logger: Logger;
@@ -94,11 +94,11 @@ export class RowDetails {
 
 	private async measureReclaim(path: string): Promise<void> {
 		const row = this.options.rows.get(path);
-		const config = this.options.config();
-		if (!row || !config) {
+		const settings = this.options.settings();
+		if (!row || !settings) {
 			return;
 		}
-		const reclaim = await measureRowReclaim(path, row.summary?.size ?? row.file.size, config, {
+		const reclaim = await measureRowReclaim(path, row.summary?.size ?? row.file.size, settings, {
 			maxBytes: this.options.reclaimMaxBytes,
 			openSession: this.options.open.peek(path),
 		});

@@ -3,7 +3,7 @@
  * with pruning on. Uses the session's open model when there is one; otherwise reads the file for the
  * measurement and lets it go, and skips files above the size cap.
  */
-import type { ContextPruneConfig } from '../../engine/config/types';
+import type { RenderSettings } from '../settings/readPruneSettings';
 import { errorMessage } from '../fs/errors';
 import { OpenSession } from './openSession';
 import type { RowReclaim } from './sessionRows';
@@ -14,13 +14,13 @@ export interface RowReclaimOptions {
 	readonly openSession?: Promise<OpenSession>;
 }
 
-export async function measureRowReclaim(path: string, size: number, config: ContextPruneConfig, options: RowReclaimOptions): Promise<RowReclaim> {
+export async function measureRowReclaim(path: string, size: number, settings: RenderSettings, options: RowReclaimOptions): Promise<RowReclaim> {
 	if (!options.openSession && size > options.maxBytes) {
 		return { kind: 'too-large', size };
 	}
 	try {
 		const session = await (options.openSession ?? OpenSession.open(path));
-		const reclaim = session.insight(config).reclaim;
+		const reclaim = session.insight(settings).reclaim;
 		return reclaim ? { kind: 'measured', beforeChars: reclaim.beforeChars, afterChars: reclaim.afterChars } : { kind: 'none' };
 	} catch (error) {
 		return { kind: 'failed', message: errorMessage(error) };

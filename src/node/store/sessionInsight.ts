@@ -1,14 +1,15 @@
 /**
- * Everything the views derive from one snapshot of a session and one `contextPrune` configuration,
- * computed on first use and kept: the active branch, Pi's context, pi-condense's state, the rendered
- * preview, the pending batches and the pruned-call tree. A new snapshot or configuration means a new
- * insight, so a no-op refresh recomputes nothing.
+ * Everything the views derive from one snapshot of a session, one `contextPrune` configuration and
+ * one pi-condense release, computed on first use and kept: the active branch, Pi's context,
+ * pi-condense's state, the rendered preview, the pending batches and the pruned-call tree. A new
+ * snapshot, configuration or release means a new insight, so a no-op refresh recomputes nothing.
  */
 import {
 	buildCondenseState, buildPrunedTree, capturePendingBatches, previewFromState,
 	type CondenseState, type ContextPreview, type LiveReclaim, type PendingBatch, type PrunedSummaryNode,
 } from '../../engine/condense';
 import type { ContextPruneConfig } from '../../engine/config/types';
+import type { ReleaseRules } from '../../engine/release/releases';
 import { buildSessionContext, getBranch } from '../../engine/session';
 import type { SessionContext, SessionModel } from '../../engine/session/model';
 import type { SessionEntry } from '../../engine/session/types';
@@ -22,7 +23,7 @@ export class SessionInsight {
 	private treeValue: readonly PrunedSummaryNode[] | undefined;
 	private reclaimValue: LiveReclaim | null | undefined;
 
-	constructor(readonly model: SessionModel, readonly config: ContextPruneConfig) {}
+	constructor(readonly model: SessionModel, readonly config: ContextPruneConfig, readonly release: ReleaseRules) {}
 
 	get branch(): readonly SessionEntry[] {
 		return this.branchValue ??= getBranch(this.model);
@@ -34,12 +35,12 @@ export class SessionInsight {
 
 	/** pi-condense's state from the branch, whether or not pruning is enabled (the tree and recovery read it). */
 	get state(): CondenseState {
-		return this.stateValue ??= buildCondenseState(this.branch, { lineOf: (entry) => this.model.lineOf(entry) });
+		return this.stateValue ??= buildCondenseState(this.branch, this.release, { lineOf: (entry) => this.model.lineOf(entry) });
 	}
 
 	/** What the model is sent under the configuration, with the status-line text. */
 	get preview(): ContextPreview {
-		return this.previewValue ??= previewFromState(this.state, this.context.messages, this.config);
+		return this.previewValue ??= previewFromState(this.state, this.context.messages, this.config, this.release);
 	}
 
 	/** Batches the next flush would summarize. */
@@ -57,7 +58,7 @@ export class SessionInsight {
 	 */
 	get reclaim(): LiveReclaim | undefined {
 		if (this.reclaimValue === undefined) {
-			const preview = this.config.enabled ? this.preview : previewFromState(this.state, this.context.messages, { ...this.config, enabled: true });
+			const preview = this.config.enabled ? this.preview : previewFromState(this.state, this.context.messages, { ...this.config, enabled: true }, this.release);
 			this.reclaimValue = preview.reclaim ?? null;
 		}
 		return this.reclaimValue ?? undefined;

@@ -66,7 +66,7 @@ export class SessionStore {
 		this.details = new RowDetails({
 			rows: this.rows,
 			open: this.open,
-			config: () => this.settingsSource?.settings.config,
+			settings: () => this.settingsSource?.settings,
 			changed: (path) => this.changes.fire({ kind: 'rows', paths: [path] }),
 			logger,
 			reclaimMaxBytes: options.reclaimMaxBytes ?? 64 * 1024 * 1024,

@@ -1,13 +1,16 @@
 /**
- * The rows of the settings editor: every `contextPrune` key, in pi-condense's overlay order first
- * (then the keys its overlay did not show), with how to display and change each. Pure.
+ * The rows of the settings editor for the user's pi-condense release: the keys it reads, in its
+ * overlay order first (then the keys its overlay did not show), then the keys it ignores, marked so
+ * (they stay in settings.json and are never dropped). Pure.
  */
+import { ignoredKeys } from '../../engine/config/defaults';
 import {
-	AUTO_BUDGET_PRESETS, BATCHING_MODES, KEEP_LAST_TURNS_PRESETS, MIN_BATCH_CHARS_PRESETS, PRUNE_ON_MODES,
-	PURGE_COOLDOWN_PRESETS, PURGE_MIN_ARG_PRESETS, ROLLING_WINDOW_PRESETS, SUMMARIZER_THINKING_LEVELS, type ConfigChoice,
+	AUTO_BUDGET_PRESETS, BATCHING_MODES, IDLE_TIMEOUT_PRESETS, KEEP_LAST_TURNS_PRESETS, MAX_TIMEOUT_PRESETS, MIN_BATCH_CHARS_PRESETS, PRUNE_ON_MODES,
+	PURGE_COOLDOWN_PRESETS, PURGE_MIN_ARG_PRESETS, RECOVERY_GRACE_PRESETS, ROLLING_WINDOW_PRESETS, SUMMARIZER_THINKING_LEVELS, type ConfigChoice,
 } from '../../engine/config/presets';
 import type { ContextPruneConfig } from '../../engine/config/types';
 import { modelLabel } from '../../engine/pruner/prunerTexts';
+import type { ReleaseRules } from '../../engine/release/releases';
 
 export type SettingRow =
 	| { readonly key: string; readonly label: string; readonly kind: 'boolean' }
@@ -18,6 +21,22 @@ export type SettingRow =
 	| { readonly key: string; readonly label: string; readonly kind: 'model' }
 	| { readonly key: string; readonly label: string; readonly kind: 'list' };
 
+/** A row as one release shows it: `ignored` when the release does not read the key. */
+export type ReleaseSettingRow = SettingRow & { readonly ignored: boolean };
+
+const THINKING_STRIP_ROWS: readonly SettingRow[] = [
+	{ key: 'thinkingStrip.enabled', label: 'Thinking strip', kind: 'boolean' },
+	{ key: 'thinkingStrip.keepLastTurns', label: 'Thinking keep last N', kind: 'number', min: 0, presets: KEEP_LAST_TURNS_PRESETS },
+];
+
+/** 2.3.0 and 2.4.0 added these after "Min batch chars". */
+const LATER_ROWS: readonly SettingRow[] = [
+	{ key: 'recoveryGraceTurns', label: 'Recovery grace (user-turn-groups)', kind: 'number', min: 0, presets: RECOVERY_GRACE_PRESETS },
+	{ key: 'summarizerIdleTimeoutMs', label: 'Summarizer idle timeout (ms)', kind: 'number', min: 0, presets: IDLE_TIMEOUT_PRESETS },
+	{ key: 'summarizerMaxTimeoutMs', label: 'Summarizer max timeout (ms)', kind: 'number', min: 0, presets: MAX_TIMEOUT_PRESETS },
+];
+
+/** Every row, in the newest overlay order, with the thinking strip where 2.0.0–2.4.3 show it. */
 export const SETTING_ROWS: readonly SettingRow[] = [
 	{ key: 'enabled', label: 'Enabled', kind: 'boolean' },
 	{ key: 'showPruneStatusLine', label: 'Prune status line', kind: 'boolean' },
@@ -27,14 +46,14 @@ export const SETTING_ROWS: readonly SettingRow[] = [
 	{ key: 'batchingMode', label: 'Batching mode', kind: 'choice', choices: BATCHING_MODES },
 	{ key: 'quietOversizedSkips', label: 'Quiet skip notifications', kind: 'boolean' },
 	{ key: 'minBatchChars', label: 'Min batch chars', kind: 'number', min: 0, presets: MIN_BATCH_CHARS_PRESETS },
+	...LATER_ROWS,
 	{ key: 'autoBudgetThreshold', label: 'Auto-flush at context %', kind: 'choice', choices: AUTO_BUDGET_PRESETS },
 	{ key: 'dedupByContentHash', label: 'Dedup by content hash', kind: 'boolean' },
 	{ key: 'chainCompression.enabled', label: 'Chain compression', kind: 'boolean' },
 	{ key: 'chainCompression.rollingWindow', label: 'Chain window K', kind: 'number', min: 0, presets: ROLLING_WINDOW_PRESETS },
 	{ key: 'chainCompression.stripFinalAssistantThinking', label: 'Strip final thinking', kind: 'boolean' },
 	{ key: 'chainCompression.fuseRangeSummary', label: 'Fuse range summary', kind: 'boolean' },
-	{ key: 'thinkingStrip.enabled', label: 'Thinking strip', kind: 'boolean' },
-	{ key: 'thinkingStrip.keepLastTurns', label: 'Thinking keep last N', kind: 'number', min: 0, presets: KEEP_LAST_TURNS_PRESETS },
+	...THINKING_STRIP_ROWS,
 	{ key: 'purgeErrors.enabled', label: 'Error purge', kind: 'boolean' },
 	{ key: 'purgeErrors.cooldownTurns', label: 'Error purge cooldown', kind: 'number', min: 0, presets: PURGE_COOLDOWN_PRESETS },
 	{ key: 'purgeErrors.minArgChars', label: 'Error purge min arg chars', kind: 'number', min: 0, presets: PURGE_MIN_ARG_PRESETS },
@@ -43,13 +62,27 @@ export const SETTING_ROWS: readonly SettingRow[] = [
 	{ key: 'spillThreshold', label: 'Spill threshold (chars)', kind: 'number', min: 1 },
 	{ key: 'spillPreviewBytes', label: 'Spill preview (bytes)', kind: 'number', min: 0 },
 	{ key: 'budgetTurnDelta', label: 'Flush on context rise per turn', kind: 'fraction' },
-	{ key: 'recoveryGraceTurns', label: 'Recovery grace turns', kind: 'number', min: 0 },
-	{ key: 'summarizerIdleTimeoutMs', label: 'Summarizer idle timeout (ms)', kind: 'number', min: 1 },
-	{ key: 'summarizerMaxTimeoutMs', label: 'Summarizer max timeout (ms)', kind: 'number', min: 1 },
 ];
 
-/** The value of a dotted key in the resolved configuration. */
-export function settingValue(config: ContextPruneConfig, key: string): unknown {
+/** The rows for a release: the keys it reads in its order, then the ones it ignores (marked). */
+export function settingRows(release: ReleaseRules): readonly ReleaseSettingRow[] {
+	const ignored = new Set(ignoredKeys(release));
+	const isIgnored = (row: SettingRow): boolean => ignored.has(row.key.split('.')[0] ?? row.key);
+	return [
+		...SETTING_ROWS.filter((row) => !isIgnored(row)).map((row) => ({ ...row, ignored: false })),
+		...SETTING_ROWS.filter(isIgnored).map((row) => ({ ...row, ignored: true })),
+	];
+}
+
+/** How an ignored row reads: the release that ignores it, and the value left in the file, if any. */
+export function ignoredRowText(row: SettingRow, raw: unknown, release: ReleaseRules): string {
+	const value = settingValue(raw, row.key);
+	const kept = value === undefined ? 'not set' : `${JSON.stringify(value)} kept in settings.json`;
+	return `ignored by pi-condense ${release.version} (${kept})`;
+}
+
+/** The value of a dotted key in the resolved configuration (or in the raw `contextPrune` object). */
+export function settingValue(config: unknown, key: string): unknown {
 	let value: unknown = config;
 	for (const part of key.split('.')) {
 		value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[part] : undefined;

@@ -4,7 +4,9 @@
  * chains (`bN`) with their refs, dedup aliases pointing at their originals, and spilled outputs.
  * Ids are stable across refreshes (entry ids, refs, occurrence keys), so expansion survives. Pure.
  */
-import { formatCompactCount, type PendingBatch, type PrunedToolNode, type RenderDiagnostic } from '../../engine/condense';
+import {
+	formatCompactCount, type DefectWarning, type PendingBatch, type PrunedToolNode, type ReleaseDiagnostic,
+} from '../../engine/condense';
 import type { DiagnosticSeverity, SessionDiagnostic } from '../../engine/session/types';
 import type { SessionInsight } from '../store/sessionInsight';
 import { outputHead, toolCallLabel } from './toolCallText';
@@ -92,7 +94,8 @@ export type PrunedNode = GroupNode | SummaryNode | ToolNode | ChainNode | ChainR
 
 export function buildPrunedCalls(insight: SessionInsight, formatTime: (epochMs: number) => string): PrunedNode[] {
 	const roots: PrunedNode[] = [];
-	const problems = problemNodes(insight.model.diagnostics, insight.state.diagnostics, insight.config.enabled ? insight.preview.diagnostics : []);
+	const preview = insight.config.enabled ? insight.preview : undefined;
+	const problems = problemNodes(insight.model.diagnostics, insight.state.diagnostics, preview?.diagnostics ?? [], preview?.warnings ?? []);
 	if (problems.length > 0) {
 		roots.push({ kind: 'group', group: 'problems', id: 'problems', label: 'Problems', description: `${problems.length}`, children: problems });
 	}
@@ -215,7 +218,12 @@ function aliasNodes(insight: SessionInsight): AliasNode[] {
 	});
 }
 
-function problemNodes(session: readonly SessionDiagnostic[], state: readonly SessionDiagnostic[], render: readonly RenderDiagnostic[]): ProblemNode[] {
+function problemNodes(
+	session: readonly SessionDiagnostic[],
+	state: readonly SessionDiagnostic[],
+	render: readonly ReleaseDiagnostic[],
+	warnings: readonly DefectWarning[],
+): ProblemNode[] {
 	const fromLines = [...session, ...state].map((diagnostic, i): ProblemNode => ({
 		kind: 'problem',
 		id: `problem:${diagnostic.line}:${i}`,
@@ -223,13 +231,23 @@ function problemNodes(session: readonly SessionDiagnostic[], state: readonly Ses
 		severity: diagnostic.severity,
 		line: diagnostic.line,
 	}));
+	// What the release reports about itself (2.6.0+), as it words it.
 	const fromRender = render.map((diagnostic, i): ProblemNode => ({
 		kind: 'problem',
 		id: `problem:render:${diagnostic.kind}:${i}`,
-		label: diagnostic.message,
+		label: diagnostic.detail,
 		description: diagnostic.kind,
+		severity: 'warning',
+		line: diagnostic.kind === 'orphan-sweep' ? undefined : diagnostic.line,
+	}));
+	// Defects of the release that change what is sent: what happens and which release fixes it.
+	const fromDefects = warnings.map((warning, i): ProblemNode => ({
+		kind: 'problem',
+		id: `problem:defect:${warning.kind}:${i}`,
+		label: warning.message,
+		description: `pi-condense ${warning.release} defect${warning.fixedIn ? ` (fixed in ${warning.fixedIn})` : ''}`,
 		severity: 'warning',
 		line: undefined,
 	}));
-	return [...fromLines, ...fromRender];
+	return [...fromDefects, ...fromLines, ...fromRender];
 }

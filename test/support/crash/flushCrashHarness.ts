@@ -9,6 +9,7 @@
  * no summary without its index), and it covers exactly the tool calls and chains an uninterrupted
  * flush of the same file covers.
  */
+import { WRITER_RELEASE } from '../releases';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -138,7 +139,7 @@ function spreadCuts(source: WritableSource): number[] {
 
 function flushRequest(path: string, env: Environment, mode: FlushMode): Parameters<typeof flushSession>[0] {
 	return {
-		sessionPath: path, agentDir: env.agent.dir, mode, config: FLUSH_CRASH_CONFIG, distDir: DIST,
+		sessionPath: path, agentDir: env.agent.dir, mode, config: FLUSH_CRASH_CONFIG, release: WRITER_RELEASE, distDir: DIST,
 		writeOptions: { quietMs: 0, maxWaitMs: 0, checkPiHolders: noPiRunning },
 	};
 }
@@ -167,7 +168,7 @@ async function referenceFor(env: Environment, key: string, original: string, mod
 }
 
 function coverage(model: SessionModel): Omit<Reference, 'lines'> {
-	const state = buildCondenseState(getBranch(model));
+	const state = buildCondenseState(getBranch(model), WRITER_RELEASE);
 	return {
 		records: [...state.records.keys()].sort(),
 		aliases: [...state.aliases.keys()].sort(),

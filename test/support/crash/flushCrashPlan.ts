@@ -5,6 +5,7 @@
  */
 import { resolveConfig } from '../../../src/engine/config/resolve';
 import type { FlushMode } from '../../../src/engine/flush';
+import { WRITER_RELEASE } from '../releases';
 
 export interface FlushCrashRequest {
 	readonly path: string;
@@ -19,4 +20,4 @@ export const FLUSH_CRASH_CONFIG = resolveConfig({
 	summarizerModel: 'fake-llm/fake-model',
 	minBatchChars: 200,
 	chainCompression: { rollingWindow: 1 },
-}).config;
+}, WRITER_RELEASE).config;

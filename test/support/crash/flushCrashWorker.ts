@@ -7,6 +7,7 @@
 import { writeSync } from 'node:fs';
 import { flushSession } from '../../../src/node/flush/flushSession';
 import { FLUSH_CRASH_CONFIG, type FlushCrashRequest } from './flushCrashPlan';
+import { WRITER_RELEASE } from '../releases';
 
 const request = JSON.parse(process.argv[2] ?? '{}') as FlushCrashRequest;
 const pause = new Int32Array(new SharedArrayBuffer(4));
@@ -16,6 +17,7 @@ flushSession({
 	agentDir: request.agentDir,
 	mode: request.mode,
 	config: FLUSH_CRASH_CONFIG,
+	release: WRITER_RELEASE,
 	distDir: request.distDir,
 	writeOptions: {
 		quietMs: 0,

@@ -19,9 +19,10 @@ import { runCommand } from '../../../src/cli/runCommand';
 import {
 	buildPrunedTree, capturePendingBatches, previewFromState, recoverOutputs, statsText, summaryNodeLabel,
 } from '../../../src/engine/condense';
-import { DEFAULT_CONFIG } from '../../../src/engine/config/defaults';
+import { releaseDefaults } from '../../../src/engine/config/defaults';
+import { releaseRules, type ReleaseRules } from '../../../src/engine/release/releases';
 import type { ContextPruneConfig } from '../../../src/engine/config/types';
-import { followRelease, LATEST_RELEASE } from '../../../src/engine/release';
+import { followRelease } from '../../../src/engine/release';
 import { appendToSession, buildSessionContext, getBranch, getTree, parseSession, splitJsonlLines, type SessionModel } from '../../../src/engine/session';
 import { EMPTY_SUMMARY, summarizeLines } from '../../../src/engine/session/summary';
 import { readSessionFile } from '../../../src/node/sessions/discoverSessions';
@@ -37,14 +38,17 @@ export interface ReadPathReport {
 	readonly write: string;
 }
 
-/** The CLI runs under the latest release here; which one does not change what must hold. */
-const FUZZ_RELEASE = followRelease({ copies: [], searched: [], warnings: [] }, { release: LATEST_RELEASE, origin: 'flag' });
+/** Releases whose rules differ most: id-union chains and the live thinking strip, the flush boundary, positional chains and the sweep. */
+const RELEASES: readonly ReleaseRules[] = [releaseRules('2.0.0'), releaseRules('2.4.3'), releaseRules('2.9.1')];
 
-const CONFIGS: readonly ContextPruneConfig[] = [
-	{ ...DEFAULT_CONFIG, enabled: true },
-	{ ...DEFAULT_CONFIG, enabled: true, chainCompression: { ...DEFAULT_CONFIG.chainCompression, rollingWindow: 0 }, thinkingStrip: { enabled: true, keepLastTurns: 1 }, purgeErrors: { enabled: true, cooldownTurns: 0, minArgChars: 0 } },
-	DEFAULT_CONFIG,
-];
+function configsFor(release: ReleaseRules): readonly ContextPruneConfig[] {
+	const defaults = releaseDefaults(release);
+	return [
+		{ ...defaults, enabled: true },
+		{ ...defaults, enabled: true, chainCompression: { ...defaults.chainCompression, rollingWindow: 0 }, thinkingStrip: { enabled: true, keepLastTurns: 1 }, purgeErrors: { enabled: true, cooldownTurns: 0, minArgChars: 0 } },
+		defaults,
+	];
+}
 
 /** The read-only commands, as argument lists after the session file (query gets a ref added). */
 const COMMANDS: readonly (readonly string[])[] = [['status'], ['stats'], ['tree'], ['preview'], ['preview', '--json'], ['preview', '--json', '--before'], ['query']];
@@ -168,8 +172,10 @@ function checkTreeAndBranch(model: SessionModel): string[] {
 
 async function checkCli(path: string, model: SessionModel, random: Random): Promise<string[]> {
 	let session;
+	const release = random.pick(RELEASES);
+	const configs = configsFor(release);
 	try {
-		session = await openSession(path);
+		session = await openSession(path, release);
 	} catch (error) {
 		if (error instanceof SessionFileError && model.header === undefined) {
 			return model.diagnostics.length > 0 && !error.message.includes(`${path}:`) ? ['no-header error does not list the problems by line'] : [];
@@ -186,9 +192,9 @@ async function checkCli(path: string, model: SessionModel, random: Random): Prom
 			problems.push(`diagnostic at line ${d.line} is not printed as file:line`);
 		}
 	}
-	const refs = [...session.state.refs.keys(), ...[...session.state.byToolCallId.keys()].slice(0, 3), 't999', 'call_nowhere', '', '../etc/passwd'];
-	for (const config of CONFIGS) {
-		const preview = previewFromState(session.state, session.messages, config);
+	const refs = [...session.state.refs.keys(), ...[...session.state.keysByBareId.keys()].slice(0, 3), 't999', 'call_nowhere', '', '../etc/passwd'];
+	for (const config of configs) {
+		const preview = previewFromState(session.state, session.messages, config, release);
 		capturePendingBatches(session.branch, session.state, config);
 		if (typeof preview.statusText !== 'string') {
 			problems.push('status text is not a string');
@@ -201,7 +207,7 @@ async function checkCli(path: string, model: SessionModel, random: Random): Prom
 	await recoverOutputs(session.state, refs, session.blobs);
 	for (const [command = '', ...options] of COMMANDS) {
 		const args = parseCliArgs([command, path, ...options, ...(command === 'query' ? [random.pick(refs) || 't1'] : [])]);
-		const output = await runCommand(args, session, { config: random.pick(CONFIGS), release: FUZZ_RELEASE });
+		const output = await runCommand(args, session, { config: random.pick(configs), release: followRelease({ copies: [], searched: [], warnings: [] }, { release: release.version, origin: 'flag' }), rules: release });
 		if (typeof output !== 'string') {
 			problems.push(`${command} returned no text`);
 		}

@@ -3,12 +3,33 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { previewContext } from '../../../src/engine/condense';
+import { resolveConfig } from '../../../src/engine/config/resolve';
+import { buildSessionContext, getBranch, parseSession } from '../../../src/engine/session';
 import { piCondenseSessionsDir, repoRoot } from '../../support/paths';
+import { installNpm } from '../../support/piInstall';
+import { R200, referenceReleases } from '../../support/releases';
 
 const CLI = join(repoRoot, 'dist', 'cli.js');
 const BASIC = join(piCondenseSessionsDir, 'basic');
-const LARGE = join(piCondenseSessionsDir, 'large-bulk');
 const NOT_INSTALLED = 'pi-condense not installed in Pi (pi install npm:pi-condense)';
+const AS_200 = 'pi-condense 2.0.0 (npm, <agent dir>/npm/node_modules/pi-condense)';
+
+/** The status text the engine gives the basic session as pi-condense 2.0.0 (the release that wrote it) with its configuration. */
+function basicStatus(): string {
+	const model = parseSession(readFileSync(join(BASIC, 'session.jsonl'), 'utf8'));
+	const { config } = resolveConfig(JSON.parse(readFileSync(join(BASIC, 'contextPrune.json'), 'utf8')), R200);
+	return previewContext(getBranch(model), buildSessionContext(model).messages, config, R200).statusText;
+}
+
+/** An agent dir with pi-condense 2.0.0 installed as `pi install npm:pi-condense` leaves it, and `settings`. */
+function agentDirWith200(settings: Record<string, unknown> | string): string {
+	const dir = mkdtempSync(join(tmpdir(), 'pi-condense-agent-'));
+	installNpm(dir, '2.0.0');
+	const json = typeof settings === 'string' ? settings : JSON.stringify({ packages: ['npm:pi-condense'], ...settings });
+	writeFileSync(join(dir, 'settings.json'), json);
+	return dir;
+}
 
 describe('pi-condense command line (node dist/cli.js)', () => {
 	let agentDir: string;
@@ -27,7 +48,7 @@ describe('pi-condense command line (node dist/cli.js)', () => {
 		return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 	}
 
-	const basic = (...args: string[]) => run(args[0] ?? '', join(BASIC, 'session.jsonl'), ...args.slice(1), '--config', join(BASIC, 'contextPrune.json'));
+	const basic = (...args: string[]) => run(args[0] ?? '', join(BASIC, 'session.jsonl'), ...args.slice(1), '--config', join(BASIC, 'contextPrune.json'), '--release', '2.0.0');
 
 	it('prints the tree of the basic session', () => {
 		const { code, stdout } = run('tree', join(BASIC, 'session.jsonl'));
@@ -38,11 +59,14 @@ describe('pi-condense command line (node dist/cli.js)', () => {
 		assert.equal(lines.filter((l) => l.startsWith('[pruner]')).length, 4);
 	});
 
-	it('prints the exact context of both reference sessions with preview --json', () => {
-		for (const folder of [BASIC, LARGE]) {
-			const { code, stdout } = run('preview', join(folder, 'session.jsonl'), '--json', '--config', join(folder, 'contextPrune.json'));
+	it('prints the exact context of every reference session, as its release, with preview --json --release', () => {
+		const folders = [...referenceReleases()];
+		assert.ok(folders.length >= 5);
+		for (const [name, release] of folders) {
+			const folder = join(piCondenseSessionsDir, name);
+			const { code, stdout } = run('preview', join(folder, 'session.jsonl'), '--json', '--config', join(folder, 'contextPrune.json'), '--release', release.version);
 			assert.equal(code, 0);
-			assert.deepEqual(JSON.parse(stdout), JSON.parse(readFileSync(join(folder, 'expected-context.json'), 'utf8')));
+			assert.deepEqual(JSON.parse(stdout), JSON.parse(readFileSync(join(folder, 'expected-context.json'), 'utf8')), folder);
 		}
 	});
 
@@ -56,7 +80,7 @@ describe('pi-condense command line (node dist/cli.js)', () => {
 	it('prints a human-readable preview', () => {
 		const { code, stdout } = basic('preview');
 		assert.equal(code, 0);
-		assert.match(stdout, /^prune: ON · 5\.1k->1\.1k \(-78%\)\n29 messages -> 15 messages\n/);
+		assert.ok(stdout.startsWith(`${basicStatus()}\n29 messages -> 15 messages\n`), stdout.slice(0, 80));
 		assert.match(stdout, /\n {2}#1 {4}chain {6}"<compressed-chain id=\\"b1\\" tools=\\"t1,t2,t3,t4\\">/);
 	});
 
@@ -76,10 +100,14 @@ describe('pi-condense command line (node dist/cli.js)', () => {
 	});
 
 	it('prints the status and stats texts, reading contextPrune from --agent-dir', () => {
-		const dir = mkdtempSync(join(tmpdir(), 'pi-condense-agent-'));
+		const dir = agentDirWith200({ theme: 'dark', contextPrune: JSON.parse(readFileSync(join(BASIC, 'contextPrune.json'), 'utf8')) });
 		try {
-			writeFileSync(join(dir, 'settings.json'), JSON.stringify({ theme: 'dark', contextPrune: JSON.parse(readFileSync(join(BASIC, 'contextPrune.json'), 'utf8')) }));
-			assert.equal(run('status', join(BASIC, 'session.jsonl'), '--agent-dir', dir).stdout, `prune: ON · 5.1k->1.1k (-78%)\n${NOT_INSTALLED}\n`);
+			const status = run('status', join(BASIC, 'session.jsonl'), '--agent-dir', dir).stdout;
+			assert.equal(status, `${basicStatus()}\n${AS_200.replace('<agent dir>', dir)}\n`);
+			assert.equal(basicStatus(), 'prune: ON · 5.1k->1.1k (-78%)');
+			// The same settings without pi-condense in Pi: nothing is pruned.
+			writeFileSync(join(dir, 'settings.json'), JSON.stringify({ contextPrune: JSON.parse(readFileSync(join(BASIC, 'contextPrune.json'), 'utf8')) }));
+			assert.equal(run('status', join(BASIC, 'session.jsonl'), '--agent-dir', dir).stdout, `prune: OFF\n${NOT_INSTALLED}\n`);
 		} finally {
 			rmSync(dir, { recursive: true, force: true });
 		}
@@ -110,16 +138,15 @@ describe('pi-condense command line (node dist/cli.js)', () => {
 	});
 
 	it('warns about invalid values and falls back to their defaults', () => {
-		const dir = mkdtempSync(join(tmpdir(), 'pi-condense-agent-'));
+		const dir = agentDirWith200({ contextPrune: { enabled: true, minBatchChars: -1 } });
 		try {
-			writeFileSync(join(dir, 'settings.json'), JSON.stringify({ contextPrune: { enabled: true, minBatchChars: -1 } }));
 			const { code, stdout, stderr } = run('status', join(BASIC, 'session.jsonl'), '--agent-dir', dir);
 			assert.equal(code, 0);
 			assert.match(stdout, /^prune: ON · /);
 			assert.match(stderr, /warning: contextPrune\.minBatchChars: -1 .*using 1000/);
 			writeFileSync(join(dir, 'settings.json'), '{ not json');
 			const broken = run('status', join(BASIC, 'session.jsonl'), '--agent-dir', dir);
-			assert.equal(broken.stdout, `prune: OFF\n${NOT_INSTALLED}\n`);
+			assert.equal(broken.stdout, `prune: OFF\n${NOT_INSTALLED}\n`, 'a broken settings.json lists no packages');
 			assert.match(broken.stderr, /is not valid JSON/);
 		} finally {
 			rmSync(dir, { recursive: true, force: true });

@@ -49,10 +49,26 @@ describe('pi-condense now / compact (node dist/cli.js)', function () {
 		dir.remove();
 	});
 
-	async function agentWith(contextPrune: Record<string, unknown>): Promise<Record<string, string>> {
-		agent = await createFakeAgentDir({ serverUrl: server.url, settings: { contextPrune: { summarizerModel: 'fake-llm/fake-model', ...contextPrune } } });
+	async function agentWith(contextPrune: Record<string, unknown>, piCondense?: string | null): Promise<Record<string, string>> {
+		agent = await createFakeAgentDir({ serverUrl: server.url, settings: { contextPrune: { summarizerModel: 'fake-llm/fake-model', ...contextPrune } }, piCondense });
 		return { PI_CODING_AGENT_DIR: agent.dir };
 	}
+
+	it('refuses now and compact while Pi has no pi-condense, saying how to install it, and writes nothing', async () => {
+		const env = await agentWith({ enabled: true }, null);
+		const path = dir.file('s.jsonl', toolSession(2).text());
+		const before = readFileSync(path, 'utf8');
+		for (const command of ['now', 'compact']) {
+			const result = await run([command, path, '--quiet-ms', '0'], env);
+			assert.equal(result.code, 1, command);
+			assert.equal(result.stdout, '');
+			assert.match(result.stderr, /s\.jsonl: nothing written\. Pi has no pi-condense.*pi install npm:pi-condense/);
+		}
+		assert.equal(readFileSync(path, 'utf8'), before);
+		assert.equal(server.requests.length, 0);
+		const forced = await run(['now', path, '--quiet-ms', '0', '--release', '2.5.0'], env);
+		assert.equal(forced.code, 0, `--release follows a copy Pi loads another way: ${forced.stderr}`);
+	});
 
 	it('flushes, then finds nothing pending; compact compresses the closed chain', async () => {
 		const env = await agentWith({ enabled: true, chainCompression: { enabled: false } });

@@ -6,9 +6,9 @@
 import assert from 'node:assert/strict';
 import { previewText } from '../../../src/cli/previewText';
 import { previewContext } from '../../../src/engine/condense';
-import { DEFAULT_CONFIG } from '../../../src/engine/config/defaults';
 import { buildSessionContext, getBranch, parseSession } from '../../../src/engine/session';
 import { SessionBuilder, text, toolCall } from '../../support/sessionBuilder';
+import { defaults, LATEST } from '../../support/releases';
 
 describe('previewText', () => {
 	it('names blocks of unknown types instead of failing on them', () => {
@@ -17,7 +17,7 @@ describe('previewText', () => {
 		builder.assistant([text('looking'), { type: 'toolCalk', id: 'c1', name: 'bash' }, { type: 'redacted_future_block' }, toolCall('c2', 'bash', { command: 'ls' })]);
 		const model = parseSession(builder.text());
 		assert.deepEqual(model.diagnostics, []);
-		const preview = previewContext(getBranch(model), buildSessionContext(model).messages, { ...DEFAULT_CONFIG, enabled: true });
+		const preview = previewContext(getBranch(model), buildSessionContext(model).messages, { ...defaults(LATEST), enabled: true }, LATEST);
 		const shown = previewText(preview);
 		assert.match(shown, /assistant {2}"looking" \[toolCalk\] \[redacted_future_block\] bash\(\{"command":"ls"\}\)/);
 	});

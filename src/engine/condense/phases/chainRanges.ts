@@ -1,14 +1,15 @@
 /**
- * Resolves compressed-chain entries to positions in the message list. Pure.
+ * Resolves compressed-chain entries to positions in the message list, as pi-condense 2.6.0+ does
+ * (its fix for bug #8). Pure.
  *
- * Fail-closed, like pi-condense after its bug #8: a chain applies only when exactly one user
- * message has the start timestamp, exactly one assistant has the final timestamp, and the start
- * comes first. Otherwise the chain drops nothing. Ranges nested in another, or sharing a start,
- * are skipped so each slot gets one synthetic message.
+ * Fail-closed: a chain applies only when exactly one user message has the start timestamp, exactly
+ * one assistant has the final timestamp, and the start comes first. Otherwise the chain drops
+ * nothing. Ranges nested in another, or sharing a start, are skipped so each slot gets one
+ * synthetic message.
  */
 import type { AgentMessage } from '../../session/types';
 import type { ChainInfo } from '../state/condenseState';
-import type { RenderReporter } from './renderDiagnostics';
+import type { ReleaseDiagnostic } from './renderReport';
 
 export interface ChainRange {
 	readonly chain: ChainInfo;
@@ -61,8 +62,13 @@ export function rangeIndexes(slots: TimestampSlots, startUserTimestamp: number, 
 	return { startIndex: start.index, endIndex: end.index };
 }
 
-/** The ranges that apply, in chain order; reports the ones that do not. */
-export function acceptedRanges(chains: readonly ChainInfo[], messages: readonly AgentMessage[], report: RenderReporter): ChainRange[] {
+/**
+ * The ranges that apply, in chain order, as 2.6.0+ accepts them: a chain that does not resolve is
+ * skipped (`unresolved-range`, keyed by its block id), and so is a resolved chain whose start lies
+ * strictly inside another resolved range or on a start already claimed (`unresolved-range`, keyed
+ * `overlap:<block id>`).
+ */
+export function acceptedRanges(chains: readonly ChainInfo[], messages: readonly AgentMessage[], report: DiagnosticSink | undefined): ChainRange[] {
 	const resolved: ChainRange[] = [];
 	const slots = timestampSlots(messages);
 	for (const chain of chains) {
@@ -71,10 +77,7 @@ export function acceptedRanges(chains: readonly ChainInfo[], messages: readonly 
 			resolved.push(range);
 		} else {
 			const { blockId, startUserTimestamp, finalAssistantTimestamp } = chain.entry;
-			report({
-				kind: 'unresolved-range',
-				message: `chain ${blockId}${lineNote(chain.line)}: no unique range from user@${startUserTimestamp} to assistant@${String(finalAssistantTimestamp)}; left raw`,
-			});
+			report?.(withLine({ kind: 'unresolved-range', dedupKey: blockId, detail: `blockId=${blockId} start=${startUserTimestamp} final=${String(finalAssistantTimestamp)}` }, chain.line));
 		}
 	}
 	const accepted: ChainRange[] = [];
@@ -82,8 +85,11 @@ export function acceptedRanges(chains: readonly ChainInfo[], messages: readonly 
 	for (const range of resolved) {
 		const outer = resolved.find((other) => other !== range && range.startIndex > other.startIndex && range.startIndex < other.endIndex);
 		if (outer || claimedStarts.has(range.startIndex)) {
-			const why = outer ? `nests inside ${outer.chain.entry.blockId}` : 'shares its start with another chain';
-			report({ kind: 'overlapping-range', message: `chain ${range.chain.entry.blockId}${lineNote(range.chain.line)} ${why}; skipped` });
+			const blockId = range.chain.entry.blockId;
+			const detail = outer
+				? `blockId=${blockId} skipped: range nests inside blockId=${outer.chain.entry.blockId}`
+				: `blockId=${blockId} skipped: range duplicates startIndex=${range.startIndex} already claimed`;
+			report?.(withLine({ kind: 'unresolved-range', dedupKey: `overlap:${blockId}`, detail }, range.chain.line));
 			continue;
 		}
 		claimedStarts.add(range.startIndex);
@@ -92,6 +98,8 @@ export function acceptedRanges(chains: readonly ChainInfo[], messages: readonly 
 	return accepted;
 }
 
-function lineNote(line: number | undefined): string {
-	return line === undefined ? '' : ` (line ${line})`;
+export type DiagnosticSink = (diagnostic: ReleaseDiagnostic) => void;
+
+function withLine(diagnostic: ReleaseDiagnostic & { kind: 'unresolved-range' | 'range-id-mismatch' }, line: number | undefined): ReleaseDiagnostic {
+	return line === undefined ? diagnostic : { ...diagnostic, line };
 }

@@ -3,94 +3,64 @@
  * marker once the error has cooled down. Pure; returns the input array itself when nothing is
  * purged.
  *
- * An errored call's age is the number of assistant messages after the one that issued it. It is
- * purged when the age is at least `cooldownTurns` and its arguments, as JSON, are at least
- * `minArgChars` long: `arguments` becomes `{ "_purged": "<purged-errored-args size=\"N\"/>" }`
- * with N that JSON's length. Only results still marked `isError: true` count, so an errored call
- * that phase 1 already stubbed (stubs are `isError: false`) is never purged. Calls are paired with
- * their results per occurrence (the results following the issuing assistant), so a reused id
- * elsewhere cannot trigger a purge.
+ * As every release from 2.0.0 to 2.9.1 does it, by bare tool-call id: each errored result
+ * (`isError: true`) records the number of assistant messages up to it (the last errored result of
+ * an id wins), and every tool call with that id, in any assistant message, is purged when the
+ * error's age (assistant messages in total minus that number) is at least `cooldownTurns` and its
+ * arguments, as JSON, are at least `minArgChars` long: `arguments` becomes
+ * `{ "_purged": "<purged-errored-args size=\"N\"/>" }` with N that JSON's length. So a provider
+ * that reuses ids purges the arguments of every call sharing an errored call's id. A result that
+ * phase 1 already stubbed is `isError: false`, so a summarized error is never purged.
  *
  * @example
  * purgeErroredArgs(messages, { enabled: true, cooldownTurns: 2, minArgChars: 500 })
  */
-import type { AgentMessage, AssistantContent, AssistantMessage } from '../../session/types';
 import type { ErrorPurgeConfig } from '../../config/types';
+import type { AgentMessage, AssistantContent, AssistantMessage } from '../../session/types';
 
 export function purgeErroredArgs(messages: readonly AgentMessage[], config: ErrorPurgeConfig): readonly AgentMessage[] {
-	const erroredTurnByAssistant = erroredCallsByAssistant(messages);
-	if (erroredTurnByAssistant.size === 0) {
+	const erroredAtTurn = new Map<string, number>();
+	let turns = 0;
+	for (const message of messages) {
+		if (message.role === 'assistant') {
+			turns++;
+		} else if (message.role === 'toolResult' && message.isError === true) {
+			erroredAtTurn.set(message.toolCallId, turns);
+		}
+	}
+	if (erroredAtTurn.size === 0) {
 		return messages;
 	}
-	const totalTurns = countAssistants(messages);
 	let out: AgentMessage[] | undefined;
-	for (const [index, errored] of erroredTurnByAssistant) {
-		const message = messages[index] as AssistantMessage;
-		if (totalTurns - errored.turn < config.cooldownTurns) {
-			continue;
+	messages.forEach((message, i) => {
+		if (message.role !== 'assistant') {
+			return;
 		}
-		const purged = purgeMessage(message, errored.ids, config.minArgChars);
+		const purged = purgeMessage(message, erroredAtTurn, turns, config);
 		if (purged !== message) {
 			out ??= messages.slice();
-			out[index] = purged;
+			out[i] = purged;
 		}
-	}
+	});
 	return out ?? messages;
 }
 
-interface ErroredCalls {
-	/** 1-based ordinal of the issuing assistant message. */
-	readonly turn: number;
-	readonly ids: Set<string>;
-}
-
-/** Assistant index → its calls whose result (before the next assistant) is an error. */
-function erroredCallsByAssistant(messages: readonly AgentMessage[]): Map<number, ErroredCalls> {
-	const out = new Map<number, ErroredCalls>();
-	let turn = 0;
-	let assistantIndex = -1;
-	for (let i = 0; i < messages.length; i++) {
-		const message = messages[i];
-		if (message?.role === 'assistant') {
-			turn++;
-			assistantIndex = i;
-		} else if (message?.role === 'toolResult' && message.isError === true && assistantIndex >= 0) {
-			const calls = out.get(assistantIndex) ?? { turn, ids: new Set<string>() };
-			calls.ids.add(message.toolCallId);
-			out.set(assistantIndex, calls);
-		}
-	}
-	return out;
-}
-
-function countAssistants(messages: readonly AgentMessage[]): number {
-	let count = 0;
-	for (const message of messages) {
-		if (message.role === 'assistant') {
-			count++;
-		}
-	}
-	return count;
-}
-
-function purgeMessage(message: AssistantMessage, erroredIds: ReadonlySet<string>, minArgChars: number): AssistantMessage {
+function purgeMessage(message: AssistantMessage, erroredAtTurn: ReadonlyMap<string, number>, turns: number, config: ErrorPurgeConfig): AssistantMessage {
 	let content: AssistantContent[] | undefined;
 	message.content.forEach((block, i) => {
-		if (block.type !== 'toolCall' || !erroredIds.has(block.id) || isPurgeMarker(block.arguments)) {
+		if (block.type !== 'toolCall') {
+			return;
+		}
+		const errorTurn = erroredAtTurn.get(block.id);
+		if (errorTurn === undefined || turns - errorTurn < config.cooldownTurns) {
 			return;
 		}
 		const size = JSON.stringify(block.arguments).length;
-		if (size < minArgChars) {
+		if (size < config.minArgChars) {
 			return;
 		}
 		content ??= message.content.slice();
 		content[i] = { ...block, arguments: { _purged: `<purged-errored-args size="${size}"/>` } };
 	});
 	return content ? { ...message, content } : message;
-}
-
-/** Already purged (keeps a second pass a no-op even with a tiny `minArgChars`). */
-function isPurgeMarker(args: Readonly<Record<string, unknown>>): boolean {
-	const keys = Object.keys(args);
-	return keys.length === 1 && keys[0] === '_purged' && typeof args._purged === 'string' && args._purged.startsWith('<purged-errored-args ');
 }

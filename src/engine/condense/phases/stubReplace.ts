@@ -1,24 +1,29 @@
 /**
- * Phase 1 of the context transform: summarized and aliased tool results become short stubs. Pure;
- * returns the input array itself when nothing is replaced.
+ * Phase 1 of the context transform: summarized and aliased tool results become short stubs, with
+ * the release's lookup (`stubTarget`). Pure; returns the input array itself when nothing is
+ * replaced.
  *
- * A stub keeps `role`, `toolCallId`, `toolName` and `timestamp`, sets `isError: false` and drops
- * `details`. Protection is checked again at render time against the (original) record's tool and
- * arguments, so a pattern added after the fact restores the raw result.
+ * For a result the release would stub, in this order: the render-time protection re-check on the
+ * record's tool and arguments keeps it verbatim; then the recovery grace (2.3.0+) keeps it verbatim
+ * when its key is in the grace set (the bare id up to 2.5.0, so any result sharing the id of an
+ * in-grace recovery; its own key from 2.6.0); otherwise the stub, or the spill stub when the record
+ * was spilled. A stub keeps `role`, `toolCallId`, `toolName` and `timestamp`, sets `isError: false`
+ * and drops `details`.
  *
  * @example
- * stubReplace(messages, state, protectionCheck(config)) // same array when nothing is summarized
+ * stubReplace(messages, state, protectionCheck(config), new Set()) // same array when nothing is summarized
  */
 import type { AgentMessage, ToolResultMessage } from '../../session/types';
 import type { ProtectionCheck } from '../protection/protectionRules';
-import { coverageOf, type CondenseState } from '../state/condenseState';
-import type { ToolCallRecord } from '../types';
+import type { CondenseState } from '../state/condenseState';
+import { stubTarget } from '../state/indexLookups';
 import { spilledStubText, summarizedStubText } from './stubText';
 
 export function stubReplace(
 	messages: readonly AgentMessage[],
 	state: CondenseState,
 	isProtected: ProtectionCheck,
+	inGrace: ReadonlySet<string>,
 ): readonly AgentMessage[] {
 	if (state.records.size === 0 && state.aliases.size === 0) {
 		return messages;
@@ -29,7 +34,7 @@ export function stubReplace(
 		if (message?.role !== 'toolResult') {
 			continue;
 		}
-		const stub = stubFor(message, state, isProtected);
+		const stub = stubFor(message, state, isProtected, inGrace);
 		if (stub) {
 			out ??= messages.slice();
 			out[i] = stub;
@@ -38,18 +43,19 @@ export function stubReplace(
 	return out ?? messages;
 }
 
-function stubFor(message: ToolResultMessage, state: CondenseState, isProtected: ProtectionCheck): ToolResultMessage | undefined {
-	const coverage = coverageOf(state, message);
-	if (!coverage) {
+function stubFor(message: ToolResultMessage, state: CondenseState, isProtected: ProtectionCheck, inGrace: ReadonlySet<string>): ToolResultMessage | undefined {
+	const target = stubTarget(state, message);
+	if (!target) {
 		return undefined;
 	}
-	const occurrence = coverage.kind === 'record' ? coverage.occurrence : coverage.alias.original;
-	const record: ToolCallRecord | undefined = occurrence?.record;
+	const record = target.occurrence?.record;
 	if (record && isProtected(record.toolName, record.args)) {
 		return undefined;
 	}
-	const ref = occurrence?.shortRef ?? message.toolCallId;
-	const text = record?.spillPath ? spilledStubText(record, ref) : summarizedStubText(ref);
+	if (inGrace.size > 0 && inGrace.has(target.ownKey)) {
+		return undefined;
+	}
+	const text = record?.spillPath ? spilledStubText(record, target.ref) : summarizedStubText(target.ref);
 	return {
 		role: 'toolResult',
 		toolCallId: message.toolCallId,

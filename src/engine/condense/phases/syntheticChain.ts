@@ -7,6 +7,7 @@
  * timestamp is the chain's `compressedAt`.
  */
 import type { AgentMessage, UserMessage } from '../../session/types';
+import type { CondenseState } from '../state/condenseState';
 import type { ChainCompressionEntry } from '../types';
 import { substituteBlockRefs, type BlockBodyLookup } from './blockRefs';
 
@@ -29,12 +30,31 @@ export function syntheticChainMessage(
 
 const SYNTHETIC_PREFIX = /^<compressed-chain id="([^"]+)"/;
 
-/** Block id of a synthetic chain message already in the list, or undefined. */
+/**
+ * Block id of a synthetic chain message already in the list, or undefined. As pi-condense checks
+ * it: the text of the first block of an array content (a string content is never one).
+ */
 export function syntheticBlockId(message: AgentMessage): string | undefined {
-	if (message.role !== 'user') {
+	if (message.role !== 'user' || typeof message.content === 'string') {
 		return undefined;
 	}
-	const first = typeof message.content === 'string' ? message.content : message.content[0];
-	const text = typeof first === 'string' ? first : first?.type === 'text' ? first.text : undefined;
-	return text === undefined ? undefined : SYNTHETIC_PREFIX.exec(text)?.[1];
+	const first = message.content[0];
+	return first?.type === 'text' ? SYNTHETIC_PREFIX.exec(first.text)?.[1] : undefined;
+}
+
+/** Block ids of the synthetic chain messages already in the list (re-inserting one is skipped). */
+export function existingBlockIds(messages: readonly AgentMessage[]): Set<string> {
+	const ids = new Set<string>();
+	for (const message of messages) {
+		const blockId = syntheticBlockId(message);
+		if (blockId !== undefined) {
+			ids.add(blockId);
+		}
+	}
+	return ids;
+}
+
+/** `{bN}` lookup: block N's body, when it is not empty (an empty body leaves the placeholder). */
+export function blockBodyLookup(state: CondenseState): BlockBodyLookup {
+	return (blockId) => state.blockBodies.get(blockId) || undefined;
 }

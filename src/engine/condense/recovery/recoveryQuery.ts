@@ -1,26 +1,34 @@
 /**
  * What `context_tree_query` returns: the raw outputs behind `tN` refs, raw tool-call ids and dedup
- * alias ids, in pi-condense's text format. Pure apart from the `BlobReader` port it is given.
+ * alias ids, in pi-condense's text format, found as the release finds them. Pure apart from the
+ * `BlobReader` port it is given.
  *
  * One block per id, blocks joined by `\n\n---\n\n`: `## toolRef: <id>`, `Tool:`, `Args:` (pretty
  * JSON), `Status: OK|ERROR`, `Turn:`, a blank line, then the body head-truncated like Pi's
- * `truncateHead` with `\n[Output truncated: a/b lines shown]`. A raw id the provider reused returns
- * every occurrence, each labelled `id@resultTimestamp`. A spilled body is read from its blob, else
- * the stored preview stands in.
+ * `truncateHead` with `\n[Output truncated: a/b lines shown]`. A spilled body is read from its blob,
+ * else the stored preview stands in.
+ * - Up to 2.5.0 an id resolves to one record: indexed id, then dedup alias, then `tN`.
+ * - From 2.6.0 a raw id answers every record filed under it and every alias of it (the alias shows
+ *   its original's record with its own result timestamp), sorted by result timestamp (else capture
+ *   time); with several, each is labelled `id@timestamp`, a legacy one keeps the bare id plus the
+ *   line `Occurrence: legacy (no resultTimestamp)`. Otherwise the id resolves as one key (indexed
+ *   key, alias, `tN`, a bare id with one key).
  *
  * @example
  * (await recoverOutputs(state, ['t3'], blobs)).text
  */
 import type { BlobReader } from '../../ports';
-import { isRecordOccurrence, type CondenseState, type RecordOccurrence } from '../state/condenseState';
+import type { CondenseState } from '../state/condenseState';
+import { resolveRecord } from '../state/indexLookups';
 import type { ToolCallRecord } from '../types';
 import { blobFileNames } from './blobFileName';
 import { truncateHead } from './truncateHead';
 
 export interface RecoveredOutput {
 	readonly label: string;
+	/** The record, with the occurrence's own `resultTimestamp` when it was found through an alias. */
 	readonly record: ToolCallRecord;
-	/** Set when several occurrences answer one id and this one has no known result timestamp. */
+	/** Set when several occurrences answer one id and this one has no result timestamp. */
 	readonly legacyOccurrence: boolean;
 }
 
@@ -32,40 +40,36 @@ export interface RecoveryResult {
 
 export const SPILL_UNAVAILABLE = '(spilled output unavailable — sidecar file missing)';
 
-/** The records one queried id stands for: occurrences of a raw or alias id, else a `tN`. */
+/** The records one queried id stands for, as the release answers it. */
 export function resolveRecoveryId(state: CondenseState, id: string): RecoveredOutput[] {
-	const occurrences = new Map<string, { occurrence: RecordOccurrence; resultTimestamp: number | undefined }>();
-	const exact = state.records.get(id) ?? state.aliases.get(id)?.original;
-	if (exact) {
-		occurrences.set(id, { occurrence: exact, resultTimestamp: undefined });
+	const occurrences = state.keying === 'occurrence' ? occurrencesOf(state, id) : [];
+	if (occurrences.length === 0) {
+		const single = resolveRecord(state, id);
+		return single ? [{ label: id, record: single.record, legacyOccurrence: false }] : [];
 	}
-	for (const item of state.byToolCallId.get(id) ?? []) {
-		const occurrence = isRecordOccurrence(item) ? item : item.original ?? latestRecord(state, item.originalToolCallId);
-		if (occurrence) {
-			occurrences.set(item.key, { occurrence, resultTimestamp: item.resultTimestamp });
-		}
-	}
-	const byRef = occurrences.size === 0 ? state.refs.get(id) : undefined;
-	if (byRef) {
-		occurrences.set(byRef.key, { occurrence: byRef, resultTimestamp: byRef.resultTimestamp });
-	}
-	const several = occurrences.size > 1;
-	return [...occurrences.values()].map(({ occurrence, resultTimestamp }) => ({
-		label: several && resultTimestamp !== undefined ? `${id}@${resultTimestamp}` : id,
-		record: occurrence.record,
-		legacyOccurrence: several && resultTimestamp === undefined,
+	const several = occurrences.length > 1;
+	return occurrences.map((record) => ({
+		label: several && record.resultTimestamp !== undefined ? `${id}@${record.resultTimestamp}` : id,
+		record,
+		legacyOccurrence: several && record.resultTimestamp === undefined,
 	}));
 }
 
-function latestRecord(state: CondenseState, toolCallId: string): RecordOccurrence | undefined {
-	const items = state.byToolCallId.get(toolCallId) ?? [];
-	for (let i = items.length - 1; i >= 0; i--) {
-		const item = items[i];
-		if (item && isRecordOccurrence(item)) {
-			return item;
+/** 2.6.0+: every record filed under a bare id, then its aliases, in time order (a stable sort). */
+function occurrencesOf(state: CondenseState, id: string): ToolCallRecord[] {
+	const found: ToolCallRecord[] = [];
+	for (const key of state.keysByBareId.get(id) ?? []) {
+		const occurrence = state.records.get(key);
+		if (occurrence) {
+			found.push(occurrence.record);
 		}
 	}
-	return undefined;
+	for (const alias of state.aliasesByBareId.get(id) ?? []) {
+		if (alias.original) {
+			found.push({ ...alias.original.record, resultTimestamp: alias.resultTimestamp });
+		}
+	}
+	return found.sort((a, b) => (a.resultTimestamp ?? a.timestamp) - (b.resultTimestamp ?? b.timestamp));
 }
 
 export async function recoverOutputs(state: CondenseState, ids: readonly string[], blobs?: BlobReader): Promise<RecoveryResult> {

@@ -1,49 +1,79 @@
 /**
- * The context transform: what pi-condense hands on from Pi's `context` event, computed from Pi's
- * own context and the state rebuilt from the branch. Pure; never mutates its input.
+ * The context transform: what the user's pi-condense release hands on from Pi's `context` event,
+ * computed from Pi's own context and the state that release rebuilt from the branch. Pure; never
+ * mutates its input.
  *
- * Phases, in pi-condense's order: stub-replace, error purge, chain range prune, thinking strip;
- * each is gated by its config switch and returns its input array when it changes nothing. Then the
- * orphan check. With `enabled: false` the messages are returned untouched (same array), and when
- * no phase changes anything the same array comes back too, so callers can test `result ===
- * messages` to skip all further work.
+ * Phases, in the release's order (each gated by its config switch, each returning its input array
+ * when it changes nothing):
+ * - 2.0.0–2.4.3: stub-replace (with the recovery grace from 2.3.0) → error purge → chain prune by
+ *   id → thinking strip (live count; 2.4.3 uses the flush-time boundary when the frontier has one);
+ * - 2.5.0: the same without the thinking strip;
+ * - 2.6.0+: occurrence-keyed stub-replace → error purge → positional chain prune → orphan sweep.
+ * With `enabled: false` the messages come back untouched (same array), and when no phase changes
+ * anything the same array comes back too, so `result === messages` means "sent as Pi built it".
+ * Defects are rendered as the release has them; warnings about them go to `reporter.warning`.
  *
  * @example
- * const rendered = renderContext(context.messages, buildCondenseState(branch), config);
- * const changed = rendered !== context.messages;
+ * const release = releaseRules('2.9.1');
+ * const rendered = renderContext(context.messages, buildCondenseState(branch, release), config, release);
  */
 import type { ContextPruneConfig } from '../../config/types';
+import type { ReleaseRules } from '../../release/releases';
 import type { AgentMessage } from '../../session/types';
-import { chainRangePrune } from '../phases/chainRangePrune';
+import { chainPruneById } from '../phases/chainPruneById';
+import { chainPrunePositional } from '../phases/chainPrunePositional';
 import { purgeErroredArgs } from '../phases/errorPurge';
-import { checkOrphans } from '../phases/orphanCheck';
-import { ignoreDiagnostics, type RenderReporter } from '../phases/renderDiagnostics';
+import { orphanWarnings } from '../phases/orphanWarnings';
+import { sweepOrphanResults } from '../phases/orphanSweep';
+import { recoveryGraceKeys } from '../phases/recoveryGrace';
+import { NO_REPORTS, type RenderReporter } from '../phases/renderReport';
 import { stubReplace } from '../phases/stubReplace';
-import { stripOldThinking } from '../phases/thinkingStrip';
+import { stripOldThinking, stripThinkingBefore } from '../phases/thinkingStrip';
 import { protectionCheck } from '../protection/protectionRules';
 import type { CondenseState } from '../state/condenseState';
+
+const NO_GRACE: ReadonlySet<string> = new Set();
 
 export function renderContext(
 	messages: readonly AgentMessage[],
 	state: CondenseState,
 	config: ContextPruneConfig,
-	report: RenderReporter = ignoreDiagnostics,
+	release: ReleaseRules,
+	reporter: RenderReporter = NO_REPORTS,
 ): readonly AgentMessage[] {
 	if (!config.enabled) {
 		return messages;
 	}
 	let current = messages;
 	if (state.records.size > 0 || state.aliases.size > 0) {
-		current = stubReplace(current, state, protectionCheck(config));
+		const graceTurns = release.recoveryGrace ? config.recoveryGraceTurns ?? 0 : 0;
+		const inGrace = graceTurns > 0 ? recoveryGraceKeys(messages, graceTurns, state.keying) : NO_GRACE;
+		current = stubReplace(current, state, protectionCheck(config), inGrace);
 	}
 	if (config.purgeErrors.enabled) {
 		current = purgeErroredArgs(current, config.purgeErrors);
 	}
 	if (config.chainCompression.enabled) {
-		current = chainRangePrune(current, state, config.chainCompression, report);
+		current = release.positionalChains
+			? chainPrunePositional(current, state, config.chainCompression, reporter.diagnostic)
+			: chainPruneById(current, state, config.chainCompression, reporter.warning && { release: release.version, report: reporter.warning });
 	}
-	if (config.thinkingStrip.enabled) {
-		current = stripOldThinking(current, config.thinkingStrip.keepLastTurns);
+	current = lastPhase(current, state, config, release, reporter);
+	if (reporter.warning && current !== messages) {
+		orphanWarnings(messages, current, release).forEach(reporter.warning);
 	}
-	return checkOrphans(messages, current, report);
+	return current;
+}
+
+/** Phase 4: the thinking strip up to 2.4.3, nothing in 2.5.0, the orphan sweep from 2.6.0. */
+function lastPhase(messages: readonly AgentMessage[], state: CondenseState, config: ContextPruneConfig, release: ReleaseRules, reporter: RenderReporter): readonly AgentMessage[] {
+	if (release.orphanSweep !== 'none') {
+		return sweepOrphanResults(messages, release.orphanSweep, reporter.diagnostic);
+	}
+	const strip = config.thinkingStrip;
+	if (release.thinkingStrip === 'none' || !strip?.enabled) {
+		return messages;
+	}
+	const boundary = release.thinkingStrip === 'flush-boundary' ? state.frontier?.thinkingStripBoundaryTimestamp : undefined;
+	return boundary === undefined ? stripOldThinking(messages, strip.keepLastTurns) : stripThinkingBefore(messages, boundary);
 }

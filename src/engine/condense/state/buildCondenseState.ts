@@ -1,106 +1,122 @@
 /**
  * Rebuilds pi-condense's state from the active branch (root → leaf, every entry type, as Pi's
- * `sessionManager.getBranch()` returns it). Pure; never throws on malformed entries (they become
- * diagnostics).
+ * `sessionManager.getBranch()` returns it) the way one release rebuilds it. Pure; never throws on
+ * malformed entries (they become diagnostics). One pass over the branch, then one over the index.
  *
  * @example
- * const state = buildCondenseState(getBranch(model), { lineOf: (e) => model.lineOf(e) });
+ * const state = buildCondenseState(getBranch(model), releaseRules('2.9.1'), { lineOf: (e) => model.lineOf(e) });
  * state.refs.get('t3')?.record.resultText;
  */
+import type { ReleaseRules } from '../../release/releases';
 import type { SessionEntry } from '../../session/types';
-import { collectDrafts, type LineOf } from './collectDrafts';
-import type {
-	AliasOccurrence, ChainInfo, CondenseState, RecordOccurrence, SummaryInfo, SummaryRef,
-} from './condenseState';
-import { bindSummaryRefs } from './summaryRefBinding';
+import { bareToolCallId } from '../occurrence';
 import { chainBodyText, summaryCoverage } from './chainBodies';
-import type { RecordDraft, StateDrafts } from './stateDrafts';
+import type { AliasOccurrence, ChainInfo, CondenseState, RecordOccurrence, SummaryInfo } from './condenseState';
+import { readBranchEntries, type LineOf } from './readBranchEntries';
+import type { ReleaseIndex } from './releaseIndex';
 
 export interface BuildStateOptions {
 	/** 1-based line of an entry, for diagnostics. */
 	readonly lineOf?: LineOf;
 }
 
-export function buildCondenseState(branch: readonly SessionEntry[], options: BuildStateOptions = {}): CondenseState {
-	const drafts = collectDrafts(branch, options.lineOf ?? (() => undefined));
-	const binding = bindSummaryRefs(drafts);
-	const frozen = new Map<RecordDraft, RecordOccurrence>();
-	const freeze = (draft: RecordDraft): RecordOccurrence => {
-		let occurrence = frozen.get(draft);
-		if (!occurrence) {
-			const { key, record, resultTimestamp, entryId, shortRef } = draft;
-			occurrence = { key, record, resultTimestamp, shortRef, entryId };
-			frozen.set(draft, occurrence);
-		}
-		return occurrence;
-	};
-
+export function buildCondenseState(branch: readonly SessionEntry[], release: ReleaseRules, options: BuildStateOptions = {}): CondenseState {
+	const { index, frontier, stats, diagnostics } = readBranchEntries(branch, release, options.lineOf ?? (() => undefined));
 	const records = new Map<string, RecordOccurrence>();
-	const byToolCallId = new Map<string, (RecordOccurrence | AliasOccurrence)[]>();
-	const addById = (id: string, item: RecordOccurrence | AliasOccurrence): void => {
-		const list = byToolCallId.get(id) ?? [];
-		list.push(item);
-		byToolCallId.set(id, list);
-	};
-	for (const draft of drafts.records) {
-		const occurrence = freeze(draft);
-		records.set(occurrence.key, occurrence);
-		addById(occurrence.record.toolCallId, occurrence);
+	const spilled: RecordOccurrence[] = [];
+	for (const [key, { record, entryId, backfilled }] of index.index) {
+		const occurrence: RecordOccurrence = { key, record, resultTimestamp: record.resultTimestamp, shortRef: index.shortRefs.get(key), entryId, backfilled };
+		records.set(key, occurrence);
+		if (record.spillPath !== undefined) {
+			spilled.push(occurrence);
+		}
 	}
-	const aliases = new Map<string, AliasOccurrence>();
-	for (const draft of drafts.aliases) {
-		const alias: AliasOccurrence = { ...draft, original: draft.original && freeze(draft.original) };
-		aliases.set(alias.key, alias);
-		addById(alias.toolCallId, alias);
-	}
+	const { aliases, aliasesByBareId } = aliasOccurrences(index, records);
 	const refs = new Map<string, RecordOccurrence>();
-	for (const [shortId, draft] of binding.byShortId) {
-		refs.set(shortId, freeze(draft));
+	for (const [shortId, key] of index.refKeys) {
+		const occurrence = records.get(key);
+		if (occurrence) {
+			refs.set(shortId, occurrence);
+		}
 	}
-	const summaries = drafts.summaries.map((summary, i): SummaryInfo => ({
+	const summaries = index.summaries.map((summary): SummaryInfo => ({
 		entryId: summary.entryId,
 		text: summary.text,
-		refs: summary.details.toolCallRefs.map((ref, j): SummaryRef => ({ ...ref, key: binding.perSummary[i]?.[j]?.key })),
-		turnIndex: summary.details.turnIndex,
-		timestamp: summary.details.timestamp,
+		refs: summary.refs.map((ref, i) => ({ shortId: ref.shortId, toolCallId: ref.toolCallId, resultTimestamp: ref.resultTimestamp, key: summary.keys[i] as string })),
+		turnIndex: summary.turnIndex,
+		timestamp: summary.timestamp,
 	}));
+	const { chains, blockBodies } = chainInfos(index, summaries);
 	return {
+		keying: index.keying,
 		records,
+		keysByBareId: index.keysByBareId,
 		aliases,
+		aliasesByBareId,
+		refKeys: index.refKeys,
+		shortRefs: index.shortRefs,
 		refs,
-		byToolCallId,
 		summaries,
-		chains: chainInfos(drafts, summaries),
-		spilled: [...records.values()].filter((occurrence) => occurrence.record.spillPath !== undefined),
-		nextRefNumber: maxNumber(drafts.summaries.flatMap((s) => s.details.toolCallRefs.map((r) => r.shortId)), 't') + 1,
-		nextBlockNumber: maxNumber(drafts.chains.map((c) => c.entry.blockId), 'b') + 1,
-		frontier: drafts.frontier,
-		stats: drafts.stats,
-		diagnostics: drafts.diagnostics,
+		chains,
+		blockBodies,
+		spilled,
+		nextRefNumber: index.nextRefNumber,
+		nextBlockNumber: maxBlockNumber(chains) + 1,
+		frontier,
+		stats,
+		diagnostics,
 	};
 }
 
-/** One chain per start timestamp (a later entry replaces an earlier one), oldest start first. */
-function chainInfos(drafts: StateDrafts, summaries: readonly SummaryInfo[]): ChainInfo[] {
-	const byStart = new Map<number, StateDrafts['chains'][number]>();
-	for (const chain of drafts.chains) {
-		byStart.set(chain.entry.startUserTimestamp, chain);
+function aliasOccurrences(index: ReleaseIndex, records: ReadonlyMap<string, RecordOccurrence>): Pick<CondenseState, 'aliases' | 'aliasesByBareId'> {
+	const aliases = new Map<string, AliasOccurrence>();
+	const aliasesByBareId = new Map<string, AliasOccurrence[]>();
+	for (const [key, { data, originalKey, entryId }] of index.aliases) {
+		const alias: AliasOccurrence = {
+			key,
+			toolCallId: data.newToolCallId,
+			resultTimestamp: index.keying === 'occurrence' ? data.newResultTimestamp : undefined,
+			originalKey,
+			originalToolCallId: data.originalToolCallId,
+			original: records.get(originalKey),
+			shortRef: index.shortRefs.get(key),
+			entryId,
+		};
+		aliases.set(key, alias);
+		const bare = bareToolCallId(key);
+		const list = aliasesByBareId.get(bare);
+		if (list) {
+			list.push(alias);
+		} else {
+			aliasesByBareId.set(bare, [alias]);
+		}
 	}
-	const coverage = byStart.size > 0 ? summaryCoverage(summaries) : undefined;
-	return [...byStart.values()]
-		.sort((a, b) => a.entry.startUserTimestamp - b.entry.startUserTimestamp)
-		.map((chain) => ({ ...chain, bodyText: chainBodyText(chain, summaries, coverage) }));
+	return { aliases, aliasesByBareId };
 }
 
-/** Highest N among ids shaped `<prefix>N`, or 0. */
-function maxNumber(ids: readonly string[], prefix: string): number {
+/** The registry sorted by start timestamp, with bodies; `{bN}` bodies from the first chain (in registry order) with that id. */
+function chainInfos(index: ReleaseIndex, summaries: readonly SummaryInfo[]): { chains: ChainInfo[]; blockBodies: Map<string, string> } {
+	const coverage = index.chains.size > 0 ? summaryCoverage(summaries) : { byKey: new Map() };
+	const blockBodies = new Map<string, string>();
+	const chains: ChainInfo[] = [];
+	for (const { entry, line } of index.chains.values()) {
+		const bodyText = chainBodyText(entry, index.keying, summaries, coverage);
+		if (!blockBodies.has(entry.blockId)) {
+			blockBodies.set(entry.blockId, bodyText);
+		}
+		chains.push(line === undefined ? { entry, bodyText } : { entry, bodyText, line });
+	}
+	chains.sort((a, b) => a.entry.startUserTimestamp - b.entry.startUserTimestamp);
+	return { chains, blockBodies };
+}
+
+/** Highest N among the chains' `bN` block ids, or 0. */
+function maxBlockNumber(chains: readonly ChainInfo[]): number {
 	let max = 0;
-	for (const id of ids) {
-		if (id.startsWith(prefix)) {
-			const digits = id.slice(prefix.length);
-			if (/^\d+$/.test(digits)) {
-				max = Math.max(max, Number(digits));
-			}
+	for (const { entry } of chains) {
+		const match = /^b(\d+)$/.exec(entry.blockId);
+		if (match) {
+			max = Math.max(max, Number(match[1]));
 		}
 	}
 	return max;

@@ -1,58 +1,56 @@
 /**
- * The body text of a compressed chain's synthetic message. Pure.
+ * The body text of a compressed chain's synthetic message, looked up as the release does. Pure.
  *
- * pi-condense uses the fused `rangeSummaryText` when the chain has one, else the distinct texts of
- * the per-batch summaries that cover any of the chain's dropped calls, in branch order, joined with
- * a blank line. Coverage is matched per occurrence, falling back to the bare id for refs that no
- * record backs. Summaries are indexed by what they cover once, so a session with thousands of
- * chains and summaries does not pay chains × summaries.
+ * A chain uses its `rangeSummaryText` when it has one (even an empty one), else the distinct texts
+ * of the per-batch summaries filed under any of its lookup keys, in branch order, joined with a
+ * blank line. Summaries are filed under the keys of their refs (bare ids up to 2.5.0, occurrence
+ * keys from 2.6.0, bare ids for legacy refs); a chain looks up with its `droppedToolCallIds` up to
+ * 2.5.0, and with `droppedOccurrenceKeys ?? droppedToolCallIds` from 2.6.0. Summaries with an
+ * empty text are never filed. Filing happens once, so many chains do not cost chains × summaries.
  */
-import type { SummaryInfo } from './condenseState';
-import type { ChainDraft } from './stateDrafts';
+import type { ChainCompressionEntry } from '../types';
+import type { StateKeying, SummaryInfo } from './condenseState';
 
-/** Summary positions by the occurrence key of a ref, and by the bare id of refs without a record. */
+/** Summary positions by the key of each ref. */
 export interface SummaryCoverage {
 	readonly byKey: ReadonlyMap<string, readonly number[]>;
-	readonly byUnboundId: ReadonlyMap<string, readonly number[]>;
 }
 
 export function summaryCoverage(summaries: readonly SummaryInfo[]): SummaryCoverage {
 	const byKey = new Map<string, number[]>();
-	const byUnboundId = new Map<string, number[]>();
 	summaries.forEach((summary, position) => {
+		if (summary.text === '') {
+			return;
+		}
 		for (const ref of summary.refs) {
-			const [map, key] = ref.key !== undefined ? [byKey, ref.key] : [byUnboundId, ref.toolCallId];
-			const list = map.get(key);
+			const list = byKey.get(ref.key);
 			if (!list) {
-				map.set(key, [position]);
+				byKey.set(ref.key, [position]);
 			} else if (list[list.length - 1] !== position) {
 				list.push(position);
 			}
 		}
 	});
-	return { byKey, byUnboundId };
+	return { byKey };
 }
 
-export function chainBodyText(chain: ChainDraft, summaries: readonly SummaryInfo[], coverage: SummaryCoverage = summaryCoverage(summaries)): string {
-	if (chain.entry.rangeSummaryText !== undefined) {
-		return chain.entry.rangeSummaryText;
+/** The keys a release looks a chain's summaries up with. */
+export function chainLookupKeys(entry: ChainCompressionEntry, keying: StateKeying): readonly string[] {
+	return keying === 'occurrence' ? entry.droppedOccurrenceKeys ?? entry.droppedToolCallIds : entry.droppedToolCallIds;
+}
+
+export function chainBodyText(entry: ChainCompressionEntry, keying: StateKeying, summaries: readonly SummaryInfo[], coverage: SummaryCoverage): string {
+	if (entry.rangeSummaryText !== undefined) {
+		return entry.rangeSummaryText;
 	}
-	return coveringSummaryTexts(chain.droppedKeys, chain.entry.droppedToolCallIds, summaries, coverage).join('\n\n');
+	return coveringSummaryTexts(chainLookupKeys(entry, keying), summaries, coverage).join('\n\n');
 }
 
-/** Distinct texts, in branch order, of the summaries covering these occurrences (or bare ids, for refs no record backs). */
-export function coveringSummaryTexts(
-	keys: Iterable<string>,
-	ids: Iterable<string>,
-	summaries: readonly SummaryInfo[],
-	coverage: SummaryCoverage,
-): string[] {
+/** Distinct texts, in branch order, of the summaries filed under any of these keys. */
+export function coveringSummaryTexts(keys: Iterable<string>, summaries: readonly SummaryInfo[], coverage: SummaryCoverage): string[] {
 	const positions = new Set<number>();
 	for (const key of keys) {
 		coverage.byKey.get(key)?.forEach((position) => positions.add(position));
-	}
-	for (const id of ids) {
-		coverage.byUnboundId.get(id)?.forEach((position) => positions.add(position));
 	}
 	const texts: string[] = [];
 	const seen = new Set<string>();

@@ -1,40 +1,51 @@
 /**
- * pi-condense's state as rebuilt from the active branch: what is summarized, under which `tN`,
- * which ids are dedup aliases, which chains are compressed, and the last frontier and stats.
- * Types and read-only lookups. Pure.
+ * pi-condense's state as one release rebuilds it from the active branch: its tool-call index, dedup
+ * aliases, `tN` refs, summaries, compressed chains, and the last frontier and stats. Types only.
+ *
+ * Keys follow the release (`keying`): up to 2.5.0 everything is keyed by the bare tool-call id, so
+ * a later record of a reused id replaces the earlier one; from 2.6.0 by the occurrence key
+ * `id@resultTimestamp` (the bare id for records written before 2.6.0).
  */
-import type { SessionDiagnostic, ToolResultMessage } from '../../session/types';
-import { resultOccurrenceKey } from '../occurrence';
+import type { SessionDiagnostic } from '../../session/types';
 import type { ChainCompressionEntry, PruneFrontier, SummarizerStats, ToolCallRecord } from '../types';
 
-/** One indexed tool call, bound to the tool result it covers. */
+export type StateKeying = 'bare' | 'occurrence';
+
+/** One indexed tool call, under the key the release files it. */
 export interface RecordOccurrence {
-	/** `id@resultTimestamp`, or the bare id when the result is not on the branch. */
 	readonly key: string;
 	readonly record: ToolCallRecord;
+	/** `resultTimestamp` as written on the record (2.6.0+ writers), else undefined. */
 	readonly resultTimestamp: number | undefined;
-	/** `tN` from the summary that lists this call; undefined for spilled records. */
+	/** The `tN` the release registered for `key`; undefined for spilled records and unknown refs. */
 	readonly shortRef: string | undefined;
 	/** Id of the `context-prune-index` entry. */
 	readonly entryId: string;
+	/** Written by a 2.9.0+ deterministic chain compression (`backfilled: true`). */
+	readonly backfilled: boolean;
 }
 
 /** A duplicate tool result that pi-condense pointed at an earlier record instead of summarizing it. */
 export interface AliasOccurrence {
+	/** The duplicate's key. */
 	readonly key: string;
 	readonly toolCallId: string;
 	readonly resultTimestamp: number | undefined;
+	readonly originalKey: string;
 	readonly originalToolCallId: string;
-	/** The original's record; undefined when no record of that id precedes the alias entry. */
+	/** The record the original key resolves to; undefined when it is not indexed. */
 	readonly original: RecordOccurrence | undefined;
+	/** The original's `tN`, when it had one when the alias was registered. */
+	readonly shortRef: string | undefined;
 	readonly entryId: string;
 }
 
 export interface SummaryRef {
 	readonly shortId: string;
 	readonly toolCallId: string;
-	/** Occurrence key of the record this ref names; undefined when no record matches. */
-	readonly key: string | undefined;
+	readonly resultTimestamp: number | undefined;
+	/** The key the release files this ref under. */
+	readonly key: string;
 }
 
 /** A `context-prune-summary` message on the branch. */
@@ -48,31 +59,39 @@ export interface SummaryInfo {
 
 export interface ChainInfo {
 	readonly entry: ChainCompressionEntry;
-	/** Occurrences of the dropped ids between the chain's start and its entry. */
-	readonly droppedKeys: ReadonlySet<string>;
-	/** `rangeSummaryText`, else the distinct covering summaries joined with a blank line. */
+	/** `rangeSummaryText`, else the distinct covering summaries joined with a blank line (the release's lookup). */
 	readonly bodyText: string;
 	/** 1-based line of the chain's entry in the session file, when known. */
 	readonly line?: number;
 }
 
 export interface CondenseState {
-	/** Indexed records by occurrence key. */
+	readonly keying: StateKeying;
+	/** The tool-call index: key → record (a later record under the same key wins). */
 	readonly records: ReadonlyMap<string, RecordOccurrence>;
-	/** Dedup aliases by the alias's occurrence key. */
+	/** Bare id → every key minted for it, in insertion order. */
+	readonly keysByBareId: ReadonlyMap<string, readonly string[]>;
+	/** Dedup aliases by the duplicate's key. */
 	readonly aliases: ReadonlyMap<string, AliasOccurrence>;
-	/** `tN` → record. */
+	/** Bare id of a duplicate → its aliases, in registration order. */
+	readonly aliasesByBareId: ReadonlyMap<string, readonly AliasOccurrence[]>;
+	/** `tN` → the key it names (a later ref with the same `tN` wins). */
+	readonly refKeys: ReadonlyMap<string, string>;
+	/** Key → its `tN` (aliases carry their original's). */
+	readonly shortRefs: ReadonlyMap<string, string>;
+	/** `tN` → the record it resolves to. */
 	readonly refs: ReadonlyMap<string, RecordOccurrence>;
-	/** Records and aliases by bare tool-call id, in branch order. */
-	readonly byToolCallId: ReadonlyMap<string, readonly (RecordOccurrence | AliasOccurrence)[]>;
 	readonly summaries: readonly SummaryInfo[];
 	/** Compressed chains, one per start timestamp (the last entry wins), oldest start first. */
 	readonly chains: readonly ChainInfo[];
+	/** Body of block `bN`, for `{bN}` placeholders: the first registered chain with that id. */
+	readonly blockBodies: ReadonlyMap<string, string>;
 	readonly spilled: readonly RecordOccurrence[];
-	/** Number for the next `tN`: the highest persisted ref + 1. */
+	/** Number for the next `tN`: the highest registered ref + 1. */
 	readonly nextRefNumber: number;
 	/** Number for the next `bN`: the highest persisted block + 1. */
 	readonly nextBlockNumber: number;
+	/** The last frontier, with only the fields the release knows. */
 	readonly frontier: PruneFrontier | undefined;
 	readonly stats: SummarizerStats | undefined;
 	readonly diagnostics: readonly SessionDiagnostic[];
@@ -82,35 +101,18 @@ export type ResultCoverage =
 	| { readonly kind: 'record'; readonly occurrence: RecordOccurrence }
 	| { readonly kind: 'alias'; readonly alias: AliasOccurrence };
 
-/**
- * Whether a tool result message is summarized (indexed) or aliased, and by what. Matched by
- * occurrence; an entry whose result was not found before it on the branch is kept under the bare
- * id and still matches any result of that id (pi-condense's own rule).
- */
-export function coverageOf(state: CondenseState, message: ToolResultMessage): ResultCoverage | undefined {
-	return coverageByKey(state, resultOccurrenceKey(message)) ?? coverageByKey(state, message.toolCallId);
-}
-
-function coverageByKey(state: CondenseState, key: string): ResultCoverage | undefined {
-	const occurrence = state.records.get(key);
-	if (occurrence) {
-		return { kind: 'record', occurrence };
-	}
-	const alias = state.aliases.get(key);
-	return alias ? { kind: 'alias', alias } : undefined;
-}
-
-export function isRecordOccurrence(item: RecordOccurrence | AliasOccurrence): item is RecordOccurrence {
-	return 'record' in item;
-}
-
 export const EMPTY_CONDENSE_STATE: CondenseState = {
+	keying: 'occurrence',
 	records: new Map(),
+	keysByBareId: new Map(),
 	aliases: new Map(),
+	aliasesByBareId: new Map(),
+	refKeys: new Map(),
+	shortRefs: new Map(),
 	refs: new Map(),
-	byToolCallId: new Map(),
 	summaries: [],
 	chains: [],
+	blockBodies: new Map(),
 	spilled: [],
 	nextRefNumber: 1,
 	nextBlockNumber: 1,

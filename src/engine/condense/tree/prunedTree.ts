@@ -4,7 +4,7 @@
  * appends the summary's locale time to each root).
  */
 import { formatCompactCount } from '../measure/compactFormat';
-import { isRecordOccurrence, type CondenseState, type RecordOccurrence, type SummaryRef } from '../state/condenseState';
+import type { CondenseState, RecordOccurrence } from '../state/condenseState';
 import type { ToolCallRecord } from '../types';
 
 export interface PrunedToolNode {
@@ -33,7 +33,8 @@ export const EMPTY_TREE_TEXT = 'No pruned tool calls found in this session.';
 export function buildPrunedTree(state: CondenseState): readonly PrunedSummaryNode[] {
 	return state.summaries.map((summary) => {
 		const children = summary.refs.flatMap((ref) => {
-			const occurrence = recordForRef(state, ref);
+			// The record the release files this ref's key under (with reused bare ids up to 2.5.0, the latest one).
+			const occurrence = state.records.get(ref.key);
 			return occurrence ? [toolNode(occurrence)] : [];
 		});
 		const original = children.reduce((sum, child) => sum + child.chars, 0);
@@ -54,13 +55,6 @@ export function summaryNodeLabel(node: PrunedSummaryNode, formatTime: (epochMs: 
 
 /** The largest time value a `Date` holds (ECMAScript: ±100,000,000 days from the epoch). */
 const MAX_DATE_MS = 8.64e15;
-
-function recordForRef(state: CondenseState, ref: SummaryRef): RecordOccurrence | undefined {
-	if (ref.key !== undefined) {
-		return state.records.get(ref.key);
-	}
-	return state.byToolCallId.get(ref.toolCallId)?.filter(isRecordOccurrence).at(-1);
-}
 
 function toolNode(occurrence: RecordOccurrence): PrunedToolNode {
 	const record = occurrence.record;

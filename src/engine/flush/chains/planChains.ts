@@ -17,7 +17,8 @@ import { pendingCall } from '../../condense/pending/capturePending';
 import type { PendingCall } from '../../condense/pending/pendingTypes';
 import { rangeIndexes, timestampSlots } from '../../condense/phases/chainRanges';
 import { coveringSummaryTexts, summaryCoverage, type SummaryCoverage } from '../../condense/state/chainBodies';
-import { coverageOf, type CondenseState } from '../../condense/state/condenseState';
+import type { CondenseState } from '../../condense/state/condenseState';
+import { coverageOf } from '../../condense/state/indexLookups';
 import type { ToolCallRecord } from '../../condense/types';
 import type { AgentMessage, ToolCall } from '../../session/types';
 import type { BodyCall } from './deterministicBody';
@@ -107,7 +108,9 @@ function planOne(chain: DetectedChain, messages: readonly AgentMessage[], state:
 			middle.push({ kind: 'backfill', call });
 		}
 	}
-	const summaries = coveringSummaryTexts(chain.middleKeys, chain.middleToolCallIds, state.summaries, coverage);
+	// Summaries are filed under occurrence keys (2.6.0+ refs) or bare ids (older refs, and every ref
+	// up to 2.5.0); looking up both keeps the flush finding what it found before releases were followed.
+	const summaries = coveringSummaryTexts([...chain.middleKeys, ...chain.middleToolCallIds], state.summaries, coverage);
 	return {
 		chain,
 		toolRefs: chain.middleToolCallIds.flatMap((id) => {

@@ -37,6 +37,10 @@ export function chain(blockId: string, start: number, final: number | null, extr
 	return { blockId, startUserTimestamp: start, droppedToolCallIds: [], finalAssistantTimestamp: final, toolRefs: [], compressedAt: start + 10_000, ...extra };
 }
 
+function refOf([shortId, toolCallId, resultTimestamp]: readonly [string, string, number?]): Record<string, unknown> {
+	return resultTimestamp === undefined ? { shortId, toolCallId } : { shortId, toolCallId, resultTimestamp };
+}
+
 /** Appends entries as children of the previous one, with increasing ISO timestamps. */
 export class SessionBuilder {
 	readonly entries: SessionEntry[] = [];
@@ -59,13 +63,37 @@ export class SessionBuilder {
 		return this.custom('context-prune-index', { toolCalls: records });
 	}
 
-	summary(content: string, refs: readonly [string, string][], turnIndex = 0): this {
-		const details = { toolCallRefs: refs.map(([shortId, toolCallId]) => ({ shortId, toolCallId })), toolNames: [], turnIndex, timestamp: 5 };
+	/** Refs are `[tN, toolCallId]`, or `[tN, toolCallId, resultTimestamp]` as 2.6.0+ writes them. */
+	summary(content: string, refs: readonly (readonly [string, string, number?])[], turnIndex = 0): this {
+		const details = { toolCallRefs: refs.map(refOf), toolNames: [], turnIndex, timestamp: 5 };
 		return this.push({ type: 'custom_message', customType: 'context-prune-summary', content, display: true, details });
 	}
 
-	alias(newToolCallId: string, originalToolCallId: string): this {
-		return this.custom('context-prune-dedup-alias', { newToolCallId, originalToolCallId });
+	/** A 2.9.0+ index entry written by a deterministic chain compression, with its refs. */
+	backfill(records: readonly ToolCallRecord[], refs: readonly (readonly [string, string, number?])[]): this {
+		return this.custom('context-prune-index', { toolCalls: records, backfilled: true, refs: refs.map(refOf) });
+	}
+
+	/** A dedup alias; 2.6.0+ writes the result timestamps of both sides. */
+	alias(newToolCallId: string, originalToolCallId: string, newResultTimestamp?: number, originalResultTimestamp?: number): this {
+		return this.custom('context-prune-dedup-alias', {
+			newToolCallId,
+			originalToolCallId,
+			...(newResultTimestamp === undefined ? {} : { newResultTimestamp }),
+			...(originalResultTimestamp === undefined ? {} : { originalResultTimestamp }),
+		});
+	}
+
+	frontier(lastAttemptedToolCallId: string, extra: Record<string, unknown> = {}): this {
+		return this.custom('context-prune-frontier', {
+			lastAttemptedToolCallId, lastAttemptedToolName: 'bash', lastAttemptedTurnIndex: 0, lastAttemptedTimestamp: 1,
+			attemptedBatchCount: 1, attemptedToolCallCount: 1, rawCharCount: 1, summaryCharCount: 1, outcome: 'summarized', ...extra,
+		});
+	}
+
+	/** A custom message another extension put in the context (role `custom` in Pi's context). */
+	foreign(customType: string, content: string): this {
+		return this.push({ type: 'custom_message', customType, content, display: true, details: {} });
 	}
 
 	chain(entry: ChainCompressionEntry): this {

@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { DEFAULT_CONFIG } from '../../../../src/engine/config/defaults';
 import { capturePendingBatches } from '../../../../src/engine/condense/pending/capturePending';
 import { buildCondenseState } from '../../../../src/engine/condense/state/buildCondenseState';
 import { assistant, call, record, result, SessionBuilder, text, user } from './builders';
 import { loadSession, REFERENCE_DIR, referenceConfig } from './piReference';
+import { defaults, LATEST, R200 } from '../../../support/releases';
+
+const DEFAULT_CONFIG = defaults(R200);
 
 const frontier = (id: string, turn: number) => ({
 	lastAttemptedToolCallId: id, lastAttemptedToolName: 'bash', lastAttemptedTurnIndex: turn, lastAttemptedTimestamp: 1,
@@ -24,7 +26,7 @@ function session(): SessionBuilder {
 describe('capturePendingBatches', () => {
 	it('captures one batch per tool-using turn, skipping protected calls and calls without results', () => {
 		const s = session();
-		const batches = capturePendingBatches(s.branch, buildCondenseState(s.branch), { ...DEFAULT_CONFIG, protectedTools: ['todoread'] });
+		const batches = capturePendingBatches(s.branch, buildCondenseState(s.branch, R200), { ...DEFAULT_CONFIG, protectedTools: ['todoread'] });
 		assert.deepEqual(batches.map((b) => [b.turnIndex, b.userTurnGroup, b.toolCalls.map((c) => c.toolCallId), b.rawChars]), [
 			[0, 1, ['a'], 4],
 			[3, 2, ['d'], 2],
@@ -37,7 +39,7 @@ describe('capturePendingBatches', () => {
 
 	it('merges the turns of one user turn in agent-message mode', () => {
 		const s = session();
-		const batches = capturePendingBatches(s.branch, buildCondenseState(s.branch), { ...DEFAULT_CONFIG, batchingMode: 'agent-message' });
+		const batches = capturePendingBatches(s.branch, buildCondenseState(s.branch, R200), { ...DEFAULT_CONFIG, batchingMode: 'agent-message' });
 		assert.deepEqual(batches.map((b) => [b.turnIndex, b.toolCalls.map((c) => c.toolCallId), b.rawChars]), [
 			[1, ['a', 'c'], 8],
 			[4, ['d', 'f'], 8],
@@ -46,22 +48,26 @@ describe('capturePendingBatches', () => {
 
 	it('leaves out indexed and aliased calls and trims to the frontier', () => {
 		const s = session().index(record('a', 'bash', 'aaaa')).alias('f', 'a').custom('context-prune-frontier', frontier('d', 3));
-		const batches = capturePendingBatches(s.branch, buildCondenseState(s.branch), DEFAULT_CONFIG);
+		const batches = capturePendingBatches(s.branch, buildCondenseState(s.branch, R200), DEFAULT_CONFIG);
 		assert.deepEqual(batches, []);
 		const partial = session().custom('context-prune-frontier', frontier('zz', 1));
-		assert.deepEqual(capturePendingBatches(partial.branch, buildCondenseState(partial.branch), DEFAULT_CONFIG).map((b) => b.turnIndex), [1, 3, 4]);
+		assert.deepEqual(capturePendingBatches(partial.branch, buildCondenseState(partial.branch, R200), DEFAULT_CONFIG).map((b) => b.turnIndex), [1, 3, 4]);
 	});
 
-	it('does not take a reused id\'s later result as summarized', () => {
-		const s = new SessionBuilder()
-			.messages(user(1), assistant(2, call('x', 'bash')), result('x', 'bash', 3, 'A')).index(record('x', 'bash', 'A'))
+	it('tells a reused id\'s results apart as the release keys them', () => {
+		const reused = (resultTimestamp?: number): SessionBuilder => new SessionBuilder()
+			.messages(user(1), assistant(2, call('x', 'bash')), result('x', 'bash', 3, 'A')).index(record('x', 'bash', 'A', resultTimestamp === undefined ? {} : { resultTimestamp }))
 			.messages(assistant(4, call('x', 'bash')), result('x', 'bash', 5, 'B'));
-		const batches = capturePendingBatches(s.branch, buildCondenseState(s.branch), DEFAULT_CONFIG);
-		assert.deepEqual(batches.map((b) => b.toolCalls.map((c) => c.key)), [['x@5']]);
+		const keys = (s: SessionBuilder, release: typeof LATEST): string[][] => capturePendingBatches(s.branch, buildCondenseState(s.branch, release), DEFAULT_CONFIG).map((b) => b.toolCalls.map((c) => c.key));
+		// Up to 2.5.0 the bare id is summarized: both results count as done.
+		assert.deepEqual(keys(reused(), R200), []);
+		// From 2.6.0 only the exact occurrence is; a record written before 2.6.0 covers neither.
+		assert.deepEqual(keys(reused(3), LATEST), [['x@5']]);
+		assert.deepEqual(keys(reused(), LATEST), [['x@3'], ['x@5']]);
 	});
 
 	it('finds nothing pending in the basic reference session', () => {
 		const { branch } = loadSession(join(REFERENCE_DIR, 'basic', 'session.jsonl'));
-		assert.deepEqual(capturePendingBatches(branch, buildCondenseState(branch), referenceConfig('basic')), []);
+		assert.deepEqual(capturePendingBatches(branch, buildCondenseState(branch, R200), referenceConfig('basic', R200)), []);
 	});
 });

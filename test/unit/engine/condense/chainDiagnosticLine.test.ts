@@ -1,14 +1,14 @@
 /**
- * The fuzzer's "chains whose timestamps match nothing" are left raw with a render diagnostic; the
- * diagnostic now names the line of the chain's entry, so the user can find it in the file.
+ * A chain whose timestamps match nothing is left raw by 2.6.0+, which reports `unresolved-range`
+ * with its own detail text; ours also carries the line of the chain's entry, so the user can find it.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { previewContext } from '../../../../src/engine/condense';
-import { DEFAULT_CONFIG } from '../../../../src/engine/config/defaults';
 import { buildSessionContext, getBranch, parseSession } from '../../../../src/engine/session';
 import { piCondenseSessionsDir } from '../../../support/paths';
+import { defaults, LATEST } from '../../../support/releases';
 
 describe('chain diagnostics', () => {
 	it('name the line of a chain entry whose range matches nothing', () => {
@@ -16,7 +16,7 @@ describe('chain diagnostics', () => {
 		const at = lines.findIndex((line) => line.includes('"blockId":"b1"'));
 		lines[at] = (lines[at] as string).replace(/"startUserTimestamp":\d+/, '"startUserTimestamp":12345');
 		const model = parseSession(lines.join('\n'));
-		const preview = previewContext(getBranch(model), buildSessionContext(model).messages, { ...DEFAULT_CONFIG, enabled: true }, { lineOf: (entry) => model.lineOf(entry) });
-		assert.deepEqual(preview.diagnostics.map((d) => d.message), [`chain b1 (line ${at + 1}): no unique range from user@12345 to assistant@1796020564504; left raw`]);
+		const preview = previewContext(getBranch(model), buildSessionContext(model).messages, { ...defaults(LATEST), enabled: true }, LATEST, { lineOf: (entry) => model.lineOf(entry) });
+		assert.deepEqual(preview.diagnostics, [{ kind: 'unresolved-range', dedupKey: 'b1', detail: 'blockId=b1 start=12345 final=1796020564504', line: at + 1 }]);
 	});
 });

@@ -10,6 +10,7 @@ import { buildSessionContext, getBranch, parseSession } from '../../../../src/en
 import type { SessionModel } from '../../../../src/engine/session/model';
 import type { AgentMessage, SessionEntry } from '../../../../src/engine/session/types';
 import { resolveConfig } from '../../../../src/engine/config/resolve';
+import type { ReleaseRules } from '../../../../src/engine/release/releases';
 import { piCondenseSessionsDir } from '../../../support/paths';
 
 export const REFERENCE_DIR = piCondenseSessionsDir;
@@ -50,9 +51,9 @@ export function readJson<T>(path: string): T {
 	return JSON.parse(readFileSync(path, 'utf8')) as T;
 }
 
-/** A contextPrune JSON from a reference folder, resolved by the project's settings reader. */
-export function referenceConfig(folder: string): ContextPruneConfig {
-	const { config, problems } = resolveConfig(readJson<unknown>(join(REFERENCE_DIR, folder, 'contextPrune.json')));
+/** A contextPrune JSON from a reference folder, resolved by the project's settings reader as `release` reads it. */
+export function referenceConfig(folder: string, release: ReleaseRules): ContextPruneConfig {
+	const { config, problems } = resolveConfig(readJson<unknown>(join(REFERENCE_DIR, folder, 'contextPrune.json')), release);
 	if (problems.length > 0) {
 		throw new Error(`unexpected configuration problems: ${JSON.stringify(problems)}`);
 	}

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { DEFAULT_CONFIG } from '../../../../src/engine/config/defaults';
 import { renderContext } from '../../../../src/engine/condense/render/renderContext';
 import { buildCondenseState } from '../../../../src/engine/condense/state/buildCondenseState';
 import { realSessionsDir } from '../../../support/paths';
 import { deepFreeze, loadSession, loadWithPi } from './piReference';
+import { defaults, LATEST } from '../../../support/releases';
 
 const REAL_SESSIONS = [
 	'large-session.jsonl',
@@ -16,16 +16,16 @@ const REAL_SESSIONS = [
 
 describe('real sessions without pi-condense entries', () => {
 	for (const file of REAL_SESSIONS) {
-		it(`${file} renders to exactly Pi's own context with pruning enabled`, async () => {
+		it(`${file} renders to exactly Pi's own context with pruning enabled (2.9.1: its orphan sweep finds nothing)`, async () => {
 			const loaded = loadSession(join(realSessionsDir, file));
 			const pi = await loadWithPi(join(realSessionsDir, file));
 			assert.deepEqual(loaded.messages, pi.messages);
 			const messages = deepFreeze(loaded.messages);
-			const state = buildCondenseState(loaded.branch);
-			const config = { ...DEFAULT_CONFIG, enabled: true };
+			const state = buildCondenseState(loaded.branch, LATEST);
+			const config = { ...defaults(LATEST), enabled: true };
 			assert.ok(messages.length > 0);
 			assert.equal(state.records.size, 0);
-			assert.equal(renderContext(messages, state, config), messages);
+			assert.equal(renderContext(messages, state, config, LATEST), messages);
 		});
 	}
 });

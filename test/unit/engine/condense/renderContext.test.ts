@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { DEFAULT_CONFIG } from '../../../../src/engine/config/defaults';
 import type { ContextPruneConfig } from '../../../../src/engine/config/types';
 import { renderContext } from '../../../../src/engine/condense/render/renderContext';
 import { previewContext, renderBranch } from '../../../../src/engine/condense/renderBranch';
@@ -7,8 +6,10 @@ import { buildCondenseState } from '../../../../src/engine/condense/state/buildC
 import type { AssistantMessage, ToolResultMessage } from '../../../../src/engine/session/types';
 import { assistant, call, chain, record, result, SessionBuilder, text, thinking, user } from './builders';
 import { deepFreeze } from './piReference';
+import { defaults, LATEST, R200 } from '../../../support/releases';
 
-const enabled: ContextPruneConfig = { ...DEFAULT_CONFIG, enabled: true, thinkingStrip: { enabled: true, keepLastTurns: 1 } };
+const DEFAULTS = defaults(R200);
+const enabled: ContextPruneConfig = { ...DEFAULTS, enabled: true, thinkingStrip: { enabled: true, keepLastTurns: 1 } };
 
 /** Two user turns: the first compressed into b1, the second with a summarized read and a failed write. */
 function session(): SessionBuilder {
@@ -16,20 +17,20 @@ function session(): SessionBuilder {
 		.messages(user(100), assistant(110, thinking('p'), call('c1', 'bash')), result('c1', 'bash', 111, 'x'.repeat(300)))
 		.summary('one', [['t1', 'c1']]).index(record('c1', 'bash', 'x'.repeat(300)))
 		.messages(assistant(150, thinking('q'), text('first done')))
-		.chain(chain('b1', 100, 150, { toolRefs: ['t1'], rangeSummaryText: 'fused', compressedAt: 160 }))
+		.chain(chain('b1', 100, 150, { droppedToolCallIds: ['c1'], toolRefs: ['t1'], rangeSummaryText: 'fused', compressedAt: 160 }))
 		.messages(user(200), assistant(210, thinking('r'), call('c2', 'read', { path: 'a.ts' })), result('c2', 'read', 211, 'y'.repeat(300)))
 		.summary('two', [['t2', 'c2']]).index(record('c2', 'read', 'y'.repeat(300), { args: { path: 'a.ts' } }))
 		.messages(assistant(220, thinking('s'), call('w', 'write', { content: 'z'.repeat(600) })), result('w', 'write', 221, 'denied', true))
 		.messages(assistant(230, text('a')), assistant(240, thinking('last'), text('b')));
 }
 
-describe('renderContext (the four phases composed)', () => {
+describe('renderContext (the four phases composed; 2.0.0 entries rendered by 2.0.0)', () => {
 	it('returns Pi\'s context untouched when pruning is disabled (the default)', () => {
 		const s = session();
 		const messages = deepFreeze(s.context);
-		assert.equal(renderContext(messages, buildCondenseState(s.branch), DEFAULT_CONFIG), messages);
-		assert.equal(renderBranch(s.branch, messages, DEFAULT_CONFIG), messages);
-		const preview = previewContext(s.branch, messages, DEFAULT_CONFIG);
+		assert.equal(renderContext(messages, buildCondenseState(s.branch, R200), DEFAULTS, R200), messages);
+		assert.equal(renderBranch(s.branch, messages, DEFAULTS, R200), messages);
+		const preview = previewContext(s.branch, messages, DEFAULTS, R200);
 		assert.equal(preview.after, messages);
 		assert.equal(preview.reclaim, undefined);
 		assert.equal(preview.statusText, 'prune: OFF');
@@ -39,7 +40,7 @@ describe('renderContext (the four phases composed)', () => {
 		const s = session();
 		const messages = deepFreeze(s.context);
 		const snapshot = JSON.stringify(messages);
-		const out = renderContext(messages, buildCondenseState(s.branch), enabled);
+		const out = renderContext(messages, buildCondenseState(s.branch, R200), enabled, R200);
 		assert.equal(JSON.stringify(messages), snapshot);
 		assert.deepEqual(out.map((m) => m.role), ['user', 'user', 'assistant', 'user', 'assistant', 'toolResult', 'custom', 'assistant', 'toolResult', 'assistant', 'assistant']);
 		assert.match(((out[5] as ToolResultMessage).content[0] as { text: string }).text, /ref `t2`/);
@@ -50,17 +51,17 @@ describe('renderContext (the four phases composed)', () => {
 
 	it('is idempotent: rendering the rendered context changes nothing more', () => {
 		const s = session();
-		const state = buildCondenseState(s.branch);
-		const once = renderContext(deepFreeze(s.context), state, enabled);
-		assert.deepEqual(renderContext(deepFreeze(once.slice()), state, enabled), once);
+		const state = buildCondenseState(s.branch, R200);
+		const once = renderContext(deepFreeze(s.context), state, enabled, R200);
+		assert.deepEqual(renderContext(deepFreeze(once.slice()), state, enabled, R200), once);
 	});
 
 	it('respects each phase switch', () => {
 		const s = session();
-		const state = buildCondenseState(s.branch);
-		const noChain = renderContext(s.context, state, { ...enabled, chainCompression: { ...enabled.chainCompression, enabled: false } });
+		const state = buildCondenseState(s.branch, R200);
+		const noChain = renderContext(s.context, state, { ...enabled, chainCompression: { ...enabled.chainCompression, enabled: false } }, R200);
 		assert.equal(noChain.filter((m) => m.role === 'user').length, 2);
-		const noPurge = renderContext(s.context, state, { ...enabled, purgeErrors: { ...enabled.purgeErrors, enabled: false } });
+		const noPurge = renderContext(s.context, state, { ...enabled, purgeErrors: { ...enabled.purgeErrors, enabled: false } }, R200);
 		assert.ok(JSON.stringify(noPurge).includes('z'.repeat(600)));
 	});
 
@@ -70,14 +71,18 @@ describe('renderContext (the four phases composed)', () => {
 			.summary('old', [['t1', 'bash_23']]).index(record('bash_23', 'bash', 'OLD'))
 			.chain(chain('b1', 100, 150, { droppedToolCallIds: ['bash_23'], toolRefs: ['t1'], rangeSummaryText: 'r' }))
 			.messages(user(200), assistant(210, call('bash_23', 'bash')), result('bash_23', 'bash', 211, 'NEW'));
-		const out = renderContext(deepFreeze(s.context), buildCondenseState(s.branch), enabled);
-		assert.deepEqual(out.map((m) => m.role), ['user', 'user', 'assistant', 'user', 'assistant', 'toolResult']);
-		assert.equal(((out[5] as ToolResultMessage).content[0] as { text: string }).text, 'NEW');
+		// 2.0.0 drops the live turn (its ids are a compressed chain's)…
+		const v200 = renderContext(deepFreeze(s.context), buildCondenseState(s.branch, R200), enabled, R200);
+		assert.deepEqual(v200.map((m) => m.role), ['user', 'user', 'assistant', 'user']);
+		// …2.9.1 keeps it, and stubs it with the legacy record's ref while that record is legacy-only.
+		const v291 = renderContext(deepFreeze(s.context), buildCondenseState(s.branch, LATEST), { ...enabled, thinkingStrip: undefined }, LATEST);
+		assert.deepEqual(v291.map((m) => m.role), ['user', 'user', 'assistant', 'user', 'assistant', 'toolResult']);
+		assert.match(((v291[5] as ToolResultMessage).content[0] as { text: string }).text, /ref `t1`/);
 	});
 
 	it('previews the reclaim and status text of a changed render', () => {
 		const s = session();
-		const preview = previewContext(s.branch, s.context, enabled);
+		const preview = previewContext(s.branch, s.context, enabled, R200);
 		assert.ok(preview.reclaim && preview.reclaim.afterChars < preview.reclaim.beforeChars);
 		assert.equal(preview.reclaim.beforeChars, JSON.stringify(s.context).length);
 		assert.match(preview.statusText, /^prune: ON · \d+(\.\d)?k?->\d+(\.\d)?k? \(-\d+%\)$/);

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
-import { stripOldThinking } from '../../../../src/engine/condense/phases/thinkingStrip';
+import { renderContext } from '../../../../src/engine/condense/render/renderContext';
+import { stripOldThinking, stripThinkingBefore } from '../../../../src/engine/condense/phases/thinkingStrip';
+import { buildCondenseState } from '../../../../src/engine/condense/state/buildCondenseState';
 import type { AgentMessage, AssistantMessage } from '../../../../src/engine/session/types';
-import { assistant, call, result, text, thinking, user } from './builders';
+import { defaults, rules } from '../../../support/releases';
+import { assistant, call, result, SessionBuilder, text, thinking, user } from './builders';
 import { deepFreeze } from './piReference';
 
 function turns(n: number): AgentMessage[] {
@@ -45,5 +48,39 @@ describe('stripOldThinking (phase 4)', () => {
 	it('is idempotent and returns the same array when old turns have no thinking', () => {
 		const once = stripOldThinking(turns(5), 2);
 		assert.equal(stripOldThinking(once, 2), once);
+	});
+
+	it('2.4.3 strips every assistant below the boundary stored at flush time (strictly below; none without a number)', () => {
+		const messages = turns(4);
+		assert.deepEqual(blockTypes(stripThinkingBefore(messages, 12)), ['text+toolCall', 'text+toolCall', 'thinking+text+toolCall', 'thinking+text+toolCall']);
+		assert.equal(stripThinkingBefore(messages, 10), messages);
+	});
+});
+
+describe('thinking strip by release', () => {
+	/** Four tool turns (assistants at 10…13), a frontier whose boundary is 13. */
+	function session(): SessionBuilder {
+		return new SessionBuilder().messages(...turns(4)).frontier('c3', { thinkingStripBoundaryTimestamp: 13 });
+	}
+
+	const strippedCount = (version: '2.4.2' | '2.4.3' | '2.5.0', keepLastTurns: number): number => {
+		const release = rules(version);
+		const s = session();
+		const config = { ...defaults(release), enabled: true, ...(release.thinkingStrip === 'none' ? {} : { thinkingStrip: { enabled: true, keepLastTurns } }) };
+		const out = renderContext(s.context, buildCondenseState(s.branch, release), config, release);
+		return blockTypes(out).filter((types) => !types.startsWith('thinking')).length;
+	};
+
+	it('up to 2.4.2 counts the live assistants, 2.4.3 uses the flush boundary, 2.5.0 never strips', () => {
+		assert.equal(strippedCount('2.4.2', 1), 3);
+		assert.equal(strippedCount('2.4.3', 1), 3, 'below 13: assistants 10, 11, 12');
+		assert.equal(strippedCount('2.4.3', 3), 3, 'the boundary, not the count, decides');
+		assert.equal(strippedCount('2.4.2', 3), 1);
+		assert.equal(strippedCount('2.5.0', 1), 0);
+	});
+
+	it('defaults to stripping all but the last 16 up to 2.4.3 (the release decides, not us)', () => {
+		assert.deepEqual(defaults(rules('2.4.3')).thinkingStrip, { enabled: true, keepLastTurns: 16 });
+		assert.equal(defaults(rules('2.5.0')).thinkingStrip, undefined);
 	});
 });

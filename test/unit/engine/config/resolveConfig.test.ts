@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
-import { DEFAULT_CONFIG } from '../../../../src/engine/config/defaults';
-import { describeConfigProblem, resolveConfig } from '../../../../src/engine/config/resolve';
+import { describeConfigProblem, resolveConfig as resolveFor } from '../../../../src/engine/config/resolve';
+import { defaults, LATEST, R200, rules } from '../../../support/releases';
+
+/** Most rules here hold for every release; these read as the latest one does. */
+const resolveConfig = (raw: unknown) => resolveFor(raw, LATEST);
+const DEFAULT_CONFIG = defaults(LATEST);
 
 describe('resolveConfig', () => {
 	it('gives the defaults for a missing contextPrune, with no problems', () => {
@@ -9,12 +13,38 @@ describe('resolveConfig', () => {
 		assert.deepEqual(problems, []);
 	});
 
+	it('uses the release\'s defaults and reads only the keys the release knows', () => {
+		assert.deepEqual(defaults(R200).thinkingStrip, { enabled: true, keepLastTurns: 16 });
+		assert.equal('recoveryGraceTurns' in defaults(R200), false);
+		assert.equal(defaults(rules('2.3.0')).recoveryGraceTurns, 3);
+		assert.equal('summarizerIdleTimeoutMs' in defaults(rules('2.3.0')), false);
+		assert.deepEqual([defaults(rules('2.4.0')).summarizerIdleTimeoutMs, defaults(rules('2.4.0')).summarizerMaxTimeoutMs], [20000, 180000]);
+		assert.equal('thinkingStrip' in DEFAULT_CONFIG, false);
+		const raw = { thinkingStrip: { enabled: true, keepLastTurns: 2 }, recoveryGraceTurns: 1, summarizerIdleTimeoutMs: 5 };
+		const latest = resolveConfig(raw);
+		assert.equal('thinkingStrip' in latest.config, false, 'a leftover thinkingStrip is not read by 2.5.0+');
+		assert.deepEqual(latest.ignored, ['thinkingStrip']);
+		const old = resolveFor(raw, R200);
+		assert.deepEqual(old.config.thinkingStrip, { enabled: true, keepLastTurns: 2 });
+		assert.equal('recoveryGraceTurns' in old.config, false);
+		assert.deepEqual(old.ignored, ['recoveryGraceTurns', 'summarizerIdleTimeoutMs']);
+		assert.deepEqual([...old.problems, ...latest.problems], []);
+	});
+
+	it('floors the later keys as pi-condense does, and falls back to the default for anything else', () => {
+		const { config, problems } = resolveConfig({ recoveryGraceTurns: 2.7, summarizerIdleTimeoutMs: 0, summarizerMaxTimeoutMs: -1 });
+		assert.deepEqual([config.recoveryGraceTurns, config.summarizerIdleTimeoutMs, config.summarizerMaxTimeoutMs], [2, 0, 180000]);
+		assert.deepEqual(problems.map((p) => p.key), ['summarizerMaxTimeoutMs']);
+		assert.equal(resolveConfig({ recoveryGraceTurns: '3' }).config.recoveryGraceTurns, 3);
+		assert.equal(resolveConfig({ recoveryGraceTurns: null }).config.recoveryGraceTurns, 3);
+	});
+
 	it('keeps the defaults of the missing keys of a partial nested block (pi-condense 2.0.0 loses them)', () => {
 		const { config, problems } = resolveConfig({ chainCompression: { rollingWindow: 5 }, purgeErrors: { enabled: false } });
 		assert.deepEqual(config.chainCompression, { ...DEFAULT_CONFIG.chainCompression, rollingWindow: 5 });
 		assert.deepEqual(config.purgeErrors, { enabled: false, cooldownTurns: 2, minArgChars: 500 });
-		assert.deepEqual(config.thinkingStrip, DEFAULT_CONFIG.thinkingStrip);
 		assert.deepEqual(problems, []);
+		assert.deepEqual(resolveFor({ thinkingStrip: { keepLastTurns: 4 } }, R200).config.thinkingStrip, { enabled: true, keepLastTurns: 4 });
 	});
 
 	it('keeps every valid user value', () => {
@@ -24,7 +54,6 @@ describe('resolveConfig', () => {
 			minBatchChars: 0, protectedTools: ['todo'], protectedPaths: [],
 			chainCompression: { enabled: false, rollingWindow: 0, stripFinalAssistantThinking: false, fuseRangeSummary: false },
 			purgeErrors: { enabled: false, cooldownTurns: 10, minArgChars: 100 },
-			thinkingStrip: { enabled: true, keepLastTurns: 4 },
 			dedupByContentHash: false, autoBudgetThreshold: 1, spillThreshold: 1, spillPreviewBytes: 0, budgetTurnDelta: 0.05,
 			recoveryGraceTurns: 0, summarizerIdleTimeoutMs: 5000, summarizerMaxTimeoutMs: 60000,
 		};

@@ -19,6 +19,7 @@ import { oracleReply } from '../../../support/oracleReplies';
 import { piCondenseSessionsDir } from '../../../support/paths';
 import { scriptedSummarizer } from '../../../support/scriptedSummarizer';
 import { referenceConfig } from '../condense/piReference';
+import { R200 } from '../../../support/releases';
 
 type Json = Record<string, unknown>;
 const BASIC = join(piCondenseSessionsDir, 'basic');
@@ -44,7 +45,8 @@ describe('flush replay of the basic reference session', () => {
 	const newEntries = (before: string, after: string): Json[] => after.slice(before.length).trimEnd().split('\n').map((l) => JSON.parse(l) as Json);
 
 	it('writes pi-condense\'s entries flush by flush, and renders its context', async () => {
-		const config = referenceConfig('basic');
+		// The session was written by 2.0.0: our flush replays it, and 2.0.0 reads the result.
+		const config = referenceConfig('basic', R200);
 		const summarizer = scriptedSummarizer((request) => oracleReply(request.prompt));
 		const spill = memorySpillWriter('/our/blobs');
 		let text = `${lines.slice(0, 3).join('\n')}\n`;
@@ -52,7 +54,7 @@ describe('flush replay of the basic reference session', () => {
 		// Prompt 1: two batches summarized as t1–t4.
 		text = appendMessages(text, [4, 5, 6, 7, 8, 9, 10, 17]);
 		let before = text;
-		({ text } = await flushText(text, config, summarizer, { spill }));
+		({ text } = await flushText(text, config, summarizer, { spill, release: R200 }));
 		let ours = newEntries(before, text);
 		assert.deepEqual(ours.map((e) => e['customType']), ['context-prune-summary', 'context-prune-index', 'context-prune-summary', 'context-prune-index', 'context-prune-frontier', 'context-prune-stats']);
 		[11, 12, 13, 14, 15].forEach((n, i) => assert.deepEqual(payload(ours[i] as Json), payload(entry(n)), `line ${n}`));
@@ -90,13 +92,13 @@ describe('flush replay of the basic reference session', () => {
 
 		// Prompt 4 (no tools): nothing pending.
 		text = appendMessages(text, [47, 48]);
-		const last = await flushText(text, config, summarizer, { spill });
+		const last = await flushText(text, config, summarizer, { spill, release: R200 });
 		assert.equal(last.result.message, 'pruner: nothing pending — no batches to summarize');
 		assert.deepEqual(last.result.drafts, []);
 
 		// The context pi-condense sent, but for our summaries' place after the reply, display and timestamps.
 		const model = parseSession(text);
-		const rendered = renderContext(buildSessionContext(model).messages, buildCondenseState(getBranch(model)), config);
+		const rendered = renderContext(buildSessionContext(model).messages, buildCondenseState(getBranch(model), R200), config, R200);
 		const expected = JSON.parse(readFileSync(join(BASIC, 'expected-context.json'), 'utf8')) as AgentMessage[];
 		assert.deepEqual(normalize(rendered.filter((m) => m.role !== 'custom')), normalize(expected.filter((m) => m.role !== 'custom')));
 		assert.deepEqual(normalize(rendered.filter((m) => m.role === 'custom')), normalize(expected.filter((m) => m.role === 'custom')));

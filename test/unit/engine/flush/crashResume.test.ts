@@ -13,14 +13,15 @@ import { flushText, memorySpillWriter } from '../../../support/flushHarness';
 import { flushInvariantViolations } from '../../../support/flushInvariants';
 import { richReply, richSession, SPILL_THRESHOLD } from '../../../support/richSession';
 import { scriptedSummarizer } from '../../../support/scriptedSummarizer';
+import { WRITER_RELEASE } from '../../../support/releases';
 
 const config = resolveConfig({
 	enabled: true, spillThreshold: SPILL_THRESHOLD, protectedTools: ['todoread'], chainCompression: { rollingWindow: 1 },
-}).config;
+}, WRITER_RELEASE).config;
 
 function render(text: string): unknown {
 	const model = parseSession(text);
-	return renderContext(buildSessionContext(model).messages, buildCondenseState(getBranch(model)), config);
+	return renderContext(buildSessionContext(model).messages, buildCondenseState(getBranch(model), WRITER_RELEASE), config, WRITER_RELEASE);
 }
 
 /** The second part's lines, chained after the leaf of `text`. */

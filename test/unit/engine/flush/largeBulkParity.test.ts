@@ -15,6 +15,7 @@ import { oracleReply } from '../../../support/oracleReplies';
 import { piCondenseSessionsDir } from '../../../support/paths';
 import { scriptedSummarizer } from '../../../support/scriptedSummarizer';
 import { referenceConfig } from '../condense/piReference';
+import { R200 } from '../../../support/releases';
 
 type Json = Record<string, unknown>;
 
@@ -28,10 +29,10 @@ describe('flush parity with real pi-condense (large-bulk)', () => {
 		const before = [...lines.slice(0, firstPruner), JSON.stringify({ ...finalReply, parentId: userPrompt['id'] })];
 		const model = parseSession(`${before.join('\n')}\n`);
 		assert.deepEqual(model.diagnostics, []);
-		const config = { ...referenceConfig('large-bulk'), spillThreshold: 10_000_000 };
+		const config = { ...referenceConfig('large-bulk', R200), spillThreshold: 10_000_000 };
 		const summarizer = scriptedSummarizer((request) => oracleReply(request.prompt));
 		const result = await runFlush(
-			{ mode: 'now', branch: getBranch(model), messages: buildSessionContext(model).messages, config },
+			{ mode: 'now', branch: getBranch(model), messages: buildSessionContext(model).messages, config, release: R200 },
 			{ summarizer, hash: sha1Hex, now: () => 1796020581125 },
 		);
 		assert.equal(result.status, 'completed', result.message);

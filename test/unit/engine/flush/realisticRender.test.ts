@@ -19,12 +19,13 @@ import { output } from '../../../support/flushFixtures';
 import { realSessionsDir } from '../../../support/paths';
 import { richReply } from '../../../support/richSession';
 import { scriptedSummarizer } from '../../../support/scriptedSummarizer';
+import { WRITER_RELEASE } from '../../../support/releases';
 
 type Json = Record<string, unknown>;
 
 const config = resolveConfig({
 	enabled: true, minBatchChars: 200, spillThreshold: 20_000, chainCompression: { rollingWindow: 2 },
-}).config;
+}, WRITER_RELEASE).config;
 
 const stub = (ref: string): string => `[Summarized in pruner summary, ref \`${ref}\`. Use context_tree_query to retrieve full output.]`;
 const footer = (...refs: string[]): string => `\n\n---\n**Summarized tool refs**: ${refs.map((r) => `\`${r}\``).join(', ')}\nUse \`context_tree_query\` with these refs to retrieve the original full outputs.`;
@@ -72,7 +73,7 @@ describe('rendering a realistic session written by our flush', () => {
 
 		const model = parseSession(second.text);
 		const pi = buildSessionContext(model).messages;
-		const rendered = renderContext(pi, buildCondenseState(getBranch(model)), config);
+		const rendered = renderContext(pi, buildCondenseState(getBranch(model), WRITER_RELEASE), config, WRITER_RELEASE);
 		const same = (i: number) => ({ same: pi[i] as AgentMessage });
 		const expected: Expectation[] = [
 			same(0), // "/mode"

@@ -11,6 +11,7 @@ import { flushText } from '../../../support/flushHarness';
 import { flushConfig, output, toolSession } from '../../../support/flushFixtures';
 import { scriptedSummarizer } from '../../../support/scriptedSummarizer';
 import { SessionBuilder, text, toolCall } from '../../../support/sessionBuilder';
+import { WRITER_RELEASE } from '../../../support/releases';
 
 type Json = Record<string, unknown>;
 const labelled = scriptedSummarizer((request) => (request.input?.kind === 'batch' ? request.input.calls.map((c) => `- ${c.label} ok`).join('\n') : 'fused'));
@@ -36,7 +37,7 @@ function threePrompts(protectedCall = false): string {
 describe('runFlush', () => {
 	it('does nothing when pruning is disabled (now), but compact still runs', async () => {
 		const session = threePrompts();
-		const off = resolveConfig({ enabled: false }).config;
+		const off = resolveConfig({ enabled: false }, WRITER_RELEASE).config;
 		const now = await flushText(session, off, labelled);
 		assert.equal(now.result.status, 'disabled');
 		assert.equal(now.result.message, 'Context pruning is disabled. Run /pruner on first.');
@@ -64,7 +65,7 @@ describe('runFlush', () => {
 		const stats = drafts(after, session).filter((e) => e['customType'] === 'context-prune-stats').map((e) => e['data'] as Json);
 		assert.deepEqual(stats.map((s) => [s['callCount'], s['chainsCompressed'], s['rangesSummarized']]), [[3, 0, 0], [3, 2, 0]]);
 		const model = parseSession(after);
-		const rendered = renderContext(buildSessionContext(model).messages, buildCondenseState(getBranch(model)), config);
+		const rendered = renderContext(buildSessionContext(model).messages, buildCondenseState(getBranch(model), WRITER_RELEASE), config, WRITER_RELEASE);
 		const b2 = rendered.find((m) => syntheticBlockId(m) === 'b2');
 		assert.equal(b2 && contentText(b2.role === 'user' ? b2.content : ''), [
 			'<compressed-chain id="b2" tools="t3">',
@@ -114,7 +115,7 @@ describe('runFlush', () => {
 		b.assistant([text('Here.')]);
 		const model = parseSession(b.text());
 		await runFlush({
-			mode: 'now', branch: getBranch(model), messages: buildSessionContext(model).messages, config: flushConfig({ chainCompression: { enabled: false } }),
+			mode: 'now', branch: getBranch(model), messages: buildSessionContext(model).messages, config: flushConfig({ chainCompression: { enabled: false } }), release: WRITER_RELEASE,
 			interactive: true, onProgress: (e) => events.push(e),
 		}, { summarizer: labelled, hash: (t) => String(t.length), now: () => 0 });
 		assert.deepEqual(events.map((e) => e.type === 'batch-text' ? `text ${e.index}` : e.type === 'batches' ? `batches ${e.batches.length}` : `${e.type} ${'index' in e ? e.index : ''}${e.type === 'batch-skipped' ? ` ${e.reason}` : ''}`), [

@@ -4,15 +4,17 @@ import { contextBreakdown, charsToTokens, previewContext } from '../../../../src
 import { computePreview, locateTarget, previewBase, type PreviewRow } from '../../../../src/engine/preview';
 import type { AgentMessage } from '../../../../src/engine/session/types';
 import { deepFreeze, loadSession, readJson, REFERENCE_DIR, referenceConfig } from '../condense/piReference';
+import { defaults, R200 } from '../../../support/releases';
+import { assistant, call, chain, result, SessionBuilder, text, user } from '../condense/builders';
 
 const labels = (row: PreviewRow | undefined): string[] => row?.badges.map((b) => b.label) ?? [];
 
 function basic() {
 	const loaded = loadSession(join(REFERENCE_DIR, 'basic', 'session.jsonl'));
-	const config = referenceConfig('basic');
+	const config = referenceConfig('basic', R200);
 	const branch = deepFreeze(loaded.branch);
 	const messages = deepFreeze(loaded.messages);
-	const base = previewBase({ sessionPath: '/s.jsonl', title: 'basic', branch, messages, config });
+	const base = previewBase({ sessionPath: '/s.jsonl', title: 'basic', branch, messages, config, release: R200 });
 	return { loaded, config, base, ...computePreview(base, { overrides: {}, pricing: undefined, now: 1 }) };
 }
 
@@ -64,7 +66,7 @@ describe('preview rows of a session written by real pi-condense', () => {
 
 	it('bounds texts and hides extra blocks, saying so', () => {
 		const loaded = loadSession(join(REFERENCE_DIR, 'basic', 'session.jsonl'));
-		const base = previewBase({ sessionPath: '', title: '', branch: loaded.branch, messages: loaded.messages, config: referenceConfig('basic') });
+		const base = previewBase({ sessionPath: '', title: '', branch: loaded.branch, messages: loaded.messages, config: referenceConfig('basic', R200), release: R200 });
 		const { snapshot } = computePreview(base, { overrides: {}, pricing: undefined, now: 1, bounds: { blockChars: 10, blocks: 1 } });
 		const chain = snapshot.after[1];
 		assert.equal(chain?.blocks.length, 1);
@@ -79,7 +81,7 @@ describe('preview rows of a session written by real pi-condense', () => {
 
 	it('measures like the engine: bars, totals and the status text', () => {
 		const { snapshot, loaded, config } = basic();
-		const engine = previewContext(loaded.branch, loaded.messages, config);
+		const engine = previewContext(loaded.branch, loaded.messages, config, R200);
 		const before = contextBreakdown(engine.before);
 		const after = contextBreakdown(engine.after);
 		assert.equal(snapshot.statusText, engine.statusText);
@@ -110,5 +112,21 @@ describe('preview rows of a session written by real pi-condense', () => {
 		assert.deepEqual(locateTarget('bd944c95', rows, base.state), { view: 'after', index: 9 });
 		assert.deepEqual(locateTarget('5ba5ef96', rows, base.state), { view: 'before', index: 7 }, 'a hidden summary shows in the raw view');
 		assert.equal(locateTarget('nothing-like-this', rows, base.state), undefined);
+	});
+});
+
+describe('preview rows of a release with defects', () => {
+	it('keep row keys unique when 2.0.0 inserts a chain\'s synthetic after two user messages, and carry the warnings', () => {
+		const s = new SessionBuilder()
+			.messages(user(100, 'a'), assistant(110, call('c1', 'bash')), result('c1', 'bash', 111, 'x'), assistant(150, text('one')))
+			.messages(user(100, 'same timestamp'), assistant(160, call('c1', 'bash')), result('c1', 'bash', 161, 'live'), assistant(170, text('two')))
+			.chain(chain('b1', 100, 150, { droppedToolCallIds: ['c1'], rangeSummaryText: 'r' }));
+		const base = previewBase({ sessionPath: '', title: '', branch: s.branch, messages: s.context, config: { ...defaults(R200), enabled: true }, release: R200 });
+		const { snapshot } = computePreview(base, { overrides: {}, pricing: undefined, now: 1 });
+		const keys = snapshot.after.map((row) => row.key);
+		assert.deepEqual(keys.filter((key) => key.startsWith('bb1')), ['bb1', 'bb1~1']);
+		assert.equal(new Set(keys).size, keys.length);
+		assert.equal(snapshot.release, '2.0.0');
+		assert.deepEqual(snapshot.warnings.map((w) => [w.kind, w.fixedIn]), [['chain-drops-live-turn', '2.6.0']]);
 	});
 });

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { DEFAULT_CONFIG } from '../../../../src/engine/config/defaults';
 import { protectionCheck } from '../../../../src/engine/condense';
 import {
 	computePreview, previewBase, sanitizeOverrides, simulateWindow, whatIfChanges, withWhatIf,
@@ -10,15 +9,17 @@ import { deterministicChainBody } from '../../../../src/engine/flush/chains/dete
 import { detectChains } from '../../../../src/engine/flush/chains/detectChains';
 import { assistant, call, result, text, user } from '../condense/builders';
 import { deepFreeze, loadSession, REFERENCE_DIR, referenceConfig } from '../condense/piReference';
+import { defaults, LATEST, R200 } from '../../../support/releases';
 
 const syntheticChain = user(50, '<compressed-chain id="b1" tools="t1">\nbody\n</compressed-chain>');
 
 describe('what-if settings', () => {
 	it('maps settings to contextPrune keys and reports only what changed', () => {
+		const DEFAULT_CONFIG = { ...defaults(R200), thinkingStrip: { enabled: false, keepLastTurns: 16 } };
 		const config = withWhatIf(DEFAULT_CONFIG, { rollingWindow: 1, keepLastTurns: 4, protectedTools: ['todoread'] });
 		assert.equal(config.chainCompression.rollingWindow, 1);
 		assert.equal(config.chainCompression.fuseRangeSummary, DEFAULT_CONFIG.chainCompression.fuseRangeSummary);
-		assert.equal(config.thinkingStrip.keepLastTurns, 4);
+		assert.equal(config.thinkingStrip?.keepLastTurns, 4);
 		assert.deepEqual(config.protectedTools, ['todoread']);
 		assert.deepEqual(whatIfChanges(DEFAULT_CONFIG, { rollingWindow: 1, keepLastTurns: 16, thinkingStripEnabled: true, purgeCooldownTurns: 5 }), [
 			{ key: 'chainCompression.rollingWindow', value: 1 },
@@ -26,6 +27,12 @@ describe('what-if settings', () => {
 			{ key: 'purgeErrors.cooldownTurns', value: 5 },
 		]);
 		assert.deepEqual(whatIfChanges(DEFAULT_CONFIG, {}), []);
+	});
+
+	it('changes no thinking-strip key for a release without the strip (2.5.0+)', () => {
+		const latest = defaults(LATEST);
+		assert.equal('thinkingStrip' in withWhatIf(latest, { thinkingStripEnabled: true }), false);
+		assert.deepEqual(whatIfChanges(latest, { thinkingStripEnabled: true, keepLastTurns: 2 }), []);
 	});
 
 	it('drops values that are out of range or of the wrong type', () => {
@@ -55,7 +62,7 @@ describe('chains for the rolling-window what-if (the flush\'s own detection and 
 	});
 
 	it('gives a chain no summary covers the deterministic body the flush writes (2.9.0), not a skip', () => {
-		const state = buildCondenseState([]);
+		const state = buildCondenseState([], LATEST);
 		const simulation = simulateWindow(state, messages, 0, readOfP, 42);
 		assert.deepEqual(simulation.simulated, ['b1']);
 		assert.equal(simulation.uncovered, 1);
@@ -71,8 +78,8 @@ describe('chains for the rolling-window what-if (the flush\'s own detection and 
 
 describe('rolling-window simulation on a real pi-condense session', () => {
 	const loaded = loadSession(join(REFERENCE_DIR, 'basic', 'session.jsonl'));
-	const config = referenceConfig('basic');
-	const base = previewBase({ sessionPath: '', title: '', branch: deepFreeze(loaded.branch), messages: deepFreeze(loaded.messages), config });
+	const config = referenceConfig('basic', R200);
+	const base = previewBase({ sessionPath: '', title: '', branch: deepFreeze(loaded.branch), messages: deepFreeze(loaded.messages), config, release: R200 });
 
 	it('compresses the newest closed chain too with K=0, with the covering summary as its body', () => {
 		const simulation = simulateWindow(base.state, loaded.messages, 0, protectionCheck(config), 1234);

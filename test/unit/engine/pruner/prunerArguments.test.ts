@@ -3,7 +3,9 @@ import {
 	parseBatchingMode, parseDedup, parseMinBatchChars, parseModelArgument, parseNameList, parsePruneOn, parseThinking,
 } from '../../../../src/engine/pruner/prunerArguments';
 import { dedupStatusText, DISABLED_TEXT, ENABLED_TEXT, statusReportText } from '../../../../src/engine/pruner/prunerTexts';
-import { DEFAULT_CONFIG } from '../../../../src/engine/config/defaults';
+import { defaults } from '../../../support/releases';
+
+const DEFAULT_CONFIG = defaults();
 
 describe('/pruner arguments', () => {
 	it('splits name lists on commas and spaces; none and clear empty them', () => {

@@ -5,10 +5,10 @@
  */
 import assert from 'node:assert/strict';
 import { previewContext } from '../../../../src/engine/condense';
-import { DEFAULT_CONFIG } from '../../../../src/engine/config/defaults';
 import { buildSessionContext, getBranch, getTree, parseSession } from '../../../../src/engine/session';
 import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../../../src/engine/session/jsonDepth';
 import { SessionBuilder } from '../../../support/sessionBuilder';
+import { defaults, LATEST } from '../../../support/releases';
 
 /** JSON text of `levels` nested containers (objects and arrays alternating). */
 function nestedText(levels: number): string {
@@ -48,7 +48,7 @@ describe('deeply nested JSON lines', () => {
 		assert.equal(getTree(model).roots.length, 1);
 		const messages = buildSessionContext(model).messages;
 		assert.deepEqual(messages.map((m) => m.role), ['user', 'user']);
-		const preview = previewContext(getBranch(model), messages, { ...DEFAULT_CONFIG, enabled: true });
+		const preview = previewContext(getBranch(model), messages, { ...defaults(LATEST), enabled: true }, LATEST);
 		assert.equal(typeof JSON.stringify(preview.after), 'string');
 	});
 

@@ -11,13 +11,14 @@ import { writeDemoSessions } from '../../../../src/node/demo/writeDemoSessions';
 import { readPruneSettings } from '../../../../src/node/settings/readPruneSettings';
 import { readWithPi } from '../../../support/pi';
 import { useTempDir } from '../../../support/tempDirs';
+import { WRITER_RELEASE } from '../../../support/releases';
 
 describe('demo sessions', function () {
 	this.timeout(60000);
 	const tempDir = useTempDir('pi-condense-demo');
 
 	it('are valid v3 sessions that Pi 0.73.1 reads exactly as we do', async () => {
-		const { sessionFiles } = await writeDemoSessions(tempDir());
+		const { sessionFiles } = await writeDemoSessions(tempDir(), WRITER_RELEASE);
 		assert.equal(sessionFiles.length, 2);
 		for (const file of sessionFiles) {
 			const text = readFileSync(file, 'utf8');
@@ -33,14 +34,14 @@ describe('demo sessions', function () {
 
 	it('show summaries, an alias, a spilled output, purged arguments, two compressed chains and pending work', async () => {
 		const agentDir = tempDir();
-		const { sessionFiles } = await writeDemoSessions(agentDir);
+		const { sessionFiles } = await writeDemoSessions(agentDir, WRITER_RELEASE);
 		const file = sessionFiles[0] ?? '';
 		const model = parseSession(readFileSync(file, 'utf8'));
-		const { config } = await readPruneSettings(agentDir);
+		const { config } = await readPruneSettings(agentDir, WRITER_RELEASE);
 		assert.equal(config.enabled, true);
 		const branch = getBranch(model);
-		const state = buildCondenseState(branch);
-		const preview = previewFromState(state, buildSessionContext(model).messages, config);
+		const state = buildCondenseState(branch, WRITER_RELEASE);
+		const preview = previewFromState(state, buildSessionContext(model).messages, config, WRITER_RELEASE);
 		const texts = preview.after.map((message) => JSON.stringify(message));
 		const count = (pattern: RegExp) => texts.filter((text) => pattern.test(text)).length;
 		assert.equal(count(/<compressed-chain id=\\"b1\\" tools=\\"t1,t2,t3,t4\\">/), 1, 'b1 fuses the first two summaries');
@@ -48,7 +49,7 @@ describe('demo sessions', function () {
 		assert.equal(count(/Summarized in pruner summary, ref `t3`/), 1, 'the re-read is an alias of t3');
 		assert.equal(count(/Oversized output spilled to file/), 1, 'the full test run is spilled');
 		assert.equal(count(/_purged/), 1, 'the failed edit\'s large arguments are purged');
-		assert.equal(count(/"thinking"/) > 0, true, 'thinking blocks are kept (the strip is off by default)');
+		assert.equal(count(/"thinking"/) > 0, true, 'thinking blocks are kept (no thinking strip from 2.5.0)');
 		assert.equal(capturePendingBatches(branch, state, config).length, 1, 'the last prompt\'s grep is still pending');
 		assert.ok(preview.reclaim && preview.reclaim.afterChars < preview.reclaim.beforeChars);
 		const blobs = join(dirname(file), `${model.header?.id ?? ''}-blobs`);
@@ -59,9 +60,9 @@ describe('demo sessions', function () {
 
 	it('leave an existing contextPrune configuration alone', async () => {
 		const agentDir = tempDir();
-		await writeDemoSessions(agentDir);
+		await writeDemoSessions(agentDir, WRITER_RELEASE);
 		const before = readFileSync(join(agentDir, 'settings.json'), 'utf8');
-		await writeDemoSessions(agentDir);
+		await writeDemoSessions(agentDir, WRITER_RELEASE);
 		assert.equal(readFileSync(join(agentDir, 'settings.json'), 'utf8'), before);
 	});
 });

@@ -19,6 +19,7 @@ import { flushConfig, toolSession } from '../../../support/flushFixtures';
 import { realSessionsDir } from '../../../support/paths';
 import { loadPi } from '../../../support/pi';
 import { loadPiAi } from '../../../support/piAiForTests';
+import { WRITER_RELEASE } from '../../../support/releases';
 
 type Json = Record<string, unknown>;
 
@@ -62,7 +63,7 @@ describe('flushSession (real pi-ai, fake OpenAI server, real files)', function (
 		assert.equal(manager.getBranch().length, lines(path).length - 1);
 
 		const model = parseSession(after);
-		const rendered = renderContext(buildSessionContext(model).messages, buildCondenseState(getBranch(model)), flushConfig());
+		const rendered = renderContext(buildSessionContext(model).messages, buildCondenseState(getBranch(model), WRITER_RELEASE), flushConfig(), WRITER_RELEASE);
 		const stubs = rendered.filter((m) => m.role === 'toolResult').map((m) => (m.content[0] as { text: string }).text);
 		assert.deepEqual(stubs, [
 			'[Summarized in pruner summary, ref `t1`. Use context_tree_query to retrieve full output.]',

@@ -19,6 +19,7 @@ import { realSessionsDir } from '../../../support/paths';
 import { readWithPi } from '../../../support/pi';
 import { distDir } from '../../../support/piAiForTests';
 import { noPiRunning, TempDir } from '../../../support/tempSession';
+import { WRITER_RELEASE } from '../../../support/releases';
 
 /** One short bullet per labelled call, as a model following the prompt would write. */
 function labelledReply(request: RecordedRequest): string {
@@ -60,7 +61,7 @@ describe('flush on real sessions, read back by Pi 0.73.1', function () {
 			const piBefore = await readWithPi(original);
 			const config = flushConfig({ summarizerModel: agent.modelRef });
 			const request: FlushSessionRequest = {
-				sessionPath: path, agentDir: agent.dir, mode: 'now', config, distDir, writeOptions: { quietMs: 0, maxWaitMs: 0, checkPiHolders: noPiRunning },
+				sessionPath: path, agentDir: agent.dir, mode: 'now', config, release: WRITER_RELEASE, distDir, writeOptions: { quietMs: 0, maxWaitMs: 0, checkPiHolders: noPiRunning },
 			};
 
 			const now = await flushSession(request);
@@ -97,8 +98,8 @@ describe('flush on real sessions, read back by Pi 0.73.1', function () {
 /** What our renderer makes of a session: stubs, chains, and summarized results left raw (must be 0). */
 function renderedView(text: string, config: ContextPruneConfig): { stubs: number; chains: number; compressed: number; rawCovered: number } {
 	const model = parseSession(text);
-	const state = buildCondenseState(getBranch(model));
-	const rendered = renderContext(buildSessionContext(model).messages, state, config);
+	const state = buildCondenseState(getBranch(model), WRITER_RELEASE);
+	const rendered = renderContext(buildSessionContext(model).messages, state, config, WRITER_RELEASE);
 	let stubs = 0;
 	let rawCovered = 0;
 	for (const message of rendered) {

@@ -16,6 +16,7 @@ import { sessionBlobReader } from '../../../../src/node/condense/sessionBlobRead
 import { useFlushEnvironment } from '../../../support/flushEnvironment';
 import { flushConfig, output } from '../../../support/flushFixtures';
 import { SessionBuilder, text, toolCall } from '../../../support/sessionBuilder';
+import { WRITER_RELEASE } from '../../../support/releases';
 
 describe('flush: eager spill to blob files', function () {
 	this.timeout(30000);
@@ -48,8 +49,9 @@ describe('flush: eager spill to blob files', function () {
 		const model = parseSession(readFileSync(path, 'utf8'));
 		const added = model.entries.filter((e) => e.type === 'custom' || e.type === 'custom_message').map((e) => (e.type === 'custom' || e.type === 'custom_message' ? e.customType : ''));
 		assert.deepEqual(added, ['context-prune-index', 'context-prune-dedup-alias', 'context-prune-summary', 'context-prune-index', 'context-prune-frontier', 'context-prune-stats']);
-		const state = buildCondenseState(getBranch(model));
-		const big = state.records.get([...state.records.keys()].find((k) => k.startsWith('big1@')) ?? '')?.record;
+		// Our writer's records carry no result timestamp: a release keying by occurrence files them under the bare id too.
+		const state = buildCondenseState(getBranch(model), WRITER_RELEASE);
+		const big = state.records.get('big1')?.record;
 		assert.ok(big);
 		assert.equal(big.resultText, '');
 		assert.equal(big.spillPath, join(blobs, 'big1.txt'));
@@ -65,7 +67,7 @@ describe('flush: eager spill to blob files', function () {
 		assert.match(recovered.text, /^## toolRef: big2\nTool: bash\n/);
 		assert.match(recovered.text, /\[Output truncated: \d+\/\d+ lines shown\]/);
 
-		const rendered = renderContext(buildSessionContext(model).messages, state, flushConfig());
+		const rendered = renderContext(buildSessionContext(model).messages, state, flushConfig(), WRITER_RELEASE);
 		const texts = rendered.flatMap((m) => (m.role === 'toolResult' ? [(m.content[0] as { text: string }).text] : []));
 		assert.match(texts[0] ?? '', /^\[Oversized output spilled to file — \d+ bytes\.\]\nTool: bash\nPreview \(head\):\nhuge line 1: /);
 		assert.match(texts[0] ?? '', /\nOr use context_tree_query with ref `big1`\.$/);

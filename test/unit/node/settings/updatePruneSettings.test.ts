@@ -8,6 +8,7 @@ import { readPruneSettings } from '../../../../src/node/settings/readPruneSettin
 import { SettingsWriteError, updatePruneSettings } from '../../../../src/node/settings/updatePruneSettings';
 import { repoRoot } from '../../../support/paths';
 import { useTempDir } from '../../../support/tempDirs';
+import { LATEST } from '../../../support/releases';
 
 const otherSettings = {
 	defaultProvider: 'anthropic',
@@ -44,7 +45,7 @@ describe('updatePruneSettings', function () {
 		assert.deepEqual(after, { ...otherSettings, contextPrune: { enabled: false, future: [1], chainCompression: { rollingWindow: 5 } }, theme: 'dark' });
 		assert.deepEqual(Object.keys(after), [...Object.keys(otherSettings), 'contextPrune', 'theme']);
 		assert.equal(readFileSync(settingsFile(), 'utf8'), JSON.stringify(after, null, 2), 'two-space JSON without a trailing newline, as Pi writes it');
-		assert.equal((await readPruneSettings(temp())).config.chainCompression.rollingWindow, 5);
+		assert.equal((await readPruneSettings(temp(), LATEST)).config.chainCompression.rollingWindow, 5);
 	});
 
 	it('adds contextPrune at the end when absent, and keeps a trailing newline the file had', async () => {

@@ -7,6 +7,7 @@ import { autoFlushReason, usesBudgetTriggers } from '../../../../src/node/store/
 import { SessionInsight } from '../../../../src/node/store/sessionInsight';
 import { SessionBuilder } from '../../../support/sessionBuilder';
 import { useTempDir } from '../../../support/tempDirs';
+import { LATEST } from '../../../support/releases';
 
 function session(finalReply: boolean): SessionBuilder {
 	const builder = new SessionBuilder();
@@ -28,7 +29,7 @@ describe('autoFlushReason', () => {
 		writeFileSync(path, builder.text());
 		const mtime = new Date(NOW - mtimeAgoMs);
 		utimesSync(path, mtime, mtime);
-		const insight = new SessionInsight(parseSession(builder.text()), resolveConfig(raw).config);
+		const insight = new SessionInsight(parseSession(builder.text()), resolveConfig(raw, LATEST).config, LATEST);
 		return autoFlushReason({ path, insight, nowMs: NOW, quietMs: 3000, contextWindow });
 	}
 
@@ -42,7 +43,7 @@ describe('autoFlushReason', () => {
 
 	it('lets a budget trigger fire whatever pruneOn says, when the context window is known', async () => {
 		const config = { enabled: true, pruneOn: 'on-demand', autoBudgetThreshold: 0.6 };
-		assert.equal(usesBudgetTriggers(resolveConfig(config).config), true);
+		assert.equal(usesBudgetTriggers(resolveConfig(config, LATEST).config), true);
 		// The builder's assistant usage reports 15 tokens: 60% of a 20-token window is 12.
 		assert.equal(await check(session(true), config, 0, 20), 'threshold');
 		assert.equal(await check(session(true), config, 0, 1000), undefined);

@@ -7,6 +7,7 @@ import { readSessionModel } from '../../../../src/node/store/readSessionModel';
 import { piCondenseSessionsDir, realSessionsDir } from '../../../support/paths';
 import { SessionBuilder } from '../../../support/sessionBuilder';
 import { useTempDir } from '../../../support/tempDirs';
+import { defaults, LATEST, R200 } from '../../../support/releases';
 
 describe('readSessionModel', () => {
 	const temp = useTempDir('read-model');
@@ -81,14 +82,17 @@ describe('OpenSession', () => {
 	it('keeps one insight per snapshot and configuration', async () => {
 		const { path, builder } = setUp();
 		const session = await OpenSession.open(path);
-		const config = (await import('../../../../src/engine/config/defaults')).DEFAULT_CONFIG;
-		const first = session.insight(config);
-		assert.equal(session.insight(config), first);
+		const settings = { config: defaults(LATEST), release: LATEST };
+		const first = session.insight(settings);
+		assert.equal(session.insight(settings), first);
+		assert.equal(session.insight({ ...settings }), first, 'the same configuration and release');
+		assert.notEqual(session.insight({ ...settings, release: R200 }), first, 'another release is another insight');
+		session.insight(settings);
 		const before = builder.text();
 		builder.user('again');
 		appendFileSync(path, builder.text().slice(before.length));
 		await session.applyAppend(Buffer.byteLength(before), Buffer.from(builder.text().slice(before.length)));
-		assert.notEqual(session.insight(config), first);
-		assert.equal(session.insight({ ...config }).config.enabled, config.enabled);
+		assert.notEqual(session.insight(settings), first);
+		assert.equal(session.insight({ ...settings, config: { ...settings.config } }).config.enabled, settings.config.enabled);
 	});
 });

@@ -6,13 +6,14 @@ import { readPruneSettings } from '../../../../src/node/settings/readPruneSettin
 import { sessionProblemMessage, settingsProblemMessages } from '../../../../src/node/views/problemMessages';
 import { SessionBuilder } from '../../../support/sessionBuilder';
 import { useTempDir } from '../../../support/tempDirs';
+import { LATEST } from '../../../support/releases';
 
 describe('problem messages', () => {
 	const temp = useTempDir('problems');
 
 	it('name the settings file and the line of a JSON error', async () => {
 		writeFileSync(join(temp(), 'settings.json'), '{\n  "theme": "dark",\n  "contextPrune": { enabled: true }\n}\n');
-		const [message, ...rest] = settingsProblemMessages(await readPruneSettings(temp()));
+		const [message, ...rest] = settingsProblemMessages(await readPruneSettings(temp(), LATEST));
 		assert.equal(rest.length, 0);
 		assert.equal(message?.file, join(temp(), 'settings.json'));
 		assert.equal(message?.line, 3);
@@ -21,14 +22,14 @@ describe('problem messages', () => {
 
 	it('say which contextPrune values are invalid, and when contextPrune is not an object', async () => {
 		writeFileSync(join(temp(), 'settings.json'), JSON.stringify({ contextPrune: { minBatchChars: -5, pruneOn: 'never' } }));
-		const [invalid] = settingsProblemMessages(await readPruneSettings(temp()));
+		const [invalid] = settingsProblemMessages(await readPruneSettings(temp(), LATEST));
 		assert.match(invalid?.message ?? '', /^2 contextPrune values are invalid/);
 		assert.equal(invalid?.details.length, 2);
 		writeFileSync(join(temp(), 'settings.json'), JSON.stringify({ contextPrune: [1] }));
-		const messages = settingsProblemMessages(await readPruneSettings(temp()));
+		const messages = settingsProblemMessages(await readPruneSettings(temp(), LATEST));
 		assert.match(messages[0]?.message ?? '', /contextPrune in .* is an array, not an object/);
 		writeFileSync(join(temp(), 'settings.json'), JSON.stringify({ contextPrune: { enabled: true } }));
-		assert.deepEqual(settingsProblemMessages(await readPruneSettings(temp())), []);
+		assert.deepEqual(settingsProblemMessages(await readPruneSettings(temp(), LATEST)), []);
 	});
 
 	it('name the session file and the first unreadable line', () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { DEFAULT_CONFIG } from '../../../../src/engine/config/defaults';
 import { resolveConfig } from '../../../../src/engine/config/resolve';
-import { formatSettingValue, parseSettingInput, SETTING_ROWS, settingValue } from '../../../../src/node/views/pruneSettingRows';
+import { formatSettingValue, ignoredRowText, parseSettingInput, SETTING_ROWS, settingRows, settingValue } from '../../../../src/node/views/pruneSettingRows';
+import { defaults, LATEST, R200, rules } from '../../../support/releases';
 
 function leafKeys(value: Record<string, unknown>, prefix = ''): string[] {
 	return Object.entries(value).flatMap(([key, inner]) => (typeof inner === 'object' && inner !== null && !Array.isArray(inner)
@@ -10,14 +10,28 @@ function leafKeys(value: Record<string, unknown>, prefix = ''): string[] {
 }
 
 describe('settings editor rows', () => {
-	it('cover every contextPrune key exactly once', () => {
+	it('cover every contextPrune key of every release exactly once', () => {
 		const keys = SETTING_ROWS.map((row) => row.key);
 		assert.equal(new Set(keys).size, keys.length);
-		assert.deepEqual([...keys].sort(), leafKeys(DEFAULT_CONFIG as unknown as Record<string, unknown>).sort());
+		const everyKey = new Set(['2.0.0', '2.4.3', '2.9.1'].flatMap((v) => leafKeys(defaults(rules(v as '2.0.0')) as unknown as Record<string, unknown>)));
+		assert.deepEqual([...keys].sort(), [...everyKey].sort());
+	});
+
+	it('show the keys the release reads in its order, and mark the ones it ignores (never dropped)', () => {
+		const latest = settingRows(LATEST);
+		assert.deepEqual(latest.slice(7, 11).map((row) => row.key), ['minBatchChars', 'recoveryGraceTurns', 'summarizerIdleTimeoutMs', 'summarizerMaxTimeoutMs']);
+		assert.deepEqual(latest.filter((row) => row.ignored).map((row) => row.key), ['thinkingStrip.enabled', 'thinkingStrip.keepLastTurns']);
+		const old = settingRows(R200);
+		assert.deepEqual(old.filter((row) => row.ignored).map((row) => row.key), ['recoveryGraceTurns', 'summarizerIdleTimeoutMs', 'summarizerMaxTimeoutMs']);
+		assert.equal(old.length, latest.length);
+		const strip = latest.find((row) => row.key === 'thinkingStrip.enabled');
+		assert.ok(strip);
+		assert.equal(ignoredRowText(strip, { thinkingStrip: { enabled: true } }, LATEST), 'ignored by pi-condense 2.9.1 (true kept in settings.json)');
+		assert.equal(ignoredRowText(strip, undefined, LATEST), 'ignored by pi-condense 2.9.1 (not set)');
 	});
 
 	it('show current values, with preset labels and custom values marked', () => {
-		const { config } = resolveConfig({ minBatchChars: 1000, chainCompression: { rollingWindow: 7 }, autoBudgetThreshold: 0.8, protectedTools: ['bash'], budgetTurnDelta: 0.25 });
+		const { config } = resolveConfig({ minBatchChars: 1000, chainCompression: { rollingWindow: 7 }, autoBudgetThreshold: 0.8, protectedTools: ['bash'], budgetTurnDelta: 0.25 }, LATEST);
 		const shown = Object.fromEntries(SETTING_ROWS.map((row) => [row.key, formatSettingValue(row, config)]));
 		assert.equal(shown['minBatchChars'], '1000 (default)');
 		assert.equal(shown['chainCompression.rollingWindow'], '7');
@@ -27,6 +41,8 @@ describe('settings editor rows', () => {
 		assert.equal(shown['budgetTurnDelta'], '25%');
 		assert.equal(shown['summarizerModel'], 'default (the session\'s model)');
 		assert.equal(shown['enabled'], 'off');
+		assert.equal(shown['recoveryGraceTurns'], '3 (default)');
+		assert.equal(shown['summarizerIdleTimeoutMs'], '20s (default)');
 		assert.equal(settingValue(config, 'chainCompression.rollingWindow'), 7);
 	});
 

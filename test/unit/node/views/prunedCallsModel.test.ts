@@ -9,13 +9,14 @@ import { buildPrunedCalls, type PrunedNode } from '../../../../src/node/views/pr
 import { statusLineText } from '../../../../src/node/views/statusLine';
 import { piCondenseSessionsDir } from '../../../support/paths';
 import { SessionBuilder } from '../../../support/sessionBuilder';
+import { LATEST, R200 } from '../../../support/releases';
 
 const basicDir = join(piCondenseSessionsDir, 'basic');
 
 function basicInsight(): SessionInsight {
 	const model = parseSession(readFileSync(join(basicDir, 'session.jsonl'), 'utf8'));
-	const { config } = resolveConfig(JSON.parse(readFileSync(join(basicDir, 'contextPrune.json'), 'utf8')));
-	return new SessionInsight(model, config);
+	const { config } = resolveConfig(JSON.parse(readFileSync(join(basicDir, 'contextPrune.json'), 'utf8')), R200);
+	return new SessionInsight(model, config, R200);
 }
 
 function labels(nodes: readonly PrunedNode[]): string[] {
@@ -67,8 +68,8 @@ describe('pending batches, problems and the status line', () => {
 		builder.assistant([{ type: 'toolCall', id: 'c1', name: 'bash', arguments: { command: 'ls' } }]);
 		builder.toolResult('c1', 'bash', 'a\nb');
 		builder.rawLine('{not json');
-		const { config } = resolveConfig({ enabled: true });
-		const insight = new SessionInsight(parseSession(builder.text()), config);
+		const { config } = resolveConfig({ enabled: true }, LATEST);
+		const insight = new SessionInsight(parseSession(builder.text()), config, LATEST);
 		const roots = buildPrunedCalls(insight, String);
 		assert.deepEqual(labels(roots), ['Problems', 'Pending']);
 		const problem = children(roots[0])[0];
@@ -84,5 +85,20 @@ describe('pending batches, problems and the status line', () => {
 		const insight = basicInsight();
 		assert.equal(statusLineText(insight.config, insight, false), 'prune: ON \u00b7 5.1k->1.1k (-78%)');
 		assert.deepEqual(insight.reclaim, insight.preview.reclaim);
+	});
+});
+
+describe('defects of the release in the Pruned Calls problems', () => {
+	it('show 2.0.0\'s dropped live turn in recovery-2.0.0 as a warning naming the release that fixes it', () => {
+		const dir = join(piCondenseSessionsDir, 'recovery-2.0.0');
+		const model = parseSession(readFileSync(join(dir, 'session.jsonl'), 'utf8'));
+		const insight = (release: typeof R200): SessionInsight => {
+			const { config } = resolveConfig(JSON.parse(readFileSync(join(dir, 'contextPrune.json'), 'utf8')), release);
+			return new SessionInsight(model, config, release);
+		};
+		const problems = children(buildPrunedCalls(insight(R200), String).find((node) => node.kind === 'group' && node.group === 'problems'));
+		assert.deepEqual(problems.map((node) => node.kind === 'problem' && [node.severity, node.description]), [['warning', 'pi-condense 2.0.0 defect (fixed in 2.6.0)']]);
+		assert.match(problems[0]?.label ?? '', /drops 2 live message\(s\) outside every compressed chain/);
+		assert.equal(buildPrunedCalls(insight(LATEST), String).some((node) => node.kind === 'group' && node.group === 'problems'), false);
 	});
 });

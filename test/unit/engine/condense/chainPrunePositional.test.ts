@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
-import { chainRangePrune } from '../../../../src/engine/condense/phases/chainRangePrune';
+import { chainPrunePositional } from '../../../../src/engine/condense/phases/chainPrunePositional';
 import { buildCondenseState } from '../../../../src/engine/condense/state/buildCondenseState';
 import type { ChainCompressionEntry } from '../../../../src/engine/condense/types';
 import type { AgentMessage, AssistantMessage, UserMessage } from '../../../../src/engine/session/types';
 import { assistant, call, chain, record, result, SessionBuilder, text, thinking, user } from './builders';
 import { deepFreeze } from './piReference';
+import { LATEST } from '../../../support/releases';
 
 const strip = { stripFinalAssistantThinking: true };
 
@@ -22,18 +23,18 @@ function withChain(builder: SessionBuilder, entry: ChainCompressionEntry): { mes
 	builder.chain(entry);
 	const reports: string[] = [];
 	const messages = deepFreeze(builder.context);
-	const out = chainRangePrune(messages, buildCondenseState(builder.branch), strip, (d) => reports.push(`${d.kind}: ${d.message}`));
+	const out = chainPrunePositional(messages, buildCondenseState(builder.branch, LATEST), strip, (d) => reports.push(`${d.kind}: ${d.detail}`));
 	return { messages, out, reports };
 }
 
 const b1 = (extra: Partial<ChainCompressionEntry> = {}) => chain('b1', 100, 150, { droppedToolCallIds: ['c1', 'c2'], toolRefs: ['t1', 't2'], compressedAt: 999, ...extra });
 const textOf = (message: AgentMessage | undefined) => ((message as UserMessage).content[0] as { text: string }).text;
 
-describe('chainRangePrune (phase 3)', () => {
+describe('chainPrunePositional (phase 3, 2.6.0+)', () => {
 	it('returns the same array when there are no chains', () => {
 		const s = closedChain();
 		const messages = deepFreeze(s.context);
-		assert.equal(chainRangePrune(messages, buildCondenseState(s.branch), strip), messages);
+		assert.equal(chainPrunePositional(messages, buildCondenseState(s.branch, LATEST), strip), messages);
 	});
 
 	it('drops the middle, inserts the synthetic right after the start, strips the closing thinking', () => {
@@ -47,7 +48,7 @@ describe('chainRangePrune (phase 3)', () => {
 
 	it('keeps the closing thinking when stripFinalAssistantThinking is off', () => {
 		const s = closedChain().chain(b1());
-		const out = chainRangePrune(s.context, buildCondenseState(s.branch), { stripFinalAssistantThinking: false });
+		const out = chainPrunePositional(s.context, buildCondenseState(s.branch, LATEST), { stripFinalAssistantThinking: false });
 		assert.equal((out[2] as AssistantMessage).content.length, 2);
 	});
 
@@ -72,8 +73,7 @@ describe('chainRangePrune (phase 3)', () => {
 	it('drops nothing when the start message is missing (fail-closed)', () => {
 		const { messages, out, reports } = withChain(closedChain(), b1({ startUserTimestamp: 99 }));
 		assert.equal(out, messages);
-		assert.equal(reports.length, 1);
-		assert.match(reports[0] ?? '', /^unresolved-range: chain b1/);
+		assert.deepEqual(reports, ['unresolved-range: blockId=b1 start=99 final=150']);
 	});
 
 	it('drops nothing when the closing assistant is missing, ambiguous, or before the start', () => {
@@ -89,9 +89,9 @@ describe('chainRangePrune (phase 3)', () => {
 
 	it('is idempotent: a second pass returns its input', () => {
 		const s = closedChain().chain(b1({ rangeSummaryText: 'fused', protectedToolCallIds: ['c2'] }));
-		const state = buildCondenseState(s.branch);
-		const once = chainRangePrune(deepFreeze(s.context), state, strip);
-		assert.equal(chainRangePrune(once, state, strip), once);
+		const state = buildCondenseState(s.branch, LATEST);
+		const once = chainPrunePositional(deepFreeze(s.context), state, strip);
+		assert.equal(chainPrunePositional(once, state, strip), once);
 	});
 
 	it('hides summaries outside the range that cover a dropped call', () => {
@@ -104,20 +104,34 @@ describe('chainRangePrune (phase 3)', () => {
 		assert.deepEqual(out.map((m) => (m.role === 'custom' ? m.content : m.role)), ['user', 'user', 'assistant', 'unrelated']);
 	});
 
-	it('keeps a live turn that reuses a dropped call id, with its summary', () => {
+	it('keeps a live turn that reuses a dropped call id, with its occurrence-keyed summary', () => {
 		const s = closedChain()
 			.messages(assistant(210, call('c1', 'read')), result('c1', 'read', 211, 'LIVE'))
-			.summary('live summary', [['t3', 'c1']]).index(record('c1', 'read', 'LIVE', { turnIndex: 3 }));
+			.summary('live summary', [['t3', 'c1', 211]]).index(record('c1', 'read', 'LIVE', { turnIndex: 3, resultTimestamp: 211 }));
 		const { out } = withChain(s, b1({ rangeSummaryText: 'r' }));
 		assert.deepEqual(out.slice(-3).map((m) => m.role), ['assistant', 'toolResult', 'custom']);
 	});
 
-	it('keeps a result inside the range whose call lies outside it', () => {
+	it('drops a live summary whose legacy refs (no timestamp) name a dropped bare id', () => {
+		const s = closedChain().messages(assistant(210, call('c1', 'read')), result('c1', 'read', 211, 'LIVE')).summary('live summary', [['t3', 'c1']]);
+		const { out } = withChain(s, b1({ rangeSummaryText: 'r' }));
+		assert.deepEqual(out.slice(-2).map((m) => m.role), ['assistant', 'toolResult']);
+	});
+
+	it('drops every tool result inside the range, also one whose call lies outside it', () => {
 		const s = new SessionBuilder()
 			.messages(assistant(90, call('early', 'bash')), user(100), result('early', 'bash', 101, 'late result'))
 			.messages(assistant(110, call('c1', 'bash')), result('c1', 'bash', 111, 'x'), assistant(150, text('done')));
-		const { out } = withChain(s, chain('b1', 100, 150, { rangeSummaryText: 'r' }));
-		assert.deepEqual(out.map((m) => m.role), ['assistant', 'user', 'user', 'toolResult', 'assistant']);
+		const { out } = withChain(s, chain('b1', 100, 150, { rangeSummaryText: 'r', droppedToolCallIds: ['early', 'c1'] }));
+		assert.deepEqual(out.map((m) => m.role), ['assistant', 'user', 'user', 'assistant']);
+	});
+
+	it('reports a range whose ids differ from the recorded ones (and still drops the range)', () => {
+		const { out, reports } = withChain(closedChain(), b1({ rangeSummaryText: 'r', droppedToolCallIds: ['c1@111', 'gone'] }));
+		assert.equal(out.length, 4);
+		assert.deepEqual(reports, ['range-id-mismatch: blockId=b1 recorded=2 actual=2']);
+		const { reports: fewer } = withChain(closedChain(), b1({ rangeSummaryText: 'r', droppedToolCallIds: ['c1'] }));
+		assert.deepEqual(fewer, ['range-id-mismatch: blockId=b1 recorded=1 actual=2']);
 	});
 
 	it('resolves {bN} one level deep, leaving self-references and unknown blocks literal', () => {
@@ -125,7 +139,7 @@ describe('chainRangePrune (phase 3)', () => {
 			.messages(assistant(210, call('c3', 'bash')), result('c3', 'bash', 211, 'o'), assistant(250, text('second done')))
 			.chain(b1({ rangeSummaryText: 'first {b2}' }))
 			.chain(chain('b2', 200, 250, { rangeSummaryText: 'after {b1}, not {b2} nor {b9}', compressedAt: 1999 }));
-		const out = chainRangePrune(deepFreeze(s.context), buildCondenseState(s.branch), strip);
+		const out = chainPrunePositional(deepFreeze(s.context), buildCondenseState(s.branch, LATEST), strip);
 		const synthetic = out.filter((m) => m.role === 'user').map(textOf).filter((t) => t.startsWith('<compressed'));
 		assert.deepEqual(synthetic, [
 			'<compressed-chain id="b1" tools="t1,t2">\nfirst after {b1}, not {b2} nor {b9}\n</compressed-chain>',
@@ -137,12 +151,12 @@ describe('chainRangePrune (phase 3)', () => {
 		const s = new SessionBuilder()
 			.messages(user(100), assistant(110, call('c1', 'bash')), result('c1', 'bash', 111, 'x'))
 			.messages(user(130, 'steer'), assistant(140, call('c2', 'bash')), result('c2', 'bash', 141, 'y'), assistant(150, text('done')))
-			.chain(chain('b1', 100, 150, { rangeSummaryText: 'outer' }))
+			.chain(chain('b1', 100, 150, { rangeSummaryText: 'outer', droppedToolCallIds: ['c1', 'c2'] }))
 			.chain(chain('b2', 130, 150, { rangeSummaryText: 'inner' }));
 		const reports: string[] = [];
-		const out = chainRangePrune(deepFreeze(s.context), buildCondenseState(s.branch), strip, (d) => reports.push(d.kind));
+		const out = chainPrunePositional(deepFreeze(s.context), buildCondenseState(s.branch, LATEST), strip, (d) => reports.push(d.kind === 'orphan-sweep' ? '' : `${d.dedupKey}: ${d.detail}`));
 		assert.deepEqual(out.map((m) => m.role), ['user', 'user', 'user', 'assistant']);
 		assert.equal(textOf(out[2]), 'steer');
-		assert.deepEqual(reports, ['overlapping-range']);
+		assert.deepEqual(reports, ['overlap:b2: blockId=b2 skipped: range nests inside blockId=b1']);
 	});
 });

@@ -1,0 +1,110 @@
+/**
+ * Warnings about tool results and calls that lost their partner in what is sent. Nothing is
+ * repaired here (no release repairs them): the render shows what the release sends, and these say
+ * what the provider will do about it. Pure.
+ *
+ * Pairing follows what reaches the provider: an assistant message opens its calls, the tool results
+ * that follow close them, and any other message that becomes LLM input ends the group (Pi inserts a
+ * synthetic error result there for each call still open). A result with no open call is rejected by
+ * the provider; a call whose result is gone is answered by Pi's synthetic "No result provided".
+ */
+import { isAtLeast, type ReleaseRules, type ReleaseVersion } from '../../release/releases';
+import type { AgentMessage } from '../../session/types';
+import { resultOccurrenceKey } from '../occurrence';
+import { idList, type DefectWarning } from './renderReport';
+
+interface OrphanResult {
+	readonly key: string;
+	readonly toolCallId: string;
+	/** 2.6.0's sweep (only assistants reset the open calls) would remove it; else only 2.9.1's does. */
+	readonly sweptFrom260: boolean;
+}
+
+interface Orphans {
+	readonly results: OrphanResult[];
+	/** `assistantTimestamp:callId` → call id. */
+	readonly calls: Map<string, string>;
+}
+
+export function orphanWarnings(before: readonly AgentMessage[], after: readonly AgentMessage[], release: ReleaseRules): DefectWarning[] {
+	const sent = findOrphans(after);
+	if (sent.results.length === 0 && sent.calls.size === 0) {
+		return [];
+	}
+	const own = findOrphans(before);
+	const warnings: DefectWarning[] = [];
+	const ownResults = new Set(own.results.map((r) => r.key));
+	const produced = sent.results.filter((r) => !ownResults.has(r.key));
+	const inherited = sent.results.filter((r) => ownResults.has(r.key));
+	for (const [results, origin] of [[produced, `after pi-condense ${release.version} dropped their calls`], [inherited, 'as in Pi\'s own context']] as const) {
+		if (results.length > 0) {
+			warnings.push(resultWarning(results, origin, release));
+		}
+	}
+	const lostResults = [...sent.calls].filter(([key]) => !own.calls.has(key)).map(([, id]) => id);
+	if (lostResults.length > 0) {
+		warnings.push({
+			kind: 'orphan-tool-call',
+			release: release.version,
+			fixedIn: undefined,
+			toolCallIds: lostResults,
+			message: `${lostResults.length} tool call(s) are sent without their result (${idList(lostResults)}) after pi-condense ${release.version} dropped the results: `
+				+ 'Pi answers each with a synthetic "No result provided" error, so the model reads them as failed calls.',
+		});
+	}
+	return warnings;
+}
+
+function resultWarning(results: readonly OrphanResult[], origin: string, release: ReleaseRules): DefectWarning {
+	const fixedIn = sweepRelease(results, release.version);
+	const ids = results.map((r) => r.toolCallId);
+	const fix = fixedIn ? ` pi-condense ${fixedIn} removes them (orphan sweep).` : '';
+	return {
+		kind: 'orphan-tool-result',
+		release: release.version,
+		fixedIn,
+		toolCallIds: ids,
+		message: `${ids.length} tool result(s) are sent without their tool call (${idList(ids)}), ${origin}: `
+			+ `the provider rejects the request (Anthropic answers HTTP 400, every time until the context changes).${fix}`,
+	};
+}
+
+/** The first release whose sweep removes every one of these results, when it is newer than `current`. */
+function sweepRelease(results: readonly OrphanResult[], current: ReleaseVersion): ReleaseVersion | undefined {
+	const fixedIn: ReleaseVersion = results.every((r) => r.sweptFrom260) ? '2.6.0' : '2.9.1';
+	return isAtLeast(current, fixedIn) ? undefined : fixedIn;
+}
+
+function findOrphans(messages: readonly AgentMessage[]): Orphans {
+	const orphans: Orphans = { results: [], calls: new Map() };
+	let open = new Map<string, string>();
+	/** The calls of the last assistant, as 2.6.0's sweep tracks them (no barriers). */
+	let lastAssistant = new Set<string>();
+	const closeGroup = (): void => {
+		for (const [id, key] of open) {
+			orphans.calls.set(key, id);
+		}
+		open = new Map();
+	};
+	for (const message of messages) {
+		if (message.role === 'assistant') {
+			closeGroup();
+			lastAssistant = new Set();
+			for (const block of message.content) {
+				if (block.type === 'toolCall') {
+					open.set(block.id, `${message.timestamp}:${block.id}`);
+					lastAssistant.add(block.id);
+				}
+			}
+		} else if (message.role === 'toolResult') {
+			const answered = lastAssistant.delete(message.toolCallId);
+			if (!open.delete(message.toolCallId)) {
+				orphans.results.push({ key: resultOccurrenceKey(message), toolCallId: message.toolCallId, sweptFrom260: !answered });
+			}
+		} else if (!(message.role === 'bashExecution' && message.excludeFromContext === true)) {
+			closeGroup();
+		}
+	}
+	closeGroup();
+	return orphans;
+}

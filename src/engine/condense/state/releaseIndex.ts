@@ -1,0 +1,139 @@
+/**
+ * pi-condense's indexer as one release rebuilds it, fed the branch's entries in order. Pure (local
+ * state only).
+ *
+ * What each release does on rebuild (its `reconstructFromSession`), one pass over the branch:
+ * - index entries: every record is filed under its key (bare id up to 2.5.0; `id@resultTimestamp`
+ *   from 2.6.0, the bare id for a record without one), a later record replacing an earlier one
+ *   under the same key. A 2.9.0+ reader also registers a backfilled entry's `refs`; older readers
+ *   ignore them (so `tN` numbers can be issued twice).
+ * - summaries: each ref maps `tN` ↔ key (later refs win, a ref whose short id is its own key maps
+ *   nothing) and moves the `tN` counter; the summary text is filed under the keys of its refs for
+ *   chain bodies.
+ * - chains: a registry keyed by start timestamp; a later entry replaces an earlier one.
+ * - dedup aliases are collected and applied after the pass: duplicate key → original key, and the
+ *   duplicate takes the original's `tN` when it has one.
+ */
+import type { ReleaseRules } from '../../release/releases';
+import { occurrenceKey } from '../occurrence';
+import type { ChainCompressionEntry, DedupAliasEntryData, SummaryToolCallRef, ToolCallRecord } from '../types';
+import type { StateKeying } from './condenseState';
+
+export interface IndexedRecord {
+	readonly key: string;
+	readonly record: ToolCallRecord;
+	readonly entryId: string;
+	readonly backfilled: boolean;
+}
+
+export interface FiledSummary {
+	readonly entryId: string;
+	readonly text: string;
+	readonly refs: readonly SummaryToolCallRef[];
+	/** The key of each ref, in order. */
+	readonly keys: readonly string[];
+	readonly turnIndex: number | undefined;
+	readonly timestamp: number | undefined;
+}
+
+export interface RegisteredChain {
+	readonly entry: ChainCompressionEntry;
+	readonly line: number | undefined;
+}
+
+export interface RegisteredAlias {
+	readonly key: string;
+	readonly data: DedupAliasEntryData;
+	readonly originalKey: string;
+	readonly entryId: string;
+}
+
+export class ReleaseIndex {
+	readonly keying: StateKeying;
+	readonly index = new Map<string, IndexedRecord>();
+	readonly keysByBareId = new Map<string, string[]>();
+	/** `tN` → key. */
+	readonly refKeys = new Map<string, string>();
+	/** Key → `tN`. */
+	readonly shortRefs = new Map<string, string>();
+	readonly summaries: FiledSummary[] = [];
+	/** Start timestamp → chain; Map order is the order each start was first registered. */
+	readonly chains = new Map<number, RegisteredChain>();
+	/** Duplicate key → alias, in the order each key was first registered. */
+	readonly aliases = new Map<string, RegisteredAlias>();
+	private readonly pendingAliases: { readonly data: DedupAliasEntryData; readonly entryId: string }[] = [];
+	private nextRef = 1;
+
+	constructor(private readonly release: ReleaseRules) {
+		this.keying = release.occurrenceKeys ? 'occurrence' : 'bare';
+	}
+
+	/** The key a release files an id under; timestamps count only for occurrence keying. */
+	keyOf(toolCallId: string, resultTimestamp: number | undefined): string {
+		return this.keying === 'occurrence' ? occurrenceKey(toolCallId, resultTimestamp) : toolCallId;
+	}
+
+	get nextRefNumber(): number {
+		return this.nextRef;
+	}
+
+	addIndexEntry(entryId: string, records: readonly ToolCallRecord[], backfilled: boolean, refs: readonly SummaryToolCallRef[]): void {
+		for (const record of records) {
+			const key = this.keyOf(record.toolCallId, record.resultTimestamp);
+			this.index.set(key, { key, record, entryId, backfilled });
+			const keys = this.keysByBareId.get(record.toolCallId);
+			if (!keys) {
+				this.keysByBareId.set(record.toolCallId, [key]);
+			} else if (!keys.includes(key)) {
+				keys.push(key);
+			}
+		}
+		if (backfilled && this.release.deterministicChains) {
+			this.registerRefs(refs);
+		}
+	}
+
+	addSummary(summary: Omit<FiledSummary, 'keys'>): void {
+		this.registerRefs(summary.refs);
+		this.summaries.push({ ...summary, keys: summary.refs.map((ref) => this.keyOf(ref.toolCallId, ref.resultTimestamp)) });
+	}
+
+	addChain(entry: ChainCompressionEntry, line: number | undefined): void {
+		this.chains.set(entry.startUserTimestamp, { entry, line });
+	}
+
+	addAlias(data: DedupAliasEntryData, entryId: string): void {
+		this.pendingAliases.push({ data, entryId });
+	}
+
+	/** The alias pass, after every entry was read. */
+	finish(): void {
+		for (const { data, entryId } of this.pendingAliases) {
+			const key = this.keyOf(data.newToolCallId, data.newResultTimestamp);
+			const originalKey = this.keyOf(data.originalToolCallId, data.originalResultTimestamp);
+			// Re-setting a key keeps its first position, as a Map does in pi-condense.
+			this.aliases.set(key, { key, data, originalKey, entryId });
+			const ref = this.shortRefs.get(originalKey);
+			if (ref !== undefined) {
+				this.shortRefs.set(key, ref);
+			}
+		}
+	}
+
+	private registerRefs(refs: readonly SummaryToolCallRef[]): void {
+		for (const ref of refs) {
+			if (ref.shortId === '' || ref.toolCallId === '') {
+				continue;
+			}
+			const key = this.keyOf(ref.toolCallId, ref.resultTimestamp);
+			if (ref.shortId !== key) {
+				this.refKeys.set(ref.shortId, key);
+				this.shortRefs.set(key, ref.shortId);
+			}
+			const match = /^t(\d+)$/.exec(ref.shortId);
+			if (match) {
+				this.nextRef = Math.max(this.nextRef, Number(match[1]) + 1);
+			}
+		}
+	}
+}

@@ -1,0 +1,54 @@
+/**
+ * The preview page on a session whose pi-condense release has a defect that changes what is sent
+ * (recovery-2.0.0: 2.0.0 drops a live turn that reuses a compressed chain's tool-call id): the rows
+ * show the context as 2.0.0 sends it, and a warning row names the defect and the release fixing it.
+ */
+import assert from 'node:assert/strict';
+import { referenceAgentDir, type ReferenceAgentDir } from '../support/referenceAgentDir';
+import { LATEST, R200 } from '../support/releases';
+import { SessionFileSource } from '../support/sessionFileSource';
+import { WebviewPage } from '../support/webviewPage';
+
+describe('the preview page follows the release: defect warnings, what-if controls', function () {
+	this.timeout(90_000);
+	let dir: ReferenceAgentDir;
+
+	before(() => {
+		dir = referenceAgentDir('recovery-2.0.0');
+	});
+
+	after(() => {
+		dir?.cleanup();
+	});
+
+	async function open(release: typeof R200): Promise<{ rows: number; warnings: number | undefined; text: string; thinkingControls: boolean }> {
+		const source = new SessionFileSource(dir.sessionFile, dir.agentDir, release);
+		await source.reload();
+		const page = await WebviewPage.open(source);
+		try {
+			const report = await page.waitForReport((r) => r.cause === 'snapshot');
+			const text = await page.page.locator('.warnings').innerText();
+			const thinkingControls = await page.page.locator('.what-if .thinking-part').isVisible();
+			return { rows: report.rowCount, warnings: report.values['warnings'], text, thinkingControls };
+		} finally {
+			await page.close();
+		}
+	}
+
+	it('shows 2.0.0\'s 24 messages with a warning row naming the dropped live turn, the fix in 2.6.0', async () => {
+		const shown = await open(R200);
+		assert.equal(shown.rows, 24);
+		assert.equal(shown.warnings, 1);
+		assert.match(shown.text, /pi-condense 2\.0\.0 sends this context with 1 known defect/);
+		assert.match(shown.text, /drops 2 live message\(s\).*Fixed in pi-condense 2\.6\.0/s);
+		assert.equal(shown.thinkingControls, true, '2.0.0 has a thinking strip: the what-if shows its controls');
+	});
+
+	it('shows no warning when the same session is rendered as 2.9.1', async () => {
+		const shown = await open(LATEST);
+		assert.equal(shown.warnings, undefined);
+		assert.equal(shown.text, '');
+		assert.ok(shown.rows > 24);
+		assert.equal(shown.thinkingControls, false, '2.9.1 has no thinking strip: no controls for it');
+	});
+});

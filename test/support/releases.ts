@@ -1,0 +1,43 @@
+/**
+ * Test support: pi-condense releases by name, and the release each reference session folder was
+ * written by (read from the fixtures' manifest, so a new folder needs no test change).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { releaseDefaults } from '../../src/engine/config/defaults';
+import type { ContextPruneConfig } from '../../src/engine/config/types';
+import { LATEST_RELEASE, matchRelease, releaseRules, type ReleaseRules, type ReleaseVersion } from '../../src/engine/release/releases';
+import { repoRoot } from './paths';
+
+export const LATEST: ReleaseRules = releaseRules(LATEST_RELEASE);
+export const R200: ReleaseRules = releaseRules('2.0.0');
+
+/**
+ * The release the flush tests read our own flush's entries as: our writer still writes 2.0.0's
+ * shapes (bare ids, no result timestamps), which releases up to 2.5.0 read natively; 2.5.0 also
+ * reads the summarizer timeouts and has no thinking strip. Writing per release comes later.
+ */
+export const WRITER_RELEASE: ReleaseRules = releaseRules('2.5.0');
+
+export function rules(version: ReleaseVersion): ReleaseRules {
+	return releaseRules(version);
+}
+
+/** The release's defaults (the latest release unless one is given). */
+export function defaults(release: ReleaseRules = LATEST): ContextPruneConfig {
+	return releaseDefaults(release);
+}
+
+/** Reference folder → the pi-condense release that wrote it (test/fixtures/pi-condense-sessions/manifest.json). */
+export function referenceReleases(): ReadonlyMap<string, ReleaseRules> {
+	const manifest = JSON.parse(readFileSync(join(repoRoot, 'test', 'fixtures', 'pi-condense-sessions', 'manifest.json'), 'utf8')) as { releases: Record<string, string> };
+	const releases = new Map<string, ReleaseRules>();
+	for (const [folder, version] of Object.entries(manifest.releases)) {
+		const match = matchRelease(version);
+		if (match?.kind !== 'known') {
+			throw new Error(`manifest.json: ${folder} names ${version}, not a known pi-condense release`);
+		}
+		releases.set(folder, releaseRules(match.release));
+	}
+	return releases;
+}
