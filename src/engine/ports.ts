@@ -6,8 +6,8 @@ import type { Usage } from './session/types';
 
 /** One tool call of a batch, as a summarizer that works without an LLM needs it. */
 export interface SummarizeCall {
-	/** The call's label in the prompt, e.g. `[[2:bash]]`. */
-	readonly label: string;
+	/** The call's label in the prompt, e.g. `[[2:bash]]` (2.1.0+; undefined when the release sends none). */
+	readonly label: string | undefined;
 	readonly toolName: string;
 	readonly args: Readonly<Record<string, unknown>>;
 	readonly resultText: string;

@@ -13,6 +13,8 @@ export const CUSTOM_TYPE_CHAIN = 'context-prune-chain';
 export const CUSTOM_TYPE_FRONTIER = 'context-prune-frontier';
 export const CUSTOM_TYPE_STATS = 'context-prune-stats';
 export const CUSTOM_TYPE_DIAGNOSTIC = 'context-prune-diagnostic';
+/** 2.7.0+: one per flush attempt, write-only (never read back). */
+export const CUSTOM_TYPE_FLUSH_METRICS = 'context-prune-flush-metrics';
 
 /** One summarized (or spilled) tool call, with its full original output. */
 export interface ToolCallRecord {
@@ -114,4 +116,25 @@ export interface SummarizerStats {
 	readonly callCount: number;
 	readonly chainsCompressed: number;
 	readonly rangesSummarized: number;
+}
+
+/** The three context figures of 2.7.0+ (`src/context-metrics.ts`). */
+export interface ContextMetricsSnapshot {
+	readonly openCycleThinkingTokens: number;
+	readonly largestChainSharePct: number;
+	readonly frontierGapTokens: number;
+}
+
+export type FlushTrigger = 'budget' | 'delta' | 'message-end' | 'manual' | 'rearmed';
+
+export type FlushMetricsOutcome = PruneFrontierOutcome | 'empty' | 'error';
+
+/** Data of a `context-prune-flush-metrics` entry, in its key order. */
+export interface FlushMetricsEntryData {
+	readonly ts: number;
+	readonly trigger: FlushTrigger;
+	readonly capturedBatches: number;
+	readonly processedBatches: number;
+	readonly outcome: FlushMetricsOutcome;
+	readonly metrics: ContextMetricsSnapshot;
 }

@@ -5,16 +5,20 @@
  * Batches are taken in order up to the first failed call; nothing of the failed batch or of any
  * later one is written, so the frontier stays before it. For each summarized batch, refs
  * `t{next}…` are allocated before the oversized check (so a skipped batch burns its numbers), the
- * `[[N:tool]]` labels become those refs, the footer is added, and the batch is skipped when that
- * text is longer than its result characters. Entry order: spill entries, dedup aliases, then a
- * summary and its index entry per batch, then the frontier and a stats snapshot.
+ * `[[N:tool]]` labels become those refs (2.1.0+), the footer is added, and the batch is skipped
+ * when that text is longer than its result characters. Entry order: dedup aliases, then a summary
+ * and its index entry per batch, then the frontier and a stats snapshot. Shapes follow the
+ * release: `display`, and from 2.6.0 the result timestamps on records, refs and aliases.
  */
+import { parseOccurrenceKey } from '../condense/occurrence';
+import type { PendingCall } from '../condense/pending/pendingTypes';
 import type { PruneFrontier, PruneFrontierOutcome, SummaryToolCallRef } from '../condense/types';
+import type { ReleaseRules } from '../release/releases';
 import type { SummarizerError } from '../ports';
 import type { EntryDraft } from '../write/entryEnvelope';
 import type { JobOutcome } from './callSummarizer';
 import type { PreparedBatch } from './classifyBatches';
-import { aliasDraft, frontierDraft, indexDraft, refsFooter, statsDraft, summaryDetails, summaryDraft, toolCallRecord } from './entryDrafts';
+import { aliasDraft, frontierDraft, indexDraft, refsFooter, statsDraft, summaryDetails, summaryDraft, summaryRef, toolCallRecord } from './entryDrafts';
 import type { StatsAccumulator } from './flushStats';
 import * as say from './notices';
 import { rewriteLabels } from './prompt/labelRewrite';
@@ -22,6 +26,9 @@ import { rewriteLabels } from './prompt/labelRewrite';
 export interface AssembleSettings {
 	readonly minBatchChars: number;
 	readonly quietOversizedSkips: boolean;
+	readonly release: ReleaseRules;
+	/** 2.4.3: the thinking-strip boundary stored on the frontier (undefined: none written). */
+	readonly thinkingStripBoundary?: number;
 }
 
 export interface BatchPhase {
@@ -34,8 +41,8 @@ export interface BatchPhase {
 	readonly finalNotice: string | undefined;
 	readonly processedBatches: number;
 	readonly summarizedBatches: number;
-	readonly spilledRecords: number;
-	readonly spilledBytes: number;
+	/** The frontier outcome of the processed batches, when any was processed. */
+	readonly outcome: PruneFrontierOutcome | undefined;
 	readonly nextRefNumber: number;
 	readonly failure: SummarizerError | undefined;
 }
@@ -56,11 +63,13 @@ export function assembleBatches(
 ): BatchPhase {
 	const cutoff = failedPosition(prepared, outcomes);
 	const taken = prepared.slice(0, cutoff.position);
-	const spillDrafts = taken.flatMap((batch) => [
-		...[...batch.spills.aliases.entries()].map(([key, original]) => aliasDraft(idOfKey(batch, key), original)),
-		...(batch.spills.records.size > 0 ? [indexDraft([...batch.spills.records.values()])] : []),
-	]);
-	const dedupDrafts = taken.flatMap((batch) => batch.deduped.map((d) => aliasDraft(d.call.toolCallId, d.originalToolCallId)));
+	const { release } = settings;
+	const occurrences = release.occurrenceKeys;
+	const timestampOf = (call: PendingCall): number | undefined => (occurrences ? call.resultTimestamp : undefined);
+	const aliasDrafts = taken.flatMap((batch) => batch.deduped.map((d) => {
+		const original = occurrences ? parseOccurrenceKey(d.originalKey) : { toolCallId: d.originalKey, resultTimestamp: undefined };
+		return aliasDraft(d.call.toolCallId, original.toolCallId, timestampOf(d.call), original.resultTimestamp);
+	}));
 	const batchDrafts: EntryDraft[] = [];
 	const totals: Totals = { raw: 0, summary: 0, toolCalls: 0, deduped: 0 };
 	const processed: PreparedBatch[] = [];
@@ -68,9 +77,6 @@ export function assembleBatches(
 	const kinds = { summarized: 0, oversized: 0, trivial: 0, deduped: 0 };
 	let nextRef = firstRefNumber;
 	for (const batch of taken) {
-		if (batch.kind === 'handled') {
-			continue;
-		}
 		processed.push(batch);
 		totals.raw += batch.rawChars + batch.dedupRawChars;
 		totals.toolCalls += batch.remaining.length + batch.deduped.length;
@@ -90,11 +96,12 @@ export function assembleBatches(
 		if (outcome?.kind !== 'ok') {
 			continue; // unreachable: the cutoff stops before any batch without a result
 		}
-		const refs: SummaryToolCallRef[] = batch.remaining.map((call, i) => ({ shortId: `t${nextRef + i}`, toolCallId: call.toolCallId }));
+		const refs: SummaryToolCallRef[] = batch.remaining.map((call, i) => summaryRef(`t${nextRef + i}`, call.toolCallId, timestampOf(call)));
 		nextRef += refs.length;
 		const toolNames = batch.remaining.map((call) => call.toolName);
 		const shortIds = refs.map((ref) => ref.shortId);
-		const content = rewriteLabels(outcome.result.text, toolNames, shortIds) + refsFooter(shortIds);
+		const body = release.inlineRefs ? rewriteLabels(outcome.result.text, toolNames, shortIds) : outcome.result.text;
+		const content = body + refsFooter(shortIds);
 		stats.addCall(outcome.result.usage);
 		totals.summary += content.length;
 		if (content.length > batch.rawChars) {
@@ -104,9 +111,10 @@ export function assembleBatches(
 		}
 		kinds.summarized++;
 		const { turnIndex, timestamp } = batch.captured;
-		batchDrafts.push(summaryDraft(content, summaryDetails(refs, toolNames, turnIndex, timestamp)));
+		batchDrafts.push(summaryDraft(content, summaryDetails(refs, toolNames, turnIndex, timestamp), release.summaryDisplay));
 		batchDrafts.push(indexDraft(batch.remaining.map((call) => toolCallRecord({
 			toolCallId: call.toolCallId, toolName: call.toolName, args: call.args, resultText: call.resultText, isError: call.isError, turnIndex, timestamp,
+			resultTimestamp: timestampOf(call),
 		}))));
 	}
 	if (totals.deduped > 0 && kinds.deduped === 0) {
@@ -116,19 +124,17 @@ export function assembleBatches(
 	const outcome = frontierOutcome(kinds);
 	const last = processed.at(-1);
 	if (last && outcome) {
-		tail.push(frontierDraft(frontierOf(last, processed.length, totals, outcome)));
+		tail.push(frontierDraft(frontierOf(last, processed.length, totals, outcome, settings.thinkingStripBoundary)));
 		tail.push(statsDraft(stats.snapshot()));
 	}
-	const spilled = taken.flatMap((batch) => [...batch.spills.records.values()]);
 	return {
-		drafts: [...spillDrafts, ...dedupDrafts, ...batchDrafts, ...tail],
+		drafts: [...aliasDrafts, ...batchDrafts, ...tail],
 		failureNotice: cutoff.failure && say.summarizationFailedNotice(cutoff.failure.message),
 		skipNotices: settings.quietOversizedSkips ? [] : skipNotices,
 		finalNotice: finalNotice(processed.length, outcome, totals, settings.minBatchChars, cutoff.failure),
 		processedBatches: processed.length,
 		summarizedBatches: kinds.summarized,
-		spilledRecords: spilled.length,
-		spilledBytes: spilled.reduce((sum, record) => sum + (record.spillBytes ?? 0), 0),
+		outcome,
 		nextRefNumber: nextRef,
 		failure: cutoff.failure,
 	};
@@ -145,10 +151,6 @@ function failedPosition(prepared: readonly PreparedBatch[], outcomes: ReadonlyMa
 	return { position: prepared.length };
 }
 
-function idOfKey(batch: PreparedBatch, key: string): string {
-	return batch.captured.toolCalls.find((call) => call.key === key)?.toolCallId ?? key;
-}
-
 function frontierOutcome(kinds: { summarized: number; oversized: number; trivial: number; deduped: number }): PruneFrontierOutcome | undefined {
 	if (kinds.summarized > 0) {
 		return 'summarized';
@@ -162,7 +164,7 @@ function frontierOutcome(kinds: { summarized: number; oversized: number; trivial
 	return kinds.trivial > 0 ? 'skipped-trivial' : undefined;
 }
 
-function frontierOf(last: PreparedBatch, batchCount: number, totals: Totals, outcome: PruneFrontierOutcome): PruneFrontier {
+function frontierOf(last: PreparedBatch, batchCount: number, totals: Totals, outcome: PruneFrontierOutcome, boundary: number | undefined): PruneFrontier {
 	const calls = last.remaining.length > 0 ? last.remaining : last.deduped.map((d) => d.call);
 	const lastCall = calls.at(-1);
 	return {
@@ -175,6 +177,7 @@ function frontierOf(last: PreparedBatch, batchCount: number, totals: Totals, out
 		rawCharCount: totals.raw,
 		summaryCharCount: totals.summary,
 		outcome,
+		...(boundary !== undefined ? { thinkingStripBoundaryTimestamp: boundary } : {}),
 	};
 }
 

@@ -1,24 +1,21 @@
 /**
- * After the spill step, each captured batch is classified before any summarizer call (pi-condense's
- * pre-flush pipeline, steps 4–5): calls already handled by the spill step leave the batch, then
+ * Each captured batch is classified before any summarizer call (pi-condense's pre-flush pipeline):
  * content-hash duplicates of indexed results become aliases, then a batch whose remaining result
- * text is under `minBatchChars` is trivial. A batch with nothing left after the spill step is not
- * a pending batch at all (pi-condense spilled those at `turn_end`). Pure.
+ * text is under `minBatchChars` is trivial. Pure.
  */
 import type { PendingBatch, PendingCall } from '../condense/pending/pendingTypes';
 import type { DedupIndex } from './dedupIndex';
-import type { BatchSpills } from './spillPhase';
 
-export type PreparedKind = 'handled' | 'summarize' | 'trivial' | 'deduped';
+export type PreparedKind = 'summarize' | 'trivial' | 'deduped';
 
 export interface DedupedCall {
 	readonly call: PendingCall;
-	readonly originalToolCallId: string;
+	/** The original's key, as the release keys it. */
+	readonly originalKey: string;
 }
 
 export interface PreparedBatch {
 	readonly captured: PendingBatch;
-	readonly spills: BatchSpills;
 	readonly deduped: readonly DedupedCall[];
 	/** The calls left for the summarizer (or found trivial). */
 	readonly remaining: readonly PendingCall[];
@@ -33,31 +30,28 @@ export interface ClassifySettings {
 	readonly minBatchChars: number;
 }
 
-export function classifyBatch(captured: PendingBatch, spills: BatchSpills, dedup: DedupIndex, settings: ClassifySettings): PreparedBatch {
-	const unspilled = captured.toolCalls.filter((call) => !spills.records.has(call.key) && !spills.aliases.has(call.key));
+export function classifyBatch(captured: PendingBatch, dedup: DedupIndex, settings: ClassifySettings): PreparedBatch {
 	const deduped: DedupedCall[] = [];
 	const remaining: PendingCall[] = [];
-	for (const call of unspilled) {
-		const original = settings.dedupByContentHash ? dedup.originalFor(call.toolCallId, dedup.keyOf(call.toolName, call.resultText)) : undefined;
+	for (const call of captured.toolCalls) {
+		const original = settings.dedupByContentHash ? dedup.originalFor(call.key, dedup.keyOf(call.toolName, call.resultText)) : undefined;
 		if (original === undefined) {
 			remaining.push(call);
 		} else {
-			deduped.push({ call, originalToolCallId: original });
+			deduped.push({ call, originalKey: original });
 		}
 	}
 	const rawChars = sumChars(remaining);
 	const dedupRawChars = sumChars(deduped.map((d) => d.call));
 	let kind: PreparedKind;
-	if (unspilled.length === 0) {
-		kind = 'handled';
-	} else if (remaining.length === 0) {
+	if (remaining.length === 0) {
 		kind = 'deduped';
 	} else if (settings.minBatchChars > 0 && rawChars < settings.minBatchChars) {
 		kind = 'trivial';
 	} else {
 		kind = 'summarize';
 	}
-	return { captured, spills, deduped, remaining, rawChars, dedupRawChars, kind };
+	return { captured, deduped, remaining, rawChars, dedupRawChars, kind };
 }
 
 function sumChars(calls: readonly PendingCall[]): number {

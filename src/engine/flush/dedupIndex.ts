@@ -1,49 +1,50 @@
 /**
- * The content-hash lookup of the dedup pass: hash → the first indexed tool call with that content
- * (first-seen wins, as pi-condense's indexer). Built from the records already on the branch; a
- * flush adds only its spilled records (pi-condense spills at `turn_end`, before any flush, so they
- * are "already indexed" for later calls). Summaries of the same flush never count: dedup is
- * cross-flush only. Pure (local state).
+ * The content-hash lookup of the pre-flush dedup pass, as the user's release rebuilds it: hash →
+ * the key of the first record indexed with that content (first seen wins, records a later one
+ * replaced included), keyed by the release's keys (bare ids up to 2.5.0, `id@resultTimestamp`
+ * from 2.6.0). A record's hash is its stored `contentHash` when it has one. From 2.9.0, backfilled
+ * records never become canonicals. Only records already on the branch count: summaries of the
+ * same flush are indexed after the pass, so dedup is cross-flush only. Pure (local state).
  */
 import type { CondenseState } from '../condense/state/condenseState';
-import type { ToolCallRecord } from '../condense/types';
+import type { ReleaseRules } from '../release/releases';
 import { recordHash, toolResultHash, type ContentHasher } from './contentHash';
 
 export class DedupIndex {
-	private originalsByKey: Map<string, string> | undefined;
+	private originalsByHash: Map<string, string> | undefined;
 
 	/** Hashing every indexed record is deferred until the first lookup (many flushes need none). */
-	constructor(private readonly hash: ContentHasher, private readonly state: CondenseState) {}
+	constructor(private readonly hash: ContentHasher, private readonly state: CondenseState, private readonly release: ReleaseRules) {}
 
 	/** Hash of a call's (name, text). */
 	keyOf(toolName: string, resultText: string): string {
 		return toolResultHash(this.hash, toolName, resultText);
 	}
 
-	/** The original's id when this content is already indexed under another id. */
-	originalFor(toolCallId: string, contentKey: string): string | undefined {
+	/**
+	 * The original's key when this content is already indexed under another key. The test is
+	 * `original !== key of the new call`, so a repeat under a reused id is aliased from 2.6.0
+	 * (the keys differ by timestamp) and never to itself.
+	 */
+	originalFor(callKey: string, contentKey: string): string | undefined {
 		const original = this.originals().get(contentKey);
-		return original !== undefined && original !== toolCallId ? original : undefined;
-	}
-
-	add(record: ToolCallRecord): void {
-		const originals = this.originals();
-		const key = recordHash(this.hash, record);
-		if (!originals.has(key)) {
-			originals.set(key, record.toolCallId);
-		}
+		return original !== undefined && original !== callKey ? original : undefined;
 	}
 
 	private originals(): Map<string, string> {
-		if (!this.originalsByKey) {
-			this.originalsByKey = new Map();
-			for (const occurrence of this.state.records.values()) {
-				const key = recordHash(this.hash, occurrence.record);
-				if (!this.originalsByKey.has(key)) {
-					this.originalsByKey.set(key, occurrence.record.toolCallId);
+		if (!this.originalsByHash) {
+			const skipBackfilled = this.release.deterministicChains;
+			this.originalsByHash = new Map();
+			for (const { key, record, backfilled } of this.state.indexedInOrder) {
+				if (backfilled && skipBackfilled) {
+					continue;
+				}
+				const hash = recordHash(this.hash, record);
+				if (!this.originalsByHash.has(hash)) {
+					this.originalsByHash.set(hash, key);
 				}
 			}
 		}
-		return this.originalsByKey;
+		return this.originalsByHash;
 	}
 }

@@ -1,13 +1,15 @@
 /**
- * The entry drafts a flush writes, with pi-condense's exact payload shapes and key order: the
- * summary message (content = summary + refs footer, `details`), index, dedup alias, frontier,
- * stats and chain entries. Summaries are written with `display: false` (2.0.1 and later: hidden in
- * Pi's TUI, no effect on what the model is sent). Pure.
+ * The entry drafts a flush writes, with pi-condense's exact payload shapes and key order, as the
+ * user's release writes them: the summary message (content = summary + refs footer, `details`;
+ * `display` true in 2.0.0, false from 2.0.1), index, dedup alias, frontier, stats, chain,
+ * diagnostic and flush-metrics entries. Optional fields are omitted when unset, so a release that
+ * does not know a field never writes it (the callers decide which fields a release sets). Pure.
  */
 import {
-	CUSTOM_TYPE_CHAIN, CUSTOM_TYPE_DEDUP_ALIAS, CUSTOM_TYPE_FRONTIER, CUSTOM_TYPE_INDEX, CUSTOM_TYPE_STATS, CUSTOM_TYPE_SUMMARY,
-	type ChainCompressionEntry, type DedupAliasEntryData, type IndexEntryData, type PruneFrontier, type SummarizerStats,
-	type SummaryMessageDetails, type SummaryToolCallRef, type ToolCallRecord,
+	CUSTOM_TYPE_CHAIN, CUSTOM_TYPE_DEDUP_ALIAS, CUSTOM_TYPE_DIAGNOSTIC, CUSTOM_TYPE_FLUSH_METRICS, CUSTOM_TYPE_FRONTIER, CUSTOM_TYPE_INDEX,
+	CUSTOM_TYPE_STATS, CUSTOM_TYPE_SUMMARY,
+	type ChainCompressionEntry, type DedupAliasEntryData, type FlushMetricsEntryData, type IndexEntryData, type PruneFrontier,
+	type SummarizerStats, type SummaryMessageDetails, type SummaryToolCallRef, type ToolCallRecord,
 } from '../condense/types';
 import type { CustomEntryDraft, CustomMessageEntryDraft } from '../write/entryEnvelope';
 
@@ -17,12 +19,17 @@ export function refsFooter(refs: readonly string[]): string {
 		'Use `context_tree_query` with these refs to retrieve the original full outputs.';
 }
 
-export function summaryDraft(content: string, details: SummaryMessageDetails): CustomMessageEntryDraft {
-	return { type: 'custom_message', customType: CUSTOM_TYPE_SUMMARY, content, display: false, details };
+export function summaryDraft(content: string, details: SummaryMessageDetails, display: boolean): CustomMessageEntryDraft {
+	return { type: 'custom_message', customType: CUSTOM_TYPE_SUMMARY, content, display, details };
 }
 
 export function summaryDetails(refs: readonly SummaryToolCallRef[], toolNames: readonly string[], turnIndex: number, timestamp: number): SummaryMessageDetails {
 	return { toolCallRefs: refs, toolNames, turnIndex, timestamp };
+}
+
+/** `{shortId, toolCallId, resultTimestamp?}`: the timestamp only for 2.6.0+ occurrences. */
+export function summaryRef(shortId: string, toolCallId: string, resultTimestamp: number | undefined): SummaryToolCallRef {
+	return resultTimestamp === undefined ? { shortId, toolCallId } : { shortId, toolCallId, resultTimestamp };
 }
 
 export function indexDraft(records: readonly ToolCallRecord[]): CustomEntryDraft {
@@ -30,8 +37,20 @@ export function indexDraft(records: readonly ToolCallRecord[]): CustomEntryDraft
 	return { type: 'custom', customType: CUSTOM_TYPE_INDEX, data };
 }
 
-export function aliasDraft(newToolCallId: string, originalToolCallId: string): CustomEntryDraft {
-	const data: DedupAliasEntryData = { newToolCallId, originalToolCallId };
+/** 2.9.0+: the index entry of a chain backfill, with the refs it allocated. */
+export function backfillIndexDraft(records: readonly ToolCallRecord[], refs: readonly SummaryToolCallRef[]): CustomEntryDraft {
+	const data: IndexEntryData = { toolCalls: records, backfilled: true, refs };
+	return { type: 'custom', customType: CUSTOM_TYPE_INDEX, data };
+}
+
+/** Alias fields in pi-condense's order; each timestamp only when that side's key has one. */
+export function aliasDraft(newToolCallId: string, originalToolCallId: string, newResultTimestamp?: number, originalResultTimestamp?: number): CustomEntryDraft {
+	const data: DedupAliasEntryData = {
+		newToolCallId,
+		originalToolCallId,
+		...(newResultTimestamp !== undefined ? { newResultTimestamp } : {}),
+		...(originalResultTimestamp !== undefined ? { originalResultTimestamp } : {}),
+	};
 	return { type: 'custom', customType: CUSTOM_TYPE_DEDUP_ALIAS, data };
 }
 
@@ -47,9 +66,51 @@ export function chainDraft(entry: ChainCompressionEntry): CustomEntryDraft {
 	return { type: 'custom', customType: CUSTOM_TYPE_CHAIN, data: entry };
 }
 
-/** A record in pi-condense's key order (spill fields only when set). */
+/** 2.6.0+: `{kind, detail}` (never read back). */
+export function diagnosticDraft(kind: string, detail: string): CustomEntryDraft {
+	return { type: 'custom', customType: CUSTOM_TYPE_DIAGNOSTIC, data: { kind, detail } };
+}
+
+/** 2.7.0+: one per `/pruner now`, the last entry of the flush. */
+export function flushMetricsDraft(data: FlushMetricsEntryData): CustomEntryDraft {
+	const { ts, trigger, capturedBatches, processedBatches, outcome, metrics } = data;
+	const { openCycleThinkingTokens, largestChainSharePct, frontierGapTokens } = metrics;
+	return {
+		type: 'custom',
+		customType: CUSTOM_TYPE_FLUSH_METRICS,
+		data: { ts, trigger, capturedBatches, processedBatches, outcome, metrics: { openCycleThinkingTokens, largestChainSharePct, frontierGapTokens } },
+	};
+}
+
+/**
+ * A record in pi-condense's key order for records built by a batch (`addBatch`): the seven base
+ * fields, then `resultTimestamp`, `spillPath`, `spillBytes`, `resultPreview`, `contentHash`, each
+ * only when set.
+ */
 export function toolCallRecord(fields: ToolCallRecord): ToolCallRecord {
-	const { toolCallId, toolName, args, resultText, isError, turnIndex, timestamp, spillPath, spillBytes, resultPreview, contentHash } = fields;
-	const record: ToolCallRecord = { toolCallId, toolName, args, resultText, isError, turnIndex, timestamp };
-	return spillPath === undefined ? record : { ...record, spillPath, spillBytes, resultPreview, contentHash };
+	const { toolCallId, toolName, args, resultText, isError, turnIndex, timestamp, resultTimestamp, spillPath, spillBytes, resultPreview, contentHash } = fields;
+	return {
+		toolCallId, toolName, args, resultText, isError, turnIndex, timestamp,
+		...(resultTimestamp !== undefined ? { resultTimestamp } : {}),
+		...(spillPath !== undefined ? { spillPath } : {}),
+		...(spillBytes !== undefined ? { spillBytes } : {}),
+		...(resultPreview !== undefined ? { resultPreview } : {}),
+		...(contentHash !== undefined ? { contentHash } : {}),
+	};
+}
+
+/**
+ * A backfilled record (2.9.0+) in its own key order: the spill step sets `spillBytes`,
+ * `resultPreview`, `spillPath` and `contentHash` on an already built record, in that order.
+ */
+export function backfilledRecord(fields: ToolCallRecord): ToolCallRecord {
+	const { toolCallId, toolName, args, resultText, isError, turnIndex, timestamp, resultTimestamp, spillPath, spillBytes, resultPreview, contentHash } = fields;
+	return {
+		toolCallId, toolName, args, resultText, isError, turnIndex, timestamp,
+		...(resultTimestamp !== undefined ? { resultTimestamp } : {}),
+		...(spillBytes !== undefined ? { spillBytes } : {}),
+		...(resultPreview !== undefined ? { resultPreview } : {}),
+		...(spillPath !== undefined ? { spillPath } : {}),
+		...(contentHash !== undefined ? { contentHash } : {}),
+	};
 }

@@ -3,10 +3,14 @@
  * dedup alias, not protected, and past the frontier. This is the capture step of the flush. Pure.
  *
  * Rules (pi-condense's branch rescan): every assistant message counts as a turn; user messages
- * start a new user-turn group; a call without a result yet is skipped; calls are paired with the
- * results that follow their assistant message (per occurrence, so a reused id is not confused).
- * Frontier: batches of turns before the frontier's turn are dropped, and within that turn the
- * calls up to and including the last attempted one.
+ * start a new user-turn group; a call without a result yet is skipped. Pairing follows the
+ * release: up to 2.5.0 one branch-wide map of results by id, the last result of an id winning (so
+ * a reused id pairs every call with its latest result); from 2.6.0 only the results between the
+ * call's assistant and the next assistant, the first one per id winning. "Not summarized" is the
+ * strict test under the release's key (bare id, or `id@resultTimestamp`), so records written
+ * before 2.6.0 never count as summarized for a 2.6.0+ rescan. Frontier: batches of turns before
+ * the frontier's turn are dropped, and within that turn the calls up to and including the last
+ * attempted one.
  *
  * @example
  * capturePendingBatches(branch, state, config).length // turns queued
@@ -15,7 +19,7 @@ import type { ContextPruneConfig } from '../../config/types';
 import type { AssistantMessage, SessionEntry, ToolCall, ToolResultMessage } from '../../session/types';
 import { contentText, resultOccurrenceKey } from '../occurrence';
 import { protectionCheck, type ProtectionCheck } from '../protection/protectionRules';
-import type { CondenseState } from '../state/condenseState';
+import type { CondenseState, StateKeying } from '../state/condenseState';
 import { coverageOf } from '../state/indexLookups';
 import type { PruneFrontier } from '../types';
 import { groupBatches } from './groupBatches';
@@ -34,7 +38,8 @@ interface AssistantTurn {
 export function capturePendingBatches(branch: readonly SessionEntry[], state: CondenseState, config: CaptureConfig): readonly PendingBatch[] {
 	const isProtected = protectionCheck(config);
 	const batches: PendingBatch[] = [];
-	for (const turn of assistantTurns(branch)) {
+	const turns = assistantTurns(branch, state.keying === 'bare');
+	for (const turn of turns) {
 		const calls = readyCalls(turn, state, isProtected);
 		const kept = calls.length > 0 ? trimToFrontier(calls, turn.turnIndex, state.frontier) : [];
 		if (kept.length > 0) {
@@ -51,8 +56,9 @@ export function capturePendingBatches(branch: readonly SessionEntry[], state: Co
 	return groupBatches(batches, config.batchingMode);
 }
 
-function assistantTurns(branch: readonly SessionEntry[]): AssistantTurn[] {
+function assistantTurns(branch: readonly SessionEntry[], branchWideResults: boolean): AssistantTurn[] {
 	const turns: AssistantTurn[] = [];
+	const latestById = new Map<string, ToolResultMessage>();
 	let userTurnGroup = 0;
 	for (const entry of branch) {
 		if (entry.type !== 'message') {
@@ -64,11 +70,14 @@ function assistantTurns(branch: readonly SessionEntry[]): AssistantTurn[] {
 		} else if (message.role === 'assistant') {
 			const parsed = Date.parse(entry.timestamp);
 			const timestamp = Number.isNaN(parsed) ? message.timestamp : parsed;
-			turns.push({ message, timestamp, turnIndex: turns.length, userTurnGroup, results: new Map() });
-		} else if (message.role === 'toolResult') {
+			turns.push({ message, timestamp, turnIndex: turns.length, userTurnGroup, results: branchWideResults ? latestById : new Map() });
+		} else if (message.role === 'toolResult' && message.toolCallId !== '') {
+			if (branchWideResults) {
+				latestById.set(message.toolCallId, message);
+				continue;
+			}
 			const turn = turns[turns.length - 1];
-			const called = turn?.message.content.some((b) => b.type === 'toolCall' && b.id === message.toolCallId);
-			if (turn && called && !turn.results.has(message.toolCallId)) {
+			if (turn && !turn.results.has(message.toolCallId)) {
 				turn.results.set(message.toolCallId, message);
 			}
 		}
@@ -84,14 +93,14 @@ function readyCalls(turn: AssistantTurn, state: CondenseState, isProtected: Prot
 		}
 		const result = turn.results.get(block.id);
 		if (result && !coverageOf(state, result) && !isProtected(block.name, block.arguments)) {
-			calls.push(pendingCall(block, result));
+			calls.push(pendingCall(block, result, state.keying));
 		}
 	}
 	return calls;
 }
 
-/** A call paired with its result, as a pending (or backfilled) call. */
-export function pendingCall(block: ToolCall, result: ToolResultMessage): PendingCall {
+/** A call paired with its result, as a pending (or backfilled) call, keyed as the release keys it. */
+export function pendingCall(block: ToolCall, result: ToolResultMessage, keying: StateKeying): PendingCall {
 	return {
 		toolCallId: block.id,
 		toolName: block.name,
@@ -99,7 +108,7 @@ export function pendingCall(block: ToolCall, result: ToolResultMessage): Pending
 		resultText: contentText(result.content),
 		isError: result.isError,
 		resultTimestamp: result.timestamp,
-		key: resultOccurrenceKey(result),
+		key: keying === 'occurrence' ? resultOccurrenceKey(result) : block.id,
 	};
 }
 

@@ -11,7 +11,7 @@ export interface PendingCall {
 	readonly resultText: string;
 	readonly isError: boolean;
 	readonly resultTimestamp: number;
-	/** Occurrence key (`id@resultTimestamp`). */
+	/** The key the release files it under: `id@resultTimestamp` from 2.6.0, the bare id before. */
 	readonly key: string;
 }
 

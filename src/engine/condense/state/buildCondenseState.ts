@@ -50,6 +50,7 @@ export function buildCondenseState(branch: readonly SessionEntry[], release: Rel
 	return {
 		keying: index.keying,
 		records,
+		indexedInOrder: index.indexedInOrder,
 		keysByBareId: index.keysByBareId,
 		aliases,
 		aliasesByBareId,

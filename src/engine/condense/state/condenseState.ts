@@ -7,6 +7,7 @@
  * `id@resultTimestamp` (the bare id for records written before 2.6.0).
  */
 import type { SessionDiagnostic } from '../../session/types';
+import type { IndexedRecord } from './releaseIndex';
 import type { ChainCompressionEntry, PruneFrontier, SummarizerStats, ToolCallRecord } from '../types';
 
 export type StateKeying = 'bare' | 'occurrence';
@@ -69,6 +70,8 @@ export interface CondenseState {
 	readonly keying: StateKeying;
 	/** The tool-call index: key → record (a later record under the same key wins). */
 	readonly records: ReadonlyMap<string, RecordOccurrence>;
+	/** Every index record as read, in branch order, including records a later one replaced under the same key. */
+	readonly indexedInOrder: readonly IndexedRecord[];
 	/** Bare id → every key minted for it, in insertion order. */
 	readonly keysByBareId: ReadonlyMap<string, readonly string[]>;
 	/** Dedup aliases by the duplicate's key. */
@@ -104,6 +107,7 @@ export type ResultCoverage =
 export const EMPTY_CONDENSE_STATE: CondenseState = {
 	keying: 'occurrence',
 	records: new Map(),
+	indexedInOrder: [],
 	keysByBareId: new Map(),
 	aliases: new Map(),
 	aliasesByBareId: new Map(),

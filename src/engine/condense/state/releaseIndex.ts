@@ -51,6 +51,8 @@ export interface RegisteredAlias {
 export class ReleaseIndex {
 	readonly keying: StateKeying;
 	readonly index = new Map<string, IndexedRecord>();
+	/** Every record read, in branch order, replaced ones included (the dedup canonicals are the first of each hash). */
+	readonly indexedInOrder: IndexedRecord[] = [];
 	readonly keysByBareId = new Map<string, string[]>();
 	/** `tN` → key. */
 	readonly refKeys = new Map<string, string>();
@@ -80,7 +82,9 @@ export class ReleaseIndex {
 	addIndexEntry(entryId: string, records: readonly ToolCallRecord[], backfilled: boolean, refs: readonly SummaryToolCallRef[]): void {
 		for (const record of records) {
 			const key = this.keyOf(record.toolCallId, record.resultTimestamp);
-			this.index.set(key, { key, record, entryId, backfilled });
+			const indexed: IndexedRecord = { key, record, entryId, backfilled };
+			this.index.set(key, indexed);
+			this.indexedInOrder.push(indexed);
 			const keys = this.keysByBareId.get(record.toolCallId);
 			if (!keys) {
 				this.keysByBareId.set(record.toolCallId, [key]);

@@ -40,7 +40,7 @@ function describeCall(call: SummarizeCall): string {
 	const code = exitCode(call.resultText);
 	const status = call.isError ? `ERROR${code === undefined ? '' : ` (exit code ${code})`}` : code !== undefined && code !== '0' ? `OK (exit code ${code})` : 'OK';
 	const lineCount = call.resultText === '' ? 0 : call.resultText.replace(/\n$/, '').split('\n').length;
-	const head = `- ${call.label} ${call.toolName}${args ? ` ${args}` : ''}: ${status}, ${call.resultText.length} chars in ${lineCount} ${lineCount === 1 ? 'line' : 'lines'}.`;
+	const head = `- ${call.label === undefined ? '' : `${call.label} `}${call.toolName}${args ? ` ${args}` : ''}: ${status}, ${call.resultText.length} chars in ${lineCount} ${lineCount === 1 ? 'line' : 'lines'}.`;
 	const lines = salientLines(call.toolName, call.resultText, call.isError, SALIENT_LINES);
 	return lines.length === 0 ? head : `${head}\n${lines.map((line) => `  - ${JSON.stringify(line)}`).join('\n')}`;
 }

@@ -1,14 +1,24 @@
 /**
- * Turns the `[[N:toolname]]` labels a summary repeats into the batch's `tN` refs (pi-condense
- * 2.1.0): a label becomes `` `tK` `` when N is a call of the batch and the name matches it
- * (case-insensitively); any other label is removed, with the space after it. Text inside fenced
- * code blocks is left exactly as it is. Pure.
+ * Turns the `[[N:toolname]]` labels a summary repeats into the batch's `tN` refs, exactly as
+ * pi-condense 2.1.0+ does (`src/summary-refs.ts`), line by line:
+ *
+ * 1. A line whose left-trimmed form starts with three backticks toggles "inside a fence"; it and
+ *    every line inside a fence stay as they are.
+ * 2. Anchored label: optional whitespace, optionally `-` or `*` plus at least one whitespace (the
+ *    prefix), then `[[digits:name]]` (name: one or more characters other than `]`), then any run
+ *    of whitespace. It becomes prefix + `` `tN` `` + one space when 1 ≤ N ≤ refs and the name
+ *    matches the N-th tool (trimmed, case-insensitive); otherwise the prefix alone.
+ * 3. Leak guard: every other `[[digits:name]]` on the line is deleted with the whitespace after it.
+ *
+ * The text is model output, so it is scanned by hand in one pass per line (no regular expression
+ * that could backtrack over a long run of `[[`): each `]` lookup is shared across positions, which
+ * keeps the whole rewrite linear in the length of the text. Pure.
  *
  * @example
  * rewriteLabels('- [[2:bash]] ran tests', ['read', 'bash'], ['t6', 't7']) // '- `t7` ran tests'
  */
-const LABEL = /\[\[(\d+):([^\]\n]*)\]\] ?/g;
-const FENCE = /^\s*(```|~~~)/;
+
+const FENCE = '```';
 
 export function rewriteLabels(text: string, toolNames: readonly string[], refs: readonly string[]): string {
 	if (!text.includes('[[')) {
@@ -16,18 +26,108 @@ export function rewriteLabels(text: string, toolNames: readonly string[], refs: 
 	}
 	let inFence = false;
 	return text.split('\n').map((line) => {
-		if (FENCE.test(line)) {
+		if (line.trimStart().startsWith(FENCE)) {
 			inFence = !inFence;
 			return line;
 		}
-		return inFence ? line : line.replace(LABEL, (label: string, position: string, name: string) => {
-			const index = Number(position) - 1;
-			const expected = toolNames[index];
-			const ref = refs[index];
-			if (expected === undefined || ref === undefined || expected.toLowerCase() !== name.trim().toLowerCase()) {
-				return '';
-			}
-			return `\`${ref}\`${label.endsWith(' ') ? ' ' : ''}`;
-		});
+		return inFence ? line : removeLeakedLabels(rewriteAnchoredLabel(line, toolNames, refs));
 	}).join('\n');
+}
+
+function rewriteAnchoredLabel(line: string, toolNames: readonly string[], refs: readonly string[]): string {
+	let start = skipSpaces(line, 0);
+	const marker = line[start];
+	if ((marker === '-' || marker === '*') && isSpace(line[start + 1])) {
+		start = skipSpaces(line, start + 1);
+	}
+	const label = readLabel(line, start, new CloseBracketFinder(line));
+	if (!label) {
+		return line;
+	}
+	const prefix = line.slice(0, start);
+	const rest = line.slice(skipSpaces(line, label.end));
+	const index = label.position - 1;
+	const expected = toolNames[index];
+	const ref = refs[index];
+	const matches = index >= 0 && ref !== undefined && expected !== undefined && expected.trim().toLowerCase() === label.name.trim().toLowerCase();
+	return matches ? `${prefix}\`${ref}\` ${rest}` : `${prefix}${rest}`;
+}
+
+function removeLeakedLabels(line: string): string {
+	if (!line.includes('[[')) {
+		return line;
+	}
+	const closing = new CloseBracketFinder(line);
+	let out = '';
+	let copiedUpTo = 0;
+	let i = line.indexOf('[[');
+	while (i >= 0) {
+		const label = readLabel(line, i, closing);
+		if (label) {
+			out += line.slice(copiedUpTo, i);
+			copiedUpTo = skipSpaces(line, label.end);
+			i = line.indexOf('[[', copiedUpTo);
+		} else {
+			i = line.indexOf('[[', i + 1);
+		}
+	}
+	return out + line.slice(copiedUpTo);
+}
+
+interface Label {
+	readonly position: number;
+	readonly name: string;
+	/** Index just after the closing `]]`. */
+	readonly end: number;
+}
+
+/** `[[digits:name]]` starting exactly at `at`, or undefined. */
+function readLabel(line: string, at: number, closing: CloseBracketFinder): Label | undefined {
+	if (line[at] !== '[' || line[at + 1] !== '[') {
+		return undefined;
+	}
+	let i = at + 2;
+	while (isDigit(line[i])) {
+		i++;
+	}
+	if (i === at + 2 || line[i] !== ':') {
+		return undefined;
+	}
+	const nameStart = i + 1;
+	const close = closing.next(nameStart);
+	if (close <= nameStart || line[close + 1] !== ']') {
+		return undefined;
+	}
+	return { position: Number(line.slice(at + 2, i)), name: line.slice(nameStart, close), end: close + 2 };
+}
+
+/** The next `]` at or after a position; positions only grow, so each lookup reuses the last. */
+class CloseBracketFinder {
+	private found = -2;
+
+	constructor(private readonly line: string) {}
+
+	next(from: number): number {
+		if (this.found !== -1 && this.found < from) {
+			this.found = this.line.indexOf(']', from);
+		}
+		return this.found;
+	}
+}
+
+function skipSpaces(line: string, from: number): number {
+	let i = from;
+	while (isSpace(line[i])) {
+		i++;
+	}
+	return i;
+}
+
+function isDigit(char: string | undefined): boolean {
+	return char !== undefined && char >= '0' && char <= '9';
+}
+
+/** JavaScript's `\s`, one character at a time. */
+function isSpace(char: string | undefined): boolean {
+	return char !== undefined && /\s/.test(char);
 }
