@@ -29,7 +29,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
 	const loadPiAi = createPiAiLoader(distDir);
 	const settings = new ExtensionSettings();
 	const locator = new SessionLocator();
-	const store = new SessionStore({ locate: () => locator.locate(), logger });
+	const store = new SessionStore({ locate: () => locator.locate(), logger, releaseChoice: settings.current.release });
 	const controller = new SessionController({ store, logger, memento: context.workspaceState });
 	const sessionsTree = new SessionsTreeProvider(controller);
 	const prunedTree = new PrunedCallsTreeProvider(controller);
@@ -45,6 +45,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
 		...registerCommands({ controller, logger, sessionsTree, prunedTree, loadPiAi, flushRunner: flush.runner }),
 		settings.onDidChange(({ current, previous }) => current.agentDir !== previous.agentDir
 			&& controller.restart().catch((error: unknown) => logger.error(`restart: ${String(error)}`))),
+		settings.onDidChange(({ current, previous }) => current.release !== previous.release && controller.setReleaseChoice(current.release)),
 		{ dispose: () => void store.close() },
 	);
 	controller.start().then(() => problems.reportSettings(), (error: unknown) => logger.error(`listing sessions: ${String(error)}`));

@@ -113,7 +113,7 @@ async function askRef(context: CommandContext): Promise<RefTarget | undefined> {
 async function blobFile(context: CommandContext, target: RefTarget): Promise<string | undefined> {
 	const session = await context.controller.openSession(target.sessionPath);
 	const id = session.model.header?.id;
-	const record = resolveRecoveryId(session.insight(context.controller.renderSettings).state, target.ref)[0]?.record;
+	const record = resolveRecoveryId(session.insight(context.controller.renderSettingsFor(target.sessionPath)).state, target.ref)[0]?.record;
 	if (!id || !record?.spillPath) {
 		return undefined;
 	}

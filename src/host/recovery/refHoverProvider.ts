@@ -35,7 +35,7 @@ export class RefHoverProvider implements vscode.HoverProvider {
 		if (token.isCancellationRequested) {
 			return undefined;
 		}
-		const markdown = await hoverMarkdown(session.insight(this.controller.renderSettings).state, word, sessionPath, session.blobs);
+		const markdown = await hoverMarkdown(session.insight(this.controller.renderSettingsFor(sessionPath)).state, word, sessionPath, session.blobs);
 		return markdown ? new vscode.Hover(markdown, range) : undefined;
 	}
 }
