@@ -1,9 +1,9 @@
 /**
  * Command-line options of the stress run and what each item reports.
- *   node out/test/stress/run.js [fuzz|crash|watcher ...] [--seed N] [--count N] [--workers N]
+ *   node out/test/stress/run.js [fuzz|crash|watcher|adversarial ...] [--seed N] [--count N] [--workers N]
  * `--count` is the number of mutants (fuzz), kill trials (crash) or seconds (watcher).
  */
-export const STRESS_ITEMS = ['fuzz', 'crash', 'watcher'] as const;
+export const STRESS_ITEMS = ['fuzz', 'crash', 'watcher', 'adversarial'] as const;
 export type StressItem = (typeof STRESS_ITEMS)[number];
 
 export interface StressArgs {
