@@ -35,7 +35,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
 	const prunedTree = new PrunedCallsTreeProvider(controller);
 	const statusBar = new PruneStatusBar({ controller, settings });
 	const previewSource = new PreviewSourceAdapter(controller, loadPiAi);
-	const contextPreview = new ContextPreview({ source: previewSource, extensionUri: context.extensionUri, log: (message) => logger.warn(message) });
+	const contextPreview = new ContextPreview({ source: previewSource, extensionUri: context.extensionUri, log: (message) => logger.warn(message), debug: (message) => logger.debug(message) });
 	const problems = new ProblemReporter(controller, logger);
 	const flush = new FlushServices({ controller, logger, settings, loadPiAi, distDir });
 	context.subscriptions.push(
