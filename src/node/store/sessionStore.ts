@@ -12,7 +12,7 @@ import type { PruneMutation, PruneSettingsWrite } from '../settings/updatePruneS
 import { discoverSessions, readSessionFile, type SearchedFolder, type UnlistedSessionFile } from '../sessions/discoverSessions';
 import { watchSessionFiles, type SessionFileEvent, type SessionWatcher } from '../sessions/sessionWatcher';
 import { Emitter } from './emitter';
-import type { OpenSession } from './openSession';
+import { OpenSession } from './openSession';
 import { OpenSessionCache } from './openSessionCache';
 import { PruneSettingsSource } from './pruneSettingsSource';
 import { RowDetails } from './rowDetails';
@@ -62,7 +62,15 @@ export class SessionStore {
 		const logger = options.logger;
 		this.changes = new Emitter((error) => logger.error(`store listener: ${String(error)}`));
 		this.onDidChange = this.changes.event;
-		this.open = new OpenSessionCache(options.openCapacity ?? 3);
+		// A session whose blobs folder is refused is still shown; the log says why its spilled outputs are not read.
+		const refusedBlobs = new Set<string>();
+		const onBlobsRefused = (reason: string): void => {
+			if (!refusedBlobs.has(reason)) {
+				refusedBlobs.add(reason);
+				logger.warn(reason);
+			}
+		};
+		this.open = new OpenSessionCache(options.openCapacity ?? 3, (path) => OpenSession.open(path, onBlobsRefused));
 		this.details = new RowDetails({
 			rows: this.rows,
 			open: this.open,
