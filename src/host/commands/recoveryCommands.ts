@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { blobFileNames, resolveRecoveryId } from '../../engine/condense';
 import { blobFileInside, resolveBlobFolder } from '../../node/condense/blobFolder';
 import { pruneUri } from '../recovery/pruneUris';
+import { UnlistedSessionError } from '../sessionController';
 import { PrunedTreeNode } from '../tree/prunedCallsNodes';
 import { requireSession, type CommandContext } from './commandContext';
 import { CommandId } from './commandIds';
@@ -50,7 +51,7 @@ export function registerRecoveryCommands(context: CommandContext): vscode.Dispos
 		}),
 		vscode.commands.registerCommand(CommandId.OpenBlob, async (argument?: unknown) => {
 			const target = refTarget(argument, controller.selected);
-			const found = target ? await blobFile(context, target) : undefined;
+			const found = target ? await blobFile(context, target).catch((error: unknown) => ({ refused: error instanceof Error ? error.message : String(error) })) : undefined;
 			if (typeof found !== 'string') {
 				const why = found?.refused ?? `no spilled output file found${target ? ` for ${target.ref}` : ''}. pi-condense keeps them in <session id>-blobs/ next to the session file.`;
 				void vscode.window.showWarningMessage(`Pi Condense: ${why}`);
@@ -62,6 +63,10 @@ export function registerRecoveryCommands(context: CommandContext): vscode.Dispos
 		vscode.commands.registerCommand(CommandId.RevealRef, async (argument?: unknown) => {
 			const target = refTarget(argument, controller.selected);
 			if (!target) {
+				return false;
+			}
+			if (!controller.knowsSession(target.sessionPath)) {
+				void vscode.window.showWarningMessage(`Pi Condense: ${new UnlistedSessionError(target.sessionPath).message}`);
 				return false;
 			}
 			if (target.sessionPath !== controller.selected) {

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { Disposable } from '../dispose';
-import type { SessionController } from '../sessionController';
+import { UnlistedSessionError, type SessionController } from '../sessionController';
 import { helpMarkdown } from '../commands/helpText';
 import { parsePruneUri, PRUNE_SCHEME, sessionOfPruneUri } from './pruneUris';
 
@@ -27,6 +27,9 @@ export class PruneDocumentProvider extends Disposable implements vscode.TextDocu
 		}
 		if (document.kind === 'help') {
 			return helpMarkdown();
+		}
+		if (!this.controller.knowsSession(document.sessionPath)) {
+			return new UnlistedSessionError(document.sessionPath).message;
 		}
 		if (document.kind === 'recovered') {
 			return this.controller.recover(document.sessionPath, [document.ref]);
