@@ -45,6 +45,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
 		...registerCommands({ controller, logger, sessionsTree, prunedTree, loadPiAi, flushRunner: flush.runner }),
 		settings.onDidChange(({ current, previous }) => current.agentDir !== previous.agentDir
 			&& controller.restart().catch((error: unknown) => logger.error(`restart: ${String(error)}`))),
+		// Trusted now: a project's .pi/settings.json may choose where sessions are read from.
+		vscode.workspace.onDidGrantWorkspaceTrust(() => void controller.restart().catch((error: unknown) => logger.error(`restart: ${String(error)}`))),
 		{ dispose: () => void store.close() },
 	);
 	controller.start().then(() => problems.reportSettings(), (error: unknown) => logger.error(`listing sessions: ${String(error)}`));

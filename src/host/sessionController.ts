@@ -14,6 +14,7 @@ import type { OpenSession } from '../node/store/openSession';
 import type { SessionInsight } from '../node/store/sessionInsight';
 import type { SessionRow } from '../node/store/sessionRows';
 import type { DiscoveryReport, SessionStore, StoreChange } from '../node/store/sessionStore';
+import { restrictedModeRefusal } from '../node/views/restrictedMode';
 import { buildSessionList, defaultSession, sessionTitle, type ProjectItem } from '../node/views/sessionList';
 import { AdaptiveThrottle } from './adaptiveThrottle';
 import { Disposable } from './dispose';
@@ -233,7 +234,12 @@ export class SessionController extends Disposable {
 		return this.store.settings?.config ?? DEFAULT_CONFIG;
 	}
 
+	/** Writes `contextPrune` in Pi's settings.json; refused (throws) in restricted mode. */
 	async updatePruneSettings(mutate: PruneMutation): Promise<PruneSettingsWrite> {
+		const restricted = restrictedModeRefusal('settings', vscode.workspace.isTrusted);
+		if (restricted !== undefined) {
+			throw new Error(restricted);
+		}
 		const written = await this.store.updateSettings(mutate);
 		this.options.logger.info(`saved contextPrune in ${written.path}`);
 		return written;

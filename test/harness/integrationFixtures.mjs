@@ -38,7 +38,11 @@ function copySession(source, sessionsDir, { cwd, mtime } = {}) {
 	return { path: target, id: header.id, cwd: projectCwd };
 }
 
-export function writeIntegrationFixtures(agentDir, workspace) {
+/**
+ * `restricted`: the workspace's own .pi/settings.json sends Pi to another session folder holding a
+ * copy of the basic session; in restricted mode it must be ignored.
+ */
+export function writeIntegrationFixtures(agentDir, workspace, { restricted = false } = {}) {
 	const sessionsDir = join(agentDir, 'sessions');
 	const basicDir = join(sharedDir, 'pi-condense-sessions', 'basic');
 	const basic = copySession(join(basicDir, 'session.jsonl'), sessionsDir, { cwd: workspace, mtime: new Date() });
@@ -51,5 +55,13 @@ export function writeIntegrationFixtures(agentDir, workspace) {
 	const realV3 = copySession(join(sharedDir, 'real-sessions', 'before-compaction.migrated-v3.jsonl'), sessionsDir, { mtime: new Date(Date.now() - 86_400_000) });
 	const contextPrune = JSON.parse(readFileSync(join(basicDir, 'contextPrune.json'), 'utf8'));
 	writeFileSync(join(agentDir, 'settings.json'), JSON.stringify({ theme: 'dark', contextPrune }, null, 2));
-	return { agentDir, workspace, sessionsDir, basic, largeBulk, realV3, sharedDir };
+	let redirectedSessionsDir;
+	if (restricted) {
+		redirectedSessionsDir = join(agentDir, 'redirected-by-the-project');
+		mkdirSync(join(workspace, '.pi'), { recursive: true });
+		mkdirSync(redirectedSessionsDir, { recursive: true });
+		writeFileSync(join(workspace, '.pi', 'settings.json'), JSON.stringify({ sessionDir: redirectedSessionsDir }));
+		copyFileSync(join(basicDir, 'session.jsonl'), join(redirectedSessionsDir, 'redirected.jsonl'));
+	}
+	return { agentDir, workspace, sessionsDir, basic, largeBulk, realV3, sharedDir, redirectedSessionsDir };
 }

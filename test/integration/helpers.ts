@@ -24,6 +24,8 @@ export interface Fixtures {
 	readonly largeBulk: FixtureSession;
 	readonly realV3: FixtureSession;
 	readonly sharedDir: string;
+	/** Restricted-mode run only: where the workspace's .pi/settings.json `sessionDir` points. */
+	readonly redirectedSessionsDir?: string;
 }
 
 export function fixtures(): Fixtures {

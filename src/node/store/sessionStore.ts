@@ -100,6 +100,9 @@ export class SessionStore {
 		for (const note of locations.notes) {
 			this.options.logger.warn(note);
 		}
+		for (const redirect of locations.projectRedirects) {
+			this.options.logger.info(`sessions are read from ${redirect.folder}, as sessionDir in the project's ${redirect.settingsFile} says`);
+		}
 		const settings = new PruneSettingsSource(locations.agentDir, this.options.logger);
 		this.settingsSource = settings;
 		settings.onDidChange((value) => {
