@@ -6,14 +6,14 @@
  * ours, with our arguments, no image points anywhere, and nothing ever connects to that server.
  */
 import assert from 'node:assert/strict';
-import { existsSync, unlinkSync, utimesSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { PrunedTreeNode } from '../../src/host/tree/prunedCallsNodes';
 import { startAttackerServer, type AttackerServer } from '../support/attackerServer';
 import { HOSTILE_CHAIN_REF, writeHostileSession } from '../support/hostileSession';
 import { ui } from '../support/workbenchUi';
-import { activeApi, fixtures, waitUntil } from './helpers';
+import { activeApi, fixtures, logText, waitUntil } from './helpers';
 
 const SESSION_ID = '01a2c0de-0bad-7bad-8bad-0123456789ab';
 
@@ -147,4 +147,33 @@ describe('a hostile session in real VS Code', function () {
 		}
 	});
 
+
+	it('a session whose header id climbs out of its folder is shown, but its blobs are neither read nor opened', async () => {
+		const api = await activeApi();
+		const climbing = join(dirname(fixtures().basic.path), '2026-12-05T11-00-00-000Z_climbing.jsonl');
+		const text = readFileSync(fixtures().basic.path, 'utf8');
+		const newline = text.indexOf('\n');
+		writeFileSync(climbing, JSON.stringify({ ...JSON.parse(text.slice(0, newline)) as object, id: '../../escaped' }) + text.slice(newline));
+		const aMinuteAgo = new Date(Date.now() - 60_000);
+		utimesSync(climbing, aMinuteAgo, aMinuteAgo);
+		// Where that id leads: two folders up, a file someone else put there.
+		const elsewhere = join(dirname(fixtures().basic.path), '..', '..', 'escaped-blobs');
+		mkdirSync(elsewhere, { recursive: true });
+		writeFileSync(join(elsewhere, 'call_p1_t2_0.txt'), 'SECRET FROM ELSEWHERE');
+		try {
+			await waitUntil(() => api.controller.knowsSession(climbing), 'the session listed');
+			await vscode.commands.executeCommand('piCondense.selectSession', climbing);
+			await waitUntil(() => api.controller.selected === climbing && api.prunedTree.rootNodes.some((node) => node.data.label === 'Spilled outputs'), 'its pruned calls shown, spilled output included');
+			assert.equal(await vscode.commands.executeCommand('piCondense.openBlob', { sessionPath: climbing, ref: 'call_p1_t2_0' }), undefined);
+			const recovered = await api.controller.recover(climbing, ['call_p1_t2_0']);
+			assert.ok(!recovered.includes('SECRET FROM ELSEWHERE'), 'the file the id leads to is not read');
+			const refusal = `${climbing}: its header id "../../escaped" is not a Pi session id (a UUID), so its spilled outputs are neither read nor written.`;
+			await waitUntil(() => logText(api.logUri.fsPath).includes(`Open Spilled Output File: ${refusal}`), 'Open Spilled Output File says why, naming the file');
+			assert.ok(logText(api.logUri.fsPath).includes(`[warning] ${refusal}`), 'the refused read is logged');
+		} finally {
+			rmSync(elsewhere, { recursive: true, force: true });
+			unlinkSync(climbing);
+			await waitUntil(() => !api.controller.knowsSession(climbing), 'the session unlisted');
+		}
+	});
 });

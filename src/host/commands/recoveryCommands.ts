@@ -54,6 +54,7 @@ export function registerRecoveryCommands(context: CommandContext): vscode.Dispos
 			const found = target ? await blobFile(context, target).catch((error: unknown) => ({ refused: error instanceof Error ? error.message : String(error) })) : undefined;
 			if (typeof found !== 'string') {
 				const why = found?.refused ?? `no spilled output file found${target ? ` for ${target.ref}` : ''}. pi-condense keeps them in <session id>-blobs/ next to the session file.`;
+				context.logger.warn(`Open Spilled Output File: ${why}`);
 				void vscode.window.showWarningMessage(`Pi Condense: ${why}`);
 				return undefined;
 			}
