@@ -17,10 +17,19 @@ import type { OpenSession } from '../node/store/openSession';
 import type { SessionInsight } from '../node/store/sessionInsight';
 import type { SessionRow } from '../node/store/sessionRows';
 import type { DiscoveryReport, SessionStore, StoreChange } from '../node/store/sessionStore';
+import { restrictedModeRefusal } from '../node/views/restrictedMode';
 import { buildSessionList, defaultSession, sessionTitle, type ProjectItem } from '../node/views/sessionList';
 import { AdaptiveThrottle } from './adaptiveThrottle';
 import { Disposable } from './dispose';
 import { fileWorkspaceFolders } from './sessionLocator';
+
+/** A path that is not one of the listed sessions: nothing reads it (a FIFO, a huge file, any path a link names). */
+export class UnlistedSessionError extends Error {
+	constructor(readonly path: string) {
+		super(`${path} is not one of the Pi sessions Pi Condense lists, so it is not read.`);
+		this.name = 'UnlistedSessionError';
+	}
+}
 
 /** What the extension is doing to the selected session. */
 export type FlushActivity = 'idle' | 'summarizing';
@@ -119,6 +128,13 @@ export class SessionController extends Disposable {
 		return this.store.row(path) !== undefined;
 	}
 
+	/** Throws `UnlistedSessionError` unless `path` is a listed session: every read of a session by path goes through here. */
+	private requireListed(path: string): void {
+		if (!this.knowsSession(path)) {
+			throw new UnlistedSessionError(path);
+		}
+	}
+
 	/** Every listed session file. */
 	sessionPaths(): string[] {
 		return this.store.rowsList().map((row) => row.file.path);
@@ -160,6 +176,9 @@ export class SessionController extends Disposable {
 	}
 
 	async select(path: string | undefined, byUser = true): Promise<void> {
+		if (path !== undefined) {
+			this.requireListed(path);
+		}
 		this.userChoseSession ||= byUser;
 		if (path === this.selectedPath && (path === undefined || this.selectedSession)) {
 			return;
@@ -195,17 +214,18 @@ export class SessionController extends Disposable {
 
 	/** The derived data of any listed session (opened on demand and kept for a while), as its release renders it. */
 	async insightFor(path: string): Promise<SessionInsight> {
-		const session = await this.store.openSession(path);
-		return session.insight(this.renderSettingsFor(path));
+		return (await this.openSession(path)).insight(this.renderSettingsFor(path));
 	}
 
+	/** A listed session, read (or kept open); rejects with `UnlistedSessionError` for any other path. */
 	async openSession(path: string): Promise<OpenSession> {
+		this.requireListed(path);
 		return this.store.openSession(path);
 	}
 
 	/** `context_tree_query`'s text for these refs of a session. */
 	async recover(path: string, refs: readonly string[]): Promise<string> {
-		const session = await this.store.openSession(path);
+		const session = await this.openSession(path);
 		return (await recoverOutputs(session.insight(this.renderSettingsFor(path)).state, refs, session.blobs)).text;
 	}
 
@@ -260,7 +280,12 @@ export class SessionController extends Disposable {
 		return this.fallbackSettings;
 	}
 
+	/** Writes `contextPrune` in Pi's settings.json; refused (throws) in restricted mode. */
 	async updatePruneSettings(mutate: PruneMutation): Promise<PruneSettingsWrite> {
+		const restricted = restrictedModeRefusal('settings', vscode.workspace.isTrusted);
+		if (restricted !== undefined) {
+			throw new Error(restricted);
+		}
 		const written = await this.store.updateSettings(mutate);
 		this.options.logger.info(`saved contextPrune in ${written.path}`);
 		return written;

@@ -12,7 +12,7 @@ import type { PruneMutation, PruneSettingsWrite } from '../settings/updatePruneS
 import { discoverSessions, readSessionFile, type SearchedFolder, type UnlistedSessionFile } from '../sessions/discoverSessions';
 import { watchSessionFiles, type SessionFileEvent, type SessionWatcher } from '../sessions/sessionWatcher';
 import { Emitter } from './emitter';
-import type { OpenSession } from './openSession';
+import { OpenSession } from './openSession';
 import { OpenSessionCache } from './openSessionCache';
 import { ReleaseSource } from '../release/releaseSource';
 import { PruneSettingsSource } from './pruneSettingsSource';
@@ -70,7 +70,15 @@ export class SessionStore {
 		this.changes = new Emitter((error) => logger.error(`store listener: ${String(error)}`));
 		this.onDidChange = this.changes.event;
 		this.releaseChoice = options.releaseChoice;
-		this.open = new OpenSessionCache(options.openCapacity ?? 3);
+		// A session whose blobs folder is refused is still shown; the log says why its spilled outputs are not read.
+		const refusedBlobs = new Set<string>();
+		const onBlobsRefused = (reason: string): void => {
+			if (!refusedBlobs.has(reason)) {
+				refusedBlobs.add(reason);
+				logger.warn(reason);
+			}
+		};
+		this.open = new OpenSessionCache(options.openCapacity ?? 3, (path) => OpenSession.open(path, onBlobsRefused));
 		this.details = new RowDetails({
 			rows: this.rows,
 			open: this.open,
@@ -120,6 +128,9 @@ export class SessionStore {
 		this.report = { locations, searched: [], unlisted: [], done: false };
 		for (const note of locations.notes) {
 			this.options.logger.warn(note);
+		}
+		for (const redirect of locations.projectRedirects) {
+			this.options.logger.info(`sessions are read from ${redirect.folder}, as sessionDir in the project's ${redirect.settingsFile} says`);
 		}
 		const settings = new PruneSettingsSource(locations.agentDir, this.options.logger);
 		this.settingsSource = settings;
