@@ -26,6 +26,8 @@ const STAGES = {
 	reliability: { command: mocha('reliability'), build: 'tests' },
 	browser: { command: mocha('browser'), build: 'tests', needs: 'chromium' },
 	integration: { command: node('test/harness/run-integration.mjs'), build: 'tests', needs: 'code-server' },
+	// The same extension in a workspace VS Code does not trust: read-only views, every write refused.
+	restricted: { command: node('test/harness/run-integration.mjs', '--restricted'), build: 'tests', needs: 'code-server' },
 	ui: { command: node('test/harness/ui-smoke.mjs', '--shots', 'screenshots-tmp'), build: 'dist', needs: 'code-server' },
 	// npm start builds before it starts; within a run that has just built, it is told so.
 	start: { command: node('test/harness/start-smoke.mjs'), needs: 'code-server', prebuiltEnv: { PI_CONDENSE_PREBUILT: '1' } },
@@ -39,7 +41,7 @@ const STAGES = {
 const STATIC_LANE = ['check-types', 'lint'];
 const STEPS = [
 	[['unit', 'reliability'], ['browser']],
-	[['integration', 'ui', 'start', 'vsix']],
+	[['integration', 'restricted', 'ui', 'start', 'vsix']],
 ];
 
 function parseStages(argv) {

@@ -29,13 +29,13 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
 	const loadPiAi = createPiAiLoader(distDir);
 	const settings = new ExtensionSettings();
 	const locator = new SessionLocator();
-	const store = new SessionStore({ locate: () => locator.locate(), logger });
+	const store = new SessionStore({ locate: () => locator.locate(), logger, releaseChoice: settings.current.release });
 	const controller = new SessionController({ store, logger, memento: context.workspaceState });
 	const sessionsTree = new SessionsTreeProvider(controller);
 	const prunedTree = new PrunedCallsTreeProvider(controller);
 	const statusBar = new PruneStatusBar({ controller, settings });
 	const previewSource = new PreviewSourceAdapter(controller, loadPiAi);
-	const contextPreview = new ContextPreview({ source: previewSource, extensionUri: context.extensionUri, log: (message) => logger.warn(message) });
+	const contextPreview = new ContextPreview({ source: previewSource, extensionUri: context.extensionUri, log: (message) => logger.warn(message), debug: (message) => logger.debug(message) });
 	const problems = new ProblemReporter(controller, logger);
 	const flush = new FlushServices({ controller, logger, settings, loadPiAi, distDir });
 	context.subscriptions.push(
@@ -45,6 +45,9 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
 		...registerCommands({ controller, logger, sessionsTree, prunedTree, loadPiAi, flushRunner: flush.runner }),
 		settings.onDidChange(({ current, previous }) => current.agentDir !== previous.agentDir
 			&& controller.restart().catch((error: unknown) => logger.error(`restart: ${String(error)}`))),
+		settings.onDidChange(({ current, previous }) => current.release !== previous.release && controller.setReleaseChoice(current.release)),
+		// Trusted now: a project's .pi/settings.json may choose where sessions are read from.
+		vscode.workspace.onDidGrantWorkspaceTrust(() => void controller.restart().catch((error: unknown) => logger.error(`restart: ${String(error)}`))),
 		{ dispose: () => void store.close() },
 	);
 	controller.start().then(() => problems.reportSettings(), (error: unknown) => logger.error(`listing sessions: ${String(error)}`));

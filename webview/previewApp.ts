@@ -33,7 +33,8 @@ export class PreviewApp {
 	private pendingIndex: number | undefined;
 	private overrides: WhatIfOverrides = {};
 	private refs: ReadonlySet<string> = new Set();
-	private readonly recovering = new Map<number, (text: string) => void>();
+	/** Recoveries waiting for the host's answer: its text, or why there is none. */
+	private readonly recovering = new Map<number, { resolve: (text: string) => void; reject: (reason: Error) => void }>();
 	private restored: PageState | undefined;
 	private scrollTimer: number | undefined;
 	private flashIndex: number | undefined;
@@ -74,9 +75,9 @@ export class PreviewApp {
 		});
 		this.layout.whatIf.appendChild(this.whatIf.element);
 		new RefHover(this.layout.scroller, {
-			recover: (ref) => new Promise((resolve) => {
+			recover: (ref) => new Promise((resolve, reject) => {
 				const requestId = host.nextRequestId();
-				this.recovering.set(requestId, resolve);
+				this.recovering.set(requestId, { resolve, reject });
 				host.post({ type: 'recover', requestId, ref });
 			}),
 			open: (ref) => host.post({ type: 'openRef', ref }),
@@ -115,7 +116,11 @@ export class PreviewApp {
 				this.saveState();
 				return;
 			case 'recovered':
-				this.recovering.get(message.requestId)?.(message.text);
+				this.recovering.get(message.requestId)?.resolve(message.text);
+				this.recovering.delete(message.requestId);
+				return;
+			case 'recoveryFailed':
+				this.recovering.get(message.requestId)?.reject(new Error(message.reason));
 				this.recovering.delete(message.requestId);
 				return;
 			case 'searchResults':

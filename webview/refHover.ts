@@ -87,7 +87,15 @@ export class RefHover {
 			text = this.handlers.recover(ref);
 			this.texts.set(ref, text);
 		}
-		const value = await text.catch((error: unknown) => `Could not recover ${ref}: ${String(error)}`);
+		let value: string;
+		try {
+			value = await text;
+		} catch (error) {
+			// Not kept: the next hover asks again (the session may be back by then).
+			this.texts.delete(ref);
+			value = `Could not recover ${ref}: ${error instanceof Error ? error.message : String(error)}`;
+			body.classList.add('error');
+		}
 		if (this.current === ref) {
 			body.textContent = value.length > TOOLTIP_CHARS ? `${value.slice(0, TOOLTIP_CHARS)}\n… (${chars(value.length - TOOLTIP_CHARS)} more: click to open)` : value;
 		}

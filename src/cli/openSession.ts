@@ -9,6 +9,7 @@ import type { ReleaseRules } from '../engine/release/releases';
 import { buildSessionContext, getBranch, parseSession } from '../engine/session';
 import type { SessionModel } from '../engine/session/model';
 import type { AgentMessage, SessionEntry } from '../engine/session/types';
+import { blobIdRefusal } from '../node/condense/blobFolder';
 import { sessionBlobReader } from '../node/condense/sessionBlobReader';
 import { describeSessionProblems } from './sessionProblems';
 
@@ -51,5 +52,6 @@ export async function openSession(path: string, release: ReleaseRules): Promise<
 
 /** The session's problems as lines for stderr (none for a clean file). */
 export function sessionProblemLines(session: OpenedSession): string[] {
-	return describeSessionProblems(session.path, session.model.diagnostics, session.state.diagnostics);
+	const blobs = session.state.spilled.length > 0 ? blobIdRefusal(session.path, session.model.header?.id ?? '') : undefined;
+	return [...describeSessionProblems(session.path, session.model.diagnostics, session.state.diagnostics), ...(blobs === undefined ? [] : [blobs])];
 }

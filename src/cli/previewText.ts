@@ -6,6 +6,7 @@ import {
 	charsToTokens, contextBreakdown, formatCompactCount, syntheticBlockId, type ContextPreview, type SizeCategory,
 } from '../engine/condense';
 import { contentText } from '../engine/condense/occurrence';
+import { collapsedWhitespace } from '../engine/preview/boundedText';
 import type { AgentMessage, AssistantContent } from '../engine/session/types';
 
 const CATEGORY_LABELS: readonly [SizeCategory, string][] = [
@@ -73,19 +74,13 @@ function describeBlock(block: AssistantContent): string {
 		case 'thinking':
 			return '[thinking]';
 		case 'toolCall':
-			return `${block.name}(${flat(JSON.stringify(block.arguments), 50)})`;
+			return `${block.name}(${collapsedWhitespace(JSON.stringify(block.arguments), 50)})`;
 		default:
 			// Block types of newer pi-ai versions are passed through as Pi passes them.
 			return `[${String((block as { type: unknown }).type)}]`;
 	}
 }
 
-/** Whitespace collapsed, cut at `max` characters. */
-function flat(text: string, max: number): string {
-	const collapsed = text.replace(/\s+/g, ' ').trim();
-	return collapsed.length > max ? `${collapsed.slice(0, max - 1)}…` : collapsed;
-}
-
 function quoted(text: string, max = 90): string {
-	return JSON.stringify(flat(text, max));
+	return JSON.stringify(collapsedWhitespace(text, max));
 }

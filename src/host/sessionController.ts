@@ -7,18 +7,29 @@ import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import { recoverOutputs } from '../engine/condense';
 import type { ContextPruneConfig } from '../engine/config/types';
+import type { ReleaseResolution } from '../engine/release';
 import type { ReleaseRules } from '../engine/release/releases';
-import type { PruneSettings, RenderSettings } from '../node/settings/readPruneSettings';
+import type { PruneSettings } from '../node/settings/readPruneSettings';
 import { defaultPruneSettings } from '../node/store/pruneSettingsSource';
+import type { SessionSettings } from '../node/store/sessionSettings';
 import type { PruneMutation, PruneSettingsWrite } from '../node/settings/updatePruneSettings';
 import type { OpenSession } from '../node/store/openSession';
 import type { SessionInsight } from '../node/store/sessionInsight';
 import type { SessionRow } from '../node/store/sessionRows';
 import type { DiscoveryReport, SessionStore, StoreChange } from '../node/store/sessionStore';
+import { restrictedModeRefusal } from '../node/views/restrictedMode';
 import { buildSessionList, defaultSession, sessionTitle, type ProjectItem } from '../node/views/sessionList';
 import { AdaptiveThrottle } from './adaptiveThrottle';
 import { Disposable } from './dispose';
 import { fileWorkspaceFolders } from './sessionLocator';
+
+/** A path that is not one of the listed sessions: nothing reads it (a FIFO, a huge file, any path a link names). */
+export class UnlistedSessionError extends Error {
+	constructor(readonly path: string) {
+		super(`${path} is not one of the Pi sessions Pi Condense lists, so it is not read.`);
+		this.name = 'UnlistedSessionError';
+	}
+}
 
 /** What the extension is doing to the selected session. */
 export type FlushActivity = 'idle' | 'summarizing';
@@ -45,8 +56,8 @@ export class SessionController extends Disposable {
 	private readonly _onDidChangeSelectedSession = this._register(new vscode.EventEmitter<void>());
 	/** The selected session's content or Pi's settings changed: derived data is new. */
 	readonly onDidChangeSelectedSession = this._onDidChangeSelectedSession.event;
-	/** Used only before the store has read Pi's settings. */
-	private fallbackSettings: RenderSettings | undefined;
+	/** Used only before the store has read Pi's settings and the session's release. */
+	private fallbackSettings: SessionSettings | undefined;
 	private readonly _onDidChangeSettings = this._register(new vscode.EventEmitter<PruneSettings>());
 	readonly onDidChangeSettings = this._onDidChangeSettings.event;
 	private readonly _onDidChangeActivity = this._register(new vscode.EventEmitter<FlushActivity>());
@@ -117,6 +128,13 @@ export class SessionController extends Disposable {
 		return this.store.row(path) !== undefined;
 	}
 
+	/** Throws `UnlistedSessionError` unless `path` is a listed session: every read of a session by path goes through here. */
+	private requireListed(path: string): void {
+		if (!this.knowsSession(path)) {
+			throw new UnlistedSessionError(path);
+		}
+	}
+
 	/** Every listed session file. */
 	sessionPaths(): string[] {
 		return this.store.rowsList().map((row) => row.file.path);
@@ -158,6 +176,9 @@ export class SessionController extends Disposable {
 	}
 
 	async select(path: string | undefined, byUser = true): Promise<void> {
+		if (path !== undefined) {
+			this.requireListed(path);
+		}
 		this.userChoseSession ||= byUser;
 		if (path === this.selectedPath && (path === undefined || this.selectedSession)) {
 			return;
@@ -191,19 +212,21 @@ export class SessionController extends Disposable {
 		}
 	}
 
-	/** The derived data of any listed session (opened on demand and kept for a while). */
+	/** The derived data of any listed session (opened on demand and kept for a while), as its release renders it. */
 	async insightFor(path: string): Promise<SessionInsight> {
-		return (await this.store.openSession(path)).insight(this.renderSettings);
+		return (await this.openSession(path)).insight(this.renderSettingsFor(path));
 	}
 
+	/** A listed session, read (or kept open); rejects with `UnlistedSessionError` for any other path. */
 	async openSession(path: string): Promise<OpenSession> {
+		this.requireListed(path);
 		return this.store.openSession(path);
 	}
 
 	/** `context_tree_query`'s text for these refs of a session. */
 	async recover(path: string, refs: readonly string[]): Promise<string> {
-		const session = await this.store.openSession(path);
-		return (await recoverOutputs(session.insight(this.renderSettings).state, refs, session.blobs)).text;
+		const session = await this.openSession(path);
+		return (await recoverOutputs(session.insight(this.renderSettingsFor(path)).state, refs, session.blobs)).text;
 	}
 
 	// ──── Pi's contextPrune settings ────
@@ -212,20 +235,57 @@ export class SessionController extends Disposable {
 		return this.store.settings;
 	}
 
-	/** The configuration and the pi-condense release every view renders with. */
-	get renderSettings(): RenderSettings {
-		return this.store.settings ?? (this.fallbackSettings ??= defaultPruneSettings(''));
+	/**
+	 * What the selected session renders with: the configuration as its project's pi-condense
+	 * release reads it (pruning off when Pi has none), and that release.
+	 */
+	get renderSettings(): SessionSettings {
+		return this.renderSettingsFor(this.selectedPath);
 	}
 
+	/** The same for any listed session (its project may pin another release). */
+	renderSettingsFor(path: string | undefined): SessionSettings {
+		return (path === undefined ? undefined : this.store.settingsFor(path)) ?? this.fallback();
+	}
+
+	/** `contextPrune` as the selected session's release reads it (what commands show and change). */
 	get config(): ContextPruneConfig {
-		return this.renderSettings.config;
+		return this.renderSettings.configured;
 	}
 
 	get release(): ReleaseRules {
 		return this.renderSettings.release;
 	}
 
+	/** Which pi-condense the selected session's project loads, and where it was found. */
+	get releaseResolution(): ReleaseResolution {
+		return this.renderSettings.resolution;
+	}
+
+	/** Follows a new `piCondense.release` value. */
+	setReleaseChoice(value: unknown): void {
+		this.store.setReleaseChoice(value);
+	}
+
+	/**
+	 * Before the settings and the session's release are known (a moment after start): the file's
+	 * snapshot, rendered as nothing yet (no session is open before its release is resolved).
+	 */
+	private fallback(): SessionSettings {
+		const settings = this.store.settings ?? defaultPruneSettings('');
+		const resolution: ReleaseResolution = { kind: 'not-installed', searched: [], warnings: [] };
+		if (this.fallbackSettings?.release !== settings.release || this.fallbackSettings.configured !== settings.config) {
+			this.fallbackSettings = { config: settings.config, configured: settings.config, release: settings.release, resolution, problems: settings.problems, ignored: settings.ignored };
+		}
+		return this.fallbackSettings;
+	}
+
+	/** Writes `contextPrune` in Pi's settings.json; refused (throws) in restricted mode. */
 	async updatePruneSettings(mutate: PruneMutation): Promise<PruneSettingsWrite> {
+		const restricted = restrictedModeRefusal('settings', vscode.workspace.isTrusted);
+		if (restricted !== undefined) {
+			throw new Error(restricted);
+		}
 		const written = await this.store.updateSettings(mutate);
 		this.options.logger.info(`saved contextPrune in ${written.path}`);
 		return written;

@@ -19,7 +19,8 @@ export class SessionLocator {
 	async locate(): Promise<SessionLocations> {
 		this.last = this.resolve();
 		void vscode.commands.executeCommand('setContext', 'piCondense.agentDirSource', this.last.source);
-		return resolveSessionLocations({ agentDir: this.last.path, env: process.env, homedir: homedir(), workspaceFolders: fileWorkspaceFolders() });
+		// In restricted mode a project's .pi/settings.json does not choose where sessions are read from.
+		return resolveSessionLocations({ agentDir: this.last.path, env: process.env, homedir: homedir(), workspaceFolders: fileWorkspaceFolders(), trustProjectSettings: vscode.workspace.isTrusted });
 	}
 
 	private resolve(): ResolvedAgentDir {

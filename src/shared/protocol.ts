@@ -80,11 +80,13 @@ export type ToWebview =
 	| { readonly type: 'empty'; readonly message: string }
 	| { readonly type: 'rowDetail'; readonly requestId: number; readonly view: ViewName; readonly key: string; readonly blocks: readonly PreviewBlock[] }
 	| { readonly type: 'recovered'; readonly requestId: number; readonly ref: string; readonly text: string }
+	/** The recovery of `ref` failed (for example, the session is no longer selected). */
+	| { readonly type: 'recoveryFailed'; readonly requestId: number; readonly ref: string; readonly reason: string }
 	| { readonly type: 'searchResults'; readonly requestId: number; readonly view: ViewName; readonly query: string; readonly hits: readonly SearchHitMessage[]; readonly capped: boolean }
 	| { readonly type: 'reveal'; readonly view: ViewName; readonly index: number }
 	| { readonly type: 'applied'; readonly ok: boolean; readonly message: string };
 
-/** Messages the webview posts to the host. */
+/** Messages the webview posts to the host. The host checks each one's shape at run time (src/host/preview/pageMessages.ts). */
 export type FromWebview =
 	| { readonly type: 'ready'; readonly state: PageState | undefined }
 	/** The page switches views: it needs that view's rows. */

@@ -11,7 +11,7 @@ import { getBranch, buildSessionContext } from '../../src/engine/session';
 import type { RenderReport } from '../../src/shared/protocol';
 import { referenceAgentDir, type ReferenceAgentDir } from '../support/referenceAgentDir';
 import { SessionFileSource } from '../support/sessionFileSource';
-import { WebviewPage } from '../support/webviewPage';
+import { waitFor, WebviewPage } from '../support/webviewPage';
 import { R200 } from '../support/releases';
 
 const PRICING = { provider: 'fake', modelId: 'fake-model', name: 'Fake', contextWindow: 200_000, cost: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 } };
@@ -196,13 +196,3 @@ describe('the preview page in Chromium, on a session written by real pi-condense
 		assert.equal(report.topKey, scrolled.topKey, 'the list did not jump');
 	});
 });
-
-async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-	const deadline = Date.now() + timeoutMs;
-	while (!condition()) {
-		if (Date.now() > deadline) {
-			throw new Error('condition not met in time');
-		}
-		await new Promise((resolve) => setTimeout(resolve, 50));
-	}
-}

@@ -3,12 +3,16 @@
 // moved into the test workspace's project so it is the one selected by default) and large-bulk, a real v3
 // session, and Pi's settings.json with the contextPrune the basic session was pruned with and pi-condense
 // 2.0.0 installed as a user has it (the release that wrote both). Copies only. Returns what the tests need.
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from './lib.mjs';
 import { assembleReferenceFolders, copySession, realSessionsFolder, referenceRelease, writeUserInstall } from '../support/referenceFolders.mjs';
 
-export function writeIntegrationFixtures(agentDir, workspace) {
+/**
+ * `restricted`: the workspace's own .pi/settings.json sends Pi to another session folder holding a
+ * copy of the basic session; in restricted mode it must be ignored.
+ */
+export function writeIntegrationFixtures(agentDir, workspace, { restricted = false } = {}) {
 	const sessionsDir = join(agentDir, 'sessions');
 	const reference = assembleReferenceFolders(projectRoot);
 	const basicDir = join(reference, 'basic');
@@ -17,5 +21,13 @@ export function writeIntegrationFixtures(agentDir, workspace) {
 	const realV3 = copySession(join(realSessionsFolder(projectRoot), 'before-compaction.migrated-v3.jsonl'), sessionsDir, { mtime: new Date(Date.now() - 86_400_000) });
 	const contextPrune = JSON.parse(readFileSync(join(basicDir, 'contextPrune.json'), 'utf8'));
 	writeUserInstall(agentDir, { release: referenceRelease(projectRoot, 'basic'), contextPrune, other: { theme: 'dark' } });
-	return { agentDir, workspace, sessionsDir, basic, largeBulk, realV3 };
+	let redirectedSessionsDir;
+	if (restricted) {
+		redirectedSessionsDir = join(agentDir, 'redirected-by-the-project');
+		mkdirSync(join(workspace, '.pi'), { recursive: true });
+		mkdirSync(redirectedSessionsDir, { recursive: true });
+		writeFileSync(join(workspace, '.pi', 'settings.json'), JSON.stringify({ sessionDir: redirectedSessionsDir }));
+		copyFileSync(join(basicDir, 'session.jsonl'), join(redirectedSessionsDir, 'redirected.jsonl'));
+	}
+	return { agentDir, workspace, sessionsDir, basic, largeBulk, realV3, redirectedSessionsDir };
 }

@@ -93,7 +93,8 @@ function serverEnvironment(runDir, extraEnv) {
 	return env;
 }
 
-function writeUserSettings(userDataDir) {
+/** `restricted`: workspace trust on, and the folder opened untrusted (VS Code's restricted mode), with no prompt. */
+function writeUserSettings(userDataDir, restricted) {
 	mkdirSync(join(userDataDir, 'User'), { recursive: true });
 	writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify({
 		'workbench.startupEditor': 'none',
@@ -101,7 +102,9 @@ function writeUserSettings(userDataDir) {
 		'update.mode': 'none',
 		'extensions.autoCheckUpdates': false,
 		'extensions.autoUpdate': false,
-		'security.workspace.trust.enabled': false,
+		'security.workspace.trust.enabled': restricted,
+		'security.workspace.trust.startupPrompt': 'never',
+		'security.workspace.trust.emptyWindow': false,
 		'workbench.enableExperiments': false,
 		'workbench.tips.enabled': false,
 		'workbench.welcomePage.walkthroughs.openOnInstall': false,
@@ -124,20 +127,21 @@ export function installVsix(server, vsixPath) {
  * Starts code-server on a free 127.0.0.1 port with a fresh user-data dir and extensions dir.
  * `env` reaches code-server and through it the extension host (e.g. PI_CODING_AGENT_DIR).
  * Returns once it listens; always call `await server.stop()`, which also deletes its temp dirs.
+ * `restricted` opens the workspace untrusted, in VS Code's restricted mode.
  */
-export async function startCodeServer({ workspace, env = {}, verbose = false, startTimeoutMs = 60_000, port: requestedPort }) {
+export async function startCodeServer({ workspace, env = {}, verbose = false, startTimeoutMs = 60_000, port: requestedPort, restricted = false }) {
 	const node = codeServerNode();
 	const port = requestedPort ?? await freePort();
 	const runDir = makeTempDir('pi-condense-cs-');
 	const userDataDir = join(runDir, 'user-data');
 	const extensionsDir = join(runDir, 'extensions');
-	writeUserSettings(userDataDir);
+	writeUserSettings(userDataDir, restricted);
 	const serverEnv = serverEnvironment(runDir, env);
 	mkdirSync(serverEnv.TMPDIR, { recursive: true });
 	const args = [codeServerEntry,
 		'--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', '--config', join(runDir, 'config.yaml'),
 		'--user-data-dir', userDataDir, '--extensions-dir', extensionsDir,
-		'--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
+		'--disable-telemetry', '--disable-update-check', ...(restricted ? [] : ['--disable-workspace-trust']),
 		'--disable-getting-started-override', '--disable-proxy', resolve(workspace)];
 	// Its own process group, so stop() reaches the extension host, pty host and file watcher too.
 	const child = spawn(node, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: serverEnv });

@@ -3,6 +3,7 @@
 // (code-server + headless Chromium) with this project loaded as the development extension.
 // Builds nothing: `npm run test:integration` builds first. Installs code-server on first use (setup.mjs).
 // Prints `integration: N passed, M failed`; exit code 0 only when tests ran and all passed.
+//   --restricted  open the workspace untrusted (VS Code's restricted mode) and run only test/integration/restricted/
 //   HARNESS_VERBOSE=1  show every workbench and server log line     HARNESS_KEEP=1  keep the temp dirs
 //   HARNESS_TIMEOUT=<seconds>  give up after this long (default 180)
 import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
@@ -19,6 +20,7 @@ const verbose = Boolean(process.env.HARNESS_VERBOSE);
 // Workbench chatter that says nothing about our tests.
 const noise = /^(CodeExpectedError|Resolving|Resolved|Creating a socket|Updating additional|ChatSessionStore|\[Service Worker\]|Ignoring fetching additional|\[reconnection-grace-time\])/;
 const resultLine = /^pi-condense-integration-result (\{.*\})$/;
+const restricted = process.argv.includes('--restricted');
 
 const cleanups = [];
 let cleaningUp;
@@ -70,14 +72,16 @@ async function runSuite() {
 		removeDir(workspace);
 		removeDir(uiResults);
 	});
-	const fixtures = writeIntegrationFixtures(agentDir, workspace);
+	const fixtures = writeIntegrationFixtures(agentDir, workspace, { restricted });
 	const server = await startCodeServer({
 		workspace,
 		verbose,
 		env: {
 			PI_CODING_AGENT_DIR: agentDir, PI_CONDENSE_TEST_AGENT_DIR: agentDir, PI_CONDENSE_TEST_WORKSPACE: workspace,
 			PI_CONDENSE_TEST_FIXTURES: JSON.stringify(fixtures), PI_CONDENSE_TEST_UI_RESULTS: uiResults,
+			...(restricted ? { PI_CONDENSE_TEST_RESTRICTED: '1' } : {}),
 		},
+		restricted,
 	});
 	cleanups.push(() => server.stop());
 	console.log(`[harness] code-server up on ${server.url} after ${Date.now() - startedAt} ms`);
@@ -133,8 +137,10 @@ const passed = outcome.counts?.passed ?? 0;
 // A run that never reached mocha's end (load error, timeout) counts as one failure at least.
 const failed = outcome.exitCode === 0 ? (outcome.counts?.failed ?? 0) : Math.max(1, outcome.counts?.failed ?? 0);
 const pending = outcome.counts?.pending ? `, ${outcome.counts.pending} pending` : '';
-console.log(`integration: ${passed} passed, ${failed} failed${pending}`);
-if (outcome.exitCode === 0 && passed === 0) {
+console.log(`integration${restricted ? ' (restricted mode)' : ''}: ${passed} passed, ${failed} failed${pending}`);
+// A PI_CONDENSE_TEST_GREP may match no test of the restricted-mode run: that run then has nothing to do.
+const nothingToRun = restricted && Boolean(process.env.PI_CONDENSE_TEST_GREP) && outcome.exitCode === 0 && failed === 0;
+if (outcome.exitCode === 0 && passed === 0 && !nothingToRun) {
 	console.error('[harness] no integration test ran');
 }
-await exitWhenClosed(outcome.exitCode === 0 && failed === 0 && passed > 0 ? 0 : 1);
+await exitWhenClosed(outcome.exitCode === 0 && failed === 0 && (passed > 0 || nothingToRun) ? 0 : 1);

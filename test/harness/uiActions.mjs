@@ -3,7 +3,8 @@
 //   pi-condense-ui {"id":"3","action":"click","selector":"vscode-button[data-control=view-before]"}
 // and the harness performs it in the frame (the workbench or a webview) holding that selector (or on the
 // whole page for a screenshot), then writes <resultsDir>/<id>.json = {"ok":true} or {"ok":false,"error":"…"}; the
-// "html" action answers {"ok":true,"value":"<the frame document's HTML, open shadow roots included>"}.
+// "html" action answers {"ok":true,"value":"<the frame document's HTML, open shadow roots included>"}, the
+// "elements" action the outer HTML of every element the selector matches there (a JSON array).
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -57,6 +58,8 @@ async function perform(page, request) {
 				walk(root);
 				return parts.join('\n');
 			});
+		case 'elements':
+			return frame.locator(request.selector).evaluateAll((nodes) => JSON.stringify(nodes.map((node) => node.outerHTML)));
 		case 'scroll':
 			return target.evaluate((node, top) => {
 				node.scrollTop = top;

@@ -10,11 +10,11 @@ import { buildSessionContext, getBranch, parseSession } from '../../src/engine/s
 import { sessionBlobReader } from '../../src/node/condense/sessionBlobReader';
 import { contextPruneOnDisk } from './helpers';
 import type { ReleaseRules } from '../../src/engine/release/releases';
-import { installedRelease } from '../../src/node/store/pruneSettingsSource';
+import { referenceReleases } from '../support/releases';
 
 export interface EngineView {
 	readonly config: ContextPruneConfig;
-	/** The release the extension follows (the same one place decides it). */
+	/** The release installed in the integration agent dir, which the extension follows. */
 	readonly release: ReleaseRules;
 	readonly state: CondenseState;
 	readonly statusText: string;
@@ -26,7 +26,8 @@ export interface EngineView {
 
 export function engineView(path: string): EngineView {
 	const model = parseSession(readFileSync(path, 'utf8'));
-	const release = installedRelease();
+	// The integration agent dir has the release that wrote basic installed, as a user would.
+	const release = referenceReleases().get('basic') as ReleaseRules;
 	const { config } = resolveConfig(contextPruneOnDisk(), release);
 	const branch = getBranch(model);
 	const state = buildCondenseState(branch, release);

@@ -3,7 +3,7 @@
  * the extension's API once it is active, and polling with a deadline.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/host/extensionApi';
@@ -23,6 +23,8 @@ export interface Fixtures {
 	readonly basic: FixtureSession;
 	readonly largeBulk: FixtureSession;
 	readonly realV3: FixtureSession;
+	/** Restricted-mode run only: where the workspace's .pi/settings.json `sessionDir` points. */
+	readonly redirectedSessionsDir?: string;
 }
 
 export function fixtures(): Fixtures {
@@ -57,4 +59,21 @@ export async function waitUntil(condition: () => boolean, what: string, timeoutM
 export function contextPruneOnDisk(): Record<string, unknown> {
 	const settings = JSON.parse(readFileSync(join(fixtures().agentDir, 'settings.json'), 'utf8')) as { contextPrune?: Record<string, unknown> };
 	return settings.contextPrune ?? {};
+}
+
+/** Everything the extension has logged so far (the files under its log folder, `api.logUri`). */
+export function logText(folder: string): string {
+	const texts: string[] = [];
+	const walk = (dir: string): void => {
+		for (const name of existsSync(dir) ? readdirSync(dir) : []) {
+			const path = join(dir, name);
+			if (statSync(path).isDirectory()) {
+				walk(path);
+			} else {
+				texts.push(readFileSync(path, 'utf8'));
+			}
+		}
+	};
+	walk(folder);
+	return texts.join('\n');
 }

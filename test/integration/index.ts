@@ -11,11 +11,16 @@ import * as vscode from 'vscode';
 /** Prefix of the line carrying the counts; run-integration.mjs matches it. */
 const resultPrefix = 'pi-condense-integration-result ';
 
+/** The restricted-mode tests (in restricted/) run only in the harness's `--restricted` run, and only they run there. */
+const RESTRICTED_DIR = 'restricted';
+
 function findTestFiles(dir: string): string[] {
 	const found: string[] = [];
 	for (const entry of readdirSync(dir, { withFileTypes: true })) {
 		const path = join(dir, entry.name);
-		if (entry.isDirectory()) {
+		if (entry.isDirectory() && entry.name === RESTRICTED_DIR) {
+			continue;
+		} else if (entry.isDirectory()) {
 			found.push(...findTestFiles(path));
 		} else if (entry.name.endsWith('.test.js')) {
 			found.push(path);
@@ -29,7 +34,8 @@ export function run(): Promise<void> {
 	// PI_CONDENSE_TEST_GREP=secrets npm run test:integration runs only the matching tests.
 	const grep = process.env['PI_CONDENSE_TEST_GREP'];
 	const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', color: false, timeout: 30_000, ...(grep ? { grep } : {}) });
-	for (const file of findTestFiles(__dirname)) {
+	const restricted = process.env['PI_CONDENSE_TEST_RESTRICTED'] === '1';
+	for (const file of findTestFiles(restricted ? join(__dirname, RESTRICTED_DIR) : __dirname)) {
 		mocha.addFile(file);
 	}
 	return new Promise((resolve, reject) => {

@@ -7,7 +7,7 @@
  * (its HTML with shadow roots, in both views).
  */
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { FlushOutcome } from '../../src/node/flush/flushOutcome';
@@ -15,7 +15,7 @@ import type { RenderReport } from '../../src/shared/protocol';
 import { startFakeLlmServer, type FakeLlmServer, type RecordedRequest } from '../support/fakeLlmServer';
 import { SessionBuilder } from '../support/sessionBuilder';
 import { ui } from '../support/workbenchUi';
-import { activeApi, contextPruneOnDisk, fixtures, waitUntil } from './helpers';
+import { activeApi, contextPruneOnDisk, fixtures, logText, waitUntil } from './helpers';
 
 const KEY = 'sk-SENTINEL-vscode-6d2e91c4a7b3';
 const HEADER = 'hdr-SENTINEL-vscode-0f83b5e2';
@@ -42,22 +42,6 @@ async function treeText(provider: vscode.TreeDataProvider<unknown>): Promise<str
 	};
 	await walk(undefined, 0);
 	return out.join('\n');
-}
-
-function logText(folder: string): string {
-	const texts: string[] = [];
-	const walk = (dir: string): void => {
-		for (const name of existsSync(dir) ? readdirSync(dir) : []) {
-			const path = join(dir, name);
-			if (statSync(path).isDirectory()) {
-				walk(path);
-			} else {
-				texts.push(readFileSync(path, 'utf8'));
-			}
-		}
-	};
-	walk(folder);
-	return texts.join('\n');
 }
 
 describe('planted secrets in VS Code', function () {

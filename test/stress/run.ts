@@ -2,6 +2,7 @@
  * `npm run stress`: the reliability suite at full size, one summary line per item. Exits 1 if any
  * item failed. See `stressArgs.ts` for running one item or reproducing one seed.
  */
+import { adversarialStress } from './adversarialStress';
 import { crashStress } from './crashStress';
 import { fuzzStress } from './fuzzStress';
 import { watcherStress } from './watcherStress';
@@ -13,6 +14,7 @@ const RUNNERS: Record<StressItem, (args: StressArgs) => Promise<StressResult>> =
 	crash: crashStress,
 	watcher: watcherStress,
 	writers: writersStress,
+	adversarial: adversarialStress,
 };
 
 async function main(): Promise<number> {

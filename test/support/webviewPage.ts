@@ -48,9 +48,13 @@ export interface PageOptions {
 export class WebviewPage {
 	readonly reports: RenderReport[] = [];
 	readonly fromPage: FromWebview[] = [];
+	/** Every message the host posted to the page. */
+	readonly posted: ToWebview[] = [];
 	readonly notices: string[] = [];
 	readonly blocksOpened: string[] = [];
 	readonly pageErrors: string[] = [];
+	/** What the host logged at debug level. */
+	readonly hostDebug: string[] = [];
 	private waiters: { test: (r: RenderReport) => boolean; resolve: (r: RenderReport) => void }[] = [];
 	private host!: PreviewHost;
 
@@ -90,6 +94,7 @@ export class WebviewPage {
 			setTitle: () => undefined,
 			onReport: (report) => this.onReport(report),
 			log: (message) => this.pageErrors.push(`host: ${message}`),
+			debug: (message) => this.hostDebug.push(message),
 			...(options.now ? { now: options.now } : {}),
 		});
 		source.onDidChangeSession(() => void this.host.refresh('session'));
@@ -112,6 +117,7 @@ export class WebviewPage {
 	 * large object tree would dominate the timings.
 	 */
 	async send(message: ToWebview): Promise<boolean> {
+		this.posted.push(message);
 		await this.page.evaluate((json) => (globalThis as unknown as { postMessage(d: unknown, origin: string): void }).postMessage(JSON.parse(json), '*'), JSON.stringify(message));
 		return true;
 	}
@@ -210,6 +216,17 @@ export class WebviewPage {
 function closeServer(server: Server): Promise<void> {
 	server.closeAllConnections();
 	return new Promise((resolve) => server.close(() => resolve()));
+}
+
+/** Polls `condition` until it holds. */
+export async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (!condition()) {
+		if (Date.now() > deadline) {
+			throw new Error('timed out');
+		}
+		await new Promise((resolve) => setTimeout(resolve, 20));
+	}
 }
 
 async function serve(url: string, origin: string, response: import('node:http').ServerResponse): Promise<void> {

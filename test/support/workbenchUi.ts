@@ -11,6 +11,8 @@ export type UiAction =
 	| { readonly action: 'click' | 'hover'; readonly selector: string }
 	/** Answers the HTML of the webview document holding `selector`, open shadow roots included. */
 	| { readonly action: 'html'; readonly selector: string }
+	/** Answers the outer HTML of every element matching `selector`, as a JSON array of strings. */
+	| { readonly action: 'elements'; readonly selector: string }
 	| { readonly action: 'fill'; readonly selector: string; readonly value: string }
 	/** A key (Playwright's names: `Enter`, `Escape`) pressed with `selector` focused. */
 	| { readonly action: 'press'; readonly selector: string; readonly value: string }
@@ -19,7 +21,7 @@ export type UiAction =
 
 let nextId = 0;
 
-/** Performs the action; answers the HTML for an `html` action. */
+/** Performs the action; answers the HTML for an `html` or `elements` action. */
 export async function ui(request: UiAction, timeoutMs = 30_000): Promise<string | undefined> {
 	const dir = process.env['PI_CONDENSE_TEST_UI_RESULTS'];
 	if (!dir) {

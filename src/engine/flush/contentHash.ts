@@ -11,7 +11,9 @@ import type { ToolCallRecord } from '../condense/types';
 export type ContentHasher = (text: string) => string;
 
 export function normalizeForHash(text: string): string {
-	return text.replace(/\r\n/g, '\n').split('\n').map((line) => line.replace(/\s+$/, '')).join('\n').trim();
+	// `trimEnd` strips what pi-condense's `/\s+$/` strips (the same whitespace set), in linear time:
+	// that regex is quadratic on a tool output line of many spaces that does not end in one.
+	return text.replace(/\r\n/g, '\n').split('\n').map((line) => line.trimEnd()).join('\n').trim();
 }
 
 export function toolResultHash(hash: ContentHasher, toolName: string, resultText: string): string {

@@ -27,3 +27,32 @@ export function bounded(text: string, max: number): BoundedText {
 export function isCut(text: BoundedText): boolean {
 	return text.text.length < text.total;
 }
+
+/**
+ * `text` with every run of whitespace (what `\s` matches) turned into one space and both ends
+ * trimmed, then cut to `max` characters with `…` when longer: exactly
+ * `shorten(text.replace(/\s+/g, ' ').trim(), max)`, but it stops once `max` characters are known,
+ * so a megabyte of session text costs no more than the characters it looks at.
+ *
+ * @example
+ * collapsedWhitespace('  a \n b  ', 10) // 'a b'
+ */
+export function collapsedWhitespace(text: string, max: number): string {
+	let out = '';
+	let space = false;
+	for (let i = 0; i < text.length && out.length <= max; i++) {
+		if (isWhitespace(text.charCodeAt(i))) {
+			space = out !== '';
+			continue;
+		}
+		out += space ? ` ${text.charAt(i)}` : text.charAt(i);
+		space = false;
+	}
+	return out.length <= max ? out : `${out.slice(0, max - 1)}…`;
+}
+
+/** The code units a regular expression's `\s` matches (WhiteSpace and LineTerminator). */
+function isWhitespace(code: number): boolean {
+	return (code >= 0x09 && code <= 0x0d) || code === 0x20 || code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a)
+		|| code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
+}

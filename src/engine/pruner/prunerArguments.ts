@@ -93,3 +93,15 @@ export function parseModelArgument(input: string): Parsed<ModelArgument> {
 	}
 	return ok(hasLevel ? { model, thinking: suffix as ModelArgument['thinking'] } : { model });
 }
+
+/**
+ * `recovery-grace` (2.3.0+): as pi-condense reads it, `parseInt(arg, 10)` (so `3abc` is 3); a value
+ * that is not a number or is negative is refused with pi-condense's own warning.
+ */
+export function parseRecoveryGrace(input: string): Parsed<number> {
+	const value = Number.parseInt(input, 10);
+	if (!Number.isFinite(value) || value < 0) {
+		return fail(`Invalid recovery-grace: "${input}". Expected a non-negative integer (0 disables).`);
+	}
+	return ok(value);
+}

@@ -6,6 +6,7 @@
 import { formatCost } from '../condense/measure/compactFormat';
 import { statsText } from '../condense/tree/statsText';
 import { BATCHING_MODES, PRUNE_ON_MODES, SUMMARIZER_THINKING_LEVELS } from '../config/presets';
+import type { ReleaseRules } from '../release/releases';
 import type { ContextPruneConfig } from '../config/types';
 import type { SummarizerStats } from '../condense/types';
 
@@ -33,12 +34,14 @@ export function batchingLabel(config: Pick<ContextPruneConfig, 'batchingMode'>):
 }
 
 /** `/pruner status`: the settings that matter, then the summarizer's usage in this session. */
-export function statusReportText(config: ContextPruneConfig, stats: SummarizerStats | undefined): string {
+export function statusReportText(config: ContextPruneConfig, stats: SummarizerStats | undefined, release: ReleaseRules): string {
 	const lines = [
 		'pruner status:',
 		`  enabled:     ${config.enabled ? 'yes' : 'no'}`,
 		`  model:       ${modelLabel(config.summarizerModel)}`,
 		`  thinking:    ${thinkingLabel(config)}`,
+		// 2.4.0+: the summarizer's timeouts, right after the thinking level.
+		...(release.summarizerTimeouts ? [`  idle to:  ${timeoutLabel(config.summarizerIdleTimeoutMs)}`, `  max to:   ${timeoutLabel(config.summarizerMaxTimeoutMs)}`] : []),
 		`  trigger:     ${pruneOnLabel(config)}`,
 		`  batching:    ${batchingLabel(config)}`,
 		`  dedup:       ${config.dedupByContentHash ? 'on' : 'off'}`,
@@ -48,6 +51,11 @@ export function statusReportText(config: ContextPruneConfig, stats: SummarizerSt
 	const usage = statsText(stats);
 	lines.push(usage.startsWith('pruner stats: no') ? '(no summarizer calls yet)' : usage.split('\n').slice(1).join('\n'));
 	return lines.join('\n');
+}
+
+/** `disabled` for 0, else whole seconds (`20s`). */
+function timeoutLabel(ms: number | undefined): string {
+	return !ms ? 'disabled' : `${Math.round(ms / 1000)}s`;
 }
 
 /** The status in one line, for a notification. */
@@ -102,4 +110,16 @@ export function minBatchCharsText(value: number): string {
 export function protectedListText(kind: 'tools' | 'paths', list: readonly string[]): string {
 	const what = kind === 'tools' ? 'Protected tools' : 'Protected paths';
 	return list.length === 0 ? `${what}: none.` : `${what}: ${list.join(', ')}.`;
+}
+
+/** `/pruner recovery-grace` with no argument (2.3.0+). */
+export function recoveryGraceText(turns: number): string {
+	return turns === 0 ? 'Current recovery grace: disabled.' : `Current recovery grace: ${turns} user-turn-group(s).`;
+}
+
+/** `/pruner recovery-grace <n>` once saved (2.3.0+). */
+export function recoveryGraceSetText(turns: number): string {
+	return turns === 0
+		? 'recovery-grace set to 0 - context_tree_query output stubs immediately.'
+		: `recovery-grace set to ${turns} user-turn-group(s).`;
 }

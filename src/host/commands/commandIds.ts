@@ -21,6 +21,7 @@ export const CommandId = {
 	EditProtectedTools: 'piCondense.editProtectedTools',
 	EditProtectedPaths: 'piCondense.editProtectedPaths',
 	SetMinBatchChars: 'piCondense.setMinBatchChars',
+	SetRecoveryGrace: 'piCondense.setRecoveryGrace',
 	SetDedup: 'piCondense.setDedup',
 	Help: 'piCondense.help',
 	// ──── Sessions and recovery ────
@@ -32,6 +33,7 @@ export const CommandId = {
 	ShowSearchedFolders: 'piCondense.showSearchedFolders',
 	RecoverOutput: 'piCondense.recoverOutput',
 	OpenPreview: 'piCondense.openPreview',
+	InstallPiCondense: 'piCondense.installPiCondense',
 	// ──── Internal (tree clicks, context menus, hover links): hidden from the palette ────
 	SelectSession: 'piCondense.selectSession',
 	CopyRef: 'piCondense.copyRef',
@@ -70,6 +72,7 @@ export const COMMANDS: readonly CommandInfo[] = [
 	{ id: CommandId.EditProtectedTools, title: 'Edit Protected Tools…', pruner: 'protected-tools', palette: true },
 	{ id: CommandId.EditProtectedPaths, title: 'Edit Protected Paths…', pruner: 'protected-paths', palette: true },
 	{ id: CommandId.SetMinBatchChars, title: 'Set Min Batch Chars…', pruner: 'min-batch-chars', palette: true },
+	{ id: CommandId.SetRecoveryGrace, title: 'Set Recovery Grace…', pruner: 'recovery-grace', palette: true },
 	{ id: CommandId.SetDedup, title: 'Dedup by Content Hash…', pruner: 'dedup', palette: true },
 	{ id: CommandId.Help, title: 'Help', pruner: 'help', icon: '$(question)', palette: true },
 	{ id: CommandId.OpenSession, title: 'Open Session…', icon: '$(search)', palette: true },
@@ -80,6 +83,7 @@ export const COMMANDS: readonly CommandInfo[] = [
 	{ id: CommandId.ShowSearchedFolders, title: 'Show Where Sessions Are Searched', palette: true },
 	{ id: CommandId.RecoverOutput, title: 'Recover Raw Output…', icon: '$(output)', palette: true },
 	{ id: CommandId.OpenPreview, title: 'Open Context Preview', icon: '$(open-preview)', palette: true },
+	{ id: CommandId.InstallPiCondense, title: 'Install pi-condense in Pi…', icon: '$(package)', palette: true },
 	{ id: CommandId.SelectSession, title: 'Select Session', palette: false },
 	{ id: CommandId.CopyRef, title: 'Copy Ref', icon: '$(copy)', palette: false },
 	{ id: CommandId.OpenSummary, title: 'Open Summary as Markdown', icon: '$(markdown)', palette: false },

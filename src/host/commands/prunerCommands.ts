@@ -4,7 +4,9 @@
  * help. With an argument (as in `/pruner dedup off`) a command changes the setting directly; without
  * one it asks with a quick pick or an input box. Each returns the message it showed.
  */
+import { homedir } from 'node:os';
 import * as vscode from 'vscode';
+import { releaseLine, releaseStatusLines } from '../../engine/release';
 import { flattenReport, requireSession, saveSetting, showReport, type CommandContext } from './commandContext';
 import { CommandId } from './commandIds';
 import { pruneUri } from '../recovery/pruneUris';
@@ -27,9 +29,10 @@ export function registerPrunerCommands(context: CommandContext): vscode.Disposab
 		vscode.commands.registerCommand(CommandId.Status, async () => {
 			const path = controller.selected;
 			const stats = path ? (await controller.insightFor(path)).state.stats : undefined;
-			const report = statusReportText(config(), stats);
+			const report = statusReportText(config(), stats, controller.release);
+			const release = releaseStatusLines(controller.releaseResolution, homedir());
 			const session = path ? `session "${controller.titleOf(path)}"` : 'no session selected';
-			return showReport(context, `${report}\n(${session})`, `${statusLineSummary(config(), stats)} · ${session}`);
+			return showReport(context, `${report}\n${release.join('\n')}\n(${session})`, `${statusLineSummary(config(), stats)} · ${releaseLine(controller.releaseResolution, homedir())} · ${session}`);
 		}),
 		vscode.commands.registerCommand(CommandId.Stats, async () => {
 			const path = requireSession(context, 'see its summarizer stats');

@@ -4,12 +4,11 @@
  * markdown, open a spilled output's blob file, reveal a ref in the view, go to a problem's line.
  * Each accepts a tree row, a `{ sessionPath, ref }` (hover links) or a bare ref (selected session).
  */
-import { access } from 'node:fs/promises';
-import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { blobFileNames, resolveRecoveryId } from '../../engine/condense';
-import { blobDirectory } from '../../node/condense/sessionBlobReader';
+import { blobFileInside, resolveBlobFolder } from '../../node/condense/blobFolder';
 import { pruneUri } from '../recovery/pruneUris';
+import { UnlistedSessionError } from '../sessionController';
 import { PrunedTreeNode } from '../tree/prunedCallsNodes';
 import { requireSession, type CommandContext } from './commandContext';
 import { CommandId } from './commandIds';
@@ -52,17 +51,23 @@ export function registerRecoveryCommands(context: CommandContext): vscode.Dispos
 		}),
 		vscode.commands.registerCommand(CommandId.OpenBlob, async (argument?: unknown) => {
 			const target = refTarget(argument, controller.selected);
-			const file = target ? await blobFile(context, target) : undefined;
-			if (!file) {
-				void vscode.window.showWarningMessage(`Pi Condense: no spilled output file found${target ? ` for ${target.ref}` : ''}. pi-condense keeps them in <session id>-blobs/ next to the session file.`);
+			const found = target ? await blobFile(context, target).catch((error: unknown) => ({ refused: error instanceof Error ? error.message : String(error) })) : undefined;
+			if (typeof found !== 'string') {
+				const why = found?.refused ?? `no spilled output file found${target ? ` for ${target.ref}` : ''}. pi-condense keeps them in <session id>-blobs/ next to the session file.`;
+				context.logger.warn(`Open Spilled Output File: ${why}`);
+				void vscode.window.showWarningMessage(`Pi Condense: ${why}`);
 				return undefined;
 			}
-			await vscode.window.showTextDocument(vscode.Uri.file(file), { preview: true });
-			return file;
+			await vscode.window.showTextDocument(vscode.Uri.file(found), { preview: true });
+			return found;
 		}),
 		vscode.commands.registerCommand(CommandId.RevealRef, async (argument?: unknown) => {
 			const target = refTarget(argument, controller.selected);
 			if (!target) {
+				return false;
+			}
+			if (!controller.knowsSession(target.sessionPath)) {
+				void vscode.window.showWarningMessage(`Pi Condense: ${new UnlistedSessionError(target.sessionPath).message}`);
 				return false;
 			}
 			if (target.sessionPath !== controller.selected) {
@@ -110,17 +115,22 @@ async function askRef(context: CommandContext): Promise<RefTarget | undefined> {
 	return ref === undefined || ref.trim() === '' ? undefined : { sessionPath, ref: ref.trim() };
 }
 
-async function blobFile(context: CommandContext, target: RefTarget): Promise<string | undefined> {
+/** The blob file of a spilled ref; `refused` when the session's blobs folder is not safe to read. */
+async function blobFile(context: CommandContext, target: RefTarget): Promise<string | { readonly refused: string } | undefined> {
 	const session = await context.controller.openSession(target.sessionPath);
 	const id = session.model.header?.id;
-	const record = resolveRecoveryId(session.insight(context.controller.renderSettings).state, target.ref)[0]?.record;
+	const record = resolveRecoveryId(session.insight(context.controller.renderSettingsFor(target.sessionPath)).state, target.ref)[0]?.record;
 	if (!id || !record?.spillPath) {
 		return undefined;
 	}
+	const folder = await resolveBlobFolder(target.sessionPath, id);
+	if (folder.kind !== 'ok') {
+		return folder.kind === 'refused' ? { refused: folder.reason } : undefined;
+	}
 	for (const name of blobFileNames(record)) {
-		const path = join(blobDirectory(target.sessionPath, id), name);
-		if (await access(path).then(() => true, () => false)) {
-			return path;
+		const file = await blobFileInside(folder.directory, name);
+		if (file !== undefined) {
+			return file;
 		}
 	}
 	return undefined;

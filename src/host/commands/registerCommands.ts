@@ -7,6 +7,7 @@ import { registerFlushCommands } from './flushCommands';
 import { registerModelCommand } from './modelPicker';
 import { registerPrunerCommands } from './prunerCommands';
 import { registerRecoveryCommands } from './recoveryCommands';
+import { registerReleaseCommands } from './releaseCommands';
 import { registerSessionCommands } from './sessionCommands';
 import { registerSettingsEditor } from './settingsEditor';
 
@@ -18,5 +19,6 @@ export function registerCommands(context: CommandContext): vscode.Disposable[] {
 		...registerSessionCommands(context),
 		...registerRecoveryCommands(context),
 		...registerFlushCommands(context),
+		...registerReleaseCommands(context),
 	];
 }

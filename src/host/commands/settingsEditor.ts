@@ -34,7 +34,7 @@ export function registerSettingsEditor(context: CommandContext): vscode.Disposab
 
 async function pickRow(context: CommandContext, lastKey: string | undefined): Promise<ReleaseSettingRow | undefined> {
 	const settings = context.controller.settings;
-	const { config, release } = context.controller.renderSettings;
+	const { configured: config, release } = context.controller.renderSettings;
 	const items: RowItem[] = settingRows(release).map((row) => ({
 		label: row.label,
 		description: row.ignored ? ignoredRowText(row, settings?.raw, release) : formatSettingValue(row, config),

@@ -9,6 +9,7 @@ import { DEFAULT_QUIET_MS } from '../../node/write';
 import { lookUpModel } from '../../node/llm/modelPricing';
 import type { PiAiLoader } from '../../node/llm/piAiLoader';
 import { autoFlushReason, usesBudgetTriggers } from '../../node/store/autoFlushCheck';
+import { restrictedModeRefusal } from '../../node/views/restrictedMode';
 import { Disposable } from '../dispose';
 import type { ExtensionConfig } from '../extensionConfig';
 import type { SessionController } from '../sessionController';
@@ -28,6 +29,7 @@ export class AutoFlusher extends Disposable {
 	private timer: NodeJS.Timeout | undefined;
 	private readonly windows = new Map<string, number | undefined>();
 	private readonly quietMs: number;
+	private toldRestricted = false;
 
 	constructor(private readonly options: AutoFlusherOptions) {
 		super();
@@ -50,6 +52,14 @@ export class AutoFlusher extends Disposable {
 		const path = controller.selected;
 		const insight = controller.insight();
 		if (!path || !insight || runner.isRunning || !this.options.extensionConfig().autoFlushOnIdle) {
+			return;
+		}
+		const restricted = restrictedModeRefusal('autoFlush', vscode.workspace.isTrusted);
+		if (restricted !== undefined) {
+			if (!this.toldRestricted) {
+				this.toldRestricted = true;
+				logger.info(restricted);
+			}
 			return;
 		}
 		try {

@@ -8,7 +8,8 @@
 import * as vscode from 'vscode';
 import type { FlushMode } from '../../engine/flush';
 import { flushSession, type FlushSessionRequest } from '../../node/flush/flushSession';
-import type { FlushOutcome } from '../../node/flush/flushOutcome';
+import { outcome, type FlushOutcome } from '../../node/flush/flushOutcome';
+import { restrictedModeRefusal } from '../../node/views/restrictedMode';
 import { toAbortSignal } from '../cancellation';
 import type { SessionController } from '../sessionController';
 import { FlushProgressText } from './flushProgressText';
@@ -55,6 +56,12 @@ export class FlushRunner {
 	}
 
 	private async guarded(sessionPath: string, work: () => Thenable<FlushOutcome>): Promise<FlushOutcome | undefined> {
+		const restricted = restrictedModeRefusal('flush', vscode.workspace.isTrusted);
+		if (restricted !== undefined) {
+			this.options.logger.warn(restricted);
+			void vscode.window.showWarningMessage(restricted, 'Manage Workspace Trust').then((choice) => choice && vscode.commands.executeCommand('workbench.trust.manage'));
+			return outcome('refused', restricted);
+		}
 		if (this.current) {
 			void vscode.window.showInformationMessage('Pi Condense: a flush is already running; wait for it or cancel it.');
 			return undefined;

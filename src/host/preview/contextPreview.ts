@@ -16,6 +16,8 @@ export interface ContextPreviewOptions {
 	readonly source: PreviewSource;
 	readonly extensionUri: vscode.Uri;
 	readonly log?: (message: string) => void;
+	/** Messages of the page that are not part of the protocol, ignored. */
+	readonly debug?: (message: string) => void;
 }
 
 export class ContextPreview implements vscode.Disposable {
@@ -87,6 +89,7 @@ export class ContextPreview implements vscode.Disposable {
 			blockDocuments: this.blockDocuments,
 			onReport: (report) => this._onDidReportRender.fire(report),
 			log: this.options.log ?? (() => undefined),
+			debug: this.options.debug ?? (() => undefined),
 		});
 		panel.onDidDispose(() => {
 			if (this.panel === panel) {

@@ -5,6 +5,7 @@
  */
 import { whatIfChanges, type PreviewSnapshot } from '../../engine/preview';
 import type { FromWebview, PageSnapshot, PageState, RenderReport, ToWebview, ViewName, WhatIfOverrides } from '../../shared/protocol';
+import { checkPageMessage } from './pageMessages';
 import { PreviewComputer } from './previewComputer';
 import type { PreviewSource } from './previewSource';
 
@@ -17,6 +18,8 @@ export interface PreviewHostOptions {
 	readonly setTitle: (title: string) => void;
 	readonly onReport: (report: RenderReport) => void;
 	readonly log: (message: string) => void;
+	/** Messages of the page that are not part of the protocol, ignored. */
+	readonly debug?: (message: string) => void;
 	readonly now?: () => number;
 }
 
@@ -34,7 +37,16 @@ export class PreviewHost {
 		this.computer = new PreviewComputer(options.source, options.now, () => void this.refresh('session'));
 	}
 
-	handle(message: FromWebview): Promise<void> {
+	/** Acts on a message of the page; anything that is not one of the protocol's is ignored. */
+	handle(value: unknown): Promise<void> {
+		const { message, ignored } = checkPageMessage(value);
+		if (ignored !== undefined) {
+			this.options.debug?.(`preview: ignored a message from the page that is not part of the protocol: ${ignored}`);
+		}
+		return message ? this.act(message) : Promise.resolve();
+	}
+
+	private act(message: FromWebview): Promise<void> {
 		// A page that talks is there, even if VS Code kept it alive while it was hidden.
 		this.ready ||= message.type !== 'ready';
 		switch (message.type) {
@@ -161,19 +173,29 @@ export class PreviewHost {
 		}
 	}
 
+	/** Answers with the text, or with why there is none: the page's tooltip waits for one or the other. */
 	private async recover(requestId: number, ref: string): Promise<void> {
 		const ids = this.computer.blockCalls(ref) ?? [ref];
-		const text = await this.options.source.recover(ids);
-		await this.options.post({ type: 'recovered', requestId, ref, text });
+		try {
+			const text = await this.options.source.recover(ids);
+			await this.options.post({ type: 'recovered', requestId, ref, text });
+		} catch (error) {
+			this.options.log(`preview: recovering ${ref}: ${String(error)}`);
+			await this.options.post({ type: 'recoveryFailed', requestId, ref, reason: reasonOf(error) });
+		}
 	}
 
 	private async openRef(ref: string): Promise<void> {
 		const ids = this.computer.blockCalls(ref);
 		const session = this.computer.session;
-		if (ids && session) {
-			await this.options.openBlock(session.path, ref, await this.options.source.recover(ids));
-		} else {
-			await this.options.source.openRecovered(ref);
+		try {
+			if (ids && session) {
+				await this.options.openBlock(session.path, ref, await this.options.source.recover(ids));
+			} else {
+				await this.options.source.openRecovered(ref);
+			}
+		} catch (error) {
+			this.options.notify(`Could not open ${ref}: ${reasonOf(error)}`);
 		}
 	}
 
@@ -182,6 +204,10 @@ export class PreviewHost {
 		this.queue = run;
 		return run;
 	}
+}
+
+function reasonOf(error: unknown): string {
+	return error instanceof Error ? error.message : String(error);
 }
 
 /** The snapshot without the rows of the view the page does not show. */

@@ -3,7 +3,7 @@
  * the wiring of the webview's messages and the session's changes to the protocol host.
  */
 import * as vscode from 'vscode';
-import type { FromWebview, RenderReport } from '../../shared/protocol';
+import type { RenderReport } from '../../shared/protocol';
 import type { BlockDocuments } from './blockDocuments';
 import { createNonce } from './createNonce';
 import { PreviewHost } from './previewHost';
@@ -16,6 +16,7 @@ export interface PreviewPanelOptions {
 	readonly blockDocuments: BlockDocuments;
 	readonly onReport: (report: RenderReport) => void;
 	readonly log: (message: string) => void;
+	readonly debug: (message: string) => void;
 }
 
 /** The folders the page may load from: its bundle and the extension's media. */
@@ -46,10 +47,12 @@ export class PreviewPanel implements vscode.Disposable {
 			},
 			onReport: options.onReport,
 			log: options.log,
+			debug: options.debug,
 		});
 		webview.html = previewHtml({ cspSource: webview.cspSource, nonce: createNonce(), scriptUri: asset('main.js'), styleUri: asset('main.css') });
 		this.disposables.push(
-			webview.onDidReceiveMessage((message: FromWebview) => void this.host.handle(message)),
+			// Typed `unknown` on purpose: the host checks each message before acting on it.
+			webview.onDidReceiveMessage((message: unknown) => void this.host.handle(message)),
 			options.source.onDidChangeSession(() => void this.host.refresh('session')),
 			panel.onDidChangeViewState(({ webviewPanel }) => {
 				if (!webviewPanel.visible) {

@@ -5,8 +5,10 @@
  */
 import * as vscode from 'vscode';
 import { Disposable } from '../dispose';
-import type { SessionController } from '../sessionController';
+import { UnlistedSessionError, type SessionController } from '../sessionController';
+import { inertMarkdown } from '../../node/views/inertMarkdown';
 import { helpMarkdown } from '../commands/helpText';
+import { escapeMarkdown } from '../tree/sessionsTreeProvider';
 import { parsePruneUri, PRUNE_SCHEME, sessionOfPruneUri } from './pruneUris';
 
 export class PruneDocumentProvider extends Disposable implements vscode.TextDocumentContentProvider {
@@ -28,18 +30,22 @@ export class PruneDocumentProvider extends Disposable implements vscode.TextDocu
 		if (document.kind === 'help') {
 			return helpMarkdown();
 		}
+		if (!this.controller.knowsSession(document.sessionPath)) {
+			return new UnlistedSessionError(document.sessionPath).message;
+		}
 		if (document.kind === 'recovered') {
 			return this.controller.recover(document.sessionPath, [document.ref]);
 		}
+		// Shown by the markdown preview: model text goes in without images or HTML.
 		const state = (await this.controller.insightFor(document.sessionPath)).state;
 		if (document.kind === 'summary') {
 			const summary = state.summaries.find((candidate) => candidate.entryId === document.entryId);
-			return summary ? summary.text : `No pi-condense summary with entry id ${document.entryId} on the active branch of ${document.sessionPath}.`;
+			return summary ? inertMarkdown(summary.text) : `No pi-condense summary with entry id ${escapeMarkdown(document.entryId)} on the active branch of ${document.sessionPath}.`;
 		}
 		const chain = state.chains.find((candidate) => candidate.entry.blockId === document.blockId);
 		return chain
-			? `# ${chain.entry.blockId}: compressed chain\n\nRefs: ${chain.entry.toolRefs.join(', ') || 'none'}\n\n${chain.bodyText}`
-			: `No compressed chain ${document.blockId} on the active branch of ${document.sessionPath}.`;
+			? `# ${escapeMarkdown(chain.entry.blockId)}: compressed chain\n\nRefs: ${chain.entry.toolRefs.map(escapeMarkdown).join(', ') || 'none'}\n\n${inertMarkdown(chain.bodyText)}`
+			: `No compressed chain ${escapeMarkdown(document.blockId)} on the active branch of ${document.sessionPath}.`;
 	}
 
 	private refreshSession(path: string | undefined): void {

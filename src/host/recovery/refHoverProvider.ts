@@ -6,9 +6,11 @@
 import * as vscode from 'vscode';
 import { rawOutput, resolveRecoveryId, type CondenseState } from '../../engine/condense';
 import type { BlobReader } from '../../engine/ports';
+import { codeBlock } from '../../node/views/inertMarkdown';
 import { toolCallLabel } from '../../node/views/toolCallText';
 import { CommandId, HOVER_COMMANDS } from '../commands/commandIds';
 import type { SessionController } from '../sessionController';
+import { escapeMarkdown } from '../tree/sessionsTreeProvider';
 import { PRUNE_SCHEME, sessionOfPruneUri } from './pruneUris';
 
 /** Characters that make up a ref or a tool-call id (`t12`, `call_abc|fc_1`, `toolu_01…`). */
@@ -35,20 +37,32 @@ export class RefHoverProvider implements vscode.HoverProvider {
 		if (token.isCancellationRequested) {
 			return undefined;
 		}
-		const markdown = await hoverMarkdown(session.insight(this.controller.renderSettings).state, word, sessionPath, session.blobs);
-		return markdown ? new vscode.Hover(markdown, range) : undefined;
+		const parts = await hoverMarkdown(session.insight(this.controller.renderSettingsFor(sessionPath)).state, word, sessionPath, session.blobs);
+		return parts ? new vscode.Hover(parts, range) : undefined;
 	}
 }
 
-/** The hover text for `word`, or undefined when it is not a ref of this session. */
-export async function hoverMarkdown(state: CondenseState, word: string, sessionPath: string, blobs: BlobReader): Promise<vscode.MarkdownString | undefined> {
+/** Refs a chain may list: `t12`, `b3`. Anything else in `toolRefs` is session text, never a link. */
+const LINKABLE_REF = /^[tb]\d+$/;
+
+/**
+ * The hover for `word`, or undefined when it is not a ref of this session. Only our command links
+ * are trusted markdown; everything from the session (the tool's label, the chain's refs, the output
+ * itself) is in untrusted parts, and the output in a code block it cannot close.
+ */
+export async function hoverMarkdown(state: CondenseState, word: string, sessionPath: string, blobs: BlobReader): Promise<vscode.MarkdownString[] | undefined> {
 	const chain = /^b\d+$/.test(word) ? state.chains.find((candidate) => candidate.entry.blockId === word) : undefined;
 	if (chain) {
-		const markdown = trustedMarkdown();
-		markdown.appendMarkdown(`**${word}** · compressed chain · ${chain.entry.droppedToolCallIds.length} tool calls dropped\n\n`);
-		markdown.appendMarkdown(`Refs: ${chain.entry.toolRefs.map((ref) => commandLink(ref, CommandId.RecoverOutput, { sessionPath, ref })).join(', ') || 'none'}\n\n`);
-		markdown.appendCodeblock(head(chain.bodyText), 'markdown');
-		return markdown;
+		const refs = chain.entry.toolRefs.filter((ref) => LINKABLE_REF.test(ref));
+		const others = chain.entry.toolRefs.filter((ref) => !LINKABLE_REF.test(ref));
+		const header = new vscode.MarkdownString(`**${word}** · compressed chain · ${chain.entry.droppedToolCallIds.length} tool calls dropped`);
+		if (others.length > 0) {
+			header.appendMarkdown('\n\nAlso listed, not refs: ');
+			header.appendText(others.join(', '));
+		}
+		const links = trustedMarkdown();
+		links.appendMarkdown(`Refs: ${refs.map((ref) => commandLink(ref, CommandId.RecoverOutput, { sessionPath, ref })).join(', ') || 'none'}`);
+		return [header, links, new vscode.MarkdownString(codeBlock(head(chain.bodyText), 'markdown'))];
 	}
 	const found = resolveRecoveryId(state, word);
 	const first = found[0];
@@ -57,22 +71,22 @@ export async function hoverMarkdown(state: CondenseState, word: string, sessionP
 	}
 	const record = first.record;
 	const raw = await rawOutput(record, blobs);
-	const markdown = trustedMarkdown();
+	const header = new vscode.MarkdownString(`**${escapeMarkdown(word)}** · `);
 	const size = record.resultText.length || record.spillBytes || raw.length;
-	markdown.appendMarkdown(`**${word}** · `);
-	markdown.appendText(`${toolCallLabel(record.toolName, record.args, size, record.resultText ? 'chars' : 'bytes', record.isError)} · turn ${record.turnIndex}`);
+	header.appendText(`${toolCallLabel(record.toolName, record.args, size, record.resultText ? 'chars' : 'bytes', record.isError)} · turn ${record.turnIndex}`);
 	if (found.length > 1) {
-		markdown.appendMarkdown(` · ${found.length} occurrences`);
+		header.appendMarkdown(` · ${found.length} occurrences`);
 	}
 	// The links come before the output: a long head scrolls inside the hover.
-	markdown.appendMarkdown('\n\n' + [
+	const links = trustedMarkdown();
+	links.appendMarkdown([
 		commandLink('$(output) Open full output', CommandId.RecoverOutput, { sessionPath, ref: word }),
 		commandLink('$(list-selection) Reveal in Pruned Calls', CommandId.RevealRef, { sessionPath, ref: word }),
 	].join(' · '));
-	markdown.appendCodeblock(head(raw), 'text');
-	return markdown;
+	return [header, links, new vscode.MarkdownString(codeBlock(head(raw), 'text'))];
 }
 
+/** Our links only: the one part of a hover that may run a command (and only the hover's three). */
 function trustedMarkdown(): vscode.MarkdownString {
 	const markdown = new vscode.MarkdownString('', true);
 	markdown.isTrusted = { enabledCommands: [...HOVER_COMMANDS] };

@@ -5,7 +5,9 @@
  */
 import * as vscode from 'vscode';
 import { charsToTokens, formatCompactCount, formatCost } from '../../engine/condense';
+import { homedir } from 'node:os';
 import { modelLabel } from '../../engine/pruner/prunerTexts';
+import { releaseLine } from '../../engine/release';
 import { statusLineText } from '../../node/views/statusLine';
 import { CommandId } from '../commands/commandIds';
 import { Disposable } from '../dispose';
@@ -53,7 +55,9 @@ export class PruneStatusBar extends Disposable {
 			return;
 		}
 		const insight = this.controller.insight();
-		this.item.text = statusLineText(config, insight, this.controller.activity === 'summarizing');
+		const installed = this.controller.releaseResolution.kind === 'followed';
+		this.item.text = statusLineText(config, insight, this.controller.activity === 'summarizing', installed);
+		this.item.backgroundColor = installed ? undefined : new vscode.ThemeColor('statusBarItem.warningBackground');
 		this.item.tooltip = this.tooltip();
 		this.item.show();
 		this.shown = true;
@@ -70,8 +74,14 @@ export class PruneStatusBar extends Disposable {
 		const insight = controller.insight();
 		const path = controller.selected;
 		const tooltip = new vscode.MarkdownString('', true);
-		tooltip.isTrusted = { enabledCommands: [CommandId.OpenPreview, CommandId.ShowTree, CommandId.Settings, CommandId.FlushNow] };
+		tooltip.isTrusted = { enabledCommands: [CommandId.OpenPreview, CommandId.ShowTree, CommandId.Settings, CommandId.FlushNow, CommandId.InstallPiCondense] };
+		const resolution = controller.releaseResolution;
 		tooltip.appendMarkdown(`**Pi Condense** · pruning ${config.enabled ? 'on' : 'off'}\n\n`);
+		tooltip.appendMarkdown(`$(package) ${escapeMarkdown(releaseLine(resolution, homedir()))}`);
+		tooltip.appendMarkdown(resolution.warnings.length > 0 ? ` · $(warning) ${resolution.warnings.length} warning${resolution.warnings.length === 1 ? '' : 's'} (Show Status)\n\n` : '\n\n');
+		if (resolution.kind === 'not-installed') {
+			tooltip.appendMarkdown(`Pi sends the whole context: nothing is pruned. [Install pi-condense in Pi…](command:${CommandId.InstallPiCondense})\n\n`);
+		}
 		if (!path) {
 			tooltip.appendMarkdown('No session selected.\n\n');
 		} else {

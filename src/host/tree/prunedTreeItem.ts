@@ -1,9 +1,11 @@
 /**
- * The `TreeItem` of each kind of "Pruned Calls" row: icon, tooltip with the head of the raw output,
+ * The `TreeItem` of each kind of "Pruned Calls" row: icon, tooltip with the head of the raw output
+ * (in a code block it cannot close) or the summary (without images or HTML),
  * click command and a `contextValue` composed from parts (`tool`, `tool:spilled`, `summary`, …) that
  * the context menus in package.json match.
  */
 import * as vscode from 'vscode';
+import { codeBlock, inertMarkdown } from '../../node/views/inertMarkdown';
 import type { GroupKind, PrunedNode } from '../../node/views/prunedCallsModel';
 import { CommandId } from '../commands/commandIds';
 import type { PrunedTreeNode } from './prunedCallsNodes';
@@ -47,7 +49,7 @@ export function prunedTreeItem(node: PrunedTreeNode): vscode.TreeItem {
 			break;
 		case 'summary':
 			item.iconPath = new vscode.ThemeIcon('note');
-			item.tooltip = new vscode.MarkdownString(data.text.length > 2000 ? `${data.text.slice(0, 2000)}\n\n…` : data.text);
+			item.tooltip = modelTextTooltip(data.text);
 			item.contextValue = 'summary';
 			break;
 		case 'tool':
@@ -58,7 +60,7 @@ export function prunedTreeItem(node: PrunedTreeNode): vscode.TreeItem {
 			break;
 		case 'chain':
 			item.iconPath = new vscode.ThemeIcon('combine');
-			item.tooltip = new vscode.MarkdownString(data.bodyText.length > 2000 ? `${data.bodyText.slice(0, 2000)}\n\n…` : data.bodyText);
+			item.tooltip = modelTextTooltip(data.bodyText);
 			item.contextValue = 'chain';
 			break;
 		case 'chainRef':
@@ -94,6 +96,11 @@ function outputTooltip(label: string, toolCallId: string, head: string, note: st
 	tooltip.appendText(label);
 	tooltip.appendMarkdown('\n\n');
 	tooltip.appendText(`id ${toolCallId}${note ? ` · ${note}` : ''}`);
-	tooltip.appendCodeblock(head === '' ? '(empty output)' : head, 'text');
+	tooltip.appendMarkdown(codeBlock(head === '' ? '(empty output)' : head, 'text'));
 	return tooltip;
+}
+
+/** A summary or chain body (model output): markdown without images or HTML, cut at 2,000 characters. */
+function modelTextTooltip(text: string): vscode.MarkdownString {
+	return new vscode.MarkdownString(inertMarkdown(text.length > 2000 ? `${text.slice(0, 2000)}\n\n…` : text));
 }

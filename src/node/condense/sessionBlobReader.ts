@@ -1,29 +1,29 @@
 /**
  * The `BlobReader` port on disk: pi-condense's spill files live in `<sessionId>-blobs/` next to the
- * session file. Only bare file names are accepted, so a name can never leave that folder.
+ * session file, used only when that folder is safe (see `blobFolder.ts`). Only bare file names are
+ * accepted, and a file is read only if it (links resolved) is inside that folder.
  */
 import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import type { BlobReader } from '../../engine/ports';
+import { blobFileInside, resolveBlobFolder } from './blobFolder';
 
 const BARE_BLOB_NAME = /^[A-Za-z0-9_-]+\.txt$/;
 
-export function blobDirectory(sessionFile: string, sessionId: string): string {
-	return join(dirname(sessionFile), `${sessionId}-blobs`);
-}
+export { blobDirectory } from './blobFolder';
 
-export function sessionBlobReader(sessionFile: string, sessionId: string): BlobReader {
-	const directory = blobDirectory(sessionFile, sessionId);
+/** `onRefused` hears why a read was refused (an unsafe header id or folder). */
+export function sessionBlobReader(sessionFile: string, sessionId: string, onRefused?: (reason: string) => void): BlobReader {
 	return {
 		async readBlob(fileName) {
 			if (!BARE_BLOB_NAME.test(fileName)) {
 				return undefined;
 			}
-			try {
-				return await readFile(join(directory, fileName), 'utf8');
-			} catch {
-				return undefined;
+			const folder = await resolveBlobFolder(sessionFile, sessionId).catch(() => undefined);
+			if (folder?.kind === 'refused') {
+				onRefused?.(folder.reason);
 			}
+			const file = folder?.kind === 'ok' ? await blobFileInside(folder.directory, fileName) : undefined;
+			return file === undefined ? undefined : readFile(file, 'utf8').catch(() => undefined);
 		},
 	};
 }

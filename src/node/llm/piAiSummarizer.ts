@@ -67,6 +67,8 @@ export function createPiAiSummarizer(options: PiAiSummarizerOptions): Summarizer
 				});
 				const outcome = await Promise.race([consume(stream, watchdog, request, logger), watchdog.failure]);
 				return interpret(piAi, model, name, outcome, requestAuth);
+			} catch (error) {
+				throw redactedFailure(error, name, requestAuth);
 			} finally {
 				watchdog.dispose();
 			}
@@ -163,6 +165,21 @@ function interpret(piAi: PiAi, model: PiModel, name: string, outcome: StreamOutc
 }
 
 const CREDENTIAL_HEADER = /auth|key|token|secret|cookie|session/i;
+
+/**
+ * Whatever else leaves the call, redacted. Our own errors are worded without secrets (`interpret`
+ * redacts the provider's error message; the watchdog's name no key), but a provider SDK, a proxy
+ * library or pi-ai itself may throw instead of reporting an error event, with the request (and its
+ * key) in the message. The original error is not kept as a cause: its message and stack hold it.
+ */
+function redactedFailure(error: unknown, name: string, requestAuth: RequestAuth): SummarizerError {
+	if (error instanceof SummarizerError) {
+		return error;
+	}
+	const secrets = [requestAuth.apiKey, ...Object.values(requestAuth.headers ?? {})];
+	const reason = redactSecrets(error instanceof Error ? error.message : String(error), secrets);
+	return new SummarizerError('error', `${name} failed: ${reason}`);
+}
 
 function loadOrExplain(load: PiAiLoader): PiAi {
 	try {

@@ -6,7 +6,10 @@
  *      `<agentDir>/settings.json` (a relative path resolves against the project folder, where Pi
  *      runs): both give a FLAT folder, session files directly inside; else
  *   3. `<agentDir>/sessions/`, one sub-folder per encoded project cwd.
- * The result also says where it looked, so a welcome view can tell the user.
+ * The result also says where it looked, so a welcome view can tell the user, and which project
+ * settings sent it elsewhere. A project's settings come with the repository: in a workspace VS Code
+ * has not trusted, their `sessionDir` is ignored (with a note), so a repository cannot point Pi
+ * Condense at a folder of its choosing.
  */
 import { isAbsolute, resolve } from 'node:path';
 import { describeSettingsProblem, readSettingsFile } from '../settings/settingsFile';
@@ -28,6 +31,15 @@ export interface SessionLocations {
 	readonly roots: readonly SessionRoot[];
 	/** Things worth telling the user (unreadable settings, ignored values). */
 	readonly notes: readonly string[];
+	/** Project settings whose `sessionDir` decides where sessions are read from. */
+	readonly projectRedirects: readonly ProjectRedirect[];
+}
+
+export interface ProjectRedirect {
+	/** `<cwd>/.pi/settings.json` */
+	readonly settingsFile: string;
+	/** The folder its `sessionDir` names. */
+	readonly folder: string;
 }
 
 export interface SessionLocationInputs {
@@ -36,10 +48,13 @@ export interface SessionLocationInputs {
 	readonly homedir: string;
 	/** Open workspace folders: their `.pi/settings.json` may set their own `sessionDir`. */
 	readonly workspaceFolders?: readonly string[];
+	/** False in an untrusted workspace: project settings do not redirect (default true). */
+	readonly trustProjectSettings?: boolean;
 }
 
 export async function resolveSessionLocations(inputs: SessionLocationInputs): Promise<SessionLocations> {
 	const notes: string[] = [];
+	const projectRedirects: ProjectRedirect[] = [];
 	const fromEnv = inputs.env[SESSION_DIR_ENV];
 	const globalPath = globalSettingsPath(inputs.agentDir);
 	const globalDir = fromEnv ? undefined : await readSessionDirSetting(globalPath, notes);
@@ -51,7 +66,7 @@ export async function resolveSessionLocations(inputs: SessionLocationInputs): Pr
 		roots.push(await rootFor(cwd) ?? defaultRoot);
 	}
 	const distinct = new Map(roots.map((root) => [root.path, root]));
-	return { agentDir: inputs.agentDir, roots: [...distinct.values()], notes };
+	return { agentDir: inputs.agentDir, roots: [...distinct.values()], notes, projectRedirects };
 
 	async function rootFor(cwd: string | undefined): Promise<SessionRoot | undefined> {
 		if (fromEnv) {
@@ -60,9 +75,15 @@ export async function resolveSessionLocations(inputs: SessionLocationInputs): Pr
 		if (cwd !== undefined) {
 			const projectPath = projectSettingsPath(cwd);
 			const projectDir = await readSessionDirSetting(projectPath, notes);
-			// Pi merges project settings over global ones: any project value wins, even an empty one.
-			if (projectDir !== undefined) {
-				return flatRoot(projectDir, cwd, 'project-settings', projectPath);
+			if (projectDir !== undefined && inputs.trustProjectSettings === false) {
+				addNote(`Ignored sessionDir ${String(JSON.stringify(projectDir)).slice(0, 200)} in ${projectPath}: this workspace is in restricted mode, so its project settings do not choose where sessions are read from. Trust the workspace to follow it.`);
+			} else if (projectDir !== undefined) {
+				// Pi merges project settings over global ones: any project value wins, even an empty one.
+				const root = flatRoot(projectDir, cwd, 'project-settings', projectPath);
+				if (root) {
+					projectRedirects.push({ settingsFile: projectPath, folder: root.path });
+				}
+				return root;
 			}
 		}
 		return flatRoot(globalDir, cwd, 'global-settings', globalPath);

@@ -17,10 +17,11 @@ const NO_BLOBS: BlobReader = { readBlob: () => Promise.resolve(undefined) };
 export class OpenSession {
 	private insightValue: SessionInsight | undefined;
 
-	private constructor(readonly path: string, private loaded: LoadedSessionModel) {}
+	private constructor(readonly path: string, private loaded: LoadedSessionModel, private readonly onBlobsRefused?: (reason: string) => void) {}
 
-	static async open(path: string): Promise<OpenSession> {
-		return new OpenSession(path, await readSessionModel(path));
+	/** `onBlobsRefused` hears why spilled outputs are not read (a header id or blobs folder that is not safe). */
+	static async open(path: string, onBlobsRefused?: (reason: string) => void): Promise<OpenSession> {
+		return new OpenSession(path, await readSessionModel(path), onBlobsRefused);
 	}
 
 	get model(): SessionModel {
@@ -35,7 +36,7 @@ export class OpenSession {
 	/** Spill files in `<sessionId>-blobs/` next to the session. */
 	get blobs(): BlobReader {
 		const id = this.model.header?.id;
-		return id === undefined ? NO_BLOBS : sessionBlobReader(this.path, id);
+		return id === undefined ? NO_BLOBS : sessionBlobReader(this.path, id, this.onBlobsRefused);
 	}
 
 	/** The derived data for these settings; the same object while neither the model nor the settings change. */

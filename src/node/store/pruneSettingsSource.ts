@@ -14,14 +14,15 @@ import { Emitter } from './emitter';
 
 const RELOAD_DELAY_MS = 50;
 
-/** The pi-condense release the extension follows: the one place it is decided. */
-export function installedRelease(): ReleaseRules {
-	// Replaced by the installed-release detection (issue 13)
-	return releaseRules(LATEST_RELEASE);
-}
+/**
+ * The release the file's own snapshot is resolved with. Each session is rendered with its
+ * project's installed release (`SessionSettingsResolver` resolves the same raw value again for it);
+ * this one only serves where no session is involved.
+ */
+export const FILE_SNAPSHOT_RELEASE: ReleaseRules = releaseRules(LATEST_RELEASE);
 
 /** What is used before the first read finishes: the release's defaults. */
-export function defaultPruneSettings(agentDir: string, release: ReleaseRules = installedRelease()): PruneSettings {
+export function defaultPruneSettings(agentDir: string, release: ReleaseRules = FILE_SNAPSHOT_RELEASE): PruneSettings {
 	const { config } = resolveConfig(undefined, release);
 	return { path: globalSettingsPath(agentDir), config, release, problems: [], ignored: [], fileState: { kind: 'missing' }, raw: undefined };
 }
@@ -66,7 +67,7 @@ export class PruneSettingsSource {
 
 	/** Reads the file again; listeners hear about it only when something changed. */
 	async reload(): Promise<PruneSettings> {
-		const next = await readPruneSettings(this.agentDir, installedRelease());
+		const next = await readPruneSettings(this.agentDir, FILE_SNAPSHOT_RELEASE);
 		if (sameSettings(next, this.current)) {
 			return this.current;
 		}

@@ -17,8 +17,8 @@ const RECLAIM_REFRESH_MS = 2000;
 export interface RowDetailsOptions {
 	readonly rows: SessionRows;
 	readonly open: OpenSessionCache;
-	/** The current configuration and release; undefined before the settings are read. */
-	readonly settings: () => RenderSettings | undefined;
+	/** What a session renders with (its project's release); undefined before the settings are read. */
+	readonly settings: (path: string) => Promise<RenderSettings | undefined>;
 	/** Called when a row got new details. */
 	readonly changed: (path: string) => void;
 	readonly logger: Logger;
@@ -94,7 +94,7 @@ export class RowDetails {
 
 	private async measureReclaim(path: string): Promise<void> {
 		const row = this.options.rows.get(path);
-		const settings = this.options.settings();
+		const settings = await this.options.settings(path);
 		if (!row || !settings) {
 			return;
 		}

@@ -12,9 +12,11 @@ import type { PruneMutation, PruneSettingsWrite } from '../settings/updatePruneS
 import { discoverSessions, readSessionFile, type SearchedFolder, type UnlistedSessionFile } from '../sessions/discoverSessions';
 import { watchSessionFiles, type SessionFileEvent, type SessionWatcher } from '../sessions/sessionWatcher';
 import { Emitter } from './emitter';
-import type { OpenSession } from './openSession';
+import { OpenSession } from './openSession';
 import { OpenSessionCache } from './openSessionCache';
+import { ReleaseSource } from '../release/releaseSource';
 import { PruneSettingsSource } from './pruneSettingsSource';
+import { SessionSettingsResolver, type SessionSettings } from './sessionSettings';
 import { RowDetails } from './rowDetails';
 import { SessionRows, type SessionRow } from './sessionRows';
 
@@ -35,6 +37,8 @@ export interface SessionStoreOptions {
 	readonly openCapacity?: number;
 	/** Files above this size get no background reclaim figure. Default 64 MB. */
 	readonly reclaimMaxBytes?: number;
+	/** The `piCondense.release` value (`auto` or a known release) at start; `setReleaseChoice` changes it. */
+	readonly releaseChoice?: unknown;
 }
 
 export interface DiscoveryReport {
@@ -55,6 +59,9 @@ export class SessionStore {
 	private report: DiscoveryReport = { locations: undefined, searched: [], unlisted: [], done: false };
 	private watcher: SessionWatcher | undefined;
 	private settingsSource: PruneSettingsSource | undefined;
+	private releases: ReleaseSource | undefined;
+	private resolver: SessionSettingsResolver | undefined;
+	private releaseChoice: unknown;
 	private generation = 0;
 	private closed = false;
 
@@ -62,11 +69,20 @@ export class SessionStore {
 		const logger = options.logger;
 		this.changes = new Emitter((error) => logger.error(`store listener: ${String(error)}`));
 		this.onDidChange = this.changes.event;
-		this.open = new OpenSessionCache(options.openCapacity ?? 3);
+		this.releaseChoice = options.releaseChoice;
+		// A session whose blobs folder is refused is still shown; the log says why its spilled outputs are not read.
+		const refusedBlobs = new Set<string>();
+		const onBlobsRefused = (reason: string): void => {
+			if (!refusedBlobs.has(reason)) {
+				refusedBlobs.add(reason);
+				logger.warn(reason);
+			}
+		};
+		this.open = new OpenSessionCache(options.openCapacity ?? 3, (path) => OpenSession.open(path, onBlobsRefused));
 		this.details = new RowDetails({
 			rows: this.rows,
 			open: this.open,
-			settings: () => this.settingsSource?.settings,
+			settings: (path) => this.readySettingsFor(path),
 			changed: (path) => this.changes.fire({ kind: 'rows', paths: [path] }),
 			logger,
 			reclaimMaxBytes: options.reclaimMaxBytes ?? 64 * 1024 * 1024,
@@ -81,6 +97,27 @@ export class SessionStore {
 		return this.settingsSource?.settings;
 	}
 
+	/**
+	 * What a session is rendered with: the settings as its project's pi-condense release reads them.
+	 * Undefined before the settings or that release are known (opening a session waits for both).
+	 */
+	settingsFor(path: string): SessionSettings | undefined {
+		const settings = this.settingsSource?.settings;
+		return settings && this.resolver?.settingsFor(this.cwdOf(path), settings);
+	}
+
+	/** The same once the session's release has been resolved (the first time a project is seen). */
+	async readySettingsFor(path: string): Promise<SessionSettings | undefined> {
+		await this.resolver?.ready(this.cwdOf(path));
+		return this.settingsFor(path);
+	}
+
+	/** Follows a new `piCondense.release` value (`auto` or a release). */
+	setReleaseChoice(value: unknown): void {
+		this.releaseChoice = value;
+		this.releases?.setChoice(value);
+	}
+
 	/** Locates the folders, reads the settings, lists the sessions and starts watching. */
 	async start(): Promise<void> {
 		const generation = ++this.generation;
@@ -92,11 +129,23 @@ export class SessionStore {
 		for (const note of locations.notes) {
 			this.options.logger.warn(note);
 		}
+		for (const redirect of locations.projectRedirects) {
+			this.options.logger.info(`sessions are read from ${redirect.folder}, as sessionDir in the project's ${redirect.settingsFile} says`);
+		}
 		const settings = new PruneSettingsSource(locations.agentDir, this.options.logger);
 		this.settingsSource = settings;
 		settings.onDidChange((value) => {
 			this.rows.clearReclaims();
 			this.changes.fire({ kind: 'settings', settings: value });
+		});
+		const releases = new ReleaseSource({ agentDir: locations.agentDir, logger: this.options.logger, choice: this.releaseChoice });
+		this.releases = releases;
+		this.resolver = new SessionSettingsResolver(releases);
+		// After `pi install`, `pi update` or a new piCondense.release: every view renders again.
+		releases.onDidChange(({ cwd, resolution }) => {
+			this.options.logger.info(`pi-condense release${cwd ? ` for ${cwd}` : ''}: ${resolution.kind === 'followed' ? resolution.release : 'not installed'}`);
+			this.rows.clearReclaims();
+			this.changes.fire({ kind: 'settings', settings: settings.settings });
 		});
 		const watcher = watchSessionFiles({
 			roots: locations.roots,
@@ -141,9 +190,10 @@ export class SessionStore {
 		await Promise.all([this.details.idle(), ...this.perPath.values()]);
 	}
 
-	/** The session's model, read now if it is not open yet; it then follows the file. */
-	openSession(path: string): Promise<OpenSession> {
-		return this.open.open(path);
+	/** The session's model, read now if it is not open yet; it then follows the file. Its release is known once this resolves. */
+	async openSession(path: string): Promise<OpenSession> {
+		const [session] = await Promise.all([this.open.open(path), this.resolver?.ready(this.cwdOf(path))]);
+		return session;
 	}
 
 	/** Keeps this session open (the selected one). */
@@ -169,9 +219,12 @@ export class SessionStore {
 		this.details.clear();
 		const watcher = this.watcher;
 		const settings = this.settingsSource;
+		const releases = this.releases;
 		this.watcher = undefined;
 		this.settingsSource = undefined;
-		await Promise.all([watcher?.close(), settings?.close()]);
+		this.releases = undefined;
+		this.resolver = undefined;
+		await Promise.all([watcher?.close(), settings?.close(), releases?.close()]);
 	}
 
 	private async list(generation: number): Promise<void> {
@@ -197,6 +250,11 @@ export class SessionStore {
 		if (added > 0 || first) {
 			this.changes.fire({ kind: 'list' });
 		}
+	}
+
+	/** The project of a listed session (its header's cwd). */
+	private cwdOf(path: string): string | undefined {
+		return this.rows.get(path)?.file.header.cwd || undefined;
 	}
 
 	/** Events of one file are handled in order; different files independently. */

@@ -158,8 +158,13 @@ function firstLine(text: string | undefined): string | undefined {
 	return line.length > LABEL_MAX ? `${line.slice(0, LABEL_MAX - 1)}…` : line;
 }
 
-function normalizeFolder(path: string): string {
-	return path.length > 1 ? path.replace(/[\\/]+$/, '') : path;
+/** The folder without trailing separators (a loop: `/[\\/]+$/` is quadratic on a hostile header `cwd`). */
+export function normalizeFolder(path: string): string {
+	let end = path.length;
+	while (end > 0 && (path.charAt(end - 1) === '/' || path.charAt(end - 1) === '\\')) {
+		end--;
+	}
+	return path.length > 1 ? path.slice(0, end) : path;
 }
 
 function shortenHome(path: string, homedir: string | undefined): string {

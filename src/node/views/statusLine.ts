@@ -1,13 +1,19 @@
 /**
  * The status-bar text for the selected session, in pi-condense's own words (its footer states):
  * `prune: OFF`, `prune: summarizing…` while a flush runs, `prune: N pending` while batches wait,
- * else `prune: ON` with the live reclaim. Pure.
+ * else `prune: ON` with the live reclaim. Pi without pi-condense shows no footer at all; we say
+ * `prune: not installed` so the item is not mistaken for pruning switched off. Pure.
  */
 import { pendingStatusText, pruneStatusText, SUMMARIZING_STATUS_TEXT } from '../../engine/condense';
 import type { ContextPruneConfig } from '../../engine/config/types';
 import type { SessionInsight } from '../store/sessionInsight';
 
-export function statusLineText(config: ContextPruneConfig, insight: SessionInsight | undefined, summarizing: boolean): string {
+export const NOT_INSTALLED_STATUS_TEXT = 'prune: not installed';
+
+export function statusLineText(config: ContextPruneConfig, insight: SessionInsight | undefined, summarizing: boolean, installed = true): string {
+	if (!installed) {
+		return NOT_INSTALLED_STATUS_TEXT;
+	}
 	if (!config.enabled) {
 		return pruneStatusText(config);
 	}

@@ -6,6 +6,7 @@
  * when nothing else stood out). Each line is
  * shortened. Pure and deterministic.
  */
+import { collapsedWhitespace } from '../../preview/boundedText';
 
 const KEY_ARGS = ['command', 'cmd', 'path', 'file_path', 'filePath', 'pattern', 'query', 'url', 'glob', 'old_path', 'new_path'] as const;
 const MAX_ARG_CHARS = 100;
@@ -77,7 +78,7 @@ function pick(lines: readonly string[], tests: readonly ((line: string) => boole
 }
 
 function quoteShort(value: string): string {
-	return JSON.stringify(shorten(value.replace(/\s+/g, ' ').trim(), MAX_ARG_CHARS));
+	return JSON.stringify(collapsedWhitespace(value, MAX_ARG_CHARS));
 }
 
 export function shorten(text: string, max: number): string {

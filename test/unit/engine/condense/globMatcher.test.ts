@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { compileGlob } from '../../../../src/engine/condense/protection/globMatcher';
 import { protectionCheck } from '../../../../src/engine/condense/protection/protectionRules';
+import { describeLinearTime } from '../../../support/linearTimeSuite';
+import { Random } from '../../../support/random';
 
 const cases: [pattern: string, path: string, expected: boolean][] = [
 	// The default pattern.
@@ -45,6 +47,35 @@ const cases: [pattern: string, path: string, expected: boolean][] = [
 	['*.md', 'amd', false],
 	['^$.md', '^$.md', true],
 	['a|b', 'a', false],
+	// A bare `**` (not followed by `/`) is pi-condense's `.*`: it crosses `/`, but not a line break.
+	['src/**', 'src/a\nb.ts', false],
+	['src/**', 'src/a\rb', false],
+	['src/**', 'src/a\u2028b', false],
+	['a**b', 'a/x/y/b', true],
+	['a**b', 'ab', true],
+	// `**/` is any run of whole directories, line breaks included; `*` and `?` take them too.
+	['**/x.md', 'a\nb/x.md', true],
+	['*.md', 'a\nb.md', true],
+	['?.md', '\n.md', true],
+	// `**/` glued to a segment: anything ending in `/` in between.
+	['x**/y', 'x/y', true],
+	['x**/y', 'xab/cd/y', true],
+	['x**/y', 'xy', true],
+	['x**/y', 'x/y/', false],
+	// A trailing `/**` needs the slash; `***` is `**` then `*`.
+	['src/**', 'src', false],
+	['src/**', 'src/', true],
+	['***.md', 'a/b.md', true],
+	['***/x', 'a/b/x', true],
+	['a/***/x', 'a/x', false],
+	// A pattern backslash is a literal backslash, which a normalized path never holds.
+	['a\\b', 'a\\b', false],
+	['a\\b', 'a/b', false],
+	// Matching is per UTF-16 code unit, as a JavaScript regular expression without the u flag.
+	['?', '\u{1F600}', false],
+	['??', '\u{1F600}', true],
+	['', '', true],
+	['', 'a', false],
 ];
 
 describe('compileGlob (protectedPaths dialect)', () => {
@@ -54,6 +85,56 @@ describe('compileGlob (protectedPaths dialect)', () => {
 		});
 	}
 });
+
+/**
+ * pi-condense's own translation of the dialect into a regular expression (the reference the matcher
+ * must agree with): `**` + `/` is `(?:[^/]*\/)*`, a bare `**` is `.*` (no `s` flag), `*` is `[^/]*`,
+ * `?` is `[^/]`, everything else is escaped; the path has `\` turned into `/` first.
+ */
+function referenceMatcher(pattern: string): (path: string) => boolean {
+	let source = '';
+	for (let i = 0; i < pattern.length; i++) {
+		const char = pattern.charAt(i);
+		if (char === '*' && pattern.charAt(i + 1) === '*') {
+			source += pattern.charAt(i + 2) === '/' ? '(?:[^/]*/)*' : '.*';
+			i += pattern.charAt(i + 2) === '/' ? 2 : 1;
+		} else if (char === '*') {
+			source += '[^/]*';
+		} else if (char === '?') {
+			source += '[^/]';
+		} else {
+			source += char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+		}
+	}
+	const regex = new RegExp(`^${source}$`);
+	return (path) => regex.test(path.replace(/\\/g, '/'));
+}
+
+describe('compileGlob against pi-condense\'s regular expression (seeded, 20,000 pairs)', () => {
+	it('agrees on every generated pattern and path', () => {
+		const random = new Random(1407);
+		const patternParts = ['*', '**', '**/', '?', '/', 'a', 'b', '.md', 'skills', '\\', '.', '-', '(', '['];
+		const pathParts = ['a', 'b', '/', '//', '.md', 'skills', '\\', '\n', '\r', '\u2028', 'x.md', '*', '?', '.', ' ', '\u{1F600}'];
+		let matched = 0;
+		for (let i = 0; i < 2000; i++) {
+			const pattern = Array.from({ length: random.int(0, 7) }, () => random.pick(patternParts)).join('');
+			const matcher = compileGlob(pattern);
+			const reference = referenceMatcher(pattern);
+			for (let j = 0; j < 10; j++) {
+				// Half the paths are built from the pattern itself, so that many of them match.
+				const path = random.chance(0.5)
+					? Array.from({ length: random.int(0, 10) }, () => random.pick(pathParts)).join('')
+					: pattern.replace(/\*\*\/|\*\*|\*|\?/g, () => Array.from({ length: random.int(0, 3) }, () => random.pick(pathParts)).join(''));
+				const expected = reference(path);
+				matched += expected ? 1 : 0;
+				assert.equal(matcher(path), expected, `${JSON.stringify(pattern)} on ${JSON.stringify(path)}`);
+			}
+		}
+		assert.ok(matched > 2000, `enough matching pairs to mean something (${matched})`);
+	});
+});
+
+describeLinearTime('compileGlob in linear time on hostile paths', 'glob');
 
 describe('protectionCheck', () => {
 	const check = protectionCheck({ protectedTools: ['todoread'], protectedPaths: ['**/skills/**/*.md'] });

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { batchPrompt, rangePrompt, rewriteLabels, serializeBatch } from '../../../../src/engine/flush';
 import type { PendingCall } from '../../../../src/engine/condense';
+import { replaceLabels } from '../../../../src/engine/flush/prompt/labelRewrite';
+import { describeLinearTime } from '../../../support/linearTimeSuite';
+import { Random } from '../../../support/random';
 
 const call = (toolCallId: string, toolName: string, args: Record<string, unknown>, resultText: string, isError = false): PendingCall => ({
 	toolCallId, toolName, args, resultText, isError, resultTimestamp: 1, key: `${toolCallId}@1`,
@@ -61,3 +64,20 @@ describe('label rewriting', () => {
 		it(JSON.stringify(input), () => assert.equal(rewriteLabels(input, names, refs), output));
 	}
 });
+
+describe('label rewriting against the regular expression it replaces (seeded, 20,000 lines)', () => {
+	const oldLabel = /\[\[(\d+):([^\]\n]*)\]\] ?/g;
+	const parts = ['[[', ']]', '[', ']', ':', '1', '2', '12', 'read', 'bash', ' ', '  ', '\n', 'x', '`', '[[1:read]]', '[[2:bash]] ', '[[0:x]]'];
+
+	it('replaces the same tokens with the same captures', () => {
+		const random = new Random(2024);
+		for (let i = 0; i < 20_000; i++) {
+			const line = Array.from({ length: random.int(0, 14) }, () => random.pick(parts)).join('');
+			const show = (position: string, name: string, space: boolean): string => `<${position}|${name}|${space ? 's' : ''}>`;
+			const expected = line.replace(oldLabel, (label: string, position: string, name: string) => show(position, name, label.endsWith(' ')));
+			assert.equal(replaceLabels(line, (label) => show(label.position, label.name, label.space)), expected, JSON.stringify(line));
+		}
+	});
+});
+
+describeLinearTime('label rewriting in linear time on hostile replies', 'labels');

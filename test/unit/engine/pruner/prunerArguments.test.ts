@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import {
-	parseBatchingMode, parseDedup, parseMinBatchChars, parseModelArgument, parseNameList, parsePruneOn, parseThinking,
+	parseBatchingMode, parseDedup, parseMinBatchChars, parseModelArgument, parseNameList, parsePruneOn, parseRecoveryGrace, parseThinking,
 } from '../../../../src/engine/pruner/prunerArguments';
-import { dedupStatusText, DISABLED_TEXT, ENABLED_TEXT, statusReportText } from '../../../../src/engine/pruner/prunerTexts';
-import { defaults } from '../../../support/releases';
+import {
+	dedupStatusText, DISABLED_TEXT, ENABLED_TEXT, recoveryGraceSetText, recoveryGraceText, statusReportText,
+} from '../../../../src/engine/pruner/prunerTexts';
+import { defaults, LATEST, R200, rules } from '../../../support/releases';
 
 const DEFAULT_CONFIG = defaults();
 
@@ -53,7 +55,7 @@ describe('/pruner texts', () => {
 	});
 
 	it('reports the status with the summarizer block, or says there were no calls', () => {
-		const text = statusReportText(DEFAULT_CONFIG, undefined);
+		const text = statusReportText(DEFAULT_CONFIG, undefined, R200);
 		assert.equal(text, [
 			'pruner status:',
 			'  enabled:     no',
@@ -66,8 +68,25 @@ describe('/pruner texts', () => {
 			'--- summarizer ---',
 			'(no summarizer calls yet)',
 		].join('\n'));
-		const withCalls = statusReportText(DEFAULT_CONFIG, { callCount: 2, totalInputTokens: 1500, totalOutputTokens: 80, totalCost: 0.0004, chainsCompressed: 1, rangesSummarized: 0 });
+		const withCalls = statusReportText(DEFAULT_CONFIG, { callCount: 2, totalInputTokens: 1500, totalOutputTokens: 80, totalCost: 0.0004, chainsCompressed: 1, rangesSummarized: 0 }, R200);
 		assert.match(withCalls, /--- summarizer ---\n {2}calls: {7}2\n {2}input: {7}1\.5k tokens\n {2}output: {6}80 tokens\n {2}cost: {8}<\$0\.001\n {2}chains: {6}1 compressed$/);
 		assert.match(dedupStatusText(false), /^Dedup by content hash is OFF\./);
+	});
+
+	it('shows the summarizer timeouts after the thinking level from 2.4.0', () => {
+		const lines = statusReportText({ ...defaults(LATEST), summarizerIdleTimeoutMs: 0 }, undefined, LATEST).split('\n');
+		assert.deepEqual(lines.slice(3, 6), ['  thinking:    Default (default)', '  idle to:  disabled', '  max to:   180s']);
+		assert.equal(statusReportText(defaults(rules('2.3.0')), undefined, rules('2.3.0')).includes('idle to'), false);
+	});
+
+	it('parses recovery-grace as pi-condense does, with its exact texts', () => {
+		assert.deepEqual(parseRecoveryGrace('3abc'), { ok: true, value: 3 });
+		assert.deepEqual(parseRecoveryGrace('0'), { ok: true, value: 0 });
+		assert.deepEqual(parseRecoveryGrace('-1'), { ok: false, message: 'Invalid recovery-grace: "-1". Expected a non-negative integer (0 disables).' });
+		assert.deepEqual(parseRecoveryGrace('x'), { ok: false, message: 'Invalid recovery-grace: "x". Expected a non-negative integer (0 disables).' });
+		assert.equal(recoveryGraceText(0), 'Current recovery grace: disabled.');
+		assert.equal(recoveryGraceText(3), 'Current recovery grace: 3 user-turn-group(s).');
+		assert.equal(recoveryGraceSetText(0), 'recovery-grace set to 0 - context_tree_query output stubs immediately.');
+		assert.equal(recoveryGraceSetText(5), 'recovery-grace set to 5 user-turn-group(s).');
 	});
 });

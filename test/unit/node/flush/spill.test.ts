@@ -25,7 +25,8 @@ describe('flush: eager spill to blob files', function () {
 	it('spills a 1 MB result, aliases its duplicate, keeps a crafted id inside the folder, and recovers the body', async () => {
 		const huge = output('huge', 1024 * 1024);
 		const crafted = output('crafted', 80_000);
-		const builder = new SessionBuilder({ id: 'sess-spill' });
+		const id = '01a231fd-e18c-77ad-9d6d-56d04e291711';
+		const builder = new SessionBuilder({ id });
 		builder.user('Fetch everything.');
 		builder.assistant([toolCall('big1', 'bash', { command: 'cat huge.log' }), toolCall('../../x', 'bash', { command: 'cat crafted.log' }), toolCall('small', 'read', { path: 'a.ts' })]);
 		builder.toolResult('big1', 'bash', huge);
@@ -35,13 +36,13 @@ describe('flush: eager spill to blob files', function () {
 		builder.toolResult('big2', 'bash', `${huge}\n\n`);
 		builder.assistant([text('All fetched.')]);
 		const path = env.dir.file('s.jsonl', builder.text());
-		const blobs = join(env.dir.path, 'sess-spill-blobs');
+		const blobs = join(env.dir.path, `${id}-blobs`);
 
 		const result = await flushSession(env.request(path));
 		assert.equal(result.kind, 'written', result.message);
 		assert.ok(result.notices.includes(`pruner: spilled 2 oversized tool results (${Buffer.byteLength(huge) + Buffer.byteLength(crafted)} bytes) to the session's blobs folder; no LLM call made`), result.notices.join('\n'));
 		assert.deepEqual(readdirSync(blobs).sort(), ['______x.txt', 'big1.txt']);
-		assert.deepEqual(readdirSync(env.dir.path).sort(), ['s.jsonl', 'sess-spill-blobs']);
+		assert.deepEqual(readdirSync(env.dir.path).sort(), [`${id}-blobs`, 's.jsonl']);
 		assert.equal(existsSync(join(dirname(env.dir.path), 'x.txt')), false);
 		assert.equal(readFileSync(join(blobs, 'big1.txt'), 'utf8'), huge);
 		assert.equal(readFileSync(join(blobs, '______x.txt'), 'utf8'), crafted);
@@ -60,7 +61,7 @@ describe('flush: eager spill to blob files', function () {
 		assert.ok(Buffer.byteLength(big.resultPreview ?? '') <= 2048 && huge.startsWith(`${big.resultPreview ?? ''}\n`));
 		assert.equal([...state.aliases.values()][0]?.originalToolCallId, 'big1');
 
-		const reader = sessionBlobReader(path, 'sess-spill');
+		const reader = sessionBlobReader(path, id);
 		assert.equal(await rawOutput(big, reader), huge);
 		const recovered = await recoverOutputs(state, ['big2', '../../x'], reader);
 		assert.deepEqual(Object.keys(recovered.results), ['big2', '../../x']);

@@ -3,7 +3,9 @@
  * HTTP server speaking OpenAI chat completions on 127.0.0.1.
  */
 import assert from 'node:assert/strict';
+import type { AssistantMessageEvent } from '@mariozechner/pi-ai';
 import type { SummarizerError } from '../../../../src/engine/ports';
+import type { PiAi } from '../../../../src/node/llm/piAiLoader';
 import { createPiAiSummarizer, type PiAiSummarizerOptions, type SummarizerSettings } from '../../../../src/node/llm/piAiSummarizer';
 import { createFakeAgentDir, type FakeAgentDir, type FakeAgentDirOptions } from '../../../support/fakeAgentDir';
 import { promptOf, startFakeLlmServer, type FakeLlmServer } from '../../../support/fakeLlmServer';
@@ -239,12 +241,46 @@ describe('piAiSummarizer (real pi-ai, fake OpenAI server)', () => {
 		assert.equal(server.requests.length, 0);
 	});
 
+	it('redacts the key and credential headers from an exception thrown out of the stream, and from its stack', async () => {
+		const key = 'sk-SENTINEL-thrown-4b8e1d';
+		const header = 'hdr-SENTINEL-thrown-77c0a9';
+		server.enqueue({ text: 'a summary that is interrupted' });
+		// A provider SDK that throws (instead of reporting an error event) with the request in its message.
+		const summarizer = await summarizerFor({ providerApiKey: key, providerFields: { headers: { 'X-Api-Token': header } } }, {}, { loadPiAi: throwingPiAi });
+		const error = await summarizer.summarize({ prompt: 'p' }).then(() => assert.fail('the call resolved'), (thrown: unknown) => thrown as Error);
+		assert.equal(server.requests[0]?.headers.authorization, `Bearer ${key}`, 'the key did reach the server');
+		for (const text of [error.message, String(error.stack), JSON.stringify(error), String((error as { cause?: unknown }).cause)]) {
+			assert.ok(!text.includes(key) && !text.includes(header), `a secret in ${text}`);
+		}
+		assert.equal(error.name, 'SummarizerError');
+		assert.match(error.message, /fake-llm\/fake-model failed: socket reset while sending Authorization: Bearer \[redacted\]/);
+	});
+
 	it('refuses Amazon Bedrock models, which the bundled pi-ai cannot load', async () => {
 		const bedrock = await summarizerFor({}, { summarizerModel: 'amazon-bedrock/' + firstBedrockModelId() });
 		const error = await rejectsWithKind(bedrock.summarize({ prompt: 'p' }), 'model');
 		assert.match(error.message, /Amazon Bedrock/);
 	});
 });
+
+/** The real pi-ai, with a stream that throws after its first event, quoting the request's credentials. */
+function throwingPiAi(): PiAi {
+	const real = loadPiAi();
+	return {
+		...real,
+		streamSimple: (model, context, options) => {
+			const stream = real.streamSimple(model, context, options);
+			const headers = Object.entries(options?.headers ?? {}).map(([name, value]) => `${name}: ${value}`).join(', ');
+			const failing = async function* (): AsyncGenerator<AssistantMessageEvent> {
+				for await (const event of stream) {
+					yield event;
+					throw new Error(`socket reset while sending Authorization: Bearer ${options?.apiKey ?? ''}, ${headers}`);
+				}
+			};
+			return Object.assign(Object.create(stream) as typeof stream, { [Symbol.asyncIterator]: failing });
+		},
+	};
+}
 
 function promptOfLabels(prompt: string): string {
 	return [...prompt.matchAll(/\[\[(\d+):(\w+)\]\]/g)].map((match) => `${match[1]}=${match[2]}`).join(',');

@@ -87,4 +87,18 @@ describe('resolveSessionLocations', () => {
 			assert.equal(ours.roots[0]?.path, pi, `${globalValue} / ${projectValue}`);
 		}
 	});
+
+	it('says which project settings send sessions elsewhere, so the log can tell', async () => {
+		const { agentDir, folders } = setup(undefined, { a: '{"sessionDir":"local-sessions"}', b: undefined });
+		const result = await resolveSessionLocations({ agentDir, env: {}, homedir: home, workspaceFolders: folders });
+		assert.deepEqual(result.projectRedirects, [{ settingsFile: join(folders[0]!, '.pi', 'settings.json'), folder: join(folders[0]!, 'local-sessions') }]);
+	});
+
+	it('in an untrusted workspace, ignores a project\'s sessionDir, and says so', async () => {
+		const { agentDir, folders } = setup('{"sessionDir":"/global/sessions"}', { a: '{"sessionDir":"/etc"}', b: undefined });
+		const result = await resolveSessionLocations({ agentDir, env: {}, homedir: home, workspaceFolders: folders, trustProjectSettings: false });
+		assert.deepEqual(result.roots, [{ path: '/global/sessions', layout: 'flat', source: 'global-settings' }]);
+		assert.deepEqual(result.projectRedirects, []);
+		assert.deepEqual(result.notes, [`Ignored sessionDir "/etc" in ${join(folders[0]!, '.pi', 'settings.json')}: this workspace is in restricted mode, so its project settings do not choose where sessions are read from. Trust the workspace to follow it.`]);
+	});
 });

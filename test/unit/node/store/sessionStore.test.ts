@@ -47,6 +47,23 @@ describe('SessionStore', function () {
 		return store;
 	}
 
+	it('logs that a project\'s .pi/settings.json sends it to another session folder, and lists that folder', async () => {
+		const { dir } = agentDir();
+		const workspace = join(dir, 'workspace');
+		const redirected = join(dir, 'redirected');
+		mkdirSync(join(workspace, '.pi'), { recursive: true });
+		mkdirSync(redirected);
+		writeFileSync(join(workspace, '.pi', 'settings.json'), JSON.stringify({ sessionDir: redirected }));
+		const flat = join(redirected, `basic_${BASIC_ID}.jsonl`);
+		copyFileSync(join(basicDir, 'session.jsonl'), flat);
+		const lines: string[] = [];
+		const logger = { ...nullLogger, info: (message: string) => lines.push(message) };
+		store = new SessionStore({ locate: () => resolveSessionLocations({ agentDir: dir, env: {}, homedir: dir, workspaceFolders: [workspace] }), logger });
+		await store.start();
+		assert.deepEqual(store.rowsList().map((row) => row.file.path), [flat]);
+		assert.ok(lines.includes(`sessions are read from ${redirected}, as sessionDir in the project's ${join(workspace, '.pi', 'settings.json')} says`), lines.join('\n'));
+	});
+
 	it('lists the sessions from their first lines only, with the settings, and reports what it searched', async () => {
 		const { dir, basic, real } = agentDir();
 		const s = await start(dir);

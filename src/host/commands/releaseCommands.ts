@@ -1,0 +1,85 @@
+/**
+ * Commands that depend on the installed pi-condense release: `/pruner recovery-grace` (2.3.0 and
+ * later) and installing pi-condense into Pi with Pi's own installer.
+ */
+import * as vscode from 'vscode';
+import { RECOVERY_GRACE_PRESETS } from '../../engine/config/presets';
+import { parseRecoveryGrace } from '../../engine/pruner/prunerArguments';
+import { recoveryGraceSetText, recoveryGraceText } from '../../engine/pruner/prunerTexts';
+import { INSTALL_COMMAND } from '../../engine/release';
+import { findPiOnPath } from '../../node/release/piOnPath';
+import { CommandId } from './commandIds';
+import { saveSetting, type CommandContext } from './commandContext';
+
+export function registerReleaseCommands(context: CommandContext): vscode.Disposable[] {
+	return [
+		vscode.commands.registerCommand(CommandId.SetRecoveryGrace, (argument?: number | string) => setRecoveryGrace(context, argument)),
+		vscode.commands.registerCommand(CommandId.InstallPiCondense, () => installPiCondense(context)),
+	];
+}
+
+async function setRecoveryGrace(context: CommandContext, argument: number | string | undefined): Promise<string | undefined> {
+	const { release, configured } = context.controller.renderSettings;
+	if (!release.recoveryGrace) {
+		const text = `pi-condense ${release.version} has no recovery grace (added in 2.3.0): recovered output is stubbed at the next flush. Update pi-condense (pi update) to use it.`;
+		void vscode.window.showInformationMessage(text);
+		return text;
+	}
+	// A release with the grace always reads the key (default 3).
+	const current = configured.recoveryGraceTurns ?? 3;
+	const text = argument === undefined ? await askRecoveryGrace(current) : String(argument);
+	if (text === undefined) {
+		return undefined;
+	}
+	const parsed = parseRecoveryGrace(text);
+	if (!parsed.ok) {
+		void vscode.window.showWarningMessage(parsed.message);
+		return undefined;
+	}
+	return saveSetting(context, 'recoveryGraceTurns', parsed.value, recoveryGraceSetText(parsed.value));
+}
+
+async function askRecoveryGrace(current: number): Promise<string | undefined> {
+	const presets = RECOVERY_GRACE_PRESETS.map((preset) => ({
+		label: preset.label,
+		description: preset.value === current ? 'current' : undefined,
+		value: String(preset.value),
+	}));
+	const custom = { label: 'Other value…', description: presets.some((p) => p.value === String(current)) ? undefined : `current: ${current}`, value: '' };
+	const picked = await vscode.window.showQuickPick([...presets, custom], {
+		title: 'Pi Condense: recovery grace (user-turn-groups)',
+		placeHolder: `${recoveryGraceText(current)} How long output recovered with context_tree_query stays verbatim.`,
+	});
+	if (!picked || picked.value !== '') {
+		return picked?.value;
+	}
+	return vscode.window.showInputBox({
+		title: 'Pi Condense: recovery grace',
+		prompt: 'User messages after which a recovered output is stubbed again (0 disables the grace).',
+		value: String(current),
+		validateInput: (value) => {
+			const parsed = parseRecoveryGrace(value);
+			return parsed.ok ? undefined : parsed.message;
+		},
+	});
+}
+
+/** Runs `pi install npm:pi-condense` in a terminal when Pi's command line is on the PATH, else says how. */
+async function installPiCondense(context: CommandContext): Promise<string> {
+	const pi = await findPiOnPath();
+	if (pi === undefined) {
+		const text = `Pi's command line (pi) is not on the PATH of VS Code. In a terminal where pi works, run: ${INSTALL_COMMAND} (add -l for this project only), then restart Pi.`;
+		const choice = await vscode.window.showWarningMessage(`Pi Condense: ${text}`, 'Copy Command');
+		if (choice) {
+			await vscode.env.clipboard.writeText(INSTALL_COMMAND);
+		}
+		return text;
+	}
+	context.logger.info(`installing pi-condense with ${pi}`);
+	const terminal = vscode.window.createTerminal({ name: 'Pi: install pi-condense', iconPath: new vscode.ThemeIcon('package') });
+	terminal.show();
+	terminal.sendText(INSTALL_COMMAND);
+	const text = `Running "${INSTALL_COMMAND}" in a terminal. Pi Condense follows the new release as soon as it is installed; restart Pi to load it there.`;
+	void vscode.window.showInformationMessage(`Pi Condense: ${text}`);
+	return text;
+}

@@ -1,0 +1,21 @@
+/**
+ * What Pi Condense does not do in a workspace VS Code has not trusted (restricted mode), and how it
+ * says so. A repository can hold settings that point Pi Condense somewhere; until the user trusts
+ * it, the read-only views work but nothing is summarized (no model is called, no key is used) and
+ * nothing is written: not to sessions, not to Pi's settings.json. (A project .pi/settings.json
+ * `sessionDir` is ignored there too: see `resolveSessionLocations`.)
+ */
+
+export const RESTRICTED_ACTIONS = ['flush', 'autoFlush', 'settings'] as const;
+export type RestrictedAction = (typeof RESTRICTED_ACTIONS)[number];
+
+const WHAT: Readonly<Record<RestrictedAction, string>> = {
+	flush: 'does not summarize pending batches or compact chains (no summarizer model is called and no session is written)',
+	autoFlush: 'does not summarize idle sessions by itself (piCondense.autoFlush.onIdle)',
+	settings: 'does not change the contextPrune settings in Pi\'s settings.json',
+};
+
+/** The message for `action`, or undefined when the workspace is trusted (nothing is refused). */
+export function restrictedModeRefusal(action: RestrictedAction, trusted: boolean): string | undefined {
+	return trusted ? undefined : `This workspace is in restricted mode, so Pi Condense ${WHAT[action]}. Trust the workspace to allow it.`;
+}

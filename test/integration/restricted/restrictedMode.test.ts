@@ -1,0 +1,70 @@
+/**
+ * Pi Condense in a workspace VS Code has not trusted (run by `run-integration.mjs --restricted`):
+ * the read-only views, hovers and recovered outputs work; nothing is summarized or written (now,
+ * compact, settings) and each refusal says why; the workspace's .pi/settings.json, which sends
+ * sessions to another folder, is ignored, and Show Where Sessions Are Searched says so.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { FlushOutcome } from '../../../src/node/flush/flushOutcome';
+import { activeApi, fixtures, waitUntil } from '../helpers';
+
+const REFUSED = /^This workspace is in restricted mode, so Pi Condense does not/;
+
+describe('Pi Condense in restricted mode', function () {
+	this.timeout(60_000);
+
+	before(async () => {
+		assert.equal(vscode.workspace.isTrusted, false, 'the harness opened the workspace untrusted');
+		const api = await activeApi();
+		await waitUntil(() => api.controller.knowsSession(fixtures().basic.path), 'the basic session listed');
+	});
+
+	it('shows the sessions, their pruned calls, hovers and recovered outputs', async () => {
+		const api = await activeApi();
+		const { basic } = fixtures();
+		await vscode.commands.executeCommand('piCondense.selectSession', basic.path);
+		await waitUntil(() => api.controller.selected === basic.path && api.prunedTree.findRef('t3') !== undefined, 'the basic session shown');
+		const uri = await vscode.commands.executeCommand<string>('piCondense.recoverOutput', { sessionPath: basic.path, ref: 't3' });
+		assert.match((await vscode.workspace.openTextDocument(vscode.Uri.parse(uri))).getText(), /^## toolRef: t3\nTool: read/);
+		const document = await vscode.workspace.openTextDocument(vscode.Uri.file(basic.path));
+		const position = document.positionAt(document.getText().indexOf('`t3`') + 1);
+		const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, position);
+		assert.ok(hovers.some((hover) => hover.contents.some((part) => typeof part !== 'string' && 'value' in part && part.value.includes('**t3**'))));
+		await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+	});
+
+	it('summarizes and compacts nothing, and writes nothing, saying why', async () => {
+		const { basic } = fixtures();
+		const before = readFileSync(basic.path, 'utf8');
+		for (const command of ['piCondense.flushNow', 'piCondense.compact']) {
+			const outcome = await vscode.commands.executeCommand<FlushOutcome>(command);
+			assert.equal(outcome.kind, 'refused', command);
+			assert.match(outcome.message, REFUSED);
+			assert.match(outcome.message, /Trust the workspace/);
+		}
+		assert.equal(readFileSync(basic.path, 'utf8'), before, 'the session file is untouched');
+	});
+
+	it('does not change Pi\'s settings.json', async () => {
+		const api = await activeApi();
+		const settingsFile = join(fixtures().agentDir, 'settings.json');
+		const before = readFileSync(settingsFile, 'utf8');
+		await vscode.commands.executeCommand('piCondense.disable');
+		await vscode.commands.executeCommand('piCondense.setMinBatchChars', '123');
+		await assert.rejects(api.controller.updatePruneSettings((raw) => ({ ...raw, enabled: false })), { message: REFUSED });
+		assert.equal(readFileSync(settingsFile, 'utf8'), before);
+	});
+
+	it('ignores the project\'s .pi/settings.json that sends sessions elsewhere, and says so', async () => {
+		const api = await activeApi();
+		const { redirectedSessionsDir, workspace } = fixtures();
+		assert.ok(redirectedSessionsDir);
+		assert.ok(!api.controller.sessionPaths().some((path) => path.startsWith(redirectedSessionsDir)), 'no session of the redirected folder is listed');
+		assert.ok(!api.controller.discovery.searched.some((folder) => folder.root.path === redirectedSessionsDir));
+		const report = await vscode.commands.executeCommand<string>('piCondense.showSearchedFolders');
+		assert.ok(report.includes(`Ignored sessionDir ${JSON.stringify(redirectedSessionsDir)} in ${join(workspace, '.pi', 'settings.json')}: this workspace is in restricted mode`), report);
+	});
+});
