@@ -3,11 +3,15 @@
  * entries to append instead of appending them. Pure apart from its ports (summarizer, hashing,
  * blob files, clock); it never reads or writes the session itself.
  *
- * Order: complete an interrupted flush (missing index entries, uncounted stats); capture the
- * pending batches (protected calls never enter; frontier trim); eager spill; content-hash dedup;
- * trivial skip; summarizer calls; refs, oversized check and entries; then chain compression on the
- * state as it will read after those entries. The result's drafts are written by the caller, in one
- * append, so an abort or a failure before that point leaves the session untouched.
+ * Everything is written as the user's release writes it (`request.release`). Order (2.9.1's, the
+ * same in every release for the entries it knows): complete an interrupted flush (missing index
+ * entries, uncounted stats; ours, written first); capture the pending batches (protected calls
+ * never enter; frontier trim); content-hash dedup aliases; trivial skip; summarizer calls; per
+ * batch the summary and its index entry; frontier and stats; then, only when something was
+ * captured (`now`) or always (`compact`), chain compression on the state as it will read after
+ * those entries (backfill index, chain, diagnostics as met, one more stats); last, for `now` from
+ * 2.7.0, the `context-prune-flush-metrics` entry. The result's drafts are written by the caller,
+ * in one append, so an abort or a failure before that point leaves the session untouched.
  *
  * @example
  * const result = await runFlush({ mode: 'now', branch, messages, config, release }, ports);
@@ -18,6 +22,7 @@ import { protectionCheck } from '../condense/protection/protectionRules';
 import { buildCondenseState } from '../condense/state/buildCondenseState';
 import type { ReleaseRules } from '../release/releases';
 import type { CondenseState } from '../condense/state/condenseState';
+import type { FlushMetricsOutcome } from '../condense/types';
 import type { SessionEntry } from '../session/types';
 import type { EntryDraft } from '../write/entryEnvelope';
 import { runSummaryJobs, type JobOutcome, type SummaryJob } from './callSummarizer';
@@ -28,14 +33,14 @@ import { selectChains } from './chains/selectChains';
 import { classifyBatch, type PreparedBatch } from './classifyBatches';
 import { DedupIndex } from './dedupIndex';
 import { assembleBatches, type BatchPhase } from './assembleBatches';
-import { statsDraft } from './entryDrafts';
+import { flushMetricsDraft, statsDraft } from './entryDrafts';
 import { safeProgress, type ProgressSink } from './flushProgress';
 import { StatsAccumulator } from './flushStats';
 import { DEFAULT_CONCURRENCY, type FlushPorts, type FlushRequest, type FlushResult } from './flushTypes';
 import * as say from './notices';
 import { batchPrompt } from './prompt/batchPrompt';
 import { planIndexRepairs, uncountedSinceLastStats } from './repairInterrupted';
-import { blobNamesInUse, spillLargeResults } from './spillPhase';
+import { thinkingStripBoundary } from './thinkingBoundary';
 import { withPlannedEntries } from './virtualBranch';
 
 interface Shared {
@@ -43,7 +48,6 @@ interface Shared {
 	readonly ports: FlushPorts;
 	readonly progress: ProgressSink;
 	readonly stats: StatsAccumulator;
-	readonly namesInUse: Set<string>;
 	readonly concurrency: number;
 	readonly at: number;
 	readonly stateOf: (branch: readonly SessionEntry[]) => CondenseState;
@@ -60,13 +64,17 @@ function lastStateOf(release: ReleaseRules): (branch: readonly SessionEntry[]) =
 	};
 }
 
+const ZERO_METRICS = { openCycleThinkingTokens: 0, largestChainSharePct: 0, frontierGapTokens: 0 };
+
 export async function runFlush(request: FlushRequest, ports: FlushPorts): Promise<FlushResult> {
-	const { config, mode } = request;
+	const { config, mode, release } = request;
 	if (mode === 'now' && !config.enabled) {
 		return emptyResult('disabled', say.DISABLED_NOTICE);
 	}
 	const at = ports.now();
-	const stateOf = lastStateOf(request.release);
+	// 2.7.0+: the metrics are a snapshot taken at flush entry, before any work.
+	const metrics = mode === 'now' && release.flushMetrics ? request.contextMetrics?.(request.branch) ?? ZERO_METRICS : undefined;
+	const stateOf = lastStateOf(release);
 	const repair = planIndexRepairs(request.branch, stateOf(request.branch));
 	const uncounted = uncountedSinceLastStats(request.branch);
 	const branch = withPlannedEntries(request.branch, repair.drafts, at);
@@ -77,15 +85,15 @@ export async function runFlush(request: FlushRequest, ports: FlushPorts): Promis
 	const shared: Shared = {
 		request, ports, stats, at, stateOf,
 		progress: safeProgress(request.onProgress),
-		namesInUse: blobNamesInUse(state),
 		concurrency: Math.max(1, request.concurrency ?? DEFAULT_CONCURRENCY),
 	};
-	const dedup = new DedupIndex(ports.hash, state);
+	const dedup = new DedupIndex(ports.hash, state, release);
 	const batches = mode === 'now' ? await batchPhase(shared, branch, state, dedup) : undefined;
 	if (batches === 'aborted') {
 		return emptyResult('aborted', say.nothingFlushedNotice('aborted'));
 	}
-	const stopAfterBatches = batches?.phase.failure !== undefined && batches.phase.processedBatches === 0;
+	// The release returns before chain compression when nothing was pending, or when no batch got through.
+	const stopAfterBatches = batches !== undefined && (batches.captured === 0 || (batches.phase.failure !== undefined && batches.phase.processedBatches === 0));
 	const runChains = !stopAfterBatches && (mode === 'compact' || config.chainCompression.enabled);
 	const afterBatches = batches ? withPlannedEntries(branch, batches.phase.drafts, at) : branch;
 	const chains = runChains ? await chainPhase(shared, afterBatches, dedup) : undefined;
@@ -99,12 +107,21 @@ export async function runFlush(request: FlushRequest, ports: FlushPorts): Promis
 	} else if (!wroteStats && uncounted.summaries + uncounted.chains > 0) {
 		drafts.push(statsDraft(stats.snapshot()));
 	}
+	if (metrics && batches) {
+		drafts.push(flushMetricsDraft({
+			ts: ports.now(),
+			trigger: 'manual',
+			capturedBatches: batches.captured,
+			processedBatches: batches.phase.processedBatches,
+			outcome: metricsOutcome(batches.captured, batches.phase),
+			metrics,
+		}));
+	}
 	const blockIds = chains?.phase.compressed.map((chain) => chain.entry.blockId) ?? [];
 	const notices: string[] = [];
 	if (repair.drafts.length > 0 || uncounted.summaries + uncounted.chains > 0) {
 		notices.push(say.repairedNotice(repair.drafts.length, uncounted.summaries + uncounted.chains > 0));
 	}
-	notices.push(...(batches?.spillNotices ?? []));
 	if (batches?.phase.failureNotice) {
 		notices.push(batches.phase.failureNotice);
 	}
@@ -126,19 +143,25 @@ export async function runFlush(request: FlushRequest, ports: FlushPorts): Promis
 			repairedIndexEntries: repair.drafts.length,
 			batches: batches?.phase.processedBatches ?? 0,
 			summarizedBatches: batches?.phase.summarizedBatches ?? 0,
-			spilledResults: batches?.phase.spilledRecords ?? 0,
+			spilledResults: chains?.phase.spilledResults ?? 0,
 			compressedChains: blockIds,
 			fusedChains: chains?.phase.fused ?? 0,
 		},
 	};
 }
 
-async function batchPhase(shared: Shared, branch: readonly SessionEntry[], state: CondenseState, dedup: DedupIndex): Promise<{ phase: BatchPhase; spillNotices: string[] } | 'aborted'> {
-	const { config, signal, interactive } = shared.request;
+/** The flush-metrics outcome: `empty` with nothing captured, the frontier outcome once a batch got through, else `error`. */
+function metricsOutcome(captured: number, phase: BatchPhase): FlushMetricsOutcome {
+	if (captured === 0) {
+		return 'empty';
+	}
+	return phase.outcome ?? 'error';
+}
+
+async function batchPhase(shared: Shared, branch: readonly SessionEntry[], state: CondenseState, dedup: DedupIndex): Promise<{ phase: BatchPhase; captured: number } | 'aborted'> {
+	const { config, signal, interactive, release } = shared.request;
 	const captured = capturePendingBatches(branch, state, config);
-	const spills = await spillLargeResults(captured, config, dedup, shared.ports.spill, shared.namesInUse);
-	const prepared = captured.map((batch, i) => classifyBatch(batch, spills.perBatch[i] ?? { records: new Map(), aliases: new Map() }, dedup, config));
-	const pending = prepared.filter((batch) => batch.kind !== 'handled');
+	const pending = captured.map((batch) => classifyBatch(batch, dedup, config));
 	if (pending.length > 0) {
 		shared.progress({ type: 'batches', batches: pending.map((batch) => ({ toolCallCount: batch.captured.toolCalls.length, rawChars: batch.rawChars })) });
 	}
@@ -146,7 +169,7 @@ async function batchPhase(shared: Shared, branch: readonly SessionEntry[], state
 	const jobBatches: PreparedBatch[] = [];
 	pending.forEach((batch, index) => {
 		if (batch.kind === 'summarize') {
-			jobs.push({ ...batchPrompt({ assistantText: batch.captured.assistantText, toolCalls: batch.remaining }), progressIndex: index });
+			jobs.push({ ...batchPrompt({ assistantText: batch.captured.assistantText, toolCalls: batch.remaining }, release.promptRevision), progressIndex: index });
 			jobBatches.push(batch);
 		} else {
 			shared.progress({ type: 'batch-skipped', index, total: pending.length, reason: batch.kind === 'deduped' ? 'deduped' : 'trivial' });
@@ -164,28 +187,26 @@ async function batchPhase(shared: Shared, branch: readonly SessionEntry[], state
 		return 'aborted';
 	}
 	const outcomes = new Map<PreparedBatch, JobOutcome>(jobBatches.map((batch, i) => [batch, run.outcomes[i] ?? { kind: 'not-run' }]));
-	const phase = assembleBatches(prepared, outcomes, state.nextRefNumber, shared.stats, config);
-	const spillNotices = spills.failures.map((failure) => `pruner: could not spill a large tool result, so it stays inline (${failure})`);
-	if (phase.spilledRecords > 0) {
-		spillNotices.push(say.spilledNotice(phase.spilledRecords, phase.spilledBytes));
-	}
-	return { phase, spillNotices };
+	// 2.4.3 stores the thinking-strip boundary on the frontier (only written when a batch was processed).
+	const boundary = thinkingStripBoundary(branch, state.frontier?.thinkingStripBoundaryTimestamp, config.thinkingStrip, release);
+	const phase = assembleBatches(pending, outcomes, state.nextRefNumber, shared.stats, { ...config, release, thinkingStripBoundary: boundary });
+	return { phase, captured: captured.length };
 }
 
 async function chainPhase(shared: Shared, branch: readonly SessionEntry[], dedup: DedupIndex): Promise<{ phase: ChainPhase; skippedNoSummary: number } | 'aborted'> {
-	const { config, messages, mode, signal } = shared.request;
+	const { config, messages, mode, signal, release } = shared.request;
 	const state = shared.stateOf(branch);
 	const detected = detectChains(messages, protectionCheck(config));
 	const compressedStarts = new Set(state.chains.map((chain) => chain.entry.startUserTimestamp));
 	const selected = selectChains(detected, mode === 'compact' ? 0 : config.chainCompression.rollingWindow, compressedStarts);
-	const plan = planChainJobs(selected, messages, state);
-	const phase = await compressChains(plan.jobs, {
-		firstBlockNumber: state.nextBlockNumber,
+	const plan = planChainJobs(selected, messages, state, release);
+	const phase = await compressChains(plan.jobs, plan.skipped, {
+		release,
+		state,
 		fuseRangeSummary: config.chainCompression.fuseRangeSummary,
 		summarizer: shared.ports.summarizer,
 		spill: shared.ports.spill,
 		spillSettings: config,
-		namesInUse: shared.namesInUse,
 		dedup,
 		stats: shared.stats,
 		now: shared.ports.now,
@@ -196,7 +217,8 @@ async function chainPhase(shared: Shared, branch: readonly SessionEntry[], dedup
 	if (phase.aborted) {
 		return 'aborted';
 	}
-	return { phase, skippedNoSummary: plan.skipped.filter((skip) => skip.reason === 'no-summary').length };
+	const skippedNoSummary = plan.skipped.filter((skip) => skip.reason !== 'unresolved').length + phase.failedBackfills;
+	return { phase, skippedNoSummary };
 }
 
 function compactNotice(chains: { phase: ChainPhase; skippedNoSummary: number } | undefined): string {

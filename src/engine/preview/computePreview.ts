@@ -42,7 +42,7 @@ export function computePreview(base: PreviewBase, options: PreviewOptions): Prev
 	const isProtected = protectionCheck(config);
 	const windowChanged = overrides.rollingWindow !== undefined && overrides.rollingWindow !== base.config.chainCompression.rollingWindow;
 	const simulation: WindowSimulation = config.enabled && config.chainCompression.enabled && windowChanged
-		? simulateWindow(base.state, base.messages, config.chainCompression.rollingWindow, isProtected, options.now)
+		? simulateWindow(base.state, base.messages, config.chainCompression.rollingWindow, isProtected, options.now, base.release)
 		: { state: base.state, simulated: [], uncovered: 0 };
 	// The engine's previewFromState, measured with the base's size cache.
 	const sizeOf = base.sizeOf;

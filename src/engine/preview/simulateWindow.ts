@@ -5,17 +5,20 @@
  * It plans exactly as the flush does (the flush's chain detection, selection and jobs): the
  * candidates are the closed chains with a non-empty middle that are not compressed yet, all but the
  * newest K are compressed, and a chain no per-batch summary covers gets the deterministic body
- * built from its calls (2.9.0). Where the flush would fuse two or more summaries with an LLM call,
+ * built from its calls, with the refs its backfill would allocate (2.9.0+; earlier releases skip
+ * it). Where the flush would fuse two or more summaries with an LLM call,
  * the simulation shows them joined, which is what pi-condense renders when it does not fuse.
  * Compressed chains are never uncompressed, so a larger K changes nothing already compressed.
  */
 import type { ProtectionCheck } from '../condense/protection/protectionRules';
 import type { ChainInfo, CondenseState } from '../condense/state/condenseState';
-import { bodyCalls, chainEntry } from '../flush/chains/compressChains';
+import { chainEntry, chainToolRefs, refsByKey } from '../flush/chains/compressChains';
 import { deterministicChainBody } from '../flush/chains/deterministicBody';
 import { detectChains } from '../flush/chains/detectChains';
-import { backfillRecord, planChainJobs } from '../flush/chains/planChains';
+import { isDeterministic, planChainJobs } from '../flush/chains/planChains';
 import { selectChains } from '../flush/chains/selectChains';
+import { summaryRef } from '../flush/entryDrafts';
+import type { ReleaseRules } from '../release/releases';
 import type { AgentMessage } from '../session/types';
 
 export interface WindowSimulation {
@@ -32,20 +35,25 @@ export function simulateWindow(
 	rollingWindow: number,
 	isProtected: ProtectionCheck,
 	compressedAt: number,
+	release: ReleaseRules,
 ): WindowSimulation {
 	const compressedStarts = new Set(state.chains.map((chain) => chain.entry.startUserTimestamp));
 	const selected = selectChains(detectChains(rawMessages, isProtected), rollingWindow, compressedStarts);
-	const { jobs } = selected.length > 0 ? planChainJobs(selected, rawMessages, state) : { jobs: [] };
+	const { jobs } = selected.length > 0 ? planChainJobs(selected, rawMessages, state, release) : { jobs: [] };
 	if (jobs.length === 0) {
 		return { state, simulated: [], uncovered: 0 };
 	}
 	let nextBlock = state.nextBlockNumber;
+	let nextRef = state.nextRefNumber;
 	let uncovered = 0;
 	const added: ChainInfo[] = jobs.map((job) => {
-		const deterministic = job.summaries.length === 0;
+		const deterministic = isDeterministic(job);
 		uncovered += deterministic ? 1 : 0;
-		const body = deterministic ? deterministicChainBody(bodyCalls(job, job.backfill.map(backfillRecord))) : undefined;
-		const entry = chainEntry(job, `b${nextBlock++}`, compressedAt, body, deterministic);
+		const refs = job.fresh.map((record, n) => summaryRef(`t${nextRef + n}`, record.toolCallId, record.resultTimestamp));
+		nextRef += refs.length;
+		const backfilled = refsByKey(refs);
+		const body = deterministic ? deterministicChainBody([...job.indexed, ...job.fresh], chainToolRefs(job, state, backfilled)) : undefined;
+		const entry = chainEntry(job, `b${nextBlock++}`, compressedAt, body, state, backfilled);
 		// The body the flush would write (or, for a fused one, what it fuses): its covering summaries.
 		return { entry, bodyText: entry.rangeSummaryText ?? job.summaries.join('\n\n') };
 	});

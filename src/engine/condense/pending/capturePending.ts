@@ -70,7 +70,7 @@ function assistantTurns(branch: readonly SessionEntry[], branchWideResults: bool
 		} else if (message.role === 'assistant') {
 			const parsed = Date.parse(entry.timestamp);
 			const timestamp = Number.isNaN(parsed) ? message.timestamp : parsed;
-			turns.push({ message, timestamp, turnIndex: turns.length, userTurnGroup, results: branchWideResults ? latestById : new Map() });
+			turns.push({ message, timestamp, turnIndex: turns.length, userTurnGroup, results: branchWideResults ? latestById : new Map<string, ToolResultMessage>() });
 		} else if (message.role === 'toolResult' && message.toolCallId !== '') {
 			if (branchWideResults) {
 				latestById.set(message.toolCallId, message);

@@ -1,31 +1,39 @@
 /**
- * Carries out the chain jobs: backfills unindexed middle calls (spilling large ones), fuses two or
- * more covering summaries with one summarizer call per chain when configured (a failed or empty
- * fusion is not an error: the chain keeps the concatenated summaries, i.e. no
- * `rangeSummaryText`), gives deterministic bodies to chains without summaries, and builds the
- * `context-prune-chain` entries. Block ids continue from the branch's highest `bN`. Pure apart
- * from the ports.
+ * Carries out the chain jobs in order, as the release does: each compressed chain gets the next
+ * `bN`. A covered chain is fused by one summarizer call when configured and it has two or more
+ * summaries (a failed or empty fusion is not an error: the chain keeps no `rangeSummaryText` and
+ * renders the summaries joined). A deterministic chain (2.9.0+) first backfills its fresh records
+ * (large ones spilled; a failed spill skips the chain, fail-closed) in one index entry with the
+ * `tN` refs it allocates, then gets the deterministic body. A chain with nothing to backfill and
+ * nothing indexed writes a `backfill-empty` diagnostic instead. Pure apart from the ports.
  */
+import { occurrenceKey } from '../../condense/occurrence';
+import { utf8ByteLength } from '../../condense/recovery/utf8';
+import type { CondenseState } from '../../condense/state/condenseState';
+import type { ChainCompressionEntry, SummaryToolCallRef, ToolCallRecord } from '../../condense/types';
+import type { ReleaseRules } from '../../release/releases';
 import type { Summarizer } from '../../ports';
-import type { ChainCompressionEntry, ToolCallRecord } from '../../condense/types';
 import type { EntryDraft } from '../../write/entryEnvelope';
 import type { DedupIndex } from '../dedupIndex';
-import { chainDraft, indexDraft } from '../entryDrafts';
+import { backfilledRecord, backfillIndexDraft, chainDraft, diagnosticDraft, summaryRef } from '../entryDrafts';
 import type { StatsAccumulator } from '../flushStats';
 import type { ProgressSink } from '../flushProgress';
+import { headPreview } from '../headPreview';
+import { spillBlobName } from '../spillNames';
 import { mapLimited } from '../mapLimited';
 import { rangePrompt } from '../prompt/rangePrompt';
-import { shouldSpill, spillOne, type SpillSettings, type SpillWriter } from '../spillPhase';
-import { deterministicChainBody, type BodyCall } from './deterministicBody';
-import { backfillRecord, type BackfillCall, type ChainJob } from './planChains';
+import type { SpillSettings, SpillWriter } from '../spillPhase';
+import { deterministicChainBody } from './deterministicBody';
+import { isDeterministic, type ChainJob, type ChainSkip } from './planChains';
 
 export interface ChainPhaseOptions {
-	readonly firstBlockNumber: number;
+	readonly release: ReleaseRules;
+	/** The state as it reads after the batch phase (refs, counters). */
+	readonly state: CondenseState;
 	readonly fuseRangeSummary: boolean;
 	readonly summarizer: Summarizer;
 	readonly spill: SpillWriter | undefined;
 	readonly spillSettings: SpillSettings;
-	readonly namesInUse: Set<string>;
 	readonly dedup: DedupIndex;
 	readonly stats: StatsAccumulator;
 	readonly now: () => number;
@@ -44,39 +52,72 @@ export interface ChainPhase {
 	readonly drafts: readonly EntryDraft[];
 	readonly compressed: readonly CompressedChain[];
 	readonly fused: number;
+	/** Deterministic chains skipped because a backfill spill failed (retried at the next flush). */
+	readonly failedBackfills: number;
+	readonly spilledResults: number;
 	readonly aborted: boolean;
 }
 
-export async function compressChains(jobs: readonly ChainJob[], options: ChainPhaseOptions): Promise<ChainPhase> {
+export async function compressChains(jobs: readonly ChainJob[], emptyChains: readonly ChainSkip[], options: ChainPhaseOptions): Promise<ChainPhase> {
+	const drafts: EntryDraft[] = [];
+	const diagnostics = options.release.diagnosticEntries ? emptyChains.filter((skip) => skip.reason === 'backfill-empty') : [];
 	if (jobs.length === 0) {
-		return { drafts: [], compressed: [], fused: 0, aborted: false };
+		drafts.push(...diagnostics.map((skip) => backfillEmptyDraft(skip)));
+		return { drafts, compressed: [], fused: 0, failedBackfills: 0, spilledResults: 0, aborted: false };
 	}
 	options.progress({ type: 'chains', count: jobs.length });
 	const fusions = await mapLimited(jobs, options.concurrency, (job) => fuse(job, options));
 	if (options.signal?.aborted) {
-		return { drafts: [], compressed: [], fused: 0, aborted: true };
+		return { drafts: [], compressed: [], fused: 0, failedBackfills: 0, spilledResults: 0, aborted: true };
 	}
-	const drafts: EntryDraft[] = [];
 	const compressed: CompressedChain[] = [];
-	let block = options.firstBlockNumber;
+	let block = options.state.nextBlockNumber;
+	let nextRef = options.state.nextRefNumber;
 	let fused = 0;
-	for (const [i, job] of jobs.entries()) {
-		const backfilled = await backfill(job.backfill, options);
-		if (backfilled.length > 0) {
-			drafts.push(indexDraft(backfilled));
+	let failedBackfills = 0;
+	let spilledResults = 0;
+	// Diagnostics are written where the release meets the chain, between the compressed ones.
+	const pendingDiagnostics = [...diagnostics];
+	const flushDiagnosticsBefore = (start: number): void => {
+		while (pendingDiagnostics[0] && pendingDiagnostics[0].chain.startIndex < start) {
+			drafts.push(backfillEmptyDraft(pendingDiagnostics.shift() as ChainSkip));
 		}
-		const fusion = fusions[i];
-		const body = job.summaries.length === 0 ? deterministicChainBody(bodyCalls(job, backfilled)) : fusion;
-		const entry = chainEntry(job, `b${block++}`, options.now(), body, job.summaries.length === 0);
-		if (fusion !== undefined && job.summaries.length > 0) {
+	};
+	for (const [i, job] of jobs.entries()) {
+		flushDiagnosticsBefore(job.chain.startIndex);
+		let body = fusions[i];
+		let backfilledRefs = new Map<string, string>();
+		let backfilledChars = 0;
+		if (isDeterministic(job)) {
+			const backfill = await backfillRecords(job.fresh, options);
+			if (backfill === undefined) {
+				failedBackfills++;
+				continue;
+			}
+			spilledResults += backfill.filter((record) => record.spillPath !== undefined).length;
+			if (backfill.length > 0) {
+				const refs = backfill.map((record, n) => summaryRef(`t${nextRef + n}`, record.toolCallId, record.resultTimestamp));
+				nextRef += refs.length;
+				drafts.push(backfillIndexDraft(backfill, refs));
+				backfilledRefs = refsByKey(refs);
+				backfilledChars = job.fresh.reduce((sum, record) => sum + record.resultText.length, 0);
+			}
+			body = deterministicChainBody([...job.indexed, ...backfill], chainToolRefs(job, options.state, backfilledRefs));
+		} else if (body !== undefined) {
 			fused++;
 		}
+		const entry = chainEntry(job, `b${block++}`, options.now(), body, options.state, backfilledRefs);
 		drafts.push(chainDraft(entry));
-		compressed.push({ entry, droppedChars: job.indexedChars + backfilled.reduce((sum, record) => sum + record.resultText.length, 0) });
-		options.progress({ type: 'chain-done', blockId: entry.blockId, fused: fusion !== undefined });
+		compressed.push({ entry, droppedChars: job.indexedChars + backfilledChars });
+		options.progress({ type: 'chain-done', blockId: entry.blockId, fused: body !== undefined && !isDeterministic(job) });
 	}
+	flushDiagnosticsBefore(Number.POSITIVE_INFINITY);
 	options.stats.addChains(compressed.length, fused);
-	return { drafts, compressed, fused, aborted: false };
+	return { drafts, compressed, fused, failedBackfills, spilledResults, aborted: false };
+}
+
+function backfillEmptyDraft(skip: ChainSkip): EntryDraft {
+	return diagnosticDraft('backfill-empty', `middles=${skip.chain.middleToolCallIds.length}`);
 }
 
 /** The fused text, or undefined (not configured, fewer than two summaries, or the call failed). */
@@ -95,39 +136,64 @@ async function fuse(job: ChainJob, options: ChainPhaseOptions): Promise<string |
 	}
 }
 
-async function backfill(calls: readonly BackfillCall[], options: ChainPhaseOptions): Promise<ToolCallRecord[]> {
+/**
+ * The fresh records as the backfill writes them: results of at least `spillThreshold` characters
+ * go to `<occurrence key, sanitized>.txt` and keep only their size, preview and hash. Undefined
+ * when a blob write failed (the whole backfill is abandoned).
+ */
+async function backfillRecords(fresh: readonly ToolCallRecord[], options: ChainPhaseOptions): Promise<ToolCallRecord[] | undefined> {
 	const records: ToolCallRecord[] = [];
-	for (const call of calls) {
-		const inline = backfillRecord(call);
-		if (shouldSpill(call.resultText, options.spillSettings, options.spill)) {
-			const contentKey = options.dedup.keyOf(call.toolName, call.resultText);
-			const spilled = await spillOne({ ...call, turnIndex: inline.turnIndex, timestamp: inline.timestamp, contentKey }, options.spill, options.spillSettings.spillPreviewBytes, options.namesInUse);
-			records.push(typeof spilled === 'string' ? inline : spilled);
-		} else {
-			records.push(inline);
+	const { spill, spillSettings } = options;
+	for (const record of fresh) {
+		if (!spill || spillSettings.spillThreshold <= 0 || record.resultText.length < spillSettings.spillThreshold) {
+			records.push(backfilledRecord(record));
+			continue;
 		}
+		const contentHash = options.dedup.keyOf(record.toolName, record.resultText);
+		let spillPath: string;
+		try {
+			spillPath = await spill.writeBlob(spillBlobName(record.toolCallId, record.resultTimestamp), record.resultText);
+		} catch {
+			return undefined;
+		}
+		records.push(backfilledRecord({
+			...record,
+			resultText: '',
+			spillBytes: utf8ByteLength(record.resultText),
+			resultPreview: headPreview(record.resultText, spillSettings.spillPreviewBytes),
+			spillPath,
+			contentHash,
+		}));
 	}
 	return records;
 }
 
-/** The calls of a deterministic body: indexed ones with their refs, backfilled ones as their new records. */
-export function bodyCalls(job: ChainJob, backfilled: readonly ToolCallRecord[]): BodyCall[] {
-	let next = 0;
-	return job.middle.map((item) => (item.kind === 'indexed' ? item.call : { record: backfilled[next++] as ToolCallRecord, ref: undefined }));
+/** Occurrence key → `tN` of refs just allocated. */
+export function refsByKey(refs: readonly SummaryToolCallRef[]): Map<string, string> {
+	return new Map(refs.map((ref) => [occurrenceKey(ref.toolCallId, ref.resultTimestamp), ref.shortId]));
 }
 
-/** pi-condense's key order; `bodySource` marks a deterministic body, as 2.9.0 does. */
-export function chainEntry(job: ChainJob, blockId: string, compressedAt: number, body: string | undefined, deterministic: boolean): ChainCompressionEntry {
+/** The `tN` of each lookup key that has one, in key order (a fresh backfill ref wins). */
+export function chainToolRefs(job: ChainJob, state: CondenseState, backfilled: ReadonlyMap<string, string>): string[] {
+	return job.lookupKeys.flatMap((key) => {
+		const ref = backfilled.get(key) ?? state.shortRefs.get(key);
+		return ref === undefined ? [] : [ref];
+	});
+}
+
+/** The chain entry in pi-condense's key order; `bodySource` marks a deterministic body (2.9.0). */
+export function chainEntry(job: ChainJob, blockId: string, compressedAt: number, body: string | undefined, state: CondenseState, backfilled: ReadonlyMap<string, string>): ChainCompressionEntry {
 	const { chain } = job;
 	return {
 		blockId,
 		startUserTimestamp: chain.startUserTimestamp,
 		droppedToolCallIds: chain.middleToolCallIds,
-		...(chain.protectedToolCallIds.length > 0 ? { protectedToolCallIds: chain.protectedToolCallIds } : {}),
 		finalAssistantTimestamp: chain.finalAssistantTimestamp,
-		toolRefs: job.toolRefs,
+		toolRefs: chainToolRefs(job, state, backfilled),
 		compressedAt,
 		...(body !== undefined ? { rangeSummaryText: body } : {}),
-		...(deterministic ? { bodySource: 'deterministic' } : {}),
+		...(isDeterministic(job) ? { bodySource: 'deterministic' as const } : {}),
+		...(chain.protectedToolCallIds.length > 0 ? { protectedToolCallIds: chain.protectedToolCallIds } : {}),
+		...(job.droppedOccurrenceKeys ? { droppedOccurrenceKeys: job.droppedOccurrenceKeys } : {}),
 	};
 }

@@ -1,43 +1,54 @@
 /**
- * The body of a chain compressed without any per-batch summary (pi-condense 2.9.0 compresses such
- * chains with a zero-LLM body built from the index instead of leaving them raw). Stored as
- * `rangeSummaryText`, so pi-condense 2.0.0 renders it too. One line per tool call, with the ref to
- * recover its output (`tN` when it has one, else the raw id, which `context_tree_query` accepts as
- * well). Pure.
+ * The body of a chain compressed without any per-batch summary (pi-condense 2.9.0+, stored as
+ * `rangeSummaryText` with `bodySource: "deterministic"`). Seven lines, exactly as the release
+ * writes them: a fixed first line, the call count, the tools by count, the time span, the first and
+ * last call by time, and the refs (the records' raw ids when the chain has no `tN`). Pure.
+ *
+ * @example
+ * deterministicChainBody([record], ['t2']).split('\n')[1] // 'Calls: 1'
  */
 import type { ToolCallRecord } from '../../condense/types';
 
-const MAX_LINES = 40;
-const ARGS_EXCERPT = 120;
+const FIRST_LINE = 'Deterministic chain compression (no per-batch summary existed for this span; raw outputs recoverable via context_tree_query).';
+const EXCERPT_CHARS = 200;
 
-export interface BodyCall {
-	readonly record: ToolCallRecord;
-	/** `tN`, else undefined (the raw id is shown). */
-	readonly ref: string | undefined;
-}
-
-export function deterministicChainBody(calls: readonly BodyCall[]): string {
+export function deterministicChainBody(records: readonly ToolCallRecord[], toolRefs: readonly string[]): string {
 	const counts = new Map<string, number>();
-	for (const { record } of calls) {
+	for (const record of records) {
 		counts.set(record.toolName, (counts.get(record.toolName) ?? 0) + 1);
 	}
-	const tools = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([name, n]) => `${name} ×${n}`).join(', ');
-	const failed = calls.filter((call) => call.record.isError).length;
-	const lines = calls.slice(0, MAX_LINES).map(({ record, ref }) => {
-		const size = record.spillBytes !== undefined ? `${record.spillBytes} bytes, in a blob file` : `${record.resultText.length} chars`;
-		return `- ${ref ?? record.toolCallId}: ${record.toolName} ${excerpt(record.args)} → ${record.isError ? 'ERROR' : 'OK'}, ${size}`;
-	});
-	if (calls.length > MAX_LINES) {
-		lines.push(`- … and ${calls.length - MAX_LINES} more tool calls`);
-	}
+	const tools = [...counts.entries()]
+		.sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+		.map(([name, count]) => `${name} x${count}`)
+		.join(', ');
+	// Array.prototype.sort is stable: equal times keep record order, as in the release.
+	const byTime = [...records].sort((a, b) => timeOf(a) - timeOf(b));
+	const first = byTime[0];
+	const last = byTime.at(-1);
+	const span = first && last
+		? `${iso(timeOf(first))} -> ${iso(timeOf(last))} (${Math.round((timeOf(last) - timeOf(first)) / 1000)}s)`
+		: '';
+	const refs = toolRefs.length > 0 ? toolRefs : records.map((record) => record.toolCallId);
 	return [
-		'This finished sub-task was compressed without an LLM summary (none of its tool calls had been summarized). Each raw output stays recoverable with context_tree_query and the ref shown.',
-		`Tool calls: ${calls.length} (${tools})${failed > 0 ? `, ${failed} failed` : ''}.`,
-		...lines,
+		FIRST_LINE,
+		`Calls: ${records.length}`,
+		`Tools: ${tools}`,
+		`Span: ${span}`,
+		`First: ${first ? callLine(first) : ''}`,
+		`Last: ${last ? callLine(last) : ''}`,
+		`Refs: ${refs.join(', ')}`,
 	].join('\n');
 }
 
-function excerpt(args: Readonly<Record<string, unknown>>): string {
-	const json = JSON.stringify(args) ?? '{}';
-	return json.length <= ARGS_EXCERPT ? json : `${json.slice(0, ARGS_EXCERPT)}…`;
+function timeOf(record: ToolCallRecord): number {
+	return record.resultTimestamp ?? record.timestamp;
+}
+
+function iso(time: number): string {
+	return new Date(time).toISOString();
+}
+
+function callLine(record: ToolCallRecord): string {
+	const json = JSON.stringify(record.args) as string | undefined ?? '';
+	return `${record.toolName} ${json.length > EXCERPT_CHARS ? `${json.slice(0, EXCERPT_CHARS)}...` : json}`;
 }

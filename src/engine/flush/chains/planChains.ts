@@ -1,56 +1,57 @@
 /**
- * What compressing each selected chain takes, decided from the state as it will read after the
- * batch phase (pi-condense's `compressEligible`, with 2.9.0's deterministic body). Pure.
+ * What compressing each selected chain takes, decided as the user's release decides it
+ * (pi-condense's `compressEligible`) from the state as it will read after the batch phase. Pure.
  *
  * - A chain must resolve to one range (one user message at its start timestamp, one assistant at
  *   its final one, in that order), else rendering would leave it raw and it is skipped.
- * - `toolRefs`: the `tN` of each middle call that has one (an alias shows its original's), in
- *   middle order. The per-batch summaries covering the middle (by occurrence, or bare id for refs
- *   no record backs) are the chain's body; two or more distinct ones are fused by one summarizer
- *   call when `fuseRangeSummary` is on.
- * - Chains no summary covers get a deterministic body from their index records (2.9.0), and every
- *   middle result that is neither indexed, aliased nor protected is backfilled into the index
- *   (turn index -1, timestamp = its result's), so what the chain drops stays recoverable. Covered
- *   chains are written as pi-condense 2.0.0 writes them, with no backfill.
+ * - Lookup keys: the chain's distinct result occurrence keys from 2.6.0 (its ids when it has
+ *   none), its middle tool-call ids before. The per-batch summaries filed under them are the
+ *   chain's body (`covered`); two or more are fused when `fuseRangeSummary` is on.
+ * - A chain no summary covers is skipped (`no-summary`) up to 2.8.0. From 2.9.0 it is compressed
+ *   deterministically: `indexed` = the records under its lookup keys, `fresh` = the results inside
+ *   its span that are not indexed under their occurrence key (aliases do not count), not
+ *   protected and with a numeric timestamp, as records with turn index -1. With neither, the chain
+ *   is skipped, silently when every middle call is protected, else with a `backfill-empty`
+ *   diagnostic.
  */
-import { pendingCall } from '../../condense/pending/capturePending';
-import type { PendingCall } from '../../condense/pending/pendingTypes';
+import { numericTimestamp, occurrenceKey } from '../../condense/occurrence';
 import { rangeIndexes, timestampSlots } from '../../condense/phases/chainRanges';
-import { coveringSummaryTexts, summaryCoverage, type SummaryCoverage } from '../../condense/state/chainBodies';
+import { contentText } from '../../condense/occurrence';
+import { coveringSummaryTexts, summaryCoverage } from '../../condense/state/chainBodies';
 import type { CondenseState } from '../../condense/state/condenseState';
-import { coverageOf } from '../../condense/state/indexLookups';
 import type { ToolCallRecord } from '../../condense/types';
+import type { ReleaseRules } from '../../release/releases';
 import type { AgentMessage, ToolCall } from '../../session/types';
-import type { BodyCall } from './deterministicBody';
 import type { DetectedChain } from './detectChains';
-
-/** A middle call that is neither indexed nor aliased nor protected. */
-export type BackfillCall = PendingCall;
-
-/** A middle call for a deterministic body: already indexed, or about to be backfilled. */
-export type MiddleCall =
-	| { readonly kind: 'indexed'; readonly call: BodyCall }
-	| { readonly kind: 'backfill'; readonly call: BackfillCall };
 
 export interface ChainJob {
 	readonly chain: DetectedChain;
-	readonly toolRefs: readonly string[];
-	/** Distinct covering summary texts, in branch order. */
+	/** The keys the release looks the chain's summaries and refs up with, in order. */
+	readonly lookupKeys: readonly string[];
+	/** 2.6.0+: the chain's distinct result occurrence keys, when it has any. */
+	readonly droppedOccurrenceKeys: readonly string[] | undefined;
+	/** Distinct covering summary texts, in branch order (empty: a deterministic chain). */
 	readonly summaries: readonly string[];
-	/** Indexed and unindexed middle calls, in order (protected ones excluded). */
-	readonly middle: readonly MiddleCall[];
-	readonly backfill: readonly BackfillCall[];
+	/** Deterministic chains: records already indexed under the lookup keys, in key order. */
+	readonly indexed: readonly ToolCallRecord[];
+	/** Deterministic chains: records to backfill (inline; the compressor may spill them). */
+	readonly fresh: readonly ToolCallRecord[];
 	/** Result characters of the dropped calls' records (for `/pruner compact`'s reclaimed estimate). */
 	readonly indexedChars: number;
 }
 
-export type ChainSkip = { readonly chain: DetectedChain; readonly reason: 'no-summary' | 'unresolved' };
+export type ChainSkip = { readonly chain: DetectedChain; readonly reason: 'no-summary' | 'unresolved' | 'backfill-empty' };
 
-export function planChainJobs(
-	selected: readonly DetectedChain[],
-	messages: readonly AgentMessage[],
-	state: CondenseState,
-): { readonly jobs: readonly ChainJob[]; readonly skipped: readonly ChainSkip[] } {
+export interface ChainPlan {
+	readonly jobs: readonly ChainJob[];
+	readonly skipped: readonly ChainSkip[];
+}
+
+export function isDeterministic(job: ChainJob): boolean {
+	return job.summaries.length === 0;
+}
+
+export function planChainJobs(selected: readonly DetectedChain[], messages: readonly AgentMessage[], state: CondenseState, release: ReleaseRules): ChainPlan {
 	const jobs: ChainJob[] = [];
 	const skipped: ChainSkip[] = [];
 	const coverage = summaryCoverage(state.summaries);
@@ -61,23 +62,47 @@ export function planChainJobs(
 			skipped.push({ chain, reason: 'unresolved' });
 			continue;
 		}
-		const job = planOne(chain, messages, state, coverage);
-		if (job.summaries.length === 0 && job.middle.length === 0) {
-			skipped.push({ chain, reason: 'no-summary' });
-		} else {
-			jobs.push(job);
+		const occurrenceKeys = release.occurrenceKeys ? [...new Set(chain.middleKeys)] : [];
+		const lookupKeys = occurrenceKeys.length > 0 ? occurrenceKeys : chain.middleToolCallIds;
+		const summaries = coveringSummaryTexts(lookupKeys, state.summaries, coverage);
+		const base = { chain, lookupKeys, droppedOccurrenceKeys: occurrenceKeys.length > 0 ? occurrenceKeys : undefined, indexedChars: indexedChars(lookupKeys, state) };
+		if (summaries.length > 0) {
+			jobs.push({ ...base, summaries, indexed: [], fresh: [] });
+			continue;
 		}
+		if (!release.deterministicChains) {
+			skipped.push({ chain, reason: 'no-summary' });
+			continue;
+		}
+		const indexed = lookupKeys.flatMap((key) => {
+			const occurrence = state.records.get(key);
+			return occurrence ? [occurrence.record] : [];
+		});
+		const fresh = freshRecords(chain, messages, state);
+		if (indexed.length === 0 && fresh.length === 0) {
+			const allProtected = chain.middleToolCallIds.length > 0 && chain.middleToolCallIds.every((id) => chain.protectedToolCallIds.includes(id));
+			skipped.push({ chain, reason: allProtected ? 'no-summary' : 'backfill-empty' });
+			continue;
+		}
+		jobs.push({ ...base, summaries: [], indexed, fresh });
 	}
 	return { jobs, skipped };
 }
 
-function planOne(chain: DetectedChain, messages: readonly AgentMessage[], state: CondenseState, coverage: SummaryCoverage): ChainJob {
+function indexedChars(keys: readonly string[], state: CondenseState): number {
+	let chars = 0;
+	for (const key of keys) {
+		const record = state.records.get(key) ?? state.aliases.get(key)?.original;
+		chars += record?.record.resultText.length ?? 0;
+	}
+	return chars;
+}
+
+/** The results strictly inside the chain's span that 2.9.0 backfills. */
+function freshRecords(chain: DetectedChain, messages: readonly AgentMessage[], state: CondenseState): ToolCallRecord[] {
 	const protectedIds = new Set(chain.protectedToolCallIds);
 	const calls = new Map<string, ToolCall>();
-	const refById = new Map<string, string>();
-	const middle: MiddleCall[] = [];
-	const backfill: BackfillCall[] = [];
-	let indexedChars = 0;
+	const records: ToolCallRecord[] = [];
 	for (let i = chain.startIndex + 1; i < chain.endIndex; i++) {
 		const message = messages[i] as AgentMessage;
 		if (message.role === 'assistant') {
@@ -88,52 +113,24 @@ function planOne(chain: DetectedChain, messages: readonly AgentMessage[], state:
 			}
 			continue;
 		}
-		if (message.role !== 'toolResult' || !calls.has(message.toolCallId)) {
+		if (message.role !== 'toolResult') {
 			continue;
 		}
-		const coverage = coverageOf(state, message);
-		const record = coverage?.kind === 'record' ? coverage.occurrence : coverage?.alias.original;
-		const ref = record?.shortRef;
-		if (ref !== undefined && !refById.has(message.toolCallId)) {
-			refById.set(message.toolCallId, ref);
+		const call = calls.get(message.toolCallId);
+		const timestamp = numericTimestamp(message.timestamp);
+		if (!call || protectedIds.has(message.toolCallId) || timestamp === undefined || state.records.has(occurrenceKey(message.toolCallId, timestamp))) {
+			continue;
 		}
-		if (record) {
-			indexedChars += record.record.resultText.length;
-			if (coverage?.kind === 'record') {
-				middle.push({ kind: 'indexed', call: { record: record.record, ref } });
-			}
-		} else if (!coverage && !protectedIds.has(message.toolCallId)) {
-			const call = pendingCall(calls.get(message.toolCallId) as ToolCall, message);
-			backfill.push(call);
-			middle.push({ kind: 'backfill', call });
-		}
+		records.push({
+			toolCallId: message.toolCallId,
+			toolName: call.name,
+			args: call.arguments,
+			resultText: contentText(message.content),
+			isError: message.isError === true,
+			turnIndex: -1,
+			timestamp,
+			resultTimestamp: timestamp,
+		});
 	}
-	// Summaries are filed under occurrence keys (2.6.0+ refs) or bare ids (older refs, and every ref
-	// up to 2.5.0); looking up both keeps the flush finding what it found before releases were followed.
-	const summaries = coveringSummaryTexts([...chain.middleKeys, ...chain.middleToolCallIds], state.summaries, coverage);
-	return {
-		chain,
-		toolRefs: chain.middleToolCallIds.flatMap((id) => {
-			const ref = refById.get(id);
-			return ref === undefined ? [] : [ref];
-		}),
-		summaries,
-		middle,
-		backfill: summaries.length === 0 ? backfill : [],
-		indexedChars,
-	};
+	return records;
 }
-
-/** A backfilled call as an index record (2.9.0: turn index -1, timestamp = its result's). */
-export function backfillRecord(call: BackfillCall): ToolCallRecord {
-	return {
-		toolCallId: call.toolCallId,
-		toolName: call.toolName,
-		args: call.args,
-		resultText: call.resultText,
-		isError: call.isError,
-		turnIndex: -1,
-		timestamp: call.resultTimestamp,
-	};
-}
-

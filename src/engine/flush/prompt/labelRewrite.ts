@@ -24,14 +24,23 @@ export function rewriteLabels(text: string, toolNames: readonly string[], refs: 
 	if (!text.includes('[[')) {
 		return text;
 	}
+	// Line by line, appending as it goes (no array of lines: a long reply stays cheap).
+	let out = '';
 	let inFence = false;
-	return text.split('\n').map((line) => {
+	for (let start = 0; start <= text.length;) {
+		const newline = text.indexOf('\n', start);
+		const end = newline === -1 ? text.length : newline;
+		const line = text.slice(start, end);
 		if (line.trimStart().startsWith(FENCE)) {
 			inFence = !inFence;
-			return line;
+			out += line;
+		} else {
+			out += inFence || !line.includes('[[') ? line : removeLeakedLabels(rewriteAnchoredLabel(line, toolNames, refs));
 		}
-		return inFence ? line : removeLeakedLabels(rewriteAnchoredLabel(line, toolNames, refs));
-	}).join('\n');
+		out += newline === -1 ? '' : '\n';
+		start = end + 1;
+	}
+	return out;
 }
 
 function rewriteAnchoredLabel(line: string, toolNames: readonly string[], refs: readonly string[]): string {
@@ -127,7 +136,12 @@ function isDigit(char: string | undefined): boolean {
 	return char !== undefined && char >= '0' && char <= '9';
 }
 
-/** JavaScript's `\s`, one character at a time. */
+/** JavaScript's `\s`, one character at a time (no regex call per character). */
 function isSpace(char: string | undefined): boolean {
-	return char !== undefined && /\s/.test(char);
+	if (char === undefined) {
+		return false;
+	}
+	const code = char.charCodeAt(0);
+	return (code >= 0x09 && code <= 0x0d) || code === 0x20 || code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a)
+		|| code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
 }
