@@ -18,10 +18,6 @@ export interface FlushCommandOutput {
 }
 
 export async function runFlushCommand(args: CliArgs, { config, release, rules }: CliContext, signal: AbortSignal): Promise<FlushCommandOutput> {
-	if (release.kind === 'not-installed') {
-		// Pi without pi-condense never stubs: what we would append could only add summaries.
-		return { stdout: '', stderr: `pi-condense: ${args.sessionFile}: nothing written. ${notInstalledText()}\n`, exitCode: 1 };
-	}
 	const agentDir = resolveAgentDir({ override: args.agentDir, env: process.env, homedir: homedir() }).path;
 	const outcome = await flushSession({
 		sessionPath: args.sessionFile,
@@ -29,11 +25,16 @@ export async function runFlushCommand(args: CliArgs, { config, release, rules }:
 		mode: args.command === 'compact' ? 'compact' : 'now',
 		config,
 		release: rules,
+		resolution: release,
 		distDir: __dirname,
 		interactive: args.sequential,
 		signal,
 		writeOptions: args.quietMs === undefined ? {} : { quietMs: args.quietMs },
 	});
+	if (outcome.kind === 'refused' && release.kind === 'not-installed') {
+		// Pi without pi-condense never stubs: what we would append could only add summaries.
+		return { stdout: '', stderr: `pi-condense: ${args.sessionFile}: ${outcome.message}\n${notInstalledText()}\n`, exitCode: 1 };
+	}
 	// The advice names the file: a script may flush many sessions in a row.
 	const stderr = outcome.advice === undefined ? '' : `pi-condense: ${args.sessionFile}: ${outcome.advice}\n`;
 	const ok = outcome.kind === 'written' || outcome.kind === 'nothing';

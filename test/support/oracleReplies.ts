@@ -31,3 +31,17 @@ export function oracleReply(prompt: string): string {
 	}
 	return lines.join('\n');
 }
+
+/**
+ * The same scripted model answering a 2.1.0+ prompt: each bullet starts with its block's
+ * `[[N:tool]]` label, as the model that wrote the 2.9.1 reference sessions did (their summaries
+ * read `` - `t1` bash ls: OK `` once the labels are rewritten).
+ */
+export function labelledOracleReply(prompt: string): string {
+	if (prompt.includes('<sub-task-summaries>')) {
+		return ORACLE_FUSION_TEXT;
+	}
+	const labels = [...prompt.matchAll(/^\[\[\d+:[^\]\n]+\]\] Tool: /gm)].map((match) => match[0].slice(0, match[0].indexOf(']]') + 2));
+	const bullets = oracleReply(prompt).split('\n');
+	return labels.length === bullets.length ? bullets.map((bullet, i) => `- ${labels[i] ?? ''} ${bullet.slice(2)}`).join('\n') : bullets.join('\n');
+}

@@ -29,7 +29,8 @@ import { runSummaryJobs, type JobOutcome, type SummaryJob } from './callSummariz
 import { compressChains, type ChainPhase } from './chains/compressChains';
 import { detectChains } from './chains/detectChains';
 import { planChainJobs } from './chains/planChains';
-import { selectChains } from './chains/selectChains';
+import { deferInGrace, selectChains } from './chains/selectChains';
+import { recoveryGraceKeys } from '../condense/phases/recoveryGrace';
 import { classifyBatch, type PreparedBatch } from './classifyBatches';
 import { DedupIndex } from './dedupIndex';
 import { assembleBatches, type BatchPhase } from './assembleBatches';
@@ -96,7 +97,8 @@ export async function runFlush(request: FlushRequest, ports: FlushPorts): Promis
 	const stopAfterBatches = batches !== undefined && (batches.captured === 0 || (batches.phase.failure !== undefined && batches.phase.processedBatches === 0));
 	const runChains = !stopAfterBatches && (mode === 'compact' || config.chainCompression.enabled);
 	const afterBatches = batches ? withPlannedEntries(branch, batches.phase.drafts, at) : branch;
-	const chains = runChains ? await chainPhase(shared, afterBatches, dedup) : undefined;
+	// Refs an oversized batch burned stay burned for the chain backfill (the release's counter is in memory).
+	const chains = runChains ? await chainPhase(shared, afterBatches, dedup, batches?.phase.nextRefNumber ?? 0) : undefined;
 	if (chains === 'aborted') {
 		return emptyResult('aborted', say.nothingFlushedNotice('aborted'));
 	}
@@ -193,16 +195,21 @@ async function batchPhase(shared: Shared, branch: readonly SessionEntry[], state
 	return { phase, captured: captured.length };
 }
 
-async function chainPhase(shared: Shared, branch: readonly SessionEntry[], dedup: DedupIndex): Promise<{ phase: ChainPhase; skippedNoSummary: number } | 'aborted'> {
+async function chainPhase(shared: Shared, branch: readonly SessionEntry[], dedup: DedupIndex, burnedUpTo: number): Promise<{ phase: ChainPhase; skippedNoSummary: number } | 'aborted'> {
 	const { config, messages, mode, signal, release } = shared.request;
 	const state = shared.stateOf(branch);
 	const detected = detectChains(messages, protectionCheck(config));
 	const compressedStarts = new Set(state.chains.map((chain) => chain.entry.startUserTimestamp));
-	const selected = selectChains(detected, mode === 'compact' ? 0 : config.chainCompression.rollingWindow, compressedStarts);
+	const window = selectChains(detected, mode === 'compact' ? 0 : config.chainCompression.rollingWindow, compressedStarts);
+	// Recovery output in its grace window keeps its chain raw until it ages out (2.3.0+).
+	const persisted = branch.flatMap((entry) => (entry.type === 'message' ? [entry.message] : []));
+	const inGrace = release.recoveryGrace ? recoveryGraceKeys(persisted, config.recoveryGraceTurns ?? 0, state.keying) : new Set<string>();
+	const selected = deferInGrace(window, inGrace, release.occurrenceKeys);
 	const plan = planChainJobs(selected, messages, state, release);
 	const phase = await compressChains(plan.jobs, plan.skipped, {
 		release,
 		state,
+		firstRefNumber: Math.max(state.nextRefNumber, burnedUpTo),
 		fuseRangeSummary: config.chainCompression.fuseRangeSummary,
 		summarizer: shared.ports.summarizer,
 		spill: shared.ports.spill,

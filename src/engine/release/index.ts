@@ -17,5 +17,5 @@ export {
 	overrideOf, parseReleaseChoice,
 	type OverrideOrigin, type ParsedReleaseChoice, type ReleaseChoice, type ReleaseOverride,
 } from './releaseChoice';
-export { INSTALL_COMMAND, notInstalledText, releaseLine, releaseStatusLines, releaseWarningText, shorten } from './releaseTexts';
+export { INSTALL_COMMAND, notInstalledFlushText, notInstalledText, releaseLine, releaseStatusLines, releaseWarningText, shorten } from './releaseTexts';
 export { effectiveConfig, readingRules } from './followedRules';

@@ -59,6 +59,12 @@ export function notInstalledText(): string {
 		+ 'If Pi loads it another way (pi -e), set the release by hand: piCondense.release in VS Code, --release on the command line.';
 }
 
+/** Why `now`, `compact` and auto-flush refuse without pi-condense, and how to install it. */
+export function notInstalledFlushText(): string {
+	return 'pruner: nothing flushed — pi-condense is not installed in Pi, so Pi never stubs anything and the entries would only add summaries to what it sends. '
+		+ `Install it with \`${INSTALL_COMMAND}\` and restart Pi, then flush again.`;
+}
+
 export function releaseWarningText(warning: ReleaseWarning, home?: string): string {
 	switch (warning.kind) {
 		case 'several-copies':

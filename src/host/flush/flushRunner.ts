@@ -93,6 +93,7 @@ export class FlushRunner {
 				mode,
 				config: controller.config,
 				release: controller.release,
+				resolution: controller.releaseResolution,
 				distDir: this.options.distDir,
 				interactive,
 				signal: own.signal,

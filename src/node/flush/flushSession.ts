@@ -9,7 +9,8 @@
  * byte-identical. A process killed in the middle of the write leaves a prefix of the entries;
  * the next flush completes it (see `engine/flush/repairInterrupted.ts`).
  */
-import { OFFLINE_MODEL, runFlush, type FlushMode, type FlushProgress } from '../../engine/flush';
+import { OFFLINE_MODEL, runFlush, type FlushMode, type FlushProgress, type FlushRequest } from '../../engine/flush';
+import { INSTALL_COMMAND, notInstalledFlushText, type ReleaseResolution } from '../../engine/release';
 import { DISABLED_NOTICE, nothingFlushedNotice, offlineNotice } from '../../engine/flush/notices';
 import { ADVICE_CLOSE_PI } from '../../engine/write';
 import type { ContextPruneConfig } from '../../engine/config/types';
@@ -30,8 +31,15 @@ export interface FlushSessionRequest {
 	readonly mode: FlushMode;
 	/** Default: `contextPrune` of `<agentDir>/settings.json`, as `release` reads it. */
 	readonly config?: ContextPruneConfig;
-	/** The user's pi-condense release. */
+	/** The user's pi-condense release: entries are written as it writes them. */
 	readonly release: ReleaseRules;
+	/**
+	 * How that release was found. `not-installed` refuses: Pi without pi-condense never stubs, so
+	 * entries would only add summaries to what it sends.
+	 */
+	readonly resolution?: ReleaseResolution;
+	/** 2.7.0+: context metrics of the branch, for the flush-metrics entry (see `FlushRequest.contextMetrics`). */
+	readonly contextMetrics?: FlushRequest['contextMetrics'];
 	/** Default: pi-ai (lazy chunk in `distDir`), or the offline summarizer as described above. */
 	readonly summarizer?: Summarizer;
 	/** Folder holding `pi-ai.js` (default: the folder of the running bundle). */
@@ -52,6 +60,9 @@ const DISABLED_ADVICE = 'Enable pruning (contextPrune.enabled in the agent\'s se
 const RETRY_ADVICE = 'Nothing after the failure was written; run the flush again (it continues where this one stopped).';
 
 export async function flushSession(request: FlushSessionRequest): Promise<FlushOutcome> {
+	if (request.resolution?.kind === 'not-installed') {
+		return outcome('refused', notInstalledFlushText(), { advice: `Install pi-condense: ${INSTALL_COMMAND}` });
+	}
 	const config = request.config ?? (await readPruneSettings(request.agentDir, request.release)).config;
 	if (request.mode === 'now' && !config.enabled) {
 		return outcome('refused', DISABLED_NOTICE, { advice: DISABLED_ADVICE });
@@ -83,6 +94,7 @@ export async function flushSession(request: FlushSessionRequest): Promise<FlushO
 		concurrency: request.concurrency,
 		signal: request.signal,
 		onProgress: request.onProgress,
+		contextMetrics: request.contextMetrics,
 	}, {
 		summarizer,
 		hash: sha1Hex,

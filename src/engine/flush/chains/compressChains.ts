@@ -30,6 +30,8 @@ export interface ChainPhaseOptions {
 	readonly release: ReleaseRules;
 	/** The state as it reads after the batch phase (refs, counters). */
 	readonly state: CondenseState;
+	/** The next `tN` (after the batch phase, burned numbers included). */
+	readonly firstRefNumber: number;
 	readonly fuseRangeSummary: boolean;
 	readonly summarizer: Summarizer;
 	readonly spill: SpillWriter | undefined;
@@ -72,7 +74,7 @@ export async function compressChains(jobs: readonly ChainJob[], emptyChains: rea
 	}
 	const compressed: CompressedChain[] = [];
 	let block = options.state.nextBlockNumber;
-	let nextRef = options.state.nextRefNumber;
+	let nextRef = options.firstRefNumber;
 	let fused = 0;
 	let failedBackfills = 0;
 	let spilledResults = 0;

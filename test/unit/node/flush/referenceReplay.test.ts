@@ -1,0 +1,120 @@
+/**
+ * What our `now` appends is what the user's release appended, entry for entry: every flush of the
+ * reference sessions written by real Pi + real pi-condense (2.0.0 and 2.9.1) is replayed on a copy
+ * of the session cut just before that flush's entries (the reply that triggered it kept last, as
+ * the release saw it), through `flushSession`, the real pi-ai client and the fake LLM server
+ * answering as the scripted model that wrote the folder did. Our appended entries must be the
+ * release's: same types and customTypes in the same order, same payloads, field order included.
+ * Only what is random or the clock's may differ: chain `compressedAt`, the flush-metrics `ts`,
+ * token and cost totals (the fake server's usage), and blob paths (our temp folder; the file name
+ * must be the same). The flush-metrics `trigger` is `manual` for our `now` (the release's was a
+ * `message-end` flush) and its `metrics` come from a port this suite does not wire.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { flushSession } from '../../../../src/node/flush/flushSession';
+import { useFlushEnvironment } from '../../../support/flushEnvironment';
+import { promptOf } from '../../../support/fakeLlmServer';
+import { labelledOracleReply } from '../../../support/oracleReplies';
+import { piCondenseSessionsDir } from '../../../support/paths';
+import { referenceReleases } from '../../../support/releases';
+import { referenceConfig } from '../../engine/condense/piReference';
+
+type Json = Record<string, unknown>;
+
+interface FlushGroup {
+	/** 0-based line of the flush's first entry. */
+	readonly start: number;
+	/** 0-based line after its last entry. */
+	readonly end: number;
+}
+
+const isPrunerEntry = (e: Json): boolean => typeof e['customType'] === 'string' && (e['customType'] as string).startsWith('context-prune-');
+
+/** An eager spill's index entry (`turn_end`, before any flush): not part of the flush after it. */
+const isEagerSpill = (e: Json): boolean => {
+	if (e['customType'] !== 'context-prune-index') {
+		return false;
+	}
+	const data = e['data'] as { toolCalls: Json[]; backfilled?: boolean };
+	return data.backfilled !== true && data.toolCalls.every((record) => typeof record['spillPath'] === 'string');
+};
+
+function flushGroups(entries: readonly Json[]): FlushGroup[] {
+	const groups: FlushGroup[] = [];
+	for (let i = 0; i < entries.length;) {
+		if (!isPrunerEntry(entries[i] as Json) || isEagerSpill(entries[i] as Json)) {
+			i++;
+			continue;
+		}
+		let end = i;
+		while (end < entries.length && isPrunerEntry(entries[end] as Json)) {
+			end++;
+		}
+		groups.push({ start: i, end });
+		i = end;
+	}
+	return groups;
+}
+
+/** The parts of an entry that must be equal (see the header for what is left out). */
+function comparable(e: Json): unknown {
+	const customType = e['customType'];
+	if (e['type'] === 'custom_message') {
+		return { type: e['type'], customType, content: e['content'], display: e['display'], details: e['details'] };
+	}
+	const data = e['data'] as Json;
+	switch (customType) {
+		case 'context-prune-chain': {
+			const { compressedAt: _clock, ...rest } = data;
+			return { customType, data: rest, keys: Object.keys(data) };
+		}
+		case 'context-prune-stats':
+			return { customType, callCount: data['callCount'], chainsCompressed: data['chainsCompressed'], rangesSummarized: data['rangesSummarized'] };
+		case 'context-prune-flush-metrics':
+			return { customType, keys: Object.keys(data), capturedBatches: data['capturedBatches'], processedBatches: data['processedBatches'], outcome: data['outcome'] };
+		case 'context-prune-index': {
+			const records = (data['toolCalls'] as Json[]).map((record) => ({
+				...record,
+				keys: Object.keys(record).join(','),
+				...(typeof record['spillPath'] === 'string' ? { spillPath: (record['spillPath'] as string).split(/[\\/]/).pop() } : {}),
+			}));
+			return { customType, data: { ...data, toolCalls: records }, keys: Object.keys(data) };
+		}
+		default:
+			return { type: e['type'], customType, data, keys: Object.keys(data) };
+	}
+}
+
+describe('our now appends what the user\'s pi-condense release appended (reference sessions, flush by flush)', function () {
+	this.timeout(300_000);
+	const env = useFlushEnvironment({ text: (request) => labelledOracleReply(promptOf(request)) });
+
+	for (const [folder, release] of referenceReleases()) {
+		it(`${folder} (pi-condense ${release.version})`, async () => {
+			const lines = readFileSync(join(piCondenseSessionsDir, folder, 'session.jsonl'), 'utf8').trimEnd().split('\n');
+			const entries = lines.map((line) => JSON.parse(line) as Json);
+			const groups = flushGroups(entries);
+			assert.ok(groups.length > 0);
+			const config = { ...referenceConfig(folder, release), summarizerModel: env.agent.modelRef };
+			for (const [n, group] of groups.entries()) {
+				const previous = entries[group.start - 1] as Json;
+				const closing = entries[group.end];
+				const cut = [...lines.slice(0, group.start)];
+				if (closing && closing['type'] === 'message' && (closing['message'] as Json)['role'] === 'assistant') {
+					// Pi persists the reply after the flush it triggered; the release saw it as the last message.
+					cut.push(JSON.stringify({ ...closing, parentId: previous['id'] }));
+				}
+				const path = join(env.dir.path, `${folder}-${n}.jsonl`);
+				writeFileSync(path, `${cut.join('\n')}\n`);
+				const outcome = await flushSession(env.request(path, { config, release }));
+				const label = `${folder}: flush ${n + 1} of ${groups.length} (lines ${group.start + 1}–${group.end})`;
+				const real = entries.slice(group.start, group.end);
+				const ours = (outcome.entries ?? []).map((prepared) => JSON.parse(JSON.stringify(prepared.entry)) as Json);
+				assert.deepEqual(ours.map((e) => e['customType']), real.map((e) => e['customType']), `${label}: ${outcome.message}`);
+				ours.forEach((e, i) => assert.deepEqual(comparable(e), comparable(real[i] as Json), `${label}, entry ${i + 1} (${String(e['customType'])})`));
+			}
+		});
+	}
+});
