@@ -62,7 +62,7 @@ describe('pi-condense now / compact (node dist/cli.js)', function () {
 			const result = await run([command, path, '--quiet-ms', '0'], env);
 			assert.equal(result.code, 1, command);
 			assert.equal(result.stdout, '');
-			assert.match(result.stderr, /s\.jsonl: nothing written\. Pi has no pi-condense.*pi install npm:pi-condense/);
+			assert.match(result.stderr, /s\.jsonl: pruner: nothing flushed — pi-condense is not installed in Pi[^]*would only add summaries[^]*pi install npm:pi-condense/);
 		}
 		assert.equal(readFileSync(path, 'utf8'), before);
 		assert.equal(server.requests.length, 0);

@@ -34,7 +34,9 @@ describe('capturePendingBatches', () => {
 		]);
 		assert.equal(batches[0]?.assistantText, 'looking');
 		assert.equal(batches[0]?.timestamp, Date.parse(s.entries[1]?.timestamp ?? ''));
-		assert.deepEqual(batches[0]?.toolCalls[0], { toolCallId: 'a', toolName: 'bash', args: { command: 'ls' }, resultText: 'aaaa', isError: false, resultTimestamp: 11, key: 'a@11' });
+		assert.deepEqual(batches[0]?.toolCalls[0], { toolCallId: 'a', toolName: 'bash', args: { command: 'ls' }, resultText: 'aaaa', isError: false, resultTimestamp: 11, key: 'a' }, 'keyed by the bare id up to 2.5.0');
+		const latest = capturePendingBatches(s.branch, buildCondenseState(s.branch, LATEST), { ...DEFAULT_CONFIG, protectedTools: ['todoread'] });
+		assert.equal(latest[0]?.toolCalls[0]?.key, 'a@11', 'by occurrence from 2.6.0');
 	});
 
 	it('merges the turns of one user turn in agent-message mode', () => {

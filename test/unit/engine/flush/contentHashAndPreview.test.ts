@@ -37,9 +37,9 @@ describe('spill head preview', () => {
 		assert.equal(headPreview('😀😀😀', 5), '😀');
 	});
 
-	it('names blobs after the sanitized id, and adds the result time when that name is taken', () => {
-		assert.equal(spillBlobName('../../x', 5, new Set()), '______x.txt');
-		assert.equal(spillBlobName('bash:23', 17, new Set()), 'bash_23.txt');
-		assert.equal(spillBlobName('bash:23', 17, new Set(['bash_23.txt'])), 'bash_23_17.txt');
+	it('names blobs after the sanitized occurrence key (the bare id without a result time)', () => {
+		assert.equal(spillBlobName('../../x', undefined), '______x.txt');
+		assert.equal(spillBlobName('bash:23', undefined), 'bash_23.txt');
+		assert.equal(spillBlobName('bash_23', 1150), 'bash_23_1150.txt', '2.6.0+: the sanitized occurrence key');
 	});
 });

@@ -12,7 +12,7 @@ describe('offline extractive summarizer', () => {
 			call('a', 'bash', { command: 'npm   test', timeout: 60 }, 'PASS src/a.test.ts\nFAIL src/b.test.ts\n  Error: expected 2, got 3\nnpm ERR! Test failed.\nProcess exited with code 1', true),
 			call('b', 'read', { path: 'src/app.ts' }, 'import x from "y";\n\nexport function main() {\n  return 1;\n}\n'),
 			call('c', 'bash', { command: 'ls' }, 'README.md\nsrc'),
-		] });
+		] }, '2.1.0');
 		const result = await offlineSummarizer.summarize({ prompt, input });
 		assert.equal(result.model, 'offline (extractive)');
 		assert.equal(result.usage.totalTokens, 0);

@@ -63,13 +63,13 @@ describe('chains for the rolling-window what-if (the flush\'s own detection and 
 
 	it('gives a chain no summary covers the deterministic body the flush writes (2.9.0), not a skip', () => {
 		const state = buildCondenseState([], LATEST);
-		const simulation = simulateWindow(state, messages, 0, readOfP, 42);
+		const simulation = simulateWindow(state, messages, 0, readOfP, 42, LATEST);
 		assert.deepEqual(simulation.simulated, ['b1']);
 		assert.equal(simulation.uncovered, 1);
 		const chain = simulation.state.chains[0];
 		assert.equal(chain?.entry.bodySource, 'deterministic');
 		assert.equal(chain?.entry.compressedAt, 42);
-		const body = deterministicChainBody([{ record: { toolCallId: 'a', toolName: 'bash', args: {}, resultText: 'x', isError: false, turnIndex: -1, timestamp: 3 }, ref: undefined }]);
+		const body = deterministicChainBody([{ toolCallId: 'a', toolName: 'bash', args: {}, resultText: 'x', isError: false, turnIndex: -1, timestamp: 3, resultTimestamp: 3 }], ['t1']);
 		assert.equal(chain?.entry.rangeSummaryText, body);
 		assert.equal(chain?.bodyText, body);
 		assert.equal(state.chains.length, 0, 'the input state is unchanged');
@@ -82,7 +82,7 @@ describe('rolling-window simulation on a real pi-condense session', () => {
 	const base = previewBase({ sessionPath: '', title: '', branch: deepFreeze(loaded.branch), messages: deepFreeze(loaded.messages), config, release: R200 });
 
 	it('compresses the newest closed chain too with K=0, with the covering summary as its body', () => {
-		const simulation = simulateWindow(base.state, loaded.messages, 0, protectionCheck(config), 1234);
+		const simulation = simulateWindow(base.state, loaded.messages, 0, protectionCheck(config), 1234, R200);
 		assert.deepEqual(simulation.simulated, ['b3']);
 		const chain = simulation.state.chains.find((c) => c.entry.blockId === 'b3');
 		// The dedup alias in the middle shows its original's tN, as pi-condense's getShortRefForToolCallId
@@ -95,7 +95,7 @@ describe('rolling-window simulation on a real pi-condense session', () => {
 	});
 
 	it('changes nothing already compressed for a larger K', () => {
-		assert.deepEqual(simulateWindow(base.state, loaded.messages, 5, protectionCheck(config), 1).simulated, []);
+		assert.deepEqual(simulateWindow(base.state, loaded.messages, 5, protectionCheck(config), 1, R200).simulated, []);
 	});
 
 	it('recomputes rows, reclaim and the list of changes for a what-if, without touching the base', () => {

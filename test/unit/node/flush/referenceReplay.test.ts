@@ -30,7 +30,7 @@ interface FlushGroup {
 	readonly end: number;
 }
 
-const isPrunerEntry = (e: Json): boolean => typeof e['customType'] === 'string' && (e['customType'] as string).startsWith('context-prune-');
+const isPrunerEntry = (e: Json): boolean => typeof e['customType'] === 'string' && (e['customType']).startsWith('context-prune-');
 
 /** An eager spill's index entry (`turn_end`, before any flush): not part of the flush after it. */
 const isEagerSpill = (e: Json): boolean => {
@@ -78,7 +78,7 @@ function comparable(e: Json): unknown {
 			const records = (data['toolCalls'] as Json[]).map((record) => ({
 				...record,
 				keys: Object.keys(record).join(','),
-				...(typeof record['spillPath'] === 'string' ? { spillPath: (record['spillPath'] as string).split(/[\\/]/).pop() } : {}),
+				...(typeof record['spillPath'] === 'string' ? { spillPath: (record['spillPath']).split(/[\\/]/).pop() } : {}),
 			}));
 			return { customType, data: { ...data, toolCalls: records }, keys: Object.keys(data) };
 		}
