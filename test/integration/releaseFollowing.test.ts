@@ -9,6 +9,7 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { releaseRules } from '../../src/engine/release/releases';
+import type { FlushOutcome } from '../../src/node/flush/flushOutcome';
 import { engineView } from './engineExpectations';
 import { activeApi, fixtures, waitUntil } from './helpers';
 
@@ -52,6 +53,13 @@ describe('following the installed pi-condense release', function () {
 				await waitUntil(() => api.statusBar.item.text === 'prune: not installed', `prune: not installed (is "${api.statusBar.item.text}")`);
 				assert.match(tooltipText(api.statusBar.item), /pi install npm:pi-condense/);
 				assert.equal(api.controller.renderSettings.config.enabled, false, 'Pi\'s own context: nothing pruned');
+				const before = readFileSync(basic.path, 'utf8');
+				for (const command of ['piCondense.flushNow', 'piCondense.compact']) {
+					const outcome = await vscode.commands.executeCommand<FlushOutcome>(command, basic.path);
+					assert.equal(outcome?.kind, 'refused', command);
+					assert.match(outcome.message, /Pi has no pi-condense.*pi install npm:pi-condense/s, command);
+				}
+				assert.equal(readFileSync(basic.path, 'utf8'), before, 'nothing written');
 			} finally {
 				renameSync(`${installedPackage()}.removed`, installedPackage());
 			}
