@@ -1,0 +1,33 @@
+/**
+ * The message list pi-condense 2.7.0+ measures its context metrics over, and its size rule. Pure.
+ *
+ * It is the session branch, not Pi's context: every `message` entry as its message (compacted
+ * ones included), and every `custom_message` entry as the `custom` message Pi would make of it.
+ * Other entries are left out, and nothing is added for a reply still being written.
+ */
+import type { AgentMessage, CustomMessage, SessionEntry } from '../session/types';
+
+export function metricsMessages(branch: readonly SessionEntry[]): AgentMessage[] {
+	const messages: AgentMessage[] = [];
+	for (const entry of branch) {
+		if (entry.type === 'message') {
+			messages.push(entry.message);
+		} else if (entry.type === 'custom_message') {
+			const message: CustomMessage = {
+				role: 'custom',
+				customType: entry.customType,
+				content: entry.content,
+				display: entry.display,
+				details: entry.details,
+				timestamp: Date.parse(entry.timestamp),
+			};
+			messages.push(message);
+		}
+	}
+	return messages;
+}
+
+/** Serialized length in UTF-16 units, as the release measures a message (key order does not matter). */
+export function messageChars(message: unknown): number {
+	return JSON.stringify(message).length;
+}
