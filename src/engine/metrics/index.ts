@@ -8,3 +8,5 @@ export {
 	CUSTOM_TYPE_FLUSH_METRICS, flushMetricsData, flushMetricsEntry, flushMetricsOutcome, flushMetricsTrigger,
 	type FlushMetricsData, type FlushMetricsOutcome, type FlushMetricsTrigger, type FlushRun, type FlushStart,
 } from './flushMetricsEntry';
+export { diagnosticCounts, diagSegment, metricsSegment, withFooterSegments, type DiagnosticCounts } from './footerSegments';
+export { contextBlockLines } from './contextBlock';

@@ -5,7 +5,8 @@
  * ones included), and every `custom_message` entry as the `custom` message Pi would make of it.
  * Other entries are left out, and nothing is added for a reply still being written.
  */
-import type { AgentMessage, CustomMessage, SessionEntry } from '../session/types';
+import { customMessageOf } from '../session/context';
+import type { AgentMessage, SessionEntry } from '../session/types';
 
 export function metricsMessages(branch: readonly SessionEntry[]): AgentMessage[] {
 	const messages: AgentMessage[] = [];
@@ -13,15 +14,7 @@ export function metricsMessages(branch: readonly SessionEntry[]): AgentMessage[]
 		if (entry.type === 'message') {
 			messages.push(entry.message);
 		} else if (entry.type === 'custom_message') {
-			const message: CustomMessage = {
-				role: 'custom',
-				customType: entry.customType,
-				content: entry.content,
-				display: entry.display,
-				details: entry.details,
-				timestamp: Date.parse(entry.timestamp),
-			};
-			messages.push(message);
+			messages.push(customMessageOf(entry));
 		}
 	}
 	return messages;
