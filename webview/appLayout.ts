@@ -8,6 +8,8 @@ import { el, figure, icon } from './dom';
 export interface AppLayout {
 	readonly title: HTMLElement;
 	readonly status: HTMLElement;
+	/** Which pi-condense release the rows are rendered as, and where Pi loads it from. */
+	readonly release: HTMLElement;
 	readonly banner: HTMLElement;
 	/** Defects of the user's release that change what is sent. */
 	readonly warnings: HTMLElement;
@@ -29,6 +31,7 @@ export function buildLayout(app: HTMLElement): AppLayout {
 	const layout: AppLayout = {
 		title: el('h1', { className: 'title', text: 'Context preview' }),
 		status: el('span', { className: 'status' }),
+		release: el('span', { className: 'release', data: { figure: 'release' } }),
 		banner: el('div', { className: 'banner', attrs: { role: 'status' } }),
 		warnings: el('div', { className: 'warnings', attrs: { role: 'alert' } }),
 		sentButton: el('vscode-button', { text: 'Sent to the model', data: { control: 'view-after' }, title: 'The context as pi-condense renders it for the next LLM call' }),
@@ -50,6 +53,7 @@ export function buildLayout(app: HTMLElement): AppLayout {
 	app.replaceChildren(
 		el('header', { className: 'top' }, [
 			el('div', { className: 'title-line' }, [icon('eye'), layout.title, layout.status]),
+			el('div', { className: 'release-line' }, [icon('package'), layout.release]),
 			el('div', { className: 'toolbar' }, [
 				el('div', { className: 'segmented', attrs: { role: 'group', 'aria-label': 'Which context' } }, [layout.sentButton, layout.rawButton]),
 				el('div', { className: 'search' }, [layout.searchField, layout.previousHit, layout.nextHit, layout.hitCount]),
@@ -73,6 +77,8 @@ export function statusFigure(text: string): HTMLElement {
 /** The line above the rows when what they show is not simply pruning as configured ('' for none). */
 export function bannerText(snapshot: PageSnapshot | undefined): string {
 	return !snapshot ? ''
-		: !snapshot.enabled ? 'Pruning is off in Pi\'s settings (contextPrune.enabled): the model is sent Pi\'s own context.'
-			: snapshot.whatIf.changes.length > 0 ? 'What-if: the figures and rows show changed settings that are not written to Pi\'s settings yet.' : '';
+		: !snapshot.piCondenseInstalled ? 'Pi has no pi-condense: the model is sent Pi\'s own context, nothing is pruned, and entries written now would only add summaries. '
+			+ 'Run "Pi Condense: Install pi-condense in Pi…" (or pi install npm:pi-condense), then restart Pi.'
+			: !snapshot.enabled ? 'Pruning is off in Pi\'s settings (contextPrune.enabled): the model is sent Pi\'s own context.'
+				: snapshot.whatIf.changes.length > 0 ? 'What-if: the figures and rows show changed settings that are not written to Pi\'s settings yet.' : '';
 }

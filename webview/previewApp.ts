@@ -161,6 +161,9 @@ export class PreviewApp {
 		this.layout.title.textContent = snapshot.title;
 		this.layout.title.title = snapshot.sessionPath;
 		this.layout.status.replaceChildren(statusFigure(snapshot.statusText));
+		this.layout.release.textContent = snapshot.releaseLine;
+		this.layout.release.title = snapshot.releaseLine;
+		this.layout.release.classList.toggle('missing', !snapshot.piCondenseInstalled);
 		this.layout.bars.replaceChildren(barsPanel(snapshot));
 		this.layout.cache.replaceChildren(cachePanel(snapshot, (index) => this.setView('after', index)));
 		this.whatIf.update(snapshot);

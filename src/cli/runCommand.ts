@@ -2,8 +2,9 @@
  * Runs one read-only command over a session and returns the text to print.
  */
 import {
-	buildPrunedTree, EMPTY_TREE_TEXT, previewFromState, recoverOutputs, statsText, summaryNodeLabel,
+	buildPrunedTree, capturePendingBatches, EMPTY_TREE_TEXT, previewFromState, recoverOutputs, statsText, summaryNodeLabel,
 } from '../engine/condense';
+import { contextBlockLines, contextMetricsFor, diagnosticCounts, withFooterSegments } from '../engine/metrics';
 import { releaseLine } from '../engine/release';
 import { piHome } from '../node/release/resolveRelease';
 import type { CliArgs } from './cliArgs';
@@ -17,12 +18,30 @@ export async function runCommand(args: CliArgs, session: OpenedSession, context:
 	return args.command === 'status' ? `${text}\n${releaseLine(context.release, piHome(process.env))}` : text;
 }
 
+/**
+ * The footer text as the release shows it once it has loaded and rendered this session (the ON text
+ * with its `diag` and metrics segments), then, from 2.7.0 and whether pruning is on or off, the
+ * `--- context ---` block of its `/pruner status`.
+ */
+function statusText(session: OpenedSession, { config, rules, release }: CliContext): string {
+	const preview = previewFromState(session.state, session.messages, config, rules);
+	const metrics = release.kind === 'followed' ? contextMetricsFor(session.branch, session.state, config, rules) : undefined;
+	const footer = config.enabled ? withFooterSegments(preview.statusText, rules, diagnosticCounts(preview.diagnostics), metrics) : preview.statusText;
+	if (!metrics) {
+		return footer;
+	}
+	// The reload-rearm flag the release sets on loading the session: pruning on and work pending.
+	const rearmed = config.enabled && capturePendingBatches(session.branch, session.state, config).length > 0;
+	return [footer, ...contextBlockLines(metrics, rearmed)].join('\n');
+}
+
 /** `session` must have been opened with `context.rules` (its state is that release's). */
-async function commandText(args: CliArgs, session: OpenedSession, { config, rules }: CliContext): Promise<string> {
+async function commandText(args: CliArgs, session: OpenedSession, context: CliContext): Promise<string> {
+	const { config, rules } = context;
 	const state = session.state;
 	switch (args.command) {
 		case 'status':
-			return previewFromState(state, session.messages, config, rules).statusText;
+			return statusText(session, context);
 		case 'stats':
 			return statsText(state.stats);
 		case 'tree': {

@@ -3,8 +3,10 @@
  * snapshot and settings, recovery in context_tree_query's format, model prices (pi-ai loaded on
  * demand) and settings writes.
  */
+import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import { setConfigKeys } from '../engine/config/setConfigKey';
+import { releaseLine } from '../engine/release';
 import { lookUpModel } from '../node/llm/modelPricing';
 import type { PiAiLoader } from '../node/llm/piAiLoader';
 import { CommandId } from './commands/commandIds';
@@ -29,8 +31,9 @@ export class PreviewSourceAdapter extends Disposable implements PreviewSource {
 		if (!session) {
 			return undefined;
 		}
-		const { config, release } = this.controller.renderSettings;
-		return { path: session.path, title: this.controller.titleOf(session.path), model: session.model, config, release, blobs: session.blobs };
+		const { config, release, resolution } = this.controller.renderSettings;
+		const followed = { line: releaseLine(resolution, homedir()), installed: resolution.kind !== 'not-installed' };
+		return { path: session.path, title: this.controller.titleOf(session.path), model: session.model, config, release, followed, blobs: session.blobs };
 	}
 
 	async recover(refs: readonly string[]): Promise<string> {

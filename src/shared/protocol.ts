@@ -28,6 +28,10 @@ export interface PageSnapshot extends Omit<PreviewSnapshot, 'after' | 'before'> 
 	readonly view: ViewName;
 	readonly rows: readonly PreviewRow[];
 	readonly rowCounts: Readonly<Record<ViewName, number>>;
+	/** Which pi-condense Pi loads and where it was found, e.g. `pi-condense 2.9.1 (npm, ~/.pi/agent/…)`. */
+	readonly releaseLine: string;
+	/** False when Pi has no pi-condense: the rows are then Pi's own context. */
+	readonly piCondenseInstalled: boolean;
 }
 
 /** What the page keeps with `setState` and gets back after a reload or a window restart. */

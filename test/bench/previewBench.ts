@@ -53,8 +53,8 @@ function engineFigures(path: string, model: Parameters<typeof getBranch>[0], con
 	start = performance.now();
 	searchMessages(first.views.before, 'no such text anywhere');
 	const fullScanMs = performance.now() - start;
-	const sent = JSON.stringify(pageSnapshot(first.snapshot, 'after')).length;
-	const raw = JSON.stringify(pageSnapshot(first.snapshot, 'before')).length;
+	const sent = JSON.stringify(pageSnapshot(first.snapshot, 'after', undefined)).length;
+	const raw = JSON.stringify(pageSnapshot(first.snapshot, 'before', undefined)).length;
 	console.log(`engine: state + previous call           ${ms(baseMs)}`);
 	console.log(`engine: rows, bars, cache impact        ${ms(firstMs)}   (${first.snapshot.before.length} raw rows, ${first.snapshot.after.length} sent; page data as JSON ${mb(sent)} with the sent rows, ${mb(raw)} with the raw rows)`);
 	console.log(`engine: one what-if recomputation       ${ms(whatIfMs)}`);

@@ -4,6 +4,8 @@
  * show the context as 2.0.0 sends it, and a warning row names the defect and the release fixing it.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { buildSessionContext, parseSession } from '../../src/engine/session';
 import { referenceAgentDir, type ReferenceAgentDir } from '../support/referenceAgentDir';
 import { LATEST, R200 } from '../support/releases';
 import { SessionFileSource } from '../support/sessionFileSource';
@@ -21,15 +23,32 @@ describe('the preview page follows the release: defect warnings, what-if control
 		dir?.cleanup();
 	});
 
-	async function open(release: typeof R200): Promise<{ rows: number; warnings: number | undefined; text: string; thinkingControls: boolean }> {
+	interface Shown {
+		rows: number;
+		warnings: number | undefined;
+		text: string;
+		thinkingControls: boolean;
+		releaseLine: string;
+		banner: string;
+		rawRows: number;
+	}
+
+	async function open(release: typeof R200, followed?: SessionFileSource['followed']): Promise<Shown> {
 		const source = new SessionFileSource(dir.sessionFile, dir.agentDir, release);
+		if (followed) {
+			source.followed = followed;
+		}
 		await source.reload();
 		const page = await WebviewPage.open(source);
 		try {
 			const report = await page.waitForReport((r) => r.cause === 'snapshot');
 			const text = await page.page.locator('.warnings').innerText();
 			const thinkingControls = await page.page.locator('.what-if .thinking-part').isVisible();
-			return { rows: report.rowCount, warnings: report.values['warnings'], text, thinkingControls };
+			const releaseLine = await page.page.locator('.release').innerText();
+			const bannerLocator = page.page.locator('.banner');
+			const banner = await bannerLocator.isVisible() ? await bannerLocator.innerText() : '';
+			const rawRows = buildSessionContext(parseSession(readFileSync(dir.sessionFile, 'utf8'))).messages.length;
+			return { rows: report.rowCount, warnings: report.values['warnings'], text, thinkingControls, releaseLine, banner, rawRows };
 		} finally {
 			await page.close();
 		}
@@ -42,6 +61,17 @@ describe('the preview page follows the release: defect warnings, what-if control
 		assert.match(shown.text, /pi-condense 2\.0\.0 sends this context with 1 known defect/);
 		assert.match(shown.text, /drops 2 live message\(s\).*Fixed in pi-condense 2\.6\.0/s);
 		assert.equal(shown.thinkingControls, true, '2.0.0 has a thinking strip: the what-if shows its controls');
+		assert.equal(shown.releaseLine, 'pi-condense 2.0.0 (test source)', 'the header says which release and where it was found');
+		assert.equal(shown.banner, '');
+	});
+
+	it('without pi-condense in Pi: Pi\'s own context, a banner saying so and how to install, the header saying not installed', async () => {
+		const shown = await open(LATEST, { line: 'pi-condense not installed in Pi (pi install npm:pi-condense)', installed: false });
+		assert.equal(shown.rows, shown.rawRows, 'every message of Pi\'s own context, nothing stubbed or dropped');
+		assert.match(shown.banner, /Pi has no pi-condense: the model is sent Pi's own context/);
+		assert.match(shown.banner, /Install pi-condense in Pi…/);
+		assert.equal(shown.releaseLine, 'pi-condense not installed in Pi (pi install npm:pi-condense)');
+		assert.equal(shown.warnings, undefined);
 	});
 
 	it('shows no warning when the same session is rendered as 2.9.1', async () => {

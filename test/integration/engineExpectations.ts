@@ -24,10 +24,9 @@ export interface EngineView {
 	readonly blobs: ReturnType<typeof sessionBlobReader>;
 }
 
-export function engineView(path: string): EngineView {
+/** `release`: the one installed in the integration agent dir (the release that wrote basic) unless given. */
+export function engineView(path: string, release: ReleaseRules = referenceReleases().get('basic') as ReleaseRules): EngineView {
 	const model = parseSession(readFileSync(path, 'utf8'));
-	// The integration agent dir has the release that wrote basic installed, as a user would.
-	const release = referenceReleases().get('basic') as ReleaseRules;
 	const { config } = resolveConfig(contextPruneOnDisk(), release);
 	const branch = getBranch(model);
 	const state = buildCondenseState(branch, release);

@@ -9,10 +9,11 @@ import { basename } from 'node:path';
 import type * as vscode from 'vscode';
 import { buildCondenseState, recoverOutputs } from '../../src/engine/condense';
 import { setConfigKey } from '../../src/engine/config/setConfigKey';
+import { effectiveConfig } from '../../src/engine/release';
 import { contentText } from '../../src/engine/condense/occurrence';
 import { buildSessionContext, getBranch, parseSession } from '../../src/engine/session';
 import type { SessionModel } from '../../src/engine/session/model';
-import type { ModelPricing, PreviewSession, PreviewSource } from '../../src/host/preview/previewSource';
+import type { FollowedRelease, ModelPricing, PreviewSession, PreviewSource } from '../../src/host/preview/previewSource';
 import { sessionBlobReader } from '../../src/node/condense/sessionBlobReader';
 import { readPruneSettings } from '../../src/node/settings/readPruneSettings';
 import { updatePruneSettings } from '../../src/node/settings/updatePruneSettings';
@@ -26,8 +27,13 @@ export class SessionFileSource implements PreviewSource {
 	/** Every `applyPruneSettings` call. */
 	readonly applied: { key: string; value: unknown }[][] = [];
 
+	/** What the header says about the release; set before `reload()` to show another (e.g. not installed). */
+	followed: FollowedRelease;
+
 	/** `release`: the pi-condense release the session is rendered as. */
-	constructor(readonly path: string, readonly agentDir: string, readonly release: ReleaseRules, private readonly pricing?: ModelPricing) {}
+	constructor(readonly path: string, readonly agentDir: string, readonly release: ReleaseRules, private readonly pricing?: ModelPricing) {
+		this.followed = { line: `pi-condense ${release.version} (test source)`, installed: true };
+	}
 
 	readonly onDidChangeSession: vscode.Event<void> = (listener, thisArgs, disposables) => {
 		const bound = (): void => void listener.call(thisArgs);
@@ -45,8 +51,10 @@ export class SessionFileSource implements PreviewSource {
 			path: this.path,
 			title: model.name ?? firstPrompt(model) ?? basename(this.path, '.jsonl'),
 			model,
-			config: settings.config,
+			// Without pi-condense, Pi sends its own context: as the controller does, pruning is then off.
+			config: this.followed.installed ? settings.config : effectiveConfig(settings.config, { kind: 'not-installed', searched: [], warnings: [] }),
 			release: settings.release,
+			followed: this.followed,
 			blobs: sessionBlobReader(this.path, model.header?.id ?? ''),
 		};
 		for (const listener of this.listeners) {

@@ -6,6 +6,8 @@
 import { formatCost } from '../condense/measure/compactFormat';
 import { statsText } from '../condense/tree/statsText';
 import { BATCHING_MODES, PRUNE_ON_MODES, SUMMARIZER_THINKING_LEVELS } from '../config/presets';
+import { contextBlockLines } from '../metrics/contextBlock';
+import type { ContextMetrics } from '../metrics/contextMetrics';
 import type { ReleaseRules } from '../release/releases';
 import type { ContextPruneConfig } from '../config/types';
 import type { SummarizerStats } from '../condense/types';
@@ -33,8 +35,17 @@ export function batchingLabel(config: Pick<ContextPruneConfig, 'batchingMode'>):
 	return labelOf(BATCHING_MODES, config.batchingMode);
 }
 
-/** `/pruner status`: the settings that matter, then the summarizer's usage in this session. */
-export function statusReportText(config: ContextPruneConfig, stats: SummarizerStats | undefined, release: ReleaseRules): string {
+/** The session's context metrics for `/pruner status` (2.7.0+), with the reload-rearm flag. */
+export interface StatusContext {
+	readonly metrics: ContextMetrics | undefined;
+	readonly rearmed: boolean;
+}
+
+/**
+ * `/pruner status`: the settings that matter, then the summarizer's usage in this session, then
+ * (2.7.0+, when a session gives metrics) the release's `--- context ---` block, byte-exact.
+ */
+export function statusReportText(config: ContextPruneConfig, stats: SummarizerStats | undefined, release: ReleaseRules, context?: StatusContext): string {
 	const lines = [
 		'pruner status:',
 		`  enabled:     ${config.enabled ? 'yes' : 'no'}`,
@@ -50,6 +61,9 @@ export function statusReportText(config: ContextPruneConfig, stats: SummarizerSt
 	];
 	const usage = statsText(stats);
 	lines.push(usage.startsWith('pruner stats: no') ? '(no summarizer calls yet)' : usage.split('\n').slice(1).join('\n'));
+	if (release.flushMetrics && context?.metrics) {
+		lines.push(...contextBlockLines(context.metrics, context.rearmed));
+	}
 	return lines.join('\n');
 }
 

@@ -11,7 +11,7 @@
  */
 import { getBranch } from './branch';
 import type { ModelRef, SessionContext, SessionModel } from './model';
-import type { AgentMessage, CompactionEntry, SessionEntry } from './types';
+import type { AgentMessage, CompactionEntry, CustomMessage, CustomMessageEntry, SessionEntry } from './types';
 
 const cache = new WeakMap<SessionModel, SessionContext>();
 
@@ -113,14 +113,7 @@ function appendMessageOf(entry: SessionEntry, messages: AgentMessage[]): void {
 			messages.push(entry.message);
 			return;
 		case 'custom_message':
-			messages.push({
-				role: 'custom',
-				customType: entry.customType,
-				content: entry.content,
-				display: entry.display,
-				details: entry.details,
-				timestamp: Date.parse(entry.timestamp),
-			});
+			messages.push(customMessageOf(entry));
 			return;
 		case 'branch_summary':
 			if (entry.summary) {
@@ -130,4 +123,16 @@ function appendMessageOf(entry: SessionEntry, messages: AgentMessage[]): void {
 		default:
 			return;
 	}
+}
+
+/** The `custom` message Pi makes of a `custom_message` entry (its timestamp parsed to epoch ms). */
+export function customMessageOf(entry: CustomMessageEntry): CustomMessage {
+	return {
+		role: 'custom',
+		customType: entry.customType,
+		content: entry.content,
+		display: entry.display,
+		details: entry.details,
+		timestamp: Date.parse(entry.timestamp),
+	};
 }

@@ -28,8 +28,9 @@ export function registerPrunerCommands(context: CommandContext): vscode.Disposab
 		vscode.commands.registerCommand(CommandId.Disable, () => saveSetting(context, 'enabled', false, DISABLED_TEXT)),
 		vscode.commands.registerCommand(CommandId.Status, async () => {
 			const path = controller.selected;
-			const stats = path ? (await controller.insightFor(path)).state.stats : undefined;
-			const report = statusReportText(config(), stats, controller.release);
+			const insight = path ? await controller.insightFor(path) : undefined;
+			const stats = insight?.state.stats;
+			const report = statusReportText(config(), stats, controller.release, insight && { metrics: insight.metrics, rearmed: insight.rearmed });
 			const release = releaseStatusLines(controller.releaseResolution, homedir());
 			const session = path ? `session "${controller.titleOf(path)}"` : 'no session selected';
 			return showReport(context, `${report}\n${release.join('\n')}\n(${session})`, `${statusLineSummary(config(), stats)} · ${releaseLine(controller.releaseResolution, homedir())} · ${session}`);

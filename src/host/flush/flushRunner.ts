@@ -10,10 +10,14 @@ import type { FlushMode } from '../../engine/flush';
 import { flushSession, type FlushSessionRequest } from '../../node/flush/flushSession';
 import { outcome, type FlushOutcome } from '../../node/flush/flushOutcome';
 import { restrictedModeRefusal } from '../../node/views/restrictedMode';
+import { notInstalledText } from '../../engine/release';
 import { toAbortSignal } from '../cancellation';
+import { CommandId } from '../commands/commandIds';
 import type { SessionController } from '../sessionController';
 import { FlushProgressText } from './flushProgressText';
 import type { StrandedEntriesMonitor } from './strandedEntriesMonitor';
+
+const INSTALL_ACTION = 'Install pi-condense in Pi…';
 
 export interface FlushRunnerOptions {
 	readonly controller: SessionController;
@@ -40,7 +44,7 @@ export class FlushRunner {
 	/** A flush the user asked for: notification progress with Cancel. */
 	run(mode: FlushMode, sessionPath: string): Promise<FlushOutcome | undefined> {
 		const verb = mode === 'now' ? 'Summarizing pending batches of' : 'Compacting closed chains of';
-		return this.guarded(sessionPath, () => vscode.window.withProgress({
+		return this.guarded(sessionPath, true, () => vscode.window.withProgress({
 			location: vscode.ProgressLocation.Notification,
 			title: `Pi Condense: ${verb} "${this.options.controller.titleOf(sessionPath)}"`,
 			cancellable: true,
@@ -49,18 +53,21 @@ export class FlushRunner {
 
 	/** A flush the extension started by itself (auto-flush): status bar progress only, notices only when something happened. */
 	runQuietly(sessionPath: string): Promise<FlushOutcome | undefined> {
-		return this.guarded(sessionPath, () => vscode.window.withProgress({
+		return this.guarded(sessionPath, false, () => vscode.window.withProgress({
 			location: vscode.ProgressLocation.Window,
 			title: 'Pi Condense: summarizing',
 		}, (progress) => this.flush('now', sessionPath, false, undefined, (line) => progress.report({ message: line.text }))));
 	}
 
-	private async guarded(sessionPath: string, work: () => Thenable<FlushOutcome>): Promise<FlushOutcome | undefined> {
+	private async guarded(sessionPath: string, interactive: boolean, work: () => Thenable<FlushOutcome>): Promise<FlushOutcome | undefined> {
 		const restricted = restrictedModeRefusal('flush', vscode.workspace.isTrusted);
 		if (restricted !== undefined) {
 			this.options.logger.warn(restricted);
 			void vscode.window.showWarningMessage(restricted, 'Manage Workspace Trust').then((choice) => choice && vscode.commands.executeCommand('workbench.trust.manage'));
 			return outcome('refused', restricted);
+		}
+		if (this.options.controller.renderSettingsFor(sessionPath).resolution.kind === 'not-installed') {
+			return this.refuseWithoutPiCondense(sessionPath, interactive);
 		}
 		if (this.current) {
 			void vscode.window.showInformationMessage('Pi Condense: a flush is already running; wait for it or cancel it.');
@@ -78,8 +85,23 @@ export class FlushRunner {
 		}
 	}
 
+	/**
+	 * Pi without pi-condense never stubs anything: entries written now would only add summaries to what
+	 * it sends. Refused, saying how to install (a button when the user asked for the flush).
+	 */
+	private refuseWithoutPiCondense(sessionPath: string, interactive: boolean): FlushOutcome {
+		const text = `pruner: nothing written to "${this.options.controller.titleOf(sessionPath)}". ${notInstalledText()}`;
+		this.options.logger.warn(text);
+		if (interactive) {
+			void vscode.window.showWarningMessage(text, INSTALL_ACTION).then((choice) => choice && vscode.commands.executeCommand(CommandId.InstallPiCondense));
+		}
+		return outcome('refused', text);
+	}
+
 	private async flush(mode: FlushMode, sessionPath: string, interactive: boolean, token: vscode.CancellationToken | undefined, report: (line: { text: string; increment: number }) => void): Promise<FlushOutcome> {
 		const { controller, logger } = this.options;
+		// The session's own settings: its project may load another release than the selected session's.
+		const settings = controller.renderSettingsFor(sessionPath);
 		const agentDir = controller.discovery.locations?.agentDir;
 		const own = this.current ?? new AbortController();
 		const cancel = token ? toAbortSignal(token) : undefined;
@@ -91,9 +113,9 @@ export class FlushRunner {
 				sessionPath,
 				agentDir: agentDir ?? '',
 				mode,
-				config: controller.config,
-				release: controller.release,
-				resolution: controller.releaseResolution,
+				config: settings.configured,
+				release: settings.release,
+				resolution: settings.resolution,
 				distDir: this.options.distDir,
 				interactive,
 				signal: own.signal,

@@ -86,6 +86,8 @@ export class PreviewComputer {
 		const cached = this.base;
 		if (cached && cached.session.model === session.model && cached.session.config === session.config
 			&& cached.session.release === session.release && cached.session.path === session.path) {
+			// The same context; what else the session says (its title, where its release was found) may be newer.
+			this.base = { session, value: cached.value };
 			return cached.value;
 		}
 		const value = previewBase({

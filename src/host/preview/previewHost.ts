@@ -7,7 +7,7 @@ import { whatIfChanges, type PreviewSnapshot } from '../../engine/preview';
 import type { FromWebview, PageSnapshot, PageState, RenderReport, ToWebview, ViewName, WhatIfOverrides } from '../../shared/protocol';
 import { checkPageMessage } from './pageMessages';
 import { PreviewComputer } from './previewComputer';
-import type { PreviewSource } from './previewSource';
+import type { FollowedRelease, PreviewSource } from './previewSource';
 
 export interface PreviewHostOptions {
 	readonly source: PreviewSource;
@@ -102,7 +102,7 @@ export class PreviewHost {
 			}
 			this.overrides = this.computer.effectiveOverrides(this.overrides);
 			this.options.setTitle(`Context: ${computation.snapshot.title}`);
-			await this.options.post({ type: 'snapshot', snapshot: pageSnapshot(computation.snapshot, this.view), cause });
+			await this.options.post({ type: 'snapshot', snapshot: pageSnapshot(computation.snapshot, this.view, this.computer.session?.followed), cause });
 		});
 	}
 
@@ -145,7 +145,7 @@ export class PreviewHost {
 		this.view = view;
 		const snapshot = this.computer.current?.snapshot;
 		if (snapshot) {
-			await this.options.post({ type: 'snapshot', snapshot: pageSnapshot(snapshot, view), cause: 'view' });
+			await this.options.post({ type: 'snapshot', snapshot: pageSnapshot(snapshot, view, this.computer.session?.followed), cause: 'view' });
 		}
 	}
 
@@ -211,7 +211,10 @@ function reasonOf(error: unknown): string {
 }
 
 /** The snapshot without the rows of the view the page does not show. */
-export function pageSnapshot(snapshot: PreviewSnapshot, view: ViewName): PageSnapshot {
+export function pageSnapshot(snapshot: PreviewSnapshot, view: ViewName, followed: FollowedRelease | undefined): PageSnapshot {
 	const { after, before, ...rest } = snapshot;
-	return { ...rest, view, rows: view === 'after' ? after : before, rowCounts: { after: after.length, before: before.length } };
+	return {
+		...rest, view, rows: view === 'after' ? after : before, rowCounts: { after: after.length, before: before.length },
+		releaseLine: followed?.line ?? `pi-condense ${snapshot.release}`, piCondenseInstalled: followed?.installed ?? true,
+	};
 }

@@ -19,8 +19,16 @@ export interface PreviewSession {
 	readonly config: ContextPruneConfig;
 	/** The pi-condense release the context is rendered as. */
 	readonly release: ReleaseRules;
+	/** Which pi-condense Pi loads for this session's project, as the preview header says it. */
+	readonly followed: FollowedRelease;
 	/** Reads spilled outputs from the session's `<sessionId>-blobs/` folder. */
 	readonly blobs: BlobReader;
+}
+
+/** Which pi-condense Pi loads and where it was found (one line), or that it has none. */
+export interface FollowedRelease {
+	readonly line: string;
+	readonly installed: boolean;
 }
 
 /** A model's facts from pi-ai (prices in USD per million tokens, as `Model.cost` gives them). */

@@ -9,6 +9,7 @@ import {
 	type CondenseState, type ContextPreview, type LiveReclaim, type PendingBatch, type PrunedSummaryNode,
 } from '../../engine/condense';
 import type { ContextPruneConfig } from '../../engine/config/types';
+import { contextMetricsFor, type ContextMetrics } from '../../engine/metrics';
 import type { ReleaseRules } from '../../engine/release/releases';
 import { buildSessionContext, getBranch } from '../../engine/session';
 import type { SessionContext, SessionModel } from '../../engine/session/model';
@@ -22,6 +23,7 @@ export class SessionInsight {
 	private pendingValue: readonly PendingBatch[] | undefined;
 	private treeValue: readonly PrunedSummaryNode[] | undefined;
 	private reclaimValue: LiveReclaim | null | undefined;
+	private metricsValue: ContextMetrics | null | undefined;
 
 	constructor(readonly model: SessionModel, readonly config: ContextPruneConfig, readonly release: ReleaseRules) {}
 
@@ -46,6 +48,25 @@ export class SessionInsight {
 	/** Batches the next flush would summarize. */
 	get pending(): readonly PendingBatch[] {
 		return this.pendingValue ??= capturePendingBatches(this.branch, this.state, this.config);
+	}
+
+	/**
+	 * pi-condense's context metrics of the branch (2.7.0+; undefined before), whether or not pruning
+	 * is enabled: `/pruner status` shows them either way.
+	 */
+	get metrics(): ContextMetrics | undefined {
+		if (this.metricsValue === undefined) {
+			this.metricsValue = contextMetricsFor(this.branch, this.state, this.config, this.release) ?? null;
+		}
+		return this.metricsValue ?? undefined;
+	}
+
+	/**
+	 * The release's reload-rearm flag (2.7.0+) as it sets it on loading this session: pruning is on
+	 * and the pending capture finds work. The first flush clears it in the running Pi.
+	 */
+	get rearmed(): boolean {
+		return this.release.flushMetrics && this.config.enabled && this.pending.length > 0;
 	}
 
 	get prunedTree(): readonly PrunedSummaryNode[] {

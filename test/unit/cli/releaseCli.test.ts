@@ -12,6 +12,8 @@ import { SessionBuilder } from '../../support/sessionBuilder';
 import { useTempDir } from '../../support/tempDirs';
 
 const CLI = join(repoRoot, 'dist', 'cli.js');
+/** 2.7.0+ follow the footer with `/pruner status`'s context block, pruning on or off (an empty session: all 0). */
+const CONTEXT_291 = '  --- context ---\n  thinking:     0 tokens (open segment)\n  chain share:  0%\n  frontier gap: 0 tokens\n';
 
 describe('the command line and the installed pi-condense release', () => {
 	const temp = useTempDir('cli-release');
@@ -38,7 +40,7 @@ describe('the command line and the installed pi-condense release', () => {
 	it('prints the release line in status: the copy Pi loads and where it was found', () => {
 		const { code, stdout, stderr } = run('status');
 		assert.equal(code, 0);
-		assert.equal(stdout, 'prune: OFF\npi-condense 2.9.1 (npm, ~/.pi/agent/npm/node_modules/pi-condense)\n');
+		assert.equal(stdout, `prune: OFF\n${CONTEXT_291}pi-condense 2.9.1 (npm, ~/.pi/agent/npm/node_modules/pi-condense)\n`);
 		assert.equal(stderr, '');
 	});
 
@@ -51,7 +53,7 @@ describe('the command line and the installed pi-condense release', () => {
 
 	it('takes --release X.Y.Z (and --release auto) instead of the installed copy', () => {
 		assert.equal(run('status', '--release', '2.4.0').stdout, 'prune: OFF\npi-condense 2.4.0 (--release; installed: pi-condense 2.9.1)\n');
-		assert.equal(run('status', '--release', 'auto').stdout, 'prune: OFF\npi-condense 2.9.1 (npm, ~/.pi/agent/npm/node_modules/pi-condense)\n');
+		assert.equal(run('status', '--release', 'auto').stdout, `prune: OFF\n${CONTEXT_291}pi-condense 2.9.1 (npm, ~/.pi/agent/npm/node_modules/pi-condense)\n`);
 		assert.equal(run('tree', '--release', '2.0.0').code, 0);
 	});
 
@@ -67,7 +69,7 @@ describe('the command line and the installed pi-condense release', () => {
 	it('says when nothing is installed, and warns about a copy newer than it knows', () => {
 		installNpm(agentDir(), '2.11.3');
 		const newer = run('status');
-		assert.equal(newer.stdout, 'prune: OFF\npi-condense 2.11.3 as 2.9.1 (npm, ~/.pi/agent/npm/node_modules/pi-condense)\n');
+		assert.equal(newer.stdout, `prune: OFF\n${CONTEXT_291}pi-condense 2.11.3 as 2.9.1 (npm, ~/.pi/agent/npm/node_modules/pi-condense)\n`);
 		assert.match(newer.stderr, /^pi-condense: warning: pi-condense 2\.11\.3 is newer than the newest release this extension knows; it is followed as 2\.9\.1/);
 		writeSettings(agentDir(), {});
 		assert.equal(run('status').stdout, 'prune: OFF\npi-condense not installed in Pi (pi install npm:pi-condense)\n');

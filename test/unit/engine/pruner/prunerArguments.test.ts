@@ -79,6 +79,23 @@ describe('/pruner texts', () => {
 		assert.equal(statusReportText(defaults(rules('2.3.0')), undefined, rules('2.3.0')).includes('idle to'), false);
 	});
 
+	it('ends with the --- context --- block from 2.7.0, pruning on or off, when a session gives metrics', () => {
+		const context = { metrics: { openCycleThinkingTokens: 3200, largestChainSharePct: 41, frontierGapTokens: 5120 }, rearmed: true };
+		const off = { ...defaults(LATEST), enabled: false };
+		const lines = statusReportText(off, undefined, LATEST, context).split('\n');
+		assert.deepEqual(lines.slice(-6), [
+			'(no summarizer calls yet)',
+			'  --- context ---',
+			'  thinking:     3.2k tokens (open segment)',
+			'  chain share:  41%',
+			'  frontier gap: 5.1k tokens',
+			'  rearmed:      yes',
+		]);
+		assert.equal(statusReportText(off, undefined, LATEST, { ...context, rearmed: false }).endsWith('  frontier gap: 5.1k tokens'), true);
+		assert.equal(statusReportText(off, undefined, LATEST, { metrics: undefined, rearmed: false }).includes('--- context ---'), false);
+		assert.equal(statusReportText(defaults(rules('2.6.0')), undefined, rules('2.6.0'), context).includes('--- context ---'), false);
+	});
+
 	it('parses recovery-grace as pi-condense does, with its exact texts', () => {
 		assert.deepEqual(parseRecoveryGrace('3abc'), { ok: true, value: 3 });
 		assert.deepEqual(parseRecoveryGrace('0'), { ok: true, value: 0 });

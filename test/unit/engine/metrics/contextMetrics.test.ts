@@ -1,0 +1,135 @@
+/**
+ * Our context metrics against the `context-prune-flush-metrics` entries real pi-condense 2.9.1
+ * wrote into the reference sessions: each entry's `metrics` is a snapshot taken when its flush
+ * began, so the branch up to the entry before that flush's first write must give the same values.
+ */
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { buildCondenseState } from '../../../../src/engine/condense';
+import { contextMetricsFor, flushMetricsEntry, flushMetricsOutcome, flushMetricsTrigger, ZERO_CONTEXT_METRICS } from '../../../../src/engine/metrics';
+import type { PruneFrontier } from '../../../../src/engine/condense/types';
+import type { SessionEntry } from '../../../../src/engine/session/types';
+import { deepFreeze, loadSession, referenceConfig, REFERENCE_DIR } from '../condense/piReference';
+import { referenceReleases, rules } from '../../../support/releases';
+
+/** What one flush writes before its metrics entry (diagnostics go through the same route). */
+const FLUSH_WRITES = new Set([
+	'context-prune-summary', 'context-prune-index', 'context-prune-dedup-alias', 'context-prune-chain',
+	'context-prune-frontier', 'context-prune-stats', 'context-prune-diagnostic',
+]);
+
+interface RealSnapshot {
+	readonly line: number;
+	/** The branch when the flush began. */
+	readonly before: readonly SessionEntry[];
+	/** What the flush wrote before its metrics entry. */
+	readonly written: readonly SessionEntry[];
+	readonly data: RealData;
+	readonly metrics: unknown;
+}
+
+interface RealData {
+	readonly ts: number;
+	readonly trigger: string;
+	readonly capturedBatches: number;
+	readonly processedBatches: number;
+	readonly metrics: unknown;
+}
+
+function realSnapshots(branch: readonly SessionEntry[]): RealSnapshot[] {
+	const snapshots: RealSnapshot[] = [];
+	branch.forEach((entry, index) => {
+		if (entry.type !== 'custom' || entry.customType !== 'context-prune-flush-metrics') {
+			return;
+		}
+		let start = index;
+		while (start > 0 && isFlushWrite(branch, start - 1)) {
+			start--;
+		}
+		const data = entry.data as RealData;
+		snapshots.push({ line: index + 2, before: branch.slice(0, start), written: branch.slice(start, index), data, metrics: data.metrics });
+	});
+	return snapshots;
+}
+
+/**
+ * An index entry is the flush's when it follows its batch summary or is a chain's backfill; the one
+ * the eager spill writes at `turn_end`, right after the tool results, is state the flush started from.
+ */
+function isFlushWrite(branch: readonly SessionEntry[], index: number): boolean {
+	const entry = branch[index] as SessionEntry;
+	if (entry.type === 'custom' && entry.customType === 'context-prune-index') {
+		const previous = branch[index - 1];
+		return (entry.data as { backfilled?: unknown }).backfilled === true
+			|| (previous?.type === 'custom_message' && previous.customType === 'context-prune-summary');
+	}
+	return (entry.type === 'custom' || entry.type === 'custom_message') && FLUSH_WRITES.has(entry.customType);
+}
+
+const CONFIG_OF: Readonly<Record<string, string>> = { 'large-bulk-2.9.1': 'basic', 'recovery-2.9.1': 'recovery-2.0.0' };
+
+describe('context metrics (2.7.0+) against real pi-condense 2.9.1', () => {
+	for (const [folder, release] of referenceReleases()) {
+		if (!release.flushMetrics) {
+			continue;
+		}
+		it(`${folder}: every flush-metrics entry's snapshot is reproduced`, () => {
+			const { branch } = loadSession(join(REFERENCE_DIR, folder, 'session.jsonl'));
+			const config = referenceConfig(CONFIG_OF[folder] ?? folder, release);
+			const snapshots = realSnapshots(branch);
+			assert.ok(snapshots.length > 0, 'the session carries flush-metrics entries');
+			for (const snapshot of snapshots) {
+				const before = deepFreeze(snapshot.before);
+				const ours = contextMetricsFor(before, buildCondenseState(before, release), config, release);
+				assert.deepEqual(ours, snapshot.metrics, `flush-metrics entry on line ${snapshot.line}`);
+			}
+		});
+	}
+
+	it('recovery-2.9.1: the flush-metrics data is written byte for byte (fields, order, outcome)', () => {
+		const release = rules('2.9.1');
+		const { branch } = loadSession(join(REFERENCE_DIR, 'recovery-2.9.1', 'session.jsonl'));
+		const config = referenceConfig('recovery-2.0.0', release);
+		const outcomes = new Set<string>();
+		for (const snapshot of realSnapshots(branch)) {
+			const frontier = snapshot.written.find((entry) => entry.type === 'custom' && entry.customType === 'context-prune-frontier');
+			const run = {
+				capturedBatches: snapshot.data.capturedBatches,
+				processedBatches: snapshot.data.processedBatches,
+				frontierOutcome: frontier?.type === 'custom' ? (frontier.data as PruneFrontier).outcome : undefined,
+			};
+			const metrics = contextMetricsFor(snapshot.before, buildCondenseState(snapshot.before, release), config, release) ?? ZERO_CONTEXT_METRICS;
+			const entry = flushMetricsEntry(release, {
+				ts: snapshot.data.ts,
+				trigger: flushMetricsTrigger({ kind: 'message-end' }),
+				capturedBatches: run.capturedBatches,
+				processedBatches: run.processedBatches,
+				outcome: flushMetricsOutcome(run),
+				metrics,
+			});
+			assert.equal(entry?.customType, 'context-prune-flush-metrics');
+			assert.equal(JSON.stringify(entry?.data), JSON.stringify(snapshot.data), `line ${snapshot.line}`);
+			outcomes.add(flushMetricsOutcome(run));
+		}
+		assert.deepEqual([...outcomes].sort(), ['empty', 'skipped-oversized', 'summarized'], 'the session exercises three outcomes');
+	});
+
+	it('has no metrics and writes no flush-metrics entry before 2.7.0', () => {
+		const { branch } = loadSession(join(REFERENCE_DIR, 'recovery-2.9.1', 'session.jsonl'));
+		const old = rules('2.6.0');
+		assert.equal(contextMetricsFor(branch, buildCondenseState(branch, old), referenceConfig('recovery-2.0.0', old), old), undefined);
+		const data = { ts: 1, trigger: 'manual' as const, capturedBatches: 0, processedBatches: 0, outcome: 'empty' as const, metrics: ZERO_CONTEXT_METRICS };
+		assert.equal(flushMetricsEntry(old, data), undefined);
+		assert.ok(flushMetricsEntry(rules('2.7.0'), data));
+	});
+
+	it('names the trigger and the outcome as the release does', () => {
+		assert.equal(flushMetricsTrigger({ kind: 'manual' }), 'manual');
+		assert.equal(flushMetricsTrigger({ kind: 'turn-end', queueLength: 0, budgetHit: true }), 'rearmed');
+		assert.equal(flushMetricsTrigger({ kind: 'turn-end', queueLength: 2, budgetHit: true }), 'budget');
+		assert.equal(flushMetricsTrigger({ kind: 'turn-end', queueLength: 2, budgetHit: false }), 'delta');
+		assert.equal(flushMetricsOutcome({ capturedBatches: 3, processedBatches: 0, frontierOutcome: undefined }), 'error');
+		assert.equal(flushMetricsOutcome({ capturedBatches: 3, processedBatches: 2, frontierOutcome: undefined }), 'error');
+		assert.equal(flushMetricsOutcome({ capturedBatches: 3, processedBatches: 2, frontierOutcome: 'skipped-trivial' }), 'skipped-trivial');
+	});
+});
