@@ -118,23 +118,3 @@ export interface SummarizerStats {
 	readonly rangesSummarized: number;
 }
 
-/** The three context figures of 2.7.0+ (`src/context-metrics.ts`). */
-export interface ContextMetricsSnapshot {
-	readonly openCycleThinkingTokens: number;
-	readonly largestChainSharePct: number;
-	readonly frontierGapTokens: number;
-}
-
-export type FlushTrigger = 'budget' | 'delta' | 'message-end' | 'manual' | 'rearmed';
-
-export type FlushMetricsOutcome = PruneFrontierOutcome | 'empty' | 'error';
-
-/** Data of a `context-prune-flush-metrics` entry, in its key order. */
-export interface FlushMetricsEntryData {
-	readonly ts: number;
-	readonly trigger: FlushTrigger;
-	readonly capturedBatches: number;
-	readonly processedBatches: number;
-	readonly outcome: FlushMetricsOutcome;
-	readonly metrics: ContextMetricsSnapshot;
-}

@@ -6,9 +6,9 @@
  * does not know a field never writes it (the callers decide which fields a release sets). Pure.
  */
 import {
-	CUSTOM_TYPE_CHAIN, CUSTOM_TYPE_DEDUP_ALIAS, CUSTOM_TYPE_DIAGNOSTIC, CUSTOM_TYPE_FLUSH_METRICS, CUSTOM_TYPE_FRONTIER, CUSTOM_TYPE_INDEX,
+	CUSTOM_TYPE_CHAIN, CUSTOM_TYPE_DEDUP_ALIAS, CUSTOM_TYPE_DIAGNOSTIC, CUSTOM_TYPE_FRONTIER, CUSTOM_TYPE_INDEX,
 	CUSTOM_TYPE_STATS, CUSTOM_TYPE_SUMMARY,
-	type ChainCompressionEntry, type DedupAliasEntryData, type FlushMetricsEntryData, type IndexEntryData, type PruneFrontier,
+	type ChainCompressionEntry, type DedupAliasEntryData, type IndexEntryData, type PruneFrontier,
 	type SummarizerStats, type SummaryMessageDetails, type SummaryToolCallRef, type ToolCallRecord,
 } from '../condense/types';
 import type { CustomEntryDraft, CustomMessageEntryDraft } from '../write/entryEnvelope';
@@ -69,17 +69,6 @@ export function chainDraft(entry: ChainCompressionEntry): CustomEntryDraft {
 /** 2.6.0+: `{kind, detail}` (never read back). */
 export function diagnosticDraft(kind: string, detail: string): CustomEntryDraft {
 	return { type: 'custom', customType: CUSTOM_TYPE_DIAGNOSTIC, data: { kind, detail } };
-}
-
-/** 2.7.0+: one per `/pruner now`, the last entry of the flush. */
-export function flushMetricsDraft(data: FlushMetricsEntryData): CustomEntryDraft {
-	const { ts, trigger, capturedBatches, processedBatches, outcome, metrics } = data;
-	const { openCycleThinkingTokens, largestChainSharePct, frontierGapTokens } = metrics;
-	return {
-		type: 'custom',
-		customType: CUSTOM_TYPE_FLUSH_METRICS,
-		data: { ts, trigger, capturedBatches, processedBatches, outcome, metrics: { openCycleThinkingTokens, largestChainSharePct, frontierGapTokens } },
-	};
 }
 
 /**

@@ -2,7 +2,6 @@
  * The flush's request, ports and result. Types only.
  */
 import type { ContextPruneConfig } from '../config/types';
-import type { ContextMetricsSnapshot } from '../condense/types';
 import type { Summarizer } from '../ports';
 import type { ReleaseRules } from '../release/releases';
 import type { AgentMessage, SessionEntry } from '../session/types';
@@ -32,12 +31,6 @@ export interface FlushRequest {
 	/** Aborting writes nothing. */
 	readonly signal?: AbortSignal;
 	readonly onProgress?: ProgressSink;
-	/**
-	 * 2.7.0+: the context metrics (§5.3) of a branch as the release renders it, for the
-	 * `context-prune-flush-metrics` entry a `now` flush ends with (snapshot at flush entry). Without
-	 * it the entry carries zeros, as the release writes when it cannot compute them.
-	 */
-	readonly contextMetrics?: (branch: readonly SessionEntry[]) => ContextMetricsSnapshot;
 }
 
 export interface FlushPorts {

@@ -22,7 +22,7 @@ import { protectionCheck } from '../condense/protection/protectionRules';
 import { buildCondenseState } from '../condense/state/buildCondenseState';
 import type { ReleaseRules } from '../release/releases';
 import type { CondenseState } from '../condense/state/condenseState';
-import type { FlushMetricsOutcome } from '../condense/types';
+import { contextMetricsFor, flushMetricsEntry, flushMetricsOutcome, flushMetricsTrigger } from '../metrics';
 import type { SessionEntry } from '../session/types';
 import type { EntryDraft } from '../write/entryEnvelope';
 import { runSummaryJobs, type JobOutcome, type SummaryJob } from './callSummarizer';
@@ -34,7 +34,7 @@ import { recoveryGraceKeys } from '../condense/phases/recoveryGrace';
 import { classifyBatch, type PreparedBatch } from './classifyBatches';
 import { DedupIndex } from './dedupIndex';
 import { assembleBatches, type BatchPhase } from './assembleBatches';
-import { flushMetricsDraft, statsDraft } from './entryDrafts';
+import { statsDraft } from './entryDrafts';
 import { safeProgress, type ProgressSink } from './flushProgress';
 import { StatsAccumulator } from './flushStats';
 import { DEFAULT_CONCURRENCY, type FlushPorts, type FlushRequest, type FlushResult } from './flushTypes';
@@ -65,17 +65,15 @@ function lastStateOf(release: ReleaseRules): (branch: readonly SessionEntry[]) =
 	};
 }
 
-const ZERO_METRICS = { openCycleThinkingTokens: 0, largestChainSharePct: 0, frontierGapTokens: 0 };
-
 export async function runFlush(request: FlushRequest, ports: FlushPorts): Promise<FlushResult> {
 	const { config, mode, release } = request;
 	if (mode === 'now' && !config.enabled) {
 		return emptyResult('disabled', say.DISABLED_NOTICE);
 	}
 	const at = ports.now();
-	// 2.7.0+: the metrics are a snapshot taken at flush entry, before any work.
-	const metrics = mode === 'now' && release.flushMetrics ? request.contextMetrics?.(request.branch) ?? ZERO_METRICS : undefined;
 	const stateOf = lastStateOf(release);
+	// 2.7.0+: the metrics are a snapshot taken at flush entry, before any work.
+	const metrics = mode === 'now' ? contextMetricsFor(request.branch, stateOf(request.branch), config, release) : undefined;
 	const repair = planIndexRepairs(request.branch, stateOf(request.branch));
 	const uncounted = uncountedSinceLastStats(request.branch);
 	const branch = withPlannedEntries(request.branch, repair.drafts, at);
@@ -109,15 +107,16 @@ export async function runFlush(request: FlushRequest, ports: FlushPorts): Promis
 	} else if (!wroteStats && uncounted.summaries + uncounted.chains > 0) {
 		drafts.push(statsDraft(stats.snapshot()));
 	}
-	if (metrics && batches) {
-		drafts.push(flushMetricsDraft({
-			ts: ports.now(),
-			trigger: 'manual',
-			capturedBatches: batches.captured,
-			processedBatches: batches.phase.processedBatches,
-			outcome: metricsOutcome(batches.captured, batches.phase),
-			metrics,
-		}));
+	const metricsEntry = metrics && batches && flushMetricsEntry(release, {
+		ts: ports.now(),
+		trigger: flushMetricsTrigger({ kind: 'manual' }),
+		capturedBatches: batches.captured,
+		processedBatches: batches.phase.processedBatches,
+		outcome: flushMetricsOutcome({ capturedBatches: batches.captured, processedBatches: batches.phase.processedBatches, frontierOutcome: batches.phase.outcome }),
+		metrics,
+	});
+	if (metricsEntry) {
+		drafts.push({ type: 'custom', ...metricsEntry });
 	}
 	const blockIds = chains?.phase.compressed.map((chain) => chain.entry.blockId) ?? [];
 	const notices: string[] = [];
@@ -153,13 +152,6 @@ export async function runFlush(request: FlushRequest, ports: FlushPorts): Promis
 }
 
 /** The flush-metrics outcome: `empty` with nothing captured, the frontier outcome once a batch got through, else `error`. */
-function metricsOutcome(captured: number, phase: BatchPhase): FlushMetricsOutcome {
-	if (captured === 0) {
-		return 'empty';
-	}
-	return phase.outcome ?? 'error';
-}
-
 async function batchPhase(shared: Shared, branch: readonly SessionEntry[], state: CondenseState, dedup: DedupIndex): Promise<{ phase: BatchPhase; captured: number } | 'aborted'> {
 	const { config, signal, interactive, release } = shared.request;
 	const captured = capturePendingBatches(branch, state, config);

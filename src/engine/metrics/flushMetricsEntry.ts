@@ -13,11 +13,11 @@
  * });
  * // entry: { customType: 'context-prune-flush-metrics', data: { ts, trigger, capturedBatches, … } }
  */
-import type { PruneFrontierOutcome } from '../condense/types';
+import { CUSTOM_TYPE_FLUSH_METRICS, type PruneFrontierOutcome } from '../condense/types';
 import type { ReleaseRules } from '../release/releases';
 import type { ContextMetrics } from './contextMetrics';
 
-export const CUSTOM_TYPE_FLUSH_METRICS = 'context-prune-flush-metrics';
+export { CUSTOM_TYPE_FLUSH_METRICS };
 
 export type FlushMetricsTrigger = 'budget' | 'delta' | 'message-end' | 'manual' | 'rearmed';
 

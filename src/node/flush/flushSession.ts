@@ -9,7 +9,7 @@
  * byte-identical. A process killed in the middle of the write leaves a prefix of the entries;
  * the next flush completes it (see `engine/flush/repairInterrupted.ts`).
  */
-import { OFFLINE_MODEL, runFlush, type FlushMode, type FlushProgress, type FlushRequest } from '../../engine/flush';
+import { OFFLINE_MODEL, runFlush, type FlushMode, type FlushProgress } from '../../engine/flush';
 import { INSTALL_COMMAND, notInstalledFlushText, type ReleaseResolution } from '../../engine/release';
 import { DISABLED_NOTICE, nothingFlushedNotice, offlineNotice } from '../../engine/flush/notices';
 import { ADVICE_CLOSE_PI } from '../../engine/write';
@@ -38,8 +38,6 @@ export interface FlushSessionRequest {
 	 * entries would only add summaries to what it sends.
 	 */
 	readonly resolution?: ReleaseResolution;
-	/** 2.7.0+: context metrics of the branch, for the flush-metrics entry (see `FlushRequest.contextMetrics`). */
-	readonly contextMetrics?: FlushRequest['contextMetrics'];
 	/** Default: pi-ai (lazy chunk in `distDir`), or the offline summarizer as described above. */
 	readonly summarizer?: Summarizer;
 	/** Folder holding `pi-ai.js` (default: the folder of the running bundle). */
@@ -94,7 +92,6 @@ export async function flushSession(request: FlushSessionRequest): Promise<FlushO
 		concurrency: request.concurrency,
 		signal: request.signal,
 		onProgress: request.onProgress,
-		contextMetrics: request.contextMetrics,
 	}, {
 		summarizer,
 		hash: sha1Hex,
