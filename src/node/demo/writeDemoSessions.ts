@@ -2,8 +2,8 @@
  * Writes the demo sessions into a Pi agent dir: Pi's own entry lines for the conversation, and
  * pi-condense's entries produced by our real flush (`flushSession`, with the demo's scripted
  * summarizer, so no paid model is ever called) after the prompts where pi-condense would flush.
- * The result is a set of sessions valid by construction: summaries with refs, a dedup alias, a
- * spilled output, a failed edit with purged arguments, compressed chains and pending batches.
+ * The result is a set of sessions valid by construction: summaries with refs, a dedup alias,
+ * a failed edit with purged arguments, compressed chains and pending batches.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

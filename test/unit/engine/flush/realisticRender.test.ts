@@ -3,7 +3,8 @@
  * real one: the first two prompts of `real-sessions/large-session.migrated-v3.jsonl`, flushed,
  * then two more prompts (a re-read of two files already read, a 25 kB build log, a failed edit
  * with large arguments, a small listing), flushed again. That gives summaries for most batches,
- * two dedup aliases, a spilled record, two compressed chains (both fused) and an errored large
+ * two dedup aliases, a summarized build log (a flush spills nothing: the release spills at
+ * `turn_end` only), two compressed chains (both fused) and an errored large
  * edit. The rendered context is checked message by message against expectations worked out by
  * hand from pi-condense's rules (written out below, not captured from a run).
  */
@@ -64,11 +65,10 @@ describe('rendering a realistic session written by our flush', () => {
 		const second = await flushText(appended, config, summarizer, { spill, nowMs: 1_800_000_100_000 });
 		// Turns count every assistant message on the branch: C's re-reads are turn 8, its edit turn 10.
 		assert.deepEqual(second.result.notices, [
-			`pruner: spilled 1 oversized tool result (${buildLog.length} bytes) to the session's blobs folder; no LLM call made`,
 			'pruner: compressed 2 chains (b1, b2)',
 			`pruner: deduplicated 2 tool calls (turn 8, ${themeMd.length + themeTs.length} raw chars) against earlier prunes; no LLM call made; frontier advanced past this range`,
 			'pruner: skipped pruning turn 10 (1 tool call) — only 49 raw chars (< minBatchChars=200); no LLM call made; frontier advanced past this range',
-			`pruner: pruned 4 tool calls from 3 batches — summary 134 chars vs ${themeMd.length + themeTs.length + 49 + listing.length} raw chars`,
+			`pruner: pruned 5 tool calls from 4 batches — summary 268 chars vs ${themeMd.length + themeTs.length + buildLog.length + 49 + listing.length} raw chars`,
 		]);
 
 		const model = parseSession(second.text);
@@ -89,22 +89,19 @@ describe('rendering a realistic session written by our flush', () => {
 			{ stub: 'c1', text: stub('t1') }, // alias of theme.md's record
 			{ stub: 'c2', text: stub('t2') }, // alias of theme.ts's record
 			same(31), // the build
-			{
-				stub: 'c3', text: [
-					`[Oversized output spilled to file — ${buildLog.length} bytes.]`, 'Tool: bash', 'Preview (head):', headLines(buildLog, 2048),
-					'Full output — read this file (offset/limit supported): /blobs/c3.txt', 'Or use context_tree_query with ref `c3`.',
-				].join('\n'),
-			},
+			// A flush never spills a result itself (the release does it at turn_end only): the build log is summarized.
+			{ stub: 'c3', text: stub('t12') },
 			{ purged: 'c4', size: JSON.stringify(bigEdit).length }, // errored, 3 turns old, 700+ chars of arguments
 			same(34), // its error stays (a trivial batch: never summarized)
 			same(35), // C's final reply
 			same(36), // prompt D
 			same(37),
-			{ stub: 'd1', text: stub('t12') },
+			{ stub: 'd1', text: stub('t13') },
 			same(39), // D's final reply
-			{ summary: `- \`t12\` bash done${footer('t12')}` }, // flush 2's live summary, after the reply
+			{ summary: `- \`t12\` bash done${footer('t12')}` }, // flush 2's live summaries (one per turn), after the reply
+			{ summary: `- \`t13\` bash done${footer('t13')}` },
 		];
-		assert.equal(pi.length, 41, 'Pi\'s own context: 36 messages and 5 summaries');
+		assert.equal(pi.length, 42, 'Pi\'s own context: 36 messages and 6 summaries');
 		assert.equal(rendered.length, expected.length);
 		expected.forEach((want, i) => check(rendered[i] as AgentMessage, want, i));
 	});
@@ -137,19 +134,6 @@ function check(message: AgentMessage, want: Expectation, i: number): void {
 	}
 }
 
-/** The head preview pi-condense keeps: whole lines within the byte cap. */
-function headLines(text: string, maxBytes: number): string {
-	const lines = text.split('\n');
-	let out = '';
-	for (const line of lines) {
-		const next = out === '' ? line : `${out}\n${line}`;
-		if (Buffer.byteLength(next) > maxBytes) {
-			break;
-		}
-		out = next;
-	}
-	return out;
-}
 
 function resultOf(lines: readonly string[], lineNumber: number): string {
 	const entry = JSON.parse(lines[lineNumber - 1] as string) as { message: { content: { text: string }[] } };

@@ -11,7 +11,7 @@ import { flushText } from '../../../support/flushHarness';
 import { flushConfig, output, toolSession } from '../../../support/flushFixtures';
 import { scriptedSummarizer } from '../../../support/scriptedSummarizer';
 import { SessionBuilder, text, toolCall } from '../../../support/sessionBuilder';
-import { WRITER_RELEASE } from '../../../support/releases';
+import { LATEST, rules, WRITER_RELEASE } from '../../../support/releases';
 
 type Json = Record<string, unknown>;
 const labelled = scriptedSummarizer((request) => (request.input?.kind === 'batch' ? request.input.calls.map((c) => `- ${c.label} ok`).join('\n') : 'fused'));
@@ -41,12 +41,15 @@ describe('runFlush', () => {
 		const now = await flushText(session, off, labelled);
 		assert.equal(now.result.status, 'disabled');
 		assert.equal(now.result.message, 'Context pruning is disabled. Run /pruner on first.');
-		const compact = await flushText(session, off, labelled, { mode: 'compact' });
+		// Chains no summary covers are compressed deterministically from 2.9.0; before, they are skipped.
+		const older = await flushText(session, off, labelled, { mode: 'compact', release: rules('2.8.0') });
+		assert.equal(older.result.message, 'pruner: no chains eligible for compaction (3 skipped — no per-batch summary available)');
+		const compact = await flushText(session, off, labelled, { mode: 'compact', release: LATEST });
 		assert.equal(compact.result.status, 'completed');
 		assert.match(compact.result.message, /^pruner: compacted 3 chains \(b1, b2, b3\), reclaimed ~\d+ tokens$/);
 		const chains = drafts(compact.text, session).filter((e) => e['customType'] === 'context-prune-chain');
 		assert.ok(chains.every((c) => (c['data'] as Json)['bodySource'] === 'deterministic'), 'nothing was summarized: deterministic bodies');
-		const again = await flushText(compact.text, off, labelled, { mode: 'compact' });
+		const again = await flushText(compact.text, off, labelled, { mode: 'compact', release: LATEST });
 		assert.equal(again.result.message, 'pruner: no chains eligible for compaction');
 	});
 

@@ -2,7 +2,8 @@
  * The header id of a session builds its blobs folder (`<id>-blobs` beside the file). A hostile id
  * (`../outside/evil`) or a blobs folder that is a link to elsewhere must not make a flush write, or
  * recovery read, anywhere else. Real ids (Pi's UUIDs, v4 and v7, v1 and v3 files) are accepted.
- * The sessions are real flush output (an 80 KB result spilled), with the header changed afterwards.
+ * The sessions are real compaction output (2.9.1's backfill spills an 80 KB result), with the header
+ * changed afterwards.
  */
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -12,12 +13,13 @@ import { blobIdRefusal, isPiSessionId } from '../../../../src/node/condense/blob
 import { sessionBlobReader } from '../../../../src/node/condense/sessionBlobReader';
 import { createBlobWriter } from '../../../../src/node/flush/blobWriter';
 import { flushSession } from '../../../../src/node/flush/flushSession';
+import type { FlushOutcome } from '../../../../src/node/flush/flushOutcome';
 import { OpenSession } from '../../../../src/node/store/openSession';
 import { useFlushEnvironment } from '../../../support/flushEnvironment';
 import { flushConfig, output } from '../../../support/flushFixtures';
 import { piCondenseSessionsDir, realSessionFiles } from '../../../support/paths';
 import { SessionBuilder, text, toolCall } from '../../../support/sessionBuilder';
-import { WRITER_RELEASE } from '../../../support/releases';
+import { LATEST } from '../../../support/releases';
 
 const REAL_ID = '01a22b2a-f0d9-7c01-8264-6403bf89dbdf';
 const BIG = output('big', 80_000);
@@ -37,19 +39,32 @@ describe('the blobs folder of a session', function () {
 	this.timeout(30_000);
 	const env = useFlushEnvironment({ text: '- [[1:read]] read it' });
 
-	/** `sessions/s.jsonl`, one big bash result and a small read, flushed with `id` in its header. */
-	async function flushedSession(id: string): Promise<{ file: string; notices: readonly string[] }> {
+	/**
+	 * `sessions/s.jsonl`, one big bash result and a small read in a closed chain no summary covers,
+	 * compacted as 2.9.1 does with `id` in its header: its index backfill is the only spill a flush makes.
+	 */
+	async function compacted(id: string): Promise<{ file: string; outcome: FlushOutcome }> {
 		const builder = new SessionBuilder({ id });
 		builder.user('Fetch the log.');
 		builder.assistant([toolCall('big1', 'bash', { command: 'cat big.log' }), toolCall('small', 'read', { path: 'a.ts' })]);
 		builder.toolResult('big1', 'bash', BIG);
 		builder.toolResult('small', 'read', output('small', 1200));
 		builder.assistant([text('Done.')]);
+		builder.user('Thanks.');
+		builder.assistant([text('You are welcome.')]);
 		mkdirSync(join(env.dir.path, 'sessions'));
 		const file = env.dir.file(join('sessions', 's.jsonl'), builder.text());
-		const outcome = await flushSession(env.request(file));
+		return { file, outcome: await flushSession(env.request(file, { mode: 'compact', release: LATEST })) };
+	}
+
+	/** A compacted session with a real id: its big result spilled; returns the blob's file name. */
+	async function spilledSession(): Promise<{ file: string; blob: string }> {
+		const { file, outcome } = await compacted(REAL_ID);
 		assert.equal(outcome.kind, 'written', outcome.message);
-		return { file, notices: outcome.notices };
+		const blobs = readdirSync(join(dirname(file), `${REAL_ID}-blobs`));
+		assert.equal(blobs.length, 1, 'the big result was spilled');
+		assert.match(blobs[0] ?? '', /^big1_\d+\.txt$/, 'named after its occurrence key (2.6.0+)');
+		return { file, blob: blobs[0] as string };
 	}
 
 	it('accepts the ids of every real session (v1 and v3 files, UUID v4 and v7)', () => {
@@ -63,39 +78,40 @@ describe('the blobs folder of a session', function () {
 		}
 	});
 
-	it('a flush of a session whose id climbs out writes nothing outside; the big result stays inline, and the notice names the file', async () => {
-		const { file, notices } = await flushedSession('../outside/evil');
+	it('a compaction of a session whose id climbs out writes nothing outside: the backfill is abandoned, as the release does when a spill fails', async () => {
+		const { file, outcome } = await compacted('../outside/evil');
 		assert.deepEqual(readdirSync(env.dir.path).sort(), ['sessions']);
 		assert.deepEqual(readdirSync(dirname(file)), ['s.jsonl']);
-		assert.ok(notices.some((notice) => notice.includes('could not spill') && notice.includes(`${file}: its header id "../outside/evil" is not a Pi session id`)), notices.join('\n'));
-		assert.ok(readFileSync(file, 'utf8').includes('context-prune-summary'), 'the session was still summarized');
+		assert.equal(outcome.kind, 'nothing', outcome.message);
+		assert.ok(!readFileSync(file, 'utf8').includes('context-prune-'), 'nothing appended (retried at the next flush)');
 	});
 
 	it('recovery does not read a blob through a hostile id, and says why; the session still opens', async () => {
-		const { file } = await flushedSession(REAL_ID);
-		assert.ok(existsSync(join(dirname(file), `${REAL_ID}-blobs`, 'big1.txt')), 'the result was spilled');
+		const { file, blob } = await spilledSession();
 		// The same session, now claiming an id that points at a folder holding someone else's file.
 		withHeaderId(file, '../outside/evil');
 		mkdirSync(join(env.dir.path, 'outside', 'evil-blobs'), { recursive: true });
-		writeFileSync(join(env.dir.path, 'outside', 'evil-blobs', 'big1.txt'), 'SECRET FROM ELSEWHERE');
+		writeFileSync(join(env.dir.path, 'outside', 'evil-blobs', blob), 'SECRET FROM ELSEWHERE');
 		const refusals: string[] = [];
 		const session = await OpenSession.open(file, (reason) => refusals.push(reason));
-		const state = session.insight({ config: flushConfig(), release: WRITER_RELEASE }).state;
+		const state = session.insight({ config: flushConfig(), release: LATEST }).state;
 		assert.equal(state.spilled.length, 1, 'the session and its spilled record are shown');
 		const recovered = (await recoverOutputs(state, ['big1'], session.blobs)).text;
 		assert.ok(!recovered.includes('SECRET FROM ELSEWHERE'), recovered);
 		assert.match(recovered, /big line 1: request handled/, 'the stored preview stands in');
-		assert.deepEqual(refusals, [blobIdRefusal(file, '../outside/evil')]);
+		// Said on each refused read (the store logs each reason once).
+		assert.ok(refusals.length > 0);
+		assert.deepEqual(new Set(refusals), new Set([blobIdRefusal(file, '../outside/evil')]));
 	});
 
 	it('a blobs folder that is a link out of the session folder is neither read nor written', async () => {
-		const { file } = await flushedSession(REAL_ID);
+		const { file, blob } = await spilledSession();
 		const blobs = join(dirname(file), `${REAL_ID}-blobs`);
 		const elsewhere = join(env.dir.path, 'elsewhere');
 		renameSync(blobs, elsewhere);
 		symlinkSync(elsewhere, blobs);
 		const refusals: string[] = [];
-		assert.equal(await sessionBlobReader(file, REAL_ID, (reason) => refusals.push(reason)).readBlob('big1.txt'), undefined);
+		assert.equal(await sessionBlobReader(file, REAL_ID, (reason) => refusals.push(reason)).readBlob(blob), undefined);
 		assert.match(refusals[0] ?? '', /its blobs folder .* leads to .*elsewhere, outside the session's folder/);
 		const before = readdirSync(elsewhere);
 		await assert.rejects(createBlobWriter(file, REAL_ID).writeBlob('big2.txt', 'second body'), /leads to .*elsewhere, outside the session's folder, so its spilled outputs are neither read nor written/);
