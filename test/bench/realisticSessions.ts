@@ -1,9 +1,9 @@
 /**
  * The realistic large sessions of the benchmark: real sessions repeated with fresh ids by
  * make-big-session.py (the generator of the reference material, copied here), one without
- * pi-condense entries (a real Pi session) and one full of them (a session real pi-condense 2.9.1
- * pruned: summaries, index entries, compressed chains, renumbered per repetition so each copy
- * resolves on its own). Real sessions have many small lines, which cost more objects per MB than
+ * pi-condense entries (a real Pi session without compactions, so all of it is in the context) and
+ * one full of them (a session real pi-condense 2.9.1 pruned: summaries, index entries, compressed
+ * chains, renumbered per repetition so each copy resolves on its own). Real sessions have many small lines, which cost more objects per MB than
  * the synthetic session's large ones. Generated once into `.bench/` (git-ignored).
  */
 import { execFileSync } from 'node:child_process';
@@ -20,10 +20,10 @@ export interface RealisticSession {
 }
 
 /** Bump when the sources or the generator change, so stale cached files are regenerated. */
-const generatorVersion = 1;
+const generatorVersion = 2;
 
 const SOURCES = [
-	{ label: 'real Pi session, no pi-condense entries', name: 'plain', pruned: false, source: join(realSessionsDir, 'before-compaction.migrated-v3.jsonl') },
+	{ label: 'real Pi session, no pi-condense entries', name: 'plain', pruned: false, source: join(realSessionsDir, 'large-session.migrated-v3.jsonl') },
 	{ label: 'pruned by real pi-condense 2.9.1', name: 'pruned', pruned: true, source: join(piCondenseSessionsDir, 'large-bulk-2.9.1', 'session.jsonl') },
 ] as const;
 
