@@ -29,8 +29,12 @@ export class PreviewSourceAdapter extends Disposable implements PreviewSource {
 		if (!session) {
 			return undefined;
 		}
-		const { config, release } = this.controller.renderSettings;
-		return { path: session.path, title: this.controller.titleOf(session.path), model: session.model, config, release, blobs: session.blobs };
+		const settings = this.controller.renderSettings;
+		const insight = session.insight(settings);
+		return {
+			path: session.path, title: this.controller.titleOf(session.path), model: session.model, config: settings.config, release: settings.release, blobs: session.blobs,
+			derived: { branch: insight.branch, messages: insight.context.messages, state: insight.state },
+		};
 	}
 
 	async recover(refs: readonly string[]): Promise<string> {

@@ -88,13 +88,15 @@ export class PreviewComputer {
 			&& cached.session.release === session.release && cached.session.path === session.path) {
 			return cached.value;
 		}
+		const derived = session.derived;
 		const value = previewBase({
 			sessionPath: session.path,
 			title: session.title,
-			branch: getBranch(session.model),
-			messages: buildSessionContext(session.model).messages,
+			branch: derived?.branch ?? getBranch(session.model),
+			messages: derived?.messages ?? buildSessionContext(session.model).messages,
 			config: session.config,
 			release: session.release,
+			...(derived ? { state: derived.state } : {}),
 		});
 		this.base = { session, value };
 		return value;
