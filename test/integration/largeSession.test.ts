@@ -16,7 +16,7 @@ import type { RenderReport } from '../../src/shared/protocol';
 import { realSessionsDir } from '../support/paths';
 import { writeRepeatedSession } from '../support/repeatSession';
 import { ui } from '../support/workbenchUi';
-import { activeApi, fixtures, waitUntil } from './helpers';
+import { activeApi, fixtures, nextRenderReport, waitUntil } from './helpers';
 
 const TARGET_MB = Number(process.env['PI_CONDENSE_TEST_LARGE_MB'] ?? '40');
 
@@ -26,19 +26,7 @@ describe('a large session in VS Code', function () {
 	let path = '';
 	const lines: string[] = [];
 
-	const nextReport = (test: (report: RenderReport) => boolean, timeoutMs: number): Promise<RenderReport> => new Promise((resolve, reject) => {
-		const timer = setTimeout(() => {
-			subscription.dispose();
-			reject(new Error('no matching render report from the preview'));
-		}, timeoutMs);
-		const subscription = api.contextPreview.onDidReportRender((report) => {
-			if (test(report)) {
-				clearTimeout(timer);
-				subscription.dispose();
-				resolve(report);
-			}
-		});
-	});
+	const nextReport = (test: (report: RenderReport) => boolean, timeoutMs: number): Promise<RenderReport> => nextRenderReport(api, test, timeoutMs);
 
 	/** Runs `phase` while sampling the host's event loop every millisecond; prints its longest block. */
 	const watched = async (what: string, phase: () => Promise<void>): Promise<void> => {
