@@ -22,7 +22,7 @@ export function benchSteps(megabytes: number): void {
 		if (!floor) {
 			throw new Error('the floor probe printed nothing');
 		}
-		console.log(`floor (read + JSON.parse every line)   ${ms(floor.ms)}; peak RSS ${ratio(floor.peakRss / size)} the file; ${floor.note ?? ''}`);
+		console.log(`floor (read + JSON.parse, best of 3)   ${ms(floor.ms)}; peak RSS ${ratio(floor.peakRss / size)} the file; ${floor.note ?? ''}`);
 		console.log(`${'step'.padEnd(18)}${'time'.padStart(10)}${'/floor'.padStart(8)}${'sum/floor'.padStart(11)}${'longest block'.padStart(15)}${'peak RSS/file'.padStart(15)}${'retained/file'.padStart(15)}   (targets: block ≤ 50 ms, peak ≤ 3×, retained ≤ 2×, open ≤ 1.5×, open + state + render ≤ 1.8×)`);
 		let sum = 0;
 		for (const step of probe('steps', session)) {
