@@ -2,15 +2,15 @@
  * Reads a session file for the command line: our session model, the active branch, Pi's context,
  * pi-condense's state on that branch and the blob reader of its spill folder.
  */
-import { readFile } from 'node:fs/promises';
 import { buildCondenseState, type CondenseState } from '../engine/condense';
 import type { BlobReader } from '../engine/ports';
 import type { ReleaseRules } from '../engine/release/releases';
-import { buildSessionContext, getBranch, parseSession } from '../engine/session';
+import { buildSessionContext, getBranch } from '../engine/session';
 import type { SessionModel } from '../engine/session/model';
 import type { AgentMessage, SessionEntry } from '../engine/session/types';
 import { blobIdRefusal } from '../node/condense/blobFolder';
 import { sessionBlobReader } from '../node/condense/sessionBlobReader';
+import { readSessionModel } from '../node/store/readSessionModel';
 import { describeSessionProblems } from './sessionProblems';
 
 export class SessionFileError extends Error {}
@@ -25,15 +25,18 @@ export interface OpenedSession {
 	readonly blobs: BlobReader | undefined;
 }
 
-/** Reads a session; its pi-condense state is rebuilt as `release` rebuilds it. */
+/**
+ * Reads a session; its pi-condense state is rebuilt as `release` rebuilds it. The file is read in
+ * pieces, as the extension reads it, never as one string: a 100 MB session would otherwise hold
+ * its text (twice, as UTF-16 where it is not Latin-1) beside its parsed entries.
+ */
 export async function openSession(path: string, release: ReleaseRules): Promise<OpenedSession> {
-	let text: string;
+	let model: SessionModel;
 	try {
-		text = await readFile(path, 'utf8');
+		model = (await readSessionModel(path)).model;
 	} catch (error) {
 		throw new SessionFileError(`cannot read ${path}: ${(error as Error).message}`);
 	}
-	const model = parseSession(text);
 	if (model.header === undefined) {
 		const problems = describeSessionProblems(path, model.diagnostics);
 		const detail = problems.length === 0 ? '' : `\n${problems.join('\n')}`;

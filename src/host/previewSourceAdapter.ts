@@ -31,9 +31,14 @@ export class PreviewSourceAdapter extends Disposable implements PreviewSource {
 		if (!session) {
 			return undefined;
 		}
-		const { config, release, resolution } = this.controller.renderSettings;
-		const followed = { line: releaseLine(resolution, homedir()), installed: resolution.kind !== 'not-installed' };
-		return { path: session.path, title: this.controller.titleOf(session.path), model: session.model, config, release, followed, blobs: session.blobs };
+		const settings = this.controller.renderSettings;
+		const { resolution } = settings;
+		const insight = session.insight(settings);
+		return {
+			path: session.path, title: this.controller.titleOf(session.path), model: session.model, config: settings.config, release: settings.release, blobs: session.blobs,
+			followed: { line: releaseLine(resolution, homedir()), installed: resolution.kind !== 'not-installed' },
+			derived: { branch: insight.branch, messages: insight.context.messages, state: insight.state },
+		};
 	}
 
 	async recover(refs: readonly string[]): Promise<string> {

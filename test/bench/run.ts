@@ -7,11 +7,16 @@ import { benchFlush } from './flushBench';
 import { benchSessionOpen } from './openBench';
 import { benchPreview } from './previewBench';
 import { benchRender } from './renderBench';
+import { benchSteps } from './stepBench';
 import { benchStoreStart } from './storeStartBench';
 
 async function main(): Promise<void> {
 	const megabytes = Number(process.env['PI_CONDENSE_BENCH_MB'] ?? '100');
 	console.log(`# Pi Condense benchmark (node ${process.version}; synthetic session ${megabytes} MB)`);
+	if (process.env['PI_CONDENSE_BENCH_ONLY'] === 'steps') {
+		benchSteps(megabytes);
+		return;
+	}
 	const synthetic = await syntheticSessionFile(megabytes);
 	await benchSessionOpen(synthetic, 3);
 	await benchSessionOpen(largestRealSession(), 10);
@@ -19,6 +24,7 @@ async function main(): Promise<void> {
 	await benchFlush();
 	await benchStoreStart(largestRealSession(), Number(process.env['PI_CONDENSE_BENCH_SESSIONS'] ?? '200'));
 	await benchPreview();
+	benchSteps(megabytes);
 }
 
 main().catch((error: unknown) => {

@@ -15,26 +15,14 @@ import type { ExtensionApi } from '../../src/host/extensionApi';
 import type { RenderReport } from '../../src/shared/protocol';
 import { repoRoot } from '../support/paths';
 import { ui } from '../support/workbenchUi';
-import { activeApi, fixtures, waitUntil } from './helpers';
+import { activeApi, fixtures, nextRenderReport, waitUntil } from './helpers';
 
 describe('the context preview in VS Code', function () {
 	this.timeout(120_000);
 	let api: ExtensionApi;
 	const reports: RenderReport[] = [];
 
-	const nextReport = (test: (report: RenderReport) => boolean, timeoutMs = 30_000): Promise<RenderReport> => new Promise((resolve, reject) => {
-		const timer = setTimeout(() => {
-			subscription.dispose();
-			reject(new Error(`no matching render report; last: ${JSON.stringify(reports.at(-1) ?? null).slice(0, 400)}`));
-		}, timeoutMs);
-		const subscription = api.contextPreview.onDidReportRender((report) => {
-			if (test(report)) {
-				clearTimeout(timer);
-				subscription.dispose();
-				resolve(report);
-			}
-		});
-	});
+	const nextReport = (test: (report: RenderReport) => boolean, timeoutMs = 30_000): Promise<RenderReport> => nextRenderReport(api, test, timeoutMs, () => reports.at(-1));
 
 	before(async () => {
 		api = await activeApi();

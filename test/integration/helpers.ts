@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/host/extensionApi';
+import type { RenderReport } from '../../src/shared/protocol';
 
 export const EXTENSION_ID = 'pi-condense.pi-condense-vscode';
 
@@ -43,6 +44,23 @@ export async function activeApi(): Promise<ExtensionApi> {
 	// A suite run alone (PI_CONDENSE_TEST_GREP) starts before the first listing has located the agent directory.
 	await waitUntil(() => extension.exports.controller.discovery.done, 'the first session listing');
 	return extension.exports;
+}
+
+/** The preview page's next render report that passes `test`; fails after `timeoutMs`, saying what `lastSeen` gives. */
+export function nextRenderReport(api: ExtensionApi, test: (report: RenderReport) => boolean, timeoutMs: number, lastSeen: () => unknown = () => null): Promise<RenderReport> {
+	return new Promise((resolve, reject) => {
+		const timer = setTimeout(() => {
+			subscription.dispose();
+			reject(new Error(`no matching render report; last: ${JSON.stringify(lastSeen() ?? null).slice(0, 400)}`));
+		}, timeoutMs);
+		const subscription = api.contextPreview.onDidReportRender((report) => {
+			if (test(report)) {
+				clearTimeout(timer);
+				subscription.dispose();
+				resolve(report);
+			}
+		});
+	});
 }
 
 export async function waitUntil(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {

@@ -4,7 +4,7 @@
 export { buildSessionContext } from './context';
 export { getBranch } from './branch';
 export { convertToLlm, bashExecutionToText } from './convert';
-export { parseSession, appendToSession, CURRENT_SESSION_VERSION } from './parse';
+export { parseSession, appendToSession, SessionPieceReader, CURRENT_SESSION_VERSION } from './parse';
 export { getTree, type SessionTree } from './tree';
 export { splitJsonlLines } from './jsonl';
 export type * from './model';

@@ -191,3 +191,92 @@ function inLineOrder(diagnostics: SessionDiagnostic[]): SessionDiagnostic[] {
 function shorten(text: string): string {
 	return text.length > 120 ? `${text.slice(0, 117)}...` : text;
 }
+
+/**
+ * Reads a session file piece by piece, each piece the text after the previous one's last complete
+ * line (as `appendToSession` takes it), into one model at the end: parseSession's model of the
+ * whole text, without a snapshot per piece (a 100 MB file read in 256 KB pieces would otherwise
+ * copy its entry list once per piece). It owns the arrays it fills; `model()` hands them over,
+ * after which it takes no more pieces.
+ */
+export class SessionPieceReader {
+	private first: SessionSnapshot | undefined;
+	private readonly entries: SessionEntry[] = [];
+	private readonly entryLines: number[] = [];
+	private readonly diagnostics: SessionDiagnostic[] = [];
+	private name: string | undefined;
+	private lineCount = 0;
+	private pendingTail = '';
+	private done = false;
+
+	/** Adds the next piece; false when the file cannot be read in pieces (no header, or a v1/v2 file Pi migrates as a whole). */
+	push(text: string): boolean {
+		if (this.done) {
+			throw new Error('SessionPieceReader: the model was already taken');
+		}
+		const first = this.first;
+		if (first === undefined && !text.includes('\n')) {
+			this.pendingTail = text; // not one complete line yet: the header is still to come
+			return true;
+		}
+		if (first === undefined) {
+			const model = parseSession(text);
+			if (!(model instanceof SessionSnapshot) || model.header === undefined || model.migrated) {
+				return false;
+			}
+			this.first = model;
+			this.take(model.entries, model.entryLines, model.diagnostics);
+			this.name = model.name;
+			this.lineCount = model.lineCount;
+			this.pendingTail = model.pendingTail;
+			return true;
+		}
+		const split = splitJsonlLines(text, this.lineCount + 1);
+		const diagnostics: SessionDiagnostic[] = [];
+		const tooDeep = new Set<number>();
+		const from = this.entries.length;
+		collectEntries(parseLines(split.lines, diagnostics, tooDeep), this.entries, this.entryLines, diagnostics, tooDeep);
+		// The first piece's index is extended in place: its snapshot is never handed out.
+		first.index.extend(this.entries, from);
+		checkLinks(this.entries, this.entryLines, from, first.index, diagnostics);
+		this.take([], [], inLineOrder(diagnostics));
+		this.name = nameAfter(this.name, this.entries, from);
+		this.lineCount += split.consumedLineCount;
+		this.pendingTail = split.pendingTail;
+		return true;
+	}
+
+	/** The model of every piece pushed (that of an empty file when none was). */
+	model(): SessionModel {
+		this.done = true;
+		const first = this.first;
+		if (first === undefined) {
+			return parseSession(this.pendingTail);
+		}
+		return new SessionSnapshot({
+			header: first.header,
+			version: first.version,
+			migrated: false,
+			entries: this.entries,
+			entryLines: this.entryLines,
+			diagnostics: this.diagnostics,
+			name: this.name,
+			lineCount: this.lineCount,
+			pendingTail: this.pendingTail,
+			index: first.index,
+		});
+	}
+
+	private take(entries: readonly SessionEntry[], lines: readonly number[], diagnostics: readonly SessionDiagnostic[]): void {
+		// One by one: a spread of a large array would overflow the call stack.
+		for (const entry of entries) {
+			this.entries.push(entry);
+		}
+		for (const line of lines) {
+			this.entryLines.push(line);
+		}
+		for (const diagnostic of diagnostics) {
+			this.diagnostics.push(diagnostic);
+		}
+	}
+}

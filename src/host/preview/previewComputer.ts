@@ -90,13 +90,15 @@ export class PreviewComputer {
 			this.base = { session, value: cached.value };
 			return cached.value;
 		}
+		const derived = session.derived;
 		const value = previewBase({
 			sessionPath: session.path,
 			title: session.title,
-			branch: getBranch(session.model),
-			messages: buildSessionContext(session.model).messages,
+			branch: derived?.branch ?? getBranch(session.model),
+			messages: derived?.messages ?? buildSessionContext(session.model).messages,
 			config: session.config,
 			release: session.release,
+			...(derived ? { state: derived.state } : {}),
 		});
 		this.base = { session, value };
 		return value;

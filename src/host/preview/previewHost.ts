@@ -9,6 +9,8 @@ import { checkPageMessage } from './pageMessages';
 import { PreviewComputer } from './previewComputer';
 import type { FollowedRelease, PreviewSource } from './previewSource';
 
+type RefreshCause = 'open' | 'session' | 'whatIf';
+
 export interface PreviewHostOptions {
 	readonly source: PreviewSource;
 	readonly post: (message: ToWebview) => Promise<unknown>;
@@ -30,6 +32,8 @@ export class PreviewHost {
 	private view: ViewName = 'after';
 	private ready = false;
 	private pendingReveal: string | undefined;
+	/** A refresh queued and not started yet: later refreshes join it instead of queuing their own. */
+	private waitingRefresh: { cause: RefreshCause; readonly done: Promise<void> } | undefined;
 	/** Serializes the work so a slow recomputation never overwrites a newer one. */
 	private queue: Promise<void> = Promise.resolve();
 
@@ -89,21 +93,42 @@ export class PreviewHost {
 		this.ready = false;
 	}
 
-	/** Recomputes and posts the preview (the session or Pi's settings changed). */
-	refresh(cause: 'open' | 'session' | 'whatIf'): Promise<void> {
+	/**
+	 * Recomputes and posts the preview (the session or Pi's settings changed). A newer request
+	 * supersedes one still waiting its turn: both are answered by one computation, made when it
+	 * starts, of the session and what-if current then (on a large session each computation holds
+	 * the host for a while, and typing a what-if or a session growing asks for many).
+	 */
+	refresh(cause: RefreshCause): Promise<void> {
 		if (!this.ready) {
 			return Promise.resolve();
 		}
-		return this.enqueue(async () => {
-			const computation = this.computer.compute(this.overrides);
-			if (!computation) {
-				await this.options.post({ type: 'empty', message: 'No Pi session is selected. Pick one in the Pi Sessions view.' });
-				return;
+		const waiting = this.waitingRefresh;
+		if (waiting) {
+			// A page load's first snapshot says so (the page restores its state on it): keep that cause.
+			waiting.cause = waiting.cause === 'open' ? 'open' : cause;
+			return waiting.done;
+		}
+		const request: { cause: RefreshCause; done: Promise<void> } = { cause, done: Promise.resolve() };
+		this.waitingRefresh = request;
+		request.done = this.enqueue(async () => {
+			if (this.waitingRefresh === request) {
+				this.waitingRefresh = undefined;
 			}
-			this.overrides = this.computer.effectiveOverrides(this.overrides);
-			this.options.setTitle(`Context: ${computation.snapshot.title}`);
-			await this.options.post({ type: 'snapshot', snapshot: pageSnapshot(computation.snapshot, this.view, this.computer.session?.followed), cause });
+			await this.postSnapshot(request.cause);
 		});
+		return request.done;
+	}
+
+	private async postSnapshot(cause: RefreshCause): Promise<void> {
+		const computation = this.computer.compute(this.overrides);
+		if (!computation) {
+			await this.options.post({ type: 'empty', message: 'No Pi session is selected. Pick one in the Pi Sessions view.' });
+			return;
+		}
+		this.overrides = this.computer.effectiveOverrides(this.overrides);
+		this.options.setTitle(`Context: ${computation.snapshot.title}`);
+		await this.options.post({ type: 'snapshot', snapshot: pageSnapshot(computation.snapshot, this.view, this.computer.session?.followed), cause });
 	}
 
 	/** Shows the row of a tool call, ref, block or entry; waits for the page if it is not ready. */

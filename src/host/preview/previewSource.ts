@@ -6,7 +6,9 @@ import type * as vscode from 'vscode';
 import type { ContextPruneConfig } from '../../engine/config/types';
 import type { ReleaseRules } from '../../engine/release/releases';
 import type { BlobReader } from '../../engine/ports';
+import type { CondenseState } from '../../engine/condense';
 import type { SessionModel } from '../../engine/session/model';
+import type { AgentMessage, SessionEntry } from '../../engine/session/types';
 import type { ModelFacts } from '../../node/llm/modelPricing';
 
 /** The session the preview shows: the selected one, as of its latest snapshot. */
@@ -23,6 +25,18 @@ export interface PreviewSession {
 	readonly followed: FollowedRelease;
 	/** Reads spilled outputs from the session's `<sessionId>-blobs/` folder. */
 	readonly blobs: BlobReader;
+	/**
+	 * What the other views already derived from this snapshot, configuration and release: the
+	 * preview shares it instead of rebuilding it (on a large session the state alone holds the host
+	 * for a second and takes a sixth of the file's size in memory).
+	 */
+	readonly derived?: DerivedSession;
+}
+
+export interface DerivedSession {
+	readonly branch: readonly SessionEntry[];
+	readonly messages: readonly AgentMessage[];
+	readonly state: CondenseState;
 }
 
 /** Which pi-condense Pi loads and where it was found (one line), or that it has none. */

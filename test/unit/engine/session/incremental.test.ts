@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { appendToSession, buildSessionContext, getBranch, parseSession, type SessionModel } from '../../../../src/engine/session';
-import { realSessionsDir } from '../../../support/paths';
+import { appendToSession, buildSessionContext, getBranch, parseSession, SessionPieceReader, type SessionModel } from '../../../../src/engine/session';
+import { piCondenseSessionsDir, realSessionsDir } from '../../../support/paths';
 import { Random } from '../../../support/random';
 
 const realFile = join(realSessionsDir, 'large-session.migrated-v3.jsonl');
@@ -103,6 +103,55 @@ describe('session model: incremental append', function () {
 		assert.equal(appendToSession(parseSession(''), lines[0] ?? ''), undefined);
 		const v1 = readFileSync(join(realSessionsDir, 'large-session.jsonl'), 'utf8');
 		assert.equal(appendToSession(parseSession(v1.slice(0, 5000)), v1.slice(5000, 9000)), undefined);
+	});
+});
+
+/** Pushes `text` into a SessionPieceReader in random pieces (each after the previous one's pending tail, as a file reader does). */
+function readInPieces(text: string, random: Random): SessionModel | undefined {
+	const reader = new SessionPieceReader();
+	let tail = '';
+	for (let at = 0; at < text.length;) {
+		const size = random.chance(0.2) ? random.int(1, 40) : random.int(40, 20000);
+		const piece = tail + text.slice(at, at + size);
+		at += size;
+		if (!reader.push(piece)) {
+			return undefined;
+		}
+		tail = piece.slice(piece.lastIndexOf('\n') + 1);
+	}
+	return reader.model();
+}
+
+describe('session model: read in pieces into one model (SessionPieceReader)', function () {
+	this.timeout(120000);
+	const lines = readFileSync(realFile, 'utf8').split(/(?<=\n)/);
+
+	for (const seed of [1, 2, 3, 42, 1337]) {
+		it(`gives the cold read's model for random pieces (seed ${seed})`, () => {
+			const random = new Random(seed);
+			const text = new SessionTextMutator(random).withRandomBranchesAndLabels(lines.slice(0, 400).join(''));
+			const model = readInPieces(text, random);
+			assert.ok(model);
+			assert.deepStrictEqual(observable(model), observable(parseSession(text)), `seed ${seed}`);
+		});
+	}
+
+	it('gives the cold read\'s model of a session real pi-condense 2.9.1 pruned, and of an empty file', () => {
+		const text = readFileSync(join(piCondenseSessionsDir, 'large-bulk-2.9.1', 'session.jsonl'), 'utf8');
+		const model = readInPieces(text, new Random(7));
+		assert.ok(model);
+		assert.deepStrictEqual(observable(model), observable(parseSession(text)));
+		assert.deepStrictEqual(observable(new SessionPieceReader().model()), observable(parseSession('')));
+	});
+
+	it('says when a file must be read whole (no header, or a v1 file), and takes nothing after its model', () => {
+		assert.equal(new SessionPieceReader().push('{"type":"message","id":"a"}\n'), false);
+		const v1 = readFileSync(join(realSessionsDir, 'large-session.jsonl'), 'utf8');
+		assert.equal(new SessionPieceReader().push(v1.slice(0, v1.indexOf('\n', 5000) + 1)), false);
+		const reader = new SessionPieceReader();
+		assert.equal(reader.push(lines.slice(0, 10).join('')), true);
+		reader.model();
+		assert.throws(() => reader.push(lines.slice(10, 20).join('')), /already taken/);
 	});
 });
 

@@ -1,0 +1,158 @@
+/**
+ * Child process of the step benchmark: runs every step the extension takes on one session, in the
+ * order the views need them (open, state, render, preview rows, what-if, raw view, search, flush and
+ * compact planning), keeping each step's result alive as the extension does, and prints one JSON line
+ * per step: its time, the longest block of this thread while it ran, the process's peak RSS so far
+ * and the heap (plus external memory) retained after a full GC. `floor` mode instead reads the file
+ * and JSON-parses every line, the cost any reader pays.
+ *
+ * Every step first runs once on a small warm-up session, unreported, so that times are not those of
+ * cold code; the floor is the best of three runs and the open the best of two (the machine may be
+ * shared), every other step runs once. Run with --expose-gc, one at a time (the peak RSS is the
+ * whole process's).
+ */
+import { readFileSync } from 'node:fs';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { buildCondenseState, previewFromState } from '../../src/engine/condense';
+import { resolveConfig } from '../../src/engine/config/resolve';
+import { runFlush } from '../../src/engine/flush';
+import { computePreview, previewBase, searchMessages, type PreviewBase, type PreviewComputation } from '../../src/engine/preview';
+import { buildSessionContext, getBranch, getTree } from '../../src/engine/session';
+import { pageSnapshot } from '../../src/host/preview/previewHost';
+import { sha1Hex } from '../../src/node/flush/sha1Hasher';
+import { readSessionModel } from '../../src/node/store/readSessionModel';
+import { LATEST, WRITER_RELEASE } from '../support/releases';
+import { richReply } from '../support/richSession';
+import { scriptedSummarizer } from '../support/scriptedSummarizer';
+
+export interface StepFigures {
+	readonly step: string;
+	readonly ms: number;
+	readonly longestBlockMs: number;
+	readonly peakRss: number;
+	readonly retained: number;
+	readonly note?: string;
+}
+
+const held = (): number => {
+	globalThis.gc?.();
+	const usage = process.memoryUsage();
+	return usage.heapUsed + usage.external;
+};
+
+/** False during the warm-up run. */
+let reporting = false;
+
+/**
+ * Times `work`, watching this thread's event loop: the longest delay of a 1 ms timer is the longest
+ * block. With `runs` > 1 the work is repeated (after a full GC each time) and the least disturbed
+ * run's figures are kept (the machine may be shared); the last run's result is returned.
+ */
+async function measure(step: string, baseline: number, work: () => unknown, note?: (result: unknown) => string, runs = 1): Promise<unknown> {
+	// Held in an object so the previous run's result can be let go before the next run starts.
+	const kept: { result: unknown } = { result: undefined };
+	let ms = Number.POSITIVE_INFINITY;
+	let longestBlockMs = Number.POSITIVE_INFINITY;
+	for (let run = 0; run < runs; run++) {
+		kept.result = undefined;
+		globalThis.gc?.();
+		const histogram = monitorEventLoopDelay({ resolution: 1 });
+		histogram.enable();
+		await sleep(5);
+		const start = performance.now();
+		kept.result = await work();
+		ms = Math.min(ms, performance.now() - start);
+		await sleep(5);
+		histogram.disable();
+		longestBlockMs = Math.min(longestBlockMs, histogram.max / 1e6);
+	}
+	const figures: StepFigures = {
+		step,
+		ms,
+		longestBlockMs,
+		peakRss: process.resourceUsage().maxRSS * 1024,
+		retained: held() - baseline,
+		...(note ? { note: note(kept.result) } : {}),
+	};
+	if (reporting) {
+		process.stdout.write(`${JSON.stringify(figures)}\n`);
+	}
+	return kept.result;
+}
+
+async function floor(file: string, baseline: number): Promise<void> {
+	await measure('floor', baseline, () => parseEveryLine(file), (count) => `${String(count)} lines`, 3);
+}
+
+function parseEveryLine(file: string): number {
+	let count = 0;
+	for (const line of readFileSync(file, 'utf8').split('\n')) {
+		if (line) {
+			JSON.parse(line);
+			count++;
+		}
+	}
+	return count;
+}
+
+async function steps(file: string, baseline: number): Promise<void> {
+	const release = LATEST;
+	const config = resolveConfig({ enabled: true }, release).config;
+	const opened = await measure('open', baseline, async () => {
+		const { model } = await readSessionModel(file);
+		getTree(model);
+		return { model, branch: getBranch(model), messages: buildSessionContext(model).messages };
+	}, (value) => `${String((value as { model: { entries: unknown[] } }).model.entries.length)} entries`, 2) as {
+		model: Awaited<ReturnType<typeof readSessionModel>>['model'];
+		branch: ReturnType<typeof getBranch>;
+		messages: ReturnType<typeof buildSessionContext>['messages'];
+	};
+	const { model, branch, messages } = opened;
+	const state = await measure('state', baseline, () => buildCondenseState(branch, release, { lineOf: (entry) => model.lineOf(entry) }),
+		(value) => {
+			const s = value as ReturnType<typeof buildCondenseState>;
+			return `${String(s.summaries.length)} summaries, ${String(s.chains.length)} chains, ${String(s.records.size)} records`;
+		}) as ReturnType<typeof buildCondenseState>;
+	const rendered = await measure('render', baseline, () => previewFromState(state, messages, config, release),
+		(value) => (value as ReturnType<typeof previewFromState>).statusText);
+	// The preview keeps its base and only its latest computation: the what-if replaces the first one.
+	let shown: PreviewComputation | undefined;
+	const base = await measure('preview rows', baseline, () => {
+		const value = previewBase({ sessionPath: file, title: 'bench', branch, messages, config, release, state });
+		shown = computePreview(value, { overrides: {}, pricing: undefined, now: Date.now() });
+		return value;
+	}, () => `${String(shown?.snapshot.before.length)} raw rows, ${String(shown?.snapshot.after.length)} sent`) as PreviewBase;
+	shown = undefined;
+	shown = await measure('what-if', baseline, () => computePreview(base, { overrides: { rollingWindow: 0 }, pricing: undefined, now: Date.now() }),
+		(value) => `rolling window 0: ${String((value as PreviewComputation).snapshot.after.length)} sent`) as PreviewComputation;
+	const current = shown;
+	const raw = await measure('raw view', baseline, () => JSON.stringify(pageSnapshot(current.snapshot, 'before', undefined)).length,
+		(length) => `${(Number(length) / 1024 / 1024).toFixed(1)} MB posted`);
+	const search = await measure('search', baseline, () => searchMessages(current.views.before, 'no such text anywhere'));
+	const flushPorts = { summarizer: scriptedSummarizer(richReply), hash: sha1Hex, now: () => 0 };
+	const flushConfig = resolveConfig({ enabled: true }, WRITER_RELEASE).config;
+	const flushed = await measure('flush planning', baseline,
+		() => runFlush({ mode: 'now', branch, messages, config: flushConfig, release: WRITER_RELEASE }, flushPorts),
+		(result) => (result as Awaited<ReturnType<typeof runFlush>>).message.split('\n')[0] ?? '');
+	const compacted = await measure('compact planning', baseline,
+		() => runFlush({ mode: 'compact', branch, messages, config: flushConfig, release: WRITER_RELEASE }, flushPorts),
+		(result) => (result as Awaited<ReturnType<typeof runFlush>>).message.split('\n')[0] ?? '');
+	// Everything stays reachable until here, as in the extension, which holds what its views show.
+	if ([rendered, raw, search, flushed, compacted].includes(undefined)) {
+		throw new Error('a step returned nothing');
+	}
+}
+
+async function main(mode: string, file: string, warmUpFile: string): Promise<void> {
+	await (mode === 'floor' ? floor(warmUpFile, held()) : steps(warmUpFile, held()));
+	reporting = true;
+	const baseline = held();
+	await (mode === 'floor' ? floor(file, baseline) : steps(file, baseline));
+}
+
+const [mode, file, warmUpFile] = process.argv.slice(2);
+main(mode ?? '', file ?? '', warmUpFile ?? '').catch((error: unknown) => {
+	console.error(error);
+	process.exit(1);
+});

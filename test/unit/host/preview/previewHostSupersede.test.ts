@@ -1,0 +1,73 @@
+/**
+ * The preview host answers a burst of refreshes (a what-if typed key by key, a session growing)
+ * with one computation for all those still waiting, made from the latest what-if: on a large
+ * session each computation holds the extension host, so queuing one per request would hold it
+ * once per keystroke. Real reference session, real engine, the host's own protocol logic.
+ */
+import assert from 'node:assert/strict';
+import { PreviewHost } from '../../../../src/host/preview/previewHost';
+import type { ToWebview } from '../../../../src/shared/protocol';
+import { referenceAgentDir, type ReferenceAgentDir } from '../../../support/referenceAgentDir';
+import { SessionFileSource } from '../../../support/sessionFileSource';
+import { LATEST } from '../../../support/releases';
+
+describe('PreviewHost: a newer refresh supersedes one still waiting', () => {
+	let fixture: ReferenceAgentDir;
+	let source: SessionFileSource;
+
+	before(async () => {
+		fixture = referenceAgentDir('recovery-2.9.1');
+		source = new SessionFileSource(fixture.sessionFile, fixture.agentDir, LATEST);
+		await source.reload();
+	});
+
+	after(() => fixture.cleanup());
+
+	/** A host whose posts wait until `release()`: the first computation is "running" meanwhile. */
+	function heldHost(): { host: PreviewHost; posted: ToWebview[]; release: () => void } {
+		const posted: ToWebview[] = [];
+		let open: () => void = () => undefined;
+		const gate = new Promise<void>((resolve) => open = resolve);
+		const host = new PreviewHost({
+			source,
+			post: async (message) => {
+				posted.push(message);
+				await gate;
+			},
+			openBlock: () => Promise.resolve(),
+			notify: () => undefined,
+			setTitle: () => undefined,
+			onReport: () => undefined,
+			log: (message) => assert.fail(message),
+		});
+		return { host, posted, release: open };
+	}
+
+	const snapshots = (posted: readonly ToWebview[]) => posted.flatMap((message) => message.type === 'snapshot' ? [message] : []);
+
+	it('computes once for every what-if typed while the previous computation was still posting, with the last one', async () => {
+		const { host, posted, release } = heldHost();
+		const opened = host.handle({ type: 'ready', state: undefined });
+		await new Promise((resolve) => setImmediate(resolve));
+		assert.equal(snapshots(posted).length, 1, 'the first snapshot is being posted');
+		const typed = [5, 6, 7].map((rollingWindow) => host.handle({ type: 'setWhatIf', overrides: { rollingWindow } }));
+		release();
+		await Promise.all([opened, ...typed]);
+		const sent = snapshots(posted);
+		assert.equal(sent.length, 2, 'one snapshot for the page load, one for the three what-ifs');
+		assert.equal(sent[0]?.cause, 'open');
+		assert.equal(sent[1]?.cause, 'whatIf');
+		assert.equal(sent[1]?.snapshot.whatIf.effective.rollingWindow, 7);
+	});
+
+	it('keeps a waiting page load\'s cause when a what-if joins it', async () => {
+		const { host, posted, release } = heldHost();
+		const first = host.handle({ type: 'ready', state: undefined });
+		await new Promise((resolve) => setImmediate(resolve));
+		const reload = host.handle({ type: 'ready', state: undefined });
+		const typed = host.handle({ type: 'setWhatIf', overrides: { rollingWindow: 6 } });
+		release();
+		await Promise.all([first, reload, typed]);
+		assert.deepEqual(snapshots(posted).map((message) => message.cause), ['open', 'open']);
+	});
+});
