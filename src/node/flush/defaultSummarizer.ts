@@ -6,7 +6,8 @@
  * offline summarizer: without credentials its calls fail with the provider's name and what to set.
  * The choice is made on the first call, so a flush with nothing to summarize loads nothing.
  */
-import { offlineSummarizer } from '../../engine/flush';
+import { offlineSummarizer, withSummarizerFallback } from '../../engine/flush';
+import type { SummarizerFallbackRule } from '../../engine/release/releases';
 import type { ContextPruneConfig } from '../../engine/config/types';
 import { nullLogger, type Logger, type SummarizeRequest, type SummarizeResult, type Summarizer } from '../../engine/ports';
 import { readAuthFile } from '../llm/authFile';
@@ -21,6 +22,8 @@ export interface DefaultSummarizerOptions {
 	readonly agentDir: string;
 	readonly config: ContextPruneConfig;
 	readonly sessionModel: ModelRef | undefined;
+	/** 2.2.0+: an explicit summarizer model falls back to the session's model while it fails. */
+	readonly fallbackRule: SummarizerFallbackRule;
 	readonly logger?: Logger;
 }
 
@@ -38,7 +41,7 @@ export function createDefaultSummarizer(options: DefaultSummarizerOptions): Defa
 		});
 		const spec = options.config.summarizerModel.trim();
 		if (spec !== '' && spec !== 'default') {
-			return { summarizer: piAi };
+			return { summarizer: withSessionModelFallback(piAi, spec, options) };
 		}
 		const reason = await whyNotUsable(options);
 		return reason === undefined ? { summarizer: piAi } : { summarizer: offlineSummarizer, offlineReason: reason };
@@ -54,6 +57,22 @@ export function createDefaultSummarizer(options: DefaultSummarizerOptions): Defa
 			return result;
 		},
 	};
+}
+
+/** The configured model, falling back to the session's model as the release does (when they differ). */
+function withSessionModelFallback(primary: Summarizer, spec: string, options: DefaultSummarizerOptions): Summarizer {
+	const session = options.sessionModel;
+	const differs = session !== undefined && spec.split(':')[0] !== formatModelRef(session);
+	const logger = options.logger ?? nullLogger;
+	return withSummarizerFallback({
+		primary,
+		fallback: differs ? createPiAiSummarizer({
+			loadPiAi: options.loadPiAi, agentDir: options.agentDir, settings: { ...options.config, summarizerModel: 'default' }, sessionModel: session, logger: options.logger,
+		}) : undefined,
+		rule: options.fallbackRule,
+		now: Date.now,
+		notify: (level, message) => (level === 'warning' ? logger.warn(message) : logger.info(message)),
+	});
 }
 
 /** Why the session's model cannot summarize, or undefined when it can. */

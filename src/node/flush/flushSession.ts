@@ -143,6 +143,7 @@ function defaultSummarizer(request: FlushSessionRequest, config: ContextPruneCon
 		agentDir: request.agentDir,
 		config,
 		sessionModel,
+		fallbackRule: request.release.summarizerFallback,
 		logger: request.logger,
 	});
 }

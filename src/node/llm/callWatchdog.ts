@@ -38,12 +38,13 @@ export function startCallWatchdog(limits: WatchdogLimits): CallWatchdog {
 		}
 	};
 	const onCallerAbort = (): void => trigger(new SummarizerError('aborted', `The call to ${limits.label} was cancelled.`));
+	// pi-condense 2.4.0's own warnings, word for word (whole seconds, rounded).
 	const idleError = (): SummarizerError => new SummarizerError('timeout',
-		`${limits.label} sent nothing for ${seconds(limits.idleTimeoutMs)} (summarizerIdleTimeoutMs); the call was aborted.`);
+		`pi-condense: summarizer ${limits.label} stalled (no output for ${Math.round(limits.idleTimeoutMs / 1000)}s); summarizer call abandoned`);
 	const startIdleTimer = (): NodeJS.Timeout | undefined => armed(limits.idleTimeoutMs, () => trigger(idleError()));
 	let idleTimer = startIdleTimer();
 	const totalTimer = armed(limits.maxTimeoutMs, () => trigger(new SummarizerError('timeout',
-		`${limits.label} did not finish within ${seconds(limits.maxTimeoutMs)} (summarizerMaxTimeoutMs); the call was aborted.`)));
+		`pi-condense: summarizer ${limits.label} exceeded ${Math.round(limits.maxTimeoutMs / 1000)}s ceiling; summarizer call abandoned`)));
 	function dispose(): void {
 		clearTimeout(idleTimer);
 		clearTimeout(totalTimer);
@@ -72,6 +73,3 @@ function armed(ms: number, onExpiry: () => void): NodeJS.Timeout | undefined {
 	return ms > 0 && Number.isFinite(ms) ? setTimeout(onExpiry, ms) : undefined;
 }
 
-function seconds(ms: number): string {
-	return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`;
-}
