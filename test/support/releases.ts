@@ -13,9 +13,10 @@ export const LATEST: ReleaseRules = releaseRules(LATEST_RELEASE);
 export const R200: ReleaseRules = releaseRules('2.0.0');
 
 /**
- * The release the flush tests read our own flush's entries as: our writer still writes 2.0.0's
- * shapes (bare ids, no result timestamps), which releases up to 2.5.0 read natively; 2.5.0 also
- * reads the summarizer timeouts and has no thinking strip. Writing per release comes later.
+ * The release pinned by flush tests that are about something else than a release difference (the
+ * writer, crash safety, dedup, triggers): 2.5.0, which reads the summarizer timeouts and has no
+ * thinking strip. What differs per release is tested per release (releaseWriteMatrix, the
+ * reference replay); the fake agent dir installs this release unless a test names another.
  */
 export const WRITER_RELEASE: ReleaseRules = releaseRules('2.5.0');
 

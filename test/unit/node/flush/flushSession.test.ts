@@ -78,7 +78,7 @@ describe('flushSession (real pi-ai, fake OpenAI server, real files)', function (
 
 	const failures: { name: string; reply: Parameters<FakeLlmServer['enqueue']>[0]; kind: string; message: RegExp; abortAfterText?: boolean }[] = [
 		{ name: 'HTTP 500', reply: { status: 500, errorMessage: 'upstream exploded' }, kind: 'failed', message: /^pruner: nothing flushed — failed \(.*500.*upstream exploded/ },
-		{ name: 'a timeout (the stream goes quiet)', reply: { text: 'partial summary', stallAfterChars: 4 }, kind: 'failed', message: /^pruner: nothing flushed — failed \(.*summarizerIdleTimeoutMs/ },
+		{ name: 'a timeout (the stream goes quiet)', reply: { text: 'partial summary', stallAfterChars: 4 }, kind: 'failed', message: /^pruner: nothing flushed — failed \(pi-condense: summarizer .+ stalled \(no output for 0s\); summarizer call abandoned\)$/ },
 		{ name: 'an abort mid-stream', reply: { text: 'x'.repeat(400), chunkChars: 5, chunkDelayMs: 20 }, kind: 'aborted', message: /^pruner: nothing flushed — aborted$/, abortAfterText: true },
 		{ name: 'an empty reply', reply: { text: '' }, kind: 'failed', message: /^pruner: nothing flushed — summarizer-failed$/ },
 		{ name: 'a `length` stop', reply: { text: '- [[1:bash]] cut', finishReason: 'length' }, kind: 'failed', message: /^pruner: nothing flushed — summarizer-failed$/ },
