@@ -12,7 +12,8 @@ import type { ContextPruneConfig } from '../engine/config/types';
 import type { ReleaseRules } from '../engine/release/releases';
 import { resolveAgentDir } from '../node/paths/agentDir';
 import { jsonErrorLocation, withoutQuotedText } from '../node/settings/jsonErrorLocation';
-import { describePruneSettingsProblem, readPruneSettings } from '../node/settings/readPruneSettings';
+import { describePruneSettingsProblem } from '../engine/config/settingsProblems';
+import { readPruneSettings } from '../node/settings/readPruneSettings';
 
 export class ConfigFileError extends Error {}
 

@@ -20,7 +20,8 @@ import { errorCode, errorMessage } from '../fs/errors';
 import { globalSettingsPath } from '../paths/agentDir';
 import { PRUNE_SETTINGS_KEY } from './readPruneSettings';
 import { lockSettingsFile, SettingsLockError } from './settingsLock';
-import { describeSettingsProblem, readSettingsFile, type SettingsFileSnapshot } from './settingsFile';
+import { describeSettingsProblem } from '../../engine/config/settingsProblems';
+import { readSettingsFile, type SettingsFileSnapshot } from './settingsFile';
 
 export type SettingsWriteFailure = 'invalid-json' | 'not-object' | 'unreadable' | 'read-only' | 'locked' | 'busy' | 'io';
 

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describePruneSettingsProblem, readPruneSettings } from '../../../../src/node/settings/readPruneSettings';
+import { describePruneSettingsProblem } from '../../../../src/engine/config/settingsProblems';
+import { readPruneSettings } from '../../../../src/node/settings/readPruneSettings';
 import { settingsProblemMessages } from '../../../../src/node/views/problemMessages';
 import { useTempDir } from '../../../support/tempDirs';
 import { defaults, LATEST } from '../../../support/releases';
