@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { parseNameList } from '../../engine/pruner/prunerArguments';
 import {
 	formatSettingValue, ignoredRowText, parseSettingInput, settingRows, settingValue, type ReleaseSettingRow, type SettingRow,
-} from '../../node/views/pruneSettingRows';
+} from '../../engine/views/pruneSettingRows';
 import { saveSetting, type CommandContext } from './commandContext';
 import { CommandId } from './commandIds';
 

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { FlushMode } from '../../engine/flush';
 import { flushSession, type FlushSessionRequest } from '../../node/flush/flushSession';
 import { outcome, type FlushOutcome } from '../../node/flush/flushOutcome';
-import { restrictedModeRefusal } from '../../node/views/restrictedMode';
+import { restrictedModeRefusal } from '../../engine/views/restrictedMode';
 import { toAbortSignal } from '../cancellation';
 import type { SessionController } from '../sessionController';
 import { FlushProgressText } from './flushProgressText';

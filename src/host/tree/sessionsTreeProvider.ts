@@ -4,7 +4,7 @@
  * Summaries and reclaim figures are asked for when a project's sessions are shown.
  */
 import * as vscode from 'vscode';
-import type { ProjectItem, SessionItem } from '../../node/views/sessionList';
+import type { ProjectItem, SessionItem } from '../../engine/views/sessionList';
 import { CommandId } from '../commands/commandIds';
 import { Disposable } from '../dispose';
 import type { SessionController } from '../sessionController';

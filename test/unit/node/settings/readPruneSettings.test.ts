@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describePruneSettingsProblem } from '../../../../src/engine/config/settingsProblems';
 import { readPruneSettings } from '../../../../src/node/settings/readPruneSettings';
-import { settingsProblemMessages } from '../../../../src/node/views/problemMessages';
+import { settingsProblemMessages } from '../../../../src/engine/views/problemMessages';
 import { useTempDir } from '../../../support/tempDirs';
 import { defaults, LATEST } from '../../../support/releases';
 

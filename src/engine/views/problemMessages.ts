@@ -2,9 +2,9 @@
  * The warnings the extension shows about Pi's settings.json and about a session file, each naming
  * the file and, where known, the line. Pure.
  */
-import { describeConfigProblem, type ConfigProblem } from '../../engine/config/resolve';
-import type { SessionModel } from '../../engine/session/model';
-import { describePruneSettingsProblem, type PruneSettingsFileState } from '../../engine/config/settingsProblems';
+import { describeConfigProblem, type ConfigProblem } from '../config/resolve';
+import type { SessionModel } from '../session/model';
+import { describePruneSettingsProblem, type PruneSettingsFileState } from '../config/settingsProblems';
 
 export interface ProblemMessage {
 	readonly message: string;

@@ -4,9 +4,9 @@
  * else `prune: ON` with the live reclaim. Pi without pi-condense shows no footer at all; we say
  * `prune: not installed` so the item is not mistaken for pruning switched off. Pure.
  */
-import { pendingStatusText, pruneStatusText, SUMMARIZING_STATUS_TEXT } from '../../engine/condense';
-import type { ContextPruneConfig } from '../../engine/config/types';
-import type { SessionInsight } from '../store/sessionInsight';
+import { pendingStatusText, pruneStatusText, SUMMARIZING_STATUS_TEXT } from '../condense';
+import type { ContextPruneConfig } from '../config/types';
+import type { SessionInsight } from './sessionInsight';
 
 export const NOT_INSTALLED_STATUS_TEXT = 'prune: not installed';
 

@@ -3,9 +3,9 @@
  * holding their sessions newest first, each with its label (name, else first user message), time,
  * message count and reclaim. Filtering by text happens here too. No `vscode`, no I/O.
  */
-import { charsToTokens, formatCompactCount } from '../../engine/condense';
-import { lastPathSegment } from '../../engine/paths/pathName';
-import type { SessionSummary } from '../../engine/session/summary';
+import { charsToTokens, formatCompactCount } from '../condense';
+import { lastPathSegment } from '../paths/pathName';
+import type { SessionSummary } from '../session/summary';
 import { relativeTime } from './relativeTime';
 
 export type RowReclaim =
