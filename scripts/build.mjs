@@ -74,6 +74,8 @@ if (exists('webview/main.ts')) {
 		sourcesContent: false,
 		logLevel: 'warning',
 		loader: { '.ttf': 'file', '.woff': 'file', '.woff2': 'file' },
+		// Render reports are for tests: the production bundle leaves their code out (webview/buildFlags.d.ts).
+		define: { PI_CONDENSE_RENDER_REPORTS: production ? 'false' : 'true' },
 		metafile: true,
 	});
 }

@@ -38,6 +38,8 @@ export class PreviewApp {
 	private restored: PageState | undefined;
 	private scrollTimer: number | undefined;
 	private flashIndex: number | undefined;
+	/** The host asked for render reports (test runs only). */
+	private reportRenders = false;
 
 	constructor(app: HTMLElement, private readonly host: HostChannel) {
 		this.layout = buildLayout(app);
@@ -129,6 +131,9 @@ export class PreviewApp {
 				return this.reveal(message.view, message.index, receivedAt);
 			case 'applied':
 				return this.whatIf.showStatus(message.message);
+			case 'reportRenders':
+				this.reportRenders = true;
+				return;
 			default: {
 				const _exhaustive: never = message;
 				return _exhaustive;
@@ -289,6 +294,10 @@ export class PreviewApp {
 	}
 
 	private report(cause: RenderReport['cause'], since: number): void {
+		// The constant first: a production build drops everything behind it, postReport included.
+		if (!PI_CONDENSE_RENDER_REPORTS || !this.reportRenders) {
+			return;
+		}
 		postReport(this.host, since, () => ({
 			cause,
 			sessionPath: this.snapshot?.sessionPath ?? '',

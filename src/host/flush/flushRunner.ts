@@ -25,6 +25,9 @@ export interface FlushRunnerOptions {
 
 export class FlushRunner {
 	private current: AbortController | undefined;
+	/** The running flush, settled (never rejected), for `stop`. */
+	private running: Promise<unknown> = Promise.resolve();
+	private stopped = false;
 
 	constructor(private readonly options: FlushRunnerOptions) {}
 
@@ -35,6 +38,16 @@ export class FlushRunner {
 	/** Aborts the running flush, as its notification's Cancel button does. */
 	cancel(): void {
 		this.current?.abort();
+	}
+
+	/**
+	 * The window is closing: aborts the running flush (its summarizer calls and its write) and
+	 * resolves once it has ended; no flush starts after this.
+	 */
+	async stop(): Promise<void> {
+		this.stopped = true;
+		this.cancel();
+		await this.running;
 	}
 
 	/** A flush the user asked for: notification progress with Cancel. */
@@ -62,6 +75,9 @@ export class FlushRunner {
 			void vscode.window.showWarningMessage(restricted, 'Manage Workspace Trust').then((choice) => choice && vscode.commands.executeCommand('workbench.trust.manage'));
 			return outcome('refused', restricted);
 		}
+		if (this.stopped) {
+			return undefined;
+		}
 		if (this.current) {
 			void vscode.window.showInformationMessage('Pi Condense: a flush is already running; wait for it or cancel it.');
 			return undefined;
@@ -69,7 +85,9 @@ export class FlushRunner {
 		this.current = new AbortController();
 		this.options.controller.setActivity('summarizing');
 		try {
-			const outcome = await work();
+			const running = work();
+			this.running = Promise.resolve(running).catch(() => undefined);
+			const outcome = await running;
 			this.options.monitor.track(sessionPath, outcome.entries?.map((prepared) => prepared.entry.id) ?? []);
 			return outcome;
 		} finally {
