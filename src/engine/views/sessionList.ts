@@ -4,6 +4,7 @@
  * message count and reclaim. Filtering by text happens here too. No `vscode`, no I/O.
  */
 import { charsToTokens, formatCompactCount } from '../condense';
+import { formatBytes } from '../../shared/numberFormat';
 import { lastPathSegment } from '../paths/pathName';
 import type { SessionSummary } from '../session/summary';
 import { relativeTime } from './relativeTime';
@@ -188,12 +189,3 @@ function shortenHome(path: string, homedir: string | undefined): string {
 	return homedir && (path === homedir || path.startsWith(`${homedir}/`)) ? `~${path.slice(homedir.length)}` : path;
 }
 
-export function formatBytes(bytes: number): string {
-	if (bytes < 1024) {
-		return `${bytes} B`;
-	}
-	if (bytes < 1024 * 1024) {
-		return `${(bytes / 1024).toFixed(1)} KB`;
-	}
-	return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}

@@ -5,7 +5,8 @@
  * refuses to save it).
  */
 import { open } from 'node:fs/promises';
-import { errorCode, errorMessage } from '../fs/errors';
+import { errorMessage } from '../../shared/errorMessage';
+import { errorCode } from '../fs/errors';
 import { jsonTypeName, type SettingsFileState } from '../../engine/config/settingsProblems';
 import { jsonErrorLocation, withoutQuotedText } from './jsonErrorLocation';
 
