@@ -5,11 +5,11 @@
  */
 import * as vscode from 'vscode';
 import { setConfigKeys } from '../engine/config/setConfigKey';
-import { lookUpModel } from '../node/llm/modelPricing';
+import { lookUpModel, type ModelFacts } from '../node/llm/modelPricing';
 import type { PiAiLoader } from '../node/llm/piAiLoader';
 import { CommandId } from './commands/commandIds';
 import { Disposable } from './dispose';
-import type { ModelPricing, PreviewSession, PreviewSource } from './preview/previewSource';
+import type { PreviewSession, PreviewSource } from './preview/previewSource';
 import type { SessionController } from './sessionController';
 
 export class PreviewSourceAdapter extends Disposable implements PreviewSource {
@@ -48,7 +48,7 @@ export class PreviewSourceAdapter extends Disposable implements PreviewSource {
 		}
 	}
 
-	async modelPricing(provider: string, modelId: string): Promise<ModelPricing | undefined> {
+	async modelPricing(provider: string, modelId: string): Promise<ModelFacts | undefined> {
 		const agentDir = this.controller.discovery.locations?.agentDir;
 		return agentDir === undefined ? undefined : lookUpModel(this.loadPiAi, agentDir, provider, modelId);
 	}

@@ -12,7 +12,8 @@ import { setConfigKey } from '../../src/engine/config/setConfigKey';
 import { contentText } from '../../src/engine/condense/occurrence';
 import { buildSessionContext, getBranch, parseSession } from '../../src/engine/session';
 import type { SessionModel } from '../../src/engine/session/model';
-import type { ModelPricing, PreviewSession, PreviewSource } from '../../src/host/preview/previewSource';
+import type { ModelFacts } from '../../src/node/llm/modelPricing';
+import type { PreviewSession, PreviewSource } from '../../src/host/preview/previewSource';
 import { sessionBlobReader } from '../../src/node/condense/sessionBlobReader';
 import { readPruneSettings } from '../../src/node/settings/readPruneSettings';
 import { updatePruneSettings } from '../../src/node/settings/updatePruneSettings';
@@ -27,7 +28,7 @@ export class SessionFileSource implements PreviewSource {
 	readonly applied: { key: string; value: unknown }[][] = [];
 
 	/** `release`: the pi-condense release the session is rendered as. */
-	constructor(readonly path: string, readonly agentDir: string, readonly release: ReleaseRules, private readonly pricing?: ModelPricing) {}
+	constructor(readonly path: string, readonly agentDir: string, readonly release: ReleaseRules, private readonly pricing?: ModelFacts) {}
 
 	readonly onDidChangeSession: vscode.Event<void> = (listener, thisArgs, disposables) => {
 		const bound = (): void => void listener.call(thisArgs);
@@ -72,7 +73,7 @@ export class SessionFileSource implements PreviewSource {
 		return Promise.resolve();
 	}
 
-	modelPricing(provider: string, modelId: string): Promise<ModelPricing | undefined> {
+	modelPricing(provider: string, modelId: string): Promise<ModelFacts | undefined> {
 		const pricing = this.pricing;
 		return Promise.resolve(pricing && { ...pricing, provider, modelId });
 	}
