@@ -40,6 +40,8 @@ const nodeCommon = {
 	logLevel: 'warning',
 	// @opentelemetry/api is an optional peer of the Mistral SDK inside pi-ai; it is never installed.
 	external: ['vscode', '@opentelemetry/api'],
+	// jsonc-parser's `main` is a UMD wrapper whose inner requires esbuild cannot follow: bundle its ES build.
+	alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
 	metafile: true,
 };
 

@@ -49,7 +49,7 @@ async function fromConfigFile(path: string, release: ReleaseRules): Promise<Load
 	} catch (error) {
 		// Never quote the file (a mistyped --config may name auth.json).
 		const message = (error as Error).message;
-		const at = jsonErrorLocation(message, text);
+		const at = jsonErrorLocation(text);
 		const where = at === undefined ? '' : ` at line ${at.line}, column ${at.column}`;
 		throw new ConfigFileError(`${path} is not valid JSON${where} (${withoutQuotedText(message)}). Fix it, or pass a file holding a contextPrune object.`);
 	}

@@ -70,7 +70,7 @@ function parseSettingsBytes(bytes: Buffer): Pick<SettingsFileSnapshot, 'state' |
 			const bom = 'it starts with a byte-order mark (BOM), which JSON does not allow: save it as UTF-8 without BOM';
 			return { state: { kind: 'invalid-json', message: bom, line: 1, column: 1 }, settings: undefined };
 		}
-		return { state: { kind: 'invalid-json', message: withoutQuotedText(message), ...jsonErrorLocation(message, text) }, settings: undefined };
+		return { state: { kind: 'invalid-json', message: withoutQuotedText(message), ...jsonErrorLocation(text) }, settings: undefined };
 	}
 	if (typeof value !== 'object' || value === null || Array.isArray(value)) {
 		return { state: { kind: 'not-object', found: jsonTypeName(value) }, settings: undefined };

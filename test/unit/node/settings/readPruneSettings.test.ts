@@ -37,6 +37,14 @@ describe('readPruneSettings', () => {
 		assert.deepEqual(result.config, DEFAULT_CONFIG);
 	});
 
+	it('points at a bad literal even where V8 names no position (jsonc-parser finds it)', async () => {
+		write('{"contextPrune": {"enabled": tru}}');
+		const { fileState } = await readPruneSettings(temp(), LATEST);
+		assert.ok(fileState.kind === 'invalid-json');
+		assert.deepEqual([fileState.line, fileState.column], [1, 30]);
+		assert.doesNotMatch(fileState.message, /contextPrune/, 'the message does not quote the file');
+	});
+
 	it('reports a file that is not an object, and a contextPrune of the wrong type', async () => {
 		write('[1]');
 		assert.deepEqual((await readPruneSettings(temp(), LATEST)).fileState, { kind: 'not-object', found: 'an array' });
