@@ -8,13 +8,12 @@
 import assert from 'node:assert/strict';
 import { createHook } from 'node:async_hooks';
 import { createRequire } from 'node:module';
-import { appendFileSync, readFileSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import * as vscode from 'vscode';
 import type { FlushOutcome } from '../../src/node/flush/flushOutcome';
 import { startFakeLlmServer } from '../support/fakeLlmServer';
-import { SessionBuilder } from '../support/sessionBuilder';
-import { activeApi, EXTENSION_ID, fixtures, waitUntil } from './helpers';
+import { activeApi, EXTENSION_ID, fixtures, selectIdleSession, waitUntil } from './helpers';
 
 interface TrackedResource {
 	readonly type: string;
@@ -56,7 +55,7 @@ describe('deactivating the extension', function () {
 		const extension = vscode.extensions.getExtension(EXTENSION_ID);
 		assert.ok(extension);
 		const bundleDir = join(extension.extensionPath, 'dist');
-		const { agentDir, basic, workspace } = fixtures();
+		const { agentDir, basic } = fixtures();
 		const settingsPath = join(agentDir, 'settings.json');
 		const modelsPath = join(agentDir, 'models.json');
 		const settingsBefore = readFileSync(settingsPath, 'utf8');
@@ -70,18 +69,7 @@ describe('deactivating the extension', function () {
 			// Started again under the hook: the watchers, the settings and release sources are created now.
 			await api.controller.restart();
 			await api.controller.updatePruneSettings((raw) => ({ ...raw, enabled: true, summarizerModel: 'fake-llm/fake-model', minBatchChars: 50 }));
-			const builder = new SessionBuilder({ id: 'shutdown', cwd: workspace, timestamp: new Date(Date.now() - 60_000).toISOString() });
-			builder.user('Shutdown test: look at the project');
-			builder.assistant([{ type: 'toolCall', id: 'sd-c1', name: 'bash', arguments: { command: 'ls -la' } }]);
-			builder.toolResult('sd-c1', 'bash', 'total 0\n'.repeat(40));
-			builder.assistant([{ type: 'text', text: 'Listed.' }]);
-			writeFileSync(sessionPath, builder.text());
-			// Pi left it a minute ago: quiet enough to write to.
-			const aMinuteAgo = new Date(Date.now() - 60_000);
-			utimesSync(sessionPath, aMinuteAgo, aMinuteAgo);
-			await waitUntil(() => api.controller.knowsSession(sessionPath), 'the session listed');
-			await vscode.commands.executeCommand('piCondense.selectSession', sessionPath);
-			await waitUntil(() => api.controller.insight()?.pending.length === 1, 'its pending batch read');
+			await selectIdleSession(api, sessionPath, 'shutdown', 'Shutdown test: look at the project', 'total 0\n'.repeat(40));
 
 			const flushing = vscode.commands.executeCommand<FlushOutcome | undefined>('piCondense.flushNow');
 			let early: FlushOutcome | undefined;
