@@ -294,20 +294,19 @@ export class PreviewApp {
 	}
 
 	private report(cause: RenderReport['cause'], since: number): void {
-		// The constant first: a production build drops everything behind it, postReport included.
-		if (!PI_CONDENSE_RENDER_REPORTS || !this.reportRenders) {
-			return;
+		// The constant first: a production build drops this block, and with it postReport.
+		if (PI_CONDENSE_RENDER_REPORTS && this.reportRenders) {
+			postReport(this.host, since, () => ({
+				cause,
+				sessionPath: this.snapshot?.sessionPath ?? '',
+				view: this.view,
+				rowCount: this.rows().length,
+				renderedRows: this.list.renderedIndexes(),
+				topKey: this.list.topKey(),
+				expanded: this.expansions.keys(),
+				searchHits: this.search.state.hits.length,
+				whatIfChanges: this.snapshot?.whatIf.changes.length ?? 0,
+			}));
 		}
-		postReport(this.host, since, () => ({
-			cause,
-			sessionPath: this.snapshot?.sessionPath ?? '',
-			view: this.view,
-			rowCount: this.rows().length,
-			renderedRows: this.list.renderedIndexes(),
-			topKey: this.list.topKey(),
-			expanded: this.expansions.keys(),
-			searchHits: this.search.state.hits.length,
-			whatIfChanges: this.snapshot?.whatIf.changes.length ?? 0,
-		}));
 	}
 }
