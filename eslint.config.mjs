@@ -2,7 +2,7 @@
 //   src/engine  pure: no vscode, no Node built-ins, no I/O libraries, no imports from node/ or host/
 //   src/node    Node I/O: never vscode, never host/
 //   src/host    the only layer that imports vscode
-//   src/shared  types shared by host and webview: nothing but other shared/ and engine types
+//   src/shared  the protocol and small pure helpers every layer and the webview may import: no vscode, no Node, no node/ or host/
 //   webview/    browser only: no vscode, no Node built-ins, only src/shared from the extension side
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';

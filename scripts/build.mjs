@@ -40,6 +40,8 @@ const nodeCommon = {
 	logLevel: 'warning',
 	// @opentelemetry/api is an optional peer of the Mistral SDK inside pi-ai; it is never installed.
 	external: ['vscode', '@opentelemetry/api'],
+	// jsonc-parser's `main` is a UMD wrapper whose inner requires esbuild cannot follow: bundle its ES build.
+	alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
 	metafile: true,
 };
 
@@ -74,6 +76,8 @@ if (exists('webview/main.ts')) {
 		sourcesContent: false,
 		logLevel: 'warning',
 		loader: { '.ttf': 'file', '.woff': 'file', '.woff2': 'file' },
+		// Render reports are for tests: the production bundle leaves their code out (webview/buildFlags.d.ts).
+		define: { PI_CONDENSE_RENDER_REPORTS: production ? 'false' : 'true' },
 		metafile: true,
 	});
 }

@@ -14,6 +14,15 @@ const vsce = join(root, 'node_modules', '.bin', 'vsce');
 const run = (command, args) => execFileSync(command, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
 
 run(process.execPath, [join(root, 'scripts', 'build.mjs'), '--production']);
+// The page's render reports (a walk of the whole DOM after every render) are for tests only: the production
+// build defines them away. Their message type and node count must not be in what users get.
+const page = readFileSync(join(root, 'dist', 'webview', 'main.js'), 'utf8');
+const reportTraces = [/["'`]rendered["'`]/, /\bdomNodes\b/].filter((pattern) => pattern.test(page));
+if (reportTraces.length > 0) {
+	console.error(`dist/webview/main.js contains the test-only render-report code (${reportTraces.join(', ')}): `
+		+ 'it must sit behind PI_CONDENSE_RENDER_REPORTS (webview/buildFlags.d.ts), which the production build sets to false.');
+	process.exit(1);
+}
 // --no-dependencies: everything is bundled by esbuild. --no-rewrite-relative-links: README images are
 // shipped inside the package, so VS Code's extension page shows them from the installed folder.
 const common = ['--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links'];

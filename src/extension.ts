@@ -2,6 +2,10 @@
  * Composition root: builds the logger, the node services and the one SessionController, and hands
  * them to the host classes. No work proportional to the number of sessions happens here (listing
  * starts in the background) and pi-ai is not loaded.
+ *
+ * Shutting down: `deactivate` aborts a running flush, waits for it, then waits for the store to close
+ * its watchers and timers. The internal objects are handed out only to the integration tests
+ * (`ExtensionMode.Test`); other extensions get nothing.
  */
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -22,7 +26,10 @@ import { PruneStatusBar } from './host/statusBar/pruneStatusBar';
 import { PrunedCallsTreeProvider } from './host/tree/prunedCallsTreeProvider';
 import { SessionsTreeProvider } from './host/tree/sessionsTreeProvider';
 
-export function activate(context: vscode.ExtensionContext): ExtensionApi {
+/** Closes what `activate` started; set while active. */
+let shutdown: (() => Promise<void>) | undefined;
+
+export function activate(context: vscode.ExtensionContext): ExtensionApi | undefined {
 	const started = performance.now();
 	const logger = vscode.window.createOutputChannel('Pi Condense', { log: true });
 	const distDir = join(context.extensionPath, 'dist');
@@ -35,9 +42,13 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
 	const prunedTree = new PrunedCallsTreeProvider(controller);
 	const statusBar = new PruneStatusBar({ controller, settings });
 	const previewSource = new PreviewSourceAdapter(controller, loadPiAi);
-	const contextPreview = new ContextPreview({ source: previewSource, extensionUri: context.extensionUri, log: (message) => logger.warn(message), debug: (message) => logger.debug(message) });
+	const testRun = context.extensionMode === vscode.ExtensionMode.Test;
+	const contextPreview = new ContextPreview({ source: previewSource, extensionUri: context.extensionUri, reportRenders: testRun, log: (message) => logger.warn(message), debug: (message) => logger.debug(message) });
 	const problems = new ProblemReporter(controller, logger);
 	const flush = new FlushServices({ controller, logger, settings, loadPiAi, distDir });
+	let closing: Promise<void> | undefined;
+	const close = (): Promise<void> => closing ??= flush.stop().then(() => store.close());
+	shutdown = close;
 	context.subscriptions.push(
 		logger, settings, controller, sessionsTree, prunedTree, statusBar, previewSource, contextPreview, problems, flush,
 		new PruneDocumentProvider(controller),
@@ -48,14 +59,18 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
 		settings.onDidChange(({ current, previous }) => current.release !== previous.release && controller.setReleaseChoice(current.release)),
 		// Trusted now: a project's .pi/settings.json may choose where sessions are read from.
 		vscode.workspace.onDidGrantWorkspaceTrust(() => void controller.restart().catch((error: unknown) => logger.error(`restart: ${String(error)}`))),
-		{ dispose: () => void store.close() },
+		// Also when VS Code disposes without calling deactivate; deactivate reports a failure to close.
+		{ dispose: () => void close().catch(() => undefined) },
 	);
 	controller.start().then(() => problems.reportSettings(), (error: unknown) => logger.error(`listing sessions: ${String(error)}`));
 	const activationMs = performance.now() - started;
 	logger.info(`activated in ${activationMs.toFixed(1)} ms (pi-ai not loaded)`);
-	return { controller, sessionsTree, prunedTree, statusBar, previewSource, contextPreview, problems, flush, activationMs, logUri: context.logUri };
+	return testRun ? { controller, sessionsTree, prunedTree, statusBar, previewSource, contextPreview, problems, flush, activationMs, logUri: context.logUri } : undefined;
 }
 
-export function deactivate(): void {
-	// Everything is released through context.subscriptions.
+/** VS Code awaits this (for a few seconds) before disposing `context.subscriptions`. */
+export async function deactivate(): Promise<void> {
+	const close = shutdown;
+	shutdown = undefined;
+	await close?.();
 }

@@ -1,17 +1,11 @@
 /**
  * Number formats of the page: token counts as pi-condense's status line writes them (`340`,
- * `1.2k`, `92.0k`, `1.2M`), dollars, sizes and ages.
+ * `1.2k`, `92.0k`, `1.2M`, shared with the host), dollars, sizes and ages.
  */
+import { formatBytes, formatCompactCount } from '../src/shared/numberFormat';
 
-export function tokens(n: number): string {
-	if (n >= 1_000_000) {
-		return `${(n / 1_000_000).toFixed(1)}M`;
-	}
-	if (n >= 1_000) {
-		return `${(n / 1_000).toFixed(1)}k`;
-	}
-	return String(n);
-}
+export const tokens = formatCompactCount;
+export const bytes = formatBytes;
 
 export function usd(value: number | undefined): string {
 	if (value === undefined) {
@@ -27,13 +21,6 @@ export function usd(value: number | undefined): string {
 
 export function chars(n: number): string {
 	return n >= 1000 ? `${tokens(n)} chars` : `${n} chars`;
-}
-
-export function bytes(n: number): string {
-	if (n >= 1024 * 1024) {
-		return `${(n / 1024 / 1024).toFixed(1)} MB`;
-	}
-	return n >= 1024 ? `${(n / 1024).toFixed(1)} KB` : `${n} B`;
 }
 
 export function perMillion(price: number): string {

@@ -38,6 +38,8 @@ export class PreviewApp {
 	private restored: PageState | undefined;
 	private scrollTimer: number | undefined;
 	private flashIndex: number | undefined;
+	/** The host asked for render reports (test runs only). */
+	private reportRenders = false;
 
 	constructor(app: HTMLElement, private readonly host: HostChannel) {
 		this.layout = buildLayout(app);
@@ -129,6 +131,9 @@ export class PreviewApp {
 				return this.reveal(message.view, message.index, receivedAt);
 			case 'applied':
 				return this.whatIf.showStatus(message.message);
+			case 'reportRenders':
+				this.reportRenders = true;
+				return;
 			default: {
 				const _exhaustive: never = message;
 				return _exhaustive;
@@ -292,16 +297,19 @@ export class PreviewApp {
 	}
 
 	private report(cause: RenderReport['cause'], since: number): void {
-		postReport(this.host, since, () => ({
-			cause,
-			sessionPath: this.snapshot?.sessionPath ?? '',
-			view: this.view,
-			rowCount: this.rows().length,
-			renderedRows: this.list.renderedIndexes(),
-			topKey: this.list.topKey(),
-			expanded: this.expansions.keys(),
-			searchHits: this.search.state.hits.length,
-			whatIfChanges: this.snapshot?.whatIf.changes.length ?? 0,
-		}));
+		// The constant first: a production build drops this block, and with it postReport.
+		if (PI_CONDENSE_RENDER_REPORTS && this.reportRenders) {
+			postReport(this.host, since, () => ({
+				cause,
+				sessionPath: this.snapshot?.sessionPath ?? '',
+				view: this.view,
+				rowCount: this.rows().length,
+				renderedRows: this.list.renderedIndexes(),
+				topKey: this.list.topKey(),
+				expanded: this.expansions.keys(),
+				searchHits: this.search.state.hits.length,
+				whatIfChanges: this.snapshot?.whatIf.changes.length ?? 0,
+			}));
+		}
 	}
 }

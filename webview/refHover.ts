@@ -5,6 +5,7 @@
 import type { RefInfo } from '../src/shared/protocol';
 import { el } from './dom';
 import { chars } from './format';
+import { errorMessage } from '../src/shared/errorMessage';
 
 const SHOW_DELAY_MS = 250;
 const HIDE_DELAY_MS = 300;
@@ -93,7 +94,7 @@ export class RefHover {
 		} catch (error) {
 			// Not kept: the next hover asks again (the session may be back by then).
 			this.texts.delete(ref);
-			value = `Could not recover ${ref}: ${error instanceof Error ? error.message : String(error)}`;
+			value = `Could not recover ${ref}: ${errorMessage(error)}`;
 			body.classList.add('error');
 		}
 		if (this.current === ref) {

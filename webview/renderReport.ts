@@ -1,6 +1,7 @@
 /**
- * What the page tells the host after a render: rows in the DOM, node count (shadow roots
- * included), timing and every figure the user can read.
+ * What the page tells the host after a render, in test runs only: rows in the DOM, node count
+ * (shadow roots included), timing and every figure the user can read. Production builds leave this
+ * module out (see buildFlags.d.ts); `npm run package` fails if its report is found in the bundle.
  */
 import type { RenderReport } from '../src/shared/protocol';
 import type { HostChannel } from './hostChannel';

@@ -88,17 +88,17 @@ export class WhatIfPanel {
 		const keep = count(this.keep);
 		const cooldown = count(this.cooldown);
 		const tools = this.tools.value.split(',').map((name) => name.trim()).filter((name) => name !== '');
-		if (window !== undefined && window !== configured.rollingWindow) {
-			out.rollingWindow = window;
+		if (window !== undefined && window !== configured['chainCompression.rollingWindow']) {
+			out['chainCompression.rollingWindow'] = window;
 		}
-		if (this.strip.checked !== configured.thinkingStripEnabled) {
-			out.thinkingStripEnabled = this.strip.checked;
+		if (this.strip.checked !== configured['thinkingStrip.enabled']) {
+			out['thinkingStrip.enabled'] = this.strip.checked;
 		}
-		if (keep !== undefined && keep !== configured.keepLastTurns) {
-			out.keepLastTurns = keep;
+		if (keep !== undefined && keep !== configured['thinkingStrip.keepLastTurns']) {
+			out['thinkingStrip.keepLastTurns'] = keep;
 		}
-		if (cooldown !== undefined && cooldown !== configured.purgeCooldownTurns) {
-			out.purgeCooldownTurns = cooldown;
+		if (cooldown !== undefined && cooldown !== configured['purgeErrors.cooldownTurns']) {
+			out['purgeErrors.cooldownTurns'] = cooldown;
 		}
 		if (tools.join(',') !== configured.protectedTools.join(',')) {
 			out.protectedTools = tools;
@@ -117,11 +117,11 @@ export class WhatIfPanel {
 				field.value = value;
 			}
 		};
-		set(this.window, String(settings.rollingWindow));
-		set(this.keep, String(settings.keepLastTurns));
-		set(this.cooldown, String(settings.purgeCooldownTurns));
+		set(this.window, String(settings['chainCompression.rollingWindow']));
+		set(this.keep, String(settings['thinkingStrip.keepLastTurns']));
+		set(this.cooldown, String(settings['purgeErrors.cooldownTurns']));
 		set(this.tools, settings.protectedTools.join(', '));
-		this.strip.checked = settings.thinkingStripEnabled;
+		this.strip.checked = settings['thinkingStrip.enabled'];
 	}
 }
 

@@ -1,7 +1,10 @@
 /**
- * Command-line arguments of `pi-condense <command> <session.jsonl> [options]`.
+ * Command-line arguments of `pi-condense <command> <session.jsonl> [options]`, read with
+ * `node:util` `parseArgs` (strict); the rules between commands and options are checked here.
  */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { KNOWN_RELEASES, parseReleaseChoice, type ReleaseChoice } from '../engine/release';
+import { errorMessage } from '../shared/errorMessage';
 
 export const COMMANDS = ['status', 'stats', 'tree', 'preview', 'query', 'now', 'compact'] as const;
 export type CliCommand = (typeof COMMANDS)[number];
@@ -63,53 +66,26 @@ Exit codes: 0 done or nothing to do, 1 refused, failed or interrupted,
 
 export class UsageError extends Error {}
 
+const OPTIONS = {
+	json: { type: 'boolean' },
+	before: { type: 'boolean' },
+	sequential: { type: 'boolean' },
+	'quiet-ms': { type: 'string' },
+	release: { type: 'string' },
+	'agent-dir': { type: 'string' },
+	config: { type: 'string' },
+} as const satisfies ParseArgsConfig['options'];
+
 export function parseCliArgs(argv: readonly string[]): CliArgs {
-	const positional: string[] = [];
-	let json = false;
-	let before = false;
-	let agentDir: string | undefined;
-	let configFile: string | undefined;
-	let release: ReleaseChoice = 'auto';
-	let quietMs: number | undefined;
-	let sequential = false;
-	for (let i = 0; i < argv.length; i++) {
-		const arg = argv[i] ?? '';
-		if (arg === '--json') {
-			json = true;
-		} else if (arg === '--before') {
-			before = true;
-		} else if (arg === '--sequential') {
-			sequential = true;
-		} else if (arg === '--quiet-ms') {
-			const value = argv[++i] ?? '';
-			if (!/^\d+$/.test(value)) {
-				throw new UsageError('--quiet-ms needs a number of milliseconds');
-			}
-			quietMs = Number(value);
-		} else if (arg === '--release') {
-			const value = argv[++i] ?? '';
-			const parsed = value.trim() === '' ? undefined : parseReleaseChoice(value);
-			if (!parsed?.ok) {
-				throw new UsageError(parsed ? `--release: ${parsed.message}` : `--release needs a value: auto or one of ${KNOWN_RELEASES.join(', ')}`);
-			}
-			release = parsed.choice;
-		} else if (arg === '--agent-dir' || arg === '--config') {
-			const value = argv[++i];
-			if (value === undefined || value === '') {
-				throw new UsageError(`${arg} needs a value`);
-			}
-			if (arg === '--agent-dir') {
-				agentDir = value;
-			} else {
-				configFile = value;
-			}
-		} else if (arg.startsWith('--')) {
-			throw new UsageError(`unknown option ${arg}`);
-		} else {
-			positional.push(arg);
-		}
-	}
-	const [command, sessionFile, ...refs] = positional;
+	const { values, positionals } = parseStrictly(argv);
+	const json = values.json ?? false;
+	const before = values.before ?? false;
+	const sequential = values.sequential ?? false;
+	const quietMs = values['quiet-ms'] === undefined ? undefined : quietMsOf(values['quiet-ms']);
+	const release = values.release === undefined ? 'auto' : releaseOf(values.release);
+	const agentDir = nonEmpty('--agent-dir', values['agent-dir']);
+	const configFile = nonEmpty('--config', values.config);
+	const [command, sessionFile, ...refs] = positionals;
 	if (command === undefined || !COMMANDS.includes(command as CliCommand)) {
 		throw new UsageError(command === undefined ? 'missing command' : `unknown command "${command}"`);
 	}
@@ -133,4 +109,65 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
 		throw new UsageError('--sequential only applies to now');
 	}
 	return { command: command as CliCommand, sessionFile, refs, json, before, agentDir, configFile, release, quietMs, sequential };
+}
+
+/**
+ * `parseArgs` in strict mode. When it rejects the arguments, the tokens of a lenient pass say which
+ * option was wrong, so the message is ours (and the same on every Node version).
+ */
+function parseStrictly(argv: readonly string[]): ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>> {
+	try {
+		return parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+	} catch (error) {
+		const { tokens } = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: false, tokens: true });
+		for (const token of tokens) {
+			if (token.kind !== 'option') {
+				continue;
+			}
+			const known: { readonly type: 'boolean' | 'string' } | undefined = Object.hasOwn(OPTIONS, token.name) ? OPTIONS[token.name as keyof typeof OPTIONS] : undefined;
+			if (!known) {
+				throw new UsageError(`unknown option ${token.rawName}`);
+			}
+			if (known.type === 'boolean' && token.value !== undefined) {
+				throw new UsageError(`${token.rawName} takes no value`);
+			}
+			if (known.type === 'string' && (token.value === undefined || (token.inlineValue === false && token.value.startsWith('-')))) {
+				throw new UsageError(missingValue(token.rawName));
+			}
+		}
+		throw new UsageError(errorMessage(error));
+	}
+}
+
+function missingValue(option: string): string {
+	switch (option) {
+		case '--quiet-ms':
+			return '--quiet-ms needs a number of milliseconds';
+		case '--release':
+			return `--release needs a value: auto or one of ${KNOWN_RELEASES.join(', ')}`;
+		default:
+			return `${option} needs a value`;
+	}
+}
+
+function quietMsOf(value: string): number {
+	if (!/^\d+$/.test(value)) {
+		throw new UsageError(missingValue('--quiet-ms'));
+	}
+	return Number(value);
+}
+
+function releaseOf(value: string): ReleaseChoice {
+	const parsed = value.trim() === '' ? undefined : parseReleaseChoice(value);
+	if (!parsed?.ok) {
+		throw new UsageError(parsed ? `--release: ${parsed.message}` : missingValue('--release'));
+	}
+	return parsed.choice;
+}
+
+function nonEmpty(option: string, value: string | undefined): string | undefined {
+	if (value === '') {
+		throw new UsageError(missingValue(option));
+	}
+	return value;
 }

@@ -12,7 +12,8 @@ import type { ContextPruneConfig } from '../engine/config/types';
 import type { ReleaseRules } from '../engine/release/releases';
 import { resolveAgentDir } from '../node/paths/agentDir';
 import { jsonErrorLocation, withoutQuotedText } from '../node/settings/jsonErrorLocation';
-import { describePruneSettingsProblem, readPruneSettings } from '../node/settings/readPruneSettings';
+import { describePruneSettingsProblem } from '../engine/config/settingsProblems';
+import { readPruneSettings } from '../node/settings/readPruneSettings';
 
 export class ConfigFileError extends Error {}
 
@@ -48,7 +49,7 @@ async function fromConfigFile(path: string, release: ReleaseRules): Promise<Load
 	} catch (error) {
 		// Never quote the file (a mistyped --config may name auth.json).
 		const message = (error as Error).message;
-		const at = jsonErrorLocation(message, text);
+		const at = jsonErrorLocation(text);
 		const where = at === undefined ? '' : ` at line ${at.line}, column ${at.column}`;
 		throw new ConfigFileError(`${path} is not valid JSON${where} (${withoutQuotedText(message)}). Fix it, or pass a file holding a contextPrune object.`);
 	}

@@ -18,6 +18,10 @@ export abstract class Disposable implements vscode.Disposable {
 		}
 	}
 
+	protected get isDisposed(): boolean {
+		return this.disposed;
+	}
+
 	protected _register<T extends vscode.Disposable>(value: T): T {
 		if (this.disposed) {
 			value.dispose();

@@ -1,5 +1,6 @@
 /**
- * What `activate` returns: the host objects, for the integration tests (and nothing else).
+ * What `activate` returns in test runs (`ExtensionMode.Test`) only: the host objects, for the
+ * integration tests. In any other run `activate` returns nothing, so no other extension reaches them.
  */
 import type * as vscode from 'vscode';
 import type { FlushServices } from './flush/flushServices';

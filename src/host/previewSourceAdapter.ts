@@ -7,11 +7,11 @@ import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import { setConfigKeys } from '../engine/config/setConfigKey';
 import { releaseLine } from '../engine/release';
-import { lookUpModel } from '../node/llm/modelPricing';
+import { lookUpModel, type ModelFacts } from '../node/llm/modelPricing';
 import type { PiAiLoader } from '../node/llm/piAiLoader';
 import { CommandId } from './commands/commandIds';
 import { Disposable } from './dispose';
-import type { ModelPricing, PreviewSession, PreviewSource } from './preview/previewSource';
+import type { PreviewSession, PreviewSource } from './preview/previewSource';
 import type { SessionController } from './sessionController';
 
 export class PreviewSourceAdapter extends Disposable implements PreviewSource {
@@ -56,7 +56,7 @@ export class PreviewSourceAdapter extends Disposable implements PreviewSource {
 		}
 	}
 
-	async modelPricing(provider: string, modelId: string): Promise<ModelPricing | undefined> {
+	async modelPricing(provider: string, modelId: string): Promise<ModelFacts | undefined> {
 		const agentDir = this.controller.discovery.locations?.agentDir;
 		return agentDir === undefined ? undefined : lookUpModel(this.loadPiAi, agentDir, provider, modelId);
 	}

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { PruneSettings } from '../node/settings/readPruneSettings';
-import { sessionProblemMessage, settingsProblemMessages, type ProblemMessage } from '../node/views/problemMessages';
+import { sessionProblemMessage, settingsProblemMessages, type ProblemMessage } from '../engine/views/problemMessages';
 import { Disposable } from './dispose';
 import type { SessionController } from './sessionController';
 

@@ -3,7 +3,9 @@
  * Shared by `src/host` and `webview/`: types only, no vscode, no DOM, no Node.
  *
  * The page sends `ready` once its script runs (with the state it saved, if any); the host posts
- * nothing before that. Requests that expect an answer carry a `requestId` the answer repeats, so a
+ * nothing before that. Only in test runs does the host answer with `reportRenders`, and only then
+ * does the page walk its DOM after each render to post a `rendered` report (production bundles do
+ * not even contain that code: `npm run package` checks). Requests that expect an answer carry a `requestId` the answer repeats, so a
  * late answer to a superseded request is recognised and dropped.
  */
 import type { PreviewSnapshot, ViewName, WhatIfSettings } from '../engine/preview/snapshotTypes';
@@ -52,7 +54,7 @@ export interface SearchHitMessage {
 	readonly start: number;
 }
 
-/** What the page rendered, reported after each render it was asked for (tests and diagnostics read it). */
+/** What the page rendered, reported after each render once the host asked for reports (tests read it). */
 export interface RenderReport {
 	readonly cause: 'snapshot' | 'view' | 'expand' | 'search' | 'reveal' | 'scroll' | 'restore';
 	readonly sessionPath: string;
@@ -88,7 +90,9 @@ export type ToWebview =
 	| { readonly type: 'recoveryFailed'; readonly requestId: number; readonly ref: string; readonly reason: string }
 	| { readonly type: 'searchResults'; readonly requestId: number; readonly view: ViewName; readonly query: string; readonly hits: readonly SearchHitMessage[]; readonly capped: boolean }
 	| { readonly type: 'reveal'; readonly view: ViewName; readonly index: number }
-	| { readonly type: 'applied'; readonly ok: boolean; readonly message: string };
+	| { readonly type: 'applied'; readonly ok: boolean; readonly message: string }
+	/** Test runs only, before the first snapshot: post a `rendered` report after every render. */
+	| { readonly type: 'reportRenders' };
 
 /** Messages the webview posts to the host. The host checks each one's shape at run time (src/host/preview/pageMessages.ts). */
 export type FromWebview =

@@ -45,7 +45,7 @@ function engineFigures(path: string, model: Parameters<typeof getBranch>[0], con
 	const first = computePreview(base, { overrides: {}, pricing: undefined, now: Date.now() });
 	const firstMs = performance.now() - start;
 	start = performance.now();
-	computePreview(base, { overrides: { keepLastTurns: 4 }, pricing: undefined, now: Date.now() });
+	computePreview(base, { overrides: { 'thinkingStrip.keepLastTurns': 4 }, pricing: undefined, now: Date.now() });
 	const whatIfMs = performance.now() - start;
 	start = performance.now();
 	const found = searchMessages(first.views.before, 'deploy');

@@ -124,7 +124,7 @@ async function steps(file: string, baseline: number): Promise<void> {
 		return value;
 	}, () => `${String(shown?.snapshot.before.length)} raw rows, ${String(shown?.snapshot.after.length)} sent`) as PreviewBase;
 	shown = undefined;
-	shown = await measure('what-if', baseline, () => computePreview(base, { overrides: { rollingWindow: 0 }, pricing: undefined, now: Date.now() }),
+	shown = await measure('what-if', baseline, () => computePreview(base, { overrides: { 'chainCompression.rollingWindow': 0 }, pricing: undefined, now: Date.now() }),
 		(value) => `rolling window 0: ${String((value as PreviewComputation).snapshot.after.length)} sent`) as PreviewComputation;
 	const current = shown;
 	const raw = await measure('raw view', baseline, () => JSON.stringify(pageSnapshot(current.snapshot, 'before', undefined)).length,

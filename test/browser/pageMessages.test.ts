@@ -35,7 +35,7 @@ const NOT_THE_PROTOCOL: readonly unknown[] = [
 	{ type: 'recover', requestId: 1, ref: ['t8'] },
 	{ type: 'openRef', ref: { toString: 't8' } },
 	{ type: 'showView', view: 'sideways' },
-	{ type: 'setWhatIf', overrides: { rollingWindow: '0; rm -rf /' } },
+	{ type: 'setWhatIf', overrides: { 'chainCompression.rollingWindow': '0; rm -rf /' } },
 	{ type: 'setWhatIf', overrides: null },
 	{ type: 'applyWhatIf', overrides: { protectedTools: [1, 2] } },
 	{ type: 'applyWhatIf', overrides: { enabled: false } },

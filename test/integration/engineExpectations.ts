@@ -3,10 +3,12 @@
  * for comparison with what the extension shows.
  */
 import { readFileSync } from 'node:fs';
-import { buildCondenseState, buildPrunedTree, capturePendingBatches, pendingStatusText, previewFromState, type CondenseState } from '../../src/engine/condense';
+import type { CondenseState } from '../../src/engine/condense';
 import { resolveConfig } from '../../src/engine/config/resolve';
 import type { ContextPruneConfig } from '../../src/engine/config/types';
-import { buildSessionContext, getBranch, parseSession } from '../../src/engine/session';
+import { parseSession } from '../../src/engine/session';
+import { SessionInsight } from '../../src/engine/views/sessionInsight';
+import { statusLineText } from '../../src/engine/views/statusLine';
 import { sessionBlobReader } from '../../src/node/condense/sessionBlobReader';
 import { contextPruneOnDisk } from './helpers';
 import type { ReleaseRules } from '../../src/engine/release/releases';
@@ -28,20 +30,16 @@ export interface EngineView {
 export function engineView(path: string, release: ReleaseRules = referenceReleases().get('basic') as ReleaseRules): EngineView {
 	const model = parseSession(readFileSync(path, 'utf8'));
 	const { config } = resolveConfig(contextPruneOnDisk(), release);
-	const branch = getBranch(model);
-	const state = buildCondenseState(branch, release);
-	const preview = previewFromState(state, buildSessionContext(model).messages, config, release);
-	const pending = capturePendingBatches(branch, state, config);
-	const tree = buildPrunedTree(state);
-	const statusText = !config.enabled || pending.length === 0 ? preview.statusText : pendingStatusText(pending.length);
+	const insight = new SessionInsight(model, config, release);
+	const tree = insight.prunedTree;
 	return {
 		config,
 		release,
-		state,
-		statusText,
+		state: insight.state,
+		statusText: statusLineText(config, insight, false),
 		summaryHeaders: tree.map((node) => node.header),
 		refsBySummary: tree.map((node) => node.children.map((child) => child.shortRef ?? child.toolCallId)),
-		pendingCount: pending.length,
+		pendingCount: insight.pending.length,
 		blobs: sessionBlobReader(path, model.header?.id ?? ''),
 	};
 }

@@ -3,11 +3,12 @@
  * the extension's API once it is active, and polling with a deadline.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/host/extensionApi';
 import type { RenderReport } from '../../src/shared/protocol';
+import { SessionBuilder } from '../support/sessionBuilder';
 
 export const EXTENSION_ID = 'pi-condense.pi-condense-vscode';
 
@@ -94,4 +95,22 @@ export function logText(folder: string): string {
 	};
 	walk(folder);
 	return texts.join('\n');
+}
+
+/**
+ * Writes a session Pi left a minute ago (quiet enough to write to): one finished `bash` call with
+ * `output`, then the agent's reply. Selects it and waits for its one pending batch.
+ */
+export async function selectIdleSession(api: ExtensionApi, path: string, id: string, prompt: string, output: string): Promise<void> {
+	const builder = new SessionBuilder({ id, cwd: fixtures().workspace, timestamp: new Date().toISOString() });
+	builder.user(prompt);
+	builder.assistant([{ type: 'toolCall', id: `${id}-c1`, name: 'bash', arguments: { command: 'ls -la' } }]);
+	builder.toolResult(`${id}-c1`, 'bash', output);
+	builder.assistant([{ type: 'text', text: 'Listed.' }]);
+	writeFileSync(path, builder.text());
+	const aMinuteAgo = new Date(Date.now() - 60_000);
+	utimesSync(path, aMinuteAgo, aMinuteAgo);
+	await waitUntil(() => api.controller.knowsSession(path), 'the session listed');
+	await vscode.commands.executeCommand('piCondense.selectSession', path);
+	await waitUntil(() => api.controller.insight()?.pending.length === 1, 'its pending batch read');
 }

@@ -48,6 +48,8 @@ describe('live updates from the session files', () => {
 
 		unlinkSync(path);
 		await waitUntil(() => row() === undefined, 'the deleted session gone from the list');
+		// The tree keeps one node per listed session, not one for every session it ever showed.
+		assert.equal(api.sessionsTree.nodeCounts.sessions, api.controller.sessionPaths().length, 'the removed session\'s node is forgotten');
 		await vscode.commands.executeCommand('piCondense.selectSession', basic.path);
 		await waitUntil(() => api.controller.selected === basic.path && api.controller.insight() !== undefined, 'back to the basic session');
 	});

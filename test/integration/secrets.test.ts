@@ -13,9 +13,8 @@ import * as vscode from 'vscode';
 import type { FlushOutcome } from '../../src/node/flush/flushOutcome';
 import type { RenderReport } from '../../src/shared/protocol';
 import { startFakeLlmServer, type FakeLlmServer, type RecordedRequest } from '../support/fakeLlmServer';
-import { SessionBuilder } from '../support/sessionBuilder';
 import { ui } from '../support/workbenchUi';
-import { activeApi, contextPruneOnDisk, fixtures, logText, waitUntil } from './helpers';
+import { activeApi, contextPruneOnDisk, fixtures, logText, selectIdleSession, waitUntil } from './helpers';
 
 const KEY = 'sk-SENTINEL-vscode-6d2e91c4a7b3';
 const HEADER = 'hdr-SENTINEL-vscode-0f83b5e2';
@@ -80,19 +79,9 @@ describe('planted secrets in VS Code', function () {
 
 	it('appear in no outcome, notice, file, view, problem, recovery or log line, after a failed and a successful flush', async () => {
 		const api = await activeApi();
-		const { basic, workspace } = fixtures();
-		sessionPath = join(dirname(basic.path), '2026-12-04T10-00-00-000Z_secrets.jsonl');
-		const builder = new SessionBuilder({ id: 'secrets', cwd: workspace, timestamp: new Date().toISOString() });
-		builder.user('List the project');
-		builder.assistant([{ type: 'toolCall', id: 'secrets-c1', name: 'bash', arguments: { command: 'ls -la' } }]);
-		builder.toolResult('secrets-c1', 'bash', Array.from({ length: 40 }, (_, i) => `file-${i}.txt ${'x'.repeat(30)}`).join('\n'));
-		builder.assistant([{ type: 'text', text: 'Listed.' }]);
-		writeFileSync(sessionPath, builder.text());
+		sessionPath = join(dirname(fixtures().basic.path), '2026-12-04T10-00-00-000Z_secrets.jsonl');
+		await selectIdleSession(api, sessionPath, 'secrets', 'List the project', Array.from({ length: 40 }, (_, i) => `file-${i}.txt ${'x'.repeat(30)}`).join('\n'));
 		const aMinuteAgo = new Date(Date.now() - 60_000);
-		utimesSync(sessionPath, aMinuteAgo, aMinuteAgo);
-		await waitUntil(() => api.controller.knowsSession(sessionPath), 'the session listed');
-		await vscode.commands.executeCommand('piCondense.selectSession', sessionPath);
-		await waitUntil(() => api.controller.insight()?.pending.length === 1, 'its pending batch read');
 
 		server.enqueue({ status: 401, errorMessage: `Incorrect API key provided: ${KEY} (header ${HEADER})` });
 		const failed = await vscode.commands.executeCommand<FlushOutcome>('piCondense.flushNow');

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { settingRows } from '../../src/node/views/pruneSettingRows';
+import { settingRows } from '../../src/engine/views/pruneSettingRows';
 import { ui } from '../support/workbenchUi';
 import { activeApi, contextPruneOnDisk, fixtures, waitUntil } from './helpers';
 

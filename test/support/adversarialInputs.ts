@@ -10,7 +10,7 @@ import { normalizeForHash } from '../../src/engine/flush/contentHash';
 import { exitCode, keyArguments, salientLines } from '../../src/engine/flush/offline/salientLines';
 import { rewriteLabels } from '../../src/engine/flush/prompt/labelRewrite';
 import { messageBlocks, searchMessages } from '../../src/engine/preview';
-import { normalizeFolder } from '../../src/node/views/sessionList';
+import { normalizeFolder } from '../../src/engine/views/sessionList';
 import type { LinearityCase } from './linearity';
 
 export type AdversarialArea = 'glob' | 'labels' | 'text';

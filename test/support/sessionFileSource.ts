@@ -13,7 +13,8 @@ import { effectiveConfig } from '../../src/engine/release';
 import { contentText } from '../../src/engine/condense/occurrence';
 import { buildSessionContext, getBranch, parseSession } from '../../src/engine/session';
 import type { SessionModel } from '../../src/engine/session/model';
-import type { FollowedRelease, ModelPricing, PreviewSession, PreviewSource } from '../../src/host/preview/previewSource';
+import type { ModelFacts } from '../../src/node/llm/modelPricing';
+import type { FollowedRelease, PreviewSession, PreviewSource } from '../../src/host/preview/previewSource';
 import { sessionBlobReader } from '../../src/node/condense/sessionBlobReader';
 import { readPruneSettings } from '../../src/node/settings/readPruneSettings';
 import { updatePruneSettings } from '../../src/node/settings/updatePruneSettings';
@@ -31,7 +32,7 @@ export class SessionFileSource implements PreviewSource {
 	followed: FollowedRelease;
 
 	/** `release`: the pi-condense release the session is rendered as. */
-	constructor(readonly path: string, readonly agentDir: string, readonly release: ReleaseRules, private readonly pricing?: ModelPricing) {
+	constructor(readonly path: string, readonly agentDir: string, readonly release: ReleaseRules, private readonly pricing?: ModelFacts) {
 		this.followed = { line: `pi-condense ${release.version} (test source)`, installed: true };
 	}
 
@@ -80,7 +81,7 @@ export class SessionFileSource implements PreviewSource {
 		return Promise.resolve();
 	}
 
-	modelPricing(provider: string, modelId: string): Promise<ModelPricing | undefined> {
+	modelPricing(provider: string, modelId: string): Promise<ModelFacts | undefined> {
 		const pricing = this.pricing;
 		return Promise.resolve(pricing && { ...pricing, provider, modelId });
 	}

@@ -92,6 +92,8 @@ export class WebviewPage {
 			},
 			notify: (message) => this.notices.push(message),
 			setTitle: () => undefined,
+			// The page reports its renders only when asked, as in a test run of the extension.
+			reportRenders: true,
 			onReport: (report) => this.onReport(report),
 			log: (message) => this.pageErrors.push(`host: ${message}`),
 			debug: (message) => this.hostDebug.push(message),

@@ -1,6 +1,6 @@
 /**
  * pi-condense's session payloads (the `context-prune-*` entries), with field names exactly as
- * pi-condense 2.0.0 writes them (`../shared/seeds/types.ts.txt`). Types and constants only.
+ * pi-condense 2.0.0 writes them (its `types.ts`). Types and constants only.
  *
  * Every shape here is also what our own writers must produce, so that real pi-condense running
  * inside Pi rebuilds the entries we append.

@@ -1,7 +1,7 @@
 /**
  * pi-condense's configuration: the `contextPrune` key of `<agentDir>/settings.json`, shared with
- * pi-condense running inside Pi. Field names and meanings are on-disk facts (pi-condense 2.0.0,
- * `../shared/seeds/types.ts.txt`; later keys from `spec/pi-condense-releases.md` §4). A key that
+ * pi-condense running inside Pi. Field names and meanings are on-disk facts (pi-condense 2.0.0's
+ * `types.ts`; later keys from the releases that added them, see src/engine/release/releases.ts). A key that
  * only some releases read is optional: it is present exactly when the release in use reads it.
  * Types only.
  */

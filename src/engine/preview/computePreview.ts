@@ -5,7 +5,7 @@
  *
  * @example
  * const base = previewBase({ sessionPath, title, branch, messages, config, release });
- * const { snapshot } = computePreview(base, { overrides: { keepLastTurns: 4 }, pricing, now: Date.now() });
+ * const { snapshot } = computePreview(base, { overrides: { 'thinkingStrip.keepLastTurns': 4 }, pricing, now: Date.now() });
  */
 import { contextBreakdown, measureReclaim } from '../condense/measure/contextSize';
 import { pruneStatusText } from '../condense/measure/statusText';
@@ -40,7 +40,8 @@ export function computePreview(base: PreviewBase, options: PreviewOptions): Prev
 	const overrides = sanitizeOverrides(options.overrides);
 	const config = withWhatIf(base.config, overrides);
 	const isProtected = protectionCheck(config);
-	const windowChanged = overrides.rollingWindow !== undefined && overrides.rollingWindow !== base.config.chainCompression.rollingWindow;
+	const window = overrides['chainCompression.rollingWindow'];
+	const windowChanged = window !== undefined && window !== base.config.chainCompression.rollingWindow;
 	const simulation: WindowSimulation = config.enabled && config.chainCompression.enabled && windowChanged
 		? simulateWindow(base.state, base.messages, config.chainCompression.rollingWindow, isProtected, options.now, base.release)
 		: { state: base.state, simulated: [], uncovered: 0 };

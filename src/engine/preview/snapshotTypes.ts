@@ -82,12 +82,12 @@ export interface CacheImpact {
 	readonly previousCallAt: number | undefined;
 }
 
-/** The pruning settings the page can change without writing anything. */
+/** The pruning settings the page can change without writing anything, by their `contextPrune` keys (dotted). */
 export interface WhatIfSettings {
-	readonly rollingWindow: number;
-	readonly thinkingStripEnabled: boolean;
-	readonly keepLastTurns: number;
-	readonly purgeCooldownTurns: number;
+	readonly 'chainCompression.rollingWindow': number;
+	readonly 'thinkingStrip.enabled': boolean;
+	readonly 'thinkingStrip.keepLastTurns': number;
+	readonly 'purgeErrors.cooldownTurns': number;
 	readonly protectedTools: readonly string[];
 }
 

@@ -3,8 +3,8 @@
  * anything, mapped to and from the `contextPrune` configuration. Pure.
  *
  * @example
- * const config = withWhatIf(current, { keepLastTurns: 4 });
- * whatIfChanges(current, { keepLastTurns: 4 }) // [{ key: 'thinkingStrip.keepLastTurns', value: 4 }] (up to 2.4.3)
+ * const config = withWhatIf(current, { 'thinkingStrip.keepLastTurns': 4 });
+ * whatIfChanges(current, { 'thinkingStrip.keepLastTurns': 4 }) // [{ key: 'thinkingStrip.keepLastTurns', value: 4 }] (up to 2.4.3)
  */
 import { THINKING_STRIP_DEFAULT } from '../config/defaults';
 import type { ContextPruneConfig } from '../config/types';
@@ -14,33 +14,28 @@ export type WhatIfOverrides = Partial<WhatIfSettings>;
 
 export function whatIfSettings(config: ContextPruneConfig): WhatIfSettings {
 	return {
-		rollingWindow: config.chainCompression.rollingWindow,
+		'chainCompression.rollingWindow': config.chainCompression.rollingWindow,
 		// A release without the thinking strip (2.5.0+) reads no such key: shown as off, never applied.
-		thinkingStripEnabled: config.thinkingStrip?.enabled ?? false,
-		keepLastTurns: config.thinkingStrip?.keepLastTurns ?? THINKING_STRIP_DEFAULT.keepLastTurns,
-		purgeCooldownTurns: config.purgeErrors.cooldownTurns,
+		'thinkingStrip.enabled': config.thinkingStrip?.enabled ?? false,
+		'thinkingStrip.keepLastTurns': config.thinkingStrip?.keepLastTurns ?? THINKING_STRIP_DEFAULT.keepLastTurns,
+		'purgeErrors.cooldownTurns': config.purgeErrors.cooldownTurns,
 		protectedTools: config.protectedTools,
 	};
 }
 
+const COUNT_KEYS = ['chainCompression.rollingWindow', 'thinkingStrip.keepLastTurns', 'purgeErrors.cooldownTurns'] as const;
+
 /** Overrides with out-of-range values dropped: whole numbers ≥ 0, tool names trimmed and deduplicated. */
 export function sanitizeOverrides(overrides: WhatIfOverrides): WhatIfOverrides {
-	const count = (value: unknown): number | undefined => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 1_000_000 ? value : undefined;
 	const out: { -readonly [K in keyof WhatIfSettings]?: WhatIfSettings[K] } = {};
-	const rollingWindow = count(overrides.rollingWindow);
-	const keepLastTurns = count(overrides.keepLastTurns);
-	const purgeCooldownTurns = count(overrides.purgeCooldownTurns);
-	if (rollingWindow !== undefined) {
-		out.rollingWindow = rollingWindow;
+	for (const key of COUNT_KEYS) {
+		const value: unknown = overrides[key];
+		if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 1_000_000) {
+			out[key] = value;
+		}
 	}
-	if (keepLastTurns !== undefined) {
-		out.keepLastTurns = keepLastTurns;
-	}
-	if (purgeCooldownTurns !== undefined) {
-		out.purgeCooldownTurns = purgeCooldownTurns;
-	}
-	if (typeof overrides.thinkingStripEnabled === 'boolean') {
-		out.thinkingStripEnabled = overrides.thinkingStripEnabled;
+	if (typeof overrides['thinkingStrip.enabled'] === 'boolean') {
+		out['thinkingStrip.enabled'] = overrides['thinkingStrip.enabled'];
 	}
 	if (Array.isArray(overrides.protectedTools)) {
 		const names = overrides.protectedTools.filter((name): name is string => typeof name === 'string').map((name) => name.trim()).filter((name) => name !== '');
@@ -54,9 +49,9 @@ export function withWhatIf(config: ContextPruneConfig, overrides: WhatIfOverride
 	return {
 		...config,
 		protectedTools: s.protectedTools,
-		chainCompression: { ...config.chainCompression, rollingWindow: s.rollingWindow },
-		...(config.thinkingStrip ? { thinkingStrip: { ...config.thinkingStrip, enabled: s.thinkingStripEnabled, keepLastTurns: s.keepLastTurns } } : {}),
-		purgeErrors: { ...config.purgeErrors, cooldownTurns: s.purgeCooldownTurns },
+		chainCompression: { ...config.chainCompression, rollingWindow: s['chainCompression.rollingWindow'] },
+		...(config.thinkingStrip ? { thinkingStrip: { ...config.thinkingStrip, enabled: s['thinkingStrip.enabled'], keepLastTurns: s['thinkingStrip.keepLastTurns'] } } : {}),
+		purgeErrors: { ...config.purgeErrors, cooldownTurns: s['purgeErrors.cooldownTurns'] },
 	};
 }
 
@@ -64,18 +59,7 @@ export function withWhatIf(config: ContextPruneConfig, overrides: WhatIfOverride
 export function whatIfChanges(config: ContextPruneConfig, overrides: WhatIfOverrides): { key: string; value: unknown }[] {
 	const current = whatIfSettings(config);
 	const next = { ...current, ...sanitizeOverrides(overrides) };
-	const changes: { key: string; value: unknown }[] = [];
-	const add = (key: string, before: unknown, after: unknown): void => {
-		if (JSON.stringify(before) !== JSON.stringify(after)) {
-			changes.push({ key, value: after });
-		}
-	};
-	add('chainCompression.rollingWindow', current.rollingWindow, next.rollingWindow);
-	if (config.thinkingStrip) {
-		add('thinkingStrip.enabled', current.thinkingStripEnabled, next.thinkingStripEnabled);
-		add('thinkingStrip.keepLastTurns', current.keepLastTurns, next.keepLastTurns);
-	}
-	add('purgeErrors.cooldownTurns', current.purgeCooldownTurns, next.purgeCooldownTurns);
-	add('protectedTools', current.protectedTools, next.protectedTools);
-	return changes;
+	// A release without the thinking strip reads none of its keys: changing them changes nothing.
+	const keys = (Object.keys(current) as (keyof WhatIfSettings)[]).filter((key) => config.thinkingStrip || !key.startsWith('thinkingStrip.'));
+	return keys.filter((key) => JSON.stringify(current[key]) !== JSON.stringify(next[key])).map((key) => ({ key, value: next[key] }));
 }

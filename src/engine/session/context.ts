@@ -2,7 +2,7 @@
  * Pi's `buildSessionContext`: the messages of the active branch, as Pi hands them to extensions
  * and, after `convertToLlm`, to the provider. Pure.
  *
- * Semantics (spec/pi-session-format.md §9): walk root → leaf; the last `thinking_level_change` gives
+ * Semantics (Pi's session manager, `buildSessionContext`): walk root → leaf; the last `thinking_level_change` gives
  * the thinking level, the last `model_change` or assistant message the model; with a compaction on
  * the path, emit its summary first, then the path entries before it starting at `firstKeptEntryId`
  * (none when that id is not on the path), then everything after it. `message` entries give their

@@ -4,7 +4,7 @@
  * `user`, `assistant` and `toolResult` pass through; a `bashExecution` becomes user text (or is
  * dropped when excluded from context), a `custom` message becomes a user message (its `display`
  * flag only affects Pi's TUI, and `details` is never sent), and summaries are wrapped in Pi's exact
- * wording (spec/pi-session-format.md §9, step 3).
+ * wording.
  */
 import type { AgentMessage, BashExecutionMessage, LlmMessage, UserMessage } from './types';
 

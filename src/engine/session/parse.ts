@@ -1,7 +1,7 @@
 /**
  * Reading a session file's text into a `SessionModel`, cold or incrementally. Pure.
  *
- * Pi's rules (spec/pi-session-format.md §2–§7): lines split on `\n` only, blank lines skipped, a line
+ * Pi's rules (its session manager's loader): lines split on `\n` only, blank lines skipped, a line
  * that is not JSON skipped (we also record a diagnostic with its line number), the first parsed line
  * must be a `session` header with a string `id` or the whole file counts as empty, v1/v2 files are
  * migrated in memory, later `session` lines are ignored, unknown entry types are kept and chained.
@@ -20,6 +20,7 @@ import { toEntry, toHeader } from './parseEntry';
 import { SessionSnapshot } from './snapshot';
 import type { SessionDiagnostic, SessionEntry, SessionHeader } from './types';
 import { isRecord } from './validateMessage';
+import { errorMessage } from '../../shared/errorMessage';
 
 export const CURRENT_SESSION_VERSION = 3;
 
@@ -110,7 +111,7 @@ function parseLines(lines: readonly JsonlLine[], diagnostics: SessionDiagnostic[
 		try {
 			value = JSON.parse(text) as unknown;
 		} catch (error) {
-			const reason = error instanceof Error ? error.message : String(error);
+			const reason = errorMessage(error);
 			diagnostics.push({ severity: 'error', line, message: `not valid JSON (${shorten(reason)}); Pi skips this line` });
 			continue;
 		}

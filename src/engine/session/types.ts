@@ -3,7 +3,7 @@
  * `buildSessionContext` returns them. Types only: the parser in this folder narrows raw JSON into
  * these shapes and reports anything that does not fit as a diagnostic.
  *
- * Reference: ../shared/spec/pi-session-format.md §3–§9.
+ * Reference: the entries Pi's session manager writes (format version 3; v1 and v2 are migrated on read).
  */
 
 // ── Content blocks (pi-ai) ─────────────────────────────────────────────────

@@ -9,6 +9,7 @@
 import { toEntry } from '../session/parseEntry';
 import type { CustomEntry, CustomMessageEntry, UserContent } from '../session/types';
 import { newEntryId, type RandomBytes } from './entryId';
+import { errorMessage } from '../../shared/errorMessage';
 
 /** Extension state; never in the LLM context. */
 export interface CustomEntryDraft {
@@ -104,7 +105,7 @@ function serialize(entry: CustomEntry | CustomMessageEntry, draft: EntryDraft, i
 	try {
 		json = JSON.stringify(entry);
 	} catch (error) {
-		throw new InvalidDraftError(index, `not serializable as JSON (${error instanceof Error ? error.message : String(error)})`);
+		throw new InvalidDraftError(index, `not serializable as JSON (${errorMessage(error)})`);
 	}
 	const readBack = toEntry(JSON.parse(json));
 	if (readBack.entry === undefined) {

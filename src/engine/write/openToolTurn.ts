@@ -3,8 +3,8 @@
  *
  * Pi writes an assistant message with tool calls, then one `toolResult` entry per call. Anything
  * appended between the two ends up between a call and its result on the path, which makes
- * providers see "No result provided" for the call and an orphaned real result after it
- * (spec/pi-session-format.md §13). So a write must wait until every call of the latest assistant
+ * providers see "No result provided" for the call and an orphaned real result after it.
+ * So a write must wait until every call of the latest assistant
  * message has its result, or a user message has closed the turn.
  */
 import type { SessionEntry, SessionModel } from '../session';

@@ -2,8 +2,8 @@
  * Where entries we wrote stand after others appended to the session. Pure.
  *
  * Pi never re-reads a session while it runs: if it was attached after all, its next entry hangs
- * off its own in-memory leaf and ours drop off the active path (spec/pi-session-format.md §11,
- * experiment 1). Pi resumes from the last entry in file order, so "on the active path" is decided
+ * off its own in-memory leaf and ours drop off the active path (seen with a
+ * real Pi left running while we wrote). Pi resumes from the last entry in file order, so "on the active path" is decided
  * from the model's leaf. Stranded entries are still in the file; the host can offer to re-apply.
  */
 import { getBranch, type SessionModel } from '../session';

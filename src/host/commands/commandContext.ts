@@ -11,6 +11,7 @@ import { SettingsWriteError } from '../../node/settings/updatePruneSettings';
 import type { SessionController } from '../sessionController';
 import type { PrunedCallsTreeProvider } from '../tree/prunedCallsTreeProvider';
 import type { SessionsTreeProvider } from '../tree/sessionsTreeProvider';
+import { errorMessage } from '../../shared/errorMessage';
 
 export interface CommandContext {
 	readonly controller: SessionController;
@@ -61,7 +62,7 @@ export async function saveSettings(context: CommandContext, changes: readonly Se
 }
 
 export function showSettingsError(context: CommandContext, error: unknown): void {
-	const message = error instanceof Error ? error.message : String(error);
+	const message = errorMessage(error);
 	context.logger.error(`saving contextPrune: ${message}`);
 	const path = error instanceof SettingsWriteError ? error.path : undefined;
 	void vscode.window.showErrorMessage(`Pi Condense could not save the setting: ${message}`, ...(path ? ['Open settings.json'] : []))

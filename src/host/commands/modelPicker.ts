@@ -11,6 +11,8 @@ import { SUMMARIZER_THINKING_LEVELS } from '../../engine/config/presets';
 import { listUsableModels, type ModelChoice } from '../../node/llm/models';
 import { saveSettings, type CommandContext, type SettingChange } from './commandContext';
 import { CommandId } from './commandIds';
+import { errorMessage } from '../../shared/errorMessage';
+import { pickOne } from './pickOne';
 
 type ModelItem = vscode.QuickPickItem & { readonly ref?: string; readonly reasoning?: boolean };
 
@@ -70,23 +72,13 @@ function pickFromList(context: CommandContext, current: string): Promise<ModelIt
 	void loadChoices(context, agentDir).then((choices) => {
 		quickPick.items = [defaultItem, ...choices.map((model) => modelItem(model, current))];
 	}, (error: unknown) => {
-		const message = error instanceof Error ? error.message : String(error);
+		const message = errorMessage(error);
 		context.logger.error(`listing models: ${message}`);
 		quickPick.items = [defaultItem, { label: '$(warning) Could not list models', description: message }];
 	}).finally(() => {
 		quickPick.busy = false;
 	});
-	return new Promise((resolve) => {
-		quickPick.onDidAccept(() => {
-			resolve(quickPick.selectedItems[0]);
-			quickPick.hide();
-		});
-		quickPick.onDidHide(() => {
-			resolve(undefined);
-			quickPick.dispose();
-		});
-		quickPick.show();
-	});
+	return pickOne(quickPick);
 }
 
 async function loadChoices(context: CommandContext, agentDir: string | undefined): Promise<ModelChoice[]> {

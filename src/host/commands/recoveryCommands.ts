@@ -12,6 +12,7 @@ import { UnlistedSessionError } from '../sessionController';
 import { PrunedTreeNode } from '../tree/prunedCallsNodes';
 import { requireSession, type CommandContext } from './commandContext';
 import { CommandId } from './commandIds';
+import { errorMessage } from '../../shared/errorMessage';
 
 export interface RefTarget {
 	readonly sessionPath: string;
@@ -51,7 +52,7 @@ export function registerRecoveryCommands(context: CommandContext): vscode.Dispos
 		}),
 		vscode.commands.registerCommand(CommandId.OpenBlob, async (argument?: unknown) => {
 			const target = refTarget(argument, controller.selected);
-			const found = target ? await blobFile(context, target).catch((error: unknown) => ({ refused: error instanceof Error ? error.message : String(error) })) : undefined;
+			const found = target ? await blobFile(context, target).catch((error: unknown) => ({ refused: errorMessage(error) })) : undefined;
 			if (typeof found !== 'string') {
 				const why = found?.refused ?? `no spilled output file found${target ? ` for ${target.ref}` : ''}. pi-condense keeps them in <session id>-blobs/ next to the session file.`;
 				context.logger.warn(`Open Spilled Output File: ${why}`);

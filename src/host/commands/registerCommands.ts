@@ -1,5 +1,7 @@
 /**
- * Registers every command of the extension (ids in `commandIds.ts`).
+ * Registers the palette and view commands of the extension (ids in `commandIds.ts`). The context
+ * preview registers its own two (Open Context Preview, Reveal in Context Preview) in
+ * `preview/contextPreview.ts`, next to the panel they drive.
  */
 import type * as vscode from 'vscode';
 import type { CommandContext } from './commandContext';

@@ -8,6 +8,7 @@ import { requireSession, type CommandContext } from './commandContext';
 import { CommandId } from './commandIds';
 import { PRUNED_CALLS_VIEW_ID } from '../tree/prunedCallsTreeProvider';
 import { SESSIONS_VIEW_ID } from '../tree/sessionsTreeProvider';
+import { errorMessage } from '../../shared/errorMessage';
 
 export function registerSessionCommands(context: CommandContext): vscode.Disposable[] {
 	const { controller, sessionsTree } = context;
@@ -63,7 +64,7 @@ async function selectAndReport(context: CommandContext, path: string): Promise<v
 	try {
 		await context.controller.select(path);
 	} catch (error) {
-		void vscode.window.showErrorMessage(`Pi Condense could not read ${path}: ${error instanceof Error ? error.message : String(error)}`);
+		void vscode.window.showErrorMessage(`Pi Condense could not read ${path}: ${errorMessage(error)}`);
 	}
 }
 

@@ -8,9 +8,10 @@ import * as vscode from 'vscode';
 import { parseNameList } from '../../engine/pruner/prunerArguments';
 import {
 	formatSettingValue, ignoredRowText, parseSettingInput, settingRows, settingValue, type ReleaseSettingRow, type SettingRow,
-} from '../../node/views/pruneSettingRows';
+} from '../../engine/views/pruneSettingRows';
 import { saveSetting, type CommandContext } from './commandContext';
 import { CommandId } from './commandIds';
+import { pickOne } from './pickOne';
 
 type RowItem = vscode.QuickPickItem & { readonly row: ReleaseSettingRow };
 
@@ -50,17 +51,7 @@ async function pickRow(context: CommandContext, lastKey: string | undefined): Pr
 	if (active) {
 		quickPick.activeItems = [active];
 	}
-	return new Promise((resolve) => {
-		quickPick.onDidAccept(() => {
-			resolve(quickPick.selectedItems[0]?.row);
-			quickPick.hide();
-		});
-		quickPick.onDidHide(() => {
-			resolve(undefined);
-			quickPick.dispose();
-		});
-		quickPick.show();
-	});
+	return pickOne(quickPick).then((item) => item?.row);
 }
 
 async function editRow(context: CommandContext, row: SettingRow): Promise<void> {

@@ -9,7 +9,7 @@ import { DEFAULT_QUIET_MS } from '../../node/write';
 import { lookUpModel } from '../../node/llm/modelPricing';
 import type { PiAiLoader } from '../../node/llm/piAiLoader';
 import { autoFlushReason, usesBudgetTriggers } from '../../node/store/autoFlushCheck';
-import { restrictedModeRefusal } from '../../node/views/restrictedMode';
+import { restrictedModeRefusal } from '../../engine/views/restrictedMode';
 import { Disposable } from '../dispose';
 import type { ExtensionConfig } from '../extensionConfig';
 import type { SessionController } from '../sessionController';

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { FlushMode } from '../../engine/flush';
 import { flushSession, type FlushSessionRequest } from '../../node/flush/flushSession';
 import { outcome, type FlushOutcome } from '../../node/flush/flushOutcome';
-import { restrictedModeRefusal } from '../../node/views/restrictedMode';
+import { restrictedModeRefusal } from '../../engine/views/restrictedMode';
 import { notInstalledText } from '../../engine/release';
 import { toAbortSignal } from '../cancellation';
 import { CommandId } from '../commands/commandIds';
@@ -29,6 +29,9 @@ export interface FlushRunnerOptions {
 
 export class FlushRunner {
 	private current: AbortController | undefined;
+	/** The running flush, settled (never rejected), for `stop`. */
+	private running: Promise<unknown> = Promise.resolve();
+	private stopped = false;
 
 	constructor(private readonly options: FlushRunnerOptions) {}
 
@@ -39,6 +42,16 @@ export class FlushRunner {
 	/** Aborts the running flush, as its notification's Cancel button does. */
 	cancel(): void {
 		this.current?.abort();
+	}
+
+	/**
+	 * The window is closing: aborts the running flush (its summarizer calls and its write) and
+	 * resolves once it has ended; no flush starts after this.
+	 */
+	async stop(): Promise<void> {
+		this.stopped = true;
+		this.cancel();
+		await this.running;
 	}
 
 	/** A flush the user asked for: notification progress with Cancel. */
@@ -66,6 +79,9 @@ export class FlushRunner {
 			void vscode.window.showWarningMessage(restricted, 'Manage Workspace Trust').then((choice) => choice && vscode.commands.executeCommand('workbench.trust.manage'));
 			return outcome('refused', restricted);
 		}
+		if (this.stopped) {
+			return undefined;
+		}
 		if (this.options.controller.renderSettingsFor(sessionPath).resolution.kind === 'not-installed') {
 			return this.refuseWithoutPiCondense(sessionPath, interactive);
 		}
@@ -76,7 +92,9 @@ export class FlushRunner {
 		this.current = new AbortController();
 		this.options.controller.setActivity('summarizing');
 		try {
-			const outcome = await work();
+			const running = work();
+			this.running = Promise.resolve(running).catch(() => undefined);
+			const outcome = await running;
 			this.options.monitor.track(sessionPath, outcome.entries?.map((prepared) => prepared.entry.id) ?? []);
 			return outcome;
 		} finally {

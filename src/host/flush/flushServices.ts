@@ -1,6 +1,7 @@
 /**
  * The flush side of the host, built together: the stranded-entries monitor, the runner behind
- * `/pruner now` and `/pruner compact`, and the opt-in auto-flush.
+ * `/pruner now` and `/pruner compact`, and the opt-in auto-flush. Disposing it (the window closes)
+ * aborts a running flush; `stop` also waits for it to end.
  */
 import type * as vscode from 'vscode';
 import type { PiAiLoader } from '../../node/llm/piAiLoader';
@@ -31,5 +32,12 @@ export class FlushServices extends Disposable {
 		this.runner = new FlushRunner({ controller, logger, monitor: this.monitor, distDir: options.distDir });
 		this.autoFlusher = this._register(new AutoFlusher({ controller, runner: this.runner, logger, loadPiAi: options.loadPiAi, extensionConfig: () => settings.current }));
 		this._register(settings.onDidChange(() => this.autoFlusher.schedule()));
+		this._register({ dispose: () => void this.runner.stop() });
+	}
+
+	/** Aborts a running flush and resolves once it has ended (deactivation waits for this). */
+	async stop(): Promise<void> {
+		this.dispose();
+		await this.runner.stop();
 	}
 }

@@ -1,50 +1,48 @@
 /**
  * The context preview feature: one panel at a time (opened, revealed, or restored after a reload
- * through the webview serializer), the commands that open it and jump to a message, and the page's
- * render reports for whoever listens (the integration tests).
+ * through the webview serializer), the commands that open it and jump to a message, and, in test
+ * runs only, the page's render reports (the integration tests read them).
  */
 import * as vscode from 'vscode';
 import { PREVIEW_VIEW_TYPE, type RenderReport } from '../../shared/protocol';
 import { CommandId } from '../commands/commandIds';
+import { Disposable } from '../dispose';
 import { BlockDocuments } from './blockDocuments';
 import { PreviewPanel, previewResourceRoots } from './previewPanel';
 import type { PreviewSource } from './previewSource';
 import { revealTarget } from './revealTarget';
 
-
 export interface ContextPreviewOptions {
 	readonly source: PreviewSource;
 	readonly extensionUri: vscode.Uri;
+	/** Test runs (`ExtensionMode.Test`): the page reports each render to `onDidReportRender`. */
+	readonly reportRenders?: boolean;
 	readonly log?: (message: string) => void;
 	/** Messages of the page that are not part of the protocol, ignored. */
 	readonly debug?: (message: string) => void;
 }
 
-export class ContextPreview implements vscode.Disposable {
+export class ContextPreview extends Disposable {
 	private panel: PreviewPanel | undefined;
-	private readonly blockDocuments = new BlockDocuments();
-	private readonly _onDidReportRender = new vscode.EventEmitter<RenderReport>();
-	/** Fires with what the page says it rendered. */
+	private readonly blockDocuments = this._register(new BlockDocuments());
+	private readonly _onDidReportRender = this._register(new vscode.EventEmitter<RenderReport>());
+	/** Fires with what the page says it rendered (test runs only). */
 	readonly onDidReportRender = this._onDidReportRender.event;
-	private readonly disposables: vscode.Disposable[];
 
 	constructor(private readonly options: ContextPreviewOptions) {
-		this.disposables = [
-			// From a tree item or a hover link the command carries the ref to show.
-			vscode.commands.registerCommand(CommandId.OpenPreview, (argument?: unknown) => {
-				const target = revealTarget(argument);
-				return target === undefined ? void this.show() : this.reveal(target);
-			}),
-			vscode.commands.registerCommand(CommandId.RevealInPreview, (target?: unknown) => this.revealCommand(target)),
-			vscode.window.registerWebviewPanelSerializer(PREVIEW_VIEW_TYPE, {
-				deserializeWebviewPanel: (panel: vscode.WebviewPanel) => {
-					this.adopt(panel);
-					return Promise.resolve();
-				},
-			}),
-			this.blockDocuments,
-			this._onDidReportRender,
-		];
+		super();
+		// From a tree item or a hover link the command carries the ref to show.
+		this._register(vscode.commands.registerCommand(CommandId.OpenPreview, (argument?: unknown) => {
+			const target = revealTarget(argument);
+			return target === undefined ? void this.show() : this.reveal(target);
+		}));
+		this._register(vscode.commands.registerCommand(CommandId.RevealInPreview, (target?: unknown) => this.revealCommand(target)));
+		this._register(vscode.window.registerWebviewPanelSerializer(PREVIEW_VIEW_TYPE, {
+			deserializeWebviewPanel: (panel: vscode.WebviewPanel) => {
+				this.adopt(panel);
+				return Promise.resolve();
+			},
+		}));
 	}
 
 	/** The open panel's webview panel, if any. */
@@ -87,6 +85,7 @@ export class ContextPreview implements vscode.Disposable {
 			source: this.options.source,
 			extensionUri: this.options.extensionUri,
 			blockDocuments: this.blockDocuments,
+			reportRenders: this.options.reportRenders ?? false,
 			onReport: (report) => this._onDidReportRender.fire(report),
 			log: this.options.log ?? (() => undefined),
 			debug: this.options.debug ?? (() => undefined),
@@ -100,10 +99,8 @@ export class ContextPreview implements vscode.Disposable {
 		return panel;
 	}
 
-	dispose(): void {
+	override dispose(): void {
 		this.panel?.dispose();
-		for (const disposable of this.disposables.splice(0).reverse()) {
-			disposable.dispose();
-		}
+		super.dispose();
 	}
 }

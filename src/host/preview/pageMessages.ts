@@ -30,10 +30,10 @@ function shaped(fields: Readonly<Record<string, Check>>, required: readonly stri
 }
 
 const OVERRIDE_FIELDS: Readonly<Record<keyof WhatIfOverrides, Check>> = {
-	rollingWindow: optional(isCount),
-	thinkingStripEnabled: optional(isBoolean),
-	keepLastTurns: optional(isCount),
-	purgeCooldownTurns: optional(isCount),
+	'chainCompression.rollingWindow': optional(isCount),
+	'thinkingStrip.enabled': optional(isBoolean),
+	'thinkingStrip.keepLastTurns': optional(isCount),
+	'purgeErrors.cooldownTurns': optional(isCount),
 	protectedTools: optional(listOf(isString)),
 };
 const isOverrides = shaped(OVERRIDE_FIELDS, []);

@@ -10,6 +10,7 @@ import { PreviewComputer } from './previewComputer';
 import type { FollowedRelease, PreviewSource } from './previewSource';
 
 type RefreshCause = 'open' | 'session' | 'whatIf';
+import { errorMessage } from '../../shared/errorMessage';
 
 export interface PreviewHostOptions {
 	readonly source: PreviewSource;
@@ -18,6 +19,8 @@ export interface PreviewHostOptions {
 	readonly openBlock: (sessionPath: string, blockId: string, text: string) => Promise<void>;
 	readonly notify: (message: string) => void;
 	readonly setTitle: (title: string) => void;
+	/** Asks the page for render reports (test runs only: the walk of the DOM costs every render). */
+	readonly reportRenders?: boolean;
 	readonly onReport: (report: RenderReport) => void;
 	readonly log: (message: string) => void;
 	/** Messages of the page that are not part of the protocol, ignored. */
@@ -75,7 +78,9 @@ export class PreviewHost {
 					await this.options.post({ type: 'searchResults', requestId: message.requestId, view: message.view, query: message.query, hits: result.hits, capped: result.capped });
 				});
 			case 'rendered':
-				this.options.onReport(message.report);
+				if (this.options.reportRenders === true) {
+					this.options.onReport(message.report);
+				}
 				return Promise.resolve();
 			default: {
 				const _exhaustive: never = message;
@@ -157,6 +162,9 @@ export class PreviewHost {
 		const restoring = state !== undefined && current !== undefined && state.sessionPath === current.path;
 		this.overrides = restoring ? state.overrides : {};
 		this.view = restoring ? state.view : 'after';
+		if (this.options.reportRenders === true) {
+			await this.options.post({ type: 'reportRenders' });
+		}
 		await this.refresh('open');
 		const target = this.pendingReveal;
 		this.pendingReveal = undefined;
@@ -187,7 +195,7 @@ export class PreviewHost {
 			await this.options.source.applyPruneSettings(changes);
 			await this.options.post({ type: 'applied', ok: true, message: `Written to Pi's settings.json: ${changes.map((c) => `${c.key} = ${JSON.stringify(c.value)}`).join(', ')}.` });
 		} catch (error) {
-			await this.options.post({ type: 'applied', ok: false, message: `Could not write Pi's settings: ${error instanceof Error ? error.message : String(error)}` });
+			await this.options.post({ type: 'applied', ok: false, message: `Could not write Pi's settings: ${errorMessage(error)}` });
 		}
 	}
 
@@ -206,7 +214,7 @@ export class PreviewHost {
 			await this.options.post({ type: 'recovered', requestId, ref, text });
 		} catch (error) {
 			this.options.log(`preview: recovering ${ref}: ${String(error)}`);
-			await this.options.post({ type: 'recoveryFailed', requestId, ref, reason: reasonOf(error) });
+			await this.options.post({ type: 'recoveryFailed', requestId, ref, reason: errorMessage(error) });
 		}
 	}
 
@@ -220,7 +228,7 @@ export class PreviewHost {
 				await this.options.source.openRecovered(ref);
 			}
 		} catch (error) {
-			this.options.notify(`Could not open ${ref}: ${reasonOf(error)}`);
+			this.options.notify(`Could not open ${ref}: ${errorMessage(error)}`);
 		}
 	}
 
@@ -229,10 +237,6 @@ export class PreviewHost {
 		this.queue = run;
 		return run;
 	}
-}
-
-function reasonOf(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
 }
 
 /** The snapshot without the rows of the view the page does not show. */

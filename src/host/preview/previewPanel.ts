@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { RenderReport } from '../../shared/protocol';
+import { Disposable } from '../dispose';
 import type { BlockDocuments } from './blockDocuments';
 import { createNonce } from './createNonce';
 import { PreviewHost } from './previewHost';
@@ -14,6 +15,8 @@ export interface PreviewPanelOptions {
 	readonly source: PreviewSource;
 	readonly extensionUri: vscode.Uri;
 	readonly blockDocuments: BlockDocuments;
+	/** Test runs: the page reports what it rendered to `onReport`. */
+	readonly reportRenders: boolean;
 	readonly onReport: (report: RenderReport) => void;
 	readonly log: (message: string) => void;
 	readonly debug: (message: string) => void;
@@ -24,43 +27,41 @@ export function previewResourceRoots(extensionUri: vscode.Uri): vscode.Uri[] {
 	return [vscode.Uri.joinPath(extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(extensionUri, 'media')];
 }
 
-export class PreviewPanel implements vscode.Disposable {
+export class PreviewPanel extends Disposable {
 	private readonly host: PreviewHost;
-	private readonly disposables: vscode.Disposable[] = [];
-	private disposed = false;
 	private readonly _onDidDispose = new vscode.EventEmitter<void>();
 	readonly onDidDispose = this._onDidDispose.event;
 
 	constructor(readonly panel: vscode.WebviewPanel, options: PreviewPanelOptions) {
+		super();
 		const webview = panel.webview;
 		webview.options = { enableScripts: true, localResourceRoots: previewResourceRoots(options.extensionUri) };
 		const asset = (name: string): string => webview.asWebviewUri(vscode.Uri.joinPath(options.extensionUri, 'dist', 'webview', name)).toString();
 		this.host = new PreviewHost({
 			source: options.source,
-			post: (message) => this.disposed ? Promise.resolve(false) : Promise.resolve(webview.postMessage(message)),
+			post: (message) => this.isDisposed ? Promise.resolve(false) : Promise.resolve(webview.postMessage(message)),
 			openBlock: (sessionPath, blockId, text) => options.blockDocuments.open(sessionPath, blockId, text),
 			notify: (message) => void vscode.window.showInformationMessage(`Pi Condense: ${message}`),
 			setTitle: (title) => {
-				if (!this.disposed) {
+				if (!this.isDisposed) {
 					panel.title = title;
 				}
 			},
+			reportRenders: options.reportRenders,
 			onReport: options.onReport,
 			log: options.log,
 			debug: options.debug,
 		});
 		webview.html = previewHtml({ cspSource: webview.cspSource, nonce: createNonce(), scriptUri: asset('main.js'), styleUri: asset('main.css') });
-		this.disposables.push(
-			// Typed `unknown` on purpose: the host checks each message before acting on it.
-			webview.onDidReceiveMessage((message: unknown) => void this.host.handle(message)),
-			options.source.onDidChangeSession(() => void this.host.refresh('session')),
-			panel.onDidChangeViewState(({ webviewPanel }) => {
-				if (!webviewPanel.visible) {
-					this.host.pageUnloaded();
-				}
-			}),
-			panel.onDidDispose(() => this.dispose()),
-		);
+		// Typed `unknown` on purpose: the host checks each message before acting on it.
+		this._register(webview.onDidReceiveMessage((message: unknown) => void this.host.handle(message)));
+		this._register(options.source.onDidChangeSession(() => void this.host.refresh('session')));
+		this._register(panel.onDidChangeViewState(({ webviewPanel }) => {
+			if (!webviewPanel.visible) {
+				this.host.pageUnloaded();
+			}
+		}));
+		this._register(panel.onDidDispose(() => this.dispose()));
 	}
 
 	/** Brings the panel forward on the row of a tool call, ref, block or entry. */
@@ -69,16 +70,13 @@ export class PreviewPanel implements vscode.Disposable {
 		return this.host.reveal(target);
 	}
 
-	dispose(): void {
-		if (this.disposed) {
+	override dispose(): void {
+		if (this.isDisposed) {
 			return;
 		}
-		this.disposed = true;
+		super.dispose();
 		this._onDidDispose.fire();
 		this._onDidDispose.dispose();
-		for (const disposable of this.disposables.splice(0).reverse()) {
-			disposable.dispose();
-		}
 		this.panel.dispose();
 	}
 }

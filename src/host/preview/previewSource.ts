@@ -1,6 +1,7 @@
 /**
- * What the context preview needs from the rest of the extension. The session controller implements
- * it; the preview panel only depends on this interface. Types only.
+ * What the context preview needs from the rest of the extension. `PreviewSourceAdapter`
+ * (src/host/previewSourceAdapter.ts) implements it over the session controller; the preview panel
+ * only depends on this interface. Types only.
  */
 import type * as vscode from 'vscode';
 import type { ContextPruneConfig } from '../../engine/config/types';
@@ -45,9 +46,6 @@ export interface FollowedRelease {
 	readonly installed: boolean;
 }
 
-/** A model's facts from pi-ai (prices in USD per million tokens, as `Model.cost` gives them). */
-export type ModelPricing = ModelFacts;
-
 export interface PreviewSource {
 	/** Fires when the selected session changes, when its file grows, and when Pi's settings change. */
 	readonly onDidChangeSession: vscode.Event<void>;
@@ -57,7 +55,7 @@ export interface PreviewSource {
 	/** Opens the `pi-condense:` read-only document with the full raw output of a ref. */
 	openRecovered(ref: string): Promise<void>;
 	/** Pricing of a model (loads pi-ai lazily); undefined when unknown. */
-	modelPricing(provider: string, modelId: string): Promise<ModelPricing | undefined>;
+	modelPricing(provider: string, modelId: string): Promise<ModelFacts | undefined>;
 	/** Writes `contextPrune` keys (dotted paths, e.g. `chainCompression.rollingWindow`) to Pi's settings.json. */
 	applyPruneSettings(changes: ReadonlyArray<{ readonly key: string; readonly value: unknown }>): Promise<void>;
 }

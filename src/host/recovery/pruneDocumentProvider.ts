@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { Disposable } from '../dispose';
 import { UnlistedSessionError, type SessionController } from '../sessionController';
-import { inertMarkdown } from '../../node/views/inertMarkdown';
+import { inertMarkdown } from '../../engine/views/inertMarkdown';
 import { helpMarkdown } from '../commands/helpText';
 import { escapeMarkdown } from '../tree/sessionsTreeProvider';
 import { parsePruneUri, PRUNE_SCHEME, sessionOfPruneUri } from './pruneUris';

@@ -6,8 +6,8 @@
 import * as vscode from 'vscode';
 import { rawOutput, resolveRecoveryId, type CondenseState } from '../../engine/condense';
 import type { BlobReader } from '../../engine/ports';
-import { codeBlock } from '../../node/views/inertMarkdown';
-import { toolCallLabel } from '../../node/views/toolCallText';
+import { codeBlock } from '../../engine/views/inertMarkdown';
+import { toolCallLabel } from '../../engine/views/toolCallText';
 import { CommandId, HOVER_COMMANDS } from '../commands/commandIds';
 import type { SessionController } from '../sessionController';
 import { escapeMarkdown } from '../tree/sessionsTreeProvider';

@@ -8,7 +8,7 @@ import { charsToTokens, formatCompactCount, formatCost } from '../../engine/cond
 import { homedir } from 'node:os';
 import { modelLabel } from '../../engine/pruner/prunerTexts';
 import { releaseLine } from '../../engine/release';
-import { statusLineText } from '../../node/views/statusLine';
+import { statusLineText } from '../../engine/views/statusLine';
 import { CommandId } from '../commands/commandIds';
 import { Disposable } from '../dispose';
 import type { ExtensionSettings } from '../extensionConfig';

@@ -3,7 +3,7 @@
  * parent (for `reveal`). They are kept by id across refreshes and their data is updated in place;
  * `sync` reports which nodes changed so only those are refreshed.
  */
-import type { PrunedNode } from '../../node/views/prunedCallsModel';
+import type { PrunedNode } from '../../engine/views/prunedCallsModel';
 
 export class PrunedTreeNode {
 	children: PrunedTreeNode[] = [];

@@ -5,7 +5,7 @@
  * expansion survives, and `getParent` lets commands reveal a ref.
  */
 import * as vscode from 'vscode';
-import { buildPrunedCalls } from '../../node/views/prunedCallsModel';
+import { buildPrunedCalls } from '../../engine/views/prunedCallsModel';
 import { Disposable } from '../dispose';
 import type { SessionController } from '../sessionController';
 import { PrunedTreeNode, syncNodes } from './prunedCallsNodes';

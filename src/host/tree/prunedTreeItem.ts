@@ -5,8 +5,8 @@
  * the context menus in package.json match.
  */
 import * as vscode from 'vscode';
-import { codeBlock, inertMarkdown } from '../../node/views/inertMarkdown';
-import type { GroupKind, PrunedNode } from '../../node/views/prunedCallsModel';
+import { codeBlock, inertMarkdown } from '../../engine/views/inertMarkdown';
+import type { GroupKind, PrunedNode } from '../../engine/views/prunedCallsModel';
 import { CommandId } from '../commands/commandIds';
 import type { PrunedTreeNode } from './prunedCallsNodes';
 

@@ -4,7 +4,7 @@
  * Summaries and reclaim figures are asked for when a project's sessions are shown.
  */
 import * as vscode from 'vscode';
-import type { ProjectItem, SessionItem } from '../../node/views/sessionList';
+import type { ProjectItem, SessionItem } from '../../engine/views/sessionList';
 import { CommandId } from '../commands/commandIds';
 import { Disposable } from '../dispose';
 import type { SessionController } from '../sessionController';
@@ -139,8 +139,30 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
 			}
 			return node;
 		});
+		this.forgetRemoved(this.roots);
 		this.updateMessage();
 		return this.roots;
+	}
+
+	/** Drops the nodes of sessions no longer listed, and of projects left with none (shown or filtered out). */
+	private forgetRemoved(roots: readonly ProjectNode[]): void {
+		const listed = new Set(this.controller.sessionPaths());
+		for (const path of this.sessionNodes.keys()) {
+			if (!listed.has(path)) {
+				this.sessionNodes.delete(path);
+			}
+		}
+		const liveProjects = new Set([...roots, ...[...this.sessionNodes.values()].map((node) => node.parent)]);
+		for (const [id, node] of this.projectNodes) {
+			if (!liveProjects.has(node)) {
+				this.projectNodes.delete(id);
+			}
+		}
+	}
+
+	/** How many session and project nodes are kept (tests check that removed sessions are forgotten). */
+	get nodeCounts(): { readonly sessions: number; readonly projects: number } {
+		return { sessions: this.sessionNodes.size, projects: this.projectNodes.size };
 	}
 
 	private sessionNode(session: SessionItem, parent: ProjectNode): SessionNode {

@@ -5,7 +5,3 @@
 export function errorCode(error: unknown): string | undefined {
 	return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
 }
-
-export function errorMessage(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
-}

@@ -26,10 +26,10 @@ export async function readJsonObjectFile(path: string, options: { readonly allow
 	const json = options.allowComments ? stripJsonComments(text) : text;
 	try {
 		parsed = JSON.parse(json);
-	} catch (error) {
+	} catch {
 		// The line only: V8's message quotes the text around the error, and these files hold keys.
 		// (Stripping comments keeps every line where it was.)
-		const line = jsonErrorLocation(error instanceof Error ? error.message : '', json)?.line;
+		const line = jsonErrorLocation(json)?.line;
 		return { kind: 'problem', problem: `${path} is not valid JSON${line === undefined ? '' : ` (line ${line})`}` };
 	}
 	if (!isRecord(parsed)) {

@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type * as PiAiModule from './piAiModule';
+import { errorMessage } from '../../shared/errorMessage';
 
 export type PiAi = typeof PiAiModule;
 
@@ -22,7 +23,7 @@ export function createPiAiLoader(distDir: string): PiAiLoader {
 			try {
 				loaded = createRequire(chunkPath)(chunkPath) as PiAi;
 			} catch (error) {
-				const reason = error instanceof Error ? error.message : String(error);
+				const reason = errorMessage(error);
 				throw new Error(`Could not load the pi-ai chunk at ${chunkPath}: ${reason}`, { cause: error });
 			}
 		}

@@ -16,6 +16,7 @@ import { loadModelCatalog, type PiModel } from './modelCatalog';
 import { formatModelRef, resolveSummarizerModel, type ModelRef, type ThinkingLevelName } from './models';
 import type { PiAi, PiAiLoader } from './piAiLoader';
 import { redactSecrets } from './redactSecrets';
+import { errorMessage } from '../../shared/errorMessage';
 
 export type SummarizerSettings = Pick<ContextPruneConfig,
 	'summarizerModel' | 'summarizerThinking' | 'summarizerIdleTimeoutMs' | 'summarizerMaxTimeoutMs'>;
@@ -88,7 +89,7 @@ function startStream(
 		});
 	} catch (error) {
 		// pi-ai throws synchronously only when no provider handles the model's api.
-		const reason = error instanceof Error ? error.message : String(error);
+		const reason = errorMessage(error);
 		throw new SummarizerError('model', `${model.provider}/${model.id}: ${redactSecrets(reason, [requestAuth.apiKey])}`);
 	}
 }
@@ -126,7 +127,7 @@ async function consume(stream: AssistantMessageEventStream, watchdog: CallWatchd
 			try {
 				request.onTextProgress?.(receivedChars);
 			} catch (error) {
-				logger.warn(`summarizer: progress callback failed: ${error instanceof Error ? error.message : String(error)}`);
+				logger.warn(`summarizer: progress callback failed: ${errorMessage(error)}`);
 			}
 		} else if (event.type === 'done') {
 			return { message: event.message, receivedChars };
@@ -177,7 +178,7 @@ function redactedFailure(error: unknown, name: string, requestAuth: RequestAuth)
 		return error;
 	}
 	const secrets = [requestAuth.apiKey, ...Object.values(requestAuth.headers ?? {})];
-	const reason = redactSecrets(error instanceof Error ? error.message : String(error), secrets);
+	const reason = redactSecrets(errorMessage(error), secrets);
 	return new SummarizerError('error', `${name} failed: ${reason}`);
 }
 
@@ -185,7 +186,7 @@ function loadOrExplain(load: PiAiLoader): PiAi {
 	try {
 		return load();
 	} catch (error) {
-		throw new SummarizerError('error', error instanceof Error ? error.message : String(error));
+		throw new SummarizerError('error', errorMessage(error));
 	}
 }
 

@@ -12,7 +12,8 @@
  * Condense at a folder of its choosing.
  */
 import { isAbsolute, resolve } from 'node:path';
-import { describeSettingsProblem, readSettingsFile } from '../settings/settingsFile';
+import { describeSettingsProblem } from '../../engine/config/settingsProblems';
+import { readSettingsFile } from '../settings/settingsFile';
 import { defaultSessionsRoot, expandHome, globalSettingsPath, projectSettingsPath, SESSION_DIR_ENV, type Environment } from './agentDir';
 
 export type SessionLayout = 'flat' | 'per-project';

@@ -4,7 +4,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { errorCode, errorMessage } from '../fs/errors';
+import { errorMessage } from '../../shared/errorMessage';
+import { errorCode } from '../fs/errors';
 
 export type PackageJson =
 	| { readonly kind: 'missing'; readonly path: string }

@@ -6,7 +6,8 @@
  */
 import { join, resolve } from 'node:path';
 import type { ReleaseWarning } from '../../engine/release';
-import { readSettingsFile, type SettingsFileState } from '../settings/settingsFile';
+import type { SettingsFileState } from '../../engine/config/settingsProblems';
+import { readSettingsFile } from '../settings/settingsFile';
 
 /** A `packages` entry: a source string, or an object with a source and resource filters. */
 export interface PackageEntry {

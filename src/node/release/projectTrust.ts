@@ -10,7 +10,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { errorCode, errorMessage } from '../fs/errors';
+import { errorMessage } from '../../shared/errorMessage';
+import { errorCode } from '../fs/errors';
 
 export type ProjectTrust =
 	| { readonly kind: 'trusted'; readonly decidedBy: string }

@@ -10,7 +10,8 @@ import { parseHeaderLine } from '../../engine/session/headerLine';
 import type { SessionHeader } from '../../engine/session/types';
 import { mapLimited } from '../../engine/flush/mapLimited';
 import type { SessionRoot } from '../paths/sessionLocations';
-import { errorCode, errorMessage } from '../fs/errors';
+import { errorMessage } from '../../shared/errorMessage';
+import { errorCode } from '../fs/errors';
 import { readFirstLine } from './firstLine';
 
 export interface SessionFileStat {

@@ -60,6 +60,11 @@ export class FileTaskQueue {
 		this.settleTimers.delete(path);
 	}
 
+	/** Resolves when every task queued so far has run. */
+	async idle(): Promise<void> {
+		await Promise.all(this.queues.values());
+	}
+
 	/** Stops all timers; resolves when the running tasks have finished (queued ones are skipped). */
 	async close(): Promise<void> {
 		this.closed = true;

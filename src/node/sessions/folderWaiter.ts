@@ -7,6 +7,7 @@
 import { watch, type FSWatcher } from 'chokidar';
 import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { toError } from '../../shared/errorMessage';
 
 export interface FolderWaiter {
 	close(): Promise<void>;
@@ -35,9 +36,9 @@ export function waitForFolder(folder: string, onAppear: () => void, onError: (er
 				watcher = watch(ancestor, { depth: 0, ignoreInitial: true, ignored: (_path, stats) => stats?.isFile() ?? false });
 				watcher.on('addDir', check);
 				watcher.on('ready', check); // the folder may have appeared while the watch was starting
-				watcher.on('error', (error) => onError(error instanceof Error ? error : new Error(String(error))));
+				watcher.on('error', (error) => onError(toError(error)));
 			}
-		}).catch((error: unknown) => onError(error instanceof Error ? error : new Error(String(error))));
+		}).catch((error: unknown) => onError(toError(error)));
 	};
 	let watchedPath = '';
 	check();

@@ -19,6 +19,7 @@ import type { SessionLayout } from '../paths/sessionLocations';
 import { advanceTail, snapshotTail, type FileTail, type SessionFileEvent } from './fileTail';
 import { FileTaskQueue } from './fileTaskQueue';
 import { isDirectory, waitForFolder, type FolderWaiter } from './folderWaiter';
+import { toError } from '../../shared/errorMessage';
 
 export type { RewriteReason, SessionFileEvent } from './fileTail';
 
@@ -194,7 +195,7 @@ class SessionFolderWatcher implements SessionWatcher {
 
 	private fail(error: unknown): void {
 		if (!this.closed) {
-			this.options.onError?.(error instanceof Error ? error : new Error(String(error)));
+			this.options.onError?.(toError(error));
 		}
 	}
 }

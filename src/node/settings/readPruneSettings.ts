@@ -7,14 +7,10 @@ import { resolveConfig, type ConfigProblem } from '../../engine/config/resolve';
 import type { ContextPruneConfig } from '../../engine/config/types';
 import type { ReleaseRules } from '../../engine/release/releases';
 import { globalSettingsPath } from '../paths/agentDir';
-import { describeSettingsProblem, jsonTypeName, readSettingsFile, type SettingsFileState } from './settingsFile';
+import { jsonTypeName, type PruneSettingsFileState } from '../../engine/config/settingsProblems';
+import { readSettingsFile } from './settingsFile';
 
 export const PRUNE_SETTINGS_KEY = 'contextPrune';
-
-export type PruneSettingsFileState =
-	| SettingsFileState
-	/** The file is fine but `contextPrune` is not an object. */
-	| { readonly kind: 'prune-not-object'; readonly found: string };
 
 /** What the engine renders with: the configuration as the user's pi-condense release reads it, and that release. */
 export interface RenderSettings {
@@ -41,12 +37,4 @@ export async function readPruneSettings(agentDir: string, release: ReleaseRules)
 	// A contextPrune of the wrong type is one problem, described with the file (not also as a value problem).
 	const fileState: PruneSettingsFileState = wrongType ? { kind: 'prune-not-object', found: jsonTypeName(raw) } : snapshot.state;
 	return { path, config, release, problems: wrongType ? [] : problems, ignored, fileState, raw };
-}
-
-/** One sentence about a settings file or `contextPrune` value that cannot be used, naming the file; undefined when usable. */
-export function describePruneSettingsProblem(path: string, state: PruneSettingsFileState): string | undefined {
-	if (state.kind === 'prune-not-object') {
-		return `contextPrune in ${path} is ${state.found}, not an object; using the defaults. Make it an object (for example {"enabled": true}) or remove it.`;
-	}
-	return describeSettingsProblem(path, state);
 }

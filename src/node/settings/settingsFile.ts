@@ -5,16 +5,10 @@
  * refuses to save it).
  */
 import { open } from 'node:fs/promises';
-import { errorCode, errorMessage } from '../fs/errors';
+import { errorMessage } from '../../shared/errorMessage';
+import { errorCode } from '../fs/errors';
+import { jsonTypeName, type SettingsFileState } from '../../engine/config/settingsProblems';
 import { jsonErrorLocation, withoutQuotedText } from './jsonErrorLocation';
-
-export type SettingsFileState =
-	| { readonly kind: 'missing' }
-	| { readonly kind: 'empty' }
-	| { readonly kind: 'unreadable'; readonly message: string }
-	| { readonly kind: 'invalid-json'; readonly message: string; readonly line?: number; readonly column?: number }
-	| { readonly kind: 'not-object'; readonly found: string }
-	| { readonly kind: 'ok' };
 
 export interface SettingsFileSnapshot {
 	readonly path: string;
@@ -76,37 +70,10 @@ function parseSettingsBytes(bytes: Buffer): Pick<SettingsFileSnapshot, 'state' |
 			const bom = 'it starts with a byte-order mark (BOM), which JSON does not allow: save it as UTF-8 without BOM';
 			return { state: { kind: 'invalid-json', message: bom, line: 1, column: 1 }, settings: undefined };
 		}
-		return { state: { kind: 'invalid-json', message: withoutQuotedText(message), ...jsonErrorLocation(message, text) }, settings: undefined };
+		return { state: { kind: 'invalid-json', message: withoutQuotedText(message), ...jsonErrorLocation(text) }, settings: undefined };
 	}
 	if (typeof value !== 'object' || value === null || Array.isArray(value)) {
 		return { state: { kind: 'not-object', found: jsonTypeName(value) }, settings: undefined };
 	}
 	return { state: { kind: 'ok' }, settings: value as Record<string, unknown> };
-}
-
-/** `null`, `an array`, `a string`…: for messages such as "contains a string, not an object". */
-export function jsonTypeName(value: unknown): string {
-	if (value === null) {
-		return 'null';
-	}
-	if (Array.isArray(value)) {
-		return 'an array';
-	}
-	return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
-
-/** One sentence about a file that cannot be used, naming it; undefined when it is usable. */
-export function describeSettingsProblem(path: string, state: SettingsFileState): string | undefined {
-	switch (state.kind) {
-		case 'invalid-json': {
-			const where = state.line === undefined ? '' : ` at line ${state.line}, column ${state.column ?? 1}`;
-			return `${path} is not valid JSON${where} (${state.message}). Fix or delete the file; Pi ignores it too until then.`;
-		}
-		case 'not-object':
-			return `${path} contains ${state.found}, not a JSON object. Replace its content with {} or fix it.`;
-		case 'unreadable':
-			return `${path} could not be read: ${state.message}. Check that it is a readable file.`;
-		default:
-			return undefined;
-	}
 }

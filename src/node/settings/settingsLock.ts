@@ -5,6 +5,7 @@
  */
 import lockfile from 'proper-lockfile';
 import { errorCode } from '../fs/errors';
+import { errorMessage } from '../../shared/errorMessage';
 
 export class SettingsLockError extends Error {
 	constructor(readonly path: string, readonly code: string | undefined, message: string) {
@@ -36,7 +37,7 @@ export async function lockSettingsFile(path: string): Promise<HeldLock> {
 		const code = errorCode(error);
 		const message = code === 'ELOCKED'
 			? `${path} is locked by another program (Pi saving its settings?). Try again in a moment.`
-			: `Could not lock ${path}: ${error instanceof Error ? error.message : String(error)}`;
+			: `Could not lock ${path}: ${errorMessage(error)}`;
 		throw new SettingsLockError(path, code, message);
 	}
 	return {

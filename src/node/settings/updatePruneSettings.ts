@@ -16,11 +16,13 @@ import { randomBytes } from 'node:crypto';
 import { chmod, lstat, mkdir, readlink, realpath, rename, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { isPlainObject } from '../../engine/config/configReader';
-import { errorCode, errorMessage } from '../fs/errors';
+import { errorMessage } from '../../shared/errorMessage';
+import { errorCode } from '../fs/errors';
 import { globalSettingsPath } from '../paths/agentDir';
 import { PRUNE_SETTINGS_KEY } from './readPruneSettings';
 import { lockSettingsFile, SettingsLockError } from './settingsLock';
-import { describeSettingsProblem, readSettingsFile, type SettingsFileSnapshot } from './settingsFile';
+import { describeSettingsProblem } from '../../engine/config/settingsProblems';
+import { readSettingsFile, type SettingsFileSnapshot } from './settingsFile';
 
 export type SettingsWriteFailure = 'invalid-json' | 'not-object' | 'unreadable' | 'read-only' | 'locked' | 'busy' | 'io';
 

@@ -6,7 +6,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { budgetTrigger, idleFlushDecision, readContextUsage } from '../../engine/flush';
-import type { SessionInsight } from './sessionInsight';
+import type { SessionInsight } from '../../engine/views/sessionInsight';
 
 export type AutoFlushReason = 'idle' | 'threshold' | 'delta';
 

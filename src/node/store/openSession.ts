@@ -9,7 +9,7 @@ import type { SessionModel } from '../../engine/session/model';
 import type { RenderSettings } from '../settings/readPruneSettings';
 import { sessionBlobReader } from '../condense/sessionBlobReader';
 import { readCompleteRange, readSessionModel, type LoadedSessionModel } from './readSessionModel';
-import { SessionInsight } from './sessionInsight';
+import { SessionInsight } from '../../engine/views/sessionInsight';
 
 const decoder = new TextDecoder();
 const NO_BLOBS: BlobReader = { readBlob: () => Promise.resolve(undefined) };

@@ -5,15 +5,9 @@
  */
 import type { SessionFile } from '../sessions/discoverSessions';
 import type { SessionFileSummary } from '../sessions/summaryCache';
+import type { RowReclaim } from '../../engine/views/sessionList';
 
-export type RowReclaim =
-	/** Context size with pruning on (`JSON.stringify` length) before and after pi-condense's render. */
-	| { readonly kind: 'measured'; readonly beforeChars: number; readonly afterChars: number }
-	/** The render changes nothing. */
-	| { readonly kind: 'none' }
-	/** Not measured in the background: the file is larger than the cap (select it to measure). */
-	| { readonly kind: 'too-large'; readonly size: number }
-	| { readonly kind: 'failed'; readonly message: string };
+export type { RowReclaim };
 
 export interface SessionRow {
 	readonly file: SessionFile;

@@ -10,6 +10,7 @@ import type { SessionLocations } from '../paths/sessionLocations';
 import type { PruneSettings } from '../settings/readPruneSettings';
 import type { PruneMutation, PruneSettingsWrite } from '../settings/updatePruneSettings';
 import { discoverSessions, readSessionFile, type SearchedFolder, type UnlistedSessionFile } from '../sessions/discoverSessions';
+import { FileTaskQueue } from '../sessions/fileTaskQueue';
 import { watchSessionFiles, type SessionFileEvent, type SessionWatcher } from '../sessions/sessionWatcher';
 import { Emitter } from './emitter';
 import { OpenSession } from './openSession';
@@ -55,7 +56,8 @@ export class SessionStore {
 	private readonly rows = new SessionRows();
 	private readonly open: OpenSessionCache;
 	private readonly details: RowDetails;
-	private readonly perPath = new Map<string, Promise<void>>();
+	/** Watcher events, in order per file. */
+	private readonly fileEvents: FileTaskQueue;
 	private report: DiscoveryReport = { locations: undefined, searched: [], unlisted: [], done: false };
 	private watcher: SessionWatcher | undefined;
 	private settingsSource: PruneSettingsSource | undefined;
@@ -70,6 +72,7 @@ export class SessionStore {
 		this.changes = new Emitter((error) => logger.error(`store listener: ${String(error)}`));
 		this.onDidChange = this.changes.event;
 		this.releaseChoice = options.releaseChoice;
+		this.fileEvents = new FileTaskQueue(0, (error) => logger.warn(`session event: ${String(error)}`));
 		// A session whose blobs folder is refused is still shown; the log says why its spilled outputs are not read.
 		const refusedBlobs = new Set<string>();
 		const onBlobsRefused = (reason: string): void => {
@@ -187,7 +190,7 @@ export class SessionStore {
 
 	/** Resolves when no background work is waiting (for tests and benchmarks). */
 	async idle(): Promise<void> {
-		await Promise.all([this.details.idle(), ...this.perPath.values()]);
+		await Promise.all([this.details.idle(), this.fileEvents.idle()]);
 	}
 
 	/** The session's model, read now if it is not open yet; it then follows the file. Its release is known once this resolves. */
@@ -211,6 +214,7 @@ export class SessionStore {
 	async close(): Promise<void> {
 		this.closed = true;
 		await this.stop();
+		await this.fileEvents.close();
 		this.changes.dispose();
 	}
 
@@ -259,16 +263,8 @@ export class SessionStore {
 
 	/** Events of one file are handled in order; different files independently. */
 	private onFileEvent(event: SessionFileEvent): void {
-		const previous = this.perPath.get(event.path) ?? Promise.resolve();
-		const next = previous
-			.then(() => this.applyFileEvent(event))
-			.catch((error: unknown) => this.options.logger.warn(`${event.kind} ${event.path}: ${String(error)}`))
-			.finally(() => {
-				if (this.perPath.get(event.path) === next) {
-					this.perPath.delete(event.path);
-				}
-			});
-		this.perPath.set(event.path, next);
+		void this.fileEvents.run(event.path, () => this.applyFileEvent(event)
+			.catch((error: unknown) => this.options.logger.warn(`${event.kind} ${event.path}: ${String(error)}`)));
 	}
 
 	private async applyFileEvent(event: SessionFileEvent): Promise<void> {

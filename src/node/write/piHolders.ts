@@ -1,6 +1,6 @@
 /**
  * Is a Pi process holding a session? Pi takes no lock on session files and keeps no file open
- * (one `appendFileSync` per entry), so this is a heuristic (spec/pi-session-format.md §11, rule 1):
+ * (one `appendFileSync` per entry), so this is a heuristic:
  * a process that looks like Pi and either runs in the session's working directory (Pi's cwd is
  * the header's `cwd`) or has the session file open. Linux reads `/proc`; macOS asks `ps` and
  * `lsof` (best effort); elsewhere nothing can be checked and the report says so.

@@ -6,6 +6,8 @@
  * `/proc/<pid>/cmdline` and `/proc/<pid>/comm` whatever path it was started from. Before that line
  * runs (or on systems where the title is not visible) the package path in the arguments gives it away.
  */
+import { lastPathSegment } from '../../engine/paths/pathName';
+
 /** Substrings of a command line that only Pi's own packages produce. */
 export const PI_COMMAND_MARKERS: readonly string[] = ['pi-coding-agent', '@mariozechner/pi', '@earendil-works/pi'];
 
@@ -17,13 +19,8 @@ export function looksLikePi(argv: readonly string[], comm?: string): boolean {
 		return true;
 	}
 	const [argv0, argv1] = argv;
-	if ((argv0 !== undefined && PI_EXECUTABLE.test(basename(argv0))) || (argv1 !== undefined && PI_EXECUTABLE.test(basename(argv1)))) {
+	if ((argv0 !== undefined && PI_EXECUTABLE.test(lastPathSegment(argv0))) || (argv1 !== undefined && PI_EXECUTABLE.test(lastPathSegment(argv1)))) {
 		return true;
 	}
 	return argv.some((arg) => PI_COMMAND_MARKERS.some((marker) => arg.includes(marker)));
-}
-
-/** The last path segment, for `/` and `\\` separators alike (ps output may come from any system). */
-function basename(path: string): string {
-	return path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
 }

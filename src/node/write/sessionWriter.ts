@@ -25,6 +25,7 @@ import { appendLines, type AppendHooks } from './appendLines';
 import { describeHolders, detectPiHolders, type PiHolderCheck } from './piHolders';
 import { readSessionFileState, type SessionBase, type SessionFileState } from './sessionFileState';
 import { describeDisturbance, type AttemptResult, type WriteEntriesResult } from './writeResult';
+import { errorMessage } from '../../shared/errorMessage';
 
 export const DEFAULT_QUIET_MS = 3000;
 export const DEFAULT_MAX_WAIT_MS = 1000;
@@ -196,7 +197,7 @@ function safely<T>(run: () => T): { kind: 'ok'; value: T } | { kind: 'error'; me
 	try {
 		return { kind: 'ok', value: run() };
 	} catch (error) {
-		return { kind: 'error', message: error instanceof Error ? error.message : String(error) };
+		return { kind: 'error', message: errorMessage(error) };
 	}
 }
 

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { RESTRICTED_ACTIONS, restrictedModeRefusal } from '../../../src/node/views/restrictedMode';
+import { RESTRICTED_ACTIONS, restrictedModeRefusal } from '../../../src/engine/views/restrictedMode';
 import { repoRoot } from '../../support/paths';
 
 interface Manifest {

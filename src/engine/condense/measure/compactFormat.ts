@@ -1,17 +1,8 @@
 /**
- * Number formats of pi-condense's status line and `/pruner stats`. Pure.
+ * Number formats of pi-condense's status line and `/pruner stats`. Pure. The token count format is
+ * shared with the preview page, so it lives in src/shared.
  */
-
-/** `340`, `1.2k`, `92.0k`, `1.2M`: one decimal from a thousand up. */
-export function formatCompactCount(n: number): string {
-	if (n >= 1_000_000) {
-		return `${(n / 1_000_000).toFixed(1)}M`;
-	}
-	if (n >= 1_000) {
-		return `${(n / 1_000).toFixed(1)}k`;
-	}
-	return String(n);
-}
+export { formatCompactCount } from '../../../shared/numberFormat';
 
 /** `$0.003`, and `<$0.001` for a positive cost below a tenth of a cent. */
 export function formatCost(usd: number): string {

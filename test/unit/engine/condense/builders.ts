@@ -41,8 +41,8 @@ function refOf([shortId, toolCallId, resultTimestamp]: readonly [string, string,
 	return resultTimestamp === undefined ? { shortId, toolCallId } : { shortId, toolCallId, resultTimestamp };
 }
 
-/** Appends entries as children of the previous one, with increasing ISO timestamps. */
-export class SessionBuilder {
+/** Builds a branch in memory: appends entries as children of the previous one, with increasing ISO timestamps (test/support/sessionBuilder.ts writes session files). */
+export class BranchBuilder {
 	readonly entries: SessionEntry[] = [];
 	private clock = Date.parse('2026-01-01T00:00:00.000Z');
 

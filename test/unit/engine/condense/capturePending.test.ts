@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { capturePendingBatches } from '../../../../src/engine/condense/pending/capturePending';
 import { buildCondenseState } from '../../../../src/engine/condense/state/buildCondenseState';
-import { assistant, call, record, result, SessionBuilder, text, user } from './builders';
+import { assistant, call, record, result, BranchBuilder, text, user } from './builders';
 import { loadSession, REFERENCE_DIR, referenceConfig } from './piReference';
 import { defaults, LATEST, R200 } from '../../../support/releases';
 
@@ -14,8 +14,8 @@ const frontier = (id: string, turn: number) => ({
 });
 
 /** Two user turns with three tool-using assistant turns and a call still running. */
-function session(): SessionBuilder {
-	return new SessionBuilder()
+function session(): BranchBuilder {
+	return new BranchBuilder()
 		.messages(user(1), assistant(10, text('looking'), call('a', 'bash', { command: 'ls' }), call('b', 'read', { path: 'x/skills/s/SKILL.md' })))
 		.messages(result('a', 'bash', 11, 'aaaa'), result('b', 'read', 12, 'skill'))
 		.messages(assistant(20, call('c', 'todoread')), result('c', 'todoread', 21, 'todo'), assistant(30, text('done')))
@@ -57,10 +57,10 @@ describe('capturePendingBatches', () => {
 	});
 
 	it('tells a reused id\'s results apart as the release keys them', () => {
-		const reused = (resultTimestamp?: number): SessionBuilder => new SessionBuilder()
+		const reused = (resultTimestamp?: number): BranchBuilder => new BranchBuilder()
 			.messages(user(1), assistant(2, call('x', 'bash')), result('x', 'bash', 3, 'A')).index(record('x', 'bash', 'A', resultTimestamp === undefined ? {} : { resultTimestamp }))
 			.messages(assistant(4, call('x', 'bash')), result('x', 'bash', 5, 'B'));
-		const keys = (s: SessionBuilder, release: typeof LATEST): string[][] => capturePendingBatches(s.branch, buildCondenseState(s.branch, release), DEFAULT_CONFIG).map((b) => b.toolCalls.map((c) => c.key));
+		const keys = (s: BranchBuilder, release: typeof LATEST): string[][] => capturePendingBatches(s.branch, buildCondenseState(s.branch, release), DEFAULT_CONFIG).map((b) => b.toolCalls.map((c) => c.key));
 		// Up to 2.5.0 the bare id is summarized: both results count as done.
 		assert.deepEqual(keys(reused(), R200), []);
 		// From 2.6.0 only the exact occurrence is; a record written before 2.6.0 covers neither.

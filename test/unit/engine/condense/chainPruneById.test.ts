@@ -5,15 +5,15 @@ import { renderContext } from '../../../../src/engine/condense/render/renderCont
 import { buildCondenseState } from '../../../../src/engine/condense/state/buildCondenseState';
 import type { AgentMessage, AssistantMessage, UserMessage } from '../../../../src/engine/session/types';
 import { defaults, R200, rules } from '../../../support/releases';
-import { assistant, call, chain, record, result, SessionBuilder, text, thinking, user } from './builders';
+import { assistant, call, chain, record, result, BranchBuilder, text, thinking, user } from './builders';
 import { deepFreeze } from './piReference';
 
 const strip = { stripFinalAssistantThinking: true };
 const textOf = (message: AgentMessage | undefined): string => ((message as UserMessage).content[0] as { text: string }).text;
 
 /** A compressed chain (b1: user@100 … assistant@150, calls bash_0) and a live turn that reuses `bash_0`. */
-function reusedIdSession(): SessionBuilder {
-	return new SessionBuilder()
+function reusedIdSession(): BranchBuilder {
+	return new BranchBuilder()
 		.messages(user(100, 'first'), assistant(110, call('bash_0', 'bash')), result('bash_0', 'bash', 111, 'OLD'), assistant(150, thinking('t'), text('done')))
 		.summary('old summary', [['t1', 'bash_0']]).index(record('bash_0', 'bash', 'OLD'))
 		.chain(chain('b1', 100, 150, { droppedToolCallIds: ['bash_0'], toolRefs: ['t1'], compressedAt: 999 }))
@@ -21,7 +21,7 @@ function reusedIdSession(): SessionBuilder {
 		.messages(assistant(250, text('answer')));
 }
 
-function run(s: SessionBuilder): { out: readonly AgentMessage[]; warnings: DefectWarning[] } {
+function run(s: BranchBuilder): { out: readonly AgentMessage[]; warnings: DefectWarning[] } {
 	const warnings: DefectWarning[] = [];
 	const out = chainPruneById(deepFreeze(s.context), buildCondenseState(s.branch, R200), strip, { release: '2.0.0', report: (w) => warnings.push(w) });
 	return { out, warnings };
@@ -56,7 +56,7 @@ describe('chainPruneById (phase 3, 2.0.0–2.5.0)', () => {
 	});
 
 	it('strips the thinking of every assistant at a final timestamp, and inserts the synthetic after every user at the start', () => {
-		const s = new SessionBuilder()
+		const s = new BranchBuilder()
 			.messages(user(100, 'a'), assistant(110, call('c1', 'bash')), result('c1', 'bash', 111, 'x'), assistant(150, thinking('t1'), text('one')))
 			.messages(user(100, 'same timestamp'), assistant(150, thinking('t2'), text('two')))
 			.chain(chain('b1', 100, 150, { droppedToolCallIds: ['c1'], rangeSummaryText: 'r' }));
@@ -66,7 +66,7 @@ describe('chainPruneById (phase 3, 2.0.0–2.5.0)', () => {
 	});
 
 	it('inserts the synthetic even when the chain\'s closing assistant is gone', () => {
-		const s = new SessionBuilder().messages(user(100), assistant(110, call('c1', 'bash')), result('c1', 'bash', 111, 'x'))
+		const s = new BranchBuilder().messages(user(100), assistant(110, call('c1', 'bash')), result('c1', 'bash', 111, 'x'))
 			.chain(chain('b1', 100, 150, { droppedToolCallIds: ['c1'], rangeSummaryText: 'r' }));
 		assert.deepEqual(run(s).out.map((m) => m.role), ['user', 'user']);
 	});
@@ -80,7 +80,7 @@ describe('chainPruneById (phase 3, 2.0.0–2.5.0)', () => {
 	});
 
 	it('returns the same array when no id, timestamp or start matches', () => {
-		const s = new SessionBuilder().messages(user(1), assistant(2, call('a', 'bash')), result('a', 'bash', 3, 'o'))
+		const s = new BranchBuilder().messages(user(1), assistant(2, call('a', 'bash')), result('a', 'bash', 3, 'o'))
 			.chain(chain('b1', 100, 150, { droppedToolCallIds: ['zz'] }));
 		const messages = deepFreeze(s.context);
 		assert.equal(chainPruneById(messages, buildCondenseState(s.branch, R200), strip), messages);

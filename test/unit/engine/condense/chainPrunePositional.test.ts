@@ -3,15 +3,15 @@ import { chainPrunePositional } from '../../../../src/engine/condense/phases/cha
 import { buildCondenseState } from '../../../../src/engine/condense/state/buildCondenseState';
 import type { ChainCompressionEntry } from '../../../../src/engine/condense/types';
 import type { AgentMessage, AssistantMessage, UserMessage } from '../../../../src/engine/session/types';
-import { assistant, call, chain, record, result, SessionBuilder, text, thinking, user } from './builders';
+import { assistant, call, chain, record, result, BranchBuilder, text, thinking, user } from './builders';
 import { deepFreeze } from './piReference';
 import { LATEST } from '../../../support/releases';
 
 const strip = { stripFinalAssistantThinking: true };
 
 /** A closed chain: user@100, two tool turns (c1: read, c2: todoread), closing assistant@150, then user@200. */
-function closedChain(): SessionBuilder {
-	return new SessionBuilder()
+function closedChain(): BranchBuilder {
+	return new BranchBuilder()
 		.messages(user(100, 'do it'), assistant(110, thinking('plan'), call('c1', 'read', { path: 'a.ts' })), result('c1', 'read', 111, 'AAA'))
 		.summary('summary one', [['t1', 'c1']]).index(record('c1', 'read', 'AAA'))
 		.messages(assistant(120, call('c2', 'todoread')), result('c2', 'todoread', 121, 'TODO: x\nTODO: y'))
@@ -19,7 +19,7 @@ function closedChain(): SessionBuilder {
 		.messages(assistant(150, thinking('wrap'), text('all done')), user(200, 'next'));
 }
 
-function withChain(builder: SessionBuilder, entry: ChainCompressionEntry): { messages: readonly AgentMessage[]; out: readonly AgentMessage[]; reports: string[] } {
+function withChain(builder: BranchBuilder, entry: ChainCompressionEntry): { messages: readonly AgentMessage[]; out: readonly AgentMessage[]; reports: string[] } {
 	builder.chain(entry);
 	const reports: string[] = [];
 	const messages = deepFreeze(builder.context);
@@ -63,7 +63,7 @@ describe('chainPrunePositional (phase 3, 2.6.0+)', () => {
 	});
 
 	it('relocates a path-protected output recorded at compression time', () => {
-		const s = new SessionBuilder()
+		const s = new BranchBuilder()
 			.messages(user(100), assistant(110, call('s1', 'read', { path: 'skills/x/SKILL.md' }), call('c1', 'bash')), result('s1', 'read', 111, 'SKILL BODY'), result('c1', 'bash', 112, 'out'))
 			.messages(assistant(150, text('done')));
 		const { out } = withChain(s, chain('b1', 100, 150, { protectedToolCallIds: ['s1'], rangeSummaryText: 'r' }));
@@ -96,7 +96,7 @@ describe('chainPrunePositional (phase 3, 2.6.0+)', () => {
 
 	it('hides summaries outside the range that cover a dropped call', () => {
 		// Agent-message batching writes the summary after the closing assistant.
-		const s = new SessionBuilder()
+		const s = new BranchBuilder()
 			.messages(user(100), assistant(110, call('c1', 'bash')), result('c1', 'bash', 111, 'out'), assistant(150, text('done')))
 			.summary('late summary', [['t1', 'c1']]).index(record('c1', 'bash', 'out'))
 			.summary('unrelated', [['t2', 'zz']]);
@@ -119,7 +119,7 @@ describe('chainPrunePositional (phase 3, 2.6.0+)', () => {
 	});
 
 	it('drops every tool result inside the range, also one whose call lies outside it', () => {
-		const s = new SessionBuilder()
+		const s = new BranchBuilder()
 			.messages(assistant(90, call('early', 'bash')), user(100), result('early', 'bash', 101, 'late result'))
 			.messages(assistant(110, call('c1', 'bash')), result('c1', 'bash', 111, 'x'), assistant(150, text('done')));
 		const { out } = withChain(s, chain('b1', 100, 150, { rangeSummaryText: 'r', droppedToolCallIds: ['early', 'c1'] }));
@@ -148,7 +148,7 @@ describe('chainPrunePositional (phase 3, 2.6.0+)', () => {
 	});
 
 	it('skips a chain nested inside another one, keeping user messages inside the outer range', () => {
-		const s = new SessionBuilder()
+		const s = new BranchBuilder()
 			.messages(user(100), assistant(110, call('c1', 'bash')), result('c1', 'bash', 111, 'x'))
 			.messages(user(130, 'steer'), assistant(140, call('c2', 'bash')), result('c2', 'bash', 141, 'y'), assistant(150, text('done')))
 			.chain(chain('b1', 100, 150, { rangeSummaryText: 'outer', droppedToolCallIds: ['c1', 'c2'] }))

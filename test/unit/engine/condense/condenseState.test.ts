@@ -4,17 +4,17 @@ import { buildCondenseState } from '../../../../src/engine/condense/state/buildC
 import { coverageOf, resolveRecord, stubTarget } from '../../../../src/engine/condense/state/indexLookups';
 import type { ToolResultMessage } from '../../../../src/engine/session/types';
 import { LATEST, R200, rules } from '../../../support/releases';
-import { assistant, call, chain, record, result, SessionBuilder, text, user } from './builders';
+import { assistant, call, chain, record, result, BranchBuilder, text, user } from './builders';
 import { deepFreeze, loadSession, REFERENCE_DIR } from './piReference';
 
 /** A call `id` answered at `ts`, summarized as `ref` and indexed (2.6.0+ writers add the result timestamp). */
-function summarizedCall(s: SessionBuilder, id: string, ts: number, output: string, ref: string, occurrenceKeyed: boolean): SessionBuilder {
+function summarizedCall(s: BranchBuilder, id: string, ts: number, output: string, ref: string, occurrenceKeyed: boolean): BranchBuilder {
 	const extra = occurrenceKeyed ? { resultTimestamp: ts } : {};
 	return s.messages(assistant(ts - 5, call(id, 'bash')), result(id, 'bash', ts, output))
 		.summary(`summary of ${output}`, [occurrenceKeyed ? [ref, id, ts] : [ref, id]]).index(record(id, 'bash', output, extra));
 }
 
-function resultAt(s: SessionBuilder, timestamp: number): ToolResultMessage {
+function resultAt(s: BranchBuilder, timestamp: number): ToolResultMessage {
 	const found = s.context.find((m): m is ToolResultMessage => m.role === 'toolResult' && m.timestamp === timestamp);
 	assert.ok(found, `no result at ${timestamp}`);
 	return found;
@@ -43,7 +43,7 @@ describe('buildCondenseState', () => {
 	});
 
 	it('up to 2.5.0 keys records by bare id: a later record of a reused id replaces the earlier one', () => {
-		const s = new SessionBuilder().messages(user(100));
+		const s = new BranchBuilder().messages(user(100));
 		summarizedCall(s, 'bash_0', 120, 'FIRST', 't1', false);
 		summarizedCall(s.messages(user(200)), 'bash_0', 220, 'SECOND', 't2', false);
 		for (const version of ['2.0.0', '2.5.0'] as const) {
@@ -60,7 +60,7 @@ describe('buildCondenseState', () => {
 	});
 
 	it('from 2.6.0 keys records by occurrence, so a reused id stays apart; legacy records keep the bare id', () => {
-		const s = new SessionBuilder().messages(user(100));
+		const s = new BranchBuilder().messages(user(100));
 		summarizedCall(s, 'bash_0', 120, 'FIRST', 't1', true);
 		summarizedCall(s.messages(user(200)), 'bash_0', 220, 'SECOND', 't2', true);
 		s.messages(user(300), assistant(310, call('bash_0', 'bash')), result('bash_0', 'bash', 320, 'LIVE'));
@@ -75,8 +75,8 @@ describe('buildCondenseState', () => {
 	});
 
 	it('2.6.0+ reads a pre-2.6.0 record as legacy-only until an occurrence of its id is indexed', () => {
-		const legacySession = (): SessionBuilder => {
-			const s = summarizedCall(new SessionBuilder().messages(user(100)), 'bash_0', 120, 'OLD', 't1', false);
+		const legacySession = (): BranchBuilder => {
+			const s = summarizedCall(new BranchBuilder().messages(user(100)), 'bash_0', 120, 'OLD', 't1', false);
 			return s.messages(user(200), assistant(210, call('bash_0', 'bash')), result('bash_0', 'bash', 220, 'LIVE'));
 		};
 		const legacy = legacySession();
@@ -93,8 +93,8 @@ describe('buildCondenseState', () => {
 	});
 
 	it('registers dedup aliases after every entry, with the original\'s tN, keyed as the release keys them', () => {
-		const build = (occurrenceKeyed: boolean): SessionBuilder => {
-			const s = new SessionBuilder().messages(user(100), assistant(105, call('r1', 'read')), result('r1', 'read', 110, 'same'))
+		const build = (occurrenceKeyed: boolean): BranchBuilder => {
+			const s = new BranchBuilder().messages(user(100), assistant(105, call('r1', 'read')), result('r1', 'read', 110, 'same'))
 				.messages(assistant(115, call('r2', 'read')), result('r2', 'read', 120, 'same'));
 			// The alias entry comes before the summary that gives its original a tN.
 			if (occurrenceKeyed) {
@@ -118,7 +118,7 @@ describe('buildCondenseState', () => {
 	});
 
 	it('registers a backfilled entry\'s refs from 2.9.0 only; older readers index its records but skip its refs', () => {
-		const s = new SessionBuilder().messages(user(100), assistant(105, call('b', 'bash')), result('b', 'bash', 110, 'out'))
+		const s = new BranchBuilder().messages(user(100), assistant(105, call('b', 'bash')), result('b', 'bash', 110, 'out'))
 			.summary('s', [['t3', 'x', 50]])
 			.backfill([record('b', 'bash', 'out', { turnIndex: -1, timestamp: 110, resultTimestamp: 110 })], [['t4', 'b', 110]]);
 		const v290 = buildCondenseState(s.branch, rules('2.9.0'));
@@ -134,7 +134,7 @@ describe('buildCondenseState', () => {
 	});
 
 	it('lets a later ref with the same tN win', () => {
-		const s = new SessionBuilder().messages(user(1), assistant(2, call('a', 'bash')), result('a', 'bash', 3, 'A'), assistant(4, call('b', 'bash')), result('b', 'bash', 5, 'B'))
+		const s = new BranchBuilder().messages(user(1), assistant(2, call('a', 'bash')), result('a', 'bash', 3, 'A'), assistant(4, call('b', 'bash')), result('b', 'bash', 5, 'B'))
 			.backfill([record('a', 'bash', 'A', { resultTimestamp: 3 })], [['t1', 'a', 3]])
 			.summary('s', [['t1', 'b', 5]]).index(record('b', 'bash', 'B', { resultTimestamp: 5 }));
 		const state = buildCondenseState(s.branch, LATEST);
@@ -143,7 +143,7 @@ describe('buildCondenseState', () => {
 	});
 
 	it('continues ref and block numbering from the maxima, gaps included', () => {
-		const s = new SessionBuilder().messages(user(1), assistant(2, call('a', 'bash')), result('a', 'bash', 3, 'o'))
+		const s = new BranchBuilder().messages(user(1), assistant(2, call('a', 'bash')), result('a', 'bash', 3, 'o'))
 			.summary('s', [['t2', 'a'], ['t9', 'zz']]).index(record('a', 'bash', 'o'))
 			.chain(chain('b4', 1, 2)).chain(chain('b2', 50, 60));
 		const state = buildCondenseState(s.branch, LATEST);
@@ -153,7 +153,7 @@ describe('buildCondenseState', () => {
 	});
 
 	it('lets the last frontier, stats and same-start chain win; only 2.4.3 keeps the thinking boundary', () => {
-		const s = new SessionBuilder()
+		const s = new BranchBuilder()
 			.frontier('a').frontier('b', { thinkingStripBoundaryTimestamp: 777 })
 			.custom('context-prune-stats', { callCount: 1 }).custom('context-prune-stats', { callCount: 4, totalCost: 0.5 })
 			.chain(chain('b1', 10, 20)).chain(chain('b2', 10, 30));
@@ -171,7 +171,7 @@ describe('buildCondenseState', () => {
 	});
 
 	it('looks chain bodies up as the release does: bare ids up to 2.5.0, droppedOccurrenceKeys from 2.6.0', () => {
-		const s = new SessionBuilder().messages(user(100), assistant(105, call('x', 'bash')), result('x', 'bash', 110, 'o'), assistant(120, text('done')))
+		const s = new BranchBuilder().messages(user(100), assistant(105, call('x', 'bash')), result('x', 'bash', 110, 'o'), assistant(120, text('done')))
 			.summary('NEW', [['t1', 'x', 110]]).summary('OLD', [['t2', 'x']])
 			.chain(chain('b1', 100, 120, { droppedToolCallIds: ['x'], droppedOccurrenceKeys: ['x@110'] }))
 			.chain(chain('b2', 200, 220, { droppedToolCallIds: ['x'] }));
@@ -182,7 +182,7 @@ describe('buildCondenseState', () => {
 	});
 
 	it('skips malformed entries with a diagnostic carrying the line, and never throws', () => {
-		const s = new SessionBuilder().messages(user(1), assistant(2, call('a', 'bash')), result('a', 'bash', 3, 'o'))
+		const s = new BranchBuilder().messages(user(1), assistant(2, call('a', 'bash')), result('a', 'bash', 3, 'o'))
 			.custom('context-prune-index', { toolCalls: 'nope' })
 			.index(record('a', 'bash', 'o'), { toolCallId: 'b', toolName: 'bash' } as never)
 			.custom('context-prune-dedup-alias', { newToolCallId: 5 })
@@ -199,7 +199,7 @@ describe('buildCondenseState', () => {
 	});
 
 	it('reads the oldest summary shape (a bare toolCallIds list) as refs named by the ids themselves', () => {
-		const s = new SessionBuilder().messages(user(1));
+		const s = new BranchBuilder().messages(user(1));
 		s.entries.push({ type: 'custom_message', customType: 'context-prune-summary', content: 'old', display: true, details: { toolCallIds: ['q'] }, id: 'z', parentId: null, timestamp: '' });
 		const state = buildCondenseState(s.branch, R200);
 		assert.deepEqual(state.summaries[0]?.refs.map((r) => [r.shortId, r.key]), [['q', 'q']]);

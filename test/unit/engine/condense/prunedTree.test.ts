@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { buildCondenseState } from '../../../../src/engine/condense/state/buildCondenseState';
 import { buildPrunedTree, summaryNodeLabel } from '../../../../src/engine/condense/tree/prunedTree';
 import { statsText } from '../../../../src/engine/condense/tree/statsText';
-import { assistant, call, record, result, SessionBuilder, user } from './builders';
+import { assistant, call, record, result, BranchBuilder, user } from './builders';
 import { loadSession, REFERENCE_DIR } from './piReference';
 import { R200 } from '../../../support/releases';
 
@@ -24,7 +24,7 @@ describe('/pruner tree model', () => {
 	});
 
 	it('labels spilled sizes in bytes and errors with [error]', () => {
-		const s = new SessionBuilder().messages(user(1), assistant(2, call('s', 'bash'), call('e', 'edit')), result('s', 'bash', 3, 'x'), result('e', 'edit', 3, 'no', true))
+		const s = new BranchBuilder().messages(user(1), assistant(2, call('s', 'bash'), call('e', 'edit')), result('s', 'bash', 3, 'x'), result('e', 'edit', 3, 'no', true))
 			.summary('x', [['t1', 's'], ['t2', 'e']]).index(record('s', 'bash', '', { spillBytes: 5276, spillPath: '/b/s.txt' }), record('e', 'edit', 'no', { isError: true, args: { path: 'a' } }));
 		const [node] = buildPrunedTree(buildCondenseState(s.branch, R200));
 		assert.deepEqual(node?.children.map((c) => c.label), ['bash() · 5.3k bytes', 'edit(path="a") · 2 chars [error]']);

@@ -8,7 +8,7 @@ import { utf8ByteLength } from '../../../../src/engine/condense/recovery/utf8';
 import { buildCondenseState } from '../../../../src/engine/condense/state/buildCondenseState';
 import type { BlobReader } from '../../../../src/engine/ports';
 import type { ToolResultMessage } from '../../../../src/engine/session/types';
-import { assistant, call, record, result, SessionBuilder, user } from './builders';
+import { assistant, call, record, result, BranchBuilder, user } from './builders';
 import { loadSession, REFERENCE_DIR } from './piReference';
 import { LATEST, R200 } from '../../../support/releases';
 
@@ -51,13 +51,13 @@ describe('recovery (context_tree_query)', () => {
 		assert.ok(withBlob.text.endsWith(`Turn: 2\n\n${full}`));
 		const withoutBlob = await recoverOutputs(state, ['call_p1_t2_0'], noBlobs);
 		assert.ok(withoutBlob.text.endsWith(`\n\n${state.spilled[0]?.record.resultPreview}`));
-		const noPreview = buildCondenseState(new SessionBuilder().messages(user(1), assistant(2, call('s', 'bash')), result('s', 'bash', 3, 'x'))
+		const noPreview = buildCondenseState(new BranchBuilder().messages(user(1), assistant(2, call('s', 'bash')), result('s', 'bash', 3, 'x'))
 			.index(record('s', 'bash', '', { spillPath: '/x/s.txt' })).branch, LATEST);
 		assert.ok((await recoverOutputs(noPreview, ['s'])).text.endsWith(`\n\n${SPILL_UNAVAILABLE}`));
 	});
 
 	it('from 2.6.0 returns every occurrence of a reused id, labelled id@timestamp, and one for its tN', async () => {
-		const s = new SessionBuilder()
+		const s = new BranchBuilder()
 			.messages(user(1), assistant(2, call('bash_23', 'bash')), result('bash_23', 'bash', 3, 'FIRST'))
 			.summary('a', [['t1', 'bash_23', 3]]).index(record('bash_23', 'bash', 'FIRST', { turnIndex: 0, resultTimestamp: 3 }))
 			.messages(user(10), assistant(11, call('bash_23', 'bash')), result('bash_23', 'bash', 12, 'SECOND'))
@@ -77,7 +77,7 @@ describe('recovery (context_tree_query)', () => {
 	});
 
 	it('lists a legacy record, an occurrence and an alias of it, each labelled, the legacy one with its note (2.6.0+)', async () => {
-		const s = new SessionBuilder()
+		const s = new BranchBuilder()
 			.messages(user(1), assistant(50, call('bash_1', 'bash')), result('bash_1', 'bash', 100, 'OLD'))
 			.index(record('bash_1', 'bash', 'OLD', { timestamp: 100 }))
 			.messages(assistant(300, call('bash_1', 'bash')), result('bash_1', 'bash', 350, 'NEW'))
@@ -96,7 +96,7 @@ describe('recovery (context_tree_query)', () => {
 
 	it('head-truncates long bodies with Pi\'s note', async () => {
 		const long = Array.from({ length: 2500 }, (_, i) => `line ${i}`).join('\n');
-		const s = new SessionBuilder().messages(user(1), assistant(2, call('c', 'bash')), result('c', 'bash', 3, long)).index(record('c', 'bash', long));
+		const s = new BranchBuilder().messages(user(1), assistant(2, call('c', 'bash')), result('c', 'bash', 3, long)).index(record('c', 'bash', long));
 		const text = (await recoverOutputs(buildCondenseState(s.branch, LATEST), ['c'])).text;
 		assert.ok(text.endsWith('line 1999\n[Output truncated: 2000/2500 lines shown]'));
 	});

@@ -5,12 +5,12 @@ import { buildCondenseState } from '../../../../src/engine/condense/state/buildC
 import type { ReleaseRules } from '../../../../src/engine/release/releases';
 import type { AgentMessage, ToolResultMessage } from '../../../../src/engine/session/types';
 import { defaults, rules } from '../../../support/releases';
-import { assistant, call, record, result, SessionBuilder, text, user } from './builders';
+import { assistant, call, record, result, BranchBuilder, text, user } from './builders';
 
 /** A recovery at ts 120 (summarized, as pi-condense re-summarizes recovered output), then `laterUsers` user turns. */
-function recoverySession(laterUsers: number, occurrenceKeyed: boolean): SessionBuilder {
+function recoverySession(laterUsers: number, occurrenceKeyed: boolean): BranchBuilder {
 	const extra = occurrenceKeyed ? { resultTimestamp: 120 } : {};
-	const s = new SessionBuilder()
+	const s = new BranchBuilder()
 		.messages(user(100), assistant(110, call('ctq_0', 'context_tree_query', { toolCallIds: ['t1'] })), result('ctq_0', 'context_tree_query', 120, 'RECOVERED'), assistant(130, text('ok')))
 		.summary('s', [occurrenceKeyed ? ['t9', 'ctq_0', 120] : ['t9', 'ctq_0']]).index(record('ctq_0', 'context_tree_query', 'RECOVERED', extra));
 	for (let i = 0; i < laterUsers; i++) {
@@ -25,7 +25,7 @@ function recoveredText(messages: readonly AgentMessage[]): string {
 	return first?.type === 'text' ? first.text : '';
 }
 
-function render(s: SessionBuilder, release: ReleaseRules, graceTurns?: number): readonly AgentMessage[] {
+function render(s: BranchBuilder, release: ReleaseRules, graceTurns?: number): readonly AgentMessage[] {
 	const config = { ...defaults(release), enabled: true, ...(graceTurns === undefined ? {} : { recoveryGraceTurns: graceTurns }) };
 	return renderContext(s.context, buildCondenseState(s.branch, release), config, release);
 }
@@ -55,7 +55,7 @@ describe('recovery grace window (2.3.0+)', () => {
 	});
 
 	it('up to 2.5.0 keys the window by bare id: another tool\'s result sharing the id stays verbatim too', () => {
-		const s = new SessionBuilder()
+		const s = new BranchBuilder()
 			.messages(user(100), assistant(105, call('x_0', 'bash')), result('x_0', 'bash', 110, 'BASH OUTPUT'))
 			.summary('s', [['t1', 'x_0']]).index(record('x_0', 'bash', 'BASH OUTPUT'))
 			.messages(assistant(115, call('x_0', 'context_tree_query')), result('x_0', 'context_tree_query', 120, 'RECOVERED'));
@@ -66,7 +66,7 @@ describe('recovery grace window (2.3.0+)', () => {
 		};
 		assert.equal(bash(render(s, rules('2.5.0'))), 'BASH OUTPUT');
 		// From 2.6.0 the grace is keyed by occurrence: the bash result is not the recovery.
-		const keyed = new SessionBuilder()
+		const keyed = new BranchBuilder()
 			.messages(user(100), assistant(105, call('x_0', 'bash')), result('x_0', 'bash', 110, 'BASH OUTPUT'))
 			.summary('s', [['t1', 'x_0', 110]]).index(record('x_0', 'bash', 'BASH OUTPUT', { resultTimestamp: 110 }))
 			.messages(assistant(115, call('x_0', 'context_tree_query')), result('x_0', 'context_tree_query', 120, 'RECOVERED'));

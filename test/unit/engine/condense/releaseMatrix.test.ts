@@ -13,7 +13,7 @@ import { buildCondenseState } from '../../../../src/engine/condense/state/buildC
 import type { ReleaseVersion } from '../../../../src/engine/release/releases';
 import type { AgentMessage } from '../../../../src/engine/session/types';
 import { rules } from '../../../support/releases';
-import { assistant, call, chain, record, result, SessionBuilder, text, thinking, user } from './builders';
+import { assistant, call, chain, record, result, BranchBuilder, text, thinking, user } from './builders';
 import { deepFreeze } from './piReference';
 
 /**
@@ -24,8 +24,8 @@ import { deepFreeze } from './piReference';
  *   2.9.0 deterministic compression backfilled as t3;
  * - the frontier carries 2.4.3's thinking boundary 215; one more user message follows.
  */
-function session(): SessionBuilder {
-	return new SessionBuilder()
+function session(): BranchBuilder {
+	return new BranchBuilder()
 		.messages(user(100, 'first'), assistant(110, thinking('a'), call('bash_0', 'bash')), result('bash_0', 'bash', 111, 'OLD'), assistant(150, thinking('b'), text('done')))
 		.summary('old', [['t1', 'bash_0', 111]]).index(record('bash_0', 'bash', 'OLD', { resultTimestamp: 111 }))
 		.chain(chain('b1', 100, 150, { droppedToolCallIds: ['bash_0'], droppedOccurrenceKeys: ['bash_0@111'], toolRefs: ['t1'], rangeSummaryText: 'fused' }))
@@ -133,8 +133,8 @@ describe('one session as every release renders it', () => {
 
 describe('the id-collision fixture of the 2.6.0 fix (bash_23 reused by a live turn)', () => {
 	/** Two closed chains (b5: bash_18, b7: bash_23), then a live turn reusing bash_23 beside gauntlet_setting_24, and its summary. */
-	function collision(): SessionBuilder {
-		return new SessionBuilder()
+	function collision(): BranchBuilder {
+		return new BranchBuilder()
 			.messages(user(1000, '1'), assistant(1100, call('bash_18', 'bash')), result('bash_18', 'bash', 1150, 'OUT 18'), assistant(1200, text('done 1')))
 			.summary('summary of bash_18', [['t1', 'bash_18', 1150]]).index(record('bash_18', 'bash', 'OUT 18', { resultTimestamp: 1150 }))
 			.messages(user(2000, '2'), assistant(2100, call('bash_23', 'bash')), result('bash_23', 'bash', 2150, 'OUT 23 first'), assistant(2200, text('done 2')))

@@ -4,7 +4,7 @@ import { renderContext } from '../../../../src/engine/condense/render/renderCont
 import { previewContext, renderBranch } from '../../../../src/engine/condense/renderBranch';
 import { buildCondenseState } from '../../../../src/engine/condense/state/buildCondenseState';
 import type { AssistantMessage, ToolResultMessage } from '../../../../src/engine/session/types';
-import { assistant, call, chain, record, result, SessionBuilder, text, thinking, user } from './builders';
+import { assistant, call, chain, record, result, BranchBuilder, text, thinking, user } from './builders';
 import { deepFreeze } from './piReference';
 import { defaults, LATEST, R200 } from '../../../support/releases';
 
@@ -12,8 +12,8 @@ const DEFAULTS = defaults(R200);
 const enabled: ContextPruneConfig = { ...DEFAULTS, enabled: true, thinkingStrip: { enabled: true, keepLastTurns: 1 } };
 
 /** Two user turns: the first compressed into b1, the second with a summarized read and a failed write. */
-function session(): SessionBuilder {
-	return new SessionBuilder()
+function session(): BranchBuilder {
+	return new BranchBuilder()
 		.messages(user(100), assistant(110, thinking('p'), call('c1', 'bash')), result('c1', 'bash', 111, 'x'.repeat(300)))
 		.summary('one', [['t1', 'c1']]).index(record('c1', 'bash', 'x'.repeat(300)))
 		.messages(assistant(150, thinking('q'), text('first done')))
@@ -66,7 +66,7 @@ describe('renderContext (the four phases composed; 2.0.0 entries rendered by 2.0
 	});
 
 	it('renders a session whose provider reused tool-call ids across turns', () => {
-		const s = new SessionBuilder()
+		const s = new BranchBuilder()
 			.messages(user(100), assistant(110, call('bash_23', 'bash')), result('bash_23', 'bash', 111, 'OLD'), assistant(150, text('done')))
 			.summary('old', [['t1', 'bash_23']]).index(record('bash_23', 'bash', 'OLD'))
 			.chain(chain('b1', 100, 150, { droppedToolCallIds: ['bash_23'], toolRefs: ['t1'], rangeSummaryText: 'r' }))

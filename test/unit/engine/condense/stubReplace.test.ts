@@ -3,7 +3,7 @@ import { stubReplace } from '../../../../src/engine/condense/phases/stubReplace'
 import { protectionCheck } from '../../../../src/engine/condense/protection/protectionRules';
 import { buildCondenseState } from '../../../../src/engine/condense/state/buildCondenseState';
 import type { ToolResultMessage } from '../../../../src/engine/session/types';
-import { assistant, call, record, result, SessionBuilder, user } from './builders';
+import { assistant, call, record, result, BranchBuilder, user } from './builders';
 import { deepFreeze } from './piReference';
 import { R200 } from '../../../support/releases';
 
@@ -11,8 +11,8 @@ const NO_GRACE: ReadonlySet<string> = new Set();
 
 const noProtection = protectionCheck({ protectedTools: [], protectedPaths: [] });
 
-function summarizedSession(): SessionBuilder {
-	return new SessionBuilder()
+function summarizedSession(): BranchBuilder {
+	return new BranchBuilder()
 		.messages(user(100), assistant(110, call('r1', 'read', { path: 'src/a.ts' })), result('r1', 'read', 120, 'A'.repeat(50)))
 		.summary('read a', [['t1', 'r1']]).index(record('r1', 'read', 'A'.repeat(50), { args: { path: 'src/a.ts' } }));
 }
@@ -25,7 +25,7 @@ function textOf(message: unknown): string {
 
 describe('stubReplace (phase 1, entries written by 2.0.0, read by 2.0.0)', () => {
 	it('returns the same array when nothing is summarized', () => {
-		const s = new SessionBuilder().messages(user(1), assistant(2, call('x', 'bash')), result('x', 'bash', 3, 'o'));
+		const s = new BranchBuilder().messages(user(1), assistant(2, call('x', 'bash')), result('x', 'bash', 3, 'o'));
 		const messages = deepFreeze(s.context);
 		assert.equal(stubReplace(messages, buildCondenseState(s.branch, R200), noProtection, NO_GRACE), messages);
 	});
@@ -46,7 +46,7 @@ describe('stubReplace (phase 1, entries written by 2.0.0, read by 2.0.0)', () =>
 	});
 
 	it('stubs an errored result as isError: false', () => {
-		const s = new SessionBuilder().messages(user(1), assistant(2, call('x', 'edit')), result('x', 'edit', 3, 'failed', true))
+		const s = new BranchBuilder().messages(user(1), assistant(2, call('x', 'edit')), result('x', 'edit', 3, 'failed', true))
 			.summary('s', [['t1', 'x']]).index(record('x', 'edit', 'failed', { isError: true }));
 		const out = stubReplace(s.context, buildCondenseState(s.branch, R200), noProtection, NO_GRACE);
 		assert.equal((out[2] as ToolResultMessage).isError, false);
@@ -79,7 +79,7 @@ describe('stubReplace (phase 1, entries written by 2.0.0, read by 2.0.0)', () =>
 
 	it('writes the multi-line spill stub with the stored spillPath and the call\'s own id', () => {
 		const spilled = record('big', 'bash', '', { spillPath: '/elsewhere/s-blobs/big.txt', spillBytes: 5276, resultPreview: 'line1\nline2', timestamp: 3 });
-		const s = new SessionBuilder().messages(user(1), assistant(2, call('big', 'bash')), result('big', 'bash', 3, 'x'.repeat(9000))).index(spilled);
+		const s = new BranchBuilder().messages(user(1), assistant(2, call('big', 'bash')), result('big', 'bash', 3, 'x'.repeat(9000))).index(spilled);
 		const out = stubReplace(s.context, buildCondenseState(s.branch, R200), noProtection, NO_GRACE);
 		assert.equal(textOf(out[2]), [
 			'[Oversized output spilled to file — 5276 bytes.]',
@@ -93,7 +93,7 @@ describe('stubReplace (phase 1, entries written by 2.0.0, read by 2.0.0)', () =>
 
 	it('uses ? for unknown spill bytes and the alias\'s own id for an alias of a spilled record', () => {
 		const spilled = record('big', 'bash', '', { spillPath: '/b/big.txt', timestamp: 3 });
-		const s = new SessionBuilder().messages(user(1), assistant(2, call('big', 'bash')), result('big', 'bash', 3, 'x')).index(spilled)
+		const s = new BranchBuilder().messages(user(1), assistant(2, call('big', 'bash')), result('big', 'bash', 3, 'x')).index(spilled)
 			.messages(assistant(4, call('again', 'bash')), result('again', 'bash', 5, 'x')).alias('again', 'big');
 		const out = stubReplace(s.context, buildCondenseState(s.branch, R200), noProtection, NO_GRACE);
 		assert.match(textOf(out[2]), /^\[Oversized output spilled to file — \? bytes\.\]\n/);

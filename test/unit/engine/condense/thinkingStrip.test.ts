@@ -4,7 +4,7 @@ import { stripOldThinking, stripThinkingBefore } from '../../../../src/engine/co
 import { buildCondenseState } from '../../../../src/engine/condense/state/buildCondenseState';
 import type { AgentMessage, AssistantMessage } from '../../../../src/engine/session/types';
 import { defaults, rules } from '../../../support/releases';
-import { assistant, call, result, SessionBuilder, text, thinking, user } from './builders';
+import { assistant, call, result, BranchBuilder, text, thinking, user } from './builders';
 import { deepFreeze } from './piReference';
 
 function turns(n: number): AgentMessage[] {
@@ -59,8 +59,8 @@ describe('stripOldThinking (phase 4)', () => {
 
 describe('thinking strip by release', () => {
 	/** Four tool turns (assistants at 10…13), a frontier whose boundary is 13. */
-	function session(): SessionBuilder {
-		return new SessionBuilder().messages(...turns(4)).frontier('c3', { thinkingStripBoundaryTimestamp: 13 });
+	function session(): BranchBuilder {
+		return new BranchBuilder().messages(...turns(4)).frontier('c3', { thinkingStripBoundaryTimestamp: 13 });
 	}
 
 	const strippedCount = (version: '2.4.2' | '2.4.3' | '2.5.0', keepLastTurns: number): number => {

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { resolveConfig } from '../../../../src/engine/config/resolve';
 import { computePreview, previewBase } from '../../../../src/engine/preview';
-import { assistant, call, record, result, SessionBuilder, text, thinking, user } from '../condense/builders';
+import { assistant, call, record, result, BranchBuilder, text, thinking, user } from '../condense/builders';
 import { deepFreeze } from '../condense/piReference';
 import { R200 } from '../../../support/releases';
 
 describe('badges for purged arguments, protection and errors', () => {
 	const big = { path: 'src/a.ts', oldText: 'x'.repeat(600), newText: 'y' };
-	const s = new SessionBuilder()
+	const s = new BranchBuilder()
 		.message(user(1))
 		.message(assistant(2, thinking('plan'), call('e1', 'edit', big)))
 		.message(result('e1', 'edit', 3, 'Could not find the exact text', true))

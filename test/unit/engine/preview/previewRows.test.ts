@@ -5,7 +5,7 @@ import { computePreview, locateTarget, previewBase, type PreviewRow } from '../.
 import type { AgentMessage } from '../../../../src/engine/session/types';
 import { deepFreeze, loadSession, readJson, REFERENCE_DIR, referenceConfig } from '../condense/piReference';
 import { defaults, R200 } from '../../../support/releases';
-import { assistant, call, chain, result, SessionBuilder, text, user } from '../condense/builders';
+import { assistant, call, chain, result, BranchBuilder, text, user } from '../condense/builders';
 
 const labels = (row: PreviewRow | undefined): string[] => row?.badges.map((b) => b.label) ?? [];
 
@@ -117,7 +117,7 @@ describe('preview rows of a session written by real pi-condense', () => {
 
 describe('preview rows of a release with defects', () => {
 	it('keep row keys unique when 2.0.0 inserts a chain\'s synthetic after two user messages, and carry the warnings', () => {
-		const s = new SessionBuilder()
+		const s = new BranchBuilder()
 			.messages(user(100, 'a'), assistant(110, call('c1', 'bash')), result('c1', 'bash', 111, 'x'), assistant(150, text('one')))
 			.messages(user(100, 'same timestamp'), assistant(160, call('c1', 'bash')), result('c1', 'bash', 161, 'live'), assistant(170, text('two')))
 			.chain(chain('b1', 100, 150, { droppedToolCallIds: ['c1'], rangeSummaryText: 'r' }));

@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { lastCompletedReply, previousCall } from '../../../../src/engine/preview/previousCall';
 import { messageEntryIds } from '../../../../src/engine/preview/messageEntries';
-import { assistant, call, record, result, SessionBuilder, text, user } from '../condense/builders';
+import { assistant, call, record, result, BranchBuilder, text, user } from '../condense/builders';
 
 const at = (iso: string): number => Date.parse(iso);
 
 describe('the previous call reconstructed from the branch', () => {
 	// The builder stamps entries 2026-01-01T00:00:01Z, :02, … ; message timestamps are chosen to match.
 	function session() {
-		return new SessionBuilder()
+		return new BranchBuilder()
 			.message(user(at('2026-01-01T00:00:00.900Z')))                                        // e1 @ :01
 			.message(assistant(at('2026-01-01T00:00:01.500Z'), call('c1', 'bash')))               // e2 @ :02
 			.message(result('c1', 'bash', at('2026-01-01T00:00:02.500Z'), 'raw output'))          // e3 @ :03
@@ -29,7 +29,7 @@ describe('the previous call reconstructed from the branch', () => {
 	});
 
 	it('keeps entries written before the request', () => {
-		const s = new SessionBuilder()
+		const s = new BranchBuilder()
 			.message(user(at('2026-01-01T00:00:00.900Z')))
 			.index(record('c0', 'bash', 'x'))                                                     // e2 @ :02
 			.message(assistant(at('2026-01-01T00:00:05.000Z'), text('ok')));                      // e3 @ :03
@@ -41,7 +41,7 @@ describe('the previous call reconstructed from the branch', () => {
 		const failed = { ...assistant(9, text('boom')), stopReason: 'error' as const };
 		assert.equal(lastCompletedReply([user(1), assistant(2, text('a')), failed]), 1);
 		assert.equal(lastCompletedReply([user(1)]), -1);
-		const s = new SessionBuilder().message(user(1));
+		const s = new BranchBuilder().message(user(1));
 		assert.equal(previousCall(s.branch, s.context, messageEntryIds(s.branch, s.context)), undefined);
 	});
 });

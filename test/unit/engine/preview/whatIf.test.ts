@@ -16,12 +16,12 @@ const syntheticChain = user(50, '<compressed-chain id="b1" tools="t1">\nbody\n</
 describe('what-if settings', () => {
 	it('maps settings to contextPrune keys and reports only what changed', () => {
 		const DEFAULT_CONFIG = { ...defaults(R200), thinkingStrip: { enabled: false, keepLastTurns: 16 } };
-		const config = withWhatIf(DEFAULT_CONFIG, { rollingWindow: 1, keepLastTurns: 4, protectedTools: ['todoread'] });
+		const config = withWhatIf(DEFAULT_CONFIG, { 'chainCompression.rollingWindow': 1, 'thinkingStrip.keepLastTurns': 4, protectedTools: ['todoread'] });
 		assert.equal(config.chainCompression.rollingWindow, 1);
 		assert.equal(config.chainCompression.fuseRangeSummary, DEFAULT_CONFIG.chainCompression.fuseRangeSummary);
 		assert.equal(config.thinkingStrip?.keepLastTurns, 4);
 		assert.deepEqual(config.protectedTools, ['todoread']);
-		assert.deepEqual(whatIfChanges(DEFAULT_CONFIG, { rollingWindow: 1, keepLastTurns: 16, thinkingStripEnabled: true, purgeCooldownTurns: 5 }), [
+		assert.deepEqual(whatIfChanges(DEFAULT_CONFIG, { 'chainCompression.rollingWindow': 1, 'thinkingStrip.keepLastTurns': 16, 'thinkingStrip.enabled': true, 'purgeErrors.cooldownTurns': 5 }), [
 			{ key: 'chainCompression.rollingWindow', value: 1 },
 			{ key: 'thinkingStrip.enabled', value: true },
 			{ key: 'purgeErrors.cooldownTurns', value: 5 },
@@ -31,15 +31,15 @@ describe('what-if settings', () => {
 
 	it('changes no thinking-strip key for a release without the strip (2.5.0+)', () => {
 		const latest = defaults(LATEST);
-		assert.equal('thinkingStrip' in withWhatIf(latest, { thinkingStripEnabled: true }), false);
-		assert.deepEqual(whatIfChanges(latest, { thinkingStripEnabled: true, keepLastTurns: 2 }), []);
+		assert.equal('thinkingStrip' in withWhatIf(latest, { 'thinkingStrip.enabled': true }), false);
+		assert.deepEqual(whatIfChanges(latest, { 'thinkingStrip.enabled': true, 'thinkingStrip.keepLastTurns': 2 }), []);
 	});
 
 	it('drops values that are out of range or of the wrong type', () => {
-		assert.deepEqual(sanitizeOverrides({ rollingWindow: -1, keepLastTurns: 2.5, purgeCooldownTurns: 3, protectedTools: [' a ', 'a', '', 'b'] }), {
-			purgeCooldownTurns: 3, protectedTools: ['a', 'b'],
+		assert.deepEqual(sanitizeOverrides({ 'chainCompression.rollingWindow': -1, 'thinkingStrip.keepLastTurns': 2.5, 'purgeErrors.cooldownTurns': 3, protectedTools: [' a ', 'a', '', 'b'] }), {
+			'purgeErrors.cooldownTurns': 3, protectedTools: ['a', 'b'],
 		});
-		assert.deepEqual(sanitizeOverrides({ thinkingStripEnabled: 'yes' as unknown as boolean }), {});
+		assert.deepEqual(sanitizeOverrides({ 'thinkingStrip.enabled': 'yes' as unknown as boolean }), {});
 	});
 });
 
@@ -100,7 +100,7 @@ describe('rolling-window simulation on a real pi-condense session', () => {
 
 	it('recomputes rows, reclaim and the list of changes for a what-if, without touching the base', () => {
 		const current = computePreview(base, { overrides: {}, pricing: undefined, now: 1 }).snapshot;
-		const whatIf = computePreview(base, { overrides: { rollingWindow: 0 }, pricing: undefined, now: 1 }).snapshot;
+		const whatIf = computePreview(base, { overrides: { 'chainCompression.rollingWindow': 0 }, pricing: undefined, now: 1 }).snapshot;
 		assert.deepEqual(whatIf.whatIf.simulatedChains, ['b3']);
 		assert.deepEqual(whatIf.whatIf.changes, [{ key: 'chainCompression.rollingWindow', value: 0 }]);
 		assert.ok(whatIf.totals.afterTokens < current.totals.afterTokens);
@@ -118,7 +118,7 @@ describe('rolling-window simulation on a real pi-condense session', () => {
 
 	it('keeps thinking on more turns when the strip is switched off', () => {
 		const stripped = computePreview(base, { overrides: {}, pricing: undefined, now: 1 }).snapshot;
-		const kept = computePreview(base, { overrides: { thinkingStripEnabled: false }, pricing: undefined, now: 1 }).snapshot;
+		const kept = computePreview(base, { overrides: { 'thinkingStrip.enabled': false }, pricing: undefined, now: 1 }).snapshot;
 		const count = (rows: typeof kept.after): number => rows.filter((r) => r.badges.some((b) => b.kind === 'thinkingStripped')).length;
 		assert.ok(count(kept.after) < count(stripped.after));
 		assert.ok(kept.totals.afterTokens > stripped.totals.afterTokens);

@@ -50,14 +50,14 @@ describe('PreviewHost: a newer refresh supersedes one still waiting', () => {
 		const opened = host.handle({ type: 'ready', state: undefined });
 		await new Promise((resolve) => setImmediate(resolve));
 		assert.equal(snapshots(posted).length, 1, 'the first snapshot is being posted');
-		const typed = [5, 6, 7].map((rollingWindow) => host.handle({ type: 'setWhatIf', overrides: { rollingWindow } }));
+		const typed = [5, 6, 7].map((rollingWindow) => host.handle({ type: 'setWhatIf', overrides: { 'chainCompression.rollingWindow': rollingWindow } }));
 		release();
 		await Promise.all([opened, ...typed]);
 		const sent = snapshots(posted);
 		assert.equal(sent.length, 2, 'one snapshot for the page load, one for the three what-ifs');
 		assert.equal(sent[0]?.cause, 'open');
 		assert.equal(sent[1]?.cause, 'whatIf');
-		assert.equal(sent[1]?.snapshot.whatIf.effective.rollingWindow, 7);
+		assert.equal(sent[1]?.snapshot.whatIf.effective['chainCompression.rollingWindow'], 7);
 	});
 
 	it('keeps a waiting page load\'s cause when a what-if joins it', async () => {
@@ -65,7 +65,7 @@ describe('PreviewHost: a newer refresh supersedes one still waiting', () => {
 		const first = host.handle({ type: 'ready', state: undefined });
 		await new Promise((resolve) => setImmediate(resolve));
 		const reload = host.handle({ type: 'ready', state: undefined });
-		const typed = host.handle({ type: 'setWhatIf', overrides: { rollingWindow: 6 } });
+		const typed = host.handle({ type: 'setWhatIf', overrides: { 'chainCompression.rollingWindow': 6 } });
 		release();
 		await Promise.all([first, reload, typed]);
 		assert.deepEqual(snapshots(posted).map((message) => message.cause), ['open', 'open']);

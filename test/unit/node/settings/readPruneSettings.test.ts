@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describePruneSettingsProblem, readPruneSettings } from '../../../../src/node/settings/readPruneSettings';
-import { settingsProblemMessages } from '../../../../src/node/views/problemMessages';
+import { describePruneSettingsProblem } from '../../../../src/engine/config/settingsProblems';
+import { readPruneSettings } from '../../../../src/node/settings/readPruneSettings';
+import { settingsProblemMessages } from '../../../../src/engine/views/problemMessages';
 import { useTempDir } from '../../../support/tempDirs';
 import { defaults, LATEST } from '../../../support/releases';
 
@@ -34,6 +35,14 @@ describe('readPruneSettings', () => {
 		assert.equal(result.fileState.line, 3);
 		assert.equal(result.fileState.column, 38);
 		assert.deepEqual(result.config, DEFAULT_CONFIG);
+	});
+
+	it('points at a bad literal even where V8 names no position (jsonc-parser finds it)', async () => {
+		write('{"contextPrune": {"enabled": tru}}');
+		const { fileState } = await readPruneSettings(temp(), LATEST);
+		assert.ok(fileState.kind === 'invalid-json');
+		assert.deepEqual([fileState.line, fileState.column], [1, 30]);
+		assert.doesNotMatch(fileState.message, /contextPrune/, 'the message does not quote the file');
 	});
 
 	it('reports a file that is not an object, and a contextPrune of the wrong type', async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { resolveConfig } from '../../../../src/engine/config/resolve';
 import { parseSession } from '../../../../src/engine/session';
 import { autoFlushReason, usesBudgetTriggers } from '../../../../src/node/store/autoFlushCheck';
-import { SessionInsight } from '../../../../src/node/store/sessionInsight';
+import { SessionInsight } from '../../../../src/engine/views/sessionInsight';
 import { SessionBuilder } from '../../../support/sessionBuilder';
 import { useTempDir } from '../../../support/tempDirs';
 import { LATEST } from '../../../support/releases';

@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import { pruneStatusText } from '../../../../src/engine/condense';
 import { parseSession } from '../../../../src/engine/session';
 import type { ReleaseVersion } from '../../../../src/engine/release/releases';
-import { SessionInsight } from '../../../../src/node/store/sessionInsight';
-import { statusLineText } from '../../../../src/node/views/statusLine';
+import { SessionInsight } from '../../../../src/engine/views/sessionInsight';
+import { statusLineText } from '../../../../src/engine/views/statusLine';
 import { piCondenseSessionsDir } from '../../../support/paths';
 import { rules } from '../../../support/releases';
-import { referenceConfig } from '../../engine/condense/piReference';
+import { referenceConfig } from '../condense/piReference';
 
 const SESSION = join(piCondenseSessionsDir, 'recovery-2.9.1', 'session.jsonl');
 

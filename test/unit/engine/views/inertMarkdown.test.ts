@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { marked, type Token } from 'marked';
-import { codeBlock, inertMarkdown } from '../../../../src/node/views/inertMarkdown';
+import { codeBlock, inertMarkdown } from '../../../../src/engine/views/inertMarkdown';
 import { fenceEscape, imagePayloads } from '../../../support/hostileSession';
 import { Random } from '../../../support/random';
 import { XSS_PAYLOADS } from '../../../support/xssPayloads';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { EMPTY_SUMMARY } from '../../../../src/engine/session/summary';
 import type { SessionRow } from '../../../../src/node/store/sessionRows';
-import { relativeTime } from '../../../../src/node/views/relativeTime';
-import { buildSessionList, defaultSession, reclaimPercent } from '../../../../src/node/views/sessionList';
+import { relativeTime } from '../../../../src/engine/views/relativeTime';
+import { buildSessionList, defaultSession, reclaimPercent } from '../../../../src/engine/views/sessionList';
 
 const NOW = Date.parse('2026-06-01T12:00:00Z');
 

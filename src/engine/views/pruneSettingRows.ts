@@ -3,14 +3,14 @@
  * overlay order first (then the keys its overlay did not show), then the keys it ignores, marked so
  * (they stay in settings.json and are never dropped). Pure.
  */
-import { ignoredKeys } from '../../engine/config/defaults';
+import { ignoredKeys } from '../config/defaults';
 import {
 	AUTO_BUDGET_PRESETS, BATCHING_MODES, IDLE_TIMEOUT_PRESETS, KEEP_LAST_TURNS_PRESETS, MAX_TIMEOUT_PRESETS, MIN_BATCH_CHARS_PRESETS, PRUNE_ON_MODES,
 	PURGE_COOLDOWN_PRESETS, PURGE_MIN_ARG_PRESETS, RECOVERY_GRACE_PRESETS, ROLLING_WINDOW_PRESETS, SUMMARIZER_THINKING_LEVELS, type ConfigChoice,
-} from '../../engine/config/presets';
-import type { ContextPruneConfig } from '../../engine/config/types';
-import { modelLabel } from '../../engine/pruner/prunerTexts';
-import type { ReleaseRules } from '../../engine/release/releases';
+} from '../config/presets';
+import type { ContextPruneConfig } from '../config/types';
+import { modelLabel } from '../pruner/prunerTexts';
+import type { ReleaseRules } from '../release/releases';
 
 export type SettingRow =
 	| { readonly key: string; readonly label: string; readonly kind: 'boolean' }

@@ -2,9 +2,9 @@
  * The warnings the extension shows about Pi's settings.json and about a session file, each naming
  * the file and, where known, the line. Pure.
  */
-import { describeConfigProblem } from '../../engine/config/resolve';
-import type { SessionModel } from '../../engine/session/model';
-import { describePruneSettingsProblem, type PruneSettings } from '../settings/readPruneSettings';
+import { describeConfigProblem, type ConfigProblem } from '../config/resolve';
+import type { SessionModel } from '../session/model';
+import { describePruneSettingsProblem, type PruneSettingsFileState } from '../config/settingsProblems';
 
 export interface ProblemMessage {
 	readonly message: string;
@@ -14,7 +14,14 @@ export interface ProblemMessage {
 	readonly details: readonly string[];
 }
 
-export function settingsProblemMessages(settings: PruneSettings): ProblemMessage[] {
+/** What the messages need of the settings read (`PruneSettings` in src/node/settings has this shape). */
+export interface SettingsProblems {
+	readonly path: string;
+	readonly fileState: PruneSettingsFileState;
+	readonly problems: readonly ConfigProblem[];
+}
+
+export function settingsProblemMessages(settings: SettingsProblems): ProblemMessage[] {
 	const state = settings.fileState;
 	const messages: ProblemMessage[] = [];
 	const fileProblem = describePruneSettingsProblem(settings.path, state);

@@ -5,10 +5,10 @@
  * ` · think … · gap … · chain …%` from 2.7.0). Pi without pi-condense shows no footer at all; we say
  * `prune: not installed` so the item is not mistaken for pruning switched off. Pure.
  */
-import { pendingStatusText, pruneStatusText, SUMMARIZING_STATUS_TEXT } from '../../engine/condense';
-import type { ContextPruneConfig } from '../../engine/config/types';
-import { diagnosticCounts, withFooterSegments } from '../../engine/metrics';
-import type { SessionInsight } from '../store/sessionInsight';
+import { pendingStatusText, pruneStatusText, SUMMARIZING_STATUS_TEXT } from '../condense';
+import type { ContextPruneConfig } from '../config/types';
+import { diagnosticCounts, withFooterSegments } from '../metrics';
+import type { SessionInsight } from './sessionInsight';
 
 export const NOT_INSTALLED_STATUS_TEXT = 'prune: not installed';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { resolveConfig } from '../../../../src/engine/config/resolve';
-import { formatSettingValue, ignoredRowText, parseSettingInput, SETTING_ROWS, settingRows, settingValue } from '../../../../src/node/views/pruneSettingRows';
+import { formatSettingValue, ignoredRowText, parseSettingInput, SETTING_ROWS, settingRows, settingValue } from '../../../../src/engine/views/pruneSettingRows';
 import { defaults, LATEST, R200, rules } from '../../../support/releases';
 
 function leafKeys(value: Record<string, unknown>, prefix = ''): string[] {

@@ -7,13 +7,13 @@
 import {
 	buildCondenseState, buildPrunedTree, capturePendingBatches, previewFromState,
 	type CondenseState, type ContextPreview, type LiveReclaim, type PendingBatch, type PrunedSummaryNode,
-} from '../../engine/condense';
-import type { ContextPruneConfig } from '../../engine/config/types';
-import { contextMetricsFor, type ContextMetrics } from '../../engine/metrics';
-import type { ReleaseRules } from '../../engine/release/releases';
-import { buildSessionContext, getBranch } from '../../engine/session';
-import type { SessionContext, SessionModel } from '../../engine/session/model';
-import type { SessionEntry } from '../../engine/session/types';
+} from '../condense';
+import type { ContextPruneConfig } from '../config/types';
+import { contextMetricsFor, type ContextMetrics } from '../metrics';
+import type { ReleaseRules } from '../release/releases';
+import { buildSessionContext, getBranch } from '../session';
+import type { SessionContext, SessionModel } from '../session/model';
+import type { SessionEntry } from '../session/types';
 
 export class SessionInsight {
 	private branchValue: readonly SessionEntry[] | undefined;

@@ -2,7 +2,7 @@
  * Short one-line texts for tool calls in the sidebar: `tool(k="v", …) · 1.2k chars [error]`, with
  * long arguments cut so a row stays readable. Pure.
  */
-import { formatCompactCount } from '../../engine/condense';
+import { formatCompactCount } from '../condense';
 
 const ARGS_MAX = 72;
 

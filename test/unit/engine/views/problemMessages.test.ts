@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseSession } from '../../../../src/engine/session';
 import { readPruneSettings } from '../../../../src/node/settings/readPruneSettings';
-import { sessionProblemMessage, settingsProblemMessages } from '../../../../src/node/views/problemMessages';
+import { sessionProblemMessage, settingsProblemMessages } from '../../../../src/engine/views/problemMessages';
 import { SessionBuilder } from '../../../support/sessionBuilder';
 import { useTempDir } from '../../../support/tempDirs';
 import { LATEST } from '../../../support/releases';

@@ -6,9 +6,9 @@
  */
 import {
 	formatCompactCount, type DefectWarning, type PendingBatch, type PrunedToolNode, type ReleaseDiagnostic,
-} from '../../engine/condense';
-import type { DiagnosticSeverity, SessionDiagnostic } from '../../engine/session/types';
-import type { SessionInsight } from '../store/sessionInsight';
+} from '../condense';
+import type { DiagnosticSeverity, SessionDiagnostic } from '../session/types';
+import type { SessionInsight } from './sessionInsight';
 import { outputHead, toolCallLabel } from './toolCallText';
 
 interface NodeBase {

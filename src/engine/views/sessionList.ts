@@ -3,10 +3,28 @@
  * holding their sessions newest first, each with its label (name, else first user message), time,
  * message count and reclaim. Filtering by text happens here too. No `vscode`, no I/O.
  */
-import { basename } from 'node:path';
-import { charsToTokens, formatCompactCount } from '../../engine/condense';
-import type { RowReclaim, SessionRow } from '../store/sessionRows';
+import { charsToTokens, formatCompactCount } from '../condense';
+import { formatBytes } from '../../shared/numberFormat';
+import { lastPathSegment } from '../paths/pathName';
+import type { SessionSummary } from '../session/summary';
 import { relativeTime } from './relativeTime';
+
+export type RowReclaim =
+	/** Context size with pruning on (`JSON.stringify` length) before and after pi-condense's render. */
+	| { readonly kind: 'measured'; readonly beforeChars: number; readonly afterChars: number }
+	/** The render changes nothing. */
+	| { readonly kind: 'none' }
+	/** Not measured in the background: the file is larger than the cap (select it to measure). */
+	| { readonly kind: 'too-large'; readonly size: number }
+	| { readonly kind: 'failed'; readonly message: string };
+
+/** What the list reads of one session (the store's `ListedSession` has this shape). */
+export interface ListedSession {
+	readonly file: { readonly path: string; readonly size: number; readonly mtimeMs: number; readonly header: { readonly cwd: string } };
+	/** The background summary, with Pi's "modified" time; undefined until it arrives. */
+	readonly summary: { readonly summary: SessionSummary; readonly modified: number } | undefined;
+	readonly reclaim: RowReclaim | undefined;
+}
 
 export interface SessionItem {
 	readonly path: string;
@@ -39,7 +57,7 @@ export interface SessionListOptions {
 
 const LABEL_MAX = 80;
 
-export function buildSessionList(rows: readonly SessionRow[], options: SessionListOptions): ProjectItem[] {
+export function buildSessionList(rows: readonly ListedSession[], options: SessionListOptions): ProjectItem[] {
 	const filter = options.filter?.trim().toLowerCase() ?? '';
 	const byCwd = new Map<string, SessionItem[]>();
 	for (const row of rows) {
@@ -56,7 +74,7 @@ export function buildSessionList(rows: readonly SessionRow[], options: SessionLi
 		const isWorkspace = workspace.includes(normalizeFolder(cwd));
 		return {
 			cwd,
-			label: cwd === '' ? '(no project folder)' : basename(normalizeFolder(cwd)) || cwd,
+			label: cwd === '' ? '(no project folder)' : lastPathSegment(normalizeFolder(cwd)) || cwd,
 			description: `${shortenHome(cwd, options.homedir)}${isWorkspace ? ' · this workspace' : ''}`,
 			isWorkspace,
 			sessions,
@@ -92,12 +110,12 @@ export function reclaimPercent(reclaim: RowReclaim | undefined): string | undefi
 }
 
 /** A session's title as the list shows it: its name, else its first user message, else its file name. */
-export function sessionTitle(row: SessionRow): string {
+export function sessionTitle(row: ListedSession): string {
 	const summary = row.summary?.summary;
-	return summary?.name ?? firstLine(summary?.firstUserMessage) ?? (summary ? '(no messages)' : basename(row.file.path, '.jsonl'));
+	return summary?.name ?? firstLine(summary?.firstUserMessage) ?? (summary ? '(no messages)' : lastPathSegment(row.file.path, '.jsonl'));
 }
 
-function sessionItem(row: SessionRow, now: number, pruningEnabled: boolean): SessionItem {
+function sessionItem(row: ListedSession, now: number, pruningEnabled: boolean): SessionItem {
 	const summary = row.summary?.summary;
 	const modified = row.summary?.modified ?? row.file.mtimeMs;
 	const parts = [relativeTime(modified, now)];
@@ -118,7 +136,7 @@ function sessionItem(row: SessionRow, now: number, pruningEnabled: boolean): Ses
 	};
 }
 
-function details(row: SessionRow, modified: number, pruningEnabled: boolean): string[] {
+function details(row: ListedSession, modified: number, pruningEnabled: boolean): string[] {
 	const summary = row.summary?.summary;
 	const lines = [row.file.path, `Last activity: ${new Date(modified).toLocaleString()}`];
 	if (summary) {
@@ -140,9 +158,9 @@ function details(row: SessionRow, modified: number, pruningEnabled: boolean): st
 	return lines;
 }
 
-function matches(row: SessionRow, filter: string): boolean {
+function matches(row: ListedSession, filter: string): boolean {
 	const summary = row.summary?.summary;
-	return [summary?.name, summary?.firstUserMessage, row.file.header.cwd, basename(row.file.path)]
+	return [summary?.name, summary?.firstUserMessage, row.file.header.cwd, lastPathSegment(row.file.path)]
 		.some((text) => text !== undefined && text.toLowerCase().includes(filter));
 }
 
@@ -171,12 +189,3 @@ function shortenHome(path: string, homedir: string | undefined): string {
 	return homedir && (path === homedir || path.startsWith(`${homedir}/`)) ? `~${path.slice(homedir.length)}` : path;
 }
 
-export function formatBytes(bytes: number): string {
-	if (bytes < 1024) {
-		return `${bytes} B`;
-	}
-	if (bytes < 1024 * 1024) {
-		return `${(bytes / 1024).toFixed(1)} KB`;
-	}
-	return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
