@@ -45,7 +45,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 	const testRun = context.extensionMode === vscode.ExtensionMode.Test;
 	const contextPreview = new ContextPreview({ source: previewSource, extensionUri: context.extensionUri, reportRenders: testRun, log: (message) => logger.warn(message), debug: (message) => logger.debug(message) });
 	const problems = new ProblemReporter(controller, logger);
-	const flush = new FlushServices({ controller, logger, settings, loadPiAi, distDir });
+	const flush = new FlushServices({ controller, logger, settings, loadPiAi });
 	let closing: Promise<void> | undefined;
 	const close = (): Promise<void> => closing ??= flush.stop().then(() => store.close());
 	shutdown = close;

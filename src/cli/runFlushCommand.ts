@@ -4,6 +4,7 @@
  * nothing is written. Exit code 0 when entries were written or there was nothing to do, 1 when the
  * flush was refused, failed or interrupted, or pi-condense is not installed.
  */
+import { createPiAiLoader } from '../node/llm/piAiLoader';
 import { homedir } from 'node:os';
 import { notInstalledText } from '../engine/release';
 import { flushSession } from '../node/flush/flushSession';
@@ -26,7 +27,7 @@ export async function runFlushCommand(args: CliArgs, { config, release, rules }:
 		config,
 		release: rules,
 		resolution: release,
-		distDir: __dirname,
+		loadPiAi: createPiAiLoader(__dirname),
 		interactive: args.sequential,
 		signal,
 		writeOptions: args.quietMs === undefined ? {} : { quietMs: args.quietMs },

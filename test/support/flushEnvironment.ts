@@ -4,6 +4,7 @@
  * and a temporary folder for session files. `request` builds a `flushSession` request with the
  * writer's waits switched off and no Pi process check.
  */
+import { createPiAiLoader } from '../../src/node/llm/piAiLoader';
 import type { FlushSessionRequest } from '../../src/node/flush/flushSession';
 import { createFakeAgentDir, type FakeAgentDir, type FakeAgentDirOptions } from './fakeAgentDir';
 import { startFakeLlmServer, type FakeLlmServer, type FakeReply } from './fakeLlmServer';
@@ -57,7 +58,7 @@ export function useFlushEnvironment(defaultReply: FakeReply, agentOptions: Omit<
 			mode: 'now',
 			config: flushConfig({ summarizerModel: get().agent.modelRef }),
 			release: WRITER_RELEASE,
-			distDir,
+			loadPiAi: createPiAiLoader(distDir),
 			writeOptions: testWriteOptions,
 			...extra,
 		}),

@@ -7,6 +7,7 @@
  * when call i fails, calls after i are cancelled (their results would be thrown away) and calls
  * before i run to the end. An abort of the caller's signal cancels everything.
  */
+import { errorMessage } from '../../shared/errorMessage';
 import { SummarizerError, type SummarizeInput, type SummarizeResult, type Summarizer } from '../ports';
 import type { ProgressSink } from './flushProgress';
 
@@ -58,7 +59,7 @@ export async function runSummaryJobs(jobs: readonly SummaryJob[], options: RunJo
 			outcomes[i] = { kind: 'ok', result };
 			progress({ type: 'batch-done', index: job.progressIndex, total, summaryChars: result.text.length });
 		} catch (error) {
-			const failure = error instanceof SummarizerError ? error : new SummarizerError('error', error instanceof Error ? error.message : String(error));
+			const failure = error instanceof SummarizerError ? error : new SummarizerError('error', errorMessage(error));
 			outcomes[i] = { kind: 'failed', error: failure };
 			const cancelled = controllers[i]?.signal.aborted === true;
 			progress({ type: 'batch-skipped', index: job.progressIndex, total, reason: cancelled ? 'cancelled' : 'failed' });

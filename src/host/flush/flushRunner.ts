@@ -13,6 +13,8 @@ import { restrictedModeRefusal } from '../../engine/views/restrictedMode';
 import { notInstalledText } from '../../engine/release';
 import { toAbortSignal } from '../cancellation';
 import { CommandId } from '../commands/commandIds';
+import type { PiAiLoader } from '../../node/llm/piAiLoader';
+import type { SessionBase } from '../../node/write';
 import type { SessionController } from '../sessionController';
 import { FlushProgressText } from './flushProgressText';
 import type { StrandedEntriesMonitor } from './strandedEntriesMonitor';
@@ -23,8 +25,8 @@ export interface FlushRunnerOptions {
 	readonly controller: SessionController;
 	readonly logger: vscode.LogOutputChannel;
 	readonly monitor: StrandedEntriesMonitor;
-	/** Folder of the built bundles (`dist/`), where the lazily loaded pi-ai chunk is. */
-	readonly distDir: string;
+	/** The extension's one pi-ai loader (the bundle's lazily loaded chunk). */
+	readonly loadPiAi: PiAiLoader;
 }
 
 export class FlushRunner {
@@ -103,6 +105,16 @@ export class FlushRunner {
 		}
 	}
 
+	/** The open session's model and the offset it reaches; undefined when it cannot be opened (the flush reads the file). */
+	private async openBase(sessionPath: string): Promise<SessionBase | undefined> {
+		try {
+			const session = await this.options.controller.openSession(sessionPath);
+			return { model: session.model, consumedBytes: session.consumed };
+		} catch {
+			return undefined;
+		}
+	}
+
 	/**
 	 * Pi without pi-condense never stubs anything: entries written now would only add summaries to what
 	 * it sends. Refused, saying how to install (a button when the user asked for the flush).
@@ -134,7 +146,9 @@ export class FlushRunner {
 				config: settings.configured,
 				release: settings.release,
 				resolution: settings.resolution,
-				distDir: this.options.distDir,
+				loadPiAi: this.options.loadPiAi,
+				// The model the extension already holds: the preflight reads only what was appended since.
+				base: await this.openBase(sessionPath),
 				interactive,
 				signal: own.signal,
 				logger,

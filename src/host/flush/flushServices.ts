@@ -17,7 +17,6 @@ export interface FlushServicesOptions {
 	readonly logger: vscode.LogOutputChannel;
 	readonly settings: ExtensionSettings;
 	readonly loadPiAi: PiAiLoader;
-	readonly distDir: string;
 }
 
 export class FlushServices extends Disposable {
@@ -29,7 +28,7 @@ export class FlushServices extends Disposable {
 		super();
 		const { controller, logger, settings } = options;
 		this.monitor = this._register(new StrandedEntriesMonitor(controller, logger));
-		this.runner = new FlushRunner({ controller, logger, monitor: this.monitor, distDir: options.distDir });
+		this.runner = new FlushRunner({ controller, logger, monitor: this.monitor, loadPiAi: options.loadPiAi });
 		this.autoFlusher = this._register(new AutoFlusher({ controller, runner: this.runner, logger, loadPiAi: options.loadPiAi, extensionConfig: () => settings.current }));
 		this._register(settings.onDidChange(() => this.autoFlusher.schedule()));
 		this._register({ dispose: () => void this.runner.stop() });

@@ -6,6 +6,7 @@
  * offline summarizer: without credentials its calls fail with the provider's name and what to set.
  * The choice is made on the first call, so a flush with nothing to summarize loads nothing.
  */
+import { errorMessage } from '../../shared/errorMessage';
 import { offlineSummarizer, withSummarizerFallback } from '../../engine/flush';
 import type { SummarizerFallbackRule } from '../../engine/release/releases';
 import type { ContextPruneConfig } from '../../engine/config/types';
@@ -93,7 +94,7 @@ async function whyNotUsable(options: DefaultSummarizerOptions): Promise<string |
 			? `no credentials for ${name}, the session's model (contextPrune.summarizerModel is "default")`
 			: undefined;
 	} catch (error) {
-		(options.logger ?? nullLogger).warn(`summarizer: could not check the session's model: ${error instanceof Error ? error.message : String(error)}`);
+		(options.logger ?? nullLogger).warn(`summarizer: could not check the session's model: ${errorMessage(error)}`);
 		return undefined;
 	}
 }

@@ -17,7 +17,8 @@ import type { ContextPruneConfig } from '../../engine/config/types';
 import type { ReleaseRules } from '../../engine/release/releases';
 import type { Logger, Summarizer } from '../../engine/ports';
 import { buildSessionContext, getBranch, type SessionModel } from '../../engine/session';
-import { createPiAiLoader } from '../llm/piAiLoader';
+import type { PiAiLoader } from '../llm/piAiLoader';
+import { readSessionModel } from '../store/readSessionModel';
 import { readPruneSettings } from '../settings/readPruneSettings';
 import { writeEntriesToSession, type SessionBase, type WriteEntriesOptions } from '../write';
 import { createBlobWriter } from './blobWriter';
@@ -38,10 +39,16 @@ export interface FlushSessionRequest {
 	 * entries would only add summaries to what it sends.
 	 */
 	readonly resolution?: ReleaseResolution;
-	/** Default: pi-ai (lazy chunk in `distDir`), or the offline summarizer as described above. */
+	/** Default: pi-ai (through `loadPiAi`), or the offline summarizer as described above. */
 	readonly summarizer?: Summarizer;
-	/** Folder holding `pi-ai.js` (default: the folder of the running bundle). */
-	readonly distDir?: string;
+	/** The caller's one pi-ai loader (the extension's, or the CLI's); needed unless `summarizer` is given. */
+	readonly loadPiAi?: PiAiLoader;
+	/**
+	 * The model the caller already holds and the byte offset it reaches (the extension's open session):
+	 * the preflight then reads only what was appended since. Without it the file is read in pieces,
+	 * asynchronously; never whole and synchronously.
+	 */
+	readonly base?: SessionBase;
 	/** One summarizer call at a time, with per-batch progress. */
 	readonly interactive?: boolean;
 	/** Abort: nothing is written. */
@@ -65,7 +72,7 @@ export async function flushSession(request: FlushSessionRequest): Promise<FlushO
 	if (request.mode === 'now' && !config.enabled) {
 		return outcome('refused', DISABLED_NOTICE, { advice: DISABLED_ADVICE });
 	}
-	const preflight = await writeEntriesToSession(request.sessionPath, [], request.writeOptions);
+	const preflight = await writeEntriesToSession(request.sessionPath, [], { ...request.writeOptions, base: request.base ?? await readBase(request.sessionPath) });
 	if (preflight.kind !== 'written') {
 		return refusedOutcome(preflight.kind === 'refused' ? preflight.refusal : undefined, preflight.kind === 'disturbed' ? preflight.message : undefined);
 	}
@@ -124,6 +131,20 @@ export async function flushSession(request: FlushSessionRequest): Promise<FlushO
 	});
 }
 
+function noPiAi(): never {
+	throw new Error('flushSession: no summarizer and no pi-ai loader were given');
+}
+
+/** The session as far as its last complete line, read in pieces; undefined when it cannot be read (the preflight says why). */
+async function readBase(path: string): Promise<SessionBase | undefined> {
+	try {
+		const loaded = await readSessionModel(path);
+		return { model: loaded.model, consumedBytes: loaded.consumed };
+	} catch {
+		return undefined;
+	}
+}
+
 /** The plan was made on `base`: refuse the write if any entry was appended since. */
 function unchangedSince(base: SessionBase, current: SessionModel): string | undefined {
 	if (current.entries.length === base.model.entries.length && current.leafId === base.model.leafId) {
@@ -139,7 +160,7 @@ function refusedOutcome(refusal: FlushOutcome['refusal'], message?: string): Flu
 
 function defaultSummarizer(request: FlushSessionRequest, config: ContextPruneConfig, sessionModel: { provider: string; modelId: string } | undefined): DefaultSummarizer {
 	return createDefaultSummarizer({
-		loadPiAi: createPiAiLoader(request.distDir ?? __dirname),
+		loadPiAi: request.loadPiAi ?? noPiAi,
 		agentDir: request.agentDir,
 		config,
 		sessionModel,

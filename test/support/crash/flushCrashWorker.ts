@@ -4,6 +4,7 @@
  * Prints `W` when the first line is about to be written and `D<outcome kind>` when done.
  * Usage: node out/test/support/crash/flushCrashWorker.js <request JSON>
  */
+import { createPiAiLoader } from '../../../src/node/llm/piAiLoader';
 import { writeSync } from 'node:fs';
 import { flushSession } from '../../../src/node/flush/flushSession';
 import { FLUSH_CRASH_CONFIG, type FlushCrashRequest } from './flushCrashPlan';
@@ -18,7 +19,7 @@ flushSession({
 	mode: request.mode,
 	config: FLUSH_CRASH_CONFIG,
 	release: WRITER_RELEASE,
-	distDir: request.distDir,
+	loadPiAi: createPiAiLoader(request.distDir),
 	writeOptions: {
 		quietMs: 0,
 		maxWaitMs: 0,
