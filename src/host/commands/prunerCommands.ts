@@ -6,6 +6,7 @@
  */
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
+import { askNumber } from './askNumber';
 import { releaseLine, releaseStatusLines } from '../../engine/release';
 import { flattenReport, requireSession, saveSetting, showReport, type CommandContext } from './commandContext';
 import { CommandId } from './commandIds';
@@ -131,21 +132,14 @@ async function editList(context: CommandContext, kind: 'tools' | 'paths', argume
 	return parsed.ok ? saveSetting(context, key, parsed.value, protectedListText(kind, parsed.value)) : warn(parsed.message);
 }
 
-async function askMinBatchChars(current: number): Promise<string | undefined> {
-	const presets = MIN_BATCH_CHARS_PRESETS.map((preset) => ({ label: preset.label, description: preset.value === current ? 'current' : undefined, value: String(preset.value) }));
-	const custom = { label: 'Other value…', description: presets.some((p) => p.value === String(current)) ? undefined : `current: ${current}`, value: '' };
-	const picked = await vscode.window.showQuickPick([...presets, custom], { title: 'Pi Condense: min batch chars', placeHolder: minBatchCharsText(current) });
-	if (!picked || picked.value !== '') {
-		return picked?.value;
-	}
-	return vscode.window.showInputBox({
+function askMinBatchChars(current: number): Promise<string | undefined> {
+	return askNumber({
 		title: 'Pi Condense: min batch chars',
+		placeHolder: minBatchCharsText(current),
 		prompt: 'Batches with fewer result characters are skipped (0 turns the check off).',
-		value: String(current),
-		validateInput: (value) => {
-			const parsed = parseMinBatchChars(value);
-			return parsed.ok ? undefined : parsed.message;
-		},
+		presets: MIN_BATCH_CHARS_PRESETS,
+		current,
+		parse: parseMinBatchChars,
 	});
 }
 

@@ -3,6 +3,7 @@
  * later) and installing pi-condense into Pi with Pi's own installer.
  */
 import * as vscode from 'vscode';
+import { askNumber } from './askNumber';
 import { RECOVERY_GRACE_PRESETS } from '../../engine/config/presets';
 import { parseRecoveryGrace } from '../../engine/pruner/prunerArguments';
 import { recoveryGraceSetText, recoveryGraceText } from '../../engine/pruner/prunerTexts';
@@ -39,28 +40,14 @@ async function setRecoveryGrace(context: CommandContext, argument: number | stri
 	return saveSetting(context, 'recoveryGraceTurns', parsed.value, recoveryGraceSetText(parsed.value));
 }
 
-async function askRecoveryGrace(current: number): Promise<string | undefined> {
-	const presets = RECOVERY_GRACE_PRESETS.map((preset) => ({
-		label: preset.label,
-		description: preset.value === current ? 'current' : undefined,
-		value: String(preset.value),
-	}));
-	const custom = { label: 'Other value…', description: presets.some((p) => p.value === String(current)) ? undefined : `current: ${current}`, value: '' };
-	const picked = await vscode.window.showQuickPick([...presets, custom], {
+function askRecoveryGrace(current: number): Promise<string | undefined> {
+	return askNumber({
 		title: 'Pi Condense: recovery grace (user-turn-groups)',
 		placeHolder: `${recoveryGraceText(current)} How long output recovered with context_tree_query stays verbatim.`,
-	});
-	if (!picked || picked.value !== '') {
-		return picked?.value;
-	}
-	return vscode.window.showInputBox({
-		title: 'Pi Condense: recovery grace',
 		prompt: 'User messages after which a recovered output is stubbed again (0 disables the grace).',
-		value: String(current),
-		validateInput: (value) => {
-			const parsed = parseRecoveryGrace(value);
-			return parsed.ok ? undefined : parsed.message;
-		},
+		presets: RECOVERY_GRACE_PRESETS,
+		current,
+		parse: parseRecoveryGrace,
 	});
 }
 
