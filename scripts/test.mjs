@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { codeServerReadyMarker } from '../test/harness/lib.mjs';
+import { assertChromium, chromiumPathIsCustom } from '../test/harness/chromium.mjs';
 import { systemPlan } from '../test/harness/systemPackages.mjs';
 import { TestRun } from './testRun.mjs';
 
@@ -61,6 +62,10 @@ function buildFor(names) {
 
 /** Stops at once when a needed system package is missing and cannot be installed here. */
 function checkSystem(names) {
+	// A CHROMIUM_PATH set to nothing usable is a mistake whatever runs: said at once, not when a suite needs it.
+	if (chromiumPathIsCustom()) {
+		assertChromium();
+	}
 	const needs = new Set([...names].map((name) => STAGES[name].needs).filter(Boolean));
 	if (needs.size > 0) {
 		const plan = systemPlan({ codeServer: needs.has('code-server') && !existsSync(codeServerReadyMarker) });
