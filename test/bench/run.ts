@@ -17,7 +17,17 @@ async function main(): Promise<void> {
 		benchSteps(megabytes);
 		return;
 	}
+	// One part alone, to compare two checkouts side by side.
+	if (process.env['PI_CONDENSE_BENCH_ONLY'] === 'preview') {
+		await benchPreview();
+		return;
+	}
 	const synthetic = await syntheticSessionFile(megabytes);
+	if (process.env['PI_CONDENSE_BENCH_ONLY'] === 'openrender') {
+		await benchSessionOpen(synthetic, 3);
+		await benchRender(synthetic, 3);
+		return;
+	}
 	await benchSessionOpen(synthetic, 3);
 	await benchSessionOpen(largestRealSession(), 10);
 	await benchRender(synthetic, 3);
