@@ -57,7 +57,7 @@ describe('following the installed pi-condense release', function () {
 				for (const command of ['piCondense.flushNow', 'piCondense.compact']) {
 					const outcome = await vscode.commands.executeCommand<FlushOutcome>(command, basic.path);
 					assert.equal(outcome?.kind, 'refused', command);
-					assert.match(outcome.message, /Pi has no pi-condense.*pi install npm:pi-condense/s, command);
+					assert.match(outcome.message, /pi-condense is not installed in Pi.*pi install npm:pi-condense/s, command);
 				}
 				assert.equal(readFileSync(basic.path, 'utf8'), before, 'nothing written');
 			} finally {

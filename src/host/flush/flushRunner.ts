@@ -10,7 +10,6 @@ import type { FlushMode } from '../../engine/flush';
 import { flushSession, type FlushSessionRequest } from '../../node/flush/flushSession';
 import { outcome, type FlushOutcome } from '../../node/flush/flushOutcome';
 import { restrictedModeRefusal } from '../../engine/views/restrictedMode';
-import { notInstalledText } from '../../engine/release';
 import { toAbortSignal } from '../cancellation';
 import { CommandId } from '../commands/commandIds';
 import type { PiAiLoader } from '../../node/llm/piAiLoader';
@@ -59,7 +58,7 @@ export class FlushRunner {
 	/** A flush the user asked for: notification progress with Cancel. */
 	run(mode: FlushMode, sessionPath: string): Promise<FlushOutcome | undefined> {
 		const verb = mode === 'now' ? 'Summarizing pending batches of' : 'Compacting closed chains of';
-		return this.guarded(sessionPath, true, () => vscode.window.withProgress({
+		return this.guarded(sessionPath, () => vscode.window.withProgress({
 			location: vscode.ProgressLocation.Notification,
 			title: `Pi Condense: ${verb} "${this.options.controller.titleOf(sessionPath)}"`,
 			cancellable: true,
@@ -68,13 +67,13 @@ export class FlushRunner {
 
 	/** A flush the extension started by itself (auto-flush): status bar progress only, notices only when something happened. */
 	runQuietly(sessionPath: string): Promise<FlushOutcome | undefined> {
-		return this.guarded(sessionPath, false, () => vscode.window.withProgress({
+		return this.guarded(sessionPath, () => vscode.window.withProgress({
 			location: vscode.ProgressLocation.Window,
 			title: 'Pi Condense: summarizing',
 		}, (progress) => this.flush('now', sessionPath, false, undefined, (line) => progress.report({ message: line.text }))));
 	}
 
-	private async guarded(sessionPath: string, interactive: boolean, work: () => Thenable<FlushOutcome>): Promise<FlushOutcome | undefined> {
+	private async guarded(sessionPath: string, work: () => Thenable<FlushOutcome>): Promise<FlushOutcome | undefined> {
 		const restricted = restrictedModeRefusal('flush', vscode.workspace.isTrusted);
 		if (restricted !== undefined) {
 			this.options.logger.warn(restricted);
@@ -83,9 +82,6 @@ export class FlushRunner {
 		}
 		if (this.stopped) {
 			return undefined;
-		}
-		if (this.options.controller.renderSettingsFor(sessionPath).resolution.kind === 'not-installed') {
-			return this.refuseWithoutPiCondense(sessionPath, interactive);
 		}
 		if (this.current) {
 			void vscode.window.showInformationMessage('Pi Condense: a flush is already running; wait for it or cancel it.');
@@ -113,19 +109,6 @@ export class FlushRunner {
 		} catch {
 			return undefined;
 		}
-	}
-
-	/**
-	 * Pi without pi-condense never stubs anything: entries written now would only add summaries to what
-	 * it sends. Refused, saying how to install (a button when the user asked for the flush).
-	 */
-	private refuseWithoutPiCondense(sessionPath: string, interactive: boolean): FlushOutcome {
-		const text = `pruner: nothing written to "${this.options.controller.titleOf(sessionPath)}". ${notInstalledText()}`;
-		this.options.logger.warn(text);
-		if (interactive) {
-			void vscode.window.showWarningMessage(text, INSTALL_ACTION).then((choice) => choice && vscode.commands.executeCommand(CommandId.InstallPiCondense));
-		}
-		return outcome('refused', text);
 	}
 
 	private async flush(mode: FlushMode, sessionPath: string, interactive: boolean, token: vscode.CancellationToken | undefined, report: (line: { text: string; increment: number }) => void): Promise<FlushOutcome> {
@@ -163,7 +146,7 @@ export class FlushRunner {
 			const outcome = agentDir === undefined
 				? { kind: 'refused' as const, message: 'pruner: nothing flushed — the Pi agent directory is not located yet', notices: [] }
 				: await flushSession(request);
-			this.tell(outcome, interactive, controller.titleOf(sessionPath));
+			this.tell(outcome, interactive, controller.titleOf(sessionPath), settings.resolution.kind === 'not-installed');
 			return outcome;
 		} finally {
 			cancel?.dispose();
@@ -171,7 +154,7 @@ export class FlushRunner {
 	}
 
 	/** pi-condense's notice as it words it, then which session it is about and what to do. */
-	private tell(outcome: FlushOutcome, interactive: boolean, title: string): void {
+	private tell(outcome: FlushOutcome, interactive: boolean, title: string, piCondenseMissing: boolean): void {
 		const { logger } = this.options;
 		for (const notice of outcome.notices.slice(0, -1)) {
 			logger.info(notice);
@@ -191,7 +174,10 @@ export class FlushRunner {
 				return;
 			case 'refused':
 				logger.warn(text);
-				if (interactive) {
+				// flushSession refused because Pi has no pi-condense: offer to install it.
+				if (interactive && piCondenseMissing) {
+					void vscode.window.showWarningMessage(text, INSTALL_ACTION).then((choice) => choice && vscode.commands.executeCommand(CommandId.InstallPiCondense));
+				} else if (interactive) {
 					void vscode.window.showWarningMessage(text);
 				}
 				return;
