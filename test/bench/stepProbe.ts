@@ -19,8 +19,9 @@ import { resolveConfig } from '../../src/engine/config/resolve';
 import { runFlush } from '../../src/engine/flush';
 import { computePreview, previewBase, searchMessages, type PreviewBase, type PreviewComputation } from '../../src/engine/preview';
 import { buildSessionContext, getBranch, getTree } from '../../src/engine/session';
-import { pageSnapshot } from '../../src/host/preview/previewHost';
+import { pageSnapshot, SnapshotRows } from '../../src/host/preview/snapshotRows';
 import { sha1Hex } from '../../src/node/flush/sha1Hasher';
+import type { ToWebview } from '../../src/shared/protocol';
 import { readSessionModel } from '../../src/node/store/readSessionModel';
 import { LATEST, WRITER_RELEASE } from '../support/releases';
 import { richReply } from '../support/richSession';
@@ -127,8 +128,15 @@ async function steps(file: string, baseline: number): Promise<void> {
 	shown = await measure('what-if', baseline, () => computePreview(base, { overrides: { 'chainCompression.rollingWindow': 0 }, pricing: undefined, now: Date.now() }),
 		(value) => `rolling window 0: ${String((value as PreviewComputation).snapshot.after.length)} sent`) as PreviewComputation;
 	const current = shown;
-	const raw = await measure('raw view', baseline, () => JSON.stringify(pageSnapshot(current.snapshot, 'before', undefined)).length,
-		(length) => `${(Number(length) / 1024 / 1024).toFixed(1)} MB posted`);
+	// What the host does on a switch to the raw view: the snapshot message with its first window of
+	// rows, serialized as it is posted (the page asks for the other rows as it scrolls, a bounded window at a time).
+	const raw = await measure('raw view', baseline, () => {
+		const message: ToWebview = { type: 'snapshot', snapshot: pageSnapshot(new SnapshotRows(1, current.snapshot), 'before', 0, undefined), cause: 'view' };
+		return { bytes: Buffer.byteLength(JSON.stringify(message)), rows: message.snapshot.window.rows.length, of: message.snapshot.rowCounts.before };
+	}, (value) => {
+		const posted = value as { bytes: number; rows: number; of: number };
+		return `${(posted.bytes / 1024 / 1024).toFixed(2)} MB posted (${String(posted.rows)} of ${String(posted.of)} rows)`;
+	});
 	const search = await measure('search', baseline, () => searchMessages(current.views.before, 'no such text anywhere'));
 	const flushPorts = { summarizer: scriptedSummarizer(richReply), hash: sha1Hex, now: () => 0 };
 	const flushConfig = resolveConfig({ enabled: true }, WRITER_RELEASE).config;

@@ -14,10 +14,14 @@ import {
 } from '../../engine/preview';
 import type { PreviewBlock, ViewName } from '../../shared/protocol';
 import type { PreviewSession, PreviewSource } from './previewSource';
+import { SnapshotRows } from './snapshotRows';
 
 export class PreviewComputer {
 	private base: { readonly session: PreviewSession; readonly value: PreviewBase } | undefined;
 	private computation: PreviewComputation | undefined;
+	/** The latest computation's rows as the page asks for them; its id names that computation. */
+	private shown: SnapshotRows | undefined;
+	private lastId = 0;
 	/** Prices by `provider/model`; the entry exists from the start of the lookup, its value once known. */
 	private readonly prices = new Map<string, { value: PricingInfo | undefined }>();
 
@@ -32,6 +36,11 @@ export class PreviewComputer {
 		return this.computation;
 	}
 
+	/** The rows of the latest computation, with its id. */
+	get rows(): SnapshotRows | undefined {
+		return this.shown;
+	}
+
 	get session(): PreviewSession | undefined {
 		return this.base?.session;
 	}
@@ -42,10 +51,12 @@ export class PreviewComputer {
 		if (!session) {
 			this.base = undefined;
 			this.computation = undefined;
+			this.shown = undefined;
 			return undefined;
 		}
 		const base = this.baseFor(session);
 		this.computation = computePreview(base, { overrides, pricing: this.pricingFor(session), now: this.now() });
+		this.shown = new SnapshotRows(++this.lastId, this.computation.snapshot);
 		return this.computation;
 	}
 
@@ -55,14 +66,11 @@ export class PreviewComputer {
 		return session && whatIfChanges(session.config, overrides).length > 0 ? overrides : {};
 	}
 
-	/** Full blocks of a row; undefined when the row is not (or no longer) there. */
-	rowBlocks(view: ViewName, index: number, key: string): PreviewBlock[] | undefined {
-		const computation = this.computation;
-		const message = computation?.views[view][index];
-		if (!computation || !message || computation.snapshot[view][index]?.key !== key) {
-			return undefined;
-		}
-		return messageBlocks(message, UNBOUNDED, this.base?.value.argsText);
+	/** Full blocks of the row with this key; undefined when it is not (or no longer) there. */
+	rowBlocks(view: ViewName, key: string): PreviewBlock[] | undefined {
+		const index = this.shown?.indexOf(view, key);
+		const message = index === undefined ? undefined : this.computation?.views[view][index];
+		return message && messageBlocks(message, UNBOUNDED, this.base?.value.argsText);
 	}
 
 	search(view: ViewName, query: string): SearchResult {

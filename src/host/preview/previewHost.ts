@@ -1,13 +1,14 @@
 /**
  * The host's side of the preview protocol, apart from VS Code: answers the page's messages
- * (ready, what-if, apply, expand, recover, open, search, render reports), follows the session and
- * reveals rows. The panel wires it to a webview; the webview tests wire it to a plain page.
+ * (ready, what-if, apply, rows, expand, recover, open, search, render reports), follows the
+ * session and reveals rows. The panel wires it to a webview; the webview tests wire it to a plain page.
  */
-import { whatIfChanges, type PreviewSnapshot } from '../../engine/preview';
-import type { FromWebview, PageSnapshot, PageState, RenderReport, ToWebview, ViewName, WhatIfOverrides } from '../../shared/protocol';
+import { whatIfChanges } from '../../engine/preview';
+import type { FromWebview, PageState, RenderReport, ToWebview, ViewName, WhatIfOverrides } from '../../shared/protocol';
 import { checkPageMessage } from './pageMessages';
 import { PreviewComputer } from './previewComputer';
-import type { FollowedRelease, PreviewSource } from './previewSource';
+import type { PreviewSource } from './previewSource';
+import { pageSnapshot, type SnapshotRows } from './snapshotRows';
 
 type RefreshCause = 'open' | 'session' | 'whatIf';
 import { errorMessage } from '../../shared/errorMessage';
@@ -33,6 +34,12 @@ export class PreviewHost {
 	private overrides: WhatIfOverrides = {};
 	/** The view the page shows: only its rows are posted. */
 	private view: ViewName = 'after';
+	/**
+	 * The row the page shows at the top, as far as the host knows (restored, revealed, or said by
+	 * the page as it scrolls): a new snapshot's window is placed around it. The top of the view
+	 * when it names neither a key nor an index.
+	 */
+	private position: { readonly view: ViewName; readonly key?: string; readonly index?: number } = { view: 'after' };
 	private ready = false;
 	private pendingReveal: string | undefined;
 	/** A refresh queued and not started yet: later refreshes join it instead of queuing their own. */
@@ -60,14 +67,22 @@ export class PreviewHost {
 			case 'ready':
 				return this.onReady(message.state);
 			case 'showView':
-				return this.enqueue(() => this.showView(message.view));
+				return this.enqueue(() => this.showView(message.view, message.index));
+			case 'rows':
+				return this.sendRows(message);
+			case 'viewport':
+				// Said of a view the page has left (a late message): the position set by the switch stands.
+				if (message.view === this.view) {
+					this.position = { view: message.view, key: message.key };
+				}
+				return Promise.resolve();
 			case 'setWhatIf':
 				this.overrides = message.overrides;
 				return this.refresh('whatIf');
 			case 'applyWhatIf':
 				return this.enqueue(() => this.apply(message.overrides));
 			case 'expandRow':
-				return this.enqueue(() => this.expand(message.requestId, message.view, message.index, message.key));
+				return this.enqueue(() => this.expand(message.requestId, message.view, message.key));
 			case 'recover':
 				return this.recover(message.requestId, message.ref);
 			case 'openRef':
@@ -133,7 +148,37 @@ export class PreviewHost {
 		}
 		this.overrides = this.computer.effectiveOverrides(this.overrides);
 		this.options.setTitle(`Context: ${computation.snapshot.title}`);
-		await this.options.post({ type: 'snapshot', snapshot: pageSnapshot(computation.snapshot, this.view, this.computer.session?.followed), cause });
+		await this.postCurrent(cause);
+	}
+
+	/** Posts the current computation's snapshot, with the rows of the shown view around the page's position. */
+	private async postCurrent(cause: RefreshCause | 'view'): Promise<void> {
+		const rows = this.computer.rows;
+		if (rows) {
+			await this.options.post({ type: 'snapshot', snapshot: pageSnapshot(rows, this.view, this.positionIn(rows), this.computer.session?.followed), cause });
+		}
+	}
+
+	/** The index of the position's row in the shown view of `rows` (0 when the page is elsewhere or the row is gone). */
+	private positionIn(rows: SnapshotRows): number {
+		const { view, key, index } = this.position;
+		if (view !== this.view) {
+			return 0;
+		}
+		return (key === undefined ? index : rows.indexOf(view, key)) ?? 0;
+	}
+
+	/**
+	 * Answers a request for rows from the computation the page holds; a request for an older one is
+	 * dropped (a new snapshot is on its way, and the page asks again from it). Not queued: it costs
+	 * a bounded slice, and waiting behind a recomputation would only make it stale.
+	 */
+	private async sendRows(request: Extract<FromWebview, { type: 'rows' }>): Promise<void> {
+		const rows = this.computer.rows;
+		if (rows?.id !== request.snapshotId) {
+			return;
+		}
+		await this.options.post({ type: 'rows', requestId: request.requestId, window: rows.range(request.view, request.start, request.end) });
 	}
 
 	/** Shows the row of a tool call, ref, block or entry; waits for the page if it is not ready. */
@@ -144,11 +189,13 @@ export class PreviewHost {
 		}
 		return this.enqueue(async () => {
 			const location = this.computer.locate(target);
-			if (location) {
+			const rows = this.computer.rows;
+			if (location && rows) {
 				if (location.view !== this.view) {
-					await this.showView(location.view);
+					await this.showView(location.view, location.index);
 				}
-				await this.options.post({ type: 'reveal', ...location });
+				this.position = location;
+				await this.options.post({ type: 'reveal', ...location, window: rows.around(location.view, location.index) });
 			} else {
 				this.options.notify(`"${target}" is not in the context of this session.`);
 			}
@@ -162,6 +209,7 @@ export class PreviewHost {
 		const restoring = state !== undefined && current !== undefined && state.sessionPath === current.path;
 		this.overrides = restoring ? state.overrides : {};
 		this.view = restoring ? state.view : 'after';
+		this.position = restoring && state.anchor ? { view: state.view, key: state.anchor.key } : { view: this.view };
 		if (this.options.reportRenders === true) {
 			await this.options.post({ type: 'reportRenders' });
 		}
@@ -173,13 +221,11 @@ export class PreviewHost {
 		}
 	}
 
-	/** Posts the current snapshot with the rows of another view. */
-	private async showView(view: ViewName): Promise<void> {
+	/** Posts the current snapshot with the rows of another view, from its top or around `index`. */
+	private async showView(view: ViewName, index?: number): Promise<void> {
 		this.view = view;
-		const snapshot = this.computer.current?.snapshot;
-		if (snapshot) {
-			await this.options.post({ type: 'snapshot', snapshot: pageSnapshot(snapshot, view, this.computer.session?.followed), cause: 'view' });
-		}
+		this.position = { view, index: index ?? 0 };
+		await this.postCurrent('view');
 	}
 
 	private async apply(overrides: WhatIfOverrides): Promise<void> {
@@ -199,10 +245,11 @@ export class PreviewHost {
 		}
 	}
 
-	private async expand(requestId: number, view: ViewName, index: number, key: string): Promise<void> {
-		const blocks = this.computer.rowBlocks(view, index, key);
-		if (blocks) {
-			await this.options.post({ type: 'rowDetail', requestId, view, key, blocks });
+	private async expand(requestId: number, view: ViewName, key: string): Promise<void> {
+		const blocks = this.computer.rowBlocks(view, key);
+		const rows = this.computer.rows;
+		if (blocks && rows) {
+			await this.options.post({ type: 'rowDetail', requestId, view, key, blocks, refs: rows.refsIn(blocks) });
 		}
 	}
 
@@ -237,13 +284,4 @@ export class PreviewHost {
 		this.queue = run;
 		return run;
 	}
-}
-
-/** The snapshot without the rows of the view the page does not show. */
-export function pageSnapshot(snapshot: PreviewSnapshot, view: ViewName, followed: FollowedRelease | undefined): PageSnapshot {
-	const { after, before, ...rest } = snapshot;
-	return {
-		...rest, view, rows: view === 'after' ? after : before, rowCounts: { after: after.length, before: before.length },
-		releaseLine: followed?.line ?? `pi-condense ${snapshot.release}`, piCondenseInstalled: followed?.installed ?? true,
-	};
 }
