@@ -21,7 +21,7 @@ import { computePreview, previewBase, searchMessages, type PreviewBase, type Pre
 import { buildSessionContext, getBranch, getTree } from '../../src/engine/session';
 import { pageSnapshot, SnapshotRows } from '../../src/host/preview/snapshotRows';
 import { sha1Hex } from '../../src/node/flush/sha1Hasher';
-import type { ToWebview } from '../../src/shared/protocol';
+import type { ToWebview, ViewName } from '../../src/shared/protocol';
 import { readSessionModel } from '../../src/node/store/readSessionModel';
 import { LATEST, WRITER_RELEASE } from '../support/releases';
 import { richReply } from '../support/richSession';
@@ -82,6 +82,11 @@ async function measure(step: string, baseline: number, work: () => unknown, note
 	return kept.result;
 }
 
+/** The snapshot message the preview host posts for `view`, from the view's top. */
+function snapshotMessage(rows: SnapshotRows, view: ViewName, cause: 'whatIf' | 'view'): Extract<ToWebview, { type: 'snapshot' }> {
+	return { type: 'snapshot', snapshot: pageSnapshot(rows, view, 0, undefined), cause };
+}
+
 async function floor(file: string, baseline: number): Promise<void> {
 	await measure('floor', baseline, () => parseEveryLine(file), (count) => `${String(count)} lines`, 3);
 }
@@ -125,13 +130,24 @@ async function steps(file: string, baseline: number): Promise<void> {
 		return value;
 	}, () => `${String(shown?.snapshot.before.length)} raw rows, ${String(shown?.snapshot.after.length)} sent`) as PreviewBase;
 	shown = undefined;
-	shown = await measure('what-if', baseline, () => computePreview(base, { overrides: { 'chainCompression.rollingWindow': 0 }, pricing: undefined, now: Date.now() }),
-		(value) => `rolling window 0: ${String((value as PreviewComputation).snapshot.after.length)} sent`) as PreviewComputation;
+	// As the host does on a what-if: the computation, its rows as the page asks for them, and the
+	// snapshot message posted with the first window of the sent view.
+	let rows: SnapshotRows | undefined;
+	shown = await measure('what-if', baseline, () => {
+		const computation = computePreview(base, { overrides: { 'chainCompression.rollingWindow': 0 }, pricing: undefined, now: Date.now() });
+		rows = new SnapshotRows(1, computation.snapshot);
+		JSON.stringify(snapshotMessage(rows, 'after', 'whatIf'));
+		return computation;
+	}, (value) => `rolling window 0: ${String((value as PreviewComputation).snapshot.after.length)} sent`) as PreviewComputation;
 	const current = shown;
+	const switched = rows;
+	if (!switched) {
+		throw new Error('the what-if made no rows');
+	}
 	// What the host does on a switch to the raw view: the snapshot message with its first window of
 	// rows, serialized as it is posted (the page asks for the other rows as it scrolls, a bounded window at a time).
 	const raw = await measure('raw view', baseline, () => {
-		const message: ToWebview = { type: 'snapshot', snapshot: pageSnapshot(new SnapshotRows(1, current.snapshot), 'before', 0, undefined), cause: 'view' };
+		const message = snapshotMessage(switched, 'before', 'view');
 		return { bytes: Buffer.byteLength(JSON.stringify(message)), rows: message.snapshot.window.rows.length, of: message.snapshot.rowCounts.before };
 	}, (value) => {
 		const posted = value as { bytes: number; rows: number; of: number };
