@@ -79,7 +79,7 @@ export class RowList {
 		this.virtualizer.getVirtualItems();
 		const start = this.virtualizer.measurementsCache[index]?.start;
 		if (start !== undefined) {
-			this.scroller.scrollTop = start;
+			this.scrollTo(start);
 		}
 		this.virtualizer.scrollToIndex(index, { align: 'start' });
 		this.renderNow();
@@ -126,16 +126,25 @@ export class RowList {
 		this.inner.style.height = `${this.virtualizer.getTotalSize()}px`;
 	}
 
-	/** Written straight to the element: the virtualizer may not know the viewport's size yet. */
 	private place(position: { readonly index: number; readonly offset: number } | 'end' | undefined): void {
 		if (position === 'end') {
-			this.scroller.scrollTop = this.scroller.scrollHeight;
+			this.scrollTo(this.scroller.scrollHeight);
 		} else if (position) {
 			const start = this.virtualizer.measurementsCache[position.index]?.start;
-			this.scroller.scrollTop = start === undefined ? 0 : start + position.offset;
+			this.scrollTo(start === undefined ? 0 : start + position.offset);
 		} else {
-			this.scroller.scrollTop = 0;
+			this.scrollTo(0);
 		}
+	}
+
+	/**
+	 * Written straight to the element (the virtualizer may not know the viewport's size yet), and to
+	 * the virtualizer's own offset at once: it hears of the scroll only with the next scroll event,
+	 * and a row measured before that would be corrected from the old offset, moving the list away.
+	 */
+	private scrollTo(px: number): void {
+		this.scroller.scrollTop = px;
+		this.virtualizer.scrollOffset = this.scroller.scrollTop;
 	}
 
 	private schedule(): void {
