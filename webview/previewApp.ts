@@ -8,10 +8,11 @@ import type { PageSnapshot, PageState, RenderReport, RowWindow, ToWebview, ViewN
 import { buildLayout, showFigures, showNoSession, type AppLayout } from './appLayout';
 import { Expansions } from './expansions';
 import type { HostChannel } from './hostChannel';
+import { Recoveries } from './recoveries';
 import { RefHover } from './refHover';
 import { postReport } from './renderReport';
 import { rowElement } from './rowElement';
-import { RowList, type ListPosition } from './rowList';
+import { RowList } from './rowList';
 import { RowRequests } from './rowRequests';
 import { RowStore } from './rowStore';
 import { SearchController } from './searchController';
@@ -35,10 +36,7 @@ export class PreviewApp {
 	/** Where to scroll once the rows of a requested view arrive. */
 	private pendingIndex: number | undefined;
 	private overrides: WhatIfOverrides = {};
-	/** The key of the top row last told to the host (it places the next snapshot's rows around it). */
-	private toldTop: string | undefined;
-	/** Recoveries waiting for the host's answer: its text, or why there is none. */
-	private readonly recovering = new Map<number, { resolve: (text: string) => void; reject: (reason: Error) => void }>();
+	private readonly recoveries: Recoveries;
 	private restored: PageState | undefined;
 	private scrollTimer: number | undefined;
 	private flashIndex: number | undefined;
@@ -82,12 +80,9 @@ export class PreviewApp {
 			onApply: (overrides) => host.post({ type: 'applyWhatIf', overrides }),
 		});
 		this.layout.whatIf.appendChild(this.whatIf.element);
+		this.recoveries = new Recoveries(host);
 		new RefHover(this.layout.scroller, {
-			recover: (ref) => new Promise((resolve, reject) => {
-				const requestId = host.nextRequestId();
-				this.recovering.set(requestId, { resolve, reject });
-				host.post({ type: 'recover', requestId, ref });
-			}),
+			recover: (ref) => this.recoveries.recover(ref),
 			open: (ref) => host.post({ type: 'openRef', ref }),
 			info: (ref) => this.store.refInfo(ref),
 		});
@@ -127,13 +122,8 @@ export class PreviewApp {
 				this.saveState();
 				return;
 			case 'recovered':
-				this.recovering.get(message.requestId)?.resolve(message.text);
-				this.recovering.delete(message.requestId);
-				return;
 			case 'recoveryFailed':
-				this.recovering.get(message.requestId)?.reject(new Error(message.reason));
-				this.recovering.delete(message.requestId);
-				return;
+				return this.recoveries.answered(message);
 			case 'searchResults':
 				return this.search.onResults(message, receivedAt);
 			case 'reveal':
@@ -158,7 +148,7 @@ export class PreviewApp {
 		const sameSession = previous?.sessionPath === snapshot.sessionPath;
 		const sameView = sameSession && previous.view === snapshot.view;
 		const restoring = !previous && this.restored?.sessionPath === snapshot.sessionPath ? this.restored : undefined;
-		const kept: ListPosition | 'end' | undefined = sameView ? this.list.position() : undefined;
+		const kept = sameView ? this.list.position() : undefined;
 		let expanded = this.expansions.reset();
 		if (!sameSession) {
 			expanded = restoring?.expanded.slice() ?? [];
@@ -168,8 +158,7 @@ export class PreviewApp {
 		}
 		if (!sameView) {
 			this.search.clear();
-			// The host now places windows from this view's first row shown, until told otherwise.
-			this.toldTop = undefined;
+			this.requests.forgetTop();
 		}
 		this.snapshot = snapshot;
 		this.view = snapshot.view;
@@ -178,8 +167,9 @@ export class PreviewApp {
 		showFigures(this.layout, snapshot, (index) => this.setView('after', index));
 		this.whatIf.update(snapshot);
 		this.whatIf.element.hidden = false;
-		this.showViewButtons();
-		this.list.setRows(sameView ? this.keptPosition(kept) : this.restoredPosition(restoring));
+		this.showViewButtons(this.view);
+		// The row at the top stays there (found by key: a live update may have moved it), a restored one comes back.
+		this.list.setRows(kept === 'end' ? kept : this.store.locate(sameView ? kept : restoring?.anchor));
 		if (this.pendingIndex !== undefined && cause === 'view') {
 			this.list.scrollToIndex(this.pendingIndex);
 		}
@@ -190,22 +180,6 @@ export class PreviewApp {
 		}
 		this.saveState();
 		this.report(cause === 'view' ? 'view' : cause === 'open' && restoring ? 'restore' : 'snapshot', receivedAt);
-	}
-
-	/** The row that was at the top, found again by its key in the new rows (else at the same index). */
-	private keptPosition(kept: ListPosition | 'end' | undefined): { index: number; offset: number } | 'end' | undefined {
-		if (kept === undefined || kept === 'end') {
-			return kept;
-		}
-		const index = kept.key === undefined ? undefined : this.store.indexOf(kept.key);
-		return { index: index ?? kept.index, offset: kept.offset };
-	}
-
-	/** The saved top row, if the host's first window holds it (it places the window around it). */
-	private restoredPosition(restoring: PageState | undefined): { index: number; offset: number } | undefined {
-		const anchor = restoring?.anchor;
-		const index = anchor && this.store.indexOf(anchor.key);
-		return anchor && index !== undefined ? { index, offset: anchor.offset } : undefined;
 	}
 
 	/** Rows the list asked for: they replace their placeholders; what waited for them goes on. */
@@ -238,8 +212,7 @@ export class PreviewApp {
 			return;
 		}
 		this.pendingIndex = index;
-		this.layout.sentButton.toggleAttribute('secondary', view !== 'after');
-		this.layout.rawButton.toggleAttribute('secondary', view !== 'before');
+		this.showViewButtons(view);
 		this.host.post(index === undefined ? { type: 'showView', view } : { type: 'showView', view, index });
 	}
 
@@ -285,9 +258,9 @@ export class PreviewApp {
 		}
 	}
 
-	private showViewButtons(): void {
-		this.layout.sentButton.toggleAttribute('secondary', this.view !== 'after');
-		this.layout.rawButton.toggleAttribute('secondary', this.view !== 'before');
+	private showViewButtons(view: ViewName): void {
+		this.layout.sentButton.toggleAttribute('secondary', view !== 'after');
+		this.layout.rawButton.toggleAttribute('secondary', view !== 'before');
 	}
 
 	/** After each render: asks for the rows on screen that are not held; once scrolling settles, saves and reports. */
@@ -298,18 +271,9 @@ export class PreviewApp {
 		window.clearTimeout(this.scrollTimer);
 		this.scrollTimer = window.setTimeout(() => {
 			this.saveState();
-			this.tellTop();
+			this.requests.tellTop(this.snapshot ? this.list.topKey() : undefined);
 			this.report('scroll', performance.now());
 		}, SCROLL_REPORT_MS);
-	}
-
-	/** Tells the host which row is at the top (when it changed and is held), for the next snapshot's window. */
-	private tellTop(): void {
-		const key = this.snapshot ? this.list.topKey() : undefined;
-		if (key !== undefined && key !== this.toldTop) {
-			this.toldTop = key;
-			this.host.post({ type: 'viewport', view: this.view, key });
-		}
 	}
 
 	private saveState(): void {

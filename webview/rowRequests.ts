@@ -15,12 +15,27 @@ export class RowRequests {
 	private wanted: { readonly start: number; readonly end: number } | undefined;
 	/** Run once the row at `index` is held (a search match or a reveal waiting for its row). */
 	private waiting: { readonly index: number; readonly then: () => void } | undefined;
+	/** The key of the top row last told to the host. */
+	private toldTop: string | undefined;
 
 	constructor(
 		private readonly store: RowStore,
-		private readonly post: (message: Extract<FromWebview, { type: 'rows' }>) => void,
+		private readonly post: (message: Extract<FromWebview, { type: 'rows' | 'viewport' }>) => void,
 		private readonly nextRequestId: () => number,
 	) {}
+
+	/** Tells the host which row is at the top when it changed: the next snapshot's window is placed around it. */
+	tellTop(key: string | undefined): void {
+		if (key !== undefined && key !== this.toldTop) {
+			this.toldTop = key;
+			this.post({ type: 'viewport', view: this.store.view, key });
+		}
+	}
+
+	/** The page shows another view: the host places windows from the row it was asked to show, until told otherwise. */
+	forgetTop(): void {
+		this.toldTop = undefined;
+	}
 
 	/** Rows `first` to `last` are on screen (or about to be). */
 	want(first: number, last: number): void {

@@ -73,6 +73,15 @@ export class RowStore {
 		return this.indexes.get(key);
 	}
 
+	/**
+	 * Where a row the page showed is in the rows held now: found by its key (the host places its
+	 * windows around the row the page showed), else at `index` when one is given.
+	 */
+	locate(at: { readonly key?: string | undefined; readonly index?: number; readonly offset: number } | undefined): { index: number; offset: number } | undefined {
+		const index = (at?.key === undefined ? undefined : this.indexOf(at.key)) ?? at?.index;
+		return at && index !== undefined ? { index, offset: at.offset } : undefined;
+	}
+
 	refInfo(ref: string): RefInfo | undefined {
 		return this.refInfos.get(ref);
 	}
