@@ -6,6 +6,7 @@
  * arrive. Times are printed by `npm run bench`, never asserted.
  */
 import assert from 'node:assert/strict';
+import { buildSessionContext } from '../../src/engine/session';
 import type { ToWebview } from '../../src/shared/protocol';
 import { prunedSyntheticAgentDir } from '../support/prunedSyntheticSession';
 import { SessionFileSource } from '../support/sessionFileSource';
@@ -90,6 +91,57 @@ describe('the preview page on a 10,000-message session', function () {
 		assert.equal(report.view, 'before');
 		assert.equal(report.topKey, settled.topKey, 'the same row at the top');
 		assert.deepEqual(report.renderedRows, settled.renderedRows, 'shown at once, from the snapshot\'s own rows');
+	});
+
+	it('goes to a search match far past the rows it holds, and marks it once its row arrived', async () => {
+		await page.scrollTo(0);
+		await page.waitForRows((rows) => rows.includes(0));
+		// The text of a late prompt: only there, far below the rows the page holds at the top.
+		const session = source.current();
+		assert.ok(session);
+		const messages = buildSessionContext(session.model).messages;
+		const target = messages.map((message) => message.role).lastIndexOf('user');
+		const prompt = messages[target];
+		const first = prompt?.role === 'user' && typeof prompt.content !== 'string' ? prompt.content[0] : undefined;
+		const text = first?.type === 'text' ? first.text.slice(0, 60) : '';
+		assert.ok(target > ROWS / 2 && text.length === 60, `row ${target}: ${text}`);
+		const field = page.page.locator('vscode-textfield[data-control="search"] input');
+		const found = page.nextReport((r) => r.cause === 'search' && r.searchHits > 0, 30_000);
+		await field.fill(text);
+		const report = await found;
+		assert.ok(report.renderedRows.includes(target), `row ${target} shown: ${report.renderedRows.join(', ')}`);
+		assert.equal(await page.page.locator(`.row[data-index="${target}"] mark.hit.current`).textContent(), text);
+		const cleared = page.nextReport((r) => r.cause === 'search' && r.searchHits === 0);
+		await field.fill('');
+		await cleared;
+	});
+
+	it('reveals a row far down, with its rows', async () => {
+		await page.scrollTo(0);
+		await page.waitForRows((rows) => rows.includes(0));
+		const revealed = page.nextReport((r) => r.cause === 'reveal', 30_000);
+		const session = source.current();
+		const entryId = session?.model.entries.filter((entry) => entry.type === 'message').at(-30)?.id;
+		assert.ok(entryId);
+		await page.reveal(entryId);
+		const report = await revealed;
+		const reveal = page.posted.filter((m) => m.type === 'reveal').at(-1);
+		assert.ok(reveal?.type === 'reveal' && reveal.index > 1000, `row ${reveal?.type === 'reveal' ? reveal.index : '?'}: far past the first window of the view`);
+		assert.equal(report.view, reveal.view);
+		assert.ok(report.renderedRows.includes(reveal.index), `row ${reveal.index} shown: ${report.renderedRows.join(', ')}`);
+	});
+
+	it('comes back after a reload to a saved top row far down', async () => {
+		const saved = { sessionPath: source.path, view: 'before', overrides: {}, anchor: { key: 'm8123', offset: 0 }, query: '', expanded: [] };
+		const reopened = await WebviewPage.open(source, { savedState: saved, viewport: { width: 1280, height: 900 } });
+		try {
+			const report = await reopened.waitForReport((r) => r.cause === 'restore', 60_000);
+			assert.equal(report.view, 'before');
+			assert.equal(report.topKey, 'm8123');
+			assert.ok(report.renderedRows.includes(8123));
+		} finally {
+			await reopened.close();
+		}
 	});
 });
 
