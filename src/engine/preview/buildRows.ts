@@ -50,7 +50,11 @@ export function buildRows(inputs: RowInputs): ViewRows {
 	const bounds = inputs.bounds ?? DEFAULT_ROW_BOUNDS;
 	const argsOf = callArguments(raw);
 	const chainOfCall = new Map<string, string>();
+	const droppedCallsOf = new Map<string, number>();
 	for (const chain of inputs.state.chains) {
+		if (!droppedCallsOf.has(chain.entry.blockId)) {
+			droppedCallsOf.set(chain.entry.blockId, chain.entry.droppedToolCallIds.length);
+		}
 		for (const id of chain.entry.droppedToolCallIds) {
 			chainOfCall.set(id, chain.entry.blockId);
 		}
@@ -74,7 +78,7 @@ export function buildRows(inputs: RowInputs): ViewRows {
 			const seen = syntheticKeys.get(blockId) ?? 0;
 			syntheticKeys.set(blockId, seen + 1);
 			const key = seen === 0 ? `b${blockId}` : `b${blockId}~${seen}`;
-			return row(message, key, inputs, bounds, chainBadges(blockId, inputs), { badges: [] }, undefined, undefined);
+			return row(message, key, inputs, bounds, chainBadges(blockId, droppedCallsOf.get(blockId) ?? 0, inputs.simulatedBlocks), { badges: [] }, undefined, undefined);
 		}
 		const change = changes[r] as MessageChanges;
 		return row(message, `m${r}`, inputs, bounds, change.badges, change, r, inputs.entryIds[r]);
@@ -149,11 +153,10 @@ function callArguments(raw: readonly AgentMessage[]): unknown[] {
 	});
 }
 
-function chainBadges(blockId: string, inputs: RowInputs): RowBadge[] {
-	const chain = inputs.state.chains.find((c) => c.entry.blockId === blockId);
-	const calls = chain?.entry.droppedToolCallIds.length ?? 0;
+/** `calls`: the tool calls the chain dropped (0 for a block id the state does not hold). */
+function chainBadges(blockId: string, calls: number, simulatedBlocks: ReadonlySet<string>): RowBadge[] {
 	const badges: RowBadge[] = [{ kind: 'chain', label: `chain ${blockId}`, detail: `A closed chain compressed into one block: ${calls} tool call(s) dropped, recoverable by their refs.` }];
-	if (inputs.simulatedBlocks.has(blockId)) {
+	if (simulatedBlocks.has(blockId)) {
 		badges.push({ kind: 'simulated', label: 'what-if', detail: 'Not in the session yet: the next flush would compress this chain under the changed rolling window. Its body here is the covering summaries joined (pi-condense\'s fallback when it does not fuse them).' });
 	}
 	return badges;

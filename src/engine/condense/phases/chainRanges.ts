@@ -8,6 +8,7 @@
  * synthetic message.
  */
 import type { AgentMessage } from '../../session/types';
+import { firstAtOrAbove } from '../../sortedSearch';
 import type { ChainInfo } from '../state/condenseState';
 import type { ReleaseDiagnostic } from './renderReport';
 
@@ -82,8 +83,10 @@ export function acceptedRanges(chains: readonly ChainInfo[], messages: readonly 
 	}
 	const accepted: ChainRange[] = [];
 	const claimedStarts = new Set<number>();
+	const mayNest = nestingCheck(resolved);
 	for (const range of resolved) {
-		const outer = resolved.find((other) => other !== range && range.startIndex > other.startIndex && range.startIndex < other.endIndex);
+		// The first enclosing range in chain order names the diagnostic; only searched for when one exists.
+		const outer = mayNest(range.startIndex) ? resolved.find((other) => other !== range && range.startIndex > other.startIndex && range.startIndex < other.endIndex) : undefined;
 		if (outer || claimedStarts.has(range.startIndex)) {
 			const blockId = range.chain.entry.blockId;
 			const detail = outer
@@ -96,6 +99,31 @@ export function acceptedRanges(chains: readonly ChainInfo[], messages: readonly 
 		accepted.push(range);
 	}
 	return accepted;
+}
+
+/**
+ * Whether some range starts strictly before `startIndex` and ends strictly after it: the largest end
+ * among the ranges starting earlier tells, so thousands of chains need no pairwise comparison.
+ */
+function nestingCheck(ranges: readonly ChainRange[]): (startIndex: number) => boolean {
+	const byStart = ranges.map((range) => [range.startIndex, range.endIndex] as const).sort((a, b) => a[0] - b[0]);
+	const starts: number[] = [];
+	const furthestEndBefore: number[] = [];
+	let furthest = -1;
+	for (let k = 0; k < byStart.length;) {
+		const start = (byStart[k] as readonly [number, number])[0];
+		starts.push(start);
+		furthestEndBefore.push(furthest);
+		for (; k < byStart.length && (byStart[k] as readonly [number, number])[0] === start; k++) {
+			furthest = Math.max(furthest, (byStart[k] as readonly [number, number])[1]);
+		}
+	}
+	return (startIndex) => {
+		const low = firstAtOrAbove(starts, startIndex);
+		// starts[low] is the first start ≥ startIndex: furthestEndBefore[low] covers every earlier start.
+		const before = low < starts.length ? furthestEndBefore[low] as number : furthest;
+		return before > startIndex;
+	};
 }
 
 export type DiagnosticSink = (diagnostic: ReleaseDiagnostic) => void;
