@@ -48,7 +48,7 @@ describe('alignContexts', () => {
 	it('finds a message again after a run of raw messages the render dropped, and leaves a foreign one unpaired', () => {
 		const at = (role: 'user' | 'assistant', timestamp: number): AgentMessage => (role === 'user'
 			? { role, content: 'u', timestamp }
-			: { role, content: [], api: 'x', provider: 'p', model: 'm', usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } }, stopReason: 'stop', timestamp }) as AgentMessage;
+			: { role, content: [], api: 'x', provider: 'p', model: 'm', usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } }, stopReason: 'stop', timestamp });
 		const raw = [at('user', 1), at('assistant', 2), at('assistant', 3), at('user', 4)];
 		const copyOfLast = { ...raw[3] } as AgentMessage;
 		const foreign = at('user', 99);
