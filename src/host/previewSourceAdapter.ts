@@ -33,11 +33,11 @@ export class PreviewSourceAdapter extends Disposable implements PreviewSource {
 		}
 		const settings = this.controller.renderSettings;
 		const { resolution } = settings;
-		const insight = session.insight(settings);
 		return {
 			path: session.path, title: this.controller.titleOf(session.path), model: session.model, config: settings.config, release: settings.release, blobs: session.blobs,
 			followed: { line: releaseLine(resolution, homedir()), installed: resolution.kind !== 'not-installed' },
-			derived: { branch: insight.branch, messages: insight.context.messages, state: insight.state },
+			// The views' own insight: what they already computed is shared, nothing is computed here.
+			derived: session.insight(settings),
 		};
 	}
 

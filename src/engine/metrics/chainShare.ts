@@ -10,9 +10,10 @@ import type { DetectedChain } from '../flush/chains/detectChains';
 import type { AgentMessage } from '../session/types';
 import { firstAtOrAbove } from '../sortedSearch';
 import { messageChars } from './metricsBranch';
+import { mapSteps, type Steps } from '../steps';
 
-export function largestChainSharePct(messages: readonly AgentMessage[], openStart: number, chains: readonly DetectedChain[]): number {
-	const sizes = messages.map(messageChars);
+export function* largestChainSharePctSteps(messages: readonly AgentMessage[], openStart: number, chains: readonly DetectedChain[]): Steps<number> {
+	const sizes = yield* mapSteps(messages, (message) => messageChars(message));
 	const prefix = [0];
 	for (const size of sizes) {
 		prefix.push((prefix.at(-1) as number) + size);

@@ -10,6 +10,7 @@
 import { syntheticBlockId } from '../condense/phases/syntheticChain';
 import type { AgentMessage } from '../session/types';
 import { firstAtOrAbove } from '../sortedSearch';
+import { paced, runSteps, type Steps } from '../steps';
 
 export interface Alignment {
 	/** For each rendered message: the index of its raw message, or -1 for a synthetic one. */
@@ -19,6 +20,10 @@ export interface Alignment {
 }
 
 export function alignContexts(raw: readonly AgentMessage[], rendered: readonly AgentMessage[]): Alignment {
+	return runSteps(alignContextsSteps(raw, rendered));
+}
+
+export function* alignContextsSteps(raw: readonly AgentMessage[], rendered: readonly AgentMessage[]): Steps<Alignment> {
 	const rawIndexOf: number[] = [];
 	const renderedIndexOf: number[] = new Array<number>(raw.length).fill(-1);
 	if (raw === rendered) {
@@ -31,6 +36,9 @@ export function alignContexts(raw: readonly AgentMessage[], rendered: readonly A
 	let cursor = 0;
 	let index: RawIndex | undefined;
 	for (let i = 0; i < rendered.length; i++) {
+		if (paced(i)) {
+			yield;
+		}
 		const message = rendered[i] as AgentMessage;
 		let found = raw[cursor] === message ? cursor : -1;
 		if (found < 0) {

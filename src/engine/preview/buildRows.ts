@@ -16,6 +16,7 @@ import { messageBlocks } from './messageBlocks';
 import { messageChanges, type MessageChanges } from './messageChanges';
 import type { ArgsText } from './sizeCache';
 import type { PreviewRow, RowBadge, RowKind } from './types';
+import { mapSteps, runSteps, type Steps } from '../steps';
 
 /** Characters of each block text and number of blocks a row carries before it is expanded. */
 export interface RowBounds {
@@ -46,6 +47,11 @@ export interface ViewRows {
 }
 
 export function buildRows(inputs: RowInputs): ViewRows {
+	return runSteps(buildRowsSteps(inputs));
+}
+
+/** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
+export function* buildRowsSteps(inputs: RowInputs): Steps<ViewRows> {
 	const { raw, rendered, alignment } = inputs;
 	const bounds = inputs.bounds ?? DEFAULT_ROW_BOUNDS;
 	const argsOf = callArguments(raw);
@@ -59,11 +65,11 @@ export function buildRows(inputs: RowInputs): ViewRows {
 			chainOfCall.set(id, chain.entry.blockId);
 		}
 	}
-	const changes: MessageChanges[] = raw.map((message, i) => {
+	const changes: MessageChanges[] = yield* mapSteps(raw, (message, i) => {
 		const at = alignment.renderedIndexOf[i] ?? -1;
 		return messageChanges(message, i, at < 0 ? undefined : rendered[at], { state: inputs.state, isProtected: inputs.isProtected, argsOf: (r) => argsOf[r], sizeOf: inputs.sizeOf });
 	});
-	const before = raw.map((message, i): PreviewRow => {
+	const before = yield* mapSteps(raw, (message, i): PreviewRow => {
 		const at = alignment.renderedIndexOf[i] ?? -1;
 		const change = changes[i] as MessageChanges;
 		const badges = at < 0 ? [droppedBadge(message, chainOfCall), ...change.badges] : change.badges;
@@ -71,7 +77,7 @@ export function buildRows(inputs: RowInputs): ViewRows {
 	});
 	// 2.0.0–2.5.0 insert a chain's synthetic after every user message at its start timestamp: keys stay unique.
 	const syntheticKeys = new Map<string, number>();
-	const after = rendered.map((message, i): PreviewRow => {
+	const after = yield* mapSteps(rendered, (message, i): PreviewRow => {
 		const r = alignment.rawIndexOf[i] ?? -1;
 		if (r < 0) {
 			const blockId = syntheticBlockId(message) ?? `?${i}`;

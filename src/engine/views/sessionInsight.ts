@@ -8,6 +8,12 @@ import {
 	buildCondenseState, buildPrunedTree, capturePendingBatches, previewFromState,
 	type CondenseState, type ContextPreview, type LiveReclaim, type PendingBatch, type PrunedSummaryNode,
 } from '../condense';
+import { capturePendingBatchesSteps } from '../condense/pending/capturePending';
+import { previewFromStateSteps } from '../condense/renderBranch';
+import { buildCondenseStateSteps } from '../condense/state/buildCondenseState';
+import { buildPrunedTreeSteps } from '../condense/tree/prunedTree';
+import { contextMetricsForSteps } from '../metrics/contextMetrics';
+import { runSteps, type Steps } from '../steps';
 import type { ContextPruneConfig } from '../config/types';
 import { contextMetricsFor, type ContextMetrics } from '../metrics';
 import type { ReleaseRules } from '../release/releases';
@@ -78,9 +84,57 @@ export class SessionInsight {
 	 * now: the figure the session list shows. Undefined when the render changes nothing.
 	 */
 	get reclaim(): LiveReclaim | undefined {
+		return runSteps(this.reclaimSteps());
+	}
+
+	/**
+	 * Computes, in steps, everything the views read (branch, context, state, preview, pending
+	 * batches, tree, metrics, reclaim), so that reading them afterwards costs nothing: the extension
+	 * runs this in slices before it tells the views the session changed.
+	 */
+	*prepare(): Steps<void> {
+		const branch = this.branch;
+		yield;
+		const messages = this.context.messages;
+		yield;
+		// A view may read a value while this waits between steps: the first value kept stays (`??=`).
+		const state = yield* this.stateSteps();
+		if (this.previewValue === undefined) {
+			const preview = yield* previewFromStateSteps(state, messages, this.config, this.release);
+			this.previewValue ??= preview;
+		}
+		if (this.pendingValue === undefined) {
+			const pending = yield* capturePendingBatchesSteps(branch, state, this.config);
+			this.pendingValue ??= pending;
+		}
+		if (this.treeValue === undefined) {
+			const tree = yield* buildPrunedTreeSteps(state);
+			this.treeValue ??= tree;
+		}
+		if (this.metricsValue === undefined) {
+			const metrics = (yield* contextMetricsForSteps(branch, state, this.config, this.release)) ?? null;
+			this.metricsValue ??= metrics;
+		}
+		yield* this.reclaimSteps();
+	}
+
+	/** The state, in steps (recovery needs only the state). */
+	*stateSteps(): Steps<CondenseState> {
+		const branch = this.branch;
+		yield;
+		// A view may read a value while this waits between steps: the first value kept stays (`??=`).
+		if (this.stateValue === undefined) {
+			const state = yield* buildCondenseStateSteps(branch, this.release, { lineOf: (entry) => this.model.lineOf(entry) });
+			this.stateValue ??= state;
+		}
+		return this.stateValue;
+	}
+
+	/** The reclaim figure, in steps. */
+	*reclaimSteps(): Steps<LiveReclaim | undefined> {
 		if (this.reclaimValue === undefined) {
-			const preview = this.config.enabled ? this.preview : previewFromState(this.state, this.context.messages, { ...this.config, enabled: true }, this.release);
-			this.reclaimValue = preview.reclaim ?? null;
+			const preview = this.config.enabled ? this.preview : yield* previewFromStateSteps(this.state, this.context.messages, { ...this.config, enabled: true }, this.release);
+			this.reclaimValue ??= preview.reclaim ?? null;
 		}
 		return this.reclaimValue ?? undefined;
 	}

@@ -9,8 +9,19 @@ import { checkPageMessage } from './pageMessages';
 import { PreviewComputer } from './previewComputer';
 import type { FollowedRelease, PreviewSource } from './previewSource';
 
-type RefreshCause = 'open' | 'session' | 'whatIf';
 import { errorMessage } from '../../shared/errorMessage';
+import { isSuperseded } from '../../node/slicing/runSliced';
+
+type RefreshCause = 'open' | 'session' | 'whatIf';
+
+interface RefreshRequest {
+	cause: RefreshCause;
+	/** The session shown when it was asked for. */
+	readonly path: string | undefined;
+	done: Promise<void>;
+	/** The newer refresh that stopped this one while it computed: this one's callers wait for it. */
+	supersededBy: RefreshRequest | undefined;
+}
 
 export interface PreviewHostOptions {
 	readonly source: PreviewSource;
@@ -36,7 +47,9 @@ export class PreviewHost {
 	private ready = false;
 	private pendingReveal: string | undefined;
 	/** A refresh queued and not started yet: later refreshes join it instead of queuing their own. */
-	private waitingRefresh: { cause: RefreshCause; readonly done: Promise<void> } | undefined;
+	private waitingRefresh: RefreshRequest | undefined;
+	/** The refresh computing now: a newer one stops it (its result would be out of date at once). */
+	private runningRefresh: { readonly request: RefreshRequest; readonly stop: AbortController } | undefined;
 	/** Serializes the work so a slow recomputation never overwrites a newer one. */
 	private queue: Promise<void> = Promise.resolve();
 
@@ -101,8 +114,8 @@ export class PreviewHost {
 	/**
 	 * Recomputes and posts the preview (the session or Pi's settings changed). A newer request
 	 * supersedes one still waiting its turn: both are answered by one computation, made when it
-	 * starts, of the session and what-if current then (on a large session each computation holds
-	 * the host for a while, and typing a what-if or a session growing asks for many).
+	 * starts, of the session and what-if current then (typing a what-if or a session growing asks for
+	 * many). It also stops one already computing, whose callers are then answered by the newer one.
 	 */
 	refresh(cause: RefreshCause): Promise<void> {
 		if (!this.ready) {
@@ -114,19 +127,46 @@ export class PreviewHost {
 			waiting.cause = waiting.cause === 'open' ? 'open' : cause;
 			return waiting.done;
 		}
-		const request: { cause: RefreshCause; done: Promise<void> } = { cause, done: Promise.resolve() };
+		const path = this.options.source.current()?.path;
+		const request: RefreshRequest = { cause, path, done: Promise.resolve(), supersededBy: undefined };
 		this.waitingRefresh = request;
+		const running = this.runningRefresh;
+		// The same session grown: the running computation finishes (a session Pi keeps appending to
+		// would otherwise never be shown); anything else the user asked for stops it.
+		if (running && (cause !== 'session' || running.request.path !== path)) {
+			running.request.supersededBy = request;
+			if (running.request.cause === 'open') {
+				request.cause = 'open';
+			}
+			running.stop.abort();
+		}
 		request.done = this.enqueue(async () => {
 			if (this.waitingRefresh === request) {
 				this.waitingRefresh = undefined;
 			}
-			await this.postSnapshot(request.cause);
-		});
+			await this.postSnapshot(request);
+		}).then(() => request.supersededBy?.done);
 		return request.done;
 	}
 
-	private async postSnapshot(cause: RefreshCause): Promise<void> {
-		const computation = this.computer.compute(this.overrides);
+	private async postSnapshot(request: RefreshRequest): Promise<void> {
+		// Stoppable while it computes; once computed, it is posted.
+		const stop = new AbortController();
+		this.runningRefresh = { request, stop };
+		let computation;
+		try {
+			computation = await this.computer.compute(this.overrides, stop.signal);
+		} catch (error) {
+			if (isSuperseded(error)) {
+				return;
+			}
+			throw error;
+		} finally {
+			if (this.runningRefresh?.request === request) {
+				this.runningRefresh = undefined;
+			}
+		}
+		const cause = request.cause;
 		if (!computation) {
 			await this.options.post({ type: 'empty', message: 'No Pi session is selected. Pick one in the Pi Sessions view.' });
 			return;
