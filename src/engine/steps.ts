@@ -22,7 +22,7 @@ export type Steps<T> = Generator<undefined, T, undefined>;
  * rendered into a row, about 50 µs on a loaded machine) keeps a stretch well under 50 ms, large
  * enough that yielding costs nothing measurable.
  */
-export const PACE = 256;
+export const PACE = 128;
 
 /** Runs the steps to their end on this thread and returns the result. */
 export function runSteps<T>(steps: Steps<T>): T {

@@ -42,7 +42,7 @@ export function* alignContextsSteps(raw: readonly AgentMessage[], rendered: read
 		const message = rendered[i] as AgentMessage;
 		let found = raw[cursor] === message ? cursor : -1;
 		if (found < 0) {
-			index ??= new RawIndex(raw);
+			index ??= yield* rawIndexSteps(raw);
 			found = index.findFrom(cursor, message);
 		}
 		if (found < 0) {
@@ -62,19 +62,7 @@ export function* alignContextsSteps(raw: readonly AgentMessage[], rendered: read
  * the pass quadratic on sessions with thousands of chains.
  */
 class RawIndex {
-	private readonly positions = new Map<string, number[]>();
-
-	constructor(private readonly raw: readonly AgentMessage[]) {
-		raw.forEach((message, i) => {
-			const key = messageKey(message);
-			const list = this.positions.get(key);
-			if (list) {
-				list.push(i);
-			} else {
-				this.positions.set(key, [i]);
-			}
-		});
-	}
+	constructor(private readonly raw: readonly AgentMessage[], private readonly positions: ReadonlyMap<string, readonly number[]>) {}
 
 	/** The first raw position at or after `from` holding this message or one like it (a synthetic one: only itself). */
 	findFrom(from: number, message: AgentMessage): number {
@@ -93,6 +81,23 @@ class RawIndex {
 		}
 		return -1;
 	}
+}
+
+function* rawIndexSteps(raw: readonly AgentMessage[]): Steps<RawIndex> {
+	const positions = new Map<string, number[]>();
+	for (let i = 0; i < raw.length; i++) {
+		if (paced(i)) {
+			yield;
+		}
+		const key = messageKey(raw[i] as AgentMessage);
+		const list = positions.get(key);
+		if (list) {
+			list.push(i);
+		} else {
+			positions.set(key, [i]);
+		}
+	}
+	return new RawIndex(raw, positions);
 }
 
 /** Every message `sameMessage` pairs has the same key. */

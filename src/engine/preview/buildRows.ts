@@ -54,7 +54,7 @@ export function buildRows(inputs: RowInputs): ViewRows {
 export function* buildRowsSteps(inputs: RowInputs): Steps<ViewRows> {
 	const { raw, rendered, alignment } = inputs;
 	const bounds = inputs.bounds ?? DEFAULT_ROW_BOUNDS;
-	const argsOf = callArguments(raw);
+	const argsOf = yield* callArguments(raw);
 	const chainOfCall = new Map<string, string>();
 	const droppedCallsOf = new Map<string, number>();
 	for (const chain of inputs.state.chains) {
@@ -145,9 +145,9 @@ function toolCallIdsOf(message: AgentMessage): string[] {
 }
 
 /** For each raw tool result, the arguments of the latest call with its id before it. */
-function callArguments(raw: readonly AgentMessage[]): unknown[] {
+function* callArguments(raw: readonly AgentMessage[]): Steps<unknown[]> {
 	const latest = new Map<string, unknown>();
-	return raw.map((message) => {
+	return yield* mapSteps(raw, (message) => {
 		if (message.role === 'assistant') {
 			for (const block of message.content) {
 				if (block.type === 'toolCall') {

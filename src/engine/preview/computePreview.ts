@@ -15,10 +15,10 @@ import { renderContextSteps } from '../condense/render/renderContext';
 import type { AgentMessage } from '../session/types';
 import { alignContextsSteps } from './alignContexts';
 import { buildRowsSteps, type RowBounds } from './buildRows';
-import { cacheImpact, type PricingInfo } from './cacheImpact';
+import { cacheImpactSteps, type PricingInfo } from './cacheImpact';
 import type { PreviewBase } from './previewBase';
 import { refIndex } from './refIndex';
-import { simulateWindow, type WindowSimulation } from './simulateWindow';
+import { simulateWindowSteps, type WindowSimulation } from './simulateWindow';
 import type { LastCallUsage, PreviewSnapshot, ViewName } from './snapshotTypes';
 import { tokenBars, tokenTotals } from './tokenBars';
 import { sanitizeOverrides, whatIfChanges, whatIfSettings, withWhatIf, type WhatIfOverrides } from './whatIf';
@@ -49,7 +49,7 @@ export function* computePreviewSteps(base: PreviewBase, options: PreviewOptions)
 	const window = overrides['chainCompression.rollingWindow'];
 	const windowChanged = window !== undefined && window !== base.config.chainCompression.rollingWindow;
 	const simulation: WindowSimulation = config.enabled && config.chainCompression.enabled && windowChanged
-		? simulateWindow(base.state, base.messages, config.chainCompression.rollingWindow, isProtected, options.now, base.release)
+		? yield* simulateWindowSteps(base.state, base.messages, config.chainCompression.rollingWindow, isProtected, options.now, base.release)
 		: { state: base.state, simulated: [], uncovered: 0 };
 	// The engine's previewFromState, measured with the base's size cache.
 	const sizeOf = base.sizeOf;
@@ -74,7 +74,7 @@ export function* computePreviewSteps(base: PreviewBase, options: PreviewOptions)
 	const beforeSizes = yield* contextBreakdownSteps(base.messages, sizeOf);
 	const afterSizes = preview.after === base.messages ? beforeSizes : yield* contextBreakdownSteps(preview.after, sizeOf);
 	yield;
-	const cache = cacheImpact({
+	const cache = yield* cacheImpactSteps({
 		next: preview.after,
 		nextRaw: base.messages,
 		previous: base.previousSent,

@@ -11,9 +11,9 @@ import { EMPTY_CONDENSE_STATE, type CondenseState } from '../condense/state/cond
 import { renderContextSteps } from '../condense/render/renderContext';
 import type { AgentMessage, AssistantMessage, SessionEntry } from '../session/types';
 import { messageEntryIdsSteps } from './messageEntries';
-import { previousCall, type PreviousCall } from './previousCall';
+import { previousCallSteps, type PreviousCall } from './previousCall';
 import { cachedArgsText, cachedSizeOf, type ArgsText } from './sizeCache';
-import { runSteps, type Steps } from '../steps';
+import { paced, runSteps, type Steps } from '../steps';
 
 export interface PreviewBase {
 	readonly sessionPath: string;
@@ -57,8 +57,7 @@ export function* previewBaseSteps(inputs: BaseInputs): Steps<PreviewBase> {
 	const { branch, messages, config, release } = inputs;
 	const state = config.enabled ? inputs.state ?? (yield* buildCondenseStateSteps(branch, release)) : EMPTY_CONDENSE_STATE;
 	const entryIds = yield* messageEntryIdsSteps(branch, messages);
-	const previous = previousCall(branch, messages, entryIds);
-	yield;
+	const previous = yield* previousCallSteps(branch, messages, entryIds);
 	const previousState = previous && config.enabled ? yield* stateAtCall(previous, branch, state, release) : EMPTY_CONDENSE_STATE;
 	const previousSent = previous ? yield* renderContextSteps(previous.rawMessages, previousState, config, release) : undefined;
 	return {
@@ -84,8 +83,20 @@ export function* previewBaseSteps(inputs: BaseInputs): Steps<PreviewBase> {
  * (no flush since the last call) rebuilds nothing.
  */
 function* stateAtCall(previous: PreviousCall, branch: readonly SessionEntry[], state: CondenseState, release: ReleaseRules): Steps<CondenseState> {
-	const kept = new Set(previous.branch);
-	const later = branch.some((entry) => !kept.has(entry) && (entry.type === 'custom' || entry.type === 'custom_message'));
-	yield;
+	const kept = new Set<SessionEntry>();
+	for (let i = 0; i < previous.branch.length; i++) {
+		if (paced(i)) {
+			yield;
+		}
+		kept.add(previous.branch[i] as SessionEntry);
+	}
+	let later = false;
+	for (let i = 0; i < branch.length && !later; i++) {
+		if (paced(i)) {
+			yield;
+		}
+		const entry = branch[i] as SessionEntry;
+		later = !kept.has(entry) && (entry.type === 'custom' || entry.type === 'custom_message');
+	}
 	return later ? yield* buildCondenseStateSteps(previous.branch, release) : state;
 }

@@ -6,6 +6,7 @@ import type { AgentMessage } from '../session/types';
 import { UNBOUNDED } from './boundedText';
 import { blockText, messageBlocks } from './messageBlocks';
 import type { ArgsText } from './sizeCache';
+import { paced, runSteps, type Steps } from '../steps';
 
 export interface SearchHit {
 	readonly row: number;
@@ -29,6 +30,11 @@ export interface SearchOptions {
 }
 
 export function searchMessages(messages: readonly AgentMessage[], query: string, options: SearchOptions = {}): SearchResult {
+	return runSteps(searchMessagesSteps(messages, query, options));
+}
+
+/** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
+export function* searchMessagesSteps(messages: readonly AgentMessage[], query: string, options: SearchOptions = {}): Steps<SearchResult> {
 	const limit = options.limit ?? SEARCH_HIT_LIMIT;
 	const hits: SearchHit[] = [];
 	if (query === '') {
@@ -36,6 +42,9 @@ export function searchMessages(messages: readonly AgentMessage[], query: string,
 	}
 	const pattern = new RegExp(query.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi');
 	for (let row = 0; row < messages.length; row++) {
+		if (paced(row)) {
+			yield;
+		}
 		const blocks = messageBlocks(messages[row] as AgentMessage, UNBOUNDED, options.argsText);
 		for (let block = 0; block < blocks.length; block++) {
 			const text = blockText(blocks[block] as (typeof blocks)[number]);

@@ -18,6 +18,8 @@ import type { ContextPruneConfig } from '../config/types';
 import { contextMetricsFor, type ContextMetrics } from '../metrics';
 import type { ReleaseRules } from '../release/releases';
 import { buildSessionContext, getBranch } from '../session';
+import { getBranchSteps } from '../session/branch';
+import { buildSessionContextSteps } from '../session/context';
 import type { SessionContext, SessionModel } from '../session/model';
 import type { SessionEntry } from '../session/types';
 
@@ -93,10 +95,8 @@ export class SessionInsight {
 	 * runs this in slices before it tells the views the session changed.
 	 */
 	*prepare(): Steps<void> {
-		const branch = this.branch;
-		yield;
-		const messages = this.context.messages;
-		yield;
+		const branch = yield* this.branchSteps();
+		const messages = (yield* this.contextSteps()).messages;
 		// A view may read a value while this waits between steps: the first value kept stays (`??=`).
 		const state = yield* this.stateSteps();
 		if (this.previewValue === undefined) {
@@ -118,10 +118,27 @@ export class SessionInsight {
 		yield* this.reclaimSteps();
 	}
 
+	/** The branch, in steps. */
+	*branchSteps(): Steps<readonly SessionEntry[]> {
+		if (this.branchValue === undefined) {
+			const branch = yield* getBranchSteps(this.model);
+			this.branchValue ??= branch;
+		}
+		return this.branchValue;
+	}
+
+	/** Pi's context, in steps. */
+	*contextSteps(): Steps<SessionContext> {
+		if (this.contextValue === undefined) {
+			const context = yield* buildSessionContextSteps(this.model);
+			this.contextValue ??= context;
+		}
+		return this.contextValue;
+	}
+
 	/** The state, in steps (recovery needs only the state). */
 	*stateSteps(): Steps<CondenseState> {
-		const branch = this.branch;
-		yield;
+		const branch = yield* this.branchSteps();
 		// A view may read a value while this waits between steps: the first value kept stays (`??=`).
 		if (this.stateValue === undefined) {
 			const state = yield* buildCondenseStateSteps(branch, this.release, { lineOf: (entry) => this.model.lineOf(entry) });

@@ -12,11 +12,12 @@
  */
 import { buildSessionContext, getBranch } from '../../engine/session';
 import {
-	locateTarget, messageBlocks, searchMessages, UNBOUNDED, whatIfChanges,
+	locateTarget, messageBlocks, UNBOUNDED, whatIfChanges,
 	type PreviewBase, type PreviewComputation, type PricingInfo, type RowLocation, type SearchResult, type WhatIfOverrides,
 } from '../../engine/preview';
 import { computePreviewSteps } from '../../engine/preview/computePreview';
 import { previewBaseSteps } from '../../engine/preview/previewBase';
+import { searchMessagesSteps } from '../../engine/preview/searchMessages';
 import type { Steps } from '../../engine/steps';
 import { runSliced } from '../../node/slicing/runSliced';
 import type { PreviewBlock, ViewName } from '../../shared/protocol';
@@ -76,10 +77,11 @@ export class PreviewComputer {
 		return messageBlocks(message, UNBOUNDED, this.base?.value.argsText);
 	}
 
-	search(view: ViewName, query: string): SearchResult {
+	/** Searches a view's full texts, in slices. */
+	search(view: ViewName, query: string): Promise<SearchResult> {
 		const messages = this.computation?.views[view] ?? [];
 		const argsText = this.base?.value.argsText;
-		return searchMessages(messages, query, argsText ? { argsText } : {});
+		return runSliced(searchMessagesSteps(messages, query, argsText ? { argsText } : {}));
 	}
 
 	locate(target: string): RowLocation | undefined {

@@ -87,7 +87,7 @@ export class PreviewHost {
 				return this.openRef(message.ref);
 			case 'search':
 				return this.enqueue(async () => {
-					const result = this.computer.search(message.view, message.query);
+					const result = await this.computer.search(message.view, message.query);
 					await this.options.post({ type: 'searchResults', requestId: message.requestId, view: message.view, query: message.query, hits: result.hits, capped: result.capped });
 				});
 			case 'rendered':

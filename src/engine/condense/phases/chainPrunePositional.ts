@@ -19,9 +19,9 @@ import type { AgentMessage } from '../../session/types';
 import { bareToolCallId, contentText, isSummaryMessage, numericTimestamp, occurrenceKey } from '../occurrence';
 import type { CondenseState } from '../state/condenseState';
 import { CUSTOM_TYPE_SUMMARY } from '../types';
-import { acceptedRanges, type ChainRange, type DiagnosticSink } from './chainRanges';
+import { acceptedRangesSteps, type ChainRange, type DiagnosticSink } from './chainRanges';
 import { summaryDetailRefs } from './summaryDetailRefs';
-import { blockBodyLookup, existingBlockIds, syntheticChainMessage, type ProtectedOutput } from './syntheticChain';
+import { blockBodyLookup, existingBlockIdsSteps, syntheticChainMessage, type ProtectedOutput } from './syntheticChain';
 import { withoutThinking } from './thinkingBlocks';
 import { PACE, paced, runSteps, type Steps } from '../../steps';
 
@@ -52,13 +52,13 @@ export function* chainPrunePositionalSteps(
 	if (state.chains.length === 0) {
 		return messages;
 	}
-	const ranges = acceptedRanges(state.chains, messages, report);
+	const ranges = yield* acceptedRangesSteps(state.chains, messages, report);
 	if (ranges.length === 0) {
 		return messages;
 	}
 	yield;
 	const plan = yield* planDrops(ranges, messages, state, options, report);
-	const present = existingBlockIds(messages);
+	const present = yield* existingBlockIdsSteps(messages);
 	const out: AgentMessage[] = [];
 	let changed = false;
 	for (let i = 0; i < messages.length; i++) {

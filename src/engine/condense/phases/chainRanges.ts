@@ -11,6 +11,7 @@ import type { AgentMessage } from '../../session/types';
 import { firstAtOrAbove } from '../../sortedSearch';
 import type { ChainInfo } from '../state/condenseState';
 import type { ReleaseDiagnostic } from './renderReport';
+import { paced, runSteps, type Steps } from '../../steps';
 
 export interface ChainRange {
 	readonly chain: ChainInfo;
@@ -26,8 +27,16 @@ export interface TimestampSlots {
 
 /** One pass over the messages, so resolving many chains costs one lookup each. */
 export function timestampSlots(messages: readonly AgentMessage[]): TimestampSlots {
+	return runSteps(timestampSlotsSteps(messages));
+}
+
+export function* timestampSlotsSteps(messages: readonly AgentMessage[]): Steps<TimestampSlots> {
 	const slots: TimestampSlots = { users: new Map(), assistants: new Map() };
-	messages.forEach((message, index) => {
+	for (let index = 0; index < messages.length; index++) {
+		if (paced(index)) {
+			yield;
+		}
+		const message = messages[index] as AgentMessage;
 		const map = message.role === 'user' ? slots.users : message.role === 'assistant' ? slots.assistants : undefined;
 		if (map) {
 			const slot = map.get(message.timestamp);
@@ -38,7 +47,7 @@ export function timestampSlots(messages: readonly AgentMessage[]): TimestampSlot
 				map.set(message.timestamp, { count: 1, index });
 			}
 		}
-	});
+	}
 	return slots;
 }
 
@@ -70,8 +79,12 @@ export function rangeIndexes(slots: TimestampSlots, startUserTimestamp: number, 
  * `overlap:<block id>`).
  */
 export function acceptedRanges(chains: readonly ChainInfo[], messages: readonly AgentMessage[], report: DiagnosticSink | undefined): ChainRange[] {
+	return runSteps(acceptedRangesSteps(chains, messages, report));
+}
+
+export function* acceptedRangesSteps(chains: readonly ChainInfo[], messages: readonly AgentMessage[], report: DiagnosticSink | undefined): Steps<ChainRange[]> {
 	const resolved: ChainRange[] = [];
-	const slots = timestampSlots(messages);
+	const slots = yield* timestampSlotsSteps(messages);
 	for (const chain of chains) {
 		const range = resolveChainRange(chain, slots);
 		if (range) {
@@ -83,7 +96,9 @@ export function acceptedRanges(chains: readonly ChainInfo[], messages: readonly 
 	}
 	const accepted: ChainRange[] = [];
 	const claimedStarts = new Set<number>();
+	yield;
 	const mayNest = nestingCheck(resolved);
+	yield;
 	for (const range of resolved) {
 		// The first enclosing range in chain order names the diagnostic; only searched for when one exists.
 		const outer = mayNest(range.startIndex) ? resolved.find((other) => other !== range && range.startIndex > other.startIndex && range.startIndex < other.endIndex) : undefined;

@@ -22,7 +22,7 @@ import type { ReleaseRules } from '../../release/releases';
 import type { AgentMessage } from '../../session/types';
 import { chainPruneById } from '../phases/chainPruneById';
 import { chainPrunePositionalSteps } from '../phases/chainPrunePositional';
-import { purgeErroredArgs } from '../phases/errorPurge';
+import { purgeErroredArgsSteps } from '../phases/errorPurge';
 import { orphanWarningsSteps } from '../phases/orphanWarnings';
 import { sweepOrphanResultsSteps } from '../phases/orphanSweep';
 import { recoveryGraceKeys } from '../phases/recoveryGrace';
@@ -65,7 +65,7 @@ export function* renderContextSteps(
 	}
 	if (config.purgeErrors.enabled) {
 		yield;
-		current = purgeErroredArgs(current, config.purgeErrors);
+		current = yield* purgeErroredArgsSteps(current, config.purgeErrors);
 	}
 	if (config.chainCompression.enabled) {
 		yield;

@@ -13,7 +13,7 @@ import { bareToolCallId } from '../occurrence';
 import { chainBodyText, summaryCoverage } from './chainBodies';
 import type { AliasOccurrence, ChainInfo, CondenseState, RecordOccurrence, SummaryInfo } from './condenseState';
 import { readBranchEntriesSteps, type LineOf } from './readBranchEntries';
-import { paced, runSteps, type Steps } from '../../steps';
+import { mapSteps, paced, runSteps, type Steps } from '../../steps';
 import type { ReleaseIndex } from './releaseIndex';
 
 export interface BuildStateOptions {
@@ -31,7 +31,11 @@ export function* buildCondenseStateSteps(branch: readonly SessionEntry[], releas
 	yield;
 	const records = new Map<string, RecordOccurrence>();
 	const spilled: RecordOccurrence[] = [];
+	let count = 0;
 	for (const [key, { record, entryId, backfilled }] of index.index) {
+		if (paced(count++)) {
+			yield;
+		}
 		const occurrence: RecordOccurrence = { key, record, resultTimestamp: record.resultTimestamp, shortRef: index.shortRefs.get(key), entryId, backfilled };
 		records.set(key, occurrence);
 		if (record.spillPath !== undefined) {
@@ -41,12 +45,16 @@ export function* buildCondenseStateSteps(branch: readonly SessionEntry[], releas
 	const { aliases, aliasesByBareId } = aliasOccurrences(index, records);
 	const refs = new Map<string, RecordOccurrence>();
 	for (const [shortId, key] of index.refKeys) {
+		if (paced(count++)) {
+			yield;
+		}
 		const occurrence = records.get(key);
 		if (occurrence) {
 			refs.set(shortId, occurrence);
 		}
 	}
-	const summaries = index.summaries.map((summary): SummaryInfo => ({
+	yield;
+	const summaries = yield* mapSteps(index.summaries, (summary): SummaryInfo => ({
 		entryId: summary.entryId,
 		text: summary.text,
 		refs: summary.refs.map((ref, i) => ({ shortId: ref.shortId, toolCallId: ref.toolCallId, resultTimestamp: ref.resultTimestamp, key: summary.keys[i] as string })),
@@ -106,6 +114,7 @@ function aliasOccurrences(index: ReleaseIndex, records: ReadonlyMap<string, Reco
 /** The registry sorted by start timestamp, with bodies; `{bN}` bodies from the first chain (in registry order) with that id. */
 function* chainInfos(index: ReleaseIndex, summaries: readonly SummaryInfo[]): Steps<{ chains: ChainInfo[]; blockBodies: Map<string, string> }> {
 	const coverage = index.chains.size > 0 ? summaryCoverage(summaries) : { byKey: new Map() };
+	yield;
 	const blockBodies = new Map<string, string>();
 	const chains: ChainInfo[] = [];
 	let count = 0;
@@ -119,6 +128,7 @@ function* chainInfos(index: ReleaseIndex, summaries: readonly SummaryInfo[]): St
 		}
 		chains.push(line === undefined ? { entry, bodyText } : { entry, bodyText, line });
 	}
+	yield;
 	chains.sort((a, b) => a.entry.startUserTimestamp - b.entry.startUserTimestamp);
 	return { chains, blockBodies };
 }
