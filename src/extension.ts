@@ -39,7 +39,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 	const store = new SessionStore({ locate: () => locator.locate(), logger, releaseChoice: settings.current.release });
 	const controller = new SessionController({ store, logger, memento: context.workspaceState });
 	const sessionsTree = new SessionsTreeProvider(controller);
-	const prunedTree = new PrunedCallsTreeProvider(controller);
+	const prunedTree = new PrunedCallsTreeProvider(controller, logger);
 	const statusBar = new PruneStatusBar({ controller, settings });
 	const previewSource = new PreviewSourceAdapter(controller, loadPiAi);
 	const testRun = context.extensionMode === vscode.ExtensionMode.Test;

@@ -34,6 +34,33 @@ export function runSteps<T>(steps: Steps<T>): T {
 	}
 }
 
+/**
+ * Characters serialized or scanned between two yields when items differ wildly in size (one tool
+ * result may be megabytes): about a millisecond of `JSON.stringify`.
+ */
+export const PACE_CHARS = 512 * 1024;
+
+/**
+ * Decides when to yield from both the items handled and their size:
+ * `if (pacer.due(text.length)) yield;`
+ */
+export class Pacer {
+	private items = 0;
+	private chars = 0;
+
+	/** Counts one item of `chars` characters; true when it is time to yield. */
+	due(chars: number): boolean {
+		this.items++;
+		this.chars += chars;
+		if (this.items >= PACE || this.chars >= PACE_CHARS) {
+			this.items = 0;
+			this.chars = 0;
+			return true;
+		}
+		return false;
+	}
+}
+
 /** True at every PACE-th index: `if (paced(i)) yield;` */
 export function paced(index: number): boolean {
 	return index % PACE === PACE - 1;

@@ -10,10 +10,18 @@ import type { DetectedChain } from '../flush/chains/detectChains';
 import type { AgentMessage } from '../session/types';
 import { firstAtOrAbove } from '../sortedSearch';
 import { messageChars } from './metricsBranch';
-import { mapSteps, type Steps } from '../steps';
+import { Pacer, type Steps } from '../steps';
 
 export function* largestChainSharePctSteps(messages: readonly AgentMessage[], openStart: number, chains: readonly DetectedChain[]): Steps<number> {
-	const sizes = yield* mapSteps(messages, (message) => messageChars(message));
+	const sizes: number[] = [];
+	const pacer = new Pacer();
+	for (const message of messages) {
+		const size = messageChars(message);
+		sizes.push(size);
+		if (pacer.due(size)) {
+			yield;
+		}
+	}
 	const prefix = [0];
 	for (const size of sizes) {
 		prefix.push((prefix.at(-1) as number) + size);

@@ -22,7 +22,7 @@ import type { ReleaseRules } from '../release/releases';
 import type { AgentMessage, AssistantContent, SessionEntry, ToolCall } from '../session/types';
 import { largestChainSharePctSteps } from './chainShare';
 import { metricsMessages, messageChars } from './metricsBranch';
-import { paced, runSteps, type Steps } from '../steps';
+import { Pacer, runSteps, type Steps } from '../steps';
 
 /** Field names exactly as the release writes them into a flush-metrics entry. */
 export interface ContextMetrics {
@@ -114,8 +114,9 @@ function openCycleThinkingTokens(messages: readonly AgentMessage[], openStart: n
 function* frontierGapTokens(messages: readonly AgentMessage[], state: Pick<CondenseState, 'frontier' | 'records' | 'aliases'>, isProtected: ProtectionCheck): Steps<number> {
 	const boundary = frontierBoundary(messages, state.frontier);
 	let tokens = 0;
+	const pacer = new Pacer();
 	for (let i = boundary.scanStart; i < messages.length; i++) {
-		if (paced(i)) {
+		if (pacer.due(0)) {
 			yield;
 		}
 		const message = messages[i] as AgentMessage;
@@ -132,7 +133,11 @@ function* frontierGapTokens(messages: readonly AgentMessage[], state: Pick<Conde
 		if (isProtected(message.toolName, callArguments(messages, i, message.toolCallId))) {
 			continue;
 		}
-		tokens += Math.round(messageChars(message) / 4);
+		const chars = messageChars(message);
+		tokens += Math.round(chars / 4);
+		if (pacer.due(chars)) {
+			yield;
+		}
 	}
 	return tokens;
 }

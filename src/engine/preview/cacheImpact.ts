@@ -20,7 +20,7 @@
 import { charsToTokens } from '../condense/measure/compactFormat';
 import type { AgentMessage, Usage } from '../session/types';
 import type { CacheImpact, CallEstimate, PricePerMillion } from './snapshotTypes';
-import { paced, runSteps, type Steps } from '../steps';
+import { Pacer, runSteps, type Steps } from '../steps';
 
 export interface PricingInfo {
 	readonly modelId: string;
@@ -57,12 +57,12 @@ export function* cacheImpactSteps(inputs: CacheInputs): Steps<CacheImpact> {
 	const breakIndex = previous ? yield* commonPrefixSteps(previous, next, sizeOf) : 0;
 	const rawBreak = previousRaw ? yield* commonPrefixSteps(previousRaw, nextRaw, sizeOf) : 0;
 	// Every size the estimates read, measured in steps once (sizeOf is cached): the sums below are then cheap.
+	const pacer = new Pacer();
 	for (const list of [previous ?? [], next, nextRaw]) {
-		for (let i = 0; i < list.length; i++) {
-			if (paced(i)) {
+		for (const message of list) {
+			if (pacer.due(sizeOf(message))) {
 				yield;
 			}
-			sizeOf(list[i] as AgentMessage);
 		}
 	}
 	const previousTokens = previous ? tokensOf(previous, 0, previous.length, sizeOf) : 0;
@@ -111,12 +111,13 @@ export function commonPrefix(a: readonly AgentMessage[], b: readonly AgentMessag
 
 function* commonPrefixSteps(a: readonly AgentMessage[], b: readonly AgentMessage[], sizeOf: (message: AgentMessage) => number): Steps<number> {
 	const n = Math.min(a.length, b.length);
+	const pacer = new Pacer();
 	for (let i = 0; i < n; i++) {
-		if (paced(i)) {
-			yield;
-		}
 		const x = a[i] as AgentMessage;
 		const y = b[i] as AgentMessage;
+		if (pacer.due(x === y ? 0 : sizeOf(x))) {
+			yield;
+		}
 		if (x !== y && (sizeOf(x) !== sizeOf(y) || JSON.stringify(x) !== JSON.stringify(y))) {
 			return i;
 		}

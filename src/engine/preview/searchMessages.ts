@@ -6,7 +6,7 @@ import type { AgentMessage } from '../session/types';
 import { UNBOUNDED } from './boundedText';
 import { blockText, messageBlocks } from './messageBlocks';
 import type { ArgsText } from './sizeCache';
-import { paced, runSteps, type Steps } from '../steps';
+import { Pacer, runSteps, type Steps } from '../steps';
 
 export interface SearchHit {
 	readonly row: number;
@@ -41,13 +41,13 @@ export function* searchMessagesSteps(messages: readonly AgentMessage[], query: s
 		return { hits, capped: false };
 	}
 	const pattern = new RegExp(query.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi');
+	const pacer = new Pacer();
 	for (let row = 0; row < messages.length; row++) {
-		if (paced(row)) {
-			yield;
-		}
 		const blocks = messageBlocks(messages[row] as AgentMessage, UNBOUNDED, options.argsText);
+		let rowChars = 0;
 		for (let block = 0; block < blocks.length; block++) {
 			const text = blockText(blocks[block] as (typeof blocks)[number]);
+			rowChars += text.length;
 			pattern.lastIndex = 0;
 			for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
 				if (hits.length === limit) {
@@ -55,6 +55,9 @@ export function* searchMessagesSteps(messages: readonly AgentMessage[], query: s
 				}
 				hits.push({ row, block, start: match.index });
 			}
+		}
+		if (pacer.due(rowChars)) {
+			yield;
 		}
 	}
 	return { hits, capped: false };

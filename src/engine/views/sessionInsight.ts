@@ -21,7 +21,7 @@ import { buildSessionContext, getBranch } from '../session';
 import { getBranchSteps } from '../session/branch';
 import { buildSessionContextSteps } from '../session/context';
 import type { SessionContext, SessionModel } from '../session/model';
-import type { SessionEntry } from '../session/types';
+import type { AgentMessage, SessionEntry } from '../session/types';
 
 export class SessionInsight {
 	private branchValue: readonly SessionEntry[] | undefined;
@@ -99,10 +99,7 @@ export class SessionInsight {
 		const messages = (yield* this.contextSteps()).messages;
 		// A view may read a value while this waits between steps: the first value kept stays (`??=`).
 		const state = yield* this.stateSteps();
-		if (this.previewValue === undefined) {
-			const preview = yield* previewFromStateSteps(state, messages, this.config, this.release);
-			this.previewValue ??= preview;
-		}
+		yield* this.previewSteps(state, messages);
 		if (this.pendingValue === undefined) {
 			const pending = yield* capturePendingBatchesSteps(branch, state, this.config);
 			this.pendingValue ??= pending;
@@ -147,10 +144,20 @@ export class SessionInsight {
 		return this.stateValue;
 	}
 
+	private *previewSteps(state: CondenseState, messages: readonly AgentMessage[]): Steps<ContextPreview> {
+		if (this.previewValue === undefined) {
+			const preview = yield* previewFromStateSteps(state, messages, this.config, this.release);
+			this.previewValue ??= preview;
+		}
+		return this.previewValue;
+	}
+
 	/** The reclaim figure, in steps. */
 	*reclaimSteps(): Steps<LiveReclaim | undefined> {
 		if (this.reclaimValue === undefined) {
-			const preview = this.config.enabled ? this.preview : yield* previewFromStateSteps(this.state, this.context.messages, { ...this.config, enabled: true }, this.release);
+			const state = yield* this.stateSteps();
+			const messages = (yield* this.contextSteps()).messages;
+			const preview = this.config.enabled ? yield* this.previewSteps(state, messages) : yield* previewFromStateSteps(state, messages, { ...this.config, enabled: true }, this.release);
 			this.reclaimValue ??= preview.reclaim ?? null;
 		}
 		return this.reclaimValue ?? undefined;

@@ -7,7 +7,7 @@ import { isSummaryMessage } from '../occurrence';
 import { syntheticBlockId } from '../phases/syntheticChain';
 import { CUSTOM_TYPE_SUMMARY } from '../types';
 import type { LiveReclaim } from './statusText';
-import { paced, runSteps, type Steps } from '../../steps';
+import { Pacer, runSteps, type Steps } from '../../steps';
 
 /** Serialized length of a message or an assistant block; callers that measure often pass a cached one. */
 export type SizeOf = (value: AgentMessage | AssistantContent) => number;
@@ -21,11 +21,13 @@ export function serializedLength(messages: readonly AgentMessage[], sizeOf: Size
 
 export function* serializedLengthSteps(messages: readonly AgentMessage[], sizeOf: SizeOf = serializedSize): Steps<number> {
 	let total = messages.length === 0 ? 2 : messages.length + 1;
-	for (let i = 0; i < messages.length; i++) {
-		if (paced(i)) {
+	const pacer = new Pacer();
+	for (const message of messages) {
+		const size = sizeOf(message);
+		total += size;
+		if (pacer.due(size)) {
 			yield;
 		}
-		total += sizeOf(messages[i] as AgentMessage);
 	}
 	return total;
 }
@@ -65,12 +67,12 @@ export function* contextBreakdownSteps(messages: readonly AgentMessage[], sizeOf
 	};
 	let total = messages.length === 0 ? 2 : messages.length + 1;
 	sizes.other = total;
-	for (let i = 0; i < messages.length; i++) {
-		if (paced(i)) {
+	const pacer = new Pacer();
+	for (const message of messages) {
+		const chars = sizeOf(message);
+		if (pacer.due(chars)) {
 			yield;
 		}
-		const message = messages[i] as AgentMessage;
-		const chars = sizeOf(message);
 		total += chars;
 		if (message.role === 'assistant') {
 			let blocks = 0;
