@@ -62,6 +62,8 @@ if (exists('src/cli.ts')) {
 // pi-ai is ESM-only and large: it is bundled on its own and loaded on first use (never at activation).
 if (exists('src/node/llm/piAiModule.ts')) {
 	builds.push({ ...nodeCommon, entryPoints: [at('src/node/llm/piAiModule.ts')], outfile: at('dist/pi-ai.js') });
+	// Model lookups load pi-ai in a worker thread, off the extension host's thread.
+	builds.push({ ...nodeCommon, entryPoints: [at('src/node/llm/modelFactsWorker.ts')], outfile: at('dist/model-facts-worker.js') });
 }
 if (exists('webview/main.ts')) {
 	builds.push({

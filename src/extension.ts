@@ -10,6 +10,7 @@
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { createPiAiLoader } from './node/llm/piAiLoader';
+import { ModelFactsWorker } from './node/llm/modelFacts';
 import { SessionStore } from './node/store/sessionStore';
 import { registerCommands } from './host/commands/registerCommands';
 import type { ExtensionApi } from './host/extensionApi';
@@ -34,20 +35,21 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 	const logger = vscode.window.createOutputChannel('Pi Condense', { log: true });
 	const distDir = join(context.extensionPath, 'dist');
 	const loadPiAi = createPiAiLoader(distDir);
+	const modelFacts = new ModelFactsWorker(distDir);
 	const settings = new ExtensionSettings();
 	const locator = new SessionLocator();
 	const store = new SessionStore({ locate: () => locator.locate(), logger, releaseChoice: settings.current.release });
 	const controller = new SessionController({ store, logger, memento: context.workspaceState });
 	const sessionsTree = new SessionsTreeProvider(controller);
-	const prunedTree = new PrunedCallsTreeProvider(controller);
+	const prunedTree = new PrunedCallsTreeProvider(controller, logger);
 	const statusBar = new PruneStatusBar({ controller, settings });
-	const previewSource = new PreviewSourceAdapter(controller, loadPiAi);
+	const previewSource = new PreviewSourceAdapter(controller, modelFacts.lookUp);
 	const testRun = context.extensionMode === vscode.ExtensionMode.Test;
 	const contextPreview = new ContextPreview({ source: previewSource, extensionUri: context.extensionUri, reportRenders: testRun, log: (message) => logger.warn(message), debug: (message) => logger.debug(message) });
 	const problems = new ProblemReporter(controller, logger);
-	const flush = new FlushServices({ controller, logger, settings, loadPiAi });
+	const flush = new FlushServices({ controller, logger, settings, loadPiAi, lookUpModel: modelFacts.lookUp });
 	let closing: Promise<void> | undefined;
-	const close = (): Promise<void> => closing ??= flush.stop().then(() => store.close());
+	const close = (): Promise<void> => closing ??= Promise.all([flush.stop().then(() => store.close()), modelFacts.dispose()]).then(() => undefined);
 	shutdown = close;
 	context.subscriptions.push(
 		logger, settings, controller, sessionsTree, prunedTree, statusBar, previewSource, contextPreview, problems, flush,

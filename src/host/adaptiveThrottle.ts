@@ -1,13 +1,14 @@
 /**
  * Runs a callback at most once per delay, however often it is asked for. The delay adapts to the
  * callback's own cost: never under `minMs`, never under twice the time the last run took, never
- * over `maxMs` (a session of hundreds of MB re-renders slowly; appends arrive line by line).
+ * over `maxMs` (a session of hundreds of MB re-renders slowly; appends arrive line by line). A
+ * callback that returns a promise is timed until it settles (work done in slices).
  */
 export class AdaptiveThrottle {
 	private timer: NodeJS.Timeout | undefined;
 	private lastRunMs = 0;
 
-	constructor(private readonly run: () => void, private readonly minMs: number, private readonly maxMs: number) {}
+	constructor(private readonly run: () => unknown, private readonly minMs: number, private readonly maxMs: number) {}
 
 	schedule(): void {
 		if (this.timer !== undefined) {
@@ -17,8 +18,15 @@ export class AdaptiveThrottle {
 		this.timer = setTimeout(() => {
 			this.timer = undefined;
 			const started = performance.now();
-			this.run();
-			this.lastRunMs = performance.now() - started;
+			const result = this.run();
+			const measure = (): void => {
+				this.lastRunMs = performance.now() - started;
+			};
+			if (result instanceof Promise) {
+				result.then(measure, measure);
+			} else {
+				measure();
+			}
 		}, delay);
 	}
 

@@ -7,8 +7,8 @@ import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import { setConfigKeys } from '../engine/config/setConfigKey';
 import { releaseLine } from '../engine/release';
-import { lookUpModel, type ModelFacts } from '../node/llm/modelPricing';
-import type { PiAiLoader } from '../node/llm/piAiLoader';
+import type { ModelLookup } from '../node/llm/modelFacts';
+import type { ModelFacts } from '../node/llm/modelPricing';
 import { CommandId } from './commands/commandIds';
 import { Disposable } from './dispose';
 import type { PreviewSession, PreviewSource } from './preview/previewSource';
@@ -18,7 +18,7 @@ export class PreviewSourceAdapter extends Disposable implements PreviewSource {
 	private readonly _onDidChangeSession = this._register(new vscode.EventEmitter<void>());
 	readonly onDidChangeSession = this._onDidChangeSession.event;
 
-	constructor(private readonly controller: SessionController, private readonly loadPiAi: PiAiLoader) {
+	constructor(private readonly controller: SessionController, private readonly lookUpModel: ModelLookup) {
 		super();
 		const fire = (): void => this._onDidChangeSession.fire();
 		this._register(controller.onDidChangeSelection(fire));
@@ -33,11 +33,11 @@ export class PreviewSourceAdapter extends Disposable implements PreviewSource {
 		}
 		const settings = this.controller.renderSettings;
 		const { resolution } = settings;
-		const insight = session.insight(settings);
 		return {
 			path: session.path, title: this.controller.titleOf(session.path), model: session.model, config: settings.config, release: settings.release, blobs: session.blobs,
 			followed: { line: releaseLine(resolution, homedir()), installed: resolution.kind !== 'not-installed' },
-			derived: { branch: insight.branch, messages: insight.context.messages, state: insight.state },
+			// The views' own insight: what they already computed is shared, nothing is computed here.
+			derived: session.insight(settings),
 		};
 	}
 
@@ -58,7 +58,7 @@ export class PreviewSourceAdapter extends Disposable implements PreviewSource {
 
 	async modelPricing(provider: string, modelId: string): Promise<ModelFacts | undefined> {
 		const agentDir = this.controller.discovery.locations?.agentDir;
-		return agentDir === undefined ? undefined : lookUpModel(this.loadPiAi, agentDir, provider, modelId);
+		return agentDir === undefined ? undefined : this.lookUpModel(agentDir, provider, modelId);
 	}
 
 	async applyPruneSettings(changes: ReadonlyArray<{ readonly key: string; readonly value: unknown }>): Promise<void> {

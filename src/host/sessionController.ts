@@ -5,7 +5,7 @@
  */
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
-import { recoverOutputs } from '../engine/condense';
+import { recoverOutputs, type CondenseState } from '../engine/condense';
 import type { ContextPruneConfig } from '../engine/config/types';
 import type { ReleaseResolution } from '../engine/release';
 import type { ReleaseRules } from '../engine/release/releases';
@@ -19,7 +19,9 @@ import type { SessionRow } from '../node/store/sessionRows';
 import type { DiscoveryReport, SessionStore, StoreChange } from '../node/store/sessionStore';
 import { restrictedModeRefusal } from '../engine/views/restrictedMode';
 import { buildSessionList, defaultSession, sessionTitle, type ProjectItem } from '../engine/views/sessionList';
+import { runSliced } from '../node/slicing/runSliced';
 import { AdaptiveThrottle } from './adaptiveThrottle';
+import { SelectedInsight } from './selectedInsight';
 import { Disposable } from './dispose';
 import { fileWorkspaceFolders } from './sessionLocator';
 
@@ -70,11 +72,13 @@ export class SessionController extends Disposable {
 	private selectedPath: string | undefined;
 	private selectedSession: OpenSession | undefined;
 	private activityValue: FlushActivity = 'idle';
-	private readonly selectedRefresh = this._register(new AdaptiveThrottle(() => {
-		if (this.selectedSession) {
-			this._onDidChangeSelectedSession.fire();
-		}
-	}, SESSION_REFRESH_MS, SESSION_REFRESH_MAX_MS));
+	/** The selected session's derived data, computed in slices: what the views read. */
+	private readonly selectedInsight = this._register(new SelectedInsight({
+		selected: () => this.selectedSession && { session: this.selectedSession, settings: this.renderSettings },
+		onReady: () => this._onDidChangeSelectedSession.fire(),
+		onError: (message) => this.options.logger.error(message),
+	}));
+	private readonly selectedRefresh = this._register(new AdaptiveThrottle(() => this.selectedInsight.prepare(false), SESSION_REFRESH_MS, SESSION_REFRESH_MAX_MS));
 	private userChoseSession = false;
 	private restarting = false;
 
@@ -101,6 +105,7 @@ export class SessionController extends Disposable {
 		}
 		this.selectedPath = undefined;
 		this.selectedSession = undefined;
+		this.selectedInsight.clear();
 		if (previous !== undefined && this.store.row(previous)) {
 			await this.select(previous, false);
 		} else {
@@ -165,9 +170,13 @@ export class SessionController extends Disposable {
 		return this.selectedPath;
 	}
 
-	/** The selected session's derived data under the current settings; undefined until it is read. */
+	/**
+	 * The selected session's derived data, as last computed in full (in slices, off the views' path):
+	 * undefined until it first is. After an append or a settings change the views keep reading the
+	 * previous one until the new one is ready, when `onDidChangeSelectedSession` fires.
+	 */
 	insight(): SessionInsight | undefined {
-		return this.selectedSession?.insight(this.renderSettings);
+		return this.selectedInsight.current;
 	}
 
 	/** The selected session's open model; undefined until it is read. */
@@ -185,6 +194,7 @@ export class SessionController extends Disposable {
 		}
 		this.selectedPath = path;
 		this.selectedSession = undefined;
+		this.selectedInsight.clear();
 		this.store.pinSession(path);
 		if (byUser && path !== undefined) {
 			void this.options.memento.update(SELECTED_KEY, path);
@@ -200,7 +210,7 @@ export class SessionController extends Disposable {
 			const session = await this.store.openSession(path);
 			if (this.selectedPath === path) {
 				this.selectedSession = session;
-				this._onDidChangeSelectedSession.fire();
+				await this.selectedInsight.prepare(true);
 			}
 		} catch (error) {
 			this.options.logger.error(`Could not read ${path}: ${String(error)}`);
@@ -212,9 +222,11 @@ export class SessionController extends Disposable {
 		}
 	}
 
-	/** The derived data of any listed session (opened on demand and kept for a while), as its release renders it. */
+	/** The derived data of any listed session (opened on demand and kept for a while), as its release renders it, computed in slices. */
 	async insightFor(path: string): Promise<SessionInsight> {
-		return (await this.openSession(path)).insight(this.renderSettingsFor(path));
+		const insight = (await this.openSession(path)).insight(this.renderSettingsFor(path));
+		await runSliced(insight.prepare());
+		return insight;
 	}
 
 	/** A listed session, read (or kept open); rejects with `UnlistedSessionError` for any other path. */
@@ -223,10 +235,16 @@ export class SessionController extends Disposable {
 		return this.store.openSession(path);
 	}
 
+	/** A listed session and pi-condense's state of it as its release rebuilds it, computed in slices. */
+	async stateFor(path: string, signal?: AbortSignal): Promise<{ readonly session: OpenSession; readonly state: CondenseState }> {
+		const session = await this.openSession(path);
+		return { session, state: await runSliced(session.insight(this.renderSettingsFor(path)).stateSteps(), signal) };
+	}
+
 	/** `context_tree_query`'s text for these refs of a session. */
 	async recover(path: string, refs: readonly string[]): Promise<string> {
-		const session = await this.openSession(path);
-		return (await recoverOutputs(session.insight(this.renderSettingsFor(path)).state, refs, session.blobs)).text;
+		const { session, state } = await this.stateFor(path);
+		return (await recoverOutputs(state, refs, session.blobs)).text;
 	}
 
 	// ──── Pi's contextPrune settings ────
@@ -304,9 +322,10 @@ export class SessionController extends Disposable {
 		}
 	}
 
-	/** Resolves when the store's background work is done (tests). */
-	idle(): Promise<void> {
-		return this.store.idle();
+	/** Resolves when the store's background work and the selected session's preparation are done (tests). */
+	async idle(): Promise<void> {
+		await this.store.idle();
+		await this.selectedInsight.idle();
 	}
 
 	private onStoreChange(change: StoreChange): void {
@@ -326,7 +345,7 @@ export class SessionController extends Disposable {
 				return;
 			case 'settings':
 				this._onDidChangeSettings.fire(change.settings);
-				this.selectedRefresh.schedule();
+				void this.selectedInsight.prepare(true);
 				return;
 		}
 	}

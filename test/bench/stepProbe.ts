@@ -14,12 +14,21 @@
 import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { buildCondenseState, previewFromState } from '../../src/engine/condense';
+import type { CondenseState, ContextPreview } from '../../src/engine/condense';
+import { previewFromStateSteps } from '../../src/engine/condense/renderBranch';
+import { buildCondenseStateSteps } from '../../src/engine/condense/state/buildCondenseState';
+import { computePreviewSteps } from '../../src/engine/preview/computePreview';
+import { previewBaseSteps } from '../../src/engine/preview/previewBase';
+import { runSliced } from '../../src/node/slicing/runSliced';
 import { resolveConfig } from '../../src/engine/config/resolve';
 import { runFlush } from '../../src/engine/flush';
-import { computePreview, previewBase, searchMessages, type PreviewBase, type PreviewComputation } from '../../src/engine/preview';
-import { buildSessionContext, getBranch, getTree } from '../../src/engine/session';
+import type { PreviewBase, PreviewComputation } from '../../src/engine/preview';
+import { searchMessagesSteps } from '../../src/engine/preview/searchMessages';
+import type { Steps } from '../../src/engine/steps';
+import { getBranchSteps } from '../../src/engine/session/branch';
+import { buildSessionContextSteps } from '../../src/engine/session/context';
 import { pageSnapshot, SnapshotRows } from '../../src/host/preview/snapshotRows';
+import type { AgentMessage, SessionEntry } from '../../src/engine/session/types';
 import { sha1Hex } from '../../src/node/flush/sha1Hasher';
 import type { ToWebview, ViewName } from '../../src/shared/protocol';
 import { readSessionModel } from '../../src/node/store/readSessionModel';
@@ -106,35 +115,36 @@ async function steps(file: string, baseline: number): Promise<void> {
 	const release = LATEST;
 	const config = resolveConfig({ enabled: true }, release).config;
 	const opened = await measure('open', baseline, async () => {
+		// As the extension opens a session: read in pieces, then its branch and context in slices.
 		const { model } = await readSessionModel(file);
-		getTree(model);
-		return { model, branch: getBranch(model), messages: buildSessionContext(model).messages };
+		return { model, branch: await runSliced(getBranchSteps(model)), messages: (await runSliced(buildSessionContextSteps(model))).messages };
 	}, (value) => `${String((value as { model: { entries: unknown[] } }).model.entries.length)} entries`, 2) as {
 		model: Awaited<ReturnType<typeof readSessionModel>>['model'];
-		branch: ReturnType<typeof getBranch>;
-		messages: ReturnType<typeof buildSessionContext>['messages'];
+		branch: readonly SessionEntry[];
+		messages: readonly AgentMessage[];
 	};
 	const { model, branch, messages } = opened;
-	const state = await measure('state', baseline, () => buildCondenseState(branch, release, { lineOf: (entry) => model.lineOf(entry) }),
+	// Every step as the extension runs it: in slices (runSliced), so the longest block is a slice's.
+	const state = await measure('state', baseline, () => runSliced(buildCondenseStateSteps(branch, release, { lineOf: (entry) => model.lineOf(entry) })),
 		(value) => {
-			const s = value as ReturnType<typeof buildCondenseState>;
+			const s = value as CondenseState;
 			return `${String(s.summaries.length)} summaries, ${String(s.chains.length)} chains, ${String(s.records.size)} records`;
-		}) as ReturnType<typeof buildCondenseState>;
-	const rendered = await measure('render', baseline, () => previewFromState(state, messages, config, release),
-		(value) => (value as ReturnType<typeof previewFromState>).statusText);
+		}) as CondenseState;
+	const rendered = await measure('render', baseline, () => runSliced(previewFromStateSteps(state, messages, config, release)),
+		(value) => (value as ContextPreview).statusText);
 	// The preview keeps its base and only its latest computation: the what-if replaces the first one.
 	let shown: PreviewComputation | undefined;
-	const base = await measure('preview rows', baseline, () => {
-		const value = previewBase({ sessionPath: file, title: 'bench', branch, messages, config, release, state });
-		shown = computePreview(value, { overrides: {}, pricing: undefined, now: Date.now() });
+	const base = await measure('preview rows', baseline, async () => {
+		const value = await runSliced(previewBaseSteps({ sessionPath: file, title: 'bench', branch, messages, config, release, state }));
+		shown = await runSliced(computePreviewSteps(value, { overrides: {}, pricing: undefined, now: Date.now() }));
 		return value;
 	}, () => `${String(shown?.snapshot.before.length)} raw rows, ${String(shown?.snapshot.after.length)} sent`) as PreviewBase;
 	shown = undefined;
-	// As the host does on a what-if: the computation, its rows as the page asks for them, and the
-	// snapshot message posted with the first window of the sent view.
+	// As the host does on a what-if: the computation (in slices), its rows as the page asks for
+	// them, and the snapshot message posted with the first window of the sent view.
 	let rows: SnapshotRows | undefined;
-	shown = await measure('what-if', baseline, () => {
-		const computation = computePreview(base, { overrides: { 'chainCompression.rollingWindow': 0 }, pricing: undefined, now: Date.now() });
+	shown = await measure('what-if', baseline, async () => {
+		const computation = await runSliced(computePreviewSteps(base, { overrides: { 'chainCompression.rollingWindow': 0 }, pricing: undefined, now: Date.now() }));
 		rows = new SnapshotRows(1, computation.snapshot);
 		JSON.stringify(snapshotMessage(rows, 'after', 'whatIf'));
 		return computation;
@@ -153,8 +163,8 @@ async function steps(file: string, baseline: number): Promise<void> {
 		const posted = value as { bytes: number; rows: number; of: number };
 		return `${(posted.bytes / 1024 / 1024).toFixed(2)} MB posted (${String(posted.rows)} of ${String(posted.of)} rows)`;
 	});
-	const search = await measure('search', baseline, () => searchMessages(current.views.before, 'no such text anywhere'));
-	const flushPorts = { summarizer: scriptedSummarizer(richReply), hash: sha1Hex, now: () => 0 };
+	const search = await measure('search', baseline, () => runSliced(searchMessagesSteps(current.views.before, 'no such text anywhere')));
+	const flushPorts = { summarizer: scriptedSummarizer(richReply), hash: sha1Hex, now: () => 0, runSteps: <T>(steps: Steps<T>) => runSliced(steps) };
 	const flushConfig = resolveConfig({ enabled: true }, WRITER_RELEASE).config;
 	const flushed = await measure('flush planning', baseline,
 		() => runFlush({ mode: 'now', branch, messages, config: flushConfig, release: WRITER_RELEASE }, flushPorts),

@@ -10,12 +10,13 @@
 import type { ContextPruneConfig } from '../config/types';
 import type { ReleaseRules } from '../release/releases';
 import type { AgentMessage, SessionEntry } from '../session/types';
-import { measureReclaim } from './measure/contextSize';
+import { measureReclaimSteps } from './measure/contextSize';
 import { pruneStatusText, type LiveReclaim } from './measure/statusText';
 import type { DefectWarning, ReleaseDiagnostic } from './phases/renderReport';
-import { renderContext } from './render/renderContext';
+import { renderContext, renderContextSteps } from './render/renderContext';
 import { buildCondenseState, type BuildStateOptions } from './state/buildCondenseState';
 import { EMPTY_CONDENSE_STATE, type CondenseState } from './state/condenseState';
+import { runSteps, type Steps } from '../steps';
 
 /**
  * Full render from the branch (state rebuild + transform). With `enabled: false` it returns
@@ -54,9 +55,13 @@ export function previewContext(
 
 /** The same from an already rebuilt state (the state is not consulted when pruning is disabled). */
 export function previewFromState(state: CondenseState, messages: readonly AgentMessage[], config: ContextPruneConfig, release: ReleaseRules): ContextPreview {
+	return runSteps(previewFromStateSteps(state, messages, config, release));
+}
+
+export function* previewFromStateSteps(state: CondenseState, messages: readonly AgentMessage[], config: ContextPruneConfig, release: ReleaseRules): Steps<ContextPreview> {
 	const diagnostics: ReleaseDiagnostic[] = [];
 	const warnings: DefectWarning[] = [];
-	const after = renderContext(messages, state, config, release, { diagnostic: (d) => diagnostics.push(d), warning: (w) => warnings.push(w) });
-	const reclaim = measureReclaim(messages, after);
+	const after = yield* renderContextSteps(messages, state, config, release, { diagnostic: (d) => diagnostics.push(d), warning: (w) => warnings.push(w) });
+	const reclaim = yield* measureReclaimSteps(messages, after);
 	return { state, before: messages, after, reclaim, statusText: pruneStatusText(config, reclaim), diagnostics, warnings };
 }

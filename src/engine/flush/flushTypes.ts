@@ -9,6 +9,7 @@ import type { EntryDraft } from '../write/entryEnvelope';
 import type { ContentHasher } from './contentHash';
 import type { ProgressSink } from './flushProgress';
 import type { SpillWriter } from './spillPhase';
+import type { Steps } from '../steps';
 
 /** `now`: summarize pending batches, then compress chains beyond the rolling window (when enabled). `compact`: compress every eligible chain (K = 0), enabled or not. */
 export type FlushMode = 'now' | 'compact';
@@ -40,7 +41,14 @@ export interface FlushPorts {
 	readonly spill?: SpillWriter;
 	/** Epoch milliseconds (chain `compressedAt`). */
 	readonly now: () => number;
+	/**
+	 * Runs the planning's long passes (state rebuilds, captures, chain detection); the extension
+	 * runs them in slices so the host is never held long. Default: at once (`runSteps`).
+	 */
+	readonly runSteps?: StepRunner;
 }
+
+export type StepRunner = <T>(steps: Steps<T>) => Promise<T>;
 
 export type FlushStatus =
 	/** Ran to the end; `drafts` may be empty (nothing to do). */

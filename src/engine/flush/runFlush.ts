@@ -17,18 +17,18 @@
  * const result = await runFlush({ mode: 'now', branch, messages, config, release }, ports);
  * await writeEntriesToSession(path, result.drafts);
  */
-import { capturePendingBatches } from '../condense/pending/capturePending';
+import { capturePendingBatchesSteps } from '../condense/pending/capturePending';
 import { protectionCheck } from '../condense/protection/protectionRules';
-import { buildCondenseState } from '../condense/state/buildCondenseState';
+import { buildCondenseStateSteps } from '../condense/state/buildCondenseState';
 import type { ReleaseRules } from '../release/releases';
 import type { CondenseState } from '../condense/state/condenseState';
-import { contextMetricsFor, flushMetricsEntry, flushMetricsOutcome, flushMetricsTrigger } from '../metrics';
+import { contextMetricsForSteps, flushMetricsEntry, flushMetricsOutcome, flushMetricsTrigger } from '../metrics';
 import type { SessionEntry } from '../session/types';
 import type { EntryDraft } from '../write/entryEnvelope';
 import { runSummaryJobs, type JobOutcome, type SummaryJob } from './callSummarizer';
 import { compressChains, type ChainPhase } from './chains/compressChains';
-import { detectChains } from './chains/detectChains';
-import { planChainJobs } from './chains/planChains';
+import { detectChainsSteps } from './chains/detectChains';
+import { planChainJobsSteps } from './chains/planChains';
 import { deferInGrace, selectChains } from './chains/selectChains';
 import { recoveryGraceKeys } from '../condense/phases/recoveryGrace';
 import { classifyBatch, type PreparedBatch } from './classifyBatches';
@@ -37,12 +37,13 @@ import { assembleBatches, type BatchPhase } from './assembleBatches';
 import { statsDraft } from './entryDrafts';
 import { safeProgress, type ProgressSink } from './flushProgress';
 import { StatsAccumulator } from './flushStats';
-import { DEFAULT_CONCURRENCY, type FlushPorts, type FlushRequest, type FlushResult } from './flushTypes';
+import { DEFAULT_CONCURRENCY, type FlushPorts, type FlushRequest, type FlushResult, type StepRunner } from './flushTypes';
 import * as say from './notices';
 import { batchPrompt } from './prompt/batchPrompt';
 import { planIndexRepairs, uncountedSinceLastStats } from './repairInterrupted';
 import { thinkingStripBoundary } from './thinkingBoundary';
 import { withPlannedEntries } from './virtualBranch';
+import { runSteps } from '../steps';
 
 interface Shared {
 	readonly request: FlushRequest;
@@ -51,19 +52,22 @@ interface Shared {
 	readonly stats: StatsAccumulator;
 	readonly concurrency: number;
 	readonly at: number;
-	readonly stateOf: (branch: readonly SessionEntry[]) => CondenseState;
+	readonly stateOf: (branch: readonly SessionEntry[]) => Promise<CondenseState>;
+	readonly run: StepRunner;
 }
 
 /** `buildCondenseState`, remembering the last branch: planning steps that add nothing reuse the state. */
-function lastStateOf(release: ReleaseRules): (branch: readonly SessionEntry[]) => CondenseState {
-	let last: { branch: readonly SessionEntry[]; state: CondenseState } | undefined;
+function lastStateOf(release: ReleaseRules, run: StepRunner): (branch: readonly SessionEntry[]) => Promise<CondenseState> {
+	let last: { branch: readonly SessionEntry[]; state: Promise<CondenseState> } | undefined;
 	return (branch) => {
 		if (last?.branch !== branch) {
-			last = { branch, state: buildCondenseState(branch, release) };
+			last = { branch, state: run(buildCondenseStateSteps(branch, release)) };
 		}
 		return last.state;
 	};
 }
+
+const runAtOnce: StepRunner = (steps) => Promise.resolve(runSteps(steps));
 
 export async function runFlush(request: FlushRequest, ports: FlushPorts): Promise<FlushResult> {
 	const { config, mode, release } = request;
@@ -71,18 +75,20 @@ export async function runFlush(request: FlushRequest, ports: FlushPorts): Promis
 		return emptyResult('disabled', say.DISABLED_NOTICE);
 	}
 	const at = ports.now();
-	const stateOf = lastStateOf(release);
+	const run = ports.runSteps ?? runAtOnce;
+	const stateOf = lastStateOf(release, run);
+	const initialState = await stateOf(request.branch);
 	// 2.7.0+: the metrics are a snapshot taken at flush entry, before any work.
-	const metrics = mode === 'now' ? contextMetricsFor(request.branch, stateOf(request.branch), config, release) : undefined;
-	const repair = planIndexRepairs(request.branch, stateOf(request.branch));
+	const metrics = mode === 'now' ? await run(contextMetricsForSteps(request.branch, initialState, config, release)) : undefined;
+	const repair = planIndexRepairs(request.branch, initialState);
 	const uncounted = uncountedSinceLastStats(request.branch);
 	const branch = withPlannedEntries(request.branch, repair.drafts, at);
-	const state = stateOf(branch);
+	const state = await stateOf(branch);
 	const stats = new StatsAccumulator(state.stats);
 	stats.addCallsWithoutUsage(uncounted.summaries + uncounted.fusedChains);
 	stats.addChains(uncounted.chains, uncounted.fusedChains);
 	const shared: Shared = {
-		request, ports, stats, at, stateOf,
+		request, ports, stats, at, stateOf, run,
 		progress: safeProgress(request.onProgress),
 		concurrency: Math.max(1, request.concurrency ?? DEFAULT_CONCURRENCY),
 	};
@@ -154,7 +160,7 @@ export async function runFlush(request: FlushRequest, ports: FlushPorts): Promis
 /** The flush-metrics outcome: `empty` with nothing captured, the frontier outcome once a batch got through, else `error`. */
 async function batchPhase(shared: Shared, branch: readonly SessionEntry[], state: CondenseState, dedup: DedupIndex): Promise<{ phase: BatchPhase; captured: number } | 'aborted'> {
 	const { config, signal, interactive, release } = shared.request;
-	const captured = capturePendingBatches(branch, state, config);
+	const captured = await shared.run(capturePendingBatchesSteps(branch, state, config));
 	const pending = captured.map((batch) => classifyBatch(batch, dedup, config));
 	if (pending.length > 0) {
 		shared.progress({ type: 'batches', batches: pending.map((batch) => ({ toolCallCount: batch.captured.toolCalls.length, rawChars: batch.rawChars })) });
@@ -189,15 +195,15 @@ async function batchPhase(shared: Shared, branch: readonly SessionEntry[], state
 
 async function chainPhase(shared: Shared, branch: readonly SessionEntry[], dedup: DedupIndex, burnedUpTo: number): Promise<{ phase: ChainPhase; skippedNoSummary: number } | 'aborted'> {
 	const { config, messages, mode, signal, release } = shared.request;
-	const state = shared.stateOf(branch);
-	const detected = detectChains(messages, protectionCheck(config));
+	const state = await shared.stateOf(branch);
+	const detected = await shared.run(detectChainsSteps(messages, protectionCheck(config)));
 	const compressedStarts = new Set(state.chains.map((chain) => chain.entry.startUserTimestamp));
 	const window = selectChains(detected, mode === 'compact' ? 0 : config.chainCompression.rollingWindow, compressedStarts);
 	// Recovery output in its grace window keeps its chain raw until it ages out (2.3.0+).
 	const persisted = branch.flatMap((entry) => (entry.type === 'message' ? [entry.message] : []));
 	const inGrace = release.recoveryGrace ? recoveryGraceKeys(persisted, config.recoveryGraceTurns ?? 0, state.keying) : new Set<string>();
 	const selected = deferInGrace(window, inGrace, release.occurrenceKeys);
-	const plan = planChainJobs(selected, messages, state, release);
+	const plan = await shared.run(planChainJobsSteps(selected, messages, state, release));
 	const phase = await compressChains(plan.jobs, plan.skipped, {
 		release,
 		state,

@@ -12,7 +12,7 @@
  * const metrics = contextMetricsFor(branch, state, config, releaseRules('2.9.1'));
  * metrics?.frontierGapTokens // 411
  */
-import { detectChains } from '../flush/chains/detectChains';
+import { detectChainsSteps } from '../flush/chains/detectChains';
 import { numericTimestamp, occurrenceKey } from '../condense/occurrence';
 import { protectionCheck, type ProtectionCheck, type ProtectionConfig } from '../condense/protection/protectionRules';
 import { isSummarized } from '../condense/state/indexLookups';
@@ -20,8 +20,9 @@ import type { CondenseState } from '../condense/state/condenseState';
 import type { PruneFrontier } from '../condense/types';
 import type { ReleaseRules } from '../release/releases';
 import type { AgentMessage, AssistantContent, SessionEntry, ToolCall } from '../session/types';
-import { largestChainSharePct } from './chainShare';
+import { largestChainSharePctSteps } from './chainShare';
 import { metricsMessages, messageChars } from './metricsBranch';
+import { Pacer, runSteps, type Steps } from '../steps';
 
 /** Field names exactly as the release writes them into a flush-metrics entry. */
 export interface ContextMetrics {
@@ -39,19 +40,30 @@ export const ZERO_CONTEXT_METRICS: ContextMetrics = { openCycleThinkingTokens: 0
  * flush began (before the entries it wrote, and without the reply that triggered it).
  */
 export function contextMetricsFor(branch: readonly SessionEntry[], state: CondenseState, config: ProtectionConfig, release: ReleaseRules): ContextMetrics | undefined {
-	return release.flushMetrics ? computeContextMetrics(metricsMessages(branch), state, protectionCheck(config)) : undefined;
+	return runSteps(contextMetricsForSteps(branch, state, config, release));
+}
+
+/** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
+export function* contextMetricsForSteps(branch: readonly SessionEntry[], state: CondenseState, config: ProtectionConfig, release: ReleaseRules): Steps<ContextMetrics | undefined> {
+	return release.flushMetrics ? yield* computeContextMetricsSteps(metricsMessages(branch), state, protectionCheck(config)) : undefined;
 }
 
 /** The metrics over an already projected message list (`metricsMessages`). */
 export function computeContextMetrics(messages: readonly AgentMessage[], state: Pick<CondenseState, 'frontier' | 'records' | 'aliases'>, isProtected: ProtectionCheck): ContextMetrics {
+	return runSteps(computeContextMetricsSteps(messages, state, isProtected));
+}
+
+function* computeContextMetricsSteps(messages: readonly AgentMessage[], state: Pick<CondenseState, 'frontier' | 'records' | 'aliases'>, isProtected: ProtectionCheck): Steps<ContextMetrics> {
 	if (messages.length === 0) {
 		return ZERO_CONTEXT_METRICS;
 	}
 	const openStart = openSegmentStart(messages);
+	const openCycle = openCycleThinkingTokens(messages, openStart);
+	const chains = yield* detectChainsSteps(messages, isProtected);
 	return {
-		openCycleThinkingTokens: openCycleThinkingTokens(messages, openStart),
-		largestChainSharePct: largestChainSharePct(messages, openStart, detectChains(messages, isProtected)),
-		frontierGapTokens: frontierGapTokens(messages, state, isProtected),
+		openCycleThinkingTokens: openCycle,
+		largestChainSharePct: yield* largestChainSharePctSteps(messages, openStart, chains),
+		frontierGapTokens: yield* frontierGapTokens(messages, state, isProtected),
 	};
 }
 
@@ -99,10 +111,14 @@ function openCycleThinkingTokens(messages: readonly AgentMessage[], openStart: n
  * to the last attempted one are skipped until the next assistant, since a later turn may reuse an
  * id. Each result is rounded to tokens on its own, then summed.
  */
-function frontierGapTokens(messages: readonly AgentMessage[], state: Pick<CondenseState, 'frontier' | 'records' | 'aliases'>, isProtected: ProtectionCheck): number {
+function* frontierGapTokens(messages: readonly AgentMessage[], state: Pick<CondenseState, 'frontier' | 'records' | 'aliases'>, isProtected: ProtectionCheck): Steps<number> {
 	const boundary = frontierBoundary(messages, state.frontier);
 	let tokens = 0;
+	const pacer = new Pacer();
 	for (let i = boundary.scanStart; i < messages.length; i++) {
+		if (pacer.due(0)) {
+			yield;
+		}
 		const message = messages[i] as AgentMessage;
 		if (message.role !== 'toolResult') {
 			continue;
@@ -117,7 +133,11 @@ function frontierGapTokens(messages: readonly AgentMessage[], state: Pick<Conden
 		if (isProtected(message.toolName, callArguments(messages, i, message.toolCallId))) {
 			continue;
 		}
-		tokens += Math.round(messageChars(message) / 4);
+		const chars = messageChars(message);
+		tokens += Math.round(chars / 4);
+		if (pacer.due(chars)) {
+			yield;
+		}
 	}
 	return tokens;
 }

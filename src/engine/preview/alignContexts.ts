@@ -9,6 +9,8 @@
  */
 import { syntheticBlockId } from '../condense/phases/syntheticChain';
 import type { AgentMessage } from '../session/types';
+import { firstAtOrAbove } from '../sortedSearch';
+import { paced, runSteps, type Steps } from '../steps';
 
 export interface Alignment {
 	/** For each rendered message: the index of its raw message, or -1 for a synthetic one. */
@@ -18,6 +20,10 @@ export interface Alignment {
 }
 
 export function alignContexts(raw: readonly AgentMessage[], rendered: readonly AgentMessage[]): Alignment {
+	return runSteps(alignContextsSteps(raw, rendered));
+}
+
+export function* alignContextsSteps(raw: readonly AgentMessage[], rendered: readonly AgentMessage[]): Steps<Alignment> {
 	const rawIndexOf: number[] = [];
 	const renderedIndexOf: number[] = new Array<number>(raw.length).fill(-1);
 	if (raw === rendered) {
@@ -28,9 +34,17 @@ export function alignContexts(raw: readonly AgentMessage[], rendered: readonly A
 		return { rawIndexOf, renderedIndexOf };
 	}
 	let cursor = 0;
+	let index: RawIndex | undefined;
 	for (let i = 0; i < rendered.length; i++) {
+		if (paced(i)) {
+			yield;
+		}
 		const message = rendered[i] as AgentMessage;
-		const found = findFrom(raw, cursor, message);
+		let found = raw[cursor] === message ? cursor : -1;
+		if (found < 0) {
+			index ??= yield* rawIndexSteps(raw);
+			found = index.findFrom(cursor, message);
+		}
 		if (found < 0) {
 			rawIndexOf.push(-1);
 			continue;
@@ -42,19 +56,53 @@ export function alignContexts(raw: readonly AgentMessage[], rendered: readonly A
 	return { rawIndexOf, renderedIndexOf };
 }
 
-function findFrom(raw: readonly AgentMessage[], from: number, message: AgentMessage): number {
-	if (raw[from] === message) {
-		return from;
+/**
+ * Raw positions by role, timestamp and tool-call id: a message missing from the raw context (a
+ * synthetic chain, a dropped neighbour) is looked up instead of scanned for to the end, which made
+ * the pass quadratic on sessions with thousands of chains.
+ */
+class RawIndex {
+	constructor(private readonly raw: readonly AgentMessage[], private readonly positions: ReadonlyMap<string, readonly number[]>) {}
+
+	/** The first raw position at or after `from` holding this message or one like it (a synthetic one: only itself). */
+	findFrom(from: number, message: AgentMessage): number {
+		const list = this.positions.get(messageKey(message));
+		if (!list) {
+			return -1;
+		}
+		// A synthetic chain message has no raw counterpart (unless Pi's context already holds it).
+		const synthetic = syntheticBlockId(message) !== undefined;
+		for (let k = firstAtOrAbove(list, from); k < list.length; k++) {
+			const i = list[k] as number;
+			const candidate = this.raw[i] as AgentMessage;
+			if (candidate === message || (!synthetic && sameMessage(candidate, message))) {
+				return i;
+			}
+		}
+		return -1;
 	}
-	// A synthetic chain message has no raw counterpart (unless Pi's context already holds it).
-	const synthetic = syntheticBlockId(message) !== undefined;
-	for (let i = from; i < raw.length; i++) {
-		const candidate = raw[i] as AgentMessage;
-		if (candidate === message || (!synthetic && sameMessage(candidate, message))) {
-			return i;
+}
+
+function* rawIndexSteps(raw: readonly AgentMessage[]): Steps<RawIndex> {
+	const positions = new Map<string, number[]>();
+	for (let i = 0; i < raw.length; i++) {
+		if (paced(i)) {
+			yield;
+		}
+		const key = messageKey(raw[i] as AgentMessage);
+		const list = positions.get(key);
+		if (list) {
+			list.push(i);
+		} else {
+			positions.set(key, [i]);
 		}
 	}
-	return -1;
+	return new RawIndex(raw, positions);
+}
+
+/** Every message `sameMessage` pairs has the same key. */
+function messageKey(message: AgentMessage): string {
+	return `${message.role}\u0000${String(message.timestamp)}\u0000${message.role === 'toolResult' ? message.toolCallId : ''}`;
 }
 
 function sameMessage(a: AgentMessage, b: AgentMessage): boolean {

@@ -16,6 +16,7 @@ import { messageBlocks } from './messageBlocks';
 import { messageChanges, type MessageChanges } from './messageChanges';
 import type { ArgsText } from './sizeCache';
 import type { PreviewRow, RowBadge, RowKind } from './types';
+import { mapSteps, runSteps, type Steps } from '../steps';
 
 /** Characters of each block text and number of blocks a row carries before it is expanded. */
 export interface RowBounds {
@@ -46,20 +47,29 @@ export interface ViewRows {
 }
 
 export function buildRows(inputs: RowInputs): ViewRows {
+	return runSteps(buildRowsSteps(inputs));
+}
+
+/** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
+export function* buildRowsSteps(inputs: RowInputs): Steps<ViewRows> {
 	const { raw, rendered, alignment } = inputs;
 	const bounds = inputs.bounds ?? DEFAULT_ROW_BOUNDS;
-	const argsOf = callArguments(raw);
+	const argsOf = yield* callArguments(raw);
 	const chainOfCall = new Map<string, string>();
+	const droppedCallsOf = new Map<string, number>();
 	for (const chain of inputs.state.chains) {
+		if (!droppedCallsOf.has(chain.entry.blockId)) {
+			droppedCallsOf.set(chain.entry.blockId, chain.entry.droppedToolCallIds.length);
+		}
 		for (const id of chain.entry.droppedToolCallIds) {
 			chainOfCall.set(id, chain.entry.blockId);
 		}
 	}
-	const changes: MessageChanges[] = raw.map((message, i) => {
+	const changes: MessageChanges[] = yield* mapSteps(raw, (message, i) => {
 		const at = alignment.renderedIndexOf[i] ?? -1;
 		return messageChanges(message, i, at < 0 ? undefined : rendered[at], { state: inputs.state, isProtected: inputs.isProtected, argsOf: (r) => argsOf[r], sizeOf: inputs.sizeOf });
 	});
-	const before = raw.map((message, i): PreviewRow => {
+	const before = yield* mapSteps(raw, (message, i): PreviewRow => {
 		const at = alignment.renderedIndexOf[i] ?? -1;
 		const change = changes[i] as MessageChanges;
 		const badges = at < 0 ? [droppedBadge(message, chainOfCall), ...change.badges] : change.badges;
@@ -67,14 +77,14 @@ export function buildRows(inputs: RowInputs): ViewRows {
 	});
 	// 2.0.0–2.5.0 insert a chain's synthetic after every user message at its start timestamp: keys stay unique.
 	const syntheticKeys = new Map<string, number>();
-	const after = rendered.map((message, i): PreviewRow => {
+	const after = yield* mapSteps(rendered, (message, i): PreviewRow => {
 		const r = alignment.rawIndexOf[i] ?? -1;
 		if (r < 0) {
 			const blockId = syntheticBlockId(message) ?? `?${i}`;
 			const seen = syntheticKeys.get(blockId) ?? 0;
 			syntheticKeys.set(blockId, seen + 1);
 			const key = seen === 0 ? `b${blockId}` : `b${blockId}~${seen}`;
-			return row(message, key, inputs, bounds, chainBadges(blockId, inputs), { badges: [] }, undefined, undefined);
+			return row(message, key, inputs, bounds, chainBadges(blockId, droppedCallsOf.get(blockId) ?? 0, inputs.simulatedBlocks), { badges: [] }, undefined, undefined);
 		}
 		const change = changes[r] as MessageChanges;
 		return row(message, `m${r}`, inputs, bounds, change.badges, change, r, inputs.entryIds[r]);
@@ -135,9 +145,9 @@ function toolCallIdsOf(message: AgentMessage): string[] {
 }
 
 /** For each raw tool result, the arguments of the latest call with its id before it. */
-function callArguments(raw: readonly AgentMessage[]): unknown[] {
+function* callArguments(raw: readonly AgentMessage[]): Steps<unknown[]> {
 	const latest = new Map<string, unknown>();
-	return raw.map((message) => {
+	return yield* mapSteps(raw, (message) => {
 		if (message.role === 'assistant') {
 			for (const block of message.content) {
 				if (block.type === 'toolCall') {
@@ -149,11 +159,10 @@ function callArguments(raw: readonly AgentMessage[]): unknown[] {
 	});
 }
 
-function chainBadges(blockId: string, inputs: RowInputs): RowBadge[] {
-	const chain = inputs.state.chains.find((c) => c.entry.blockId === blockId);
-	const calls = chain?.entry.droppedToolCallIds.length ?? 0;
+/** `calls`: the tool calls the chain dropped (0 for a block id the state does not hold). */
+function chainBadges(blockId: string, calls: number, simulatedBlocks: ReadonlySet<string>): RowBadge[] {
 	const badges: RowBadge[] = [{ kind: 'chain', label: `chain ${blockId}`, detail: `A closed chain compressed into one block: ${calls} tool call(s) dropped, recoverable by their refs.` }];
-	if (inputs.simulatedBlocks.has(blockId)) {
+	if (simulatedBlocks.has(blockId)) {
 		badges.push({ kind: 'simulated', label: 'what-if', detail: 'Not in the session yet: the next flush would compress this chain under the changed rolling window. Its body here is the covering summaries joined (pi-condense\'s fallback when it does not fuse them).' });
 	}
 	return badges;

@@ -20,6 +20,7 @@
 import { charsToTokens } from '../condense/measure/compactFormat';
 import type { AgentMessage, Usage } from '../session/types';
 import type { CacheImpact, CallEstimate, PricePerMillion } from './snapshotTypes';
+import { Pacer, runSteps, type Steps } from '../steps';
 
 export interface PricingInfo {
 	readonly modelId: string;
@@ -44,9 +45,26 @@ export interface CacheInputs {
 }
 
 export function cacheImpact(inputs: CacheInputs): CacheImpact {
+	return runSteps(cacheImpactSteps(inputs));
+}
+
+/**
+ * The same, yielding between pieces of work (see `src/engine/steps.ts`): the prefix scans compare
+ * two renders' messages by content and measure every message of both calls.
+ */
+export function* cacheImpactSteps(inputs: CacheInputs): Steps<CacheImpact> {
 	const { next, nextRaw, previous, previousRaw, sizeOf, pricing } = inputs;
-	const breakIndex = previous ? commonPrefix(previous, next, sizeOf) : 0;
-	const rawBreak = previousRaw ? commonPrefix(previousRaw, nextRaw, sizeOf) : 0;
+	const breakIndex = previous ? yield* commonPrefixSteps(previous, next, sizeOf) : 0;
+	const rawBreak = previousRaw ? yield* commonPrefixSteps(previousRaw, nextRaw, sizeOf) : 0;
+	// Every size the estimates read, measured in steps once (sizeOf is cached): the sums below are then cheap.
+	const pacer = new Pacer();
+	for (const list of [previous ?? [], next, nextRaw]) {
+		for (const message of list) {
+			if (pacer.due(sizeOf(message))) {
+				yield;
+			}
+		}
+	}
 	const previousTokens = previous ? tokensOf(previous, 0, previous.length, sizeOf) : 0;
 	const promptTokens = inputs.usage ? inputs.usage.input + inputs.usage.cacheRead + inputs.usage.cacheWrite : 0;
 	const unseenPrefixTokens = previous && inputs.usage ? Math.max(0, promptTokens - previousTokens) : 0;
@@ -88,10 +106,18 @@ export function cacheImpact(inputs: CacheInputs): CacheImpact {
 
 /** Number of leading messages two contexts share exactly (as serialized). */
 export function commonPrefix(a: readonly AgentMessage[], b: readonly AgentMessage[], sizeOf: (message: AgentMessage) => number): number {
+	return runSteps(commonPrefixSteps(a, b, sizeOf));
+}
+
+function* commonPrefixSteps(a: readonly AgentMessage[], b: readonly AgentMessage[], sizeOf: (message: AgentMessage) => number): Steps<number> {
 	const n = Math.min(a.length, b.length);
+	const pacer = new Pacer();
 	for (let i = 0; i < n; i++) {
 		const x = a[i] as AgentMessage;
 		const y = b[i] as AgentMessage;
+		if (pacer.due(x === y ? 0 : sizeOf(x))) {
+			yield;
+		}
 		if (x !== y && (sizeOf(x) !== sizeOf(y) || JSON.stringify(x) !== JSON.stringify(y))) {
 			return i;
 		}

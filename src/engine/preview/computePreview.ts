@@ -7,21 +7,22 @@
  * const base = previewBase({ sessionPath, title, branch, messages, config, release });
  * const { snapshot } = computePreview(base, { overrides: { 'thinkingStrip.keepLastTurns': 4 }, pricing, now: Date.now() });
  */
-import { contextBreakdown, measureReclaim } from '../condense/measure/contextSize';
+import { contextBreakdownSteps, measureReclaimSteps } from '../condense/measure/contextSize';
 import { pruneStatusText } from '../condense/measure/statusText';
 import type { DefectWarning, ReleaseDiagnostic } from '../condense/phases/renderReport';
 import { protectionCheck } from '../condense/protection/protectionRules';
-import { renderContext } from '../condense/render/renderContext';
+import { renderContextSteps } from '../condense/render/renderContext';
 import type { AgentMessage } from '../session/types';
-import { alignContexts } from './alignContexts';
-import { buildRows, type RowBounds } from './buildRows';
-import { cacheImpact, type PricingInfo } from './cacheImpact';
+import { alignContextsSteps } from './alignContexts';
+import { buildRowsSteps, type RowBounds } from './buildRows';
+import { cacheImpactSteps, type PricingInfo } from './cacheImpact';
 import type { PreviewBase } from './previewBase';
 import { refIndex } from './refIndex';
-import { simulateWindow, type WindowSimulation } from './simulateWindow';
+import { simulateWindowSteps, type WindowSimulation } from './simulateWindow';
 import type { LastCallUsage, PreviewSnapshot, ViewName } from './snapshotTypes';
 import { tokenBars, tokenTotals } from './tokenBars';
 import { sanitizeOverrides, whatIfChanges, whatIfSettings, withWhatIf, type WhatIfOverrides } from './whatIf';
+import { runSteps, type Steps } from '../steps';
 
 export interface PreviewOptions {
 	readonly overrides: WhatIfOverrides;
@@ -37,24 +38,31 @@ export interface PreviewComputation {
 }
 
 export function computePreview(base: PreviewBase, options: PreviewOptions): PreviewComputation {
+	return runSteps(computePreviewSteps(base, options));
+}
+
+/** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
+export function* computePreviewSteps(base: PreviewBase, options: PreviewOptions): Steps<PreviewComputation> {
 	const overrides = sanitizeOverrides(options.overrides);
 	const config = withWhatIf(base.config, overrides);
 	const isProtected = protectionCheck(config);
 	const window = overrides['chainCompression.rollingWindow'];
 	const windowChanged = window !== undefined && window !== base.config.chainCompression.rollingWindow;
 	const simulation: WindowSimulation = config.enabled && config.chainCompression.enabled && windowChanged
-		? simulateWindow(base.state, base.messages, config.chainCompression.rollingWindow, isProtected, options.now, base.release)
+		? yield* simulateWindowSteps(base.state, base.messages, config.chainCompression.rollingWindow, isProtected, options.now, base.release)
 		: { state: base.state, simulated: [], uncovered: 0 };
 	// The engine's previewFromState, measured with the base's size cache.
 	const sizeOf = base.sizeOf;
 	const diagnostics: ReleaseDiagnostic[] = [];
 	const warnings: DefectWarning[] = [];
-	const after = renderContext(base.messages, simulation.state, config, base.release, { diagnostic: (d) => diagnostics.push(d), warning: (w) => warnings.push(w) });
-	const preview = { after, diagnostics, statusText: pruneStatusText(config, measureReclaim(base.messages, after, sizeOf)) };
-	const rows = buildRows({
+	yield;
+	const after = yield* renderContextSteps(base.messages, simulation.state, config, base.release, { diagnostic: (d) => diagnostics.push(d), warning: (w) => warnings.push(w) });
+	const preview = { after, diagnostics, statusText: pruneStatusText(config, yield* measureReclaimSteps(base.messages, after, sizeOf)) };
+	const alignment = yield* alignContextsSteps(base.messages, preview.after);
+	const rows = yield* buildRowsSteps({
 		raw: base.messages,
 		rendered: preview.after,
-		alignment: alignContexts(base.messages, preview.after),
+		alignment,
 		state: simulation.state,
 		isProtected,
 		entryIds: base.entryIds,
@@ -63,8 +71,21 @@ export function computePreview(base: PreviewBase, options: PreviewOptions): Prev
 		argsText: base.argsText,
 		...(options.bounds ? { bounds: options.bounds } : {}),
 	});
-	const beforeSizes = contextBreakdown(base.messages, sizeOf);
-	const afterSizes = preview.after === base.messages ? beforeSizes : contextBreakdown(preview.after, sizeOf);
+	const beforeSizes = yield* contextBreakdownSteps(base.messages, sizeOf);
+	const afterSizes = preview.after === base.messages ? beforeSizes : yield* contextBreakdownSteps(preview.after, sizeOf);
+	yield;
+	const cache = yield* cacheImpactSteps({
+		next: preview.after,
+		nextRaw: base.messages,
+		previous: base.previousSent,
+		previousRaw: base.previousRaw,
+		usage: base.reply?.usage,
+		previousCallAt: base.reply?.timestamp,
+		pricing: options.pricing,
+		sizeOf,
+	});
+	yield;
+	const refs = refIndex(simulation.state, rows.after);
 	const snapshot: PreviewSnapshot = {
 		sessionPath: base.sessionPath,
 		title: base.title,
@@ -76,16 +97,7 @@ export function computePreview(base: PreviewBase, options: PreviewOptions): Prev
 		bars: tokenBars(beforeSizes, afterSizes),
 		totals: tokenTotals(beforeSizes, afterSizes, base.messages.length, preview.after.length),
 		usage: lastCallUsage(base),
-		cache: cacheImpact({
-			next: preview.after,
-			nextRaw: base.messages,
-			previous: base.previousSent,
-			previousRaw: base.previousRaw,
-			usage: base.reply?.usage,
-			previousCallAt: base.reply?.timestamp,
-			pricing: options.pricing,
-			sizeOf,
-		}),
+		cache,
 		whatIf: {
 			thinkingStripApplies: base.release.thinkingStrip !== 'none',
 			configured: whatIfSettings(base.config),
@@ -94,7 +106,7 @@ export function computePreview(base: PreviewBase, options: PreviewOptions): Prev
 			simulatedChains: simulation.simulated,
 			uncoveredChains: simulation.uncovered,
 		},
-		refs: refIndex(simulation.state, rows.after),
+		refs,
 		diagnostics: [
 			...base.state.diagnostics.map((d) => `line ${d.line}: ${d.message}`),
 			...preview.diagnostics.map((d) => `${d.kind}: ${d.detail}${d.kind !== 'orphan-sweep' && d.line !== undefined ? ` (line ${d.line})` : ''}`),

@@ -8,11 +8,19 @@
  * last compaction on the branch.
  */
 import type { AgentMessage, SessionEntry } from '../session/types';
+import { paced, runSteps, type Steps } from '../steps';
 
 export function messageEntryIds(branch: readonly SessionEntry[], messages: readonly AgentMessage[]): (string | undefined)[] {
+	return runSteps(messageEntryIdsSteps(branch, messages));
+}
+
+export function* messageEntryIdsSteps(branch: readonly SessionEntry[], messages: readonly AgentMessage[]): Steps<(string | undefined)[]> {
 	const ids: (string | undefined)[] = new Array<string | undefined>(messages.length).fill(undefined);
 	let at = 0;
 	for (let i = 0; i < messages.length; i++) {
+		if (paced(i)) {
+			yield;
+		}
 		const message = messages[i] as AgentMessage;
 		if (message.role === 'compactionSummary') {
 			ids[i] = lastCompactionId(branch);

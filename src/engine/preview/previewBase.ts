@@ -6,13 +6,14 @@
 import type { ContextPruneConfig } from '../config/types';
 import type { ReleaseRules } from '../release/releases';
 import type { SizeOf } from '../condense/measure/contextSize';
-import { buildCondenseState } from '../condense/state/buildCondenseState';
+import { buildCondenseStateSteps } from '../condense/state/buildCondenseState';
 import { EMPTY_CONDENSE_STATE, type CondenseState } from '../condense/state/condenseState';
-import { renderContext } from '../condense/render/renderContext';
+import { renderContextSteps } from '../condense/render/renderContext';
 import type { AgentMessage, AssistantMessage, SessionEntry } from '../session/types';
-import { messageEntryIds } from './messageEntries';
-import { previousCall, type PreviousCall } from './previousCall';
+import { messageEntryIdsSteps } from './messageEntries';
+import { previousCallSteps, type PreviousCall } from './previousCall';
 import { cachedArgsText, cachedSizeOf, type ArgsText } from './sizeCache';
+import { paced, runSteps, type Steps } from '../steps';
 
 export interface PreviewBase {
 	readonly sessionPath: string;
@@ -48,11 +49,17 @@ export interface BaseInputs {
 }
 
 export function previewBase(inputs: BaseInputs): PreviewBase {
+	return runSteps(previewBaseSteps(inputs));
+}
+
+/** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
+export function* previewBaseSteps(inputs: BaseInputs): Steps<PreviewBase> {
 	const { branch, messages, config, release } = inputs;
-	const state = config.enabled ? inputs.state ?? buildCondenseState(branch, release) : EMPTY_CONDENSE_STATE;
-	const entryIds = messageEntryIds(branch, messages);
-	const previous = previousCall(branch, messages, entryIds);
-	const previousState = previous && config.enabled ? stateAtCall(previous, branch, state, release) : EMPTY_CONDENSE_STATE;
+	const state = config.enabled ? inputs.state ?? (yield* buildCondenseStateSteps(branch, release)) : EMPTY_CONDENSE_STATE;
+	const entryIds = yield* messageEntryIdsSteps(branch, messages);
+	const previous = yield* previousCallSteps(branch, messages, entryIds);
+	const previousState = previous && config.enabled ? yield* stateAtCall(previous, branch, state, release) : EMPTY_CONDENSE_STATE;
+	const previousSent = previous ? yield* renderContextSteps(previous.rawMessages, previousState, config, release) : undefined;
 	return {
 		sessionPath: inputs.sessionPath,
 		title: inputs.title,
@@ -63,7 +70,7 @@ export function previewBase(inputs: BaseInputs): PreviewBase {
 		state,
 		entryIds,
 		reply: previous?.reply,
-		previousSent: previous ? renderContext(previous.rawMessages, previousState, config, release) : undefined,
+		previousSent,
 		previousRaw: previous?.rawMessages,
 		sizeOf: cachedSizeOf(),
 		argsText: cachedArgsText(),
@@ -75,8 +82,21 @@ export function previewBase(inputs: BaseInputs): PreviewBase {
  * entries, so when none of them came after that point it is the current state: the common case
  * (no flush since the last call) rebuilds nothing.
  */
-function stateAtCall(previous: PreviousCall, branch: readonly SessionEntry[], state: CondenseState, release: ReleaseRules): CondenseState {
-	const kept = new Set(previous.branch);
-	const later = branch.some((entry) => !kept.has(entry) && (entry.type === 'custom' || entry.type === 'custom_message'));
-	return later ? buildCondenseState(previous.branch, release) : state;
+function* stateAtCall(previous: PreviousCall, branch: readonly SessionEntry[], state: CondenseState, release: ReleaseRules): Steps<CondenseState> {
+	const kept = new Set<SessionEntry>();
+	for (let i = 0; i < previous.branch.length; i++) {
+		if (paced(i)) {
+			yield;
+		}
+		kept.add(previous.branch[i] as SessionEntry);
+	}
+	let later = false;
+	for (let i = 0; i < branch.length && !later; i++) {
+		if (paced(i)) {
+			yield;
+		}
+		const entry = branch[i] as SessionEntry;
+		later = !kept.has(entry) && (entry.type === 'custom' || entry.type === 'custom_message');
+	}
+	return later ? yield* buildCondenseStateSteps(previous.branch, release) : state;
 }

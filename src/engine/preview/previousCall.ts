@@ -8,6 +8,7 @@
  * was written no later than the reply's own timestamp.
  */
 import type { AgentMessage, AssistantMessage, SessionEntry } from '../session/types';
+import { paced, runSteps, type Steps } from '../steps';
 
 export interface PreviousCall {
 	/** The reply; its `usage` holds the real figures of that call. */
@@ -36,22 +37,55 @@ export function previousCall(
 	messages: readonly AgentMessage[],
 	entryIds: readonly (string | undefined)[],
 ): PreviousCall | undefined {
+	return runSteps(previousCallSteps(branch, messages, entryIds));
+}
+
+/** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
+export function* previousCallSteps(
+	branch: readonly SessionEntry[],
+	messages: readonly AgentMessage[],
+	entryIds: readonly (string | undefined)[],
+): Steps<PreviousCall | undefined> {
 	const replyIndex = lastCompletedReply(messages);
 	const reply = messages[replyIndex];
 	if (reply?.role !== 'assistant') {
 		return undefined;
 	}
-	const replyEntry = branch.findIndex((entry) => entry.type === 'message' && entry.message === reply);
+	// A message object sits in one entry: looked for from the end, where the last reply is.
+	let replyEntry = -1;
+	for (let i = branch.length - 1; i >= 0; i--) {
+		const entry = branch[i] as SessionEntry;
+		if (entry.type === 'message' && entry.message === reply) {
+			replyEntry = i;
+			break;
+		}
+	}
 	if (replyEntry < 0) {
 		return undefined;
 	}
-	const late = (entry: SessionEntry): boolean =>
-		(entry.type === 'custom' || entry.type === 'custom_message') && Date.parse(entry.timestamp) > reply.timestamp;
-	const callBranch = branch.slice(0, replyEntry).filter((entry) => !late(entry));
-	const lateIds = new Set(branch.slice(0, replyEntry).filter(late).map((entry) => entry.id));
-	const rawMessages = messages.slice(0, replyIndex).filter((_, i) => {
+	const callBranch: SessionEntry[] = [];
+	const lateIds = new Set<string>();
+	for (let i = 0; i < replyEntry; i++) {
+		if (paced(i)) {
+			yield;
+		}
+		const entry = branch[i] as SessionEntry;
+		const late = (entry.type === 'custom' || entry.type === 'custom_message') && Date.parse(entry.timestamp) > reply.timestamp;
+		if (late) {
+			lateIds.add(entry.id);
+		} else {
+			callBranch.push(entry);
+		}
+	}
+	const rawMessages: AgentMessage[] = [];
+	for (let i = 0; i < replyIndex; i++) {
+		if (paced(i)) {
+			yield;
+		}
 		const id = entryIds[i];
-		return id === undefined || !lateIds.has(id);
-	});
+		if (id === undefined || !lateIds.has(id)) {
+			rawMessages.push(messages[i] as AgentMessage);
+		}
+	}
 	return { reply, replyIndex, rawMessages, branch: callBranch };
 }

@@ -6,6 +6,7 @@ import type { AgentMessage } from '../session/types';
 import { UNBOUNDED } from './boundedText';
 import { blockText, messageBlocks } from './messageBlocks';
 import type { ArgsText } from './sizeCache';
+import { Pacer, runSteps, type Steps } from '../steps';
 
 export interface SearchHit {
 	readonly row: number;
@@ -29,16 +30,24 @@ export interface SearchOptions {
 }
 
 export function searchMessages(messages: readonly AgentMessage[], query: string, options: SearchOptions = {}): SearchResult {
+	return runSteps(searchMessagesSteps(messages, query, options));
+}
+
+/** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
+export function* searchMessagesSteps(messages: readonly AgentMessage[], query: string, options: SearchOptions = {}): Steps<SearchResult> {
 	const limit = options.limit ?? SEARCH_HIT_LIMIT;
 	const hits: SearchHit[] = [];
 	if (query === '') {
 		return { hits, capped: false };
 	}
 	const pattern = new RegExp(query.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi');
+	const pacer = new Pacer();
 	for (let row = 0; row < messages.length; row++) {
 		const blocks = messageBlocks(messages[row] as AgentMessage, UNBOUNDED, options.argsText);
+		let rowChars = 0;
 		for (let block = 0; block < blocks.length; block++) {
 			const text = blockText(blocks[block] as (typeof blocks)[number]);
+			rowChars += text.length;
 			pattern.lastIndex = 0;
 			for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
 				if (hits.length === limit) {
@@ -46,6 +55,9 @@ export function searchMessages(messages: readonly AgentMessage[], query: string,
 				}
 				hits.push({ row, block, start: match.index });
 			}
+		}
+		if (pacer.due(rowChars)) {
+			yield;
 		}
 	}
 	return { hits, capped: false };

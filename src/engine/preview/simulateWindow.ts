@@ -14,12 +14,13 @@ import type { ProtectionCheck } from '../condense/protection/protectionRules';
 import type { ChainInfo, CondenseState } from '../condense/state/condenseState';
 import { chainEntry, chainToolRefs, refsByKey } from '../flush/chains/compressChains';
 import { deterministicChainBody } from '../flush/chains/deterministicBody';
-import { detectChains } from '../flush/chains/detectChains';
-import { isDeterministic, planChainJobs } from '../flush/chains/planChains';
+import { detectChainsSteps } from '../flush/chains/detectChains';
+import { isDeterministic, planChainJobsSteps } from '../flush/chains/planChains';
 import { selectChains } from '../flush/chains/selectChains';
 import { summaryRef } from '../flush/entryDrafts';
 import type { ReleaseRules } from '../release/releases';
 import type { AgentMessage } from '../session/types';
+import { runSteps, type Steps } from '../steps';
 
 export interface WindowSimulation {
 	readonly state: CondenseState;
@@ -37,9 +38,23 @@ export function simulateWindow(
 	compressedAt: number,
 	release: ReleaseRules,
 ): WindowSimulation {
+	return runSteps(simulateWindowSteps(state, rawMessages, rollingWindow, isProtected, compressedAt, release));
+}
+
+/** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
+export function* simulateWindowSteps(
+	state: CondenseState,
+	rawMessages: readonly AgentMessage[],
+	rollingWindow: number,
+	isProtected: ProtectionCheck,
+	compressedAt: number,
+	release: ReleaseRules,
+): Steps<WindowSimulation> {
 	const compressedStarts = new Set(state.chains.map((chain) => chain.entry.startUserTimestamp));
-	const selected = selectChains(detectChains(rawMessages, isProtected), rollingWindow, compressedStarts);
-	const { jobs } = selected.length > 0 ? planChainJobs(selected, rawMessages, state, release) : { jobs: [] };
+	const selected = selectChains(yield* detectChainsSteps(rawMessages, isProtected), rollingWindow, compressedStarts);
+	yield;
+	const { jobs } = selected.length > 0 ? yield* planChainJobsSteps(selected, rawMessages, state, release) : { jobs: [] };
+	yield;
 	if (jobs.length === 0) {
 		return { state, simulated: [], uncovered: 0 };
 	}

@@ -3,6 +3,7 @@
  */
 import type { SessionModel } from './model';
 import type { SessionEntry } from './types';
+import { paced, runSteps, type Steps } from '../steps';
 
 /**
  * The entries from the root to `leafId` (default: the model's leaf), like Pi's
@@ -11,6 +12,11 @@ import type { SessionEntry } from './types';
  * forever) stops the walk before the first repeated entry.
  */
 export function getBranch(model: SessionModel, leafId: string | null | undefined = model.leafId): readonly SessionEntry[] {
+	return runSteps(getBranchSteps(model, leafId));
+}
+
+/** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
+export function* getBranchSteps(model: SessionModel, leafId: string | null | undefined = model.leafId): Steps<readonly SessionEntry[]> {
 	if (leafId === null) {
 		return [];
 	}
@@ -23,6 +29,9 @@ export function getBranch(model: SessionModel, leafId: string | null | undefined
 	while (current !== undefined) {
 		if (reversed.length === limit) {
 			return walkWithCycleGuard(model, leaf);
+		}
+		if (paced(reversed.length)) {
+			yield;
 		}
 		reversed.push(current);
 		current = current.parentId ? model.entryById(current.parentId) : undefined;

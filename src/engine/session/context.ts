@@ -9,19 +9,27 @@
  * message, `custom_message` entries a `custom` message, non-empty `branch_summary` entries a
  * `branchSummary` message; every other entry type is skipped.
  */
-import { getBranch } from './branch';
+import { getBranchSteps } from './branch';
 import type { ModelRef, SessionContext, SessionModel } from './model';
 import type { AgentMessage, CompactionEntry, CustomMessage, CustomMessageEntry, SessionEntry } from './types';
+import { paced, runSteps, type Steps } from '../steps';
 
 const cache = new WeakMap<SessionModel, SessionContext>();
 
 export function buildSessionContext(model: SessionModel, leafId?: string | null): SessionContext {
+	return runSteps(buildSessionContextSteps(model, leafId));
+}
+
+/** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
+export function* buildSessionContextSteps(model: SessionModel, leafId?: string | null): Steps<SessionContext> {
 	if (leafId !== undefined && leafId !== model.leafId) {
-		return contextOfPath(getBranch(model, leafId));
+		return yield* contextOfPath(yield* getBranchSteps(model, leafId));
 	}
 	let context = cache.get(model);
 	if (context === undefined) {
-		context = contextOfPath(getBranch(model));
+		context = yield* contextOfPath(yield* getBranchSteps(model));
+		// Computed meanwhile by a caller that did not wait: that one is kept.
+		context = cache.get(model) ?? context;
 		cache.set(model, context);
 	}
 	return context;
@@ -53,11 +61,14 @@ export function seedAppendedContext(previous: SessionModel, next: SessionModel, 
 	cache.set(next, { messages, thinkingLevel, model });
 }
 
-function contextOfPath(path: readonly SessionEntry[]): SessionContext {
+function* contextOfPath(path: readonly SessionEntry[]): Steps<SessionContext> {
 	let thinkingLevel = 'off';
 	let model: ModelRef | null = null;
 	let compactionAt = -1;
 	for (let at = 0; at < path.length; at++) {
+		if (paced(at)) {
+			yield;
+		}
 		const entry = path[at] as SessionEntry;
 		({ thinkingLevel, model } = settingsAfter(entry, thinkingLevel, model));
 		if (entry.type === 'compaction') {
@@ -66,8 +77,11 @@ function contextOfPath(path: readonly SessionEntry[]): SessionContext {
 	}
 	const messages: AgentMessage[] = [];
 	if (compactionAt < 0) {
-		for (const entry of path) {
-			appendMessageOf(entry, messages);
+		for (let at = 0; at < path.length; at++) {
+			if (paced(at)) {
+				yield;
+			}
+			appendMessageOf(path[at] as SessionEntry, messages);
 		}
 		return { messages, thinkingLevel, model };
 	}
@@ -87,6 +101,9 @@ function contextOfPath(path: readonly SessionEntry[]): SessionContext {
 		}
 	}
 	for (let at = compactionAt + 1; at < path.length; at++) {
+		if (paced(at)) {
+			yield;
+		}
 		appendMessageOf(path[at] as SessionEntry, messages);
 	}
 	return { messages, thinkingLevel, model };

@@ -5,11 +5,12 @@
  * Ids are stable across refreshes (entry ids, refs, occurrence keys), so expansion survives. Pure.
  */
 import {
-	formatCompactCount, type DefectWarning, type PendingBatch, type PrunedToolNode, type ReleaseDiagnostic,
+	formatCompactCount, type DefectWarning, type PendingBatch, type PrunedSummaryNode, type PrunedToolNode, type ReleaseDiagnostic,
 } from '../condense';
 import type { DiagnosticSeverity, SessionDiagnostic } from '../session/types';
 import type { SessionInsight } from './sessionInsight';
 import { outputHead, toolCallLabel } from './toolCallText';
+import { mapSteps, paced, runSteps, type Steps } from '../steps';
 
 interface NodeBase {
 	readonly id: string;
@@ -93,6 +94,11 @@ export interface ProblemNode extends NodeBase {
 export type PrunedNode = GroupNode | SummaryNode | ToolNode | ChainNode | ChainRefNode | AliasNode | SpilledNode | PendingBatchNode | PendingCallNode | ProblemNode;
 
 export function buildPrunedCalls(insight: SessionInsight, formatTime: (epochMs: number) => string): PrunedNode[] {
+	return runSteps(buildPrunedCallsSteps(insight, formatTime));
+}
+
+/** The same, yielding between pieces of work (see `src/engine/steps.ts`): a session may hold tens of thousands of rows. */
+export function* buildPrunedCallsSteps(insight: SessionInsight, formatTime: (epochMs: number) => string): Steps<PrunedNode[]> {
 	const roots: PrunedNode[] = [];
 	const preview = insight.config.enabled ? insight.preview : undefined;
 	const problems = problemNodes(insight.model.diagnostics, insight.state.diagnostics, preview?.diagnostics ?? [], preview?.warnings ?? []);
@@ -105,10 +111,15 @@ export function buildPrunedCalls(insight: SessionInsight, formatTime: (epochMs: 
 		roots.push({
 			kind: 'group', group: 'pending', id: 'pending', label: 'Pending',
 			description: `${pending.length} batch${pending.length === 1 ? '' : 'es'} · ${formatCompactCount(chars)} chars`,
-			children: pending.map(pendingBatchNode),
+			children: yield* mapSteps(pending, pendingBatchNode),
 		});
 	}
-	for (const summary of insight.prunedTree) {
+	const summaries = insight.prunedTree;
+	for (let i = 0; i < summaries.length; i++) {
+		if (paced(i)) {
+			yield;
+		}
+		const summary = summaries[i] as PrunedSummaryNode;
 		roots.push({
 			kind: 'summary',
 			id: `summary:${summary.entryId}`,
@@ -119,15 +130,15 @@ export function buildPrunedCalls(insight: SessionInsight, formatTime: (epochMs: 
 			children: summary.children.map((child) => toolNode(child, summary.entryId)),
 		});
 	}
-	const chains = chainNodes(insight);
+	const chains = yield* chainNodes(insight);
 	if (chains.length > 0) {
 		roots.push({ kind: 'group', group: 'chains', id: 'chains', label: 'Compressed chains', description: `${chains.length}`, children: chains });
 	}
-	const aliases = aliasNodes(insight);
+	const aliases = yield* aliasNodes(insight);
 	if (aliases.length > 0) {
 		roots.push({ kind: 'group', group: 'aliases', id: 'aliases', label: 'Dedup aliases', description: `${aliases.length}`, children: aliases });
 	}
-	const spilled = insight.state.spilled.map((occurrence): SpilledNode => {
+	const spilled = yield* mapSteps(insight.state.spilled, (occurrence): SpilledNode => {
 		const record = occurrence.record;
 		return {
 			kind: 'spilled',
@@ -178,8 +189,8 @@ function pendingBatchNode(batch: PendingBatch): PendingBatchNode {
 	};
 }
 
-function chainNodes(insight: SessionInsight): ChainNode[] {
-	return insight.state.chains.map(({ entry, bodyText }) => {
+function chainNodes(insight: SessionInsight): Steps<ChainNode[]> {
+	return mapSteps(insight.state.chains, ({ entry, bodyText }): ChainNode => {
 		const dropped = entry.droppedToolCallIds.length;
 		return {
 			kind: 'chain',
@@ -203,8 +214,8 @@ function chainNodes(insight: SessionInsight): ChainNode[] {
 	});
 }
 
-function aliasNodes(insight: SessionInsight): AliasNode[] {
-	return [...insight.state.aliases.values()].map((alias) => {
+function aliasNodes(insight: SessionInsight): Steps<AliasNode[]> {
+	return mapSteps([...insight.state.aliases.values()], (alias): AliasNode => {
 		const originalRef = alias.original?.shortRef;
 		return {
 			kind: 'alias',

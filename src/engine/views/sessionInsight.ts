@@ -8,12 +8,20 @@ import {
 	buildCondenseState, buildPrunedTree, capturePendingBatches, previewFromState,
 	type CondenseState, type ContextPreview, type LiveReclaim, type PendingBatch, type PrunedSummaryNode,
 } from '../condense';
+import { capturePendingBatchesSteps } from '../condense/pending/capturePending';
+import { previewFromStateSteps } from '../condense/renderBranch';
+import { buildCondenseStateSteps } from '../condense/state/buildCondenseState';
+import { buildPrunedTreeSteps } from '../condense/tree/prunedTree';
+import { contextMetricsForSteps } from '../metrics/contextMetrics';
+import { runSteps, type Steps } from '../steps';
 import type { ContextPruneConfig } from '../config/types';
 import { contextMetricsFor, type ContextMetrics } from '../metrics';
 import type { ReleaseRules } from '../release/releases';
 import { buildSessionContext, getBranch } from '../session';
+import { getBranchSteps } from '../session/branch';
+import { buildSessionContextSteps } from '../session/context';
 import type { SessionContext, SessionModel } from '../session/model';
-import type { SessionEntry } from '../session/types';
+import type { AgentMessage, SessionEntry } from '../session/types';
 
 export class SessionInsight {
 	private branchValue: readonly SessionEntry[] | undefined;
@@ -78,9 +86,79 @@ export class SessionInsight {
 	 * now: the figure the session list shows. Undefined when the render changes nothing.
 	 */
 	get reclaim(): LiveReclaim | undefined {
+		return runSteps(this.reclaimSteps());
+	}
+
+	/**
+	 * Computes, in steps, everything the views read (branch, context, state, preview, pending
+	 * batches, tree, metrics, reclaim), so that reading them afterwards costs nothing: the extension
+	 * runs this in slices before it tells the views the session changed.
+	 */
+	*prepare(): Steps<void> {
+		const branch = yield* this.branchSteps();
+		const messages = (yield* this.contextSteps()).messages;
+		// A view may read a value while this waits between steps: the first value kept stays (`??=`).
+		const state = yield* this.stateSteps();
+		yield* this.previewSteps(state, messages);
+		if (this.pendingValue === undefined) {
+			const pending = yield* capturePendingBatchesSteps(branch, state, this.config);
+			this.pendingValue ??= pending;
+		}
+		if (this.treeValue === undefined) {
+			const tree = yield* buildPrunedTreeSteps(state);
+			this.treeValue ??= tree;
+		}
+		if (this.metricsValue === undefined) {
+			const metrics = (yield* contextMetricsForSteps(branch, state, this.config, this.release)) ?? null;
+			this.metricsValue ??= metrics;
+		}
+		yield* this.reclaimSteps();
+	}
+
+	/** The branch, in steps. */
+	*branchSteps(): Steps<readonly SessionEntry[]> {
+		if (this.branchValue === undefined) {
+			const branch = yield* getBranchSteps(this.model);
+			this.branchValue ??= branch;
+		}
+		return this.branchValue;
+	}
+
+	/** Pi's context, in steps. */
+	*contextSteps(): Steps<SessionContext> {
+		if (this.contextValue === undefined) {
+			const context = yield* buildSessionContextSteps(this.model);
+			this.contextValue ??= context;
+		}
+		return this.contextValue;
+	}
+
+	/** The state, in steps (recovery needs only the state). */
+	*stateSteps(): Steps<CondenseState> {
+		const branch = yield* this.branchSteps();
+		// A view may read a value while this waits between steps: the first value kept stays (`??=`).
+		if (this.stateValue === undefined) {
+			const state = yield* buildCondenseStateSteps(branch, this.release, { lineOf: (entry) => this.model.lineOf(entry) });
+			this.stateValue ??= state;
+		}
+		return this.stateValue;
+	}
+
+	private *previewSteps(state: CondenseState, messages: readonly AgentMessage[]): Steps<ContextPreview> {
+		if (this.previewValue === undefined) {
+			const preview = yield* previewFromStateSteps(state, messages, this.config, this.release);
+			this.previewValue ??= preview;
+		}
+		return this.previewValue;
+	}
+
+	/** The reclaim figure, in steps. */
+	*reclaimSteps(): Steps<LiveReclaim | undefined> {
 		if (this.reclaimValue === undefined) {
-			const preview = this.config.enabled ? this.preview : previewFromState(this.state, this.context.messages, { ...this.config, enabled: true }, this.release);
-			this.reclaimValue = preview.reclaim ?? null;
+			const state = yield* this.stateSteps();
+			const messages = (yield* this.contextSteps()).messages;
+			const preview = this.config.enabled ? yield* this.previewSteps(state, messages) : yield* previewFromStateSteps(state, messages, { ...this.config, enabled: true }, this.release);
+			this.reclaimValue ??= preview.reclaim ?? null;
 		}
 		return this.reclaimValue ?? undefined;
 	}

@@ -107,7 +107,7 @@ async function askRef(context: CommandContext): Promise<RefTarget | undefined> {
 	if (!sessionPath) {
 		return undefined;
 	}
-	const state = (await context.controller.insightFor(sessionPath)).state;
+	const { state } = await context.controller.stateFor(sessionPath);
 	const ref = await vscode.window.showInputBox({
 		title: `Pi Condense: recover raw output from "${context.controller.titleOf(sessionPath)}"`,
 		prompt: `A ref such as t12, a tool-call id or a dedup alias id (${state.refs.size} refs in this session).`,
@@ -118,9 +118,9 @@ async function askRef(context: CommandContext): Promise<RefTarget | undefined> {
 
 /** The blob file of a spilled ref; `refused` when the session's blobs folder is not safe to read. */
 async function blobFile(context: CommandContext, target: RefTarget): Promise<string | { readonly refused: string } | undefined> {
-	const session = await context.controller.openSession(target.sessionPath);
+	const { session, state } = await context.controller.stateFor(target.sessionPath);
 	const id = session.model.header?.id;
-	const record = resolveRecoveryId(session.insight(context.controller.renderSettingsFor(target.sessionPath)).state, target.ref)[0]?.record;
+	const record = resolveRecoveryId(state, target.ref)[0]?.record;
 	if (!id || !record?.spillPath) {
 		return undefined;
 	}

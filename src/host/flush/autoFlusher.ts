@@ -6,8 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { DEFAULT_QUIET_MS } from '../../node/write';
-import { lookUpModel } from '../../node/llm/modelPricing';
-import type { PiAiLoader } from '../../node/llm/piAiLoader';
+import type { ModelLookup } from '../../node/llm/modelFacts';
 import { autoFlushReason, usesBudgetTriggers } from '../../node/store/autoFlushCheck';
 import { restrictedModeRefusal } from '../../engine/views/restrictedMode';
 import { Disposable } from '../dispose';
@@ -19,7 +18,8 @@ export interface AutoFlusherOptions {
 	readonly controller: SessionController;
 	readonly runner: FlushRunner;
 	readonly logger: vscode.LogOutputChannel;
-	readonly loadPiAi: PiAiLoader;
+	/** Context windows come from here (a worker that loads pi-ai). */
+	readonly lookUpModel: ModelLookup;
 	readonly extensionConfig: () => ExtensionConfig;
 	/** Quiet period before a check (default: the writer's own, plus a margin). */
 	readonly quietMs?: number;
@@ -82,7 +82,7 @@ export class AutoFlusher extends Disposable {
 		}
 		const key = `${model.provider}/${model.modelId}`;
 		if (!this.windows.has(key)) {
-			this.windows.set(key, (await lookUpModel(this.options.loadPiAi, agentDir, model.provider, model.modelId))?.contextWindow);
+			this.windows.set(key, (await this.options.lookUpModel(agentDir, model.provider, model.modelId))?.contextWindow);
 		}
 		return this.windows.get(key);
 	}

@@ -4,6 +4,7 @@
  * aborts a running flush; `stop` also waits for it to end.
  */
 import type * as vscode from 'vscode';
+import type { ModelLookup } from '../../node/llm/modelFacts';
 import type { PiAiLoader } from '../../node/llm/piAiLoader';
 import { Disposable } from '../dispose';
 import type { ExtensionSettings } from '../extensionConfig';
@@ -17,6 +18,8 @@ export interface FlushServicesOptions {
 	readonly logger: vscode.LogOutputChannel;
 	readonly settings: ExtensionSettings;
 	readonly loadPiAi: PiAiLoader;
+	/** Model facts (context windows) from the worker that loads pi-ai off the host's thread. */
+	readonly lookUpModel: ModelLookup;
 }
 
 export class FlushServices extends Disposable {
@@ -29,7 +32,7 @@ export class FlushServices extends Disposable {
 		const { controller, logger, settings } = options;
 		this.monitor = this._register(new StrandedEntriesMonitor(controller, logger));
 		this.runner = new FlushRunner({ controller, logger, monitor: this.monitor, loadPiAi: options.loadPiAi });
-		this.autoFlusher = this._register(new AutoFlusher({ controller, runner: this.runner, logger, loadPiAi: options.loadPiAi, extensionConfig: () => settings.current }));
+		this.autoFlusher = this._register(new AutoFlusher({ controller, runner: this.runner, logger, lookUpModel: options.lookUpModel, extensionConfig: () => settings.current }));
 		this._register(settings.onDidChange(() => this.autoFlusher.schedule()));
 		this._register({ dispose: () => void this.runner.stop() });
 	}

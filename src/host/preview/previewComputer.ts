@@ -3,15 +3,23 @@
  * previous call) only when the session snapshot or the configuration changed, recomputes the page
  * data for each what-if change, and answers row expansions, searches and reveals from it.
  *
+ * Each computation runs in slices (`runSliced`), so a large session never holds the extension host
+ * for long, and stops when its signal is aborted (a newer request superseded it).
+ *
  * Model prices come from pi-ai, loaded on first use, which can take seconds: the preview never
  * waits for them. Until they are known the cache panel shows tokens only, and `onPricing` asks for
  * a recomputation once they arrive.
  */
 import { buildSessionContext, getBranch } from '../../engine/session';
 import {
-	computePreview, locateTarget, messageBlocks, previewBase, searchMessages, UNBOUNDED, whatIfChanges,
+	locateTarget, messageBlocks, UNBOUNDED, whatIfChanges,
 	type PreviewBase, type PreviewComputation, type PricingInfo, type RowLocation, type SearchResult, type WhatIfOverrides,
 } from '../../engine/preview';
+import { computePreviewSteps } from '../../engine/preview/computePreview';
+import { previewBaseSteps } from '../../engine/preview/previewBase';
+import { searchMessagesSteps } from '../../engine/preview/searchMessages';
+import type { Steps } from '../../engine/steps';
+import { runSliced } from '../../node/slicing/runSliced';
 import type { PreviewBlock, ViewName } from '../../shared/protocol';
 import type { PreviewSession, PreviewSource } from './previewSource';
 import { SnapshotRows } from './snapshotRows';
@@ -45,8 +53,11 @@ export class PreviewComputer {
 		return this.base?.session;
 	}
 
-	/** Computes the preview of the source's current session; undefined when there is none. */
-	compute(overrides: WhatIfOverrides): PreviewComputation | undefined {
+	/**
+	 * Computes the preview of the source's current session, in slices; undefined when there is none.
+	 * Rejects with `SupersededError` once `signal` is aborted (the previous computation stays current).
+	 */
+	async compute(overrides: WhatIfOverrides, signal?: AbortSignal): Promise<PreviewComputation | undefined> {
 		const session = this.source.current();
 		if (!session) {
 			this.base = undefined;
@@ -54,10 +65,11 @@ export class PreviewComputer {
 			this.shown = undefined;
 			return undefined;
 		}
-		const base = this.baseFor(session);
-		this.computation = computePreview(base, { overrides, pricing: this.pricingFor(session), now: this.now() });
-		this.shown = new SnapshotRows(++this.lastId, this.computation.snapshot);
-		return this.computation;
+		const base = await this.baseFor(session, signal);
+		const computation = await runSliced(computePreviewSteps(base, { overrides, pricing: this.pricingFor(session), now: this.now() }), signal);
+		this.computation = computation;
+		this.shown = new SnapshotRows(++this.lastId, computation.snapshot);
+		return computation;
 	}
 
 	/** The overrides that still change something against the configured settings. */
@@ -73,10 +85,11 @@ export class PreviewComputer {
 		return message && messageBlocks(message, UNBOUNDED, this.base?.value.argsText);
 	}
 
-	search(view: ViewName, query: string): SearchResult {
+	/** Searches a view's full texts, in slices. */
+	search(view: ViewName, query: string): Promise<SearchResult> {
 		const messages = this.computation?.views[view] ?? [];
 		const argsText = this.base?.value.argsText;
-		return searchMessages(messages, query, argsText ? { argsText } : {});
+		return runSliced(searchMessagesSteps(messages, query, argsText ? { argsText } : {}));
 	}
 
 	locate(target: string): RowLocation | undefined {
@@ -90,7 +103,7 @@ export class PreviewComputer {
 		return this.computation?.snapshot.refs.find((info) => info.ref === ref && info.kind === 'block')?.toolCallIds;
 	}
 
-	private baseFor(session: PreviewSession): PreviewBase {
+	private async baseFor(session: PreviewSession, signal: AbortSignal | undefined): Promise<PreviewBase> {
 		const cached = this.base;
 		if (cached && cached.session.model === session.model && cached.session.config === session.config
 			&& cached.session.release === session.release && cached.session.path === session.path) {
@@ -98,23 +111,14 @@ export class PreviewComputer {
 			this.base = { session, value: cached.value };
 			return cached.value;
 		}
-		const derived = session.derived;
-		const value = previewBase({
-			sessionPath: session.path,
-			title: session.title,
-			branch: derived?.branch ?? getBranch(session.model),
-			messages: derived?.messages ?? buildSessionContext(session.model).messages,
-			config: session.config,
-			release: session.release,
-			...(derived ? { state: derived.state } : {}),
-		});
+		const value = await runSliced(baseSteps(session), signal);
 		this.base = { session, value };
 		return value;
 	}
 
 	/** The session model's prices if known; otherwise starts looking them up and returns undefined. */
 	private pricingFor(session: PreviewSession): PricingInfo | undefined {
-		const model = buildSessionContext(session.model).model ?? replyModel(this.base?.value);
+		const model = (session.derived?.context ?? buildSessionContext(session.model)).model ?? replyModel(this.base?.value);
 		if (!model) {
 			return undefined;
 		}
@@ -133,6 +137,25 @@ export class PreviewComputer {
 		}, () => undefined);
 		return undefined;
 	}
+}
+
+/** The base from what the views already derived (shared, not rebuilt), else from the model. */
+function* baseSteps(session: PreviewSession): Steps<PreviewBase> {
+	const derived = session.derived;
+	const branch = derived?.branch ?? getBranch(session.model);
+	yield;
+	const messages = derived?.context.messages ?? buildSessionContext(session.model).messages;
+	yield;
+	const state = derived && session.config.enabled ? yield* derived.stateSteps() : undefined;
+	return yield* previewBaseSteps({
+		sessionPath: session.path,
+		title: session.title,
+		branch,
+		messages,
+		config: session.config,
+		release: session.release,
+		...(state ? { state } : {}),
+	});
 }
 
 function replyModel(base: PreviewBase | undefined): { provider: string; modelId: string } | undefined {

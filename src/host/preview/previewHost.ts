@@ -8,10 +8,22 @@ import type { FromWebview, PageState, RenderReport, ToWebview, ViewName, WhatIfO
 import { checkPageMessage } from './pageMessages';
 import { PreviewComputer } from './previewComputer';
 import type { PreviewSource } from './previewSource';
-import { pageSnapshot, type SnapshotRows } from './snapshotRows';
+import { PagePosition } from './pagePosition';
+import { answerRecovery, openRef } from './refRequests';
+import { pageSnapshot } from './snapshotRows';
+import { errorMessage } from '../../shared/errorMessage';
+import { isSuperseded } from '../../node/slicing/runSliced';
 
 type RefreshCause = 'open' | 'session' | 'whatIf';
-import { errorMessage } from '../../shared/errorMessage';
+
+interface RefreshRequest {
+	cause: RefreshCause;
+	/** The session shown when it was asked for. */
+	readonly path: string | undefined;
+	done: Promise<void>;
+	/** The newer refresh that stopped this one while it computed: this one's callers wait for it. */
+	supersededBy: RefreshRequest | undefined;
+}
 
 export interface PreviewHostOptions {
 	readonly source: PreviewSource;
@@ -34,16 +46,14 @@ export class PreviewHost {
 	private overrides: WhatIfOverrides = {};
 	/** The view the page shows: only its rows are posted. */
 	private view: ViewName = 'after';
-	/**
-	 * The row the page shows at the top, as far as the host knows (restored, revealed, or said by
-	 * the page as it scrolls): a new snapshot's window is placed around it. The top of the view
-	 * when it names neither a key nor an index.
-	 */
-	private position: { readonly view: ViewName; readonly key?: string; readonly index?: number } = { view: 'after' };
+	/** The row at the top of the page: a new snapshot's rows are placed around it. */
+	private readonly position = new PagePosition();
 	private ready = false;
 	private pendingReveal: string | undefined;
 	/** A refresh queued and not started yet: later refreshes join it instead of queuing their own. */
-	private waitingRefresh: { cause: RefreshCause; readonly done: Promise<void> } | undefined;
+	private waitingRefresh: RefreshRequest | undefined;
+	/** The refresh computing now: a newer one stops it (its result would be out of date at once). */
+	private runningRefresh: { readonly request: RefreshRequest; readonly stop: AbortController } | undefined;
 	/** Serializes the work so a slow recomputation never overwrites a newer one. */
 	private queue: Promise<void> = Promise.resolve();
 
@@ -73,7 +83,7 @@ export class PreviewHost {
 			case 'viewport':
 				// Said of a view the page has left (a late message): the position set by the switch stands.
 				if (message.view === this.view) {
-					this.position = { view: message.view, key: message.key };
+					this.position.atKey(message.view, message.key);
 				}
 				return Promise.resolve();
 			case 'setWhatIf':
@@ -84,12 +94,12 @@ export class PreviewHost {
 			case 'expandRow':
 				return this.enqueue(() => this.expand(message.requestId, message.view, message.key));
 			case 'recover':
-				return this.recover(message.requestId, message.ref);
+				return answerRecovery(this.computer, this.options, message.requestId, message.ref);
 			case 'openRef':
-				return this.openRef(message.ref);
+				return openRef(this.computer, this.options, message.ref);
 			case 'search':
 				return this.enqueue(async () => {
-					const result = this.computer.search(message.view, message.query);
+					const result = await this.computer.search(message.view, message.query);
 					await this.options.post({ type: 'searchResults', requestId: message.requestId, view: message.view, query: message.query, hits: result.hits, capped: result.capped });
 				});
 			case 'rendered':
@@ -116,8 +126,8 @@ export class PreviewHost {
 	/**
 	 * Recomputes and posts the preview (the session or Pi's settings changed). A newer request
 	 * supersedes one still waiting its turn: both are answered by one computation, made when it
-	 * starts, of the session and what-if current then (on a large session each computation holds
-	 * the host for a while, and typing a what-if or a session growing asks for many).
+	 * starts, of the session and what-if current then (typing a what-if or a session growing asks for
+	 * many). It also stops one already computing, whose callers are then answered by the newer one.
 	 */
 	refresh(cause: RefreshCause): Promise<void> {
 		if (!this.ready) {
@@ -129,19 +139,46 @@ export class PreviewHost {
 			waiting.cause = waiting.cause === 'open' ? 'open' : cause;
 			return waiting.done;
 		}
-		const request: { cause: RefreshCause; done: Promise<void> } = { cause, done: Promise.resolve() };
+		const path = this.options.source.current()?.path;
+		const request: RefreshRequest = { cause, path, done: Promise.resolve(), supersededBy: undefined };
 		this.waitingRefresh = request;
+		const running = this.runningRefresh;
+		// The same session grown: the running computation finishes (a session Pi keeps appending to
+		// would otherwise never be shown); anything else the user asked for stops it.
+		if (running && (cause !== 'session' || running.request.path !== path)) {
+			running.request.supersededBy = request;
+			if (running.request.cause === 'open') {
+				request.cause = 'open';
+			}
+			running.stop.abort();
+		}
 		request.done = this.enqueue(async () => {
 			if (this.waitingRefresh === request) {
 				this.waitingRefresh = undefined;
 			}
-			await this.postSnapshot(request.cause);
-		});
+			await this.postSnapshot(request);
+		}).then(() => request.supersededBy?.done);
 		return request.done;
 	}
 
-	private async postSnapshot(cause: RefreshCause): Promise<void> {
-		const computation = this.computer.compute(this.overrides);
+	private async postSnapshot(request: RefreshRequest): Promise<void> {
+		// Stoppable while it computes; once computed, it is posted.
+		const stop = new AbortController();
+		this.runningRefresh = { request, stop };
+		let computation;
+		try {
+			computation = await this.computer.compute(this.overrides, stop.signal);
+		} catch (error) {
+			if (isSuperseded(error)) {
+				return;
+			}
+			throw error;
+		} finally {
+			if (this.runningRefresh?.request === request) {
+				this.runningRefresh = undefined;
+			}
+		}
+		const cause = request.cause;
 		if (!computation) {
 			await this.options.post({ type: 'empty', message: 'No Pi session is selected. Pick one in the Pi Sessions view.' });
 			return;
@@ -155,17 +192,8 @@ export class PreviewHost {
 	private async postCurrent(cause: RefreshCause | 'view'): Promise<void> {
 		const rows = this.computer.rows;
 		if (rows) {
-			await this.options.post({ type: 'snapshot', snapshot: pageSnapshot(rows, this.view, this.positionIn(rows), this.computer.session?.followed), cause });
+			await this.options.post({ type: 'snapshot', snapshot: pageSnapshot(rows, this.view, this.position.indexIn(rows, this.view), this.computer.session?.followed), cause });
 		}
-	}
-
-	/** The index of the position's row in the shown view of `rows` (0 when the page is elsewhere or the row is gone). */
-	private positionIn(rows: SnapshotRows): number {
-		const { view, key, index } = this.position;
-		if (view !== this.view) {
-			return 0;
-		}
-		return (key === undefined ? index : rows.indexOf(view, key)) ?? 0;
 	}
 
 	/**
@@ -194,7 +222,7 @@ export class PreviewHost {
 				if (location.view !== this.view) {
 					await this.showView(location.view, location.index);
 				}
-				this.position = location;
+				this.position.showing(location.view, location.index);
 				await this.options.post({ type: 'reveal', ...location, window: rows.around(location.view, location.index) });
 			} else {
 				this.options.notify(`"${target}" is not in the context of this session.`);
@@ -209,7 +237,11 @@ export class PreviewHost {
 		const restoring = state !== undefined && current !== undefined && state.sessionPath === current.path;
 		this.overrides = restoring ? state.overrides : {};
 		this.view = restoring ? state.view : 'after';
-		this.position = restoring && state.anchor ? { view: state.view, key: state.anchor.key } : { view: this.view };
+		if (restoring && state.anchor) {
+			this.position.atKey(state.view, state.anchor.key);
+		} else {
+			this.position.showing(this.view);
+		}
 		if (this.options.reportRenders === true) {
 			await this.options.post({ type: 'reportRenders' });
 		}
@@ -224,7 +256,7 @@ export class PreviewHost {
 	/** Posts the current snapshot with the rows of another view, from its top or around `index`. */
 	private async showView(view: ViewName, index?: number): Promise<void> {
 		this.view = view;
-		this.position = { view, index: index ?? 0 };
+		this.position.showing(view, index);
 		await this.postCurrent('view');
 	}
 
@@ -250,32 +282,6 @@ export class PreviewHost {
 		const rows = this.computer.rows;
 		if (blocks && rows) {
 			await this.options.post({ type: 'rowDetail', requestId, view, key, blocks, refs: rows.refsIn(blocks) });
-		}
-	}
-
-	/** Answers with the text, or with why there is none: the page's tooltip waits for one or the other. */
-	private async recover(requestId: number, ref: string): Promise<void> {
-		const ids = this.computer.blockCalls(ref) ?? [ref];
-		try {
-			const text = await this.options.source.recover(ids);
-			await this.options.post({ type: 'recovered', requestId, ref, text });
-		} catch (error) {
-			this.options.log(`preview: recovering ${ref}: ${String(error)}`);
-			await this.options.post({ type: 'recoveryFailed', requestId, ref, reason: errorMessage(error) });
-		}
-	}
-
-	private async openRef(ref: string): Promise<void> {
-		const ids = this.computer.blockCalls(ref);
-		const session = this.computer.session;
-		try {
-			if (ids && session) {
-				await this.options.openBlock(session.path, ref, await this.options.source.recover(ids));
-			} else {
-				await this.options.source.openRecovered(ref);
-			}
-		} catch (error) {
-			this.options.notify(`Could not open ${ref}: ${errorMessage(error)}`);
 		}
 	}
 

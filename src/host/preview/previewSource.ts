@@ -8,8 +8,9 @@ import type { ContextPruneConfig } from '../../engine/config/types';
 import type { ReleaseRules } from '../../engine/release/releases';
 import type { BlobReader } from '../../engine/ports';
 import type { CondenseState } from '../../engine/condense';
-import type { SessionModel } from '../../engine/session/model';
-import type { AgentMessage, SessionEntry } from '../../engine/session/types';
+import type { SessionContext, SessionModel } from '../../engine/session/model';
+import type { Steps } from '../../engine/steps';
+import type { SessionEntry } from '../../engine/session/types';
 import type { ModelFacts } from '../../node/llm/modelPricing';
 
 /** The session the preview shows: the selected one, as of its latest snapshot. */
@@ -34,10 +35,11 @@ export interface PreviewSession {
 	readonly derived?: DerivedSession;
 }
 
+/** `SessionInsight` is one: values computed once, the state computed in steps. */
 export interface DerivedSession {
 	readonly branch: readonly SessionEntry[];
-	readonly messages: readonly AgentMessage[];
-	readonly state: CondenseState;
+	readonly context: Pick<SessionContext, 'messages' | 'model'>;
+	stateSteps(): Steps<CondenseState>;
 }
 
 /** Which pi-condense Pi loads and where it was found (one line), or that it has none. */

@@ -37,7 +37,7 @@ export class PruneDocumentProvider extends Disposable implements vscode.TextDocu
 			return this.controller.recover(document.sessionPath, [document.ref]);
 		}
 		// Shown by the markdown preview: model text goes in without images or HTML.
-		const state = (await this.controller.insightFor(document.sessionPath)).state;
+		const { state } = await this.controller.stateFor(document.sessionPath);
 		if (document.kind === 'summary') {
 			const summary = state.summaries.find((candidate) => candidate.entryId === document.entryId);
 			return summary ? inertMarkdown(summary.text) : `No pi-condense summary with entry id ${escapeMarkdown(document.entryId)} on the active branch of ${document.sessionPath}.`;

@@ -12,6 +12,8 @@ import { CommandId, HOVER_COMMANDS } from '../commands/commandIds';
 import type { SessionController } from '../sessionController';
 import { escapeMarkdown } from '../tree/sessionsTreeProvider';
 import { PRUNE_SCHEME, sessionOfPruneUri } from './pruneUris';
+import { isSuperseded } from '../../node/slicing/runSliced';
+import { toAbortSignal } from '../cancellation';
 
 /** Characters that make up a ref or a tool-call id (`t12`, `call_abc|fc_1`, `toolu_01…`). */
 const REF_WORD = /[A-Za-z0-9_|-]+/;
@@ -33,12 +35,19 @@ export class RefHoverProvider implements vscode.HoverProvider {
 		if (!range || word.length < 2) {
 			return undefined;
 		}
-		const session = await this.controller.openSession(sessionPath);
-		if (token.isCancellationRequested) {
-			return undefined;
+		const cancel = toAbortSignal(token);
+		try {
+			const { session, state } = await this.controller.stateFor(sessionPath, cancel.signal);
+			const parts = await hoverMarkdown(state, word, sessionPath, session.blobs);
+			return parts && !token.isCancellationRequested ? new vscode.Hover(parts, range) : undefined;
+		} catch (error) {
+			if (isSuperseded(error)) {
+				return undefined; // the hover was cancelled
+			}
+			throw error;
+		} finally {
+			cancel.dispose();
 		}
-		const parts = await hoverMarkdown(session.insight(this.controller.renderSettingsFor(sessionPath)).state, word, sessionPath, session.blobs);
-		return parts ? new vscode.Hover(parts, range) : undefined;
 	}
 }
 

@@ -4,6 +4,7 @@
  * `sync` reports which nodes changed so only those are refreshed.
  */
 import type { PrunedNode } from '../../engine/views/prunedCallsModel';
+import { paced, type Steps } from '../../engine/steps';
 
 export class PrunedTreeNode {
 	children: PrunedTreeNode[] = [];
@@ -35,12 +36,20 @@ export interface SyncResult {
 	readonly changed: PrunedTreeNode[];
 }
 
-/** Updates the kept nodes to `data`, creating and dropping nodes as needed. */
-export function syncNodes(previous: readonly PrunedTreeNode[], data: readonly PrunedNode[], sessionPath: string, byId: Map<string, PrunedTreeNode>): SyncResult {
+/**
+ * Updates the kept nodes to `data`, creating and dropping nodes as needed; yields between pieces
+ * of work (see `src/engine/steps.ts`). The caller drops the result if it was superseded: `byId`
+ * then holds a mix of old and new nodes, and the next run repairs it (ids are stable).
+ */
+export function* syncNodesSteps(previous: readonly PrunedTreeNode[], data: readonly PrunedNode[], sessionPath: string, byId: Map<string, PrunedTreeNode>): Steps<SyncResult> {
 	const changed: PrunedTreeNode[] = [];
 	const seen = new Set<string>();
-	const roots = syncLevel(data, undefined, sessionPath, byId, changed, seen);
+	const roots = yield* syncLevel(data, undefined, { sessionPath, byId, changed, seen, count: 0 });
+	let count = 0;
 	for (const id of byId.keys()) {
+		if (paced(count++)) {
+			yield;
+		}
 		if (!seen.has(id)) {
 			byId.delete(id);
 		}
@@ -49,8 +58,22 @@ export function syncNodes(previous: readonly PrunedTreeNode[], data: readonly Pr
 	return { roots, rootsChanged, changed: rootsChanged ? [] : changed };
 }
 
-function syncLevel(data: readonly PrunedNode[], parent: PrunedTreeNode | undefined, sessionPath: string, byId: Map<string, PrunedTreeNode>, changed: PrunedTreeNode[], seen: Set<string>): PrunedTreeNode[] {
-	return data.map((item) => {
+interface SyncRun {
+	readonly sessionPath: string;
+	readonly byId: Map<string, PrunedTreeNode>;
+	readonly changed: PrunedTreeNode[];
+	readonly seen: Set<string>;
+	/** Nodes visited so far, for pacing. */
+	count: number;
+}
+
+function* syncLevel(data: readonly PrunedNode[], parent: PrunedTreeNode | undefined, run: SyncRun): Steps<PrunedTreeNode[]> {
+	const { sessionPath, byId, changed, seen } = run;
+	const nodes: PrunedTreeNode[] = [];
+	for (const item of data) {
+		if (paced(run.count++)) {
+			yield;
+		}
 		const id = `${sessionPath}#${item.id}`;
 		seen.add(id);
 		let node = byId.get(id);
@@ -63,12 +86,13 @@ function syncLevel(data: readonly PrunedNode[], parent: PrunedTreeNode | undefin
 		node.data = item;
 		node.parent = parent;
 		const childData = 'children' in item ? item.children : [];
-		node.children = syncLevel(childData, node, sessionPath, byId, changed, seen);
+		node.children = yield* syncLevel(childData, node, run);
 		if (before !== undefined && before !== ownSignature(item, node.children.map((child) => child.id))) {
 			changed.push(node);
 		}
-		return node;
-	});
+		nodes.push(node);
+	}
+	return nodes;
 }
 
 /** What a row shows, plus which children it has: if this differs, the row is refreshed. */

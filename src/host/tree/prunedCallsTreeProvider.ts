@@ -5,10 +5,11 @@
  * expansion survives, and `getParent` lets commands reveal a ref.
  */
 import * as vscode from 'vscode';
-import { buildPrunedCalls } from '../../engine/views/prunedCallsModel';
+import { buildPrunedCallsSteps } from '../../engine/views/prunedCallsModel';
+import { isSuperseded, runSliced } from '../../node/slicing/runSliced';
 import { Disposable } from '../dispose';
 import type { SessionController } from '../sessionController';
-import { PrunedTreeNode, syncNodes } from './prunedCallsNodes';
+import { PrunedTreeNode, syncNodesSteps } from './prunedCallsNodes';
 import { prunedTreeItem } from './prunedTreeItem';
 
 export const PRUNED_CALLS_VIEW_ID = 'piCondense.prunedCalls';
@@ -20,8 +21,10 @@ export class PrunedCallsTreeProvider extends Disposable implements vscode.TreeDa
 	private readonly byId = new Map<string, PrunedTreeNode>();
 	private roots: PrunedTreeNode[] = [];
 	private shownSession: string | undefined;
+	/** The rebuild under way, stopped by a newer one. */
+	private building: AbortController | undefined;
 
-	constructor(private readonly controller: SessionController) {
+	constructor(private readonly controller: SessionController, private readonly logger: vscode.LogOutputChannel) {
 		super();
 		this.view = this._register(vscode.window.createTreeView(PRUNED_CALLS_VIEW_ID, { treeDataProvider: this, showCollapseAll: true }));
 		this._register(controller.onDidChangeSelection(() => this.rebuild()));
@@ -75,7 +78,23 @@ export class PrunedCallsTreeProvider extends Disposable implements vscode.TreeDa
 		return node !== undefined;
 	}
 
+	/** Builds the rows in slices; a newer rebuild stops one under way. */
 	private rebuild(): void {
+		this.building?.abort();
+		const building = new AbortController();
+		this.building = building;
+		this.rebuildSliced(building.signal).catch((error: unknown) => {
+			if (!isSuperseded(error)) {
+				this.logger.error(`Pruned Calls: ${String(error)}`);
+			}
+		}).finally(() => {
+			if (this.building === building) {
+				this.building = undefined;
+			}
+		});
+	}
+
+	private async rebuildSliced(signal: AbortSignal): Promise<void> {
 		const path = this.controller.selected;
 		const insight = this.controller.insight();
 		if (path !== this.shownSession) {
@@ -92,8 +111,8 @@ export class PrunedCallsTreeProvider extends Disposable implements vscode.TreeDa
 			this._onDidChangeTreeData.fire(undefined);
 			return;
 		}
-		const data = buildPrunedCalls(insight, (ms) => new Date(ms).toLocaleString());
-		const result = syncNodes(this.roots, data, path, this.byId);
+		const data = await runSliced(buildPrunedCallsSteps(insight, (ms) => new Date(ms).toLocaleString()), signal);
+		const result = await runSliced(syncNodesSteps(this.roots, data, path, this.byId), signal);
 		this.roots = result.roots;
 		this.view.message = data.length === 0 ? 'No pruned tool calls found in this session.' : undefined;
 		if (result.rootsChanged) {

@@ -16,7 +16,10 @@ import { ADVICE_CLOSE_PI } from '../../engine/write';
 import type { ContextPruneConfig } from '../../engine/config/types';
 import type { ReleaseRules } from '../../engine/release/releases';
 import type { Logger, Summarizer } from '../../engine/ports';
-import { buildSessionContext, getBranch, type SessionModel } from '../../engine/session';
+import type { SessionModel } from '../../engine/session';
+import { getBranchSteps } from '../../engine/session/branch';
+import { buildSessionContextSteps } from '../../engine/session/context';
+import { runSliced } from '../slicing/runSliced';
 import type { PiAiLoader } from '../llm/piAiLoader';
 import { readSessionModel } from '../store/readSessionModel';
 import { readPruneSettings } from '../settings/readPruneSettings';
@@ -82,7 +85,8 @@ export async function flushSession(request: FlushSessionRequest): Promise<FlushO
 	if (!header) {
 		return refusedOutcome(undefined, 'the session has no header');
 	}
-	const context = buildSessionContext(model);
+	// Planning runs in slices: in the extension this is the host's thread.
+	const context = await runSliced(buildSessionContextSteps(model));
 	let fallback: DefaultSummarizer | undefined;
 	let summarizer = request.summarizer;
 	if (!summarizer) {
@@ -91,7 +95,7 @@ export async function flushSession(request: FlushSessionRequest): Promise<FlushO
 	}
 	const result = await runFlush({
 		mode: request.mode,
-		branch: getBranch(model),
+		branch: await runSliced(getBranchSteps(model)),
 		messages: context.messages,
 		config,
 		release: request.release,
@@ -104,6 +108,7 @@ export async function flushSession(request: FlushSessionRequest): Promise<FlushO
 		hash: sha1Hex,
 		spill: createBlobWriter(request.sessionPath, header.id),
 		now: () => Date.now(),
+		runSteps: (steps) => runSliced(steps),
 	});
 	const reason = fallback?.offlineReason();
 	const notices = reason === undefined ? result.notices : [offlineNotice(reason), ...result.notices];

@@ -6,6 +6,7 @@
 import type { RenderSettings } from '../settings/readPruneSettings';
 import { errorMessage } from '../../shared/errorMessage';
 import { OpenSession } from './openSession';
+import { runSliced } from '../slicing/runSliced';
 import type { RowReclaim } from './sessionRows';
 
 export interface RowReclaimOptions {
@@ -20,7 +21,8 @@ export async function measureRowReclaim(path: string, size: number, settings: Re
 	}
 	try {
 		const session = await (options.openSession ?? OpenSession.open(path));
-		const reclaim = session.insight(settings).reclaim;
+		// In slices: the list measures sessions in the background while the user works.
+		const reclaim = await runSliced(session.insight(settings).reclaimSteps());
 		return reclaim ? { kind: 'measured', beforeChars: reclaim.beforeChars, afterChars: reclaim.afterChars } : { kind: 'none' };
 	} catch (error) {
 		return { kind: 'failed', message: errorMessage(error) };

@@ -7,6 +7,7 @@ import { isSummaryMessage } from '../occurrence';
 import { syntheticBlockId } from '../phases/syntheticChain';
 import { CUSTOM_TYPE_SUMMARY } from '../types';
 import type { LiveReclaim } from './statusText';
+import { Pacer, runSteps, type Steps } from '../../steps';
 
 /** Serialized length of a message or an assistant block; callers that measure often pass a cached one. */
 export type SizeOf = (value: AgentMessage | AssistantContent) => number;
@@ -15,9 +16,18 @@ const serializedSize: SizeOf = (value) => JSON.stringify(value).length;
 
 /** `JSON.stringify(messages).length`, from the messages' sizes (`[`, items joined by `,`, `]`). */
 export function serializedLength(messages: readonly AgentMessage[], sizeOf: SizeOf = serializedSize): number {
+	return runSteps(serializedLengthSteps(messages, sizeOf));
+}
+
+export function* serializedLengthSteps(messages: readonly AgentMessage[], sizeOf: SizeOf = serializedSize): Steps<number> {
 	let total = messages.length === 0 ? 2 : messages.length + 1;
+	const pacer = new Pacer();
 	for (const message of messages) {
-		total += sizeOf(message);
+		const size = sizeOf(message);
+		total += size;
+		if (pacer.due(size)) {
+			yield;
+		}
 	}
 	return total;
 }
@@ -27,10 +37,14 @@ export function serializedLength(messages: readonly AgentMessage[], sizeOf: Size
  * the unchanged path never serializes the messages.
  */
 export function measureReclaim(before: readonly AgentMessage[], after: readonly AgentMessage[], sizeOf: SizeOf = serializedSize): LiveReclaim | undefined {
+	return runSteps(measureReclaimSteps(before, after, sizeOf));
+}
+
+export function* measureReclaimSteps(before: readonly AgentMessage[], after: readonly AgentMessage[], sizeOf: SizeOf = serializedSize): Steps<LiveReclaim | undefined> {
 	if (before === after) {
 		return undefined;
 	}
-	return { beforeChars: serializedLength(before, sizeOf), afterChars: serializedLength(after, sizeOf) };
+	return { beforeChars: yield* serializedLengthSteps(before, sizeOf), afterChars: yield* serializedLengthSteps(after, sizeOf) };
 }
 
 export type SizeCategory =
@@ -44,13 +58,21 @@ export type ContextBreakdown = Readonly<Record<SizeCategory, number>> & { readon
  * (model, usage, …), other roles and the array's own brackets and commas count as `other`.
  */
 export function contextBreakdown(messages: readonly AgentMessage[], sizeOf: SizeOf = serializedSize): ContextBreakdown {
+	return runSteps(contextBreakdownSteps(messages, sizeOf));
+}
+
+export function* contextBreakdownSteps(messages: readonly AgentMessage[], sizeOf: SizeOf = serializedSize): Steps<ContextBreakdown> {
 	const sizes: Record<SizeCategory, number> = {
 		user: 0, assistantText: 0, thinking: 0, toolCalls: 0, toolResults: 0, summaries: 0, compressedChains: 0, other: 0,
 	};
 	let total = messages.length === 0 ? 2 : messages.length + 1;
 	sizes.other = total;
+	const pacer = new Pacer();
 	for (const message of messages) {
 		const chars = sizeOf(message);
+		if (pacer.due(chars)) {
+			yield;
+		}
 		total += chars;
 		if (message.role === 'assistant') {
 			let blocks = 0;

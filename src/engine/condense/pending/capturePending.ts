@@ -24,6 +24,7 @@ import { coverageOf } from '../state/indexLookups';
 import type { PruneFrontier } from '../types';
 import { groupBatches } from './groupBatches';
 import type { PendingBatch, PendingCall } from './pendingTypes';
+import { paced, runSteps, type Steps } from '../../steps';
 
 type CaptureConfig = Pick<ContextPruneConfig, 'batchingMode' | 'protectedTools' | 'protectedPaths'>;
 
@@ -36,10 +37,19 @@ interface AssistantTurn {
 }
 
 export function capturePendingBatches(branch: readonly SessionEntry[], state: CondenseState, config: CaptureConfig): readonly PendingBatch[] {
+	return runSteps(capturePendingBatchesSteps(branch, state, config));
+}
+
+/** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
+export function* capturePendingBatchesSteps(branch: readonly SessionEntry[], state: CondenseState, config: CaptureConfig): Steps<readonly PendingBatch[]> {
 	const isProtected = protectionCheck(config);
 	const batches: PendingBatch[] = [];
-	const turns = assistantTurns(branch, state.keying === 'bare');
-	for (const turn of turns) {
+	const turns = yield* assistantTurns(branch, state.keying === 'bare');
+	for (let t = 0; t < turns.length; t++) {
+		if (paced(t)) {
+			yield;
+		}
+		const turn = turns[t] as AssistantTurn;
 		const calls = readyCalls(turn, state, isProtected);
 		const kept = calls.length > 0 ? trimToFrontier(calls, turn.turnIndex, state.frontier) : [];
 		if (kept.length > 0) {
@@ -56,11 +66,15 @@ export function capturePendingBatches(branch: readonly SessionEntry[], state: Co
 	return groupBatches(batches, config.batchingMode);
 }
 
-function assistantTurns(branch: readonly SessionEntry[], branchWideResults: boolean): AssistantTurn[] {
+function* assistantTurns(branch: readonly SessionEntry[], branchWideResults: boolean): Steps<AssistantTurn[]> {
 	const turns: AssistantTurn[] = [];
 	const latestById = new Map<string, ToolResultMessage>();
 	let userTurnGroup = 0;
-	for (const entry of branch) {
+	for (let i = 0; i < branch.length; i++) {
+		if (paced(i)) {
+			yield;
+		}
+		const entry = branch[i] as SessionEntry;
 		if (entry.type !== 'message') {
 			continue;
 		}

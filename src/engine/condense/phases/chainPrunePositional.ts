@@ -19,10 +19,11 @@ import type { AgentMessage } from '../../session/types';
 import { bareToolCallId, contentText, isSummaryMessage, numericTimestamp, occurrenceKey } from '../occurrence';
 import type { CondenseState } from '../state/condenseState';
 import { CUSTOM_TYPE_SUMMARY } from '../types';
-import { acceptedRanges, type ChainRange, type DiagnosticSink } from './chainRanges';
+import { acceptedRangesSteps, type ChainRange, type DiagnosticSink } from './chainRanges';
 import { summaryDetailRefs } from './summaryDetailRefs';
-import { blockBodyLookup, existingBlockIds, syntheticChainMessage, type ProtectedOutput } from './syntheticChain';
+import { blockBodyLookup, existingBlockIdsSteps, syntheticChainMessage, type ProtectedOutput } from './syntheticChain';
 import { withoutThinking } from './thinkingBlocks';
+import { PACE, paced, runSteps, type Steps } from '../../steps';
 
 interface DropPlan {
 	/** 1 at each index strictly inside an accepted range. */
@@ -39,23 +40,37 @@ export function chainPrunePositional(
 	options: Pick<ChainCompressionConfig, 'stripFinalAssistantThinking'>,
 	report?: DiagnosticSink,
 ): readonly AgentMessage[] {
+	return runSteps(chainPrunePositionalSteps(messages, state, options, report));
+}
+
+export function* chainPrunePositionalSteps(
+	messages: readonly AgentMessage[],
+	state: CondenseState,
+	options: Pick<ChainCompressionConfig, 'stripFinalAssistantThinking'>,
+	report?: DiagnosticSink,
+): Steps<readonly AgentMessage[]> {
 	if (state.chains.length === 0) {
 		return messages;
 	}
-	const ranges = acceptedRanges(state.chains, messages, report);
+	const ranges = yield* acceptedRangesSteps(state.chains, messages, report);
 	if (ranges.length === 0) {
 		return messages;
 	}
-	const plan = planDrops(ranges, messages, state, options, report);
-	const present = existingBlockIds(messages);
+	yield;
+	const plan = yield* planDrops(ranges, messages, state, options, report);
+	const present = yield* existingBlockIdsSteps(messages);
 	const out: AgentMessage[] = [];
 	let changed = false;
-	messages.forEach((message, i) => {
+	for (let i = 0; i < messages.length; i++) {
+		if (paced(i)) {
+			yield;
+		}
+		const message = messages[i] as AgentMessage;
 		const summary = isSummaryMessage(message, CUSTOM_TYPE_SUMMARY);
 		const droppable = summary || message.role === 'assistant' || message.role === 'toolResult';
 		if ((plan.drop[i] === 1 && droppable) || (summary && coversDropped(message.details, plan))) {
 			changed = true;
-			return;
+			continue;
 		}
 		const stripped = plan.stripAt.has(i) && message.role === 'assistant' ? withoutThinking(message) : message;
 		changed ||= stripped !== message;
@@ -65,19 +80,26 @@ export function chainPrunePositional(
 			out.push(synthetic.message);
 			changed = true;
 		}
-	});
+	}
 	return changed ? out : messages;
 }
 
-function planDrops(
+function* planDrops(
 	ranges: readonly ChainRange[],
 	messages: readonly AgentMessage[],
 	state: CondenseState,
 	options: Pick<ChainCompressionConfig, 'stripFinalAssistantThinking'>,
 	report: DiagnosticSink | undefined,
-): DropPlan {
+): Steps<DropPlan> {
 	const plan: DropPlan = { drop: new Uint8Array(messages.length), stripAt: new Set(), insertAfter: new Map(), droppedKeys: new Set(), droppedIds: new Set() };
+	let handled = 0;
 	for (const { chain, startIndex, endIndex } of ranges) {
+		// Paced by the messages a range covers: one chain may span thousands.
+		handled += endIndex - startIndex;
+		if (handled >= PACE) {
+			handled = 0;
+			yield;
+		}
 		const protectedIds = chain.entry.protectedToolCallIds ? new Set(chain.entry.protectedToolCallIds) : undefined;
 		// The ids in range only feed the mismatch diagnostic: not collected when nobody listens.
 		const inRange = report ? new Set<string>() : undefined;

@@ -8,8 +8,10 @@
  * synthetic message.
  */
 import type { AgentMessage } from '../../session/types';
+import { firstAtOrAbove } from '../../sortedSearch';
 import type { ChainInfo } from '../state/condenseState';
 import type { ReleaseDiagnostic } from './renderReport';
+import { paced, runSteps, type Steps } from '../../steps';
 
 export interface ChainRange {
 	readonly chain: ChainInfo;
@@ -25,8 +27,16 @@ export interface TimestampSlots {
 
 /** One pass over the messages, so resolving many chains costs one lookup each. */
 export function timestampSlots(messages: readonly AgentMessage[]): TimestampSlots {
+	return runSteps(timestampSlotsSteps(messages));
+}
+
+export function* timestampSlotsSteps(messages: readonly AgentMessage[]): Steps<TimestampSlots> {
 	const slots: TimestampSlots = { users: new Map(), assistants: new Map() };
-	messages.forEach((message, index) => {
+	for (let index = 0; index < messages.length; index++) {
+		if (paced(index)) {
+			yield;
+		}
+		const message = messages[index] as AgentMessage;
 		const map = message.role === 'user' ? slots.users : message.role === 'assistant' ? slots.assistants : undefined;
 		if (map) {
 			const slot = map.get(message.timestamp);
@@ -37,7 +47,7 @@ export function timestampSlots(messages: readonly AgentMessage[]): TimestampSlot
 				map.set(message.timestamp, { count: 1, index });
 			}
 		}
-	});
+	}
 	return slots;
 }
 
@@ -69,8 +79,12 @@ export function rangeIndexes(slots: TimestampSlots, startUserTimestamp: number, 
  * `overlap:<block id>`).
  */
 export function acceptedRanges(chains: readonly ChainInfo[], messages: readonly AgentMessage[], report: DiagnosticSink | undefined): ChainRange[] {
+	return runSteps(acceptedRangesSteps(chains, messages, report));
+}
+
+export function* acceptedRangesSteps(chains: readonly ChainInfo[], messages: readonly AgentMessage[], report: DiagnosticSink | undefined): Steps<ChainRange[]> {
 	const resolved: ChainRange[] = [];
-	const slots = timestampSlots(messages);
+	const slots = yield* timestampSlotsSteps(messages);
 	for (const chain of chains) {
 		const range = resolveChainRange(chain, slots);
 		if (range) {
@@ -82,8 +96,12 @@ export function acceptedRanges(chains: readonly ChainInfo[], messages: readonly 
 	}
 	const accepted: ChainRange[] = [];
 	const claimedStarts = new Set<number>();
+	yield;
+	const mayNest = nestingCheck(resolved);
+	yield;
 	for (const range of resolved) {
-		const outer = resolved.find((other) => other !== range && range.startIndex > other.startIndex && range.startIndex < other.endIndex);
+		// The first enclosing range in chain order names the diagnostic; only searched for when one exists.
+		const outer = mayNest(range.startIndex) ? resolved.find((other) => other !== range && range.startIndex > other.startIndex && range.startIndex < other.endIndex) : undefined;
 		if (outer || claimedStarts.has(range.startIndex)) {
 			const blockId = range.chain.entry.blockId;
 			const detail = outer
@@ -96,6 +114,31 @@ export function acceptedRanges(chains: readonly ChainInfo[], messages: readonly 
 		accepted.push(range);
 	}
 	return accepted;
+}
+
+/**
+ * Whether some range starts strictly before `startIndex` and ends strictly after it: the largest end
+ * among the ranges starting earlier tells, so thousands of chains need no pairwise comparison.
+ */
+function nestingCheck(ranges: readonly ChainRange[]): (startIndex: number) => boolean {
+	const byStart = ranges.map((range) => [range.startIndex, range.endIndex] as const).sort((a, b) => a[0] - b[0]);
+	const starts: number[] = [];
+	const furthestEndBefore: number[] = [];
+	let furthest = -1;
+	for (let k = 0; k < byStart.length;) {
+		const start = (byStart[k] as readonly [number, number])[0];
+		starts.push(start);
+		furthestEndBefore.push(furthest);
+		for (; k < byStart.length && (byStart[k] as readonly [number, number])[0] === start; k++) {
+			furthest = Math.max(furthest, (byStart[k] as readonly [number, number])[1]);
+		}
+	}
+	return (startIndex) => {
+		const low = firstAtOrAbove(starts, startIndex);
+		// starts[low] is the first start ≥ startIndex: furthestEndBefore[low] covers every earlier start.
+		const before = low < starts.length ? furthestEndBefore[low] as number : furthest;
+		return before > startIndex;
+	};
 }
 
 export type DiagnosticSink = (diagnostic: ReleaseDiagnostic) => void;

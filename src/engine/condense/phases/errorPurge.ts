@@ -17,11 +17,20 @@
  */
 import type { ErrorPurgeConfig } from '../../config/types';
 import type { AgentMessage, AssistantContent, AssistantMessage } from '../../session/types';
+import { paced, runSteps, type Steps } from '../../steps';
 
 export function purgeErroredArgs(messages: readonly AgentMessage[], config: ErrorPurgeConfig): readonly AgentMessage[] {
+	return runSteps(purgeErroredArgsSteps(messages, config));
+}
+
+export function* purgeErroredArgsSteps(messages: readonly AgentMessage[], config: ErrorPurgeConfig): Steps<readonly AgentMessage[]> {
 	const erroredAtTurn = new Map<string, number>();
 	let turns = 0;
-	for (const message of messages) {
+	for (let i = 0; i < messages.length; i++) {
+		if (paced(i)) {
+			yield;
+		}
+		const message = messages[i] as AgentMessage;
 		if (message.role === 'assistant') {
 			turns++;
 		} else if (message.role === 'toolResult' && message.isError === true) {
@@ -32,16 +41,20 @@ export function purgeErroredArgs(messages: readonly AgentMessage[], config: Erro
 		return messages;
 	}
 	let out: AgentMessage[] | undefined;
-	messages.forEach((message, i) => {
+	for (let i = 0; i < messages.length; i++) {
+		if (paced(i)) {
+			yield;
+		}
+		const message = messages[i] as AgentMessage;
 		if (message.role !== 'assistant') {
-			return;
+			continue;
 		}
 		const purged = purgeMessage(message, erroredAtTurn, turns, config);
 		if (purged !== message) {
 			out ??= messages.slice();
 			out[i] = purged;
 		}
-	});
+	}
 	return out ?? messages;
 }
 

@@ -15,16 +15,29 @@
 import type { OrphanSweepRule } from '../../release/releases';
 import type { AgentMessage } from '../../session/types';
 import type { ReleaseDiagnostic } from './renderReport';
+import { paced, runSteps, type Steps } from '../../steps';
 
 export function sweepOrphanResults(
 	messages: readonly AgentMessage[],
 	rule: Exclude<OrphanSweepRule, 'none'>,
 	report: ((diagnostic: ReleaseDiagnostic) => void) | undefined,
 ): readonly AgentMessage[] {
+	return runSteps(sweepOrphanResultsSteps(messages, rule, report));
+}
+
+export function* sweepOrphanResultsSteps(
+	messages: readonly AgentMessage[],
+	rule: Exclude<OrphanSweepRule, 'none'>,
+	report: ((diagnostic: ReleaseDiagnostic) => void) | undefined,
+): Steps<readonly AgentMessage[]> {
 	let open = new Set<string>();
 	let swept: Set<number> | undefined;
 	const sweptIds: string[] = [];
-	messages.forEach((message, i) => {
+	for (let i = 0; i < messages.length; i++) {
+		if (paced(i)) {
+			yield;
+		}
+		const message = messages[i] as AgentMessage;
 		if (message.role === 'assistant') {
 			open = new Set();
 			for (const block of message.content) {
@@ -40,7 +53,7 @@ export function sweepOrphanResults(
 		} else if (rule === 'barrier' && open.size > 0) {
 			open = new Set();
 		}
-	});
+	}
 	if (!swept) {
 		return messages;
 	}

@@ -12,6 +12,7 @@ import { isAtLeast, type ReleaseRules, type ReleaseVersion } from '../../release
 import type { AgentMessage } from '../../session/types';
 import { resultOccurrenceKey } from '../occurrence';
 import { idList, type DefectWarning } from './renderReport';
+import { paced, runSteps, type Steps } from '../../steps';
 
 interface OrphanResult {
 	readonly key: string;
@@ -27,11 +28,15 @@ interface Orphans {
 }
 
 export function orphanWarnings(before: readonly AgentMessage[], after: readonly AgentMessage[], release: ReleaseRules): DefectWarning[] {
-	const sent = findOrphans(after);
+	return runSteps(orphanWarningsSteps(before, after, release));
+}
+
+export function* orphanWarningsSteps(before: readonly AgentMessage[], after: readonly AgentMessage[], release: ReleaseRules): Steps<DefectWarning[]> {
+	const sent = yield* findOrphans(after);
 	if (sent.results.length === 0 && sent.calls.size === 0) {
 		return [];
 	}
-	const own = findOrphans(before);
+	const own = yield* findOrphans(before);
 	const warnings: DefectWarning[] = [];
 	const ownResults = new Set(own.results.map((r) => r.key));
 	const produced = sent.results.filter((r) => !ownResults.has(r.key));
@@ -75,7 +80,7 @@ function sweepRelease(results: readonly OrphanResult[], current: ReleaseVersion)
 	return isAtLeast(current, fixedIn) ? undefined : fixedIn;
 }
 
-function findOrphans(messages: readonly AgentMessage[]): Orphans {
+function* findOrphans(messages: readonly AgentMessage[]): Steps<Orphans> {
 	const orphans: Orphans = { results: [], calls: new Map() };
 	let open = new Map<string, string>();
 	/** The calls of the last assistant, as 2.6.0's sweep tracks them (no barriers). */
@@ -86,7 +91,11 @@ function findOrphans(messages: readonly AgentMessage[]): Orphans {
 		}
 		open = new Map();
 	};
-	for (const message of messages) {
+	for (let i = 0; i < messages.length; i++) {
+		if (paced(i)) {
+			yield;
+		}
+		const message = messages[i] as AgentMessage;
 		if (message.role === 'assistant') {
 			closeGroup();
 			lastAssistant = new Set();

@@ -18,6 +18,7 @@ import type { ProtectionCheck } from '../protection/protectionRules';
 import type { CondenseState } from '../state/condenseState';
 import { stubTarget } from '../state/indexLookups';
 import { spilledStubText, summarizedStubText } from './stubText';
+import { paced, runSteps, type Steps } from '../../steps';
 
 export function stubReplace(
 	messages: readonly AgentMessage[],
@@ -25,11 +26,23 @@ export function stubReplace(
 	isProtected: ProtectionCheck,
 	inGrace: ReadonlySet<string>,
 ): readonly AgentMessage[] {
+	return runSteps(stubReplaceSteps(messages, state, isProtected, inGrace));
+}
+
+export function* stubReplaceSteps(
+	messages: readonly AgentMessage[],
+	state: CondenseState,
+	isProtected: ProtectionCheck,
+	inGrace: ReadonlySet<string>,
+): Steps<readonly AgentMessage[]> {
 	if (state.records.size === 0 && state.aliases.size === 0) {
 		return messages;
 	}
 	let out: AgentMessage[] | undefined;
 	for (let i = 0; i < messages.length; i++) {
+		if (paced(i)) {
+			yield;
+		}
 		const message = messages[i];
 		if (message?.role !== 'toolResult') {
 			continue;

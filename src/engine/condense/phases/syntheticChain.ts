@@ -10,6 +10,7 @@ import type { AgentMessage, UserMessage } from '../../session/types';
 import type { CondenseState } from '../state/condenseState';
 import type { ChainCompressionEntry } from '../types';
 import { substituteBlockRefs, type BlockBodyLookup } from './blockRefs';
+import { paced, runSteps, type Steps } from '../../steps';
 
 export interface ProtectedOutput {
 	readonly tool: string;
@@ -44,9 +45,16 @@ export function syntheticBlockId(message: AgentMessage): string | undefined {
 
 /** Block ids of the synthetic chain messages already in the list (re-inserting one is skipped). */
 export function existingBlockIds(messages: readonly AgentMessage[]): Set<string> {
+	return runSteps(existingBlockIdsSteps(messages));
+}
+
+export function* existingBlockIdsSteps(messages: readonly AgentMessage[]): Steps<Set<string>> {
 	const ids = new Set<string>();
-	for (const message of messages) {
-		const blockId = syntheticBlockId(message);
+	for (let i = 0; i < messages.length; i++) {
+		if (paced(i)) {
+			yield;
+		}
+		const blockId = syntheticBlockId(messages[i] as AgentMessage);
 		if (blockId !== undefined) {
 			ids.add(blockId);
 		}

@@ -21,16 +21,17 @@ import type { ContextPruneConfig } from '../../config/types';
 import type { ReleaseRules } from '../../release/releases';
 import type { AgentMessage } from '../../session/types';
 import { chainPruneById } from '../phases/chainPruneById';
-import { chainPrunePositional } from '../phases/chainPrunePositional';
-import { purgeErroredArgs } from '../phases/errorPurge';
-import { orphanWarnings } from '../phases/orphanWarnings';
-import { sweepOrphanResults } from '../phases/orphanSweep';
+import { chainPrunePositionalSteps } from '../phases/chainPrunePositional';
+import { purgeErroredArgsSteps } from '../phases/errorPurge';
+import { orphanWarningsSteps } from '../phases/orphanWarnings';
+import { sweepOrphanResultsSteps } from '../phases/orphanSweep';
 import { recoveryGraceKeys } from '../phases/recoveryGrace';
 import { NO_REPORTS, type RenderReporter } from '../phases/renderReport';
-import { stubReplace } from '../phases/stubReplace';
+import { stubReplaceSteps } from '../phases/stubReplace';
 import { stripOldThinking, stripThinkingBefore } from '../phases/thinkingStrip';
 import { protectionCheck } from '../protection/protectionRules';
 import type { CondenseState } from '../state/condenseState';
+import { runSteps, type Steps } from '../../steps';
 
 const NO_GRACE: ReadonlySet<string> = new Set();
 
@@ -41,6 +42,17 @@ export function renderContext(
 	release: ReleaseRules,
 	reporter: RenderReporter = NO_REPORTS,
 ): readonly AgentMessage[] {
+	return runSteps(renderContextSteps(messages, state, config, release, reporter));
+}
+
+/** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
+export function* renderContextSteps(
+	messages: readonly AgentMessage[],
+	state: CondenseState,
+	config: ContextPruneConfig,
+	release: ReleaseRules,
+	reporter: RenderReporter = NO_REPORTS,
+): Steps<readonly AgentMessage[]> {
 	if (!config.enabled) {
 		return messages;
 	}
@@ -48,27 +60,31 @@ export function renderContext(
 	if (state.records.size > 0 || state.aliases.size > 0) {
 		const graceTurns = release.recoveryGrace ? config.recoveryGraceTurns ?? 0 : 0;
 		const inGrace = graceTurns > 0 ? recoveryGraceKeys(messages, graceTurns, state.keying) : NO_GRACE;
-		current = stubReplace(current, state, protectionCheck(config), inGrace);
+		yield;
+		current = yield* stubReplaceSteps(current, state, protectionCheck(config), inGrace);
 	}
 	if (config.purgeErrors.enabled) {
-		current = purgeErroredArgs(current, config.purgeErrors);
+		yield;
+		current = yield* purgeErroredArgsSteps(current, config.purgeErrors);
 	}
 	if (config.chainCompression.enabled) {
+		yield;
 		current = release.positionalChains
-			? chainPrunePositional(current, state, config.chainCompression, reporter.diagnostic)
+			? yield* chainPrunePositionalSteps(current, state, config.chainCompression, reporter.diagnostic)
 			: chainPruneById(current, state, config.chainCompression, reporter.warning && { release: release.version, report: reporter.warning });
 	}
-	current = lastPhase(current, state, config, release, reporter);
+	yield;
+	current = yield* lastPhase(current, state, config, release, reporter);
 	if (reporter.warning && current !== messages) {
-		orphanWarnings(messages, current, release).forEach(reporter.warning);
+		(yield* orphanWarningsSteps(messages, current, release)).forEach(reporter.warning);
 	}
 	return current;
 }
 
 /** Phase 4: the thinking strip up to 2.4.3, nothing in 2.5.0, the orphan sweep from 2.6.0. */
-function lastPhase(messages: readonly AgentMessage[], state: CondenseState, config: ContextPruneConfig, release: ReleaseRules, reporter: RenderReporter): readonly AgentMessage[] {
+function* lastPhase(messages: readonly AgentMessage[], state: CondenseState, config: ContextPruneConfig, release: ReleaseRules, reporter: RenderReporter): Steps<readonly AgentMessage[]> {
 	if (release.orphanSweep !== 'none') {
-		return sweepOrphanResults(messages, release.orphanSweep, reporter.diagnostic);
+		return yield* sweepOrphanResultsSteps(messages, release.orphanSweep, reporter.diagnostic);
 	}
 	const strip = config.thinkingStrip;
 	if (release.thinkingStrip === 'none' || !strip?.enabled) {

@@ -12,7 +12,8 @@ import type { SessionEntry } from '../../session/types';
 import { bareToolCallId } from '../occurrence';
 import { chainBodyText, summaryCoverage } from './chainBodies';
 import type { AliasOccurrence, ChainInfo, CondenseState, RecordOccurrence, SummaryInfo } from './condenseState';
-import { readBranchEntries, type LineOf } from './readBranchEntries';
+import { readBranchEntriesSteps, type LineOf } from './readBranchEntries';
+import { mapSteps, paced, runSteps, type Steps } from '../../steps';
 import type { ReleaseIndex } from './releaseIndex';
 
 export interface BuildStateOptions {
@@ -21,10 +22,20 @@ export interface BuildStateOptions {
 }
 
 export function buildCondenseState(branch: readonly SessionEntry[], release: ReleaseRules, options: BuildStateOptions = {}): CondenseState {
-	const { index, frontier, stats, diagnostics } = readBranchEntries(branch, release, options.lineOf ?? (() => undefined));
+	return runSteps(buildCondenseStateSteps(branch, release, options));
+}
+
+/** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
+export function* buildCondenseStateSteps(branch: readonly SessionEntry[], release: ReleaseRules, options: BuildStateOptions = {}): Steps<CondenseState> {
+	const { index, frontier, stats, diagnostics } = yield* readBranchEntriesSteps(branch, release, options.lineOf ?? (() => undefined));
+	yield;
 	const records = new Map<string, RecordOccurrence>();
 	const spilled: RecordOccurrence[] = [];
+	let count = 0;
 	for (const [key, { record, entryId, backfilled }] of index.index) {
+		if (paced(count++)) {
+			yield;
+		}
 		const occurrence: RecordOccurrence = { key, record, resultTimestamp: record.resultTimestamp, shortRef: index.shortRefs.get(key), entryId, backfilled };
 		records.set(key, occurrence);
 		if (record.spillPath !== undefined) {
@@ -34,19 +45,24 @@ export function buildCondenseState(branch: readonly SessionEntry[], release: Rel
 	const { aliases, aliasesByBareId } = aliasOccurrences(index, records);
 	const refs = new Map<string, RecordOccurrence>();
 	for (const [shortId, key] of index.refKeys) {
+		if (paced(count++)) {
+			yield;
+		}
 		const occurrence = records.get(key);
 		if (occurrence) {
 			refs.set(shortId, occurrence);
 		}
 	}
-	const summaries = index.summaries.map((summary): SummaryInfo => ({
+	yield;
+	const summaries = yield* mapSteps(index.summaries, (summary): SummaryInfo => ({
 		entryId: summary.entryId,
 		text: summary.text,
 		refs: summary.refs.map((ref, i) => ({ shortId: ref.shortId, toolCallId: ref.toolCallId, resultTimestamp: ref.resultTimestamp, key: summary.keys[i] as string })),
 		turnIndex: summary.turnIndex,
 		timestamp: summary.timestamp,
 	}));
-	const { chains, blockBodies } = chainInfos(index, summaries);
+	yield;
+	const { chains, blockBodies } = yield* chainInfos(index, summaries);
 	return {
 		keying: index.keying,
 		records,
@@ -96,17 +112,23 @@ function aliasOccurrences(index: ReleaseIndex, records: ReadonlyMap<string, Reco
 }
 
 /** The registry sorted by start timestamp, with bodies; `{bN}` bodies from the first chain (in registry order) with that id. */
-function chainInfos(index: ReleaseIndex, summaries: readonly SummaryInfo[]): { chains: ChainInfo[]; blockBodies: Map<string, string> } {
+function* chainInfos(index: ReleaseIndex, summaries: readonly SummaryInfo[]): Steps<{ chains: ChainInfo[]; blockBodies: Map<string, string> }> {
 	const coverage = index.chains.size > 0 ? summaryCoverage(summaries) : { byKey: new Map() };
+	yield;
 	const blockBodies = new Map<string, string>();
 	const chains: ChainInfo[] = [];
+	let count = 0;
 	for (const { entry, line } of index.chains.values()) {
+		if (paced(count++)) {
+			yield;
+		}
 		const bodyText = chainBodyText(entry, index.keying, summaries, coverage);
 		if (!blockBodies.has(entry.blockId)) {
 			blockBodies.set(entry.blockId, bodyText);
 		}
 		chains.push(line === undefined ? { entry, bodyText } : { entry, bodyText, line });
 	}
+	yield;
 	chains.sort((a, b) => a.entry.startUserTimestamp - b.entry.startUserTimestamp);
 	return { chains, blockBodies };
 }

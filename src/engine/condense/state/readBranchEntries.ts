@@ -14,6 +14,7 @@ import {
 	type PruneFrontier, type SummarizerStats, type ToolCallRecord,
 } from '../types';
 import { ReleaseIndex } from './releaseIndex';
+import { paced, runSteps, type Steps } from '../../steps';
 
 export type LineOf = (entry: SessionEntry) => number | undefined;
 
@@ -113,10 +114,18 @@ class EntryReader {
 
 /** Reads one branch (root → leaf) as `release` rebuilds it. */
 export function readBranchEntries(branch: readonly SessionEntry[], release: ReleaseRules, lineOf: LineOf): BranchEntries {
+	return runSteps(readBranchEntriesSteps(branch, release, lineOf));
+}
+
+export function* readBranchEntriesSteps(branch: readonly SessionEntry[], release: ReleaseRules, lineOf: LineOf): Steps<BranchEntries> {
 	const reader = new EntryReader(release, lineOf);
-	for (const entry of branch) {
-		reader.visit(entry);
+	for (let i = 0; i < branch.length; i++) {
+		if (paced(i)) {
+			yield;
+		}
+		reader.visit(branch[i] as SessionEntry);
 	}
+	yield;
 	reader.index.finish();
 	return { index: reader.index, frontier: reader.knownFrontier(), stats: reader.stats, diagnostics: reader.diagnostics };
 }

@@ -6,6 +6,7 @@
 import { formatCompactCount } from '../measure/compactFormat';
 import type { CondenseState, RecordOccurrence } from '../state/condenseState';
 import type { ToolCallRecord } from '../types';
+import { mapSteps, runSteps, type Steps } from '../../steps';
 
 export interface PrunedToolNode {
 	readonly toolCallId: string;
@@ -31,7 +32,11 @@ export interface PrunedSummaryNode {
 export const EMPTY_TREE_TEXT = 'No pruned tool calls found in this session.';
 
 export function buildPrunedTree(state: CondenseState): readonly PrunedSummaryNode[] {
-	return state.summaries.map((summary) => {
+	return runSteps(buildPrunedTreeSteps(state));
+}
+
+export function buildPrunedTreeSteps(state: CondenseState): Steps<PrunedSummaryNode[]> {
+	return mapSteps(state.summaries, (summary) => {
 		const children = summary.refs.flatMap((ref) => {
 			// The record the release files this ref's key under (with reused bare ids up to 2.5.0, the latest one).
 			const occurrence = state.records.get(ref.key);

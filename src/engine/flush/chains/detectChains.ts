@@ -14,6 +14,7 @@ import type { ProtectionCheck } from '../../condense/protection/protectionRules'
 import { resultOccurrenceKey } from '../../condense/occurrence';
 import { syntheticBlockId } from '../../condense/phases/syntheticChain';
 import type { AgentMessage } from '../../session/types';
+import { paced, runSteps, type Steps } from '../../steps';
 
 export interface DetectedChain {
 	readonly startUserTimestamp: number;
@@ -39,6 +40,10 @@ interface OpenChain {
 }
 
 export function detectChains(messages: readonly AgentMessage[], isProtected: ProtectionCheck): DetectedChain[] {
+	return runSteps(detectChainsSteps(messages, isProtected));
+}
+
+export function* detectChainsSteps(messages: readonly AgentMessage[], isProtected: ProtectionCheck): Steps<DetectedChain[]> {
 	const chains: DetectedChain[] = [];
 	let open: OpenChain | undefined;
 	const close = (chain: OpenChain, finalAssistantTimestamp: number | null, endIndex: number): void => {
@@ -52,7 +57,11 @@ export function detectChains(messages: readonly AgentMessage[], isProtected: Pro
 			endIndex,
 		});
 	};
-	messages.forEach((message, index) => {
+	for (let index = 0; index < messages.length; index++) {
+		if (paced(index)) {
+			yield;
+		}
+		const message = messages[index] as AgentMessage;
 		if (message.role === 'user' && syntheticBlockId(message) === undefined) {
 			if (open) {
 				close(open, null, -1);
@@ -63,7 +72,7 @@ export function detectChains(messages: readonly AgentMessage[], isProtected: Pro
 			if (calls.length === 0) {
 				close(open, message.timestamp, index);
 				open = undefined;
-				return;
+				continue;
 			}
 			for (const call of calls) {
 				addId(open, call.id, isProtected(call.name, call.arguments));
@@ -72,7 +81,7 @@ export function detectChains(messages: readonly AgentMessage[], isProtected: Pro
 			addId(open, message.toolCallId, isProtected(message.toolName, undefined));
 			open.keys.push(resultOccurrenceKey(message));
 		}
-	});
+	}
 	return chains;
 }
 

@@ -15,7 +15,7 @@
  *   diagnostic.
  */
 import { numericTimestamp, occurrenceKey } from '../../condense/occurrence';
-import { rangeIndexes, timestampSlots } from '../../condense/phases/chainRanges';
+import { rangeIndexes, timestampSlotsSteps } from '../../condense/phases/chainRanges';
 import { contentText } from '../../condense/occurrence';
 import { coveringSummaryTexts, summaryCoverage } from '../../condense/state/chainBodies';
 import type { CondenseState } from '../../condense/state/condenseState';
@@ -23,6 +23,7 @@ import type { ToolCallRecord } from '../../condense/types';
 import type { ReleaseRules } from '../../release/releases';
 import type { AgentMessage, ToolCall } from '../../session/types';
 import type { DetectedChain } from './detectChains';
+import { PACE, runSteps, type Steps } from '../../steps';
 
 export interface ChainJob {
 	readonly chain: DetectedChain;
@@ -52,11 +53,24 @@ export function isDeterministic(job: ChainJob): boolean {
 }
 
 export function planChainJobs(selected: readonly DetectedChain[], messages: readonly AgentMessage[], state: CondenseState, release: ReleaseRules): ChainPlan {
+	return runSteps(planChainJobsSteps(selected, messages, state, release));
+}
+
+/** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
+export function* planChainJobsSteps(selected: readonly DetectedChain[], messages: readonly AgentMessage[], state: CondenseState, release: ReleaseRules): Steps<ChainPlan> {
 	const jobs: ChainJob[] = [];
 	const skipped: ChainSkip[] = [];
 	const coverage = summaryCoverage(state.summaries);
-	const slots = timestampSlots(messages);
+	yield;
+	const slots = yield* timestampSlotsSteps(messages);
+	// Paced by the messages the chains span: a chain's backfill reads its whole range.
+	let handled = 0;
 	for (const chain of selected) {
+		handled += Math.max(1, chain.endIndex - chain.startIndex);
+		if (handled >= PACE) {
+			handled = 0;
+			yield;
+		}
 		// Rendering resolves a chain's range the same way: one that does not resolve would stay raw.
 		if (!rangeIndexes(slots, chain.startUserTimestamp, chain.finalAssistantTimestamp)) {
 			skipped.push({ chain, reason: 'unresolved' });

@@ -32,7 +32,7 @@ describe('PreviewHost: rows on demand, every message bounded', function () {
 		source = new SessionFileSource(fixture.sessionFile, fixture.agentDir, R200);
 		await source.reload();
 		reference = new PreviewComputer(source);
-		reference.compute({});
+		await reference.compute({});
 		host = new PreviewHost({
 			source,
 			post: (message) => {

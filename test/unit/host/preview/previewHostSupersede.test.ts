@@ -9,7 +9,8 @@ import { PreviewHost } from '../../../../src/host/preview/previewHost';
 import type { ToWebview } from '../../../../src/shared/protocol';
 import { referenceAgentDir, type ReferenceAgentDir } from '../../../support/referenceAgentDir';
 import { SessionFileSource } from '../../../support/sessionFileSource';
-import { LATEST } from '../../../support/releases';
+import { LATEST, R200 } from '../../../support/releases';
+import { prunedSyntheticAgentDir } from '../../../support/prunedSyntheticSession';
 
 describe('PreviewHost: a newer refresh supersedes one still waiting', () => {
 	let fixture: ReferenceAgentDir;
@@ -69,5 +70,44 @@ describe('PreviewHost: a newer refresh supersedes one still waiting', () => {
 		release();
 		await Promise.all([first, reload, typed]);
 		assert.deepEqual(snapshots(posted).map((message) => message.cause), ['open', 'open']);
+	});
+
+	it('stops a computation under way when a what-if arrives, and lets the thread run meanwhile', async function () {
+		this.timeout(60_000);
+		const large = prunedSyntheticAgentDir({ contextMessages: 10_000 });
+		try {
+			const largeSource = new SessionFileSource(large.sessionFile, large.agentDir, R200);
+			await largeSource.reload();
+			const posted: ToWebview[] = [];
+			const host = new PreviewHost({
+				source: largeSource,
+				post: (message) => {
+					posted.push(message);
+					return Promise.resolve();
+				},
+				openBlock: () => Promise.resolve(),
+				notify: () => undefined,
+				setTitle: () => undefined,
+				onReport: () => undefined,
+				log: (message) => assert.fail(message),
+			});
+			let turns = 0;
+			const ticker = setInterval(() => turns++, 0);
+			const opened = host.handle({ type: 'ready', state: undefined });
+			// Let the page load's computation start, then type while it runs.
+			await new Promise((resolve) => setTimeout(resolve, 20));
+			assert.equal(snapshots(posted).length, 0, 'the first computation is still under way');
+			turns = 0;
+			const typed = host.handle({ type: 'setWhatIf', overrides: { 'chainCompression.rollingWindow': 7 } });
+			await Promise.all([opened, typed]);
+			clearInterval(ticker);
+			const sent = snapshots(posted);
+			assert.equal(sent.length, 1, 'the stopped computation posts nothing; the newer one answers both');
+			assert.equal(sent[0]?.cause, 'open', 'the page load\'s cause is kept (the page restores its state on it)');
+			assert.equal(sent[0]?.snapshot.whatIf.effective['chainCompression.rollingWindow'], 7);
+			assert.ok(turns > 10, `other work ran between the slices (${turns} timer turns)`);
+		} finally {
+			large.cleanup();
+		}
 	});
 });

@@ -1,0 +1,45 @@
+/**
+ * Runs the engine's steps (see `src/engine/steps.ts`) on this thread in slices of a few
+ * milliseconds, letting everything else the thread serves run between two slices: the extension
+ * host is shared with every other extension, and a 100 MB session's preview is seconds of work.
+ * An aborted signal stops the steps at the next pause (a newer request superseded this one).
+ */
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Steps } from '../../engine/steps';
+
+/** Work done in one go before the thread is let go: well under the 50 ms any block may take. */
+export const SLICE_MS = 8;
+
+export class SupersededError extends Error {
+	constructor() {
+		super('superseded by a newer request');
+		this.name = 'SupersededError';
+	}
+}
+
+export function isSuperseded(error: unknown): boolean {
+	return error instanceof SupersededError;
+}
+
+export async function runSliced<T>(steps: Steps<T>, signal?: AbortSignal, sliceMs = SLICE_MS): Promise<T> {
+	try {
+		for (;;) {
+			if (signal?.aborted) {
+				throw new SupersededError();
+			}
+			const until = performance.now() + sliceMs;
+			for (;;) {
+				const next = steps.next();
+				if (next.done) {
+					return next.value;
+				}
+				if (performance.now() >= until) {
+					break;
+				}
+			}
+			await nextTurn();
+		}
+	} finally {
+		steps.return(undefined as never);
+	}
+}
