@@ -22,6 +22,7 @@ import { aliasDraft, frontierDraft, indexDraft, refsFooter, statsDraft, summaryD
 import type { StatsAccumulator } from './flushStats';
 import * as say from './notices';
 import { rewriteLabels } from './prompt/labelRewrite';
+import { Pacer, runSteps, type Steps } from '../steps';
 
 export interface AssembleSettings {
 	readonly minBatchChars: number;
@@ -61,6 +62,17 @@ export function assembleBatches(
 	stats: StatsAccumulator,
 	settings: AssembleSettings,
 ): BatchPhase {
+	return runSteps(assembleBatchesSteps(prepared, outcomes, firstRefNumber, stats, settings));
+}
+
+/** The same, yielding between pieces of work (see `src/engine/steps.ts`): a first flush may write tens of thousands of batches. */
+export function* assembleBatchesSteps(
+	prepared: readonly PreparedBatch[],
+	outcomes: ReadonlyMap<PreparedBatch, JobOutcome>,
+	firstRefNumber: number,
+	stats: StatsAccumulator,
+	settings: AssembleSettings,
+): Steps<BatchPhase> {
 	const cutoff = failedPosition(prepared, outcomes);
 	const taken = prepared.slice(0, cutoff.position);
 	const { release } = settings;
@@ -76,7 +88,11 @@ export function assembleBatches(
 	const skipNotices: string[] = [];
 	const kinds = { summarized: 0, oversized: 0, trivial: 0, deduped: 0 };
 	let nextRef = firstRefNumber;
+	const pacer = new Pacer();
 	for (const batch of taken) {
+		if (pacer.due(batch.rawChars)) {
+			yield;
+		}
 		processed.push(batch);
 		totals.raw += batch.rawChars + batch.dedupRawChars;
 		totals.toolCalls += batch.remaining.length + batch.deduped.length;

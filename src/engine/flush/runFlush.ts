@@ -33,7 +33,7 @@ import { deferInGrace, selectChains } from './chains/selectChains';
 import { recoveryGraceKeys } from '../condense/phases/recoveryGrace';
 import { classifyBatch, type PreparedBatch } from './classifyBatches';
 import { DedupIndex } from './dedupIndex';
-import { assembleBatches, type BatchPhase } from './assembleBatches';
+import { assembleBatchesSteps, type BatchPhase } from './assembleBatches';
 import { statsDraft } from './entryDrafts';
 import { safeProgress, type ProgressSink } from './flushProgress';
 import { StatsAccumulator } from './flushStats';
@@ -43,7 +43,7 @@ import { batchPrompt } from './prompt/batchPrompt';
 import { planIndexRepairs, uncountedSinceLastStats } from './repairInterrupted';
 import { thinkingStripBoundary } from './thinkingBoundary';
 import { withPlannedEntries } from './virtualBranch';
-import { runSteps } from '../steps';
+import { mapSteps, Pacer, runSteps, type Steps } from '../steps';
 
 interface Shared {
 	readonly request: FlushRequest;
@@ -161,20 +161,11 @@ export async function runFlush(request: FlushRequest, ports: FlushPorts): Promis
 async function batchPhase(shared: Shared, branch: readonly SessionEntry[], state: CondenseState, dedup: DedupIndex): Promise<{ phase: BatchPhase; captured: number } | 'aborted'> {
 	const { config, signal, interactive, release } = shared.request;
 	const captured = await shared.run(capturePendingBatchesSteps(branch, state, config));
-	const pending = captured.map((batch) => classifyBatch(batch, dedup, config));
+	const pending = await shared.run(mapSteps(captured, (batch) => classifyBatch(batch, dedup, config)));
 	if (pending.length > 0) {
 		shared.progress({ type: 'batches', batches: pending.map((batch) => ({ toolCallCount: batch.captured.toolCalls.length, rawChars: batch.rawChars })) });
 	}
-	const jobs: SummaryJob[] = [];
-	const jobBatches: PreparedBatch[] = [];
-	pending.forEach((batch, index) => {
-		if (batch.kind === 'summarize') {
-			jobs.push({ ...batchPrompt({ assistantText: batch.captured.assistantText, toolCalls: batch.remaining }, release.promptRevision), progressIndex: index });
-			jobBatches.push(batch);
-		} else {
-			shared.progress({ type: 'batch-skipped', index, total: pending.length, reason: batch.kind === 'deduped' ? 'deduped' : 'trivial' });
-		}
-	});
+	const { jobs, jobBatches } = await shared.run(summaryJobs(shared, pending));
 	const run = await runSummaryJobs(jobs, {
 		summarizer: shared.ports.summarizer,
 		sequential: interactive === true,
@@ -189,8 +180,28 @@ async function batchPhase(shared: Shared, branch: readonly SessionEntry[], state
 	const outcomes = new Map<PreparedBatch, JobOutcome>(jobBatches.map((batch, i) => [batch, run.outcomes[i] ?? { kind: 'not-run' }]));
 	// 2.4.3 stores the thinking-strip boundary on the frontier (only written when a batch was processed).
 	const boundary = thinkingStripBoundary(branch, state.frontier?.thinkingStripBoundaryTimestamp, config.thinkingStrip, release);
-	const phase = assembleBatches(pending, outcomes, state.nextRefNumber, shared.stats, { ...config, release, thinkingStripBoundary: boundary });
+	const phase = await shared.run(assembleBatchesSteps(pending, outcomes, state.nextRefNumber, shared.stats, { ...config, release, thinkingStripBoundary: boundary }));
 	return { phase, captured: captured.length };
+}
+
+/** The summarizer calls of the batches that need one (their prompts hold every raw output: built in steps). */
+function* summaryJobs(shared: Shared, pending: readonly PreparedBatch[]): Steps<{ jobs: SummaryJob[]; jobBatches: PreparedBatch[] }> {
+	const { release } = shared.request;
+	const jobs: SummaryJob[] = [];
+	const jobBatches: PreparedBatch[] = [];
+	const pacer = new Pacer();
+	for (const [index, batch] of pending.entries()) {
+		if (pacer.due(batch.rawChars)) {
+			yield;
+		}
+		if (batch.kind === 'summarize') {
+			jobs.push({ ...batchPrompt({ assistantText: batch.captured.assistantText, toolCalls: batch.remaining }, release.promptRevision), progressIndex: index });
+			jobBatches.push(batch);
+		} else {
+			shared.progress({ type: 'batch-skipped', index, total: pending.length, reason: batch.kind === 'deduped' ? 'deduped' : 'trivial' });
+		}
+	}
+	return { jobs, jobBatches };
 }
 
 async function chainPhase(shared: Shared, branch: readonly SessionEntry[], dedup: DedupIndex, burnedUpTo: number): Promise<{ phase: ChainPhase; skippedNoSummary: number } | 'aborted'> {

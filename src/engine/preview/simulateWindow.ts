@@ -30,15 +30,8 @@ export interface WindowSimulation {
 	readonly uncovered: number;
 }
 
-export function simulateWindow(
-	state: CondenseState,
-	rawMessages: readonly AgentMessage[],
-	rollingWindow: number,
-	isProtected: ProtectionCheck,
-	compressedAt: number,
-	release: ReleaseRules,
-): WindowSimulation {
-	return runSteps(simulateWindowSteps(state, rawMessages, rollingWindow, isProtected, compressedAt, release));
+export function simulateWindow(...args: Parameters<typeof simulateWindowSteps>): WindowSimulation {
+	return runSteps(simulateWindowSteps(...args));
 }
 
 /** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
