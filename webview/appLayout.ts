@@ -3,7 +3,10 @@
  * the side column (token bars, cache impact, what-if).
  */
 import type { PageSnapshot } from '../src/shared/protocol';
+import { barsPanel } from './barsPanel';
+import { cachePanel } from './cachePanel';
 import { el, figure, icon } from './dom';
+import { warningRows } from './warningRows';
 
 export interface AppLayout {
 	readonly title: HTMLElement;
@@ -81,4 +84,33 @@ export function bannerText(snapshot: PageSnapshot | undefined): string {
 			+ 'Run "Pi Condense: Install pi-condense in Pi…" (or pi install npm:pi-condense), then restart Pi.'
 			: !snapshot.enabled ? 'Pruning is off in Pi\'s settings (contextPrune.enabled): the model is sent Pi\'s own context.'
 				: snapshot.whatIf.changes.length > 0 ? 'What-if: the figures and rows show changed settings that are not written to Pi\'s settings yet.' : '';
+}
+
+/** Shows a snapshot's header, banner, warnings and side panels (everything but the rows and the what-if). */
+export function showFigures(layout: AppLayout, snapshot: PageSnapshot, showRow: (index: number) => void): void {
+	layout.empty.hidden = true;
+	layout.scroller.hidden = false;
+	layout.title.textContent = snapshot.title;
+	layout.title.title = snapshot.sessionPath;
+	layout.status.replaceChildren(statusFigure(snapshot.statusText));
+	layout.release.textContent = snapshot.releaseLine;
+	layout.release.title = snapshot.releaseLine;
+	layout.release.classList.toggle('missing', !snapshot.piCondenseInstalled);
+	layout.bars.replaceChildren(barsPanel(snapshot));
+	layout.cache.replaceChildren(cachePanel(snapshot, showRow));
+	const banner = bannerText(snapshot);
+	layout.banner.hidden = banner === '';
+	layout.banner.textContent = banner;
+	layout.warnings.replaceChildren(...warningRows(snapshot));
+}
+
+/** No session: says why, in place of the rows and figures. */
+export function showNoSession(layout: AppLayout, text: string): void {
+	layout.empty.textContent = text;
+	layout.empty.hidden = false;
+	layout.scroller.hidden = true;
+	for (const part of [layout.bars, layout.cache, layout.status, layout.warnings]) {
+		part.replaceChildren();
+	}
+	layout.banner.hidden = true;
 }

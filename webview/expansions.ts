@@ -2,7 +2,7 @@
  * Which rows the user expanded to their full content (the host sends the full blocks on request)
  * and which markdown rows show their exact text, per view and row key.
  */
-import type { PageSnapshot, PreviewBlock, ViewName } from '../src/shared/protocol';
+import type { PreviewBlock, ViewName } from '../src/shared/protocol';
 import type { HostChannel } from './hostChannel';
 
 /** At most this many expansions are asked for again when a new snapshot arrives. */
@@ -48,8 +48,9 @@ export class Expansions {
 		return out;
 	}
 
-	request(view: ViewName, index: number, key: string): void {
-		this.host.post({ type: 'expandRow', requestId: this.host.nextRequestId(), view, index, key });
+	/** Asks the host for a row's full blocks, by key (the page may not hold the row). */
+	request(view: ViewName, key: string): void {
+		this.host.post({ type: 'expandRow', requestId: this.host.nextRequestId(), view, key });
 	}
 
 	/** Forgets everything (another session); keeps nothing but returns what was expanded. */
@@ -60,15 +61,11 @@ export class Expansions {
 		return keys;
 	}
 
-	/** Asks again for the shown view's rows that were expanded, where they still are in the new snapshot. */
-	reexpand(viewKeys: readonly string[], snapshot: PageSnapshot): void {
+	/** Asks again for the shown view's rows that were expanded (the host answers for those still in the new snapshot). */
+	reexpand(viewKeys: readonly string[], shown: ViewName): void {
 		this.full.clear();
-		for (const viewKey of viewKeys.slice(0, REEXPAND_LIMIT)) {
-			const [view, key] = viewKey.split(/:(.*)/s) as [ViewName, string];
-			const index = view === snapshot.view ? snapshot.rows.findIndex((row) => row.key === key) : -1;
-			if (index >= 0) {
-				this.request(view, index, key);
-			}
+		for (const viewKey of viewKeys.filter((viewKey) => viewKey.startsWith(`${shown}:`)).slice(0, REEXPAND_LIMIT)) {
+			this.request(shown, viewKey.slice(shown.length + 1));
 		}
 	}
 }

@@ -1,19 +1,20 @@
 /**
  * The preview page: receives the host's snapshots, shows one view of the context in the
- * virtualized list with the side panels, and turns user actions into protocol messages. Keeps its
+ * virtualized list with the side panels, and turns user actions into protocol messages. Rows come
+ * on demand: a snapshot brings a first window, the list asks for the rows it scrolls to. Keeps its
  * state with `setState` so a reload or restart restores the view, what-if, search and scroll.
  */
-import type { PageSnapshot, PageState, PreviewRow, RenderReport, ToWebview, ViewName, WhatIfOverrides } from '../src/shared/protocol';
-import { bannerText, buildLayout, statusFigure, type AppLayout } from './appLayout';
-import { warningRows } from './warningRows';
-import { barsPanel } from './barsPanel';
-import { cachePanel } from './cachePanel';
+import type { PageSnapshot, PageState, RenderReport, RowWindow, ToWebview, ViewName, WhatIfOverrides } from '../src/shared/protocol';
+import { buildLayout, showFigures, showNoSession, type AppLayout } from './appLayout';
 import { Expansions } from './expansions';
 import type { HostChannel } from './hostChannel';
+import { Recoveries } from './recoveries';
 import { RefHover } from './refHover';
 import { postReport } from './renderReport';
 import { rowElement } from './rowElement';
-import { RowList, type ScrollAnchor } from './rowList';
+import { RowList } from './rowList';
+import { RowRequests } from './rowRequests';
+import { RowStore } from './rowStore';
 import { SearchController } from './searchController';
 import { WhatIfPanel } from './whatIfPanel';
 
@@ -26,15 +27,16 @@ export class PreviewApp {
 	private readonly whatIf: WhatIfPanel;
 	private readonly search: SearchController;
 	private readonly expansions: Expansions;
+	/** The rows held of the view shown, and the requests for the others. */
+	private readonly store = new RowStore();
+	private readonly requests: RowRequests;
 	private snapshot: PageSnapshot | undefined;
-	/** The view shown: always the view of `snapshot.rows`. */
+	/** The view shown: always the view of the rows held. */
 	private view: ViewName = 'after';
 	/** Where to scroll once the rows of a requested view arrive. */
 	private pendingIndex: number | undefined;
 	private overrides: WhatIfOverrides = {};
-	private refs: ReadonlySet<string> = new Set();
-	/** Recoveries waiting for the host's answer: its text, or why there is none. */
-	private readonly recovering = new Map<number, { resolve: (text: string) => void; reject: (reason: Error) => void }>();
+	private readonly recoveries: Recoveries;
 	private restored: PageState | undefined;
 	private scrollTimer: number | undefined;
 	private flashIndex: number | undefined;
@@ -44,22 +46,24 @@ export class PreviewApp {
 	constructor(app: HTMLElement, private readonly host: HostChannel) {
 		this.layout = buildLayout(app);
 		this.expansions = new Expansions(host);
-		this.list = new RowList(this.layout.scroller, this.layout.inner, (row, index) => rowElement(row, index, {
+		this.requests = new RowRequests(this.store, (message) => host.post(message), () => host.nextRequestId());
+		this.list = new RowList(this.layout.scroller, this.layout.inner, this.store, (row, index) => rowElement(row, index, {
 			view: this.view,
-			refs: this.refs,
+			refs: this.store.refNames,
 			expanded: this.expansions.forView(this.view),
 			rawMarkdown: this.expansions.rawMarkdown,
 			query: this.search.query,
 			hitRows: this.search.state.hitRows,
 			currentHitRow: this.search.state.current()?.row ?? this.flashIndex,
-		}), () => this.afterScrollRender());
+		}), (first, last) => this.afterRender(first, last));
 		this.search = new SearchController(this.layout, {
 			search: (requestId, view, query) => host.post({ type: 'search', requestId, view, query }),
 			nextRequestId: () => host.nextRequestId(),
 			view: () => this.view,
-			rows: () => this.rows(),
+			row: (index) => this.store.row(index),
+			whenHeld: (index, then) => this.requests.whenHeld(index, then),
 			isExpanded: (key) => this.expansions.has(this.view, key),
-			expand: (index, key) => this.expansions.request(this.view, index, key),
+			expand: (key) => this.expansions.request(this.view, key),
 			scrollToIndex: (index) => this.list.scrollToIndex(index),
 			refreshRows: () => this.list.refresh(),
 			elementAt: (index) => this.list.elementAt(index),
@@ -76,14 +80,11 @@ export class PreviewApp {
 			onApply: (overrides) => host.post({ type: 'applyWhatIf', overrides }),
 		});
 		this.layout.whatIf.appendChild(this.whatIf.element);
+		this.recoveries = new Recoveries(host);
 		new RefHover(this.layout.scroller, {
-			recover: (ref) => new Promise((resolve, reject) => {
-				const requestId = host.nextRequestId();
-				this.recovering.set(requestId, { resolve, reject });
-				host.post({ type: 'recover', requestId, ref });
-			}),
+			recover: (ref) => this.recoveries.recover(ref),
 			open: (ref) => host.post({ type: 'openRef', ref }),
-			info: (ref) => this.snapshot?.refs.find((info) => info.ref === ref),
+			info: (ref) => this.store.refInfo(ref),
 		});
 		this.layout.sentButton.addEventListener('click', () => this.setView('after'));
 		this.layout.rawButton.addEventListener('click', () => this.setView('before'));
@@ -108,9 +109,12 @@ export class PreviewApp {
 				return this.showSnapshot(message.snapshot, message.cause, receivedAt);
 			case 'empty':
 				return this.showEmpty(message.message, receivedAt);
+			case 'rows':
+				return this.rowsArrived(message.requestId, message.window);
 			case 'rowDetail':
 				this.expansions.set(message.view, message.key, message.blocks);
 				if (message.view === this.view) {
+					this.store.addRefs(message.refs);
 					this.list.refresh();
 					this.search.markCurrent();
 					this.report('expand', receivedAt);
@@ -118,16 +122,14 @@ export class PreviewApp {
 				this.saveState();
 				return;
 			case 'recovered':
-				this.recovering.get(message.requestId)?.resolve(message.text);
-				this.recovering.delete(message.requestId);
-				return;
 			case 'recoveryFailed':
-				this.recovering.get(message.requestId)?.reject(new Error(message.reason));
-				this.recovering.delete(message.requestId);
-				return;
+				return this.recoveries.answered(message);
 			case 'searchResults':
 				return this.search.onResults(message, receivedAt);
 			case 'reveal':
+				if (this.store.put(message.window)) {
+					this.list.rowsArrived();
+				}
 				return this.reveal(message.view, message.index, receivedAt);
 			case 'applied':
 				return this.whatIf.showStatus(message.message);
@@ -146,42 +148,33 @@ export class PreviewApp {
 		const sameSession = previous?.sessionPath === snapshot.sessionPath;
 		const sameView = sameSession && previous.view === snapshot.view;
 		const restoring = !previous && this.restored?.sessionPath === snapshot.sessionPath ? this.restored : undefined;
-		let anchor: ScrollAnchor | 'end' | undefined = sameView ? this.list.anchor() : restoring?.anchor;
+		const kept = sameView ? this.list.position() : undefined;
 		let expanded = this.expansions.reset();
 		if (!sameSession) {
-			this.search.clear();
 			expanded = restoring?.expanded.slice() ?? [];
 			if (!restoring) {
 				this.overrides = {};
-				anchor = undefined;
 			}
-		} else if (!sameView) {
+		}
+		if (!sameView) {
 			this.search.clear();
+			this.requests.forgetTop();
 		}
 		this.snapshot = snapshot;
 		this.view = snapshot.view;
-		this.refs = new Set(snapshot.refs.map((info) => info.ref));
-		this.layout.empty.hidden = true;
-		this.layout.scroller.hidden = false;
-		this.layout.title.textContent = snapshot.title;
-		this.layout.title.title = snapshot.sessionPath;
-		this.layout.status.replaceChildren(statusFigure(snapshot.statusText));
-		this.layout.release.textContent = snapshot.releaseLine;
-		this.layout.release.title = snapshot.releaseLine;
-		this.layout.release.classList.toggle('missing', !snapshot.piCondenseInstalled);
-		this.layout.bars.replaceChildren(barsPanel(snapshot));
-		this.layout.cache.replaceChildren(cachePanel(snapshot, (index) => this.setView('after', index)));
+		this.store.reset(snapshot);
+		this.requests.reset();
+		showFigures(this.layout, snapshot, (index) => this.setView('after', index));
 		this.whatIf.update(snapshot);
 		this.whatIf.element.hidden = false;
-		this.showBanner();
-		this.layout.warnings.replaceChildren(...warningRows(snapshot));
-		this.showViewButtons();
-		this.list.setRows(snapshot.rows, anchor);
+		this.showViewButtons(this.view);
+		// The row at the top stays there (found by key: a live update may have moved it), a restored one comes back.
+		this.list.setRows(kept === 'end' ? kept : this.store.locate(sameView ? kept : restoring?.anchor));
 		if (this.pendingIndex !== undefined && cause === 'view') {
 			this.list.scrollToIndex(this.pendingIndex);
 		}
 		this.pendingIndex = undefined;
-		this.expansions.reexpand(expanded, snapshot);
+		this.expansions.reexpand(expanded, snapshot.view);
 		if (this.search.query !== '') {
 			this.search.run();
 		}
@@ -189,17 +182,21 @@ export class PreviewApp {
 		this.report(cause === 'view' ? 'view' : cause === 'open' && restoring ? 'restore' : 'snapshot', receivedAt);
 	}
 
+	/** Rows the list asked for: they replace their placeholders; what waited for them goes on. */
+	private rowsArrived(requestId: number, window: RowWindow): void {
+		if (this.requests.answered(requestId, window)) {
+			this.list.rowsArrived();
+		}
+		this.requests.next();
+	}
+
 	private showEmpty(text: string, receivedAt: number): void {
 		this.snapshot = undefined;
-		this.layout.empty.textContent = text;
-		this.layout.empty.hidden = false;
-		this.layout.scroller.hidden = true;
-		this.list.setRows([], undefined);
-		for (const part of [this.layout.bars, this.layout.cache, this.layout.status, this.layout.warnings]) {
-			part.replaceChildren();
-		}
+		this.store.clear();
+		this.requests.reset();
+		showNoSession(this.layout, text);
+		this.list.setRows(undefined);
 		this.whatIf.element.hidden = true;
-		this.layout.banner.hidden = true;
 		this.report('snapshot', receivedAt);
 	}
 
@@ -215,9 +212,8 @@ export class PreviewApp {
 			return;
 		}
 		this.pendingIndex = index;
-		this.layout.sentButton.toggleAttribute('secondary', view !== 'after');
-		this.layout.rawButton.toggleAttribute('secondary', view !== 'before');
-		this.host.post({ type: 'showView', view });
+		this.showViewButtons(view);
+		this.host.post(index === undefined ? { type: 'showView', view } : { type: 'showView', view, index });
 	}
 
 	private reveal(view: ViewName, index: number, receivedAt: number): void {
@@ -231,19 +227,20 @@ export class PreviewApp {
 			this.flashIndex = undefined;
 			this.list.elementAt(index)?.classList.remove('current-hit');
 		}, FLASH_MS);
-		this.report('reveal', receivedAt);
+		// Reported once the row is there: the host sends it with the reveal, the list asks for it otherwise.
+		this.requests.whenHeld(index, () => this.report('reveal', receivedAt));
 	}
 
 	private rowAction(event: MouseEvent): void {
 		const button = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-action]') : null;
 		const index = Number(button?.closest<HTMLElement>('.row')?.dataset.index);
-		const row = this.rows()[index];
+		const row = this.store.row(index);
 		if (!button || !row) {
 			return;
 		}
 		switch (button.dataset.action) {
 			case 'expand':
-				return this.expansions.request(this.view, index, row.key);
+				return this.expansions.request(this.view, row.key);
 			case 'collapse':
 				this.expansions.collapse(this.view, row.key);
 				this.list.refresh();
@@ -261,36 +258,31 @@ export class PreviewApp {
 		}
 	}
 
-	private rows(): readonly PreviewRow[] {
-		return this.snapshot?.rows ?? [];
+	private showViewButtons(view: ViewName): void {
+		this.layout.sentButton.toggleAttribute('secondary', view !== 'after');
+		this.layout.rawButton.toggleAttribute('secondary', view !== 'before');
 	}
 
-	private showViewButtons(): void {
-		this.layout.sentButton.toggleAttribute('secondary', this.view !== 'after');
-		this.layout.rawButton.toggleAttribute('secondary', this.view !== 'before');
-	}
-
-	private showBanner(): void {
-		const text = bannerText(this.snapshot);
-		this.layout.banner.hidden = text === '';
-		this.layout.banner.textContent = text;
-	}
-
-	private afterScrollRender(): void {
+	/** After each render: asks for the rows on screen that are not held; once scrolling settles, saves and reports. */
+	private afterRender(first: number, last: number): void {
+		if (last >= first) {
+			this.requests.want(first, last);
+		}
 		window.clearTimeout(this.scrollTimer);
 		this.scrollTimer = window.setTimeout(() => {
 			this.saveState();
+			this.requests.tellTop(this.snapshot ? this.list.topKey() : undefined);
 			this.report('scroll', performance.now());
 		}, SCROLL_REPORT_MS);
 	}
 
 	private saveState(): void {
-		const anchor = this.list.anchor();
+		const position = this.list.position();
 		this.host.saveState({
 			sessionPath: this.snapshot?.sessionPath,
 			view: this.view,
 			overrides: this.overrides,
-			anchor: anchor === 'end' ? undefined : anchor,
+			anchor: position === 'end' || position?.key === undefined ? undefined : { key: position.key, offset: position.offset },
 			query: this.search.query,
 			expanded: this.expansions.keys(),
 		});
@@ -303,7 +295,7 @@ export class PreviewApp {
 				cause,
 				sessionPath: this.snapshot?.sessionPath ?? '',
 				view: this.view,
-				rowCount: this.rows().length,
+				rowCount: this.store.count,
 				renderedRows: this.list.renderedIndexes(),
 				topKey: this.list.topKey(),
 				expanded: this.expansions.keys(),

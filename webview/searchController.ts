@@ -13,9 +13,11 @@ export interface SearchDeps {
 	readonly search: (requestId: number, view: ViewName, query: string) => void;
 	readonly nextRequestId: () => number;
 	readonly view: () => ViewName;
-	readonly rows: () => readonly PreviewRow[];
+	readonly row: (index: number) => PreviewRow | undefined;
+	/** Runs `then` once the row at `index` is held (the page asks for the rows it scrolls to). */
+	readonly whenHeld: (index: number, then: () => void) => void;
 	readonly isExpanded: (key: string) => boolean;
-	readonly expand: (index: number, key: string) => void;
+	readonly expand: (key: string) => void;
 	readonly scrollToIndex: (index: number) => void;
 	readonly refreshRows: () => void;
 	readonly elementAt: (index: number) => HTMLElement | undefined;
@@ -105,17 +107,29 @@ export class SearchController {
 		}
 	}
 
-	/** Scrolls to the current match, expanding its row first when the match lies past the part shown. */
+	/**
+	 * Scrolls to the current match, expanding its row first when the match lies past the part
+	 * shown. A row the page does not hold yet is scrolled to first, and the match shown once it came.
+	 */
 	private goToHit(receivedAt: number): void {
 		this.updateCount();
 		const hit = this.state.current();
-		const row = hit && this.deps.rows()[hit.row];
+		const row = hit && this.deps.row(hit.row);
+		if (hit && !row) {
+			this.deps.scrollToIndex(hit.row);
+			this.deps.whenHeld(hit.row, () => {
+				if (this.state.current() === hit) {
+					this.goToHit(receivedAt);
+				}
+			});
+			return;
+		}
 		if (hit && row && !this.deps.isExpanded(row.key)) {
 			const block = row.blocks[hit.block];
 			const shown = block && block.kind !== 'image' ? block.text.text.length : -1;
 			if (hit.block >= row.blocks.length || hit.start + this.state.query.length > shown) {
 				this.deps.scrollToIndex(hit.row);
-				this.deps.expand(hit.row, row.key);
+				this.deps.expand(row.key);
 				return;
 			}
 		}

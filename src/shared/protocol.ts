@@ -7,8 +7,12 @@
  * does the page walk its DOM after each render to post a `rendered` report (production bundles do
  * not even contain that code: `npm run package` checks). Requests that expect an answer carry a `requestId` the answer repeats, so a
  * late answer to a superseded request is recognised and dropped.
+ *
+ * Rows travel on demand: a snapshot carries each view's row count and one window of the shown
+ * view's rows (around the row the page will show first); the page asks for the ranges it scrolls
+ * to (`rows`), naming the snapshot it holds, and the host answers from that computation only.
  */
-import type { PreviewSnapshot, ViewName, WhatIfSettings } from '../engine/preview/snapshotTypes';
+import type { PreviewSnapshot, RefInfo, ViewName, WhatIfSettings } from '../engine/preview/snapshotTypes';
 import type { PreviewBlock, PreviewRow } from '../engine/preview/types';
 
 export type { PreviewSnapshot, ViewName, WhatIfSettings } from '../engine/preview/snapshotTypes';
@@ -21,15 +25,31 @@ export const PREVIEW_VIEW_TYPE = 'piCondense.preview';
 export type WhatIfOverrides = Partial<WhatIfSettings>;
 
 /**
- * A snapshot as the page gets it: everything but the rows of the view it does not show. The raw
- * view of a long session is most of the data (10,000 raw rows against ~1,300 sent in the
- * benchmark), so it travels only while the page shows it.
+ * Consecutive rows of one view of one snapshot, from `start`, with what the page needs to show
+ * them: the refs their texts name (to link and hover them). Bounded in rows and bytes by the host.
  */
-export interface PageSnapshot extends Omit<PreviewSnapshot, 'after' | 'before'> {
-	/** The view `rows` belong to. */
+export interface RowWindow {
+	readonly snapshotId: number;
 	readonly view: ViewName;
+	readonly start: number;
 	readonly rows: readonly PreviewRow[];
+	readonly refs: readonly RefInfo[];
+}
+
+/**
+ * A snapshot as the page gets it: the figures of both views, the row count of each, and a first
+ * window of the shown view's rows. On a long session the rows are nearly all the data (66,496 raw
+ * rows are 41.6 MB of JSON on a realistic 100 MB session), so the page asks for the rest as it
+ * scrolls. The refs of the rows come with their windows.
+ */
+export interface PageSnapshot extends Omit<PreviewSnapshot, 'after' | 'before' | 'refs'> {
+	/** Names the computation the rows come from: the page asks for rows of this snapshot. */
+	readonly snapshotId: number;
+	/** The view the page shows. */
+	readonly view: ViewName;
 	readonly rowCounts: Readonly<Record<ViewName, number>>;
+	/** The rows the page shows first (the restored, revealed or kept row is in it when there is one). */
+	readonly window: RowWindow;
 	/** Which pi-condense Pi loads and where it was found, e.g. `pi-condense 2.9.1 (npm, ~/.pi/agent/…)`. */
 	readonly releaseLine: string;
 	/** False when Pi has no pi-condense: the rows are then Pi's own context. */
@@ -84,12 +104,15 @@ export type ToWebview =
 	| { readonly type: 'snapshot'; readonly snapshot: PageSnapshot; readonly cause: 'open' | 'session' | 'whatIf' | 'view' }
 	/** No session to show (none selected, or it could not be read). */
 	| { readonly type: 'empty'; readonly message: string }
-	| { readonly type: 'rowDetail'; readonly requestId: number; readonly view: ViewName; readonly key: string; readonly blocks: readonly PreviewBlock[] }
+	/** The rows asked for with `rows` (fewer when the bound is reached: the page asks again for the rest). */
+	| { readonly type: 'rows'; readonly requestId: number; readonly window: RowWindow }
+	| { readonly type: 'rowDetail'; readonly requestId: number; readonly view: ViewName; readonly key: string; readonly blocks: readonly PreviewBlock[]; readonly refs: readonly RefInfo[] }
 	| { readonly type: 'recovered'; readonly requestId: number; readonly ref: string; readonly text: string }
 	/** The recovery of `ref` failed (for example, the session is no longer selected). */
 	| { readonly type: 'recoveryFailed'; readonly requestId: number; readonly ref: string; readonly reason: string }
 	| { readonly type: 'searchResults'; readonly requestId: number; readonly view: ViewName; readonly query: string; readonly hits: readonly SearchHitMessage[]; readonly capped: boolean }
-	| { readonly type: 'reveal'; readonly view: ViewName; readonly index: number }
+	/** Scroll to row `index` of `view`; `window` holds the rows around it. */
+	| { readonly type: 'reveal'; readonly view: ViewName; readonly index: number; readonly window: RowWindow }
 	| { readonly type: 'applied'; readonly ok: boolean; readonly message: string }
 	/** Test runs only, before the first snapshot: post a `rendered` report after every render. */
 	| { readonly type: 'reportRenders' };
@@ -97,11 +120,16 @@ export type ToWebview =
 /** Messages the webview posts to the host. The host checks each one's shape at run time (src/host/preview/pageMessages.ts). */
 export type FromWebview =
 	| { readonly type: 'ready'; readonly state: PageState | undefined }
-	/** The page switches views: it needs that view's rows. */
-	| { readonly type: 'showView'; readonly view: ViewName }
+	/** The page switches views: it needs that view's rows (around `index` when it will scroll there). */
+	| { readonly type: 'showView'; readonly view: ViewName; readonly index?: number }
+	/** Rows `start` to `end` (exclusive) of a view of the snapshot the page holds. */
+	| { readonly type: 'rows'; readonly requestId: number; readonly snapshotId: number; readonly view: ViewName; readonly start: number; readonly end: number }
+	/** The row at the top of the page's viewport: the next snapshot's window is placed around it. */
+	| { readonly type: 'viewport'; readonly view: ViewName; readonly key: string }
 	| { readonly type: 'setWhatIf'; readonly overrides: WhatIfOverrides }
 	| { readonly type: 'applyWhatIf'; readonly overrides: WhatIfOverrides }
-	| { readonly type: 'expandRow'; readonly requestId: number; readonly view: ViewName; readonly index: number; readonly key: string }
+	/** The full blocks of the row with this key (found by key: the page may not hold its neighbours). */
+	| { readonly type: 'expandRow'; readonly requestId: number; readonly view: ViewName; readonly key: string }
 	| { readonly type: 'recover'; readonly requestId: number; readonly ref: string }
 	| { readonly type: 'openRef'; readonly ref: string }
 	| { readonly type: 'search'; readonly requestId: number; readonly view: ViewName; readonly query: string }

@@ -27,9 +27,10 @@ import { searchMessagesSteps } from '../../src/engine/preview/searchMessages';
 import type { Steps } from '../../src/engine/steps';
 import { getBranchSteps } from '../../src/engine/session/branch';
 import { buildSessionContextSteps } from '../../src/engine/session/context';
-import { pageSnapshot } from '../../src/host/preview/previewHost';
+import { pageSnapshot, SnapshotRows } from '../../src/host/preview/snapshotRows';
 import type { AgentMessage, SessionEntry } from '../../src/engine/session/types';
 import { sha1Hex } from '../../src/node/flush/sha1Hasher';
+import type { ToWebview, ViewName } from '../../src/shared/protocol';
 import { readSessionModel } from '../../src/node/store/readSessionModel';
 import { LATEST, WRITER_RELEASE } from '../support/releases';
 import { richReply } from '../support/richSession';
@@ -90,6 +91,11 @@ async function measure(step: string, baseline: number, work: () => unknown, note
 	return kept.result;
 }
 
+/** The snapshot message the preview host posts for `view`, from the view's top. */
+function snapshotMessage(rows: SnapshotRows, view: ViewName, cause: 'whatIf' | 'view'): Extract<ToWebview, { type: 'snapshot' }> {
+	return { type: 'snapshot', snapshot: pageSnapshot(rows, view, 0, undefined), cause };
+}
+
 async function floor(file: string, baseline: number): Promise<void> {
 	await measure('floor', baseline, () => parseEveryLine(file), (count) => `${String(count)} lines`, 3);
 }
@@ -134,11 +140,29 @@ async function steps(file: string, baseline: number): Promise<void> {
 		return value;
 	}, () => `${String(shown?.snapshot.before.length)} raw rows, ${String(shown?.snapshot.after.length)} sent`) as PreviewBase;
 	shown = undefined;
-	shown = await measure('what-if', baseline, () => runSliced(computePreviewSteps(base, { overrides: { 'chainCompression.rollingWindow': 0 }, pricing: undefined, now: Date.now() })),
-		(value) => `rolling window 0: ${String((value as PreviewComputation).snapshot.after.length)} sent`) as PreviewComputation;
+	// As the host does on a what-if: the computation (in slices), its rows as the page asks for
+	// them, and the snapshot message posted with the first window of the sent view.
+	let rows: SnapshotRows | undefined;
+	shown = await measure('what-if', baseline, async () => {
+		const computation = await runSliced(computePreviewSteps(base, { overrides: { 'chainCompression.rollingWindow': 0 }, pricing: undefined, now: Date.now() }));
+		rows = new SnapshotRows(1, computation.snapshot);
+		JSON.stringify(snapshotMessage(rows, 'after', 'whatIf'));
+		return computation;
+	}, (value) => `rolling window 0: ${String((value as PreviewComputation).snapshot.after.length)} sent`) as PreviewComputation;
 	const current = shown;
-	const raw = await measure('raw view', baseline, () => JSON.stringify(pageSnapshot(current.snapshot, 'before', undefined)).length,
-		(length) => `${(Number(length) / 1024 / 1024).toFixed(1)} MB posted`);
+	const switched = rows;
+	if (!switched) {
+		throw new Error('the what-if made no rows');
+	}
+	// What the host does on a switch to the raw view: the snapshot message with its first window of
+	// rows, serialized as it is posted (the page asks for the other rows as it scrolls, a bounded window at a time).
+	const raw = await measure('raw view', baseline, () => {
+		const message = snapshotMessage(switched, 'before', 'view');
+		return { bytes: Buffer.byteLength(JSON.stringify(message)), rows: message.snapshot.window.rows.length, of: message.snapshot.rowCounts.before };
+	}, (value) => {
+		const posted = value as { bytes: number; rows: number; of: number };
+		return `${(posted.bytes / 1024 / 1024).toFixed(2)} MB posted (${String(posted.rows)} of ${String(posted.of)} rows)`;
+	});
 	const search = await measure('search', baseline, () => runSliced(searchMessagesSteps(current.views.before, 'no such text anywhere')));
 	const flushPorts = { summarizer: scriptedSummarizer(richReply), hash: sha1Hex, now: () => 0, runSteps: <T>(steps: Steps<T>) => runSliced(steps) };
 	const flushConfig = resolveConfig({ enabled: true }, WRITER_RELEASE).config;

@@ -40,6 +40,12 @@ const NOT_THE_PROTOCOL: readonly unknown[] = [
 	{ type: 'applyWhatIf', overrides: { protectedTools: [1, 2] } },
 	{ type: 'applyWhatIf', overrides: { enabled: false } },
 	{ type: 'expandRow', requestId: 1, view: 'after', index: 'all', key: 'k' },
+	{ type: 'showView', view: 'before', index: -3 },
+	{ type: 'rows', requestId: 1, snapshotId: 1, view: 'after', start: -1, end: 5 },
+	{ type: 'rows', requestId: 1, snapshotId: 1, view: 'after', start: 0, end: 1.5 },
+	{ type: 'rows', requestId: 1, snapshotId: 1, view: 'after', start: 0, end: Infinity },
+	{ type: 'rows', requestId: 1, view: 'after', start: 0, end: 10 },
+	{ type: 'viewport', view: 'after', key: { toString: 'm3' } },
 	{ type: 'search', requestId: 1, view: 'after', query: /x/ },
 	{ type: 'rendered', report: { cause: 'snapshot' } },
 ];

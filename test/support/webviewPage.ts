@@ -194,6 +194,34 @@ export class WebviewPage {
 		}, move);
 	}
 
+	/** Indexes of the rows in the DOM (placeholders of rows not arrived yet are not rows). */
+	rowsInDom(): Promise<number[]> {
+		return this.page.locator('.row').evaluateAll((nodes) => nodes.map((node) => Number((node as unknown as { dataset: { index: string } }).dataset.index)).sort((a, b) => a - b));
+	}
+
+	/** Polls the rows in the DOM until `test` holds; resolves with them. */
+	async waitForRows(test: (rows: readonly number[]) => boolean, timeoutMs = 20_000): Promise<number[]> {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const rows = await this.rowsInDom();
+			if (test(rows)) {
+				return rows;
+			}
+			if (Date.now() > deadline) {
+				throw new Error(`the rows in the DOM never passed the test; last: ${rows.join(', ')}; errors: ${this.pageErrors.join('; ')}`);
+			}
+			await new Promise((resolve) => setTimeout(resolve, 25));
+		}
+	}
+
+	/** Scrolls the list to a fraction of its height (0 the top, 1 the end). */
+	async scrollTo(fraction: number): Promise<void> {
+		await this.page.locator('.list-scroller').evaluate((node, at) => {
+			const scroller = node as unknown as { scrollTop: number; scrollHeight: number; clientHeight: number };
+			scroller.scrollTop = at * (scroller.scrollHeight - scroller.clientHeight);
+		}, fraction);
+	}
+
 	violations(): Promise<CspViolation[]> {
 		return this.page.evaluate(() => (globalThis as unknown as { __cspViolations: CspViolation[] }).__cspViolations);
 	}

@@ -69,10 +69,13 @@ const isRenderReport = shaped(REPORT_FIELDS, Object.keys(REPORT_FIELDS).filter((
 /** Each message type with the check of its fields (`type` included). */
 const MESSAGES: Readonly<Record<FromWebview['type'], Check>> = {
 	ready: shaped({ type: isString, state: optional(isPageState) }, ['type']),
-	showView: shaped({ type: isString, view: isView }),
+	showView: shaped({ type: isString, view: isView, index: optional(isCount) }, ['type', 'view']),
+	// Any range is accepted: the host clamps it to the view and bounds what it answers.
+	rows: shaped({ type: isString, requestId: isCount, snapshotId: isCount, view: isView, start: isCount, end: isCount }),
+	viewport: shaped({ type: isString, view: isView, key: isString }),
 	setWhatIf: shaped({ type: isString, overrides: isOverrides }),
 	applyWhatIf: shaped({ type: isString, overrides: isOverrides }),
-	expandRow: shaped({ type: isString, requestId: isCount, view: isView, index: isCount, key: isString }),
+	expandRow: shaped({ type: isString, requestId: isCount, view: isView, key: isString }),
 	recover: shaped({ type: isString, requestId: isCount, ref: isString }),
 	openRef: shaped({ type: isString, ref: isString }),
 	search: shaped({ type: isString, requestId: isCount, view: isView, query: isString }),

@@ -22,10 +22,14 @@ import type { Steps } from '../../engine/steps';
 import { runSliced } from '../../node/slicing/runSliced';
 import type { PreviewBlock, ViewName } from '../../shared/protocol';
 import type { PreviewSession, PreviewSource } from './previewSource';
+import { SnapshotRows } from './snapshotRows';
 
 export class PreviewComputer {
 	private base: { readonly session: PreviewSession; readonly value: PreviewBase } | undefined;
 	private computation: PreviewComputation | undefined;
+	/** The latest computation's rows as the page asks for them; its id names that computation. */
+	private shown: SnapshotRows | undefined;
+	private lastId = 0;
 	/** Prices by `provider/model`; the entry exists from the start of the lookup, its value once known. */
 	private readonly prices = new Map<string, { value: PricingInfo | undefined }>();
 
@@ -38,6 +42,11 @@ export class PreviewComputer {
 	/** The latest computation, if any. */
 	get current(): PreviewComputation | undefined {
 		return this.computation;
+	}
+
+	/** The rows of the latest computation, with its id. */
+	get rows(): SnapshotRows | undefined {
+		return this.shown;
 	}
 
 	get session(): PreviewSession | undefined {
@@ -53,11 +62,13 @@ export class PreviewComputer {
 		if (!session) {
 			this.base = undefined;
 			this.computation = undefined;
+			this.shown = undefined;
 			return undefined;
 		}
 		const base = await this.baseFor(session, signal);
 		const computation = await runSliced(computePreviewSteps(base, { overrides, pricing: this.pricingFor(session), now: this.now() }), signal);
 		this.computation = computation;
+		this.shown = new SnapshotRows(++this.lastId, computation.snapshot);
 		return computation;
 	}
 
@@ -67,14 +78,11 @@ export class PreviewComputer {
 		return session && whatIfChanges(session.config, overrides).length > 0 ? overrides : {};
 	}
 
-	/** Full blocks of a row; undefined when the row is not (or no longer) there. */
-	rowBlocks(view: ViewName, index: number, key: string): PreviewBlock[] | undefined {
-		const computation = this.computation;
-		const message = computation?.views[view][index];
-		if (!computation || !message || computation.snapshot[view][index]?.key !== key) {
-			return undefined;
-		}
-		return messageBlocks(message, UNBOUNDED, this.base?.value.argsText);
+	/** Full blocks of the row with this key; undefined when it is not (or no longer) there. */
+	rowBlocks(view: ViewName, key: string): PreviewBlock[] | undefined {
+		const index = this.shown?.indexOf(view, key);
+		const message = index === undefined ? undefined : this.computation?.views[view][index];
+		return message && messageBlocks(message, UNBOUNDED, this.base?.value.argsText);
 	}
 
 	/** Searches a view's full texts, in slices. */

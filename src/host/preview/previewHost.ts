@@ -1,14 +1,16 @@
 /**
  * The host's side of the preview protocol, apart from VS Code: answers the page's messages
- * (ready, what-if, apply, expand, recover, open, search, render reports), follows the session and
- * reveals rows. The panel wires it to a webview; the webview tests wire it to a plain page.
+ * (ready, what-if, apply, rows, expand, recover, open, search, render reports), follows the
+ * session and reveals rows. The panel wires it to a webview; the webview tests wire it to a plain page.
  */
-import { whatIfChanges, type PreviewSnapshot } from '../../engine/preview';
-import type { FromWebview, PageSnapshot, PageState, RenderReport, ToWebview, ViewName, WhatIfOverrides } from '../../shared/protocol';
+import { whatIfChanges } from '../../engine/preview';
+import type { FromWebview, PageState, RenderReport, ToWebview, ViewName, WhatIfOverrides } from '../../shared/protocol';
 import { checkPageMessage } from './pageMessages';
 import { PreviewComputer } from './previewComputer';
-import type { FollowedRelease, PreviewSource } from './previewSource';
-
+import type { PreviewSource } from './previewSource';
+import { PagePosition } from './pagePosition';
+import { answerRecovery, openRef } from './refRequests';
+import { pageSnapshot } from './snapshotRows';
 import { errorMessage } from '../../shared/errorMessage';
 import { isSuperseded } from '../../node/slicing/runSliced';
 
@@ -44,6 +46,8 @@ export class PreviewHost {
 	private overrides: WhatIfOverrides = {};
 	/** The view the page shows: only its rows are posted. */
 	private view: ViewName = 'after';
+	/** The row at the top of the page: a new snapshot's rows are placed around it. */
+	private readonly position = new PagePosition();
 	private ready = false;
 	private pendingReveal: string | undefined;
 	/** A refresh queued and not started yet: later refreshes join it instead of queuing their own. */
@@ -73,18 +77,26 @@ export class PreviewHost {
 			case 'ready':
 				return this.onReady(message.state);
 			case 'showView':
-				return this.enqueue(() => this.showView(message.view));
+				return this.enqueue(() => this.showView(message.view, message.index));
+			case 'rows':
+				return this.sendRows(message);
+			case 'viewport':
+				// Said of a view the page has left (a late message): the position set by the switch stands.
+				if (message.view === this.view) {
+					this.position.atKey(message.view, message.key);
+				}
+				return Promise.resolve();
 			case 'setWhatIf':
 				this.overrides = message.overrides;
 				return this.refresh('whatIf');
 			case 'applyWhatIf':
 				return this.enqueue(() => this.apply(message.overrides));
 			case 'expandRow':
-				return this.enqueue(() => this.expand(message.requestId, message.view, message.index, message.key));
+				return this.enqueue(() => this.expand(message.requestId, message.view, message.key));
 			case 'recover':
-				return this.recover(message.requestId, message.ref);
+				return answerRecovery(this.computer, this.options, message.requestId, message.ref);
 			case 'openRef':
-				return this.openRef(message.ref);
+				return openRef(this.computer, this.options, message.ref);
 			case 'search':
 				return this.enqueue(async () => {
 					const result = await this.computer.search(message.view, message.query);
@@ -173,7 +185,28 @@ export class PreviewHost {
 		}
 		this.overrides = this.computer.effectiveOverrides(this.overrides);
 		this.options.setTitle(`Context: ${computation.snapshot.title}`);
-		await this.options.post({ type: 'snapshot', snapshot: pageSnapshot(computation.snapshot, this.view, this.computer.session?.followed), cause });
+		await this.postCurrent(cause);
+	}
+
+	/** Posts the current computation's snapshot, with the rows of the shown view around the page's position. */
+	private async postCurrent(cause: RefreshCause | 'view'): Promise<void> {
+		const rows = this.computer.rows;
+		if (rows) {
+			await this.options.post({ type: 'snapshot', snapshot: pageSnapshot(rows, this.view, this.position.indexIn(rows, this.view), this.computer.session?.followed), cause });
+		}
+	}
+
+	/**
+	 * Answers a request for rows from the computation the page holds; a request for an older one is
+	 * dropped (a new snapshot is on its way, and the page asks again from it). Not queued: it costs
+	 * a bounded slice, and waiting behind a recomputation would only make it stale.
+	 */
+	private async sendRows(request: Extract<FromWebview, { type: 'rows' }>): Promise<void> {
+		const rows = this.computer.rows;
+		if (rows?.id !== request.snapshotId) {
+			return;
+		}
+		await this.options.post({ type: 'rows', requestId: request.requestId, window: rows.range(request.view, request.start, request.end) });
 	}
 
 	/** Shows the row of a tool call, ref, block or entry; waits for the page if it is not ready. */
@@ -184,11 +217,13 @@ export class PreviewHost {
 		}
 		return this.enqueue(async () => {
 			const location = this.computer.locate(target);
-			if (location) {
+			const rows = this.computer.rows;
+			if (location && rows) {
 				if (location.view !== this.view) {
-					await this.showView(location.view);
+					await this.showView(location.view, location.index);
 				}
-				await this.options.post({ type: 'reveal', ...location });
+				this.position.showing(location.view, location.index);
+				await this.options.post({ type: 'reveal', ...location, window: rows.around(location.view, location.index) });
 			} else {
 				this.options.notify(`"${target}" is not in the context of this session.`);
 			}
@@ -202,6 +237,11 @@ export class PreviewHost {
 		const restoring = state !== undefined && current !== undefined && state.sessionPath === current.path;
 		this.overrides = restoring ? state.overrides : {};
 		this.view = restoring ? state.view : 'after';
+		if (restoring && state.anchor) {
+			this.position.atKey(state.view, state.anchor.key);
+		} else {
+			this.position.showing(this.view);
+		}
 		if (this.options.reportRenders === true) {
 			await this.options.post({ type: 'reportRenders' });
 		}
@@ -213,13 +253,11 @@ export class PreviewHost {
 		}
 	}
 
-	/** Posts the current snapshot with the rows of another view. */
-	private async showView(view: ViewName): Promise<void> {
+	/** Posts the current snapshot with the rows of another view, from its top or around `index`. */
+	private async showView(view: ViewName, index?: number): Promise<void> {
 		this.view = view;
-		const snapshot = this.computer.current?.snapshot;
-		if (snapshot) {
-			await this.options.post({ type: 'snapshot', snapshot: pageSnapshot(snapshot, view, this.computer.session?.followed), cause: 'view' });
-		}
+		this.position.showing(view, index);
+		await this.postCurrent('view');
 	}
 
 	private async apply(overrides: WhatIfOverrides): Promise<void> {
@@ -239,36 +277,11 @@ export class PreviewHost {
 		}
 	}
 
-	private async expand(requestId: number, view: ViewName, index: number, key: string): Promise<void> {
-		const blocks = this.computer.rowBlocks(view, index, key);
-		if (blocks) {
-			await this.options.post({ type: 'rowDetail', requestId, view, key, blocks });
-		}
-	}
-
-	/** Answers with the text, or with why there is none: the page's tooltip waits for one or the other. */
-	private async recover(requestId: number, ref: string): Promise<void> {
-		const ids = this.computer.blockCalls(ref) ?? [ref];
-		try {
-			const text = await this.options.source.recover(ids);
-			await this.options.post({ type: 'recovered', requestId, ref, text });
-		} catch (error) {
-			this.options.log(`preview: recovering ${ref}: ${String(error)}`);
-			await this.options.post({ type: 'recoveryFailed', requestId, ref, reason: errorMessage(error) });
-		}
-	}
-
-	private async openRef(ref: string): Promise<void> {
-		const ids = this.computer.blockCalls(ref);
-		const session = this.computer.session;
-		try {
-			if (ids && session) {
-				await this.options.openBlock(session.path, ref, await this.options.source.recover(ids));
-			} else {
-				await this.options.source.openRecovered(ref);
-			}
-		} catch (error) {
-			this.options.notify(`Could not open ${ref}: ${errorMessage(error)}`);
+	private async expand(requestId: number, view: ViewName, key: string): Promise<void> {
+		const blocks = this.computer.rowBlocks(view, key);
+		const rows = this.computer.rows;
+		if (blocks && rows) {
+			await this.options.post({ type: 'rowDetail', requestId, view, key, blocks, refs: rows.refsIn(blocks) });
 		}
 	}
 
@@ -277,13 +290,4 @@ export class PreviewHost {
 		this.queue = run;
 		return run;
 	}
-}
-
-/** The snapshot without the rows of the view the page does not show. */
-export function pageSnapshot(snapshot: PreviewSnapshot, view: ViewName, followed: FollowedRelease | undefined): PageSnapshot {
-	const { after, before, ...rest } = snapshot;
-	return {
-		...rest, view, rows: view === 'after' ? after : before, rowCounts: { after: after.length, before: before.length },
-		releaseLine: followed?.line ?? `pi-condense ${snapshot.release}`, piCondenseInstalled: followed?.installed ?? true,
-	};
 }

@@ -1,0 +1,36 @@
+/**
+ * The page's requests about a ref: its raw output for the hover tooltip, or opening it in full. A
+ * compressed block `bN` stands for the tool calls its chain dropped.
+ */
+import { errorMessage } from '../../shared/errorMessage';
+import type { PreviewComputer } from './previewComputer';
+import type { PreviewHostOptions } from './previewHost';
+
+type RefOptions = Pick<PreviewHostOptions, 'source' | 'post' | 'openBlock' | 'notify' | 'log'>;
+
+/** Answers with the text, or with why there is none: the page's tooltip waits for one or the other. */
+export async function answerRecovery(computer: PreviewComputer, options: RefOptions, requestId: number, ref: string): Promise<void> {
+	const ids = computer.blockCalls(ref) ?? [ref];
+	try {
+		const text = await options.source.recover(ids);
+		await options.post({ type: 'recovered', requestId, ref, text });
+	} catch (error) {
+		options.log(`preview: recovering ${ref}: ${String(error)}`);
+		await options.post({ type: 'recoveryFailed', requestId, ref, reason: errorMessage(error) });
+	}
+}
+
+/** Opens a ref's raw output in full; says why when it cannot. */
+export async function openRef(computer: PreviewComputer, options: RefOptions, ref: string): Promise<void> {
+	const ids = computer.blockCalls(ref);
+	const session = computer.session;
+	try {
+		if (ids && session) {
+			await options.openBlock(session.path, ref, await options.source.recover(ids));
+		} else {
+			await options.source.openRecovered(ref);
+		}
+	} catch (error) {
+		options.notify(`Could not open ${ref}: ${errorMessage(error)}`);
+	}
+}
