@@ -46,10 +46,17 @@ describe('PreviewHost: a newer refresh supersedes one still waiting', () => {
 
 	const snapshots = (posted: readonly ToWebview[]) => posted.flatMap((message) => message.type === 'snapshot' ? [message] : []);
 
+	/** Lets the first computation run (in slices: one turn or several, as the machine's load decides) until its snapshot is being posted. */
+	async function untilFirstPosted(posted: readonly ToWebview[]): Promise<void> {
+		for (let turn = 0; turn < 100_000 && snapshots(posted).length === 0; turn++) {
+			await new Promise((resolve) => setImmediate(resolve));
+		}
+	}
+
 	it('computes once for every what-if typed while the previous computation was still posting, with the last one', async () => {
 		const { host, posted, release } = heldHost();
 		const opened = host.handle({ type: 'ready', state: undefined });
-		await new Promise((resolve) => setImmediate(resolve));
+		await untilFirstPosted(posted);
 		assert.equal(snapshots(posted).length, 1, 'the first snapshot is being posted');
 		const typed = [5, 6, 7].map((rollingWindow) => host.handle({ type: 'setWhatIf', overrides: { 'chainCompression.rollingWindow': rollingWindow } }));
 		release();
@@ -64,7 +71,8 @@ describe('PreviewHost: a newer refresh supersedes one still waiting', () => {
 	it('keeps a waiting page load\'s cause when a what-if joins it', async () => {
 		const { host, posted, release } = heldHost();
 		const first = host.handle({ type: 'ready', state: undefined });
-		await new Promise((resolve) => setImmediate(resolve));
+		await untilFirstPosted(posted);
+		assert.equal(snapshots(posted).length, 1, 'the first snapshot is being posted');
 		const reload = host.handle({ type: 'ready', state: undefined });
 		const typed = host.handle({ type: 'setWhatIf', overrides: { 'chainCompression.rollingWindow': 6 } });
 		release();
