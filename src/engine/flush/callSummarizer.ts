@@ -30,6 +30,11 @@ export interface RunJobsOptions {
 	readonly progressTotal: number;
 	readonly signal?: AbortSignal;
 	readonly progress: ProgressSink;
+	/**
+	 * Awaited between two calls: lets the caller's thread run other work when calls answer at once
+	 * (a summarizer that never waits would otherwise run every call in one go).
+	 */
+	readonly pause?: () => Promise<void>;
 }
 
 export interface JobsResult {
@@ -72,6 +77,7 @@ export async function runSummaryJobs(jobs: readonly SummaryJob[], options: RunJo
 	const worker = async (): Promise<void> => {
 		while (next < jobs.length && next <= firstFailure && !options.signal?.aborted) {
 			await runOne(next++);
+			await options.pause?.();
 		}
 	};
 	try {

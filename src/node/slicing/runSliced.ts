@@ -21,13 +21,36 @@ export function isSuperseded(error: unknown): boolean {
 	return error instanceof SupersededError;
 }
 
+/**
+ * When this thread's current slice began, and whether the event loop has turned since: a chain of
+ * calls that each finish within their budget (promises resolving at once) never lets the loop turn,
+ * so each call also checks the time spent since the loop last turned.
+ */
+let sliceBegan = 0;
+let loopTurnPending = false;
+
+function startOrContinueSlice(): number {
+	if (!loopTurnPending) {
+		sliceBegan = performance.now();
+		loopTurnPending = true;
+		setImmediate(() => {
+			loopTurnPending = false;
+		}).unref();
+	}
+	return sliceBegan;
+}
+
 export async function runSliced<T>(steps: Steps<T>, signal?: AbortSignal, sliceMs = SLICE_MS): Promise<T> {
 	try {
 		for (;;) {
 			if (signal?.aborted) {
 				throw new SupersededError();
 			}
-			const until = performance.now() + sliceMs;
+			if (performance.now() - startOrContinueSlice() >= sliceMs) {
+				await nextTurn();
+				continue;
+			}
+			const until = startOrContinueSlice() + sliceMs;
 			for (;;) {
 				const next = steps.next();
 				if (next.done) {

@@ -12,22 +12,35 @@
 import type { AgentMessage } from '../../session/types';
 import { numericTimestamp, occurrenceKey } from '../occurrence';
 import type { StateKeying } from '../state/condenseState';
+import { paced, runSteps, type Steps } from '../../steps';
 
 export const RECOVERY_TOOL_NAME = 'context_tree_query';
 
 export function recoveryGraceKeys(messages: readonly AgentMessage[], graceTurns: number, keying: StateKeying): ReadonlySet<string> {
+	return runSteps(recoveryGraceKeysSteps(messages, graceTurns, keying));
+}
+
+/** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
+export function* recoveryGraceKeysSteps(messages: readonly AgentMessage[], graceTurns: number, keying: StateKeying): Steps<ReadonlySet<string>> {
 	const inGrace = new Set<string>();
 	if (!(graceTurns > 0)) {
 		return inGrace;
 	}
 	let users = 0;
-	for (const message of messages) {
-		if (message.role === 'user') {
+	for (let i = 0; i < messages.length; i++) {
+		if (paced(i)) {
+			yield;
+		}
+		if ((messages[i] as AgentMessage).role === 'user') {
 			users++;
 		}
 	}
 	let seen = 0;
-	for (const message of messages) {
+	for (let i = 0; i < messages.length; i++) {
+		if (paced(i)) {
+			yield;
+		}
+		const message = messages[i] as AgentMessage;
 		if (message.role === 'user') {
 			seen++;
 		} else if (message.role === 'toolResult' && message.toolName === RECOVERY_TOOL_NAME && typeof message.toolCallId === 'string' && users - seen <= graceTurns) {

@@ -25,7 +25,7 @@ import { chainPrunePositionalSteps } from '../phases/chainPrunePositional';
 import { purgeErroredArgsSteps } from '../phases/errorPurge';
 import { orphanWarningsSteps } from '../phases/orphanWarnings';
 import { sweepOrphanResultsSteps } from '../phases/orphanSweep';
-import { recoveryGraceKeys } from '../phases/recoveryGrace';
+import { recoveryGraceKeysSteps } from '../phases/recoveryGrace';
 import { NO_REPORTS, type RenderReporter } from '../phases/renderReport';
 import { stubReplaceSteps } from '../phases/stubReplace';
 import { stripOldThinking, stripThinkingBefore } from '../phases/thinkingStrip';
@@ -59,7 +59,7 @@ export function* renderContextSteps(
 	let current = messages;
 	if (state.records.size > 0 || state.aliases.size > 0) {
 		const graceTurns = release.recoveryGrace ? config.recoveryGraceTurns ?? 0 : 0;
-		const inGrace = graceTurns > 0 ? recoveryGraceKeys(messages, graceTurns, state.keying) : NO_GRACE;
+		const inGrace = graceTurns > 0 ? yield* recoveryGraceKeysSteps(messages, graceTurns, state.keying) : NO_GRACE;
 		yield;
 		current = yield* stubReplaceSteps(current, state, protectionCheck(config), inGrace);
 	}
