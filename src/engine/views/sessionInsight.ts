@@ -4,10 +4,7 @@
  * pi-condense's state, the rendered preview, the pending batches and the pruned-call tree. A new
  * snapshot, configuration or release means a new insight, so a no-op refresh recomputes nothing.
  */
-import {
-	buildCondenseState, buildPrunedTree, capturePendingBatches, previewFromState,
-	type CondenseState, type ContextPreview, type LiveReclaim, type PendingBatch, type PrunedSummaryNode,
-} from '../condense';
+import type { CondenseState, ContextPreview, LiveReclaim, PendingBatch, PrunedSummaryNode } from '../condense';
 import { capturePendingBatchesSteps } from '../condense/pending/capturePending';
 import { previewFromStateSteps } from '../condense/renderBranch';
 import { buildCondenseStateSteps } from '../condense/state/buildCondenseState';
@@ -15,13 +12,12 @@ import { buildPrunedTreeSteps } from '../condense/tree/prunedTree';
 import { contextMetricsForSteps } from '../metrics/contextMetrics';
 import { runSteps, type Steps } from '../steps';
 import type { ContextPruneConfig } from '../config/types';
-import { contextMetricsFor, type ContextMetrics } from '../metrics';
+import type { ContextMetrics } from '../metrics';
 import type { ReleaseRules } from '../release/releases';
-import { buildSessionContext, getBranch } from '../session';
 import { getBranchSteps } from '../session/branch';
 import { buildSessionContextSteps } from '../session/context';
 import type { SessionContext, SessionModel } from '../session/model';
-import type { AgentMessage, SessionEntry } from '../session/types';
+import type { SessionEntry } from '../session/types';
 
 export class SessionInsight {
 	private branchValue: readonly SessionEntry[] | undefined;
@@ -36,26 +32,26 @@ export class SessionInsight {
 	constructor(readonly model: SessionModel, readonly config: ContextPruneConfig, readonly release: ReleaseRules) {}
 
 	get branch(): readonly SessionEntry[] {
-		return this.branchValue ??= getBranch(this.model);
+		return runSteps(this.branchSteps());
 	}
 
 	get context(): SessionContext {
-		return this.contextValue ??= buildSessionContext(this.model);
+		return runSteps(this.contextSteps());
 	}
 
 	/** pi-condense's state from the branch, whether or not pruning is enabled (the tree and recovery read it). */
 	get state(): CondenseState {
-		return this.stateValue ??= buildCondenseState(this.branch, this.release, { lineOf: (entry) => this.model.lineOf(entry) });
+		return runSteps(this.stateSteps());
 	}
 
 	/** What the model is sent under the configuration, with the status-line text. */
 	get preview(): ContextPreview {
-		return this.previewValue ??= previewFromState(this.state, this.context.messages, this.config, this.release);
+		return runSteps(this.previewSteps());
 	}
 
 	/** Batches the next flush would summarize. */
 	get pending(): readonly PendingBatch[] {
-		return this.pendingValue ??= capturePendingBatches(this.branch, this.state, this.config);
+		return runSteps(this.pendingSteps());
 	}
 
 	/**
@@ -63,10 +59,7 @@ export class SessionInsight {
 	 * is enabled: `/pruner status` shows them either way.
 	 */
 	get metrics(): ContextMetrics | undefined {
-		if (this.metricsValue === undefined) {
-			this.metricsValue = contextMetricsFor(this.branch, this.state, this.config, this.release) ?? null;
-		}
-		return this.metricsValue ?? undefined;
+		return runSteps(this.metricsSteps());
 	}
 
 	/**
@@ -78,7 +71,7 @@ export class SessionInsight {
 	}
 
 	get prunedTree(): readonly PrunedSummaryNode[] {
-		return this.treeValue ??= buildPrunedTree(this.state);
+		return runSteps(this.treeSteps());
 	}
 
 	/**
@@ -95,27 +88,16 @@ export class SessionInsight {
 	 * runs this in slices before it tells the views the session changed.
 	 */
 	*prepare(): Steps<void> {
-		const branch = yield* this.branchSteps();
-		const messages = (yield* this.contextSteps()).messages;
-		// A view may read a value while this waits between steps: the first value kept stays (`??=`).
-		const state = yield* this.stateSteps();
-		yield* this.previewSteps(state, messages);
-		if (this.pendingValue === undefined) {
-			const pending = yield* capturePendingBatchesSteps(branch, state, this.config);
-			this.pendingValue ??= pending;
-		}
-		if (this.treeValue === undefined) {
-			const tree = yield* buildPrunedTreeSteps(state);
-			this.treeValue ??= tree;
-		}
-		if (this.metricsValue === undefined) {
-			const metrics = (yield* contextMetricsForSteps(branch, state, this.config, this.release)) ?? null;
-			this.metricsValue ??= metrics;
-		}
+		yield* this.previewSteps();
+		yield* this.pendingSteps();
+		yield* this.treeSteps();
+		yield* this.metricsSteps();
 		yield* this.reclaimSteps();
 	}
 
-	/** The branch, in steps. */
+	// Each value is computed once, by its steps; a view may read it (at once) while the steps wait
+	// between two pieces, so the first value kept stays (`??=`).
+
 	*branchSteps(): Steps<readonly SessionEntry[]> {
 		if (this.branchValue === undefined) {
 			const branch = yield* getBranchSteps(this.model);
@@ -124,7 +106,6 @@ export class SessionInsight {
 		return this.branchValue;
 	}
 
-	/** Pi's context, in steps. */
 	*contextSteps(): Steps<SessionContext> {
 		if (this.contextValue === undefined) {
 			const context = yield* buildSessionContextSteps(this.model);
@@ -133,31 +114,53 @@ export class SessionInsight {
 		return this.contextValue;
 	}
 
-	/** The state, in steps (recovery needs only the state). */
+	/** The state alone (recovery needs only the state). */
 	*stateSteps(): Steps<CondenseState> {
-		const branch = yield* this.branchSteps();
-		// A view may read a value while this waits between steps: the first value kept stays (`??=`).
 		if (this.stateValue === undefined) {
-			const state = yield* buildCondenseStateSteps(branch, this.release, { lineOf: (entry) => this.model.lineOf(entry) });
+			const state = yield* buildCondenseStateSteps(yield* this.branchSteps(), this.release, { lineOf: (entry) => this.model.lineOf(entry) });
 			this.stateValue ??= state;
 		}
 		return this.stateValue;
 	}
 
-	private *previewSteps(state: CondenseState, messages: readonly AgentMessage[]): Steps<ContextPreview> {
+	private *previewSteps(): Steps<ContextPreview> {
 		if (this.previewValue === undefined) {
-			const preview = yield* previewFromStateSteps(state, messages, this.config, this.release);
+			const preview = yield* previewFromStateSteps(yield* this.stateSteps(), (yield* this.contextSteps()).messages, this.config, this.release);
 			this.previewValue ??= preview;
 		}
 		return this.previewValue;
 	}
 
-	/** The reclaim figure, in steps. */
+	private *pendingSteps(): Steps<readonly PendingBatch[]> {
+		if (this.pendingValue === undefined) {
+			const pending = yield* capturePendingBatchesSteps(yield* this.branchSteps(), yield* this.stateSteps(), this.config);
+			this.pendingValue ??= pending;
+		}
+		return this.pendingValue;
+	}
+
+	private *treeSteps(): Steps<readonly PrunedSummaryNode[]> {
+		if (this.treeValue === undefined) {
+			const tree = yield* buildPrunedTreeSteps(yield* this.stateSteps());
+			this.treeValue ??= tree;
+		}
+		return this.treeValue;
+	}
+
+	private *metricsSteps(): Steps<ContextMetrics | undefined> {
+		if (this.metricsValue === undefined) {
+			const metrics = (yield* contextMetricsForSteps(yield* this.branchSteps(), yield* this.stateSteps(), this.config, this.release)) ?? null;
+			this.metricsValue ??= metrics;
+		}
+		return this.metricsValue ?? undefined;
+	}
+
+	/** The reclaim figure (what the session list shows), in steps. */
 	*reclaimSteps(): Steps<LiveReclaim | undefined> {
 		if (this.reclaimValue === undefined) {
-			const state = yield* this.stateSteps();
-			const messages = (yield* this.contextSteps()).messages;
-			const preview = this.config.enabled ? yield* this.previewSteps(state, messages) : yield* previewFromStateSteps(state, messages, { ...this.config, enabled: true }, this.release);
+			const preview = this.config.enabled
+				? yield* this.previewSteps()
+				: yield* previewFromStateSteps(yield* this.stateSteps(), (yield* this.contextSteps()).messages, { ...this.config, enabled: true }, this.release);
 			this.reclaimValue ??= preview.reclaim ?? null;
 		}
 		return this.reclaimValue ?? undefined;
