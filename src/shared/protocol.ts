@@ -42,7 +42,7 @@ export interface RowWindow {
  * rows are 41.6 MB of JSON on a realistic 100 MB session), so the page asks for the rest as it
  * scrolls. The refs of the rows come with their windows.
  */
-export interface PageSnapshot extends Omit<PreviewSnapshot, 'after' | 'before' | 'refs'> {
+export interface PageSnapshot extends Omit<PreviewSnapshot, 'refs'> {
 	/** Names the computation the rows come from: the page asks for rows of this snapshot. */
 	readonly snapshotId: number;
 	/** The view the page shows. */

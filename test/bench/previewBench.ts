@@ -53,11 +53,11 @@ function engineFigures(path: string, model: Parameters<typeof getBranch>[0], con
 	start = performance.now();
 	searchMessages(first.views.before, 'no such text anywhere');
 	const fullScanMs = performance.now() - start;
-	const rows = new SnapshotRows(1, first.snapshot);
+	const rows = new SnapshotRows(1, first);
 	const sent = JSON.stringify(pageSnapshot(rows, 'after', 0, undefined)).length;
 	const raw = JSON.stringify(pageSnapshot(rows, 'before', 0, undefined)).length;
 	console.log(`engine: state + previous call           ${ms(baseMs)}`);
-	console.log(`engine: rows, bars, cache impact        ${ms(firstMs)}   (${first.snapshot.before.length} raw rows, ${first.snapshot.after.length} sent; first message to the page ${mb(sent)} in the sent view, ${mb(raw)} in the raw view)`);
+	console.log(`engine: rows, bars, cache impact        ${ms(firstMs)}   (${first.rows.count('before')} raw rows, ${first.rows.count('after')} sent; first message to the page ${mb(sent)} in the sent view, ${mb(raw)} in the raw view)`);
 	console.log(`engine: one what-if recomputation       ${ms(whatIfMs)}`);
 	console.log(`engine: search of the raw view           ${ms(searchMs)} to the first ${found.hits.length}${found.capped ? '+' : ''} hits; ${ms(fullScanMs)} for a full scan without a hit`);
 }

@@ -92,7 +92,7 @@ async function measure(step: string, baseline: number, work: () => unknown, note
 }
 
 /** The snapshot message the preview host posts for `view`, from the view's top. */
-function snapshotMessage(rows: SnapshotRows, view: ViewName, cause: 'whatIf' | 'view'): Extract<ToWebview, { type: 'snapshot' }> {
+function snapshotMessage(rows: SnapshotRows, view: ViewName, cause: 'open' | 'whatIf' | 'view'): Extract<ToWebview, { type: 'snapshot' }> {
 	return { type: 'snapshot', snapshot: pageSnapshot(rows, view, 0, undefined), cause };
 }
 
@@ -137,18 +137,19 @@ async function steps(file: string, baseline: number): Promise<void> {
 	const base = await measure('preview rows', baseline, async () => {
 		const value = await runSliced(previewBaseSteps({ sessionPath: file, title: 'bench', branch, messages, config, release, state }));
 		shown = await runSliced(computePreviewSteps(value, { overrides: {}, pricing: undefined, now: Date.now() }));
+		JSON.stringify(snapshotMessage(new SnapshotRows(1, shown), 'after', 'open'));
 		return value;
-	}, () => `${String(shown?.snapshot.before.length)} raw rows, ${String(shown?.snapshot.after.length)} sent`) as PreviewBase;
+	}, () => `${String(shown?.rows.count('before'))} raw rows, ${String(shown?.rows.count('after'))} sent`) as PreviewBase;
 	shown = undefined;
 	// As the host does on a what-if: the computation (in slices), its rows as the page asks for
 	// them, and the snapshot message posted with the first window of the sent view.
 	let rows: SnapshotRows | undefined;
 	shown = await measure('what-if', baseline, async () => {
 		const computation = await runSliced(computePreviewSteps(base, { overrides: { 'chainCompression.rollingWindow': 0 }, pricing: undefined, now: Date.now() }));
-		rows = new SnapshotRows(1, computation.snapshot);
+		rows = new SnapshotRows(1, computation);
 		JSON.stringify(snapshotMessage(rows, 'after', 'whatIf'));
 		return computation;
-	}, (value) => `rolling window 0: ${String((value as PreviewComputation).snapshot.after.length)} sent`) as PreviewComputation;
+	}, (value) => `rolling window 0: ${String((value as PreviewComputation).rows.count('after'))} sent`) as PreviewComputation;
 	const current = shown;
 	const switched = rows;
 	if (!switched) {

@@ -1,7 +1,7 @@
 /**
  * One preview: the base (state, previous call) with the what-if settings applied, rendered and
- * measured into the snapshot the page shows. Pure. Also keeps both views' messages, from which the
- * host answers row expansions and searches with full texts.
+ * measured into the snapshot the page shows. Pure. Also keeps both views' messages and their rows
+ * (built when asked for), from which the host answers row windows, expansions and searches.
  *
  * @example
  * const base = previewBase({ sessionPath, title, branch, messages, config, release });
@@ -14,10 +14,11 @@ import { protectionCheck } from '../condense/protection/protectionRules';
 import { renderContextSteps } from '../condense/render/renderContext';
 import type { AgentMessage } from '../session/types';
 import { alignContextsSteps } from './alignContexts';
-import { buildRowsSteps, type RowBounds } from './buildRows';
+import type { RowBounds } from './previewRow';
+import { PreviewRows } from './previewRows';
 import { cacheImpactSteps, type PricingInfo } from './cacheImpact';
 import type { PreviewBase } from './previewBase';
-import { refIndex } from './refIndex';
+import { refIndexSteps } from './refIndex';
 import { simulateWindowSteps, type WindowSimulation } from './simulateWindow';
 import type { LastCallUsage, PreviewSnapshot, ViewName } from './snapshotTypes';
 import { tokenBars, tokenTotals } from './tokenBars';
@@ -35,6 +36,8 @@ export interface PreviewOptions {
 export interface PreviewComputation {
 	readonly snapshot: PreviewSnapshot;
 	readonly views: Readonly<Record<ViewName, readonly AgentMessage[]>>;
+	/** Both views' rows, built when asked for. */
+	readonly rows: PreviewRows;
 }
 
 export function computePreview(base: PreviewBase, options: PreviewOptions): PreviewComputation {
@@ -59,7 +62,7 @@ export function* computePreviewSteps(base: PreviewBase, options: PreviewOptions)
 	const after = yield* renderContextSteps(base.messages, simulation.state, config, base.release, { diagnostic: (d) => diagnostics.push(d), warning: (w) => warnings.push(w) });
 	const preview = { after, diagnostics, statusText: pruneStatusText(config, yield* measureReclaimSteps(base.messages, after, sizeOf)) };
 	const alignment = yield* alignContextsSteps(base.messages, preview.after);
-	const rows = yield* buildRowsSteps({
+	const rows = yield* PreviewRows.build({
 		raw: base.messages,
 		rendered: preview.after,
 		alignment,
@@ -85,15 +88,13 @@ export function* computePreviewSteps(base: PreviewBase, options: PreviewOptions)
 		sizeOf,
 	});
 	yield;
-	const refs = refIndex(simulation.state, rows.after);
+	const refs = yield* refIndexSteps({ state: simulation.state, raw: base.messages, rendered: preview.after, alignment, sizeOf });
 	const snapshot: PreviewSnapshot = {
 		sessionPath: base.sessionPath,
 		title: base.title,
 		enabled: config.enabled,
 		release: base.release.version,
 		statusText: preview.statusText,
-		after: rows.after,
-		before: rows.before,
 		bars: tokenBars(beforeSizes, afterSizes),
 		totals: tokenTotals(beforeSizes, afterSizes, base.messages.length, preview.after.length),
 		usage: lastCallUsage(base),
@@ -114,7 +115,7 @@ export function* computePreviewSteps(base: PreviewBase, options: PreviewOptions)
 		warnings: warnings.map((w) => ({ kind: w.kind, message: w.message, ...(w.fixedIn ? { fixedIn: w.fixedIn } : {}) })),
 		computedAt: options.now,
 	};
-	return { snapshot, views: { after: preview.after, before: base.messages } };
+	return { snapshot, views: { after: preview.after, before: base.messages }, rows };
 }
 
 function lastCallUsage(base: PreviewBase): LastCallUsage | undefined {

@@ -4,11 +4,10 @@
  * message that is not sent at all.
  */
 import { charsToTokens } from '../condense/measure/compactFormat';
-import { contentText } from '../condense/occurrence';
 import type { ProtectionCheck } from '../condense/protection/protectionRules';
 import type { CondenseState } from '../condense/state/condenseState';
 import { stubTarget } from '../condense/state/indexLookups';
-import type { AgentMessage, AssistantMessage, ToolResultMessage } from '../session/types';
+import type { AgentMessage, AssistantMessage, ToolResultMessage, UserContent } from '../session/types';
 import { bounded } from './boundedText';
 import type { RowBadge, StubOrigin } from './types';
 
@@ -57,8 +56,7 @@ function resultChanges(raw: ToolResultMessage, rawIndex: number, rendered: Agent
 		return { badges };
 	}
 	const record = target?.occurrence?.record;
-	const ref = target?.ref ?? raw.toolCallId;
-	const originalText = contentText(raw.content);
+	const ref = stubRef(target, raw);
 	const originalChars = context.sizeOf(raw);
 	const alias = target?.alias;
 	const stubKind = alias ? 'alias' : record?.spillPath ? 'spilled' : 'summarized';
@@ -70,11 +68,39 @@ function resultChanges(raw: ToolResultMessage, rawIndex: number, rendered: Agent
 		...(alias ? { aliasOf: alias.originalToolCallId } : {}),
 		originalChars,
 		originalTokens: charsToTokens(originalChars),
-		head: bounded(originalText, STUB_HEAD_CHARS).text,
+		head: contentHead(raw.content, STUB_HEAD_CHARS),
 		...(record?.spillBytes !== undefined ? { spillBytes: record.spillBytes } : {}),
 	};
 	badges.push(stubBadge(stub));
 	return { badges, stub };
+}
+
+/** The ref a stub names: its `tN`, else the raw tool-call id. */
+export function stubRef(target: ReturnType<typeof stubTarget>, raw: ToolResultMessage): string {
+	return target?.ref ?? raw.toolCallId;
+}
+
+/**
+ * The first `max` characters of the content's text (its text parts joined by newlines, as
+ * pi-condense reads a result), joining no more of a multi-megabyte output than the head needs.
+ */
+function contentHead(content: string | readonly UserContent[], max: number): string {
+	if (typeof content === 'string') {
+		return bounded(content, max).text;
+	}
+	let head = '';
+	let first = true;
+	for (const part of content) {
+		if (part.type !== 'text') {
+			continue;
+		}
+		head += first ? part.text : `\n${part.text}`;
+		first = false;
+		if (head.length > max) {
+			break;
+		}
+	}
+	return bounded(head, max).text;
 }
 
 function stubBadge(stub: StubOrigin): RowBadge {

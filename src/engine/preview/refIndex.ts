@@ -3,17 +3,39 @@
  * they have no `tN`, and the compressed blocks `bN`. Pure.
  */
 import type { CondenseState } from '../condense/state/condenseState';
+import { stubTarget } from '../condense/state/indexLookups';
+import type { AgentMessage } from '../session/types';
+import type { Alignment } from './alignContexts';
+import { stubRef } from './messageChanges';
 import type { RefInfo } from './snapshotTypes';
-import type { PreviewRow } from './types';
+import { paced, type Steps } from '../steps';
 
-export function refIndex(state: CondenseState, rows: readonly PreviewRow[]): RefInfo[] {
+export interface RefSources {
+	readonly state: CondenseState;
+	readonly raw: readonly AgentMessage[];
+	readonly rendered: readonly AgentMessage[];
+	readonly alignment: Alignment;
+	readonly sizeOf: (message: AgentMessage) => number;
+}
+
+export function* refIndexSteps({ state, raw, rendered, alignment, sizeOf }: RefSources): Steps<RefInfo[]> {
 	const refs = new Map<string, RefInfo>();
 	for (const [ref, occurrence] of state.refs) {
 		refs.set(ref, { ref, kind: 'tool', toolName: occurrence.record.toolName, chars: occurrence.record.spillBytes ?? occurrence.record.resultText.length });
 	}
-	for (const row of rows) {
-		if (row.stub && !refs.has(row.stub.ref)) {
-			refs.set(row.stub.ref, { ref: row.stub.ref, kind: 'tool', toolName: row.stub.toolName, chars: row.stub.originalChars });
+	// A sent result that is not the raw one is a stub (the rows' rule): the ref it names.
+	for (let i = 0; i < rendered.length; i++) {
+		if (paced(i)) {
+			yield;
+		}
+		const original = raw[alignment.rawIndexOf[i] ?? -1];
+		const sent = rendered[i];
+		if (original?.role !== 'toolResult' || sent === original) {
+			continue;
+		}
+		const ref = stubRef(stubTarget(state, original), original);
+		if (!refs.has(ref)) {
+			refs.set(ref, { ref, kind: 'tool', toolName: original.toolName, chars: sizeOf(original) });
 		}
 	}
 	for (const chain of state.chains) {

@@ -1,9 +1,7 @@
 /**
- * The whole page state the host sends: both views' rows, token bars, the last call's real usage,
+ * The page state the host sends besides the rows (see `PreviewRows`): token bars, the last call's real usage,
  * the cache-impact estimate, the known refs and the what-if settings. Types only (plain JSON).
  */
-import type { PreviewRow } from './types';
-
 export type ViewName = 'after' | 'before';
 
 export type BarCategory = 'user' | 'assistantText' | 'thinking' | 'toolCalls' | 'toolResults' | 'summaries' | 'compressedChains' | 'other';
@@ -131,8 +129,6 @@ export interface PreviewSnapshot {
 	/** The pi-condense release the context is rendered as (e.g. `2.9.1`). */
 	readonly release: string;
 	readonly statusText: string;
-	readonly after: readonly PreviewRow[];
-	readonly before: readonly PreviewRow[];
 	readonly bars: readonly TokenBar[];
 	readonly totals: TokenTotals;
 	readonly usage: LastCallUsage | undefined;

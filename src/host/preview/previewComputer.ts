@@ -68,7 +68,7 @@ export class PreviewComputer {
 		const base = await this.baseFor(session, signal);
 		const computation = await runSliced(computePreviewSteps(base, { overrides, pricing: this.pricingFor(session), now: this.now() }), signal);
 		this.computation = computation;
-		this.shown = new SnapshotRows(++this.lastId, computation.snapshot);
+		this.shown = new SnapshotRows(++this.lastId, computation);
 		return computation;
 	}
 
@@ -95,7 +95,7 @@ export class PreviewComputer {
 	locate(target: string): RowLocation | undefined {
 		const computation = this.computation;
 		const base = this.base?.value;
-		return computation && base ? locateTarget(target, computation.snapshot, base.state) : undefined;
+		return computation && base ? locateTarget(target, computation.rows, base.state) : undefined;
 	}
 
 	/** Tool-call ids a compressed block dropped (for recovering a `bN`). */

@@ -3,10 +3,11 @@
  * in count and in bytes, each with the refs its rows name; and a row's index from its key (the
  * page's saved anchor and its expansions name rows by key). On a realistic 100 MB session the raw
  * view is 66,496 rows, 41.6 MB of JSON: posted at once it held the extension host ~500 ms, so the
- * page only ever gets the rows near its viewport.
+ * page only ever gets the rows near its viewport, and the rows are built for the window asked.
  */
 import type { FollowedRelease } from './previewSource';
-import type { PageSnapshot, PreviewRow, PreviewSnapshot, RefInfo, RowWindow, ViewName } from '../../shared/protocol';
+import type { PreviewComputation } from '../../engine/preview';
+import type { PageSnapshot, PreviewRow, RefInfo, RowWindow, ViewName } from '../../shared/protocol';
 
 /** At most this many rows in one message. */
 export const WINDOW_ROWS = 500;
@@ -20,32 +21,32 @@ const WORD = /[A-Za-z][A-Za-z0-9_-]*/g;
 export class SnapshotRows {
 	private refsByName: ReadonlyMap<string, RefInfo> | undefined;
 
-	constructor(readonly id: number, readonly snapshot: PreviewSnapshot) {}
+	constructor(readonly id: number, readonly computation: PreviewComputation) {}
 
-	count(view: ViewName): number {
-		return this.snapshot[view].length;
+	get snapshot(): PreviewComputation['snapshot'] {
+		return this.computation.snapshot;
 	}
 
-	/**
-	 * The index of the row with this key. A scan: asked once per message at most, it takes about a
-	 * millisecond on 66,000 rows, where building a map of them held the thread 40 ms.
-	 */
+	count(view: ViewName): number {
+		return this.computation.rows.count(view);
+	}
+
+	/** The index of the row with this key. */
 	indexOf(view: ViewName, key: string): number | undefined {
-		const index = this.snapshot[view].findIndex((row) => row.key === key);
-		return index < 0 ? undefined : index;
+		return this.computation.rows.indexOfKey(view, key);
 	}
 
 	/** Rows from `start` towards `end` (clamped to the view and to the bounds). */
 	range(view: ViewName, start: number, end: number, budget = MESSAGE_BYTES - ENVELOPE_BYTES): RowWindow {
-		const rows = this.snapshot[view];
+		const rows = new RowReader(this.computation, view);
 		const from = Math.min(Math.max(0, start), rows.length);
 		const to = Math.min(Math.max(from, end), rows.length, from + WINDOW_ROWS);
 		const builder = new WindowBuilder(this.refs(), budget);
 		let next = from;
-		while (next < to && builder.add(rows[next] as PreviewRow, 1)) {
+		while (next < to && builder.add(rows.at(next), 1)) {
 			next++;
 		}
-		return this.window(view, from, next, builder);
+		return this.window(view, from, next, rows, builder);
 	}
 
 	/**
@@ -53,21 +54,21 @@ export class SnapshotRows {
 	 * before it, so that scrolling either way starts on rows the page holds.
 	 */
 	around(view: ViewName, index: number, budget = MESSAGE_BYTES - ENVELOPE_BYTES): RowWindow {
-		const rows = this.snapshot[view];
+		const rows = new RowReader(this.computation, view);
 		const at = Math.min(Math.max(0, index), rows.length);
 		const builder = new WindowBuilder(this.refs(), budget);
 		let start = at;
 		let end = at;
-		while (end < rows.length && end - start < WINDOW_ROWS * 0.75 && builder.add(rows[end] as PreviewRow, 0.75)) {
+		while (end < rows.length && end - start < WINDOW_ROWS * 0.75 && builder.add(rows.at(end), 0.75)) {
 			end++;
 		}
-		while (start > 0 && end - start < WINDOW_ROWS && builder.add(rows[start - 1] as PreviewRow, 1)) {
+		while (start > 0 && end - start < WINDOW_ROWS && builder.add(rows.at(start - 1), 1)) {
 			start--;
 		}
-		while (end < rows.length && end - start < WINDOW_ROWS && builder.add(rows[end] as PreviewRow, 1)) {
+		while (end < rows.length && end - start < WINDOW_ROWS && builder.add(rows.at(end), 1)) {
 			end++;
 		}
-		return this.window(view, start, end, builder);
+		return this.window(view, start, end, rows, builder);
 	}
 
 	/** The refs named anywhere in `value` (the full blocks of an expanded row). */
@@ -77,13 +78,37 @@ export class SnapshotRows {
 		return [...found.values()];
 	}
 
-	private window(view: ViewName, start: number, end: number, builder: WindowBuilder): RowWindow {
-		return { snapshotId: this.id, view, start, rows: this.snapshot[view].slice(start, end), refs: builder.refs() };
+	private window(view: ViewName, start: number, end: number, rows: RowReader, builder: WindowBuilder): RowWindow {
+		const taken: PreviewRow[] = [];
+		for (let i = start; i < end; i++) {
+			taken.push(rows.at(i));
+		}
+		return { snapshotId: this.id, view, start, rows: taken, refs: builder.refs() };
 	}
 
 	private refs(): ReadonlyMap<string, RefInfo> {
 		this.refsByName ??= new Map(this.snapshot.refs.map((info) => [info.ref, info]));
 		return this.refsByName;
+	}
+}
+
+/** The rows of one view as a window is put together: each built once, when first looked at. */
+class RowReader {
+	private readonly built = new Map<number, PreviewRow>();
+	readonly length: number;
+
+	constructor(private readonly computation: PreviewComputation, private readonly view: ViewName) {
+		this.length = computation.rows.count(view);
+	}
+
+	at(index: number): PreviewRow {
+		const known = this.built.get(index);
+		if (known) {
+			return known;
+		}
+		const row = this.computation.rows.row(this.view, index) as PreviewRow;
+		this.built.set(index, row);
+		return row;
 	}
 }
 
@@ -150,9 +175,9 @@ function jsonBytes(value: unknown): number {
  * view around row `at`, within what the rest of the message leaves of the byte bound.
  */
 export function pageSnapshot(rows: SnapshotRows, view: ViewName, at: number, followed: FollowedRelease | undefined): PageSnapshot {
-	const { after, before, refs: _refs, ...rest } = rows.snapshot;
+	const { refs: _refs, ...rest } = rows.snapshot;
 	const head = {
-		...rest, snapshotId: rows.id, view, rowCounts: { after: after.length, before: before.length },
+		...rest, snapshotId: rows.id, view, rowCounts: { after: rows.count('after'), before: rows.count('before') },
 		releaseLine: followed?.line ?? `pi-condense ${rows.snapshot.release}`, piCondenseInstalled: followed?.installed ?? true,
 	};
 	const window = rows.around(view, at, MESSAGE_BYTES - ENVELOPE_BYTES - jsonBytes(head));

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
+import { previewWithRows } from './allRows';
 import { join } from 'node:path';
 import { contextBreakdown, charsToTokens, previewContext } from '../../../../src/engine/condense';
-import { computePreview, locateTarget, previewBase, type PreviewRow } from '../../../../src/engine/preview';
+import { locateTarget, previewBase, type PreviewRow } from '../../../../src/engine/preview';
 import type { AgentMessage } from '../../../../src/engine/session/types';
 import { deepFreeze, loadSession, readJson, REFERENCE_DIR, referenceConfig } from '../condense/piReference';
 import { defaults, R200 } from '../../../support/releases';
@@ -15,7 +16,7 @@ function basic() {
 	const branch = deepFreeze(loaded.branch);
 	const messages = deepFreeze(loaded.messages);
 	const base = previewBase({ sessionPath: '/s.jsonl', title: 'basic', branch, messages, config, release: R200 });
-	return { loaded, config, base, ...computePreview(base, { overrides: {}, pricing: undefined, now: 1 }) };
+	return { loaded, config, base, ...previewWithRows(base, { overrides: {}, pricing: undefined, now: 1 }) };
 }
 
 describe('preview rows of a session written by real pi-condense', () => {
@@ -67,7 +68,7 @@ describe('preview rows of a session written by real pi-condense', () => {
 	it('bounds texts and hides extra blocks, saying so', () => {
 		const loaded = loadSession(join(REFERENCE_DIR, 'basic', 'session.jsonl'));
 		const base = previewBase({ sessionPath: '', title: '', branch: loaded.branch, messages: loaded.messages, config: referenceConfig('basic', R200), release: R200 });
-		const { snapshot } = computePreview(base, { overrides: {}, pricing: undefined, now: 1, bounds: { blockChars: 10, blocks: 1 } });
+		const { snapshot } = previewWithRows(base, { overrides: {}, pricing: undefined, now: 1, bounds: { blockChars: 10, blocks: 1 } });
 		const chain = snapshot.after[1];
 		assert.equal(chain?.blocks.length, 1);
 		assert.equal(chain?.truncated, true);
@@ -104,8 +105,7 @@ describe('preview rows of a session written by real pi-condense', () => {
 	});
 
 	it('locates refs, blocks, tool-call ids and entry ids', () => {
-		const { snapshot, base } = basic();
-		const rows = { after: snapshot.after, before: snapshot.before };
+		const { rows, base } = basic();
 		assert.deepEqual(locateTarget('t8', rows, base.state), { view: 'after', index: 10 });
 		assert.deepEqual(locateTarget('t3', rows, base.state), { view: 'after', index: 1 }, 'a call dropped by b1 shows as b1');
 		assert.deepEqual(locateTarget('b2', rows, base.state), { view: 'after', index: 4 });
@@ -122,7 +122,7 @@ describe('preview rows of a release with defects', () => {
 			.messages(user(100, 'same timestamp'), assistant(160, call('c1', 'bash')), result('c1', 'bash', 161, 'live'), assistant(170, text('two')))
 			.chain(chain('b1', 100, 150, { droppedToolCallIds: ['c1'], rangeSummaryText: 'r' }));
 		const base = previewBase({ sessionPath: '', title: '', branch: s.branch, messages: s.context, config: { ...defaults(R200), enabled: true }, release: R200 });
-		const { snapshot } = computePreview(base, { overrides: {}, pricing: undefined, now: 1 });
+		const { snapshot } = previewWithRows(base, { overrides: {}, pricing: undefined, now: 1 });
 		const keys = snapshot.after.map((row) => row.key);
 		assert.deepEqual(keys.filter((key) => key.startsWith('bb1')), ['bb1', 'bb1~1']);
 		assert.equal(new Set(keys).size, keys.length);

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
+import { previewWithRows } from './allRows';
 import { join } from 'node:path';
 import { protectionCheck } from '../../../../src/engine/condense';
 import {
-	computePreview, previewBase, sanitizeOverrides, simulateWindow, whatIfChanges, withWhatIf,
+	previewBase, sanitizeOverrides, simulateWindow, whatIfChanges, withWhatIf,
 } from '../../../../src/engine/preview';
 import { buildCondenseState, type ProtectionCheck } from '../../../../src/engine/condense';
 import { deterministicChainBody } from '../../../../src/engine/flush/chains/deterministicBody';
@@ -99,8 +100,8 @@ describe('rolling-window simulation on a real pi-condense session', () => {
 	});
 
 	it('recomputes rows, reclaim and the list of changes for a what-if, without touching the base', () => {
-		const current = computePreview(base, { overrides: {}, pricing: undefined, now: 1 }).snapshot;
-		const whatIf = computePreview(base, { overrides: { 'chainCompression.rollingWindow': 0 }, pricing: undefined, now: 1 }).snapshot;
+		const current = previewWithRows(base, { overrides: {}, pricing: undefined, now: 1 }).snapshot;
+		const whatIf = previewWithRows(base, { overrides: { 'chainCompression.rollingWindow': 0 }, pricing: undefined, now: 1 }).snapshot;
 		assert.deepEqual(whatIf.whatIf.simulatedChains, ['b3']);
 		assert.deepEqual(whatIf.whatIf.changes, [{ key: 'chainCompression.rollingWindow', value: 0 }]);
 		assert.ok(whatIf.totals.afterTokens < current.totals.afterTokens);
@@ -110,15 +111,15 @@ describe('rolling-window simulation on a real pi-condense session', () => {
 	});
 
 	it('restores a protected tool\'s output when the what-if protects it', () => {
-		const whatIf = computePreview(base, { overrides: { protectedTools: ['context_tree_query'] }, pricing: undefined, now: 1 }).snapshot;
+		const whatIf = previewWithRows(base, { overrides: { protectedTools: ['context_tree_query'] }, pricing: undefined, now: 1 }).snapshot;
 		const row = whatIf.after.find((r) => r.kind === 'toolResult' && r.title === 'context_tree_query');
 		assert.deepEqual(row?.badges.map((b) => b.kind), ['protected']);
 		assert.equal(row?.stub, undefined);
 	});
 
 	it('keeps thinking on more turns when the strip is switched off', () => {
-		const stripped = computePreview(base, { overrides: {}, pricing: undefined, now: 1 }).snapshot;
-		const kept = computePreview(base, { overrides: { 'thinkingStrip.enabled': false }, pricing: undefined, now: 1 }).snapshot;
+		const stripped = previewWithRows(base, { overrides: {}, pricing: undefined, now: 1 }).snapshot;
+		const kept = previewWithRows(base, { overrides: { 'thinkingStrip.enabled': false }, pricing: undefined, now: 1 }).snapshot;
 		const count = (rows: typeof kept.after): number => rows.filter((r) => r.badges.some((b) => b.kind === 'thinkingStripped')).length;
 		assert.ok(count(kept.after) < count(stripped.after));
 		assert.ok(kept.totals.afterTokens > stripped.totals.afterTokens);

@@ -65,7 +65,7 @@ describe('PreviewHost: rows on demand, every message bounded', function () {
 		assert.ok(message?.type === 'rows', `answered with rows: ${answer.map((m) => m.type).join(', ')}`);
 		return message.window;
 	};
-	const fullRows = (view: 'after' | 'before') => reference.current?.snapshot[view] ?? [];
+	const fullRows = (view: 'after' | 'before') => reference.current?.rows.all(view) ?? [];
 
 	it('opens with a bounded first window of the sent view, and the row count of each view', async () => {
 		await send({ type: 'ready', state: undefined });

@@ -1,7 +1,6 @@
 /**
- * The rows of both views: the rendered context (what the model is sent) and Pi's raw context,
- * each message with its blocks (bounded), badges, sizes and its counterpart in the other view.
- * Pure.
+ * One row of a view: a message with its blocks (bounded), badges, sizes and its counterpart in the
+ * other view; and the badges a row gets from where its message went. Pure.
  */
 import { charsToTokens } from '../condense/measure/compactFormat';
 import { isSummaryMessage } from '../condense/occurrence';
@@ -13,10 +12,9 @@ import type { AgentMessage } from '../session/types';
 import type { Alignment } from './alignContexts';
 import { isCut } from './boundedText';
 import { messageBlocks } from './messageBlocks';
-import { messageChanges, type MessageChanges } from './messageChanges';
+import type { MessageChanges } from './messageChanges';
 import type { ArgsText } from './sizeCache';
 import type { PreviewRow, RowBadge, RowKind } from './types';
-import { mapSteps, runSteps, type Steps } from '../steps';
 
 /** Characters of each block text and number of blocks a row carries before it is expanded. */
 export interface RowBounds {
@@ -41,61 +39,11 @@ export interface RowInputs {
 	readonly bounds?: RowBounds;
 }
 
-export interface ViewRows {
-	readonly after: PreviewRow[];
-	readonly before: PreviewRow[];
-}
-
-export function buildRows(inputs: RowInputs): ViewRows {
-	return runSteps(buildRowsSteps(inputs));
-}
-
-/** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
-export function* buildRowsSteps(inputs: RowInputs): Steps<ViewRows> {
-	const { raw, rendered, alignment } = inputs;
-	const bounds = inputs.bounds ?? DEFAULT_ROW_BOUNDS;
-	const argsOf = yield* callArguments(raw);
-	const chainOfCall = new Map<string, string>();
-	const droppedCallsOf = new Map<string, number>();
-	for (const chain of inputs.state.chains) {
-		if (!droppedCallsOf.has(chain.entry.blockId)) {
-			droppedCallsOf.set(chain.entry.blockId, chain.entry.droppedToolCallIds.length);
-		}
-		for (const id of chain.entry.droppedToolCallIds) {
-			chainOfCall.set(id, chain.entry.blockId);
-		}
-	}
-	const changes: MessageChanges[] = yield* mapSteps(raw, (message, i) => {
-		const at = alignment.renderedIndexOf[i] ?? -1;
-		return messageChanges(message, i, at < 0 ? undefined : rendered[at], { state: inputs.state, isProtected: inputs.isProtected, argsOf: (r) => argsOf[r], sizeOf: inputs.sizeOf });
-	});
-	const before = yield* mapSteps(raw, (message, i): PreviewRow => {
-		const at = alignment.renderedIndexOf[i] ?? -1;
-		const change = changes[i] as MessageChanges;
-		const badges = at < 0 ? [droppedBadge(message, chainOfCall), ...change.badges] : change.badges;
-		return row(message, `m${i}`, inputs, bounds, badges, change, at < 0 ? undefined : at, inputs.entryIds[i]);
-	});
-	// 2.0.0–2.5.0 insert a chain's synthetic after every user message at its start timestamp: keys stay unique.
-	const syntheticKeys = new Map<string, number>();
-	const after = yield* mapSteps(rendered, (message, i): PreviewRow => {
-		const r = alignment.rawIndexOf[i] ?? -1;
-		if (r < 0) {
-			const blockId = syntheticBlockId(message) ?? `?${i}`;
-			const seen = syntheticKeys.get(blockId) ?? 0;
-			syntheticKeys.set(blockId, seen + 1);
-			const key = seen === 0 ? `b${blockId}` : `b${blockId}~${seen}`;
-			return row(message, key, inputs, bounds, chainBadges(blockId, droppedCallsOf.get(blockId) ?? 0, inputs.simulatedBlocks), { badges: [] }, undefined, undefined);
-		}
-		const change = changes[r] as MessageChanges;
-		return row(message, `m${r}`, inputs, bounds, change.badges, change, r, inputs.entryIds[r]);
-	});
-	return { after, before };
-}
-
-function row(
-	message: AgentMessage, key: string, inputs: RowInputs, bounds: RowBounds, badges: readonly RowBadge[],
+export function previewRow(
+	message: AgentMessage, key: string, inputs: RowInputs, badges: readonly RowBadge[],
 	change: MessageChanges, counterpart: number | undefined, entryId: string | undefined,
 ): PreviewRow {
+	const bounds = inputs.bounds ?? DEFAULT_ROW_BOUNDS;
 	const all = messageBlocks(message, bounds.blockChars, inputs.argsText);
 	const blocks = all.length > bounds.blocks ? all.slice(0, bounds.blocks) : all;
 	const kind = rowKind(message);
@@ -137,30 +85,15 @@ function rowTitle(message: AgentMessage, kind: RowKind): string {
 	}
 }
 
-function toolCallIdsOf(message: AgentMessage): string[] {
+export function toolCallIdsOf(message: AgentMessage): string[] {
 	if (message.role === 'toolResult') {
 		return [message.toolCallId];
 	}
 	return message.role === 'assistant' ? message.content.flatMap((block) => block.type === 'toolCall' ? [block.id] : []) : [];
 }
 
-/** For each raw tool result, the arguments of the latest call with its id before it. */
-function* callArguments(raw: readonly AgentMessage[]): Steps<unknown[]> {
-	const latest = new Map<string, unknown>();
-	return yield* mapSteps(raw, (message) => {
-		if (message.role === 'assistant') {
-			for (const block of message.content) {
-				if (block.type === 'toolCall') {
-					latest.set(block.id, block.arguments);
-				}
-			}
-		}
-		return message.role === 'toolResult' ? latest.get(message.toolCallId) : undefined;
-	});
-}
-
 /** `calls`: the tool calls the chain dropped (0 for a block id the state does not hold). */
-function chainBadges(blockId: string, calls: number, simulatedBlocks: ReadonlySet<string>): RowBadge[] {
+export function chainBadges(blockId: string, calls: number, simulatedBlocks: ReadonlySet<string>): RowBadge[] {
 	const badges: RowBadge[] = [{ kind: 'chain', label: `chain ${blockId}`, detail: `A closed chain compressed into one block: ${calls} tool call(s) dropped, recoverable by their refs.` }];
 	if (simulatedBlocks.has(blockId)) {
 		badges.push({ kind: 'simulated', label: 'what-if', detail: 'Not in the session yet: the next flush would compress this chain under the changed rolling window. Its body here is the covering summaries joined (pi-condense\'s fallback when it does not fuse them).' });
@@ -168,7 +101,7 @@ function chainBadges(blockId: string, calls: number, simulatedBlocks: ReadonlySe
 	return badges;
 }
 
-function droppedBadge(message: AgentMessage, chainOfCall: ReadonlyMap<string, string>): RowBadge {
+export function droppedBadge(message: AgentMessage, chainOfCall: ReadonlyMap<string, string>): RowBadge {
 	const blockId = toolCallIdsOf(message).map((id) => chainOfCall.get(id)).find((id) => id !== undefined);
 	if (blockId !== undefined) {
 		return { kind: 'dropped', label: `dropped → ${blockId}`, detail: `Not sent: part of the chain compressed into ${blockId}.` };
