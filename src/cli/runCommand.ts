@@ -24,15 +24,25 @@ export async function runCommand(args: CliArgs, session: OpenedSession, context:
  * `--- context ---` block of its `/pruner status`.
  */
 function statusText(session: OpenedSession, { config, rules, release }: CliContext): string {
-	const preview = previewFromState(session.state, session.messages, config, rules);
+	const rendered = renderedFooter(session, config, rules);
 	const metrics = release.kind === 'followed' ? contextMetricsFor(session.branch, session.state, config, rules) : undefined;
-	const footer = config.enabled ? withFooterSegments(preview.statusText, rules, diagnosticCounts(preview.diagnostics), metrics) : preview.statusText;
+	const footer = config.enabled ? withFooterSegments(rendered.statusText, rules, rendered.counts, metrics) : rendered.statusText;
 	if (!metrics) {
 		return footer;
 	}
 	// The reload-rearm flag the release sets on loading the session: pruning on and work pending.
 	const rearmed = config.enabled && capturePendingBatches(session.branch, session.state, config).length > 0;
 	return [footer, ...contextBlockLines(metrics, rearmed)].join('\n');
+}
+
+/**
+ * The footer of the rendered context and its diagnostic counts. Only these outlive the render: the
+ * rendered context's own objects (stubs, chain blocks, its diagnostics) are garbage before the
+ * metrics run, so a collection while they run can take them.
+ */
+function renderedFooter(session: OpenedSession, config: CliContext['config'], rules: CliContext['rules']): { statusText: string; counts: ReturnType<typeof diagnosticCounts> } {
+	const preview = previewFromState(session.state, session.messages, config, rules);
+	return { statusText: preview.statusText, counts: diagnosticCounts(preview.diagnostics) };
 }
 
 /** `session` must have been opened with `context.rules` (its state is that release's). */

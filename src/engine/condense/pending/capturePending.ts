@@ -33,7 +33,12 @@ interface AssistantTurn {
 	readonly timestamp: number;
 	readonly turnIndex: number;
 	readonly userTurnGroup: number;
-	readonly results: Map<string, ToolResultMessage>;
+	/**
+	 * Its results: the branch-wide map (up to 2.5.0), or the results between it and the next
+	 * assistant in order (the first one per id wins). An array: a map per turn cost 10 MB of
+	 * garbage on a 100 MB session, and a turn has few results.
+	 */
+	readonly results: ReadonlyMap<string, ToolResultMessage> | ToolResultMessage[];
 }
 
 export function capturePendingBatches(branch: readonly SessionEntry[], state: CondenseState, config: CaptureConfig): readonly PendingBatch[] {
@@ -50,6 +55,9 @@ export function* capturePendingBatchesSteps(branch: readonly SessionEntry[], sta
 			yield;
 		}
 		const turn = turns[t] as AssistantTurn;
+		if (state.frontier && turn.turnIndex < state.frontier.lastAttemptedTurnIndex) {
+			continue; // Dealt with: the frontier drops the whole turn.
+		}
 		const calls = readyCalls(turn, state, isProtected);
 		const kept = calls.length > 0 ? trimToFrontier(calls, turn.turnIndex, state.frontier) : [];
 		if (kept.length > 0) {
@@ -84,15 +92,15 @@ function* assistantTurns(branch: readonly SessionEntry[], branchWideResults: boo
 		} else if (message.role === 'assistant') {
 			const parsed = Date.parse(entry.timestamp);
 			const timestamp = Number.isNaN(parsed) ? message.timestamp : parsed;
-			turns.push({ message, timestamp, turnIndex: turns.length, userTurnGroup, results: branchWideResults ? latestById : new Map<string, ToolResultMessage>() });
+			turns.push({ message, timestamp, turnIndex: turns.length, userTurnGroup, results: branchWideResults ? latestById : [] });
 		} else if (message.role === 'toolResult' && message.toolCallId !== '') {
 			if (branchWideResults) {
 				latestById.set(message.toolCallId, message);
 				continue;
 			}
-			const turn = turns[turns.length - 1];
-			if (turn && !turn.results.has(message.toolCallId)) {
-				turn.results.set(message.toolCallId, message);
+			const results = turns[turns.length - 1]?.results;
+			if (Array.isArray(results)) {
+				results.push(message);
 			}
 		}
 	}
@@ -105,12 +113,17 @@ function readyCalls(turn: AssistantTurn, state: CondenseState, isProtected: Prot
 		if (block.type !== 'toolCall' || block.id === '') {
 			continue;
 		}
-		const result = turn.results.get(block.id);
+		const result = resultFor(turn, block.id);
 		if (result && !coverageOf(state, result) && !isProtected(block.name, block.arguments)) {
 			calls.push(pendingCall(block, result, state.keying));
 		}
 	}
 	return calls;
+}
+
+function resultFor(turn: AssistantTurn, toolCallId: string): ToolResultMessage | undefined {
+	const results = turn.results;
+	return Array.isArray(results) ? results.find((result) => result.toolCallId === toolCallId) : results.get(toolCallId);
 }
 
 /** A call paired with its result, as a pending (or backfilled) call, keyed as the release keys it. */
