@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/host/extensionApi';
 import type { RenderReport } from '../../src/shared/protocol';
@@ -28,15 +28,28 @@ describe('a large session in VS Code', function () {
 
 	const nextReport = (test: (report: RenderReport) => boolean, timeoutMs: number): Promise<RenderReport> => nextRenderReport(api, test, timeoutMs);
 
-	/** Runs `phase` while sampling the host's event loop every millisecond; prints its longest block. */
+	/**
+	 * Runs `phase` while sampling the host's event loop every millisecond; prints its longest block,
+	 * and the longest pause of the garbage collector (no slice can cut one: it says how much of the
+	 * longest block may be the collector's).
+	 */
 	const watched = async (what: string, phase: () => Promise<void>): Promise<void> => {
 		const histogram = monitorEventLoopDelay({ resolution: 1 });
+		let longestGc: PerformanceEntry | undefined;
+		const gc = new PerformanceObserver((list) => {
+			for (const entry of list.getEntries()) {
+				longestGc = entry.duration > (longestGc?.duration ?? 0) ? entry : longestGc;
+			}
+		});
+		gc.observe({ entryTypes: ['gc'] });
 		histogram.enable();
 		const start = performance.now();
 		await phase();
 		const elapsed = performance.now() - start;
 		histogram.disable();
-		lines.push(`${what.padEnd(40)} ${(elapsed / 1000).toFixed(2)} s; longest host block ${(histogram.max / 1e6).toFixed(0)} ms, p99 ${(histogram.percentile(99) / 1e6).toFixed(0)} ms`);
+		gc.disconnect();
+		const gcText = longestGc ? `${longestGc.duration.toFixed(0)} ms (${gcKind(longestGc)})` : 'none';
+		lines.push(`${what.padEnd(40)} ${(elapsed / 1000).toFixed(2)} s; longest host block ${(histogram.max / 1e6).toFixed(0)} ms, p99 ${(histogram.percentile(99) / 1e6).toFixed(0)} ms; longest GC pause ${gcText}`);
 	};
 
 	before(async () => {
@@ -85,3 +98,9 @@ describe('a large session in VS Code', function () {
 		});
 	});
 });
+
+/** The kind of a collection, from its entry's `detail.kind` (`perf_hooks.constants.NODE_PERFORMANCE_GC_*`). */
+function gcKind(entry: PerformanceEntry): string {
+	const kind = (entry as PerformanceEntry & { readonly detail?: { readonly kind?: number } }).detail?.kind;
+	return ({ 1: 'minor', 2: 'major', 4: 'incremental', 8: 'weak callbacks' } as Record<number, string>)[kind ?? 0] ?? `kind ${String(kind)}`;
+}
