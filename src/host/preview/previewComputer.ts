@@ -12,7 +12,7 @@
  */
 import { buildSessionContext, getBranch } from '../../engine/session';
 import {
-	locateTarget, messageBlocks, UNBOUNDED, whatIfChanges,
+	locateTarget, messageBlocks, whatIfChanges,
 	type PreviewBase, type PreviewComputation, type PricingInfo, type RowLocation, type SearchResult, type WhatIfOverrides,
 } from '../../engine/preview';
 import { computePreviewSteps } from '../../engine/preview/computePreview';
@@ -20,9 +20,9 @@ import { previewBaseSteps } from '../../engine/preview/previewBase';
 import { searchMessagesSteps } from '../../engine/preview/searchMessages';
 import type { Steps } from '../../engine/steps';
 import { runSliced } from '../../node/slicing/runSliced';
-import type { PreviewBlock, ViewName } from '../../shared/protocol';
+import type { ViewName } from '../../shared/protocol';
 import type { PreviewSession, PreviewSource } from './previewSource';
-import { SnapshotRows } from './snapshotRows';
+import { SnapshotRows, type RowDetail } from './snapshotRows';
 
 export class PreviewComputer {
 	private base: { readonly session: PreviewSession; readonly value: PreviewBase } | undefined;
@@ -78,11 +78,16 @@ export class PreviewComputer {
 		return session && whatIfChanges(session.config, overrides).length > 0 ? overrides : {};
 	}
 
-	/** Full blocks of the row with this key; undefined when it is not (or no longer) there. */
-	rowBlocks(view: ViewName, key: string): PreviewBlock[] | undefined {
-		const index = this.shown?.indexOf(view, key);
+	/**
+	 * Full blocks of the row with this key, with the refs they name; each text cut when the whole row
+	 * would not fit one message (see `SnapshotRows.detail`). Undefined when it is not (or no longer) there.
+	 */
+	rowDetail(view: ViewName, key: string): RowDetail | undefined {
+		const shown = this.shown;
+		const index = shown?.indexOf(view, key);
 		const message = index === undefined ? undefined : this.computation?.views[view][index];
-		return message && messageBlocks(message, UNBOUNDED, this.base?.value.argsText);
+		const argsText = this.base?.value.argsText;
+		return message && shown?.detail((maxChars) => messageBlocks(message, maxChars, argsText));
 	}
 
 	/** Searches a view's full texts, in slices. */

@@ -278,10 +278,9 @@ export class PreviewHost {
 	}
 
 	private async expand(requestId: number, view: ViewName, key: string): Promise<void> {
-		const blocks = this.computer.rowBlocks(view, key);
-		const rows = this.computer.rows;
-		if (blocks && rows) {
-			await this.options.post({ type: 'rowDetail', requestId, view, key, blocks, refs: rows.refsIn(blocks) });
+		const detail = this.computer.rowDetail(view, key);
+		if (detail) {
+			await this.options.post({ type: 'rowDetail', requestId, view, key, ...detail });
 		}
 	}
 

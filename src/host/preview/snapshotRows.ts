@@ -7,7 +7,8 @@
  */
 import type { FollowedRelease } from './previewSource';
 import type { PreviewComputation } from '../../engine/preview';
-import type { PageSnapshot, PreviewRow, RefInfo, RowWindow, ViewName } from '../../shared/protocol';
+import { UNBOUNDED } from '../../engine/preview/boundedText';
+import type { PageSnapshot, PreviewBlock, PreviewRow, RefInfo, RowWindow, ViewName } from '../../shared/protocol';
 
 /** At most this many rows in one message. */
 export const WINDOW_ROWS = 500;
@@ -15,8 +16,15 @@ export const WINDOW_ROWS = 500;
 export const MESSAGE_BYTES = 512 * 1024;
 /** Room for what wraps a window in its message (type, ids, field names). */
 const ENVELOPE_BYTES = 256;
+/** An expanded row's texts are never cut below this many characters each. */
+const MIN_DETAIL_CHARS = 1000;
 /** The words the page turns into ref links (webview/textMarks.ts): the refs a row names are among them. */
 const WORD = /[A-Za-z][A-Za-z0-9_-]*/g;
+
+export interface RowDetail {
+	readonly blocks: PreviewBlock[];
+	readonly refs: RefInfo[];
+}
 
 export class SnapshotRows {
 	private refsByName: ReadonlyMap<string, RefInfo> | undefined;
@@ -69,6 +77,25 @@ export class SnapshotRows {
 			end++;
 		}
 		return this.window(view, start, end, rows, builder);
+	}
+
+	/**
+	 * A row's blocks for "Show all", with the refs they name: in full when they fit one message,
+	 * else with every text cut to the same bound, halved until they fit (the page says how much of
+	 * each is left out; a ref opens the whole output). `blocksAt(max)` gives the blocks with texts of
+	 * at most `max` characters.
+	 */
+	detail(blocksAt: (maxChars: number) => PreviewBlock[], budget = MESSAGE_BYTES - ENVELOPE_BYTES): RowDetail {
+		let blocks = blocksAt(UNBOUNDED);
+		let maxChars = Math.floor(budget / Math.max(1, blocks.length));
+		for (;;) {
+			const detail = { blocks, refs: this.refsIn(blocks) };
+			if (jsonBytes(detail) <= budget || maxChars < MIN_DETAIL_CHARS) {
+				return detail;
+			}
+			blocks = blocksAt(maxChars);
+			maxChars = Math.floor(maxChars / 2);
+		}
 	}
 
 	/** The refs named anywhere in `value` (the full blocks of an expanded row). */

@@ -7,6 +7,7 @@
  * session file, real engine, the host's own protocol logic.
  */
 import assert from 'node:assert/strict';
+import { messageBlocks, UNBOUNDED } from '../../../../src/engine/preview';
 import { PreviewComputer } from '../../../../src/host/preview/previewComputer';
 import { PreviewHost } from '../../../../src/host/preview/previewHost';
 import { MESSAGE_BYTES, WINDOW_ROWS } from '../../../../src/host/preview/snapshotRows';
@@ -163,6 +164,28 @@ describe('PreviewHost: rows on demand, every message bounded', function () {
 		const [detail] = await send({ type: 'expandRow', requestId: ++requestId, view: 'after', key });
 		assert.ok(detail?.type === 'rowDetail' && detail.key === key && detail.blocks.length > 0);
 		assert.deepEqual(await send({ type: 'expandRow', requestId: ++requestId, view: 'after', key: 'no-such-row' }), []);
+	});
+
+	it('cuts an expanded row\'s texts to what fits one message, saying how long each is', () => {
+		const rows = reference.rows;
+		const computation = reference.current;
+		assert.ok(rows && computation);
+		const index = computation.views.before.findIndex((message) => message.role === 'toolResult' && JSON.stringify(message).length > 100_000);
+		const message = computation.views.before[index];
+		assert.ok(message, 'a raw tool output over 100 KB');
+		const budget = 40_000;
+		const detail = rows.detail((max) => messageBlocks(message, max), budget);
+		assert.ok(Buffer.byteLength(JSON.stringify(detail)) <= budget, 'within the bound');
+		const full = messageBlocks(message, UNBOUNDED);
+		assert.equal(detail.blocks.length, full.length);
+		detail.blocks.forEach((block, i) => {
+			const whole = full[i];
+			assert.ok(block.kind !== 'image' && whole !== undefined && whole.kind === block.kind);
+			assert.equal(block.text.total, whole.text.total, 'the full length is kept');
+		});
+		assert.ok(detail.blocks.some((block) => block.kind !== 'image' && block.text.text.length < block.text.total), 'a text was cut');
+		const small = rows.detail((max) => messageBlocks(computation.views.before[0] as typeof message, max), budget);
+		assert.deepEqual(small.blocks, messageBlocks(computation.views.before[0] as typeof message, UNBOUNDED), 'a row that fits is sent whole');
 	});
 
 	it('answers a search with row indexes, whatever rows the page holds', async () => {
