@@ -2,7 +2,7 @@
  * The page skeleton: title and status, the toolbar (view switch, search), the virtualized list and
  * the side column (token bars, cache impact, what-if).
  */
-import type { PageSnapshot } from '../src/shared/protocol';
+import type { PageSnapshot, ViewName } from '../src/shared/protocol';
 import { barsPanel } from './barsPanel';
 import { cachePanel } from './cachePanel';
 import { el, figure, icon } from './dom';
@@ -102,6 +102,12 @@ export function showFigures(layout: AppLayout, snapshot: PageSnapshot, showRow: 
 	layout.banner.hidden = banner === '';
 	layout.banner.textContent = banner;
 	layout.warnings.replaceChildren(...warningRows(snapshot));
+}
+
+/** Marks the button of the view shown. */
+export function showViewButtons(layout: AppLayout, view: ViewName): void {
+	layout.sentButton.toggleAttribute('secondary', view !== 'after');
+	layout.rawButton.toggleAttribute('secondary', view !== 'before');
 }
 
 /** No session: says why, in place of the rows and figures. */

@@ -4,14 +4,14 @@
  * on demand: a snapshot brings a first window, the list asks for the rows it scrolls to. Keeps its
  * state with `setState` so a reload or restart restores the view, what-if, search and scroll.
  */
-import type { PageSnapshot, PageState, RenderReport, RowWindow, ToWebview, ViewName, WhatIfOverrides } from '../src/shared/protocol';
-import { buildLayout, showFigures, showNoSession, type AppLayout } from './appLayout';
+import type { PageSnapshot, PageState, RenderReport, ToWebview, ViewName, WhatIfOverrides } from '../src/shared/protocol';
+import { buildLayout, showFigures, showNoSession, showViewButtons, type AppLayout } from './appLayout';
 import { Expansions } from './expansions';
 import type { HostChannel } from './hostChannel';
 import { Recoveries } from './recoveries';
 import { RefHover } from './refHover';
 import { postReport } from './renderReport';
-import { rowElement } from './rowElement';
+import { clickedRowAction, rowElement } from './rowElement';
 import { RowList } from './rowList';
 import { RowRequests } from './rowRequests';
 import { RowStore } from './rowStore';
@@ -110,7 +110,11 @@ export class PreviewApp {
 			case 'empty':
 				return this.showEmpty(message.message, receivedAt);
 			case 'rows':
-				return this.rowsArrived(message.requestId, message.window);
+				// Rows the list asked for: they replace their placeholders; what waited for them goes on.
+				if (this.requests.answered(message.requestId, message.window)) {
+					this.list.rowsArrived();
+				}
+				return this.requests.next();
 			case 'rowDetail':
 				this.expansions.set(message.view, message.key, message.blocks);
 				if (message.view === this.view) {
@@ -167,7 +171,7 @@ export class PreviewApp {
 		showFigures(this.layout, snapshot, (index) => this.setView('after', index));
 		this.whatIf.update(snapshot);
 		this.whatIf.element.hidden = false;
-		this.showViewButtons(this.view);
+		showViewButtons(this.layout, this.view);
 		// The row at the top stays there (found by key: a live update may have moved it), a restored one comes back.
 		this.list.setRows(kept === 'end' ? kept : this.store.locate(sameView ? kept : restoring?.anchor));
 		if (this.pendingIndex !== undefined && cause === 'view') {
@@ -180,14 +184,6 @@ export class PreviewApp {
 		}
 		this.saveState();
 		this.report(cause === 'view' ? 'view' : cause === 'open' && restoring ? 'restore' : 'snapshot', receivedAt);
-	}
-
-	/** Rows the list asked for: they replace their placeholders; what waited for them goes on. */
-	private rowsArrived(requestId: number, window: RowWindow): void {
-		if (this.requests.answered(requestId, window)) {
-			this.list.rowsArrived();
-		}
-		this.requests.next();
 	}
 
 	private showEmpty(text: string, receivedAt: number): void {
@@ -212,7 +208,7 @@ export class PreviewApp {
 			return;
 		}
 		this.pendingIndex = index;
-		this.showViewButtons(view);
+		showViewButtons(this.layout, view);
 		this.host.post(index === undefined ? { type: 'showView', view } : { type: 'showView', view, index });
 	}
 
@@ -232,13 +228,12 @@ export class PreviewApp {
 	}
 
 	private rowAction(event: MouseEvent): void {
-		const button = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-action]') : null;
-		const index = Number(button?.closest<HTMLElement>('.row')?.dataset.index);
-		const row = this.store.row(index);
-		if (!button || !row) {
+		const clicked = clickedRowAction(event);
+		const row = clicked && this.store.row(clicked.index);
+		if (!clicked || !row) {
 			return;
 		}
-		switch (button.dataset.action) {
+		switch (clicked.action) {
 			case 'expand':
 				return this.expansions.request(this.view, row.key);
 			case 'collapse':
@@ -252,15 +247,10 @@ export class PreviewApp {
 			case 'counterpart':
 				return row.counterpart === undefined ? undefined : this.setView(this.view === 'after' ? 'before' : 'after', row.counterpart);
 			case 'open-ref':
-				return button.dataset.ref ? this.host.post({ type: 'openRef', ref: button.dataset.ref }) : undefined;
+				return clicked.ref ? this.host.post({ type: 'openRef', ref: clicked.ref }) : undefined;
 			default:
 				return undefined;
 		}
-	}
-
-	private showViewButtons(view: ViewName): void {
-		this.layout.sentButton.toggleAttribute('secondary', view !== 'after');
-		this.layout.rawButton.toggleAttribute('secondary', view !== 'before');
 	}
 
 	/** After each render: asks for the rows on screen that are not held; once scrolling settles, saves and reports. */

@@ -87,6 +87,13 @@ function badge(info: RowBadge): HTMLElement {
 	return el('span', { className: `badge badge-${info.kind}`, text: info.label, ...(info.detail ? { title: info.detail } : {}) });
 }
 
+/** The row button a click landed on: its action, its row's index and the ref it names (if any). */
+export function clickedRowAction(event: MouseEvent): { readonly action: string; readonly index: number; readonly ref: string | undefined } | undefined {
+	const button = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-action]') : null;
+	const index = Number(button?.closest<HTMLElement>('.row')?.dataset.index);
+	return button && !Number.isNaN(index) ? { action: button.dataset.action ?? '', index, ref: button.dataset.ref } : undefined;
+}
+
 function button(label: string, action: string, iconName: string): HTMLButtonElement {
 	return el('button', { className: 'row-button icon-only', title: label, attrs: { type: 'button', 'aria-label': label }, data: { action } }, [icon(iconName)]);
 }
