@@ -1,37 +1,21 @@
 /**
  * The one model of the extension's state in the host: wraps the node-side SessionStore with
- * `vscode.EventEmitter`s, owns the selected session and the flush activity, and answers the
- * questions the views, status bar, hovers and commands ask. It emits; they listen.
+ * `vscode.EventEmitter`s, owns the selected session, its derived data and the flush activity, and
+ * answers the questions the views, status bar, hovers and commands ask (the listed sessions and
+ * their settings through `SessionDirectory`). It emits; they listen.
  */
-import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import { recoverOutputs, type CondenseState } from '../engine/condense';
-import type { ContextPruneConfig } from '../engine/config/types';
-import type { ReleaseResolution } from '../engine/release';
-import type { ReleaseRules } from '../engine/release/releases';
-import type { PruneSettings } from '../node/settings/readPruneSettings';
-import { defaultPruneSettings } from '../node/store/pruneSettingsSource';
-import type { SessionSettings } from '../node/store/sessionSettings';
-import type { PruneMutation, PruneSettingsWrite } from '../node/settings/updatePruneSettings';
-import type { OpenSession } from '../node/store/openSession';
 import type { SessionInsight } from '../engine/views/sessionInsight';
-import type { SessionRow } from '../node/store/sessionRows';
-import type { DiscoveryReport, SessionStore, StoreChange } from '../node/store/sessionStore';
-import { restrictedModeRefusal } from '../engine/views/restrictedMode';
-import { buildSessionList, defaultSession, sessionTitle, type ProjectItem } from '../engine/views/sessionList';
+import { defaultSession } from '../engine/views/sessionList';
+import type { PruneSettings } from '../node/settings/readPruneSettings';
+import type { OpenSession } from '../node/store/openSession';
+import type { SessionStore, StoreChange } from '../node/store/sessionStore';
 import { runSliced } from '../node/slicing/runSliced';
 import { AdaptiveThrottle } from './adaptiveThrottle';
 import { SelectedInsight } from './selectedInsight';
-import { Disposable } from './dispose';
+import { SessionDirectory } from './sessionDirectory';
 import { fileWorkspaceFolders } from './sessionLocator';
-
-/** A path that is not one of the listed sessions: nothing reads it (a FIFO, a huge file, any path a link names). */
-export class UnlistedSessionError extends Error {
-	constructor(readonly path: string) {
-		super(`${path} is not one of the Pi sessions Pi Condense lists, so it is not read.`);
-		this.name = 'UnlistedSessionError';
-	}
-}
 
 /** What the extension is doing to the selected session. */
 export type FlushActivity = 'idle' | 'summarizing';
@@ -48,7 +32,7 @@ const SELECTED_KEY = 'piCondense.selectedSession';
 const SESSION_REFRESH_MS = 100;
 const SESSION_REFRESH_MAX_MS = 2000;
 
-export class SessionController extends Disposable {
+export class SessionController extends SessionDirectory {
 	private readonly _onDidChangeSessions = this._register(new vscode.EventEmitter<readonly string[] | undefined>());
 	/** The session list changed: `undefined` for the list as a whole, else the rows that changed. */
 	readonly onDidChangeSessions = this._onDidChangeSessions.event;
@@ -58,8 +42,6 @@ export class SessionController extends Disposable {
 	private readonly _onDidChangeSelectedSession = this._register(new vscode.EventEmitter<void>());
 	/** The selected session's content or Pi's settings changed: derived data is new. */
 	readonly onDidChangeSelectedSession = this._onDidChangeSelectedSession.event;
-	/** Used only before the store has read Pi's settings and the session's release. */
-	private fallbackSettings: SessionSettings | undefined;
 	private readonly _onDidChangeSettings = this._register(new vscode.EventEmitter<PruneSettings>());
 	readonly onDidChangeSettings = this._onDidChangeSettings.event;
 	private readonly _onDidChangeActivity = this._register(new vscode.EventEmitter<FlushActivity>());
@@ -68,8 +50,6 @@ export class SessionController extends Disposable {
 	/** Any open session (selected or not) changed; hovers and documents of that session refresh. */
 	readonly onDidChangeOpenSession = this._onDidChangeOpenSession.event;
 
-	private readonly store: SessionStore;
-	private selectedPath: string | undefined;
 	private selectedSession: OpenSession | undefined;
 	private activityValue: FlushActivity = 'idle';
 	/** The selected session's derived data, computed in slices: what the views read. */
@@ -83,8 +63,7 @@ export class SessionController extends Disposable {
 	private restarting = false;
 
 	constructor(private readonly options: SessionControllerOptions) {
-		super();
-		this.store = options.store;
+		super(options.store, options.logger);
 		const subscription = this.store.onDidChange((change) => this.onStoreChange(change));
 		this._register({ dispose: () => subscription.dispose() });
 	}
@@ -112,56 +91,6 @@ export class SessionController extends Disposable {
 			this._onDidChangeSelection.fire(undefined);
 			this.afterListChange();
 		}
-	}
-
-	// ──── Sessions ────
-
-	get discovery(): DiscoveryReport {
-		return this.store.discovery;
-	}
-
-	projects(filter?: string): ProjectItem[] {
-		return buildSessionList(this.store.rowsList(), { workspaceFolders: fileWorkspaceFolders(), filter, now: Date.now(), homedir: homedir(), pruningEnabled: this.config.enabled });
-	}
-
-	row(path: string): SessionRow | undefined {
-		return this.store.row(path);
-	}
-
-	/** True for a `.jsonl` file that is one of the listed Pi sessions. */
-	knowsSession(path: string): boolean {
-		return this.store.row(path) !== undefined;
-	}
-
-	/** Throws `UnlistedSessionError` unless `path` is a listed session: every read of a session by path goes through here. */
-	private requireListed(path: string): void {
-		if (!this.knowsSession(path)) {
-			throw new UnlistedSessionError(path);
-		}
-	}
-
-	/** Every listed session file. */
-	sessionPaths(): string[] {
-		return this.store.rowsList().map((row) => row.file.path);
-	}
-
-	/** How many listed sessions are known only by their file name so far (name not read yet). */
-	unreadTitles(): number {
-		let count = 0;
-		for (const row of this.store.rowsList()) {
-			count += row.summary === undefined ? 1 : 0;
-		}
-		return count;
-	}
-
-	requestDetails(paths: readonly string[]): void {
-		this.store.requestDetails(paths);
-	}
-
-	/** The session's title as the list shows it (name, else first user message, else file name). */
-	titleOf(path: string): string {
-		const row = this.store.row(path);
-		return row ? sessionTitle(row) : path;
 	}
 
 	// ──── Selection ────
@@ -229,12 +158,6 @@ export class SessionController extends Disposable {
 		return insight;
 	}
 
-	/** A listed session, read (or kept open); rejects with `UnlistedSessionError` for any other path. */
-	async openSession(path: string): Promise<OpenSession> {
-		this.requireListed(path);
-		return this.store.openSession(path);
-	}
-
 	/** A listed session and pi-condense's state of it as its release rebuilds it, computed in slices. */
 	async stateFor(path: string, signal?: AbortSignal): Promise<{ readonly session: OpenSession; readonly state: CondenseState }> {
 		const session = await this.openSession(path);
@@ -245,68 +168,6 @@ export class SessionController extends Disposable {
 	async recover(path: string, refs: readonly string[]): Promise<string> {
 		const { session, state } = await this.stateFor(path);
 		return (await recoverOutputs(state, refs, session.blobs)).text;
-	}
-
-	// ──── Pi's contextPrune settings ────
-
-	get settings(): PruneSettings | undefined {
-		return this.store.settings;
-	}
-
-	/**
-	 * What the selected session renders with: the configuration as its project's pi-condense
-	 * release reads it (pruning off when Pi has none), and that release.
-	 */
-	get renderSettings(): SessionSettings {
-		return this.renderSettingsFor(this.selectedPath);
-	}
-
-	/** The same for any listed session (its project may pin another release). */
-	renderSettingsFor(path: string | undefined): SessionSettings {
-		return (path === undefined ? undefined : this.store.settingsFor(path)) ?? this.fallback();
-	}
-
-	/** `contextPrune` as the selected session's release reads it (what commands show and change). */
-	get config(): ContextPruneConfig {
-		return this.renderSettings.configured;
-	}
-
-	get release(): ReleaseRules {
-		return this.renderSettings.release;
-	}
-
-	/** Which pi-condense the selected session's project loads, and where it was found. */
-	get releaseResolution(): ReleaseResolution {
-		return this.renderSettings.resolution;
-	}
-
-	/** Follows a new `piCondense.release` value. */
-	setReleaseChoice(value: unknown): void {
-		this.store.setReleaseChoice(value);
-	}
-
-	/**
-	 * Before the settings and the session's release are known (a moment after start): the file's
-	 * snapshot, rendered as nothing yet (no session is open before its release is resolved).
-	 */
-	private fallback(): SessionSettings {
-		const settings = this.store.settings ?? defaultPruneSettings('');
-		const resolution: ReleaseResolution = { kind: 'not-installed', searched: [], warnings: [] };
-		if (this.fallbackSettings?.release !== settings.release || this.fallbackSettings.configured !== settings.config) {
-			this.fallbackSettings = { config: settings.config, configured: settings.config, release: settings.release, resolution, problems: settings.problems, ignored: settings.ignored };
-		}
-		return this.fallbackSettings;
-	}
-
-	/** Writes `contextPrune` in Pi's settings.json; refused (throws) in restricted mode. */
-	async updatePruneSettings(mutate: PruneMutation): Promise<PruneSettingsWrite> {
-		const restricted = restrictedModeRefusal('settings', vscode.workspace.isTrusted);
-		if (restricted !== undefined) {
-			throw new Error(restricted);
-		}
-		const written = await this.store.updateSettings(mutate);
-		this.options.logger.info(`saved contextPrune in ${written.path}`);
-		return written;
 	}
 
 	// ──── Activity ────

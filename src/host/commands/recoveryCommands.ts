@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { blobFileNames, resolveRecoveryId } from '../../engine/condense';
 import { blobFileInside, resolveBlobFolder } from '../../node/condense/blobFolder';
 import { pruneUri } from '../recovery/pruneUris';
-import { UnlistedSessionError } from '../sessionController';
+import { UnlistedSessionError } from '../sessionDirectory';
 import { PrunedTreeNode } from '../tree/prunedCallsNodes';
 import { requireSession, type CommandContext } from './commandContext';
 import { CommandId } from './commandIds';

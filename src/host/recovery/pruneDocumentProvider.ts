@@ -5,7 +5,8 @@
  */
 import * as vscode from 'vscode';
 import { Disposable } from '../dispose';
-import { UnlistedSessionError, type SessionController } from '../sessionController';
+import type { SessionController } from '../sessionController';
+import { UnlistedSessionError } from '../sessionDirectory';
 import { inertMarkdown } from '../../engine/views/inertMarkdown';
 import { helpMarkdown } from '../commands/helpText';
 import { escapeMarkdown } from '../tree/sessionsTreeProvider';

@@ -1,0 +1,159 @@
+/**
+ * The listed Pi sessions and the settings they render with, as the views and commands ask for
+ * them: the session list, a session's row and title, a listed session's model (any other path is
+ * refused), and Pi's `contextPrune` as each session's pi-condense release reads it. The selection
+ * and what is derived from it are `SessionController`'s, which extends this.
+ */
+import { homedir } from 'node:os';
+import * as vscode from 'vscode';
+import type { ContextPruneConfig } from '../engine/config/types';
+import type { ReleaseResolution } from '../engine/release';
+import type { ReleaseRules } from '../engine/release/releases';
+import { restrictedModeRefusal } from '../engine/views/restrictedMode';
+import { buildSessionList, sessionTitle, type ProjectItem } from '../engine/views/sessionList';
+import type { PruneSettings } from '../node/settings/readPruneSettings';
+import type { PruneMutation, PruneSettingsWrite } from '../node/settings/updatePruneSettings';
+import type { OpenSession } from '../node/store/openSession';
+import { defaultPruneSettings } from '../node/store/pruneSettingsSource';
+import type { SessionRow } from '../node/store/sessionRows';
+import type { SessionSettings } from '../node/store/sessionSettings';
+import type { DiscoveryReport, SessionStore } from '../node/store/sessionStore';
+import { Disposable } from './dispose';
+import { fileWorkspaceFolders } from './sessionLocator';
+
+/** A path that is not one of the listed sessions: nothing reads it (a FIFO, a huge file, any path a link names). */
+export class UnlistedSessionError extends Error {
+	constructor(readonly path: string) {
+		super(`${path} is not one of the Pi sessions Pi Condense lists, so it is not read.`);
+		this.name = 'UnlistedSessionError';
+	}
+}
+
+export abstract class SessionDirectory extends Disposable {
+	/** The selected session (whose settings `renderSettings` gives); set by the controller. */
+	protected selectedPath: string | undefined;
+	/** Used only before the store has read Pi's settings and the session's release. */
+	private fallbackSettings: SessionSettings | undefined;
+
+	constructor(protected readonly store: SessionStore, protected readonly logger: vscode.LogOutputChannel) {
+		super();
+	}
+
+	// ──── Sessions ────
+
+	get discovery(): DiscoveryReport {
+		return this.store.discovery;
+	}
+
+	projects(filter?: string): ProjectItem[] {
+		return buildSessionList(this.store.rowsList(), { workspaceFolders: fileWorkspaceFolders(), filter, now: Date.now(), homedir: homedir(), pruningEnabled: this.config.enabled });
+	}
+
+	row(path: string): SessionRow | undefined {
+		return this.store.row(path);
+	}
+
+	/** True for a `.jsonl` file that is one of the listed Pi sessions. */
+	knowsSession(path: string): boolean {
+		return this.store.row(path) !== undefined;
+	}
+
+	/** Throws `UnlistedSessionError` unless `path` is a listed session: every read of a session by path goes through here. */
+	protected requireListed(path: string): void {
+		if (!this.knowsSession(path)) {
+			throw new UnlistedSessionError(path);
+		}
+	}
+
+	/** Every listed session file. */
+	sessionPaths(): string[] {
+		return this.store.rowsList().map((row) => row.file.path);
+	}
+
+	/** How many listed sessions are known only by their file name so far (name not read yet). */
+	unreadTitles(): number {
+		let count = 0;
+		for (const row of this.store.rowsList()) {
+			count += row.summary === undefined ? 1 : 0;
+		}
+		return count;
+	}
+
+	requestDetails(paths: readonly string[]): void {
+		this.store.requestDetails(paths);
+	}
+
+	/** The session's title as the list shows it (name, else first user message, else file name). */
+	titleOf(path: string): string {
+		const row = this.store.row(path);
+		return row ? sessionTitle(row) : path;
+	}
+
+	/** A listed session, read (or kept open); rejects with `UnlistedSessionError` for any other path. */
+	async openSession(path: string): Promise<OpenSession> {
+		this.requireListed(path);
+		return this.store.openSession(path);
+	}
+
+	// ──── Pi's contextPrune settings ────
+
+	get settings(): PruneSettings | undefined {
+		return this.store.settings;
+	}
+
+	/**
+	 * What the selected session renders with: the configuration as its project's pi-condense
+	 * release reads it (pruning off when Pi has none), and that release.
+	 */
+	get renderSettings(): SessionSettings {
+		return this.renderSettingsFor(this.selectedPath);
+	}
+
+	/** The same for any listed session (its project may pin another release). */
+	renderSettingsFor(path: string | undefined): SessionSettings {
+		return (path === undefined ? undefined : this.store.settingsFor(path)) ?? this.fallback();
+	}
+
+	/** `contextPrune` as the selected session's release reads it (what commands show and change). */
+	get config(): ContextPruneConfig {
+		return this.renderSettings.configured;
+	}
+
+	get release(): ReleaseRules {
+		return this.renderSettings.release;
+	}
+
+	/** Which pi-condense the selected session's project loads, and where it was found. */
+	get releaseResolution(): ReleaseResolution {
+		return this.renderSettings.resolution;
+	}
+
+	/** Follows a new `piCondense.release` value. */
+	setReleaseChoice(value: unknown): void {
+		this.store.setReleaseChoice(value);
+	}
+
+	/**
+	 * Before the settings and the session's release are known (a moment after start): the file's
+	 * snapshot, rendered as nothing yet (no session is open before its release is resolved).
+	 */
+	private fallback(): SessionSettings {
+		const settings = this.store.settings ?? defaultPruneSettings('');
+		const resolution: ReleaseResolution = { kind: 'not-installed', searched: [], warnings: [] };
+		if (this.fallbackSettings?.release !== settings.release || this.fallbackSettings.configured !== settings.config) {
+			this.fallbackSettings = { config: settings.config, configured: settings.config, release: settings.release, resolution, problems: settings.problems, ignored: settings.ignored };
+		}
+		return this.fallbackSettings;
+	}
+
+	/** Writes `contextPrune` in Pi's settings.json; refused (throws) in restricted mode. */
+	async updatePruneSettings(mutate: PruneMutation): Promise<PruneSettingsWrite> {
+		const restricted = restrictedModeRefusal('settings', vscode.workspace.isTrusted);
+		if (restricted !== undefined) {
+			throw new Error(restricted);
+		}
+		const written = await this.store.updateSettings(mutate);
+		this.logger.info(`saved contextPrune in ${written.path}`);
+		return written;
+	}
+}
