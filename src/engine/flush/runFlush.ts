@@ -233,7 +233,7 @@ async function chainPhase(shared: Shared, branch: readonly SessionEntry[], dedup
 	if (phase.aborted) {
 		return 'aborted';
 	}
-	const skippedNoSummary = plan.skipped.filter((skip) => skip.reason !== 'unresolved').length + phase.failedBackfills;
+	const skippedNoSummary = plan.skipped.length + phase.failedBackfills;
 	return { phase, skippedNoSummary };
 }
 

@@ -2,15 +2,17 @@
  * What compressing each selected chain takes, decided as the user's release decides it
  * (pi-condense's `compressEligible`) from the state as it will read after the batch phase. Pure.
  *
- * - A chain must resolve to one range (one user message at its start timestamp, one assistant at
- *   its final one, in that order), else rendering would leave it raw and it is skipped.
+ * - A chain is compressed whether or not its range resolves (one user message at its start
+ *   timestamp, one assistant at its final one, in that order): the release does not check, and
+ *   rendering then leaves an unresolved one raw with an `unresolved-range` diagnostic.
  * - Lookup keys: the chain's distinct result occurrence keys from 2.6.0 (its ids when it has
  *   none), its middle tool-call ids before. The per-batch summaries filed under them are the
  *   chain's body (`covered`); two or more are fused when `fuseRangeSummary` is on.
  * - A chain no summary covers is skipped (`no-summary`) up to 2.8.0. From 2.9.0 it is compressed
  *   deterministically: `indexed` = the records under its lookup keys, `fresh` = the results inside
- *   its span that are not indexed under their occurrence key (aliases do not count), not
- *   protected and with a numeric timestamp, as records with turn index -1. With neither, the chain
+ *   its resolved span (none when it does not resolve) that are not indexed under their occurrence
+ *   key (aliases do not count), not protected and with a numeric timestamp, as records with turn
+ *   index -1. With neither, the chain
  *   is skipped, silently when every middle call is protected, else with a `backfill-empty`
  *   diagnostic.
  */
@@ -41,7 +43,7 @@ export interface ChainJob {
 	readonly indexedChars: number;
 }
 
-export type ChainSkip = { readonly chain: DetectedChain; readonly reason: 'no-summary' | 'unresolved' | 'backfill-empty' };
+export type ChainSkip = { readonly chain: DetectedChain; readonly reason: 'no-summary' | 'backfill-empty' };
 
 export interface ChainPlan {
 	readonly jobs: readonly ChainJob[];
@@ -71,11 +73,6 @@ export function* planChainJobsSteps(selected: readonly DetectedChain[], messages
 			handled = 0;
 			yield;
 		}
-		// Rendering resolves a chain's range the same way: one that does not resolve would stay raw.
-		if (!rangeIndexes(slots, chain.startUserTimestamp, chain.finalAssistantTimestamp)) {
-			skipped.push({ chain, reason: 'unresolved' });
-			continue;
-		}
 		const occurrenceKeys = release.occurrenceKeys ? [...new Set(chain.middleKeys)] : [];
 		const lookupKeys = occurrenceKeys.length > 0 ? occurrenceKeys : chain.middleToolCallIds;
 		const summaries = coveringSummaryTexts(lookupKeys, state.summaries, coverage);
@@ -92,7 +89,8 @@ export function* planChainJobsSteps(selected: readonly DetectedChain[], messages
 			const occurrence = state.records.get(key);
 			return occurrence ? [occurrence.record] : [];
 		});
-		const fresh = freshRecords(chain, messages, state);
+		const span = rangeIndexes(slots, chain.startUserTimestamp, chain.finalAssistantTimestamp);
+		const fresh = span ? freshRecords(chain, span, messages, state) : [];
 		if (indexed.length === 0 && fresh.length === 0) {
 			const allProtected = chain.middleToolCallIds.length > 0 && chain.middleToolCallIds.every((id) => chain.protectedToolCallIds.includes(id));
 			skipped.push({ chain, reason: allProtected ? 'no-summary' : 'backfill-empty' });
@@ -112,12 +110,12 @@ function indexedChars(keys: readonly string[], state: CondenseState): number {
 	return chars;
 }
 
-/** The results strictly inside the chain's span that 2.9.0 backfills. */
-function freshRecords(chain: DetectedChain, messages: readonly AgentMessage[], state: CondenseState): ToolCallRecord[] {
+/** The results strictly inside the chain's resolved span that 2.9.0 backfills. */
+function freshRecords(chain: DetectedChain, span: { readonly startIndex: number; readonly endIndex: number }, messages: readonly AgentMessage[], state: CondenseState): ToolCallRecord[] {
 	const protectedIds = new Set(chain.protectedToolCallIds);
 	const calls = new Map<string, ToolCall>();
 	const records: ToolCallRecord[] = [];
-	for (let i = chain.startIndex + 1; i < chain.endIndex; i++) {
+	for (let i = span.startIndex + 1; i < span.endIndex; i++) {
 		const message = messages[i] as AgentMessage;
 		if (message.role === 'assistant') {
 			for (const block of message.content) {

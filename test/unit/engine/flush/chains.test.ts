@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { detectChains, selectChains } from '../../../../src/engine/flush';
-import { protectionCheck } from '../../../../src/engine/condense';
-import { assistant, call, result, text, user } from '../condense/builders';
+import { planChainJobs } from '../../../../src/engine/flush/chains/planChains';
+import { buildCondenseState, protectionCheck } from '../../../../src/engine/condense';
+import { LATEST, R200 } from '../../../support/releases';
+import { assistant, BranchBuilder, call, record, result, text, user } from '../condense/builders';
 
 const protect = protectionCheck({ protectedTools: ['todoread'], protectedPaths: ['**/skills/**/*.md'] });
 
@@ -57,5 +59,37 @@ describe('chain selection (rolling window)', () => {
 		assert.deepEqual(selectChains(chains, 0, new Set()).map((c) => c.startUserTimestamp), [1, 2, 5, 6]);
 		assert.deepEqual(selectChains(chains, 4, new Set()), []);
 		assert.deepEqual(selectChains(chains, 5, new Set()), []);
+	});
+});
+
+describe('chain planning of a chain whose range does not resolve', () => {
+	// Two user messages share timestamp 1: neither chain starting there resolves to one range.
+	const branch = new BranchBuilder()
+		.messages(user(1), assistant(2, call('a', 'bash')), result('a', 'bash', 3, 'x'), assistant(4, text('one')))
+		.messages(user(1, 'again'), assistant(5, call('b', 'bash')), result('b', 'bash', 6, 'y'), assistant(7, text('two')));
+
+	it('plans a covered chain all the same, as every release compresses without checking (render then leaves it raw)', () => {
+		for (const release of [R200, LATEST]) {
+			const covered = new BranchBuilder().messages(...branch.context).summary('S', release.occurrenceKeys ? [['t1', 'a', 3]] : [['t1', 'a']]);
+			const messages = covered.context;
+			const [first] = detectChains(messages, protect);
+			assert.ok(first);
+			const plan = planChainJobs([first], messages, buildCondenseState(covered.branch, release), release);
+			assert.deepEqual(plan.skipped, [], release.version);
+			assert.deepEqual(plan.jobs.map((job) => job.summaries), [['S']], release.version);
+		}
+	});
+
+	it('2.9.x: backfills nothing from an unresolved span; compresses from indexed records only, else reports backfill-empty', () => {
+		const messages = branch.context;
+		const [first] = detectChains(messages, protect);
+		assert.ok(first);
+		const bare = planChainJobs([first], messages, buildCondenseState(branch.branch, LATEST), LATEST);
+		assert.deepEqual(bare.skipped.map((skip) => skip.reason), ['backfill-empty'], 'the span does not resolve: no fresh records');
+		const indexed = new BranchBuilder().messages(...messages).index(record('a', 'bash', 'x', { resultTimestamp: 3, timestamp: 3 }));
+		const plan = planChainJobs([first], indexed.context, buildCondenseState(indexed.branch, LATEST), LATEST);
+		assert.equal(plan.jobs.length, 1);
+		assert.deepEqual(plan.jobs[0]?.fresh, []);
+		assert.deepEqual(plan.jobs[0]?.indexed.map((r) => r.toolCallId), ['a']);
 	});
 });
