@@ -23,14 +23,13 @@ import { buildCondenseStateSteps } from '../condense/state/buildCondenseState';
 import type { ReleaseRules } from '../release/releases';
 import type { CondenseState } from '../condense/state/condenseState';
 import { contextMetricsForSteps, flushMetricsEntry, flushMetricsOutcome, flushMetricsTrigger } from '../metrics';
-import type { AgentMessage, SessionEntry } from '../session/types';
+import type { SessionEntry } from '../session/types';
 import type { EntryDraft } from '../write/entryEnvelope';
 import { runSummaryJobs, type JobOutcome, type SummaryJob } from './callSummarizer';
 import { compressChains, type ChainPhase } from './chains/compressChains';
 import { detectChainsSteps } from './chains/detectChains';
 import { planChainJobsSteps } from './chains/planChains';
-import { deferInGrace, selectChains } from './chains/selectChains';
-import { recoveryGraceKeysSteps } from '../condense/phases/recoveryGrace';
+import { deferInGrace, graceKeysOfBranchSteps, selectChains } from './chains/selectChains';
 import { classifyBatch, type PreparedBatch } from './classifyBatches';
 import { DedupIndex } from './dedupIndex';
 import { assembleBatchesSteps, type BatchPhase } from './assembleBatches';
@@ -43,7 +42,7 @@ import { batchPrompt } from './prompt/batchPrompt';
 import { planIndexRepairs, uncountedSinceLastStats } from './repairInterrupted';
 import { thinkingStripBoundary } from './thinkingBoundary';
 import { withPlannedEntries } from './virtualBranch';
-import { mapSteps, Pacer, paced, runSteps, type Steps } from '../steps';
+import { mapSteps, Pacer, runSteps, type Steps } from '../steps';
 
 interface Shared {
 	readonly request: FlushRequest;
@@ -212,7 +211,7 @@ async function chainPhase(shared: Shared, branch: readonly SessionEntry[], dedup
 	const compressedStarts = new Set(state.chains.map((chain) => chain.entry.startUserTimestamp));
 	const window = selectChains(detected, mode === 'compact' ? 0 : config.chainCompression.rollingWindow, compressedStarts);
 	// Recovery output in its grace window keeps its chain raw until it ages out (2.3.0+).
-	const inGrace = release.recoveryGrace ? await shared.run(graceKeysOfBranch(branch, config.recoveryGraceTurns ?? 0, state.keying)) : new Set<string>();
+	const inGrace = release.recoveryGrace ? await shared.run(graceKeysOfBranchSteps(branch, config.recoveryGraceTurns ?? 0, state.keying)) : new Set<string>();
 	const selected = deferInGrace(window, inGrace, release.occurrenceKeys);
 	const plan = await shared.run(planChainJobsSteps(selected, messages, state, release));
 	const phase = await compressChains(plan.jobs, plan.skipped, {
@@ -240,21 +239,6 @@ async function chainPhase(shared: Shared, branch: readonly SessionEntry[], dedup
 /** One empty step: run through `shared.run`, it lets the thread go once its slice is spent. */
 function* pausePoint(): Steps<void> {
 	yield;
-}
-
-/** The recovery outputs of the branch's messages still in their grace window, in steps. */
-function* graceKeysOfBranch(branch: readonly SessionEntry[], graceTurns: number, keying: CondenseState['keying']): Steps<ReadonlySet<string>> {
-	const persisted: AgentMessage[] = [];
-	for (let i = 0; i < branch.length; i++) {
-		if (paced(i)) {
-			yield;
-		}
-		const entry = branch[i] as SessionEntry;
-		if (entry.type === 'message') {
-			persisted.push(entry.message);
-		}
-	}
-	return yield* recoveryGraceKeysSteps(persisted, graceTurns, keying);
 }
 
 function compactNotice(chains: { phase: ChainPhase; skippedNoSummary: number } | undefined): string {

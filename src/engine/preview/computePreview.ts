@@ -52,7 +52,7 @@ export function* computePreviewSteps(base: PreviewBase, options: PreviewOptions)
 	const window = overrides['chainCompression.rollingWindow'];
 	const windowChanged = window !== undefined && window !== base.config.chainCompression.rollingWindow;
 	const simulation: WindowSimulation = config.enabled && config.chainCompression.enabled && windowChanged
-		? yield* simulateWindowSteps(base.state, base.messages, config.chainCompression.rollingWindow, isProtected, options.now, base.release)
+		? yield* simulateWindowSteps(base.state, base.messages, config.chainCompression.rollingWindow, isProtected, options.now, base.release, { branch: base.branch, turns: config.recoveryGraceTurns ?? 0 })
 		: { state: base.state, simulated: [], uncovered: 0 };
 	// The engine's previewFromState, measured with the base's size cache.
 	const sizeOf = base.sizeOf;

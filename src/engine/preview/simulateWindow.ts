@@ -9,6 +9,8 @@
  * it). Where the flush would fuse two or more summaries with an LLM call,
  * the simulation shows them joined, which is what pi-condense renders when it does not fuse.
  * Compressed chains are never uncompressed, so a larger K changes nothing already compressed.
+ * From 2.3.0 a chain holding a recovery output still in its grace window is deferred, as the flush
+ * defers it (`grace`: the branch and the configured grace turns).
  */
 import type { ProtectionCheck } from '../condense/protection/protectionRules';
 import type { ChainInfo, CondenseState } from '../condense/state/condenseState';
@@ -16,10 +18,10 @@ import { chainEntry, chainToolRefs, refsByKey } from '../flush/chains/compressCh
 import { deterministicChainBody } from '../flush/chains/deterministicBody';
 import { detectChainsSteps } from '../flush/chains/detectChains';
 import { isDeterministic, planChainJobsSteps } from '../flush/chains/planChains';
-import { selectChains } from '../flush/chains/selectChains';
+import { deferInGrace, graceKeysOfBranchSteps, selectChains } from '../flush/chains/selectChains';
 import { summaryRef } from '../flush/entryDrafts';
 import type { ReleaseRules } from '../release/releases';
-import type { AgentMessage } from '../session/types';
+import type { AgentMessage, SessionEntry } from '../session/types';
 import { runSteps, type Steps } from '../steps';
 
 export interface WindowSimulation {
@@ -42,9 +44,12 @@ export function* simulateWindowSteps(
 	isProtected: ProtectionCheck,
 	compressedAt: number,
 	release: ReleaseRules,
+	grace?: { readonly branch: readonly SessionEntry[]; readonly turns: number },
 ): Steps<WindowSimulation> {
 	const compressedStarts = new Set(state.chains.map((chain) => chain.entry.startUserTimestamp));
-	const selected = selectChains(yield* detectChainsSteps(rawMessages, isProtected), rollingWindow, compressedStarts);
+	const window = selectChains(yield* detectChainsSteps(rawMessages, isProtected), rollingWindow, compressedStarts);
+	const inGrace = release.recoveryGrace && grace ? yield* graceKeysOfBranchSteps(grace.branch, grace.turns, state.keying) : new Set<string>();
+	const selected = deferInGrace(window, inGrace, release.occurrenceKeys);
 	yield;
 	const { jobs } = selected.length > 0 ? yield* planChainJobsSteps(selected, rawMessages, state, release) : { jobs: [] };
 	yield;

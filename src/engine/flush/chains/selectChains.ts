@@ -6,6 +6,10 @@
  * open chain never counts.
  */
 import { bareToolCallId } from '../../condense/occurrence';
+import { recoveryGraceKeysSteps } from '../../condense/phases/recoveryGrace';
+import type { StateKeying } from '../../condense/state/condenseState';
+import type { AgentMessage, SessionEntry } from '../../session/types';
+import { paced, type Steps } from '../../steps';
 import type { DetectedChain } from './detectChains';
 
 export function selectChains(chains: readonly DetectedChain[], keepRaw: number, compressedStarts: ReadonlySet<number>): DetectedChain[] {
@@ -33,4 +37,22 @@ export function deferInGrace(selected: readonly DetectedChain[], inGrace: Readon
 		return chain.middleKeys.some((key) => inGrace.has(key) || inGrace.has(bareToolCallId(key)));
 	};
 	return selected.filter((chain) => !holdsGrace(chain));
+}
+
+/**
+ * The recovery outputs in their grace window, counted over the branch's persisted messages (the
+ * `message` entries) as the release counts them when it selects chains.
+ */
+export function* graceKeysOfBranchSteps(branch: readonly SessionEntry[], graceTurns: number, keying: StateKeying): Steps<ReadonlySet<string>> {
+	const persisted: AgentMessage[] = [];
+	for (let i = 0; i < branch.length; i++) {
+		if (paced(i)) {
+			yield;
+		}
+		const entry = branch[i] as SessionEntry;
+		if (entry.type === 'message') {
+			persisted.push(entry.message);
+		}
+	}
+	return yield* recoveryGraceKeysSteps(persisted, graceTurns, keying);
 }

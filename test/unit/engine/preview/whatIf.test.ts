@@ -8,7 +8,7 @@ import {
 import { buildCondenseState, type ProtectionCheck } from '../../../../src/engine/condense';
 import { deterministicChainBody } from '../../../../src/engine/flush/chains/deterministicBody';
 import { detectChains } from '../../../../src/engine/flush/chains/detectChains';
-import { assistant, call, result, text, user } from '../condense/builders';
+import { assistant, BranchBuilder, call, result, text, user } from '../condense/builders';
 import { deepFreeze, loadSession, REFERENCE_DIR, referenceConfig } from '../condense/piReference';
 import { defaults, LATEST, R200 } from '../../../support/releases';
 
@@ -74,6 +74,25 @@ describe('chains for the rolling-window what-if (the flush\'s own detection and 
 		assert.equal(chain?.entry.rangeSummaryText, body);
 		assert.equal(chain?.bodyText, body);
 		assert.equal(state.chains.length, 0, 'the input state is unchanged');
+	});
+});
+
+describe('rolling-window what-if and the recovery grace (2.3.0+)', () => {
+	// Two closed chains; the first holds a recovery (context_tree_query) output two user turns old.
+	const session = new BranchBuilder().messages(
+		user(1), assistant(2, call('q', 'context_tree_query', { refs: ['t1'] })), result('q', 'context_tree_query', 3, 'raw'), assistant(4, text('one')),
+		user(5), assistant(6, call('b', 'bash')), result('b', 'bash', 7, 'y'), assistant(8, text('two')),
+		user(9),
+	);
+	const simulate = (turns: number) => simulateWindow(buildCondenseState(session.branch, LATEST), session.context, 0, () => false, 1, LATEST, { branch: session.branch, turns });
+
+	it('defers the chain holding an output in its grace window, as the flush does', () => {
+		const simulation = simulate(3);
+		assert.deepEqual(simulation.state.chains.map((chain) => chain.entry.startUserTimestamp), [5]);
+	});
+
+	it('compresses it once the output has aged out of the window', () => {
+		assert.deepEqual(simulate(1).state.chains.map((chain) => chain.entry.startUserTimestamp), [1, 5]);
 	});
 });
 
