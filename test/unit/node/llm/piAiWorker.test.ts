@@ -14,6 +14,7 @@ import { createFakeAgentDir, type FakeAgentDir } from '../../../support/fakeAgen
 import { flushConfig } from '../../../support/flushFixtures';
 import { distDir, loadPiAi } from '../../../support/piAiForTests';
 import { WRITER_RELEASE } from '../../../support/releases';
+import { useUnsetEnvVars } from '../../../support/unsetEnvVars';
 
 const ANTHROPIC_VARS = ['ANTHROPIC_API_KEY', 'ANTHROPIC_OAUTH_TOKEN'];
 
@@ -21,27 +22,16 @@ describe('PiAiWorker', function () {
 	this.timeout(60_000);
 	let agent: FakeAgentDir;
 	let worker: PiAiWorker;
-	const saved = new Map<string, string | undefined>();
+	useUnsetEnvVars(ANTHROPIC_VARS);
 
 	before(async () => {
 		agent = await createFakeAgentDir({
 			modelsJsonText: JSON.stringify({ providers: { local: { baseUrl: 'http://127.0.0.1:9/v1', api: 'openai-completions', apiKey: 'x', models: [{ id: 'tiny', name: 'Tiny', contextWindow: 4096, maxTokens: 512, cost: { input: 1, output: 2, cacheRead: 0.5, cacheWrite: 0 } }] } } }),
 		});
 		worker = new PiAiWorker({ distDir });
-		for (const name of ANTHROPIC_VARS) {
-			saved.set(name, process.env[name]);
-			delete process.env[name];
-		}
 	});
 
 	after(async () => {
-		for (const [name, value] of saved) {
-			if (value === undefined) {
-				delete process.env[name];
-			} else {
-				process.env[name] = value;
-			}
-		}
 		await worker.dispose();
 		await agent.cleanup();
 	});

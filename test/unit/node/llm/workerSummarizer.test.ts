@@ -13,6 +13,7 @@ import { startFakeLlmServer, type FakeLlmServer, type FakeReply } from '../../..
 import { flushConfig } from '../../../support/flushFixtures';
 import { distDir, loadPiAi } from '../../../support/piAiForTests';
 import { WRITER_RELEASE } from '../../../support/releases';
+import { useUnsetEnvVars } from '../../../support/unsetEnvVars';
 
 const ANTHROPIC_VARS = ['ANTHROPIC_API_KEY', 'ANTHROPIC_OAUTH_TOKEN'];
 const PROMPT = 'Summarize batch 1.';
@@ -28,7 +29,7 @@ describe('the summarizer in the pi-ai worker', function () {
 	let worker: PiAiWorker;
 	let server: FakeLlmServer;
 	let agent: FakeAgentDir;
-	const saved = new Map<string, string | undefined>();
+	useUnsetEnvVars(ANTHROPIC_VARS);
 
 	before(() => {
 		worker = new PiAiWorker({ distDir });
@@ -39,17 +40,8 @@ describe('the summarizer in the pi-ai worker', function () {
 	beforeEach(async () => {
 		server = await startFakeLlmServer({ text: '- [[1:bash]] read the log', chunkChars: 4 });
 		agent = await createFakeAgentDir({ serverUrl: server.url, models: [{ id: 'fake-model' }, { id: 'other-model' }] });
-		for (const name of ANTHROPIC_VARS) {
-			saved.set(name, process.env[name]);
-			delete process.env[name];
-		}
 	});
 	afterEach(async () => {
-		for (const [name, value] of saved) {
-			if (value !== undefined) {
-				process.env[name] = value;
-			}
-		}
 		await server.close();
 		await agent.cleanup();
 	});
