@@ -128,13 +128,15 @@ export class PiAiWorker {
 		worker.unref();
 		this.exited = new Promise((resolve) => worker.once('exit', () => resolve()));
 		worker.on('message', (message: FromWorker) => this.receive(message));
-		worker.on('error', (error) => this.failAll(error));
+		// Only the running thread's end fails what waits: a thread stopped when idle may exit after
+		// the next one started, and what waits then is the new thread's.
+		worker.on('error', (error) => this.worker === worker && this.failAll(error));
 		worker.on('exit', () => {
 			if (this.worker === worker) {
 				this.worker = undefined;
 				this.handles.clear();
+				this.failAll(new Error('The pi-ai worker stopped.'));
 			}
-			this.failAll(new Error('The pi-ai worker stopped.'));
 		});
 		return worker;
 	}
