@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Builds every bundle of the project with esbuild.
-//   node scripts/build.mjs               extension, CLI, lazily loaded pi-ai chunk, webview
+//   node scripts/build.mjs               extension, CLI, lazily loaded pi-ai chunk and its worker, webview
 //   node scripts/build.mjs --tests       the above plus every test suite, the stress run and the bench (out/test)
 //   node scripts/build.mjs --production  minified, no source maps (what the .vsix ships)
 //   node scripts/build.mjs --watch       rebuild on change
@@ -62,8 +62,8 @@ if (exists('src/cli.ts')) {
 // pi-ai is ESM-only and large: it is bundled on its own and loaded on first use (never at activation).
 if (exists('src/node/llm/piAiModule.ts')) {
 	builds.push({ ...nodeCommon, entryPoints: [at('src/node/llm/piAiModule.ts')], outfile: at('dist/pi-ai.js') });
-	// Model lookups load pi-ai in a worker thread, off the extension host's thread.
-	builds.push({ ...nodeCommon, entryPoints: [at('src/node/llm/modelFactsWorker.ts')], outfile: at('dist/model-facts-worker.js') });
+	// The extension reaches pi-ai only through this worker thread, off the extension host's thread.
+	builds.push({ ...nodeCommon, entryPoints: [at('src/node/llm/worker/piAiWorkerMain.ts')], outfile: at('dist/pi-ai-worker.js') });
 }
 if (exists('webview/main.ts')) {
 	builds.push({

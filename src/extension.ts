@@ -9,8 +9,7 @@
  */
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { createPiAiLoader } from './node/llm/piAiLoader';
-import { ModelFactsWorker } from './node/llm/modelFacts';
+import { PiAiWorker } from './node/llm/worker/piAiWorker';
 import { SessionStore } from './node/store/sessionStore';
 import { registerCommands } from './host/commands/registerCommands';
 import type { ExtensionApi } from './host/extensionApi';
@@ -34,8 +33,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 	const started = performance.now();
 	const logger = vscode.window.createOutputChannel('Pi Condense', { log: true });
 	const distDir = join(context.extensionPath, 'dist');
-	const loadPiAi = createPiAiLoader(distDir);
-	const modelFacts = new ModelFactsWorker(distDir);
+	// The only way to pi-ai: a worker thread, started on first use (prices, a flush, the model list).
+	const piAi = new PiAiWorker({ distDir });
 	const settings = new ExtensionSettings();
 	const locator = new SessionLocator();
 	const store = new SessionStore({ locate: () => locator.locate(), logger, releaseChoice: settings.current.release });
@@ -43,19 +42,19 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 	const sessionsTree = new SessionsTreeProvider(controller);
 	const prunedTree = new PrunedCallsTreeProvider(controller, logger);
 	const statusBar = new PruneStatusBar({ controller, settings });
-	const previewSource = new PreviewSourceAdapter(controller, modelFacts.lookUp);
+	const previewSource = new PreviewSourceAdapter(controller, piAi.lookUp);
 	const testRun = context.extensionMode === vscode.ExtensionMode.Test;
 	const contextPreview = new ContextPreview({ source: previewSource, extensionUri: context.extensionUri, reportRenders: testRun, log: (message) => logger.warn(message), debug: (message) => logger.debug(message) });
 	const problems = new ProblemReporter(controller, logger);
-	const flush = new FlushServices({ controller, logger, settings, loadPiAi, lookUpModel: modelFacts.lookUp });
+	const flush = new FlushServices({ controller, logger, settings, summarizers: piAi.summarizers, lookUpModel: piAi.lookUp });
 	let closing: Promise<void> | undefined;
-	const close = (): Promise<void> => closing ??= Promise.all([flush.stop().then(() => store.close()), modelFacts.dispose()]).then(() => undefined);
+	const close = (): Promise<void> => closing ??= Promise.all([flush.stop().then(() => store.close()), piAi.dispose()]).then(() => undefined);
 	shutdown = close;
 	context.subscriptions.push(
 		logger, settings, controller, sessionsTree, prunedTree, statusBar, previewSource, contextPreview, problems, flush,
 		new PruneDocumentProvider(controller),
 		vscode.languages.registerHoverProvider(HOVER_SELECTOR, new RefHoverProvider(controller)),
-		...registerCommands({ controller, logger, sessionsTree, prunedTree, loadPiAi, flushRunner: flush.runner }),
+		...registerCommands({ controller, logger, sessionsTree, prunedTree, listModels: piAi.listModels, flushRunner: flush.runner }),
 		settings.onDidChange(({ current, previous }) => current.agentDir !== previous.agentDir
 			&& controller.restart().catch((error: unknown) => logger.error(`restart: ${String(error)}`))),
 		settings.onDidChange(({ current, previous }) => current.release !== previous.release && controller.setReleaseChoice(current.release)),

@@ -5,6 +5,7 @@
  * flush was refused, failed or interrupted, or pi-condense is not installed.
  */
 import { createPiAiLoader } from '../node/llm/piAiLoader';
+import { inProcessSummarizers } from '../node/flush/defaultSummarizer';
 import { homedir } from 'node:os';
 import { notInstalledText } from '../engine/release';
 import { flushSession } from '../node/flush/flushSession';
@@ -27,7 +28,8 @@ export async function runFlushCommand(args: CliArgs, { config, release, rules }:
 		config,
 		release: rules,
 		resolution: release,
-		loadPiAi: createPiAiLoader(__dirname),
+		// One short-lived process: pi-ai is loaded in this thread (no host to keep responsive).
+		summarizers: inProcessSummarizers(createPiAiLoader(__dirname)),
 		interactive: args.sequential,
 		signal,
 		writeOptions: args.quietMs === undefined ? {} : { quietMs: args.quietMs },

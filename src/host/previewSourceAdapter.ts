@@ -7,7 +7,7 @@ import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import { setConfigKeys } from '../engine/config/setConfigKey';
 import { releaseLine } from '../engine/release';
-import type { ModelLookup } from '../node/llm/modelFacts';
+import type { ModelLookup } from '../node/llm/modelPricing';
 import type { ModelFacts } from '../node/llm/modelPricing';
 import { CommandId } from './commands/commandIds';
 import { Disposable } from './dispose';

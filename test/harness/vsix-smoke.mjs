@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // Installs the packaged .vsix (what a user gets, not the development folder) into a fresh code-server with
 // `--install-extension`, opens the workbench in headless Chromium, and checks that the extension activates
-// and shows its views on a temporary Pi agent dir holding a real pi-condense session.
+// and shows its views on a temporary Pi agent dir holding a real pi-condense session. The installed pi-ai worker
+// (the extension's only way to pi-ai) is asked a model lookup, so a bundle left out of the package fails here.
 //   node test/harness/vsix-smoke.mjs [path/to/extension.vsix]   (default: packages one with scripts/package.mjs)
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { exitWhenClosed, installVsix, launchChromium, makeTempDir, projectRoot, removeDir, sleep, startCodeServer, workbenchUrl } from './lib.mjs';
 import { assembleReferenceFolders, copySession } from '../support/referenceFolders.mjs';
 import { ensureHarnessInstalled } from './setup.mjs';
@@ -44,6 +46,23 @@ function activationLogged(userDataDir) {
 	return logs.some((log) => log.split('\n').some((line) => line.includes(`_doActivateExtension ${extensionId}`)));
 }
 
+/** Asks the installed `dist/pi-ai-worker.js` (which loads the installed `dist/pi-ai.js`) for a built-in model's facts. */
+async function askInstalledWorker(extensionDir, agentDir) {
+	const worker = new Worker(join(extensionDir, 'dist', 'pi-ai-worker.js'));
+	try {
+		const answer = await new Promise((resolve, reject) => {
+			worker.once('message', resolve);
+			worker.once('error', reject);
+			worker.postMessage({ type: 'facts', id: 0, agentDir, provider: 'anthropic', modelId: 'claude-sonnet-4-5' });
+		});
+		if (answer.type !== 'answer' || !(answer.value?.contextWindow > 0)) {
+			throw new Error(`the installed pi-ai worker did not answer a model lookup: ${JSON.stringify(answer)}`);
+		}
+	} finally {
+		await worker.terminate();
+	}
+}
+
 async function main() {
 	ensureHarnessInstalled();
 	const temp = makeTempDir('pi-condense-vsix-');
@@ -59,6 +78,7 @@ async function main() {
 		if (installed.length !== 1) {
 			throw new Error(`expected the extension in ${server.extensionsDir}, found: ${installed.join(', ') || 'nothing'}`);
 		}
+		await askInstalledWorker(join(server.extensionsDir, installed[0]), agentDir);
 		browser = await launchChromium();
 		const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
 		await page.goto(workbenchUrl(server, { workspace }));
@@ -73,7 +93,7 @@ async function main() {
 			}
 			await sleep(200);
 		}
-		console.log(`[vsix] ${installed[0]} installed from ${vsix}, activated, "Pi Sessions" view shown`);
+		console.log(`[vsix] ${installed[0]} installed from ${vsix}, activated, "Pi Sessions" view shown, its pi-ai worker answered`);
 		console.log('vsix: 1 passed, 0 failed');
 	} finally {
 		await browser?.close();

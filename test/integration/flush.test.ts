@@ -1,7 +1,7 @@
 /**
- * `/pruner now` and `/pruner compact` in real VS Code: the real pi-ai client (the lazily loaded
- * dist/pi-ai.js) against the fake OpenAI server on 127.0.0.1, a real session file and the safe
- * writer. Now writes pi-condense's entries and every view follows; cancelling writes nothing; when Pi
+ * `/pruner now` and `/pruner compact` in real VS Code: the real pi-ai client (dist/pi-ai.js, loaded
+ * by the extension's pi-ai worker thread, never by the extension host) against the fake OpenAI
+ * server on 127.0.0.1, a real session file and the safe writer. Now writes pi-condense's entries and every view follows; cancelling writes nothing; when Pi
  * later continues from before our entries, the stranded-entries monitor says so.
  */
 import assert from 'node:assert/strict';
@@ -79,7 +79,7 @@ describe('flushing from VS Code', function () {
 		assert.equal(outcome.kind, 'written', `${outcome.message} ${outcome.advice ?? ''}`);
 		assert.match(outcome.message, /^pruner: pruned 3 tool calls from 2 batches — summary \d+ chars vs \d+ raw chars$/);
 		assert.ok(server.requests.length >= 2, 'the fake server answered the summarizer calls');
-		assert.ok(!Object.keys(require.cache).some((file) => file.includes('@mariozechner/pi-ai')), 'pi-ai came from the lazily loaded chunk');
+		assert.ok(!Object.keys(require.cache).some((file) => file.endsWith(join('dist', 'pi-ai.js')) || file.includes('@mariozechner/pi-ai')), 'pi-ai ran in the worker thread, never in the extension host');
 		const after = readFileSync(path, 'utf8');
 		assert.ok(after.startsWith(before) && after.length > before.length, 'entries appended, nothing else changed');
 
@@ -145,6 +145,7 @@ describe('flushing from VS Code', function () {
 			assert.equal(server.requests.at(-1)?.body.model, 'fake-model');
 			assert.equal(engineView(path).pendingCount, 0);
 			assert.ok(readFileSync(path, 'utf8').includes('"customType":"context-prune-summary"'));
+			assert.ok(!Object.keys(require.cache).some((file) => file.endsWith(join('dist', 'pi-ai.js'))), 'the auto-flush did not load pi-ai in the extension host');
 		} finally {
 			await settings.update('autoFlush.onIdle', undefined, vscode.ConfigurationTarget.Global);
 		}

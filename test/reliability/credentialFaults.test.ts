@@ -12,6 +12,7 @@ import { createPiAiSummarizer } from '../../src/node/llm/piAiSummarizer';
 import { createFakeAgentDir, type FakeAgentDir, type FakeAgentDirOptions } from '../support/fakeAgentDir';
 import { startFakeLlmServer, type FakeLlmServer } from '../support/fakeLlmServer';
 import { loadPiAi, testSettings } from '../support/piAiForTests';
+import { useUnsetEnvVars } from '../support/unsetEnvVars';
 
 interface CredentialFault {
 	readonly name: string;
@@ -116,21 +117,7 @@ describe('credential faults', function () {
 	this.timeout(30_000);
 	let server: FakeLlmServer;
 	const dirs: FakeAgentDir[] = [];
-	const saved = new Map<string, string | undefined>();
-
-	before(() => {
-		for (const name of [UNSET, 'OPENAI_API_KEY', 'GROQ_API_KEY', 'ANTHROPIC_API_KEY', 'ANTHROPIC_OAUTH_TOKEN']) {
-			saved.set(name, process.env[name]);
-			delete process.env[name];
-		}
-	});
-	after(() => {
-		for (const [name, value] of saved) {
-			if (value !== undefined) {
-				process.env[name] = value;
-			}
-		}
-	});
+	useUnsetEnvVars([UNSET, 'OPENAI_API_KEY', 'GROQ_API_KEY', 'ANTHROPIC_API_KEY', 'ANTHROPIC_OAUTH_TOKEN']);
 	beforeEach(async () => {
 		server = await startFakeLlmServer();
 	});

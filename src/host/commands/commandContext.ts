@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { setConfigKeys } from '../../engine/config/setConfigKey';
-import type { PiAiLoader } from '../../node/llm/piAiLoader';
+import type { ModelChoice } from '../../node/llm/models';
 import type { FlushRunner } from '../flush/flushRunner';
 import { SettingsWriteError } from '../../node/settings/updatePruneSettings';
 import type { SessionController } from '../sessionController';
@@ -18,8 +18,8 @@ export interface CommandContext {
 	readonly logger: vscode.LogOutputChannel;
 	readonly sessionsTree: SessionsTreeProvider;
 	readonly prunedTree: PrunedCallsTreeProvider;
-	/** Loads pi-ai on first use (the model list needs it); never called at activation. */
-	readonly loadPiAi: PiAiLoader;
+	/** The models that have credentials, listed by the pi-ai worker (never on activation). */
+	readonly listModels: (agentDir: string) => Promise<ModelChoice[]>;
 	readonly flushRunner: FlushRunner;
 }
 

@@ -1,14 +1,14 @@
 /**
  * `/pruner model` in VS Code: with an argument (`provider/id[:thinking]` or `default`) it is
  * validated and saved; without one a quick pick lists `default` and every model that has
- * credentials (pi-ai is loaded for this, on first use only), then a thinking level for reasoning
+ * credentials (listed by the pi-ai worker, off the host's thread), then a thinking level for reasoning
  * models.
  */
 import * as vscode from 'vscode';
 import { parseModelArgument, type ModelArgument } from '../../engine/pruner/prunerArguments';
 import { modelSetText, modelText } from '../../engine/pruner/prunerTexts';
 import { SUMMARIZER_THINKING_LEVELS } from '../../engine/config/presets';
-import { listUsableModels, type ModelChoice } from '../../node/llm/models';
+import type { ModelChoice } from '../../node/llm/models';
 import { saveSettings, type CommandContext, type SettingChange } from './commandContext';
 import { CommandId } from './commandIds';
 import { errorMessage } from '../../shared/errorMessage';
@@ -85,7 +85,7 @@ async function loadChoices(context: CommandContext, agentDir: string | undefined
 	if (agentDir === undefined) {
 		return [];
 	}
-	return listUsableModels(context.loadPiAi(), agentDir);
+	return context.listModels(agentDir);
 }
 
 function modelItem(model: ModelChoice, current: string): ModelItem {

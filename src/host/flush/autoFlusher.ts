@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { DEFAULT_QUIET_MS } from '../../node/write';
-import type { ModelLookup } from '../../node/llm/modelFacts';
+import type { ModelLookup } from '../../node/llm/modelPricing';
 import { autoFlushReason, usesBudgetTriggers } from '../../node/store/autoFlushCheck';
 import { restrictedModeRefusal } from '../../engine/views/restrictedMode';
 import { Disposable } from '../dispose';

@@ -12,7 +12,7 @@ import { outcome, type FlushOutcome } from '../../node/flush/flushOutcome';
 import { restrictedModeRefusal } from '../../engine/views/restrictedMode';
 import { toAbortSignal } from '../cancellation';
 import { CommandId } from '../commands/commandIds';
-import type { PiAiLoader } from '../../node/llm/piAiLoader';
+import type { SummarizerFactory } from '../../node/flush/defaultSummarizer';
 import type { SessionBase } from '../../node/write';
 import type { SessionController } from '../sessionController';
 import { FlushProgressText } from './flushProgressText';
@@ -24,8 +24,8 @@ export interface FlushRunnerOptions {
 	readonly controller: SessionController;
 	readonly logger: vscode.LogOutputChannel;
 	readonly monitor: StrandedEntriesMonitor;
-	/** The extension's one pi-ai loader (the bundle's lazily loaded chunk). */
-	readonly loadPiAi: PiAiLoader;
+	/** Each flush's default summarizer, from the pi-ai worker (pi-ai never loads on the host). */
+	readonly summarizers: SummarizerFactory;
 }
 
 export class FlushRunner {
@@ -129,7 +129,7 @@ export class FlushRunner {
 				config: settings.configured,
 				release: settings.release,
 				resolution: settings.resolution,
-				loadPiAi: this.options.loadPiAi,
+				summarizers: this.options.summarizers,
 				// The model the extension already holds: the preflight reads only what was appended since.
 				base: await this.openBase(sessionPath),
 				interactive,

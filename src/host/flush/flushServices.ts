@@ -4,8 +4,8 @@
  * aborts a running flush; `stop` also waits for it to end.
  */
 import type * as vscode from 'vscode';
-import type { ModelLookup } from '../../node/llm/modelFacts';
-import type { PiAiLoader } from '../../node/llm/piAiLoader';
+import type { SummarizerFactory } from '../../node/flush/defaultSummarizer';
+import type { ModelLookup } from '../../node/llm/modelPricing';
 import { Disposable } from '../dispose';
 import type { ExtensionSettings } from '../extensionConfig';
 import type { SessionController } from '../sessionController';
@@ -17,8 +17,8 @@ export interface FlushServicesOptions {
 	readonly controller: SessionController;
 	readonly logger: vscode.LogOutputChannel;
 	readonly settings: ExtensionSettings;
-	readonly loadPiAi: PiAiLoader;
-	/** Model facts (context windows) from the worker that loads pi-ai off the host's thread. */
+	/** Summarizers and model facts (context windows) from the worker that loads pi-ai off the host's thread. */
+	readonly summarizers: SummarizerFactory;
 	readonly lookUpModel: ModelLookup;
 }
 
@@ -31,7 +31,7 @@ export class FlushServices extends Disposable {
 		super();
 		const { controller, logger, settings } = options;
 		this.monitor = this._register(new StrandedEntriesMonitor(controller, logger));
-		this.runner = new FlushRunner({ controller, logger, monitor: this.monitor, loadPiAi: options.loadPiAi });
+		this.runner = new FlushRunner({ controller, logger, monitor: this.monitor, summarizers: options.summarizers });
 		this.autoFlusher = this._register(new AutoFlusher({ controller, runner: this.runner, logger, lookUpModel: options.lookUpModel, extensionConfig: () => settings.current }));
 		this._register(settings.onDidChange(() => this.autoFlusher.schedule()));
 		this._register({ dispose: () => void this.runner.stop() });

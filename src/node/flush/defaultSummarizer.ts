@@ -5,6 +5,9 @@
  * models.json, or no credentials). An explicitly configured `provider/id` is never replaced by the
  * offline summarizer: without credentials its calls fail with the provider's name and what to set.
  * The choice is made on the first call, so a flush with nothing to summarize loads nothing.
+ *
+ * Where pi-ai runs is the caller's: the CLI builds these in its own thread (`inProcessSummarizers`),
+ * the extension in its pi-ai worker (`worker/piAiWorker.ts`), which builds them with this module.
  */
 import { errorMessage } from '../../shared/errorMessage';
 import { offlineSummarizer, withSummarizerFallback } from '../../engine/flush';
@@ -18,19 +21,38 @@ import { formatModelRef, type ModelRef } from '../llm/models';
 import type { PiAiLoader } from '../llm/piAiLoader';
 import { createPiAiSummarizer, summarizerLabel } from '../llm/piAiSummarizer';
 
-export interface DefaultSummarizerOptions {
-	readonly loadPiAi: PiAiLoader;
+/** One flush's summarizer, as plain data (it crosses to the pi-ai worker). */
+export interface SummarizerSpec {
 	readonly agentDir: string;
 	readonly config: ContextPruneConfig;
 	readonly sessionModel: ModelRef | undefined;
 	/** 2.2.0+: an explicit summarizer model falls back to the session's model while it fails. */
 	readonly fallbackRule: SummarizerFallbackRule;
+	/** Client-side retries inside the provider SDK; undefined keeps the SDK's default (tests: 0). */
+	readonly maxRetries?: number;
+}
+
+export interface SummarizerChoice extends SummarizerSpec {
 	readonly logger?: Logger;
+}
+
+export interface DefaultSummarizerOptions extends SummarizerChoice {
+	readonly loadPiAi: PiAiLoader;
 }
 
 export interface DefaultSummarizer extends Summarizer {
 	/** Why the offline summarizer wrote summaries, once it has; undefined otherwise. */
 	offlineReason(): string | undefined;
+	/** The flush is done with it (the worker drops its state); no call follows. */
+	release(): void;
+}
+
+/** Builds each flush's default summarizer; the extension's runs pi-ai in its worker thread. */
+export type SummarizerFactory = (choice: SummarizerChoice) => DefaultSummarizer;
+
+/** Summarizers that load pi-ai in this thread (the CLI, tests, the worker itself). */
+export function inProcessSummarizers(loadPiAi: PiAiLoader): SummarizerFactory {
+	return (choice) => createDefaultSummarizer({ ...choice, loadPiAi });
 }
 
 export function createDefaultSummarizer(options: DefaultSummarizerOptions): DefaultSummarizer {
@@ -38,7 +60,7 @@ export function createDefaultSummarizer(options: DefaultSummarizerOptions): Defa
 	let offlineReason: string | undefined;
 	const choose = async (): Promise<{ summarizer: Summarizer; offlineReason?: string }> => {
 		const piAi = createPiAiSummarizer({
-			loadPiAi: options.loadPiAi, agentDir: options.agentDir, settings: options.config, sessionModel: options.sessionModel, logger: options.logger,
+			loadPiAi: options.loadPiAi, agentDir: options.agentDir, settings: options.config, sessionModel: options.sessionModel, maxRetries: options.maxRetries, logger: options.logger,
 		});
 		const spec = options.config.summarizerModel.trim();
 		if (spec !== '' && spec !== 'default') {
@@ -50,6 +72,7 @@ export function createDefaultSummarizer(options: DefaultSummarizerOptions): Defa
 	return {
 		label: summarizerLabel(options.config.summarizerModel, options.sessionModel),
 		offlineReason: () => offlineReason,
+		release: () => undefined,
 		async summarize(request: SummarizeRequest): Promise<SummarizeResult> {
 			chosen ??= choose();
 			const choice = await chosen;
@@ -68,7 +91,7 @@ function withSessionModelFallback(primary: Summarizer, spec: string, options: De
 	return withSummarizerFallback({
 		primary,
 		fallback: differs ? createPiAiSummarizer({
-			loadPiAi: options.loadPiAi, agentDir: options.agentDir, settings: { ...options.config, summarizerModel: 'default' }, sessionModel: session, logger: options.logger,
+			loadPiAi: options.loadPiAi, agentDir: options.agentDir, settings: { ...options.config, summarizerModel: 'default' }, sessionModel: session, maxRetries: options.maxRetries, logger: options.logger,
 		}) : undefined,
 		rule: options.fallbackRule,
 		now: Date.now,

@@ -20,12 +20,11 @@ import type { SessionModel } from '../../engine/session';
 import { getBranchSteps } from '../../engine/session/branch';
 import { buildSessionContextSteps } from '../../engine/session/context';
 import { runSliced } from '../slicing/runSliced';
-import type { PiAiLoader } from '../llm/piAiLoader';
 import { readSessionModel } from '../store/readSessionModel';
 import { readPruneSettings } from '../settings/readPruneSettings';
 import { writeEntriesToSession, type SessionBase, type WriteEntriesOptions } from '../write';
 import { createBlobWriter } from './blobWriter';
-import { createDefaultSummarizer, type DefaultSummarizer } from './defaultSummarizer';
+import type { DefaultSummarizer, SummarizerFactory } from './defaultSummarizer';
 import { outcome, type FlushOutcome } from './flushOutcome';
 import { sha1Hex } from './sha1Hasher';
 
@@ -42,10 +41,13 @@ export interface FlushSessionRequest {
 	 * entries would only add summaries to what it sends.
 	 */
 	readonly resolution?: ReleaseResolution;
-	/** Default: pi-ai (through `loadPiAi`), or the offline summarizer as described above. */
+	/** Default: the one `summarizers` builds for this flush (pi-ai, or the offline summarizer). */
 	readonly summarizer?: Summarizer;
-	/** The caller's one pi-ai loader (the extension's, or the CLI's); needed unless `summarizer` is given. */
-	readonly loadPiAi?: PiAiLoader;
+	/**
+	 * Builds the flush's default summarizer: pi-ai in the caller's thread (the CLI's
+	 * `inProcessSummarizers`) or in the extension's pi-ai worker. Needed unless `summarizer` is given.
+	 */
+	readonly summarizers?: SummarizerFactory;
 	/**
 	 * The model the caller already holds and the byte offset it reaches (the extension's open session):
 	 * the preflight then reads only what was appended since. Without it the file is read in pieces,
@@ -109,7 +111,8 @@ export async function flushSession(request: FlushSessionRequest): Promise<FlushO
 		spill: createBlobWriter(request.sessionPath, header.id),
 		now: () => Date.now(),
 		runSteps: (steps) => runSliced(steps),
-	});
+	// The worker keeps the summarizer's state until it is released.
+	}).finally(() => fallback?.release());
 	const reason = fallback?.offlineReason();
 	const notices = reason === undefined ? result.notices : [offlineNotice(reason), ...result.notices];
 	const label = reason === undefined ? summarizer.label : OFFLINE_MODEL;
@@ -136,8 +139,8 @@ export async function flushSession(request: FlushSessionRequest): Promise<FlushO
 	});
 }
 
-function noPiAi(): never {
-	throw new Error('flushSession: no summarizer and no pi-ai loader were given');
+function noSummarizers(): never {
+	throw new Error('flushSession: no summarizer and no summarizer factory were given');
 }
 
 /** The session as far as its last complete line, read in pieces; undefined when it cannot be read (the preflight says why). */
@@ -164,8 +167,7 @@ function refusedOutcome(refusal: FlushOutcome['refusal'], message?: string): Flu
 }
 
 function defaultSummarizer(request: FlushSessionRequest, config: ContextPruneConfig, sessionModel: { provider: string; modelId: string } | undefined): DefaultSummarizer {
-	return createDefaultSummarizer({
-		loadPiAi: request.loadPiAi ?? noPiAi,
+	return (request.summarizers ?? noSummarizers)({
 		agentDir: request.agentDir,
 		config,
 		sessionModel,

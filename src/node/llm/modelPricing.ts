@@ -25,3 +25,6 @@ export async function lookUpModel(loadPiAi: PiAiLoader, agentDir: string, provid
 	const { input, output, cacheRead, cacheWrite } = model.cost;
 	return { provider: model.provider, modelId: model.id, name: model.name, contextWindow: model.contextWindow, cost: { input, output, cacheRead, cacheWrite } };
 }
+
+/** A lookup answered elsewhere (the extension's pi-ai worker). */
+export type ModelLookup = (agentDir: string, provider: string, modelId: string) => Promise<ModelFacts | undefined>;

@@ -10,6 +10,7 @@
  * flush of the same file covers.
  */
 import { createPiAiLoader } from '../../../src/node/llm/piAiLoader';
+import { inProcessSummarizers } from '../../../src/node/flush/defaultSummarizer';
 import { WRITER_RELEASE } from '../releases';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -140,7 +141,7 @@ function spreadCuts(source: WritableSource): number[] {
 
 function flushRequest(path: string, env: Environment, mode: FlushMode): Parameters<typeof flushSession>[0] {
 	return {
-		sessionPath: path, agentDir: env.agent.dir, mode, config: FLUSH_CRASH_CONFIG, release: WRITER_RELEASE, loadPiAi: createPiAiLoader(DIST),
+		sessionPath: path, agentDir: env.agent.dir, mode, config: FLUSH_CRASH_CONFIG, release: WRITER_RELEASE, summarizers: inProcessSummarizers(createPiAiLoader(DIST)),
 		writeOptions: { quietMs: 0, maxWaitMs: 0, checkPiHolders: noPiRunning },
 	};
 }

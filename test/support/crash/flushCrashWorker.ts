@@ -5,6 +5,7 @@
  * Usage: node out/test/support/crash/flushCrashWorker.js <request JSON>
  */
 import { createPiAiLoader } from '../../../src/node/llm/piAiLoader';
+import { inProcessSummarizers } from '../../../src/node/flush/defaultSummarizer';
 import { writeSync } from 'node:fs';
 import { flushSession } from '../../../src/node/flush/flushSession';
 import { FLUSH_CRASH_CONFIG, type FlushCrashRequest } from './flushCrashPlan';
@@ -19,7 +20,7 @@ flushSession({
 	mode: request.mode,
 	config: FLUSH_CRASH_CONFIG,
 	release: WRITER_RELEASE,
-	loadPiAi: createPiAiLoader(request.distDir),
+	summarizers: inProcessSummarizers(createPiAiLoader(request.distDir)),
 	writeOptions: {
 		quietMs: 0,
 		maxWaitMs: 0,

@@ -3,7 +3,8 @@
  * server on 127.0.0.1, real session files, the real safe writer. Success writes pi-condense's
  * entries; every failure (HTTP 500, timeout, abort mid-stream, empty reply, `length` stop) leaves
  * the file byte-identical and a retry then succeeds; an oversized summary is skipped with the
- * frontier advanced and its refs burned.
+ * frontier advanced and its refs burned. Flushes run their summarizer in a pi-ai worker, as the
+ * extension's do; the failures also in this thread, as the CLI's do.
  */
 import assert from 'node:assert/strict';
 import { appendFileSync, readFileSync } from 'node:fs';
@@ -83,14 +84,27 @@ describe('flushSession (real pi-ai, fake OpenAI server, real files)', function (
 		{ name: 'an empty reply', reply: { text: '' }, kind: 'failed', message: /^pruner: nothing flushed — summarizer-failed$/ },
 		{ name: 'a `length` stop', reply: { text: '- [[1:bash]] cut', finishReason: 'length' }, kind: 'failed', message: /^pruner: nothing flushed — summarizer-failed$/ },
 	];
-	for (const failure of failures) {
-		it(`leaves the file byte-identical after ${failure.name}, and a retry succeeds`, async () => {
-			const path = env.dir.file('s.jsonl', toolSession(2).text());
+	const sources: { name: string; summarizer: () => Partial<FlushSessionRequest> }[] = [
+		{ name: 'in this thread', summarizer: () => ({ summarizer: noRetries() }) },
+		{
+			name: 'in the pi-ai worker',
+			summarizer: () => ({
+				config: flushConfig({ summarizerModel: env.agent.modelRef, summarizerIdleTimeoutMs: 300 }),
+				summarizers: (choice) => env.summarizers({ ...choice, maxRetries: 0 }),
+			}),
+		},
+	];
+	for (const [failure, source] of failures.flatMap((failure) => sources.map((source) => [failure, source] as const))) {
+		it(`leaves the file byte-identical after ${failure.name} (summarizer ${source.name}), and a retry succeeds`, async () => {
+			// The session's model is the configured one: no fallback to another model hides the failure.
+			const builder = toolSession(2);
+			builder.entry({ type: 'model_change', provider: env.agent.provider, modelId: 'fake-model' });
+			const path = env.dir.file('s.jsonl', builder.text());
 			const before = readFileSync(path, 'utf8');
 			env.server.enqueue(failure.reply);
 			const controller = new AbortController();
 			const result = await flushSession(request(path, {
-				summarizer: noRetries(),
+				...source.summarizer(),
 				interactive: true,
 				signal: controller.signal,
 				onProgress: (event) => {
@@ -104,7 +118,7 @@ describe('flushSession (real pi-ai, fake OpenAI server, real files)', function (
 			assert.equal(readFileSync(path, 'utf8'), before, 'byte-identical');
 			assert.equal(env.server.requests.length, 1, 'the second batch is not summarized after the first failed');
 
-			const retry = await flushSession(request(path, { summarizer: noRetries() }));
+			const retry = await flushSession(request(path, source.summarizer()));
 			assert.equal(retry.kind, 'written', retry.message);
 			assert.match(retry.message, /^pruner: pruned 4 tool calls from 2 batches/);
 			const refs = lines(path).filter((e) => e['customType'] === 'context-prune-summary').map((e) => (e['details'] as { toolCallRefs: { shortId: string }[] }).toolCallRefs.map((r) => r.shortId));

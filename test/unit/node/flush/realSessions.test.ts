@@ -5,6 +5,7 @@
  * stubs and the compressed chains; a second `now` finds nothing pending.
  */
 import { createPiAiLoader } from '../../../../src/node/llm/piAiLoader';
+import { inProcessSummarizers } from '../../../../src/node/flush/defaultSummarizer';
 import assert from 'node:assert/strict';
 import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -62,7 +63,7 @@ describe('flush on real sessions, read back by Pi 0.73.1', function () {
 			const piBefore = await readWithPi(original);
 			const config = flushConfig({ summarizerModel: agent.modelRef });
 			const request: FlushSessionRequest = {
-				sessionPath: path, agentDir: agent.dir, mode: 'now', config, release: WRITER_RELEASE, loadPiAi: createPiAiLoader(distDir), writeOptions: { quietMs: 0, maxWaitMs: 0, checkPiHolders: noPiRunning },
+				sessionPath: path, agentDir: agent.dir, mode: 'now', config, release: WRITER_RELEASE, summarizers: inProcessSummarizers(createPiAiLoader(distDir)), writeOptions: { quietMs: 0, maxWaitMs: 0, checkPiHolders: noPiRunning },
 			};
 
 			const now = await flushSession(request);

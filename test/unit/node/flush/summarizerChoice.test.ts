@@ -10,27 +10,14 @@ import { OFFLINE_HEADER } from '../../../../src/engine/flush';
 import { flushSession, type FlushSessionRequest } from '../../../../src/node/flush/flushSession';
 import { useFlushEnvironment } from '../../../support/flushEnvironment';
 import { flushConfig, toolSession } from '../../../support/flushFixtures';
+import { useUnsetEnvVars } from '../../../support/unsetEnvVars';
 
 const ANTHROPIC_VARS = ['ANTHROPIC_API_KEY', 'ANTHROPIC_OAUTH_TOKEN'];
 
 describe('flush: the default summarizer and the offline fallback', function () {
 	this.timeout(30000);
 	const env = useFlushEnvironment({ text: '- [[1:bash]] log\n- [[2:read]] source' });
-	const saved = new Map<string, string | undefined>();
-
-	beforeEach(() => {
-		for (const name of ANTHROPIC_VARS) {
-			saved.set(name, process.env[name]);
-			delete process.env[name];
-		}
-	});
-	afterEach(() => {
-		for (const [name, value] of saved) {
-			if (value !== undefined) {
-				process.env[name] = value;
-			}
-		}
-	});
+	useUnsetEnvVars(ANTHROPIC_VARS);
 
 	const request = (path: string, summarizerModel: string): FlushSessionRequest => env.request(path, { config: flushConfig({ summarizerModel }) });
 	const summaries = (path: string): string[] => readFileSync(path, 'utf8').trimEnd().split('\n')

@@ -1,0 +1,45 @@
+/**
+ * The messages between the extension host and the pi-ai worker (`piAiWorkerMain.ts`). Plain data
+ * only: they are copied across threads by structured clone, so errors travel as their kind and
+ * message and are rebuilt on the other side.
+ */
+import type { SummarizeInput, SummarizeResult, SummarizerFailureKind } from '../../../engine/ports';
+import type { SummarizerSpec } from '../../flush/defaultSummarizer';
+import type { ModelFacts } from '../modelPricing';
+import type { ModelChoice } from '../models';
+
+/** Questions carry an id; their answer (or failure) and progress carry it back. */
+export type Question =
+	| { readonly type: 'facts'; readonly id: number; readonly agentDir: string; readonly provider: string; readonly modelId: string }
+	| { readonly type: 'models'; readonly id: number; readonly agentDir: string }
+	| {
+		readonly type: 'summarize';
+		readonly id: number;
+		/** One flush's summarizer: its choice and fallback state live in the worker under this number. */
+		readonly handle: number;
+		/** Sent with every call, so a worker that restarted builds the handle again. */
+		readonly spec: SummarizerSpec;
+		readonly prompt: string;
+		readonly input: SummarizeInput | undefined;
+		readonly aborted: boolean;
+		readonly wantsProgress: boolean;
+	};
+
+export interface AnswerOf {
+	readonly facts: ModelFacts | undefined;
+	readonly models: ModelChoice[];
+	readonly summarize: { readonly result: SummarizeResult; readonly offlineReason: string | undefined };
+}
+
+export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error';
+
+export type ToWorker =
+	| Question
+	| { readonly type: 'abort'; readonly id: number }
+	| { readonly type: 'release'; readonly handle: number };
+
+export type FromWorker =
+	| { readonly type: 'answer'; readonly id: number; readonly value: AnswerOf[keyof AnswerOf] }
+	| { readonly type: 'failure'; readonly id: number; readonly message: string; readonly kind?: SummarizerFailureKind }
+	| { readonly type: 'progress'; readonly id: number; readonly receivedChars: number }
+	| { readonly type: 'log'; readonly handle: number; readonly level: LogLevel; readonly message: string };
