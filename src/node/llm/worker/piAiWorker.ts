@@ -160,13 +160,15 @@ export class PiAiWorker {
 	}
 
 	private stopWhenIdle(): void {
-		if (this.waiting.size > 0 || this.handles.size > 0) {
+		const worker = this.worker;
+		// No timer without a thread to stop: a message still in flight when the worker was disposed
+		// (or stopped) must not leave one behind.
+		if (!worker || this.disposed || this.waiting.size > 0 || this.handles.size > 0) {
 			return;
 		}
 		clearTimeout(this.idleTimer);
-		const worker = this.worker;
 		this.idleTimer = setTimeout(() => {
-			if (worker && this.worker === worker && this.waiting.size === 0 && this.handles.size === 0) {
+			if (this.worker === worker && this.waiting.size === 0 && this.handles.size === 0) {
 				this.worker = undefined;
 				void worker.terminate();
 			}
