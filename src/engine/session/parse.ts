@@ -196,7 +196,7 @@ function shorten(text: string): string {
 /**
  * Reads a session file piece by piece, each piece the text after the previous one's last complete
  * line (as `appendToSession` takes it), into one model at the end: parseSession's model of the
- * whole text, without a snapshot per piece (a 100 MB file read in 256 KB pieces would otherwise
+ * whole text, without a snapshot per piece (a 100 MB file read in 64 KB pieces would otherwise
  * copy its entry list once per piece). It owns the arrays it fills; `model()` hands them over,
  * after which it takes no more pieces.
  */

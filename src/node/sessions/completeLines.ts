@@ -44,6 +44,11 @@ export async function findCompleteEnd(handle: FileHandle, from: number, size: nu
  * Streams the complete lines from `offset` to the file's current end in pieces of about
  * `chunkBytes`, each piece ending with `\n` (a line longer than a piece is delivered whole).
  * Returns the offset after the last complete line.
+ *
+ * Every piece is read into one buffer, reused (and grown only for a line longer than it): a piece
+ * is a view of it, valid during `onPiece` only. A buffer per piece, and a copy to join the line cut
+ * at its end, made hundreds of megabytes of short-lived allocations on a large session, which the
+ * process's allocator kept as resident memory.
  */
 export async function scanCompleteLines(
 	handle: FileHandle,
@@ -52,24 +57,33 @@ export async function scanCompleteLines(
 	onPiece: (bytes: Buffer) => void,
 	chunkBytes = 1024 * 1024,
 ): Promise<number> {
-	let consumed = offset;
-	let pending: Buffer[] = [];
+	let buffer = Buffer.allocUnsafe(Math.max(1, chunkBytes));
+	/** Bytes at the start of the buffer that begin a line not complete yet. */
+	let held = 0;
 	let position = offset;
+	let consumed = offset;
 	while (position < size) {
-		const chunk = await readRange(handle, position, Math.min(size, position + chunkBytes));
-		if (chunk.length === 0) {
-			break;
+		if (held === buffer.length) {
+			const bigger = Buffer.allocUnsafe(buffer.length * 2);
+			buffer.copy(bigger, 0, 0, held);
+			buffer = bigger;
 		}
-		position += chunk.length;
-		const newline = chunk.lastIndexOf(NEWLINE);
+		const { bytesRead } = await handle.read(buffer, held, Math.min(buffer.length - held, size - position), position);
+		if (bytesRead === 0) {
+			break; // the file shrank while reading
+		}
+		position += bytesRead;
+		const filled = held + bytesRead;
+		const newline = buffer.lastIndexOf(NEWLINE, filled - 1);
 		if (newline === -1) {
-			pending.push(chunk); // a long line: keep collecting until its end
+			held = filled; // a long line: keep collecting until its end
 			continue;
 		}
-		const piece = Buffer.concat([...pending, chunk.subarray(0, newline + 1)]);
-		pending = [chunk.subarray(newline + 1)];
-		consumed += piece.length;
-		onPiece(piece);
+		const end = newline + 1;
+		consumed += end;
+		onPiece(buffer.subarray(0, end));
+		buffer.copy(buffer, 0, end, filled);
+		held = filled - end;
 	}
 	return consumed;
 }

@@ -36,8 +36,9 @@ export class SessionSummaryCache {
 	private readonly entries = new Map<string, CacheEntry>();
 	private readonly inFlight = new Map<string, Promise<SessionFileSummary>>();
 
-	// 256 KB: each piece is decoded and summarized in one go on the extension host (1 MB held it ~100 ms on a loaded machine).
-	constructor(private readonly chunkBytes = 256 * 1024) {}
+	// 64 KB: each piece is decoded and summarized in one go on the extension host (1 MB held it ~100 ms on a
+	// loaded machine), and its text stays a regular heap object (see readSessionModel.ts).
+	constructor(private readonly chunkBytes = 64 * 1024) {}
 
 	/** The summary of `path`, re-using and extending the cached one when possible. */
 	summarize(path: string): Promise<SessionFileSummary> {
