@@ -23,11 +23,11 @@ export function benchSteps(megabytes: number): void {
 			throw new Error('the floor probe printed nothing');
 		}
 		console.log(`floor (read + JSON.parse, best of 3)   ${ms(floor.ms)}; peak RSS ${ratio(floor.peakRss / size)} the file; ${floor.note ?? ''}`);
-		console.log(`${'step'.padEnd(18)}${'time'.padStart(10)}${'/floor'.padStart(8)}${'sum/floor'.padStart(11)}${'longest block'.padStart(15)}${'peak RSS/file'.padStart(15)}${'retained/file'.padStart(15)}   (targets: block ≤ 50 ms, peak ≤ 3×, retained ≤ 2×, open ≤ 1.5×, open + state + render ≤ 1.8×)`);
+		console.log(`${'step'.padEnd(18)}${'time'.padStart(10)}${'/floor'.padStart(8)}${'sum/floor'.padStart(11)}${'longest block'.padStart(15)}${'longest GC'.padStart(12)}${'peak RSS/file'.padStart(15)}${'retained/file'.padStart(15)}   (targets: block ≤ 50 ms, peak ≤ 3×, retained ≤ 2×, open ≤ 1.5×, open + state + render ≤ 1.8×)`);
 		let sum = 0;
 		for (const step of probe('steps', session)) {
 			sum += step.ms;
-			console.log(`${step.step.padEnd(18)}${ms(step.ms).padStart(10)}${ratio(step.ms / floor.ms).padStart(8)}${ratio(sum / floor.ms).padStart(11)}${ms(step.longestBlockMs).padStart(15)}${ratio(step.peakRss / size).padStart(15)}${ratio(step.retained / size).padStart(15)}   ${step.note ?? ''}`);
+			console.log(`${step.step.padEnd(18)}${ms(step.ms).padStart(10)}${ratio(step.ms / floor.ms).padStart(8)}${ratio(sum / floor.ms).padStart(11)}${ms(step.longestBlockMs).padStart(15)}${ms(step.longestGcMs).padStart(12)}${ratio(step.peakRss / size).padStart(15)}${ratio(step.retained / size).padStart(15)}   ${step.note ?? ''}`);
 		}
 		cliStatus(session.file, size);
 	}

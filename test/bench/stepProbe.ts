@@ -12,7 +12,7 @@
  * whole process's).
  */
 import { readFileSync } from 'node:fs';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CondenseState, ContextPreview } from '../../src/engine/condense';
 import { previewFromStateSteps } from '../../src/engine/condense/renderBranch';
@@ -40,6 +40,8 @@ export interface StepFigures {
 	readonly step: string;
 	readonly ms: number;
 	readonly longestBlockMs: number;
+	/** The longest garbage-collector pause in the same run (no slice can cut one). */
+	readonly longestGcMs: number;
 	readonly peakRss: number;
 	readonly retained: number;
 	readonly note?: string;
@@ -64,10 +66,16 @@ async function measure(step: string, baseline: number, work: () => unknown, note
 	const kept: { result: unknown } = { result: undefined };
 	let ms = Number.POSITIVE_INFINITY;
 	let longestBlockMs = Number.POSITIVE_INFINITY;
+	let longestGcMs = 0;
 	for (let run = 0; run < runs; run++) {
 		kept.result = undefined;
 		globalThis.gc?.();
 		const histogram = monitorEventLoopDelay({ resolution: 1 });
+		let runGcMs = 0;
+		const collections = new PerformanceObserver((list) => {
+			runGcMs = Math.max(runGcMs, ...list.getEntries().map((entry) => entry.duration));
+		});
+		collections.observe({ entryTypes: ['gc'] });
 		histogram.enable();
 		await sleep(5);
 		const start = performance.now();
@@ -75,12 +83,17 @@ async function measure(step: string, baseline: number, work: () => unknown, note
 		ms = Math.min(ms, performance.now() - start);
 		await sleep(5);
 		histogram.disable();
-		longestBlockMs = Math.min(longestBlockMs, histogram.max / 1e6);
+		collections.disconnect();
+		if (histogram.max / 1e6 < longestBlockMs) {
+			longestBlockMs = histogram.max / 1e6;
+			longestGcMs = runGcMs;
+		}
 	}
 	const figures: StepFigures = {
 		step,
 		ms,
 		longestBlockMs,
+		longestGcMs,
 		peakRss: process.resourceUsage().maxRSS * 1024,
 		retained: held() - baseline,
 		...(note ? { note: note(kept.result) } : {}),

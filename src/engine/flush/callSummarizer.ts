@@ -12,8 +12,12 @@ import { SummarizerError, type SummarizeInput, type SummarizeResult, type Summar
 import type { ProgressSink } from './flushProgress';
 
 export interface SummaryJob {
-	readonly prompt: string;
-	readonly input: SummarizeInput;
+	/**
+	 * The call's prompt and input, built when the call starts: together a flush's prompts hold every
+	 * raw output of its batches (25 MB on a large backlog), which built up front all lived until the
+	 * last call and made long collector pauses.
+	 */
+	readonly request: () => { readonly prompt: string; readonly input: SummarizeInput };
 	/** Position among all batches of the flush (for progress rows). */
 	readonly progressIndex: number;
 }
@@ -55,9 +59,10 @@ export async function runSummaryJobs(jobs: readonly SummaryJob[], options: RunJo
 		const { progress, progressTotal: total } = options;
 		progress({ type: 'batch-start', index: job.progressIndex, total });
 		try {
+			const { prompt, input } = job.request();
 			const result = await options.summarizer.summarize({
-				prompt: job.prompt,
-				input: job.input,
+				prompt,
+				input,
 				signal: controllers[i]?.signal,
 				onTextProgress: (receivedChars) => progress({ type: 'batch-text', index: job.progressIndex, total, receivedChars }),
 			});

@@ -42,7 +42,7 @@ import { batchPrompt } from './prompt/batchPrompt';
 import { planIndexRepairs, uncountedSinceLastStats } from './repairInterrupted';
 import { thinkingStripBoundary } from './thinkingBoundary';
 import { withPlannedEntries } from './virtualBranch';
-import { mapSteps, Pacer, runSteps, type Steps } from '../steps';
+import { mapSteps, paced, runSteps, type Steps } from '../steps';
 
 interface Shared {
 	readonly request: FlushRequest;
@@ -184,18 +184,17 @@ async function batchPhase(shared: Shared, branch: readonly SessionEntry[], state
 	return { phase, captured: captured.length };
 }
 
-/** The summarizer calls of the batches that need one (their prompts hold every raw output: built in steps). */
+/** The summarizer calls of the batches that need one (each prompt is built when its call starts). */
 function* summaryJobs(shared: Shared, pending: readonly PreparedBatch[]): Steps<{ jobs: SummaryJob[]; jobBatches: PreparedBatch[] }> {
 	const { release } = shared.request;
 	const jobs: SummaryJob[] = [];
 	const jobBatches: PreparedBatch[] = [];
-	const pacer = new Pacer();
 	for (const [index, batch] of pending.entries()) {
-		if (pacer.due(batch.rawChars)) {
+		if (paced(index)) {
 			yield;
 		}
 		if (batch.kind === 'summarize') {
-			jobs.push({ ...batchPrompt({ assistantText: batch.captured.assistantText, toolCalls: batch.remaining }, release.promptRevision), progressIndex: index });
+			jobs.push({ request: () => batchPrompt({ assistantText: batch.captured.assistantText, toolCalls: batch.remaining }, release.promptRevision), progressIndex: index });
 			jobBatches.push(batch);
 		} else {
 			shared.progress({ type: 'batch-skipped', index, total: pending.length, reason: batch.kind === 'deduped' ? 'deduped' : 'trivial' });

@@ -4,7 +4,7 @@ import type { FlushProgress } from '../../../../src/engine/flush';
 import { SummarizerError } from '../../../../src/engine/ports';
 import { scriptedSummarizer } from '../../../support/scriptedSummarizer';
 
-const jobs = (n: number): SummaryJob[] => Array.from({ length: n }, (_, i) => ({ prompt: `job ${i}`, input: { kind: 'batch', assistantText: '', calls: [] }, progressIndex: i }));
+const jobs = (n: number): SummaryJob[] => Array.from({ length: n }, (_, i) => ({ request: () => ({ prompt: `job ${i}`, input: { kind: 'batch', assistantText: '', calls: [] } }), progressIndex: i }));
 
 describe('summarizer calls of a flush', () => {
 	it('runs calls in parallel up to the concurrency, one at a time when sequential', async () => {
