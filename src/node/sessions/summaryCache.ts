@@ -30,7 +30,8 @@ interface CacheEntry {
 	readonly firstLinePrefix: Buffer | undefined;
 }
 
-const decoder = new TextDecoder();
+// ignoreBOM: a byte-order mark is text, as Pi reads it (`utf8`): a piece starting with one keeps it.
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 export class SessionSummaryCache {
 	private readonly entries = new Map<string, CacheEntry>();

@@ -11,7 +11,8 @@ import { sessionBlobReader } from '../condense/sessionBlobReader';
 import { readCompleteRange, readSessionModel, type LoadedSessionModel } from './readSessionModel';
 import { SessionInsight } from '../../engine/views/sessionInsight';
 
-const decoder = new TextDecoder();
+// ignoreBOM: a byte-order mark is text, as Pi reads it (`utf8`): a piece starting with one keeps it.
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 const NO_BLOBS: BlobReader = { readBlob: () => Promise.resolve(undefined) };
 
 export class OpenSession {

@@ -15,7 +15,8 @@ export interface LoadedSessionModel {
 	readonly consumed: number;
 }
 
-const decoder = new TextDecoder();
+// ignoreBOM: a byte-order mark is text, as Pi reads it (`utf8`): a piece starting with one keeps it.
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 /**
  * Each piece is parsed in one go on the caller's thread, then the file read yields. 64 KB: a
  * piece's text stays a regular heap object. A piece decoded to a string over 128 KB is a large

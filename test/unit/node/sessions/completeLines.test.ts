@@ -7,7 +7,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseSession } from '../../../../src/engine/session';
 import { scanCompleteLines } from '../../../../src/node/sessions/completeLines';
+import { readSessionModel } from '../../../../src/node/store/readSessionModel';
 
 describe('scanCompleteLines', () => {
 	let dir = '';
@@ -50,5 +52,27 @@ describe('scanCompleteLines', () => {
 		assert.equal(from.consumed, Buffer.byteLength(complete));
 		const shrunk = await scan(complete, 16, 0, Buffer.byteLength(complete) + 100);
 		assert.equal(shrunk.pieces.join(''), complete);
+	});
+});
+
+describe('readSessionModel in pieces', () => {
+	it('reads a byte-order mark at the start of a piece as text, as a whole read (and Pi) do', async () => {
+		const dir = mkdtempSync(join(tmpdir(), 'pi-condense-bom-'));
+		try {
+			const path = join(dir, 'session.jsonl');
+			const header = '{"type":"session","version":3,"id":"s","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/"}\n';
+			const entry = (id: string, parent: string | null): string => `${JSON.stringify({ type: 'message', id, parentId: parent, timestamp: '2026-01-01T00:00:01.000Z', message: { role: 'user', content: id, timestamp: 1 } })}\n`;
+			const text = `${header}${entry('a', null)}\uFEFF${entry('b', 'a')}${entry('c', 'b')}`;
+			writeFileSync(path, text);
+			const whole = parseSession(text);
+			assert.ok(whole.diagnostics.length > 0, 'the marked line is a problem of the file');
+			// A piece size that starts a piece exactly at the marked line.
+			const pieceBytes = Buffer.byteLength(`${header}${entry('a', null)}`);
+			const { model } = await readSessionModel(path, pieceBytes);
+			assert.deepEqual(model.diagnostics, whole.diagnostics);
+			assert.deepEqual(model.entries, whole.entries);
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
 	});
 });
