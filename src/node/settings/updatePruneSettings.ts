@@ -12,7 +12,6 @@
  * The JSON is written as Pi writes it: `JSON.stringify(settings, null, 2)`; a trailing newline is
  * kept when the file had one (Pi writes none).
  */
-import { randomBytes } from 'node:crypto';
 import { chmod, lstat, mkdir, readlink, realpath, rename, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { isPlainObject } from '../../engine/config/configReader';
@@ -133,9 +132,16 @@ async function writeTarget(path: string): Promise<string> {
 	}
 }
 
-/** Writes `text` next to `target` under a unique name and returns that name. */
+/** Temporary files this process made: with its id and the time, a name no other writer uses. */
+let tempFiles = 0;
+
+/**
+ * Writes `text` next to `target` under a unique name and returns that name. The name needs no
+ * randomness (`wx` refuses an existing file anyway); `crypto.randomBytes`, even synchronous, left a
+ * native request behind until the next collection, which a shutdown right after a save reported.
+ */
 async function writeTemp(target: string, text: string, mode: number | undefined, path: string): Promise<string> {
-	const tempPath = join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+	const tempPath = join(dirname(target), `.${basename(target)}.${process.pid}.${Date.now().toString(36)}.${++tempFiles}.tmp`);
 	try {
 		await writeFile(tempPath, text, { encoding: 'utf8', flag: 'wx', mode: mode ?? 0o666 });
 		if (mode !== undefined) {
