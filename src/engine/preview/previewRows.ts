@@ -69,18 +69,9 @@ export class PreviewRows {
 		return view === 'after' ? this.renderedRow(index) : this.rawRow(index);
 	}
 
-	/** Rows `start` to `end` (exclusive, clamped to the view). */
-	rows(view: ViewName, start: number, end: number): PreviewRow[] {
-		const rows: PreviewRow[] = [];
-		for (let i = Math.max(0, start); i < Math.min(end, this.count(view)); i++) {
-			rows.push(this.row(view, i) as PreviewRow);
-		}
-		return rows;
-	}
-
 	/** Every row of the view: as much as the whole session; for tests and small sessions. */
 	all(view: ViewName): PreviewRow[] {
-		return this.rows(view, 0, this.count(view));
+		return this.messages(view).map((_message, i) => this.row(view, i) as PreviewRow);
 	}
 
 	/** The index of the row with this key (`m<raw index>` or `b<block id>[~n]`). */

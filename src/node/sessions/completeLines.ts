@@ -6,6 +6,13 @@
 import type { FileHandle } from 'node:fs/promises';
 
 const NEWLINE = 0x0a;
+// ignoreBOM: a byte-order mark is text, as Pi reads the file (`utf8`); a piece starting with one keeps it.
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/** The text of some bytes of a session file, decoded as Pi decodes the whole file. */
+export function decodeUtf8(bytes: Uint8Array): string {
+	return decoder.decode(bytes);
+}
 const BACKWARD_CHUNK = 64 * 1024;
 
 /** Bytes `[start, end)` of the file, fully read (short reads are retried). */

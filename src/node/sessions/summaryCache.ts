@@ -6,7 +6,7 @@
  */
 import { open } from 'node:fs/promises';
 import { EMPTY_SUMMARY, sessionModifiedTime, summarizeLines, type SessionSummary } from '../../engine/session/summary';
-import { scanCompleteLines } from './completeLines';
+import { decodeUtf8, scanCompleteLines } from './completeLines';
 import { readFirstLinePrefix, stillStartsWith } from './firstLine';
 
 export interface SessionFileSummary {
@@ -30,8 +30,6 @@ interface CacheEntry {
 	readonly firstLinePrefix: Buffer | undefined;
 }
 
-// ignoreBOM: a byte-order mark is text, as Pi reads it (`utf8`): a piece starting with one keeps it.
-const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 export class SessionSummaryCache {
 	private readonly entries = new Map<string, CacheEntry>();
@@ -81,7 +79,7 @@ export class SessionSummaryCache {
 			let summary = from?.result.summary ?? EMPTY_SUMMARY;
 			const start = from?.consumed ?? 0;
 			const consumed = await scanCompleteLines(handle, start, stats.size, (piece) => {
-				summary = summarizeLines(summary, decoder.decode(piece));
+				summary = summarizeLines(summary, decodeUtf8(piece));
 			}, this.chunkBytes);
 			const firstLinePrefix = from?.firstLinePrefix ?? await readFirstLinePrefix(handle);
 			const result: SessionFileSummary = {

@@ -9,10 +9,9 @@ import type { SessionModel } from '../../engine/session/model';
 import type { RenderSettings } from '../settings/readPruneSettings';
 import { sessionBlobReader } from '../condense/sessionBlobReader';
 import { readCompleteRange, readSessionModel, type LoadedSessionModel } from './readSessionModel';
+import { decodeUtf8 } from '../sessions/completeLines';
 import { SessionInsight } from '../../engine/views/sessionInsight';
 
-// ignoreBOM: a byte-order mark is text, as Pi reads it (`utf8`): a piece starting with one keeps it.
-const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 const NO_BLOBS: BlobReader = { readBlob: () => Promise.resolve(undefined) };
 
 export class OpenSession {
@@ -60,7 +59,7 @@ export class OpenSession {
 		}
 		let text: string | undefined;
 		if (offset <= this.consumed) {
-			text = decoder.decode(bytes.subarray(this.consumed - offset));
+			text = decodeUtf8(bytes.subarray(this.consumed - offset));
 		} else {
 			// Lines between what we read and what the watcher reports: read them from the file.
 			text = await readCompleteRange(this.path, this.consumed, end);

@@ -7,7 +7,7 @@
 import { open } from 'node:fs/promises';
 import { parseSession, SessionPieceReader } from '../../engine/session';
 import type { SessionModel } from '../../engine/session/model';
-import { readRange, scanCompleteLines } from '../sessions/completeLines';
+import { decodeUtf8, readRange, scanCompleteLines } from '../sessions/completeLines';
 
 export interface LoadedSessionModel {
 	readonly model: SessionModel;
@@ -15,8 +15,6 @@ export interface LoadedSessionModel {
 	readonly consumed: number;
 }
 
-// ignoreBOM: a byte-order mark is text, as Pi reads it (`utf8`): a piece starting with one keeps it.
-const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 /**
  * Each piece is parsed in one go on the caller's thread, then the file read yields. 64 KB: a
  * piece's text stays a regular heap object. A piece decoded to a string over 128 KB is a large
@@ -37,7 +35,7 @@ export async function readSessionModel(path: string, pieceBytes = DEFAULT_PIECE_
 		let needsWholeRead = false;
 		const consumed = await scanCompleteLines(handle, 0, size, (piece) => {
 			// Migrated (v1/v2) or headerless: only a whole read gives Pi's result.
-			needsWholeRead ||= !reader.push(decoder.decode(piece));
+			needsWholeRead ||= !reader.push(decodeUtf8(piece));
 		}, pieceBytes);
 		const model = needsWholeRead ? parseSession(await readCompleteRange(path, 0, consumed) ?? '') : reader.model();
 		return { model, consumed };
@@ -54,7 +52,7 @@ export async function readCompleteRange(path: string, from: number, to: number):
 	const handle = await open(path, 'r');
 	try {
 		const bytes = await readRange(handle, from, to);
-		return bytes.length === to - from ? decoder.decode(bytes) : undefined;
+		return bytes.length === to - from ? decodeUtf8(bytes) : undefined;
 	} finally {
 		await handle.close();
 	}
