@@ -10,9 +10,9 @@ import { PreviewComputer } from './previewComputer';
 import type { PreviewSource } from './previewSource';
 import { PagePosition } from './pagePosition';
 import { answerRecovery, openRef } from './refRequests';
-import { pageSnapshot } from './snapshotRows';
+import { pageSnapshotSteps } from './snapshotRows';
 import { errorMessage } from '../../shared/errorMessage';
-import { isSuperseded } from '../../node/slicing/runSliced';
+import { isSuperseded, runSliced } from '../../node/slicing/runSliced';
 
 type RefreshCause = 'open' | 'session' | 'whatIf';
 
@@ -188,25 +188,30 @@ export class PreviewHost {
 		await this.postCurrent(cause);
 	}
 
-	/** Posts the current computation's snapshot, with the rows of the shown view around the page's position. */
+	/**
+	 * Posts the current computation's snapshot, with the rows of the shown view around the page's
+	 * position, built in slices (a window of big rows is tens of milliseconds of work).
+	 */
 	private async postCurrent(cause: RefreshCause | 'view'): Promise<void> {
 		const rows = this.computer.rows;
 		if (rows) {
-			await this.options.post({ type: 'snapshot', snapshot: pageSnapshot(rows, this.view, this.position.indexIn(rows, this.view), this.computer.session?.followed), cause });
+			const snapshot = await runSliced(pageSnapshotSteps(rows, this.view, this.position.indexIn(rows, this.view), this.computer.session?.followed));
+			await this.options.post({ type: 'snapshot', snapshot, cause });
 		}
 	}
 
 	/**
 	 * Answers a request for rows from the computation the page holds; a request for an older one is
-	 * dropped (a new snapshot is on its way, and the page asks again from it). Not queued: it costs
-	 * a bounded slice, and waiting behind a recomputation would only make it stale.
+	 * dropped (a new snapshot is on its way, and the page asks again from it). Not queued: it is a
+	 * bounded window, built in slices, and waiting behind a recomputation would only make it stale.
 	 */
 	private async sendRows(request: Extract<FromWebview, { type: 'rows' }>): Promise<void> {
 		const rows = this.computer.rows;
 		if (rows?.id !== request.snapshotId) {
 			return;
 		}
-		await this.options.post({ type: 'rows', requestId: request.requestId, window: rows.range(request.view, request.start, request.end) });
+		const window = await runSliced(rows.rangeSteps(request.view, request.start, request.end));
+		await this.options.post({ type: 'rows', requestId: request.requestId, window });
 	}
 
 	/** Shows the row of a tool call, ref, block or entry; waits for the page if it is not ready. */
@@ -223,7 +228,8 @@ export class PreviewHost {
 					await this.showView(location.view, location.index);
 				}
 				this.position.showing(location.view, location.index);
-				await this.options.post({ type: 'reveal', ...location, window: rows.around(location.view, location.index) });
+				const window = await runSliced(rows.aroundSteps(location.view, location.index));
+				await this.options.post({ type: 'reveal', ...location, window });
 			} else {
 				this.options.notify(`"${target}" is not in the context of this session.`);
 			}

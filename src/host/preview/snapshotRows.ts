@@ -8,14 +8,23 @@
 import type { FollowedRelease } from './previewSource';
 import type { PreviewComputation } from '../../engine/preview';
 import { UNBOUNDED } from '../../engine/preview/boundedText';
+import { runSteps, type Steps } from '../../engine/steps';
 import type { PageSnapshot, PreviewBlock, PreviewRow, RefInfo, RowWindow, ViewName } from '../../shared/protocol';
 
 /** At most this many rows in one message. */
 export const WINDOW_ROWS = 500;
-/** At most this many bytes (UTF-8 JSON) in one message carrying rows; one row always goes, whatever its size. */
-export const MESSAGE_BYTES = 512 * 1024;
-/** Room for what wraps a window in its message (type, ids, field names). */
+/**
+ * At most this many bytes (UTF-8 JSON) in one message carrying rows (an expanded row's detail, or
+ * a window: one row always goes, whatever its size). VS Code serializes a webview message on the
+ * extension host's thread, twice (its own JSON, then its RPC framing): in VS Code on a busy 2-core
+ * machine a 290 KB window held the host 40 ms or more.
+ */
+export const MESSAGE_BYTES = 256 * 1024;
+/** A window's rows and refs take at most this much: the page needs about 250 rows at a time, a few hundred bytes each. */
+export const WINDOW_BYTES = 128 * 1024;
+/** Room for what wraps a window or a detail in its message (type, ids, field names). */
 const ENVELOPE_BYTES = 256;
+const WINDOW_BUDGET = WINDOW_BYTES - ENVELOPE_BYTES;
 /** An expanded row's texts are never cut below this many characters each. */
 const MIN_DETAIL_CHARS = 1000;
 /** The words the page turns into ref links (webview/textMarks.ts): the refs a row names are among them. */
@@ -44,8 +53,13 @@ export class SnapshotRows {
 		return this.computation.rows.indexOfKey(view, key);
 	}
 
-	/** Rows from `start` towards `end` (clamped to the view and to the bounds). */
-	range(view: ViewName, start: number, end: number, budget = MESSAGE_BYTES - ENVELOPE_BYTES): RowWindow {
+	/** Rows from `start` towards `end` (clamped to the view and to the bounds), all at once (tests, the bench). */
+	range(view: ViewName, start: number, end: number, budget = WINDOW_BUDGET): RowWindow {
+		return runSteps(this.rangeSteps(view, start, end, budget));
+	}
+
+	/** `range` yielding after each row (a row of a big tool result is milliseconds of work). */
+	*rangeSteps(view: ViewName, start: number, end: number, budget = WINDOW_BUDGET): Steps<RowWindow> {
 		const rows = new RowReader(this.computation, view);
 		const from = Math.min(Math.max(0, start), rows.length);
 		const to = Math.min(Math.max(from, end), rows.length, from + WINDOW_ROWS);
@@ -53,15 +67,21 @@ export class SnapshotRows {
 		let next = from;
 		while (next < to && builder.add(rows.at(next), 1)) {
 			next++;
+			yield;
 		}
 		return this.window(view, from, next, rows, builder);
 	}
 
 	/**
 	 * Rows around `index`: mostly after it (the row is shown at the top of the viewport), some
-	 * before it, so that scrolling either way starts on rows the page holds.
+	 * before it, so that scrolling either way starts on rows the page holds. All at once.
 	 */
-	around(view: ViewName, index: number, budget = MESSAGE_BYTES - ENVELOPE_BYTES): RowWindow {
+	around(view: ViewName, index: number, budget = WINDOW_BUDGET): RowWindow {
+		return runSteps(this.aroundSteps(view, index, budget));
+	}
+
+	/** `around` yielding after each row. */
+	*aroundSteps(view: ViewName, index: number, budget = WINDOW_BUDGET): Steps<RowWindow> {
 		const rows = new RowReader(this.computation, view);
 		const at = Math.min(Math.max(0, index), rows.length);
 		const builder = new WindowBuilder(this.refs(), budget);
@@ -69,12 +89,15 @@ export class SnapshotRows {
 		let end = at;
 		while (end < rows.length && end - start < WINDOW_ROWS * 0.75 && builder.add(rows.at(end), 0.75)) {
 			end++;
+			yield;
 		}
 		while (start > 0 && end - start < WINDOW_ROWS && builder.add(rows.at(start - 1), 1)) {
 			start--;
+			yield;
 		}
 		while (end < rows.length && end - start < WINDOW_ROWS && builder.add(rows.at(end), 1)) {
 			end++;
+			yield;
 		}
 		return this.window(view, start, end, rows, builder);
 	}
@@ -199,14 +222,20 @@ function jsonBytes(value: unknown): number {
 
 /**
  * The snapshot as the page gets it: both views' figures and row counts, and the window of the shown
- * view around row `at`, within what the rest of the message leaves of the byte bound.
+ * view around row `at`, within what the rest of the message leaves of the byte bound. Yields after
+ * each row of the window (see `SnapshotRows.aroundSteps`).
  */
-export function pageSnapshot(rows: SnapshotRows, view: ViewName, at: number, followed: FollowedRelease | undefined): PageSnapshot {
+export function* pageSnapshotSteps(rows: SnapshotRows, view: ViewName, at: number, followed: FollowedRelease | undefined): Steps<PageSnapshot> {
 	const { refs: _refs, ...rest } = rows.snapshot;
 	const head = {
 		...rest, snapshotId: rows.id, view, rowCounts: { after: rows.count('after'), before: rows.count('before') },
 		releaseLine: followed?.line ?? `pi-condense ${rows.snapshot.release}`, piCondenseInstalled: followed?.installed ?? true,
 	};
-	const window = rows.around(view, at, MESSAGE_BYTES - ENVELOPE_BYTES - jsonBytes(head));
+	const window = yield* rows.aroundSteps(view, at, WINDOW_BUDGET - jsonBytes(head));
 	return { ...head, window };
+}
+
+/** `pageSnapshotSteps` all at once (tests, the bench). */
+export function pageSnapshot(rows: SnapshotRows, view: ViewName, at: number, followed: FollowedRelease | undefined): PageSnapshot {
+	return runSteps(pageSnapshotSteps(rows, view, at, followed));
 }

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { messageBlocks, UNBOUNDED } from '../../../../src/engine/preview';
 import { PreviewComputer } from '../../../../src/host/preview/previewComputer';
 import { PreviewHost } from '../../../../src/host/preview/previewHost';
-import { MESSAGE_BYTES, WINDOW_ROWS } from '../../../../src/host/preview/snapshotRows';
+import { MESSAGE_BYTES, WINDOW_BYTES, WINDOW_ROWS } from '../../../../src/host/preview/snapshotRows';
 import type { FromWebview, PageSnapshot, RowWindow, ToWebview } from '../../../../src/shared/protocol';
 import { prunedSyntheticAgentDir } from '../../../support/prunedSyntheticSession';
 import { R200 } from '../../../support/releases';
@@ -124,6 +124,24 @@ describe('PreviewHost: rows on demand, every message bounded', function () {
 		assert.ok(stub && around.refs.some((info) => info.ref === stub.ref), 'and the ref a stub stands for');
 	});
 
+	it('builds a window in steps, one row each, giving the window built at once', () => {
+		const rows = reference.rows;
+		assert.ok(rows);
+		for (const [steps, atOnce] of [
+			[rows.aroundSteps('before', 4000), rows.around('before', 4000)],
+			[rows.rangeSteps('after', 100, 700), rows.range('after', 100, 700)],
+		] as const) {
+			let yields = 0;
+			let next = steps.next();
+			for (; !next.done; next = steps.next()) {
+				yields++;
+			}
+			assert.ok(atOnce.rows.length > 100, `${atOnce.rows.length} rows`);
+			assert.ok(yields >= atOnce.rows.length, `${yields} yields for ${atOnce.rows.length} rows: the host can pause between any two rows`);
+			assert.deepEqual(next.value, atOnce);
+		}
+	});
+
 	it('ignores a request for a superseded snapshot', async () => {
 		const old = lastSnapshot().snapshotId;
 		await send({ type: 'setWhatIf', overrides: { 'thinkingStrip.keepLastTurns': 4 } });
@@ -203,5 +221,8 @@ describe('PreviewHost: rows on demand, every message bounded', function () {
 		const sizes = posted.map((message) => ({ type: message.type, bytes: Buffer.byteLength(JSON.stringify(message)) }));
 		assert.ok(sizes.length > 10, `${sizes.length} messages`);
 		assert.deepEqual(sizes.filter(({ bytes }) => bytes > MESSAGE_BYTES), [], `messages over ${MESSAGE_BYTES} bytes`);
+		const windows = sizes.filter(({ type }) => type === 'snapshot' || type === 'rows' || type === 'reveal');
+		assert.ok(windows.length > 10);
+		assert.deepEqual(windows.filter(({ bytes }) => bytes > WINDOW_BYTES), [], `windows over ${WINDOW_BYTES} bytes`);
 	});
 });
