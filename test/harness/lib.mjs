@@ -108,6 +108,12 @@ function writeUserSettings(userDataDir, restricted) {
 		'workbench.enableExperiments': false,
 		'workbench.tips.enabled': false,
 		'workbench.welcomePage.walkthroughs.openOnInstall': false,
+		// code-server's extension host counts as remote: VS Code scans it for ports to forward every few
+		// seconds by spawning `ls` and `ps` from it, a fork that holds the host tens of milliseconds once
+		// it is large, which the large-session test would count as ours. It stops only when the source
+		// of ports is the terminal's output (a tunnel provider keeps it on whatever autoForwardPorts says).
+		'remote.autoForwardPorts': false,
+		'remote.autoForwardPortsSource': 'output',
 	}, null, '\t'));
 }
 

@@ -9,13 +9,13 @@
 import assert from 'node:assert/strict';
 import { rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { monitorEventLoopDelay, performance, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/host/extensionApi';
 import type { RenderReport } from '../../src/shared/protocol';
 import { realSessionsDir } from '../support/paths';
 import { writeRepeatedSession } from '../support/repeatSession';
 import { ui } from '../support/workbenchUi';
+import { watchThread } from '../support/hostThreadWatch';
 import { activeApi, fixtures, nextRenderReport, waitUntil } from './helpers';
 
 const TARGET_MB = Number(process.env['PI_CONDENSE_TEST_LARGE_MB'] ?? '40');
@@ -29,27 +29,15 @@ describe('a large session in VS Code', function () {
 	const nextReport = (test: (report: RenderReport) => boolean, timeoutMs: number): Promise<RenderReport> => nextRenderReport(api, test, timeoutMs);
 
 	/**
-	 * Runs `phase` while sampling the host's event loop every millisecond; prints its longest block,
-	 * and the longest pause of the garbage collector (no slice can cut one: it says how much of the
-	 * longest block may be the collector's).
+	 * Runs `phase` while watching the host's event loop (see `watchThread`); prints its longest
+	 * block, how much of it the loop was busy, and the collector's longest pause.
 	 */
 	const watched = async (what: string, phase: () => Promise<void>): Promise<void> => {
-		const histogram = monitorEventLoopDelay({ resolution: 1 });
-		let longestGc: PerformanceEntry | undefined;
-		const gc = new PerformanceObserver((list) => {
-			for (const entry of list.getEntries()) {
-				longestGc = entry.duration > (longestGc?.duration ?? 0) ? entry : longestGc;
-			}
-		});
-		gc.observe({ entryTypes: ['gc'] });
-		histogram.enable();
-		const start = performance.now();
-		await phase();
-		const elapsed = performance.now() - start;
-		histogram.disable();
-		gc.disconnect();
-		const gcText = longestGc ? `${longestGc.duration.toFixed(0)} ms (${gcKind(longestGc)})` : 'none';
-		lines.push(`${what.padEnd(40)} ${(elapsed / 1000).toFixed(2)} s; longest host block ${(histogram.max / 1e6).toFixed(0)} ms, p99 ${(histogram.percentile(99) / 1e6).toFixed(0)} ms; longest GC pause ${gcText}`);
+		const figures = await watchThread(what.split(' ')[0] ?? 'phase', phase, process.env['PI_CONDENSE_TEST_PROFILE']);
+		const { longestGc } = figures;
+		const gcText = longestGc ? `${longestGc.ms.toFixed(0)} ms (${longestGc.kind})` : 'none';
+		lines.push(`${what.padEnd(40)} ${(figures.elapsedMs / 1000).toFixed(2)} s; longest host block ${figures.longestDelayMs.toFixed(0)} ms `
+			+ `(busy ${figures.longestBusyMs.toFixed(0)} ms), p99 ${figures.p99DelayMs.toFixed(0)} ms; longest GC pause ${gcText}`);
 	};
 
 	before(async () => {
@@ -98,9 +86,3 @@ describe('a large session in VS Code', function () {
 		});
 	});
 });
-
-/** The kind of a collection, from its entry's `detail.kind` (`perf_hooks.constants.NODE_PERFORMANCE_GC_*`). */
-function gcKind(entry: PerformanceEntry): string {
-	const kind = (entry as PerformanceEntry & { readonly detail?: { readonly kind?: number } }).detail?.kind;
-	return ({ 1: 'minor', 2: 'major', 4: 'incremental', 8: 'weak callbacks' } as Record<number, string>)[kind ?? 0] ?? `kind ${String(kind)}`;
-}
