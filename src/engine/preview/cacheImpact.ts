@@ -56,23 +56,33 @@ export function* cacheImpactSteps(inputs: CacheInputs): Steps<CacheImpact> {
 	const { next, nextRaw, previous, previousRaw, sizeOf, pricing } = inputs;
 	const breakIndex = previous ? yield* commonPrefixSteps(previous, next, sizeOf) : 0;
 	const rawBreak = previousRaw ? yield* commonPrefixSteps(previousRaw, nextRaw, sizeOf) : 0;
-	// Every size the estimates read, measured in steps once (sizeOf is cached): the sums below are then cheap.
+	// Every size the estimates read, measured in steps once, as running sums: the estimates below then
+	// read any range in one step (summing 40,000 cached sizes seven times was tens of milliseconds).
+	const sums = new Map<readonly AgentMessage[], Float64Array>();
 	const pacer = new Pacer();
 	for (const list of [previous ?? [], next, nextRaw]) {
-		for (const message of list) {
-			if (pacer.due(sizeOf(message))) {
+		const sum = new Float64Array(list.length + 1);
+		for (let i = 0; i < list.length; i++) {
+			const size = sizeOf(list[i] as AgentMessage);
+			sum[i + 1] = (sum[i] as number) + size + 1;
+			if (pacer.due(size)) {
 				yield;
 			}
 		}
+		sums.set(list, sum);
 	}
-	const previousTokens = previous ? tokensOf(previous, 0, previous.length, sizeOf) : 0;
+	const tokensIn = (list: readonly AgentMessage[], from: number, to: number): number => {
+		const sum = sums.get(list);
+		return charsToTokens(sum ? (sum[to] as number) - (sum[from] as number) : 0);
+	};
+	const previousTokens = previous ? tokensIn(previous, 0, previous.length) : 0;
 	const promptTokens = inputs.usage ? inputs.usage.input + inputs.usage.cacheRead + inputs.usage.cacheWrite : 0;
 	const unseenPrefixTokens = previous && inputs.usage ? Math.max(0, promptTokens - previousTokens) : 0;
 	const prices = pricing?.cost;
 	const prefillPrice = prices === undefined ? undefined : prices.cacheWrite > 0 ? 'cacheWrite' : 'input';
 	const estimate = (list: readonly AgentMessage[], at: number): CallEstimate => {
-		const cachedTokens = tokensOf(list, 0, at, sizeOf);
-		const prefillTokens = tokensOf(list, at, list.length, sizeOf);
+		const cachedTokens = tokensIn(list, 0, at);
+		const prefillTokens = tokensIn(list, at, list.length);
 		const cost = prices === undefined
 			? undefined
 			: ((unseenPrefixTokens + cachedTokens) * prices.cacheRead + prefillTokens * (prefillPrice === 'cacheWrite' ? prices.cacheWrite : prices.input)) / 1e6;
@@ -81,13 +91,13 @@ export function* cacheImpactSteps(inputs: CacheInputs): Steps<CacheImpact> {
 	const withPruning = estimate(next, breakIndex);
 	const withoutPruning = estimate(nextRaw, rawBreak);
 	const extraCost = withPruning.cost !== undefined && withoutPruning.cost !== undefined ? withPruning.cost - withoutPruning.cost : undefined;
-	const smallerBy = tokensOf(nextRaw, 0, nextRaw.length, sizeOf) - tokensOf(next, 0, next.length, sizeOf);
+	const smallerBy = tokensIn(nextRaw, 0, nextRaw.length) - tokensIn(next, 0, next.length);
 	const savingPerLaterCall = prices === undefined ? undefined : (smallerBy * prices.cacheRead) / 1e6;
 	return {
 		hasPreviousCall: previous !== undefined,
 		breakIndex,
 		previousMessages: previous?.length ?? 0,
-		invalidatedTokens: previous ? tokensOf(previous, Math.min(breakIndex, previous.length), previous.length, sizeOf) : 0,
+		invalidatedTokens: previous ? tokensIn(previous, Math.min(breakIndex, previous.length), previous.length) : 0,
 		unseenPrefixTokens,
 		withPruning,
 		withoutPruning,

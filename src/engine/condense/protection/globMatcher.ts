@@ -38,6 +38,12 @@ interface CompiledGlob {
 	readonly kinds: Uint8Array;
 	/** The character of each literal token (a UTF-16 code unit). */
 	readonly codes: Uint16Array;
+	/**
+	 * The state lists and stamps, made once per pattern and reused by every match (a match never
+	 * runs inside another): a flush checks every tool call against every pattern, and three typed
+	 * arrays per check were most of its cost.
+	 */
+	readonly scratch: { current: Int32Array; next: Int32Array; readonly stamps: Uint32Array; step: number };
 }
 
 const SLASH = 0x2f;
@@ -65,7 +71,9 @@ function tokenize(pattern: string): CompiledGlob {
 		kinds.push(kind);
 		codes.push(kind === Kind.Literal ? pattern.charCodeAt(i) : 0);
 	}
-	return { kinds: Uint8Array.from(kinds), codes: Uint16Array.from(codes) };
+	const states = 2 * kinds.length + 1;
+	const scratch = { current: new Int32Array(states), next: new Int32Array(states), stamps: new Uint32Array(states), step: 0 };
+	return { kinds: Uint8Array.from(kinds), codes: Uint16Array.from(codes), scratch };
 }
 
 /**
@@ -75,12 +83,16 @@ function tokenize(pattern: string): CompiledGlob {
  * step are kept as a list, with a per-step stamp saying which are in it.
  */
 function matches(glob: CompiledGlob, path: string): boolean {
-	const { kinds, codes } = glob;
+	const { kinds, codes, scratch } = glob;
 	const n = kinds.length;
-	let current = new Int32Array(2 * n + 1);
-	let next = new Int32Array(2 * n + 1);
-	const stamps = new Uint32Array(2 * n + 1);
-	let step = 1;
+	let { current, next } = scratch;
+	const { stamps } = scratch;
+	// Stamps left by earlier matches are all below this match's first step.
+	if (scratch.step + path.length + 2 >= 0xffffffff) {
+		stamps.fill(0);
+		scratch.step = 0;
+	}
+	let step = scratch.step + 1;
 	const enter = (list: Int32Array, size: number, state: number): number => {
 		for (let s = state; stamps[s] !== step; s++) {
 			stamps[s] = step;
@@ -126,6 +138,7 @@ function matches(glob: CompiledGlob, path: string): boolean {
 		[current, next] = [next, current];
 		live = size;
 	}
+	scratch.step = step;
 	for (let k = 0; k < live; k++) {
 		if (current[k] === n) {
 			return true;
