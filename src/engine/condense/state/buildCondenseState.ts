@@ -10,7 +10,7 @@
 import type { ReleaseRules } from '../../release/releases';
 import type { SessionEntry } from '../../session/types';
 import { bareToolCallId } from '../occurrence';
-import { chainBodyText, summaryCoverage } from './chainBodies';
+import { chainBodyText, summaryCoverageSteps } from './chainBodies';
 import type { AliasOccurrence, ChainInfo, CondenseState, RecordOccurrence, SummaryInfo } from './condenseState';
 import { readBranchEntriesSteps, type LineOf } from './readBranchEntries';
 import { mapSteps, paced, runSteps, type Steps } from '../../steps';
@@ -113,8 +113,7 @@ function aliasOccurrences(index: ReleaseIndex, records: ReadonlyMap<string, Reco
 
 /** The registry sorted by start timestamp, with bodies; `{bN}` bodies from the first chain (in registry order) with that id. */
 function* chainInfos(index: ReleaseIndex, summaries: readonly SummaryInfo[]): Steps<{ chains: ChainInfo[]; blockBodies: Map<string, string> }> {
-	const coverage = index.chains.size > 0 ? summaryCoverage(summaries) : { byKey: new Map() };
-	yield;
+	const coverage = index.chains.size > 0 ? yield* summaryCoverageSteps(summaries) : { byKey: new Map<string, number[]>() };
 	const blockBodies = new Map<string, string>();
 	const chains: ChainInfo[] = [];
 	let count = 0;

@@ -10,17 +10,23 @@
  */
 import type { ChainCompressionEntry } from '../types';
 import type { StateKeying, SummaryInfo } from './condenseState';
+import { paced, type Steps } from '../../steps';
 
 /** Summary positions by the key of each ref. */
 export interface SummaryCoverage {
 	readonly byKey: ReadonlyMap<string, readonly number[]>;
 }
 
-export function summaryCoverage(summaries: readonly SummaryInfo[]): SummaryCoverage {
+/** Files every summary under the keys of its refs, yielding between pieces of work (see `src/engine/steps.ts`). */
+export function* summaryCoverageSteps(summaries: readonly SummaryInfo[]): Steps<SummaryCoverage> {
 	const byKey = new Map<string, number[]>();
-	summaries.forEach((summary, position) => {
+	for (let position = 0; position < summaries.length; position++) {
+		if (paced(position)) {
+			yield;
+		}
+		const summary = summaries[position] as SummaryInfo;
 		if (summary.text === '') {
-			return;
+			continue;
 		}
 		for (const ref of summary.refs) {
 			const list = byKey.get(ref.key);
@@ -30,7 +36,7 @@ export function summaryCoverage(summaries: readonly SummaryInfo[]): SummaryCover
 				list.push(position);
 			}
 		}
-	});
+	}
 	return { byKey };
 }
 

@@ -19,7 +19,7 @@
 import { numericTimestamp, occurrenceKey } from '../../condense/occurrence';
 import { rangeIndexes, timestampSlotsSteps } from '../../condense/phases/chainRanges';
 import { contentText } from '../../condense/occurrence';
-import { coveringSummaryTexts, summaryCoverage } from '../../condense/state/chainBodies';
+import { coveringSummaryTexts, summaryCoverageSteps } from '../../condense/state/chainBodies';
 import type { CondenseState } from '../../condense/state/condenseState';
 import type { ToolCallRecord } from '../../condense/types';
 import type { ReleaseRules } from '../../release/releases';
@@ -62,8 +62,7 @@ export function planChainJobs(selected: readonly DetectedChain[], messages: read
 export function* planChainJobsSteps(selected: readonly DetectedChain[], messages: readonly AgentMessage[], state: CondenseState, release: ReleaseRules): Steps<ChainPlan> {
 	const jobs: ChainJob[] = [];
 	const skipped: ChainSkip[] = [];
-	const coverage = summaryCoverage(state.summaries);
-	yield;
+	const coverage = yield* summaryCoverageSteps(state.summaries);
 	const slots = yield* timestampSlotsSteps(messages);
 	// Paced by the messages the chains span: a chain's backfill reads its whole range.
 	let handled = 0;
