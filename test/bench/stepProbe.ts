@@ -74,6 +74,11 @@ async function measure(step: string, baseline: number, work: () => unknown, note
 		let runGcMs = 0;
 		const collections = new PerformanceObserver((list) => {
 			runGcMs = Math.max(runGcMs, ...list.getEntries().map((entry) => entry.duration));
+			if (process.env['PI_CONDENSE_BENCH_GC_LOG']) {
+				for (const entry of list.getEntries().filter((e) => e.duration > 20)) {
+					process.stderr.write(`gc ${step} ${entry.duration.toFixed(1)} ms kind ${String((entry as { detail?: { kind?: number } }).detail?.kind)}\n`);
+				}
+			}
 		});
 		collections.observe({ entryTypes: ['gc'] });
 		histogram.enable();

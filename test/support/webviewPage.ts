@@ -62,6 +62,21 @@ export class WebviewPage {
 
 	/** Serves the page and opens it in Chromium; if any step fails, what was opened is closed before the error is thrown. */
 	static async open(source: PreviewSource, options: PageOptions = {}): Promise<WebviewPage> {
+		const harness = await WebviewPage.launch(options);
+		try {
+			await harness.load(source, options);
+			return harness;
+		} catch (error) {
+			await harness.close();
+			throw error;
+		}
+	}
+
+	/**
+	 * Starts the server and Chromium with a blank page, not loaded yet (`load`): the bench times the
+	 * page's open apart from the browser's start, which is not the host's work.
+	 */
+	static async launch(options: PageOptions = {}): Promise<WebviewPage> {
 		assertChromium();
 		const server = createServer((request, response) => void serve(request.url ?? '/', origin, response));
 		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -71,9 +86,7 @@ export class WebviewPage {
 			const { chromium } = await import('playwright-core');
 			browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: [...chromiumFlags] });
 			const page = await browser.newPage({ viewport: options.viewport ?? { width: 1280, height: 800 } });
-			const harness = new WebviewPage(browser, page, server, origin);
-			await harness.load(source, options);
-			return harness;
+			return new WebviewPage(browser, page, server, origin);
 		} catch (error) {
 			await browser?.close();
 			await closeServer(server);
@@ -82,7 +95,7 @@ export class WebviewPage {
 	}
 
 	/** Connects the page to a `PreviewHost` over the fake webview API, then loads it. */
-	private async load(source: PreviewSource, options: PageOptions): Promise<void> {
+	async load(source: PreviewSource, options: PageOptions = {}): Promise<void> {
 		this.host = new PreviewHost({
 			source,
 			post: (message) => this.send(message),
