@@ -47,23 +47,29 @@ export interface JobsResult {
 	readonly aborted: boolean;
 }
 
+const NOT_RUN: JobOutcome = { kind: 'not-run' };
+
 export async function runSummaryJobs(jobs: readonly SummaryJob[], options: RunJobsOptions): Promise<JobsResult> {
-	const outcomes: JobOutcome[] = jobs.map(() => ({ kind: 'not-run' }));
-	const controllers = jobs.map(() => new AbortController());
-	const onAbort = (): void => controllers.forEach((controller) => controller.abort());
+	const outcomes: JobOutcome[] = jobs.map(() => NOT_RUN);
+	// Only the calls running have a controller: a backlog of 36,000 calls made up front was tens of
+	// megabytes that all outlived the young generation, and made long collector pauses.
+	const running = new Map<number, AbortController>();
+	const onAbort = (): void => running.forEach((controller) => controller.abort());
 	options.signal?.addEventListener('abort', onAbort, { once: true });
 	let firstFailure = Number.POSITIVE_INFINITY;
 	let next = 0;
 	const runOne = async (i: number): Promise<void> => {
 		const job = jobs[i] as SummaryJob;
 		const { progress, progressTotal: total } = options;
+		const controller = new AbortController();
+		running.set(i, controller);
 		progress({ type: 'batch-start', index: job.progressIndex, total });
 		try {
 			const { prompt, input } = job.request();
 			const result = await options.summarizer.summarize({
 				prompt,
 				input,
-				signal: controllers[i]?.signal,
+				signal: controller.signal,
 				onTextProgress: (receivedChars) => progress({ type: 'batch-text', index: job.progressIndex, total, receivedChars }),
 			});
 			outcomes[i] = { kind: 'ok', result };
@@ -71,12 +77,18 @@ export async function runSummaryJobs(jobs: readonly SummaryJob[], options: RunJo
 		} catch (error) {
 			const failure = error instanceof SummarizerError ? error : new SummarizerError('error', errorMessage(error));
 			outcomes[i] = { kind: 'failed', error: failure };
-			const cancelled = controllers[i]?.signal.aborted === true;
+			const cancelled = controller.signal.aborted;
 			progress({ type: 'batch-skipped', index: job.progressIndex, total, reason: cancelled ? 'cancelled' : 'failed' });
 			if (!options.signal?.aborted && !cancelled && i < firstFailure) {
 				firstFailure = i;
-				controllers.slice(i + 1).forEach((controller) => controller.abort());
+				running.forEach((other, index) => {
+					if (index > i) {
+						other.abort();
+					}
+				});
 			}
+		} finally {
+			running.delete(i);
 		}
 	};
 	const worker = async (): Promise<void> => {
