@@ -41,7 +41,7 @@ import * as say from './notices';
 import { batchPrompt } from './prompt/batchPrompt';
 import { planIndexRepairs, uncountedSinceLastStats } from './repairInterrupted';
 import { thinkingStripBoundary } from './thinkingBoundary';
-import { withPlannedEntries } from './virtualBranch';
+import { withPlannedEntriesSteps } from './virtualBranch';
 import { mapSteps, paced, runSteps, type Steps } from '../steps';
 
 interface Shared {
@@ -81,7 +81,7 @@ export async function runFlush(request: FlushRequest, ports: FlushPorts): Promis
 	const metrics = mode === 'now' ? await run(contextMetricsForSteps(request.branch, initialState, config, release)) : undefined;
 	const repair = planIndexRepairs(request.branch, initialState);
 	const uncounted = uncountedSinceLastStats(request.branch);
-	const branch = withPlannedEntries(request.branch, repair.drafts, at);
+	const branch = await run(withPlannedEntriesSteps(request.branch, repair.drafts, at));
 	const state = await stateOf(branch);
 	const stats = new StatsAccumulator(state.stats);
 	stats.addCallsWithoutUsage(uncounted.summaries + uncounted.fusedChains);
@@ -99,7 +99,7 @@ export async function runFlush(request: FlushRequest, ports: FlushPorts): Promis
 	// The release returns before chain compression when nothing was pending, or when no batch got through.
 	const stopAfterBatches = batches !== undefined && (batches.captured === 0 || (batches.phase.failure !== undefined && batches.phase.processedBatches === 0));
 	const runChains = !stopAfterBatches && (mode === 'compact' || config.chainCompression.enabled);
-	const afterBatches = batches ? withPlannedEntries(branch, batches.phase.drafts, at) : branch;
+	const afterBatches = batches ? await shared.run(withPlannedEntriesSteps(branch, batches.phase.drafts, at)) : branch;
 	// Refs an oversized batch burned stay burned for the chain backfill (the release's counter is in memory).
 	const chains = runChains ? await chainPhase(shared, afterBatches, dedup, batches?.phase.nextRefNumber ?? 0) : undefined;
 	if (chains === 'aborted') {

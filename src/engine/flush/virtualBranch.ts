@@ -6,20 +6,31 @@
  */
 import type { SessionEntry } from '../session/types';
 import type { EntryDraft } from '../write/entryEnvelope';
+import { paced, runSteps, type Steps } from '../steps';
 
 export function withPlannedEntries(branch: readonly SessionEntry[], drafts: readonly EntryDraft[], atMs: number): readonly SessionEntry[] {
+	return runSteps(withPlannedEntriesSteps(branch, drafts, atMs));
+}
+
+/** The same, yielding between pieces of work (see `src/engine/steps.ts`): a first flush plans tens of thousands of entries. */
+export function* withPlannedEntriesSteps(branch: readonly SessionEntry[], drafts: readonly EntryDraft[], atMs: number): Steps<readonly SessionEntry[]> {
 	if (drafts.length === 0) {
 		return branch;
 	}
 	const timestamp = new Date(atMs).toISOString();
+	const entries = branch.slice();
+	yield;
 	let parentId = branch.at(-1)?.id ?? null;
-	const planned = drafts.map((draft, i): SessionEntry => {
+	for (let i = 0; i < drafts.length; i++) {
+		if (paced(i)) {
+			yield;
+		}
+		const draft = drafts[i] as EntryDraft;
 		const id = `~planned-${branch.length + i}`;
-		const entry: SessionEntry = draft.type === 'custom'
+		entries.push(draft.type === 'custom'
 			? { type: 'custom', customType: draft.customType, data: draft.data, id, parentId, timestamp }
-			: { type: 'custom_message', customType: draft.customType, content: draft.content, display: draft.display, details: draft.details, id, parentId, timestamp };
+			: { type: 'custom_message', customType: draft.customType, content: draft.content, display: draft.display, details: draft.details, id, parentId, timestamp });
 		parentId = id;
-		return entry;
-	});
-	return [...branch, ...planned];
+	}
+	return entries;
 }
