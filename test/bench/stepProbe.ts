@@ -183,7 +183,7 @@ async function steps(file: string, baseline: number): Promise<void> {
 		return `${(posted.bytes / 1024 / 1024).toFixed(2)} MB posted (${String(posted.rows)} of ${String(posted.of)} rows)`;
 	});
 	const search = await measure('search', baseline, () => runSliced(searchMessagesSteps(current.views.before, 'no such text anywhere')));
-	const flushPorts = { summarizer: scriptedSummarizer(richReply), hash: sha1Hex, now: () => 0, runSteps: <T>(steps: Steps<T>) => runSliced(steps) };
+	const flushPorts = { summarizer: scriptedSummarizer(richReply, 0, false), hash: sha1Hex, now: () => 0, runSteps: <T>(steps: Steps<T>) => runSliced(steps) };
 	const flushConfig = resolveConfig({ enabled: true }, WRITER_RELEASE).config;
 	const flushed = await measure('flush planning', baseline,
 		() => runFlush({ mode: 'now', branch, messages, config: flushConfig, release: WRITER_RELEASE }, flushPorts),
