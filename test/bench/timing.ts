@@ -1,7 +1,7 @@
 /**
  * Timing helpers for the benchmark: best of N runs (the least disturbed by a noisy machine).
  */
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { performance } from 'node:perf_hooks';
 
 export function bestOf(runs: number, work: () => unknown): number {
 	let best = Number.POSITIVE_INFINITY;
@@ -33,17 +33,3 @@ export function median(values: readonly number[]): number {
 export const ms = (value: number): string => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
 export const ratio = (value: number): string => `${value.toFixed(2)}×`;
 export const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-
-/**
- * Watches this thread's event loop (sampled every millisecond) from now on; the returned function
- * stops watching and gives the longest block seen, in ms. In the preview bench this thread is the
- * host: the preview host's computations and answers run on it.
- */
-export function watchBlocks(): () => number {
-	const histogram = monitorEventLoopDelay({ resolution: 1 });
-	histogram.enable();
-	return () => {
-		histogram.disable();
-		return histogram.max / 1e6;
-	};
-}

@@ -30,14 +30,15 @@ describe('a large session in VS Code', function () {
 
 	/**
 	 * Runs `phase` while watching the host's event loop (see `watchThread`); prints its longest
-	 * block, how much of it the loop was busy, and the collector's longest pause.
+	 * block, the longest counting only time on a core, the longest the loop was busy, and the
+	 * collector's longest pause.
 	 */
 	const watched = async (what: string, phase: () => Promise<void>): Promise<void> => {
 		const figures = await watchThread(what.split(' ')[0] ?? 'phase', phase, process.env['PI_CONDENSE_TEST_PROFILE']);
 		const { longestGc } = figures;
 		const gcText = longestGc ? `${longestGc.ms.toFixed(0)} ms (${longestGc.kind})` : 'none';
 		lines.push(`${what.padEnd(40)} ${(figures.elapsedMs / 1000).toFixed(2)} s; longest host block ${figures.longestDelayMs.toFixed(0)} ms `
-			+ `(busy ${figures.longestBusyMs.toFixed(0)} ms), p99 ${figures.p99DelayMs.toFixed(0)} ms; longest GC pause ${gcText}`);
+			+ `(on a core ${figures.longestOnCpuMs.toFixed(0)} ms, loop busy ${figures.longestBusyMs.toFixed(0)} ms), p99 ${figures.p99DelayMs.toFixed(0)} ms; longest GC pause ${gcText}`);
 	};
 
 	before(async () => {

@@ -5,6 +5,9 @@
  * - how much of each stretch without a loop turn the loop was busy (`eventLoopUtilization`): on a
  *   loaded machine the process may simply not be scheduled for tens of milliseconds while the loop
  *   waits for nothing, which the delay counts as a block though nothing ran;
+ * - the process's CPU time over each stretch (all its threads, so at least the loop's): well below
+ *   the stretch, the process was waiting for a core (2 cores shared with Chromium and code-server),
+ *   not working. The longest stretch counted at most by that time is the longest block of work;
  * - the garbage collector's longest pause (no slice can cut one).
  * With `profileDir`, it also records a CPU profile of the phase and the stretches over 30 ms in the
  * profile's clock (µs), to tell whose code each long block ran (`<name>.cpuprofile`, `<name>.blocks.json`).
@@ -21,6 +24,8 @@ export interface ThreadFigures {
 	readonly p99DelayMs: number;
 	/** The longest stretch without a loop turn, counting only the time the loop was busy in it. */
 	readonly longestBusyMs: number;
+	/** The longest stretch without a loop turn, counted at most by the CPU time the process used in it. */
+	readonly longestOnCpuMs: number;
 	readonly longestGc: { readonly ms: number; readonly kind: string } | undefined;
 }
 
@@ -40,15 +45,21 @@ export async function watchThread(name: string, phase: () => Promise<void>, prof
 	let longestBusyMs = 0;
 	let lastTick = process.hrtime.bigint();
 	let lastUse: EventLoopUtilization = performance.eventLoopUtilization();
+	let longestOnCpuMs = 0;
+	let lastCpu = process.cpuUsage();
 	const ticker = setInterval(() => {
 		const now = process.hrtime.bigint();
 		const use = performance.eventLoopUtilization();
+		const cpu = process.cpuUsage();
 		longestBusyMs = Math.max(longestBusyMs, use.active - lastUse.active);
+		const cpuMs = (cpu.user - lastCpu.user + cpu.system - lastCpu.system) / 1000;
+		longestOnCpuMs = Math.max(longestOnCpuMs, Math.min(Number(now - lastTick) / 1e6, cpuMs));
 		if (now - lastTick > PROFILED_STRETCH_NS) {
 			stretches.push([Number(lastTick / 1000n), Number(now / 1000n)]);
 		}
 		lastTick = now;
 		lastUse = use;
+		lastCpu = cpu;
 	}, 1);
 	histogram.enable();
 	const start = performance.now();
@@ -71,6 +82,7 @@ export async function watchThread(name: string, phase: () => Promise<void>, prof
 		longestDelayMs: histogram.max / 1e6,
 		p99DelayMs: histogram.percentile(99) / 1e6,
 		longestBusyMs,
+		longestOnCpuMs,
 		longestGc: longestGc && { ms: longestGc.duration, kind: gcKind(longestGc) },
 	};
 }
