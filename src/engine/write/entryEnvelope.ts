@@ -10,6 +10,7 @@ import { toEntry } from '../session/parseEntry';
 import type { CustomEntry, CustomMessageEntry, UserContent } from '../session/types';
 import { newEntryId, type RandomBytes } from './entryId';
 import { errorMessage } from '../../shared/errorMessage';
+import { Pacer, runSteps, type Steps } from '../steps';
 
 /** Extension state; never in the LLM context. */
 export interface CustomEntryDraft {
@@ -59,17 +60,31 @@ export class InvalidDraftError extends Error {
  * previous draft. Ids are fresh 8-hex ids unused in the file and in this batch.
  */
 export function prepareEntries(drafts: readonly EntryDraft[], context: EnvelopeContext): PreparedEntry[] {
+	return runSteps(prepareEntriesSteps(drafts, context));
+}
+
+/**
+ * The same, yielding between pieces of work (see `src/engine/steps.ts`): a first flush of a large
+ * session writes tens of thousands of entries, each serialized and read back.
+ */
+export function* prepareEntriesSteps(drafts: readonly EntryDraft[], context: EnvelopeContext): Steps<PreparedEntry[]> {
 	const generated = new Set<string>();
 	const isTaken = (id: string): boolean => generated.has(id) || context.isTaken(id);
 	const prepared: PreparedEntry[] = [];
+	const pacer = new Pacer();
 	let parentId = context.parentId;
-	drafts.forEach((draft, index) => {
+	for (let index = 0; index < drafts.length; index++) {
+		const draft = drafts[index] as EntryDraft;
 		const id = newEntryId(isTaken, context.randomBytes);
 		generated.add(id);
 		const entry = envelope(draft, id, parentId, context.now().toISOString());
-		prepared.push({ entry, line: serialize(entry, draft, index) });
+		const line = serialize(entry, draft, index);
+		prepared.push({ entry, line });
 		parentId = id;
-	});
+		if (pacer.due(line.length)) {
+			yield;
+		}
+	}
 	return prepared;
 }
 

@@ -5,6 +5,7 @@
 export { newEntryId, type RandomBytes } from './entryId';
 export {
 	prepareEntries,
+	prepareEntriesSteps,
 	InvalidDraftError,
 	type EntryDraft,
 	type CustomEntryDraft,
@@ -14,5 +15,5 @@ export {
 } from './entryEnvelope';
 export { findOpenToolTurn, type OpenToolTurn } from './openToolTurn';
 export { checkModelWritable, refusal, unfinishedLineMessage, ADVICE_CLOSE_PI, type WriteRefusal, type WriteRefusalCode } from './writeRefusal';
-export { verifyWrittenTail, type TailVerification, type WrittenLineCheck, type WrittenLineStatus, type ExpectedLine } from './tailVerification';
+export { verifyWrittenTail, verifyWrittenTailSteps, type TailVerification, type WrittenLineCheck, type WrittenLineStatus, type ExpectedLine } from './tailVerification';
 export { checkWrittenEntries, type WrittenEntriesState } from './writtenEntriesState';

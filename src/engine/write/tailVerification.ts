@@ -6,6 +6,7 @@
  * them; lines after our last one are someone else's later appends and are fine. Nothing here
  * "repairs" anything: a disturbed write is reported, never rewritten.
  */
+import { Pacer, paced, runSteps, type Steps } from '../steps';
 
 export type WrittenLineStatus =
 	/** Present, byte-identical, directly after the previous line we expected. */
@@ -47,10 +48,20 @@ const NEWLINE = 0x0a;
 const encoder = new TextEncoder();
 
 export function verifyWrittenTail(tail: Uint8Array, expected: readonly ExpectedLine[]): TailVerification {
-	const lines = splitLines(tail);
+	return runSteps(verifyWrittenTailSteps(tail, expected));
+}
+
+/** The same, yielding between pieces of work (see `src/engine/steps.ts`): a first flush writes tens of megabytes. */
+export function* verifyWrittenTailSteps(tail: Uint8Array, expected: readonly ExpectedLine[]): Steps<TailVerification> {
+	const lines = yield* splitLinesSteps(tail);
 	const checks: WrittenLineCheck[] = [];
+	const pacer = new Pacer();
 	let cursor = 0;
-	expected.forEach(({ id, bytes }, index) => {
+	for (let index = 0; index < expected.length; index++) {
+		const { id, bytes } = expected[index] as ExpectedLine;
+		if (pacer.due(bytes.length)) {
+			yield;
+		}
 		const found = findLine(tail, lines, cursor, lines.length, bytes);
 		if (found !== -1) {
 			const foreign = found - cursor;
@@ -65,7 +76,7 @@ export function verifyWrittenTail(tail: Uint8Array, expected: readonly ExpectedL
 			// The damaged line still stands where ours was: the next line of ours follows it.
 			cursor = damagedAt === -1 ? cursor : damagedAt + 1;
 		}
-	});
+	}
 	const complete = lines.filter((line) => line.complete).length;
 	return {
 		ok: checks.every((check) => check.status === 'intact'),
@@ -82,10 +93,13 @@ interface LineSpan {
 	readonly complete: boolean;
 }
 
-function splitLines(bytes: Uint8Array): LineSpan[] {
+function* splitLinesSteps(bytes: Uint8Array): Steps<LineSpan[]> {
 	const spans: LineSpan[] = [];
 	let start = 0;
 	while (start < bytes.length) {
+		if (paced(spans.length)) {
+			yield;
+		}
 		const newline = bytes.indexOf(NEWLINE, start);
 		if (newline === -1) {
 			spans.push({ start, end: bytes.length, complete: false });

@@ -3,8 +3,11 @@
  * descriptor opened with `O_APPEND` (never `O_CREAT`, never `O_TRUNC`: earlier bytes are never
  * touched), then reads back everything from the pre-write size and verifies our lines.
  *
- * Everything here is synchronous on purpose: between the last-moment check and the first write
- * there is no `await`, so the only window left is the few microseconds of two system calls.
+ * Between the last-moment check and the first write there is no `await`, so the only window left
+ * is the few microseconds of two system calls. Many lines (a first flush of a large session writes
+ * tens of thousands) are written a slice of a few milliseconds at a time, so the extension host is
+ * not held for seconds; after each pause the last-moment check runs again (against the size our
+ * lines made it) before the next line, so a pause opens no wider window than the first write has.
  *
  * Residual race (documented, not solvable here): Pi takes no lock on session files and appends
  * with `appendFileSync` from its own process. If Pi appends between our last-moment `fstat` and
@@ -14,7 +17,9 @@
  * its next append strands our entries on a side branch; `checkWrittenEntries` finds that later.
  */
 import { closeSync, constants, fstatSync, openSync, statSync, writeSync } from 'node:fs';
-import { verifyWrittenTail, type TailVerification } from '../../engine/write';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { runSliced, SLICE_MS } from '../slicing/runSliced';
+import { verifyWrittenTailSteps, type TailVerification } from '../../engine/write';
 import { readRange } from './sessionFileState';
 
 export interface LineToAppend {
@@ -57,7 +62,7 @@ export type AppendOutcome =
 
 const NEWLINE = 0x0a;
 
-export function appendLines(path: string, expected: ExpectedFile, lines: readonly LineToAppend[], hooks: AppendHooks = {}): AppendOutcome {
+export async function appendLines(path: string, expected: ExpectedFile, lines: readonly LineToAppend[], hooks: AppendHooks = {}): Promise<AppendOutcome> {
 	for (const [index, line] of lines.entries()) {
 		if (line.bytes.length === 0 || line.bytes.indexOf(NEWLINE) !== line.bytes.length - 1) {
 			throw new Error(`line ${index + 1} is not one complete \\n-terminated line`);
@@ -73,9 +78,9 @@ export function appendLines(path: string, expected: ExpectedFile, lines: readonl
 			return { kind: 'changed', reason: changed };
 		}
 		hooks.afterLastCheck?.();
-		const { attempted, stoppedBecause } = writeInOrder(fd, expected.size, lines, hooks);
+		const { attempted, stoppedBecause } = await writeInOrder(fd, path, expected, lines, hooks);
 		const tail = readRange(fd, expected.size, fstatSync(fd).size);
-		const verification = verifyWrittenTail(tail, lines.slice(0, attempted));
+		const verification = await runSliced(verifyWrittenTailSteps(tail, lines.slice(0, attempted)));
 		return { kind: 'appended', preSize: expected.size, attempted, stoppedBecause, verification, tail };
 	} finally {
 		closeSync(fd);
@@ -100,9 +105,18 @@ function lastMomentCheck(fd: number, path: string, expected: ExpectedFile): stri
 	return undefined;
 }
 
-function writeInOrder(fd: number, preSize: number, lines: readonly LineToAppend[], hooks: AppendHooks): { attempted: number; stoppedBecause?: string } {
-	let expectedSize = preSize;
+async function writeInOrder(fd: number, path: string, expected: ExpectedFile, lines: readonly LineToAppend[], hooks: AppendHooks): Promise<{ attempted: number; stoppedBecause?: string }> {
+	let expectedSize = expected.size;
+	let sliceStart = performance.now();
 	for (const [index, { bytes }] of lines.entries()) {
+		if (index > 0 && performance.now() - sliceStart >= SLICE_MS) {
+			await nextTurn();
+			sliceStart = performance.now();
+			const changed = lastMomentCheck(fd, path, { ...expected, size: expectedSize });
+			if (changed !== undefined) {
+				return { attempted: index, stoppedBecause: `${changed}: found before line ${index + 1}, after a pause in writing` };
+			}
+		}
 		const written = tryWrite(fd, bytes);
 		hooks.afterLine?.(index);
 		if (typeof written === 'string') {

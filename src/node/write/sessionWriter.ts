@@ -8,12 +8,11 @@
  * lines are appended and read back (see `appendLines.ts`, which also documents the residual race:
  * Pi takes no lock, so none of this is a lock either).
  */
-import { randomBytes as cryptoRandomBytes } from 'node:crypto';
 import { appendToSession, type SessionModel } from '../../engine/session';
 import {
 	checkModelWritable,
 	InvalidDraftError,
-	prepareEntries,
+	prepareEntriesSteps,
 	refusal,
 	type EntryDraft,
 	type PreparedEntry,
@@ -21,7 +20,10 @@ import {
 	type WriteRefusal,
 	unfinishedLineMessage,
 } from '../../engine/write';
-import { appendLines, type AppendHooks } from './appendLines';
+import { appendLines, type AppendHooks, type LineToAppend } from './appendLines';
+import { pooledRandomBytes } from './pooledRandomBytes';
+import { mapSteps, type Steps } from '../../engine/steps';
+import { runSliced } from '../slicing/runSliced';
 import { describeHolders, detectPiHolders, type PiHolderCheck } from './piHolders';
 import { readSessionFileState, type SessionBase, type SessionFileState } from './sessionFileState';
 import { describeDisturbance, type AttemptResult, type WriteEntriesResult } from './writeResult';
@@ -106,7 +108,7 @@ async function attempt(
 	}
 	let prepared: PreparedEntry[];
 	try {
-		prepared = prepare(drafts, state.model, options);
+		prepared = await prepare(drafts, state.model, options);
 	} catch (error) {
 		if (error instanceof InvalidDraftError) {
 			return refused(refusal('invalid-draft', error.message), state);
@@ -143,19 +145,23 @@ async function preconditionFailure(path: string, state: SessionFileState, option
 	return stale === undefined ? undefined : refusal('plan-stale', stale);
 }
 
-function prepare(drafts: readonly EntryDraft[], model: SessionModel, options: WriteEntriesOptions): PreparedEntry[] {
+/**
+ * The drafts' envelopes and lines, in slices (before the last-moment check: if the file changes
+ * meanwhile, that check sees it and nothing is written).
+ */
+function prepare(drafts: readonly EntryDraft[], model: SessionModel, options: WriteEntriesOptions): Promise<PreparedEntry[]> {
 	const headerId = model.header?.id;
-	return prepareEntries(drafts, {
+	return runSliced(prepareEntriesSteps(drafts, {
 		parentId: model.leafId,
 		isTaken: (id) => id === headerId || model.entryById(id) !== undefined,
-		randomBytes: options.randomBytes ?? ((count) => cryptoRandomBytes(count)),
+		randomBytes: options.randomBytes ?? pooledRandomBytes(),
 		now: options.clock ?? (() => new Date()),
-	});
+	}));
 }
 
-function append(path: string, state: SessionFileState, prepared: readonly PreparedEntry[], hooks: AppendHooks | undefined): Attempt {
-	const lines = prepared.map((entry) => ({ id: entry.entry.id, bytes: Buffer.from(entry.line, 'utf8') }));
-	const outcome = safely(() => appendLines(path, state, lines, hooks));
+async function append(path: string, state: SessionFileState, prepared: readonly PreparedEntry[], hooks: AppendHooks | undefined): Promise<Attempt> {
+	const lines = await runSliced(mapSteps(prepared, (entry): LineToAppend => ({ id: entry.entry.id, bytes: Buffer.from(entry.line, 'utf8') })));
+	const outcome = await safelyAsync(() => appendLines(path, state, lines, hooks));
 	if (outcome.kind === 'error') {
 		return refused(refusal('io-error', `the session file could not be written: ${outcome.message}`), state);
 	}
@@ -163,7 +169,7 @@ function append(path: string, state: SessionFileState, prepared: readonly Prepar
 	if (result.kind === 'changed') {
 		return { kind: 'retry', refusal: refusal('changed', `${result.reason}; nothing was written`), session: state };
 	}
-	const session = afterWrite(path, state, result.tail);
+	const session = await afterWrite(path, state, result.tail);
 	const { verification, attempted } = result;
 	if (verification.ok && attempted === prepared.length && result.stoppedBecause === undefined) {
 		return { kind: 'written', entries: prepared, session };
@@ -178,9 +184,12 @@ function append(path: string, state: SessionFileState, prepared: readonly Prepar
 	};
 }
 
-/** The model advanced by the bytes read back after writing (ours and anything after them). */
-function afterWrite(path: string, state: SessionFileState, tail: Buffer): SessionBase {
-	const model = appendToSession(state.model, tail.toString('utf8'));
+/**
+ * The model advanced by the bytes read back after writing (ours and anything after them), parsed
+ * a piece at a time in slices: a first flush writes tens of megabytes.
+ */
+async function afterWrite(path: string, state: SessionFileState, tail: Buffer): Promise<SessionBase> {
+	const model = await runSliced(appendTailSteps(state.model, tail));
 	if (model !== undefined) {
 		return { model, consumedBytes: state.consumedBytes + tail.lastIndexOf(0x0a) + 1 };
 	}
@@ -189,8 +198,41 @@ function afterWrite(path: string, state: SessionFileState, tail: Buffer): Sessio
 	return read.kind === 'ok' ? read.state : state;
 }
 
+/** Bytes of the tail parsed in one piece (cut after a line end, so no character is split). */
+const TAIL_PIECE_BYTES = 1024 * 1024;
+
+function* appendTailSteps(model: SessionModel, tail: Buffer): Steps<SessionModel | undefined> {
+	let advanced = model;
+	let start = 0;
+	while (start < tail.length) {
+		let end = Math.min(tail.length, start + TAIL_PIECE_BYTES);
+		if (end < tail.length) {
+			const before = tail.lastIndexOf(0x0a, end - 1);
+			// A line longer than a piece goes whole into its own.
+			const after = before >= start ? before : tail.indexOf(0x0a, end);
+			end = after === -1 ? tail.length : after + 1;
+		}
+		const next = appendToSession(advanced, tail.subarray(start, end).toString('utf8'));
+		if (next === undefined) {
+			return undefined;
+		}
+		advanced = next;
+		start = end;
+		yield;
+	}
+	return advanced;
+}
+
 function refused(reason: WriteRefusal, session?: SessionBase): Attempt {
 	return { kind: 'refused', refusal: reason, session };
+}
+
+async function safelyAsync<T>(run: () => Promise<T>): Promise<{ kind: 'ok'; value: T } | { kind: 'error'; message: string }> {
+	try {
+		return { kind: 'ok', value: await run() };
+	} catch (error) {
+		return { kind: 'error', message: errorMessage(error) };
+	}
 }
 
 function safely<T>(run: () => T): { kind: 'ok'; value: T } | { kind: 'error'; message: string } {

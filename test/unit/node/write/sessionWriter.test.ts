@@ -4,6 +4,7 @@
  * last entry in file order.
  */
 import assert from 'node:assert/strict';
+import { SLICE_MS } from '../../../../src/node/slicing/runSliced';
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { parseSession } from '../../../../src/engine/session';
 import type { EntryDraft } from '../../../../src/engine/write';
@@ -258,6 +259,46 @@ describe('write: session writer', () => {
 		assert.match(result.message, /lines 2–3 were not written because another writer appended \d+ bytes after line 1/);
 		assert.deepEqual(jsonLines(path).slice(-2).map((line) => line['id']), [result.entries[0]?.entry.id, 'pi000050']);
 		assert.equal(result.session?.model.leafId, 'pi000050');
+	});
+
+	it('checks the file again after each pause in writing, and stops if another writer appended during it', async () => {
+		const path = dir.file('pause.jsonl', idleSession().text());
+		const three: EntryDraft[] = [...drafts, { type: 'custom', customType: 'context-prune-stats', data: {} }];
+		const result = await writeEntriesToSession(path, three, { ...options, hooks: {
+			afterLine: (index) => {
+				if (index === 0) {
+					// Holds the thread past a slice, so the writer pauses before line 2; Pi appends during the pause.
+					const until = performance.now() + SLICE_MS + 2;
+					while (performance.now() < until) {
+						// busy
+					}
+					setImmediate(() => appendLikePi(path, { type: 'custom', customType: 'pi-ext', id: 'pi000051', parentId: null, timestamp: '2026-02-01T00:00:00.000Z' }));
+				}
+			},
+		} });
+		assert.equal(result.kind, 'disturbed');
+		if (result.kind !== 'disturbed') {
+			return;
+		}
+		assert.equal(result.attempted, 1);
+		assert.deepEqual(result.lines.map((line) => line.status), ['intact']);
+		assert.match(result.message, /lines 2–3 were not written because the file changed size \(\d+ → \d+ bytes\) since it was checked: found before line 2, after a pause in writing/);
+		assert.deepEqual(jsonLines(path).slice(-2).map((line) => line['id']), [result.entries[0]?.entry.id, 'pi000051']);
+		assert.equal(result.session?.model.leafId, 'pi000051');
+	});
+
+	it('writes thousands of entries in slices, each line whole and in order', async () => {
+		const path = dir.file('many.jsonl', idleSession().text());
+		const many: EntryDraft[] = Array.from({ length: 5000 }, (_, i): EntryDraft => ({ type: 'custom', customType: 'context-prune-stats', data: { i, pad: 'x'.repeat(200) } }));
+		let turns = 0;
+		const counting = setInterval(() => turns++, 0);
+		const result = await writeEntriesToSession(path, many, options);
+		clearInterval(counting);
+		expectWritten(result);
+		const written = jsonLines(path).slice(-many.length);
+		assert.deepEqual(written.map((line) => (line['data'] as { i: number }).i), many.map((_, i) => i));
+		assert.deepEqual(written.map((line) => line['id']), result.entries.map((entry) => entry.entry.id));
+		assert.ok(turns > 0, 'the event loop turned while the entries were prepared and written');
 	});
 
 	it('refuses missing files, invalid drafts and stale plans without touching anything', async () => {
