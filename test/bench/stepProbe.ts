@@ -11,7 +11,9 @@
  * shared), every other step runs once. Run with --expose-gc, one at a time (the peak RSS is the
  * whole process's).
  */
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CondenseState, ContextPreview } from '../../src/engine/condense';
@@ -35,6 +37,8 @@ import { readSessionModel } from '../../src/node/store/readSessionModel';
 import { LATEST, WRITER_RELEASE } from '../support/releases';
 import { richReply } from '../support/richSession';
 import { scriptedSummarizer } from '../support/scriptedSummarizer';
+import { noPiRunning } from '../support/tempSession';
+import { writeEntriesToSession } from '../../src/node/write';
 
 export interface StepFigures {
 	readonly step: string;
@@ -188,6 +192,19 @@ async function steps(file: string, baseline: number): Promise<void> {
 	const flushed = await measure('flush planning', baseline,
 		() => runFlush({ mode: 'now', branch, messages, config: flushConfig, release: WRITER_RELEASE }, flushPorts),
 		(result) => (result as Awaited<ReturnType<typeof runFlush>>).message.split('\n')[0] ?? '');
+	// The flush's entries written back, as the extension writes them (in slices), into a copy of the session.
+	const drafts = (flushed as Awaited<ReturnType<typeof runFlush>>).drafts;
+	const copy = join(tmpdir(), `pi-condense-bench-write-${process.pid}.jsonl`);
+	copyFileSync(file, copy);
+	const quiet = new Date(Date.now() - 60_000);
+	utimesSync(copy, quiet, quiet);
+	try {
+		await measure('flush write', baseline,
+			() => writeEntriesToSession(copy, drafts, { base: { model, consumedBytes: statSync(copy).size }, checkPiHolders: noPiRunning }),
+			(result) => `${(result as Awaited<ReturnType<typeof writeEntriesToSession>>).kind}: ${String(drafts.length)} entries`);
+	} finally {
+		rmSync(copy, { force: true });
+	}
 	const compacted = await measure('compact planning', baseline,
 		() => runFlush({ mode: 'compact', branch, messages, config: flushConfig, release: WRITER_RELEASE }, flushPorts),
 		(result) => (result as Awaited<ReturnType<typeof runFlush>>).message.split('\n')[0] ?? '');
