@@ -11,7 +11,7 @@ import { messageChanges, type MessageChanges } from './messageChanges';
 import { chainBadges, droppedBadge, previewRow, type RowInputs } from './previewRow';
 import type { ViewName } from './snapshotTypes';
 import type { PreviewRow } from './types';
-import { mapSteps, paced, runSteps, type Steps } from '../steps';
+import { mapSteps, paced, Pacer, runSteps, type Steps } from '../steps';
 
 /** A synthetic chain message of the rendered view: its block id and its row's key. */
 interface SyntheticRow {
@@ -39,12 +39,17 @@ export class PreviewRows {
 		const argsOf = yield* callArguments(inputs.raw);
 		const chainOfCall = new Map<string, string>();
 		const droppedCallsOf = new Map<string, number>();
+		// Paced by calls: 4,288 chains dropping 13,000 calls were 22 ms in one go.
+		const pacer = new Pacer();
 		for (const chain of inputs.state.chains) {
 			if (!droppedCallsOf.has(chain.entry.blockId)) {
 				droppedCallsOf.set(chain.entry.blockId, chain.entry.droppedToolCallIds.length);
 			}
 			for (const id of chain.entry.droppedToolCallIds) {
 				chainOfCall.set(id, chain.entry.blockId);
+			}
+			if (pacer.due(chain.entry.droppedToolCallIds.length)) {
+				yield;
 			}
 		}
 		const { syntheticAt, syntheticByKey } = yield* syntheticRows(inputs);
