@@ -6,13 +6,9 @@
  */
 import type { SessionEntry } from '../session/types';
 import type { EntryDraft } from '../write/entryEnvelope';
-import { paced, runSteps, type Steps } from '../steps';
+import { paced, type Steps } from '../steps';
 
-export function withPlannedEntries(branch: readonly SessionEntry[], drafts: readonly EntryDraft[], atMs: number): readonly SessionEntry[] {
-	return runSteps(withPlannedEntriesSteps(branch, drafts, atMs));
-}
-
-/** The same, yielding between pieces of work (see `src/engine/steps.ts`): a first flush plans tens of thousands of entries. */
+/** Yields between pieces of work (see `src/engine/steps.ts`): a first flush plans tens of thousands of entries. */
 export function* withPlannedEntriesSteps(branch: readonly SessionEntry[], drafts: readonly EntryDraft[], atMs: number): Steps<readonly SessionEntry[]> {
 	if (drafts.length === 0) {
 		return branch;

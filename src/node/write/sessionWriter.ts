@@ -87,7 +87,7 @@ async function attempt(
 	notes: Set<string>,
 	onCaughtUp: (lines: number) => void,
 ): Promise<Attempt> {
-	const read = safely(() => readSessionFileState(path, base));
+	const read = await safely(() => readSessionFileState(path, base));
 	if (read.kind === 'error') {
 		return refused(refusal('io-error', `the session file could not be read: ${read.message}`));
 	}
@@ -161,7 +161,7 @@ function prepare(drafts: readonly EntryDraft[], model: SessionModel, options: Wr
 
 async function append(path: string, state: SessionFileState, prepared: readonly PreparedEntry[], hooks: AppendHooks | undefined): Promise<Attempt> {
 	const lines = await runSliced(mapSteps(prepared, (entry): LineToAppend => ({ id: entry.entry.id, bytes: Buffer.from(entry.line, 'utf8') })));
-	const outcome = await safelyAsync(() => appendLines(path, state, lines, hooks));
+	const outcome = await safely(() => appendLines(path, state, lines, hooks));
 	if (outcome.kind === 'error') {
 		return refused(refusal('io-error', `the session file could not be written: ${outcome.message}`), state);
 	}
@@ -231,17 +231,10 @@ function refused(reason: WriteRefusal, session?: SessionBase): Attempt {
 	return { kind: 'refused', refusal: reason, session };
 }
 
-async function safelyAsync<T>(run: () => Promise<T>): Promise<{ kind: 'ok'; value: T } | { kind: 'error'; message: string }> {
+/** What `run` gave, or its error's message (a file that cannot be read or written is a refusal, not a crash). */
+async function safely<T>(run: () => T | Promise<T>): Promise<{ kind: 'ok'; value: T } | { kind: 'error'; message: string }> {
 	try {
 		return { kind: 'ok', value: await run() };
-	} catch (error) {
-		return { kind: 'error', message: errorMessage(error) };
-	}
-}
-
-function safely<T>(run: () => T): { kind: 'ok'; value: T } | { kind: 'error'; message: string } {
-	try {
-		return { kind: 'ok', value: run() };
 	} catch (error) {
 		return { kind: 'error', message: errorMessage(error) };
 	}
