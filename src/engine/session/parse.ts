@@ -104,7 +104,7 @@ export function appendToSession(previous: SessionModel, textAfterLastLine: strin
 }
 
 /** JSON-parses each line; lines nested too deeply are cut to their top-level fields and noted in `tooDeep`. */
-function parseLines(lines: readonly JsonlLine[], diagnostics: SessionDiagnostic[], tooDeep: Set<number>): ParsedValue[] {
+export function parseLines(lines: readonly JsonlLine[], diagnostics: SessionDiagnostic[], tooDeep: Set<number>): ParsedValue[] {
 	const values: ParsedValue[] = [];
 	for (const { text, line } of lines) {
 		let value: unknown;
@@ -115,21 +115,26 @@ function parseLines(lines: readonly JsonlLine[], diagnostics: SessionDiagnostic[
 			diagnostics.push({ severity: 'error', line, message: `not valid JSON (${shorten(reason)}); Pi skips this line` });
 			continue;
 		}
-		if (nestedDeeperThan(value, text.length)) {
-			diagnostics.push({
-				severity: 'error',
-				line,
-				message: `JSON nested more than ${MAX_JSON_DEPTH} levels deep, which cannot be displayed or sent to a model; the entry is kept in the tree but left out of the context`,
-			});
-			value = topLevelScalars(value);
-			tooDeep.add(line);
-		}
-		values.push({ value, line });
+		values.push(checkedDepth(value, text.length, line, diagnostics, tooDeep));
 	}
 	return values;
 }
 
-function collectEntries(
+/** The line's value, or only its top-level fields (noted in `tooDeep`) when it is nested too deeply to use. */
+export function checkedDepth(value: unknown, textLength: number, line: number, diagnostics: SessionDiagnostic[], tooDeep: Set<number>): ParsedValue {
+	if (!nestedDeeperThan(value, textLength)) {
+		return { value, line };
+	}
+	diagnostics.push({
+		severity: 'error',
+		line,
+		message: `JSON nested more than ${MAX_JSON_DEPTH} levels deep, which cannot be displayed or sent to a model; the entry is kept in the tree but left out of the context`,
+	});
+	tooDeep.add(line);
+	return { value: topLevelScalars(value), line };
+}
+
+export function collectEntries(
 	values: readonly ParsedValue[],
 	entries: SessionEntry[],
 	lines: number[],
@@ -170,7 +175,7 @@ function versionOf(header: SessionHeader, line: number, diagnostics: SessionDiag
 }
 
 /** Pi's session name: the last `session_info` in file order, trimmed; an empty name clears it. */
-function nameAfter(previous: string | undefined, entries: readonly SessionEntry[], from: number): string | undefined {
+export function nameAfter(previous: string | undefined, entries: readonly SessionEntry[], from: number): string | undefined {
 	let name = previous;
 	for (let at = from; at < entries.length; at++) {
 		const entry = entries[at] as SessionEntry;
@@ -185,99 +190,10 @@ function nameAfter(previous: string | undefined, entries: readonly SessionEntry[
  * Diagnostics sorted by line (stable: a line's own problems keep their order). Appended lines come
  * after every earlier one, so a model read in steps lists them exactly as a cold read does.
  */
-function inLineOrder(diagnostics: SessionDiagnostic[]): SessionDiagnostic[] {
+export function inLineOrder(diagnostics: SessionDiagnostic[]): SessionDiagnostic[] {
 	return diagnostics.length < 2 ? diagnostics : diagnostics.sort((a, b) => a.line - b.line);
 }
 
 function shorten(text: string): string {
 	return text.length > 120 ? `${text.slice(0, 117)}...` : text;
-}
-
-/**
- * Reads a session file piece by piece, each piece the text after the previous one's last complete
- * line (as `appendToSession` takes it), into one model at the end: parseSession's model of the
- * whole text, without a snapshot per piece (a 100 MB file read in 64 KB pieces would otherwise
- * copy its entry list once per piece). It owns the arrays it fills; `model()` hands them over,
- * after which it takes no more pieces.
- */
-export class SessionPieceReader {
-	private first: SessionSnapshot | undefined;
-	private readonly entries: SessionEntry[] = [];
-	private readonly entryLines: number[] = [];
-	private readonly diagnostics: SessionDiagnostic[] = [];
-	private name: string | undefined;
-	private lineCount = 0;
-	private pendingTail = '';
-	private done = false;
-
-	/** Adds the next piece; false when the file cannot be read in pieces (no header, or a v1/v2 file Pi migrates as a whole). */
-	push(text: string): boolean {
-		if (this.done) {
-			throw new Error('SessionPieceReader: the model was already taken');
-		}
-		const first = this.first;
-		if (first === undefined && !text.includes('\n')) {
-			this.pendingTail = text; // not one complete line yet: the header is still to come
-			return true;
-		}
-		if (first === undefined) {
-			const model = parseSession(text);
-			if (!(model instanceof SessionSnapshot) || model.header === undefined || model.migrated) {
-				return false;
-			}
-			this.first = model;
-			this.take(model.entries, model.entryLines, model.diagnostics);
-			this.name = model.name;
-			this.lineCount = model.lineCount;
-			this.pendingTail = model.pendingTail;
-			return true;
-		}
-		const split = splitJsonlLines(text, this.lineCount + 1);
-		const diagnostics: SessionDiagnostic[] = [];
-		const tooDeep = new Set<number>();
-		const from = this.entries.length;
-		collectEntries(parseLines(split.lines, diagnostics, tooDeep), this.entries, this.entryLines, diagnostics, tooDeep);
-		// The first piece's index is extended in place: its snapshot is never handed out.
-		first.index.extend(this.entries, from);
-		checkLinks(this.entries, this.entryLines, from, first.index, diagnostics);
-		this.take([], [], inLineOrder(diagnostics));
-		this.name = nameAfter(this.name, this.entries, from);
-		this.lineCount += split.consumedLineCount;
-		this.pendingTail = split.pendingTail;
-		return true;
-	}
-
-	/** The model of every piece pushed (that of an empty file when none was). */
-	model(): SessionModel {
-		this.done = true;
-		const first = this.first;
-		if (first === undefined) {
-			return parseSession(this.pendingTail);
-		}
-		return new SessionSnapshot({
-			header: first.header,
-			version: first.version,
-			migrated: false,
-			entries: this.entries,
-			entryLines: this.entryLines,
-			diagnostics: this.diagnostics,
-			name: this.name,
-			lineCount: this.lineCount,
-			pendingTail: this.pendingTail,
-			index: first.index,
-		});
-	}
-
-	private take(entries: readonly SessionEntry[], lines: readonly number[], diagnostics: readonly SessionDiagnostic[]): void {
-		// One by one: a spread of a large array would overflow the call stack.
-		for (const entry of entries) {
-			this.entries.push(entry);
-		}
-		for (const line of lines) {
-			this.entryLines.push(line);
-		}
-		for (const diagnostic of diagnostics) {
-			this.diagnostics.push(diagnostic);
-		}
-	}
 }

@@ -32,8 +32,9 @@ export type EntryDraft = CustomEntryDraft | CustomMessageEntryDraft;
 
 /** A draft with its envelope, ready to be appended. */
 export interface PreparedEntry {
+	/** The entry as a reader of the file gets it: `line` parsed back (no `undefined` fields). */
 	readonly entry: CustomEntry | CustomMessageEntry;
-	/** `JSON.stringify(entry) + "\n"`: exactly what goes into the file. */
+	/** `JSON.stringify(envelope) + "\n"`: exactly what goes into the file. */
 	readonly line: string;
 }
 
@@ -77,11 +78,10 @@ export function* prepareEntriesSteps(drafts: readonly EntryDraft[], context: Env
 		const draft = drafts[index] as EntryDraft;
 		const id = newEntryId(isTaken, context.randomBytes);
 		generated.add(id);
-		const entry = envelope(draft, id, parentId, context.now().toISOString());
-		const line = serialize(entry, draft, index);
-		prepared.push({ entry, line });
+		const entry = serialize(envelope(draft, id, parentId, context.now().toISOString()), draft, index);
+		prepared.push(entry);
 		parentId = id;
-		if (pacer.due(line.length)) {
+		if (pacer.due(entry.line.length)) {
 			yield;
 		}
 	}
@@ -104,8 +104,12 @@ function envelope(draft: EntryDraft, id: string, parentId: string | null, timest
 	};
 }
 
-/** Serializes and reads the line back as Pi's loader would, so nothing unreadable is ever written. */
-function serialize(entry: CustomEntry | CustomMessageEntry, draft: EntryDraft, index: number): string {
+/**
+ * Serializes and reads the line back as Pi's loader would, so nothing unreadable is ever written.
+ * The entry read back is kept: it is what the file holds, so the model after the write is built
+ * from it without parsing the written lines again.
+ */
+function serialize(entry: CustomEntry | CustomMessageEntry, draft: EntryDraft, index: number): PreparedEntry {
 	const type: unknown = (draft as { type?: unknown }).type;
 	if (type !== 'custom' && type !== 'custom_message') {
 		throw new InvalidDraftError(index, `type ${JSON.stringify(type)} is not "custom" or "custom_message"`);
@@ -129,5 +133,5 @@ function serialize(entry: CustomEntry | CustomMessageEntry, draft: EntryDraft, i
 	if (readBack.entry.type !== type || readBack.warning !== undefined) {
 		throw new InvalidDraftError(index, `Pi would not read it back as a ${type} entry (${readBack.warning ?? `read as ${readBack.entry.type}`})`);
 	}
-	return `${json}\n`;
+	return { entry: readBack.entry, line: `${json}\n` };
 }

@@ -8,7 +8,7 @@
  * lines are appended and read back (see `appendLines.ts`, which also documents the residual race:
  * Pi takes no lock, so none of this is a lock either).
  */
-import { appendToSession, type SessionModel } from '../../engine/session';
+import { SessionPieceReader, type ParsedLine, type SessionModel } from '../../engine/session';
 import {
 	checkModelWritable,
 	InvalidDraftError,
@@ -22,7 +22,7 @@ import {
 } from '../../engine/write';
 import { appendLines, type AppendHooks, type LineToAppend } from './appendLines';
 import { pooledRandomBytes } from './pooledRandomBytes';
-import { mapSteps, type Steps } from '../../engine/steps';
+import { mapSteps, Pacer, type Steps } from '../../engine/steps';
 import { runSliced } from '../slicing/runSliced';
 import { describeHolders, detectPiHolders, type PiHolderCheck } from './piHolders';
 import { readSessionFileState, type SessionBase, type SessionFileState } from './sessionFileState';
@@ -169,8 +169,9 @@ async function append(path: string, state: SessionFileState, prepared: readonly 
 	if (result.kind === 'changed') {
 		return { kind: 'retry', refusal: refusal('changed', `${result.reason}; nothing was written`), session: state };
 	}
-	const session = await afterWrite(path, state, result.tail);
 	const { verification, attempted } = result;
+	// Intact lines follow one another from the first byte we wrote.
+	const session = await afterWrite(path, state, verification.ok ? prepared.slice(0, attempted) : [], result.tail);
 	if (verification.ok && attempted === prepared.length && result.stoppedBecause === undefined) {
 		return { kind: 'written', entries: prepared, session };
 	}
@@ -185,11 +186,13 @@ async function append(path: string, state: SessionFileState, prepared: readonly 
 }
 
 /**
- * The model advanced by the bytes read back after writing (ours and anything after them), parsed
- * a piece at a time in slices: a first flush writes tens of megabytes.
+ * The model advanced by the bytes read back after writing (`tail`: ours and anything after them),
+ * in slices: a first flush writes tens of megabytes. `landed` are entries of ours known to start
+ * the tail intact: each was parsed back from its line when it was prepared, so only the bytes
+ * after them are parsed here.
  */
-async function afterWrite(path: string, state: SessionFileState, tail: Buffer): Promise<SessionBase> {
-	const model = await runSliced(appendTailSteps(state.model, tail));
+async function afterWrite(path: string, state: SessionFileState, landed: readonly PreparedEntry[], tail: Buffer): Promise<SessionBase> {
+	const model = await runSliced(modelAfterWriteSteps(state.model, landed, tail));
 	if (model !== undefined) {
 		return { model, consumedBytes: state.consumedBytes + tail.lastIndexOf(0x0a) + 1 };
 	}
@@ -199,32 +202,46 @@ async function afterWrite(path: string, state: SessionFileState, tail: Buffer): 
 }
 
 /**
- * Bytes of the tail parsed in one piece (cut after a line end, so no character is split). Each
- * piece costs a copy of the model's arrays too: 256 KB pieces doubled the time of a 13,000-entry
- * write; 1 MB pieces held the host up to 64 ms; 512 KB about 40 ms.
+ * Bytes of the tail parsed in one piece, cut after a line end (so no character is split); small
+ * enough that a piece's text is not a large object the young-generation collector cannot free
+ * (see `readSessionModel.ts`).
  */
-const TAIL_PIECE_BYTES = 512 * 1024;
+const TAIL_PIECE_BYTES = 64 * 1024;
 
-function* appendTailSteps(model: SessionModel, tail: Buffer): Steps<SessionModel | undefined> {
-	let advanced = model;
+function* modelAfterWriteSteps(model: SessionModel, landed: readonly PreparedEntry[], tail: Buffer): Steps<SessionModel | undefined> {
+	const reader = SessionPieceReader.after(model);
+	if (reader === undefined) {
+		return undefined;
+	}
+	const pacer = new Pacer();
 	let start = 0;
-	while (start < tail.length) {
-		let end = Math.min(tail.length, start + TAIL_PIECE_BYTES);
+	let landedBytes = 0;
+	for (let end = 0; end < landed.length; end++) {
+		const { line } = landed[end] as PreparedEntry;
+		landedBytes += Buffer.byteLength(line);
+		if (pacer.due(line.length) || end === landed.length - 1) {
+			if (!reader.pushParsed(landed.slice(start, end + 1).map((entry): ParsedLine => ({ text: entry.line, value: entry.entry })))) {
+				return undefined;
+			}
+			start = end + 1;
+			yield;
+		}
+	}
+	for (let from = landedBytes; from < tail.length;) {
+		let end = Math.min(tail.length, from + TAIL_PIECE_BYTES);
 		if (end < tail.length) {
 			const before = tail.lastIndexOf(0x0a, end - 1);
 			// A line longer than a piece goes whole into its own.
-			const after = before >= start ? before : tail.indexOf(0x0a, end);
+			const after = before >= from ? before : tail.indexOf(0x0a, end);
 			end = after === -1 ? tail.length : after + 1;
 		}
-		const next = appendToSession(advanced, tail.subarray(start, end).toString('utf8'));
-		if (next === undefined) {
+		if (!reader.push(tail.subarray(from, end).toString('utf8'))) {
 			return undefined;
 		}
-		advanced = next;
-		start = end;
+		from = end;
 		yield;
 	}
-	return advanced;
+	return reader.model();
 }
 
 function refused(reason: WriteRefusal, session?: SessionBase): Attempt {

@@ -5,29 +5,12 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { appendToSession, buildSessionContext, getBranch, parseSession, SessionPieceReader, type SessionModel } from '../../../../src/engine/session';
+import { appendToSession, parseSession, SessionPieceReader, type SessionModel } from '../../../../src/engine/session';
+import { observable, SessionTextMutator } from '../../../support/sessionModelCheck';
 import { piCondenseSessionsDir, realSessionsDir } from '../../../support/paths';
 import { Random } from '../../../support/random';
 
 const realFile = join(realSessionsDir, 'large-session.migrated-v3.jsonl');
-
-function observable(model: SessionModel): unknown {
-	return {
-		header: model.header,
-		version: model.version,
-		entries: model.entries,
-		diagnostics: model.diagnostics,
-		leafId: model.leafId,
-		name: model.name,
-		lineCount: model.lineCount,
-		pendingTail: model.pendingTail,
-		lines: model.entries.map((entry) => model.lineOf(entry)),
-		labels: model.entries.map((entry) => model.labelOf(entry.id)),
-		byId: model.entries.map((entry) => model.entryById(entry.id)?.id),
-		branch: getBranch(model).map((entry) => entry.id),
-		context: buildSessionContext(model),
-	};
-}
 
 /** Applies `chunks` one after another, starting from the cold read of the first. */
 function applyChunks(chunks: readonly string[]): { model: SessionModel; consumed: string }[] {
@@ -154,36 +137,3 @@ describe('session model: read in pieces into one model (SessionPieceReader)', fu
 		assert.throws(() => reader.push(lines.slice(10, 20).join('')), /already taken/);
 	});
 });
-
-/** Rewires some parentIds and adds labels and session names so the property covers branches. */
-class SessionTextMutator {
-	constructor(private readonly random: Random) {}
-
-	withRandomBranchesAndLabels(text: string): string {
-		const out: string[] = [];
-		const ids: string[] = [];
-		for (const line of text.split('\n')) {
-			if (!line) {
-				continue;
-			}
-			const entry = JSON.parse(line) as Record<string, unknown>;
-			if (entry['type'] !== 'session' && ids.length > 3 && this.random.chance(0.05)) {
-				entry['parentId'] = this.random.pick(ids);
-			}
-			out.push(JSON.stringify(entry));
-			if (typeof entry['id'] === 'string' && entry['type'] !== 'session') {
-				ids.push(entry['id']);
-				if (this.random.chance(0.03)) {
-					out.push(JSON.stringify({ type: 'label', id: `lab${ids.length}`, parentId: entry['id'], timestamp: '2026-01-01T00:00:00.000Z', targetId: this.random.pick(ids), label: this.random.chance(0.5) ? 'x' : undefined }));
-				}
-				if (this.random.chance(0.01)) {
-					out.push(JSON.stringify({ type: 'session_info', id: `inf${ids.length}`, parentId: entry['id'], timestamp: '2026-01-01T00:00:00.000Z', name: this.random.chance(0.7) ? ` name ${ids.length} ` : '' }));
-				}
-				if (this.random.chance(0.01)) {
-					out.push('{"broken json');
-				}
-			}
-		}
-		return out.map((line) => `${line}\n`).join('');
-	}
-}

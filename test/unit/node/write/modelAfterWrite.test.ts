@@ -1,0 +1,87 @@
+/**
+ * The model a write reports (`session`, the caller's next base) must be the model a read of the
+ * file gives, whether our entries landed cleanly (they are taken as prepared, not parsed again),
+ * another writer appended after them, or the write was disturbed.
+ */
+import assert from 'node:assert/strict';
+import { buildSessionContext, parseSession } from '../../../../src/engine/session';
+import type { EntryDraft } from '../../../../src/engine/write';
+import { readSessionFileState, writeEntriesToSession, type WriteEntriesOptions } from '../../../../src/node/write';
+import { SessionBuilder, text, toolCall } from '../../../support/sessionBuilder';
+import { observable } from '../../../support/sessionModelCheck';
+import { appendLikePi, noPiRunning, read, TempDir } from '../../../support/tempSession';
+
+const options: WriteEntriesOptions = { checkPiHolders: noPiRunning, maxWaitMs: 0 };
+
+/** Drafts as a flush makes them, with what JSON drops or changes: undefined fields, non-ASCII text, a line longer than a read piece. */
+const drafts: EntryDraft[] = [
+	{ type: 'custom', customType: 'context-prune-index', data: { toolCalls: [{ toolCallId: 'c1', resultText: 'é✓ '.repeat(40_000), skipped: undefined }] } },
+	{ type: 'custom_message', customType: 'context-prune-summary', content: 'summary of t1 — ✓', display: false, details: undefined },
+	...Array.from({ length: 300 }, (_, i): EntryDraft => ({ type: 'custom', customType: 'context-prune-stats', data: { i, at: new Date(0), nothing: undefined } })),
+];
+
+function sessionText(): string {
+	const builder = new SessionBuilder();
+	builder.user('list files');
+	builder.assistant([toolCall('c1', 'bash', { command: 'ls' })]);
+	builder.toolResult('c1', 'bash', 'a\nb\n');
+	builder.assistant([text('Two files.')]);
+	return builder.text();
+}
+
+/** The file as last read by a caller that has already built its context (the seeded path). */
+function baseOf(path: string): NonNullable<WriteEntriesOptions['base']> {
+	const state = readSessionFileState(path);
+	assert.equal(state.kind, 'ok');
+	if (state.kind !== 'ok') {
+		throw new Error('unreadable');
+	}
+	buildSessionContext(state.state.model);
+	return state.state;
+}
+
+describe('write: the model after a write is the model of the file', () => {
+	let dir: TempDir;
+	beforeEach(() => {
+		dir = new TempDir();
+	});
+	afterEach(() => {
+		dir.remove();
+	});
+
+	it('takes our entries as prepared when they landed cleanly, as a cold read gives them', async () => {
+		const path = dir.file('clean.jsonl', sessionText());
+		const base = baseOf(path);
+		const result = await writeEntriesToSession(path, drafts, { ...options, base });
+		assert.equal(result.kind, 'written');
+		assert.deepStrictEqual(observable(result.session.model), observable(parseSession(read(path))));
+		assert.equal(result.session.consumedBytes, Buffer.byteLength(read(path)));
+		assert.ok(!('nothing' in (result.entries[2]?.entry as { data: object }).data), 'entries are what the file holds (no undefined fields)');
+	});
+
+	it('parses what another writer appended after our last line', async () => {
+		const path = dir.file('after.jsonl', sessionText());
+		const base = baseOf(path);
+		const result = await writeEntriesToSession(path, drafts, { ...options, base, hooks: {
+			afterLine: (index) => {
+				if (index === drafts.length - 1) {
+					appendLikePi(path, { type: 'custom', customType: 'pi-ext', id: 'pi000060', parentId: null, timestamp: '2026-02-01T00:00:00.000Z' });
+				}
+			},
+		} });
+		assert.equal(result.kind, 'written');
+		assert.equal(result.session.model.leafId, 'pi000060');
+		assert.deepStrictEqual(observable(result.session.model), observable(parseSession(read(path))));
+		assert.equal(result.session.consumedBytes, Buffer.byteLength(read(path)));
+	});
+
+	it('parses everything read back when a foreign line came before ours', async () => {
+		const path = dir.file('before.jsonl', sessionText());
+		const base = baseOf(path);
+		const foreign = { type: 'custom', customType: 'pi-ext', id: 'pi000061', parentId: null, timestamp: '2026-02-01T00:00:00.000Z' };
+		const result = await writeEntriesToSession(path, drafts, { ...options, base, hooks: { afterLastCheck: () => appendLikePi(path, foreign) } });
+		assert.equal(result.kind, 'disturbed');
+		assert.ok(result.session);
+		assert.deepStrictEqual(observable(result.session.model), observable(parseSession(read(path))));
+	});
+});
