@@ -130,14 +130,14 @@ describe('commands', () => {
 	it('the recovery commands copy refs, open summaries as markdown and open spilled blobs', async () => {
 		const api = await activeApi();
 		const { basic } = fixtures();
-		await waitUntil(() => api.prunedTree.findRef('t3') !== undefined, 'the pruned calls shown');
-		assert.equal(await run('piCondense.copyRef', api.prunedTree.findRef('t3')), 't3');
+		await waitUntil(async () => await api.prunedTree.findRef('t3') !== undefined, 'the pruned calls shown');
+		assert.equal(await run('piCondense.copyRef', await api.prunedTree.findRef('t3')), 't3');
 		assert.equal(await vscode.env.clipboard.readText(), 't3');
 		const summary = api.prunedTree.rootNodes.find((node) => node.data.kind === 'summary')!;
 		const summaryUri = await run<string>('piCondense.openSummary', summary);
 		const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(summaryUri));
 		assert.equal(document.getText(), engineView(basic.path).state.summaries[0]?.text);
-		const spilled = api.prunedTree.findRef('call_p1_t2_0')!;
+		const spilled = (await api.prunedTree.findRef('call_p1_t2_0'))!;
 		assert.equal(spilled.data.kind, 'spilled');
 		const blob = await run<string>('piCondense.openBlob', spilled);
 		assert.ok(blob.endsWith(join(`${basic.id}-blobs`, 'call_p1_t2_0.txt')), blob);

@@ -101,7 +101,7 @@ describe('the context preview in VS Code', function () {
 	});
 
 	it('reveals the message of a tree item (its context menu, or revealInPreview with a ref)', async () => {
-		const node = api.prunedTree.findRef('t8');
+		const node = await api.prunedTree.findRef('t8');
 		assert.ok(node, 'the Pruned Calls tree lists t8');
 		const fromTree = nextReport((r) => r.cause === 'reveal');
 		await vscode.commands.executeCommand('piCondense.openPreview', node);

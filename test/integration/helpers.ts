@@ -64,9 +64,9 @@ export function nextRenderReport(api: ExtensionApi, test: (report: RenderReport)
 	});
 }
 
-export async function waitUntil(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
+export async function waitUntil(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
-	while (!condition()) {
+	while (!(await condition())) {
 		if (Date.now() > deadline) {
 			assert.fail(`gave up waiting: ${what}`);
 		}

@@ -125,7 +125,7 @@ describe('a hostile session in real VS Code', function () {
 		await vscode.commands.executeCommand('piCondense.prunedCalls.focus');
 		const summary = api.prunedTree.rootNodes.find((node) => node.data.kind === 'summary' && node.data.entryId === '9ac0fe7b');
 		const chains = api.prunedTree.rootNodes.find((node) => node.data.kind === 'group' && node.data.label === 'Compressed chains');
-		const chain = chains?.children.find((node) => node.data.kind === 'chain' && node.data.blockId === 'b1');
+		const chain = (chains ? await api.prunedTree.getChildren(chains) : []).find((node) => node.data.kind === 'chain' && node.data.blockId === 'b1');
 		assert.ok(summary && chain);
 		for (const [node, shown] of [[summary, 'read src/app.js'], [chain, 'Fused sub-task summary']] as [PrunedTreeNode, string][]) {
 			await api.prunedTree.view.reveal(node, { select: true, focus: true });
@@ -139,7 +139,8 @@ describe('a hostile session in real VS Code', function () {
 	it('Open Summary as Markdown renders the summary and the chain without their images', async () => {
 		const api = await activeApi();
 		const summary = api.prunedTree.rootNodes.find((node) => node.data.kind === 'summary' && node.data.entryId === '9ac0fe7b');
-		const chain = api.prunedTree.rootNodes.find((node) => node.data.label === 'Compressed chains')?.children.find((node) => node.data.kind === 'chain' && node.data.blockId === 'b1');
+		const chains = api.prunedTree.rootNodes.find((node) => node.data.label === 'Compressed chains');
+		const chain = (chains ? await api.prunedTree.getChildren(chains) : []).find((node) => node.data.kind === 'chain' && node.data.blockId === 'b1');
 		assert.ok(summary && chain);
 		for (const [node, shown] of [[summary, 'read src/app.js'], [chain, 'Fused sub-task summary']] as [PrunedTreeNode, string][]) {
 			const uri = await vscode.commands.executeCommand<string>('piCondense.openSummary', node);

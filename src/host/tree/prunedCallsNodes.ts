@@ -1,13 +1,15 @@
 /**
  * The node objects of the "Pruned Calls" view: each wraps the plain data of one row and knows its
  * parent (for `reveal`). They are kept by id across refreshes and their data is updated in place;
- * `sync` reports which nodes changed so only those are refreshed.
+ * `sync` reports which nodes changed so only those are refreshed. A node's children exist only
+ * once it has been expanded (or revealed through): until then only their count is known.
  */
 import type { PrunedNode } from '../../engine/views/prunedCallsModel';
 import { paced, type Steps } from '../../engine/steps';
 
 export class PrunedTreeNode {
-	children: PrunedTreeNode[] = [];
+	/** Undefined until the row is expanded. */
+	children: PrunedTreeNode[] | undefined;
 
 	constructor(readonly id: string, public data: PrunedNode, public parent: PrunedTreeNode | undefined, readonly sessionPath: string) {}
 
@@ -67,6 +69,16 @@ interface SyncRun {
 	count: number;
 }
 
+/**
+ * Builds the children of `node` from its data (when it is expanded), registering them in `byId`;
+ * yields between pieces of work. Nodes already built (an earlier expansion) are reused.
+ */
+export function* expandSteps(node: PrunedTreeNode, byId: Map<string, PrunedTreeNode>): Steps<PrunedTreeNode[]> {
+	const data = node.data;
+	const childData = 'children' in data ? yield* data.children() : [];
+	return yield* syncLevel(childData, node, { sessionPath: node.sessionPath, byId, changed: [], seen: new Set(), count: 0 });
+}
+
 function* syncLevel(data: readonly PrunedNode[], parent: PrunedTreeNode | undefined, run: SyncRun): Steps<PrunedTreeNode[]> {
 	const { sessionPath, byId, changed, seen } = run;
 	const nodes: PrunedTreeNode[] = [];
@@ -82,12 +94,15 @@ function* syncLevel(data: readonly PrunedNode[], parent: PrunedTreeNode | undefi
 			node = new PrunedTreeNode(id, item, parent, sessionPath);
 			byId.set(id, node);
 		}
-		const before = isNew ? undefined : ownSignature(node.data, node.children.map((child) => child.id));
+		const before = isNew ? undefined : ownSignature(node.data, node.children);
 		node.data = item;
 		node.parent = parent;
-		const childData = 'children' in item ? item.children : [];
-		node.children = yield* syncLevel(childData, node, run);
-		if (before !== undefined && before !== ownSignature(item, node.children.map((child) => child.id))) {
+		// Only rows that were expanded keep their children up to date; the others build them when expanded.
+		if (node.children !== undefined) {
+			const childData = 'children' in item ? yield* item.children() : [];
+			node.children = yield* syncLevel(childData, node, run);
+		}
+		if (before !== undefined && before !== ownSignature(item, node.children)) {
 			changed.push(node);
 		}
 		nodes.push(node);
@@ -95,7 +110,8 @@ function* syncLevel(data: readonly PrunedNode[], parent: PrunedTreeNode | undefi
 	return nodes;
 }
 
-/** What a row shows, plus which children it has: if this differs, the row is refreshed. */
-function ownSignature(data: PrunedNode, childIds: readonly string[]): string {
-	return JSON.stringify([data.label, data.description ?? '', 'outputHead' in data ? data.outputHead.length : 0, childIds]);
+/** What a row shows, plus which children it has (their count, until built): if this differs, the row is refreshed. */
+function ownSignature(data: PrunedNode, children: readonly PrunedTreeNode[] | undefined): string {
+	const childCount = 'childCount' in data ? data.childCount : 0;
+	return JSON.stringify([data.label, data.description ?? '', 'outputHead' in data ? data.outputHead.length : 0, childCount, children?.map((child) => child.id) ?? null]);
 }

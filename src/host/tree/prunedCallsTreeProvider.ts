@@ -9,7 +9,7 @@ import { buildPrunedCallsSteps } from '../../engine/views/prunedCallsModel';
 import { isSuperseded, runSliced } from '../../node/slicing/runSliced';
 import { Disposable } from '../dispose';
 import type { SessionController } from '../sessionController';
-import { PrunedTreeNode, syncNodesSteps } from './prunedCallsNodes';
+import { expandSteps, PrunedTreeNode, syncNodesSteps } from './prunedCallsNodes';
 import { prunedTreeItem } from './prunedTreeItem';
 
 export const PRUNED_CALLS_VIEW_ID = 'piCondense.prunedCalls';
@@ -43,8 +43,8 @@ export class PrunedCallsTreeProvider extends Disposable implements vscode.TreeDa
 		return this.roots;
 	}
 
-	getChildren(element?: PrunedTreeNode): PrunedTreeNode[] {
-		return element ? element.children : this.roots;
+	async getChildren(element?: PrunedTreeNode): Promise<PrunedTreeNode[]> {
+		return element ? this.expand(element) : this.roots;
 	}
 
 	getParent(element: PrunedTreeNode): PrunedTreeNode | undefined {
@@ -55,27 +55,50 @@ export class PrunedCallsTreeProvider extends Disposable implements vscode.TreeDa
 		return prunedTreeItem(element);
 	}
 
-	/** Finds the row of a `tN`, `bN`, tool-call id or alias id (the summarized call first). */
-	findRef(ref: string): PrunedTreeNode | undefined {
+	/**
+	 * Finds the row of a `tN`, `bN`, tool-call id or alias id (the summarized call first), building
+	 * only the rows on its way (see `Expandable.holds`).
+	 */
+	async findRef(ref: string): Promise<PrunedTreeNode | undefined> {
 		let fallback: PrunedTreeNode | undefined;
-		for (const node of this.byId.values()) {
-			const data = node.data;
-			if ((data.kind === 'tool' && (data.ref === ref || data.toolCallId === ref)) || (data.kind === 'chain' && data.blockId === ref)) {
-				return node;
+		for (const root of this.roots) {
+			const data = root.data;
+			if (!('holds' in data) || !data.holds(ref)) {
+				continue;
 			}
-			if (!fallback && ((data.kind === 'alias' || data.kind === 'spilled') && data.toolCallId === ref)) {
-				fallback = node;
+			for (const node of await this.expand(root)) {
+				const found = node.data;
+				if ((found.kind === 'tool' && (found.ref === ref || found.toolCallId === ref)) || (found.kind === 'chain' && found.blockId === ref)) {
+					return node;
+				}
+				if (!fallback && ((found.kind === 'alias' || found.kind === 'spilled') && found.toolCallId === ref)) {
+					fallback = node;
+				}
 			}
 		}
 		return fallback;
 	}
 
 	async reveal(ref: string): Promise<boolean> {
-		const node = this.findRef(ref);
+		const node = await this.findRef(ref);
 		if (node) {
 			await this.view.reveal(node, { select: true, focus: true, expand: true });
 		}
 		return node !== undefined;
+	}
+
+	/** The children of `node`, built in slices the first time it is expanded. */
+	private async expand(node: PrunedTreeNode): Promise<PrunedTreeNode[]> {
+		if (node.children !== undefined) {
+			return node.children;
+		}
+		const data = node.data;
+		const children = await runSliced(expandSteps(node, this.byId));
+		// A rebuild that ran meanwhile may have replaced the row's data or built its children already.
+		if (node.data === data && node.children === undefined) {
+			node.children = children;
+		}
+		return node.children ?? children;
 	}
 
 	/** Builds the rows in slices; a newer rebuild stops one under way. */

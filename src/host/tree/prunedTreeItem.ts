@@ -85,7 +85,7 @@ export function prunedTreeItem(node: PrunedTreeNode): vscode.TreeItem {
 }
 
 function collapsible(data: PrunedNode): vscode.TreeItemCollapsibleState {
-	if (!('children' in data) || data.children.length === 0) {
+	if (!('childCount' in data) || data.childCount === 0) {
 		return None;
 	}
 	return data.kind === 'group' && data.group === 'problems' ? Expanded : Collapsed;

@@ -26,7 +26,7 @@ describe('Pi Condense in restricted mode', function () {
 		const api = await activeApi();
 		const { basic } = fixtures();
 		await vscode.commands.executeCommand('piCondense.selectSession', basic.path);
-		await waitUntil(() => api.controller.selected === basic.path && api.prunedTree.findRef('t3') !== undefined, 'the basic session shown');
+		await waitUntil(async () => api.controller.selected === basic.path && await api.prunedTree.findRef('t3') !== undefined, 'the basic session shown');
 		const uri = await vscode.commands.executeCommand<string>('piCondense.recoverOutput', { sessionPath: basic.path, ref: 't3' });
 		assert.match((await vscode.workspace.openTextDocument(vscode.Uri.parse(uri))).getText(), /^## toolRef: t3\nTool: read/);
 		const document = await vscode.workspace.openTextDocument(vscode.Uri.file(basic.path));

@@ -6,6 +6,7 @@ import { resolveConfig } from '../../../../src/engine/config/resolve';
 import { parseSession } from '../../../../src/engine/session';
 import { SessionInsight } from '../../../../src/engine/views/sessionInsight';
 import { buildPrunedCalls, type PrunedNode } from '../../../../src/engine/views/prunedCallsModel';
+import { runSteps } from '../../../../src/engine/steps';
 import { statusLineText } from '../../../../src/engine/views/statusLine';
 import { piCondenseSessionsDir } from '../../../support/paths';
 import { SessionBuilder } from '../../../support/sessionBuilder';
@@ -24,7 +25,7 @@ function labels(nodes: readonly PrunedNode[]): string[] {
 }
 
 function children(node: PrunedNode | undefined): readonly PrunedNode[] {
-	return node && 'children' in node ? node.children : [];
+	return node && 'children' in node ? runSteps(node.children()) : [];
 }
 
 describe('buildPrunedCalls on a session written by real pi-condense', () => {
@@ -51,6 +52,22 @@ describe('buildPrunedCalls on a session written by real pi-condense', () => {
 		assert.equal(spilled?.kind === 'spilled' && spilled.toolCallId, 'call_p1_t2_0');
 		assert.equal(group('Pending'), undefined);
 		assert.equal(group('Problems'), undefined);
+	});
+
+	it('counts each row\'s children before they are built, and knows which row holds a ref', () => {
+		const expandable = (nodes: readonly PrunedNode[]): PrunedNode[] => nodes.flatMap((node) => 'children' in node ? [node, ...expandable(children(node))] : []);
+		for (const node of expandable(roots)) {
+			assert.equal('childCount' in node && node.childCount, children(node).length, node.id);
+		}
+		const holders = (ref: string): string[] => roots.filter((node) => 'holds' in node && node.holds(ref)).map((node) => node.id);
+		const summaryOf = (ref: string): string | undefined => roots.find((node) => children(node).some((child) => child.kind === 'tool' && (child.ref === ref || child.toolCallId === ref)))?.id;
+		assert.deepEqual(holders('t3'), [summaryOf('t3')]);
+		const t3 = children(roots.find((node) => node.id === summaryOf('t3'))).find((child) => child.kind === 'tool' && child.ref === 't3');
+		assert.deepEqual(holders(t3?.kind === 'tool' ? t3.toolCallId : ''), [summaryOf('t3')]);
+		assert.deepEqual(holders('b2'), ['chains']);
+		assert.deepEqual(holders('call_p2_t0_0'), ['aliases']);
+		assert.deepEqual(holders('call_p1_t2_0'), [summaryOf('call_p1_t2_0'), 'spilled'].filter((id) => id !== undefined));
+		assert.deepEqual(holders('t999'), []);
 	});
 
 	it('gives every row an id that is unique and stable across rebuilds', () => {
