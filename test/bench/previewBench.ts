@@ -24,7 +24,9 @@ export async function benchPreview(): Promise<void> {
 	const fixture = prunedSyntheticAgentDir({ contextMessages: MESSAGES });
 	try {
 		// Our flush's 2.0.0-shaped entries, with a thinking strip in the settings: 2.0.0 reads both.
-		const source = new SessionFileSource(fixture.sessionFile, fixture.agentDir, R200);
+		// The session's state is derived before the page opens, as the extension does for the selected
+		// session (the engine figures below time it apart: "state + previous call").
+		const source = new SessionFileSource(fixture.sessionFile, fixture.agentDir, R200, undefined, true);
 		await source.reload();
 		const session = source.current();
 		if (!session) {

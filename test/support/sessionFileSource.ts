@@ -19,6 +19,8 @@ import { sessionBlobReader } from '../../src/node/condense/sessionBlobReader';
 import { readPruneSettings } from '../../src/node/settings/readPruneSettings';
 import { updatePruneSettings } from '../../src/node/settings/updatePruneSettings';
 import type { ReleaseRules } from '../../src/engine/release/releases';
+import { runSteps } from '../../src/engine/steps';
+import { SessionInsight } from '../../src/engine/views/sessionInsight';
 
 export class SessionFileSource implements PreviewSource {
 	private session: PreviewSession | undefined;
@@ -31,8 +33,12 @@ export class SessionFileSource implements PreviewSource {
 	/** What the header says about the release; set before `reload()` to show another (e.g. not installed). */
 	followed: FollowedRelease;
 
-	/** `release`: the pi-condense release the session is rendered as. */
-	constructor(readonly path: string, readonly agentDir: string, readonly release: ReleaseRules, private readonly pricing?: ModelFacts) {
+	/**
+	 * `release`: the pi-condense release the session is rendered as. With `derive`, each reload also
+	 * prepares the session's insight (its state) and hands it to the preview, as the extension does
+	 * for the selected session before its preview opens.
+	 */
+	constructor(readonly path: string, readonly agentDir: string, readonly release: ReleaseRules, private readonly pricing?: ModelFacts, private readonly derive = false) {
 		this.followed = { line: `pi-condense ${release.version} (test source)`, installed: true };
 	}
 
@@ -48,15 +54,22 @@ export class SessionFileSource implements PreviewSource {
 	async reload(): Promise<void> {
 		const model = parseSession(await readFile(this.path, 'utf8'));
 		const settings = await readPruneSettings(this.agentDir, this.release);
+		// Without pi-condense, Pi sends its own context: as the controller does, pruning is then off.
+		const config = this.followed.installed ? settings.config : effectiveConfig(settings.config, { kind: 'not-installed', searched: [], warnings: [] });
+		let derived: SessionInsight | undefined;
+		if (this.derive) {
+			derived = new SessionInsight(model, config, settings.release);
+			runSteps(derived.prepare());
+		}
 		this.session = {
 			path: this.path,
 			title: model.name ?? firstPrompt(model) ?? basename(this.path, '.jsonl'),
 			model,
-			// Without pi-condense, Pi sends its own context: as the controller does, pruning is then off.
-			config: this.followed.installed ? settings.config : effectiveConfig(settings.config, { kind: 'not-installed', searched: [], warnings: [] }),
+			config,
 			release: settings.release,
 			followed: this.followed,
 			blobs: sessionBlobReader(this.path, model.header?.id ?? ''),
+			...(derived ? { derived } : {}),
 		};
 		for (const listener of this.listeners) {
 			listener();

@@ -8,7 +8,7 @@
 import type { FollowedRelease } from './previewSource';
 import type { PreviewComputation } from '../../engine/preview';
 import { UNBOUNDED } from '../../engine/preview/boundedText';
-import { runSteps, type Steps } from '../../engine/steps';
+import { paced, runSteps, type Steps } from '../../engine/steps';
 import type { PageSnapshot, PreviewBlock, PreviewRow, RefInfo, RowWindow, ViewName } from '../../shared/protocol';
 
 /** At most this many rows in one message. */
@@ -63,7 +63,7 @@ export class SnapshotRows {
 		const rows = new RowReader(this.computation, view);
 		const from = Math.min(Math.max(0, start), rows.length);
 		const to = Math.min(Math.max(from, end), rows.length, from + WINDOW_ROWS);
-		const builder = new WindowBuilder(this.refs(), budget);
+		const builder = new WindowBuilder(yield* this.refsSteps(), budget);
 		let next = from;
 		while (next < to && builder.add(rows.at(next), 1)) {
 			next++;
@@ -84,7 +84,7 @@ export class SnapshotRows {
 	*aroundSteps(view: ViewName, index: number, budget = WINDOW_BUDGET): Steps<RowWindow> {
 		const rows = new RowReader(this.computation, view);
 		const at = Math.min(Math.max(0, index), rows.length);
-		const builder = new WindowBuilder(this.refs(), budget);
+		const builder = new WindowBuilder(yield* this.refsSteps(), budget);
 		let start = at;
 		let end = at;
 		while (end < rows.length && end - start < WINDOW_ROWS * 0.75 && builder.add(rows.at(end), 0.75)) {
@@ -137,7 +137,23 @@ export class SnapshotRows {
 	}
 
 	private refs(): ReadonlyMap<string, RefInfo> {
-		this.refsByName ??= new Map(this.snapshot.refs.map((info) => [info.ref, info]));
+		return runSteps(this.refsSteps());
+	}
+
+	/** Every ref by name, indexed the first time a window needs it (in steps: a long session has tens of thousands). */
+	private *refsSteps(): Steps<ReadonlyMap<string, RefInfo>> {
+		if (this.refsByName === undefined) {
+			const byName = new Map<string, RefInfo>();
+			const refs = this.snapshot.refs;
+			for (let i = 0; i < refs.length; i++) {
+				if (paced(i)) {
+					yield;
+				}
+				const info = refs[i] as RefInfo;
+				byName.set(info.ref, info);
+			}
+			this.refsByName = byName;
+		}
 		return this.refsByName;
 	}
 }

@@ -23,54 +23,83 @@ import { CUSTOM_TYPE_SUMMARY } from '../types';
 import { liveTurnWarning } from './liveTurnWarning';
 import type { DefectWarning } from './renderReport';
 import { summaryDetailRefs } from './summaryDetailRefs';
-import { blockBodyLookup, existingBlockIds, syntheticChainMessage, type ProtectedOutput } from './syntheticChain';
+import { blockBodyLookup, existingBlockIdsSteps, syntheticChainMessage, type ProtectedOutput } from './syntheticChain';
 import { withoutThinking } from './thinkingBlocks';
+import { Pacer, paced, runSteps, type Steps } from '../../steps';
 
 export function chainPruneById(
 	messages: readonly AgentMessage[],
 	state: CondenseState,
 	options: Pick<ChainCompressionConfig, 'stripFinalAssistantThinking'>,
-	warn?: { readonly release: ReleaseVersion; readonly report: (warning: DefectWarning) => void },
+	warn?: ChainWarningSink,
 ): readonly AgentMessage[] {
+	return runSteps(chainPruneByIdSteps(messages, state, options, warn));
+}
+
+export interface ChainWarningSink {
+	readonly release: ReleaseVersion;
+	readonly report: (warning: DefectWarning) => void;
+}
+
+/** The same, yielding between pieces of work (see `src/engine/steps.ts`): a long session has thousands of chains. */
+export function* chainPruneByIdSteps(
+	messages: readonly AgentMessage[],
+	state: CondenseState,
+	options: Pick<ChainCompressionConfig, 'stripFinalAssistantThinking'>,
+	warn?: ChainWarningSink,
+): Steps<readonly AgentMessage[]> {
 	if (state.chains.length === 0) {
 		return messages;
 	}
 	const dropped = new Set<string>();
 	const stripAt = new Set<number>();
 	const protectedBlock = new Map<string, string>();
-	for (const { entry } of state.chains) {
+	for (let i = 0; i < state.chains.length; i++) {
+		if (paced(i)) {
+			yield;
+		}
+		const { entry } = state.chains[i] as CondenseState['chains'][number];
 		entry.droppedToolCallIds.forEach((id) => dropped.add(id));
 		entry.protectedToolCallIds?.forEach((id) => protectedBlock.set(id, entry.blockId));
 		if (entry.finalAssistantTimestamp !== null && options.stripFinalAssistantThinking) {
 			stripAt.add(entry.finalAssistantTimestamp);
 		}
 	}
-	const synthetics = syntheticsByStart(messages, state, protectedBlock);
-	const present = existingBlockIds(messages);
+	const synthetics = yield* syntheticsByStartSteps(messages, state, protectedBlock);
+	const present = yield* existingBlockIdsSteps(messages);
 	const out: AgentMessage[] = [];
 	const droppedAt: number[] = [];
-	messages.forEach((message, i) => {
+	let changed = false;
+	for (let i = 0; i < messages.length; i++) {
+		if (paced(i)) {
+			yield;
+		}
+		const message = messages[i] as AgentMessage;
 		if (isDropped(message, dropped)) {
 			droppedAt.push(i);
-			return;
+			changed = true;
+			continue;
 		}
 		if (message.role === 'assistant' && stripAt.has(message.timestamp)) {
-			out.push(withoutThinking(message));
-			return;
+			const stripped = withoutThinking(message);
+			changed ||= stripped !== message;
+			out.push(stripped);
+			continue;
 		}
 		out.push(message);
 		const synthetic = message.role === 'user' ? synthetics.get(message.timestamp) : undefined;
 		if (synthetic && !present.has(synthetic.blockId)) {
 			out.push(synthetic.message);
+			changed = true;
 		}
-	});
+	}
 	if (warn && droppedAt.length > 0) {
 		const warning = liveTurnWarning(messages, droppedAt, state, warn.release);
 		if (warning) {
 			warn.report(warning);
 		}
 	}
-	return out.length === messages.length && out.every((message, i) => message === messages[i]) ? messages : out;
+	return changed ? out : messages;
 }
 
 function isDropped(message: AgentMessage, dropped: ReadonlySet<string>): boolean {
@@ -88,14 +117,18 @@ function callsAny(message: AssistantMessage, ids: ReadonlySet<string>): boolean 
 }
 
 /** Each chain's synthetic message by start timestamp, with the protected outputs of its ids from anywhere in the list. */
-function syntheticsByStart(
+function* syntheticsByStartSteps(
 	messages: readonly AgentMessage[],
 	state: CondenseState,
 	protectedBlock: ReadonlyMap<string, string>,
-): Map<number, { readonly blockId: string; readonly message: AgentMessage }> {
+): Steps<Map<number, { readonly blockId: string; readonly message: AgentMessage }>> {
 	const relocated = new Map<string, ProtectedOutput[]>();
 	if (protectedBlock.size > 0) {
-		for (const message of messages) {
+		for (let i = 0; i < messages.length; i++) {
+			if (paced(i)) {
+				yield;
+			}
+			const message = messages[i] as AgentMessage;
 			const blockId = message.role === 'toolResult' ? protectedBlock.get(message.toolCallId) : undefined;
 			if (message.role === 'toolResult' && blockId !== undefined) {
 				const list = relocated.get(blockId) ?? [];
@@ -106,7 +139,11 @@ function syntheticsByStart(
 	}
 	const lookup = blockBodyLookup(state);
 	const byStart = new Map<number, { readonly blockId: string; readonly message: AgentMessage }>();
+	const pacer = new Pacer();
 	for (const { entry, bodyText } of state.chains) {
+		if (pacer.due(bodyText.length)) {
+			yield;
+		}
 		byStart.set(entry.startUserTimestamp, { blockId: entry.blockId, message: syntheticChainMessage(entry, bodyText, lookup, relocated.get(entry.blockId) ?? []) });
 	}
 	return byStart;

@@ -38,15 +38,38 @@ export function* orphanWarningsSteps(before: readonly AgentMessage[], after: rea
 	}
 	const own = yield* findOrphans(before);
 	const warnings: DefectWarning[] = [];
-	const ownResults = new Set(own.results.map((r) => r.key));
-	const produced = sent.results.filter((r) => !ownResults.has(r.key));
-	const inherited = sent.results.filter((r) => ownResults.has(r.key));
+	// Paced: a long session pruned by a release with these defects can have thousands of each.
+	const ownResults = new Set<string>();
+	for (let i = 0; i < own.results.length; i++) {
+		if (paced(i)) {
+			yield;
+		}
+		ownResults.add((own.results[i] as OrphanResult).key);
+	}
+	const produced: OrphanResult[] = [];
+	const inherited: OrphanResult[] = [];
+	for (let i = 0; i < sent.results.length; i++) {
+		if (paced(i)) {
+			yield;
+		}
+		const result = sent.results[i] as OrphanResult;
+		(ownResults.has(result.key) ? inherited : produced).push(result);
+	}
 	for (const [results, origin] of [[produced, `after pi-condense ${release.version} dropped their calls`], [inherited, 'as in Pi\'s own context']] as const) {
 		if (results.length > 0) {
 			warnings.push(resultWarning(results, origin, release));
 		}
 	}
-	const lostResults = [...sent.calls].filter(([key]) => !own.calls.has(key)).map(([, id]) => id);
+	const lostResults: string[] = [];
+	let checked = 0;
+	for (const [key, id] of sent.calls) {
+		if (paced(checked++)) {
+			yield;
+		}
+		if (!own.calls.has(key)) {
+			lostResults.push(id);
+		}
+	}
 	if (lostResults.length > 0) {
 		warnings.push({
 			kind: 'orphan-tool-call',

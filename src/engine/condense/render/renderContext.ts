@@ -20,7 +20,7 @@
 import type { ContextPruneConfig } from '../../config/types';
 import type { ReleaseRules } from '../../release/releases';
 import type { AgentMessage } from '../../session/types';
-import { chainPruneById } from '../phases/chainPruneById';
+import { chainPruneByIdSteps } from '../phases/chainPruneById';
 import { chainPrunePositionalSteps } from '../phases/chainPrunePositional';
 import { purgeErroredArgsSteps } from '../phases/errorPurge';
 import { orphanWarningsSteps } from '../phases/orphanWarnings';
@@ -71,7 +71,7 @@ export function* renderContextSteps(
 		yield;
 		current = release.positionalChains
 			? yield* chainPrunePositionalSteps(current, state, config.chainCompression, reporter.diagnostic)
-			: chainPruneById(current, state, config.chainCompression, reporter.warning && { release: release.version, report: reporter.warning });
+			: yield* chainPruneByIdSteps(current, state, config.chainCompression, reporter.warning && { release: release.version, report: reporter.warning });
 	}
 	yield;
 	current = yield* lastPhase(current, state, config, release, reporter);
