@@ -12,7 +12,7 @@
  * With `profileDir`, it also records a CPU profile of the phase and the stretches over 30 ms in the
  * profile's clock (µs), to tell whose code each long block ran (`<name>.cpuprofile`, `<name>.blocks.json`).
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance, PerformanceObserver, type EventLoopUtilization, type PerformanceEntry } from 'node:perf_hooks';
@@ -78,6 +78,7 @@ export async function watchThread(name: string, phase: () => Promise<void>, prof
 	const elapsedMs = performance.now() - start;
 	if (profiler && profileDir !== undefined) {
 		const { profile } = await profiler.post('Profiler.stop');
+		mkdirSync(profileDir, { recursive: true });
 		writeFileSync(join(profileDir, `${name}.cpuprofile`), JSON.stringify(profile));
 		writeFileSync(join(profileDir, `${name}.blocks.json`), JSON.stringify(stretches));
 		profiler.disconnect();

@@ -17,7 +17,7 @@
  */
 import type { ErrorPurgeConfig } from '../../config/types';
 import type { AgentMessage, AssistantContent, AssistantMessage } from '../../session/types';
-import { paced, runSteps, type Steps } from '../../steps';
+import { Pacer, paced, runSteps, type Steps } from '../../steps';
 
 export function purgeErroredArgs(messages: readonly AgentMessage[], config: ErrorPurgeConfig): readonly AgentMessage[] {
 	return runSteps(purgeErroredArgsSteps(messages, config));
@@ -41,15 +41,19 @@ export function* purgeErroredArgsSteps(messages: readonly AgentMessage[], config
 		return messages;
 	}
 	let out: AgentMessage[] | undefined;
+	// Paced by the arguments serialized too: an errored call may have written a whole file.
+	const pacer = new Pacer();
+	const serialized = { chars: 0 };
 	for (let i = 0; i < messages.length; i++) {
-		if (paced(i)) {
+		if (pacer.due(serialized.chars)) {
 			yield;
 		}
+		serialized.chars = 0;
 		const message = messages[i] as AgentMessage;
 		if (message.role !== 'assistant') {
 			continue;
 		}
-		const purged = purgeMessage(message, erroredAtTurn, turns, config);
+		const purged = purgeMessage(message, erroredAtTurn, turns, config, serialized);
 		if (purged !== message) {
 			out ??= messages.slice();
 			out[i] = purged;
@@ -58,7 +62,8 @@ export function* purgeErroredArgsSteps(messages: readonly AgentMessage[], config
 	return out ?? messages;
 }
 
-function purgeMessage(message: AssistantMessage, erroredAtTurn: ReadonlyMap<string, number>, turns: number, config: ErrorPurgeConfig): AssistantMessage {
+/** `serialized.chars` counts the characters of the arguments serialized to measure them. */
+function purgeMessage(message: AssistantMessage, erroredAtTurn: ReadonlyMap<string, number>, turns: number, config: ErrorPurgeConfig, serialized: { chars: number }): AssistantMessage {
 	let content: AssistantContent[] | undefined;
 	message.content.forEach((block, i) => {
 		if (block.type !== 'toolCall') {
@@ -69,6 +74,7 @@ function purgeMessage(message: AssistantMessage, erroredAtTurn: ReadonlyMap<stri
 			return;
 		}
 		const size = JSON.stringify(block.arguments).length;
+		serialized.chars += size;
 		if (size < config.minArgChars) {
 			return;
 		}
