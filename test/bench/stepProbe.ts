@@ -39,6 +39,7 @@ import { richReply } from '../support/richSession';
 import { scriptedSummarizer } from '../support/scriptedSummarizer';
 import { noPiRunning } from '../support/tempSession';
 import { writeEntriesToSession } from '../../src/node/write';
+import type { EntryDraft } from '../../src/engine/write';
 
 export interface StepFigures {
 	readonly step: string;
@@ -189,11 +190,15 @@ async function steps(file: string, baseline: number): Promise<void> {
 	const search = await measure('search', baseline, () => runSliced(searchMessagesSteps(current.views.before, 'no such text anywhere')));
 	const flushPorts = { summarizer: scriptedSummarizer(richReply, 0, false), hash: sha1Hex, now: () => 0, runSteps: <T>(steps: Steps<T>) => runSliced(steps) };
 	const flushConfig = resolveConfig({ enabled: true }, WRITER_RELEASE).config;
-	const flushed = await measure('flush planning', baseline,
-		() => runFlush({ mode: 'now', branch, messages, config: flushConfig, release: WRITER_RELEASE }, flushPorts),
-		(result) => (result as Awaited<ReturnType<typeof runFlush>>).message.split('\n')[0] ?? '');
+	// The plan's drafts wait to be written; once written, nothing holds them (as in the extension).
+	const toWrite: { drafts: readonly EntryDraft[] } = { drafts: [] };
+	const flushed = await measure('flush planning', baseline, async () => {
+		const result = await runFlush({ mode: 'now', branch, messages, config: flushConfig, release: WRITER_RELEASE }, flushPorts);
+		toWrite.drafts = result.drafts;
+		return result.message;
+	}, (message) => (message as string).split('\n')[0] ?? '');
+	const count = toWrite.drafts.length;
 	// The flush's entries written back, as the extension writes them (in slices), into a copy of the session.
-	const drafts = (flushed as Awaited<ReturnType<typeof runFlush>>).drafts;
 	const copy = join(tmpdir(), `pi-condense-bench-write-${process.pid}.jsonl`);
 	copyFileSync(file, copy);
 	const quiet = new Date(Date.now() - 60_000);
@@ -202,9 +207,11 @@ async function steps(file: string, baseline: number): Promise<void> {
 		// What the extension keeps of a write: the written entries' ids (to watch them) and the
 		// session as it now is (its store catches up with the appended lines); not the lines written.
 		await measure('flush write', baseline, async () => {
+			const drafts = toWrite.drafts;
+			toWrite.drafts = [];
 			const result = await writeEntriesToSession(copy, drafts, { base: { model, consumedBytes: statSync(copy).size }, checkPiHolders: noPiRunning });
 			return { kind: result.kind, ids: result.kind === 'refused' ? [] : result.entries.map((entry) => entry.entry.id), session: result.session };
-		}, (kept) => `${(kept as { kind: string }).kind}: ${String(drafts.length)} entries`);
+		}, (kept) => `${(kept as { kind: string }).kind}: ${String(count)} entries; the file grew to ${(statSync(copy).size / 1024 / 1024).toFixed(1)} MB (ratios are to the file before)`);
 	} finally {
 		rmSync(copy, { force: true });
 	}

@@ -227,6 +227,7 @@ async function chainPhase(shared: Shared, branch: readonly SessionEntry[], dedup
 		concurrency: shared.concurrency,
 		signal,
 		progress: shared.progress,
+		pause: () => shared.run(pausePoint()),
 	});
 	if (phase.aborted) {
 		return 'aborted';

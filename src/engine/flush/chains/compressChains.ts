@@ -42,6 +42,11 @@ export interface ChainPhaseOptions {
 	readonly concurrency: number;
 	readonly signal?: AbortSignal;
 	readonly progress: ProgressSink;
+	/**
+	 * Lets the caller's thread go if it has been held long (a session has thousands of chains, and
+	 * awaiting work that is already done never does). Default: never pauses.
+	 */
+	readonly pause?: () => Promise<void>;
 }
 
 export interface CompressedChain {
@@ -86,6 +91,7 @@ export async function compressChains(jobs: readonly ChainJob[], emptyChains: rea
 		}
 	};
 	for (const [i, job] of jobs.entries()) {
+		await options.pause?.();
 		flushDiagnosticsBefore(job.chain.startIndex);
 		let body = fusions[i];
 		let backfilledRefs = new Map<string, string>();
@@ -124,6 +130,7 @@ function backfillEmptyDraft(skip: ChainSkip): EntryDraft {
 
 /** The fused text, or undefined (not configured, fewer than two summaries, or the call failed). */
 async function fuse(job: ChainJob, options: ChainPhaseOptions): Promise<string | undefined> {
+	await options.pause?.();
 	if (!options.fuseRangeSummary || job.summaries.length < 2 || options.signal?.aborted) {
 		return undefined;
 	}
