@@ -85,5 +85,16 @@ describe('a large session in VS Code', function () {
 			await ui({ action: 'fill', selector: 'vscode-textfield[data-control="whatif-keep"] input', value: '4' });
 			await changed;
 		});
+		const pending = api.prunedTree.rootNodes.find((node) => node.data.kind === 'group' && node.data.group === 'pending');
+		assert.ok(pending, 'the large session has pending batches');
+		await vscode.commands.executeCommand('piCondense.prunedCalls.focus');
+		await watched(`expand Pending, then its first range (${api.controller.insight()?.pending.length ?? 0} batches, rows shown)`, async () => {
+			await api.prunedTree.view.reveal(pending, { expand: true });
+			await ui({ action: 'elements', selector: '.monaco-list-row[aria-label^="Batches 1–"]' });
+			const [first] = await api.prunedTree.getChildren(pending);
+			assert.equal(first?.data.kind, 'range', 'thousands of batches come in ranges');
+			await api.prunedTree.view.reveal(first, { expand: true });
+			await ui({ action: 'elements', selector: '.monaco-list-row[aria-label^="Turn "]' });
+		});
 	});
 });

@@ -60,23 +60,30 @@ export class PrunedCallsTreeProvider extends Disposable implements vscode.TreeDa
 	 * only the rows on its way (see `Expandable.holds`).
 	 */
 	async findRef(ref: string): Promise<PrunedTreeNode | undefined> {
-		let fallback: PrunedTreeNode | undefined;
-		for (const root of this.roots) {
-			const data = root.data;
-			if (!('holds' in data) || !data.holds(ref)) {
-				continue;
+		const found = await this.findAmong(this.roots, ref);
+		return found.summarized ?? found.other;
+	}
+
+	/** The first summarized call or chain named `ref` among `nodes` and below them, else the first alias or spilled output. */
+	private async findAmong(nodes: readonly PrunedTreeNode[], ref: string): Promise<{ summarized?: PrunedTreeNode; other?: PrunedTreeNode }> {
+		let other: PrunedTreeNode | undefined;
+		for (const node of nodes) {
+			const data = node.data;
+			if ((data.kind === 'tool' && (data.ref === ref || data.toolCallId === ref)) || (data.kind === 'chain' && data.blockId === ref)) {
+				return { summarized: node };
 			}
-			for (const node of await this.expand(root)) {
-				const found = node.data;
-				if ((found.kind === 'tool' && (found.ref === ref || found.toolCallId === ref)) || (found.kind === 'chain' && found.blockId === ref)) {
-					return node;
+			if (!other && (data.kind === 'alias' || data.kind === 'spilled') && data.toolCallId === ref) {
+				other = node;
+			}
+			if ('holds' in data && data.holds(ref)) {
+				const below = await this.findAmong(await this.expand(node), ref);
+				if (below.summarized) {
+					return below;
 				}
-				if (!fallback && ((found.kind === 'alias' || found.kind === 'spilled') && found.toolCallId === ref)) {
-					fallback = node;
-				}
+				other ??= below.other;
 			}
 		}
-		return fallback;
+		return { other };
 	}
 
 	async reveal(ref: string): Promise<boolean> {

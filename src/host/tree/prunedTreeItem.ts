@@ -38,6 +38,10 @@ export function prunedTreeItem(node: PrunedTreeNode): vscode.TreeItem {
 				item.command = { command: CommandId.OpenProblem, title: 'Go to Line', arguments: [node.sessionPath, data.line] };
 			}
 			break;
+		case 'range':
+			item.iconPath = new vscode.ThemeIcon('list-flat');
+			item.contextValue = 'range';
+			break;
 		case 'pendingBatch':
 			item.iconPath = new vscode.ThemeIcon('layers');
 			item.contextValue = 'pendingBatch';
