@@ -33,7 +33,8 @@ import { pageSnapshot, SnapshotRows } from '../../src/host/preview/snapshotRows'
 import type { AgentMessage, SessionEntry } from '../../src/engine/session/types';
 import { sha1Hex } from '../../src/node/flush/sha1Hasher';
 import type { ToWebview, ViewName } from '../../src/shared/protocol';
-import { readSessionModel } from '../../src/node/store/readSessionModel';
+import { readCompleteBytes, readSessionModel } from '../../src/node/store/readSessionModel';
+import { appendedModelSteps } from '../../src/node/sessions/appendedLines';
 import { LATEST, WRITER_RELEASE } from '../support/releases';
 import { richReply } from '../support/richSession';
 import { scriptedSummarizer } from '../support/scriptedSummarizer';
@@ -204,14 +205,18 @@ async function steps(file: string, baseline: number): Promise<void> {
 	const quiet = new Date(Date.now() - 60_000);
 	utimesSync(copy, quiet, quiet);
 	try {
-		// What the extension keeps of a write: the written entries' ids (to watch them) and the
-		// session as it now is (its store catches up with the appended lines); not the lines written.
+		// As the extension writes (the flush asks for no model after the write), then its session
+		// store catches up with the appended lines. It keeps the written entries' ids (to watch them)
+		// and the session as it now is, not the lines written.
 		await measure('flush write', baseline, async () => {
 			const drafts = toWrite.drafts;
 			toWrite.drafts = [];
-			const result = await writeEntriesToSession(copy, drafts, { base: { model, consumedBytes: statSync(copy).size }, checkPiHolders: noPiRunning });
-			return { kind: result.kind, ids: result.kind === 'refused' ? [] : result.entries.map((entry) => entry.entry.id), session: result.session };
-		}, (kept) => `${(kept as { kind: string }).kind}: ${String(count)} entries; the file grew to ${(statSync(copy).size / 1024 / 1024).toFixed(1)} MB (ratios are to the file before)`);
+			const before = statSync(copy).size;
+			const result = await writeEntriesToSession(copy, drafts, { base: { model, consumedBytes: before }, checkPiHolders: noPiRunning, modelAfterWrite: false });
+			const appended = await readCompleteBytes(copy, before, statSync(copy).size);
+			const session = appended && await runSliced(appendedModelSteps(model, appended));
+			return { kind: result.kind, ids: result.kind === 'refused' ? [] : result.entries.map((entry) => entry.entry.id), session };
+		}, (kept) => `${(kept as { kind: string }).kind}: ${String(count)} entries, read back by the store; the file grew to ${(statSync(copy).size / 1024 / 1024).toFixed(1)} MB (ratios are to the file before)`);
 	} finally {
 		rmSync(copy, { force: true });
 	}

@@ -16,6 +16,10 @@ import type { SessionModel } from './model';
 import { checkedDepth, collectEntries, inLineOrder, nameAfter, parseLines, parseSession } from './parse';
 import { SessionSnapshot } from './snapshot';
 import type { SessionDiagnostic, SessionEntry } from './types';
+import { PACE, runSteps, type Steps } from '../steps';
+
+/** Items copied between two yields: a push each. */
+const COPY_PIECE = PACE * 64;
 
 /** One complete line as its writer serialized it, with the value it parses back to. */
 export interface ParsedLine {
@@ -43,15 +47,22 @@ export class SessionPieceReader {
 	 * text); undefined when `appendToSession` could not continue it either (no header, or a v1/v2 file).
 	 */
 	static after(previous: SessionModel): SessionPieceReader | undefined {
+		return runSteps(SessionPieceReader.afterSteps(previous));
+	}
+
+	/** `after`, yielding between pieces of work: it copies the model's lists (100,000 entries on a large session). */
+	static *afterSteps(previous: SessionModel): Steps<SessionPieceReader | undefined> {
 		if (!(previous instanceof SessionSnapshot) || previous.header === undefined || previous.migrated) {
 			return undefined;
 		}
 		const reader = new SessionPieceReader();
 		// Extending the newest snapshot's index in place keeps it exact (see entryIndex.ts); an older one's is copied.
-		const index = previous.index.canExtend(previous.entries.length) ? previous.index : EntryIndex.build(previous.entries);
+		const index = previous.index.canExtend(previous.entries.length) ? previous.index : yield* EntryIndex.buildSteps(previous.entries);
 		reader.first = new SessionSnapshot({ ...previous, index });
 		reader.continued = previous;
-		reader.take(previous.entries, previous.entryLines, previous.diagnostics);
+		yield* copyInto(reader.entries, previous.entries);
+		yield* copyInto(reader.entryLines, previous.entryLines);
+		yield* copyInto(reader.diagnostics, previous.diagnostics);
 		reader.name = previous.name;
 		reader.lineCount = previous.lineCount;
 		reader.pendingTail = previous.pendingTail;
@@ -152,15 +163,19 @@ export class SessionPieceReader {
 	}
 
 	private take(entries: readonly SessionEntry[], lines: readonly number[], diagnostics: readonly SessionDiagnostic[]): void {
-		// One by one: a spread of a large array would overflow the call stack.
-		for (const entry of entries) {
-			this.entries.push(entry);
-		}
-		for (const line of lines) {
-			this.entryLines.push(line);
-		}
-		for (const diagnostic of diagnostics) {
-			this.diagnostics.push(diagnostic);
-		}
+		runSteps(copyInto(this.entries, entries));
+		runSteps(copyInto(this.entryLines, lines));
+		runSteps(copyInto(this.diagnostics, diagnostics));
 	}
 }
+
+/** Appends `items` to `target` one by one (a spread of a large array would overflow the call stack), yielding every few thousand. */
+function* copyInto<T>(target: T[], items: readonly T[]): Steps<void> {
+	for (let at = 0; at < items.length; at++) {
+		if (at % COPY_PIECE === COPY_PIECE - 1) {
+			yield;
+		}
+		target.push(items[at] as T);
+	}
+}
+

@@ -32,7 +32,10 @@ export type EntryDraft = CustomEntryDraft | CustomMessageEntryDraft;
 
 /** A draft with its envelope, ready to be appended. */
 export interface PreparedEntry {
-	/** The entry as a reader of the file gets it: `line` parsed back (no `undefined` fields). */
+	/**
+	 * The entry as a reader of the file gets it (`line` parsed back: no `undefined` fields), or with
+	 * `entriesAsBuilt` the envelope itself, which shares the draft's data.
+	 */
 	readonly entry: CustomEntry | CustomMessageEntry;
 	/** `JSON.stringify(envelope) + "\n"`: exactly what goes into the file. */
 	readonly line: string;
@@ -46,6 +49,8 @@ export interface EnvelopeContext {
 	readonly randomBytes: RandomBytes;
 	/** Returns the current time (each entry asks once, as Pi's `new Date().toISOString()` does). */
 	readonly now: () => Date;
+	/** Keep the envelopes as built rather than as read back (nothing more to hold when no model is built from them). */
+	readonly entriesAsBuilt?: boolean;
 }
 
 /** Thrown for a draft Pi would not read back as the entry it was meant to be. */
@@ -78,8 +83,9 @@ export function* prepareEntriesSteps(drafts: readonly EntryDraft[], context: Env
 		const draft = drafts[index] as EntryDraft;
 		const id = newEntryId(isTaken, context.randomBytes);
 		generated.add(id);
-		const entry = serialize(envelope(draft, id, parentId, context.now().toISOString()), draft, index);
-		prepared.push(entry);
+		const built = envelope(draft, id, parentId, context.now().toISOString());
+		const entry = serialize(built, draft, index);
+		prepared.push(context.entriesAsBuilt === true ? { entry: built, line: entry.line } : entry);
 		parentId = id;
 		if (pacer.due(entry.line.length)) {
 			yield;

@@ -82,6 +82,10 @@ export async function flushSession(request: FlushSessionRequest): Promise<FlushO
 		return refusedOutcome(preflight.kind === 'refused' ? preflight.refusal : undefined, preflight.kind === 'disturbed' ? preflight.message : undefined);
 	}
 	const base = preflight.session;
+	if (base === undefined) {
+		// A write of no lines always reports the file as read; kept as a refusal rather than an assertion.
+		return refusedOutcome(undefined, 'the session could not be read');
+	}
 	const model = base.model;
 	const header = model.header;
 	if (!header) {
@@ -126,6 +130,8 @@ export async function flushSession(request: FlushSessionRequest): Promise<FlushO
 	const written = await writeEntriesToSession(request.sessionPath, result.drafts, {
 		...request.writeOptions,
 		base,
+		// The session's store reads the new lines itself.
+		modelAfterWrite: false,
 		revalidate: (current) => unchangedSince(base, current),
 	});
 	if (written.kind === 'refused') {

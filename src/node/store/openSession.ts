@@ -4,12 +4,12 @@
  * so bytes it has already seen are skipped and a gap is filled from the file.
  */
 import type { BlobReader } from '../../engine/ports';
-import { appendToSession } from '../../engine/session';
 import type { SessionModel } from '../../engine/session/model';
 import type { RenderSettings } from '../settings/readPruneSettings';
 import { sessionBlobReader } from '../condense/sessionBlobReader';
-import { readCompleteRange, readSessionModel, type LoadedSessionModel } from './readSessionModel';
-import { decodeUtf8 } from '../sessions/completeLines';
+import { readCompleteBytes, readSessionModel, type LoadedSessionModel } from './readSessionModel';
+import { appendedModelSteps } from '../sessions/appendedLines';
+import { runSliced } from '../slicing/runSliced';
 import { SessionInsight } from '../../engine/views/sessionInsight';
 
 const NO_BLOBS: BlobReader = { readBlob: () => Promise.resolve(undefined) };
@@ -54,17 +54,17 @@ export class OpenSession {
 	 */
 	async applyAppend(offset: number, bytes: Uint8Array): Promise<boolean> {
 		const end = offset + bytes.length;
-		if (end <= this.consumed) {
+		const before = this.loaded;
+		if (end <= before.consumed) {
 			return false;
 		}
-		let text: string | undefined;
-		if (offset <= this.consumed) {
-			text = decodeUtf8(bytes.subarray(this.consumed - offset));
-		} else {
-			// Lines between what we read and what the watcher reports: read them from the file.
-			text = await readCompleteRange(this.path, this.consumed, end);
+		// Past the watcher's bytes, lines between what we read and what it reports come from the file.
+		const unread = offset <= before.consumed ? bytes.subarray(before.consumed - offset) : await readCompleteBytes(this.path, before.consumed, end);
+		// In slices: a first flush of a large session appends tens of megabytes at once.
+		const next = unread === undefined ? undefined : await runSliced(appendedModelSteps(before.model, unread));
+		if (this.loaded !== before) {
+			return false; // read again meanwhile: the newer model stands
 		}
-		const next = text === undefined ? undefined : appendToSession(this.model, text);
 		if (next === undefined) {
 			await this.reload();
 			return true;

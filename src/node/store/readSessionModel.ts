@@ -49,10 +49,16 @@ export async function readSessionModel(path: string, pieceBytes = DEFAULT_PIECE_
  * `to` (it was rewritten: read it again from the start).
  */
 export async function readCompleteRange(path: string, from: number, to: number): Promise<string | undefined> {
+	const bytes = await readCompleteBytes(path, from, to);
+	return bytes === undefined ? undefined : decodeUtf8(bytes);
+}
+
+/** `readCompleteRange`'s bytes, not decoded. */
+export async function readCompleteBytes(path: string, from: number, to: number): Promise<Buffer | undefined> {
 	const handle = await open(path, 'r');
 	try {
 		const bytes = await readRange(handle, from, to);
-		return bytes.length === to - from ? decodeUtf8(bytes) : undefined;
+		return bytes.length === to - from ? bytes : undefined;
 	} finally {
 		await handle.close();
 	}

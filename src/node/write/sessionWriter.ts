@@ -28,6 +28,7 @@ import { describeHolders, detectPiHolders, type PiHolderCheck } from './piHolder
 import { readSessionFileState, type SessionBase, type SessionFileState } from './sessionFileState';
 import { describeDisturbance, type AttemptResult, type WriteEntriesResult } from './writeResult';
 import { errorMessage } from '../../shared/errorMessage';
+import { pushLinesSteps } from '../sessions/appendedLines';
 
 export const DEFAULT_QUIET_MS = 3000;
 export const DEFAULT_MAX_WAIT_MS = 1000;
@@ -50,6 +51,13 @@ export interface WriteEntriesOptions {
 	/** Called with the model about to be written to; a string refuses the write (`plan-stale`). */
 	readonly revalidate?: (model: SessionModel) => string | undefined;
 	readonly hooks?: AppendHooks;
+	/**
+	 * Build the session's model after the write (default true). A caller whose own reader follows
+	 * the file (the extension's session store) says false: the model of tens of megabytes of
+	 * entries would be built twice, and building it extends the base model's shared index, which
+	 * the other reader then has to build again.
+	 */
+	readonly modelAfterWrite?: boolean;
 }
 
 type Attempt = AttemptResult | { readonly kind: 'retry'; readonly refusal: WriteRefusal; readonly session?: SessionBase };
@@ -115,7 +123,7 @@ async function attempt(
 		}
 		throw error;
 	}
-	return append(path, state, prepared, options.hooks);
+	return append(path, state, prepared, options);
 }
 
 /** Every check that needs the file but not our lines; undefined when the write may go ahead. */
@@ -156,10 +164,12 @@ function prepare(drafts: readonly EntryDraft[], model: SessionModel, options: Wr
 		isTaken: (id) => id === headerId || model.entryById(id) !== undefined,
 		randomBytes: options.randomBytes ?? pooledRandomBytes(),
 		now: options.clock ?? (() => new Date()),
+		// The entries as read back are kept only to build the model after the write from them.
+		entriesAsBuilt: options.modelAfterWrite === false,
 	}));
 }
 
-async function append(path: string, state: SessionFileState, prepared: readonly PreparedEntry[], hooks: AppendHooks | undefined): Promise<Attempt> {
+async function append(path: string, state: SessionFileState, prepared: readonly PreparedEntry[], { hooks, modelAfterWrite = true }: WriteEntriesOptions): Promise<Attempt> {
 	const lines = await runSliced(mapSteps(prepared, (entry): LineToAppend => ({ id: entry.entry.id, bytes: Buffer.from(entry.line, 'utf8') })));
 	const outcome = await safely(() => appendLines(path, state, lines, hooks));
 	if (outcome.kind === 'error') {
@@ -171,7 +181,7 @@ async function append(path: string, state: SessionFileState, prepared: readonly 
 	}
 	const { verification, attempted } = result;
 	// Intact lines follow one another from the first byte we wrote.
-	const session = await afterWrite(path, state, verification.ok ? prepared.slice(0, attempted) : [], result.tail);
+	const session = modelAfterWrite ? await afterWrite(path, state, verification.ok ? prepared.slice(0, attempted) : [], result.tail) : undefined;
 	if (verification.ok && attempted === prepared.length && result.stoppedBecause === undefined) {
 		return { kind: 'written', entries: prepared, session };
 	}
@@ -201,15 +211,8 @@ async function afterWrite(path: string, state: SessionFileState, landed: readonl
 	return read.kind === 'ok' ? read.state : state;
 }
 
-/**
- * Bytes of the tail parsed in one piece, cut after a line end (so no character is split); small
- * enough that a piece's text is not a large object the young-generation collector cannot free
- * (see `readSessionModel.ts`).
- */
-const TAIL_PIECE_BYTES = 64 * 1024;
-
 function* modelAfterWriteSteps(model: SessionModel, landed: readonly PreparedEntry[], tail: Buffer): Steps<SessionModel | undefined> {
-	const reader = SessionPieceReader.after(model);
+	const reader = yield* SessionPieceReader.afterSteps(model);
 	if (reader === undefined) {
 		return undefined;
 	}
@@ -227,21 +230,7 @@ function* modelAfterWriteSteps(model: SessionModel, landed: readonly PreparedEnt
 			yield;
 		}
 	}
-	for (let from = landedBytes; from < tail.length;) {
-		let end = Math.min(tail.length, from + TAIL_PIECE_BYTES);
-		if (end < tail.length) {
-			const before = tail.lastIndexOf(0x0a, end - 1);
-			// A line longer than a piece goes whole into its own.
-			const after = before >= from ? before : tail.indexOf(0x0a, end);
-			end = after === -1 ? tail.length : after + 1;
-		}
-		if (!reader.push(tail.subarray(from, end).toString('utf8'))) {
-			return undefined;
-		}
-		from = end;
-		yield;
-	}
-	return reader.model();
+	return (yield* pushLinesSteps(reader, tail.subarray(landedBytes))) ? reader.model() : undefined;
 }
 
 function refused(reason: WriteRefusal, session?: SessionBase): Attempt {

@@ -18,8 +18,11 @@ export type WriteEntriesResult =
 		readonly kind: 'written';
 		/** The entries as written, in file order; the last one is the session's new leaf. */
 		readonly entries: readonly PreparedEntry[];
-		/** The file read through our lines (and anything appended after them): pass it as the next `base`. */
-		readonly session: SessionBase;
+		/**
+		 * The file read through our lines (and anything appended after them): pass it as the next
+		 * `base`. Undefined when lines were written with `modelAfterWrite: false`.
+		 */
+		readonly session: SessionBase | undefined;
 		/** Complete lines others appended between the given base and our write. */
 		readonly linesCaughtUp: number;
 	}

@@ -79,6 +79,34 @@ describe('OpenSession', () => {
 		assert.deepEqual(session.model.entries.map((entry) => entry.type === 'message' && entry.message.role), ['user', 'user', 'user']);
 	});
 
+	it('reads a large append in pieces, letting the event loop turn, into the model a cold read gives', async () => {
+		const { path } = setUp();
+		const session = await OpenSession.open(path);
+		const before = readFileSync(path);
+		// A pruned session's lines, re-parented onto ours: megabytes in one append, as a first flush writes.
+		const lines = readFileSync(join(piCondenseSessionsDir, 'large-bulk', 'session.jsonl'), 'utf8').split('\n').filter(Boolean).slice(1);
+		let parent = session.model.leafId;
+		const added = Buffer.from([1, 2, 3, 4, 5, 6].flatMap((copy) => lines.map((line) => {
+			const entry = JSON.parse(line) as Record<string, unknown>;
+			entry['id'] = `${String(entry['id'])}-${copy}`;
+			entry['parentId'] = parent;
+			parent = entry['id'] as string;
+			return `${JSON.stringify(entry)}\n`;
+		})).join(''));
+		assert.ok(added.length > 1024 * 1024, `${added.length} bytes`);
+		appendFileSync(path, added);
+		let turns = 0;
+		const counting = setInterval(() => turns++, 0);
+		assert.equal(await session.applyAppend(before.length, added), true);
+		clearInterval(counting);
+		assert.ok(turns > 2, `the event loop turned ${turns} times while it read`);
+		const cold = parseSession(readFileSync(path, 'utf8'));
+		assert.deepEqual(session.model.entries, cold.entries);
+		assert.deepEqual(session.model.diagnostics, cold.diagnostics);
+		assert.equal(session.model.leafId, cold.leafId);
+		assert.equal(session.consumed, before.length + added.length);
+	});
+
 	it('keeps one insight per snapshot and configuration', async () => {
 		const { path, builder } = setUp();
 		const session = await OpenSession.open(path);

@@ -5,8 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { buildSessionContext, parseSession } from '../../../../src/engine/session';
+import { SessionSnapshot } from '../../../../src/engine/session/snapshot';
 import type { EntryDraft } from '../../../../src/engine/write';
-import { readSessionFileState, writeEntriesToSession, type WriteEntriesOptions } from '../../../../src/node/write';
+import { readSessionFileState, writeEntriesToSession, type WriteEntriesOptions, type WriteEntriesResult } from '../../../../src/node/write';
 import { SessionBuilder, text, toolCall } from '../../../support/sessionBuilder';
 import { observable } from '../../../support/sessionModelCheck';
 import { appendLikePi, noPiRunning, read, TempDir } from '../../../support/tempSession';
@@ -40,6 +41,11 @@ function baseOf(path: string): NonNullable<WriteEntriesOptions['base']> {
 	return state.state;
 }
 
+function sessionOf(result: WriteEntriesResult): NonNullable<WriteEntriesResult['session']> {
+	assert.ok(result.session, 'the write reports the session after it');
+	return result.session;
+}
+
 describe('write: the model after a write is the model of the file', () => {
 	let dir: TempDir;
 	beforeEach(() => {
@@ -54,8 +60,8 @@ describe('write: the model after a write is the model of the file', () => {
 		const base = baseOf(path);
 		const result = await writeEntriesToSession(path, drafts, { ...options, base });
 		assert.equal(result.kind, 'written');
-		assert.deepStrictEqual(observable(result.session.model), observable(parseSession(read(path))));
-		assert.equal(result.session.consumedBytes, Buffer.byteLength(read(path)));
+		assert.deepStrictEqual(observable(sessionOf(result).model), observable(parseSession(read(path))));
+		assert.equal(sessionOf(result).consumedBytes, Buffer.byteLength(read(path)));
 		assert.ok(!('nothing' in (result.entries[2]?.entry as { data: object }).data), 'entries are what the file holds (no undefined fields)');
 	});
 
@@ -70,9 +76,23 @@ describe('write: the model after a write is the model of the file', () => {
 			},
 		} });
 		assert.equal(result.kind, 'written');
-		assert.equal(result.session.model.leafId, 'pi000060');
-		assert.deepStrictEqual(observable(result.session.model), observable(parseSession(read(path))));
-		assert.equal(result.session.consumedBytes, Buffer.byteLength(read(path)));
+		assert.equal(sessionOf(result).model.leafId, 'pi000060');
+		assert.deepStrictEqual(observable(sessionOf(result).model), observable(parseSession(read(path))));
+		assert.equal(sessionOf(result).consumedBytes, Buffer.byteLength(read(path)));
+	});
+
+	it('builds no model when asked not to, and leaves the base model\'s index to its own reader', async () => {
+		const path = dir.file('none.jsonl', sessionText());
+		const base = baseOf(path);
+		const result = await writeEntriesToSession(path, drafts, { ...options, base, modelAfterWrite: false });
+		assert.equal(result.kind, 'written');
+		assert.equal(result.session, undefined);
+		assert.equal(result.entries.length, drafts.length);
+		const [first] = result.entries;
+		assert.equal(first?.entry.type === 'custom' && first.entry.data, (drafts[0] as { data?: unknown }).data, 'the entries share the drafts\' data: nothing more is held');
+		// The reader that follows the file (the store) still extends its model's index in place.
+		assert.ok(base.model instanceof SessionSnapshot);
+		assert.equal(base.model.index.canExtend(base.model.entries.length), true);
 	});
 
 	it('parses everything read back when a foreign line came before ours', async () => {
@@ -82,6 +102,6 @@ describe('write: the model after a write is the model of the file', () => {
 		const result = await writeEntriesToSession(path, drafts, { ...options, base, hooks: { afterLastCheck: () => appendLikePi(path, foreign) } });
 		assert.equal(result.kind, 'disturbed');
 		assert.ok(result.session);
-		assert.deepStrictEqual(observable(result.session.model), observable(parseSession(read(path))));
+		assert.deepStrictEqual(observable(sessionOf(result).model), observable(parseSession(read(path))));
 	});
 });

@@ -58,9 +58,9 @@ describe('write: session writer', () => {
 		const [first, second] = result.entries;
 		assert.equal(first?.entry.parentId, builder.leafId);
 		assert.equal(second?.entry.parentId, first?.entry.id);
-		assert.equal(result.session.model.leafId, second?.entry.id);
-		assert.deepEqual(result.session.model.entries, parseSession(read(path)).entries);
-		assert.equal(result.session.consumedBytes, Buffer.byteLength(read(path)));
+		assert.equal(result.session?.model.leafId, second?.entry.id);
+		assert.deepEqual(result.session?.model.entries, parseSession(read(path)).entries);
+		assert.equal(result.session?.consumedBytes, Buffer.byteLength(read(path)));
 		assert.deepEqual([result.attempts, result.waitedMs, result.linesCaughtUp, result.notes], [1, 0, 0, []]);
 	});
 
@@ -171,8 +171,8 @@ describe('write: session writer', () => {
 		expectWritten(result);
 		assert.equal(result.linesCaughtUp, 2);
 		assert.equal(result.entries[0]?.entry.parentId, 'pi000011');
-		assert.deepEqual(result.session.model.entries, parseSession(read(path)).entries);
-		assert.equal(result.session.consumedBytes, Buffer.byteLength(read(path)));
+		assert.deepEqual(result.session?.model.entries, parseSession(read(path)).entries);
+		assert.equal(result.session?.consumedBytes, Buffer.byteLength(read(path)));
 	});
 
 	it('re-checks after catching up: new lines that open a tool turn block the write', async () => {
