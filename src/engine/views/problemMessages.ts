@@ -50,6 +50,15 @@ export function sessionProblemMessage(path: string, model: SessionModel): Proble
 		message: `${path}:${first.line}: ${first.message}${more}`,
 		file: path,
 		line: first.line,
-		details: model.diagnostics.map((diagnostic) => `${path}:${diagnostic.line}: ${diagnostic.message}`),
+		details: loggedProblems(path, model.diagnostics),
 	};
+}
+
+/** Problems written to the log at most: a damaged file may have one per line, and all are in Pruned Calls. */
+export const MAX_LOGGED_PROBLEMS = 200;
+
+function loggedProblems(path: string, diagnostics: SessionModel['diagnostics']): string[] {
+	const lines = diagnostics.slice(0, MAX_LOGGED_PROBLEMS).map((diagnostic) => `${path}:${diagnostic.line}: ${diagnostic.message}`);
+	const more = diagnostics.length - lines.length;
+	return more > 0 ? [...lines, `… and ${more} more (all of them under Problems in Pruned Calls)`] : lines;
 }

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseSession } from '../../../../src/engine/session';
 import { readPruneSettings } from '../../../../src/node/settings/readPruneSettings';
-import { sessionProblemMessage, settingsProblemMessages } from '../../../../src/engine/views/problemMessages';
+import { MAX_LOGGED_PROBLEMS, sessionProblemMessage, settingsProblemMessages } from '../../../../src/engine/views/problemMessages';
 import { SessionBuilder } from '../../../support/sessionBuilder';
 import { useTempDir } from '../../../support/tempDirs';
 import { LATEST } from '../../../support/releases';
@@ -43,5 +43,17 @@ describe('problem messages', () => {
 		const clean = new SessionBuilder();
 		clean.user('fine');
 		assert.equal(sessionProblemMessage('/s/b.jsonl', parseSession(clean.text())), undefined);
+	});
+
+	it('log at most MAX_LOGGED_PROBLEMS of a damaged file\'s problems, and say how many more there are', () => {
+		const builder = new SessionBuilder();
+		builder.user('hi');
+		for (let i = 0; i < MAX_LOGGED_PROBLEMS + 50; i++) {
+			builder.rawLine(`broken ${i}`);
+		}
+		const problem = sessionProblemMessage('/s/c.jsonl', parseSession(builder.text()));
+		assert.equal(problem?.details.length, MAX_LOGGED_PROBLEMS + 1);
+		assert.match(problem?.details[0] ?? '', /^\/s\/c\.jsonl:3: not valid JSON/);
+		assert.equal(problem?.details.at(-1), '… and 50 more (all of them under Problems in Pruned Calls)');
 	});
 });
