@@ -20,8 +20,9 @@ export function checkLinks(
 	from: number,
 	index: EntryIndex,
 	diagnostics: SessionDiagnostic[],
+	to = entries.length,
 ): void {
-	for (let at = from; at < entries.length; at++) {
+	for (let at = from; at < to; at++) {
 		const entry = entries[at] as SessionEntry;
 		const line = entryLines[at] as number;
 		const earlier = index.positionOf(entry.id, at);

@@ -11,6 +11,7 @@
  * reading the same file twice gives the same model.
  */
 import { isRecord } from './validateMessage';
+import { mapSteps, paced, runSteps, type Steps } from '../steps';
 
 /** One successfully JSON-parsed line, header included (index 0 when the file is valid). */
 export interface ParsedValue {
@@ -19,12 +20,17 @@ export interface ParsedValue {
 }
 
 export function migrateValues(values: readonly ParsedValue[], fromVersion: number): ParsedValue[] {
+	return runSteps(migrateValuesSteps(values, fromVersion));
+}
+
+/** The same, yielding between pieces of work (see `src/engine/steps.ts`): an old session may be large. */
+export function* migrateValuesSteps(values: readonly ParsedValue[], fromVersion: number): Steps<ParsedValue[]> {
 	let migrated = values.slice();
 	if (fromVersion < 2) {
-		migrated = migrateV1ToV2(migrated);
+		migrated = yield* migrateV1ToV2Steps(migrated);
 	}
 	if (fromVersion < 3) {
-		migrated = migrated.map(renameHookMessage);
+		migrated = yield* mapSteps(migrated, renameHookMessage);
 	}
 	return migrated;
 }
@@ -33,13 +39,19 @@ function positionalId(index: number): string {
 	return index.toString(16).padStart(8, '0');
 }
 
-function migrateV1ToV2(values: readonly ParsedValue[]): ParsedValue[] {
+function* migrateV1ToV2Steps(values: readonly ParsedValue[]): Steps<ParsedValue[]> {
 	const idAt = new Map<number, string>();
 	let previousId: string | null = null;
-	return values.map((parsed, index) => {
+	const migrated: ParsedValue[] = [];
+	for (let index = 0; index < values.length; index++) {
+		if (paced(index)) {
+			yield;
+		}
+		const parsed = values[index] as ParsedValue;
 		const value = parsed.value;
 		if (!isRecord(value) || value['type'] === 'session') {
-			return parsed;
+			migrated.push(parsed);
+			continue;
 		}
 		const id = positionalId(index);
 		const next: Record<string, unknown> = { ...value, id, parentId: previousId };
@@ -53,8 +65,9 @@ function migrateV1ToV2(values: readonly ParsedValue[]): ParsedValue[] {
 			}
 			delete next['firstKeptEntryIndex'];
 		}
-		return { value: next, line: parsed.line };
-	});
+		migrated.push({ value: next, line: parsed.line });
+	}
+	return migrated;
 }
 
 function renameHookMessage(parsed: ParsedValue): ParsedValue {

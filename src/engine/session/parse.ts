@@ -14,52 +14,89 @@ import { EntryIndex } from './entryIndex';
 import { MAX_JSON_DEPTH, nestedDeeperThan, topLevelScalars } from './jsonDepth';
 import { splitJsonlLines, type JsonlLine } from './jsonl';
 import { checkLinks } from './linkCheck';
-import { migrateValues, type ParsedValue } from './migrate';
+import { migrateValuesSteps, type ParsedValue } from './migrate';
 import type { SessionModel } from './model';
 import { toEntry, toHeader } from './parseEntry';
 import { SessionSnapshot } from './snapshot';
 import type { SessionDiagnostic, SessionEntry, SessionHeader } from './types';
 import { isRecord } from './validateMessage';
 import { errorMessage } from '../../shared/errorMessage';
+import { PACE, runSteps, type Steps } from '../steps';
 
 export const CURRENT_SESSION_VERSION = 3;
 
 /** Reads a whole session file. */
 export function parseSession(text: string): SessionModel {
-	const split = splitJsonlLines(text);
-	const diagnostics: SessionDiagnostic[] = [];
-	const tooDeep = new Set<number>();
-	const values = parseLines(split.lines, diagnostics, tooDeep);
-	const first = values[0];
-	const header = first === undefined ? undefined : toHeader(first.value);
-	if (first !== undefined && header === undefined) {
-		diagnostics.push({
-			severity: 'error',
-			line: first.line,
-			message: 'the first entry is not a session header (type "session" with a string id). Pi treats this file as empty and overwrites it when it opens it: keep a copy before resuming it in Pi.',
+	const reader = new WholeSessionReader();
+	reader.push(text);
+	return runSteps(reader.modelSteps());
+}
+
+/** Entries handled between two yields while a whole file's model is made. */
+const WHOLE_PIECE = PACE * 16;
+
+/**
+ * A session file read as a whole, piece by piece: each piece's lines are parsed as it comes, and
+ * the model is made at the end, in steps. A file whose first line decides how all the others read
+ * (a v1 or v2 file, which Pi migrates as a whole; one without a valid header) is read this way,
+ * and so is every `parseSession` text.
+ */
+export class WholeSessionReader {
+	private readonly values: ParsedValue[] = [];
+	private readonly diagnostics: SessionDiagnostic[] = [];
+	private readonly tooDeep = new Set<number>();
+	private lineCount = 0;
+	private pendingTail = '';
+
+	/** Adds the text after the previous piece's last complete line (its pending tail first). */
+	push(text: string): void {
+		const split = splitJsonlLines(text, this.lineCount + 1);
+		for (const value of parseLines(split.lines, this.diagnostics, this.tooDeep)) {
+			this.values.push(value);
+		}
+		this.lineCount += split.consumedLineCount;
+		this.pendingTail = split.pendingTail;
+	}
+
+	/** The model of every piece pushed, yielding between pieces of work (see `src/engine/steps.ts`). */
+	*modelSteps(): Steps<SessionModel> {
+		const { values, diagnostics, tooDeep } = this;
+		const first = values[0];
+		const header = first === undefined ? undefined : toHeader(first.value);
+		if (first !== undefined && header === undefined) {
+			diagnostics.push({
+				severity: 'error',
+				line: first.line,
+				message: 'the first entry is not a session header (type "session" with a string id). Pi treats this file as empty and overwrites it when it opens it: keep a copy before resuming it in Pi.',
+			});
+		}
+		const version = header === undefined ? 0 : versionOf(header, first?.line ?? 1, diagnostics);
+		const migrated = header !== undefined && version < CURRENT_SESSION_VERSION;
+		const all = migrated ? yield* migrateValuesSteps(values, version) : values;
+		const entries: SessionEntry[] = [];
+		const entryLines: number[] = [];
+		for (let from = 1; header !== undefined && from < all.length; from += WHOLE_PIECE) {
+			collectEntries(all.slice(from, from + WHOLE_PIECE), entries, entryLines, diagnostics, tooDeep);
+			yield;
+		}
+		const index = yield* EntryIndex.buildSteps(entries);
+		for (let from = 0; from < entries.length; from += WHOLE_PIECE) {
+			checkLinks(entries, entryLines, from, index, diagnostics, Math.min(entries.length, from + WHOLE_PIECE));
+			yield;
+		}
+		return new SessionSnapshot({
+			header,
+			version,
+			migrated,
+			entries,
+			entryLines,
+			diagnostics: inLineOrder(diagnostics),
+			name: nameAfter(undefined, entries, 0),
+			lineCount: this.lineCount,
+			pendingTail: this.pendingTail,
+			index,
 		});
 	}
-	const version = header === undefined ? 0 : versionOf(header, first?.line ?? 1, diagnostics);
-	const body = header === undefined ? [] : values.slice(1);
-	const migrated = header !== undefined && version < CURRENT_SESSION_VERSION;
-	const entryValues = migrated ? migrateValues([first as ParsedValue, ...body], version).slice(1) : body;
-	const entries: SessionEntry[] = [];
-	const entryLines: number[] = [];
-	collectEntries(entryValues, entries, entryLines, diagnostics, tooDeep);
-	const index = EntryIndex.build(entries);
-	checkLinks(entries, entryLines, 0, index, diagnostics);
-	return new SessionSnapshot({
-		header,
-		version,
-		migrated,
-		entries,
-		entryLines,
-		diagnostics: inLineOrder(diagnostics),
-		name: nameAfter(undefined, entries, 0),
-		lineCount: split.consumedLineCount,
-		pendingTail: split.pendingTail,
-		index,
-	});
 }
 
 /**
@@ -191,7 +228,12 @@ export function nameAfter(previous: string | undefined, entries: readonly Sessio
  * after every earlier one, so a model read in steps lists them exactly as a cold read does.
  */
 export function inLineOrder(diagnostics: SessionDiagnostic[]): SessionDiagnostic[] {
-	return diagnostics.length < 2 ? diagnostics : diagnostics.sort((a, b) => a.line - b.line);
+	for (let at = 1; at < diagnostics.length; at++) {
+		if ((diagnostics[at] as SessionDiagnostic).line < (diagnostics[at - 1] as SessionDiagnostic).line) {
+			return diagnostics.sort((a, b) => a.line - b.line);
+		}
+	}
+	return diagnostics; // already in order, as a damaged file's one problem per line is
 }
 
 function shorten(text: string): string {

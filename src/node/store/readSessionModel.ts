@@ -1,11 +1,12 @@
 /**
  * Reads a session file into a `SessionModel` piece by piece (never one string of the whole file, so
  * a session of hundreds of MB can be opened) and remembers where the last complete line ends, so
- * later appends continue from there. A v1/v2 file, which cannot be advanced incrementally, is read
- * as a whole and migrated in memory, as Pi does.
+ * later appends continue from there. A v1/v2 file, which cannot be advanced incrementally, is
+ * migrated in memory as a whole, as Pi does (its lines still parsed piece by piece).
  */
 import { open } from 'node:fs/promises';
-import { parseSession, SessionPieceReader } from '../../engine/session';
+import { SessionPieceReader, WholeSessionReader } from '../../engine/session';
+import { runSliced } from '../slicing/runSliced';
 import type { SessionModel } from '../../engine/session/model';
 import { decodeUtf8, readRange, scanCompleteLines } from '../sessions/completeLines';
 
@@ -32,12 +33,17 @@ export async function readSessionModel(path: string, pieceBytes = DEFAULT_PIECE_
 	try {
 		const { size } = await handle.stat();
 		const reader = new SessionPieceReader();
-		let needsWholeRead = false;
+		// Migrated (v1/v2) or headerless: the first line decides how every other reads, so the lines
+		// are only parsed as they come and the model is made at the end (in slices).
+		let whole: WholeSessionReader | undefined;
 		const consumed = await scanCompleteLines(handle, 0, size, (piece) => {
-			// Migrated (v1/v2) or headerless: only a whole read gives Pi's result.
-			needsWholeRead ||= !reader.push(decodeUtf8(piece));
+			const text = decodeUtf8(piece);
+			if (whole === undefined && !reader.push(text)) {
+				whole = new WholeSessionReader();
+			}
+			whole?.push(text);
 		}, pieceBytes);
-		const model = needsWholeRead ? parseSession(await readCompleteRange(path, 0, consumed) ?? '') : reader.model();
+		const model = whole ? await runSliced(whole.modelSteps()) : reader.model();
 		return { model, consumed };
 	} finally {
 		await handle.close();
@@ -48,12 +54,6 @@ export async function readSessionModel(path: string, pieceBytes = DEFAULT_PIECE_
  * The complete lines in `[from, to)` of a file, or undefined when the file is now shorter than
  * `to` (it was rewritten: read it again from the start).
  */
-export async function readCompleteRange(path: string, from: number, to: number): Promise<string | undefined> {
-	const bytes = await readCompleteBytes(path, from, to);
-	return bytes === undefined ? undefined : decodeUtf8(bytes);
-}
-
-/** `readCompleteRange`'s bytes, not decoded. */
 export async function readCompleteBytes(path: string, from: number, to: number): Promise<Buffer | undefined> {
 	const handle = await open(path, 'r');
 	try {

@@ -6,6 +6,7 @@ import { OpenSession } from '../../../../src/node/store/openSession';
 import { readSessionModel } from '../../../../src/node/store/readSessionModel';
 import { piCondenseSessionsDir, realSessionsDir } from '../../../support/paths';
 import { SessionBuilder } from '../../../support/sessionBuilder';
+import { observable } from '../../../support/sessionModelCheck';
 import { useTempDir } from '../../../support/tempDirs';
 import { defaults, LATEST, R200 } from '../../../support/releases';
 
@@ -23,11 +24,25 @@ describe('readSessionModel', () => {
 		assert.equal(loaded.model.leafId, whole.leafId);
 	});
 
-	it('reads a v1 file as a whole and migrates it, as Pi does', async () => {
-		const path = join(realSessionsDir, 'large-session.jsonl');
-		const loaded = await readSessionModel(path, 64 * 1024);
-		assert.equal(loaded.model.migrated, true);
-		assert.equal(loaded.model.entries.length, parseSession(readFileSync(path, 'utf8')).entries.length);
+	it('migrates a v1 file as a whole, as Pi does, parsing its lines piece by piece and letting the event loop turn', async () => {
+		for (const name of ['large-session.jsonl', 'before-compaction.jsonl']) {
+			const path = join(realSessionsDir, name);
+			let turns = 0;
+			const counting = setInterval(() => turns++, 0);
+			const loaded = await readSessionModel(path, 16 * 1024);
+			clearInterval(counting);
+			assert.equal(loaded.model.migrated, true, name);
+			assert.deepStrictEqual(observable(loaded.model), observable(parseSession(readFileSync(path, 'utf8'))), name);
+			assert.ok(turns > 2, `${name}: the event loop turned ${turns} times`);
+		}
+	});
+
+	it('reads a file without a valid header as Pi does: empty, with the reason', async () => {
+		const path = join(temp(), 'no-header.jsonl');
+		writeFileSync(path, `{"type":"message","id":"a1"}\n${readFileSync(join(realSessionsDir, 'large-session.migrated-v3.jsonl'), 'utf8')}`);
+		const loaded = await readSessionModel(path, 16 * 1024);
+		assert.deepStrictEqual(observable(loaded.model), observable(parseSession(readFileSync(path, 'utf8'))));
+		assert.equal(loaded.model.entries.length, 0);
 	});
 
 	it('leaves a line still being written for later', async () => {
