@@ -21,6 +21,9 @@ const NEWLINE = 0x0a;
  * cannot be advanced (see `appendToSession`): read the whole file again.
  */
 export function* appendedModelSteps(model: SessionModel, bytes: Uint8Array): Steps<SessionModel | undefined> {
+	if (bytes.length === 0) {
+		return model;
+	}
 	const reader = yield* SessionPieceReader.afterSteps(model);
 	if (reader === undefined) {
 		return undefined;
