@@ -4,14 +4,7 @@
  */
 import { SessionPieceReader, type SessionModel } from '../../engine/session';
 import type { Steps } from '../../engine/steps';
-import { decodeUtf8 } from './completeLines';
-
-/**
- * Bytes handed to the reader in one piece, cut after a line end (so no character is split): small
- * enough that a piece's text is not a large object, which the young-generation collector cannot
- * free (see `readSessionModel.ts`).
- */
-export const APPENDED_PIECE_BYTES = 64 * 1024;
+import { decodeUtf8, PARSE_PIECE_BYTES } from './completeLines';
 
 const NEWLINE = 0x0a;
 
@@ -31,8 +24,11 @@ export function* appendedModelSteps(model: SessionModel, bytes: Uint8Array): Ste
 	return (yield* pushLinesSteps(reader, bytes)) ? reader.model() : undefined;
 }
 
-/** Pushes `bytes` into `reader` a piece at a time, yielding after each; false when it refuses one. */
-export function* pushLinesSteps(reader: SessionPieceReader, bytes: Uint8Array, pieceBytes = APPENDED_PIECE_BYTES): Steps<boolean> {
+/**
+ * Pushes `bytes` into `reader` a piece at a time (cut after a line end, so no character is split;
+ * see `PARSE_PIECE_BYTES`), yielding after each; false when it refuses one.
+ */
+export function* pushLinesSteps(reader: SessionPieceReader, bytes: Uint8Array, pieceBytes = PARSE_PIECE_BYTES): Steps<boolean> {
 	for (let start = 0; start < bytes.length;) {
 		let end = Math.min(bytes.length, start + pieceBytes);
 		if (end < bytes.length) {

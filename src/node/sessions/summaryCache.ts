@@ -6,7 +6,7 @@
  */
 import { open } from 'node:fs/promises';
 import { EMPTY_SUMMARY, sessionModifiedTime, summarizeLines, type SessionSummary } from '../../engine/session/summary';
-import { decodeUtf8, scanCompleteLines } from './completeLines';
+import { decodeUtf8, PARSE_PIECE_BYTES, scanCompleteLines } from './completeLines';
 import { readFirstLinePrefix, stillStartsWith } from './firstLine';
 
 export interface SessionFileSummary {
@@ -35,9 +35,8 @@ export class SessionSummaryCache {
 	private readonly entries = new Map<string, CacheEntry>();
 	private readonly inFlight = new Map<string, Promise<SessionFileSummary>>();
 
-	// 64 KB: each piece is decoded and summarized in one go on the extension host (1 MB held it ~100 ms on a
-	// loaded machine), and its text stays a regular heap object (see readSessionModel.ts).
-	constructor(private readonly chunkBytes = 64 * 1024) {}
+	// Each piece is decoded and summarized in one go on the extension host (1 MB held it ~100 ms on a loaded machine).
+	constructor(private readonly chunkBytes = PARSE_PIECE_BYTES) {}
 
 	/** The summary of `path`, re-using and extending the cached one when possible. */
 	summarize(path: string): Promise<SessionFileSummary> {

@@ -8,7 +8,7 @@ import { open } from 'node:fs/promises';
 import { SessionPieceReader, WholeSessionReader } from '../../engine/session';
 import { runSliced } from '../slicing/runSliced';
 import type { SessionModel } from '../../engine/session/model';
-import { decodeUtf8, readRange, scanCompleteLines } from '../sessions/completeLines';
+import { decodeUtf8, PARSE_PIECE_BYTES, readRange, scanCompleteLines } from '../sessions/completeLines';
 
 export interface LoadedSessionModel {
 	readonly model: SessionModel;
@@ -16,19 +16,8 @@ export interface LoadedSessionModel {
 	readonly consumed: number;
 }
 
-/**
- * Each piece is parsed in one go on the caller's thread, then the file read yields. 64 KB: a
- * piece's text stays a regular heap object. A piece decoded to a string over 128 KB is a large
- * object, which the young-generation collector cannot free: each one alive at a scavenge (the
- * piece being parsed) was kept until the next full collection, tens of MB on a 100 MB session.
- * On the pruned 100 MB bench session, 256 KB pieces gave a CLI peak of 2.90–3.01× the file, an
- * open of 2.5–2.7 s and blocks up to 46 ms; 64 KB pieces 2.74–2.93×, 1.6 s and 21 ms (4 MB pieces
- * held the extension host for over half a second on a loaded machine). The pieces go into one `SessionPieceReader`, so
- * their number costs little.
- */
-const DEFAULT_PIECE_BYTES = 64 * 1024;
-
-export async function readSessionModel(path: string, pieceBytes = DEFAULT_PIECE_BYTES): Promise<LoadedSessionModel> {
+/** Each piece is parsed in one go on the caller's thread, then the file read yields (see `PARSE_PIECE_BYTES`). */
+export async function readSessionModel(path: string, pieceBytes = PARSE_PIECE_BYTES): Promise<LoadedSessionModel> {
 	const handle = await open(path, 'r');
 	try {
 		const { size } = await handle.stat();
