@@ -4,7 +4,7 @@
  * later appends continue from there. A v1/v2 file, which cannot be advanced incrementally, is
  * migrated in memory as a whole, as Pi does (its lines still parsed piece by piece).
  */
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { SessionPieceReader, WholeSessionReader } from '../../engine/session';
 import { runSliced } from '../slicing/runSliced';
 import type { SessionModel } from '../../engine/session/model';
@@ -21,22 +21,27 @@ export async function readSessionModel(path: string, pieceBytes = PARSE_PIECE_BY
 	const handle = await open(path, 'r');
 	try {
 		const { size } = await handle.stat();
-		const reader = new SessionPieceReader();
-		// Migrated (v1/v2) or headerless: the first line decides how every other reads, so the lines
-		// are only parsed as they come and the model is made at the end (in slices).
-		let whole: WholeSessionReader | undefined;
-		const consumed = await scanCompleteLines(handle, 0, size, (piece) => {
-			const text = decodeUtf8(piece);
-			if (whole === undefined && !reader.push(text)) {
-				whole = new WholeSessionReader();
-			}
-			whole?.push(text);
-		}, pieceBytes);
-		const model = whole ? await runSliced(whole.modelSteps()) : reader.model();
-		return { model, consumed };
+		return await readSessionModelFrom(handle, size, pieceBytes);
 	} finally {
 		await handle.close();
 	}
+}
+
+/** `readSessionModel` of an open file, up to `size` (a caller that took the file's identity with that size). */
+export async function readSessionModelFrom(handle: FileHandle, size: number, pieceBytes = PARSE_PIECE_BYTES): Promise<LoadedSessionModel> {
+	const reader = new SessionPieceReader();
+	// Migrated (v1/v2) or headerless: the first line decides how every other reads, so the lines
+	// are only parsed as they come and the model is made at the end (in slices).
+	let whole: WholeSessionReader | undefined;
+	const consumed = await scanCompleteLines(handle, 0, size, (piece) => {
+		const text = decodeUtf8(piece);
+		if (whole === undefined && !reader.push(text)) {
+			whole = new WholeSessionReader();
+		}
+		whole?.push(text);
+	}, pieceBytes);
+	const model = whole ? await runSliced(whole.modelSteps()) : reader.model();
+	return { model, consumed };
 }
 
 /**

@@ -16,12 +16,11 @@
  * lines"); it is never repaired by rewriting. Likewise if Pi is attached but idle and undetected,
  * its next append strands our entries on a side branch; `checkWrittenEntries` finds that later.
  */
-import { closeSync, constants, fstatSync, openSync, read, statSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, read, readSync, statSync, writeSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { runSliced, SLICE_MS } from '../slicing/runSliced';
 import { verifyWrittenTailSteps, type TailVerification } from '../../engine/write';
-import { readRange } from './sessionFileState';
 
 export interface LineToAppend {
 	readonly id: string;
@@ -100,7 +99,7 @@ function lastMomentCheck(fd: number, path: string, expected: ExpectedFile): stri
 	if (stats.size !== expected.size) {
 		return `the file changed size (${expected.size} → ${stats.size} bytes) since it was checked`;
 	}
-	if (stats.size > 0 && readRange(fd, stats.size - 1, stats.size)[0] !== NEWLINE) {
+	if (stats.size > 0 && lastByte(fd, stats.size) !== NEWLINE) {
 		return 'the file no longer ends with a newline';
 	}
 	return undefined;
@@ -176,4 +175,10 @@ async function readBack(fd: number, start: number, end: number): Promise<Buffer>
 		done += bytesRead;
 	}
 	return buffer;
+}
+
+/** The file's last byte, read at the moment of the check (between two system calls, no await). */
+function lastByte(fd: number, size: number): number | undefined {
+	const byte = Buffer.alloc(1);
+	return readSync(fd, byte, 0, 1, size - 1) === 1 ? byte[0] : undefined;
 }

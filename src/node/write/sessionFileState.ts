@@ -1,12 +1,20 @@
 /**
  * The current state of a session file as the writer needs it: the model, the byte offset after
  * its last complete line, and the file's size, mtime and identity. A known earlier state is
- * advanced by reading only the bytes appended since (`appendToSession`); a file that was rewritten
- * meanwhile (shrunk, replaced, or a different first line: Pi migrates v1/v2 files and truncates
- * files with a broken header when it opens them) is reported instead of being patched over.
+ * advanced by reading only the bytes appended since; a file that was rewritten meanwhile (shrunk,
+ * replaced, or a different first line: Pi migrates v1/v2 files and truncates files with a broken
+ * header when it opens them) is reported instead of being patched over.
+ *
+ * Both reads run in slices (the writer runs on the extension host's thread): a catch-up after Pi
+ * worked on the session can be megabytes, and a cold read is the whole file.
  */
-import { closeSync, fstatSync, openSync, readSync, constants, type Stats } from 'node:fs';
-import { appendToSession, parseSession, type SessionModel } from '../../engine/session';
+import { open, type FileHandle } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import type { SessionModel } from '../../engine/session';
+import { appendedModelSteps } from '../sessions/appendedLines';
+import { readRange } from '../sessions/completeLines';
+import { runSliced } from '../slicing/runSliced';
+import { readSessionModelFrom } from '../store/readSessionModel';
 
 /** A model and the file offset it was read up to (just after its last `\n`). */
 export interface SessionBase {
@@ -32,10 +40,10 @@ const NEWLINE = 0x0a;
 const HEADER_PROBE_BYTES = 64 * 1024;
 
 /** Reads the file whole, or (with `base`) only what was appended after `base.consumedBytes`. */
-export function readSessionFileState(path: string, base?: SessionBase): SessionFileRead {
-	let fd: number;
+export async function readSessionFileState(path: string, base?: SessionBase): Promise<SessionFileRead> {
+	let handle: FileHandle;
 	try {
-		fd = openSync(path, constants.O_RDONLY);
+		handle = await open(path, 'r');
 	} catch (error) {
 		if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
 			return { kind: 'missing' };
@@ -43,43 +51,38 @@ export function readSessionFileState(path: string, base?: SessionBase): SessionF
 		throw error;
 	}
 	try {
-		const stats = fstatSync(fd);
+		const stats = await handle.stat();
 		if (base === undefined) {
-			return { kind: 'ok', state: coldRead(fd, stats) };
+			return { kind: 'ok', state: await coldRead(handle, stats) };
 		}
-		const rewritten = rewriteReason(fd, stats.size, base);
+		const rewritten = await rewriteReason(handle, stats.size, base);
 		if (rewritten !== undefined) {
 			return { kind: 'rewritten', reason: rewritten };
 		}
-		const unread = readRange(fd, base.consumedBytes, stats.size);
-		const model = appendToSession(base.model, unread.toString('utf8'));
+		const unread = await readRange(handle, base.consumedBytes, stats.size);
+		const model = await runSliced(appendedModelSteps(base.model, unread));
 		if (model === undefined) {
 			// Only a file without a header or a v1/v2 file cannot be advanced; read it whole.
-			return { kind: 'ok', state: coldRead(fd, stats) };
+			return { kind: 'ok', state: await coldRead(handle, stats) };
 		}
-		const consumed = unread.lastIndexOf(NEWLINE) + 1;
 		return {
 			kind: 'ok',
 			state: {
 				...identity(stats),
 				model,
-				consumedBytes: base.consumedBytes + consumed,
+				consumedBytes: base.consumedBytes + unread.lastIndexOf(NEWLINE) + 1,
 				linesCaughtUp: model.lineCount - base.model.lineCount,
 			},
 		};
 	} finally {
-		closeSync(fd);
+		await handle.close();
 	}
 }
 
-function coldRead(fd: number, stats: Stats): SessionFileState {
-	const bytes = readRange(fd, 0, stats.size);
-	return {
-		...identity(stats),
-		model: parseSession(bytes.toString('utf8')),
-		consumedBytes: bytes.lastIndexOf(NEWLINE) + 1,
-		linesCaughtUp: 0,
-	};
+/** The file up to the size `stats` saw, so that the identity and the bytes read agree. */
+async function coldRead(handle: FileHandle, stats: Stats): Promise<SessionFileState> {
+	const { model, consumed } = await readSessionModelFrom(handle, stats.size);
+	return { ...identity(stats), model, consumedBytes: consumed, linesCaughtUp: 0 };
 }
 
 function identity(stats: Stats): Pick<SessionFileState, 'size' | 'mtimeMs' | 'ino' | 'dev'> {
@@ -87,18 +90,18 @@ function identity(stats: Stats): Pick<SessionFileState, 'size' | 'mtimeMs' | 'in
 }
 
 /** Why the bytes under `base` may no longer be what it read; undefined when they still can be. */
-function rewriteReason(fd: number, size: number, base: SessionBase): string | undefined {
+async function rewriteReason(handle: FileHandle, size: number, base: SessionBase): Promise<string | undefined> {
 	if (size < base.consumedBytes) {
 		return `the file shrank from at least ${base.consumedBytes} to ${size} bytes`;
 	}
-	if (base.consumedBytes > 0 && readRange(fd, base.consumedBytes - 1, base.consumedBytes)[0] !== NEWLINE) {
+	if (base.consumedBytes > 0 && (await readRange(handle, base.consumedBytes - 1, base.consumedBytes))[0] !== NEWLINE) {
 		return 'the byte before the last read position is no longer a line end';
 	}
 	const header = base.model.header;
 	if (header === undefined) {
 		return undefined;
 	}
-	const probe = readRange(fd, 0, Math.min(size, HEADER_PROBE_BYTES));
+	const probe = await readRange(handle, 0, Math.min(size, HEADER_PROBE_BYTES));
 	const end = probe.indexOf(NEWLINE);
 	const firstLine = probe.subarray(0, end === -1 ? probe.length : end).toString('utf8');
 	let current: { id?: unknown; version?: unknown; cwd?: unknown } | undefined;
@@ -111,17 +114,4 @@ function rewriteReason(fd: number, size: number, base: SessionBase): string | un
 		return 'the first line (session header) changed';
 	}
 	return undefined;
-}
-
-export function readRange(fd: number, start: number, end: number): Buffer {
-	const buffer = Buffer.alloc(Math.max(0, end - start));
-	let done = 0;
-	while (done < buffer.length) {
-		const read = readSync(fd, buffer, done, buffer.length - done, start + done);
-		if (read === 0) {
-			return buffer.subarray(0, done);
-		}
-		done += read;
-	}
-	return buffer;
 }

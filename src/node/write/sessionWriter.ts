@@ -207,7 +207,7 @@ async function afterWrite(path: string, state: SessionFileState, landed: readonl
 		return { model, consumedBytes: state.consumedBytes + tail.lastIndexOf(0x0a) + 1 };
 	}
 	// Unreachable for the version-3 files we write to; a cold read keeps the answer truthful anyway.
-	const read = readSessionFileState(path);
+	const read = await readSessionFileState(path);
 	return read.kind === 'ok' ? read.state : state;
 }
 

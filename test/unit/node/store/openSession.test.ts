@@ -5,6 +5,7 @@ import { parseSession } from '../../../../src/engine/session';
 import { OpenSession } from '../../../../src/node/store/openSession';
 import { readSessionModel } from '../../../../src/node/store/readSessionModel';
 import { piCondenseSessionsDir, realSessionsDir } from '../../../support/paths';
+import { bulkLinesAfter, countingTurns } from '../../../support/bulkAppend';
 import { SessionBuilder } from '../../../support/sessionBuilder';
 import { observable } from '../../../support/sessionModelCheck';
 import { useTempDir } from '../../../support/tempDirs';
@@ -99,21 +100,11 @@ describe('OpenSession', () => {
 		const session = await OpenSession.open(path);
 		const before = readFileSync(path);
 		// A pruned session's lines, re-parented onto ours: megabytes in one append, as a first flush writes.
-		const lines = readFileSync(join(piCondenseSessionsDir, 'large-bulk', 'session.jsonl'), 'utf8').split('\n').filter(Boolean).slice(1);
-		let parent = session.model.leafId;
-		const added = Buffer.from([1, 2, 3, 4, 5, 6].flatMap((copy) => lines.map((line) => {
-			const entry = JSON.parse(line) as Record<string, unknown>;
-			entry['id'] = `${String(entry['id'])}-${copy}`;
-			entry['parentId'] = parent;
-			parent = entry['id'] as string;
-			return `${JSON.stringify(entry)}\n`;
-		})).join(''));
+		const added = bulkLinesAfter(session.model.leafId);
 		assert.ok(added.length > 1024 * 1024, `${added.length} bytes`);
 		appendFileSync(path, added);
-		let turns = 0;
-		const counting = setInterval(() => turns++, 0);
-		assert.equal(await session.applyAppend(before.length, added), true);
-		clearInterval(counting);
+		const { result, turns } = await countingTurns(() => session.applyAppend(before.length, added));
+		assert.equal(result, true);
 		assert.ok(turns > 2, `the event loop turned ${turns} times while it read`);
 		const cold = parseSession(readFileSync(path, 'utf8'));
 		assert.deepEqual(session.model.entries, cold.entries);

@@ -31,8 +31,8 @@ function sessionText(): string {
 }
 
 /** The file as last read by a caller that has already built its context (the seeded path). */
-function baseOf(path: string): NonNullable<WriteEntriesOptions['base']> {
-	const state = readSessionFileState(path);
+async function baseOf(path: string): Promise<NonNullable<WriteEntriesOptions['base']>> {
+	const state = await readSessionFileState(path);
 	assert.equal(state.kind, 'ok');
 	if (state.kind !== 'ok') {
 		throw new Error('unreadable');
@@ -57,7 +57,7 @@ describe('write: the model after a write is the model of the file', () => {
 
 	it('takes our entries as prepared when they landed cleanly, as a cold read gives them', async () => {
 		const path = dir.file('clean.jsonl', sessionText());
-		const base = baseOf(path);
+		const base = await baseOf(path);
 		const result = await writeEntriesToSession(path, drafts, { ...options, base });
 		assert.equal(result.kind, 'written');
 		assert.deepStrictEqual(observable(sessionOf(result).model), observable(parseSession(read(path))));
@@ -67,7 +67,7 @@ describe('write: the model after a write is the model of the file', () => {
 
 	it('parses what another writer appended after our last line', async () => {
 		const path = dir.file('after.jsonl', sessionText());
-		const base = baseOf(path);
+		const base = await baseOf(path);
 		const result = await writeEntriesToSession(path, drafts, { ...options, base, hooks: {
 			afterLine: (index) => {
 				if (index === drafts.length - 1) {
@@ -83,7 +83,7 @@ describe('write: the model after a write is the model of the file', () => {
 
 	it('builds no model when asked not to, and leaves the base model\'s index to its own reader', async () => {
 		const path = dir.file('none.jsonl', sessionText());
-		const base = baseOf(path);
+		const base = await baseOf(path);
 		const result = await writeEntriesToSession(path, drafts, { ...options, base, modelAfterWrite: false });
 		assert.equal(result.kind, 'written');
 		assert.equal(result.session, undefined);
@@ -97,7 +97,7 @@ describe('write: the model after a write is the model of the file', () => {
 
 	it('parses everything read back when a foreign line came before ours', async () => {
 		const path = dir.file('before.jsonl', sessionText());
-		const base = baseOf(path);
+		const base = await baseOf(path);
 		const foreign = { type: 'custom', customType: 'pi-ext', id: 'pi000061', parentId: null, timestamp: '2026-02-01T00:00:00.000Z' };
 		const result = await writeEntriesToSession(path, drafts, { ...options, base, hooks: { afterLastCheck: () => appendLikePi(path, foreign) } });
 		assert.equal(result.kind, 'disturbed');

@@ -9,6 +9,7 @@ import { appendFileSync, writeFileSync } from 'node:fs';
 import { parseSession } from '../../../../src/engine/session';
 import type { EntryDraft } from '../../../../src/engine/write';
 import { readSessionFileState, writeEntriesToSession, type WriteEntriesOptions, type WriteEntriesResult } from '../../../../src/node/write';
+import { bulkLinesAfter, countingTurns } from '../../../support/bulkAppend';
 import { SessionBuilder, text, toolCall } from '../../../support/sessionBuilder';
 import { appendLikePi, jsonLines, makeOld, noPiRunning, read, TempDir } from '../../../support/tempSession';
 
@@ -161,7 +162,7 @@ describe('write: session writer', () => {
 	it('catches up with lines appended after the model was read, and chains from the new last entry', async () => {
 		const builder = idleSession();
 		const path = dir.file('grew.jsonl', builder.text());
-		const read0 = readSessionFileState(path);
+		const read0 = await readSessionFileState(path);
 		assert.equal(read0.kind, 'ok');
 		const base = read0.kind === 'ok' ? read0.state : undefined;
 		appendLikePi(path, { type: 'message', id: 'pi000010', parentId: builder.leafId, timestamp: '2026-02-01T00:00:00.000Z', message: { role: 'user', content: 'more', timestamp: 1 } });
@@ -175,10 +176,33 @@ describe('write: session writer', () => {
 		assert.equal(result.session?.consumedBytes, Buffer.byteLength(read(path)));
 	});
 
+	it('catches up with megabytes appended since its base, and reads a file cold, letting the event loop turn', async () => {
+		const builder = idleSession();
+		const path = dir.file('bulk.jsonl', builder.text());
+		const base = await readSessionFileState(path);
+		assert.equal(base.kind, 'ok');
+		const added = bulkLinesAfter(builder.leafId);
+		appendFileSync(path, added);
+		const cold = parseSession(read(path));
+		const caughtUp = await countingTurns(() => readSessionFileState(path, base.kind === 'ok' ? base.state : undefined));
+		const whole = await countingTurns(() => readSessionFileState(path));
+		for (const [how, { result, turns }] of [['catch-up', caughtUp], ['cold read', whole]] as const) {
+			assert.ok(turns > 2, `${how}: the event loop turned ${turns} times`);
+			assert.equal(result.kind, 'ok', how);
+			if (result.kind === 'ok') {
+				assert.deepEqual(result.state.model.entries, cold.entries, how);
+				assert.deepEqual(result.state.model.diagnostics, cold.diagnostics, how);
+				assert.equal(result.state.model.leafId, cold.leafId, how);
+				assert.equal(result.state.consumedBytes, Buffer.byteLength(read(path)), how);
+			}
+		}
+		assert.equal(caughtUp.result.kind === 'ok' && caughtUp.result.state.linesCaughtUp, cold.lineCount - (base.kind === 'ok' ? base.state.model.lineCount : 0));
+	});
+
 	it('re-checks after catching up: new lines that open a tool turn block the write', async () => {
 		const builder = idleSession();
 		const path = dir.file('grew-open.jsonl', builder.text());
-		const base = readSessionFileState(path);
+		const base = await readSessionFileState(path);
 		appendLikePi(path, { type: 'message', id: 'pi000020', parentId: builder.leafId, timestamp: '2026-02-01T00:00:00.000Z', message: { role: 'assistant', content: [{ type: 'toolCall', id: 'c9', name: 'bash', arguments: {} }], api: 'a', provider: 'p', model: 'm', usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } }, stopReason: 'toolUse', timestamp: 2 } });
 		makeOld(path);
 		expectRefused(await writeEntriesToSession(path, drafts, { ...options, base: base.kind === 'ok' ? base.state : undefined }), 'open-tool-turn');
@@ -186,7 +210,7 @@ describe('write: session writer', () => {
 
 	it('refuses when the file was rewritten since the model was read', async () => {
 		const path = dir.file('rewritten.jsonl', idleSession().text());
-		const base = readSessionFileState(path);
+		const base = await readSessionFileState(path);
 		const replaced = idleSession(undefined, { id: 'another-session' }).text();
 		writeFileSync(path, replaced);
 		makeOld(path);
