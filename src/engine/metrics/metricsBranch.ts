@@ -5,6 +5,7 @@
  * ones included), and every `custom_message` entry as the `custom` message Pi would make of it.
  * Other entries are left out, and nothing is added for a reply still being written.
  */
+import { stringifiedLength } from '../condense/measure/jsonLength';
 import { customMessageOf } from '../session/context';
 import type { AgentMessage, SessionEntry } from '../session/types';
 
@@ -22,5 +23,5 @@ export function metricsMessages(branch: readonly SessionEntry[]): AgentMessage[]
 
 /** Serialized length in UTF-16 units, as the release measures a message (key order does not matter). */
 export function messageChars(message: unknown): number {
-	return JSON.stringify(message).length;
+	return stringifiedLength(message);
 }

@@ -4,6 +4,7 @@
  * reclaim, row sizes, cache impact) and once per what-if.
  */
 import type { SizeOf } from '../condense/measure/contextSize';
+import { stringifiedLength } from '../condense/measure/jsonLength';
 import type { AgentMessage, AssistantContent, ToolCall } from '../session/types';
 
 export function cachedSizeOf(): SizeOf {
@@ -11,7 +12,7 @@ export function cachedSizeOf(): SizeOf {
 	return (value) => {
 		let size = sizes.get(value);
 		if (size === undefined) {
-			size = JSON.stringify(value).length;
+			size = stringifiedLength(value);
 			sizes.set(value, size);
 		}
 		return size;

@@ -6,13 +6,14 @@ import type { AgentMessage, AssistantContent } from '../../session/types';
 import { isSummaryMessage } from '../occurrence';
 import { syntheticBlockId } from '../phases/syntheticChain';
 import { CUSTOM_TYPE_SUMMARY } from '../types';
+import { stringifiedLength } from './jsonLength';
 import type { LiveReclaim } from './statusText';
 import { Pacer, runSteps, type Steps } from '../../steps';
 
 /** Serialized length of a message or an assistant block; callers that measure often pass a cached one. */
 export type SizeOf = (value: AgentMessage | AssistantContent) => number;
 
-const serializedSize: SizeOf = (value) => JSON.stringify(value).length;
+const serializedSize: SizeOf = stringifiedLength;
 
 /** `JSON.stringify(messages).length`, from the messages' sizes (`[`, items joined by `,`, `]`). */
 export function serializedLength(messages: readonly AgentMessage[], sizeOf: SizeOf = serializedSize): number {

@@ -16,6 +16,7 @@
  * purgeErroredArgs(messages, { enabled: true, cooldownTurns: 2, minArgChars: 500 })
  */
 import type { ErrorPurgeConfig } from '../../config/types';
+import { stringifiedLength } from '../measure/jsonLength';
 import type { AgentMessage, AssistantContent, AssistantMessage } from '../../session/types';
 import { Pacer, paced, runSteps, type Steps } from '../../steps';
 
@@ -73,7 +74,7 @@ function purgeMessage(message: AssistantMessage, erroredAtTurn: ReadonlyMap<stri
 		if (errorTurn === undefined || turns - errorTurn < config.cooldownTurns) {
 			return;
 		}
-		const size = JSON.stringify(block.arguments).length;
+		const size = stringifiedLength(block.arguments);
 		serialized.chars += size;
 		if (size < config.minArgChars) {
 			return;
