@@ -19,6 +19,8 @@ import { mb, median, ms } from './timing';
 import { R200 } from '../support/releases';
 
 const MESSAGES = 10_000;
+const CONTROL_MESSAGES = 50;
+const PAGE_OPTIONS = { viewport: { width: 1280, height: 900 } };
 
 export async function benchPreview(): Promise<void> {
 	const fixture = prunedSyntheticAgentDir({ contextMessages: MESSAGES });
@@ -35,6 +37,32 @@ export async function benchPreview(): Promise<void> {
 		console.log(`\n## Context preview: ${MESSAGES.toLocaleString('en')} messages (synthetic, ${mb(statSync(fixture.sessionFile).size)})`);
 		engineFigures(session.path, session.model, session.config, session.release);
 		await pageFigures(source);
+	} finally {
+		fixture.cleanup();
+	}
+	await controlFigures();
+}
+
+/**
+ * The same page open on a 50-message session, where the host has almost nothing to do: what this
+ * machine's longest "block" is while Chromium loads the page on the same 2 cores. A block well over
+ * the process's time on a core is time the process waited for a core, not work of ours.
+ */
+async function controlFigures(): Promise<void> {
+	const fixture = prunedSyntheticAgentDir({ contextMessages: CONTROL_MESSAGES });
+	try {
+		const source = new SessionFileSource(fixture.sessionFile, fixture.agentDir, R200, undefined, true);
+		await source.reload();
+		const page = await WebviewPage.launch(PAGE_OPTIONS);
+		try {
+			const opened = await watchThread('control-open', async () => {
+				await page.load(source, PAGE_OPTIONS);
+				await page.waitForReport((r) => r.cause === 'snapshot', 120_000);
+			});
+			console.log(`page: control, the same open of ${CONTROL_MESSAGES} messages: ${blockText(opened)}`);
+		} finally {
+			await page.close();
+		}
 	} finally {
 		fixture.cleanup();
 	}
@@ -70,7 +98,7 @@ async function pageFigures(source: SessionFileSource): Promise<void> {
 	// The page's host side (PreviewHost, its computations in slices) runs on this thread: its longest
 	// block is the host's. Chromium is started first (starting it is no host work), then the page is
 	// loaded while the blocks are watched.
-	const options = { viewport: { width: 1280, height: 900 } };
+	const options = PAGE_OPTIONS;
 	const profileDir = process.env['PI_CONDENSE_BENCH_PROFILE'];
 	const page = await WebviewPage.launch(options);
 	try {
