@@ -28,6 +28,9 @@ export interface PricingInfo {
 	readonly cost: PricePerMillion;
 }
 
+/** Serialized size of `list[index]`, which is `message`. */
+export type MessageSize = (message: AgentMessage, index: number, list: readonly AgentMessage[]) => number;
+
 export interface CacheInputs {
 	/** The next call's context, pruned (what the preview shows). */
 	readonly next: readonly AgentMessage[];
@@ -40,8 +43,8 @@ export interface CacheInputs {
 	readonly usage: Usage | undefined;
 	readonly previousCallAt: number | undefined;
 	readonly pricing: PricingInfo | undefined;
-	/** `JSON.stringify(message).length`, cached by the caller. */
-	readonly sizeOf: (message: AgentMessage) => number;
+	/** `JSON.stringify(message).length` of `list[index]` (the caller may look it up by position). */
+	readonly sizeOf: MessageSize;
 }
 
 export function cacheImpact(inputs: CacheInputs): CacheImpact {
@@ -63,7 +66,7 @@ export function* cacheImpactSteps(inputs: CacheInputs): Steps<CacheImpact> {
 	for (const list of [previous ?? [], next, nextRaw]) {
 		const sum = new Float64Array(list.length + 1);
 		for (let i = 0; i < list.length; i++) {
-			const size = sizeOf(list[i] as AgentMessage);
+			const size = sizeOf(list[i] as AgentMessage, i, list);
 			sum[i + 1] = (sum[i] as number) + size + 1;
 			if (pacer.due(size)) {
 				yield;
@@ -115,20 +118,20 @@ export function* cacheImpactSteps(inputs: CacheInputs): Steps<CacheImpact> {
 }
 
 /** Number of leading messages two contexts share exactly (as serialized). */
-export function commonPrefix(a: readonly AgentMessage[], b: readonly AgentMessage[], sizeOf: (message: AgentMessage) => number): number {
+export function commonPrefix(a: readonly AgentMessage[], b: readonly AgentMessage[], sizeOf: MessageSize): number {
 	return runSteps(commonPrefixSteps(a, b, sizeOf));
 }
 
-function* commonPrefixSteps(a: readonly AgentMessage[], b: readonly AgentMessage[], sizeOf: (message: AgentMessage) => number): Steps<number> {
+function* commonPrefixSteps(a: readonly AgentMessage[], b: readonly AgentMessage[], sizeOf: MessageSize): Steps<number> {
 	const n = Math.min(a.length, b.length);
 	const pacer = new Pacer();
 	for (let i = 0; i < n; i++) {
 		const x = a[i] as AgentMessage;
 		const y = b[i] as AgentMessage;
-		if (pacer.due(x === y ? 0 : sizeOf(x))) {
+		if (pacer.due(x === y ? 0 : sizeOf(x, i, a))) {
 			yield;
 		}
-		if (x !== y && (sizeOf(x) !== sizeOf(y) || JSON.stringify(x) !== JSON.stringify(y))) {
+		if (x !== y && (sizeOf(x, i, a) !== sizeOf(y, i, b) || JSON.stringify(x) !== JSON.stringify(y))) {
 			return i;
 		}
 	}
@@ -136,10 +139,10 @@ function* commonPrefixSteps(a: readonly AgentMessage[], b: readonly AgentMessage
 }
 
 /** Estimated tokens of `list[from, to)`: serialized sizes plus one separator each. */
-export function tokensOf(list: readonly AgentMessage[], from: number, to: number, sizeOf: (message: AgentMessage) => number): number {
+export function tokensOf(list: readonly AgentMessage[], from: number, to: number, sizeOf: MessageSize): number {
 	let chars = 0;
 	for (let i = from; i < to; i++) {
-		chars += sizeOf(list[i] as AgentMessage) + 1;
+		chars += sizeOf(list[i] as AgentMessage, i, list) + 1;
 	}
 	return charsToTokens(chars);
 }

@@ -7,7 +7,8 @@
  * const base = previewBase({ sessionPath, title, branch, messages, config, release });
  * const { snapshot } = computePreview(base, { overrides: { 'thinkingStrip.keepLastTurns': 4 }, pricing, now: Date.now() });
  */
-import { contextBreakdownSteps, measureReclaimSteps } from '../condense/measure/contextSize';
+import { measuredContextSteps } from '../condense/measure/contextSize';
+import { stringifiedLength } from '../condense/measure/jsonLength';
 import { pruneStatusText } from '../condense/measure/statusText';
 import type { DefectWarning, ReleaseDiagnostic } from '../condense/phases/renderReport';
 import { protectionCheck } from '../condense/protection/protectionRules';
@@ -54,14 +55,27 @@ export function* computePreviewSteps(base: PreviewBase, options: PreviewOptions)
 	const simulation: WindowSimulation = config.enabled && config.chainCompression.enabled && windowChanged
 		? yield* simulateWindowSteps(base.state, base.messages, config.chainCompression.rollingWindow, isProtected, options.now, base.release, { branch: base.branch, turns: config.recoveryGraceTurns ?? 0 })
 		: { state: base.state, simulated: [], uncovered: 0 };
-	// The engine's previewFromState, measured with the base's size cache.
-	const sizeOf = base.sizeOf;
 	const diagnostics: ReleaseDiagnostic[] = [];
 	const warnings: DefectWarning[] = [];
 	yield;
 	const after = yield* renderContextSteps(base.messages, simulation.state, config, base.release, { diagnostic: (d) => diagnostics.push(d), warning: (w) => warnings.push(w) });
-	const preview = { after, diagnostics, statusText: pruneStatusText(config, yield* measureReclaimSteps(base.messages, after, sizeOf)) };
-	const alignment = yield* alignContextsSteps(base.messages, preview.after);
+	const alignment = yield* alignContextsSteps(base.messages, after);
+	// The engine's previewFromState, measured from the base's table: a sent message that is the raw
+	// one at its aligned index has its size; only stubs and synthetic messages are measured.
+	const raw = base.measured;
+	const sent = after === base.messages ? raw : yield* measuredContextSteps(after, {
+		table: raw,
+		indexOf: (message, index) => {
+			const at = alignment.rawIndexOf[index] ?? -1;
+			return at >= 0 && base.messages[at] === message ? at : -1;
+		},
+	});
+	const preview = {
+		after,
+		diagnostics,
+		statusText: pruneStatusText(config, after === base.messages ? undefined : { beforeChars: raw.breakdown.total, afterChars: sent.breakdown.total }),
+	};
+	const sizes = { before: raw.sizes, after: sent.sizes };
 	const rows = yield* PreviewRows.build({
 		raw: base.messages,
 		rendered: preview.after,
@@ -70,12 +84,12 @@ export function* computePreviewSteps(base: PreviewBase, options: PreviewOptions)
 		isProtected,
 		entryIds: base.entryIds,
 		simulatedBlocks: new Set(simulation.simulated),
-		sizeOf,
+		sizes,
 		argsText: base.argsText,
 		...(options.bounds ? { bounds: options.bounds } : {}),
 	});
-	const beforeSizes = yield* contextBreakdownSteps(base.messages, sizeOf);
-	const afterSizes = preview.after === base.messages ? beforeSizes : yield* contextBreakdownSteps(preview.after, sizeOf);
+	const beforeSizes = raw.breakdown;
+	const afterSizes = sent.breakdown;
 	yield;
 	const cache = yield* cacheImpactSteps({
 		next: preview.after,
@@ -85,10 +99,13 @@ export function* computePreviewSteps(base: PreviewBase, options: PreviewOptions)
 		usage: base.reply?.usage,
 		previousCallAt: base.reply?.timestamp,
 		pricing: options.pricing,
-		sizeOf,
+		sizeOf: (message, index, list) => {
+			const table = list === preview.after ? sent.sizes : list === base.messages ? raw.sizes : list === base.previousSent ? base.previousSizes : undefined;
+			return table?.[index] ?? stringifiedLength(message);
+		},
 	});
 	yield;
-	const refs = yield* refIndexSteps({ state: simulation.state, raw: base.messages, rendered: preview.after, alignment, sizeOf });
+	const refs = yield* refIndexSteps({ state: simulation.state, raw: base.messages, rendered: preview.after, alignment, rawSizes: raw.sizes });
 	const snapshot: PreviewSnapshot = {
 		sessionPath: base.sessionPath,
 		title: base.title,

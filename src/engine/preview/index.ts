@@ -13,6 +13,6 @@ export { PreviewRows } from './previewRows';
 export { cacheImpact, commonPrefix, tokensOf, type CacheInputs, type PricingInfo } from './cacheImpact';
 export { whatIfSettings, withWhatIf, whatIfChanges, sanitizeOverrides, type WhatIfOverrides } from './whatIf';
 export { searchMessages, SEARCH_HIT_LIMIT, type SearchHit, type SearchOptions, type SearchResult } from './searchMessages';
-export { cachedArgsText, cachedSizeOf, prettyArgs, type ArgsText } from './sizeCache';
+export { cachedArgsText, prettyArgs, type ArgsText } from './argsText';
 export { locateTarget, type RowLocation } from './locateTarget';
 export { simulateWindow, type WindowSimulation } from './simulateWindow';

@@ -8,7 +8,7 @@ import { contentText } from '../condense/occurrence';
 import { syntheticBlockId } from '../condense/phases/syntheticChain';
 import type { AgentMessage, AssistantContent, UserContent } from '../session/types';
 import { bounded } from './boundedText';
-import { prettyArgs, type ArgsText } from './sizeCache';
+import { prettyArgs, type ArgsText } from './argsText';
 import type { PreviewBlock } from './types';
 
 const PURGE_MARKER = /^<purged-errored-args size="(\d+)"\/>$/;

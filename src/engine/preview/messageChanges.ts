@@ -23,8 +23,8 @@ export interface ChangeContext {
 	readonly isProtected: ProtectionCheck;
 	/** Arguments of the call a raw tool result answers. */
 	readonly argsOf: (rawIndex: number) => unknown;
-	/** Serialized size of a message (the preview's cached measure). */
-	readonly sizeOf: (message: AgentMessage) => number;
+	/** Serialized size of each raw message, by index. */
+	readonly rawSizes: Uint32Array;
 }
 
 const NONE: MessageChanges = { badges: [] };
@@ -57,7 +57,7 @@ function resultChanges(raw: ToolResultMessage, rawIndex: number, rendered: Agent
 	}
 	const record = target?.occurrence?.record;
 	const ref = stubRef(target, raw);
-	const originalChars = context.sizeOf(raw);
+	const originalChars = context.rawSizes[rawIndex] as number;
 	const alias = target?.alias;
 	const stubKind = alias ? 'alias' : record?.spillPath ? 'spilled' : 'summarized';
 	const stub: StubOrigin = {

@@ -5,14 +5,15 @@
  */
 import type { ContextPruneConfig } from '../config/types';
 import type { ReleaseRules } from '../release/releases';
-import type { SizeOf } from '../condense/measure/contextSize';
+import { measuredContextSteps, type MeasuredContext } from '../condense/measure/contextSize';
 import { buildCondenseStateSteps } from '../condense/state/buildCondenseState';
 import { EMPTY_CONDENSE_STATE, type CondenseState } from '../condense/state/condenseState';
 import { renderContextSteps } from '../condense/render/renderContext';
 import type { AgentMessage, AssistantMessage, SessionEntry } from '../session/types';
+import { alignContextsSteps } from './alignContexts';
 import { messageEntryIdsSteps } from './messageEntries';
 import { previousCallSteps, type PreviousCall } from './previousCall';
-import { cachedArgsText, cachedSizeOf, type ArgsText } from './sizeCache';
+import { cachedArgsText, type ArgsText } from './argsText';
 import { paced, runSteps, type Steps } from '../steps';
 
 export interface PreviewBase {
@@ -31,8 +32,14 @@ export interface PreviewBase {
 	/** The previous call's context as sent (rendered with the configured settings), and raw. */
 	readonly previousSent: readonly AgentMessage[] | undefined;
 	readonly previousRaw: readonly AgentMessage[] | undefined;
-	/** Serialized size of a message or block, computed once for every preview of this base. */
-	readonly sizeOf: SizeOf;
+	/**
+	 * Pi's context measured once for every preview of this base: its breakdown and each message's
+	 * size by index. A table by position rather than a cache by message: a map of every message and
+	 * block held 5-9 MB of hash tables on a 100 MB session, and each preview added to it.
+	 */
+	readonly measured: MeasuredContext;
+	/** Each message's size in `previousSent`, by index. */
+	readonly previousSizes: Uint32Array | undefined;
 	/** Pretty tool-call arguments, computed once for every preview of this base. */
 	readonly argsText: ArgsText;
 }
@@ -60,6 +67,8 @@ export function* previewBaseSteps(inputs: BaseInputs): Steps<PreviewBase> {
 	const previous = yield* previousCallSteps(branch, messages, entryIds);
 	const previousState = previous && config.enabled ? yield* stateAtCall(previous, branch, state, release) : EMPTY_CONDENSE_STATE;
 	const previousSent = previous ? yield* renderContextSteps(previous.rawMessages, previousState, config, release) : undefined;
+	const measured = yield* measuredContextSteps(messages);
+	const previousSizes = previous && previousSent ? (yield* previousCallSizesSteps(messages, measured, previous.rawMessages, previousSent)) : undefined;
 	return {
 		sessionPath: inputs.sessionPath,
 		title: inputs.title,
@@ -72,7 +81,8 @@ export function* previewBaseSteps(inputs: BaseInputs): Steps<PreviewBase> {
 		reply: previous?.reply,
 		previousSent,
 		previousRaw: previous?.rawMessages,
-		sizeOf: cachedSizeOf(),
+		measured,
+		previousSizes,
 		argsText: cachedArgsText(),
 	};
 }
@@ -99,4 +109,34 @@ function* stateAtCall(previous: PreviousCall, branch: readonly SessionEntry[], s
 		later = !kept.has(entry) && (entry.type === 'custom' || entry.type === 'custom_message');
 	}
 	return later ? yield* buildCondenseStateSteps(previous.branch, release) : state;
+}
+
+/**
+ * Sizes of the previous call's sent messages: those that are Pi's messages (its raw context is a
+ * subsequence of today's) are looked up in today's measures, the others (stubs, chains) measured.
+ */
+function* previousCallSizesSteps(messages: readonly AgentMessage[], measured: MeasuredContext, previousRaw: readonly AgentMessage[], previousSent: readonly AgentMessage[]): Steps<Uint32Array> {
+	const alignment = yield* alignContextsSteps(previousRaw, previousSent);
+	const indexInMessages = new Int32Array(previousRaw.length).fill(-1);
+	let at = 0;
+	for (let i = 0; i < previousRaw.length; i++) {
+		while (at < messages.length && messages[at] !== previousRaw[i]) {
+			at++;
+		}
+		if (at < messages.length) {
+			indexInMessages[i] = at;
+		}
+		if (paced(i)) {
+			yield;
+		}
+	}
+	const sizes = yield* measuredContextSteps(previousSent, {
+		table: measured,
+		indexOf: (message, index) => {
+			const raw = alignment.rawIndexOf[index] ?? -1;
+			const at = raw >= 0 && previousRaw[raw] === message ? indexInMessages[raw] ?? -1 : -1;
+			return at >= 0 && messages[at] === message ? at : -1;
+		},
+	});
+	return sizes.sizes;
 }

@@ -10,10 +10,11 @@ import type { CondenseState } from '../condense/state/condenseState';
 import { CUSTOM_TYPE_SUMMARY } from '../condense/types';
 import type { AgentMessage } from '../session/types';
 import type { Alignment } from './alignContexts';
+import type { ViewName } from './snapshotTypes';
 import { isCut } from './boundedText';
 import { messageBlocks } from './messageBlocks';
 import type { MessageChanges } from './messageChanges';
-import type { ArgsText } from './sizeCache';
+import type { ArgsText } from './argsText';
 import type { PreviewRow, RowBadge, RowKind } from './types';
 
 /** Characters of each block text and number of blocks a row carries before it is expanded. */
@@ -33,21 +34,20 @@ export interface RowInputs {
 	readonly entryIds: readonly (string | undefined)[];
 	/** Block ids of chains that only the what-if simulation compresses. */
 	readonly simulatedBlocks: ReadonlySet<string>;
-	/** Serialized size of a message (callers cache it: most messages are in both views). */
-	readonly sizeOf: (message: AgentMessage) => number;
+	/** Serialized size of each message of both views, by index (measured once per preview). */
+	readonly sizes: { readonly [view in ViewName]: Uint32Array };
 	readonly argsText?: ArgsText;
 	readonly bounds?: RowBounds;
 }
 
 export function previewRow(
-	message: AgentMessage, key: string, inputs: RowInputs, badges: readonly RowBadge[],
+	message: AgentMessage, chars: number, key: string, inputs: RowInputs, badges: readonly RowBadge[],
 	change: MessageChanges, counterpart: number | undefined, entryId: string | undefined,
 ): PreviewRow {
 	const bounds = inputs.bounds ?? DEFAULT_ROW_BOUNDS;
 	const all = messageBlocks(message, bounds.blockChars, inputs.argsText);
 	const blocks = all.length > bounds.blocks ? all.slice(0, bounds.blocks) : all;
 	const kind = rowKind(message);
-	const chars = inputs.sizeOf(message);
 	const summaryBadge: RowBadge[] = kind === 'summary' ? [{ kind: 'summary', label: 'summary', detail: 'pi-condense summary of pruned tool calls.' }] : [];
 	return {
 		key,

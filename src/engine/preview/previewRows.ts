@@ -114,7 +114,7 @@ export class PreviewRows {
 		const at = this.inputs.alignment.renderedIndexOf[index] ?? -1;
 		const change = this.changesOf(index);
 		const badges = at < 0 ? [droppedBadge(message, this.indexes.chainOfCall), ...change.badges] : change.badges;
-		return previewRow(message, `m${index}`, this.inputs, badges, change, at < 0 ? undefined : at, this.inputs.entryIds[index]);
+		return previewRow(message, this.inputs.sizes.before[index] as number, `m${index}`, this.inputs, badges, change, at < 0 ? undefined : at, this.inputs.entryIds[index]);
 	}
 
 	private renderedRow(index: number): PreviewRow | undefined {
@@ -126,17 +126,17 @@ export class PreviewRows {
 		if (raw < 0) {
 			const synthetic = this.indexes.syntheticAt.get(index) ?? { blockId: `?${index}`, key: `b?${index}` };
 			const badges = chainBadges(synthetic.blockId, this.indexes.droppedCallsOf.get(synthetic.blockId) ?? 0, this.inputs.simulatedBlocks);
-			return previewRow(message, synthetic.key, this.inputs, badges, { badges: [] }, undefined, undefined);
+			return previewRow(message, this.inputs.sizes.after[index] as number, synthetic.key, this.inputs, badges, { badges: [] }, undefined, undefined);
 		}
 		const change = this.changesOf(raw);
-		return previewRow(message, `m${raw}`, this.inputs, change.badges, change, raw, this.inputs.entryIds[raw]);
+		return previewRow(message, this.inputs.sizes.after[index] as number, `m${raw}`, this.inputs, change.badges, change, raw, this.inputs.entryIds[raw]);
 	}
 
 	private changesOf(rawIndex: number): MessageChanges {
 		const at = this.inputs.alignment.renderedIndexOf[rawIndex] ?? -1;
-		const { state, isProtected, sizeOf } = this.inputs;
+		const { state, isProtected, sizes } = this.inputs;
 		return messageChanges(this.inputs.raw[rawIndex] as AgentMessage, rawIndex, at < 0 ? undefined : this.inputs.rendered[at], {
-			state, isProtected, sizeOf, argsOf: (r) => this.indexes.argsOf[r],
+			state, isProtected, rawSizes: sizes.before, argsOf: (r) => this.indexes.argsOf[r],
 		});
 	}
 }

@@ -15,10 +15,11 @@ export interface RefSources {
 	readonly raw: readonly AgentMessage[];
 	readonly rendered: readonly AgentMessage[];
 	readonly alignment: Alignment;
-	readonly sizeOf: (message: AgentMessage) => number;
+	/** Serialized size of each raw message, by index. */
+	readonly rawSizes: Uint32Array;
 }
 
-export function* refIndexSteps({ state, raw, rendered, alignment, sizeOf }: RefSources): Steps<RefInfo[]> {
+export function* refIndexSteps({ state, raw, rendered, alignment, rawSizes }: RefSources): Steps<RefInfo[]> {
 	const refs = new Map<string, RefInfo>();
 	for (const [ref, occurrence] of state.refs) {
 		refs.set(ref, { ref, kind: 'tool', toolName: occurrence.record.toolName, chars: occurrence.record.spillBytes ?? occurrence.record.resultText.length });
@@ -28,14 +29,15 @@ export function* refIndexSteps({ state, raw, rendered, alignment, sizeOf }: RefS
 		if (paced(i)) {
 			yield;
 		}
-		const original = raw[alignment.rawIndexOf[i] ?? -1];
+		const at = alignment.rawIndexOf[i] ?? -1;
+		const original = raw[at];
 		const sent = rendered[i];
 		if (original?.role !== 'toolResult' || sent === original) {
 			continue;
 		}
 		const ref = stubRef(stubTarget(state, original), original);
 		if (!refs.has(ref)) {
-			refs.set(ref, { ref, kind: 'tool', toolName: original.toolName, chars: sizeOf(original) });
+			refs.set(ref, { ref, kind: 'tool', toolName: original.toolName, chars: rawSizes[at] ?? 0 });
 		}
 	}
 	for (const chain of state.chains) {

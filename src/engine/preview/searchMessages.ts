@@ -5,7 +5,7 @@
 import type { AgentMessage } from '../session/types';
 import { UNBOUNDED } from './boundedText';
 import { blockText, messageBlocks } from './messageBlocks';
-import type { ArgsText } from './sizeCache';
+import type { ArgsText } from './argsText';
 import { Pacer, runSteps, type Steps } from '../steps';
 
 export interface SearchHit {

@@ -2,7 +2,7 @@
  * How big a context is, measured as pi-condense measures it (`JSON.stringify(messages).length`),
  * and how that size splits into categories for the preview's token bars. Pure.
  */
-import type { AgentMessage, AssistantContent } from '../../session/types';
+import type { AgentMessage } from '../../session/types';
 import { isSummaryMessage } from '../occurrence';
 import { syntheticBlockId } from '../phases/syntheticChain';
 import { CUSTOM_TYPE_SUMMARY } from '../types';
@@ -10,21 +10,16 @@ import { stringifiedLength } from './jsonLength';
 import type { LiveReclaim } from './statusText';
 import { Pacer, runSteps, type Steps } from '../../steps';
 
-/** Serialized length of a message or an assistant block; callers that measure often pass a cached one. */
-export type SizeOf = (value: AgentMessage | AssistantContent) => number;
-
-const serializedSize: SizeOf = stringifiedLength;
-
 /** `JSON.stringify(messages).length`, from the messages' sizes (`[`, items joined by `,`, `]`). */
-export function serializedLength(messages: readonly AgentMessage[], sizeOf: SizeOf = serializedSize): number {
-	return runSteps(serializedLengthSteps(messages, sizeOf));
+export function serializedLength(messages: readonly AgentMessage[]): number {
+	return runSteps(serializedLengthSteps(messages));
 }
 
-export function* serializedLengthSteps(messages: readonly AgentMessage[], sizeOf: SizeOf = serializedSize): Steps<number> {
+export function* serializedLengthSteps(messages: readonly AgentMessage[]): Steps<number> {
 	let total = messages.length === 0 ? 2 : messages.length + 1;
 	const pacer = new Pacer();
 	for (const message of messages) {
-		const size = sizeOf(message);
+		const size = stringifiedLength(message);
 		total += size;
 		if (pacer.due(size)) {
 			yield;
@@ -37,15 +32,15 @@ export function* serializedLengthSteps(messages: readonly AgentMessage[], sizeOf
  * Before/after sizes of one render, or undefined when the render changed nothing (same array):
  * the unchanged path never serializes the messages.
  */
-export function measureReclaim(before: readonly AgentMessage[], after: readonly AgentMessage[], sizeOf: SizeOf = serializedSize): LiveReclaim | undefined {
-	return runSteps(measureReclaimSteps(before, after, sizeOf));
+export function measureReclaim(before: readonly AgentMessage[], after: readonly AgentMessage[]): LiveReclaim | undefined {
+	return runSteps(measureReclaimSteps(before, after));
 }
 
-export function* measureReclaimSteps(before: readonly AgentMessage[], after: readonly AgentMessage[], sizeOf: SizeOf = serializedSize): Steps<LiveReclaim | undefined> {
+export function* measureReclaimSteps(before: readonly AgentMessage[], after: readonly AgentMessage[]): Steps<LiveReclaim | undefined> {
 	if (before === after) {
 		return undefined;
 	}
-	return { beforeChars: yield* serializedLengthSteps(before, sizeOf), afterChars: yield* serializedLengthSteps(after, sizeOf) };
+	return { beforeChars: yield* serializedLengthSteps(before), afterChars: yield* serializedLengthSteps(after) };
 }
 
 export type SizeCategory =
@@ -58,36 +53,93 @@ export type ContextBreakdown = Readonly<Record<SizeCategory, number>> & { readon
  * Splits the serialized size by category. Assistant messages are split by block; their envelope
  * (model, usage, …), other roles and the array's own brackets and commas count as `other`.
  */
-export function contextBreakdown(messages: readonly AgentMessage[], sizeOf: SizeOf = serializedSize): ContextBreakdown {
-	return runSteps(contextBreakdownSteps(messages, sizeOf));
+export function contextBreakdown(messages: readonly AgentMessage[]): ContextBreakdown {
+	return runSteps(contextBreakdownSteps(messages));
 }
 
-export function* contextBreakdownSteps(messages: readonly AgentMessage[], sizeOf: SizeOf = serializedSize): Steps<ContextBreakdown> {
-	const sizes: Record<SizeCategory, number> = {
-		user: 0, assistantText: 0, thinking: 0, toolCalls: 0, toolResults: 0, summaries: 0, compressedChains: 0, other: 0,
+export function* contextBreakdownSteps(messages: readonly AgentMessage[]): Steps<ContextBreakdown> {
+	return (yield* measuredContextSteps(messages)).breakdown;
+}
+
+/**
+ * A context's breakdown, with each message's serialized size and its assistant blocks' sizes by
+ * position: the preview measures Pi's context once and looks its messages up by index. Typed
+ * arrays keep them off the collected heap, one number each.
+ */
+export interface MeasuredContext {
+	readonly breakdown: ContextBreakdown;
+	/** `sizes[i]`: `JSON.stringify(messages[i]).length`. */
+	readonly sizes: Uint32Array;
+	/** An assistant message's text, thinking and tool-call blocks, serialized (0 for other roles). */
+	readonly assistantText: Uint32Array;
+	readonly thinking: Uint32Array;
+	readonly toolCalls: Uint32Array;
+}
+
+type MeasuredColumns = Omit<MeasuredContext, 'breakdown'>;
+
+/** Where a message was already measured: `table`'s index of the same object, or -1. */
+export interface MeasuredBefore {
+	readonly table: MeasuredContext;
+	readonly indexOf: (message: AgentMessage, index: number) => number;
+}
+
+export function* measuredContextSteps(messages: readonly AgentMessage[], measuredBefore?: MeasuredBefore): Steps<MeasuredContext> {
+	const n = messages.length;
+	const measured: MeasuredColumns = {
+		sizes: new Uint32Array(n),
+		assistantText: new Uint32Array(n),
+		thinking: new Uint32Array(n),
+		toolCalls: new Uint32Array(n),
 	};
-	let total = messages.length === 0 ? 2 : messages.length + 1;
-	sizes.other = total;
+	const sizes: Record<SizeCategory, number> = {
+		user: 0, assistantText: 0, thinking: 0, toolCalls: 0, toolResults: 0, summaries: 0, compressedChains: 0, other: n === 0 ? 2 : n + 1,
+	};
+	let total = sizes.other;
 	const pacer = new Pacer();
-	for (const message of messages) {
-		const chars = sizeOf(message);
-		if (pacer.due(chars)) {
+	for (let i = 0; i < n; i++) {
+		const message = messages[i] as AgentMessage;
+		const at = measuredBefore ? measuredBefore.indexOf(message, i) : -1;
+		const chars = at >= 0 ? copyMeasures(measuredBefore?.table, at, measured, i) : measureMessage(message, measured, i);
+		if (pacer.due(at >= 0 ? 1 : chars)) {
 			yield;
 		}
 		total += chars;
 		if (message.role === 'assistant') {
-			let blocks = 0;
-			for (const block of message.content) {
-				const blockChars = sizeOf(block);
-				blocks += blockChars;
-				sizes[block.type === 'text' ? 'assistantText' : block.type === 'thinking' ? 'thinking' : 'toolCalls'] += blockChars;
-			}
-			sizes.other += chars - blocks;
+			const text = measured.assistantText[i] as number;
+			const thinking = measured.thinking[i] as number;
+			const toolCalls = measured.toolCalls[i] as number;
+			sizes.assistantText += text;
+			sizes.thinking += thinking;
+			sizes.toolCalls += toolCalls;
+			sizes.other += chars - text - thinking - toolCalls;
 		} else {
 			sizes[categoryOf(message)] += chars;
 		}
 	}
-	return { ...sizes, total };
+	return { ...measured, breakdown: { ...sizes, total } };
+}
+
+function measureMessage(message: AgentMessage, into: MeasuredColumns, index: number): number {
+	const chars = stringifiedLength(message);
+	into.sizes[index] = chars;
+	if (message.role === 'assistant') {
+		for (const block of message.content) {
+			const blockChars = stringifiedLength(block);
+			const column = block.type === 'text' ? into.assistantText : block.type === 'thinking' ? into.thinking : into.toolCalls;
+			column[index] = (column[index] as number) + blockChars;
+		}
+	}
+	return chars;
+}
+
+function copyMeasures(from: MeasuredColumns | undefined, at: number, into: MeasuredColumns, index: number): number {
+	const chars = from?.sizes[at] ?? 0;
+	into.sizes[index] = chars;
+	into.assistantText[index] = from?.assistantText[at] ?? 0;
+	into.thinking[index] = from?.thinking[at] ?? 0;
+	into.toolCalls[index] = from?.toolCalls[at] ?? 0;
+	return chars;
 }
 
 function categoryOf(message: AgentMessage): SizeCategory {
