@@ -35,7 +35,7 @@ export interface PreviewBase {
 	/**
 	 * Pi's context measured once for every preview of this base: its breakdown and each message's
 	 * size by index. A table by position rather than a cache by message: a map of every message and
-	 * block held 5-9 MB of hash tables on a 100 MB session, and each preview added to it.
+	 * block held about 3 MB of hash tables on a 100 MB session, and each preview added to it.
 	 */
 	readonly measured: MeasuredContext;
 	/** Each message's size in `previousSent`, by index. */
