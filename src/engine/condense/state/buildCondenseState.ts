@@ -13,7 +13,7 @@ import { bareToolCallId } from '../occurrence';
 import { chainBodyText, summaryCoverageSteps } from './chainBodies';
 import type { AliasOccurrence, ChainInfo, CondenseState, RecordOccurrence, SummaryInfo } from './condenseState';
 import { readBranchEntriesSteps, type LineOf } from './readBranchEntries';
-import { mapSteps, paced, runSteps, type Steps } from '../../steps';
+import { paced, runSteps, type Steps } from '../../steps';
 import type { ReleaseIndex } from './releaseIndex';
 
 export interface BuildStateOptions {
@@ -29,16 +29,14 @@ export function buildCondenseState(branch: readonly SessionEntry[], release: Rel
 export function* buildCondenseStateSteps(branch: readonly SessionEntry[], release: ReleaseRules, options: BuildStateOptions = {}): Steps<CondenseState> {
 	const { index, frontier, stats, diagnostics } = yield* readBranchEntriesSteps(branch, release, options.lineOf ?? (() => undefined));
 	yield;
-	const records = new Map<string, RecordOccurrence>();
+	const records = yield* index.setShortRefsSteps();
 	const spilled: RecordOccurrence[] = [];
 	let count = 0;
-	for (const [key, { record, entryId, backfilled }] of index.index) {
+	for (const occurrence of records.values()) {
 		if (paced(count++)) {
 			yield;
 		}
-		const occurrence: RecordOccurrence = { key, record, resultTimestamp: record.resultTimestamp, shortRef: index.shortRefs.get(key), entryId, backfilled };
-		records.set(key, occurrence);
-		if (record.spillPath !== undefined) {
+		if (occurrence.record.spillPath !== undefined) {
 			spilled.push(occurrence);
 		}
 	}
@@ -54,14 +52,7 @@ export function* buildCondenseStateSteps(branch: readonly SessionEntry[], releas
 		}
 	}
 	yield;
-	const summaries = yield* mapSteps(index.summaries, (summary): SummaryInfo => ({
-		entryId: summary.entryId,
-		text: summary.text,
-		refs: summary.refs.map((ref, i) => ({ shortId: ref.shortId, toolCallId: ref.toolCallId, resultTimestamp: ref.resultTimestamp, key: summary.keys[i] as string })),
-		turnIndex: summary.turnIndex,
-		timestamp: summary.timestamp,
-	}));
-	yield;
+	const summaries = index.summaries;
 	const { chains, blockBodies } = yield* chainInfos(index, summaries);
 	return {
 		keying: index.keying,

@@ -42,7 +42,7 @@ class EntryReader {
 				return this.warn(entry, details.reason);
 			}
 			const { toolCallRefs, turnIndex, timestamp } = details.value;
-			this.index.addSummary({ entryId: entry.id, text: contentText(entry.content), refs: toolCallRefs, turnIndex, timestamp });
+			this.index.addSummary(entry.id, contentText(entry.content), toolCallRefs, turnIndex, timestamp);
 		} else if (entry.type === 'custom') {
 			this.visitCustom(entry);
 		}

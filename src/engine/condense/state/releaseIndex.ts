@@ -17,7 +17,8 @@
 import type { ReleaseRules } from '../../release/releases';
 import { occurrenceKey } from '../occurrence';
 import type { ChainCompressionEntry, DedupAliasEntryData, SummaryToolCallRef, ToolCallRecord } from '../types';
-import type { StateKeying } from './condenseState';
+import type { RecordOccurrence, StateKeying, SummaryInfo } from './condenseState';
+import { paced, type Steps } from '../../steps';
 
 export interface IndexedRecord {
 	readonly key: string;
@@ -26,15 +27,13 @@ export interface IndexedRecord {
 	readonly backfilled: boolean;
 }
 
-export interface FiledSummary {
-	readonly entryId: string;
-	readonly text: string;
-	readonly refs: readonly SummaryToolCallRef[];
-	/** The key of each ref, in order. */
-	readonly keys: readonly string[];
-	readonly turnIndex: number | undefined;
-	readonly timestamp: number | undefined;
-}
+/**
+ * A record as filed, already in the shape the state hands out: the state's occurrence of a key is
+ * the object filed last under it, its `tN` set once every ref is read (`setShortRefs`). One object
+ * per record instead of two: a large session has tens of thousands, and every object a step keeps
+ * is copied by the collector's scavenges while the step runs.
+ */
+type FiledRecord = { -readonly [field in keyof RecordOccurrence]: RecordOccurrence[field] };
 
 export interface RegisteredChain {
 	readonly entry: ChainCompressionEntry;
@@ -50,7 +49,7 @@ export interface RegisteredAlias {
 
 export class ReleaseIndex {
 	readonly keying: StateKeying;
-	readonly index = new Map<string, IndexedRecord>();
+	readonly index = new Map<string, FiledRecord>();
 	/** Every record read, in branch order, replaced ones included (the dedup canonicals are the first of each hash). */
 	readonly indexedInOrder: IndexedRecord[] = [];
 	readonly keysByBareId = new Map<string, string[]>();
@@ -58,7 +57,8 @@ export class ReleaseIndex {
 	readonly refKeys = new Map<string, string>();
 	/** Key → `tN`. */
 	readonly shortRefs = new Map<string, string>();
-	readonly summaries: FiledSummary[] = [];
+	/** Summaries as the state hands them out, each ref with its key. */
+	readonly summaries: SummaryInfo[] = [];
 	/** Start timestamp → chain; Map order is the order each start was first registered. */
 	readonly chains = new Map<number, RegisteredChain>();
 	/** Duplicate key → alias, in the order each key was first registered. */
@@ -82,7 +82,7 @@ export class ReleaseIndex {
 	addIndexEntry(entryId: string, records: readonly ToolCallRecord[], backfilled: boolean, refs: readonly SummaryToolCallRef[]): void {
 		for (const record of records) {
 			const key = this.keyOf(record.toolCallId, record.resultTimestamp);
-			const indexed: IndexedRecord = { key, record, entryId, backfilled };
+			const indexed: FiledRecord = { key, record, resultTimestamp: record.resultTimestamp, shortRef: undefined, entryId, backfilled };
 			this.index.set(key, indexed);
 			this.indexedInOrder.push(indexed);
 			const keys = this.keysByBareId.get(record.toolCallId);
@@ -97,9 +97,10 @@ export class ReleaseIndex {
 		}
 	}
 
-	addSummary(summary: Omit<FiledSummary, 'keys'>): void {
-		this.registerRefs(summary.refs);
-		this.summaries.push({ ...summary, keys: summary.refs.map((ref) => this.keyOf(ref.toolCallId, ref.resultTimestamp)) });
+	addSummary(entryId: string, text: string, refs: readonly SummaryToolCallRef[], turnIndex: number | undefined, timestamp: number | undefined): void {
+		this.registerRefs(refs);
+		const keyed = refs.map(({ shortId, toolCallId, resultTimestamp }) => ({ shortId, toolCallId, resultTimestamp, key: this.keyOf(toolCallId, resultTimestamp) }));
+		this.summaries.push({ entryId, text, refs: keyed, turnIndex, timestamp });
 	}
 
 	addChain(entry: ChainCompressionEntry, line: number | undefined): void {
@@ -108,6 +109,18 @@ export class ReleaseIndex {
 
 	addAlias(data: DedupAliasEntryData, entryId: string): void {
 		this.pendingAliases.push({ data, entryId });
+	}
+
+	/** Gives each key's record its `tN`, once every ref was read (the index is then the state's records). */
+	*setShortRefsSteps(): Steps<ReadonlyMap<string, RecordOccurrence>> {
+		let count = 0;
+		for (const [key, filed] of this.index) {
+			filed.shortRef = this.shortRefs.get(key);
+			if (paced(count++)) {
+				yield;
+			}
+		}
+		return this.index;
 	}
 
 	/** The alias pass, after every entry was read. */
