@@ -206,8 +206,8 @@ function* summaryJobs(shared: Shared, pending: readonly PreparedBatch[]): Steps<
 async function chainPhase(shared: Shared, branch: readonly SessionEntry[], dedup: DedupIndex, burnedUpTo: number): Promise<{ phase: ChainPhase; skippedNoSummary: number } | 'aborted'> {
 	const { config, messages, mode, signal, release } = shared.request;
 	const state = await shared.stateOf(branch);
-	const detected = await shared.run(detectChainsSteps(messages, protectionCheck(config)));
 	const compressedStarts = new Set(state.chains.map((chain) => chain.entry.startUserTimestamp));
+	const detected = await shared.run(detectChainsSteps(messages, protectionCheck(config), compressedStarts));
 	const window = selectChains(detected, mode === 'compact' ? 0 : config.chainCompression.rollingWindow, compressedStarts);
 	// Recovery output in its grace window keeps its chain raw until it ages out (2.3.0+).
 	const inGrace = release.recoveryGrace ? await shared.run(graceKeysOfBranchSteps(branch, config.recoveryGraceTurns ?? 0, state.keying)) : new Set<string>();

@@ -47,7 +47,7 @@ export function* simulateWindowSteps(
 	grace?: { readonly branch: readonly SessionEntry[]; readonly turns: number },
 ): Steps<WindowSimulation> {
 	const compressedStarts = new Set(state.chains.map((chain) => chain.entry.startUserTimestamp));
-	const window = selectChains(yield* detectChainsSteps(rawMessages, isProtected), rollingWindow, compressedStarts);
+	const window = selectChains(yield* detectChainsSteps(rawMessages, isProtected, compressedStarts), rollingWindow, compressedStarts);
 	const inGrace = release.recoveryGrace && grace ? yield* graceKeysOfBranchSteps(grace.branch, grace.turns, state.keying) : new Set<string>();
 	const selected = deferInGrace(window, inGrace, release.occurrenceKeys);
 	yield;

@@ -31,6 +31,8 @@ export interface DetectedChain {
 }
 
 interface OpenChain {
+	/** False for a chain the caller skips (already compressed): its boundaries count, its ids are not collected. */
+	readonly collect: boolean;
 	readonly start: number;
 	readonly startUserTimestamp: number;
 	readonly ids: string[];
@@ -43,10 +45,18 @@ export function detectChains(messages: readonly AgentMessage[], isProtected: Pro
 	return runSteps(detectChainsSteps(messages, isProtected));
 }
 
-export function* detectChainsSteps(messages: readonly AgentMessage[], isProtected: ProtectionCheck): Steps<DetectedChain[]> {
+/**
+ * `skipStarts`: start timestamps of chains the caller drops anyway (those already compressed, which
+ * `selectChains` never selects). They are left out of the result rather than built: on a large
+ * pruned session they are thousands of chains' id lists, kept only to be filtered out.
+ */
+export function* detectChainsSteps(messages: readonly AgentMessage[], isProtected: ProtectionCheck, skipStarts?: ReadonlySet<number>): Steps<DetectedChain[]> {
 	const chains: DetectedChain[] = [];
 	let open: OpenChain | undefined;
 	const close = (chain: OpenChain, finalAssistantTimestamp: number | null, endIndex: number): void => {
+		if (!chain.collect) {
+			return;
+		}
 		chains.push({
 			startUserTimestamp: chain.startUserTimestamp,
 			finalAssistantTimestamp,
@@ -66,7 +76,9 @@ export function* detectChainsSteps(messages: readonly AgentMessage[], isProtecte
 			if (open) {
 				close(open, null, -1);
 			}
-			open = { start: index, startUserTimestamp: message.timestamp, ids: [], seen: new Set(), protectedIds: [], keys: [] };
+			open = skipStarts?.has(message.timestamp) === true
+				? { collect: false, start: index, startUserTimestamp: message.timestamp, ids: NONE, seen: NO_IDS, protectedIds: NONE, keys: NONE }
+				: { collect: true, start: index, startUserTimestamp: message.timestamp, ids: [], seen: new Set(), protectedIds: [], keys: [] };
 		} else if (open && message.role === 'assistant') {
 			const calls = message.content.filter((block) => block.type === 'toolCall');
 			if (calls.length === 0) {
@@ -74,16 +86,20 @@ export function* detectChainsSteps(messages: readonly AgentMessage[], isProtecte
 				open = undefined;
 				continue;
 			}
-			for (const call of calls) {
+			for (const call of open.collect ? calls : []) {
 				addId(open, call.id, isProtected(call.name, call.arguments));
 			}
-		} else if (open && message.role === 'toolResult') {
+		} else if (open?.collect === true && message.role === 'toolResult') {
 			addId(open, message.toolCallId, isProtected(message.toolName, undefined));
 			open.keys.push(resultOccurrenceKey(message));
 		}
 	}
 	return chains;
 }
+
+/** Shared by skipped chains, which never add to them (frozen: an add would throw). */
+const NONE = Object.freeze([]) as unknown as string[];
+const NO_IDS = new Set<string>();
 
 function addId(chain: OpenChain, id: string, isProtected: boolean): void {
 	if (chain.seen.has(id)) {

@@ -1,5 +1,9 @@
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { detectChains, selectChains } from '../../../../src/engine/flush';
+import { detectChainsSteps } from '../../../../src/engine/flush/chains/detectChains';
+import { runSteps } from '../../../../src/engine/steps';
+import { loadSession, REFERENCE_DIR } from '../condense/piReference';
 import { planChainJobs } from '../../../../src/engine/flush/chains/planChains';
 import { buildCondenseState, protectionCheck } from '../../../../src/engine/condense';
 import { LATEST, R200 } from '../../../support/releases';
@@ -92,4 +96,21 @@ describe('chain planning of a chain whose range does not resolve', () => {
 		assert.deepEqual(plan.jobs[0]?.fresh, []);
 		assert.deepEqual(plan.jobs[0]?.indexed.map((r) => r.toolCallId), ['a']);
 	});
+
+	it('selects the same chains when the compressed ones are skipped at detection, on real pruned sessions', () => {
+		for (const folder of ['large-bulk', 'large-bulk-2.9.1', 'recovery-2.9.1']) {
+			const loaded = loadSession(join(REFERENCE_DIR, folder, 'session.jsonl'));
+			const state = buildCondenseState(loaded.branch, LATEST);
+			const compressed = new Set(state.chains.map((chain) => chain.entry.startUserTimestamp));
+			const all = detectChains(loaded.messages, protect);
+			const skipping = runSteps(detectChainsSteps(loaded.messages, protect, compressed));
+			assert.ok(compressed.size > 0 || folder === 'recovery-2.9.1', `${folder}: ${compressed.size} compressed chains`);
+			assert.ok(skipping.length < all.length || compressed.size === 0, folder);
+			assert.ok(skipping.every((chain) => !compressed.has(chain.startUserTimestamp)), folder);
+			for (const keepRaw of [0, 1, 3, 1000]) {
+				assert.deepEqual(selectChains(skipping, keepRaw, compressed), selectChains(all, keepRaw, compressed), `${folder}, window ${keepRaw}`);
+			}
+		}
+	});
 });
+
