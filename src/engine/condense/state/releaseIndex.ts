@@ -29,7 +29,7 @@ export interface IndexedRecord {
 
 /**
  * A record as filed, already in the shape the state hands out: the state's occurrence of a key is
- * the object filed last under it, its `tN` set once every ref is read (`setShortRefs`). One object
+ * the object filed last under it, its `tN` set once every ref is read (`setShortRefsSteps`). One object
  * per record instead of two: a large session has tens of thousands, and every object a step keeps
  * is copied by the collector's scavenges while the step runs.
  */
