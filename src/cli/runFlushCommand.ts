@@ -41,5 +41,5 @@ export async function runFlushCommand(args: CliArgs, { config, release, rules }:
 	// The advice names the file: a script may flush many sessions in a row.
 	const stderr = outcome.advice === undefined ? '' : `pi-condense: ${args.sessionFile}: ${outcome.advice}\n`;
 	const ok = outcome.kind === 'written' || outcome.kind === 'nothing';
-	return { stdout: `${outcome.notices.join('\n')}\n`, stderr, exitCode: ok ? 0 : 1 };
+	return { stdout: `${[...outcome.notices].join('\n')}\n`, stderr, exitCode: ok ? 0 : 1 };
 }

@@ -20,6 +20,7 @@ import type { JobOutcome } from './callSummarizer';
 import type { PreparedBatch } from './classifyBatches';
 import { aliasDraft, frontierDraft, indexDraft, refsFooter, statsDraft, summaryDetails, summaryDraft, summaryRef, toolCallRecord } from './entryDrafts';
 import type { StatsAccumulator } from './flushStats';
+import { NoticeList, SkippedBatchNotes } from './noticeList';
 import * as say from './notices';
 import { rewriteLabels } from './prompt/labelRewrite';
 import { Pacer, runSteps, type Steps } from '../steps';
@@ -36,8 +37,8 @@ export interface BatchPhase {
 	readonly drafts: readonly EntryDraft[];
 	/** `pruner: summarization failed: …`, when a call failed. */
 	readonly failureNotice: string | undefined;
-	/** Per-batch skip notices (empty when `quietOversizedSkips`). */
-	readonly skipNotices: readonly string[];
+	/** Per-batch skip notices, then the partial-dedup one (none when `quietOversizedSkips`). */
+	readonly skipNotices: NoticeList;
 	/** The `/pruner now` notice; undefined when no batch was processed and nothing failed. */
 	readonly finalNotice: string | undefined;
 	readonly processedBatches: number;
@@ -85,7 +86,7 @@ export function* assembleBatchesSteps(
 	const batchDrafts: EntryDraft[] = [];
 	const totals: Totals = { raw: 0, summary: 0, toolCalls: 0, deduped: 0 };
 	const processed: PreparedBatch[] = [];
-	const skipNotices: string[] = [];
+	const skipped = new SkippedBatchNotes(settings.minBatchChars);
 	const kinds = { summarized: 0, oversized: 0, trivial: 0, deduped: 0 };
 	let nextRef = firstRefNumber;
 	const pacer = new Pacer();
@@ -100,12 +101,12 @@ export function* assembleBatchesSteps(
 		const turn = batch.captured.turnIndex;
 		if (batch.kind === 'deduped') {
 			kinds.deduped++;
-			skipNotices.push(say.batchDedupedNotice(turn, batch.deduped.length, batch.dedupRawChars));
+			skipped.deduped(turn, batch.deduped.length, batch.dedupRawChars);
 			continue;
 		}
 		if (batch.kind === 'trivial') {
 			kinds.trivial++;
-			skipNotices.push(say.batchTrivialNotice(turn, batch.remaining.length, batch.rawChars, settings.minBatchChars));
+			skipped.trivial(turn, batch.remaining.length, batch.rawChars);
 			continue;
 		}
 		const outcome = outcomes.get(batch);
@@ -116,13 +117,14 @@ export function* assembleBatchesSteps(
 		nextRef += refs.length;
 		const toolNames = batch.remaining.map((call) => call.toolName);
 		const shortIds = refs.map((ref) => ref.shortId);
-		const body = release.inlineRefs ? rewriteLabels(outcome.result.text, toolNames, shortIds) : outcome.result.text;
+		const { answer } = outcome;
+		const body = release.inlineRefs ? rewriteLabels(answer.text, toolNames, shortIds) : answer.text;
 		const content = body + refsFooter(shortIds);
-		stats.addCall(outcome.result.usage);
+		stats.addCall(answer.inputTokens, answer.outputTokens, answer.cost);
 		totals.summary += content.length;
 		if (content.length > batch.rawChars) {
 			kinds.oversized++;
-			skipNotices.push(say.batchOversizedNotice(turn, batch.remaining.length, outcome.result.text.length, batch.rawChars));
+			skipped.oversized(turn, batch.remaining.length, answer.text.length, batch.rawChars);
 			continue;
 		}
 		kinds.summarized++;
@@ -133,9 +135,7 @@ export function* assembleBatchesSteps(
 			resultTimestamp: timestampOf(call),
 		}))));
 	}
-	if (totals.deduped > 0 && kinds.deduped === 0) {
-		skipNotices.push(say.partialDedupNotice(totals.deduped));
-	}
+	const partialDedup = totals.deduped > 0 && kinds.deduped === 0 ? [say.partialDedupNotice(totals.deduped)] : [];
 	const tail: EntryDraft[] = [];
 	const outcome = frontierOutcome(kinds);
 	const last = processed.at(-1);
@@ -146,7 +146,7 @@ export function* assembleBatchesSteps(
 	return {
 		drafts: [...aliasDrafts, ...batchDrafts, ...tail],
 		failureNotice: cutoff.failure && say.summarizationFailedNotice(cutoff.failure.message),
-		skipNotices: settings.quietOversizedSkips ? [] : skipNotices,
+		skipNotices: settings.quietOversizedSkips ? NoticeList.of() : NoticeList.of(skipped, ...partialDedup),
 		finalNotice: finalNotice(processed.length, outcome, totals, settings.minBatchChars, cutoff.failure),
 		processedBatches: processed.length,
 		summarizedBatches: kinds.summarized,

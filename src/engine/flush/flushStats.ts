@@ -4,7 +4,6 @@
  * counters. Pure (local state).
  */
 import type { SummarizerStats } from '../condense/types';
-import type { Usage } from '../session/types';
 
 export const ZERO_STATS: SummarizerStats = {
 	totalInputTokens: 0, totalOutputTokens: 0, totalCost: 0, callCount: 0, chainsCompressed: 0, rangesSummarized: 0,
@@ -17,13 +16,13 @@ export class StatsAccumulator {
 		this.stats = { ...ZERO_STATS, ...base };
 	}
 
-	addCall(usage: Usage): void {
+	addCall(inputTokens: number, outputTokens: number, cost: number): void {
 		const s = this.stats;
 		this.stats = {
 			...s,
-			totalInputTokens: s.totalInputTokens + usage.input,
-			totalOutputTokens: s.totalOutputTokens + usage.output,
-			totalCost: s.totalCost + usage.cost.total,
+			totalInputTokens: s.totalInputTokens + inputTokens,
+			totalOutputTokens: s.totalOutputTokens + outputTokens,
+			totalCost: s.totalCost + cost,
 			callCount: s.callCount + 1,
 		};
 	}

@@ -8,6 +8,7 @@ import type { AgentMessage, SessionEntry } from '../session/types';
 import type { EntryDraft } from '../write/entryEnvelope';
 import type { ContentHasher } from './contentHash';
 import type { ProgressSink } from './flushProgress';
+import type { NoticeList } from './noticeList';
 import type { SpillWriter } from './spillPhase';
 import type { Steps } from '../steps';
 
@@ -79,7 +80,7 @@ export interface FlushResult {
 	/** The final notice, as `/pruner now` or `/pruner compact` shows it. */
 	readonly message: string;
 	/** Every notice in the order pi-condense emits them; the last one is `message`. */
-	readonly notices: readonly string[];
+	readonly notices: NoticeList;
 	/** The first summarizer failure, if any. */
 	readonly error?: string;
 	readonly report: FlushReport;

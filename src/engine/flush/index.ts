@@ -8,6 +8,7 @@ export {
 	DEFAULT_CONCURRENCY, type FlushMode, type FlushPorts, type FlushReport, type FlushRequest, type FlushResult, type FlushStatus,
 } from './flushTypes';
 export type { BatchSkipReason, FlushProgress, ProgressSink } from './flushProgress';
+export { NoticeList, SkippedBatchNotes } from './noticeList';
 export { normalizeForHash, toolResultHash, type ContentHasher } from './contentHash';
 export type { SpillWriter } from './spillPhase';
 export { headPreview } from './headPreview';

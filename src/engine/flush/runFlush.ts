@@ -37,6 +37,7 @@ import { statsDraft } from './entryDrafts';
 import { safeProgress, type ProgressSink } from './flushProgress';
 import { StatsAccumulator } from './flushStats';
 import { DEFAULT_CONCURRENCY, type FlushPorts, type FlushRequest, type FlushResult, type StepRunner } from './flushTypes';
+import { NoticeList } from './noticeList';
 import * as say from './notices';
 import { batchPrompt } from './prompt/batchPrompt';
 import { planIndexRepairs, uncountedSinceLastStats } from './repairInterrupted';
@@ -124,21 +125,20 @@ export async function runFlush(request: FlushRequest, ports: FlushPorts): Promis
 		drafts.push({ type: 'custom', ...metricsEntry });
 	}
 	const blockIds = chains?.phase.compressed.map((chain) => chain.entry.blockId) ?? [];
-	const notices: string[] = [];
+	const leading: string[] = [];
 	if (repair.drafts.length > 0 || uncounted.summaries + uncounted.chains > 0) {
-		notices.push(say.repairedNotice(repair.drafts.length, uncounted.summaries + uncounted.chains > 0));
+		leading.push(say.repairedNotice(repair.drafts.length, uncounted.summaries + uncounted.chains > 0));
 	}
 	if (batches?.phase.failureNotice) {
-		notices.push(batches.phase.failureNotice);
+		leading.push(batches.phase.failureNotice);
 	}
 	if (mode === 'now' && blockIds.length > 0) {
-		notices.push(say.chainsCompressedNotice(blockIds));
+		leading.push(say.chainsCompressedNotice(blockIds));
 	}
-	notices.push(...(batches?.phase.skipNotices ?? []));
 	const message = mode === 'now'
 		? batches?.phase.finalNotice ?? say.NOTHING_PENDING_NOTICE
 		: compactNotice(chains);
-	notices.push(message);
+	const notices = NoticeList.of(...leading, batches?.phase.skipNotices ?? NoticeList.of(), message);
 	return {
 		status: batches?.phase.failure ? 'failed' : 'completed',
 		drafts,
@@ -255,7 +255,7 @@ function emptyResult(status: 'aborted' | 'disabled', message: string): FlushResu
 		status,
 		drafts: [],
 		message,
-		notices: [message],
+		notices: NoticeList.of(message),
 		report: { repairedIndexEntries: 0, batches: 0, summarizedBatches: 0, spilledResults: 0, compressedChains: [], fusedChains: 0 },
 	};
 }

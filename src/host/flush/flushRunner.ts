@@ -16,6 +16,9 @@ import type { SummarizerFactory } from '../../node/flush/defaultSummarizer';
 import type { SessionBase } from '../../node/write';
 import type { SessionController } from '../sessionController';
 import { FlushProgressText } from './flushProgressText';
+
+/** A first flush may skip tens of thousands of trivial batches: the log shows this many, then counts the rest. */
+const LOGGED_SKIPS_PER_RUN = 50;
 import type { StrandedEntriesMonitor } from './strandedEntriesMonitor';
 
 const INSTALL_ACTION = 'Install pi-condense in Pi…';
@@ -143,11 +146,11 @@ export class FlushRunner {
 					}
 				},
 			};
-			const outcome = agentDir === undefined
-				? { kind: 'refused' as const, message: 'pruner: nothing flushed — the Pi agent directory is not located yet', notices: [] }
+			const flushed = agentDir === undefined
+				? outcome('refused', 'pruner: nothing flushed — the Pi agent directory is not located yet')
 				: await flushSession(request);
-			this.tell(outcome, interactive, controller.titleOf(sessionPath), settings.resolution.kind === 'not-installed');
-			return outcome;
+			this.tell(flushed, interactive, controller.titleOf(sessionPath), settings.resolution.kind === 'not-installed');
+			return flushed;
 		} finally {
 			cancel?.dispose();
 		}
@@ -156,7 +159,9 @@ export class FlushRunner {
 	/** pi-condense's notice as it words it, then which session it is about and what to do. */
 	private tell(outcome: FlushOutcome, interactive: boolean, title: string, piCondenseMissing: boolean): void {
 		const { logger } = this.options;
-		for (const notice of outcome.notices.slice(0, -1)) {
+		// The last notice is the message, logged below with the session's name.
+		const notices = [...outcome.notices.shortened(LOGGED_SKIPS_PER_RUN)];
+		for (const notice of notices.slice(0, -1)) {
 			logger.info(notice);
 		}
 		const text = `${outcome.message} (session "${title}")${outcome.advice ? ` ${outcome.advice}` : ''}`;

@@ -2,7 +2,7 @@
  * What `flushSession` reports: the outcome kind, pi-condense's notice text, every notice in order,
  * and what was written. Types and small constructors.
  */
-import type { FlushReport } from '../../engine/flush';
+import { NoticeList, type FlushReport } from '../../engine/flush';
 import type { PreparedEntry, WriteRefusal } from '../../engine/write';
 
 export type FlushOutcomeKind =
@@ -22,7 +22,7 @@ export interface FlushOutcome {
 	/** The final notice, as `/pruner now` or `/pruner compact` words it. */
 	readonly message: string;
 	/** Every notice in order (the last one is `message`). */
-	readonly notices: readonly string[];
+	readonly notices: NoticeList;
 	/** What the user can do, for `refused` and `failed`. */
 	readonly advice?: string;
 	/** The entries appended (in file order), when any were. */
@@ -33,6 +33,6 @@ export interface FlushOutcome {
 	readonly refusal?: WriteRefusal;
 }
 
-export function outcome(kind: FlushOutcomeKind, message: string, extra: Omit<FlushOutcome, 'kind' | 'message' | 'notices'> & { readonly notices?: readonly string[] } = {}): FlushOutcome {
-	return { kind, message, ...extra, notices: extra.notices ?? [message] };
+export function outcome(kind: FlushOutcomeKind, message: string, extra: Omit<FlushOutcome, 'kind' | 'message' | 'notices'> & { readonly notices?: NoticeList } = {}): FlushOutcome {
+	return { kind, message, ...extra, notices: extra.notices ?? NoticeList.of(message) };
 }

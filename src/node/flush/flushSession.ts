@@ -9,7 +9,7 @@
  * byte-identical. A process killed in the middle of the write leaves a prefix of the entries;
  * the next flush completes it (see `engine/flush/repairInterrupted.ts`).
  */
-import { OFFLINE_MODEL, runFlush, type FlushMode, type FlushProgress } from '../../engine/flush';
+import { NoticeList, OFFLINE_MODEL, runFlush, type FlushMode, type FlushProgress } from '../../engine/flush';
 import { INSTALL_COMMAND, notInstalledFlushText, type ReleaseResolution } from '../../engine/release';
 import { DISABLED_NOTICE, nothingFlushedNotice, offlineNotice } from '../../engine/flush/notices';
 import { ADVICE_CLOSE_PI } from '../../engine/write';
@@ -118,7 +118,7 @@ export async function flushSession(request: FlushSessionRequest): Promise<FlushO
 	// The worker keeps the summarizer's state until it is released.
 	}).finally(() => fallback?.release());
 	const reason = fallback?.offlineReason();
-	const notices = reason === undefined ? result.notices : [offlineNotice(reason), ...result.notices];
+	const notices = reason === undefined ? result.notices : NoticeList.of(offlineNotice(reason), result.notices);
 	const label = reason === undefined ? summarizer.label : OFFLINE_MODEL;
 	const common = { notices, report: result.report, summarizer: label };
 	if (result.status === 'aborted' || request.signal?.aborted) {
@@ -138,7 +138,7 @@ export async function flushSession(request: FlushSessionRequest): Promise<FlushO
 		return { ...refusedOutcome(written.refusal), summarizer: label, report: result.report };
 	}
 	if (written.kind === 'disturbed') {
-		return outcome('failed', written.message, { ...common, notices: [...notices, written.message], entries: written.entries.slice(0, written.attempted), advice: 'Check the session; running the flush again completes it.' });
+		return outcome('failed', written.message, { ...common, notices: NoticeList.of(notices, written.message), entries: written.entries.slice(0, written.attempted), advice: 'Check the session; running the flush again completes it.' });
 	}
 	return outcome(result.status === 'failed' ? 'failed' : 'written', result.message, {
 		...common, entries: written.entries, advice: result.status === 'failed' ? RETRY_ADVICE : undefined,

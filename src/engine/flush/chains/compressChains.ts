@@ -137,7 +137,7 @@ async function fuse(job: ChainJob, options: ChainPhaseOptions): Promise<string |
 	const { prompt, input } = rangePrompt(job.summaries);
 	try {
 		const result = await options.summarizer.summarize({ prompt, input, signal: options.signal });
-		options.stats.addCall(result.usage);
+		options.stats.addCall(result.usage.input, result.usage.output, result.usage.cost.total);
 		return result.text.trim() === '' ? undefined : result.text;
 	} catch {
 		// A failed fusion is not fatal: the renderer concatenates the per-batch summaries.

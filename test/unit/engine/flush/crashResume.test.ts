@@ -80,7 +80,7 @@ describe('flush: completing an interrupted flush', function () {
 				}
 				assert.deepEqual(render(resumed.text), expected, `render after a kill at line ${written}`);
 				const idle = await flushText(resumed.text, config, summarizer, { spill });
-				assert.deepEqual(idle.result.drafts, [], `nothing left after a kill at line ${written}: ${idle.result.notices.join(' | ')}`);
+				assert.deepEqual(idle.result.drafts, [], `nothing left after a kill at line ${written}: ${[...idle.result.notices].join(' | ')}`);
 			}
 			return reference.text;
 		}

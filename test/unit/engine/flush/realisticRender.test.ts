@@ -64,7 +64,7 @@ describe('rendering a realistic session written by our flush', () => {
 		]);
 		const second = await flushText(appended, config, summarizer, { spill, nowMs: 1_800_000_100_000 });
 		// Turns count every assistant message on the branch: C's re-reads are turn 8, its edit turn 10.
-		assert.deepEqual(second.result.notices, [
+		assert.deepEqual([...second.result.notices], [
 			'pruner: compressed 2 chains (b1, b2)',
 			`pruner: deduplicated 2 tool calls (turn 8, ${themeMd.length + themeTs.length} raw chars) against earlier prunes; no LLM call made; frontier advanced past this range`,
 			'pruner: skipped pruning turn 10 (1 tool call) — only 49 raw chars (< minBatchChars=200); no LLM call made; frontier advanced past this range',

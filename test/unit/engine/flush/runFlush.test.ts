@@ -58,7 +58,7 @@ describe('runFlush', () => {
 		const config = flushConfig({ protectedTools: ['todoread'], chainCompression: { rollingWindow: 1 } });
 		const { result, text: after } = await flushText(session, config, labelled);
 		assert.equal(result.notices.length, 2);
-		assert.equal(result.notices[0], 'pruner: compressed 2 chains (b1, b2)');
+		assert.equal([...result.notices][0], 'pruner: compressed 2 chains (b1, b2)');
 		assert.match(result.message, /^pruner: pruned 4 tool calls from 3 batches — summary \d+ chars vs \d+ raw chars$/);
 		const chains = drafts(after, session).filter((e) => e['customType'] === 'context-prune-chain').map((e) => e['data'] as Json);
 		assert.deepEqual(chains.map((c) => [c['blockId'], c['droppedToolCallIds'], c['protectedToolCallIds'], c['toolRefs'], c['rangeSummaryText']]), [
@@ -133,12 +133,12 @@ describe('runFlush', () => {
 		b.toolResult('s1', 'bash', '/work');
 		b.assistant([text('Here.')]);
 		const loud = await flushText(b.text(), flushConfig(), labelled);
-		assert.deepEqual(loud.result.notices, [
+		assert.deepEqual([...loud.result.notices], [
 			'pruner: skipped pruning turn 0 (1 tool call) — only 5 raw chars (< minBatchChars=1000); no LLM call made; frontier advanced past this range',
 			'pruner: skipped 1 trivial tool call — only 5 raw chars below minBatchChars=1000; no LLM call made; frontier advanced past this range',
 		]);
 		const quiet = await flushText(b.text(), flushConfig({ quietOversizedSkips: true }), labelled);
-		assert.deepEqual(quiet.result.notices, [loud.result.message]);
+		assert.deepEqual([...quiet.result.notices], [loud.result.message]);
 
 		const controller = new AbortController();
 		controller.abort();

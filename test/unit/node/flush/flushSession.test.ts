@@ -131,7 +131,7 @@ describe('flushSession (real pi-ai, fake OpenAI server, real files)', function (
 		env.server.enqueue({ text: `- [[1:bash]] ${'very long summary '.repeat(200)}` }, { text: '- [[1:bash]] log\n- [[2:read]] source' });
 		const result = await flushSession(request(path, { interactive: true }));
 		assert.equal(result.kind, 'written', result.message);
-		assert.match(result.notices.join('\n'), /^pruner: skipped pruning turn 0 \(2 tool calls\) — summary was \d+ chars vs \d+ raw chars; frontier advanced past this range$/m);
+		assert.match([...result.notices].join('\n'), /^pruner: skipped pruning turn 0 \(2 tool calls\) — summary was \d+ chars vs \d+ raw chars; frontier advanced past this range$/m);
 		const added = lines(path).filter((e) => typeof e['customType'] === 'string');
 		assert.deepEqual(added.map((e) => e['customType']), ['context-prune-summary', 'context-prune-index', 'context-prune-frontier', 'context-prune-stats']);
 		assert.deepEqual((added[0]?.['details'] as { toolCallRefs: unknown }).toolCallRefs, [{ shortId: 't3', toolCallId: 'c2a' }, { shortId: 't4', toolCallId: 'c2b' }], 't1 and t2 are burned');
@@ -200,7 +200,7 @@ describe('flushSession (real pi-ai, fake OpenAI server, real files)', function (
 		};
 		const result = await flushSession(request(path, { summarizer: failingSecond }));
 		assert.equal(result.kind, 'failed', result.message);
-		assert.match(result.notices.join('\n'), /pruner: summarization failed: scripted failure/);
+		assert.match([...result.notices].join('\n'), /pruner: summarization failed: scripted failure/);
 		const summaries = lines(path).filter((e) => e['customType'] === 'context-prune-summary');
 		assert.equal(summaries.length, 1);
 		const frontier = lines(path).find((e) => e['customType'] === 'context-prune-frontier')?.['data'] as Json;

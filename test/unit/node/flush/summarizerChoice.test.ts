@@ -29,7 +29,7 @@ describe('flush: the default summarizer and the offline fallback', function () {
 		const result = await flushSession(request(path, 'default'));
 		assert.equal(result.kind, 'written', result.message);
 		assert.equal(result.summarizer, 'offline (extractive)');
-		assert.equal(result.notices[0], 'pruner: no credentials for anthropic/claude-sonnet-4-5, the session\'s model (contextPrune.summarizerModel is "default"); summaries are written offline (extractive, no LLM call)');
+		assert.equal([...result.notices][0], 'pruner: no credentials for anthropic/claude-sonnet-4-5, the session\'s model (contextPrune.summarizerModel is "default"); summaries are written offline (extractive, no LLM call)');
 		const [summary] = summaries(path);
 		assert.ok(summary?.startsWith(`${OFFLINE_HEADER}\n- \`t1\` bash command="cat logs/1.log": OK, `), summary);
 		assert.match(summary ?? '', /\n- `t2` read path="src\/file1.ts": OK, /);
