@@ -16,6 +16,7 @@ import { previewHtml } from '../../src/host/preview/previewHtml';
 import type { PreviewSource } from '../../src/host/preview/previewSource';
 import type { FromWebview, RenderReport, ToWebview } from '../../src/shared/protocol';
 import { assertChromium, chromiumFlags, chromiumPath } from '../harness/chromium.mjs';
+import { pinnedExecutable } from './cpuPinning';
 import { repoRoot } from './paths';
 import { themeVariables, type ThemeName } from './webviewThemes';
 
@@ -43,6 +44,8 @@ export interface PageOptions {
 	readonly now?: () => number;
 	/** Called if any script injected by session text ever runs (`__xssSentinel(id)` in the page). */
 	readonly sentinel?: (id: string) => void;
+	/** CPUs for Chromium's processes (taskset's list syntax; see `cpuPinning.ts`). */
+	readonly browserCpus?: string;
 }
 
 export class WebviewPage {
@@ -57,6 +60,7 @@ export class WebviewPage {
 	readonly hostDebug: string[] = [];
 	private waiters: { test: (r: RenderReport) => boolean; resolve: (r: RenderReport) => void }[] = [];
 	private host!: PreviewHost;
+	private sourceListener: { dispose(): void } | undefined;
 
 	private constructor(readonly browser: Browser, readonly page: Page, private readonly server: Server, readonly origin: string) {}
 
@@ -84,7 +88,8 @@ export class WebviewPage {
 		let browser: Browser | undefined;
 		try {
 			const { chromium } = await import('playwright-core');
-			browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: [...chromiumFlags] });
+			const executablePath = options.browserCpus === undefined ? chromiumPath() : pinnedExecutable(chromiumPath(), options.browserCpus);
+			browser = await chromium.launch({ executablePath, headless: true, args: [...chromiumFlags] });
 			const page = await browser.newPage({ viewport: options.viewport ?? { width: 1280, height: 800 } });
 			return new WebviewPage(browser, page, server, origin);
 		} catch (error) {
@@ -112,7 +117,7 @@ export class WebviewPage {
 			debug: (message) => this.hostDebug.push(message),
 			...(options.now ? { now: options.now } : {}),
 		});
-		source.onDidChangeSession(() => void this.host.refresh('session'));
+		this.sourceListener = source.onDidChangeSession(() => void this.host.refresh('session'));
 		this.page.on('pageerror', (error) => this.pageErrors.push(error.message));
 		await this.page.exposeBinding('__piPreviewToHost', (_source, message: FromWebview) => {
 			this.fromPage.push(message);
@@ -240,6 +245,8 @@ export class WebviewPage {
 	}
 
 	async close(): Promise<void> {
+		// The source may outlive the page (a bench opens one session in several pages).
+		this.sourceListener?.dispose();
 		await this.browser.close();
 		await closeServer(this.server);
 	}
