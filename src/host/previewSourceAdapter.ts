@@ -6,6 +6,7 @@
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import { setConfigKeys } from '../engine/config/setConfigKey';
+import { releaseDefaults } from '../engine/config/defaults';
 import { releaseLine } from '../engine/release';
 import type { ModelLookup } from '../node/llm/modelPricing';
 import type { ModelFacts } from '../node/llm/modelPricing';
@@ -62,6 +63,6 @@ export class PreviewSourceAdapter extends Disposable implements PreviewSource {
 	}
 
 	async applyPruneSettings(changes: ReadonlyArray<{ readonly key: string; readonly value: unknown }>): Promise<void> {
-		await this.controller.updatePruneSettings((raw) => setConfigKeys(raw, changes));
+		await this.controller.updatePruneSettings((raw) => setConfigKeys(raw, changes, releaseDefaults(this.controller.release)));
 	}
 }

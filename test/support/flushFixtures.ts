@@ -3,6 +3,8 @@
  * results are large enough to be summarized, closed by a final reply, in a real temporary file.
  */
 import { resolveConfig } from '../../src/engine/config/resolve';
+import { releaseDefaults } from '../../src/engine/config/defaults';
+import { withWholeBlocks } from '../../src/engine/config/setConfigKey';
 import type { ContextPruneConfig } from '../../src/engine/config/types';
 import type { ReleaseRules } from '../../src/engine/release/releases';
 import { WRITER_RELEASE } from './releases';
@@ -34,7 +36,9 @@ export function toolSession(batches = 1, prefix = 'c'): SessionBuilder {
 }
 
 export function flushConfig(overrides: Record<string, unknown> = {}, release: ReleaseRules = WRITER_RELEASE): ContextPruneConfig {
-	const { config, problems } = resolveConfig({ enabled: true, summarizerIdleTimeoutMs: 3000, summarizerMaxTimeoutMs: 8000, ...overrides }, release);
+	// Blocks given in part are filled, as our settings writer writes them.
+	const raw = withWholeBlocks({ enabled: true, summarizerIdleTimeoutMs: 3000, summarizerMaxTimeoutMs: 8000, ...overrides }, releaseDefaults(release));
+	const { config, problems } = resolveConfig(raw, release);
 	if (problems.length > 0) {
 		throw new Error(`bad test config: ${JSON.stringify(problems)}`);
 	}

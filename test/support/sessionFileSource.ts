@@ -9,6 +9,7 @@ import { basename } from 'node:path';
 import type * as vscode from 'vscode';
 import { buildCondenseState, recoverOutputs } from '../../src/engine/condense';
 import { setConfigKey } from '../../src/engine/config/setConfigKey';
+import { releaseDefaults } from '../../src/engine/config/defaults';
 import { effectiveConfig } from '../../src/engine/release';
 import { contentText } from '../../src/engine/condense/occurrence';
 import { buildSessionContext, getBranch, parseSession } from '../../src/engine/session';
@@ -101,7 +102,7 @@ export class SessionFileSource implements PreviewSource {
 
 	async applyPruneSettings(changes: ReadonlyArray<{ readonly key: string; readonly value: unknown }>): Promise<void> {
 		this.applied.push(changes.map((change) => ({ ...change })));
-		await updatePruneSettings(this.agentDir, (current) => changes.reduce<Record<string, unknown>>((raw, change) => setConfigKey(raw, change.key, change.value), current));
+		await updatePruneSettings(this.agentDir, (current) => changes.reduce<Record<string, unknown>>((raw, change) => setConfigKey(raw, change.key, change.value, releaseDefaults(this.release)), current));
 		await this.reload();
 	}
 }

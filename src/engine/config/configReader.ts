@@ -22,6 +22,9 @@ export type RawObject = Readonly<Record<string, unknown>>;
 
 const SHORT_VALUE_LENGTH = 60;
 
+/** Why a key missing from a nested block is reported although its default fills it here. */
+export const SHALLOW_MERGE_REASON = 'pi-condense does not fill in the keys missing from a block (it merges settings.json shallowly), so Pi runs without this one; add it to the block so Pi and Pi Condense agree';
+
 /** `value` as JSON, cut to a readable length. */
 export function shortJson(value: unknown): string {
 	const json = value === undefined ? 'undefined' : JSON.stringify(value) ?? typeof value;
@@ -129,7 +132,24 @@ export class ConfigReader<T extends object> {
 			this.problems.push({ key: this.path(key), value: shortJson(value), reason: 'expected an object', used: shortJson(defaults) });
 		}
 		const nested = new ConfigReader(source, defaults, `${this.path(key)}.`, this.problems);
-		return nested.withUnknownKeys(build(nested));
+		const built = nested.withUnknownKeys(build(nested));
+		if (isPlainObject(value)) {
+			this.reportShallowMerge(key, value, built);
+		}
+		return built;
+	}
+
+	/**
+	 * pi-condense merges the file over its defaults shallowly: a block given without some of its keys
+	 * has them missing in Pi, not defaulted as here. What Pi then does depends on how its code reads
+	 * an absent value, so it cannot be followed: each missing key is reported, with the default used.
+	 */
+	private reportShallowMerge(key: string, given: RawObject, built: unknown): void {
+		for (const [inner, used] of Object.entries(built as Record<string, unknown>)) {
+			if (!Object.hasOwn(given, inner)) {
+				this.problems.push({ key: `${this.path(key)}.${inner}`, value: 'missing', reason: SHALLOW_MERGE_REASON, used: shortJson(used) });
+			}
+		}
 	}
 
 	/** `known` plus every raw key this reader did not consume, so unknown keys round-trip. */

@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { setConfigKeys } from '../../engine/config/setConfigKey';
+import { releaseDefaults } from '../../engine/config/defaults';
 import type { ModelChoice } from '../../node/llm/models';
 import type { FlushRunner } from '../flush/flushRunner';
 import { SettingsWriteError } from '../../node/settings/updatePruneSettings';
@@ -49,7 +50,7 @@ export interface SettingChange {
 /** Several keys in one write. */
 export async function saveSettings(context: CommandContext, changes: readonly SettingChange[], message: string): Promise<string | undefined> {
 	try {
-		await context.controller.updatePruneSettings((raw) => setConfigKeys(raw, changes));
+		await context.controller.updatePruneSettings((raw) => setConfigKeys(raw, changes, releaseDefaults(context.controller.release)));
 	} catch (error) {
 		showSettingsError(context, error);
 		return undefined;

@@ -7,7 +7,7 @@ import { BATCHING_MODE_VALUES, PRUNE_ON_VALUES, resolveConfig, SUMMARIZER_THINKI
 import { defaults, LATEST, R200 } from '../../../support/releases';
 
 const DEFAULT_CONFIG = defaults(LATEST);
-import { setConfigKey } from '../../../../src/engine/config/setConfigKey';
+import { setConfigKey, withWholeBlocks } from '../../../../src/engine/config/setConfigKey';
 
 function defaultOf<T>(choices: readonly ConfigChoice<T>[]): T | undefined {
 	return choices.find((choice) => /default/i.test(choice.label))?.value;
@@ -47,7 +47,7 @@ describe('config presets', () => {
 			for (const choice of choices) {
 				// The thinking strip is read up to 2.4.3 only; the latest release reads every other key here.
 				const release = key.startsWith('thinkingStrip') ? R200 : LATEST;
-				assert.deepEqual(resolveConfig(setConfigKey({}, key, choice.value), release).problems, [], `${key}=${String(choice.value)}`);
+				assert.deepEqual(resolveConfig(setConfigKey({}, key, choice.value, defaults(release)), release).problems, [], `${key}=${String(choice.value)}`);
 			}
 		}
 		assert.deepEqual(PRUNE_ON_MODES.map((c) => c.value), PRUNE_ON_VALUES);
@@ -57,17 +57,28 @@ describe('config presets', () => {
 });
 
 describe('setConfigKey', () => {
-	it('sets a nested key without touching the input or other keys', () => {
-		const raw = { enabled: true, chainCompression: { enabled: false }, other: [1] };
-		const next = setConfigKey(raw, 'chainCompression.rollingWindow', 5);
-		assert.deepEqual(next, { enabled: true, chainCompression: { enabled: false, rollingWindow: 5 }, other: [1] });
-		assert.deepEqual(raw, { enabled: true, chainCompression: { enabled: false }, other: [1] });
+	const chainDefaults = defaults(LATEST).chainCompression;
+
+	it('sets a nested key without touching the input or other keys, writing the block whole', () => {
+		const raw = { enabled: true, chainCompression: { enabled: false, custom: 'kept' }, other: [1] };
+		const next = setConfigKey(raw, 'chainCompression.rollingWindow', 5, defaults(LATEST));
+		assert.deepEqual(next, { enabled: true, chainCompression: { ...chainDefaults, enabled: false, custom: 'kept', rollingWindow: 5 }, other: [1] });
+		assert.deepEqual(raw, { enabled: true, chainCompression: { enabled: false, custom: 'kept' }, other: [1] });
+		// pi-condense merges shallowly: a partial block would leave Pi without the missing keys.
+		assert.deepEqual(resolveConfig(next, LATEST).problems, []);
+		assert.deepEqual(resolveConfig(raw, LATEST).problems.map((p) => p.key), ['chainCompression.rollingWindow', 'chainCompression.stripFinalAssistantThinking', 'chainCompression.fuseRangeSummary']);
 	});
 
-	it('creates missing blocks, replaces a non-object block, and removes a key set to undefined', () => {
-		assert.deepEqual(setConfigKey({}, 'purgeErrors.enabled', false), { purgeErrors: { enabled: false } });
-		assert.deepEqual(setConfigKey({ purgeErrors: 'bad' }, 'purgeErrors.enabled', false), { purgeErrors: { enabled: false } });
-		assert.deepEqual(setConfigKey({ enabled: true, minBatchChars: 5 }, 'minBatchChars', undefined), { enabled: true });
-		assert.throws(() => setConfigKey({}, '', 1), /Invalid contextPrune key path/);
+	it('creates missing blocks whole, replaces a non-object block, and puts a key set to undefined back to its default', () => {
+		const purgeDefaults = defaults(LATEST).purgeErrors;
+		assert.deepEqual(setConfigKey({}, 'purgeErrors.enabled', false, defaults(LATEST)), { purgeErrors: { ...purgeDefaults, enabled: false } });
+		assert.deepEqual(setConfigKey({ purgeErrors: 'bad' }, 'purgeErrors.enabled', false, defaults(LATEST)), { purgeErrors: { ...purgeDefaults, enabled: false } });
+		assert.deepEqual(setConfigKey({ enabled: true, minBatchChars: 5 }, 'minBatchChars', undefined, defaults(LATEST)), { enabled: true });
+		assert.deepEqual(setConfigKey({ purgeErrors: { cooldownTurns: 9 } }, 'purgeErrors.cooldownTurns', undefined, defaults(LATEST)), { purgeErrors: purgeDefaults });
+		assert.throws(() => setConfigKey({}, '', 1, defaults(LATEST)), /Invalid contextPrune key path/);
+	});
+
+	it('fills only the blocks a file has (withWholeBlocks)', () => {
+		assert.deepEqual(withWholeBlocks({ minBatchChars: 5, chainCompression: { rollingWindow: 1 } }, defaults(LATEST)), { minBatchChars: 5, chainCompression: { ...chainDefaults, rollingWindow: 1 } });
 	});
 });

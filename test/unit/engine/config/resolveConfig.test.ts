@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describeConfigProblem, resolveConfig as resolveFor } from '../../../../src/engine/config/resolve';
+import { SHALLOW_MERGE_REASON } from '../../../../src/engine/config/configReader';
 import { defaults, LATEST, R200, rules } from '../../../support/releases';
 
 /** Most rules here hold for every release; these read as the latest one does. */
@@ -39,12 +40,19 @@ describe('resolveConfig', () => {
 		assert.equal(resolveConfig({ recoveryGraceTurns: null }).config.recoveryGraceTurns, 3);
 	});
 
-	it('keeps the defaults of the missing keys of a partial nested block (pi-condense 2.0.0 loses them)', () => {
+	it('keeps the defaults of the missing keys of a partial nested block, and reports each (pi-condense leaves them missing)', () => {
 		const { config, problems } = resolveConfig({ chainCompression: { rollingWindow: 5 }, purgeErrors: { enabled: false } });
 		assert.deepEqual(config.chainCompression, { ...DEFAULT_CONFIG.chainCompression, rollingWindow: 5 });
 		assert.deepEqual(config.purgeErrors, { enabled: false, cooldownTurns: 2, minArgChars: 500 });
-		assert.deepEqual(problems, []);
-		assert.deepEqual(resolveFor({ thinkingStrip: { keepLastTurns: 4 } }, R200).config.thinkingStrip, { enabled: true, keepLastTurns: 4 });
+		assert.deepEqual(problems.map(describeConfigProblem), [
+			...['enabled: missing', 'stripFinalAssistantThinking: missing', 'fuseRangeSummary: missing'].map((k) => `contextPrune.chainCompression.${k} (${SHALLOW_MERGE_REASON}); using true`),
+			`contextPrune.purgeErrors.cooldownTurns: missing (${SHALLOW_MERGE_REASON}); using 2`,
+			`contextPrune.purgeErrors.minArgChars: missing (${SHALLOW_MERGE_REASON}); using 500`,
+		]);
+		const strip = resolveFor({ thinkingStrip: { keepLastTurns: 4 } }, R200);
+		assert.deepEqual(strip.config.thinkingStrip, { enabled: true, keepLastTurns: 4 });
+		assert.deepEqual(strip.problems.map((p) => p.key), ['thinkingStrip.enabled']);
+		assert.deepEqual(resolveFor({ thinkingStrip: { keepLastTurns: 4 } }, LATEST).problems, [], 'a block the release does not read is not reported');
 	});
 
 	it('keeps every valid user value', () => {
@@ -85,7 +93,8 @@ describe('resolveConfig', () => {
 		assert.equal(config.spillThreshold, 65536);
 		const byKey = new Map(problems.map((p) => [p.key, p]));
 		assert.deepEqual([...byKey.keys()].sort(), [
-			'chainCompression.rollingWindow', 'enabled', 'minBatchChars', 'protectedPaths', 'protectedTools',
+			'chainCompression.enabled', 'chainCompression.fuseRangeSummary', 'chainCompression.rollingWindow', 'chainCompression.stripFinalAssistantThinking',
+			'enabled', 'minBatchChars', 'protectedPaths', 'protectedTools',
 			'pruneOn', 'purgeErrors', 'spillThreshold', 'summarizerModel',
 		]);
 		assert.deepEqual(byKey.get('minBatchChars'), { key: 'minBatchChars', value: '-1', reason: 'expected a whole number ≥ 0', used: '1000' });
@@ -115,7 +124,7 @@ describe('resolveConfig', () => {
 	});
 
 	it('keeps unknown keys, top-level and nested, so they round-trip', () => {
-		const { config, problems } = resolveConfig({ futureKey: { a: 1 }, chainCompression: { newOption: true } });
+		const { config, problems } = resolveConfig({ futureKey: { a: 1 }, chainCompression: { ...DEFAULT_CONFIG.chainCompression, newOption: true } });
 		assert.deepEqual(problems, []);
 		assert.deepEqual((config as unknown as Record<string, unknown>).futureKey, { a: 1 });
 		assert.equal((config.chainCompression as unknown as Record<string, unknown>).newOption, true);

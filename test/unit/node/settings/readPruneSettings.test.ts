@@ -63,7 +63,7 @@ describe('readPruneSettings', () => {
 		assert.deepEqual(result.fileState, { kind: 'ok' });
 		assert.equal(result.config.enabled, true);
 		assert.deepEqual(result.config.purgeErrors, DEFAULT_CONFIG.purgeErrors);
-		assert.deepEqual(result.problems.map((p) => p.key), ['purgeErrors.cooldownTurns']);
+		assert.deepEqual(result.problems.map((p) => p.key), ['purgeErrors.cooldownTurns', 'purgeErrors.enabled', 'purgeErrors.minArgChars']);
 		assert.deepEqual(result.raw, { enabled: true, purgeErrors: { cooldownTurns: -2 }, extra: 1 });
 	});
 });

@@ -4,6 +4,7 @@ import { chmodSync, lstatSync, mkdirSync, readFileSync, readdirSync, statSync, s
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { setConfigKey } from '../../../../src/engine/config/setConfigKey';
+import { releaseDefaults } from '../../../../src/engine/config/defaults';
 import { readPruneSettings } from '../../../../src/node/settings/readPruneSettings';
 import { SettingsWriteError, updatePruneSettings } from '../../../../src/node/settings/updatePruneSettings';
 import { repoRoot } from '../../../support/paths';
@@ -38,11 +39,11 @@ describe('updatePruneSettings', function () {
 
 	it('replaces only contextPrune, keeping every other key, its value and the key order, in Pi\'s format', async () => {
 		writeFileSync(settingsFile(), JSON.stringify({ ...otherSettings, contextPrune: { enabled: false, future: [1] }, theme: 'dark' }, null, 2));
-		const result = await updatePruneSettings(temp(), (current) => setConfigKey(current, 'chainCompression.rollingWindow', 5));
+		const result = await updatePruneSettings(temp(), (current) => setConfigKey(current, 'chainCompression.rollingWindow', 5, releaseDefaults(LATEST)));
 		assert.equal(result.created, false);
 		assert.equal(result.attempts, 1);
 		const after = readJson();
-		assert.deepEqual(after, { ...otherSettings, contextPrune: { enabled: false, future: [1], chainCompression: { rollingWindow: 5 } }, theme: 'dark' });
+		assert.deepEqual(after, { ...otherSettings, contextPrune: { enabled: false, future: [1], chainCompression: { enabled: true, rollingWindow: 5, stripFinalAssistantThinking: true, fuseRangeSummary: true } }, theme: 'dark' });
 		assert.deepEqual(Object.keys(after), [...Object.keys(otherSettings), 'contextPrune', 'theme']);
 		assert.equal(readFileSync(settingsFile(), 'utf8'), JSON.stringify(after, null, 2), 'two-space JSON without a trailing newline, as Pi writes it');
 		assert.equal((await readPruneSettings(temp(), LATEST)).config.chainCompression.rollingWindow, 5);
