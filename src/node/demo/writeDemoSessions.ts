@@ -12,6 +12,8 @@ import { headerLine, openingLines, promptLines, type DemoWriterContext } from '.
 import { csvExportSession, flakyDateSession, type DemoSessionScript } from '../../engine/demo/demoScript';
 import { demoSummarizer } from '../../engine/demo/demoSummarizer';
 import { resolveConfig } from '../../engine/config/resolve';
+import { releaseDefaults } from '../../engine/config/defaults';
+import { withWholeBlocks } from '../../engine/config/setConfigKey';
 import type { ContextPruneConfig } from '../../engine/config/types';
 import type { ReleaseRules } from '../../engine/release/releases';
 import { parseSession } from '../../engine/session';
@@ -34,8 +36,10 @@ export interface DemoResult {
 
 /** Writes the demo sessions under `<agentDir>/sessions/` and the demo `contextPrune` settings. */
 export async function writeDemoSessions(agentDir: string, release: ReleaseRules, now = Date.now()): Promise<DemoResult> {
-	await updatePruneSettings(agentDir, (current) => (Object.keys(current).length > 0 ? current : { ...DEMO_PRUNE_SETTINGS }));
-	const config = resolveConfig(DEMO_PRUNE_SETTINGS, release).config;
+	// Blocks written whole: pi-condense merges shallowly, and would run without their missing keys.
+	const demoSettings = withWholeBlocks(DEMO_PRUNE_SETTINGS, releaseDefaults(release));
+	await updatePruneSettings(agentDir, (current) => (Object.keys(current).length > 0 ? current : demoSettings));
+	const config = resolveConfig(demoSettings, release).config;
 	const notices: string[] = [];
 	const sessionFiles: string[] = [];
 	const scripts = [flakyDateSession(), csvExportSession()];

@@ -37,8 +37,9 @@ describe('demo sessions', function () {
 		const { sessionFiles } = await writeDemoSessions(agentDir, WRITER_RELEASE);
 		const file = sessionFiles[0] ?? '';
 		const model = parseSession(readFileSync(file, 'utf8'));
-		const { config } = await readPruneSettings(agentDir, WRITER_RELEASE);
+		const { config, problems } = await readPruneSettings(agentDir, WRITER_RELEASE);
 		assert.equal(config.enabled, true);
+		assert.deepEqual(problems, [], 'every block written whole: Pi (a shallow merge) reads the same settings');
 		const branch = getBranch(model);
 		const state = buildCondenseState(branch, WRITER_RELEASE);
 		const preview = previewFromState(state, buildSessionContext(model).messages, config, WRITER_RELEASE);
