@@ -9,7 +9,7 @@
  */
 import { syntheticBlockId } from '../condense/phases/syntheticChain';
 import type { AgentMessage } from '../session/types';
-import { firstAtOrAbove } from '../sortedSearch';
+import { MessagePositions } from './messagePositions';
 import { paced, runSteps, type Steps } from '../steps';
 
 export interface Alignment {
@@ -62,47 +62,21 @@ export function* alignContextsSteps(raw: readonly AgentMessage[], rendered: read
  * the pass quadratic on sessions with thousands of chains.
  */
 class RawIndex {
-	constructor(private readonly raw: readonly AgentMessage[], private readonly positions: ReadonlyMap<string, readonly number[]>) {}
+	constructor(private readonly raw: readonly AgentMessage[], private readonly positions: MessagePositions) {}
 
 	/** The first raw position at or after `from` holding this message or one like it (a synthetic one: only itself). */
 	findFrom(from: number, message: AgentMessage): number {
-		const list = this.positions.get(messageKey(message));
-		if (!list) {
-			return -1;
-		}
 		// A synthetic chain message has no raw counterpart (unless Pi's context already holds it).
 		const synthetic = syntheticBlockId(message) !== undefined;
-		for (let k = firstAtOrAbove(list, from); k < list.length; k++) {
-			const i = list[k] as number;
+		return this.positions.find(message, from, (i) => {
 			const candidate = this.raw[i] as AgentMessage;
-			if (candidate === message || (!synthetic && sameMessage(candidate, message))) {
-				return i;
-			}
-		}
-		return -1;
+			return candidate === message || (!synthetic && sameMessage(candidate, message));
+		});
 	}
 }
 
 function* rawIndexSteps(raw: readonly AgentMessage[]): Steps<RawIndex> {
-	const positions = new Map<string, number[]>();
-	for (let i = 0; i < raw.length; i++) {
-		if (paced(i)) {
-			yield;
-		}
-		const key = messageKey(raw[i] as AgentMessage);
-		const list = positions.get(key);
-		if (list) {
-			list.push(i);
-		} else {
-			positions.set(key, [i]);
-		}
-	}
-	return new RawIndex(raw, positions);
-}
-
-/** Every message `sameMessage` pairs has the same key. */
-function messageKey(message: AgentMessage): string {
-	return `${message.role}\u0000${String(message.timestamp)}\u0000${message.role === 'toolResult' ? message.toolCallId : ''}`;
+	return new RawIndex(raw, yield* MessagePositions.buildSteps(raw));
 }
 
 function sameMessage(a: AgentMessage, b: AgentMessage): boolean {

@@ -56,4 +56,39 @@ describe('alignContexts', () => {
 		assert.deepEqual(alignContexts(raw, rendered), { rawIndexOf: [0, -1, 3], renderedIndexOf: [0, -1, -1, 2] });
 		assert.deepEqual(alignContexts(raw, rendered), scanAlignment(raw, rendered));
 	});
+
+	it('pairs as a forward scan does when many messages share a timestamp, a role or a tool-call id (2,000 random cases)', () => {
+		let seed = 7;
+		const random = (n: number): number => {
+			seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+			return (seed >>> 8) % n;
+		};
+		const message = (): AgentMessage => {
+			const timestamp = random(4) === 0 ? random(1e6) : random(3);
+			switch (random(3)) {
+				case 0: return { role: 'user', content: 'u', timestamp };
+				case 1: return { role: 'toolResult', toolCallId: `c${random(3)}`, toolName: 'bash', content: [], isError: false, timestamp };
+				default: return { role: 'assistant', content: [], api: 'x', provider: 'p', model: 'm', usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } }, stopReason: 'stop', timestamp };
+			}
+		};
+		// A synthetic chain pairs only with itself, even where a raw user message has its timestamp.
+		const synthetic = (timestamp: number): AgentMessage => ({ role: 'user', content: [{ type: 'text', text: '<compressed-chain id="b1" tools="t1">\nx\n</compressed-chain>' }], timestamp });
+		assert.equal(syntheticBlockId(synthetic(0)), 'b1');
+		for (let run = 0; run < 2000; run++) {
+			const raw = Array.from({ length: random(40) }, message);
+			const rendered: AgentMessage[] = [];
+			for (const item of raw) {
+				const choice = random(5);
+				if (choice === 0) {
+					continue; // dropped
+				}
+				rendered.push(choice === 1 ? { ...item } : item);
+				if (random(6) === 0) {
+					rendered.push(random(2) === 0 ? message() : synthetic(item.timestamp));
+				}
+			}
+			assert.deepEqual(alignContexts(raw, rendered), scanAlignment(raw, rendered), `case ${run}`);
+		}
+	});
 });
+
