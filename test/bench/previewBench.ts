@@ -61,9 +61,9 @@ async function pageFigures(source: SessionFileSource): Promise<void> {
 	try {
 		console.log(`page: first paint after the data arrives ${ms(first.renderMs)}   (target ≤ 200 ms); ${first.domNodes} DOM nodes (target ≤ 3,000), ${first.renderedRows.length} rows in the DOM; from the page's open, Chromium on every CPU: ${opensText(opens)}`);
 		const whatIf = await whatIfStep(page);
-		console.log(`page: what-if keep-last 16→4, round trip ${ms(whatIf.roundTripMs)} (incl. 200 ms input debounce); page render ${ms(whatIf.report?.renderMs ?? 0)}; ${blockText(whatIf.thread)}`);
+		console.log(`page: what-if keep-last 16→4, round trip ${ms(whatIf.roundTripMs)} (incl. 200 ms input debounce); page render ${ms(whatIf.report?.renderMs ?? 0)}; Chromium on every CPU: ${blockText(whatIf.thread)}`);
 		const raw = await rawViewStep(page);
-		console.log(`page: switch to the raw view (${raw.report?.rowCount ?? 0} rows)  round trip ${ms(raw.roundTripMs)}; page render ${ms(raw.report?.renderMs ?? 0)}; ${raw.report?.domNodes ?? 0} DOM nodes; ${blockText(raw.thread)}`);
+		console.log(`page: switch to the raw view (${raw.report?.rowCount ?? 0} rows)  round trip ${ms(raw.roundTripMs)}; page render ${ms(raw.report?.renderMs ?? 0)}; ${raw.report?.domNodes ?? 0} DOM nodes; Chromium on every CPU: ${blockText(raw.thread)}`);
 		const samples = await page.scrollThrough(60);
 		const times = samples.map((s) => s.ms);
 		console.log(`page: 60 scroll jumps to the end         median ${ms(median(times))}, max ${ms(Math.max(...times))} to the second frame; max ${Math.max(...samples.map((s) => s.nodes))} DOM nodes`);
