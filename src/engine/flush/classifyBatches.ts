@@ -30,18 +30,20 @@ export interface ClassifySettings {
 	readonly minBatchChars: number;
 }
 
+const NONE_DEDUPED: readonly DedupedCall[] = Object.freeze([]);
+
 export function classifyBatch(captured: PendingBatch, dedup: DedupIndex, settings: ClassifySettings): PreparedBatch {
 	const deduped: DedupedCall[] = [];
-	const remaining: PendingCall[] = [];
 	for (const call of captured.toolCalls) {
-		const original = settings.dedupByContentHash ? dedup.originalFor(call.key, dedup.keyOf(call.toolName, call.resultText)) : undefined;
-		if (original === undefined) {
-			remaining.push(call);
-		} else {
+		const original = settings.dedupByContentHash ? dedup.originalFor(call) : undefined;
+		if (original !== undefined) {
 			deduped.push({ call, originalKey: original });
 		}
 	}
-	const rawChars = sumChars(remaining);
+	// Most batches have no duplicate: they share the captured lists (one list fewer per batch, and
+	// a first flush of a large session has tens of thousands of batches, all kept to the end).
+	const remaining = deduped.length === 0 ? captured.toolCalls : captured.toolCalls.filter((call) => !deduped.some((d) => d.call === call));
+	const rawChars = deduped.length === 0 ? captured.rawChars : sumChars(remaining);
 	const dedupRawChars = sumChars(deduped.map((d) => d.call));
 	let kind: PreparedKind;
 	if (remaining.length === 0) {
@@ -51,7 +53,7 @@ export function classifyBatch(captured: PendingBatch, dedup: DedupIndex, setting
 	} else {
 		kind = 'summarize';
 	}
-	return { captured, deduped, remaining, rawChars, dedupRawChars, kind };
+	return { captured, deduped: deduped.length === 0 ? NONE_DEDUPED : deduped, remaining, rawChars, dedupRawChars, kind };
 }
 
 function sumChars(calls: readonly PendingCall[]): number {

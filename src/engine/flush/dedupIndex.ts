@@ -22,13 +22,18 @@ export class DedupIndex {
 	}
 
 	/**
-	 * The original's key when this content is already indexed under another key. The test is
-	 * `original !== key of the new call`, so a repeat under a reused id is aliased from 2.6.0
-	 * (the keys differ by timestamp) and never to itself.
+	 * The original's key when this call's content is already indexed under another key. The test
+	 * is `original !== key of the new call`, so a repeat under a reused id is aliased from 2.6.0
+	 * (the keys differ by timestamp) and never to itself. With nothing indexed, nothing is hashed
+	 * (a first flush of a large session would hash every result for nothing).
 	 */
-	originalFor(callKey: string, contentKey: string): string | undefined {
-		const original = this.originals().get(contentKey);
-		return original !== undefined && original !== callKey ? original : undefined;
+	originalFor(call: { readonly key: string; readonly toolName: string; readonly resultText: string }): string | undefined {
+		const originals = this.originals();
+		if (originals.size === 0) {
+			return undefined;
+		}
+		const original = originals.get(this.keyOf(call.toolName, call.resultText));
+		return original !== undefined && original !== call.key ? original : undefined;
 	}
 
 	private originals(): Map<string, string> {

@@ -105,6 +105,30 @@ describe('rendering a realistic session written by our flush', () => {
 		assert.equal(rendered.length, expected.length);
 		expected.forEach((want, i) => check(rendered[i] as AgentMessage, want, i));
 	});
+	it('aliases the duplicate in a batch and summarizes the rest of it (partial dedup)', async () => {
+		const partialConfig = { ...config, chainCompression: { ...config.chainCompression, enabled: false } };
+		const log = output('app', 1500);
+		const prefix = appendMessages(readFileSync(join(realSessionsDir, 'large-session.migrated-v3.jsonl'), 'utf8').split('\n')[0] + '\n', [
+			user(3_000, 'Read the log.'),
+			assistant(3_001, [call('a1', 'read', { path: 'app.log' })]),
+			result(3_002, 'a1', 'read', log),
+			assistant(3_003, [{ type: 'text', text: 'Read.' }]),
+		]);
+		const summarizer = scriptedSummarizer(richReply);
+		const first = await flushText(prefix, partialConfig, summarizer);
+		const again = appendMessages(first.text, [
+			user(3_004, 'Read it again, and the config.'),
+			assistant(3_005, [call('a2', 'read', { path: 'app.log' }), call('c1', 'read', { path: 'app.json' })]),
+			result(3_006, 'a2', 'read', log),
+			result(3_007, 'c1', 'read', output('config', 1500)),
+			assistant(3_008, [{ type: 'text', text: 'Both read.' }]),
+		]);
+		const second = await flushText(again, partialConfig, summarizer);
+		const written = second.text.slice(again.length).trimEnd().split('\n').map((line) => JSON.parse(line) as { customType: string; data?: { toolCalls?: { toolCallId: string }[] } });
+		assert.deepEqual(written.map((e) => e.customType), ['context-prune-dedup-alias', 'context-prune-summary', 'context-prune-index', 'context-prune-frontier', 'context-prune-stats']);
+		assert.deepEqual(written[2]?.data?.toolCalls?.map((r) => r.toolCallId), ['c1'], 'only the new call is summarized');
+		assert.deepEqual([...second.result.notices].slice(-2, -1), ['pruner: deduplicated 1 tool call against earlier prunes (no LLM call for those); remaining tool calls were summarized normally.']);
+	});
 });
 
 type Expectation =

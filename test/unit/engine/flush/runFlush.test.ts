@@ -147,4 +147,5 @@ describe('runFlush', () => {
 		assert.equal(aborted.result.message, 'pruner: nothing flushed — aborted');
 		assert.deepEqual(aborted.result.drafts, []);
 	});
+
 });
