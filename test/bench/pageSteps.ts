@@ -88,5 +88,6 @@ export function opensText(opens: readonly ThreadFigures[]): string {
 	if (!middle || opens.length === 1) {
 		return middle ? blockText(middle) : 'no open';
 	}
-	return `median of ${opens.length} opens: ${blockText(middle)}; each open's longest block ${opens.map((f) => ms(f.longestDelayMs)).join(', ')}`;
+	const each = opens.map((f) => `${ms(f.longestDelayMs)} (on a core ${ms(f.longestOnCpuMs)}, GC ${ms(f.longestGc?.ms ?? 0)})`).join(', ');
+	return `median of ${opens.length} opens: ${blockText(middle)}; each open's longest block ${each}`;
 }
