@@ -28,56 +28,43 @@ import { paced, runSteps, type Steps } from '../../steps';
 
 type CaptureConfig = Pick<ContextPruneConfig, 'batchingMode' | 'protectedTools' | 'protectedPaths'>;
 
+/** An assistant message and where it stands; its results are looked up when its turn is complete. */
 interface AssistantTurn {
 	readonly message: AssistantMessage;
 	readonly timestamp: number;
 	readonly turnIndex: number;
 	readonly userTurnGroup: number;
-	/**
-	 * Its results: the branch-wide map (up to 2.5.0), or the results between it and the next
-	 * assistant in order (the first one per id wins). An array: a map per turn cost 10 MB of
-	 * garbage on a 100 MB session, and a turn has few results.
-	 */
-	readonly results: ReadonlyMap<string, ToolResultMessage> | ToolResultMessage[];
 }
+
+/** The results a turn's calls pair with: a branch-wide map by id (up to 2.5.0), or the turn's own, in order. */
+type TurnResults = ReadonlyMap<string, ToolResultMessage> | readonly ToolResultMessage[];
 
 export function capturePendingBatches(branch: readonly SessionEntry[], state: CondenseState, config: CaptureConfig): readonly PendingBatch[] {
 	return runSteps(capturePendingBatchesSteps(branch, state, config));
 }
 
-/** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
+/**
+ * The same, yielding between pieces of work (see `src/engine/steps.ts`). One pass over the branch
+ * (two up to 2.5.0, whose pairing needs every result first): each assistant turn is captured as
+ * soon as the next assistant message ends it, so no object per turn outlives its turn (a list of
+ * every turn with its results was 5 MB kept through the capture of a 100 MB session).
+ */
 export function* capturePendingBatchesSteps(branch: readonly SessionEntry[], state: CondenseState, config: CaptureConfig): Steps<readonly PendingBatch[]> {
 	const isProtected = protectionCheck(config);
 	const batches: PendingBatch[] = [];
-	const turns = yield* assistantTurns(branch, state.keying === 'bare');
-	for (let t = 0; t < turns.length; t++) {
-		if (paced(t)) {
-			yield;
-		}
-		const turn = turns[t] as AssistantTurn;
-		if (state.frontier && turn.turnIndex < state.frontier.lastAttemptedTurnIndex) {
-			continue; // Dealt with: the frontier drops the whole turn.
-		}
-		const calls = readyCalls(turn, state, isProtected);
-		const kept = calls.length > 0 ? trimToFrontier(calls, turn.turnIndex, state.frontier) : [];
-		if (kept.length > 0) {
-			batches.push({
-				turnIndex: turn.turnIndex,
-				timestamp: turn.timestamp,
-				assistantText: turn.message.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n').trim(),
-				toolCalls: kept,
-				userTurnGroup: turn.userTurnGroup,
-				rawChars: kept.reduce((sum, call) => sum + call.resultText.length, 0),
-			});
-		}
-	}
-	return groupBatches(batches, config.batchingMode);
-}
-
-function* assistantTurns(branch: readonly SessionEntry[], branchWideResults: boolean): Steps<AssistantTurn[]> {
-	const turns: AssistantTurn[] = [];
-	const latestById = new Map<string, ToolResultMessage>();
+	const branchWide = state.keying === 'bare' ? yield* latestResultsById(branch) : undefined;
+	const turnResults: ToolResultMessage[] = [];
+	let turn: AssistantTurn | undefined;
+	let turnCount = 0;
 	let userTurnGroup = 0;
+	const capture = (): void => {
+		if (turn) {
+			const batch = batchOf(turn, branchWide ?? turnResults, state, isProtected);
+			if (batch) {
+				batches.push(batch);
+			}
+		}
+	};
 	for (let i = 0; i < branch.length; i++) {
 		if (paced(i)) {
 			yield;
@@ -90,30 +77,60 @@ function* assistantTurns(branch: readonly SessionEntry[], branchWideResults: boo
 		if (message.role === 'user') {
 			userTurnGroup++;
 		} else if (message.role === 'assistant') {
+			capture();
 			const parsed = Date.parse(entry.timestamp);
-			const timestamp = Number.isNaN(parsed) ? message.timestamp : parsed;
-			turns.push({ message, timestamp, turnIndex: turns.length, userTurnGroup, results: branchWideResults ? latestById : [] });
-		} else if (message.role === 'toolResult' && message.toolCallId !== '') {
-			if (branchWideResults) {
-				latestById.set(message.toolCallId, message);
-				continue;
-			}
-			const results = turns[turns.length - 1]?.results;
-			if (Array.isArray(results)) {
-				results.push(message);
-			}
+			turn = { message, timestamp: Number.isNaN(parsed) ? message.timestamp : parsed, turnIndex: turnCount++, userTurnGroup };
+			turnResults.length = 0;
+		} else if (message.role === 'toolResult' && message.toolCallId !== '' && turn && !branchWide) {
+			turnResults.push(message);
 		}
 	}
-	return turns;
+	capture();
+	return groupBatches(batches, config.batchingMode);
 }
 
-function readyCalls(turn: AssistantTurn, state: CondenseState, isProtected: ProtectionCheck): PendingCall[] {
+/** Up to 2.5.0: every result on the branch by id, the last one of an id winning. */
+function* latestResultsById(branch: readonly SessionEntry[]): Steps<ReadonlyMap<string, ToolResultMessage>> {
+	const latestById = new Map<string, ToolResultMessage>();
+	for (let i = 0; i < branch.length; i++) {
+		if (paced(i)) {
+			yield;
+		}
+		const entry = branch[i] as SessionEntry;
+		if (entry.type === 'message' && entry.message.role === 'toolResult' && entry.message.toolCallId !== '') {
+			latestById.set(entry.message.toolCallId, entry.message);
+		}
+	}
+	return latestById;
+}
+
+/** The turn's pending batch, or undefined when the frontier or the state leaves it nothing. */
+function batchOf(turn: AssistantTurn, results: TurnResults, state: CondenseState, isProtected: ProtectionCheck): PendingBatch | undefined {
+	if (state.frontier && turn.turnIndex < state.frontier.lastAttemptedTurnIndex) {
+		return undefined; // Dealt with: the frontier drops the whole turn.
+	}
+	const calls = readyCalls(turn.message, results, state, isProtected);
+	const kept = calls.length > 0 ? trimToFrontier(calls, turn.turnIndex, state.frontier) : [];
+	if (kept.length === 0) {
+		return undefined;
+	}
+	return {
+		turnIndex: turn.turnIndex,
+		timestamp: turn.timestamp,
+		assistantText: turn.message.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n').trim(),
+		toolCalls: kept,
+		userTurnGroup: turn.userTurnGroup,
+		rawChars: kept.reduce((sum, call) => sum + call.resultText.length, 0),
+	};
+}
+
+function readyCalls(message: AssistantMessage, results: TurnResults, state: CondenseState, isProtected: ProtectionCheck): PendingCall[] {
 	const calls: PendingCall[] = [];
-	for (const block of turn.message.content) {
+	for (const block of message.content) {
 		if (block.type !== 'toolCall' || block.id === '') {
 			continue;
 		}
-		const result = resultFor(turn, block.id);
+		const result = resultFor(results, block.id);
 		if (result && !coverageOf(state, result) && !isProtected(block.name, block.arguments)) {
 			calls.push(pendingCall(block, result, state.keying));
 		}
@@ -121,9 +138,12 @@ function readyCalls(turn: AssistantTurn, state: CondenseState, isProtected: Prot
 	return calls;
 }
 
-function resultFor(turn: AssistantTurn, toolCallId: string): ToolResultMessage | undefined {
-	const results = turn.results;
-	return Array.isArray(results) ? results.find((result) => result.toolCallId === toolCallId) : results.get(toolCallId);
+function resultFor(results: TurnResults, toolCallId: string): ToolResultMessage | undefined {
+	return isList(results) ? results.find((result) => result.toolCallId === toolCallId) : results.get(toolCallId);
+}
+
+function isList(results: TurnResults): results is readonly ToolResultMessage[] {
+	return Array.isArray(results);
 }
 
 /** A call paired with its result, as a pending (or backfilled) call, keyed as the release keys it. */
