@@ -9,6 +9,7 @@ import { watch, type FSWatcher } from 'chokidar';
 import { existsSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 import type { WatchTarget } from './candidates';
+import { closeWatcher } from '../fs/closeWatcher';
 
 export class TargetWatcher {
 	private readonly watcher: FSWatcher;
@@ -31,7 +32,7 @@ export class TargetWatcher {
 	}
 
 	close(): Promise<void> {
-		return this.watcher.close();
+		return closeWatcher(this.watcher);
 	}
 
 	private relevant(path: string): boolean {

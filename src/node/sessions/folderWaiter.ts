@@ -8,6 +8,7 @@ import { watch, type FSWatcher } from 'chokidar';
 import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { toError } from '../../shared/errorMessage';
+import { closeWatcher } from '../fs/closeWatcher';
 
 export interface FolderWaiter {
 	close(): Promise<void>;
@@ -25,13 +26,13 @@ export function waitForFolder(folder: string, onAppear: () => void, onError: (er
 			}
 			if (await isDirectory(folder)) {
 				closed = true;
-				await watcher?.close();
+				await (watcher && closeWatcher(watcher));
 				onAppear();
 				return;
 			}
 			const ancestor = await nearestExistingAncestor(folder);
 			if (watcher === undefined || ancestor !== watchedPath) {
-				await watcher?.close();
+				await (watcher && closeWatcher(watcher));
 				watchedPath = ancestor;
 				watcher = watch(ancestor, { depth: 0, ignoreInitial: true, ignored: (_path, stats) => stats?.isFile() ?? false });
 				watcher.on('addDir', check);
@@ -47,7 +48,7 @@ export function waitForFolder(folder: string, onAppear: () => void, onError: (er
 		async close() {
 			closed = true;
 			await checking;
-			await watcher?.close();
+			await (watcher && closeWatcher(watcher));
 		},
 	};
 }

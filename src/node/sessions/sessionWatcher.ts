@@ -20,6 +20,7 @@ import { advanceTail, snapshotTail, type FileTail, type SessionFileEvent } from 
 import { FileTaskQueue } from './fileTaskQueue';
 import { isDirectory, waitForFolder, type FolderWaiter } from './folderWaiter';
 import { toError } from '../../shared/errorMessage';
+import { closeWatcher } from '../fs/closeWatcher';
 
 export type { RewriteReason, SessionFileEvent } from './fileTail';
 
@@ -76,7 +77,7 @@ class SessionFolderWatcher implements SessionWatcher {
 		this.closed = true;
 		this.signalClosing();
 		await Promise.all([...this.waiters].map((waiter) => waiter.close()));
-		await Promise.all([...this.watchers].map((watcher) => watcher.close()));
+		await Promise.all([...this.watchers].map((watcher) => closeWatcher(watcher)));
 		await this.queue.close();
 	}
 
@@ -178,7 +179,7 @@ class SessionFolderWatcher implements SessionWatcher {
 		if (folder === root.path) {
 			// The session folder itself went away: go back to waiting for it.
 			this.watchers.delete(watcher);
-			watcher.close().then(() => this.startRoot(root, true)).catch((error: unknown) => this.fail(error));
+			closeWatcher(watcher).then(() => this.startRoot(root, true)).catch((error: unknown) => this.fail(error));
 		}
 	}
 
