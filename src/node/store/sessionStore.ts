@@ -4,14 +4,12 @@
  * view asks for them, keeps the selected session's model open and advances it from appended bytes,
  * and holds Pi's `contextPrune` settings. No `vscode`: the host's SessionController wraps it.
  */
-import { sep } from 'node:path';
 import type { Logger } from '../../engine/ports';
 import type { SessionLocations } from '../paths/sessionLocations';
 import type { PruneSettings } from '../settings/readPruneSettings';
 import type { PruneMutation, PruneSettingsWrite } from '../settings/updatePruneSettings';
-import { discoverSessions, readSessionFile, type SearchedFolder, type UnlistedSessionFile } from '../sessions/discoverSessions';
-import { FileTaskQueue } from '../sessions/fileTaskQueue';
-import { watchSessionFiles, type SessionFileEvent, type SessionWatcher } from '../sessions/sessionWatcher';
+import { discoverSessions, type SearchedFolder, type UnlistedSessionFile } from '../sessions/discoverSessions';
+import { watchSessionFiles, type SessionWatcher } from '../sessions/sessionWatcher';
 import { Emitter } from './emitter';
 import { OpenSession } from './openSession';
 import { OpenSessionCache } from './openSessionCache';
@@ -19,6 +17,7 @@ import { ReleaseSource } from '../release/releaseSource';
 import { PruneSettingsSource } from './pruneSettingsSource';
 import { SessionSettingsResolver, type SessionSettings } from './sessionSettings';
 import { RowDetails } from './rowDetails';
+import { StoreFileEvents } from './storeFileEvents';
 import { SessionRows, type SessionRow } from './sessionRows';
 
 export type StoreChange =
@@ -57,7 +56,7 @@ export class SessionStore {
 	private readonly open: OpenSessionCache;
 	private readonly details: RowDetails;
 	/** Watcher events, in order per file. */
-	private readonly fileEvents: FileTaskQueue;
+	private readonly fileEvents: StoreFileEvents;
 	private report: DiscoveryReport = { locations: undefined, searched: [], unlisted: [], done: false };
 	private watcher: SessionWatcher | undefined;
 	private settingsSource: PruneSettingsSource | undefined;
@@ -72,7 +71,6 @@ export class SessionStore {
 		this.changes = new Emitter((error) => logger.error(`store listener: ${String(error)}`));
 		this.onDidChange = this.changes.event;
 		this.releaseChoice = options.releaseChoice;
-		this.fileEvents = new FileTaskQueue(0, (error) => logger.warn(`session event: ${String(error)}`));
 		// A session whose blobs folder is refused is still shown; the log says why its spilled outputs are not read.
 		const refusedBlobs = new Set<string>();
 		const onBlobsRefused = (reason: string): void => {
@@ -89,6 +87,15 @@ export class SessionStore {
 			changed: (path) => this.changes.fire({ kind: 'rows', paths: [path] }),
 			logger,
 			reclaimMaxBytes: options.reclaimMaxBytes ?? 64 * 1024 * 1024,
+		});
+		this.fileEvents = new StoreFileEvents({
+			rows: this.rows,
+			details: this.details,
+			open: this.open,
+			roots: () => this.report.locations?.roots ?? [],
+			changed: (change) => this.changes.fire(change),
+			requestDetails: (paths) => this.requestDetails(paths),
+			logger,
 		});
 	}
 
@@ -152,7 +159,7 @@ export class SessionStore {
 		});
 		const watcher = watchSessionFiles({
 			roots: locations.roots,
-			onEvent: (event) => this.onFileEvent(event),
+			onEvent: (event) => this.fileEvents.handle(event),
 			onError: (error) => this.options.logger.warn(`session watcher: ${error.message}`),
 		});
 		this.watcher = watcher;
@@ -259,62 +266,5 @@ export class SessionStore {
 	/** The project of a listed session (its header's cwd). */
 	private cwdOf(path: string): string | undefined {
 		return this.rows.get(path)?.file.header.cwd || undefined;
-	}
-
-	/** Events of one file are handled in order; different files independently. */
-	private onFileEvent(event: SessionFileEvent): void {
-		void this.fileEvents.run(event.path, () => this.applyFileEvent(event)
-			.catch((error: unknown) => this.options.logger.warn(`${event.kind} ${event.path}: ${String(error)}`)));
-	}
-
-	private async applyFileEvent(event: SessionFileEvent): Promise<void> {
-		switch (event.kind) {
-			case 'added':
-			case 'rewritten':
-				return this.readHeaderAgain(event.path, event.kind === 'rewritten');
-			case 'appended':
-				return this.applyAppend(event.path, event.offset, event.bytes, event.size);
-			case 'removed':
-				this.rows.delete(event.path);
-				this.details.forget(event.path);
-				this.open.close(event.path);
-				this.changes.fire({ kind: 'list' });
-				return;
-		}
-	}
-
-	private async readHeaderAgain(path: string, rewritten: boolean): Promise<void> {
-		const root = this.report.locations?.roots.find((candidate) => path.startsWith(candidate.path + sep));
-		const file = root ? await readSessionFile(path, root) : undefined;
-		if (!file || !('header' in file)) {
-			return; // not (yet) a session: line 1 incomplete or invalid; a later append re-checks
-		}
-		const isNew = this.rows.upsertFile(file);
-		if (rewritten) {
-			this.rows.update(path, { summary: undefined, reclaim: undefined });
-			const open = this.open.peek(path);
-			if (open) {
-				await (await open).reload();
-				this.changes.fire({ kind: 'session', path });
-			}
-		}
-		this.changes.fire(isNew || rewritten ? { kind: 'list' } : { kind: 'rows', paths: [path] });
-		if (isNew) {
-			this.requestDetails([path]);
-		}
-	}
-
-	private async applyAppend(path: string, offset: number, bytes: Uint8Array, size: number): Promise<void> {
-		if (!this.rows.has(path)) {
-			// Its first line was incomplete when it was added: it may be a session now.
-			return this.readHeaderAgain(path, false);
-		}
-		const open = this.open.peek(path);
-		if (open && await (await open).applyAppend(offset, bytes)) {
-			this.changes.fire({ kind: 'session', path });
-		}
-		this.rows.update(path, { size });
-		this.details.afterAppend(path);
-		this.changes.fire({ kind: 'rows', paths: [path] });
 	}
 }
