@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type * as vscode from 'vscode';
 import { buildCondenseState, recoverOutputs } from '../../src/engine/condense';
-import { setConfigKey } from '../../src/engine/config/setConfigKey';
+import { setConfigKeys } from '../../src/engine/config/setConfigKey';
 import { releaseDefaults } from '../../src/engine/config/defaults';
 import { effectiveConfig } from '../../src/engine/release';
 import { contentText } from '../../src/engine/condense/occurrence';
@@ -102,7 +102,7 @@ export class SessionFileSource implements PreviewSource {
 
 	async applyPruneSettings(changes: ReadonlyArray<{ readonly key: string; readonly value: unknown }>): Promise<void> {
 		this.applied.push(changes.map((change) => ({ ...change })));
-		await updatePruneSettings(this.agentDir, (current) => changes.reduce<Record<string, unknown>>((raw, change) => setConfigKey(raw, change.key, change.value, releaseDefaults(this.release)), current));
+		await updatePruneSettings(this.agentDir, (current) => setConfigKeys(current, changes, releaseDefaults(this.release)));
 		await this.reload();
 	}
 }

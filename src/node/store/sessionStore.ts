@@ -17,17 +17,10 @@ import { ReleaseSource } from '../release/releaseSource';
 import { PruneSettingsSource } from './pruneSettingsSource';
 import { SessionSettingsResolver, type SessionSettings } from './sessionSettings';
 import { RowDetails } from './rowDetails';
-import { StoreFileEvents } from './storeFileEvents';
+import { StoreFileEvents, type FileEventChange } from './storeFileEvents';
 import { SessionRows, type SessionRow } from './sessionRows';
 
-export type StoreChange =
-	/** Sessions were added or removed, or the folders changed: the list as a whole. */
-	| { readonly kind: 'list' }
-	/** Summaries, sizes or reclaim figures of these rows changed. */
-	| { readonly kind: 'rows'; readonly paths: readonly string[] }
-	/** The model of this open session changed (appended lines, rewrite). */
-	| { readonly kind: 'session'; readonly path: string }
-	| { readonly kind: 'settings'; readonly settings: PruneSettings };
+export type StoreChange = FileEventChange | { readonly kind: 'settings'; readonly settings: PruneSettings };
 
 export interface SessionStoreOptions {
 	/** Where to look: called on start and on every restart (the agent dir setting changed). */

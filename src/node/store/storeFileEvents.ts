@@ -13,8 +13,14 @@ import type { OpenSessionCache } from './openSessionCache';
 import type { RowDetails } from './rowDetails';
 import type { SessionRows } from './sessionRows';
 
-/** What a change is reported as (`StoreChange` without the settings). */
-export type FileEventChange = { readonly kind: 'list' } | { readonly kind: 'rows'; readonly paths: readonly string[] } | { readonly kind: 'session'; readonly path: string };
+/** The store's changes a file event can make (`StoreChange` adds the settings). */
+export type FileEventChange =
+	/** Sessions were added or removed, or the folders changed: the list as a whole. */
+	| { readonly kind: 'list' }
+	/** Summaries, sizes or reclaim figures of these rows changed. */
+	| { readonly kind: 'rows'; readonly paths: readonly string[] }
+	/** The model of this open session changed (appended lines, rewrite). */
+	| { readonly kind: 'session'; readonly path: string };
 
 export interface StoreFileEventsOptions {
 	readonly rows: SessionRows;
