@@ -37,7 +37,9 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 	const piAi = new PiAiWorker({ distDir });
 	const settings = new ExtensionSettings();
 	const locator = new SessionLocator();
-	const store = new SessionStore({ locate: () => locator.locate(), logger, releaseChoice: settings.current.release });
+	const store = new SessionStore({
+		locate: () => locator.locate(), logger, releaseChoice: settings.current.release, projectSettingsAllowed: () => vscode.workspace.isTrusted,
+	});
 	const controller = new SessionController({ store, logger, memento: context.workspaceState });
 	const sessionsTree = new SessionsTreeProvider(controller);
 	const prunedTree = new PrunedCallsTreeProvider(controller, logger);
@@ -58,7 +60,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 		settings.onDidChange(({ current, previous }) => current.agentDir !== previous.agentDir
 			&& controller.restart().catch((error: unknown) => logger.error(`restart: ${String(error)}`))),
 		settings.onDidChange(({ current, previous }) => current.release !== previous.release && controller.setReleaseChoice(current.release)),
-		// Trusted now: a project's .pi/settings.json may choose where sessions are read from.
+		// Trusted now: a project's .pi/settings.json may choose where sessions are read from and which pi-condense is followed.
 		vscode.workspace.onDidGrantWorkspaceTrust(() => void controller.restart().catch((error: unknown) => logger.error(`restart: ${String(error)}`))),
 		// Also when VS Code disposes without calling deactivate; deactivate reports a failure to close.
 		{ dispose: () => void close().catch(() => undefined) },

@@ -24,7 +24,7 @@ export interface CliContext {
 
 export async function loadRelease(args: CliArgs, cwd: string | undefined): Promise<ReleaseResolution> {
 	const agentDir = resolveAgentDir({ override: args.agentDir, env: process.env, homedir: homedir() }).path;
-	return resolveRelease({ agentDir, cwd, choice: { override: overrideOf(args.release, 'flag'), warning: undefined } });
+	return resolveRelease({ agentDir, cwd, choice: { override: overrideOf(args.release, 'flag'), warning: undefined }, projectSettingsAllowed: true });
 }
 
 /** The project of a session file from its header, without reading the rest; undefined when unreadable. */

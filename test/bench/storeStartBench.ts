@@ -26,7 +26,7 @@ export async function benchStoreStart(sessionFile: string, copies: number): Prom
 		bytes += header.length + rest.length;
 	}
 	console.log(`\n## Extension start: SessionStore on ${copies} sessions (${mb(bytes)})`);
-	const store = new SessionStore({ locate: () => resolveSessionLocations({ agentDir, env: {}, homedir: agentDir }), logger: nullLogger });
+	const store = new SessionStore({ locate: () => resolveSessionLocations({ agentDir, env: {}, homedir: agentDir }), logger: nullLogger, projectSettingsAllowed: () => true });
 	const started = performance.now();
 	await store.start();
 	const startMs = performance.now() - started;

@@ -50,8 +50,12 @@ export type ReleaseWarning =
 	}
 	| { readonly kind: 'unreadable-package-json'; readonly file: string; readonly reason: string }
 	| { readonly kind: 'unreadable-settings'; readonly file: string; readonly reason: string }
-	/** trust.json has no decision for the project: its `.pi` settings are used, as Pi does once trusted. */
+	/** trust.json has no decision for the project: its `.pi` settings are not followed until Pi trusts it. */
 	| { readonly kind: 'trust-undetermined'; readonly projectDir: string; readonly trustFile: string; readonly reason: string }
+	/** VS Code does not trust the workspace: no project's `.pi` settings are followed. */
+	| { readonly kind: 'workspace-restricted'; readonly projectDir: string }
+	/** The npmCommand names a package manager whose global folder cannot be known without running it. */
+	| { readonly kind: 'global-root-not-looked-up'; readonly command: string; readonly settingsFile: string }
 	/** trust.json distrusts the project: its `.pi` settings and extensions are ignored, as Pi does. */
 	| { readonly kind: 'project-untrusted'; readonly projectDir: string; readonly decidedBy: string }
 	/** `piCondense.release` holds something that is not a known release: it is ignored. */

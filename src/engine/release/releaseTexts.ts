@@ -86,8 +86,14 @@ export function releaseWarningText(warning: ReleaseWarning, home?: string): stri
 		case 'unreadable-settings':
 			return `${shorten(warning.file, home)} cannot be read (${warning.reason}); Pi ignores it too.`;
 		case 'trust-undetermined':
-			return `${shorten(warning.trustFile, home)} has no decision for ${shorten(warning.projectDir, home)} (${warning.reason}); `
-				+ 'its .pi settings are used as Pi uses them once the project is trusted.';
+			return `${shorten(warning.trustFile, home)} has no decision for ${shorten(warning.projectDir, home)} (${warning.reason}): `
+				+ 'its .pi settings are not followed until Pi trusts the project (Pi asks when it starts there).';
+		case 'workspace-restricted':
+			return `VS Code does not trust this workspace: the .pi settings of ${shorten(warning.projectDir, home)} are not followed. Trust the workspace to follow them.`;
+		case 'global-root-not-looked-up':
+			return `${shorten(warning.settingsFile, home)} sets npmCommand ${JSON.stringify(warning.command)}; Pi Condense runs no command a settings file names, `
+				+ 'so it does not know that package manager\'s global folder and looks in the agent dir\'s npm folder only. '
+				+ 'If Pi loads pi-condense from there, choose the release by hand: piCondense.release in VS Code, --release on the command line.';
 		case 'project-untrusted':
 			return `${shorten(warning.projectDir, home)} is not trusted (entry ${shorten(warning.decidedBy, home)} in trust.json): its .pi settings and extensions are ignored, as Pi ignores them.`;
 		case 'unknown-override':

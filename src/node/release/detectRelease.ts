@@ -1,7 +1,7 @@
 /**
  * Finds the copies of pi-condense Pi loads for a project, the way Pi finds packages (spec §8):
  * `packages` and `extensions` of the user settings (`<agentDir>/settings.json`) and of the
- * project settings (`<cwd>/.pi/settings.json`, when trusted), and the auto-discovered
+ * project settings (`<cwd>/.pi/settings.json`, only when trust.json and VS Code trust it), and the auto-discovered
  * `extensions/` folders. A copy is identified by its package.json `name` (`pi-condense`, or the
  * old `pi-context-prune`) and `version`, never by its path. Copies come out in Pi's precedence
  * order: project entry, project auto-discovery, user entry, user auto-discovery, package resources.
@@ -12,7 +12,6 @@ import { realpath } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import {
 	identifyCopy, isPiCondenseName, namesPiCondense, parsePackageSource, PI_CONDENSE_NAMES, type InstalledCopy, type ReleaseDetection,
-	type ReleaseWarning,
 } from '../../engine/release';
 import { globalSettingsPath, projectSettingsPath } from '../paths/agentDir';
 import { DetectionLog, type Candidate, type WatchTarget } from './candidates';
@@ -26,11 +25,16 @@ import { projectTrust, trustFilePath } from './projectTrust';
 
 export interface DetectInputs {
 	readonly agentDir: string;
-	/** The project Pi runs in (a session's `cwd`); undefined looks at the user scope only. */
+	/** The project Pi runs in (a session's `cwd`: data, never a reason to run anything); undefined looks at the user scope only. */
 	readonly cwd: string | undefined;
 	/** Where `~` points (Pi uses `$HOME`, else the OS home folder). */
 	readonly home: string;
 	readonly globalNpmRoot: GlobalNpmRoot;
+	/**
+	 * Whether a project's `.pi` settings may be followed at all: false in a VS Code workspace that is
+	 * not trusted. Even when true, only projects Pi's trust.json trusts are followed.
+	 */
+	readonly projectSettingsAllowed: boolean;
 }
 
 export interface Detected {
@@ -45,7 +49,7 @@ export async function detectRelease(inputs: DetectInputs): Promise<Detected> {
 	log.follow(user.path);
 	log.warn(user.problem);
 	// An empty cwd (a header without one) is no project, never the process's own folder.
-	const { settings: project, trustNote } = inputs.cwd ? await honouredProject(inputs.agentDir, inputs.cwd, log) : { settings: undefined, trustNote: undefined };
+	const project = inputs.cwd ? await honouredProject(inputs, inputs.cwd, log) : undefined;
 	const scopes: ScopedSettings[] = project ? [{ scope: 'project', settings: project }, { scope: 'user', settings: user }] : [{ scope: 'user', settings: user }];
 	await collectPackageCandidates(scopes, {
 		agentDir: inputs.agentDir,
@@ -64,44 +68,39 @@ export async function detectRelease(inputs: DetectInputs): Promise<Detected> {
 	for (const copy of copies) {
 		log.follow(copy.packageJsonPath);
 	}
-	// An open trust question matters only where the project brings pi-condense in.
-	const fromProject = copies.some((copy) => copy.scope === 'project')
-		|| log.warnings.some((warning) => warning.kind === 'configured-not-installed' && warning.settingsFile === project?.path);
-	log.warn(fromProject ? trustNote : undefined);
 	return { detection: { copies, searched: log.searched, warnings: log.warnings }, watch: log.watch };
 }
 
-interface HonouredProject {
-	/** The project's settings when Pi honours them (trusted, or no decision); undefined otherwise. */
-	readonly settings: PiSettings | undefined;
-	/** Said when trust.json has no decision and the project's settings turn out to matter. */
-	readonly trustNote: ReleaseWarning | undefined;
-}
-
-async function honouredProject(agentDir: string, cwd: string, log: DetectionLog): Promise<HonouredProject> {
+/**
+ * The project's `.pi` settings when they are followed: only when trust.json trusts the project (Pi
+ * itself reads them once trusted; before Pi had trust.json it always read them, but a folder named
+ * by a session header must not choose what we load without a decision of the user's) and the
+ * workspace is trusted. Otherwise undefined, with a warning when the ignored settings bring pi-condense.
+ */
+async function honouredProject(inputs: DetectInputs, cwd: string, log: DetectionLog): Promise<PiSettings | undefined> {
 	const piDir = join(cwd, '.pi');
 	const settingsPath = projectSettingsPath(cwd);
 	log.follow(settingsPath);
 	log.follow(join(piDir, 'extensions'), 2);
-	log.follow(trustFilePath(agentDir));
+	log.follow(trustFilePath(inputs.agentDir));
 	// Pi asks for trust only when `.pi` holds something that needs it; npm/ and git/ alone do not.
 	const needsTrust = await pathKind(settingsPath) !== 'missing' || await pathKind(join(piDir, 'extensions')) === 'dir';
 	if (!needsTrust) {
-		return { settings: undefined, trustNote: undefined };
+		return undefined;
 	}
-	const trust = await projectTrust(agentDir, cwd);
+	const trust = await projectTrust(inputs.agentDir, cwd);
 	const settings = await readPiSettings(settingsPath, piDir);
-	if (trust.kind === 'untrusted') {
-		const ignored = await mentionsPiCondense(settings, piDir);
-		log.warn(ignored ? { kind: 'project-untrusted', projectDir: cwd, decidedBy: trust.decidedBy } : undefined);
-		return { settings: undefined, trustNote: undefined };
+	if (trust.kind === 'trusted' && inputs.projectSettingsAllowed) {
+		log.search(settings.path);
+		log.warn(settings.problem);
+		return settings;
 	}
-	log.search(settings.path);
-	log.warn(settings.problem);
-	const trustNote: ReleaseWarning | undefined = trust.kind === 'undetermined'
-		? { kind: 'trust-undetermined', projectDir: cwd, trustFile: trustFilePath(agentDir), reason: trust.reason }
-		: undefined;
-	return { settings, trustNote };
+	if (await mentionsPiCondense(settings, piDir)) {
+		log.warn(trust.kind === 'untrusted' ? { kind: 'project-untrusted', projectDir: cwd, decidedBy: trust.decidedBy }
+			: trust.kind === 'undetermined' ? { kind: 'trust-undetermined', projectDir: cwd, trustFile: trustFilePath(inputs.agentDir), reason: trust.reason }
+				: { kind: 'workspace-restricted', projectDir: cwd });
+	}
+	return undefined;
 }
 
 /** Whether an ignored project's `.pi` names pi-condense, so that ignoring it is worth saying. */

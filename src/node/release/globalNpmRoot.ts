@@ -1,68 +1,63 @@
 /**
- * npm's global `node_modules` folder, where Pi 0.73 installs user-scope npm packages and where Pi
- * 0.83 still looks when `<agentDir>/npm/node_modules/<name>` does not exist (its legacy fallback).
+ * The global `node_modules` folder of the package manager Pi uses, where Pi 0.73 installs user-scope
+ * npm packages and where later Pi still looks when `<agentDir>/npm/node_modules/<name>` does not
+ * exist (its legacy fallback). Only user-scope packages are looked for there.
  *
- * Pi asks `npm root -g` (or `<npmCommand> root -g`; `bun pm bin -g` for bun). We never run it per
- * resolve: only when a user-scope npm entry is not under the agent dir, then once per process and
- * npm command (the answer, or the failure, is kept). Before that, `npm_config_prefix` in the
- * environment gives the answer for free, as npm itself would; when npm cannot be run, the layout
- * around a `node` executable (`<prefix>/bin/node` → `<prefix>/lib/node_modules`) is a last guess.
- * Inside VS Code `process.execPath` is the editor, not node, so that guess only helps the CLI.
+ * Pi asks `<npmCommand> root -g` (`bun pm bin -g` for bun). We start no process to learn it: the
+ * npmCommand comes from a settings file, and reading where a package is must never run what a
+ * settings file (or a project, or a session naming that project) says. npm's answer is worked out
+ * from npm's own configuration (`npmPrefix.ts`), bun's from its environment variables; for any
+ * other npmCommand there is no answer, and the detection says so. Each answer is kept for the life
+ * of the finder.
  */
-import { execFile } from 'node:child_process';
 import { basename, dirname, join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Environment } from '../paths/agentDir';
+import { globalModulesOf, npmGlobalPrefix } from './npmPrefix';
 
-export type GlobalNpmRoot = (npmCommand: readonly string[] | undefined) => Promise<string | undefined>;
+export type GlobalNpmRootAnswer =
+	| { readonly kind: 'found'; readonly root: string; readonly from: string }
+	/** npm or bun, but nothing tells where its global folder is. */
+	| { readonly kind: 'unknown' }
+	/** A package manager we cannot read without running it. */
+	| { readonly kind: 'not-looked-up'; readonly command: string };
+
+export type GlobalNpmRoot = (npmCommand: readonly string[] | undefined) => Promise<GlobalNpmRootAnswer>;
 
 export interface GlobalNpmRootOptions {
 	readonly env: Environment;
 	readonly platform: NodeJS.Platform;
-	readonly execPath: string;
-	/** Runs a command and resolves with its standard output. */
-	readonly run?: (command: string, args: readonly string[]) => Promise<string>;
+	/** npm's and bun's home folder (`os.homedir()`). */
+	readonly home: string;
 }
 
-const TIMEOUT_MS = 10_000;
-
 export function globalNpmRootFinder(options: GlobalNpmRootOptions): GlobalNpmRoot {
-	const run = options.run ?? ((command, args) => runCommand(command, args, options.platform));
-	const answers = new Map<string, Promise<string | undefined>>();
+	const answers = new Map<string, Promise<GlobalNpmRootAnswer>>();
 	return (npmCommand) => {
-		const [command = 'npm', ...prefixArgs] = npmCommand ?? [];
-		const prefix = command === 'npm' ? options.env.npm_config_prefix ?? options.env.NPM_CONFIG_PREFIX : undefined;
-		if (prefix) {
-			return Promise.resolve(options.platform === 'win32' ? join(prefix, 'node_modules') : join(prefix, 'lib', 'node_modules'));
-		}
-		const key = [command, ...prefixArgs].join('\0');
-		let answer = answers.get(key);
+		const command = packageManagerOf(npmCommand);
+		let answer = answers.get(command);
 		if (!answer) {
-			answer = ask(run, command, prefixArgs).catch(() => fromExecPath(options.execPath, options.platform));
-			answers.set(key, answer);
+			answer = command === 'npm' ? npmRoot(options) : command === 'bun' ? Promise.resolve(bunRoot(options)) : Promise.resolve({ kind: 'not-looked-up', command });
+			answers.set(command, answer);
 		}
 		return answer;
 	};
 }
 
-async function ask(run: (command: string, args: readonly string[]) => Promise<string>, command: string, prefixArgs: readonly string[]): Promise<string | undefined> {
-	if (basename(command).replace(/\.(cmd|exe)$/i, '') === 'bun') {
-		const bin = (await run(command, [...prefixArgs, 'pm', 'bin', '-g'])).trim();
-		return bin ? join(dirname(bin), 'install', 'global', 'node_modules') : undefined;
-	}
-	const root = (await run(command, [...prefixArgs, 'root', '-g'])).trim();
-	return root || undefined;
+/** `npm` or `bun` when the npmCommand is one of them (a path to one counts); else the command as written. */
+function packageManagerOf(npmCommand: readonly string[] | undefined): string {
+	const [command = 'npm', ...rest] = npmCommand ?? [];
+	const name = basename(command).replace(/\.(cmd|exe)$/i, '').toLowerCase();
+	return (name === 'npm' || name === 'bun') && rest.length === 0 ? name : [command, ...rest].join(' ');
 }
 
-function fromExecPath(execPath: string, platform: NodeJS.Platform): string | undefined {
-	if (!/^node(\.exe)?$/i.test(basename(execPath))) {
-		return undefined;
-	}
-	return platform === 'win32' ? join(dirname(execPath), 'node_modules') : join(dirname(dirname(execPath)), 'lib', 'node_modules');
+async function npmRoot(options: GlobalNpmRootOptions): Promise<GlobalNpmRootAnswer> {
+	const found = await npmGlobalPrefix(options);
+	return found ? { kind: 'found', root: globalModulesOf(found.prefix, options.platform), from: found.from } : { kind: 'unknown' };
 }
 
-async function runCommand(command: string, args: readonly string[], platform: NodeJS.Platform): Promise<string> {
-	// npm is a .cmd script on Windows, which only a shell can start.
-	const { stdout } = await promisify(execFile)(command, [...args], { timeout: TIMEOUT_MS, windowsHide: true, shell: platform === 'win32', encoding: 'utf8' });
-	return stdout;
+/** Where `bun pm bin -g` points (`$BUN_INSTALL_BIN`, else `$BUN_INSTALL/bin`, else `~/.bun/bin`), as Pi reads it. */
+function bunRoot(options: GlobalNpmRootOptions): GlobalNpmRootAnswer {
+	const install = options.env['BUN_INSTALL'] || join(options.home, '.bun');
+	const bin = options.env['BUN_INSTALL_BIN'] || join(install, 'bin');
+	return { kind: 'found', root: join(dirname(bin), 'install', 'global', 'node_modules'), from: bin };
 }

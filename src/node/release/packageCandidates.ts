@@ -25,7 +25,7 @@ export interface PackageContext {
 	readonly projectPiDir: string | undefined;
 	readonly home: string;
 	readonly globalNpmRoot: GlobalNpmRoot;
-	/** The npmCommand Pi runs (project over user). */
+	/** The npmCommand Pi runs (project over user); never run here, only read to know which package manager's folder to look in. */
 	readonly npmCommand: readonly string[] | undefined;
 }
 
@@ -147,11 +147,13 @@ async function installPathOf(source: PackageSource, kept: KeptEntry, context: Pa
 			if (kept.scope === 'project' || await pathKind(local) !== 'missing') {
 				return local;
 			}
-			const globalRoot = await context.globalNpmRoot(context.npmCommand);
-			if (globalRoot === undefined) {
+			const answer = await context.globalNpmRoot(context.npmCommand);
+			if (answer.kind !== 'found') {
+				// Said only where it could hide pi-condense.
+				log.warn(answer.kind === 'not-looked-up' && namesPiCondense(source) ? { kind: 'global-root-not-looked-up', command: answer.command, settingsFile: kept.settings.path } : undefined);
 				return local;
 			}
-			const global = join(globalRoot, ...source.name.split('/'));
+			const global = join(answer.root, ...source.name.split('/'));
 			// Both are followed: Pi 0.83 switches to the agent dir's copy as soon as it exists.
 			log.follow(local, 1);
 			log.follow(global, 1);

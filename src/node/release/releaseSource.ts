@@ -25,6 +25,8 @@ export interface ReleaseSourceOptions {
 	readonly choice?: unknown;
 	readonly home?: string;
 	readonly globalNpmRoot?: GlobalNpmRoot;
+	/** False in a VS Code workspace that is not trusted: no project's `.pi` settings are followed. */
+	readonly projectSettingsAllowed: boolean;
 }
 
 export interface ReleaseChange {
@@ -119,7 +121,10 @@ export class ReleaseSource {
 	}
 
 	private async refresh(project: Project, notify: boolean): Promise<void> {
-		project.detected = await detectRelease({ agentDir: this.options.agentDir, cwd: project.cwd, home: this.home, globalNpmRoot: this.globalNpmRoot });
+		project.detected = await detectRelease({
+			agentDir: this.options.agentDir, cwd: project.cwd, home: this.home, globalNpmRoot: this.globalNpmRoot,
+			projectSettingsAllowed: this.options.projectSettingsAllowed,
+		});
 		this.publish(project, applyChoice(project.detected.detection, this.choice), notify);
 	}
 

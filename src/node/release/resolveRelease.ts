@@ -37,9 +37,9 @@ export function piHome(env: Environment): string {
 	return env.HOME || homedir();
 }
 
-/** The global npm root finder of this process (environment, one `npm root -g` at most, node's layout). */
+/** The global npm root finder of this process (npm's environment and config files; nothing is run). */
 export function processGlobalNpmRoot(): GlobalNpmRoot {
-	return globalNpmRootFinder({ env: process.env, platform: process.platform, execPath: process.execPath });
+	return globalNpmRootFinder({ env: process.env, platform: process.platform, home: homedir() });
 }
 
 export interface ResolveInputs {
@@ -48,6 +48,8 @@ export interface ResolveInputs {
 	readonly choice: ChoiceReading;
 	readonly home?: string;
 	readonly globalNpmRoot?: GlobalNpmRoot;
+	/** See `DetectInputs.projectSettingsAllowed`; the command line has no workspace trust, so it passes true. */
+	readonly projectSettingsAllowed: boolean;
 }
 
 export async function resolveRelease(inputs: ResolveInputs): Promise<ReleaseResolution> {
@@ -56,6 +58,7 @@ export async function resolveRelease(inputs: ResolveInputs): Promise<ReleaseReso
 		cwd: inputs.cwd,
 		home: inputs.home ?? piHome(process.env),
 		globalNpmRoot: inputs.globalNpmRoot ?? processGlobalNpmRoot(),
+		projectSettingsAllowed: inputs.projectSettingsAllowed,
 	});
 	return applyChoice(detection, inputs.choice);
 }

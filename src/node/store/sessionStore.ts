@@ -32,6 +32,11 @@ export interface SessionStoreOptions {
 	readonly reclaimMaxBytes?: number;
 	/** The `piCondense.release` value (`auto` or a known release) at start; `setReleaseChoice` changes it. */
 	readonly releaseChoice?: unknown;
+	/**
+	 * Whether a project's `.pi/settings.json` may be followed at all (read at each start): VS Code's
+	 * workspace trust. Pi's trust.json must trust the project too.
+	 */
+	readonly projectSettingsAllowed: () => boolean;
 }
 
 export interface DiscoveryReport {
@@ -141,7 +146,10 @@ export class SessionStore {
 			this.rows.clearReclaims();
 			this.changes.fire({ kind: 'settings', settings: value });
 		});
-		const releases = new ReleaseSource({ agentDir: locations.agentDir, logger: this.options.logger, choice: this.releaseChoice });
+		const releases = new ReleaseSource({
+			agentDir: locations.agentDir, logger: this.options.logger, choice: this.releaseChoice,
+			projectSettingsAllowed: this.options.projectSettingsAllowed(),
+		});
 		this.releases = releases;
 		this.resolver = new SessionSettingsResolver(releases);
 		// After `pi install`, `pi update` or a new piCondense.release: every view renders again.

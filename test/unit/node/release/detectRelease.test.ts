@@ -22,15 +22,16 @@ describe('finding the pi-condense Pi loads (spec §8)', () => {
 		mkdirSync(cwd(), { recursive: true });
 	});
 
-	async function resolve(options: { cwd?: string | undefined; choice?: unknown; origin?: 'setting' | 'flag' } = {}): Promise<ReleaseResolution> {
+	async function resolve(options: { cwd?: string | undefined; choice?: unknown; origin?: 'setting' | 'flag'; restricted?: boolean } = {}): Promise<ReleaseResolution> {
 		const { detection } = await detectRelease({
 			agentDir: agentDir(),
 			cwd: 'cwd' in options ? options.cwd : cwd(),
 			home: home(),
 			globalNpmRoot: () => {
 				globalAsked++;
-				return Promise.resolve(globalRoot());
+				return Promise.resolve({ kind: 'found', root: globalRoot(), from: 'test' });
 			},
+			projectSettingsAllowed: options.restricted !== true,
 		});
 		return applyChoice(detection, readChoice(options.choice, options.origin ?? 'setting'));
 	}
@@ -107,12 +108,41 @@ describe('finding the pi-condense Pi loads (spec §8)', () => {
 		assert.equal((await followed()).release, '2.4.0');
 	});
 
-	it('uses the project\'s settings when trust.json has no decision, and says so', async () => {
+	it('ignores the project\'s settings when trust.json has no decision (a session header names any folder), and says so', async () => {
+		installNpm(agentDir(), '2.9.1');
+		writeSettings(agentDir(), { packages: ['npm:pi-condense'] });
 		installNpm(projectPi(), '2.4.0');
 		writeSettings(projectPi(), { packages: ['npm:pi-condense'] });
 		const release = await followed();
-		assert.equal(release.release, '2.4.0');
+		assert.equal(release.release, '2.9.1');
 		assert.deepEqual(kinds(release), ['trust-undetermined']);
+		trust({ [cwd()]: true });
+		assert.equal((await followed()).release, '2.4.0');
+	});
+
+	it('ignores a trusted project\'s settings in a VS Code workspace that is not trusted, and says so', async () => {
+		installNpm(agentDir(), '2.9.1');
+		writeSettings(agentDir(), { packages: ['npm:pi-condense'] });
+		installNpm(projectPi(), '2.4.0');
+		writeSettings(projectPi(), { packages: ['npm:pi-condense'] });
+		trust({ [cwd()]: true });
+		const release = await followed({ restricted: true });
+		assert.equal(release.release, '2.9.1');
+		assert.deepEqual(release.warnings, [{ kind: 'workspace-restricted', projectDir: cwd() }]);
+	});
+
+	it('never follows the npmCommand of a project: it only decides which package manager\'s folder is read', async () => {
+		writeSettings(agentDir(), { packages: ['npm:pi-condense'] });
+		writeSettings(projectPi(), { npmCommand: ['/bin/sh', '-c', 'touch marker'], packages: ['npm:pi-powerline-footer'] });
+		const commands: (readonly string[] | undefined)[] = [];
+		await detectRelease({
+			agentDir: agentDir(), cwd: cwd(), home: home(), projectSettingsAllowed: true,
+			globalNpmRoot: (command) => {
+				commands.push(command);
+				return Promise.resolve({ kind: 'unknown' });
+			},
+		});
+		assert.deepEqual(commands, [undefined], 'an untrusted project\'s npmCommand is not even read');
 	});
 
 	it('keeps quiet about trust when the project\'s settings do not bring pi-condense in', async () => {

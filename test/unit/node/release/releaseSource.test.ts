@@ -35,8 +35,8 @@ describe('following the installed release (ReleaseSource)', () => {
 		writeSettings(agentDir, { packages: ['npm:pi-condense'] });
 		writeJson(join(agentDir, 'trust.json'), { [pinned]: true });
 		writeSettings(join(pinned, '.pi'), { theme: 'dark' });
-		const noGlobal = () => Promise.resolve(undefined);
-		source = new ReleaseSource({ agentDir, logger: nullLogger, home, globalNpmRoot: noGlobal });
+		const noGlobal = () => Promise.resolve({ kind: 'unknown' } as const);
+		source = new ReleaseSource({ agentDir, logger: nullLogger, home, globalNpmRoot: noGlobal, projectSettingsAllowed: true });
 		const log = new EventLog<ReleaseChange>();
 		source.onDidChange(log.push);
 		const waitFor = (cwd: string, what: string) => log.waitFor((event) => event.cwd === cwd && summary(event.resolution) === what, `${cwd}: ${what}`);

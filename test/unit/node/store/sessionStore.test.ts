@@ -41,7 +41,7 @@ describe('SessionStore', function () {
 
 	async function start(dir: string): Promise<SessionStore> {
 		log = new EventLog();
-		store = new SessionStore({ locate: () => resolveSessionLocations({ agentDir: dir, env: {}, homedir: dir }), logger: nullLogger });
+		store = new SessionStore({ locate: () => resolveSessionLocations({ agentDir: dir, env: {}, homedir: dir }), logger: nullLogger, projectSettingsAllowed: () => true });
 		store.onDidChange(log.push);
 		await store.start();
 		return store;
@@ -58,7 +58,7 @@ describe('SessionStore', function () {
 		copyFileSync(join(basicDir, 'session.jsonl'), flat);
 		const lines: string[] = [];
 		const logger = { ...nullLogger, info: (message: string) => lines.push(message) };
-		store = new SessionStore({ locate: () => resolveSessionLocations({ agentDir: dir, env: {}, homedir: dir, workspaceFolders: [workspace] }), logger });
+		store = new SessionStore({ locate: () => resolveSessionLocations({ agentDir: dir, env: {}, homedir: dir, workspaceFolders: [workspace] }), logger, projectSettingsAllowed: () => true });
 		await store.start();
 		assert.deepEqual(store.rowsList().map((row) => row.file.path), [flat]);
 		assert.ok(lines.includes(`sessions are read from ${redirected}, as sessionDir in the project's ${join(workspace, '.pi', 'settings.json')} says`), lines.join('\n'));
@@ -89,7 +89,7 @@ describe('SessionStore', function () {
 	it('skips the reclaim of files above the cap', async () => {
 		const { dir, basic } = agentDir();
 		log = new EventLog();
-		store = new SessionStore({ locate: () => resolveSessionLocations({ agentDir: dir, env: {}, homedir: dir }), logger: nullLogger, reclaimMaxBytes: 100 });
+		store = new SessionStore({ locate: () => resolveSessionLocations({ agentDir: dir, env: {}, homedir: dir }), logger: nullLogger, reclaimMaxBytes: 100, projectSettingsAllowed: () => true });
 		await store.start();
 		store.requestDetails([basic]);
 		await store.idle();
