@@ -15,6 +15,12 @@ const ioLibraries = ['chokidar', 'proper-lockfile', 'playwright-core'];
 
 const restrict = (paths, patterns) => ['error', { paths, patterns }];
 
+// VS Code functions that render their text as linked text or markdown (notifications, progress, quick input).
+const RENDERING_CALLS = [
+	'showInformationMessage', 'showWarningMessage', 'showErrorMessage', 'withProgress',
+	'showQuickPick', 'createQuickPick', 'showInputBox', 'createInputBox',
+];
+
 // pi-ai is megabytes of ESM: only its lazily loaded chunk may import its code; types are free.
 const lazyPiAi = ['@mariozechner/pi-ai', '@mariozechner/pi-ai/oauth'].map((name) => ({
 	name,
@@ -92,7 +98,22 @@ export default tseslint.config(
 		files: ['src/host/**/*.ts', 'src/extension.ts'],
 		rules: {
 			'no-restricted-imports': restrict(lazyPiAi, []),
+			// Text from sessions must not become links, icons or markdown: only src/host/ui/safeUi.ts calls these.
+			'no-restricted-syntax': ['error',
+				{
+					selector: `MemberExpression[object.property.name='window'][property.name=/^(${RENDERING_CALLS.join('|')})$/]`,
+					message: 'Show text through src/host/ui/safeUi.ts, which makes session text unable to become a link.',
+				},
+				{
+					selector: "NewExpression[callee.property.name='MarkdownString']",
+					message: 'Build markdown with md`` (src/engine/views/safeText.ts) and markdownString() from src/host/ui/safeUi.ts.',
+				},
+			],
 		},
+	},
+	{
+		files: ['src/host/ui/safeUi.ts'],
+		rules: { 'no-restricted-syntax': 'off' },
 	},
 	{
 		files: ['src/shared/**/*.ts'],

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { PruneSettings } from '../node/settings/readPruneSettings';
 import { sessionProblemMessage, settingsProblemMessages, type ProblemMessage } from '../engine/views/problemMessages';
 import { Disposable } from './dispose';
+import { showWarning } from './ui/safeUi';
 import type { SessionController } from './sessionController';
 
 export class ProblemReporter extends Disposable {
@@ -47,7 +48,7 @@ export class ProblemReporter extends Disposable {
 		for (const detail of problem.details) {
 			this.logger.warn(detail);
 		}
-		void vscode.window.showWarningMessage(`Pi Condense: ${problem.message}`, 'Open File').then((choice) => {
+		void showWarning(`Pi Condense: ${problem.message}`, 'Open File').then((choice) => {
 			if (choice) {
 				const position = new vscode.Position(Math.max(0, (problem.line ?? 1) - 1), 0);
 				void vscode.window.showTextDocument(vscode.Uri.file(problem.file), { selection: new vscode.Range(position, position) });

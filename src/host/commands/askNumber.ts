@@ -3,7 +3,7 @@
  * marked), then "Other value…" opening an input box checked by the setting's own parser. Resolves
  * with the text to parse, or undefined when dismissed.
  */
-import * as vscode from 'vscode';
+import { showInputBox, showQuickPick } from '../ui/safeUi';
 
 export interface NumberQuestion {
 	readonly title: string;
@@ -20,11 +20,11 @@ export async function askNumber(question: NumberQuestion): Promise<string | unde
 	const { current } = question;
 	const presets = question.presets.map((preset) => ({ label: preset.label, description: preset.value === current ? 'current' : undefined, value: String(preset.value) }));
 	const custom = { label: 'Other value…', description: presets.some((p) => p.value === String(current)) ? undefined : `current: ${current}`, value: '' };
-	const picked = await vscode.window.showQuickPick([...presets, custom], { title: question.title, placeHolder: question.placeHolder });
+	const picked = await showQuickPick([...presets, custom], { title: question.title, placeHolder: question.placeHolder });
 	if (!picked || picked.value !== '') {
 		return picked?.value;
 	}
-	return vscode.window.showInputBox({
+	return showInputBox({
 		title: question.title,
 		prompt: question.prompt,
 		value: String(current),

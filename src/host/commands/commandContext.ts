@@ -13,6 +13,7 @@ import type { SessionController } from '../sessionController';
 import type { PrunedCallsTreeProvider } from '../tree/prunedCallsTreeProvider';
 import type { SessionsTreeProvider } from '../tree/sessionsTreeProvider';
 import { errorMessage } from '../../shared/errorMessage';
+import { showError, showInfo, showWarning } from '../ui/safeUi';
 
 export interface CommandContext {
 	readonly controller: SessionController;
@@ -28,7 +29,7 @@ export interface CommandContext {
 export function requireSession(context: CommandContext, action: string): string | undefined {
 	const path = context.controller.selected;
 	if (path === undefined) {
-		void vscode.window.showWarningMessage(`Pi Condense: select a session in Pi Sessions first to ${action}.`, 'Show Sessions')
+		void showWarning(`Pi Condense: select a session in Pi Sessions first to ${action}.`, 'Show Sessions')
 			.then((choice) => choice && vscode.commands.executeCommand('piCondense.sessions.focus'));
 	}
 	return path;
@@ -58,7 +59,7 @@ export async function saveSettings(context: CommandContext, changes: readonly Se
 	for (const change of changes) {
 		context.logger.info(`contextPrune.${change.key} = ${JSON.stringify(change.value)}`);
 	}
-	void vscode.window.showInformationMessage(message);
+	void showInfo(message);
 	return message;
 }
 
@@ -66,7 +67,7 @@ export function showSettingsError(context: CommandContext, error: unknown): void
 	const message = errorMessage(error);
 	context.logger.error(`saving contextPrune: ${message}`);
 	const path = error instanceof SettingsWriteError ? error.path : undefined;
-	void vscode.window.showErrorMessage(`Pi Condense could not save the setting: ${message}`, ...(path ? ['Open settings.json'] : []))
+	void showError(`Pi Condense could not save the setting: ${message}`, ...(path ? ['Open settings.json'] : []))
 		.then((choice) => {
 			if (choice && path) {
 				void vscode.window.showTextDocument(vscode.Uri.file(path));
@@ -77,7 +78,7 @@ export function showSettingsError(context: CommandContext, error: unknown): void
 /** Shows a long text: its first line as a notification, the whole of it in the log. */
 export function showReport(context: CommandContext, text: string, oneLine: string): string {
 	context.logger.info(text);
-	void vscode.window.showInformationMessage(oneLine, 'Show Log').then((choice) => choice && context.logger.show(true));
+	void showInfo(oneLine, 'Show Log').then((choice) => choice && context.logger.show(true));
 	return text;
 }
 

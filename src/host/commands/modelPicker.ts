@@ -12,7 +12,7 @@ import type { ModelChoice } from '../../node/llm/models';
 import { saveSettings, type CommandContext, type SettingChange } from './commandContext';
 import { CommandId } from './commandIds';
 import { errorMessage } from '../../shared/errorMessage';
-import { pickOne } from './pickOne';
+import { pickOne, showQuickPick, showWarning } from '../ui/safeUi';
 
 type ModelItem = vscode.QuickPickItem & { readonly ref?: string; readonly reasoning?: boolean };
 
@@ -22,7 +22,7 @@ export function registerModelCommand(context: CommandContext): vscode.Disposable
 		if (argument !== undefined) {
 			const parsed = parseModelArgument(argument);
 			if (!parsed.ok) {
-				void vscode.window.showWarningMessage(`Pi Condense: ${parsed.message} Nothing was changed.`);
+				void showWarning(`Pi Condense: ${parsed.message} Nothing was changed.`);
 				return undefined;
 			}
 			choice = parsed.value;
@@ -49,7 +49,7 @@ async function pickModel(context: CommandContext): Promise<ModelArgument | undef
 	if (picked.ref === 'default' || !picked.reasoning) {
 		return { model: picked.ref };
 	}
-	const level = await vscode.window.showQuickPick(SUMMARIZER_THINKING_LEVELS.map((option) => ({
+	const level = await showQuickPick(SUMMARIZER_THINKING_LEVELS.map((option) => ({
 		label: option.label,
 		description: option.value === config.summarizerThinking ? `${option.value} · current` : option.value,
 		value: option.value,
@@ -61,24 +61,14 @@ async function pickModel(context: CommandContext): Promise<ModelArgument | undef
 }
 
 function pickFromList(context: CommandContext, current: string): Promise<ModelItem | undefined> {
-	const quickPick = vscode.window.createQuickPick<ModelItem>();
-	quickPick.title = 'Pi Condense: summarizer model';
-	quickPick.placeholder = modelText(context.controller.config);
-	quickPick.matchOnDescription = true;
 	const defaultItem: ModelItem = { label: 'default', description: current === 'default' ? 'the session\'s model · current' : 'the session\'s model', ref: 'default' };
-	quickPick.items = [defaultItem];
-	quickPick.busy = true;
 	const agentDir = context.controller.discovery.locations?.agentDir;
-	void loadChoices(context, agentDir).then((choices) => {
-		quickPick.items = [defaultItem, ...choices.map((model) => modelItem(model, current))];
-	}, (error: unknown) => {
+	const later = loadChoices(context, agentDir).then((choices) => [defaultItem, ...choices.map((model) => modelItem(model, current))], (error: unknown) => {
 		const message = errorMessage(error);
 		context.logger.error(`listing models: ${message}`);
-		quickPick.items = [defaultItem, { label: '$(warning) Could not list models', description: message }];
-	}).finally(() => {
-		quickPick.busy = false;
+		return [defaultItem, { label: 'Could not list models', description: message, iconPath: new vscode.ThemeIcon('warning') }];
 	});
-	return pickOne(quickPick);
+	return pickOne({ title: 'Pi Condense: summarizer model', placeholder: modelText(context.controller.config), matchOnDescription: true, items: [defaultItem], later });
 }
 
 async function loadChoices(context: CommandContext, agentDir: string | undefined): Promise<ModelChoice[]> {

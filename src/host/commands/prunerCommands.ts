@@ -20,6 +20,7 @@ import {
 	batchingSetText, DISABLED_TEXT, dedupStatusText, ENABLED_TEXT, minBatchCharsText, protectedListText, pruneOnSetText, statusLineSummary, statusReportText,
 	thinkingSetText,
 } from '../../engine/pruner/prunerTexts';
+import { showInfo, showInputBox, showQuickPick, showWarning } from '../ui/safeUi';
 
 export function registerPrunerCommands(context: CommandContext): vscode.Disposable[] {
 	const { controller } = context;
@@ -76,7 +77,7 @@ export function registerPrunerCommands(context: CommandContext): vscode.Disposab
 			}
 			if (parsed.value === 'status') {
 				const text = dedupStatusText(config().dedupByContentHash);
-				void vscode.window.showInformationMessage(text);
+				void showInfo(text);
 				return text;
 			}
 			return saveSetting(context, 'dedupByContentHash', parsed.value, dedupStatusText(parsed.value));
@@ -90,7 +91,7 @@ export function registerPrunerCommands(context: CommandContext): vscode.Disposab
 }
 
 function warn(message: string): undefined {
-	void vscode.window.showWarningMessage(`Pi Condense: ${message} Nothing was changed.`);
+	void showWarning(`Pi Condense: ${message} Nothing was changed.`);
 	return undefined;
 }
 
@@ -106,7 +107,7 @@ async function chooseOrParse<T extends string>(
 		const parsed = parse(argument);
 		return parsed.ok ? parsed.value : warn(parsed.message);
 	}
-	const picked = await vscode.window.showQuickPick(choices.map((choice) => ({
+	const picked = await showQuickPick(choices.map((choice) => ({
 		label: choice.label,
 		description: choice.value === current ? `${choice.value} · current` : choice.value,
 		value: choice.value,
@@ -118,7 +119,7 @@ async function editList(context: CommandContext, kind: 'tools' | 'paths', argume
 	const key = kind === 'tools' ? 'protectedTools' : 'protectedPaths';
 	const current = context.controller.config[key];
 	const input = typeof argument === 'string' || argument === undefined ? argument : argument.join(' ');
-	const text = input ?? await vscode.window.showInputBox({
+	const text = input ?? await showInputBox({
 		title: `Pi Condense: protected ${kind}`,
 		prompt: kind === 'tools'
 			? 'Tool names whose output is never summarized, separated by commas or spaces. "none" clears the list.'
@@ -147,7 +148,7 @@ async function askDedup(argument: string | undefined, current: boolean): Promise
 	if (argument !== undefined) {
 		return parseDedup(argument);
 	}
-	const picked = await vscode.window.showQuickPick([
+	const picked = await showQuickPick([
 		{ label: 'On', description: current ? 'current' : undefined, value: 'on' },
 		{ label: 'Off', description: current ? undefined : 'current', value: 'off' },
 	], { title: 'Pi Condense: dedup by content hash', placeHolder: dedupStatusText(current) });

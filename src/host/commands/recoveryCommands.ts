@@ -13,6 +13,7 @@ import { PrunedTreeNode } from '../tree/prunedCallsNodes';
 import { requireSession, type CommandContext } from './commandContext';
 import { CommandId } from './commandIds';
 import { errorMessage } from '../../shared/errorMessage';
+import { showInputBox, showWarning } from '../ui/safeUi';
 
 export interface RefTarget {
 	readonly sessionPath: string;
@@ -56,7 +57,7 @@ export function registerRecoveryCommands(context: CommandContext): vscode.Dispos
 			if (typeof found !== 'string') {
 				const why = found?.refused ?? `no spilled output file found${target ? ` for ${target.ref}` : ''}. pi-condense keeps them in <session id>-blobs/ next to the session file.`;
 				context.logger.warn(`Open Spilled Output File: ${why}`);
-				void vscode.window.showWarningMessage(`Pi Condense: ${why}`);
+				void showWarning(`Pi Condense: ${why}`);
 				return undefined;
 			}
 			await vscode.window.showTextDocument(vscode.Uri.file(found), { preview: true });
@@ -68,7 +69,7 @@ export function registerRecoveryCommands(context: CommandContext): vscode.Dispos
 				return false;
 			}
 			if (!controller.knowsSession(target.sessionPath)) {
-				void vscode.window.showWarningMessage(`Pi Condense: ${new UnlistedSessionError(target.sessionPath).message}`);
+				void showWarning(`Pi Condense: ${new UnlistedSessionError(target.sessionPath).message}`);
 				return false;
 			}
 			if (target.sessionPath !== controller.selected) {
@@ -108,7 +109,7 @@ async function askRef(context: CommandContext): Promise<RefTarget | undefined> {
 		return undefined;
 	}
 	const { state } = await context.controller.stateFor(sessionPath);
-	const ref = await vscode.window.showInputBox({
+	const ref = await showInputBox({
 		title: `Pi Condense: recover raw output from "${context.controller.titleOf(sessionPath)}"`,
 		prompt: `A ref such as t12, a tool-call id or a dedup alias id (${state.refs.size} refs in this session).`,
 		validateInput: (value) => value.trim() === '' || resolveRecoveryId(state, value.trim()).length > 0 ? undefined : `${value.trim()} is not in this session's index (it may not have been summarized yet).`,

@@ -2,15 +2,19 @@
  * Commands that depend on the installed pi-condense release: `/pruner recovery-grace` (2.3.0 and
  * later) and installing pi-condense into Pi with Pi's own installer.
  */
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import { askNumber } from './askNumber';
 import { RECOVERY_GRACE_PRESETS } from '../../engine/config/presets';
 import { parseRecoveryGrace } from '../../engine/pruner/prunerArguments';
 import { recoveryGraceSetText, recoveryGraceText } from '../../engine/pruner/prunerTexts';
 import { INSTALL_COMMAND } from '../../engine/release';
+import { restrictedModeRefusal } from '../../engine/views/restrictedMode';
 import { findPiOnPath } from '../../node/release/piOnPath';
 import { CommandId } from './commandIds';
 import { saveSetting, type CommandContext } from './commandContext';
+import { showInfo, showWarning } from '../ui/safeUi';
 
 export function registerReleaseCommands(context: CommandContext): vscode.Disposable[] {
 	return [
@@ -23,7 +27,7 @@ async function setRecoveryGrace(context: CommandContext, argument: number | stri
 	const { release, configured } = context.controller.renderSettings;
 	if (!release.recoveryGrace) {
 		const text = `pi-condense ${release.version} has no recovery grace (added in 2.3.0): recovered output is stubbed at the next flush. Update pi-condense (pi update) to use it.`;
-		void vscode.window.showInformationMessage(text);
+		void showInfo(text);
 		return text;
 	}
 	// A release with the grace always reads the key (default 3).
@@ -34,7 +38,7 @@ async function setRecoveryGrace(context: CommandContext, argument: number | stri
 	}
 	const parsed = parseRecoveryGrace(text);
 	if (!parsed.ok) {
-		void vscode.window.showWarningMessage(parsed.message);
+		void showWarning(parsed.message);
 		return undefined;
 	}
 	return saveSetting(context, 'recoveryGraceTurns', parsed.value, recoveryGraceSetText(parsed.value));
@@ -51,22 +55,41 @@ function askRecoveryGrace(current: number): Promise<string | undefined> {
 	});
 }
 
-/** Runs `pi install npm:pi-condense` in a terminal when Pi's command line is on the PATH, else says how. */
+/**
+ * Runs `pi install npm:pi-condense` in a terminal when Pi's command line is on the PATH, else says how.
+ * Refused in restricted mode: Pi's installer runs npm, or the npmCommand of the settings it merges.
+ * The terminal opens in the agent dir (or the home folder), never in the workspace, so no project's
+ * `.pi/settings.json` is merged by Pi there.
+ */
 async function installPiCondense(context: CommandContext): Promise<string> {
+	const restricted = restrictedModeRefusal('install', vscode.workspace.isTrusted);
+	if (restricted !== undefined) {
+		context.logger.warn(restricted);
+		void showWarning(`Pi Condense: ${restricted}`, 'Manage Workspace Trust', 'Copy Command').then(async (choice) => {
+			if (choice === 'Manage Workspace Trust') {
+				await vscode.commands.executeCommand('workbench.trust.manage');
+			} else if (choice) {
+				await vscode.env.clipboard.writeText(INSTALL_COMMAND);
+			}
+		});
+		return restricted;
+	}
 	const pi = await findPiOnPath();
 	if (pi === undefined) {
 		const text = `Pi's command line (pi) is not on the PATH of VS Code. In a terminal where pi works, run: ${INSTALL_COMMAND} (add -l for this project only), then restart Pi.`;
-		const choice = await vscode.window.showWarningMessage(`Pi Condense: ${text}`, 'Copy Command');
+		const choice = await showWarning(`Pi Condense: ${text}`, 'Copy Command');
 		if (choice) {
 			await vscode.env.clipboard.writeText(INSTALL_COMMAND);
 		}
 		return text;
 	}
 	context.logger.info(`installing pi-condense with ${pi}`);
-	const terminal = vscode.window.createTerminal({ name: 'Pi: install pi-condense', iconPath: new vscode.ThemeIcon('package') });
+	const agentDir = context.controller.discovery.locations?.agentDir;
+	const cwd = agentDir !== undefined && existsSync(agentDir) ? agentDir : homedir();
+	const terminal = vscode.window.createTerminal({ name: 'Pi: install pi-condense', iconPath: new vscode.ThemeIcon('package'), cwd });
 	terminal.show();
 	terminal.sendText(INSTALL_COMMAND);
 	const text = `Running "${INSTALL_COMMAND}" in a terminal. Pi Condense follows the new release as soon as it is installed; restart Pi to load it there.`;
-	void vscode.window.showInformationMessage(`Pi Condense: ${text}`);
+	void showInfo(`Pi Condense: ${text}`);
 	return text;
 }

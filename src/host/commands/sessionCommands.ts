@@ -9,6 +9,7 @@ import { CommandId } from './commandIds';
 import { PRUNED_CALLS_VIEW_ID } from '../tree/prunedCallsTreeProvider';
 import { SESSIONS_VIEW_ID } from '../tree/sessionsTreeProvider';
 import { errorMessage } from '../../shared/errorMessage';
+import { showError, showInfo, showInputBox, showQuickPick } from '../ui/safeUi';
 
 export function registerSessionCommands(context: CommandContext): vscode.Disposable[] {
 	const { controller, sessionsTree } = context;
@@ -41,7 +42,7 @@ export function registerSessionCommands(context: CommandContext): vscode.Disposa
 			return controller.projects().reduce((sum, project) => sum + project.sessions.length, 0);
 		}),
 		vscode.commands.registerCommand(CommandId.FilterSessions, async (text?: string) => {
-			const value = typeof text === 'string' ? text : await vscode.window.showInputBox({
+			const value = typeof text === 'string' ? text : await showInputBox({
 				title: 'Pi Condense: filter sessions',
 				prompt: 'Shows sessions whose name, first message, project folder or file name contains this text.',
 				value: sessionsTree.filter,
@@ -64,7 +65,7 @@ async function selectAndReport(context: CommandContext, path: string): Promise<v
 	try {
 		await context.controller.select(path);
 	} catch (error) {
-		void vscode.window.showErrorMessage(`Pi Condense could not read ${path}: ${errorMessage(error)}`);
+		void showError(`Pi Condense could not read ${path}: ${errorMessage(error)}`);
 	}
 }
 
@@ -73,7 +74,7 @@ async function pickSession(context: CommandContext): Promise<string | undefined>
 		{ label: project.label, kind: vscode.QuickPickItemKind.Separator, path: undefined as string | undefined },
 		...project.sessions.map((session) => ({ label: session.label, description: session.description, detail: session.path, path: session.path })),
 	]);
-	const picked = await vscode.window.showQuickPick(items, { title: 'Pi Condense: open session', matchOnDescription: true, matchOnDetail: true });
+	const picked = await showQuickPick(items, { title: 'Pi Condense: open session', matchOnDescription: true, matchOnDetail: true });
 	return picked?.path;
 }
 
@@ -102,7 +103,7 @@ function showSearchedFolders(context: CommandContext): string {
 	];
 	const text = lines.join('\n');
 	context.logger.info(text);
-	void vscode.window.showInformationMessage(lines.slice(0, 2).join(' · '), 'Choose Agent Directory', 'Show Log').then((choice) => {
+	void showInfo(lines.slice(0, 2).join(' · '), 'Choose Agent Directory', 'Show Log').then((choice) => {
 		if (choice === 'Choose Agent Directory') {
 			void vscode.commands.executeCommand('workbench.action.openSettings', 'piCondense.agentDir');
 		} else if (choice === 'Show Log') {

@@ -11,7 +11,7 @@ import {
 } from '../../engine/views/pruneSettingRows';
 import { saveSetting, type CommandContext } from './commandContext';
 import { CommandId } from './commandIds';
-import { pickOne } from './pickOne';
+import { pickOne, showInfo, showInputBox, showQuickPick } from '../ui/safeUi';
 
 type RowItem = vscode.QuickPickItem & { readonly row: ReleaseSettingRow };
 
@@ -25,7 +25,7 @@ export function registerSettingsEditor(context: CommandContext): vscode.Disposab
 			}
 			last = row.key;
 			if (row.ignored) {
-				void vscode.window.showInformationMessage(`contextPrune.${row.key} is ${ignoredRowText(row, context.controller.settings?.raw, context.controller.release)}: changing it changes nothing.`);
+				void showInfo(`contextPrune.${row.key} is ${ignoredRowText(row, context.controller.settings?.raw, context.controller.release)}: changing it changes nothing.`);
 				continue;
 			}
 			await editRow(context, row);
@@ -42,16 +42,13 @@ async function pickRow(context: CommandContext, lastKey: string | undefined): Pr
 		detail: `contextPrune.${row.key}`,
 		row,
 	}));
-	const quickPick = vscode.window.createQuickPick<RowItem>();
-	quickPick.title = `Pi Condense settings for pi-condense ${release.version} · ${settings?.path ?? 'settings.json'}`;
-	quickPick.placeholder = 'Choose a setting to change (saved to Pi\'s settings.json, shared with pi-condense in Pi)';
-	quickPick.matchOnDetail = true;
-	quickPick.items = items;
-	const active = items.find((item) => item.row.key === lastKey);
-	if (active) {
-		quickPick.activeItems = [active];
-	}
-	return pickOne(quickPick).then((item) => item?.row);
+	return pickOne({
+		title: `Pi Condense settings for pi-condense ${release.version} · ${settings?.path ?? 'settings.json'}`,
+		placeholder: 'Choose a setting to change (saved to Pi\'s settings.json, shared with pi-condense in Pi)',
+		matchOnDetail: true,
+		items,
+		active: items.find((item) => item.row.key === lastKey),
+	}).then((item) => item?.row);
 }
 
 async function editRow(context: CommandContext, row: SettingRow): Promise<void> {
@@ -65,7 +62,7 @@ async function editRow(context: CommandContext, row: SettingRow): Promise<void> 
 			await vscode.commands.executeCommand(CommandId.SelectModel);
 			return;
 		case 'list': {
-			const text = await vscode.window.showInputBox({
+			const text = await showInputBox({
 				title: `Pi Condense: ${row.label}`,
 				prompt: 'Separated by commas or spaces; "none" clears the list.',
 				value: Array.isArray(current) ? current.join(', ') : '',
@@ -77,7 +74,7 @@ async function editRow(context: CommandContext, row: SettingRow): Promise<void> 
 			return;
 		}
 		case 'choice': {
-			const picked = await vscode.window.showQuickPick(row.choices.map((choice) => ({
+			const picked = await showQuickPick(row.choices.map((choice) => ({
 				label: choice.label,
 				description: choice.value === current ? 'current' : undefined,
 				value: choice.value,
@@ -100,7 +97,7 @@ async function editRow(context: CommandContext, row: SettingRow): Promise<void> 
 
 async function askValue(row: SettingRow, current: unknown): Promise<{ readonly value: unknown } | undefined> {
 	if (row.kind === 'number' && row.presets) {
-		const picked = await vscode.window.showQuickPick([
+		const picked = await showQuickPick([
 			...row.presets.map((preset) => ({ label: preset.label, description: preset.value === current ? 'current' : undefined, value: preset.value })),
 			{ label: 'Other value…', description: row.presets.some((preset) => preset.value === current) ? undefined : `current: ${String(current)}`, value: undefined },
 		], { title: `Pi Condense: ${row.label}` });
@@ -111,7 +108,7 @@ async function askValue(row: SettingRow, current: unknown): Promise<{ readonly v
 			return { value: picked.value };
 		}
 	}
-	const text = await vscode.window.showInputBox({
+	const text = await showInputBox({
 		title: `Pi Condense: ${row.label}`,
 		value: current === null ? 'off' : JSON.stringify(current),
 		validateInput: (input) => {

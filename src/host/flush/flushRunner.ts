@@ -20,6 +20,7 @@ import { FlushProgressText } from './flushProgressText';
 /** A first flush may skip tens of thousands of trivial batches: the log shows this many, then counts the rest. */
 const LOGGED_SKIPS_PER_RUN = 50;
 import type { StrandedEntriesMonitor } from './strandedEntriesMonitor';
+import { showError, showInfo, showWarning, withProgress } from '../ui/safeUi';
 
 const INSTALL_ACTION = 'Install pi-condense in Pi…';
 
@@ -61,7 +62,7 @@ export class FlushRunner {
 	/** A flush the user asked for: notification progress with Cancel. */
 	run(mode: FlushMode, sessionPath: string): Promise<FlushOutcome | undefined> {
 		const verb = mode === 'now' ? 'Summarizing pending batches of' : 'Compacting closed chains of';
-		return this.guarded(sessionPath, () => vscode.window.withProgress({
+		return this.guarded(sessionPath, () => withProgress({
 			location: vscode.ProgressLocation.Notification,
 			title: `Pi Condense: ${verb} "${this.options.controller.titleOf(sessionPath)}"`,
 			cancellable: true,
@@ -70,7 +71,7 @@ export class FlushRunner {
 
 	/** A flush the extension started by itself (auto-flush): status bar progress only, notices only when something happened. */
 	runQuietly(sessionPath: string): Promise<FlushOutcome | undefined> {
-		return this.guarded(sessionPath, () => vscode.window.withProgress({
+		return this.guarded(sessionPath, () => withProgress({
 			location: vscode.ProgressLocation.Window,
 			title: 'Pi Condense: summarizing',
 		}, (progress) => this.flush('now', sessionPath, false, undefined, (line) => progress.report({ message: line.text }))));
@@ -80,14 +81,14 @@ export class FlushRunner {
 		const restricted = restrictedModeRefusal('flush', vscode.workspace.isTrusted);
 		if (restricted !== undefined) {
 			this.options.logger.warn(restricted);
-			void vscode.window.showWarningMessage(restricted, 'Manage Workspace Trust').then((choice) => choice && vscode.commands.executeCommand('workbench.trust.manage'));
+			void showWarning(restricted, 'Manage Workspace Trust').then((choice) => choice && vscode.commands.executeCommand('workbench.trust.manage'));
 			return outcome('refused', restricted);
 		}
 		if (this.stopped) {
 			return undefined;
 		}
 		if (this.current) {
-			void vscode.window.showInformationMessage('Pi Condense: a flush is already running; wait for it or cancel it.');
+			void showInfo('Pi Condense: a flush is already running; wait for it or cancel it.');
 			return undefined;
 		}
 		this.current = new AbortController();
@@ -168,27 +169,27 @@ export class FlushRunner {
 		switch (outcome.kind) {
 			case 'written':
 				logger.info(text);
-				void vscode.window.showInformationMessage(text);
+				void showInfo(text);
 				return;
 			case 'nothing':
 			case 'aborted':
 				logger.info(text);
 				if (interactive) {
-					void vscode.window.showInformationMessage(text);
+					void showInfo(text);
 				}
 				return;
 			case 'refused':
 				logger.warn(text);
 				// flushSession refused because Pi has no pi-condense: offer to install it.
 				if (interactive && piCondenseMissing) {
-					void vscode.window.showWarningMessage(text, INSTALL_ACTION).then((choice) => choice && vscode.commands.executeCommand(CommandId.InstallPiCondense));
+					void showWarning(text, INSTALL_ACTION).then((choice) => choice && vscode.commands.executeCommand(CommandId.InstallPiCondense));
 				} else if (interactive) {
-					void vscode.window.showWarningMessage(text);
+					void showWarning(text);
 				}
 				return;
 			case 'failed':
 				logger.error(text);
-				void vscode.window.showErrorMessage(text, 'Show Log').then((choice) => choice && logger.show(true));
+				void showError(text, 'Show Log').then((choice) => choice && logger.show(true));
 				return;
 		}
 	}

@@ -8,6 +8,7 @@ import { WrittenEntriesWatch, type StrandedEntries } from '../../node/store/writ
 import { CommandId } from '../commands/commandIds';
 import { Disposable } from '../dispose';
 import type { SessionController } from '../sessionController';
+import { showWarning } from '../ui/safeUi';
 
 export class StrandedEntriesMonitor extends Disposable {
 	private readonly _onDidStrandEntries = this._register(new vscode.EventEmitter<{ readonly path: string; readonly state: StrandedEntries }>());
@@ -49,7 +50,7 @@ export class StrandedEntriesMonitor extends Disposable {
 			+ 'This happens when Pi was still attached to the session. Re-apply summarizes the pending batches again on the active branch.';
 		this.logger.warn(`${path}: ${message}`);
 		this._onDidStrandEntries.fire({ path, state });
-		void vscode.window.showWarningMessage(`Pi Condense: ${message}`, 'Re-apply').then(async (choice) => {
+		void showWarning(`Pi Condense: ${message}`, 'Re-apply').then(async (choice) => {
 			if (choice) {
 				await this.controller.select(path);
 				await vscode.commands.executeCommand(CommandId.FlushNow);

@@ -11,6 +11,7 @@ import { BlockDocuments } from './blockDocuments';
 import { PreviewPanel, previewResourceRoots } from './previewPanel';
 import type { PreviewSource } from './previewSource';
 import { revealTarget } from './revealTarget';
+import { showInputBox } from '../ui/safeUi';
 
 export interface ContextPreviewOptions {
 	readonly source: PreviewSource;
@@ -69,7 +70,7 @@ export class ContextPreview extends Disposable {
 	}
 
 	private async revealCommand(argument: unknown): Promise<void> {
-		const target = revealTarget(argument) ?? revealTarget(await vscode.window.showInputBox({
+		const target = revealTarget(argument) ?? revealTarget(await showInputBox({
 			title: 'Reveal in Context Preview',
 			prompt: 'A ref (t12, b3), a tool-call id or a session entry id',
 		}));

@@ -10,6 +10,7 @@ import { createNonce } from './createNonce';
 import { PreviewHost } from './previewHost';
 import { previewHtml } from './previewHtml';
 import type { PreviewSource } from './previewSource';
+import { showInfo } from '../ui/safeUi';
 
 export interface PreviewPanelOptions {
 	readonly source: PreviewSource;
@@ -41,7 +42,7 @@ export class PreviewPanel extends Disposable {
 			source: options.source,
 			post: (message) => this.isDisposed ? Promise.resolve(false) : Promise.resolve(webview.postMessage(message)),
 			openBlock: (sessionPath, blockId, text) => options.blockDocuments.open(sessionPath, blockId, text),
-			notify: (message) => void vscode.window.showInformationMessage(`Pi Condense: ${message}`),
+			notify: (message) => void showInfo(`Pi Condense: ${message}`),
 			setTitle: (title) => {
 				if (!this.isDisposed) {
 					panel.title = title;

@@ -7,9 +7,8 @@ import * as vscode from 'vscode';
 import { Disposable } from '../dispose';
 import type { SessionController } from '../sessionController';
 import { UnlistedSessionError } from '../sessionDirectory';
-import { inertMarkdown } from '../../engine/views/inertMarkdown';
+import { inertMarkdown, md } from '../../engine/views/safeText';
 import { helpMarkdown } from '../commands/helpText';
-import { escapeMarkdown } from '../tree/sessionsTreeProvider';
 import { parsePruneUri, PRUNE_SCHEME, sessionOfPruneUri } from './pruneUris';
 
 export class PruneDocumentProvider extends Disposable implements vscode.TextDocumentContentProvider {
@@ -41,12 +40,12 @@ export class PruneDocumentProvider extends Disposable implements vscode.TextDocu
 		const { state } = await this.controller.stateFor(document.sessionPath);
 		if (document.kind === 'summary') {
 			const summary = state.summaries.find((candidate) => candidate.entryId === document.entryId);
-			return summary ? inertMarkdown(summary.text) : `No pi-condense summary with entry id ${escapeMarkdown(document.entryId)} on the active branch of ${document.sessionPath}.`;
+			return (summary ? inertMarkdown(summary.text) : md`No pi-condense summary with entry id ${document.entryId} on the active branch of ${document.sessionPath}.`).value;
 		}
 		const chain = state.chains.find((candidate) => candidate.entry.blockId === document.blockId);
-		return chain
-			? `# ${escapeMarkdown(chain.entry.blockId)}: compressed chain\n\nRefs: ${chain.entry.toolRefs.map(escapeMarkdown).join(', ') || 'none'}\n\n${inertMarkdown(chain.bodyText)}`
-			: `No compressed chain ${escapeMarkdown(document.blockId)} on the active branch of ${document.sessionPath}.`;
+		return (chain
+			? md`# ${chain.entry.blockId}: compressed chain\n\nRefs: ${chain.entry.toolRefs.join(', ') || 'none'}\n\n${inertMarkdown(chain.bodyText)}`
+			: md`No compressed chain ${document.blockId} on the active branch of ${document.sessionPath}.`).value;
 	}
 
 	private refreshSession(path: string | undefined): void {

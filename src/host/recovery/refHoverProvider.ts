@@ -6,11 +6,11 @@
 import * as vscode from 'vscode';
 import { rawOutput, resolveRecoveryId, type CondenseState } from '../../engine/condense';
 import type { BlobReader } from '../../engine/ports';
-import { codeBlock } from '../../engine/views/inertMarkdown';
+import { codeBlock, joinMarkdown, md, SafeMarkdown } from '../../engine/views/safeText';
 import { toolCallLabel } from '../../engine/views/toolCallText';
 import { CommandId, HOVER_COMMANDS } from '../commands/commandIds';
 import type { SessionController } from '../sessionController';
-import { escapeMarkdown } from '../tree/sessionsTreeProvider';
+import { markdownString } from '../ui/safeUi';
 import { PRUNE_SCHEME, sessionOfPruneUri } from './pruneUris';
 import { isSuperseded } from '../../node/slicing/runSliced';
 import { toAbortSignal } from '../cancellation';
@@ -64,14 +64,9 @@ export async function hoverMarkdown(state: CondenseState, word: string, sessionP
 	if (chain) {
 		const refs = chain.entry.toolRefs.filter((ref) => LINKABLE_REF.test(ref));
 		const others = chain.entry.toolRefs.filter((ref) => !LINKABLE_REF.test(ref));
-		const header = new vscode.MarkdownString(`**${word}** · compressed chain · ${chain.entry.droppedToolCallIds.length} tool calls dropped`);
-		if (others.length > 0) {
-			header.appendMarkdown('\n\nAlso listed, not refs: ');
-			header.appendText(others.join(', '));
-		}
-		const links = trustedMarkdown();
-		links.appendMarkdown(`Refs: ${refs.map((ref) => commandLink(ref, CommandId.RecoverOutput, { sessionPath, ref })).join(', ') || 'none'}`);
-		return [header, links, new vscode.MarkdownString(codeBlock(head(chain.bodyText), 'markdown'))];
+		const header = md`**${word}** · compressed chain · ${chain.entry.droppedToolCallIds.length} tool calls dropped${others.length > 0 ? md`\n\nAlso listed, not refs: ${others.join(', ')}` : ''}`;
+		const links = md`Refs: ${refs.length > 0 ? joinMarkdown(refs.map((ref) => commandLink(ref, CommandId.RecoverOutput, { sessionPath, ref })), ', ') : 'none'}`;
+		return [markdownString(header), trusted(links), markdownString(codeBlock(head(chain.bodyText), 'markdown'))];
 	}
 	const found = resolveRecoveryId(state, word);
 	const first = found[0];
@@ -80,30 +75,30 @@ export async function hoverMarkdown(state: CondenseState, word: string, sessionP
 	}
 	const record = first.record;
 	const raw = await rawOutput(record, blobs);
-	const header = new vscode.MarkdownString(`**${escapeMarkdown(word)}** · `);
 	const size = record.resultText.length || record.spillBytes || raw.length;
-	header.appendText(`${toolCallLabel(record.toolName, record.args, size, record.resultText ? 'chars' : 'bytes', record.isError)} · turn ${record.turnIndex}`);
-	if (found.length > 1) {
-		header.appendMarkdown(` · ${found.length} occurrences`);
-	}
+	const label = toolCallLabel(record.toolName, record.args, size, record.resultText ? 'chars' : 'bytes', record.isError);
+	const header = md`**${word}** · ${label} · turn ${record.turnIndex}${found.length > 1 ? md` · ${found.length} occurrences` : ''}`;
 	// The links come before the output: a long head scrolls inside the hover.
-	const links = trustedMarkdown();
-	links.appendMarkdown([
-		commandLink('$(output) Open full output', CommandId.RecoverOutput, { sessionPath, ref: word }),
-		commandLink('$(list-selection) Reveal in Pruned Calls', CommandId.RevealRef, { sessionPath, ref: word }),
-	].join(' · '));
-	return [header, links, new vscode.MarkdownString(codeBlock(head(raw), 'text'))];
+	const links = joinMarkdown([
+		commandLink('$(output) Open full output', CommandId.RecoverOutput, { sessionPath, ref: word }, true),
+		commandLink('$(list-selection) Reveal in Pruned Calls', CommandId.RevealRef, { sessionPath, ref: word }, true),
+	], ' · ');
+	return [markdownString(header), trusted(links), markdownString(codeBlock(head(raw), 'text'))];
 }
 
 /** Our links only: the one part of a hover that may run a command (and only the hover's three). */
-function trustedMarkdown(): vscode.MarkdownString {
-	const markdown = new vscode.MarkdownString('', true);
-	markdown.isTrusted = { enabledCommands: [...HOVER_COMMANDS] };
-	return markdown;
+function trusted(links: SafeMarkdown): vscode.MarkdownString {
+	return markdownString(links, { commands: HOVER_COMMANDS, icons: true });
 }
 
-function commandLink(text: string, command: string, argument: unknown): string {
-	return `[${text}](command:${command}?${encodeURIComponent(JSON.stringify([argument]))})`;
+/**
+ * A link to one of our commands; its argument is URI-encoded, `(` and `)` included (which
+ * `encodeURIComponent` leaves), so no path or ref can end the link early. `ownIcon`: the label is
+ * ours and starts with a codicon.
+ */
+function commandLink(label: string, command: string, argument: unknown, ownIcon = false): SafeMarkdown {
+	const target = `command:${command}?${encodeURIComponent(JSON.stringify([argument])).replace(/\(/g, '%28').replace(/\)/g, '%29')}`;
+	return md`[${ownIcon ? new SafeMarkdown(label) : label}](${new SafeMarkdown(target)})`;
 }
 
 function head(text: string): string {

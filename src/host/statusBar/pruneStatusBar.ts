@@ -7,13 +7,14 @@ import * as vscode from 'vscode';
 import { charsToTokens, formatCompactCount, formatCost } from '../../engine/condense';
 import { homedir } from 'node:os';
 import { modelLabel } from '../../engine/pruner/prunerTexts';
-import { releaseLine } from '../../engine/release';
+import { INSTALL_COMMAND, releaseLine } from '../../engine/release';
+import { joinMarkdown, linkSafe, md, SafeMarkdown } from '../../engine/views/safeText';
 import { statusLineText } from '../../engine/views/statusLine';
 import { CommandId } from '../commands/commandIds';
 import { Disposable } from '../dispose';
 import type { ExtensionSettings } from '../extensionConfig';
 import type { SessionController } from '../sessionController';
-import { escapeMarkdown } from '../tree/sessionsTreeProvider';
+import { markdownString } from '../ui/safeUi';
 
 export interface PruneStatusBarOptions {
 	readonly controller: SessionController;
@@ -56,7 +57,8 @@ export class PruneStatusBar extends Disposable {
 		}
 		const insight = this.controller.insight();
 		const installed = this.controller.releaseResolution.kind === 'followed';
-		this.item.text = statusLineText(config, insight, this.controller.activity === 'summarizing', installed);
+		// The status bar renders `$(name)` codicons: linkSafe, though the text is only numbers and our words today.
+		this.item.text = linkSafe(statusLineText(config, insight, this.controller.activity === 'summarizing', installed));
 		this.item.backgroundColor = installed ? undefined : new vscode.ThemeColor('statusBarItem.warningBackground');
 		this.item.tooltip = this.tooltip();
 		this.item.show();
@@ -73,40 +75,48 @@ export class PruneStatusBar extends Disposable {
 		const config = controller.config;
 		const insight = controller.insight();
 		const path = controller.selected;
-		const tooltip = new vscode.MarkdownString('', true);
-		tooltip.isTrusted = { enabledCommands: [CommandId.OpenPreview, CommandId.ShowTree, CommandId.Settings, CommandId.FlushNow, CommandId.InstallPiCondense] };
 		const resolution = controller.releaseResolution;
-		tooltip.appendMarkdown(`**Pi Condense** · pruning ${config.enabled ? 'on' : 'off'}\n\n`);
-		tooltip.appendMarkdown(`$(package) ${escapeMarkdown(releaseLine(resolution, homedir()))}`);
-		tooltip.appendMarkdown(resolution.warnings.length > 0 ? ` · $(warning) ${resolution.warnings.length} warning${resolution.warnings.length === 1 ? '' : 's'} (Show Status)\n\n` : '\n\n');
+		// Install starts a process: offered only where it may run (a trusted workspace).
+		const offerInstall = resolution.kind === 'not-installed' && vscode.workspace.isTrusted;
+		const warnings = resolution.warnings.length;
+		const lines: SafeMarkdown[] = [
+			md`**Pi Condense** · pruning ${config.enabled ? 'on' : 'off'}`,
+			md`$(package) ${releaseLine(resolution, homedir())}${warnings > 0 ? md` · $(warning) ${warnings} warning${warnings === 1 ? '' : 's'} (Show Status)` : ''}`,
+		];
 		if (resolution.kind === 'not-installed') {
-			tooltip.appendMarkdown(`Pi sends the whole context: nothing is pruned. [Install pi-condense in Pi…](command:${CommandId.InstallPiCondense})\n\n`);
+			lines.push(offerInstall
+				? md`Pi sends the whole context: nothing is pruned. [Install pi-condense in Pi…](command:${new SafeMarkdown(CommandId.InstallPiCondense)})`
+				: md`Pi sends the whole context: nothing is pruned. Install pi-condense in Pi: ${INSTALL_COMMAND}`);
 		}
-		if (!path) {
-			tooltip.appendMarkdown('No session selected.\n\n');
-		} else {
-			tooltip.appendMarkdown(`$(comment-discussion) ${escapeMarkdown(controller.titleOf(path))}\n\n`);
-		}
+		lines.push(path ? md`$(comment-discussion) ${controller.titleOf(path)}` : md`No session selected.`);
 		const model = insight?.context.model;
-		tooltip.appendMarkdown(`Session model: ${model ? escapeMarkdown(`${model.provider}/${model.modelId}`) : 'unknown'} · summarizer: ${escapeMarkdown(modelLabel(config.summarizerModel))}\n\n`);
+		lines.push(md`Session model: ${model ? `${model.provider}/${model.modelId}` : 'unknown'} · summarizer: ${modelLabel(config.summarizerModel)}`);
 		if (insight) {
 			const reclaim = insight.reclaim;
 			if (reclaim) {
-				tooltip.appendMarkdown(`Context: ${formatCompactCount(charsToTokens(reclaim.beforeChars))} → ${formatCompactCount(charsToTokens(reclaim.afterChars))} tokens (chars / 4)\n\n`);
+				lines.push(md`Context: ${formatCompactCount(charsToTokens(reclaim.beforeChars))} → ${formatCompactCount(charsToTokens(reclaim.afterChars))} tokens (chars / 4)`);
 			}
 			const pending = insight.pending;
 			const pendingChars = pending.reduce((sum, batch) => sum + batch.rawChars, 0);
-			tooltip.appendMarkdown(pending.length === 0 ? 'Nothing pending\n\n' : `Pending: ${pending.length} batch${pending.length === 1 ? '' : 'es'} · ${formatCompactCount(pendingChars)} chars\n\n`);
+			lines.push(pending.length === 0 ? md`Nothing pending` : md`Pending: ${pending.length} batch${pending.length === 1 ? '' : 'es'} · ${formatCompactCount(pendingChars)} chars`);
 			const stats = insight.state.stats;
-			tooltip.appendMarkdown(stats && stats.callCount > 0
-				? `Summarizer so far: ${formatCost(stats.totalCost)} · ${stats.callCount} call${stats.callCount === 1 ? '' : 's'}\n\n`
-				: 'No summarizer calls yet\n\n');
+			lines.push(stats && stats.callCount > 0
+				? md`Summarizer so far: ${formatCost(stats.totalCost)} · ${stats.callCount} call${stats.callCount === 1 ? '' : 's'}`
+				: md`No summarizer calls yet`);
 		}
-		tooltip.appendMarkdown([
-			`[Open preview](command:${CommandId.OpenPreview})`,
-			`[Pruned calls](command:${CommandId.ShowTree})`,
-			`[Settings](command:${CommandId.Settings})`,
-		].join(' · '));
-		return tooltip;
+		lines.push(joinMarkdown(TOOLTIP_LINKS.map(([label, command]) => commandLink(label, command)), ' · '));
+		const commands = [...TOOLTIP_LINKS.map(([, command]) => command), ...(offerInstall ? [CommandId.InstallPiCondense] : [])];
+		return markdownString(joinMarkdown(lines, '\n\n'), { commands, icons: true });
 	}
+}
+
+const TOOLTIP_LINKS: readonly (readonly [string, CommandId])[] = [
+	['Open preview', CommandId.OpenPreview],
+	['Pruned calls', CommandId.ShowTree],
+	['Settings', CommandId.Settings],
+];
+
+/** A link to one of our commands, without arguments. */
+function commandLink(label: string, command: CommandId): SafeMarkdown {
+	return md`[${label}](command:${new SafeMarkdown(command)})`;
 }

@@ -5,9 +5,10 @@
  * the context menus in package.json match.
  */
 import * as vscode from 'vscode';
-import { codeBlock, inertMarkdown } from '../../engine/views/inertMarkdown';
+import { codeBlock, inertMarkdown, md } from '../../engine/views/safeText';
 import type { GroupKind, PrunedNode } from '../../engine/views/prunedCallsModel';
 import { CommandId } from '../commands/commandIds';
+import { markdownString } from '../ui/safeUi';
 import type { PrunedTreeNode } from './prunedCallsNodes';
 
 const { Collapsed, Expanded, None } = vscode.TreeItemCollapsibleState;
@@ -96,15 +97,10 @@ function collapsible(data: PrunedNode): vscode.TreeItemCollapsibleState {
 }
 
 function outputTooltip(label: string, toolCallId: string, head: string, note: string | undefined): vscode.MarkdownString {
-	const tooltip = new vscode.MarkdownString();
-	tooltip.appendText(label);
-	tooltip.appendMarkdown('\n\n');
-	tooltip.appendText(`id ${toolCallId}${note ? ` · ${note}` : ''}`);
-	tooltip.appendMarkdown(codeBlock(head === '' ? '(empty output)' : head, 'text'));
-	return tooltip;
+	return markdownString(md`${label}\n\nid ${toolCallId}${note ? ` · ${note}` : ''}${codeBlock(head === '' ? '(empty output)' : head, 'text')}`);
 }
 
 /** A summary or chain body (model output): markdown without images or HTML, cut at 2,000 characters. */
 function modelTextTooltip(text: string): vscode.MarkdownString {
-	return new vscode.MarkdownString(inertMarkdown(text.length > 2000 ? `${text.slice(0, 2000)}\n\n…` : text));
+	return markdownString(inertMarkdown(text.length > 2000 ? `${text.slice(0, 2000)}\n\n…` : text));
 }

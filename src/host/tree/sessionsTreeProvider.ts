@@ -4,10 +4,12 @@
  * Summaries and reclaim figures are asked for when a project's sessions are shown.
  */
 import * as vscode from 'vscode';
+import { joinMarkdown, md } from '../../engine/views/safeText';
 import type { ProjectItem, SessionItem } from '../../engine/views/sessionList';
 import { CommandId } from '../commands/commandIds';
 import { Disposable } from '../dispose';
 import type { SessionController } from '../sessionController';
+import { markdownString } from '../ui/safeUi';
 
 export const SESSIONS_VIEW_ID = 'piCondense.sessions';
 
@@ -105,13 +107,7 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
 		const item = new vscode.TreeItem(session.label, vscode.TreeItemCollapsibleState.None);
 		item.id = id;
 		item.description = session.description;
-		const tooltip = new vscode.MarkdownString();
-		tooltip.appendMarkdown(`**${escapeMarkdown(session.label)}**${selected ? ' · selected' : ''}\n\n`);
-		for (const line of session.details) {
-			tooltip.appendText(line);
-			tooltip.appendMarkdown('\n\n');
-		}
-		item.tooltip = tooltip;
+		item.tooltip = markdownString(joinMarkdown([md`**${session.label}**${selected ? ' · selected' : ''}`, ...session.details.map((line) => md`${line}`)], '\n\n'));
 		item.iconPath = selected
 			? new vscode.ThemeIcon('pass-filled', new vscode.ThemeColor('charts.green'))
 			: new vscode.ThemeIcon('comment-discussion');
@@ -231,8 +227,4 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
 		this.view.description = count === 0 && this.filterText === '' && discovery.done ? searched.join(', ') : undefined;
 		void vscode.commands.executeCommand('setContext', 'piCondense.discoveryDone', discovery.done);
 	}
-}
-
-export function escapeMarkdown(text: string): string {
-	return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
 }

@@ -12,7 +12,8 @@
  * The JSON is written as Pi writes it: `JSON.stringify(settings, null, 2)`; a trailing newline is
  * kept when the file had one (Pi writes none).
  */
-import { chmod, lstat, mkdir, readlink, realpath, rename, unlink, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { lstat, mkdir, open, readlink, realpath, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { isPlainObject } from '../../engine/config/configReader';
 import { errorMessage } from '../../shared/errorMessage';
@@ -142,10 +143,20 @@ let tempFiles = 0;
  */
 async function writeTemp(target: string, text: string, mode: number | undefined, path: string): Promise<string> {
 	const tempPath = join(dirname(target), `.${basename(target)}.${process.pid}.${Date.now().toString(36)}.${++tempFiles}.tmp`);
+	// Created exclusively and never through a link: a file or link already there is not ours to touch.
+	const handle = await open(tempPath, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), mode ?? 0o666)
+		.catch((error: unknown) => {
+			throw writeFailure(path, error);
+		});
 	try {
-		await writeFile(tempPath, text, { encoding: 'utf8', flag: 'wx', mode: mode ?? 0o666 });
-		if (mode !== undefined) {
-			await chmod(tempPath, mode); // writeFile's mode is reduced by the umask
+		try {
+			await handle.writeFile(text, 'utf8');
+			// On the open file (open's mode was reduced by the umask), not by path: nothing swapped in is changed.
+			if (mode !== undefined) {
+				await handle.chmod(mode);
+			}
+		} finally {
+			await handle.close();
 		}
 	} catch (error) {
 		await unlink(tempPath).catch(() => undefined);

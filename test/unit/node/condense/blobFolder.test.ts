@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { recoverOutputs } from '../../../../src/engine/condense';
 import { blobIdRefusal, isPiSessionId } from '../../../../src/node/condense/blobFolder';
 import { sessionBlobReader } from '../../../../src/node/condense/sessionBlobReader';
-import { createBlobWriter } from '../../../../src/node/flush/blobWriter';
+import { createBlobWriter, writeInside } from '../../../../src/node/flush/blobWriter';
 import { flushSession } from '../../../../src/node/flush/flushSession';
 import type { FlushOutcome } from '../../../../src/node/flush/flushOutcome';
 import { OpenSession } from '../../../../src/node/store/openSession';
@@ -20,6 +20,7 @@ import { flushConfig, output } from '../../../support/flushFixtures';
 import { piCondenseSessionsDir, realSessionFiles } from '../../../support/paths';
 import { SessionBuilder, text, toolCall } from '../../../support/sessionBuilder';
 import { LATEST } from '../../../support/releases';
+import { useTempDir } from '../../../support/tempDirs';
 
 const REAL_ID = '01a22b2a-f0d9-7c01-8264-6403bf89dbdf';
 const BIG = output('big', 80_000);
@@ -116,5 +117,32 @@ describe('the blobs folder of a session', function () {
 		const before = readdirSync(elsewhere);
 		await assert.rejects(createBlobWriter(file, REAL_ID).writeBlob('big2.txt', 'second body'), /leads to .*elsewhere, outside the session's folder, so its spilled outputs are neither read nor written/);
 		assert.deepEqual(readdirSync(elsewhere), before);
+	});
+});
+
+describe('writing a blob into a checked folder', () => {
+	const temp = useTempDir('blob-write');
+
+	it('writes nothing when the folder is swapped for a link to elsewhere after the check', async () => {
+		const folder = join(temp(), `${REAL_ID}-blobs`);
+		const elsewhere = join(temp(), 'elsewhere');
+		mkdirSync(folder);
+		mkdirSync(elsewhere);
+		await assert.rejects(writeInside(folder, 'call_1.txt', 'secret output', {
+			beforeRename: () => {
+				renameSync(folder, join(temp(), 'moved'));
+				symlinkSync(elsewhere, folder);
+				return Promise.resolve();
+			},
+		}), /was replaced while writing/);
+		assert.deepEqual(readdirSync(elsewhere), []);
+	});
+
+	it('writes the blob whole, and leaves no temporary file', async () => {
+		const folder = join(temp(), `${REAL_ID}-blobs`);
+		mkdirSync(folder);
+		await writeInside(folder, 'call_1.txt', 'output');
+		assert.deepEqual(readdirSync(folder), ['call_1.txt']);
+		assert.equal(readFileSync(join(folder, 'call_1.txt'), 'utf8'), 'output');
 	});
 });
