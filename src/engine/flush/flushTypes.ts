@@ -62,8 +62,6 @@ export type FlushStatus =
 	| 'disabled';
 
 export interface FlushReport {
-	/** Index entries rebuilt for summaries of an interrupted flush. */
-	readonly repairedIndexEntries: number;
 	/** Batches processed (summarized or skipped). */
 	readonly batches: number;
 	readonly summarizedBatches: number;

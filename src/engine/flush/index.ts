@@ -20,6 +20,7 @@ export { refsFooter } from './entryDrafts';
 export * as notices from './notices';
 export { detectChains, type DetectedChain } from './chains/detectChains';
 export { selectChains } from './chains/selectChains';
+export { compactableChainsSteps } from './chains/chainSelection';
 export { deterministicChainBody } from './chains/deterministicBody';
 export { offlineSummarizer, OFFLINE_MODEL, OFFLINE_HEADER } from './offline/extractiveSummarizer';
 export { FALLBACK_COOLDOWN_MS, withSummarizerFallback } from './summarizerFallback';
