@@ -57,6 +57,13 @@ describe('flushSession (real pi-ai, fake OpenAI server, real files)', function (
 		assert.equal(stats['callCount'], 1);
 		assert.ok((stats['totalInputTokens'] as number) > 0);
 		assert.equal(env.server.requests.length, 1);
+		// Asked as pi-condense asks through pi-ai: one user message of one text block, no output cap.
+		const body = env.server.requests[0]?.body ?? {};
+		const messages = body['messages'] as { role: string; content: { type: string; text: string }[] }[];
+		assert.deepEqual(messages.map((message) => [message.role, message.content.map((block) => block.type)]), [['user', ['text']]]);
+		assert.match(messages[0]?.content[0]?.text ?? '', /\n\n<tool-call-batch>\n[^]*\[\[1:bash\]\] Tool: bash\([^]*\[\[2:read\]\] Tool: read\([^]*<\/tool-call-batch>$/);
+		assert.equal(body['max_completion_tokens'], undefined);
+		assert.equal(body['max_tokens'], undefined);
 
 		const pi = await loadPi();
 		const manager = pi.SessionManager.open(path, env.dir.path);
