@@ -130,10 +130,15 @@ describe('flushing from VS Code', function () {
 		await waitUntil(() => api.statusBar.item.text === 'prune: 2 pending', 'the status back to pending');
 	});
 
-	it('flushes an idle session by itself when auto-flush is on (opt-in)', async () => {
+	it('flushes an idle session by itself when auto-flush is on (opt-in), at most piCondense.summarizer.concurrency calls at once', async () => {
 		const api = await activeApi();
 		const settings = vscode.workspace.getConfiguration('piCondense');
+		await settings.update('summarizer.concurrency', 1, vscode.ConfigurationTarget.Global);
 		await settings.update('autoFlush.onIdle', true, vscode.ConfigurationTarget.Global);
+		// Two batches answered slowly: with the default (32) both calls would be in flight together.
+		const reply = { text: '- [[1:bash]] listed the project\n- [[2:read]] read the app', latencyMs: 400 };
+		server.enqueue(reply, reply);
+		server.resetPeak();
 		try {
 			const { path } = writeSession('flush-auto');
 			created.push(path);
@@ -146,8 +151,10 @@ describe('flushing from VS Code', function () {
 			assert.equal(engineView(path).pendingCount, 0);
 			assert.ok(readFileSync(path, 'utf8').includes('"customType":"context-prune-summary"'));
 			assert.ok(!Object.keys(require.cache).some((file) => file.endsWith(join('dist', 'pi-ai.js'))), 'the auto-flush did not load pi-ai in the extension host');
+			assert.equal(server.peakInFlight, 1, 'one summarizer call at a time');
 		} finally {
 			await settings.update('autoFlush.onIdle', undefined, vscode.ConfigurationTarget.Global);
+			await settings.update('summarizer.concurrency', undefined, vscode.ConfigurationTarget.Global);
 		}
 	});
 

@@ -7,6 +7,7 @@ export { runFlush } from './runFlush';
 export {
 	DEFAULT_CONCURRENCY, type FlushMode, type FlushPorts, type FlushReport, type FlushRequest, type FlushResult, type FlushStatus,
 } from './flushTypes';
+export { concurrencySetting, MAX_CONCURRENCY } from './concurrency';
 export type { BatchSkipReason, FlushProgress, ProgressSink } from './flushProgress';
 export { NoticeList, SkippedBatchNotes } from './noticeList';
 export { normalizeForHash, toolResultHash, type ContentHasher } from './contentHash';

@@ -29,6 +29,8 @@ export interface FlushRunnerOptions {
 	readonly monitor: StrandedEntriesMonitor;
 	/** Each flush's default summarizer, from the pi-ai worker (pi-ai never loads on the host). */
 	readonly summarizers: SummarizerFactory;
+	/** `piCondense.summarizer.concurrency`, read when a flush starts. */
+	readonly concurrency: () => number;
 }
 
 export class FlushRunner {
@@ -136,6 +138,7 @@ export class FlushRunner {
 				// The model the extension already holds: the preflight reads only what was appended since.
 				base: await this.openBase(sessionPath),
 				interactive,
+				concurrency: this.options.concurrency(),
 				signal: own.signal,
 				logger,
 				onProgress: (event) => {

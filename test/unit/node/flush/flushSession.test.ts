@@ -198,6 +198,21 @@ describe('flushSession (real pi-ai, fake OpenAI server, real files)', function (
 		assert.equal(readFileSync(path, 'utf8'), builder.text() + piLine);
 	});
 
+	it('runs the summarizer calls through the pi-ai worker side by side, at most `concurrency` at once; the entries are the same', async () => {
+		const written: string[] = [];
+		for (const concurrency of [4, 2, 1]) {
+			const path = env.dir.file(`c${concurrency}.jsonl`, toolSession(4).text());
+			const before = readFileSync(path, 'utf8');
+			env.server.setDefaultReply({ text: '- [[1:bash]] read the log\n- [[2:read]] read the source', latencyMs: 150 });
+			env.server.resetPeak();
+			const result = await flushSession(request(path, { concurrency }));
+			assert.equal(result.kind, 'written', result.message);
+			assert.equal(env.server.peakInFlight, concurrency, `concurrency ${concurrency}`);
+			written.push(readFileSync(path, 'utf8').slice(before.length).replace(/"(id|parentId|timestamp)":"[^"]*"/g, '').replace(/"ts":\d+/g, ''));
+		}
+		assert.equal(new Set(written).size, 1, 'the same entries whatever the concurrency');
+	});
+
 	it('keeps the batches before a failure and nothing after it (parallel calls)', async () => {
 		const path = env.dir.file('s.jsonl', toolSession(3).text());
 		const piAi = noRetries();
