@@ -30,7 +30,7 @@ import type { SessionEntry } from '../session/types';
 import type { EntryDraft } from '../write/entryEnvelope';
 import { runSummaryJobs, type JobOutcome, type SummaryJob } from './callSummarizer';
 import { compressChains, type ChainPhase } from './chains/compressChains';
-import { planChainSelectionSteps } from './chains/chainSelection';
+import { compactableChainsSteps, planChainSelectionSteps } from './chains/chainSelection';
 import { classifyBatch, type PreparedBatch } from './classifyBatches';
 import { DedupIndex } from './dedupIndex';
 import { assembleBatchesSteps, type BatchPhase } from './assembleBatches';
@@ -102,6 +102,10 @@ export async function runFlush(request: FlushRequest, ports: FlushPorts): Promis
 	if (chains === 'aborted') {
 		return emptyResult('aborted', say.nothingFlushedNotice('aborted'));
 	}
+	// The chains such a stop leaves raw (a kill before the chain phase leaves some): the user is told.
+	const compactableChains = mode === 'now' && batches?.captured === 0
+		? await run(compactableChainsSteps(branch, request.messages, state, config, release))
+		: 0;
 	const drafts: EntryDraft[] = [...(batches?.phase.drafts ?? []), ...(chains?.phase.drafts ?? [])];
 	if (chains && chains.phase.compressed.length > 0) {
 		drafts.push(statsDraft(stats.snapshot()));
@@ -141,6 +145,7 @@ export async function runFlush(request: FlushRequest, ports: FlushPorts): Promis
 			spilledResults: chains?.phase.spilledResults ?? 0,
 			compressedChains: blockIds,
 			fusedChains: chains?.phase.fused ?? 0,
+			compactableChains,
 		},
 	};
 }
@@ -240,6 +245,6 @@ function emptyResult(status: 'aborted' | 'disabled', message: string): FlushResu
 		drafts: [],
 		message,
 		notices: NoticeList.of(message),
-		report: { batches: 0, summarizedBatches: 0, spilledResults: 0, compressedChains: [], fusedChains: 0 },
+		report: { batches: 0, summarizedBatches: 0, spilledResults: 0, compressedChains: [], fusedChains: 0, compactableChains: 0 },
 	};
 }

@@ -1,10 +1,12 @@
 /**
  * The status-bar item: pi-condense's status text for the selected session, a tooltip with the
- * session, models, pending batches and the summarizer's cost so far, and a click that opens the
+ * session, models, pending batches, chains left for `compact` (with the action) and the
+ * summarizer's cost so far, and a click that opens the
  * context preview. Hidden when Pi's `showPruneStatusLine` or `piCondense.statusBar.enabled` is off.
  */
 import * as vscode from 'vscode';
 import { charsToTokens, formatCompactCount, formatCost } from '../../engine/condense';
+import { notices } from '../../engine/flush';
 import { homedir } from 'node:os';
 import { modelLabel } from '../../engine/pruner/prunerTexts';
 import { releaseLine } from '../../engine/release';
@@ -74,8 +76,9 @@ export class PruneStatusBar extends Disposable {
 		const insight = controller.insight();
 		const path = controller.selected;
 		const tooltip = new vscode.MarkdownString('', true);
-		tooltip.isTrusted = { enabledCommands: [CommandId.OpenPreview, CommandId.ShowTree, CommandId.Settings, CommandId.FlushNow, CommandId.InstallPiCondense] };
+		tooltip.isTrusted = { enabledCommands: [CommandId.OpenPreview, CommandId.ShowTree, CommandId.Settings, CommandId.FlushNow, CommandId.Compact, CommandId.InstallPiCondense] };
 		const resolution = controller.releaseResolution;
+		const installed = resolution.kind !== 'not-installed';
 		tooltip.appendMarkdown(`**Pi Condense** · pruning ${config.enabled ? 'on' : 'off'}\n\n`);
 		tooltip.appendMarkdown(`$(package) ${escapeMarkdown(releaseLine(resolution, homedir()))}`);
 		tooltip.appendMarkdown(resolution.warnings.length > 0 ? ` · $(warning) ${resolution.warnings.length} warning${resolution.warnings.length === 1 ? '' : 's'} (Show Status)\n\n` : '\n\n');
@@ -97,6 +100,10 @@ export class PruneStatusBar extends Disposable {
 			const pending = insight.pending;
 			const pendingChars = pending.reduce((sum, batch) => sum + batch.rawChars, 0);
 			tooltip.appendMarkdown(pending.length === 0 ? 'Nothing pending\n\n' : `Pending: ${pending.length} batch${pending.length === 1 ? '' : 'es'} · ${formatCompactCount(pendingChars)} chars\n\n`);
+			const left = installed ? insight.compactableChains : 0;
+			if (left > 0) {
+				tooltip.appendMarkdown(`$(fold) ${notices.compactableChainsText(left)} · [Compact](command:${CommandId.Compact})\n\n`);
+			}
 			const stats = insight.state.stats;
 			tooltip.appendMarkdown(stats && stats.callCount > 0
 				? `Summarizer so far: ${formatCost(stats.totalCost)} · ${stats.callCount} call${stats.callCount === 1 ? '' : 's'}\n\n`
