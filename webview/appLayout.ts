@@ -40,7 +40,7 @@ export function buildLayout(app: HTMLElement): AppLayout {
 		status: el('span', { className: 'status' }),
 		release: el('span', { className: 'release', data: { figure: 'release' } }),
 		banner: el('div', { className: 'banner', attrs: { role: 'status' } }),
-		compactable: el('div', { className: 'banner compactable', attrs: { role: 'status' } }),
+		compactable: el('div', { className: 'compactable', attrs: { role: 'status' } }),
 		compactText: el('span', { data: { figure: 'compactable' } }),
 		compactButton: el('vscode-button', { text: 'Compact', attrs: { secondary: '', icon: 'fold' }, data: { control: 'compact' }, title: 'Compact Closed Chains Now: compress these chains in the session file (/pruner compact)' }),
 		warnings: el('div', { className: 'warnings', attrs: { role: 'alert' } }),
