@@ -14,6 +14,10 @@ export interface AppLayout {
 	/** Which pi-condense release the rows are rendered as, and where Pi loads it from. */
 	readonly release: HTMLElement;
 	readonly banner: HTMLElement;
+	/** Chains left for `compact` (a killed flush left them raw), with the Compact button. */
+	readonly compactable: HTMLElement;
+	readonly compactText: HTMLElement;
+	readonly compactButton: HTMLElementTagNameMap['vscode-button'];
 	/** Defects of the user's release that change what is sent. */
 	readonly warnings: HTMLElement;
 	readonly sentButton: HTMLElementTagNameMap['vscode-button'];
@@ -36,6 +40,9 @@ export function buildLayout(app: HTMLElement): AppLayout {
 		status: el('span', { className: 'status' }),
 		release: el('span', { className: 'release', data: { figure: 'release' } }),
 		banner: el('div', { className: 'banner', attrs: { role: 'status' } }),
+		compactable: el('div', { className: 'compactable', attrs: { role: 'status' } }),
+		compactText: el('span', { data: { figure: 'compactable' } }),
+		compactButton: el('vscode-button', { text: 'Compact', attrs: { secondary: '', icon: 'fold' }, data: { control: 'compact' }, title: 'Compact Closed Chains Now: compress these chains in the session file (/pruner compact)' }),
 		warnings: el('div', { className: 'warnings', attrs: { role: 'alert' } }),
 		sentButton: el('vscode-button', { text: 'Sent to the model', data: { control: 'view-after' }, title: 'The context as pi-condense renders it for the next LLM call' }),
 		rawButton: el('vscode-button', { text: 'Before pruning', attrs: { secondary: '' }, data: { control: 'view-before' }, title: 'Pi\'s own context, before pi-condense\'s transform' }),
@@ -52,6 +59,8 @@ export function buildLayout(app: HTMLElement): AppLayout {
 	};
 	layout.scroller.appendChild(layout.inner);
 	layout.banner.hidden = true;
+	layout.compactable.append(icon('fold'), layout.compactText, layout.compactButton);
+	layout.compactable.hidden = true;
 	layout.empty.hidden = true;
 	app.replaceChildren(
 		el('header', { className: 'top' }, [
@@ -62,6 +71,7 @@ export function buildLayout(app: HTMLElement): AppLayout {
 				el('div', { className: 'search' }, [layout.searchField, layout.previousHit, layout.nextHit, layout.hitCount]),
 			]),
 			layout.banner,
+			layout.compactable,
 			layout.warnings,
 		]),
 		el('main', { className: 'content' }, [
@@ -101,6 +111,9 @@ export function showFigures(layout: AppLayout, snapshot: PageSnapshot, showRow: 
 	const banner = bannerText(snapshot);
 	layout.banner.hidden = banner === '';
 	layout.banner.textContent = banner;
+	// pi-condense compresses chains only at the end of a flush that summarized something.
+	layout.compactable.hidden = snapshot.compactable === '';
+	layout.compactText.textContent = snapshot.compactable === '' ? '' : `${snapshot.compactable}: pi-condense compresses chains only at the end of a flush that summarizes a batch.`;
 	layout.warnings.replaceChildren(...warningRows(snapshot));
 }
 
@@ -119,4 +132,5 @@ export function showNoSession(layout: AppLayout, text: string): void {
 		part.replaceChildren();
 	}
 	layout.banner.hidden = true;
+	layout.compactable.hidden = true;
 }

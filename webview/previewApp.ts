@@ -88,6 +88,7 @@ export class PreviewApp {
 		});
 		this.layout.sentButton.addEventListener('click', () => this.setView('after'));
 		this.layout.rawButton.addEventListener('click', () => this.setView('before'));
+		this.layout.compactButton.addEventListener('click', () => host.post({ type: 'compact' }));
 		this.layout.inner.addEventListener('click', (event) => this.rowAction(event));
 	}
 

@@ -4,18 +4,33 @@
 import {
 	buildPrunedTree, capturePendingBatches, EMPTY_TREE_TEXT, previewFromState, recoverOutputs, statsText, summaryNodeLabel,
 } from '../engine/condense';
+import { compactableChainsSteps } from '../engine/flush';
+import { runSteps } from '../engine/steps';
 import { contextBlockLines, contextMetricsFor, diagnosticCounts, withFooterSegments } from '../engine/metrics';
 import { releaseLine } from '../engine/release';
 import { piHome } from '../node/release/resolveRelease';
 import type { CliArgs } from './cliArgs';
 import type { CliContext } from './loadRelease';
 import type { OpenedSession } from './openSession';
+import { compactableHint } from './compactableHint';
 import { previewText } from './previewText';
 
-/** `status` also says which pi-condense release is followed and where it was found. */
+/** `status` also says which pi-condense release is followed and where it was found, and the chains left for `compact`. */
 export async function runCommand(args: CliArgs, session: OpenedSession, context: CliContext): Promise<string> {
 	const text = await commandText(args, session, context);
-	return args.command === 'status' ? `${text}\n${releaseLine(context.release, piHome(process.env))}` : text;
+	if (args.command !== 'status') {
+		return text;
+	}
+	const left = leftForCompact(session, context);
+	return [text, releaseLine(context.release, piHome(process.env)), ...(left > 0 ? [compactableHint(left, args.sessionFile)] : [])].join('\n');
+}
+
+/** With nothing pending, the chains a flush with work would compress that are still raw. */
+function leftForCompact(session: OpenedSession, { config, rules, release }: CliContext): number {
+	if (release.kind !== 'followed' || capturePendingBatches(session.branch, session.state, config).length > 0) {
+		return 0;
+	}
+	return runSteps(compactableChainsSteps(session.branch, session.messages, session.state, config, rules));
 }
 
 /**

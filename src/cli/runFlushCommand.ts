@@ -1,6 +1,7 @@
 /**
  * `pi-condense now|compact <session.jsonl>`: the same flush the extension runs (`flushSession`),
- * printing the notices `/pruner now` and `/pruner compact` show, one per line. Ctrl-C aborts:
+ * printing the notices `/pruner now` and `/pruner compact` show, one per line (then, when a `now`
+ * found nothing pending but chains are left raw, how many and the command that compacts them). Ctrl-C aborts:
  * nothing is written. Exit code 0 when entries were written or there was nothing to do, 1 when the
  * flush was refused, failed or interrupted, or pi-condense is not installed.
  */
@@ -11,6 +12,7 @@ import { notInstalledText } from '../engine/release';
 import { flushSession } from '../node/flush/flushSession';
 import { resolveAgentDir } from '../node/paths/agentDir';
 import type { CliArgs } from './cliArgs';
+import { compactableHint } from './compactableHint';
 import type { CliContext } from './loadRelease';
 
 export interface FlushCommandOutput {
@@ -41,5 +43,7 @@ export async function runFlushCommand(args: CliArgs, { config, release, rules }:
 	// The advice names the file: a script may flush many sessions in a row.
 	const stderr = outcome.advice === undefined ? '' : `pi-condense: ${args.sessionFile}: ${outcome.advice}\n`;
 	const ok = outcome.kind === 'written' || outcome.kind === 'nothing';
-	return { stdout: `${[...outcome.notices].join('\n')}\n`, stderr, exitCode: ok ? 0 : 1 };
+	const left = outcome.report?.compactableChains ?? 0;
+	const lines = [...outcome.notices, ...(left > 0 ? [compactableHint(left, args.sessionFile)] : [])];
+	return { stdout: `${lines.join('\n')}\n`, stderr, exitCode: ok ? 0 : 1 };
 }

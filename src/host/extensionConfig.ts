@@ -4,6 +4,7 @@
  * settings command.
  */
 import * as vscode from 'vscode';
+import { concurrencySetting } from '../engine/flush/concurrency';
 import { Disposable } from './dispose';
 
 export const CONFIG_SECTION = 'piCondense';
@@ -20,6 +21,8 @@ export interface ExtensionConfig {
 	readonly autoFlushOnIdle: boolean;
 	/** `piCondense.statusBar.enabled`: show the prune status item. */
 	readonly statusBarEnabled: boolean;
+	/** `piCondense.summarizer.concurrency`: summarizer calls a flush run by the extension may have at once. */
+	readonly summarizerConcurrency: number;
 }
 
 export function readExtensionConfig(): ExtensionConfig {
@@ -29,6 +32,7 @@ export function readExtensionConfig(): ExtensionConfig {
 		release: section.get<string>('release', 'auto'),
 		autoFlushOnIdle: section.get<boolean>('autoFlush.onIdle', false),
 		statusBarEnabled: section.get<boolean>('statusBar.enabled', true),
+		summarizerConcurrency: concurrencySetting(section.get<unknown>('summarizer.concurrency')),
 	};
 }
 

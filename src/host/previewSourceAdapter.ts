@@ -57,6 +57,13 @@ export class PreviewSourceAdapter extends Disposable implements PreviewSource {
 		}
 	}
 
+	async compact(): Promise<void> {
+		const path = this.controller.selected;
+		if (path !== undefined) {
+			await vscode.commands.executeCommand(CommandId.Compact, path);
+		}
+	}
+
 	async modelPricing(provider: string, modelId: string): Promise<ModelFacts | undefined> {
 		const agentDir = this.controller.discovery.locations?.agentDir;
 		return agentDir === undefined ? undefined : this.lookUpModel(agentDir, provider, modelId);

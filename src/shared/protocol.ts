@@ -54,6 +54,8 @@ export interface PageSnapshot extends Omit<PreviewSnapshot, 'refs'> {
 	readonly releaseLine: string;
 	/** False when Pi has no pi-condense: the rows are then Pi's own context. */
 	readonly piCondenseInstalled: boolean;
+	/** `2 chains can be compacted` when chains are left for `compact` (nothing pending; a killed flush left them), else ''. */
+	readonly compactable: string;
 }
 
 /** What the page keeps with `setState` and gets back after a reload or a window restart. */
@@ -132,5 +134,7 @@ export type FromWebview =
 	| { readonly type: 'expandRow'; readonly requestId: number; readonly view: ViewName; readonly key: string }
 	| { readonly type: 'recover'; readonly requestId: number; readonly ref: string }
 	| { readonly type: 'openRef'; readonly ref: string }
+	/** The Compact button: `/pruner compact` on the session shown. */
+	| { readonly type: 'compact' }
 	| { readonly type: 'search'; readonly requestId: number; readonly view: ViewName; readonly query: string }
 	| { readonly type: 'rendered'; readonly report: RenderReport };

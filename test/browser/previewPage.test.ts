@@ -4,7 +4,7 @@
  * equals the engine's figures, and clicks, search, hover, what-if and reload behave.
  */
 import assert from 'node:assert/strict';
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { charsToTokens, contextBreakdown, previewContext } from '../../src/engine/condense';
 import { getBranch, buildSessionContext } from '../../src/engine/session';
@@ -194,5 +194,36 @@ describe('the preview page in Chromium, on a session written by real pi-condense
 		const report = await updated;
 		assert.equal(report.rowCount, scrolled.rowCount + 1, 'the new message is shown');
 		assert.equal(report.topKey, scrolled.topKey, 'the list did not jump');
+	});
+});
+
+describe('the preview page when a killed flush left chains for compact', function () {
+	this.timeout(90_000);
+	let dir: ReferenceAgentDir;
+
+	after(() => dir?.cleanup());
+
+	it('says how many chains can be compacted, and its Compact button asks the host for compact', async () => {
+		dir = referenceAgentDir('basic');
+		// The basic session as a flush killed before its last chain entry left it: its stats and chain
+		// lines gone, the agent's reply chained to the last line that made it.
+		const lines = readFileSync(dir.sessionFile, 'utf8').trimEnd().split('\n');
+		const entries = lines.map((line) => JSON.parse(line) as { id?: string; parentId?: string; customType?: string });
+		const chainAt = entries.map((entry) => entry.customType).lastIndexOf('context-prune-chain');
+		assert.equal(entries[chainAt + 1]?.customType, 'context-prune-stats');
+		const reply = { ...entries[chainAt + 2], parentId: entries[chainAt - 1]?.id };
+		writeFileSync(dir.sessionFile, `${[...lines.slice(0, chainAt), JSON.stringify(reply), ...lines.slice(chainAt + 3)].join('\n')}\n`);
+		const source = new SessionFileSource(dir.sessionFile, dir.agentDir, R200, PRICING, true);
+		await source.reload();
+		const page = await WebviewPage.open(source);
+		try {
+			const report = await page.waitForReport((r) => r.cause === 'snapshot');
+			assert.equal(report.figures.compactable, '1 chain can be compacted: pi-condense compresses chains only at the end of a flush that summarizes a batch.');
+			await page.page.click('vscode-button[data-control="compact"]');
+			await waitFor(() => source.compactRequests === 1);
+			assert.deepEqual(await page.violations(), []);
+		} finally {
+			await page.close();
+		}
 	});
 });

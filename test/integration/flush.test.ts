@@ -130,10 +130,15 @@ describe('flushing from VS Code', function () {
 		await waitUntil(() => api.statusBar.item.text === 'prune: 2 pending', 'the status back to pending');
 	});
 
-	it('flushes an idle session by itself when auto-flush is on (opt-in)', async () => {
+	it('flushes an idle session by itself when auto-flush is on (opt-in), at most piCondense.summarizer.concurrency calls at once', async () => {
 		const api = await activeApi();
 		const settings = vscode.workspace.getConfiguration('piCondense');
+		await settings.update('summarizer.concurrency', 1, vscode.ConfigurationTarget.Global);
 		await settings.update('autoFlush.onIdle', true, vscode.ConfigurationTarget.Global);
+		// Two batches answered slowly: with the default (32) both calls would be in flight together.
+		const reply = { text: '- [[1:bash]] listed the project\n- [[2:read]] read the app', latencyMs: 400 };
+		server.enqueue(reply, reply);
+		server.resetPeak();
 		try {
 			const { path } = writeSession('flush-auto');
 			created.push(path);
@@ -146,9 +151,49 @@ describe('flushing from VS Code', function () {
 			assert.equal(engineView(path).pendingCount, 0);
 			assert.ok(readFileSync(path, 'utf8').includes('"customType":"context-prune-summary"'));
 			assert.ok(!Object.keys(require.cache).some((file) => file.endsWith(join('dist', 'pi-ai.js'))), 'the auto-flush did not load pi-ai in the extension host');
+			assert.equal(server.peakInFlight, 1, 'one summarizer call at a time');
 		} finally {
 			await settings.update('autoFlush.onIdle', undefined, vscode.ConfigurationTarget.Global);
+			await settings.update('summarizer.concurrency', undefined, vscode.ConfigurationTarget.Global);
 		}
+	});
+
+	it('after a flush killed before its chain entries, says how many chains can be compacted (status bar, Show Status, now) and compact takes them', async () => {
+		const api = await activeApi();
+		await api.controller.updatePruneSettings((raw) => ({ ...raw, chainCompression: { enabled: true, rollingWindow: 1, stripFinalAssistantThinking: true, fuseRangeSummary: true } }));
+		const { path, builder } = writeSession('flush-killed');
+		created.push(path);
+		builder.user('Flush test flush-killed: and the tests');
+		builder.assistant([{ type: 'toolCall', id: 'flush-killed-c4', name: 'bash', arguments: { command: 'npm test' } }]);
+		builder.toolResult('flush-killed-c4', 'bash', OUTPUT('test', 20));
+		builder.assistant([{ type: 'text', text: 'The tests pass.' }]);
+		writeFileSync(path, builder.text());
+		const old = new Date(Date.now() - 60_000);
+		utimesSync(path, old, old);
+		await waitUntil(() => api.controller.knowsSession(path), 'the session listed');
+		await vscode.commands.executeCommand('piCondense.selectSession', path);
+		await waitUntil(() => (api.controller.insight()?.pending.length ?? 0) > 0, 'its pending batches read');
+		const flushed = await vscode.commands.executeCommand<FlushOutcome>('piCondense.flushNow');
+		assert.equal(flushed.kind, 'written', flushed.message);
+		// The file as a kill right before the chain entry leaves it.
+		const lines = readFileSync(path, 'utf8').trimEnd().split('\n');
+		const chainAt = lines.findIndex((line) => line.includes('"customType":"context-prune-chain"'));
+		assert.ok(chainAt > 0, 'the flush compressed the older chain');
+		writeFileSync(path, `${lines.slice(0, chainAt).join('\n')}\n`);
+		utimesSync(path, old, old);
+		await waitUntil(() => api.controller.insight()?.compactableChains === 1, 'the chain left for compact counted');
+		const tooltip = (): string => (api.statusBar.item.tooltip as vscode.MarkdownString | undefined)?.value ?? '';
+		await waitUntil(() => tooltip().includes('1 chain can be compacted'), `the tooltip says so (${tooltip()})`);
+		assert.match(tooltip(), /\[Compact\]\(command:piCondense\.compact\)/);
+		const status = await vscode.commands.executeCommand<string>('piCondense.status');
+		assert.match(status, /\n1 chain can be compacted: Compact Closed Chains Now compresses them\n/);
+		const resumed = await vscode.commands.executeCommand<FlushOutcome>('piCondense.flushNow');
+		assert.equal(resumed.kind, 'nothing', resumed.message);
+		assert.equal(resumed.message, 'pruner: nothing pending — no batches to summarize');
+		assert.equal(resumed.report?.compactableChains, 1);
+		const compacted = await vscode.commands.executeCommand<FlushOutcome>('piCondense.compact');
+		assert.equal(compacted.kind, 'written', compacted.message);
+		await waitUntil(() => api.controller.insight()?.compactableChains === 0 && !tooltip().includes('can be compacted'), 'nothing left for compact');
 	});
 
 	it('compact runs on the selected session and reports in pi-condense\'s words', async () => {

@@ -19,9 +19,9 @@ describe('crash safety of write-back (bounded)', function () {
 	this.timeout(180_000);
 	const baseSeed = Number(process.env['PI_CONDENSE_CRASH_SEED'] ?? 1000);
 
-	it('a flush (now or compact) killed anywhere: every earlier entry reads in Pi, our lines are whole, the next flush finishes the same work once', async () => {
+	it('a flush (now or compact) killed anywhere: every earlier entry reads in Pi, our lines are whole, the next flush does what the release does on that file', async () => {
 		const summary = await runFlushCrashTrials({ baseSeed, trials: 10 });
-		console.log(`      flush kills, seeds ${baseSeed}..${baseSeed + 9}: ${JSON.stringify(summary.outcomes)}, ${summary.linesBeforeKill} lines written before the kills`);
+		console.log(`      flush kills, seeds ${baseSeed}..${baseSeed + 9}: ${JSON.stringify(summary.outcomes)}, ${summary.linesBeforeKill} lines written before the kills, ${summary.leftChainsForCompact} resumed now(s) left chains for compact`);
 		assert.deepEqual(summary.failures, []);
 	});
 

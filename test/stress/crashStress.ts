@@ -1,7 +1,8 @@
 /**
- * The full crash-safety run: 1,000 kills of a flush (`now` or `compact`) on real sessions, and 400
- * kills of the writer alone (280 with entries of a few KB, 120 with some of a few MB, where kills
- * also land inside write(2)).
+ * The full crash-safety run: 1,000 kills of a flush (`now` or `compact`) on real sessions, each
+ * resumed and held against what the release does on the partial file, and 400 kills of the writer
+ * alone (280 with entries of a few KB, 120 with some of a few MB, where kills also land inside
+ * write(2)).
  */
 import { runCrashTrials, type CrashSummary } from '../support/crash/crashHarness';
 import { runFlushCrashTrials } from '../support/crash/flushCrashHarness';
@@ -26,7 +27,8 @@ export async function crashStress(args: StressArgs): Promise<StressResult> {
 	}
 	const describe = (summary: Pick<CrashSummary, 'outcomes'>): string => Object.entries(summary.outcomes).map(([k, v]) => `${k} ${v}`).join(', ');
 	return {
-		line: `crash: ${flushTrials} flush kill trials (seeds ${baseSeed}..${baseSeed + flushTrials - 1}): ${describe(flush)} (${flush.linesBeforeKill} lines written before the kills); `
+		line: `crash: ${flushTrials} flush kill trials (seeds ${baseSeed}..${baseSeed + flushTrials - 1}): ${describe(flush)} (${flush.linesBeforeKill} lines written before the kills; `
+			+ `${flush.leftChainsForCompact} trial(s) whose resumed now left chains for compact, as the release leaves them); `
 			+ `${writerTrials} writer kill trials: KB lines: ${describe(small)}; MB lines: ${describe(huge)}; ${failures.length} failure(s)`,
 		failed: failures.length > 0,
 	};

@@ -54,6 +54,9 @@ export interface FakeLlmServer {
 	enqueue(...replies: FakeReply[]): void;
 	/** The reply used when the queue is empty. */
 	setDefaultReply(reply: FakeReply): void;
+	/** Most requests in progress at once since the server started or the last `resetPeak`. */
+	readonly peakInFlight: number;
+	resetPeak(): void;
 	close(): Promise<void>;
 }
 
@@ -62,7 +65,12 @@ export async function startFakeLlmServer(defaultReply: FakeReply = {}): Promise<
 	const queue: FakeReply[] = [];
 	const sockets = new Set<Socket>();
 	let fallback = defaultReply;
+	let inFlight = 0;
+	let peak = 0;
 	const server: Server = createServer((req, res) => {
+		inFlight++;
+		peak = Math.max(peak, inFlight);
+		res.on('close', () => inFlight--);
 		void readBody(req).then((rawBody) => {
 			const recorded: RecordedRequest = {
 				method: req.method ?? '',
@@ -89,6 +97,12 @@ export async function startFakeLlmServer(defaultReply: FakeReply = {}): Promise<
 		enqueue: (...replies) => queue.push(...replies),
 		setDefaultReply: (reply) => {
 			fallback = reply;
+		},
+		get peakInFlight() {
+			return peak;
+		},
+		resetPeak: () => {
+			peak = inFlight;
 		},
 		close: () => new Promise<void>((resolve) => {
 			for (const socket of sockets) {

@@ -30,6 +30,8 @@ export class SessionFileSource implements PreviewSource {
 	readonly opened: string[] = [];
 	/** Every `applyPruneSettings` call. */
 	readonly applied: { key: string; value: unknown }[][] = [];
+	/** How many times the page's Compact button asked for `compact`. */
+	compactRequests = 0;
 
 	/** What the header says about the release; set before `reload()` to show another (e.g. not installed). */
 	followed: FollowedRelease;
@@ -98,6 +100,11 @@ export class SessionFileSource implements PreviewSource {
 	modelPricing(provider: string, modelId: string): Promise<ModelFacts | undefined> {
 		const pricing = this.pricing;
 		return Promise.resolve(pricing && { ...pricing, provider, modelId });
+	}
+
+	compact(): Promise<void> {
+		this.compactRequests++;
+		return Promise.resolve();
 	}
 
 	async applyPruneSettings(changes: ReadonlyArray<{ readonly key: string; readonly value: unknown }>): Promise<void> {

@@ -27,11 +27,6 @@ export class StatsAccumulator {
 		};
 	}
 
-	/** Counts calls whose usage is unknown (entries of an interrupted flush). */
-	addCallsWithoutUsage(calls: number): void {
-		this.stats = { ...this.stats, callCount: this.stats.callCount + calls };
-	}
-
 	addChains(compressed: number, fused: number): void {
 		this.stats = {
 			...this.stats,

@@ -62,8 +62,6 @@ export type FlushStatus =
 	| 'disabled';
 
 export interface FlushReport {
-	/** Index entries rebuilt for summaries of an interrupted flush. */
-	readonly repairedIndexEntries: number;
 	/** Batches processed (summarized or skipped). */
 	readonly batches: number;
 	readonly summarizedBatches: number;
@@ -71,6 +69,11 @@ export interface FlushReport {
 	readonly spilledResults: number;
 	readonly compressedChains: readonly string[];
 	readonly fusedChains: number;
+	/**
+	 * `now` that stopped before chain compression (nothing pending, as the release stops): the chains
+	 * a flush with work would compress, left for `compact`. 0 otherwise.
+	 */
+	readonly compactableChains: number;
 }
 
 export interface FlushResult {

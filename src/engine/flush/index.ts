@@ -7,6 +7,7 @@ export { runFlush } from './runFlush';
 export {
 	DEFAULT_CONCURRENCY, type FlushMode, type FlushPorts, type FlushReport, type FlushRequest, type FlushResult, type FlushStatus,
 } from './flushTypes';
+export { concurrencySetting, MAX_CONCURRENCY } from './concurrency';
 export type { BatchSkipReason, FlushProgress, ProgressSink } from './flushProgress';
 export { NoticeList, SkippedBatchNotes } from './noticeList';
 export { normalizeForHash, toolResultHash, type ContentHasher } from './contentHash';
@@ -20,6 +21,7 @@ export { refsFooter } from './entryDrafts';
 export * as notices from './notices';
 export { detectChains, type DetectedChain } from './chains/detectChains';
 export { selectChains } from './chains/selectChains';
+export { compactableChainsSteps } from './chains/chainSelection';
 export { deterministicChainBody } from './chains/deterministicBody';
 export { offlineSummarizer, OFFLINE_MODEL, OFFLINE_HEADER } from './offline/extractiveSummarizer';
 export { FALLBACK_COOLDOWN_MS, withSummarizerFallback } from './summarizerFallback';

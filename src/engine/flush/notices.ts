@@ -68,15 +68,9 @@ export function spilledNotice(count: number, bytes: number): string {
 	return `pruner: spilled ${count} oversized tool ${plural(count, 'result', 'results')} (${bytes} bytes) to the session's blobs folder; no LLM call made`;
 }
 
-export function repairedNotice(indexEntries: number, countedStats: boolean): string {
-	const parts: string[] = [];
-	if (indexEntries > 0) {
-		parts.push(`wrote ${indexEntries} missing index ${plural(indexEntries, 'entry', 'entries')}`);
-	}
-	if (countedStats) {
-		parts.push('counted its summaries and chains in the stats');
-	}
-	return `pruner: completed an interrupted flush (${parts.join('; ')})`;
+/** Chains a flush with work would compress that are still raw (after a `now` that found nothing pending). */
+export function compactableChainsText(count: number): string {
+	return `${count} ${plural(count, 'chain', 'chains')} can be compacted`;
 }
 
 export function offlineNotice(reason: string): string {

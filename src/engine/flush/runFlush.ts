@@ -4,8 +4,7 @@
  * blob files, clock); it never reads or writes the session itself.
  *
  * Everything is written as the user's release writes it (`request.release`). Order (2.9.1's, the
- * same in every release for the entries it knows): complete an interrupted flush (missing index
- * entries, uncounted stats; ours, written first); capture the pending batches (protected calls
+ * same in every release for the entries it knows): capture the pending batches (protected calls
  * never enter; frontier trim); content-hash dedup aliases; trivial skip; summarizer calls; per
  * batch the summary and its index entry; frontier and stats; then, only when something was
  * captured (`now`) or always (`compact`), chain compression on the state as it will read after
@@ -13,12 +12,16 @@
  * 2.7.0, the `context-prune-flush-metrics` entry. The result's drafts are written by the caller,
  * in one append, so an abort or a failure before that point leaves the session untouched.
  *
+ * A file a killed flush left part-written is read as the release reads it, with no repair of
+ * ours: a summary whose index entry is missing is ignored (its calls are captured and summarized
+ * again, under the next refs), the stats continue from the last stats entry, and chains a kill
+ * left uncompressed wait for `compact` or the next flush with work (README, "After a crash").
+ *
  * @example
  * const result = await runFlush({ mode: 'now', branch, messages, config, release }, ports);
  * await writeEntriesToSession(path, result.drafts);
  */
 import { capturePendingBatchesSteps } from '../condense/pending/capturePending';
-import { protectionCheck } from '../condense/protection/protectionRules';
 import { buildCondenseStateSteps } from '../condense/state/buildCondenseState';
 import type { ReleaseRules } from '../release/releases';
 import type { CondenseState } from '../condense/state/condenseState';
@@ -27,9 +30,7 @@ import type { SessionEntry } from '../session/types';
 import type { EntryDraft } from '../write/entryEnvelope';
 import { runSummaryJobs, type JobOutcome, type SummaryJob } from './callSummarizer';
 import { compressChains, type ChainPhase } from './chains/compressChains';
-import { detectChainsSteps } from './chains/detectChains';
-import { planChainJobsSteps } from './chains/planChains';
-import { deferInGrace, graceKeysOfBranchSteps, selectChains } from './chains/selectChains';
+import { compactableChainsSteps, planChainSelectionSteps } from './chains/chainSelection';
 import { classifyBatch, type PreparedBatch } from './classifyBatches';
 import { DedupIndex } from './dedupIndex';
 import { assembleBatchesSteps, type BatchPhase } from './assembleBatches';
@@ -40,7 +41,6 @@ import { DEFAULT_CONCURRENCY, type FlushPorts, type FlushRequest, type FlushResu
 import { NoticeList } from './noticeList';
 import * as say from './notices';
 import { batchPrompt } from './prompt/batchPrompt';
-import { planIndexRepairs, uncountedSinceLastStats } from './repairInterrupted';
 import { thinkingStripBoundary } from './thinkingBoundary';
 import { withPlannedEntriesSteps } from './virtualBranch';
 import { mapSteps, paced, runSteps, type Steps } from '../steps';
@@ -77,16 +77,12 @@ export async function runFlush(request: FlushRequest, ports: FlushPorts): Promis
 	const at = ports.now();
 	const run = ports.runSteps ?? runAtOnce;
 	const stateOf = lastStateOf(release, run);
-	const initialState = await stateOf(request.branch);
-	// 2.7.0+: the metrics are a snapshot taken at flush entry, before any work.
-	const metrics = mode === 'now' ? await run(contextMetricsForSteps(request.branch, initialState, config, release)) : undefined;
-	const repair = planIndexRepairs(request.branch, initialState);
-	const uncounted = uncountedSinceLastStats(request.branch);
-	const branch = await run(withPlannedEntriesSteps(request.branch, repair.drafts, at));
+	const branch = request.branch;
 	const state = await stateOf(branch);
+	// 2.7.0+: the metrics are a snapshot taken at flush entry, before any work.
+	const metrics = mode === 'now' ? await run(contextMetricsForSteps(branch, state, config, release)) : undefined;
+	// As the release: the counts continue from the last stats entry on the branch.
 	const stats = new StatsAccumulator(state.stats);
-	stats.addCallsWithoutUsage(uncounted.summaries + uncounted.fusedChains);
-	stats.addChains(uncounted.chains, uncounted.fusedChains);
 	const shared: Shared = {
 		request, ports, stats, at, stateOf, run,
 		progress: safeProgress(request.onProgress),
@@ -106,11 +102,12 @@ export async function runFlush(request: FlushRequest, ports: FlushPorts): Promis
 	if (chains === 'aborted') {
 		return emptyResult('aborted', say.nothingFlushedNotice('aborted'));
 	}
-	const drafts: EntryDraft[] = [...repair.drafts, ...(batches?.phase.drafts ?? []), ...(chains?.phase.drafts ?? [])];
-	const wroteStats = (batches?.phase.processedBatches ?? 0) > 0 || (chains?.phase.compressed.length ?? 0) > 0;
+	// The chains such a stop leaves raw (a kill before the chain phase leaves some): the user is told.
+	const compactableChains = mode === 'now' && batches?.captured === 0
+		? await run(compactableChainsSteps(branch, request.messages, state, config, release))
+		: 0;
+	const drafts: EntryDraft[] = [...(batches?.phase.drafts ?? []), ...(chains?.phase.drafts ?? [])];
 	if (chains && chains.phase.compressed.length > 0) {
-		drafts.push(statsDraft(stats.snapshot()));
-	} else if (!wroteStats && uncounted.summaries + uncounted.chains > 0) {
 		drafts.push(statsDraft(stats.snapshot()));
 	}
 	const metricsEntry = metrics && batches && flushMetricsEntry(release, {
@@ -126,9 +123,6 @@ export async function runFlush(request: FlushRequest, ports: FlushPorts): Promis
 	}
 	const blockIds = chains?.phase.compressed.map((chain) => chain.entry.blockId) ?? [];
 	const leading: string[] = [];
-	if (repair.drafts.length > 0 || uncounted.summaries + uncounted.chains > 0) {
-		leading.push(say.repairedNotice(repair.drafts.length, uncounted.summaries + uncounted.chains > 0));
-	}
 	if (batches?.phase.failureNotice) {
 		leading.push(batches.phase.failureNotice);
 	}
@@ -146,12 +140,12 @@ export async function runFlush(request: FlushRequest, ports: FlushPorts): Promis
 		notices,
 		error: batches?.phase.failure?.message,
 		report: {
-			repairedIndexEntries: repair.drafts.length,
 			batches: batches?.phase.processedBatches ?? 0,
 			summarizedBatches: batches?.phase.summarizedBatches ?? 0,
 			spilledResults: chains?.phase.spilledResults ?? 0,
 			compressedChains: blockIds,
 			fusedChains: chains?.phase.fused ?? 0,
+			compactableChains,
 		},
 	};
 }
@@ -206,13 +200,8 @@ function* summaryJobs(shared: Shared, pending: readonly PreparedBatch[]): Steps<
 async function chainPhase(shared: Shared, branch: readonly SessionEntry[], dedup: DedupIndex, burnedUpTo: number): Promise<{ phase: ChainPhase; skippedNoSummary: number } | 'aborted'> {
 	const { config, messages, mode, signal, release } = shared.request;
 	const state = await shared.stateOf(branch);
-	const compressedStarts = new Set(state.chains.map((chain) => chain.entry.startUserTimestamp));
-	const detected = await shared.run(detectChainsSteps(messages, protectionCheck(config), compressedStarts));
-	const window = selectChains(detected, mode === 'compact' ? 0 : config.chainCompression.rollingWindow, compressedStarts);
-	// Recovery output in its grace window keeps its chain raw until it ages out (2.3.0+).
-	const inGrace = release.recoveryGrace ? await shared.run(graceKeysOfBranchSteps(branch, config.recoveryGraceTurns ?? 0, state.keying)) : new Set<string>();
-	const selected = deferInGrace(window, inGrace, release.occurrenceKeys);
-	const plan = await shared.run(planChainJobsSteps(selected, messages, state, release));
+	const keepRaw = mode === 'compact' ? 0 : config.chainCompression.rollingWindow;
+	const plan = await shared.run(planChainSelectionSteps({ branch, messages, state, config, release, keepRaw }));
 	const phase = await compressChains(plan.jobs, plan.skipped, {
 		release,
 		state,
@@ -256,6 +245,6 @@ function emptyResult(status: 'aborted' | 'disabled', message: string): FlushResu
 		drafts: [],
 		message,
 		notices: NoticeList.of(message),
-		report: { repairedIndexEntries: 0, batches: 0, summarizedBatches: 0, spilledResults: 0, compressedChains: [], fusedChains: 0 },
+		report: { batches: 0, summarizedBatches: 0, spilledResults: 0, compressedChains: [], fusedChains: 0, compactableChains: 0 },
 	};
 }

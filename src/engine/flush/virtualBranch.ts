@@ -1,8 +1,8 @@
 /**
  * The branch as it will read once planned drafts are written: the drafts get stand-in envelopes
  * (ids that cannot clash with Pi's 8-hex ids) chained after the leaf. Planning later steps of a
- * flush on this branch (capture after a repair, chains after the summaries) uses the very state
- * builder the renderer uses, so the plan sees exactly what a reader of the file will see. Pure.
+ * flush on this branch (chains after the summaries) uses the very state builder the renderer
+ * uses, so the plan sees exactly what a reader of the file will see. Pure.
  */
 import type { SessionEntry } from '../session/types';
 import type { EntryDraft } from '../write/entryEnvelope';

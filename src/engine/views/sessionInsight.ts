@@ -1,14 +1,16 @@
 /**
  * Everything the views derive from one snapshot of a session, one `contextPrune` configuration and
  * one pi-condense release, computed on first use and kept: the active branch, Pi's context,
- * pi-condense's state, the rendered preview, the pending batches and the pruned-call tree. A new
- * snapshot, configuration or release means a new insight, so a no-op refresh recomputes nothing.
+ * pi-condense's state, the rendered preview, the pending batches, the pruned-call tree and the
+ * chains left for `compact`. A new snapshot, configuration or release means a new insight, so a
+ * no-op refresh recomputes nothing.
  */
 import type { CondenseState, ContextPreview, LiveReclaim, PendingBatch, PrunedSummaryNode } from '../condense';
 import { capturePendingBatchesSteps } from '../condense/pending/capturePending';
 import { previewFromStateSteps } from '../condense/renderBranch';
 import { buildCondenseStateSteps } from '../condense/state/buildCondenseState';
 import { buildPrunedTreeSteps } from '../condense/tree/prunedTree';
+import { compactableChainsSteps } from '../flush/chains/chainSelection';
 import { contextMetricsForSteps } from '../metrics/contextMetrics';
 import { runSteps, type Steps } from '../steps';
 import type { ContextPruneConfig } from '../config/types';
@@ -28,6 +30,7 @@ export class SessionInsight {
 	private treeValue: readonly PrunedSummaryNode[] | undefined;
 	private reclaimValue: LiveReclaim | null | undefined;
 	private metricsValue: ContextMetrics | null | undefined;
+	private compactableValue: number | undefined;
 
 	constructor(readonly model: SessionModel, readonly config: ContextPruneConfig, readonly release: ReleaseRules) {}
 
@@ -70,6 +73,15 @@ export class SessionInsight {
 		return this.release.flushMetrics && this.config.enabled && this.pending.length > 0;
 	}
 
+	/**
+	 * With nothing pending, the chains a flush with work would compress that are still raw (a killed
+	 * flush leaves them: the release's `now` then stops at "nothing pending"), which `compact`
+	 * compresses now. 0 while batches are pending (the next `now` compresses them too).
+	 */
+	get compactableChains(): number {
+		return runSteps(this.compactableChainsSteps());
+	}
+
 	get prunedTree(): readonly PrunedSummaryNode[] {
 		return runSteps(this.treeSteps());
 	}
@@ -93,6 +105,7 @@ export class SessionInsight {
 		yield* this.treeSteps();
 		yield* this.metricsSteps();
 		yield* this.reclaimSteps();
+		yield* this.compactableChainsSteps();
 	}
 
 	// Each value is computed once, by its steps; a view may read it (at once) while the steps wait
@@ -153,6 +166,16 @@ export class SessionInsight {
 			this.metricsValue ??= metrics;
 		}
 		return this.metricsValue ?? undefined;
+	}
+
+	*compactableChainsSteps(): Steps<number> {
+		if (this.compactableValue === undefined) {
+			const count = (yield* this.pendingSteps()).length > 0
+				? 0
+				: yield* compactableChainsSteps(yield* this.branchSteps(), (yield* this.contextSteps()).messages, yield* this.stateSteps(), this.config, this.release);
+			this.compactableValue ??= count;
+		}
+		return this.compactableValue;
 	}
 
 	/** The reclaim figure (what the session list shows), in steps. */

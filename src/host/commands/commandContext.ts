@@ -76,9 +76,16 @@ export function showSettingsError(context: CommandContext, error: unknown): void
 }
 
 /** Shows a long text: its first line as a notification, the whole of it in the log. */
-export function showReport(context: CommandContext, text: string, oneLine: string): string {
+export function showReport(context: CommandContext, text: string, oneLine: string, action?: { readonly title: string; readonly command: string }): string {
 	context.logger.info(text);
-	void showInfo(oneLine, 'Show Log').then((choice) => choice && context.logger.show(true));
+	const actions = action ? [action.title, 'Show Log'] : ['Show Log'];
+	void showInfo(oneLine, ...actions).then((choice) => {
+		if (choice === 'Show Log') {
+			context.logger.show(true);
+		} else if (choice !== undefined && action) {
+			void vscode.commands.executeCommand(action.command);
+		}
+	});
 	return text;
 }
 

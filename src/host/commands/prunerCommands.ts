@@ -12,6 +12,7 @@ import { flattenReport, requireSession, saveSetting, showReport, type CommandCon
 import { CommandId } from './commandIds';
 import { pruneUri } from '../recovery/pruneUris';
 import { statsText } from '../../engine/condense';
+import { notices } from '../../engine/flush';
 import { BATCHING_MODES, MIN_BATCH_CHARS_PRESETS, PRUNE_ON_MODES, SUMMARIZER_THINKING_LEVELS } from '../../engine/config/presets';
 import {
 	parseBatchingMode, parseDedup, parseMinBatchChars, parseNameList, parsePruneOn, parseThinking, type Parsed,
@@ -35,7 +36,15 @@ export function registerPrunerCommands(context: CommandContext): vscode.Disposab
 			const report = statusReportText(config(), stats, controller.release, insight && { metrics: insight.metrics, rearmed: insight.rearmed });
 			const release = releaseStatusLines(controller.releaseResolution, homedir());
 			const session = path ? `session "${controller.titleOf(path)}"` : 'no session selected';
-			return showReport(context, `${report}\n${release.join('\n')}\n(${session})`, `${statusLineSummary(config(), stats)} · ${releaseLine(controller.releaseResolution, homedir())} · ${session}`);
+			// Chains a killed flush left raw (the release's now then stops at "nothing pending").
+			const left = insight && controller.releaseResolution.kind !== 'not-installed' ? insight.compactableChains : 0;
+			const compactable = left > 0 ? [notices.compactableChainsText(left)] : [];
+			return showReport(
+				context,
+				[report, ...release, ...compactable.map((text) => `${text}: Compact Closed Chains Now compresses them`), `(${session})`].join('\n'),
+				[statusLineSummary(config(), stats), ...compactable, releaseLine(controller.releaseResolution, homedir()), session].join(' · '),
+				left > 0 ? { title: 'Compact', command: CommandId.Compact } : undefined,
+			);
 		}),
 		vscode.commands.registerCommand(CommandId.Stats, async () => {
 			const path = requireSession(context, 'see its summarizer stats');

@@ -6,7 +6,7 @@
  * aborts the summarizer calls and writes nothing. One flush at a time.
  */
 import * as vscode from 'vscode';
-import type { FlushMode } from '../../engine/flush';
+import { notices as flushNotices, type FlushMode } from '../../engine/flush';
 import { flushSession, type FlushSessionRequest } from '../../node/flush/flushSession';
 import { outcome, type FlushOutcome } from '../../node/flush/flushOutcome';
 import { restrictedModeRefusal } from '../../engine/views/restrictedMode';
@@ -23,6 +23,7 @@ import type { StrandedEntriesMonitor } from './strandedEntriesMonitor';
 import { showError, showInfo, showWarning, withProgress } from '../ui/safeUi';
 
 const INSTALL_ACTION = 'Install pi-condense in Pi…';
+const COMPACT_ACTION = 'Compact';
 
 export interface FlushRunnerOptions {
 	readonly controller: SessionController;
@@ -30,6 +31,8 @@ export interface FlushRunnerOptions {
 	readonly monitor: StrandedEntriesMonitor;
 	/** Each flush's default summarizer, from the pi-ai worker (pi-ai never loads on the host). */
 	readonly summarizers: SummarizerFactory;
+	/** `piCondense.summarizer.concurrency`, read when a flush starts. */
+	readonly concurrency: () => number;
 }
 
 export class FlushRunner {
@@ -137,6 +140,7 @@ export class FlushRunner {
 				// The model the extension already holds: the preflight reads only what was appended since.
 				base: await this.openBase(sessionPath),
 				interactive,
+				concurrency: this.options.concurrency(),
 				signal: own.signal,
 				logger,
 				onProgress: (event) => {
@@ -150,7 +154,7 @@ export class FlushRunner {
 			const flushed = agentDir === undefined
 				? outcome('refused', 'pruner: nothing flushed — the Pi agent directory is not located yet')
 				: await flushSession(request);
-			this.tell(flushed, interactive, controller.titleOf(sessionPath), settings.resolution.kind === 'not-installed');
+			this.tell(flushed, interactive, sessionPath, settings.resolution.kind === 'not-installed');
 			return flushed;
 		} finally {
 			cancel?.dispose();
@@ -158,20 +162,28 @@ export class FlushRunner {
 	}
 
 	/** pi-condense's notice as it words it, then which session it is about and what to do. */
-	private tell(outcome: FlushOutcome, interactive: boolean, title: string, piCondenseMissing: boolean): void {
+	private tell(outcome: FlushOutcome, interactive: boolean, sessionPath: string, piCondenseMissing: boolean): void {
 		const { logger } = this.options;
 		// The last notice is the message, logged below with the session's name.
 		const notices = [...outcome.notices.shortened(LOGGED_SKIPS_PER_RUN)];
 		for (const notice of notices.slice(0, -1)) {
 			logger.info(notice);
 		}
+		const title = this.options.controller.titleOf(sessionPath);
 		const text = `${outcome.message} (session "${title}")${outcome.advice ? ` ${outcome.advice}` : ''}`;
+		// A `now` that found nothing pending leaves the chains a killed flush did not reach, as the release does.
+		const left = outcome.report?.compactableChains ?? 0;
 		switch (outcome.kind) {
 			case 'written':
-				logger.info(text);
-				void showInfo(text);
+			case 'nothing': {
+				const told = left > 0 ? `${text} · ${flushNotices.compactableChainsText(left)}` : text;
+				logger.info(told);
+				if (interactive || outcome.kind === 'written') {
+					const actions = left > 0 ? [COMPACT_ACTION] : [];
+					void showInfo(told, ...actions).then((choice) => choice && vscode.commands.executeCommand(CommandId.Compact, sessionPath));
+				}
 				return;
-			case 'nothing':
+			}
 			case 'aborted':
 				logger.info(text);
 				if (interactive) {

@@ -78,6 +78,7 @@ const MESSAGES: Readonly<Record<FromWebview['type'], Check>> = {
 	expandRow: shaped({ type: isString, requestId: isCount, view: isView, key: isString }),
 	recover: shaped({ type: isString, requestId: isCount, ref: isString }),
 	openRef: shaped({ type: isString, ref: isString }),
+	compact: shaped({ type: isString }),
 	search: shaped({ type: isString, requestId: isCount, view: isView, query: isString }),
 	rendered: shaped({ type: isString, report: isRenderReport }),
 };

@@ -4,6 +4,7 @@
  * session and reveals rows. The panel wires it to a webview; the webview tests wire it to a plain page.
  */
 import { whatIfChanges } from '../../engine/preview';
+import { notices } from '../../engine/flush';
 import type { FromWebview, PageState, RenderReport, ToWebview, ViewName, WhatIfOverrides } from '../../shared/protocol';
 import { checkPageMessage } from './pageMessages';
 import { PreviewComputer } from './previewComputer';
@@ -97,6 +98,8 @@ export class PreviewHost {
 				return answerRecovery(this.computer, this.options, message.requestId, message.ref);
 			case 'openRef':
 				return openRef(this.computer, this.options, message.ref);
+			case 'compact':
+				return this.options.source.compact();
 			case 'search':
 				return this.enqueue(async () => {
 					const result = await this.computer.search(message.view, message.query);
@@ -195,7 +198,10 @@ export class PreviewHost {
 	private async postCurrent(cause: RefreshCause | 'view'): Promise<void> {
 		const rows = this.computer.rows;
 		if (rows) {
-			const snapshot = await runSliced(pageSnapshotSteps(rows, this.view, this.position.indexIn(rows, this.view), this.computer.session?.followed));
+			const session = this.computer.session;
+			const left = session?.derived && session.followed.installed ? await runSliced(session.derived.compactableChainsSteps()) : 0;
+			const compactable = left > 0 ? notices.compactableChainsText(left) : '';
+			const snapshot = await runSliced(pageSnapshotSteps(rows, this.view, this.position.indexIn(rows, this.view), session?.followed, compactable));
 			await this.options.post({ type: 'snapshot', snapshot, cause });
 		}
 	}

@@ -40,6 +40,8 @@ export interface DerivedSession {
 	readonly branch: readonly SessionEntry[];
 	readonly context: Pick<SessionContext, 'messages' | 'model'>;
 	stateSteps(): Steps<CondenseState>;
+	/** Chains left for `compact` with nothing pending (`SessionInsight.compactableChains`). */
+	compactableChainsSteps(): Steps<number>;
 }
 
 /** Which pi-condense Pi loads and where it was found (one line), or that it has none. */
@@ -58,6 +60,8 @@ export interface PreviewSource {
 	openRecovered(ref: string): Promise<void>;
 	/** Pricing of a model (loads pi-ai lazily); undefined when unknown. */
 	modelPricing(provider: string, modelId: string): Promise<ModelFacts | undefined>;
+	/** `/pruner compact` on the session shown (the preview's Compact button). */
+	compact(): Promise<void>;
 	/** Writes `contextPrune` keys (dotted paths, e.g. `chainCompression.rollingWindow`) to Pi's settings.json. */
 	applyPruneSettings(changes: ReadonlyArray<{ readonly key: string; readonly value: unknown }>): Promise<void>;
 }

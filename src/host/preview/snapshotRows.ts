@@ -241,11 +241,11 @@ function jsonBytes(value: unknown): number {
  * view around row `at`, within what the rest of the message leaves of the byte bound. Yields after
  * each row of the window (see `SnapshotRows.aroundSteps`).
  */
-export function* pageSnapshotSteps(rows: SnapshotRows, view: ViewName, at: number, followed: FollowedRelease | undefined): Steps<PageSnapshot> {
+export function* pageSnapshotSteps(rows: SnapshotRows, view: ViewName, at: number, followed: FollowedRelease | undefined, compactable = ''): Steps<PageSnapshot> {
 	const { refs: _refs, ...rest } = rows.snapshot;
 	const head = {
 		...rest, snapshotId: rows.id, view, rowCounts: { after: rows.count('after'), before: rows.count('before') },
-		releaseLine: followed?.line ?? `pi-condense ${rows.snapshot.release}`, piCondenseInstalled: followed?.installed ?? true,
+		releaseLine: followed?.line ?? `pi-condense ${rows.snapshot.release}`, piCondenseInstalled: followed?.installed ?? true, compactable,
 	};
 	const window = yield* rows.aroundSteps(view, at, WINDOW_BUDGET - jsonBytes(head));
 	return { ...head, window };

@@ -1,10 +1,12 @@
 /**
  * The status-bar item: pi-condense's status text for the selected session, a tooltip with the
- * session, models, pending batches and the summarizer's cost so far, and a click that opens the
+ * session, models, pending batches, chains left for `compact` (with the action) and the
+ * summarizer's cost so far, and a click that opens the
  * context preview. Hidden when Pi's `showPruneStatusLine` or `piCondense.statusBar.enabled` is off.
  */
 import * as vscode from 'vscode';
 import { charsToTokens, formatCompactCount, formatCost } from '../../engine/condense';
+import { notices } from '../../engine/flush';
 import { homedir } from 'node:os';
 import { modelLabel } from '../../engine/pruner/prunerTexts';
 import { INSTALL_COMMAND, releaseLine } from '../../engine/release';
@@ -78,6 +80,7 @@ export class PruneStatusBar extends Disposable {
 		const resolution = controller.releaseResolution;
 		// Install starts a process: offered only where it may run (a trusted workspace).
 		const offerInstall = resolution.kind === 'not-installed' && vscode.workspace.isTrusted;
+		const installed = resolution.kind !== 'not-installed';
 		const warnings = resolution.warnings.length;
 		const lines: SafeMarkdown[] = [
 			md`**Pi Condense** · pruning ${config.enabled ? 'on' : 'off'}`,
@@ -99,13 +102,17 @@ export class PruneStatusBar extends Disposable {
 			const pending = insight.pending;
 			const pendingChars = pending.reduce((sum, batch) => sum + batch.rawChars, 0);
 			lines.push(pending.length === 0 ? md`Nothing pending` : md`Pending: ${pending.length} batch${pending.length === 1 ? '' : 'es'} · ${formatCompactCount(pendingChars)} chars`);
+			const left = installed ? insight.compactableChains : 0;
+			if (left > 0) {
+				lines.push(md`$(fold) ${notices.compactableChainsText(left)} · [Compact](command:${new SafeMarkdown(CommandId.Compact)})`);
+			}
 			const stats = insight.state.stats;
 			lines.push(stats && stats.callCount > 0
 				? md`Summarizer so far: ${formatCost(stats.totalCost)} · ${stats.callCount} call${stats.callCount === 1 ? '' : 's'}`
 				: md`No summarizer calls yet`);
 		}
 		lines.push(joinMarkdown(TOOLTIP_LINKS.map(([label, command]) => commandLink(label, command)), ' · '));
-		const commands = [...TOOLTIP_LINKS.map(([, command]) => command), ...(offerInstall ? [CommandId.InstallPiCondense] : [])];
+		const commands = [...TOOLTIP_LINKS.map(([, command]) => command), CommandId.Compact, ...(offerInstall ? [CommandId.InstallPiCondense] : [])];
 		return markdownString(joinMarkdown(lines, '\n\n'), { commands, icons: true });
 	}
 }

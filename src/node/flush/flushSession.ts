@@ -6,8 +6,8 @@
  * The session is checked for writability before any summarizer call (a refused write costs no
  * tokens) and re-checked at write time: if anything was appended meanwhile, nothing is written.
  * An abort before the write, or a failure of the first summarizer call, leaves the file
- * byte-identical. A process killed in the middle of the write leaves a prefix of the entries;
- * the next flush completes it (see `engine/flush/repairInterrupted.ts`).
+ * byte-identical. A process killed in the middle of the write leaves a prefix of the entries,
+ * which the next flush reads as the user's release reads it (see `engine/flush/runFlush.ts`).
  */
 import { NoticeList, OFFLINE_MODEL, runFlush, type FlushMode, type FlushProgress } from '../../engine/flush';
 import { INSTALL_COMMAND, notInstalledFlushText, type ReleaseResolution } from '../../engine/release';

@@ -10,6 +10,6 @@ export {
 	getModels,
 	getProviders,
 	getSupportedThinkingLevels,
-	streamSimple,
+	stream,
 } from '@mariozechner/pi-ai';
 export { getOAuthProvider } from '@mariozechner/pi-ai/oauth';

@@ -1,9 +1,12 @@
 /**
- * The `Summarizer` port on pi-ai: one user message holding the prompt, no system prompt, streamed
- * with `streamSimple`. Each call re-reads auth.json and models.json (small files; edits apply at
- * once), resolves the model and its credentials, and guards the stream with the idle and total
- * timeouts. pi-ai resolves failures instead of throwing, so every stop reason is checked here.
- * Creating a summarizer loads nothing: pi-ai is required on the first call.
+ * The `Summarizer` port on pi-ai, asked as pi-condense asks: one user message whose content is
+ * one text block (the prompt), no system prompt, streamed with pi-ai's `stream` with the key,
+ * headers, abort signal and the thinking level as `reasoningEffort`, and no output cap (no
+ * `maxTokens`: the provider's default, as the release; `streamSimple` would add one). Each call
+ * re-reads auth.json and models.json (small files; edits apply at once), resolves the model and
+ * its credentials, and guards the stream with the idle and total timeouts. pi-ai resolves failures
+ * instead of throwing, so every stop reason is checked here. Creating a summarizer loads nothing:
+ * pi-ai is required on the first call.
  */
 import type { AssistantMessage, AssistantMessageEventStream, ThinkingLevel } from '@mariozechner/pi-ai';
 import type { ContextPruneConfig, SummarizerThinking } from '../../engine/config/types';
@@ -82,10 +85,12 @@ function startStream(
 	options: { signal: AbortSignal; reasoning: ThinkingLevel | undefined; maxRetries: number | undefined },
 ): AssistantMessageEventStream {
 	try {
-		return piAi.streamSimple(model, { messages: [{ role: 'user', content: prompt, timestamp: Date.now() }] }, {
+		const { reasoning, ...rest } = options;
+		return piAi.stream(model, { messages: [{ role: 'user', content: [{ type: 'text', text: prompt }], timestamp: Date.now() }] }, {
 			apiKey: requestAuth.apiKey,
 			headers: requestAuth.headers ? { ...requestAuth.headers } : undefined,
-			...options,
+			...rest,
+			...(reasoning ? { reasoningEffort: reasoning } : {}),
 		});
 	} catch (error) {
 		// pi-ai throws synchronously only when no provider handles the model's api.

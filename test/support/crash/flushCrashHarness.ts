@@ -5,9 +5,11 @@
  * still there, Pi's own SessionManager reads every earlier entry, what follows is whole lines of
  * pi-condense entries chained from the old leaf (or a line cut inside write(2), see
  * `crashHarness.ts`), and our reader finds no problem. Then a following flush of the same mode must
- * finish the work: no diagnostics, the flush invariants hold (no ref, record, alias or chain twice,
- * no summary without its index), and it covers exactly the tool calls and chains an uninterrupted
- * flush of the same file covers.
+ * do what the user's release does on that partial file (`../resumeRule.ts`): no diagnostics, the
+ * flush invariants hold (no ref, record, alias or chain twice, no alias of a call to itself or to a
+ * call without a record), every call an uninterrupted flush covers is covered once, refs and stats
+ * continue from the file, and the chains a `now` leaves for `compact` (a `now` with nothing
+ * pending stops before chain compression, as the release does) are those the views count.
  */
 import { createPiAiLoader } from '../../../src/node/llm/piAiLoader';
 import { inProcessSummarizers } from '../../../src/node/flush/defaultSummarizer';
@@ -15,17 +17,16 @@ import { WRITER_RELEASE } from '../releases';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildCondenseState } from '../../../src/engine/condense';
 import type { FlushMode } from '../../../src/engine/flush';
-import { getBranch, parseSession, type SessionModel } from '../../../src/engine/session';
+import { parseSession, type SessionModel } from '../../../src/engine/session';
 import { flushSession } from '../../../src/node/flush/flushSession';
 import { createFakeAgentDir, type FakeAgentDir } from '../fakeAgentDir';
 import { promptOf, startFakeLlmServer, type FakeLlmServer } from '../fakeLlmServer';
-import { flushInvariantViolations } from '../flushInvariants';
 import { oracleReply } from '../oracleReplies';
 import { piCondenseSessionsDir, realSessionsDir, repoRoot } from '../paths';
 import { loadPi } from '../pi';
 import { Random } from '../random';
+import { coverageOf, resumeVerdict, type Coverage } from '../resumeRule';
 import { makeOld, noPiRunning } from '../tempSession';
 import { readAppended, runAndKill } from './killWorker';
 import { loadWritableSource, type WritableSource } from './writableSources';
@@ -43,6 +44,8 @@ export interface FlushCrashSummary {
 	readonly outcomes: Readonly<Record<CrashOutcome, number>>;
 	/** Lines our killed flushes had written before the kill, in total. */
 	readonly linesBeforeKill: number;
+	/** Trials whose resumed `now` left chains for `compact`. */
+	readonly leftChainsForCompact: number;
 	readonly failures: readonly string[];
 }
 
@@ -58,10 +61,7 @@ const SOURCES = [
 const CUTS_PER_SOURCE = 5;
 const MAX_CUT_LINES = 400;
 
-interface Reference {
-	readonly records: readonly string[];
-	readonly aliases: readonly string[];
-	readonly chains: readonly number[];
+interface Reference extends Coverage {
 	readonly lines: number;
 }
 
@@ -79,13 +79,15 @@ export async function runFlushCrashTrials(options: FlushCrashOptions): Promise<F
 	const outcomes: Record<CrashOutcome, number> = { 'before-write': 0, 'between-lines': 0, 'complete': 0, 'cut': 0 };
 	const failures: string[] = [];
 	let linesBeforeKill = 0;
+	let leftChainsForCompact = 0;
 	try {
 		for (let trial = 0; trial < options.trials; trial++) {
 			const seed = options.baseSeed + trial;
 			try {
-				const { outcome, lines } = await runTrial(seed, sources, env);
+				const { outcome, lines, leftChains } = await runTrial(seed, sources, env);
 				outcomes[outcome]++;
 				linesBeforeKill += lines;
+				leftChainsForCompact += leftChains > 0 ? 1 : 0;
 			} catch (error) {
 				failures.push(`seed ${seed}: ${error instanceof Error ? error.message : String(error)}`);
 			}
@@ -95,10 +97,10 @@ export async function runFlushCrashTrials(options: FlushCrashOptions): Promise<F
 		await server.close();
 		await agent.cleanup();
 	}
-	return { trials: options.trials, outcomes, linesBeforeKill, failures };
+	return { trials: options.trials, outcomes, linesBeforeKill, leftChainsForCompact, failures };
 }
 
-async function runTrial(seed: number, sources: readonly WritableSource[], env: Environment): Promise<{ outcome: CrashOutcome; lines: number }> {
+async function runTrial(seed: number, sources: readonly WritableSource[], env: Environment): Promise<{ outcome: CrashOutcome; lines: number; leftChains: number }> {
 	const random = new Random(seed);
 	const source = random.pick(sources);
 	const cut = spreadCuts(source)[random.int(0, CUTS_PER_SOURCE - 1)] ?? source.writableCuts.at(-1) ?? 1;
@@ -122,10 +124,10 @@ async function runTrial(seed: number, sources: readonly WritableSource[], env: E
 		const after = await checkAfterKill(path, original, model);
 		if (after.cut) {
 			await checkCutRefused(path, env, mode);
-			return { outcome: 'cut', lines: after.lines };
+			return { outcome: 'cut', lines: after.lines, leftChains: 0 };
 		}
-		await finishAndCompare(path, env, mode, reference);
-		return { outcome: after.lines === 0 ? 'before-write' : after.lines === reference.lines ? 'complete' : 'between-lines', lines: after.lines };
+		const leftChains = await resumeAsTheRelease(path, env, mode, reference);
+		return { outcome: after.lines === 0 ? 'before-write' : after.lines === reference.lines ? 'complete' : 'between-lines', lines: after.lines, leftChains };
 	} catch (error) {
 		throw new Error(`${what}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
 	} finally {
@@ -161,21 +163,12 @@ async function referenceFor(env: Environment, key: string, original: string, mod
 		if (result.kind !== 'written' && result.kind !== 'nothing') {
 			throw new Error(`the reference flush was ${result.kind}: ${result.message}`);
 		}
-		const reference = { ...coverage(parseSession(readFileSync(path, 'utf8'))), lines: result.entries?.length ?? 0 };
+		const reference = { ...coverageOf(parseSession(readFileSync(path, 'utf8')), WRITER_RELEASE), lines: result.entries?.length ?? 0 };
 		env.references.set(key, reference);
 		return reference;
 	} finally {
 		rmSync(dir, { recursive: true, force: true });
 	}
-}
-
-function coverage(model: SessionModel): Omit<Reference, 'lines'> {
-	const state = buildCondenseState(getBranch(model), WRITER_RELEASE);
-	return {
-		records: [...state.records.keys()].sort(),
-		aliases: [...state.aliases.keys()].sort(),
-		chains: state.chains.map((chain) => chain.entry.startUserTimestamp).sort((a, b) => a - b),
-	};
 }
 
 /** Every original byte kept, then whole lines of pi-condense entries chained from the old leaf (or a cut line). */
@@ -217,8 +210,10 @@ async function checkPiReads(path: string, lines: readonly string[]): Promise<voi
 	}
 }
 
-/** A following flush finishes the work: clean file, invariants hold, same coverage as an uninterrupted flush. */
-async function finishAndCompare(path: string, env: Environment, mode: FlushMode, reference: Reference): Promise<void> {
+/** The following flush does what the release does on the partial file; returns the chains it left for `compact`. */
+async function resumeAsTheRelease(path: string, env: Environment, mode: FlushMode, reference: Reference): Promise<number> {
+	const partial = readFileSync(path, 'utf8');
+	const calls = env.server.requests.length;
 	const result = await flushSession(flushRequest(path, env, mode));
 	if (result.kind !== 'written' && result.kind !== 'nothing') {
 		throw new Error(`the following ${mode} was ${result.kind}: ${result.message} ${result.advice ?? ''}`);
@@ -228,17 +223,14 @@ async function finishAndCompare(path: string, env: Environment, mode: FlushMode,
 	if (model.diagnostics.length > 0) {
 		throw new Error(`after the following ${mode}: line ${model.diagnostics[0]?.line}: ${model.diagnostics[0]?.message}`);
 	}
-	const violations = flushInvariantViolations(getBranch(model));
-	if (violations.length > 0) {
-		throw new Error(`after the following ${mode}: ${violations.slice(0, 3).join('; ')}`);
-	}
-	const covered = coverage(model);
-	for (const field of ['records', 'aliases', 'chains'] as const) {
-		if (JSON.stringify(covered[field]) !== JSON.stringify(reference[field])) {
-			throw new Error(`after the following ${mode}: ${field} differ from an uninterrupted ${mode} (${covered[field].length} vs ${reference[field].length})`);
-		}
+	const verdict = resumeVerdict({
+		mode, partial, resumed: text, reference, summarizerCalls: env.server.requests.length - calls, config: FLUSH_CRASH_CONFIG, release: WRITER_RELEASE,
+	});
+	if (verdict.violations.length > 0) {
+		throw new Error(`after the following ${mode}: ${verdict.violations.slice(0, 3).join('; ')}`);
 	}
 	await checkPiReads(path, text.split('\n').slice(1).filter((line) => line !== ''));
+	return verdict.leftChains;
 }
 
 /** After a cut line, the following flush is refused with the line and what to do, and changes nothing. */

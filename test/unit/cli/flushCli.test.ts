@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createFakeAgentDir, type FakeAgentDir } from '../../support/fakeAgentDir';
 import { startFakeLlmServer, type FakeLlmServer } from '../../support/fakeLlmServer';
@@ -92,6 +92,33 @@ describe('pi-condense now / compact (node dist/cli.js)', function () {
 		const again = await run(['compact', path, '--quiet-ms', '0'], env);
 		assert.equal(again.stdout, 'pruner: no chains eligible for compaction\n');
 		assert.equal(server.requests.length, 3, 'two batches and one fusion of their two summaries');
+	});
+
+	it('after a flush killed before its chains, now finds nothing pending and says how many chains compact would take; status says so too', async () => {
+		const env = await agentWith({ enabled: true, chainCompression: { enabled: true, rollingWindow: 1, stripFinalAssistantThinking: true, fuseRangeSummary: true } });
+		const builder = toolSession(1);
+		builder.user('Now the other logs.');
+		builder.assistant([{ type: 'toolCall', id: 'd1a', name: 'bash', arguments: { command: 'cat logs/9.log' } }]);
+		builder.toolResult('d1a', 'bash', 'log line\n'.repeat(200));
+		builder.assistant([{ type: 'text', text: 'Both read.' }]);
+		const path = dir.file('s.jsonl', builder.text());
+		const first = await run(['now', path, '--quiet-ms', '0'], env);
+		assert.equal(first.code, 0, first.stderr);
+		// The file as a kill right before the chain entry leaves it.
+		const lines = readFileSync(path, 'utf8').trimEnd().split('\n');
+		const chainAt = lines.findIndex((line) => line.includes('"customType":"context-prune-chain"'));
+		assert.ok(chainAt > 0, 'the flush compressed the older chain');
+		writeFileSync(path, `${lines.slice(0, chainAt).join('\n')}\n`);
+		const hint = `1 chain can be compacted: run pi-condense compact ${path}`;
+		const again = await run(['now', path, '--quiet-ms', '0'], env);
+		assert.equal(again.code, 0, again.stderr);
+		assert.equal(again.stdout, `pruner: nothing pending — no batches to summarize\n${hint}\n`);
+		const status = await run(['status', path], env);
+		assert.equal(status.stdout.trimEnd().split('\n').at(-1), hint);
+		const compact = await run(['compact', path, '--quiet-ms', '0'], env);
+		assert.match(compact.stdout, /^pruner: compacted 2 chains \(b1, b2\)/);
+		const after = await run(['status', path], env);
+		assert.ok(!after.stdout.includes('can be compacted'), after.stdout);
 	});
 
 	it('exits 1 when pruning is disabled or the summarizer fails, leaving the file untouched', async () => {

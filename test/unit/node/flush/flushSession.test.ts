@@ -57,6 +57,13 @@ describe('flushSession (real pi-ai, fake OpenAI server, real files)', function (
 		assert.equal(stats['callCount'], 1);
 		assert.ok((stats['totalInputTokens'] as number) > 0);
 		assert.equal(env.server.requests.length, 1);
+		// Asked as pi-condense asks through pi-ai: one user message of one text block, no output cap.
+		const body = env.server.requests[0]?.body ?? {};
+		const messages = body['messages'] as { role: string; content: { type: string; text: string }[] }[];
+		assert.deepEqual(messages.map((message) => [message.role, message.content.map((block) => block.type)]), [['user', ['text']]]);
+		assert.match(messages[0]?.content[0]?.text ?? '', /\n\n<tool-call-batch>\n[^]*\[\[1:bash\]\] Tool: bash\([^]*\[\[2:read\]\] Tool: read\([^]*<\/tool-call-batch>$/);
+		assert.equal(body['max_completion_tokens'], undefined);
+		assert.equal(body['max_tokens'], undefined);
 
 		const pi = await loadPi();
 		const manager = pi.SessionManager.open(path, env.dir.path);
@@ -189,6 +196,21 @@ describe('flushSession (real pi-ai, fake OpenAI server, real files)', function (
 		assert.equal(result.kind, 'refused', result.message);
 		assert.equal(result.refusal?.code, 'plan-stale');
 		assert.equal(readFileSync(path, 'utf8'), builder.text() + piLine);
+	});
+
+	it('runs the summarizer calls through the pi-ai worker side by side, at most `concurrency` at once; the entries are the same', async () => {
+		const written: string[] = [];
+		for (const concurrency of [4, 2, 1]) {
+			const path = env.dir.file(`c${concurrency}.jsonl`, toolSession(4).text());
+			const before = readFileSync(path, 'utf8');
+			env.server.setDefaultReply({ text: '- [[1:bash]] read the log\n- [[2:read]] read the source', latencyMs: 150 });
+			env.server.resetPeak();
+			const result = await flushSession(request(path, { concurrency }));
+			assert.equal(result.kind, 'written', result.message);
+			assert.equal(env.server.peakInFlight, concurrency, `concurrency ${concurrency}`);
+			written.push(readFileSync(path, 'utf8').slice(before.length).replace(/"(id|parentId|timestamp)":"[^"]*"/g, '').replace(/"ts":\d+/g, ''));
+		}
+		assert.equal(new Set(written).size, 1, 'the same entries whatever the concurrency');
 	});
 
 	it('keeps the batches before a failure and nothing after it (parallel calls)', async () => {

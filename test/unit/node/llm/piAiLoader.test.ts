@@ -18,7 +18,7 @@ describe('piAiLoader', () => {
 		assert.equal(report.label, 'anthropic/claude-sonnet-4-5');
 		assert.equal(report.afterFirstUse, true);
 		assert.deepEqual(report.exports, [
-			'calculateCost', 'clampThinkingLevel', 'getEnvApiKey', 'getModels', 'getOAuthProvider', 'getProviders', 'getSupportedThinkingLevels', 'streamSimple',
+			'calculateCost', 'clampThinkingLevel', 'getEnvApiKey', 'getModels', 'getOAuthProvider', 'getProviders', 'getSupportedThinkingLevels', 'stream',
 		]);
 	});
 
@@ -38,7 +38,7 @@ describe('piAiLoader', () => {
 				if (!model || seen.has(model.api) || model.api === 'bedrock-converse-stream') {
 					continue;
 				}
-				const message = await piAi.streamSimple({ ...model, baseUrl: `${server.url}/v1` }, {
+				const message = await piAi.stream({ ...model, baseUrl: `${server.url}/v1` }, {
 					messages: [{ role: 'user', content: 'ping', timestamp: Date.now() }],
 				}, { apiKey: 'test-key', maxRetries: 0 }).result();
 				seen.set(model.api, `${message.stopReason}: ${message.errorMessage ?? ''}`);
@@ -58,7 +58,7 @@ describe('piAiLoader', () => {
 	it('cannot run Bedrock inside the bundle (why the summarizer refuses it up front)', async () => {
 		const piAi = loadPiAi();
 		const model = piAi.getModels('amazon-bedrock')[0]!;
-		const message = await piAi.streamSimple(model, { messages: [{ role: 'user', content: 'ping', timestamp: Date.now() }] }, { apiKey: 'x' }).result();
+		const message = await piAi.stream(model, { messages: [{ role: 'user', content: 'ping', timestamp: Date.now() }] }, { apiKey: 'x' }).result();
 		assert.equal(message.stopReason, 'error');
 		assert.match(message.errorMessage ?? '', /amazon-bedrock\.js/);
 	});

@@ -35,9 +35,10 @@ describe('piAiSummarizer (real pi-ai, fake OpenAI server)', () => {
 		});
 	}
 
-	it('sends one user message with the prompt and no system prompt, and returns the streamed text', async () => {
+	it('sends one user message with the prompt as one text block (as pi-condense asks), no system prompt and no output cap, and returns the streamed text', async () => {
 		server.enqueue({ text: '  - [[1:read]] read the file\n' });
-		const summarizer = await summarizerFor();
+		// A model that declares an output limit: pi-ai's streamSimple would send it as max_completion_tokens; the release sends none.
+		const summarizer = await summarizerFor({ models: [{ id: 'fake-model', maxTokens: 4096 }] });
 		assert.equal(summarizer.label, 'fake-llm/fake-model');
 		const result = await summarizer.summarize({ prompt: 'Summarize this.\n\n<tool-call-batch>x</tool-call-batch>' });
 		assert.equal(result.text, '- [[1:read]] read the file');
@@ -48,8 +49,8 @@ describe('piAiSummarizer (real pi-ai, fake OpenAI server)', () => {
 		assert.equal(request.body.model, 'fake-model');
 		assert.equal(request.body.stream, true);
 		assert.deepEqual(request.body.stream_options, { include_usage: true });
-		const messages = request.body.messages as { role: string }[];
-		assert.deepEqual(messages.map((message) => message.role), ['user']);
+		assert.deepEqual(request.body.messages, [{ role: 'user', content: [{ type: 'text', text: 'Summarize this.\n\n<tool-call-batch>x</tool-call-batch>' }] }]);
+		assert.deepEqual(Object.keys(request.body).sort(), ['messages', 'model', 'store', 'stream', 'stream_options']);
 		assert.equal(promptOf(request), 'Summarize this.\n\n<tool-call-batch>x</tool-call-batch>');
 		assert.equal(request.headers.authorization, 'Bearer sk-test-provider-key');
 	});
@@ -268,8 +269,8 @@ function throwingPiAi(): PiAi {
 	const real = loadPiAi();
 	return {
 		...real,
-		streamSimple: (model, context, options) => {
-			const stream = real.streamSimple(model, context, options);
+		stream: (model, context, options) => {
+			const stream = real.stream(model, context, options);
 			const headers = Object.entries(options?.headers ?? {}).map(([name, value]) => `${name}: ${value}`).join(', ');
 			const failing = async function* (): AsyncGenerator<AssistantMessageEvent> {
 				for await (const event of stream) {
