@@ -30,6 +30,8 @@ const STAGES = {
 	// The same extension in a workspace VS Code does not trust: read-only views, every write refused.
 	restricted: { command: node('test/harness/run-integration.mjs', '--restricted'), build: 'tests', needs: 'code-server' },
 	ui: { command: node('test/harness/ui-smoke.mjs', '--shots', 'screenshots-tmp'), build: 'dist', needs: 'code-server' },
+	// A hostile session selected in the real workbench: no notification holds a link, no process starts.
+	'ui-hostile': { command: node('test/harness/ui-hostile.mjs'), build: 'dist', needs: 'code-server' },
 	// npm start builds before it starts; within a run that has just built, it is told so.
 	start: { command: node('test/harness/start-smoke.mjs'), needs: 'code-server', prebuiltEnv: { PI_CONDENSE_PREBUILT: '1' } },
 	// Last: packaging makes its own production build into dist/.
@@ -42,7 +44,7 @@ const STAGES = {
 const STATIC_LANE = ['check-types', 'lint'];
 const STEPS = [
 	[['unit', 'reliability'], ['browser']],
-	[['integration', 'restricted', 'ui', 'start', 'vsix']],
+	[['integration', 'restricted', 'ui', 'ui-hostile', 'start', 'vsix']],
 ];
 
 function parseStages(argv) {

@@ -10,7 +10,7 @@ import { assembleReferenceFolders, copySession, realSessionsFolder, referenceRel
 
 /**
  * `restricted`: the workspace's own .pi/settings.json sends Pi to another session folder holding a
- * copy of the basic session; in restricted mode it must be ignored.
+ * copy of the basic session and brings its own pi-condense 2.4.0; in restricted mode both must be ignored.
  */
 export function writeIntegrationFixtures(agentDir, workspace, { restricted = false } = {}) {
 	const sessionsDir = join(agentDir, 'sessions');
@@ -26,7 +26,12 @@ export function writeIntegrationFixtures(agentDir, workspace, { restricted = fal
 		redirectedSessionsDir = join(agentDir, 'redirected-by-the-project');
 		mkdirSync(join(workspace, '.pi'), { recursive: true });
 		mkdirSync(redirectedSessionsDir, { recursive: true });
-		writeFileSync(join(workspace, '.pi', 'settings.json'), JSON.stringify({ sessionDir: redirectedSessionsDir }));
+		// It also brings its own pi-condense (2.4.0), and Pi's trust.json trusts it: still not followed in restricted mode.
+		writeFileSync(join(workspace, '.pi', 'settings.json'), JSON.stringify({ sessionDir: redirectedSessionsDir, packages: ['npm:pi-condense'] }));
+		const projectCopy = join(workspace, '.pi', 'npm', 'node_modules', 'pi-condense');
+		mkdirSync(projectCopy, { recursive: true });
+		writeFileSync(join(projectCopy, 'package.json'), JSON.stringify({ name: 'pi-condense', version: '2.4.0' }));
+		writeFileSync(join(agentDir, 'trust.json'), JSON.stringify({ [workspace]: true }));
 		copyFileSync(join(basicDir, 'session.jsonl'), join(redirectedSessionsDir, 'redirected.jsonl'));
 	}
 	return { agentDir, workspace, sessionsDir, basic, largeBulk, realV3, redirectedSessionsDir };

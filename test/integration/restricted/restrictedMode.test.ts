@@ -67,4 +67,22 @@ describe('Pi Condense in restricted mode', function () {
 		const report = await vscode.commands.executeCommand<string>('piCondense.showSearchedFolders');
 		assert.ok(report.includes(`Ignored sessionDir ${JSON.stringify(redirectedSessionsDir)} in ${join(workspace, '.pi', 'settings.json')}: this workspace is in restricted mode`), report);
 	});
+
+	it('follows the user\'s pi-condense, not the one the untrusted workspace\'s .pi/settings.json brings, and says why', async () => {
+		const api = await activeApi();
+		const { basic } = fixtures();
+		await vscode.commands.executeCommand('piCondense.selectSession', basic.path);
+		await waitUntil(() => api.controller.selected === basic.path && api.controller.releaseResolution.kind === 'followed', 'the release resolved');
+		const resolution = api.controller.releaseResolution;
+		assert.equal(resolution.kind === 'followed' ? resolution.release : undefined, '2.0.0');
+		assert.deepEqual(resolution.warnings.map((warning) => warning.kind), ['workspace-restricted']);
+	});
+
+	it('does not start Pi\'s installer, and says why', async () => {
+		const terminals = vscode.window.terminals.length;
+		const text = await vscode.commands.executeCommand<string>('piCondense.installPiCondense');
+		assert.match(text, /^This workspace is in restricted mode, so Pi Condense does not start Pi's installer/);
+		assert.match(text, /Trust the workspace/);
+		assert.equal(vscode.window.terminals.length, terminals, 'no terminal was opened');
+	});
 });

@@ -1,0 +1,146 @@
+#!/usr/bin/env node
+// A hostile session in the real workbench (headless Chromium on code-server): its title is a markdown
+// link to a command that would type into the user's terminal, one of its lines has a `type` that is a
+// link to another command (so the parse diagnostic quotes it), and its header names a project whose
+// .pi/settings.json has an npmCommand that writes a marker file. The session is selected, Show Status,
+// Show Summarizer Stats and Summarize Pending Batches Now are run (their notices name the session), and
+// after each step every notification in the DOM is read: none may hold a link (`command:`, a web
+// address or `file:`), the hostile text must be shown as typed, and the marker must never appear.
+//   node test/harness/ui-hostile.mjs      HARNESS_VERBOSE=1  show the server log
+import { existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { exitWhenClosed, launchChromium, makeTempDir, projectRoot, removeDir, startCodeServer, workbenchUrl } from './lib.mjs';
+import { ensureHarnessInstalled } from './setup.mjs';
+
+const started = Date.now();
+const step = (message) => console.log(`[ui-hostile] ${message} (${Date.now() - started} ms)`);
+
+const TERMINAL_COMMAND = `command:workbench.action.terminal.sendSequence?${encodeURIComponent(JSON.stringify({ text: 'echo pwned\n' }))}`;
+const TITLE = `[Show Log](${TERMINAL_COMMAND}) see https://attacker.example/x`;
+const ENTRY_TYPE = '[Open File](command:workbench.action.files.newUntitledFile)';
+
+function writeHostileAgentDir(agentDir, workspace, project, marker) {
+	const sessions = join(agentDir, 'sessions', '--hostile--');
+	mkdirSync(sessions, { recursive: true });
+	mkdirSync(join(project, '.pi'), { recursive: true });
+	const program = join(project, 'evil.sh');
+	writeFileSync(program, `#!/bin/sh\ntouch '${marker}'\n`, { mode: 0o755 });
+	writeFileSync(join(project, '.pi', 'settings.json'), JSON.stringify({ npmCommand: [program], packages: ['npm:other'] }));
+	// Trusted by Pi too: even then the project's npmCommand is never run.
+	writeFileSync(join(agentDir, 'trust.json'), JSON.stringify({ [project]: true }));
+	writeFileSync(join(agentDir, 'settings.json'), JSON.stringify({ packages: ['npm:pi-condense'], contextPrune: { enabled: true } }));
+	const at = (seconds) => new Date(Date.UTC(2026, 0, 1, 0, 0, seconds)).toISOString();
+	const lines = [
+		{ type: 'session', version: 3, id: '01a22b2a-f0d9-7c01-8264-6403bf89dbdf', timestamp: at(0), cwd: workspace },
+		{ type: 'message', id: 'a0000001', parentId: null, timestamp: at(1), message: { role: 'user', content: TITLE, timestamp: Date.parse(at(1)) } },
+		{ type: ENTRY_TYPE },
+		{ type: 'message', id: 'a0000002', parentId: 'a0000001', timestamp: at(2), message: { role: 'assistant', content: [{ type: 'text', text: 'ok' }], api: 'openai-completions', provider: 'openai', model: 'gpt-4o-mini', usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } }, stopReason: 'stop', timestamp: Date.parse(at(2)) } },
+	];
+	writeFileSync(join(sessions, '2026-01-01T00-00-00-000Z_01a22b2a-f0d9-7c01-8264-6403bf89dbdf.jsonl'), lines.map((line) => JSON.stringify(line)).join('\n') + '\n');
+	// The project the header names is the workspace; the hostile settings sit in it.
+	return program;
+}
+
+async function palette(page, title) {
+	await page.keyboard.press('F1');
+	const input = page.locator('.quick-input-widget input');
+	await input.waitFor({ state: 'visible' });
+	await input.fill(`>${title}`);
+	await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 20_000 });
+	await page.keyboard.press('Enter');
+}
+
+/** Every link (an element with an href) inside notifications, toasts and the notification center alike. */
+async function notificationLinks(page) {
+	return page.evaluate(() => [...document.querySelectorAll('.notifications-toasts [href], .notifications-center [href], .notification-list-item [href]')]
+		.map((element) => `${element.textContent} -> ${element.getAttribute('href')}`));
+}
+
+async function checkNotifications(page, marker, what) {
+	const links = await notificationLinks(page);
+	if (links.length > 0) {
+		throw new Error(`${what}: a notification holds links: ${links.join(', ')}`);
+	}
+	if (existsSync(marker)) {
+		throw new Error(`${what}: the project's npmCommand ran (marker ${marker} exists)`);
+	}
+}
+
+/** Waits for a toast whose text contains `text`; returns its text. */
+async function toast(page, text) {
+	const found = page.locator('.notification-toast', { hasText: text }).first();
+	await found.waitFor({ state: 'visible', timeout: 30_000 });
+	return found.textContent();
+}
+
+async function run(page, server, workspace, marker) {
+	await page.goto(workbenchUrl(server, { workspace, extensionDevelopmentPath: projectRoot }));
+	await page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
+	await page.locator('.activitybar .action-item a[aria-label^="Pi Condense"]').first().click({ timeout: 60_000 });
+	const sessionRow = page.locator('.part.sidebar .monaco-list-row', { hasText: '[Show Log]' }).first();
+	await sessionRow.waitFor({ timeout: 30_000 });
+	await sessionRow.click();
+	const problem = await toast(page, 'entry has no string');
+	await checkNotifications(page, marker, 'selecting the session (parse problem)');
+	if (!problem.replaceAll('\u200b', '').includes(ENTRY_TYPE)) {
+		throw new Error(`the parse problem does not show the entry's type as typed: ${problem}`);
+	}
+	step('selected: the parse problem quotes the hostile type as text, with no link');
+
+	// Each notice is told apart by its own words; each names the session by its hostile title.
+	for (const [command, own] of [['Pi Condense: Show Status', 'Pruning ON'], ['Pi Condense: Show Summarizer Stats', 'pruner stats'], ['Pi Condense: Summarize Pending Batches Now', 'nothing flushed']]) {
+		await palette(page, command);
+		const text = await toast(page, own);
+		await checkNotifications(page, marker, command);
+		if (!text.replaceAll('\u200b', '').includes(TITLE.slice(0, 40))) {
+			throw new Error(`${command}: the notice does not name the session by its title as typed: ${text}`);
+		}
+		step(`${command}: the notice names the session as typed, with no link`);
+		await palette(page, 'Notifications: Clear All Notifications');
+	}
+	if (existsSync(marker)) {
+		throw new Error(`the project's npmCommand ran (marker ${marker} exists)`);
+	}
+	step('no process was started');
+}
+
+async function main() {
+	ensureHarnessInstalled();
+	if (!existsSync(join(projectRoot, 'dist', 'extension.js'))) {
+		throw new Error('dist/extension.js is missing: run the build first');
+	}
+	const agentDir = realpathSync(makeTempDir('pi-condense-hostile-agent-'));
+	const workspace = realpathSync(makeTempDir('pi-condense-hostile-ws-'));
+	const marker = join(agentDir, 'MARKER-hostile-command-ran');
+	let server;
+	let browser;
+	let page;
+	try {
+		writeHostileAgentDir(agentDir, workspace, workspace, marker);
+		// No npm_config_prefix: nothing in the environment answers for npm's global folder.
+		server = await startCodeServer({ workspace, verbose: Boolean(process.env.HARNESS_VERBOSE), env: { PI_CODING_AGENT_DIR: agentDir, npm_config_prefix: '', NPM_CONFIG_PREFIX: '' } });
+		browser = await launchChromium();
+		page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+		await run(page, server, workspace, marker);
+		console.log('ui-hostile: 1 passed, 0 failed');
+		return 0;
+	} catch (error) {
+		const failure = join(projectRoot, 'screenshots-tmp');
+		mkdirSync(failure, { recursive: true });
+		await page?.screenshot({ path: join(failure, 'ui-hostile-failure.png') }).catch(() => undefined);
+		console.error(`[ui-hostile] FAILED: ${error instanceof Error ? error.message : String(error)}${page ? ` (screenshot: ${join(failure, 'ui-hostile-failure.png')})` : ''}`);
+		console.log('ui-hostile: 0 passed, 1 failed');
+		return 1;
+	} finally {
+		await browser?.close();
+		await server?.stop();
+		removeDir(agentDir);
+		removeDir(workspace);
+	}
+}
+
+await exitWhenClosed(await main().catch((error) => {
+	console.error(`[ui-hostile] FAILED: ${error instanceof Error ? error.message : String(error)}`);
+	console.log('ui-hostile: 0 passed, 1 failed');
+	return 1;
+}));
