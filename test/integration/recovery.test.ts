@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { recoverOutputs } from '../../src/engine/condense';
 import { engineView } from './engineExpectations';
 import { activeApi, fixtures, waitUntil } from './helpers';
+import { escapeMarkdown } from '../../src/engine/views/safeText';
 
 function hoverText(hovers: readonly vscode.Hover[]): string {
 	return hovers.flatMap((hover) => hover.contents.map((content) => (typeof content === 'string' ? content : content.value))).join('\n');
@@ -37,7 +38,7 @@ describe('recovering raw outputs', () => {
 		const record = engineView(basic.path).state.refs.get('t3')?.record;
 		assert.ok(record);
 		assert.ok(text.includes(record.resultText.split('\n')[0]!), `the hover shows the first line of t3's output:\n${text}`);
-		assert.ok(text.includes('**t3** · read\\(path="src/app.js"\\)'), text);
+		assert.ok(text.includes(`**t3** · ${escapeMarkdown('read(path="src/app.js")')}`), text);
 		assert.match(text, /command:piCondense\.recoverOutput\?/);
 		assert.match(text, /command:piCondense\.revealRef\?/);
 	});
