@@ -33,8 +33,9 @@ export function registerPrunerCommands(context: CommandContext): vscode.Disposab
 			const stats = insight?.state.stats;
 			const report = statusReportText(config(), stats, controller.release, insight && { metrics: insight.metrics, rearmed: insight.rearmed });
 			const release = releaseStatusLines(controller.releaseResolution, homedir());
+			const library = `summarizer models and credentials: ${await context.summarizerLibrary()}`;
 			const session = path ? `session "${controller.titleOf(path)}"` : 'no session selected';
-			return showReport(context, `${report}\n${release.join('\n')}\n(${session})`, `${statusLineSummary(config(), stats)} · ${releaseLine(controller.releaseResolution, homedir())} · ${session}`);
+			return showReport(context, `${report}\n${release.join('\n')}\n${library}\n(${session})`, `${statusLineSummary(config(), stats)} · ${releaseLine(controller.releaseResolution, homedir())} · ${session}`);
 		}),
 		vscode.commands.registerCommand(CommandId.Stats, async () => {
 			const path = requireSession(context, 'see its summarizer stats');

@@ -9,7 +9,7 @@
  * no summary without its index), and it covers exactly the tool calls and chains an uninterrupted
  * flush of the same file covers.
  */
-import { createPiAiLoader } from '../../../src/node/llm/piAiLoader';
+import { bundledLoader } from '../piAiForTests';
 import { inProcessSummarizers } from '../../../src/node/flush/defaultSummarizer';
 import { WRITER_RELEASE } from '../releases';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -141,7 +141,7 @@ function spreadCuts(source: WritableSource): number[] {
 
 function flushRequest(path: string, env: Environment, mode: FlushMode): Parameters<typeof flushSession>[0] {
 	return {
-		sessionPath: path, agentDir: env.agent.dir, mode, config: FLUSH_CRASH_CONFIG, release: WRITER_RELEASE, summarizers: inProcessSummarizers(createPiAiLoader(DIST)),
+		sessionPath: path, agentDir: env.agent.dir, mode, config: FLUSH_CRASH_CONFIG, release: WRITER_RELEASE, summarizers: inProcessSummarizers(bundledLoader(DIST)),
 		writeOptions: { quietMs: 0, maxWaitMs: 0, checkPiHolders: noPiRunning },
 	};
 }
