@@ -145,6 +145,11 @@ function writeUserSettings(userDataDir, restricted) {
 		// of ports is the terminal's output (a tunnel provider keeps it on whatever autoForwardPorts says).
 		'remote.autoForwardPorts': false,
 		'remote.autoForwardPortsSource': 'output',
+		// VS Code 1.10x+ opens a chat view in a secondary side bar on first start: it takes a third of the
+		// window (the preview's rows then wrap, and its welcome view covers the editor's middle, where clicks
+		// land). A user closes it once; a fresh profile has to say so. (Unknown to 1.100: ignored there.)
+		'workbench.secondarySideBar.defaultVisibility': 'hidden',
+		'chat.disableAIFeatures': true,
 	}, null, '\t'));
 }
 
