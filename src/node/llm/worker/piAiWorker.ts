@@ -4,7 +4,8 @@
  * calls, so the extension host never compiles pi-ai's several megabytes (~0.4 s of its thread).
  * The worker starts on the first question and stops after a minute without one and without an
  * open flush (it holds pi-ai's memory); it shares the host's environment, so a provider key set
- * after it started is seen as the host sees it.
+ * after it started is seen as the host sees it. Each question carries the host's policy on the
+ * installed Pi's pi-ai (workspace trust, `installedPiAi`), and the worker says which pi-ai it loaded.
  */
 import { join } from 'node:path';
 import { SHARE_ENV, Worker } from 'node:worker_threads';
