@@ -3,14 +3,14 @@
  * is an object with its models, its auth methods and its streaming): a provider models.json names gets the
  * `baseUrl` and `compat` of its entry on every built-in model, its `models` added (or replacing the built-in
  * of the same id, with defaults from a built-in model of that id or api), then `modelOverrides` on top; its
- * `apiKey` (resolved as `configTemplate.ts` says) is used when auth.json has no credential for it, its
- * `headers` and `authHeader` go with every request. A provider that only models.json defines streams
- * through pi-ai's implementation of its `api`. An entry Pi would refuse leaves the built-in provider as it
+ * `apiKey`, `headers` and `authHeader` join its auth (`modelsJsonAuth.ts`). A provider that only models.json
+ * defines streams through pi-ai's implementation of its `api`. An entry Pi would refuse leaves the built-in provider as it
  * is (or no provider), and the reason is reported.
  */
 import { isRecord, type JsonObject } from '../jsonFile';
 import { customModelFields, type ModelDefinition, type ModelOverride, type ProviderConfig } from '../modelsJson';
-import { requireTemplateValue, templateVariables, type TemplateResolution } from './configTemplate';
+import type { TemplateResolution } from './configTemplate';
+import { composeApiKey, composeOAuth, type ProviderAuthMethods, type Resolution } from './modelsJsonAuth';
 
 /** What is read of a pi-ai model; everything else is carried along untouched. */
 export interface CollectionModel extends JsonObject {
@@ -23,37 +23,13 @@ export interface CollectionModel extends JsonObject {
 	readonly cost: JsonObject & { readonly input: number; readonly output: number; readonly cacheRead: number; readonly cacheWrite: number };
 }
 
-export interface AuthResolution {
-	readonly auth: { readonly apiKey?: string; readonly headers?: Record<string, string | null>; readonly baseUrl?: string };
-	readonly env?: Record<string, string>;
-	readonly source?: string;
-}
-
-interface ApiKeyInput {
-	readonly ctx: unknown;
-	readonly credential?: { readonly type: 'api_key'; readonly key?: string; readonly env?: Readonly<Record<string, string>> };
-	readonly signal: AbortSignal;
-}
-
-export interface ApiKeyMethod {
-	readonly name: string;
-	check?(input: ApiKeyInput): Promise<{ readonly type: string; readonly source?: string } | undefined>;
-	resolve(input: ApiKeyInput): Promise<AuthResolution | undefined>;
-}
-
-export interface OAuthMethod {
-	readonly name: string;
-	toAuth(credential: JsonObject): Promise<AuthResolution['auth']>;
-	[field: string]: unknown;
-}
-
 type Stream = (model: CollectionModel, context: unknown, options?: unknown) => unknown;
 
 export interface CollectionProvider {
 	readonly id: string;
 	readonly name: string;
 	readonly baseUrl?: string;
-	readonly auth: { readonly apiKey?: ApiKeyMethod; readonly oauth?: OAuthMethod };
+	readonly auth: ProviderAuthMethods;
 	getModels(): readonly CollectionModel[];
 	readonly stream: Stream;
 	readonly streamSimple: Stream;
@@ -94,16 +70,13 @@ export function composeProviders(builtIns: readonly CollectionProvider[], config
 	return { providers, problems };
 }
 
-/** The summarizer's command cache and timeout (read when a value resolves), and models.json's path. */
-type Resolution = TemplateResolution & { readonly where: string };
-
 function composeProvider(id: string, base: CollectionProvider | undefined, config: ProviderConfig, apis: ApiImplementations, resolution: Resolution): CollectionProvider {
 	if ((config as JsonObject).oauth !== undefined) {
 		throw new Error('"oauth" (a Radius gateway) is not supported by Pi Condense');
 	}
 	const models = composeModels(id, base?.getModels() ?? [], config);
-	const apiKey = composeApiKey(id, base, config, resolution);
-	const oauth = composeOAuth(id, base, config, resolution);
+	const apiKey = composeApiKey(id, base?.auth, config, resolution);
+	const oauth = composeOAuth(id, base?.auth, config, resolution);
 	if (!apiKey && !oauth) {
 		throw new Error('no authentication method configured');
 	}
@@ -202,85 +175,6 @@ function applyOverride(model: CollectionModel, override: ModelOverride): Collect
 		samplingParamsByThinkingLevel: mergeByLevel(model.samplingParamsByThinkingLevel, fields.samplingParamsByThinkingLevel),
 		compat: mergeCompat(model.compat, override.compat),
 	};
-}
-
-function composeApiKey(id: string, base: CollectionProvider | undefined, config: ProviderConfig, resolution: Resolution): ApiKeyMethod | undefined {
-	const inherited = base?.auth.apiKey;
-	const rawKey = config.apiKey;
-	if (!inherited && rawKey === undefined && base?.auth.oauth) {
-		return undefined;
-	}
-	return {
-		name: inherited?.name ?? 'API key',
-		check: async (input) => {
-			if (input.credential || rawKey === undefined) {
-				if (inherited?.check) {
-					return inherited.check(input);
-				}
-				if (input.credential?.key) {
-					return { type: 'api_key', source: 'stored credential' };
-				}
-				const resolved = await inherited?.resolve(input);
-				return resolved ? { type: 'api_key', source: resolved.source } : undefined;
-			}
-			const unset = templateVariables(rawKey).some((name) => !process.env[name]);
-			return unset ? undefined : { type: 'api_key', source: 'configured API key' };
-		},
-		resolve: async (input) => {
-			let result: AuthResolution | undefined;
-			if (input.credential) {
-				result = inherited ? await inherited.resolve(input) : input.credential.key ? { auth: { apiKey: input.credential.key }, env: input.credential.env ? { ...input.credential.env } : undefined, source: 'stored credential' } : undefined;
-			} else if (rawKey !== undefined) {
-				const key = await requireTemplateValue(rawKey, { ...resolution, description: `"apiKey" of provider "${id}" in ${resolution.where}` });
-				result = inherited ? await inherited.resolve({ ...input, credential: { type: 'api_key', key } }) : { auth: { apiKey: key }, source: 'configured API key' };
-			} else {
-				result = await inherited?.resolve(input);
-			}
-			if (!result) {
-				return undefined;
-			}
-			const headers = await resolveHeaders(config.headers, `provider "${id}" in ${resolution.where}`, { ...resolution, env: { ...input.credential?.env, ...result.env } });
-			return { ...result, auth: withConfiguredAuth(result.auth, headers, config.authHeader === true) };
-		},
-	};
-}
-
-function composeOAuth(id: string, base: CollectionProvider | undefined, config: ProviderConfig, resolution: Resolution): OAuthMethod | undefined {
-	const oauth = base?.auth.oauth;
-	if (!oauth) {
-		return undefined;
-	}
-	return {
-		...oauth,
-		toAuth: async (credential) => {
-			const env = isRecord(credential.env) ? credential.env as Record<string, string> : undefined;
-			const headers = await resolveHeaders(config.headers, `provider "${id}" in ${resolution.where}`, { ...resolution, env });
-			return withConfiguredAuth(await oauth.toAuth(credential), headers, config.authHeader === true);
-		},
-	};
-}
-
-/** `owner`: whose headers, for messages (`provider "x" in …/models.json`). */
-async function resolveHeaders(headers: Readonly<Record<string, string>> | undefined, owner: string, options: TemplateResolution & { readonly env?: Readonly<Record<string, string>> }): Promise<Record<string, string> | undefined> {
-	if (!headers) {
-		return undefined;
-	}
-	const resolved: Record<string, string> = {};
-	for (const [name, value] of Object.entries(headers)) {
-		resolved[name] = await requireTemplateValue(value, { ...options, description: `header "${name}" of ${owner}` });
-	}
-	return Object.keys(resolved).length > 0 ? resolved : undefined;
-}
-
-function withConfiguredAuth(auth: AuthResolution['auth'], headers: Record<string, string> | undefined, authHeader: boolean): AuthResolution['auth'] {
-	let merged = auth.headers || headers ? { ...auth.headers, ...headers } : undefined;
-	if (authHeader) {
-		if (!auth.apiKey) {
-			throw new Error('"authHeader" needs an API key, and none was found');
-		}
-		merged = { ...merged, Authorization: `Bearer ${auth.apiKey}` };
-	}
-	return { ...auth, headers: merged };
 }
 
 /** Shallow merge, except the routing and chat-template objects of compat, which merge one level deeper. */

@@ -17,7 +17,8 @@ import { redactSecrets } from '../redactSecrets';
 import { createAuthJsonStore, type AuthJsonStore } from './authJsonStore';
 import { requireTemplateValue, type TemplateResolution } from './configTemplate';
 import type { CatalogPurpose, CredentialSource, LibraryCatalog, LibraryModel, ModelLibrary, PiAiOrigin, RequestAuthOptions } from './modelLibrary';
-import { composeProviders, type ApiImplementations, type AuthResolution, type CollectionModel, type CollectionProvider } from './modelsJsonProviders';
+import type { AuthResolution } from './modelsJsonAuth';
+import { composeProviders, type ApiImplementations, type CollectionModel, type CollectionProvider } from './modelsJsonProviders';
 import { renamedProviderNotes } from './renamedProviders';
 
 /** A pi-ai `Models` collection, as far as it is used here. */
