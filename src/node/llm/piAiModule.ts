@@ -8,7 +8,7 @@ import { registerLazyOAuthFlows } from '@earendil-works/pi-ai/lazy-oauth';
 
 export { calculateCost, clampThinkingLevel, createModels, PI_AI_VERSION } from '@earendil-works/pi-ai';
 export { getApiProvider } from '@earendil-works/pi-ai/compat';
-export { builtinProviders } from '@earendil-works/pi-ai/providers/all';
+export { builtinProviders, getBuiltinModelDataGeneratedAt } from '@earendil-works/pi-ai/providers/all';
 
 /** pi-ai reaches Bedrock's SDK through an import a bundle cannot follow, and the SDK is left out of this one. */
 export const unsupportedApis: ReadonlySet<string> = new Set(['bedrock-converse-stream']);

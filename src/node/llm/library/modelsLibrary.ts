@@ -1,6 +1,6 @@
 /**
  * pi-ai 0.8x and 1.x as a `ModelLibrary`: its `createModels` collection holding its built-in providers with
- * models.json laid over them (`modelsJsonProviders.ts`) and auth.json as its credential store
+ * the catalogs Pi keeps (`storedCatalogs.ts`) and models.json (`modelsJsonProviders.ts`) laid over them and auth.json as its credential store
  * (`authJsonStore.ts`), Pi 1.x's rules. Credentials resolve as that pi-ai resolves them: a stored credential
  * owns its provider, else the provider's own ambient sources (its environment variables, cloud profiles),
  * else models.json's `apiKey`; an OAuth login about to expire is refreshed under Pi's lock on auth.json,
@@ -20,6 +20,7 @@ import type { CatalogPurpose, CredentialSource, LibraryCatalog, LibraryModel, Mo
 import type { AuthResolution } from './modelsJsonAuth';
 import { composeProviders, type ApiImplementations, type CollectionModel, type CollectionProvider } from './modelsJsonProviders';
 import { renamedProviderNotes } from './renamedProviders';
+import { readModelsStore, withStoredCatalogs } from './storedCatalogs';
 
 /** A pi-ai `Models` collection, as far as it is used here. */
 interface Collection {
@@ -35,6 +36,8 @@ interface Collection {
 export interface CollectionPiAi {
 	createModels(options: { readonly credentials: AuthJsonStore }): Collection;
 	builtinProviders(): CollectionProvider[];
+	/** When its built-in model data was generated (older copies may not say). */
+	getBuiltinModelDataGeneratedAt?(): number | undefined;
 	readonly getApiProvider: ApiImplementations;
 	calculateCost(model: CollectionModel, usage: unknown): unknown;
 	clampThinkingLevel(model: CollectionModel, level: string): string;
@@ -49,7 +52,8 @@ export function collectionLibrary(piAi: CollectionPiAi, origin: PiAiOrigin): Mod
 async function openCatalog(piAi: CollectionPiAi, origin: PiAiOrigin, agentDir: string, purpose: CatalogPurpose): Promise<LibraryCatalog> {
 	// Filled by requestAuth before anything resolves a value: the summarizer's command cache and timeout.
 	const resolution: { commandCache?: Map<string, string>; commandTimeoutMs?: number } = {};
-	const builtIns = piAi.builtinProviders();
+	// Pi's newer catalogs (models-store.json) first, then models.json over them, as Pi composes its providers.
+	const builtIns = withStoredCatalogs(piAi.builtinProviders(), await readModelsStore(agentDir), piAi.getBuiltinModelDataGeneratedAt?.());
 	const builtInIds = new Set(builtIns.map((provider) => provider.id));
 	const modelsJson = await readModelsJson(agentDir, builtInIds, 'pi-1');
 	const composed = composeProviders(builtIns, modelsJson.providers, piAi.getApiProvider, resolution, modelsJsonPath(agentDir));

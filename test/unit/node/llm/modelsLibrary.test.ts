@@ -5,7 +5,8 @@
  * a provider Pi renamed and about a models.json entry Pi would not use.
  */
 import assert from 'node:assert/strict';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { setMaxListeners } from 'node:events';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -22,15 +23,27 @@ interface PiModelRuntime {
 	getError(): string | undefined;
 }
 
-/** Pi 1.6.0's own model runtime on a copy of `agentDir` (it writes auth.json and its models-store.json there). */
-async function piRuntimeFor(agentDir: string, cleanups: (() => Promise<void>)[]): Promise<PiModelRuntime> {
+/**
+ * Pi 1.6.0's own model runtime on a copy of `agentDir` (it writes auth.json and its models-store.json there).
+ * `restoreCatalogs`: let it read the catalogs it stored (models-store.json), offline, as Pi does on start.
+ */
+async function piRuntimeFor(agentDir: string, cleanups: (() => Promise<void>)[], restoreCatalogs = false): Promise<PiModelRuntime> {
 	const copy = await mkdtemp(join(tmpdir(), 'pi-condense-pi-agent-'));
 	cleanups.push(() => rm(copy, { recursive: true, force: true }));
 	await cp(agentDir, copy, { recursive: true });
 	const file = join(process.cwd(), 'node_modules', '@earendil-works', 'pi-coding-agent', 'dist', 'core', 'model-runtime.js');
 	const { ModelRuntime } = await import(pathToFileURL(file).href) as { ModelRuntime: { create(options: object): Promise<PiModelRuntime> } };
-	// No availability pass: it only fills Pi's model picker, and it adds an abort listener per provider to one signal.
-	return ModelRuntime.create({ authPath: join(copy, 'auth.json'), modelsPath: join(copy, 'models.json'), allowModelNetwork: false, refreshOnCreate: false });
+	// No availability pass unless asked: it only fills Pi's model picker, and it adds an abort listener per
+	// provider (more: each model of its catalogs) to one signal, hundreds in all (Node warns past ten).
+	if (!restoreCatalogs) {
+		return ModelRuntime.create({ authPath: join(copy, 'auth.json'), modelsPath: join(copy, 'models.json'), allowModelNetwork: false, refreshOnCreate: false });
+	}
+	setMaxListeners(1000);
+	try {
+		return await ModelRuntime.create({ authPath: join(copy, 'auth.json'), modelsPath: join(copy, 'models.json'), allowModelNetwork: false });
+	} finally {
+		setMaxListeners(10);
+	}
 }
 
 const refs = (models: readonly { provider: string; id: string }[]): string[] => models.map((model) => `${model.provider}/${model.id}`).sort();
@@ -91,6 +104,29 @@ describe('today\'s pi-ai: models.json and auth.json as Pi 1.6.0 reads them', fun
 		} finally {
 			delete process.env.ANTHROPIC_FROM_ENV_NAME;
 		}
+	});
+
+	it('knows the models Pi stored from its newer catalogs (models-store.json), as Pi\'s ModelRuntime does', async () => {
+		const model = (provider: string, id: string, api: string, baseUrl: string): object => ({
+			id, name: id, api, provider, baseUrl, reasoning: true, input: ['text'], cost: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 }, contextWindow: 400000, maxTokens: 64000,
+		});
+		const dir = await createFakeAgentDir({ extraProviders: { anthropic: { baseUrl: 'http://127.0.0.1:9' } } });
+		dirs.push(dir);
+		await writeFile(join(dir.dir, 'models-store.json'), JSON.stringify({
+			// Published after pi-ai 1.6.0 was built: known.
+			anthropic: { models: [model('anthropic', 'claude-sonnet-5-7', 'anthropic-messages', 'https://api.anthropic.com')], lastModified: Date.now(), checkedAt: Date.now() },
+			// Older than the built-in data: ignored.
+			openai: { models: [model('openai', 'gpt-ghost', 'openai-responses', 'https://api.openai.com/v1')], lastModified: 1, checkedAt: 1 },
+			// The list an OpenRouter key may use: it is the catalog.
+			openrouter: { models: [model('openrouter', 'moonshotai/kimi-k3', 'openai-completions', 'https://openrouter.ai/api/v1')], checkedAt: Date.now() },
+		}, null, 2));
+		const catalog = await (await loadPiAi()).openCatalog(dir.dir, 'probe');
+		assert.equal(catalog.find('anthropic', 'claude-sonnet-5-7')?.baseUrl, 'http://127.0.0.1:9', 'and models.json applies over it');
+		assert.equal(catalog.find('openai', 'gpt-ghost'), undefined);
+		assert.deepEqual(refs(catalog.models.filter((candidate) => candidate.provider === 'openrouter')), ['openrouter/moonshotai/kimi-k3']);
+		const pi = await piRuntimeFor(dir.dir, cleanups, true);
+		assert.deepEqual(refs(catalog.models), refs(pi.getModels()));
+		assert.deepEqual(JSON.parse(JSON.stringify(catalog.find('anthropic', 'claude-sonnet-5-7'))), JSON.parse(JSON.stringify(pi.getModel('anthropic', 'claude-sonnet-5-7'))));
 	});
 
 	it('lets a stored credential own its provider, ahead of the environment and models.json, and says where keys come from', async () => {

@@ -27,7 +27,7 @@ describe('piAiLoader: the bundled pi-ai', () => {
 		assert.equal(report.label, 'anthropic/claude-sonnet-4-5');
 		assert.equal(report.afterFirstUse, true);
 		assert.deepEqual(report.origin, { kind: 'bundled', piAiName: '@earendil-works/pi-ai', piAiVersion: '1.6.0', fallbackReason: 'probe' });
-		assert.deepEqual(report.exports, ['PI_AI_VERSION', 'builtinProviders', 'calculateCost', 'clampThinkingLevel', 'createModels', 'getApiProvider', 'unsupportedApis']);
+		assert.deepEqual(report.exports, ['PI_AI_VERSION', 'builtinProviders', 'calculateCost', 'clampThinkingLevel', 'createModels', 'getApiProvider', 'getBuiltinModelDataGeneratedAt', 'unsupportedApis']);
 	});
 
 	it('explains a missing chunk', async () => {
