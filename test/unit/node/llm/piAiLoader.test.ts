@@ -123,6 +123,19 @@ describe('piAiLoader: the installed Pi\'s pi-ai', () => {
 		assert.ok(catalog.find('azure-openai-responses', catalog.models.find((model) => model.provider === 'azure-openai-responses')!.id), 'the provider under its old name');
 	});
 
+	it('finds the Pi behind a `pi` that is a shim script, not a link (npm\'s global layout around it)', async () => {
+		const pi = await install('1.6.0');
+		const shimPrefix = await mkdtemp(join(tmpdir(), 'pi-condense-shim-'));
+		cleanups.push(() => rm(shimPrefix, { recursive: true, force: true }));
+		await mkdir(join(shimPrefix, 'bin'));
+		await mkdir(join(shimPrefix, 'lib', 'node_modules', '@earendil-works'), { recursive: true });
+		await symlink(pi.packageDir, join(shimPrefix, 'lib', 'node_modules', '@earendil-works', 'pi-coding-agent'));
+		await writeFile(join(shimPrefix, 'bin', 'pi'), '#!/bin/sh\nexec node "$(dirname "$0")/../lib/node_modules/@earendil-works/pi-coding-agent/dist/bundle/cli.js" "$@"\n', { mode: 0o755 });
+		const library = await createPiAiLoader({ distDir, installed: { allowed: true, env: { PATH: join(shimPrefix, 'bin') } } })();
+		assert.equal(library.origin.kind, 'installed');
+		assert.equal(library.origin.pi?.version, '1.6.0');
+	});
+
 	it('uses the bundled pi-ai when not allowed to load the installed one (an untrusted workspace), saying why', async () => {
 		await install('1.6.0');
 		const library = await createPiAiLoader({ distDir, installed: { allowed: false, reason: 'the workspace is not trusted' } })();
