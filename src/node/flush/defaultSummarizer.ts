@@ -1,8 +1,8 @@
 /**
  * The summarizer a flush uses when the caller passes none: pi-ai (the installed Pi's or the bundled
- * `dist/pi-ai.js`, loaded on the first call: `llm/piAiLoader.ts`), or the offline extractive summarizer when `summarizerModel` is
- * `default` and the session's model cannot be used (no model yet, unknown to pi-ai and
- * models.json, or no credentials). An explicitly configured `provider/id` is never replaced by the
+ * `dist/pi-ai.js`, loaded on the first call: `llm/piAiLoader.ts`), or the offline extractive
+ * summarizer when `summarizerModel` is `default` and the session's model cannot be used (no model
+ * yet, unknown to that pi-ai and models.json, or no credentials). An explicitly configured `provider/id` is never replaced by the
  * offline summarizer: without credentials its calls fail with the provider's name and what to set.
  * The choice is made on the first call, so a flush with nothing to summarize loads nothing.
  *
