@@ -22,10 +22,14 @@ const RENDERING_CALLS = [
 ];
 
 // pi-ai is megabytes of ESM: only its lazily loaded chunk may import its code; types are free.
-const lazyPiAi = ['@mariozechner/pi-ai', '@mariozechner/pi-ai/oauth'].map((name) => ({
+const piAiEntries = [
+	'@mariozechner/pi-ai', '@mariozechner/pi-ai/oauth',
+	'@earendil-works/pi-ai', '@earendil-works/pi-ai/compat', '@earendil-works/pi-ai/providers/all', '@earendil-works/pi-ai/lazy-oauth', '@earendil-works/pi-ai/oauth',
+];
+const lazyPiAi = piAiEntries.map((name) => ({
 	name,
 	allowTypeImports: true,
-	message: 'pi-ai is loaded on first use: get it from src/node/llm/piAiLoader (only piAiModule.ts imports it).',
+	message: 'pi-ai is loaded on first use (the installed Pi\'s or the bundled one): get it from src/node/llm/piAiLoader (only piAiModule.ts imports it).',
 }));
 
 export default tseslint.config(
@@ -62,7 +66,7 @@ export default tseslint.config(
 			'no-restricted-imports': restrict(
 				[
 					{ name: 'vscode', message: 'src/engine is host-agnostic: vscode belongs in src/host.' },
-					{ name: '@mariozechner/pi-ai', allowTypeImports: true, message: 'src/engine is pure: call the Summarizer port.' },
+					...piAiEntries.map((name) => ({ name, allowTypeImports: true, message: 'src/engine is pure: call the Summarizer port.' })),
 					...[...ioLibraries, ...nodeBuiltins].map((name) => ({ name, message: 'src/engine is pure: I/O belongs in src/node.' })),
 				],
 				[{ group: ['**/host/**', '**/node/**', '**/host', '**/node'], message: 'src/engine must not depend on outer layers.' }],

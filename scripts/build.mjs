@@ -5,7 +5,7 @@
 //   node scripts/build.mjs --production  minified, no source maps (what the .vsix ships)
 //   node scripts/build.mjs --watch       rebuild on change
 import * as esbuild from 'esbuild';
-import { existsSync, readdirSync, statSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -29,6 +29,9 @@ function walk(dir, pattern) {
 	return out;
 }
 
+// The pi-ai bundled in dist/pi-ai.js, named by Show Status before it is loaded (src/buildFlags.d.ts).
+const bundledPiAiVersion = JSON.parse(readFileSync(at('node_modules/@earendil-works/pi-ai/package.json'), 'utf8')).version;
+
 const nodeCommon = {
 	bundle: true,
 	platform: 'node',
@@ -42,6 +45,7 @@ const nodeCommon = {
 	external: ['vscode', '@opentelemetry/api'],
 	// jsonc-parser's `main` is a UMD wrapper whose inner requires esbuild cannot follow: bundle its ES build.
 	alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
+	define: { PI_CONDENSE_BUNDLED_PI_AI_VERSION: JSON.stringify(bundledPiAiVersion) },
 	metafile: true,
 };
 
@@ -59,7 +63,8 @@ if (exists('src/cli.ts')) {
 		banner: { js: '#!/usr/bin/env node' },
 	});
 }
-// pi-ai is ESM-only and large: it is bundled on its own and loaded on first use (never at activation).
+// pi-ai is ESM-only and large: it is bundled on its own and loaded on first use (never at activation), when the
+// installed Pi's own pi-ai is not used (src/node/llm/piAiLoader.ts).
 if (exists('src/node/llm/piAiModule.ts')) {
 	builds.push({ ...nodeCommon, entryPoints: [at('src/node/llm/piAiModule.ts')], outfile: at('dist/pi-ai.js') });
 	// The extension reaches pi-ai only through this worker thread, off the extension host's thread.
@@ -104,7 +109,7 @@ if (withTests) {
 		outbase: at('test'),
 		outdir: at('out/test'),
 		// Pi's own packages are ESM-only: tests load them with a dynamic import() at run time.
-		external: [...nodeCommon.external, 'mocha', '@mariozechner/pi-coding-agent', '@mariozechner/pi-ai', 'playwright-core'],
+		external: [...nodeCommon.external, 'mocha', '@mariozechner/pi-coding-agent', '@mariozechner/pi-ai', '@earendil-works/pi-coding-agent', '@earendil-works/pi-ai', 'playwright-core'],
 	});
 }
 

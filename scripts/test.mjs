@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { codeServerReadyMarker } from '../test/harness/lib.mjs';
+import { codeServerInstallOf, codeServerVersions } from '../test/harness/lib.mjs';
 import { assertChromium, chromiumPathIsCustom } from '../test/harness/chromium.mjs';
 import { systemPlan } from '../test/harness/systemPackages.mjs';
 import { TestRun } from './testRun.mjs';
@@ -19,32 +19,44 @@ const mocha = (suite) => node('node_modules/mocha/bin/mocha.js', `out/test/${sui
 const npmRun = (script) => ['npm', 'run', '--silent', script];
 
 // `build`: what the stage needs built first ('tests': out/test and dist, 'dist': dist only, none: it builds itself).
-// `needs`: 'chromium' or 'code-server' (which brings Chromium too).
+// `needs`: 'chromium' or 'code-server' (which brings Chromium too). `vscode`: which VS Code a code-server stage runs
+// on (test/harness/lib.mjs): today's (code-server 4.139.1) or the oldest our engines.vscode allows (4.100.3).
 const STAGES = {
 	'check-types': { command: npmRun('check-types') },
 	lint: { command: npmRun('lint') },
 	unit: { command: mocha('unit'), build: 'tests' },
 	reliability: { command: mocha('reliability'), build: 'tests' },
 	browser: { command: mocha('browser'), build: 'tests', needs: 'chromium' },
-	integration: { command: node('test/harness/run-integration.mjs'), build: 'tests', needs: 'code-server' },
-	// The same extension in a workspace VS Code does not trust: read-only views, every write refused.
-	restricted: { command: node('test/harness/run-integration.mjs', '--restricted'), build: 'tests', needs: 'code-server' },
-	ui: { command: node('test/harness/ui-smoke.mjs', '--shots', 'screenshots-tmp'), build: 'dist', needs: 'code-server' },
-	// A hostile session selected in the real workbench: no notification holds a link, no process starts.
-	'ui-hostile': { command: node('test/harness/ui-hostile.mjs'), build: 'dist', needs: 'code-server' },
+	...vscodeStages('current', ''),
 	// npm start builds before it starts; within a run that has just built, it is told so.
-	start: { command: node('test/harness/start-smoke.mjs'), needs: 'code-server', prebuiltEnv: { PI_CONDENSE_PREBUILT: '1' } },
-	// Last: packaging makes its own production build into dist/.
-	vsix: { command: node('test/harness/vsix-smoke.mjs'), needs: 'code-server' },
+	start: { command: node('test/harness/start-smoke.mjs'), needs: 'code-server', vscode: 'current', prebuiltEnv: { PI_CONDENSE_PREBUILT: '1' } },
+	// The same suites on the oldest VS Code we support: its extension host runs Node 20, today's Node 24.
+	...vscodeStages('oldest', '-oldest'),
 };
+
+/** The VS Code suites on one VS Code: integration, restricted mode, UI smoke, and the packaged .vsix. */
+function vscodeStages(vscode, suffix) {
+	const on = { needs: 'code-server', vscode };
+	return {
+		[`integration${suffix}`]: { command: node('test/harness/run-integration.mjs'), build: 'tests', ...on },
+		// The same extension in a workspace VS Code does not trust: read-only views, every write refused.
+		[`restricted${suffix}`]: { command: node('test/harness/run-integration.mjs', '--restricted'), build: 'tests', ...on },
+		[`ui${suffix}`]: { command: node('test/harness/ui-smoke.mjs', '--shots', join('screenshots-tmp', vscode)), build: 'dist', ...on },
+		// A hostile session selected in the real workbench: no notification holds a link, no process starts.
+		[`ui-hostile${suffix}`]: { command: node('test/harness/ui-hostile.mjs'), build: 'dist', ...on },
+		// Last: packaging makes its own production build into dist/.
+		[`vsix${suffix}`]: { command: node('test/harness/vsix-smoke.mjs'), ...on },
+	};
+}
 
 // Lanes run at the same time, the stages of a lane one after the other. The static checks read only the
 // sources: they start at once and run beside everything. Then the node suites, with the page suite beside
-// them (it mostly waits on Chromium); then the VS Code stages, one code-server at a time.
+// them (it mostly waits on Chromium); then the VS Code stages, one code-server at a time, today's VS Code
+// first; the two packaging stages last (each replaces dist/ with a production build).
 const STATIC_LANE = ['check-types', 'lint'];
 const STEPS = [
 	[['unit', 'reliability'], ['browser']],
-	[['integration', 'restricted', 'ui', 'ui-hostile', 'start', 'vsix']],
+	[['integration', 'restricted', 'ui', 'ui-hostile', 'start', 'integration-oldest', 'restricted-oldest', 'ui-oldest', 'ui-hostile-oldest', 'vsix', 'vsix-oldest']],
 ];
 
 function parseStages(argv) {
@@ -70,18 +82,24 @@ function checkSystem(names) {
 	}
 	const needs = new Set([...names].map((name) => STAGES[name].needs).filter(Boolean));
 	if (needs.size > 0) {
-		const plan = systemPlan({ codeServer: needs.has('code-server') && !existsSync(codeServerReadyMarker) });
+		const missing = codeServersFor(names).filter((version) => !existsSync(codeServerInstallOf(version).readyMarker));
+		const plan = systemPlan({ codeServer: missing.length > 0 });
 		if (plan.kind === 'stop') {
 			throw new Error(plan.message);
 		}
 	}
 }
 
+/** The code-server versions the chosen stages run on. */
+function codeServersFor(names) {
+	return [...new Set([...names].flatMap((name) => (STAGES[name].vscode ? [codeServerVersions[STAGES[name].vscode]] : [])))];
+}
+
 async function main() {
 	const names = parseStages(process.argv.slice(2));
 	checkSystem(names);
 	const build = buildFor(names);
-	const run = new TestRun({ cwd: root, stages: STAGES, prebuilt: Boolean(build) });
+	const run = new TestRun({ cwd: root, stages: STAGES, prebuilt: Boolean(build), codeServers: codeServersFor(names) });
 	const staticChecks = run.lane(STATIC_LANE.filter((name) => names.has(name)), { live: false });
 	if (build) {
 		await run.stage('build', { command: build }, { live: true });

@@ -14,10 +14,11 @@ export class TestRun {
 	groups = new Set();
 	ready = new Set();
 
-	constructor({ cwd, stages, prebuilt }) {
+	constructor({ cwd, stages, prebuilt, codeServers }) {
 		this.cwd = cwd;
 		this.stages = stages;
 		this.prebuilt = prebuilt;
+		this.codeServers = codeServers;
 		for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
 			process.on(signal, () => {
 				this.stopAll(signal);
@@ -33,7 +34,9 @@ export class TestRun {
 				return;
 			}
 			const stage = this.stages[name];
-			await this.stage(name, { command: stage.command, env: this.prebuilt ? stage.prebuiltEnv : undefined }, { live });
+			// PI_CONDENSE_VSCODE: which VS Code the harness starts (test/harness/lib.mjs).
+			const env = { ...(stage.vscode ? { PI_CONDENSE_VSCODE: stage.vscode } : {}), ...(this.prebuilt ? stage.prebuiltEnv : {}) };
+			await this.stage(name, { command: stage.command, env }, { live });
 		}
 	}
 
@@ -62,10 +65,10 @@ export class TestRun {
 				continue;
 			}
 			const label = need === 'code-server' ? 'setup (Chromium, code-server)' : 'setup (Chromium)';
-			say(`── ${label}`);
+			say(`── ${label}${need === 'code-server' ? ` ${this.codeServers.join(', ')}` : ''}`);
 			const since = Date.now();
 			try {
-				ensureHarnessInstalled({ codeServer: need === 'code-server' });
+				ensureHarnessInstalled({ codeServer: need === 'code-server', versions: this.codeServers });
 				this.ready.add(need).add('chromium');
 				this.timings.push({ label, since, ms: Date.now() - since, result: 'ok' });
 			} catch (error) {

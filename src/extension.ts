@@ -9,7 +9,10 @@
  */
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { describeOrigin } from './node/llm/library/modelLibrary';
+import { expectedPiAi } from './node/llm/piAiLoader';
 import { PiAiWorker } from './node/llm/worker/piAiWorker';
+import { installedPiAiPolicy } from './host/piAiPolicy';
 import { SessionStore } from './node/store/sessionStore';
 import { registerCommands } from './host/commands/registerCommands';
 import type { ExtensionApi } from './host/extensionApi';
@@ -33,8 +36,16 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 	const started = performance.now();
 	const logger = vscode.window.createOutputChannel('Pi Condense', { log: true });
 	const distDir = join(context.extensionPath, 'dist');
-	// The only way to pi-ai: a worker thread, started on first use (prices, a flush, the model list).
-	const piAi = new PiAiWorker({ distDir });
+	// The only way to pi-ai: a worker thread, started on first use (prices, a flush, the model list). Which
+	// pi-ai (the installed Pi's, in a trusted workspace) is said in the log when it loads.
+	const piAi = new PiAiWorker({
+		distDir, installedPiAi: installedPiAiPolicy,
+		onLibrary: (origin) => logger.info(`summarizer models and credentials: ${describeOrigin(origin)}`),
+	});
+	const summarizerLibrary = async (): Promise<string> => {
+		const loaded = piAi.origin;
+		return loaded ? describeOrigin(loaded) : expectedPiAi(installedPiAiPolicy());
+	};
 	const settings = new ExtensionSettings();
 	const locator = new SessionLocator();
 	const store = new SessionStore({
@@ -56,7 +67,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 		logger, settings, controller, sessionsTree, prunedTree, statusBar, previewSource, contextPreview, problems, flush,
 		new PruneDocumentProvider(controller),
 		vscode.languages.registerHoverProvider(HOVER_SELECTOR, new RefHoverProvider(controller)),
-		...registerCommands({ controller, logger, sessionsTree, prunedTree, listModels: piAi.listModels, flushRunner: flush.runner }),
+		...registerCommands({ controller, logger, sessionsTree, prunedTree, listModels: piAi.listModels, summarizerLibrary, flushRunner: flush.runner }),
 		settings.onDidChange(({ current, previous }) => current.agentDir !== previous.agentDir
 			&& controller.restart().catch((error: unknown) => logger.error(`restart: ${String(error)}`))),
 		settings.onDidChange(({ current, previous }) => current.release !== previous.release && controller.setReleaseChoice(current.release)),

@@ -31,7 +31,8 @@ export async function runFlushCommand(args: CliArgs, { config, release, rules }:
 		release: rules,
 		resolution: release,
 		// One short-lived process: pi-ai is loaded in this thread (no host to keep responsive).
-		summarizers: inProcessSummarizers(createPiAiLoader(__dirname)),
+		// The user's own shell: the installed Pi's pi-ai when there is one, as in a trusted workspace.
+		summarizers: inProcessSummarizers(createPiAiLoader({ distDir: __dirname, installed: { allowed: true } })),
 		interactive: args.sequential,
 		signal,
 		writeOptions: args.quietMs === undefined ? {} : { quietMs: args.quietMs },

@@ -3,7 +3,7 @@
  * client against the fake OpenAI server answering each call after 200 ms, as a ratio to the ideal
  * parallel time (one call's latency). The interactive (one call at a time) flush is shown too.
  */
-import { createPiAiLoader } from '../../src/node/llm/piAiLoader';
+import { bundledLoader } from '../support/piAiForTests';
 import { inProcessSummarizers } from '../../src/node/flush/defaultSummarizer';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -35,7 +35,7 @@ export async function benchFlush(): Promise<void> {
 			const path = dir.file(`s-${String(interactive)}.jsonl`, toolSession(BATCHES).text());
 			const start = performance.now();
 			const outcome = await flushSession({
-				sessionPath: path, agentDir: agent.dir, mode: 'now', summarizers: inProcessSummarizers(createPiAiLoader(distDir)), interactive,
+				sessionPath: path, agentDir: agent.dir, mode: 'now', summarizers: inProcessSummarizers(bundledLoader(distDir)), interactive,
 				config: flushConfig({ summarizerModel: agent.modelRef, chainCompression: { enabled: false } }), release: WRITER_RELEASE,
 				writeOptions: { quietMs: 0, maxWaitMs: 0, checkPiHolders: noPiRunning },
 			});

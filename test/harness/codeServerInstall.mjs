@@ -10,6 +10,15 @@ import { delimiter, join } from 'node:path';
 
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 
+/**
+ * Our environment without what an outer `npm test` exports to the script it runs (the user's own npm_config_*
+ * settings, such as a registry, stay). The inner npm would take them as its own: `npm_config_user_agent` names
+ * the outer npm's Node, and code-server's postinstall reads its Node version from there ("code-server currently
+ * requires node v24 … you are on node v20", with Node 24 first on the PATH).
+ */
+const OUTER_NPM_RUN = /^(npm_config_user_agent|npm_config_local_prefix|npm_lifecycle_.*|npm_package_.*|npm_node_execpath|npm_execpath|npm_command|INIT_CWD|NODE)$/;
+const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !OUTER_NPM_RUN.test(name)));
+
 function run(command, args, options, what) {
 	const result = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, ...options });
 	if (result.status !== 0) {
@@ -48,10 +57,10 @@ function nodeFor(dir, wantedMajor, say) {
 	}
 	const packageName = `node-linux-${arch()}`;
 	say(`code-server wants Node ${wantedMajor}, this is Node ${process.versions.node}: installing ${packageName}@${wantedMajor}`);
-	npm(['install', '--prefix', join(dir, 'node'), `${packageName}@${wantedMajor}`], dir, process.env, `npm install ${packageName}`);
+	npm(['install', '--prefix', join(dir, 'node'), `${packageName}@${wantedMajor}`], dir, baseEnv, `npm install ${packageName}`);
 	const home = join(dir, 'node', 'node_modules', packageName);
 	// The package ships the headers too, so node-gyp builds against it without downloading anything.
-	return { nodeBin: join(home, 'bin', 'node'), env: { PATH: join(home, 'bin') + delimiter + process.env.PATH, npm_config_nodedir: home } };
+	return { nodeBin: join(home, 'bin', 'node'), env: { PATH: join(home, 'bin') + delimiter + baseEnv.PATH, npm_config_nodedir: home } };
 }
 
 /**
@@ -66,7 +75,7 @@ function seedRipgrepCache(dir, tmpDir, say) {
 	}
 	const work = join(dir, 'ripgrep-seed');
 	mkdirSync(join(work, 'bin'), { recursive: true });
-	npm(['pack', '--silent', `@vscode/ripgrep@${version}`], work, process.env, 'npm pack @vscode/ripgrep');
+	npm(['pack', '--silent', `@vscode/ripgrep@${version}`], work, baseEnv, 'npm pack @vscode/ripgrep');
 	run('tar', ['xzf', `vscode-ripgrep-${version}.tgz`], { cwd: work }, 'unpacking @vscode/ripgrep');
 	const postinstall = readFileSync(join(work, 'package', 'lib', 'postinstall.js'), 'utf8');
 	const tag = /const VERSION = '([^']+)'/.exec(postinstall)?.[1];
@@ -92,7 +101,7 @@ function seedRipgrepCache(dir, tmpDir, say) {
 export function installCodeServer(dir, version, say) {
 	writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'pi-condense-code-server', private: true }, null, '\t') + '\n');
 	say(`npm install --ignore-scripts code-server@${version}`);
-	npm(['install', '--ignore-scripts', '--save-exact', `code-server@${version}`], dir, process.env, 'npm install code-server');
+	npm(['install', '--ignore-scripts', '--save-exact', `code-server@${version}`], dir, baseEnv, 'npm install code-server');
 	const codeServer = join(dir, 'node_modules', 'code-server');
 	const { nodeBin, env: nodeEnv } = nodeFor(dir, String(readJson(join(codeServer, 'package.json')).engines?.node ?? ''), say);
 	approveInstallScripts(dir, 'package-lock.json');
@@ -107,7 +116,7 @@ export function installCodeServer(dir, version, say) {
 	// npm_config_yes: node-pty's script runs `npx node-gyp`, which a `yes=false` npmrc would cancel.
 	// --unsafe-perm: npm 11 calls the flag unknown but still exports npm_config_unsafe_perm=true, which
 	// code-server's postinstall.sh demands when running as root.
-	const env = { ...process.env, ...nodeEnv, TMPDIR: tmpDir, npm_config_yes: 'true' };
+	const env = { ...baseEnv, ...nodeEnv, TMPDIR: tmpDir, npm_config_yes: 'true' };
 	// Warnings too: the log is for reading when something in there breaks.
 	const rebuild = npm(['rebuild', '--unsafe-perm', '--foreground-scripts'], dir, env, 'code-server postinstall (npm rebuild)', 'warn');
 	writeFileSync(join(dir, 'rebuild.log'), rebuild.stdout + rebuild.stderr);
@@ -118,7 +127,7 @@ export function installCodeServer(dir, version, say) {
 		}
 	}
 	// Even --version writes a config file and log files: keep them in our tmp, out of the user's home.
-	const quietEnv = { ...process.env, ...nodeEnv, XDG_CONFIG_HOME: tmpDir, XDG_DATA_HOME: tmpDir };
+	const quietEnv = { ...baseEnv, ...nodeEnv, XDG_CONFIG_HOME: tmpDir, XDG_DATA_HOME: tmpDir };
 	const reported = run(nodeBin, [join(codeServer, 'out', 'node', 'entry.js'), '--version'], { env: quietEnv }, 'code-server --version').stdout;
 	say(`code-server --version: ${reported.trim().split('\n').at(-1)}`);
 	return nodeBin;

@@ -12,14 +12,45 @@ import { assertChromium, chromiumFlags, chromiumPath } from './chromium.mjs';
 import { killChildrenSince, openNow, stillOpenAfter } from '../support/openHandles.mjs';
 
 export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-// 4.100.3 = VS Code 1.100.3, the newest code-server that runs on Node 20 (our engines.vscode is ^1.100.0).
-export const codeServerVersion = '4.100.3';
-export const codeServerDir = join(projectRoot, '.vscode-test', `code-server-${codeServerVersion}`);
-export const codeServerReadyMarker = join(codeServerDir, '.ok');
-// Written by setup.mjs only when code-server needs another Node major than the one running us.
-export const codeServerNodeFile = join(codeServerDir, '.node-bin');
+
+/**
+ * The VS Code versions the suites run on: `current` is today's code-server (VS Code 1.139.1, Node 24), `oldest`
+ * the oldest VS Code our `engines.vscode` allows (^1.100.0: code-server 4.100.3 = VS Code 1.100.3, Node 20).
+ * A run picks one with PI_CONDENSE_VSCODE=current|oldest (default current); scripts/test.mjs sets it per stage.
+ */
+export const codeServerVersions = { current: '4.139.1', oldest: '4.100.3' };
+export const vscodeTarget = process.env.PI_CONDENSE_VSCODE || 'current';
+if (!Object.hasOwn(codeServerVersions, vscodeTarget)) {
+	throw new Error(`PI_CONDENSE_VSCODE=${vscodeTarget}: use ${Object.keys(codeServerVersions).join(' or ')}`);
+}
+
+/** Where one code-server version lives under the git-ignored .vscode-test/, and its files. */
+export function codeServerInstallOf(version) {
+	const dir = join(projectRoot, '.vscode-test', `code-server-${version}`);
+	// `.node-bin` is written by setup.mjs only when code-server needs another Node major than the one running us.
+	return { version, dir, readyMarker: join(dir, '.ok'), nodeFile: join(dir, '.node-bin') };
+}
+
+const selected = codeServerInstallOf(codeServerVersions[vscodeTarget]);
+export const codeServerVersion = selected.version;
+export const codeServerDir = selected.dir;
+export const codeServerReadyMarker = selected.readyMarker;
+export const codeServerNodeFile = selected.nodeFile;
 
 const codeServerEntry = join(codeServerDir, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
+
+/**
+ * VS Code from about 1.10x honours the URL payload (extensionDevelopmentPath, extensionTestsPath) only when the
+ * server runs with its smoke-test driver enabled; code-server 4.13x+ passes that through as --vscode-option
+ * (4.100 has neither the option nor the need). Read from code-server's own option table, once.
+ */
+let smokeTestDriverArgs;
+function smokeTestDriverOptions() {
+	smokeTestDriverArgs ??= readFileSync(join(codeServerDir, 'node_modules', 'code-server', 'out', 'node', 'cli.js'), 'utf8').includes('"vscode-option"')
+		? ['--vscode-option', 'enable-smoke-test-driver']
+		: [];
+	return smokeTestDriverArgs;
+}
 const liveServers = new Set();
 const liveTempDirs = new Set();
 // What was open before the runner started anything (see exitWhenClosed).
@@ -114,6 +145,11 @@ function writeUserSettings(userDataDir, restricted) {
 		// of ports is the terminal's output (a tunnel provider keeps it on whatever autoForwardPorts says).
 		'remote.autoForwardPorts': false,
 		'remote.autoForwardPortsSource': 'output',
+		// VS Code 1.10x+ opens a chat view in a secondary side bar on first start: it takes a third of the
+		// window (the preview's rows then wrap, and its welcome view covers the editor's middle, where clicks
+		// land). A user closes it once; a fresh profile has to say so. (Unknown to 1.100: ignored there.)
+		'workbench.secondarySideBar.defaultVisibility': 'hidden',
+		'chat.disableAIFeatures': true,
 	}, null, '\t'));
 }
 
@@ -148,7 +184,7 @@ export async function startCodeServer({ workspace, env = {}, verbose = false, st
 		'--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', '--config', join(runDir, 'config.yaml'),
 		'--user-data-dir', userDataDir, '--extensions-dir', extensionsDir,
 		'--disable-telemetry', '--disable-update-check', ...(restricted ? [] : ['--disable-workspace-trust']),
-		'--disable-getting-started-override', '--disable-proxy', resolve(workspace)];
+		'--disable-getting-started-override', '--disable-proxy', ...smokeTestDriverOptions(), resolve(workspace)];
 	// Its own process group, so stop() reaches the extension host, pty host and file watcher too.
 	const child = spawn(node, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: serverEnv });
 	let log = '';

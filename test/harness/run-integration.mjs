@@ -6,11 +6,12 @@
 //   --restricted  open the workspace untrusted (VS Code's restricted mode) and run only test/integration/restricted/
 //   HARNESS_VERBOSE=1  show every workbench and server log line     HARNESS_KEEP=1  keep the temp dirs
 //   HARNESS_TIMEOUT=<seconds>  give up after this long (default 180)
-import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { format } from 'node:util';
 import { exitWhenClosed, launchChromium, makeTempDir, projectRoot, removeDir, startCodeServer, within, workbenchUrl } from './lib.mjs';
 import { writeIntegrationFixtures } from './integrationFixtures.mjs';
+import { installPiInPrefix } from '../support/piPrefix.mjs';
 import { ensureHarnessInstalled } from './setup.mjs';
 import { performUiAction, uiActionLine } from './uiActions.mjs';
 
@@ -18,7 +19,7 @@ const testsEntry = join(projectRoot, 'out', 'test', 'integration', 'index.js');
 const timeoutMs = Number(process.env.HARNESS_TIMEOUT || 180) * 1000;
 const verbose = Boolean(process.env.HARNESS_VERBOSE);
 // Workbench chatter that says nothing about our tests.
-const noise = /^(CodeExpectedError|Resolving|Resolved|Creating a socket|Updating additional|ChatSessionStore|\[Service Worker\]|Ignoring fetching additional|\[reconnection-grace-time\])/;
+const noise = /^(CodeExpectedError|Resolving|Resolved|Creating a socket|Updating additional|ChatSessionStore|\[ChatModelSelection\]|\[Service Worker\]|Ignoring fetching additional|\[reconnection-grace-time\])/;
 const resultLine = /^pi-condense-integration-result (\{.*\})$/;
 const restricted = process.argv.includes('--restricted');
 
@@ -73,10 +74,22 @@ async function runSuite() {
 		removeDir(uiResults);
 	});
 	const fixtures = writeIntegrationFixtures(agentDir, workspace, { restricted });
+	// Pi 1.6.0 installed as `npm install -g` leaves it, its `pi` on the PATH of the user's login shell, which is
+	// where VS Code's server takes the extension host's PATH from (it runs `$SHELL -ilc`): a home of its own
+	// whose .profile adds the prefix's bin, as a user's does. The summarizer uses that Pi's pi-ai in a trusted
+	// workspace (and must not in restricted mode).
+	const npmPrefix = realpathSync(makeTempDir('pi-condense-npm-prefix-'));
+	cleanups.push(async () => removeDir(npmPrefix));
+	const installedPi = installPiInPrefix(projectRoot, npmPrefix, '1.6.0');
+	const home = join(npmPrefix, 'home');
+	mkdirSync(home);
+	writeFileSync(join(home, '.profile'), `export PATH="${installedPi.binDir}:$PATH"\n`);
 	const server = await startCodeServer({
 		workspace,
 		verbose,
 		env: {
+			HOME: home,
+			PI_CONDENSE_TEST_INSTALLED_PI: realpathSync(installedPi.source),
 			PI_CODING_AGENT_DIR: agentDir, PI_CONDENSE_TEST_AGENT_DIR: agentDir, PI_CONDENSE_TEST_WORKSPACE: workspace,
 			PI_CONDENSE_TEST_FIXTURES: JSON.stringify(fixtures), PI_CONDENSE_TEST_UI_RESULTS: uiResults,
 			...(restricted ? { PI_CONDENSE_TEST_RESTRICTED: '1' } : {}),

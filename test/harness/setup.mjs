@@ -5,13 +5,13 @@
 //           setup stops at once and names the exact packages.
 //   npm:    code-server (VS Code server + web workbench + Node extension host) into .vscode-test/ (git-ignored).
 // Idempotent: a finished install leaves a `.ok` marker and later runs only check for Chromium.
-//   node test/harness/setup.mjs              Chromium and code-server (the integration, UI, .vsix and start tests)
+//   node test/harness/setup.mjs              Chromium and the selected code-server (PI_CONDENSE_VSCODE=current|oldest)
+//   node test/harness/setup.mjs --all        Chromium and every code-server the suites run on
 //   node test/harness/setup.mjs --chromium   Chromium only (the preview-page tests in test/browser)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { chromiumPath } from './chromium.mjs';
-import { codeServerDir, codeServerNodeFile, codeServerReadyMarker, codeServerVersion, removeDir } from './lib.mjs';
+import { codeServerInstallOf, codeServerVersion, codeServerVersions, removeDir } from './lib.mjs';
 import { installCodeServer } from './codeServerInstall.mjs';
 import { systemPlan } from './systemPackages.mjs';
 
@@ -28,40 +28,52 @@ function installDebianPackages(packages) {
 	}
 }
 
+/** Installs code-server `version` into its folder under .vscode-test/, unless a finished install is there. */
+function ensureCodeServer(version) {
+	const { dir, readyMarker, nodeFile } = codeServerInstallOf(version);
+	if (existsSync(readyMarker)) {
+		return;
+	}
+	const startedAt = Date.now();
+	say(`installing code-server ${version} into ${dir} (a minute or two, once)`);
+	removeDir(dir);
+	mkdirSync(dir, { recursive: true });
+	const nodeBin = installCodeServer(dir, version, say);
+	if (nodeBin !== process.execPath) {
+		writeFileSync(nodeFile, nodeBin + '\n');
+	}
+	writeFileSync(readyMarker, `${version}\n`);
+	const size = spawnSync('du', ['-sh', dir], { encoding: 'utf8' }).stdout.split('\t')[0];
+	say(`code-server ${version} ready in ${Math.round((Date.now() - startedAt) / 1000)} s (${size})`);
+}
+
 /**
- * Makes sure Chromium (and, unless `codeServer` is false, code-server) is there; installs what is missing
- * when it can. Throws with what to do when it cannot.
+ * Makes sure Chromium (and, unless `codeServer` is false, each code-server of `versions`: by default the one
+ * this run's PI_CONDENSE_VSCODE selects) is there; installs what is missing when it can. Throws with what to do
+ * when it cannot.
  */
-export function ensureHarnessInstalled({ codeServer = true } = {}) {
-	const installed = !codeServer || existsSync(codeServerReadyMarker);
-	const plan = systemPlan({ codeServer: !installed });
+export function ensureHarnessInstalled({ codeServer = true, versions = [codeServerVersion] } = {}) {
+	const missing = codeServer ? versions.filter((version) => !existsSync(codeServerInstallOf(version).readyMarker)) : [];
+	const plan = systemPlan({ codeServer: missing.length > 0 });
 	if (plan.kind === 'stop') {
 		throw new Error(plan.message);
 	}
 	if (plan.kind === 'install') {
 		installDebianPackages(plan.packages);
 	}
-	if (installed) {
-		return;
+	for (const version of missing) {
+		ensureCodeServer(version);
 	}
-	const startedAt = Date.now();
-	say(`installing code-server ${codeServerVersion} into ${codeServerDir} (about a minute, once)`);
-	removeDir(codeServerDir);
-	mkdirSync(codeServerDir, { recursive: true });
-	const nodeBin = installCodeServer(codeServerDir, codeServerVersion, say);
-	if (nodeBin !== process.execPath) {
-		writeFileSync(codeServerNodeFile, nodeBin + '\n');
-	}
-	writeFileSync(codeServerReadyMarker, `${codeServerVersion}\n`);
-	const size = spawnSync('du', ['-sh', codeServerDir], { encoding: 'utf8' }).stdout.split('\t')[0];
-	say(`code-server ${codeServerVersion} ready in ${Math.round((Date.now() - startedAt) / 1000)} s (${size})`);
 }
 
 if (process.argv[1] && import.meta.filename === process.argv[1]) {
 	const chromiumOnly = process.argv.includes('--chromium');
+	// --all: every VS Code the suites run on (current and oldest), not only the selected one.
+	const versions = process.argv.includes('--all') ? Object.values(codeServerVersions) : [codeServerVersion];
 	try {
-		ensureHarnessInstalled({ codeServer: !chromiumOnly });
-		say(chromiumOnly ? `ok: Chromium ${chromiumPath()}` : `ok: code-server ${readFileSync(join(codeServerDir, '.ok'), 'utf8').trim()}, Chromium ${chromiumPath()}`);
+		ensureHarnessInstalled({ codeServer: !chromiumOnly, versions });
+		const ready = versions.map((version) => readFileSync(codeServerInstallOf(version).readyMarker, 'utf8').trim()).join(', ');
+		say(chromiumOnly ? `ok: Chromium ${chromiumPath()}` : `ok: code-server ${ready}, Chromium ${chromiumPath()}`);
 	} catch (error) {
 		console.error(`[setup] ${error.message}`);
 		process.exit(1);

@@ -46,18 +46,30 @@ function activationLogged(userDataDir) {
 	return logs.some((log) => log.split('\n').some((line) => line.includes(`_doActivateExtension ${extensionId}`)));
 }
 
-/** Asks the installed `dist/pi-ai-worker.js` (which loads the installed `dist/pi-ai.js`) for a built-in model's facts. */
+/**
+ * Asks the installed `dist/pi-ai-worker.js` (which loads the installed `dist/pi-ai.js`, the bundled pi-ai) for a
+ * model only today's catalog has; it says which pi-ai answered before it answers.
+ */
 async function askInstalledWorker(extensionDir, agentDir) {
 	const worker = new Worker(join(extensionDir, 'dist', 'pi-ai-worker.js'));
 	try {
+		const messages = [];
 		const answer = await new Promise((resolve, reject) => {
-			worker.once('message', resolve);
+			worker.on('message', (message) => {
+				messages.push(message);
+				if (message.type === 'answer' || message.type === 'failure') {
+					resolve(message);
+				}
+			});
 			worker.once('error', reject);
-			worker.postMessage({ type: 'facts', id: 0, agentDir, provider: 'anthropic', modelId: 'claude-sonnet-4-5' });
+			const policy = { allowed: false, reason: 'the .vsix check asks the bundled one' };
+			worker.postMessage({ type: 'facts', id: 0, policy, agentDir, provider: 'anthropic', modelId: 'claude-sonnet-5' });
 		});
-		if (answer.type !== 'answer' || !(answer.value?.contextWindow > 0)) {
-			throw new Error(`the installed pi-ai worker did not answer a model lookup: ${JSON.stringify(answer)}`);
+		const library = messages.find((message) => message.type === 'library')?.origin;
+		if (answer.type !== 'answer' || !(answer.value?.contextWindow > 0) || library?.kind !== 'bundled') {
+			throw new Error(`the installed pi-ai worker did not answer a model lookup with the bundled pi-ai: ${JSON.stringify(messages)}`);
 		}
+		return library;
 	} finally {
 		await worker.terminate();
 	}
@@ -78,7 +90,7 @@ async function main() {
 		if (installed.length !== 1) {
 			throw new Error(`expected the extension in ${server.extensionsDir}, found: ${installed.join(', ') || 'nothing'}`);
 		}
-		await askInstalledWorker(join(server.extensionsDir, installed[0]), agentDir);
+		const library = await askInstalledWorker(join(server.extensionsDir, installed[0]), agentDir);
 		browser = await launchChromium();
 		const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
 		await page.goto(workbenchUrl(server, { workspace }));
@@ -93,7 +105,7 @@ async function main() {
 			}
 			await sleep(200);
 		}
-		console.log(`[vsix] ${installed[0]} installed from ${vsix}, activated, "Pi Sessions" view shown, its pi-ai worker answered`);
+		console.log(`[vsix] ${installed[0]} installed from ${vsix}, activated, "Pi Sessions" view shown, its pi-ai worker answered with ${library.piAiName} ${library.piAiVersion} (bundled)`);
 		console.log('vsix: 1 passed, 0 failed');
 	} finally {
 		await browser?.close();

@@ -2,7 +2,9 @@
  * Credentials under every fault we can inject (real files in a temp agent dir, real shell commands,
  * the real pi-ai client against the fake OpenAI server): each gives a clear message naming the
  * provider, the file where relevant, and what to set or do; never a crash, and a hanging `!command`
- * is cut off.
+ * is cut off. The bundled pi-ai (Pi 1.x's rules) answers, except where a fault is about an installed
+ * Pi 0.73's pi-ai (an expired login, which that generation does not refresh: the current one does, over
+ * the network, so it is tested against a local token server in authJsonStore.test.ts).
  */
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
@@ -11,6 +13,7 @@ import type { SummarizerError } from '../../src/engine/ports';
 import { createPiAiSummarizer } from '../../src/node/llm/piAiSummarizer';
 import { createFakeAgentDir, type FakeAgentDir, type FakeAgentDirOptions } from '../support/fakeAgentDir';
 import { startFakeLlmServer, type FakeLlmServer } from '../support/fakeLlmServer';
+import { installPiGlobally } from '../support/installedPi';
 import { loadPiAi, testSettings } from '../support/piAiForTests';
 import { useUnsetEnvVars } from '../support/unsetEnvVars';
 
@@ -25,6 +28,8 @@ interface CredentialFault {
 	readonly files?: (dir: string) => Promise<void>;
 	readonly kind: SummarizerError['kind'];
 	readonly message: readonly RegExp[];
+	/** The pi-ai of an installed Pi 0.73.1 instead of the bundled one. */
+	readonly pi073?: boolean;
 }
 
 const UNSET = 'PI_CONDENSE_TEST_UNSET_KEY';
@@ -60,20 +65,35 @@ const FAULTS: readonly CredentialFault[] = [
 		agent: () => ({ auth: { 'fake-llm': { type: 'api_key', key: UNSET } } }),
 		reply: rejected,
 		kind: 'error',
-		message: [/fake-llm\/fake-model failed: 401/, new RegExp(`key for provider "fake-llm" in .*auth\\.json is "${UNSET}", which looks like the name of an environment variable, but no variable of that name is set.*Set ${UNSET}`)],
+		message: [/fake-llm\/fake-model failed: 401/, new RegExp(`key for provider "fake-llm" in .*auth\\.json is "${UNSET}", which looks like the name of an environment variable, but Pi reads a value literally unless it is written "\\$${UNSET}".*Write "\\$${UNSET}" there to use the variable \\(and set ${UNSET}`)],
 	},
 	{
 		name: 'a models.json apiKey naming an unset environment variable',
 		agent: () => ({ providerApiKey: UNSET }),
 		reply: rejected,
 		kind: 'error',
-		message: [new RegExp(`key for provider "fake-llm" in .*models\\.json is "${UNSET}".*no variable of that name is set`)],
+		message: [new RegExp(`key for provider "fake-llm" in .*models\\.json is "${UNSET}", which looks like the name of an environment variable`)],
 	},
 	{
-		name: 'an expired OAuth token',
+		name: 'a models.json apiKey "$NAME" of an unset environment variable',
+		agent: () => ({ providerApiKey: `$${UNSET}` }),
+		kind: 'credentials',
+		message: [new RegExp(`"apiKey" of provider "fake-llm" in .*models\\.json names the environment variable ${UNSET}, which is not set in the environment VS Code runs in`)],
+	},
+	{
+		name: 'an auth.json key naming an unset environment variable, with Pi 0.73',
+		agent: () => ({ auth: { 'fake-llm': { type: 'api_key', key: UNSET } } }),
+		reply: rejected,
+		kind: 'error',
+		pi073: true,
+		message: [/fake-llm\/fake-model failed: 401/, new RegExp(`key for provider "fake-llm" in .*auth\\.json is "${UNSET}", which looks like the name of an environment variable, but no variable of that name is set.*Set ${UNSET}`)],
+	},
+	{
+		name: 'an expired OAuth token, with Pi 0.73',
 		agent: () => ({ auth: { anthropic: { type: 'oauth', access: 'sk-ant-oat-expired', refresh: 'r', expires: 1_000_000 } } }),
 		model: 'anthropic/claude-sonnet-4-5',
 		kind: 'credentials',
+		pi073: true,
 		message: [/login for provider "anthropic" in .*auth\.json expired at 1970-01-01T00:16:40\.000Z/, /Run `pi` and send a message \(or use \/login\) so Pi refreshes it/],
 	},
 	{
@@ -121,9 +141,10 @@ describe('credential faults', function () {
 	beforeEach(async () => {
 		server = await startFakeLlmServer();
 	});
+	const cleanups: (() => Promise<void>)[] = [];
 	afterEach(async () => {
 		await server.close();
-		await Promise.all(dirs.splice(0).map((dir) => dir.cleanup()));
+		await Promise.all([...dirs.splice(0).map((dir) => dir.cleanup()), ...cleanups.splice(0).map((cleanup) => cleanup())]);
 	});
 
 	for (const fault of FAULTS) {
@@ -134,8 +155,12 @@ describe('credential faults', function () {
 			if (fault.reply) {
 				server.enqueue(fault.reply);
 			}
+			const pi = fault.pi073 ? await installPiGlobally('0.73.1') : undefined;
+			if (pi) {
+				cleanups.push(pi.cleanup);
+			}
 			const summarizer = createPiAiSummarizer({
-				loadPiAi, agentDir: dir.dir, maxRetries: 0, commandTimeoutMs: 300,
+				loadPiAi: pi?.loader() ?? loadPiAi, agentDir: dir.dir, maxRetries: 0, commandTimeoutMs: 300,
 				settings: testSettings(fault.model ?? dir.modelRef),
 			});
 			const error = await summarizer.summarize({ prompt: 'summarize this' }).then(

@@ -17,6 +17,7 @@ import { runCli } from '../support/fuzz/cliRun';
 import { createFakeAgentDir, type FakeAgentDir, type FakeAgentDirOptions } from '../support/fakeAgentDir';
 import { startFakeLlmServer, type FakeLlmServer, type FakeReply, type RecordedRequest } from '../support/fakeLlmServer';
 import { piCondenseSessionsDir } from '../support/paths';
+import { installPiGlobally } from '../support/installedPi';
 import { loadPiAi, testSettings } from '../support/piAiForTests';
 import { noPiRunning } from '../support/tempSession';
 import { useTempDir } from '../support/tempDirs';
@@ -100,7 +101,7 @@ interface KeySource {
 const SOURCES: readonly KeySource[] = [
 	{ name: 'auth.json literal', agent: { auth: { 'fake-llm': { type: 'api_key', key: S.authLiteral } } }, key: S.authLiteral },
 	{ name: 'auth.json !command', agent: { auth: { 'fake-llm': { type: 'api_key', key: `!printf %s ${S.authCommand}` } } }, key: S.authCommand },
-	{ name: 'environment variable named in auth.json', agent: { auth: { 'fake-llm': { type: 'api_key', key: ENV_NAME } } }, key: S.env },
+	{ name: 'environment variable named in auth.json ($NAME, Pi 1.x)', agent: { auth: { 'fake-llm': { type: 'api_key', key: `$${ENV_NAME}` } } }, key: S.env },
 	{ name: 'models.json apiKey and headers', agent: { providerApiKey: S.models, providerFields: { headers: { 'X-Api-Token': S.header } } }, key: S.models },
 ];
 
@@ -179,13 +180,17 @@ describe('planted secrets never leak', function () {
 		});
 	}
 
-	it('OAuth tokens: an expired login and a failing request name no token', async () => {
+	// An expired login with Pi 0.73's pi-ai (the current one refreshes it over the network: authJsonStore.test.ts
+	// refreshes against a local token server, and checks the tokens stay out of its messages).
+	it('OAuth tokens: an expired login (Pi 0.73) and a failing request name no token', async () => {
 		const dir = await createFakeAgentDir({
 			auth: { anthropic: { type: 'oauth', access: S.oauthAccess, refresh: S.oauthRefresh, expires: 1_000_000 } },
 			extraProviders: { anthropic: { baseUrl: 'http://127.0.0.1:9' } },
 		});
 		dirs.push(dir);
-		const expired = createPiAiSummarizer({ loadPiAi, agentDir: dir.dir, maxRetries: 0, logger: capture.logger, settings: testSettings('anthropic/claude-sonnet-4-5') });
+		const pi = await installPiGlobally('0.73.1');
+		dirs.push({ ...dir, cleanup: pi.cleanup });
+		const expired = createPiAiSummarizer({ loadPiAi: pi.loader(), agentDir: dir.dir, maxRetries: 0, logger: capture.logger, settings: testSettings('anthropic/claude-sonnet-4-5') });
 		const messages: string[] = [];
 		capture.start();
 		try {

@@ -2,10 +2,12 @@
  * A real HTTP server on 127.0.0.1 that speaks the OpenAI chat-completions protocol the way pi-ai's
  * `openai-completions` provider uses it: POST `<base>/chat/completions` with `stream: true` and
  * `stream_options.include_usage`, answered by SSE `data: {chunk}` lines, a usage-only last chunk,
- * and `data: [DONE]`. Each request takes the next scripted reply (or the default one) and is recorded.
+ * and `data: [DONE]`; and the Anthropic Messages protocol on POST `<base>/v1/messages`
+ * (`fakeAnthropicDialect.ts`). Each request takes the next scripted reply (or the default one) and is recorded.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { answerAnthropic } from './fakeAnthropicDialect';
 
 const DROP_DELAY_MS = 30;
 
@@ -118,6 +120,11 @@ async function answer(request: RecordedRequest, res: ServerResponse, reply: Fake
 		return;
 	}
 	await sleep(reply.latencyMs ?? 0);
+	if (request.method === 'POST' && request.path.split('?')[0]!.endsWith('/v1/messages')) {
+		const text = typeof reply.text === 'function' ? reply.text(request) : (reply.text ?? 'ok');
+		await answerAnthropic(request, res, reply, text, (whole) => split(whole, reply.chunkChars), () => sleep(reply.chunkDelayMs ?? 0));
+		return;
+	}
 	if (request.method !== 'POST' || !request.path.endsWith('/chat/completions')) {
 		sendJson(res, 404, { error: { message: `fake LLM server: no route for ${request.method} ${request.path}` } });
 		return;

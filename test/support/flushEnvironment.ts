@@ -11,7 +11,7 @@ import { PiAiWorker } from '../../src/node/llm/worker/piAiWorker';
 import { createFakeAgentDir, type FakeAgentDir, type FakeAgentDirOptions } from './fakeAgentDir';
 import { startFakeLlmServer, type FakeLlmServer, type FakeReply } from './fakeLlmServer';
 import { flushConfig } from './flushFixtures';
-import { distDir } from './piAiForTests';
+import { BUNDLED_ONLY, distDir } from './piAiForTests';
 import { noPiRunning, TempDir } from './tempSession';
 import { WRITER_RELEASE } from './releases';
 
@@ -31,7 +31,7 @@ export function useFlushEnvironment(defaultReply: FakeReply, agentOptions: Omit<
 	let current: Omit<FlushEnvironment, 'request' | 'summarizers'> | undefined;
 	let worker: PiAiWorker | undefined;
 	before(() => {
-		worker = new PiAiWorker({ distDir });
+		worker = new PiAiWorker({ distDir, installedPiAi: () => BUNDLED_ONLY });
 	});
 	after(async () => {
 		await worker?.dispose();

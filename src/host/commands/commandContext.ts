@@ -22,6 +22,8 @@ export interface CommandContext {
 	readonly prunedTree: PrunedCallsTreeProvider;
 	/** The models that have credentials, listed by the pi-ai worker (never on activation). */
 	readonly listModels: (agentDir: string) => Promise<ModelChoice[]>;
+	/** Which pi-ai the summarizer uses (or would use: nothing is loaded for it), for Show Status. */
+	readonly summarizerLibrary: () => Promise<string>;
 	readonly flushRunner: FlushRunner;
 }
 

@@ -35,13 +35,14 @@ export function registerPrunerCommands(context: CommandContext): vscode.Disposab
 			const stats = insight?.state.stats;
 			const report = statusReportText(config(), stats, controller.release, insight && { metrics: insight.metrics, rearmed: insight.rearmed });
 			const release = releaseStatusLines(controller.releaseResolution, homedir());
+			const library = `summarizer models and credentials: ${await context.summarizerLibrary()}`;
 			const session = path ? `session "${controller.titleOf(path)}"` : 'no session selected';
 			// Chains a killed flush left raw (the release's now then stops at "nothing pending").
 			const left = insight && controller.releaseResolution.kind !== 'not-installed' ? insight.compactableChains : 0;
 			const compactable = left > 0 ? [notices.compactableChainsText(left)] : [];
 			return showReport(
 				context,
-				[report, ...release, ...compactable.map((text) => `${text}: Compact Closed Chains Now compresses them`), `(${session})`].join('\n'),
+				[report, ...release, ...compactable.map((text) => `${text}: Compact Closed Chains Now compresses them`), library, `(${session})`].join('\n'),
 				[statusLineSummary(config(), stats), ...compactable, releaseLine(controller.releaseResolution, homedir()), session].join(' · '),
 				left > 0 ? { title: 'Compact', command: CommandId.Compact } : undefined,
 			);

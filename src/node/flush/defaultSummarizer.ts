@@ -1,8 +1,8 @@
 /**
- * The summarizer a flush uses when the caller passes none: pi-ai (loaded on the first call from
- * the `dist/pi-ai.js` chunk), or the offline extractive summarizer when `summarizerModel` is
- * `default` and the session's model cannot be used (no model yet, unknown to pi-ai and
- * models.json, or no credentials). An explicitly configured `provider/id` is never replaced by the
+ * The summarizer a flush uses when the caller passes none: pi-ai (the installed Pi's or the bundled
+ * `dist/pi-ai.js`, loaded on the first call: `llm/piAiLoader.ts`), or the offline extractive
+ * summarizer when `summarizerModel` is `default` and the session's model cannot be used (no model
+ * yet, unknown to that pi-ai and models.json, or no credentials). An explicitly configured `provider/id` is never replaced by the
  * offline summarizer: without credentials its calls fail with the provider's name and what to set.
  * The choice is made on the first call, so a flush with nothing to summarize loads nothing.
  *
@@ -14,11 +14,8 @@ import { offlineSummarizer, withSummarizerFallback } from '../../engine/flush';
 import type { SummarizerFallbackRule } from '../../engine/release/releases';
 import type { ContextPruneConfig } from '../../engine/config/types';
 import { nullLogger, type Logger, type SummarizeRequest, type SummarizeResult, type Summarizer } from '../../engine/ports';
-import { readAuthFile } from '../llm/authFile';
-import { credentialSource } from '../llm/credentials';
-import { findModel, loadModelCatalog } from '../llm/modelCatalog';
+import { describeOrigin, type PiAiLoader } from '../llm/library/modelLibrary';
 import { formatModelRef, type ModelRef } from '../llm/models';
-import type { PiAiLoader } from '../llm/piAiLoader';
 import { createPiAiSummarizer, summarizerLabel } from '../llm/piAiSummarizer';
 
 /** One flush's summarizer, as plain data (it crosses to the pi-ai worker). */
@@ -59,6 +56,7 @@ export function createDefaultSummarizer(options: DefaultSummarizerOptions): Defa
 	let chosen: Promise<{ summarizer: Summarizer; offlineReason?: string }> | undefined;
 	let offlineReason: string | undefined;
 	const choose = async (): Promise<{ summarizer: Summarizer; offlineReason?: string }> => {
+		await logLibrary(options);
 		const piAi = createPiAiSummarizer({
 			loadPiAi: options.loadPiAi, agentDir: options.agentDir, settings: options.config, sessionModel: options.sessionModel, maxRetries: options.maxRetries, logger: options.logger,
 		});
@@ -99,6 +97,14 @@ function withSessionModelFallback(primary: Summarizer, spec: string, options: De
 	});
 }
 
+/** Says which pi-ai answers this flush's calls (the installed Pi's or the bundled one, and why). */
+async function logLibrary(options: DefaultSummarizerOptions): Promise<void> {
+	const library = await options.loadPiAi().catch(() => undefined);
+	if (library) {
+		(options.logger ?? nullLogger).info(`summarizer: models and credentials from ${describeOrigin(library.origin)}`);
+	}
+}
+
 /** Why the session's model cannot summarize, or undefined when it can. */
 async function whyNotUsable(options: DefaultSummarizerOptions): Promise<string | undefined> {
 	const ref = options.sessionModel;
@@ -107,13 +113,12 @@ async function whyNotUsable(options: DefaultSummarizerOptions): Promise<string |
 	}
 	const name = formatModelRef(ref);
 	try {
-		const piAi = options.loadPiAi();
-		const auth = await readAuthFile(options.agentDir);
-		const catalog = await loadModelCatalog(piAi, options.agentDir, auth);
-		if (!findModel(catalog, ref.provider, ref.modelId)) {
-			return `the session's model ${name} is not known to pi-ai or models.json`;
+		const library = await options.loadPiAi();
+		const catalog = await library.openCatalog(options.agentDir, 'probe');
+		if (!catalog.find(ref.provider, ref.modelId)) {
+			return `the session's model ${name} is not known to ${describeOrigin(library.origin)} or models.json`;
 		}
-		return credentialSource(ref.provider, { piAi, catalog, auth }) === undefined
+		return await catalog.credentialSource(ref.provider) === undefined
 			? `no credentials for ${name}, the session's model (contextPrune.summarizerModel is "default")`
 			: undefined;
 	} catch (error) {

@@ -1,29 +1,20 @@
 /**
- * Finds the API key and request headers for a model in Pi 0.73.1's order: `<agentDir>/auth.json`
- * (an API key, or an OAuth token while it is unexpired), then the provider's environment variable,
- * then `apiKey` in models.json. Unlike Pi we never refresh OAuth tokens: refresh tokens rotate, and
- * only Pi may write auth.json. Error messages name the provider and what to set, never a secret.
+ * For a pi-ai 0.7x (`library/legacyLibrary.ts`): finds the API key and request headers for a model in
+ * Pi 0.73.1's order: `<agentDir>/auth.json` (an API key, or an OAuth token while it is unexpired), then
+ * the provider's environment variable, then `apiKey` in models.json. With this generation we never
+ * refresh OAuth tokens (its refresh takes no lock of auth.json); the current one does, under Pi's lock
+ * (`library/authJsonStore.ts`). Error messages name the provider and what to set, never a secret.
  */
 import { SummarizerError } from '../../engine/ports';
 import { authFilePath, type AuthFile } from './authFile';
 import { ConfigValueError, resolveConfigValue } from './configValue';
 import type { ModelCatalog, PiModel } from './modelCatalog';
 import { modelsJsonPath } from './modelsJson';
-import type { PiAi } from './piAiLoader';
+import type { LegacyPiAi as PiAi } from './library/legacyLibrary';
+import type { CredentialSource, RequestAuth } from './library/modelLibrary';
 import { providerEnvVars } from './providerEnvVars';
 
-export type CredentialSource = 'auth.json' | 'auth.json (OAuth)' | 'environment' | 'models.json';
-
-export interface RequestAuth {
-	readonly apiKey: string;
-	readonly headers?: Readonly<Record<string, string>>;
-	readonly source: CredentialSource;
-	/**
-	 * Set when the key is the literal name of an environment variable that is not set (Pi then sends
-	 * the name itself as the key): what to tell the user if the provider rejects it.
-	 */
-	readonly unsetVariableHint?: string;
-}
+export type { CredentialSource, RequestAuth };
 
 export interface CredentialContext {
 	readonly piAi: PiAi;
@@ -90,7 +81,7 @@ async function findApiKey(provider: string, context: CredentialContext): Promise
 			return withUnsetVariableHint({ apiKey, source: 'models.json' }, configured, provider, modelsJsonPath(context.agentDir));
 		}
 	}
-	throw credentialsError(missingKeyMessage(provider, context));
+	throw credentialsError(describeMissingKey(provider, context.agentDir, [context.auth.problem, context.catalog.modelsJsonProblem]));
 }
 
 /** Environment variable names as people write them: upper case, digits and underscores. */
@@ -145,18 +136,19 @@ async function resolveOrExplain(value: string, description: string, context: Cre
 	}
 }
 
-function missingKeyMessage(provider: string, context: CredentialContext): string {
+/** What to set when nothing supplies a key for `provider`, with what was wrong with the files that might have. */
+export function describeMissingKey(provider: string, agentDir: string, fileProblems: readonly (string | undefined)[]): string {
 	const envVars = providerEnvVars(provider);
 	const options = [
 		...(envVars.length > 0 ? [`set ${envVars.join(' or ')}`] : []),
-		`add a key for "${provider}" to ${authFilePath(context.agentDir)} (for example with Pi's /login)`,
-		`set "apiKey" for provider "${provider}" in ${modelsJsonPath(context.agentDir)}`,
+		`add a key for "${provider}" to ${authFilePath(agentDir)} (for example with Pi's /login)`,
+		`set "apiKey" for provider "${provider}" in ${modelsJsonPath(agentDir)}`,
 	];
-	const problems = [context.auth.problem, context.catalog.modelsJsonProblem].filter((problem) => problem !== undefined);
+	const problems = fileProblems.filter((problem) => problem !== undefined);
 	const note = problems.length > 0 ? ` Note: ${problems.join('; ')}.` : '';
 	return `No API key for provider "${provider}": ${options.join(', or ')}.${note}`;
 }
 
-function credentialsError(message: string): SummarizerError {
+export function credentialsError(message: string): SummarizerError {
 	return new SummarizerError('credentials', message);
 }

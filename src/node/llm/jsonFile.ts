@@ -22,8 +22,12 @@ export async function readJsonObjectFile(path: string, options: { readonly allow
 		}
 		return { kind: 'problem', problem: `${path} could not be read` };
 	}
+	return parseJsonObjectText(path, options.allowComments ? stripJsonComments(text) : text);
+}
+
+/** A file's text as a JSON object, or the problem (with its line, never its text). */
+export function parseJsonObjectText(path: string, json: string): Exclude<JsonFileRead, { kind: 'missing' }> {
 	let parsed: unknown;
-	const json = options.allowComments ? stripJsonComments(text) : text;
 	try {
 		parsed = JSON.parse(json);
 	} catch {

@@ -2,13 +2,13 @@
  * The models the summarizer can use: pi-ai's built-ins with models.json's provider and per-model
  * overrides applied, plus models.json's custom models (custom wins on the same provider/id), plus
  * the OAuth providers' model adjustments (GitHub Copilot's per-token base URL). Mirrors Pi 0.73.1's
- * `ModelRegistry.loadModels`.
+ * `ModelRegistry.loadModels`, for a pi-ai 0.7x (`library/legacyLibrary.ts`).
  */
 import type { Api, Model } from '@mariozechner/pi-ai';
 import type { AuthFile } from './authFile';
 import { isRecord, type JsonObject } from './jsonFile';
-import { modelsJsonPath, readModelsJson, type ModelDefinition, type ModelOverride, type ModelsJson, type ProviderConfig } from './modelsJson';
-import type { PiAi } from './piAiLoader';
+import { customModelFields, modelsJsonPath, readModelsJson, type ModelDefinition, type ModelOverride, type ModelsJson, type ProviderConfig } from './modelsJson';
+import type { LegacyPiAi as PiAi } from './library/legacyLibrary';
 
 export type PiModel = Model<Api>;
 
@@ -29,8 +29,6 @@ export interface ModelCatalog {
 	/** Where models.json is (or would be), for messages; undefined for a catalog built without an agent dir. */
 	readonly modelsJsonPath?: string;
 }
-
-const ZERO_COST = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
 
 export function buildModelCatalog(piAi: PiAi, modelsJson: ModelsJson, auth: AuthFile): ModelCatalog {
 	const builtInProviders = new Set<string>(piAi.getProviders());
@@ -121,28 +119,14 @@ function builtInDefaults(piAi: PiAi, builtIns: ReadonlySet<string>, provider: st
 	return first ? { api: first.api, baseUrl: first.baseUrl } : undefined;
 }
 
-/** A models.json model with Pi's defaults: name = id, no reasoning, text only, 128k window, 16k output, free. */
+/** A models.json model with Pi's defaults (`customModelFields`). */
 function customModel(provider: string, config: ProviderConfig, definition: ModelDefinition, defaults: { api: string; baseUrl: string } | undefined): PiModel | undefined {
 	const api = definition.api ?? config.api ?? defaults?.api;
 	const baseUrl = definition.baseUrl ?? config.baseUrl ?? defaults?.baseUrl;
 	if (!api || !baseUrl) {
 		return undefined;
 	}
-	return {
-		id: definition.id,
-		name: definition.name ?? definition.id,
-		api,
-		provider,
-		baseUrl,
-		reasoning: definition.reasoning ?? false,
-		thinkingLevelMap: definition.thinkingLevelMap,
-		input: definition.input ? [...definition.input] : ['text'],
-		cost: definition.cost ?? ZERO_COST,
-		contextWindow: definition.contextWindow ?? 128000,
-		maxTokens: definition.maxTokens ?? 16384,
-		headers: undefined,
-		compat: mergeCompat(config.compat, definition.compat),
-	};
+	return { ...customModelFields(provider, definition, api, baseUrl), compat: mergeCompat(config.compat, definition.compat) };
 }
 
 type Compat = PiModel['compat'];

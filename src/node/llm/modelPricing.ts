@@ -2,9 +2,7 @@
  * Price and context window of one model, from pi-ai's catalog with models.json applied (loads
  * pi-ai: call it on demand only). Undefined for a model nobody knows.
  */
-import { readAuthFile } from './authFile';
-import { findModel, loadModelCatalog } from './modelCatalog';
-import type { PiAiLoader } from './piAiLoader';
+import type { PiAiLoader } from './library/modelLibrary';
 
 export interface ModelFacts {
 	readonly provider: string;
@@ -16,9 +14,8 @@ export interface ModelFacts {
 }
 
 export async function lookUpModel(loadPiAi: PiAiLoader, agentDir: string, provider: string, modelId: string): Promise<ModelFacts | undefined> {
-	const piAi = loadPiAi();
-	const catalog = await loadModelCatalog(piAi, agentDir, await readAuthFile(agentDir));
-	const model = findModel(catalog, provider, modelId);
+	const catalog = await (await loadPiAi()).openCatalog(agentDir, 'probe');
+	const model = catalog.find(provider, modelId);
 	if (!model) {
 		return undefined;
 	}

@@ -6,10 +6,11 @@
  */
 import type { SummarizerThinking } from '../../engine/config/types';
 import { SummarizerError } from '../../engine/ports';
-import { readAuthFile, type AuthFile } from './authFile';
-import { credentialSource, type CredentialSource } from './credentials';
-import { findModel, loadModelCatalog, type ModelCatalog, type PiModel } from './modelCatalog';
-import type { PiAi } from './piAiLoader';
+import type { CredentialSource, LibraryCatalog, LibraryModel, ModelLibrary } from './library/modelLibrary';
+import { renamedProviderNote } from './library/renamedProviders';
+
+/** What choosing a model reads of a catalog. */
+export type ModelLookup = Pick<LibraryCatalog, 'models' | 'find' | 'modelsJsonPath' | 'modelsJsonProblem'>;
 
 export interface ModelRef {
 	readonly provider: string;
@@ -25,7 +26,7 @@ export interface ModelSpec extends ModelRef {
 }
 
 export interface ResolvedModel {
-	readonly model: PiModel;
+	readonly model: LibraryModel;
 	/** From a `:thinking` suffix of the spec, if any. */
 	readonly thinking?: ThinkingLevelName;
 }
@@ -66,7 +67,7 @@ export function formatModelRef(ref: ModelRef): string {
 }
 
 /** Resolves `summarizerModel`; throws a `model` SummarizerError naming what could not be found. */
-export function resolveSummarizerModel(catalog: ModelCatalog, summarizerModel: string, sessionModel: ModelRef | undefined): ResolvedModel {
+export function resolveSummarizerModel(catalog: ModelLookup, summarizerModel: string, sessionModel: ModelRef | undefined): ResolvedModel {
 	if (summarizerModel.trim() === '' || summarizerModel.trim() === 'default') {
 		if (!sessionModel) {
 			throw modelError('summarizerModel is "default" (the session\'s model), but the session has not chosen a model yet. Set contextPrune.summarizerModel to "provider/model-id".');
@@ -77,7 +78,7 @@ export function resolveSummarizerModel(catalog: ModelCatalog, summarizerModel: s
 	if (!spec) {
 		throw modelError(`summarizerModel "${summarizerModel}" is not "default" or "provider/model-id".`);
 	}
-	const exact = findModel(catalog, spec.provider, spec.rawModelId);
+	const exact = catalog.find(spec.provider, spec.rawModelId);
 	if (exact) {
 		return { model: exact };
 	}
@@ -85,18 +86,17 @@ export function resolveSummarizerModel(catalog: ModelCatalog, summarizerModel: s
 }
 
 /** Reads the agent dir and lists the models that have credentials (for the model quick pick). */
-export async function listUsableModels(piAi: PiAi, agentDir: string): Promise<ModelChoice[]> {
-	const auth = await readAuthFile(agentDir);
-	return listModelsWithCredentials(piAi, await loadModelCatalog(piAi, agentDir, auth), auth);
+export async function listUsableModels(library: ModelLibrary, agentDir: string): Promise<ModelChoice[]> {
+	return listModelsWithCredentials(await library.openCatalog(agentDir, 'probe'));
 }
 
 /** Models whose provider has a credential configured (no command is run, no token checked). */
-export function listModelsWithCredentials(piAi: PiAi, catalog: ModelCatalog, auth: AuthFile): ModelChoice[] {
+export async function listModelsWithCredentials(catalog: Pick<LibraryCatalog, 'models' | 'credentialSource'>): Promise<ModelChoice[]> {
 	const sources = new Map<string, CredentialSource | undefined>();
 	const choices: ModelChoice[] = [];
 	for (const model of catalog.models) {
 		if (!sources.has(model.provider)) {
-			sources.set(model.provider, credentialSource(model.provider, { piAi, catalog, auth }));
+			sources.set(model.provider, await catalog.credentialSource(model.provider));
 		}
 		const source = sources.get(model.provider);
 		if (source) {
@@ -106,16 +106,17 @@ export function listModelsWithCredentials(piAi: PiAi, catalog: ModelCatalog, aut
 	return choices;
 }
 
-function findOrExplain(catalog: ModelCatalog, ref: ModelRef, what: string): PiModel {
-	const model = findModel(catalog, ref.provider, ref.modelId);
+function findOrExplain(catalog: ModelLookup, ref: ModelRef, what: string): LibraryModel {
+	const model = catalog.find(ref.provider, ref.modelId);
 	if (model) {
 		return model;
 	}
 	const note = catalog.modelsJsonProblem ? ` Note: ${catalog.modelsJsonProblem}.` : '';
-	const knownProvider = catalog.models.some((candidate) => candidate.provider === ref.provider);
-	if (!knownProvider) {
+	const providers = new Set(catalog.models.map((candidate) => candidate.provider));
+	if (!providers.has(ref.provider)) {
+		const renamed = renamedProviderNote(ref.provider, providers);
 		throw modelError(
-			`Unknown provider "${ref.provider}" in ${what} "${formatModelRef(ref)}": it is not built into pi-ai and models.json does not define models for it. ` +
+			`Unknown provider "${ref.provider}" in ${what} "${formatModelRef(ref)}": ${renamed ? `${renamed}.` : 'it is not built into pi-ai and models.json does not define models for it.'} ` +
 			`Define it in ${catalog.modelsJsonPath ?? 'models.json'}, or set contextPrune.summarizerModel to a model Pi knows.${note}`,
 		);
 	}

@@ -1,7 +1,7 @@
 /**
  * Reads and checks Pi's `<agentDir>/models.json` (custom providers and models, per-provider and
- * per-model overrides of built-ins). Field names and rules are Pi 0.73.1's (`model-registry.ts`):
- * like Pi, a file that fails the checks contributes nothing, and the problem is reported.
+ * per-model overrides of built-ins). Field names and rules are Pi 0.73.1's (`model-registry.ts`), and Pi 1.x's
+ * (`ModelsJsonRules`): like Pi, a file that fails the checks contributes nothing, and the problem is reported.
  */
 import { join } from 'node:path';
 import { isRecord, readJsonObjectFile, type JsonObject } from './jsonFile';
@@ -55,11 +55,41 @@ export interface ModelsJson {
 
 export const EMPTY_MODELS_JSON: ModelsJson = { providers: {} };
 
+const ZERO_COST: ModelCost = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
+
+/**
+ * A models.json model with Pi's defaults (0.73 and 1.x alike): name = id, no reasoning, text only, 128k
+ * window, 16k output, free; `api` and `baseUrl` as the caller found them (model, provider, a built-in).
+ */
+export function customModelFields(provider: string, definition: ModelDefinition, api: string, baseUrl: string) {
+	return {
+		id: definition.id,
+		name: definition.name ?? definition.id,
+		api,
+		provider,
+		baseUrl,
+		reasoning: definition.reasoning ?? false,
+		thinkingLevelMap: definition.thinkingLevelMap,
+		input: definition.input ? [...definition.input] : ['text' as const],
+		cost: definition.cost ? { ...definition.cost } : { ...ZERO_COST },
+		contextWindow: definition.contextWindow ?? 128000,
+		maxTokens: definition.maxTokens ?? 16384,
+		headers: undefined,
+	};
+}
+
 export function modelsJsonPath(agentDir: string): string {
 	return join(agentDir, 'models.json');
 }
 
-export async function readModelsJson(agentDir: string, builtInProviders: ReadonlySet<string>): Promise<ModelsJson> {
+/**
+ * Which checks: Pi 0.73 refuses the whole file for a provider entry that sets nothing or a custom provider
+ * without baseUrl/apiKey/api; Pi 1.x checks only the shape here and refuses such an entry alone, when it
+ * composes its providers (`library/modelsJsonProviders.ts`).
+ */
+export type ModelsJsonRules = 'pi-0.73' | 'pi-1';
+
+export async function readModelsJson(agentDir: string, builtInProviders: ReadonlySet<string>, rules: ModelsJsonRules = 'pi-0.73'): Promise<ModelsJson> {
 	const path = modelsJsonPath(agentDir);
 	const read = await readJsonObjectFile(path, { allowComments: true });
 	if (read.kind === 'missing') {
@@ -68,7 +98,7 @@ export async function readModelsJson(agentDir: string, builtInProviders: Readonl
 	if (read.kind === 'problem') {
 		return { providers: {}, problem: read.problem };
 	}
-	const problems = checkModelsJson(read.value, builtInProviders);
+	const problems = checkModelsJson(read.value, builtInProviders, rules);
 	if (problems.length > 0) {
 		return { providers: {}, problem: `${path} is invalid: ${problems.slice(0, 5).join('; ')}` };
 	}
@@ -76,7 +106,7 @@ export async function readModelsJson(agentDir: string, builtInProviders: Readonl
 }
 
 /** Returns human-readable problems; an empty list means the object has the shape of `ModelsJson`. */
-export function checkModelsJson(value: JsonObject, builtInProviders: ReadonlySet<string>): string[] {
+export function checkModelsJson(value: JsonObject, builtInProviders: ReadonlySet<string>, rules: ModelsJsonRules = 'pi-0.73'): string[] {
 	const problems: string[] = [];
 	if (!isRecord(value.providers)) {
 		return ['"providers" must be an object'];
@@ -86,12 +116,12 @@ export function checkModelsJson(value: JsonObject, builtInProviders: ReadonlySet
 			problems.push(`provider ${name} must be an object`);
 			continue;
 		}
-		checkProvider(name, provider, builtInProviders.has(name), problems);
+		checkProvider(name, provider, builtInProviders.has(name), problems, rules);
 	}
 	return problems;
 }
 
-function checkProvider(name: string, provider: JsonObject, builtIn: boolean, problems: string[]): void {
+function checkProvider(name: string, provider: JsonObject, builtIn: boolean, problems: string[], rules: ModelsJsonRules): void {
 	const at = `provider ${name}`;
 	checkStrings(provider, ['name', 'baseUrl', 'apiKey', 'api'], at, problems);
 	checkOptional(provider, 'authHeader', 'boolean', at, problems);
@@ -111,17 +141,18 @@ function checkProvider(name: string, provider: JsonObject, builtIn: boolean, pro
 		checkModelFields(override, `${at} modelOverrides.${id}`, problems);
 	}
 	const definitions: unknown[] = models ?? [];
-	if (definitions.length === 0) {
+	const pi073 = rules === 'pi-0.73';
+	if (pi073 && definitions.length === 0) {
 		const hasOverrides = Object.keys(overrides ?? {}).length > 0;
 		if (!provider.baseUrl && !provider.headers && !provider.compat && !hasOverrides) {
 			problems.push(`${at}: must specify "baseUrl", "headers", "compat", "modelOverrides", or "models"`);
 		}
 		return;
 	}
-	if (!builtIn && !provider.baseUrl) {
+	if (pi073 && !builtIn && !provider.baseUrl) {
 		problems.push(`${at}: "baseUrl" is required when defining custom models`);
 	}
-	if (!builtIn && !provider.apiKey) {
+	if (pi073 && !builtIn && !provider.apiKey) {
 		problems.push(`${at}: "apiKey" is required when defining custom models`);
 	}
 	for (const [index, definition] of definitions.entries()) {
@@ -132,7 +163,7 @@ function checkProvider(name: string, provider: JsonObject, builtIn: boolean, pro
 		}
 		checkModelFields(definition, `${at} model ${definition.id}`, problems);
 		checkStrings(definition, ['api', 'baseUrl'], where, problems);
-		if (!builtIn && !provider.api && !definition.api) {
+		if (pi073 && !builtIn && !provider.api && !definition.api) {
 			problems.push(`${at}, model ${definition.id}: no "api" specified. Set it on the provider or the model`);
 		}
 	}

@@ -8,16 +8,13 @@
  * instead of throwing, so every stop reason is checked here. Creating a summarizer loads nothing:
  * pi-ai is required on the first call.
  */
-import type { AssistantMessage, AssistantMessageEventStream, ThinkingLevel } from '@mariozechner/pi-ai';
+import type { AssistantMessage, AssistantMessageEventStream, ThinkingLevel } from '@earendil-works/pi-ai';
 import type { ContextPruneConfig, SummarizerThinking } from '../../engine/config/types';
 import { nullLogger, SummarizerError, type Logger, type SummarizeRequest, type SummarizeResult, type Summarizer } from '../../engine/ports';
 import type { Usage } from '../../engine/session/types';
-import { readAuthFile } from './authFile';
 import { startCallWatchdog, type CallWatchdog } from './callWatchdog';
-import { resolveRequestAuth, type RequestAuth } from './credentials';
-import { loadModelCatalog, type PiModel } from './modelCatalog';
+import type { LibraryCatalog as PiAi, LibraryModel as PiModel, ModelLibrary, PiAiLoader, RequestAuth } from './library/modelLibrary';
 import { formatModelRef, resolveSummarizerModel, type ModelRef, type ThinkingLevelName } from './models';
-import type { PiAi, PiAiLoader } from './piAiLoader';
 import { redactSecrets } from './redactSecrets';
 import { errorMessage } from '../../shared/errorMessage';
 
@@ -45,15 +42,12 @@ export function createPiAiSummarizer(options: PiAiSummarizerOptions): Summarizer
 		label,
 		async summarize(request: SummarizeRequest): Promise<SummarizeResult> {
 			throwIfCancelled(request.signal, label);
-			const piAi = loadOrExplain(options.loadPiAi);
-			const auth = await readAuthFile(options.agentDir);
-			const catalog = await loadModelCatalog(piAi, options.agentDir, auth);
-			const resolved = resolveSummarizerModel(catalog, options.settings.summarizerModel, options.sessionModel);
+			const library = await loadOrExplain(options.loadPiAi);
+			const piAi = await library.openCatalog(options.agentDir, 'request');
+			const resolved = resolveSummarizerModel(piAi, options.settings.summarizerModel, options.sessionModel);
 			const model = resolved.model;
-			rejectUnbundledApi(model);
-			const requestAuth = await resolveRequestAuth(model, {
-				piAi, agentDir: options.agentDir, catalog, auth, commandCache, commandTimeoutMs: options.commandTimeoutMs,
-			});
+			rejectUnsupportedApi(piAi, model);
+			const requestAuth = await piAi.requestAuth(model, { commandCache, commandTimeoutMs: options.commandTimeoutMs });
 			throwIfCancelled(request.signal, label);
 			const reasoning = chooseReasoning(piAi, model, options.settings.summarizerThinking, resolved.thinking);
 			const name = formatModelRef({ provider: model.provider, modelId: model.id });
@@ -85,12 +79,12 @@ function startStream(
 	options: { signal: AbortSignal; reasoning: ThinkingLevel | undefined; maxRetries: number | undefined },
 ): AssistantMessageEventStream {
 	try {
-		const { reasoning, ...rest } = options;
 		return piAi.stream(model, { messages: [{ role: 'user', content: [{ type: 'text', text: prompt }], timestamp: Date.now() }] }, {
 			apiKey: requestAuth.apiKey,
 			headers: requestAuth.headers ? { ...requestAuth.headers } : undefined,
-			...rest,
-			...(reasoning ? { reasoningEffort: reasoning } : {}),
+			signal: options.signal,
+			maxRetries: options.maxRetries,
+			...(options.reasoning ? { reasoningEffort: options.reasoning } : {}),
 		});
 	} catch (error) {
 		// pi-ai throws synchronously only when no provider handles the model's api.
@@ -187,20 +181,19 @@ function redactedFailure(error: unknown, name: string, requestAuth: RequestAuth)
 	return new SummarizerError('error', `${name} failed: ${reason}`);
 }
 
-function loadOrExplain(load: PiAiLoader): PiAi {
+async function loadOrExplain(load: PiAiLoader): Promise<ModelLibrary> {
 	try {
-		return load();
+		return await load();
 	} catch (error) {
 		throw new SummarizerError('error', errorMessage(error));
 	}
 }
 
-/** pi-ai loads its Bedrock provider with a computed `import()`, which our bundle cannot follow. */
-function rejectUnbundledApi(model: PiModel): void {
-	if (model.api === 'bedrock-converse-stream') {
-		throw new SummarizerError('model',
-			`${formatModelRef({ provider: model.provider, modelId: model.id })} uses Amazon Bedrock, which Pi Condense's bundled pi-ai cannot call. ` +
-			'Choose another provider for contextPrune.summarizerModel.');
+/** An api this pi-ai cannot call (the bundled one leaves Bedrock's SDK out). */
+function rejectUnsupportedApi(piAi: PiAi, model: PiModel): void {
+	const reason = piAi.unsupported(model);
+	if (reason) {
+		throw new SummarizerError('model', `${reason}. Choose another provider for contextPrune.summarizerModel.`);
 	}
 }
 

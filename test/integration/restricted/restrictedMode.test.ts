@@ -2,7 +2,8 @@
  * Pi Condense in a workspace VS Code has not trusted (run by `run-integration.mjs --restricted`):
  * the read-only views, hovers and recovered outputs work; nothing is summarized or written (now,
  * compact, settings) and each refusal says why; the workspace's .pi/settings.json, which sends
- * sessions to another folder, is ignored, and Show Where Sessions Are Searched says so.
+ * sessions to another folder, is ignored, and Show Where Sessions Are Searched says so; the Pi on the
+ * PATH is not asked for its pi-ai.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -46,6 +47,17 @@ describe('Pi Condense in restricted mode', function () {
 			assert.match(outcome.message, /Trust the workspace/);
 		}
 		assert.equal(readFileSync(basic.path, 'utf8'), before, 'the session file is untouched');
+	});
+
+	it('uses the bundled pi-ai, never the installed Pi\'s (on the PATH here), and says why', async () => {
+		assert.ok(process.env['PI_CONDENSE_TEST_INSTALLED_PI'], 'the harness put a Pi 1.6.0 on the PATH');
+		const why = 'the bundled @earendil-works/pi-ai 1.6.0 (the workspace is not trusted, so the installed Pi\'s pi-ai is not loaded)';
+		assert.ok((await vscode.commands.executeCommand<string>('piCondense.status')).includes(`\nsummarizer models and credentials: ${why}\n`));
+		// A price look-up (the preview's cache panel) loads it in the pi-ai worker, in this extension host's Node.
+		const api = await activeApi();
+		const facts = await api.previewSource.modelPricing('anthropic', 'claude-sonnet-5');
+		assert.equal(facts?.contextWindow !== undefined && facts.contextWindow > 0, true, 'today\'s catalog answered');
+		assert.ok((await vscode.commands.executeCommand<string>('piCondense.status')).includes(`\nsummarizer models and credentials: ${why}\n`), 'the one loaded is the bundled one');
 	});
 
 	it('does not change Pi\'s settings.json', async () => {

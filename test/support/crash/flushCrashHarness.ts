@@ -11,7 +11,7 @@
  * continue from the file, and the chains a `now` leaves for `compact` (a `now` with nothing
  * pending stops before chain compression, as the release does) are those the views count.
  */
-import { createPiAiLoader } from '../../../src/node/llm/piAiLoader';
+import { bundledLoader } from '../piAiForTests';
 import { inProcessSummarizers } from '../../../src/node/flush/defaultSummarizer';
 import { WRITER_RELEASE } from '../releases';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -143,7 +143,7 @@ function spreadCuts(source: WritableSource): number[] {
 
 function flushRequest(path: string, env: Environment, mode: FlushMode): Parameters<typeof flushSession>[0] {
 	return {
-		sessionPath: path, agentDir: env.agent.dir, mode, config: FLUSH_CRASH_CONFIG, release: WRITER_RELEASE, summarizers: inProcessSummarizers(createPiAiLoader(DIST)),
+		sessionPath: path, agentDir: env.agent.dir, mode, config: FLUSH_CRASH_CONFIG, release: WRITER_RELEASE, summarizers: inProcessSummarizers(bundledLoader(DIST)),
 		writeOptions: { quietMs: 0, maxWaitMs: 0, checkPiHolders: noPiRunning },
 	};
 }

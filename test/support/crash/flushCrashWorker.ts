@@ -4,7 +4,7 @@
  * Prints `W` when the first line is about to be written and `D<outcome kind>` when done.
  * Usage: node out/test/support/crash/flushCrashWorker.js <request JSON>
  */
-import { createPiAiLoader } from '../../../src/node/llm/piAiLoader';
+import { bundledLoader } from '../piAiForTests';
 import { inProcessSummarizers } from '../../../src/node/flush/defaultSummarizer';
 import { writeSync } from 'node:fs';
 import { flushSession } from '../../../src/node/flush/flushSession';
@@ -20,7 +20,7 @@ flushSession({
 	mode: request.mode,
 	config: FLUSH_CRASH_CONFIG,
 	release: WRITER_RELEASE,
-	summarizers: inProcessSummarizers(createPiAiLoader(request.distDir)),
+	summarizers: inProcessSummarizers(bundledLoader(request.distDir)),
 	writeOptions: {
 		quietMs: 0,
 		maxWaitMs: 0,

@@ -4,22 +4,25 @@
  * calls, so the extension host never compiles pi-ai's several megabytes (~0.4 s of its thread).
  * The worker starts on the first question and stops after a minute without one and without an
  * open flush (it holds pi-ai's memory); it shares the host's environment, so a provider key set
- * after it started is seen as the host sees it.
+ * after it started is seen as the host sees it. Each question carries the host's policy on the
+ * installed Pi's pi-ai (workspace trust, `installedPiAi`), and the worker says which pi-ai it loaded.
  */
 import { join } from 'node:path';
 import { SHARE_ENV, Worker } from 'node:worker_threads';
 import { SummarizerError, type Logger } from '../../../engine/ports';
 import type { SummarizerFactory } from '../../flush/defaultSummarizer';
+import type { PiAiOrigin } from '../library/modelLibrary';
 import type { ModelLookup } from '../modelPricing';
 import type { ModelChoice } from '../models';
+import type { InstalledPiAiPolicy } from '../piAiLoader';
 import type { AnswerOf, FromWorker, Question, ToWorker } from './protocol';
 import { createWorkerSummarizer, type SummarizerChannel } from './workerSummarizer';
 
 export const PI_AI_WORKER_FILE = 'pi-ai-worker.js';
 const IDLE_MS = 60_000;
 
-/** A question without its id (given when it is sent). */
-export type Ask = Question extends infer Q ? Q extends Question ? Omit<Q, 'id'> : never : never;
+/** A question without its id and policy (given when it is sent). */
+export type Ask = Question extends infer Q ? Q extends Question ? Omit<Q, 'id' | 'policy'> : never : never;
 
 interface Waiting {
 	readonly resolve: (value: AnswerOf[keyof AnswerOf]) => void;
@@ -32,7 +35,13 @@ export interface PiAiWorkerOptions {
 	readonly distDir: string;
 	/** How long the worker outlives its last question (tests shorten it). */
 	readonly idleMs?: number;
+	/** Whether the installed Pi's pi-ai may answer, asked for each question (VS Code: workspace trust). */
+	readonly installedPiAi?: () => InstalledPiAiPolicy;
+	/** Told which pi-ai answers, each time the worker loads one. */
+	readonly onLibrary?: (origin: PiAiOrigin) => void;
 }
+
+const BUNDLED_ONLY: InstalledPiAiPolicy = { allowed: false, reason: 'Pi Condense was asked to use its own' };
 
 export class PiAiWorker {
 	private worker: Worker | undefined;
@@ -45,10 +54,20 @@ export class PiAiWorker {
 	private disposed = false;
 	private readonly distDir: string;
 	private readonly idleMs: number;
+	private readonly policy: () => InstalledPiAiPolicy;
+	private readonly onLibrary: ((origin: PiAiOrigin) => void) | undefined;
+	private lastOrigin: PiAiOrigin | undefined;
 
 	constructor(options: PiAiWorkerOptions) {
 		this.distDir = options.distDir;
 		this.idleMs = options.idleMs ?? IDLE_MS;
+		this.policy = options.installedPiAi ?? (() => BUNDLED_ONLY);
+		this.onLibrary = options.onLibrary;
+	}
+
+	/** The pi-ai that answered last, once one has been loaded. */
+	get origin(): PiAiOrigin | undefined {
+		return this.lastOrigin;
 	}
 
 	/** Whether the thread is running. */
@@ -113,7 +132,7 @@ export class PiAiWorker {
 				reject: (error) => { settle(); reject(error); },
 				onProgress,
 			});
-			worker.postMessage({ ...question, id });
+			worker.postMessage({ ...question, id, policy: this.policy() });
 		});
 	}
 
@@ -145,6 +164,10 @@ export class PiAiWorker {
 		switch (message.type) {
 			case 'log':
 				this.handles.get(message.handle)?.[message.level](message.message);
+				return;
+			case 'library':
+				this.lastOrigin = message.origin;
+				this.onLibrary?.(message.origin);
 				return;
 			case 'progress':
 				this.waiting.get(message.id)?.onProgress?.(message.receivedChars);

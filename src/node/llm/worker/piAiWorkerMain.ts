@@ -1,7 +1,8 @@
 /**
  * Entry point of `dist/pi-ai-worker.js`: the thread that loads pi-ai for the extension (see
  * `piAiWorker.ts`). Loading pi-ai compiles several megabytes of code, which held the extension
- * host for ~0.4 s; here it holds only this thread. It answers model lookups and listings, and runs
+ * host for ~0.4 s; here it holds only this thread. Which pi-ai (the installed Pi's, or the bundled one)
+ * follows the policy each question carries (`piAiLoader.ts`). It answers model lookups and listings, and runs
  * each flush's default summarizer exactly as the flush would in its own thread
  * (`createDefaultSummarizer`), sending back progress, log lines, results and failures.
  */
@@ -9,13 +10,33 @@ import { parentPort } from 'node:worker_threads';
 import { errorMessage } from '../../../shared/errorMessage';
 import { SummarizerError, type Logger } from '../../../engine/ports';
 import { inProcessSummarizers, type DefaultSummarizer } from '../../flush/defaultSummarizer';
+import type { PiAiLoader } from '../library/modelLibrary';
 import { lookUpModel } from '../modelPricing';
 import { listUsableModels } from '../models';
-import { createPiAiLoader } from '../piAiLoader';
+import { createPiAiLoader, type InstalledPiAiPolicy } from '../piAiLoader';
 import type { AnswerOf, FromWorker, LogLevel, ToWorker } from './protocol';
 
-const loadPiAi = createPiAiLoader(__dirname);
-const summarizers = inProcessSummarizers(loadPiAi);
+/** One loader per policy the host asked under (trusted or not, its workspace folders), each reported once loaded. */
+const loaders = new Map<string, PiAiLoader>();
+function loaderFor(policy: InstalledPiAiPolicy): PiAiLoader {
+	const key = JSON.stringify(policy);
+	let loader = loaders.get(key);
+	if (!loader) {
+		const load = createPiAiLoader({ distDir: __dirname, installed: policy });
+		let reported = false;
+		loader = async () => {
+			const library = await load();
+			if (!reported) {
+				reported = true;
+				send({ type: 'library', origin: library.origin });
+			}
+			return library;
+		};
+		loaders.set(key, loader);
+	}
+	return loader;
+}
+
 /** Each flush's summarizer, by the host's handle, until the host releases it. */
 const handles = new Map<number, DefaultSummarizer>();
 /** The abort of each running summarizer call, by question id. */
@@ -40,16 +61,16 @@ function loggerFor(handle: number): Logger {
 parentPort?.on('message', (message: ToWorker) => {
 	switch (message.type) {
 		case 'facts':
-			reply(message.id, () => lookUpModel(loadPiAi, message.agentDir, message.provider, message.modelId));
+			reply(message.id, () => lookUpModel(loaderFor(message.policy), message.agentDir, message.provider, message.modelId));
 			return;
 		case 'models':
-			reply(message.id, async () => listUsableModels(loadPiAi(), message.agentDir));
+			reply(message.id, async () => listUsableModels(await loaderFor(message.policy)(), message.agentDir));
 			return;
 		case 'summarize': {
 			const { id, handle } = message;
 			let summarizer = handles.get(handle);
 			if (!summarizer) {
-				summarizer = summarizers({ ...message.spec, logger: loggerFor(handle) });
+				summarizer = inProcessSummarizers(loaderFor(message.policy))({ ...message.spec, logger: loggerFor(handle) });
 				handles.set(handle, summarizer);
 			}
 			const controller = new AbortController();

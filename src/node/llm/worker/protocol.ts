@@ -5,16 +5,23 @@
  */
 import type { SummarizeInput, SummarizeResult, SummarizerFailureKind } from '../../../engine/ports';
 import type { SummarizerSpec } from '../../flush/defaultSummarizer';
+import type { PiAiOrigin } from '../library/modelLibrary';
 import type { ModelFacts } from '../modelPricing';
 import type { ModelChoice } from '../models';
+import type { InstalledPiAiPolicy } from '../piAiLoader';
+
+/** What every question says about which pi-ai may answer it (the host's workspace trust, at asking time). */
+interface Asked {
+	readonly id: number;
+	readonly policy: InstalledPiAiPolicy;
+}
 
 /** Questions carry an id; their answer (or failure) and progress carry it back. */
 export type Question =
-	| { readonly type: 'facts'; readonly id: number; readonly agentDir: string; readonly provider: string; readonly modelId: string }
-	| { readonly type: 'models'; readonly id: number; readonly agentDir: string }
-	| {
+	| Asked & { readonly type: 'facts'; readonly agentDir: string; readonly provider: string; readonly modelId: string }
+	| Asked & { readonly type: 'models'; readonly agentDir: string }
+	| Asked & {
 		readonly type: 'summarize';
-		readonly id: number;
 		/** One flush's summarizer: its choice and fallback state live in the worker under this number. */
 		readonly handle: number;
 		/** Sent with every call, so a worker that restarted builds the handle again. */
@@ -42,4 +49,6 @@ export type FromWorker =
 	| { readonly type: 'answer'; readonly id: number; readonly value: AnswerOf[keyof AnswerOf] }
 	| { readonly type: 'failure'; readonly id: number; readonly message: string; readonly kind?: SummarizerFailureKind }
 	| { readonly type: 'progress'; readonly id: number; readonly receivedChars: number }
-	| { readonly type: 'log'; readonly handle: number; readonly level: LogLevel; readonly message: string };
+	| { readonly type: 'log'; readonly handle: number; readonly level: LogLevel; readonly message: string }
+	/** Sent once for each pi-ai the worker loads: which one answers, and why. */
+	| { readonly type: 'library'; readonly origin: PiAiOrigin };

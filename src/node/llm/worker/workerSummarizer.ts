@@ -12,7 +12,7 @@ import type { DefaultSummarizer, SummarizerChoice } from '../../flush/defaultSum
 import { summarizerLabel } from '../piAiSummarizer';
 import type { AnswerOf, Question } from './protocol';
 
-export type SummarizeQuestion = Omit<Extract<Question, { type: 'summarize' }>, 'id'>;
+export type SummarizeQuestion = Omit<Extract<Question, { type: 'summarize' }>, 'id' | 'policy'>;
 
 /** What the proxy needs of `PiAiWorker`. */
 export interface SummarizerChannel {

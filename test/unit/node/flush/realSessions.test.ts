@@ -4,7 +4,6 @@
  * unchanged, our entries on the active path and the last one as leaf; our renderer shows the
  * stubs and the compressed chains; a second `now` finds nothing pending.
  */
-import { createPiAiLoader } from '../../../../src/node/llm/piAiLoader';
 import { inProcessSummarizers } from '../../../../src/node/flush/defaultSummarizer';
 import assert from 'node:assert/strict';
 import { copyFileSync, readFileSync } from 'node:fs';
@@ -19,7 +18,7 @@ import { flushConfig } from '../../../support/flushFixtures';
 import { flushInvariantViolations } from '../../../support/flushInvariants';
 import { realSessionsDir } from '../../../support/paths';
 import { readWithPi } from '../../../support/pi';
-import { distDir } from '../../../support/piAiForTests';
+import { bundledLoader, distDir } from '../../../support/piAiForTests';
 import { noPiRunning, TempDir } from '../../../support/tempSession';
 import { WRITER_RELEASE } from '../../../support/releases';
 
@@ -63,7 +62,7 @@ describe('flush on real sessions, read back by Pi 0.73.1', function () {
 			const piBefore = await readWithPi(original);
 			const config = flushConfig({ summarizerModel: agent.modelRef });
 			const request: FlushSessionRequest = {
-				sessionPath: path, agentDir: agent.dir, mode: 'now', config, release: WRITER_RELEASE, summarizers: inProcessSummarizers(createPiAiLoader(distDir)), writeOptions: { quietMs: 0, maxWaitMs: 0, checkPiHolders: noPiRunning },
+				sessionPath: path, agentDir: agent.dir, mode: 'now', config, release: WRITER_RELEASE, summarizers: inProcessSummarizers(bundledLoader(distDir)), writeOptions: { quietMs: 0, maxWaitMs: 0, checkPiHolders: noPiRunning },
 			};
 
 			const now = await flushSession(request);

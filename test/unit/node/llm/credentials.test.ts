@@ -11,12 +11,12 @@ import { findModel, loadModelCatalog } from '../../../../src/node/llm/modelCatal
 import { createPiAiSummarizer } from '../../../../src/node/llm/piAiSummarizer';
 import { createFakeAgentDir, type FakeAgentDir, type FakeAgentDirOptions } from '../../../support/fakeAgentDir';
 import { startFakeLlmServer } from '../../../support/fakeLlmServer';
-import { loadPiAi, rejectsWithKind, testSettings } from '../../../support/piAiForTests';
+import { legacyPiAi, loadPiAi, rejectsWithKind, testSettings } from '../../../support/piAiForTests';
 
 const SENTINEL = 'sk-SENTINEL-7f3a9c1e5b2d4680';
 const OPENAI_ENV = 'OPENAI_API_KEY';
 
-describe('credentials (Pi order: auth.json, environment, models.json)', () => {
+describe('credentials with pi-ai 0.7x (Pi 0.73 order: auth.json, environment, models.json)', () => {
 	const dirs: FakeAgentDir[] = [];
 	const savedEnv = new Map<string, string | undefined>();
 
@@ -47,7 +47,7 @@ describe('credentials (Pi order: auth.json, environment, models.json)', () => {
 	async function authFor(provider: string, modelId: string, options: FakeAgentDirOptions, extra: { now?: number; commandTimeoutMs?: number } = {}): Promise<RequestAuth> {
 		const dir = await createFakeAgentDir(options);
 		dirs.push(dir);
-		const piAi = loadPiAi();
+		const piAi = await legacyPiAi();
 		const auth = await readAuthFile(dir.dir);
 		const catalog = await loadModelCatalog(piAi, dir.dir, auth);
 		const model = findModel(catalog, provider, modelId);
@@ -141,7 +141,7 @@ describe('credentials (Pi order: auth.json, environment, models.json)', () => {
 		const dir = await createFakeAgentDir({});
 		dirs.push(dir);
 		await writeFile(join(dir.dir, 'auth.json'), `{"openai": {"type": "api_key", "key": "${SENTINEL}"`);
-		const piAi = loadPiAi();
+		const piAi = await legacyPiAi();
 		const auth = await readAuthFile(dir.dir);
 		const catalog = await loadModelCatalog(piAi, dir.dir, auth);
 		const error = await rejectsWithKind(resolveRequestAuth(findModel(catalog, 'openai', 'gpt-4o-mini')!, { piAi, agentDir: dir.dir, catalog, auth }), 'credentials');
@@ -155,7 +155,7 @@ describe('credentials (Pi order: auth.json, environment, models.json)', () => {
 		const counter = join(dir.dir, 'runs');
 		const command = `!n=$(cat ${counter} 2>/dev/null || echo 0); n=$((n+1)); echo $n > ${counter}; echo sk-run-$n`;
 		await writeFile(join(dir.dir, 'auth.json'), JSON.stringify({ openai: { type: 'api_key', key: command } }));
-		const piAi = loadPiAi();
+		const piAi = await legacyPiAi();
 		const auth = await readAuthFile(dir.dir);
 		const catalog = await loadModelCatalog(piAi, dir.dir, auth);
 		const model = findModel(catalog, 'openai', 'gpt-4o-mini')!;
@@ -172,7 +172,7 @@ describe('credentials (Pi order: auth.json, environment, models.json)', () => {
 			auth: { openai: { type: 'api_key', key: '!exit 1' } },
 		});
 		dirs.push(dir);
-		const piAi = loadPiAi();
+		const piAi = await legacyPiAi();
 		const auth = await readAuthFile(dir.dir);
 		const catalog = await loadModelCatalog(piAi, dir.dir, auth);
 		assert.equal(credentialSource('openai', { piAi, catalog, auth }), 'auth.json');

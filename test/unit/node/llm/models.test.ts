@@ -1,15 +1,19 @@
 /**
- * Model specs, the catalog (built-ins + models.json), and parity with Pi 0.73.1's own
- * ModelRegistry on the same agent directory.
+ * Model specs, and the catalog of a pi-ai 0.7x (built-ins + models.json, Pi 0.73's rules) with parity
+ * against Pi 0.73.1's own ModelRegistry on the same agent directory. (pi-ai 1.x: modelsLibrary.test.ts.)
  */
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readAuthFile } from '../../../../src/node/llm/authFile';
 import { resolveRequestAuth } from '../../../../src/node/llm/credentials';
-import { findModel, loadModelCatalog, type ModelCatalog } from '../../../../src/node/llm/modelCatalog';
+import { legacyLibrary } from '../../../../src/node/llm/library/legacyLibrary';
+import type { LibraryCatalog } from '../../../../src/node/llm/library/modelLibrary';
+import { findModel, loadModelCatalog } from '../../../../src/node/llm/modelCatalog';
 import { listUsableModels, parseModelSpec, resolveSummarizerModel } from '../../../../src/node/llm/models';
 import { createFakeAgentDir, type FakeAgentDir, type FakeAgentDirOptions } from '../../../support/fakeAgentDir';
-import { loadPiAi } from '../../../support/piAiForTests';
+import { legacyPiAi } from '../../../support/piAiForTests';
+
+const LEGACY_ORIGIN = { kind: 'installed', piAiName: '@mariozechner/pi-ai', piAiVersion: '0.73.1' } as const;
 
 describe('parseModelSpec', () => {
 	it('splits provider and id at the first slash', () => {
@@ -30,22 +34,21 @@ describe('parseModelSpec', () => {
 	});
 });
 
-describe('model catalog and resolution', () => {
+describe('model catalog and resolution with pi-ai 0.7x (Pi 0.73 rules)', () => {
 	const dirs: FakeAgentDir[] = [];
 	afterEach(async () => {
 		await Promise.all(dirs.splice(0).map((dir) => dir.cleanup()));
 	});
 
-	async function catalogFor(options: FakeAgentDirOptions): Promise<{ dir: FakeAgentDir; catalog: ModelCatalog }> {
+	async function catalogFor(options: FakeAgentDirOptions): Promise<{ dir: FakeAgentDir; catalog: LibraryCatalog }> {
 		const dir = await createFakeAgentDir(options);
 		dirs.push(dir);
-		const auth = await readAuthFile(dir.dir);
-		return { dir, catalog: await loadModelCatalog(loadPiAi(), dir.dir, auth) };
+		return { dir, catalog: await legacyLibrary(await legacyPiAi(), LEGACY_ORIGIN).openCatalog(dir.dir, 'probe') };
 	}
 
 	it('gives custom models Pi\'s defaults', async () => {
 		const { catalog } = await catalogFor({ serverUrl: 'http://127.0.0.1:9' });
-		const model = findModel(catalog, 'fake-llm', 'fake-model');
+		const model = catalog.find('fake-llm', 'fake-model');
 		assert.deepEqual(model, {
 			id: 'fake-model', name: 'fake-model', api: 'openai-completions', provider: 'fake-llm', baseUrl: 'http://127.0.0.1:9/v1',
 			reasoning: false, thinkingLevelMap: undefined, input: ['text'], cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
@@ -63,16 +66,16 @@ describe('model catalog and resolution', () => {
 				openai: { models: [{ id: 'gpt-4o-mini', name: 'Replaced', contextWindow: 1000 }] },
 			},
 		});
-		const builtIn = loadPiAi().getModels('anthropic').find((model) => model.id === 'claude-sonnet-4-5')!;
-		const sonnet = findModel(catalog, 'anthropic', 'claude-sonnet-4-5')!;
+		const builtIn = (await legacyPiAi()).getModels('anthropic').find((model) => model.id === 'claude-sonnet-4-5')!;
+		const sonnet = catalog.find('anthropic', 'claude-sonnet-4-5')!;
 		assert.equal(sonnet.baseUrl, 'https://proxy.example/v1');
 		assert.equal(sonnet.name, 'Sonnet via proxy');
 		assert.deepEqual(sonnet.cost, { ...builtIn.cost, input: 1 });
 		assert.ok(catalog.models.filter((model) => model.provider === 'anthropic').every((model) => model.baseUrl === 'https://proxy.example/v1'));
-		const replaced = findModel(catalog, 'openai', 'gpt-4o-mini')!;
+		const replaced = catalog.find('openai', 'gpt-4o-mini')!;
 		assert.equal(replaced.name, 'Replaced');
 		assert.equal(replaced.contextWindow, 1000);
-		assert.equal(replaced.api, loadPiAi().getModels('openai')[0]!.api, 'inherits the built-in provider api');
+		assert.equal(replaced.api, (await legacyPiAi()).getModels('openai')[0]!.api, 'inherits the built-in provider api');
 		assert.equal(catalog.models.filter((model) => model.provider === 'openai' && model.id === 'gpt-4o-mini').length, 1);
 	});
 
@@ -81,13 +84,13 @@ describe('model catalog and resolution', () => {
 			modelsJsonText: '{\n  // local models\n  "providers": {\n    "ollama": {\n      "baseUrl": "http://localhost:11434/v1", // comment\n      "api": "openai-completions",\n      "apiKey": "ollama",\n      "models": [{ "id": "qwen2.5-coder:7b", },],\n    },\n  },\n}\n',
 		});
 		assert.equal(catalog.modelsJsonProblem, undefined);
-		assert.ok(findModel(catalog, 'ollama', 'qwen2.5-coder:7b'));
+		assert.ok(catalog.find('ollama', 'qwen2.5-coder:7b'));
 	});
 
 	it('ignores an invalid models.json and names the problem in resolution errors', async () => {
 		const { catalog } = await catalogFor({ extraProviders: { mine: { baseUrl: 'http://x', models: [{ id: 'm' }] } } });
 		assert.match(catalog.modelsJsonProblem ?? '', /provider mine: "apiKey" is required when defining custom models/);
-		assert.ok(findModel(catalog, 'anthropic', 'claude-sonnet-4-5'), 'built-ins stay');
+		assert.ok(catalog.find('anthropic', 'claude-sonnet-4-5'), 'built-ins stay');
 		assert.throws(() => resolveSummarizerModel(catalog, 'mine/m', undefined), (error: Error) => {
 			assert.match(error.message, /Unknown provider "mine"/);
 			assert.match(error.message, /"apiKey" is required/);
@@ -110,7 +113,7 @@ describe('model catalog and resolution', () => {
 		process.env.GROQ_API_KEY = 'gsk-test';
 		try {
 			const { dir } = await catalogFor({ serverUrl: 'http://127.0.0.1:9', auth: { openai: { type: 'api_key', key: 'sk-x' } } });
-			const choices = await listUsableModels(loadPiAi(), dir.dir);
+			const choices = await listUsableModels(legacyLibrary(await legacyPiAi(), LEGACY_ORIGIN), dir.dir);
 			const providers = new Set(choices.map((choice) => choice.ref.split('/')[0]));
 			assert.ok(providers.has('openai') && providers.has('groq') && providers.has('fake-llm'));
 			assert.ok(!providers.has('xai') || process.env.XAI_API_KEY);
@@ -151,7 +154,7 @@ describe('parity with Pi 0.73.1 ModelRegistry', () => {
 			const authStorage = pi.AuthStorage.create(join(dir.dir, 'auth.json'));
 			const registry = pi.ModelRegistry.create(authStorage, join(dir.dir, 'models.json'));
 			assert.equal(registry.getError(), undefined);
-			const piAi = loadPiAi();
+			const piAi = await legacyPiAi();
 			const auth = await readAuthFile(dir.dir);
 			const catalog = await loadModelCatalog(piAi, dir.dir, auth);
 			const refs = (models: readonly { provider: string; id: string }[]) => models.map((model) => `${model.provider}/${model.id}`).sort();

@@ -1,11 +1,11 @@
 /**
- * The pi-ai summarizer through the real pi-ai client (the built `dist/pi-ai.js`) against a real
- * HTTP server speaking OpenAI chat completions on 127.0.0.1.
+ * The pi-ai summarizer through the real pi-ai client (the built `dist/pi-ai.js`, the bundled pi-ai) against a
+ * real HTTP server speaking OpenAI chat completions on 127.0.0.1.
  */
 import assert from 'node:assert/strict';
-import type { AssistantMessageEvent } from '@mariozechner/pi-ai';
+import type { AssistantMessageEvent } from '@earendil-works/pi-ai';
 import type { SummarizerError } from '../../../../src/engine/ports';
-import type { PiAi } from '../../../../src/node/llm/piAiLoader';
+import type { PiAiLoader } from '../../../../src/node/llm/library/modelLibrary';
 import { createPiAiSummarizer, type PiAiSummarizerOptions, type SummarizerSettings } from '../../../../src/node/llm/piAiSummarizer';
 import { createFakeAgentDir, type FakeAgentDir, type FakeAgentDirOptions } from '../../../support/fakeAgentDir';
 import { promptOf, startFakeLlmServer, type FakeLlmServer } from '../../../support/fakeLlmServer';
@@ -173,7 +173,7 @@ describe('piAiSummarizer (real pi-ai, fake OpenAI server)', () => {
 		const summarizer = await summarizerFor({ auth: { 'fake-llm': { type: 'api_key', key: sentinel } } });
 		const error = await rejectsWithKind(summarizer.summarize({ prompt: 'p' }), 'error');
 		assert.equal(server.requests[0]!.headers.authorization, `Bearer ${sentinel}`);
-		assert.match(error.message, /401 Incorrect API key provided: \[redacted\]/);
+		assert.match(error.message, /401\b.*Incorrect API key provided: \[redacted\]/);
 		assert.ok(!error.message.includes(sentinel));
 	});
 
@@ -202,11 +202,11 @@ describe('piAiSummarizer (real pi-ai, fake OpenAI server)', () => {
 		assert.equal(progress.at(-1), 'the summary'.length);
 	});
 
-	it('sends models.json headers (resolved like keys) and the Authorization header when authHeader is set', async () => {
+	it('sends models.json headers (resolved like keys, Pi 1.x: $NAME is a variable) and the Authorization header when authHeader is set', async () => {
 		process.env.PI_CONDENSE_TEST_HEADER_VALUE = 'from-the-environment';
 		try {
 			const summarizer = await summarizerFor({
-				providerFields: { headers: { 'x-team': 'PI_CONDENSE_TEST_HEADER_VALUE', 'x-literal': 'plain' }, authHeader: true },
+				providerFields: { headers: { 'x-team': '$PI_CONDENSE_TEST_HEADER_VALUE', 'x-bare-name': 'PI_CONDENSE_TEST_HEADER_VALUE', 'x-literal': 'plain' }, authHeader: true },
 				models: [{ id: 'fake-model', headers: { 'x-model': '!printf model-header' } }],
 			});
 			await summarizer.summarize({ prompt: 'p' });
@@ -215,6 +215,7 @@ describe('piAiSummarizer (real pi-ai, fake OpenAI server)', () => {
 		}
 		const headers = server.requests[0]!.headers;
 		assert.equal(headers['x-team'], 'from-the-environment');
+		assert.equal(headers['x-bare-name'], 'PI_CONDENSE_TEST_HEADER_VALUE', 'a bare name is a literal since Pi 0.77');
 		assert.equal(headers['x-literal'], 'plain');
 		assert.equal(headers['x-model'], 'model-header');
 		assert.equal(headers.authorization, 'Bearer sk-test-provider-key');
@@ -258,37 +259,45 @@ describe('piAiSummarizer (real pi-ai, fake OpenAI server)', () => {
 	});
 
 	it('refuses Amazon Bedrock models, which the bundled pi-ai cannot load', async () => {
-		const bedrock = await summarizerFor({}, { summarizerModel: 'amazon-bedrock/' + firstBedrockModelId() });
+		const bedrock = await summarizerFor({}, { summarizerModel: 'amazon-bedrock/' + await firstBedrockModelId() });
 		const error = await rejectsWithKind(bedrock.summarize({ prompt: 'p' }), 'model');
-		assert.match(error.message, /Amazon Bedrock/);
+		assert.match(error.message, /uses the api "bedrock-converse-stream", which the pi-ai bundled with Pi Condense cannot call/);
+		assert.equal(server.requests.length, 0);
 	});
 });
 
-/** The real pi-ai, with a stream that throws after its first event, quoting the request's credentials. */
-function throwingPiAi(): PiAi {
-	const real = loadPiAi();
+/** The real (bundled) pi-ai, with a stream that throws after its first event, quoting the request's credentials. */
+const throwingPiAi: PiAiLoader = async () => {
+	const real = await loadPiAi();
 	return {
 		...real,
-		stream: (model, context, options) => {
-			const stream = real.stream(model, context, options);
-			const headers = Object.entries(options?.headers ?? {}).map(([name, value]) => `${name}: ${value}`).join(', ');
-			const failing = async function* (): AsyncGenerator<AssistantMessageEvent> {
-				for await (const event of stream) {
-					yield event;
-					throw new Error(`socket reset while sending Authorization: Bearer ${options?.apiKey ?? ''}, ${headers}`);
-				}
+		openCatalog: async (agentDir, purpose) => {
+			const catalog = await real.openCatalog(agentDir, purpose);
+			return {
+				...catalog,
+				stream: (model, context, options) => {
+					const stream = catalog.stream(model, context, options);
+					const headers = Object.entries(options.headers ?? {}).map(([name, value]) => `${name}: ${value}`).join(', ');
+					const failing = async function* (): AsyncGenerator<AssistantMessageEvent> {
+						for await (const event of stream) {
+							yield event;
+							throw new Error(`socket reset while sending Authorization: Bearer ${options.apiKey}, ${headers}`);
+						}
+					};
+					return Object.assign(Object.create(stream) as typeof stream, { [Symbol.asyncIterator]: failing });
+				},
 			};
-			return Object.assign(Object.create(stream) as typeof stream, { [Symbol.asyncIterator]: failing });
 		},
 	};
-}
+};
 
 function promptOfLabels(prompt: string): string {
 	return [...prompt.matchAll(/\[\[(\d+):(\w+)\]\]/g)].map((match) => `${match[1]}=${match[2]}`).join(',');
 }
 
-function firstBedrockModelId(): string {
-	const model = loadPiAi().getModels('amazon-bedrock')[0];
+async function firstBedrockModelId(): Promise<string> {
+	const catalog = await (await loadPiAi()).openCatalog('/nonexistent-agent-dir', 'probe');
+	const model = catalog.models.find((candidate) => candidate.provider === 'amazon-bedrock');
 	assert.ok(model, 'pi-ai lists Bedrock models');
 	return model.id;
 }

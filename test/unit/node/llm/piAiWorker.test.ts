@@ -12,7 +12,7 @@ import { listUsableModels } from '../../../../src/node/llm/models';
 import { PiAiWorker } from '../../../../src/node/llm/worker/piAiWorker';
 import { createFakeAgentDir, type FakeAgentDir } from '../../../support/fakeAgentDir';
 import { flushConfig } from '../../../support/flushFixtures';
-import { distDir, loadPiAi } from '../../../support/piAiForTests';
+import { BUNDLED_ONLY, distDir, loadPiAi } from '../../../support/piAiForTests';
 import { WRITER_RELEASE } from '../../../support/releases';
 import { useUnsetEnvVars } from '../../../support/unsetEnvVars';
 
@@ -28,7 +28,7 @@ describe('PiAiWorker', function () {
 		agent = await createFakeAgentDir({
 			modelsJsonText: JSON.stringify({ providers: { local: { baseUrl: 'http://127.0.0.1:9/v1', api: 'openai-completions', apiKey: 'x', models: [{ id: 'tiny', name: 'Tiny', contextWindow: 4096, maxTokens: 512, cost: { input: 1, output: 2, cacheRead: 0.5, cacheWrite: 0 } }] } } }),
 		});
-		worker = new PiAiWorker({ distDir });
+		worker = new PiAiWorker({ distDir, installedPiAi: () => BUNDLED_ONLY });
 	});
 
 	after(async () => {
@@ -47,12 +47,12 @@ describe('PiAiWorker', function () {
 
 	it('lists the usable models as this thread does, and sees a key set after it started', async () => {
 		const before = await worker.listModels(agent.dir);
-		assert.deepEqual(before, await listUsableModels(loadPiAi(), agent.dir));
+		assert.deepEqual(before, await listUsableModels(await loadPiAi(), agent.dir));
 		assert.ok(before.some((model) => model.ref === 'local/tiny'));
 		assert.ok(!before.some((model) => model.ref.startsWith('anthropic/')), 'no Anthropic key yet');
 		process.env['ANTHROPIC_API_KEY'] = 'sk-ant-set-after-start';
 		const after = await worker.listModels(agent.dir);
-		assert.deepEqual(after, await listUsableModels(loadPiAi(), agent.dir));
+		assert.deepEqual(after, await listUsableModels(await loadPiAi(), agent.dir));
 		assert.ok(after.some((model) => model.ref === 'anthropic/claude-sonnet-4-5'), 'the key set on the host is seen by the running worker');
 		delete process.env['ANTHROPIC_API_KEY'];
 	});
@@ -69,7 +69,7 @@ describe('PiAiWorker', function () {
 	});
 
 	it('stops when idle, but not while a flush holds a summarizer; starts again on the next question', async () => {
-		const idle = new PiAiWorker({ distDir, idleMs: 20 });
+		const idle = new PiAiWorker({ distDir, idleMs: 20, installedPiAi: () => BUNDLED_ONLY });
 		try {
 			const summarizer = idle.summarizers({
 				agentDir: agent.dir, config: flushConfig({ summarizerModel: 'nobody/nothing' }), sessionModel: undefined, fallbackRule: WRITER_RELEASE.summarizerFallback,
@@ -90,7 +90,7 @@ describe('PiAiWorker', function () {
 	});
 
 	it('fails every waiting question once disposed, and answers none after', async () => {
-		const other = new PiAiWorker({ distDir });
+		const other = new PiAiWorker({ distDir, installedPiAi: () => BUNDLED_ONLY });
 		const pending = assert.rejects(other.lookUp(agent.dir, 'anthropic', 'claude-sonnet-4-5'), /shutting down/);
 		await other.dispose();
 		await pending;

@@ -11,7 +11,7 @@ import { PiAiWorker } from '../../../../src/node/llm/worker/piAiWorker';
 import { createFakeAgentDir, type FakeAgentDir } from '../../../support/fakeAgentDir';
 import { startFakeLlmServer, type FakeLlmServer, type FakeReply } from '../../../support/fakeLlmServer';
 import { flushConfig } from '../../../support/flushFixtures';
-import { distDir, loadPiAi } from '../../../support/piAiForTests';
+import { BUNDLED_ONLY, distDir, loadPiAi } from '../../../support/piAiForTests';
 import { WRITER_RELEASE } from '../../../support/releases';
 import { useUnsetEnvVars } from '../../../support/unsetEnvVars';
 
@@ -32,7 +32,7 @@ describe('the summarizer in the pi-ai worker', function () {
 	useUnsetEnvVars(ANTHROPIC_VARS);
 
 	before(() => {
-		worker = new PiAiWorker({ distDir });
+		worker = new PiAiWorker({ distDir, installedPiAi: () => BUNDLED_ONLY });
 	});
 	after(async () => {
 		await worker.dispose();

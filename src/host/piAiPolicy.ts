@@ -1,0 +1,16 @@
+/**
+ * Which pi-ai the summarizer may use, decided by VS Code's workspace trust as the ESLint extension decides
+ * whether to run a workspace's eslint: in a trusted workspace the pi-ai of the Pi the user installed (found
+ * from the `pi` on the PATH, never from a workspace folder); in restricted mode only the bundled one.
+ * Asked again for every question to the pi-ai worker, so granting trust applies to the next call.
+ */
+import * as vscode from 'vscode';
+import type { InstalledPiAiPolicy } from '../node/llm/piAiLoader';
+
+export function installedPiAiPolicy(): InstalledPiAiPolicy {
+	if (!vscode.workspace.isTrusted) {
+		return { allowed: false, reason: 'the workspace is not trusted, so the installed Pi\'s pi-ai is not loaded' };
+	}
+	const folders = (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file');
+	return { allowed: true, excludedRoots: folders.map((folder) => folder.uri.fsPath) };
+}
