@@ -46,6 +46,21 @@ function activationLogged(userDataDir) {
 	return logs.some((log) => log.split('\n').some((line) => line.includes(`_doActivateExtension ${extensionId}`)));
 }
 
+/** The installed manifest's icon: a PNG of 128 × 128 in the package (read from its IHDR chunk). */
+function installedIcon(extensionDir) {
+	const manifest = JSON.parse(readFileSync(join(extensionDir, 'package.json'), 'utf8'));
+	const path = join(extensionDir, manifest.icon ?? '');
+	if (typeof manifest.icon !== 'string' || !manifest.icon.endsWith('.png') || !existsSync(path)) {
+		throw new Error(`the installed extension has no PNG icon (package.json icon: ${JSON.stringify(manifest.icon)})`);
+	}
+	const png = readFileSync(path);
+	const [width, height] = [png.readUInt32BE(16), png.readUInt32BE(20)];
+	if (png.toString('latin1', 12, 16) !== 'IHDR' || width !== 128 || height !== 128) {
+		throw new Error(`${manifest.icon} is not a 128 × 128 PNG (${width} × ${height})`);
+	}
+	return `${manifest.icon}, ${width} × ${height}`;
+}
+
 /**
  * Asks the installed `dist/pi-ai-worker.js` (which loads the installed `dist/pi-ai.js`, the bundled pi-ai) for a
  * model only today's catalog has; it says which pi-ai answered before it answers.
@@ -90,6 +105,7 @@ async function main() {
 		if (installed.length !== 1) {
 			throw new Error(`expected the extension in ${server.extensionsDir}, found: ${installed.join(', ') || 'nothing'}`);
 		}
+		const icon = installedIcon(join(server.extensionsDir, installed[0]));
 		const library = await askInstalledWorker(join(server.extensionsDir, installed[0]), agentDir);
 		browser = await launchChromium();
 		const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
@@ -105,7 +121,7 @@ async function main() {
 			}
 			await sleep(200);
 		}
-		console.log(`[vsix] ${installed[0]} installed from ${vsix}, activated, "Pi Sessions" view shown, its pi-ai worker answered with ${library.piAiName} ${library.piAiVersion} (bundled)`);
+		console.log(`[vsix] ${installed[0]} installed from ${vsix} (icon ${icon}), activated, "Pi Sessions" view shown, its pi-ai worker answered with ${library.piAiName} ${library.piAiVersion} (bundled)`);
 		console.log('vsix: 1 passed, 0 failed');
 	} finally {
 		await browser?.close();
