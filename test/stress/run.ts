@@ -6,6 +6,7 @@ import { adversarialStress } from './adversarialStress';
 import { crashStress } from './crashStress';
 import { fuzzStress } from './fuzzStress';
 import { watcherStress } from './watcherStress';
+import { undoStress } from './undoStress';
 import { writersStress } from './writersStress';
 import { parseStressArgs, type StressArgs, type StressItem, type StressResult } from './stressArgs';
 
@@ -14,6 +15,7 @@ const RUNNERS: Record<StressItem, (args: StressArgs) => Promise<StressResult>> =
 	crash: crashStress,
 	watcher: watcherStress,
 	writers: writersStress,
+	undo: undoStress,
 	adversarial: adversarialStress,
 };
 

@@ -1,11 +1,11 @@
 /**
  * Command-line options of the stress run and what each item reports.
- *   node out/test/stress/run.js [fuzz|crash|watcher|writers|adversarial ...] [--seed N] [--count N] [--workers N]
- * `--count` is the number of mutants (fuzz), kill trials (crash), seconds (watcher) or concurrent
- * write trials (writers). Without `--seed`, an item draws a fresh seed and prints it at once (the
+ *   node out/test/stress/run.js [fuzz|crash|watcher|writers|undo|adversarial ...] [--seed N] [--count N] [--workers N]
+ * `--count` is the number of mutants (fuzz), kill trials (crash), seconds (watcher), concurrent
+ * write trials (writers) or concurrent undo trials (undo; 40% as many undo kills). Without `--seed`, an item draws a fresh seed and prints it at once (the
  * test suites never do: they run fixed seeds).
  */
-export const STRESS_ITEMS = ['fuzz', 'crash', 'watcher', 'writers', 'adversarial'] as const;
+export const STRESS_ITEMS = ['fuzz', 'crash', 'watcher', 'writers', 'undo', 'adversarial'] as const;
 export type StressItem = (typeof STRESS_ITEMS)[number];
 
 export interface StressArgs {

@@ -9,17 +9,14 @@
  * Each trial is fully determined by `seed + trial`, so one failing trial can be run on its own.
  */
 import assert from 'node:assert/strict';
-import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseSession } from '../../src/engine/session';
 import type { EntryDraft } from '../../src/engine/write';
 import { writeEntriesToSession, type WriteEntriesResult } from '../../src/node/write';
-import { repoRoot } from './paths';
 import { loadPi, type PiModule } from './pi';
 import { Random } from './random';
 import { SessionBuilder, text } from './sessionBuilder';
-import type { SimulatedPiReply, SimulatedPiRequest } from './simulatedPi';
+import { SimulatedPi } from './simulatedPiProcess';
 import { noPiRunning, TempDir } from './tempSession';
 
 export interface WriterTrialsOptions {
@@ -98,33 +95,6 @@ async function runTrial(trial: number, seed: number, { pi, simulator, dir, summa
 	count(summary, result, piLines.length);
 	if (result.kind === 'disturbed') {
 		summary.disturbances.push(context);
-	}
-}
-
-/** The simulated Pi process, one request at a time. */
-class SimulatedPi {
-	private readonly child: ChildProcess = fork(join(repoRoot, 'out/test/support/simulatedPi.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-
-	append(request: SimulatedPiRequest): Promise<SimulatedPiReply> {
-		return new Promise((done, fail) => {
-			const exited = (): void => fail(new Error('the simulated Pi exited'));
-			this.child.once('exit', exited);
-			this.child.once('message', (reply: SimulatedPiReply) => {
-				this.child.off('exit', exited);
-				done(reply);
-			});
-			this.child.send(request);
-		});
-	}
-
-	close(): Promise<void> {
-		if (this.child.exitCode !== null || this.child.signalCode !== null) {
-			return Promise.resolve();
-		}
-		return new Promise((done) => {
-			this.child.once('exit', () => done());
-			this.child.kill();
-		});
 	}
 }
 

@@ -27,6 +27,12 @@ export interface SimulatedPiRequest {
 
 export interface SimulatedPiReply {
 	readonly lines: readonly string[];
+	/**
+	 * For each line, `process.hrtime.bigint()` (as decimal strings: IPC carries JSON) right before
+	 * and right after its `appendFileSync`: the monotonic clock is the same in every process, so a
+	 * test can tell whether an append fell inside a window another process measured.
+	 */
+	readonly appendedAt: readonly (readonly [string, string])[];
 }
 
 const usage = { input: 10, output: 5, cacheRead: 0, cacheWrite: 0, totalTokens: 15, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
@@ -36,6 +42,7 @@ export async function runSimulatedPi(request: SimulatedPiRequest): Promise<Simul
 	const random = new Random(request.seed);
 	const taken = idsIn(request.file);
 	const lines: string[] = [];
+	const appendedAt: [string, string][] = [];
 	let leafId = request.leafId;
 	let openCall: string | undefined;
 	for (let n = 0; n < request.entries; n++) {
@@ -47,11 +54,13 @@ export async function runSimulatedPi(request: SimulatedPiRequest): Promise<Simul
 		const entry = { type: 'message', id, parentId: leafId, timestamp: new Date().toISOString(), message: nextMessage(random, n, id, openCall) };
 		openCall = entry.message.role === 'assistant' && entry.message.stopReason === 'toolUse' ? `call-${id}` : undefined;
 		const line = `${JSON.stringify(entry)}\n`;
+		const before = process.hrtime.bigint();
 		appendFileSync(request.file, line);
+		appendedAt.push([String(before), String(process.hrtime.bigint())]);
 		lines.push(line);
 		leafId = id;
 	}
-	return { lines };
+	return { lines, appendedAt };
 }
 
 /** The ids of the entries in a session file, as Pi indexes them when it opens the session. */

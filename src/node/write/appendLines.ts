@@ -17,6 +17,7 @@
  * its next append strands our entries on a side branch; `checkWrittenEntries` finds that later.
  */
 import { closeSync, constants, fstatSync, openSync, read, readSync, statSync, writeSync } from 'node:fs';
+import { createHash, type Hash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { runSliced, SLICE_MS } from '../slicing/runSliced';
@@ -58,7 +59,21 @@ export type AppendOutcome =
 		readonly verification: TailVerification;
 		/** The file's bytes from `preSize` to the end, as read after writing. */
 		readonly tail: Buffer;
+		/** Our bytes handed to `write` (the `attempted` lines): where they start, how many, their SHA-256, and the file after them. */
+		readonly written: WrittenBytes;
 	};
+
+/** What an undo needs to know it removes exactly our bytes and nothing else (`undoAppend.ts`). */
+export interface WrittenBytes {
+	readonly start: number;
+	readonly length: number;
+	/** SHA-256 (hex) of the bytes from `start`, `length` of them. */
+	readonly sha256: string;
+	readonly ino: number;
+	readonly dev: number;
+	/** The file's modification time right after our last line. */
+	readonly mtimeMs: number;
+}
 
 const NEWLINE = 0x0a;
 
@@ -78,10 +93,12 @@ export async function appendLines(path: string, expected: ExpectedFile, lines: r
 			return { kind: 'changed', reason: changed };
 		}
 		hooks.afterLastCheck?.();
-		const { attempted, stoppedBecause } = await writeInOrder(fd, path, expected, lines, hooks);
+		const digest = createHash('sha256');
+		const { attempted, stoppedBecause, length, mtimeMs } = await writeInOrder(fd, path, expected, lines, hooks, digest);
 		const tail = await readBack(fd, expected.size, fstatSync(fd).size);
 		const verification = await runSliced(verifyWrittenTailSteps(tail, lines.slice(0, attempted)));
-		return { kind: 'appended', preSize: expected.size, attempted, stoppedBecause, verification, tail };
+		const written = { start: expected.size, length, sha256: digest.digest('hex'), ino: expected.ino, dev: expected.dev, mtimeMs };
+		return { kind: 'appended', preSize: expected.size, attempted, stoppedBecause, verification, tail, written };
 	} finally {
 		closeSync(fd);
 	}
@@ -105,8 +122,19 @@ function lastMomentCheck(fd: number, path: string, expected: ExpectedFile): stri
 	return undefined;
 }
 
-async function writeInOrder(fd: number, path: string, expected: ExpectedFile, lines: readonly LineToAppend[], hooks: AppendHooks): Promise<{ attempted: number; stoppedBecause?: string }> {
+interface WriteProgress {
+	readonly attempted: number;
+	readonly stoppedBecause?: string;
+	/** Bytes handed to `write` (a short write counts what it wrote). */
+	readonly length: number;
+	/** The file's mtime right after the last write. */
+	readonly mtimeMs: number;
+}
+
+async function writeInOrder(fd: number, path: string, expected: ExpectedFile, lines: readonly LineToAppend[], hooks: AppendHooks, digest: Hash): Promise<WriteProgress> {
 	let expectedSize = expected.size;
+	let length = 0;
+	const done = (attempted: number, stoppedBecause?: string): WriteProgress => ({ attempted, length, mtimeMs: fstatSync(fd).mtimeMs, ...(stoppedBecause === undefined ? {} : { stoppedBecause }) });
 	let sliceStart = performance.now();
 	for (const [index, { bytes }] of lines.entries()) {
 		if (index > 0 && performance.now() - sliceStart >= SLICE_MS) {
@@ -114,26 +142,28 @@ async function writeInOrder(fd: number, path: string, expected: ExpectedFile, li
 			sliceStart = performance.now();
 			const changed = lastMomentCheck(fd, path, { ...expected, size: expectedSize });
 			if (changed !== undefined) {
-				return { attempted: index, stoppedBecause: `${changed}: found before line ${index + 1}, after a pause in writing` };
+				return done(index, `${changed}: found before line ${index + 1}, after a pause in writing`);
 			}
 		}
 		const written = tryWrite(fd, bytes);
 		hooks.afterLine?.(index);
 		if (typeof written === 'string') {
-			return { attempted: index + 1, stoppedBecause: `writing line ${index + 1} failed (${written})` };
+			return done(index + 1, `writing line ${index + 1} failed (${written})`);
 		}
+		digest.update(bytes.subarray(0, written));
+		length += written;
 		if (written !== bytes.length) {
-			return { attempted: index + 1, stoppedBecause: completeShortWrite(fd, bytes, written, index) };
+			return done(index + 1, completeShortWrite(fd, bytes, written, index));
 		}
 		expectedSize += written;
 		const size = fstatSync(fd).size;
 		if (size !== expectedSize && index < lines.length - 1) {
 			// Another writer appended meanwhile: a further line of ours would chain past its entry and
 			// hide it from the active path on resume. Stop here.
-			return { attempted: index + 1, stoppedBecause: `another writer appended ${size - expectedSize} bytes after line ${index + 1}` };
+			return done(index + 1, `another writer appended ${size - expectedSize} bytes after line ${index + 1}`);
 		}
 	}
-	return { attempted: lines.length };
+	return done(lines.length);
 }
 
 /**

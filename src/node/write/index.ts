@@ -7,3 +7,5 @@ export { readSessionFileState, type SessionBase, type SessionFileState, type Ses
 export { detectPiHolders, describeHolders, type PiHolderCheck, type PiHolderQuery, type PiHolderReport, type PiHolder } from './piHolders';
 export { looksLikePi, PI_COMMAND_MARKERS } from './piProcessMatch';
 export type { AppendHooks } from './appendLines';
+export { undoAppend, type UndoResult, type UndoRefusalCode, type UndoOptions } from './undoAppend';
+export type { WrittenBytes } from './appendLines';

@@ -112,7 +112,7 @@ async function attempt(
 		return blocked.retryable ? { kind: 'retry', refusal: blocked, session: state } : refused(blocked, state);
 	}
 	if (drafts.length === 0) {
-		return { kind: 'written', entries: [], session: state };
+		return { kind: 'written', entries: [], session: state, written: undefined };
 	}
 	let prepared: PreparedEntry[];
 	try {
@@ -183,7 +183,7 @@ async function append(path: string, state: SessionFileState, prepared: readonly 
 	// Intact lines follow one another from the first byte we wrote.
 	const session = modelAfterWrite ? await afterWrite(path, state, verification.ok ? prepared.slice(0, attempted) : [], result.tail) : undefined;
 	if (verification.ok && attempted === prepared.length && result.stoppedBecause === undefined) {
-		return { kind: 'written', entries: prepared, session };
+		return { kind: 'written', entries: prepared, session, written: result.written };
 	}
 	return {
 		kind: 'disturbed',

@@ -2,6 +2,7 @@
  * What a write to a session file reports back, and how a disturbed write is put into words.
  */
 import type { PreparedEntry, WriteRefusal, WrittenLineCheck } from '../../engine/write';
+import type { WrittenBytes } from './appendLines';
 import type { SessionBase } from './sessionFileState';
 
 export interface ResultBase {
@@ -25,6 +26,8 @@ export type WriteEntriesResult =
 		readonly session: SessionBase | undefined;
 		/** Complete lines others appended between the given base and our write. */
 		readonly linesCaughtUp: number;
+		/** Where our bytes are in the file and their digest: what Undo Last Prune checks before it removes them. */
+		readonly written: WrittenBytes | undefined;
 	}
 	| ResultBase & {
 		readonly kind: 'refused';
