@@ -23,6 +23,10 @@ export interface ExtensionConfig {
 	readonly statusBarEnabled: boolean;
 	/** `piCondense.summarizer.concurrency`: summarizer calls a flush run by the extension may have at once. */
 	readonly summarizerConcurrency: number;
+	/** `piCondense.sessions.openPreviewOnClick`: a click on a session row also opens its context preview. */
+	readonly openPreviewOnClick: boolean;
+	/** `piCondense.confirmPrune`: Summarize Now and Compact say what they will do and wait for a yes. */
+	readonly confirmPrune: boolean;
 }
 
 export function readExtensionConfig(): ExtensionConfig {
@@ -33,6 +37,8 @@ export function readExtensionConfig(): ExtensionConfig {
 		autoFlushOnIdle: section.get<boolean>('autoFlush.onIdle', false),
 		statusBarEnabled: section.get<boolean>('statusBar.enabled', true),
 		summarizerConcurrency: concurrencySetting(section.get<unknown>('summarizer.concurrency')),
+		openPreviewOnClick: section.get<boolean>('sessions.openPreviewOnClick', true),
+		confirmPrune: section.get<boolean>('confirmPrune', true),
 	};
 }
 

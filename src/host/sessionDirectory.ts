@@ -9,8 +9,9 @@ import * as vscode from 'vscode';
 import type { ContextPruneConfig } from '../engine/config/types';
 import type { ReleaseResolution } from '../engine/release';
 import type { ReleaseRules } from '../engine/release/releases';
+import { pruneStateOf, type PruneState } from '../engine/views/pruneState';
 import { restrictedModeRefusal } from '../engine/views/restrictedMode';
-import { buildSessionList, sessionTitle, type ProjectItem } from '../engine/views/sessionList';
+import { buildSessionList, sessionTitle, type ListOrder, type ProjectItem } from '../engine/views/sessionList';
 import type { PruneSettings } from '../node/settings/readPruneSettings';
 import type { PruneMutation, PruneSettingsWrite } from '../node/settings/updatePruneSettings';
 import type { OpenSession } from '../node/store/openSession';
@@ -45,8 +46,17 @@ export abstract class SessionDirectory extends Disposable {
 		return this.store.discovery;
 	}
 
-	projects(filter?: string): ProjectItem[] {
-		return buildSessionList(this.store.rowsList(), { workspaceFolders: fileWorkspaceFolders(), filter, now: Date.now(), homedir: homedir(), pruningEnabled: this.config.enabled });
+	/** The listed projects and sessions; in `order` when given (the sidebar's, captured at its last refresh). */
+	projects(filter?: string, order?: ListOrder): ProjectItem[] {
+		return buildSessionList(this.store.rowsList(), {
+			workspaceFolders: fileWorkspaceFolders(), filter, now: Date.now(), homedir: homedir(), order,
+			formatTime: (ms) => new Date(ms).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }),
+			// Each row in its own project's state (its project may load another release, or none).
+			stateOf: (path) => {
+				const settings = this.store.settingsFor(path);
+				return settings && pruneStateOf(settings);
+			},
+		});
 	}
 
 	row(path: string): SessionRow | undefined {
@@ -123,6 +133,20 @@ export abstract class SessionDirectory extends Disposable {
 		return this.renderSettings.release;
 	}
 
+	/**
+	 * Whether the selected session's settings (or, with none selected, the workspace's) and its
+	 * pi-condense release are known yet: until they are, no surface says a state it would correct.
+	 */
+	get stateKnown(): boolean {
+		const path = this.selectedPath;
+		return (path === undefined ? this.store.scopeSettings() : this.store.settingsFor(path)) !== undefined;
+	}
+
+	/** On, off or not installed, for the selected session (or the workspace when none is selected). */
+	get pruneState(): PruneState {
+		return pruneStateOf(this.renderSettings);
+	}
+
 	/** Which pi-condense the selected session's project loads, and where it was found. */
 	get releaseResolution(): ReleaseResolution {
 		return this.renderSettings.resolution;
@@ -134,10 +158,15 @@ export abstract class SessionDirectory extends Disposable {
 	}
 
 	/**
-	 * Before the settings and the session's release are known (a moment after start): the file's
-	 * snapshot, rendered as nothing yet (no session is open before its release is resolved).
+	 * With no session selected, or before its release is known: the workspace's settings and release
+	 * (resolved at start). Before even those are known (a moment after start): the file's snapshot,
+	 * rendered as nothing yet (`stateKnown` is false then, and the status bar shows nothing).
 	 */
 	private fallback(): SessionSettings {
+		const scope = this.store.scopeSettings();
+		if (scope) {
+			return scope;
+		}
 		const settings = this.store.settings ?? defaultPruneSettings('');
 		const resolution: ReleaseResolution = { kind: 'not-installed', searched: [], warnings: [] };
 		if (this.fallbackSettings?.release !== settings.release || this.fallbackSettings.configured !== settings.config) {

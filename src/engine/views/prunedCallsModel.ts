@@ -1,6 +1,7 @@
 /**
  * The "Pruned Calls" view as plain data for one session: problems found while reading it, the
- * batches still pending, pi-condense's summaries with the tool calls they pruned (`tN`), compressed
+ * batches still pending, pi-condense's summaries with the tool calls they pruned (`tN`; grouped by
+ * turn ranges when there are many), compressed
  * chains (`bN`) with their refs, dedup aliases pointing at their originals, and spilled outputs.
  * Ids are stable across refreshes (entry ids, refs, occurrence keys), so expansion survives.
  * Only the top level is built up front: a row's children are built when it is expanded (a large
@@ -10,7 +11,7 @@
 import { formatCompactCount, type PrunedSummaryNode } from '../condense';
 import { runSteps, type Steps } from '../steps';
 import { aliasNode, chainNode, pendingBatchNode, problemSource, spilledNode, summaryNode, summaryHolds } from './prunedCallsRows';
-import type { Expandable, GroupKind, GroupNode, PrunedNode } from './prunedCallsTypes';
+import type { Expandable, GroupKind, GroupNode, PrunedNode, RangeNode } from './prunedCallsTypes';
 import type { SessionInsight } from './sessionInsight';
 import { arrayRows, pagedRows } from './treePages';
 
@@ -59,12 +60,41 @@ function group(kind: GroupKind, label: string, description: string, rows: Expand
 	return { kind: 'group', group: kind, id: kind, label, description, ...rows };
 }
 
+/** Up to this many summaries are top-level rows; more are grouped by turn ranges. */
+export const SUMMARIES_SHOWN_FLAT = 12;
+/** Summaries per turn-range group. */
+export const SUMMARIES_PER_GROUP = 10;
+
 /**
- * The summaries, each a top-level row; past `TREE_PAGE_ROWS` of them, top-level ranges of them
- * (the top level goes to the window in one message too).
+ * The summaries: each a top-level row while there are few; past `SUMMARIES_SHOWN_FLAT`, groups of
+ * `SUMMARIES_PER_GROUP` consecutive summaries named by their turns (`Turns 12–19`), themselves cut
+ * into ranges past `TREE_PAGE_ROWS` groups (the top level goes to the window in one message too).
+ * A group's id is its first summary's index: a session only grows at the end, so the groups keep
+ * their ids (and their expansion) as summaries are added.
  */
 function summaryRoots(summaries: readonly PrunedSummaryNode[], formatTime: (epochMs: number) => string): PrunedNode[] {
-	const rows = arrayRows(summaries, (summary) => summaryNode(summary, formatTime), summaryHolds);
-	const paged = pagedRows('summaries', 'Summaries', rows);
-	return paged.childCount === summaries.length ? summaries.map((summary) => summaryNode(summary, formatTime)) : runSteps(paged.children()).slice();
+	if (summaries.length <= SUMMARIES_SHOWN_FLAT) {
+		return summaries.map((summary) => summaryNode(summary, formatTime));
+	}
+	const starts = Array.from({ length: Math.ceil(summaries.length / SUMMARIES_PER_GROUP) }, (_, i) => i * SUMMARIES_PER_GROUP);
+	const groups = arrayRows(starts, (start) => turnGroup(summaries.slice(start, start + SUMMARIES_PER_GROUP), start, formatTime),
+		(start, ref) => summaries.slice(start, start + SUMMARIES_PER_GROUP).some((summary) => summaryHolds(summary, ref)));
+	const paged = pagedRows('summaries', 'Summary groups', groups);
+	return runSteps(paged.children()).slice();
+}
+
+function turnGroup(summaries: readonly PrunedSummaryNode[], start: number, formatTime: (epochMs: number) => string): RangeNode {
+	const turns = summaries.map((summary) => summary.turnIndex).filter((turn): turn is number => turn !== undefined);
+	const first = turns.length > 0 ? Math.min(...turns) : undefined;
+	const last = turns.length > 0 ? Math.max(...turns) : undefined;
+	const original = summaries.reduce((sum, summary) => sum + summary.children.reduce((chars, child) => chars + child.chars, 0), 0);
+	const written = summaries.reduce((sum, summary) => sum + summary.text.length, 0);
+	const id = `summaries@${start}`;
+	return {
+		kind: 'range',
+		id,
+		label: first === undefined ? `Summaries ${start + 1}–${start + summaries.length}` : first === last ? `Turn ${first}` : `Turns ${first}–${last}`,
+		description: `${summaries.length} summar${summaries.length === 1 ? 'y' : 'ies'} · ${formatCompactCount(original)} → ${formatCompactCount(written)}`,
+		...pagedRows(id, 'Summaries', arrayRows(summaries, (summary) => summaryNode(summary, formatTime), summaryHolds)),
+	};
 }

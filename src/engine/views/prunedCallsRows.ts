@@ -3,7 +3,7 @@
  * only when asked for (see `prunedCallsModel.ts`). Pure.
  */
 import {
-	formatCompactCount, type AliasOccurrence, type ChainInfo, type DefectWarning, type PendingBatch, type PrunedSummaryNode, type PrunedToolNode,
+	formatCompactCount, summaryNodeLabel, type AliasOccurrence, type ChainInfo, type DefectWarning, type PendingBatch, type PrunedSummaryNode, type PrunedToolNode,
 	type RecordOccurrence, type ReleaseDiagnostic,
 } from '../condense';
 import type { SessionDiagnostic } from '../session/types';
@@ -12,17 +12,63 @@ import type { SessionInsight } from './sessionInsight';
 import { outputHead, toolCallLabel } from './toolCallText';
 import { arrayRows, pagedRows, type RowSource } from './treePages';
 
+/**
+ * A summary row: `t1–t3 · 27.9k → 291` (its refs, the output it replaced, its own length), and its
+ * first line as the description, so what it says is read without hovering it.
+ */
 export function summaryNode(summary: PrunedSummaryNode, formatTime: (epochMs: number) => string): SummaryNode {
 	const id = `summary:${summary.entryId}`;
+	const original = summary.children.reduce((sum, child) => sum + child.chars, 0);
+	const refs = refRanges(summary.children.map((child) => child.shortRef ?? child.record.toolCallId));
 	return {
 		kind: 'summary',
 		id,
-		label: summary.header,
-		description: summary.timestamp ? formatTime(summary.timestamp) : undefined,
+		label: `${refs || '(no calls)'} · ${formatCompactCount(original)} → ${formatCompactCount(summary.text.length)}`,
+		description: firstLineOf(summary.text),
 		entryId: summary.entryId,
 		text: summary.text,
+		header: summaryNodeLabel(summary, formatTime),
 		...pagedRows(id, 'Calls', arrayRows(summary.children, (child) => toolNode(child, summary.entryId), callIs)),
 	};
+}
+
+/** `t1–t3, t7`: consecutive refs as ranges, at most three parts (then `…`); other ids as they are. */
+export function refRanges(refs: readonly string[]): string {
+	const parts: string[] = [];
+	let run: { prefix: string; from: number; to: number } | undefined;
+	const close = (): void => {
+		if (run) {
+			parts.push(run.from === run.to ? `${run.prefix}${run.from}` : `${run.prefix}${run.from}–${run.prefix}${run.to}`);
+			run = undefined;
+		}
+	};
+	for (const ref of refs) {
+		const match = /^t(\d+)$/.exec(ref);
+		const number = match ? Number(match[1]) : undefined;
+		if (number !== undefined && run && number === run.to + 1) {
+			run.to = number;
+			continue;
+		}
+		close();
+		if (number === undefined) {
+			parts.push(ref);
+		} else {
+			run = { prefix: 't', from: number, to: number };
+		}
+	}
+	close();
+	return parts.length > 3 ? `${parts.slice(0, 3).join(', ')}, …` : parts.join(', ');
+}
+
+/** The first line with words of a summary, without its markdown bullet and `[[N:tool]]` label marks. */
+function firstLineOf(text: string): string {
+	for (const line of text.split('\n')) {
+		const words = line.replace(/^[\s>*#-]+/, '').replace(/\*\*/g, '').trim();
+		if (words !== '') {
+			return words.length > 160 ? `${words.slice(0, 159)}…` : words;
+		}
+	}
+	return '';
 }
 
 /** True when one of the summary's calls is `ref` (its `tN` or tool-call id). */

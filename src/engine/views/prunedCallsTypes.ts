@@ -38,6 +38,8 @@ export interface SummaryNode extends NodeBase, Expandable {
 	readonly kind: 'summary';
 	readonly entryId: string;
 	readonly text: string;
+	/** pi-condense's `/pruner tree` root: `[pruner] Turn N summary (K tools · X chars · original Y) · <time>`. */
+	readonly header: string;
 }
 
 export interface ToolNode extends NodeBase {

@@ -1,26 +1,28 @@
 /**
  * The "Pi Sessions" view as plain data: projects (by the header's `cwd`, the workspace's own first)
- * holding their sessions newest first, each with its label (name, else first user message), time,
- * message count and reclaim. Filtering by text happens here too. No `vscode`, no I/O.
+ * holding their sessions, each with a label that tells it apart, its time, message count and
+ * reclaim. Filtering by text happens here too. No `vscode`, no I/O.
+ *
+ * The order is steady: projects and sessions are ordered by their last activity as it was when the
+ * order was captured (`captureOrder`, once per refresh), not as it is now, so a summary read in the
+ * background (which brings Pi's own "modified" time) or a session Pi writes to never moves a row
+ * under the cursor. What was not listed at the capture (a new session, a new project) comes first,
+ * newest first: it is the newest activity.
  */
-import { charsToTokens, formatCompactCount } from '../condense';
-import { formatBytes } from '../../shared/numberFormat';
-import { lastPathSegment } from '../paths/pathName';
 import type { SessionSummary } from '../session/summary';
-import { relativeTime } from './relativeTime';
+import type { PruneState } from './pruneState';
+import { distinctFolderNames, distinctSessionLabels, normalizeFolder, sessionTitle, shortenHome } from './sessionNames';
+import { rowDescription, rowDetails, type RowReclaim } from './sessionRowText';
 
-export type RowReclaim =
-	/** Context size with pruning on (`JSON.stringify` length) before and after pi-condense's render. */
-	| { readonly kind: 'measured'; readonly beforeChars: number; readonly afterChars: number }
-	/** The render changes nothing. */
-	| { readonly kind: 'none' }
-	/** Not measured in the background: the file is larger than the cap (select it to measure). */
-	| { readonly kind: 'too-large'; readonly size: number }
-	| { readonly kind: 'failed'; readonly message: string };
+export { normalizeFolder, sessionTitle } from './sessionNames';
+export { reclaimPercent, type RowReclaim } from './sessionRowText';
 
 /** What the list reads of one session (the store's `ListedSession` has this shape). */
 export interface ListedSession {
-	readonly file: { readonly path: string; readonly size: number; readonly mtimeMs: number; readonly header: { readonly cwd: string } };
+	readonly file: {
+		readonly path: string; readonly size: number; readonly mtimeMs: number;
+		readonly header: { readonly cwd: string; readonly timestamp?: string; readonly id?: string };
+	};
 	/** The background summary, with Pi's "modified" time; undefined until it arrives. */
 	readonly summary: { readonly summary: SessionSummary; readonly modified: number } | undefined;
 	readonly reclaim: RowReclaim | undefined;
@@ -32,7 +34,7 @@ export interface SessionItem {
 	readonly description: string;
 	/** Plain-text tooltip lines. */
 	readonly details: readonly string[];
-	/** Epoch ms used for ordering (Pi's "modified" once the summary is known, else the file mtime). */
+	/** Epoch ms of the last activity (Pi's "modified" once the summary is known, else the file mtime). */
 	readonly modified: number;
 	/** True once the background summary arrived. */
 	readonly summarized: boolean;
@@ -40,10 +42,17 @@ export interface SessionItem {
 
 export interface ProjectItem {
 	readonly cwd: string;
+	/** The shortest end of its folder that no other listed project shares. */
 	readonly label: string;
 	readonly description: string;
 	readonly isWorkspace: boolean;
 	readonly sessions: readonly SessionItem[];
+}
+
+/** Last activity of each project (by cwd) and session (by path) when the order was captured. */
+export interface ListOrder {
+	readonly projects: ReadonlyMap<string, number>;
+	readonly sessions: ReadonlyMap<string, number>;
 }
 
 export interface SessionListOptions {
@@ -51,30 +60,35 @@ export interface SessionListOptions {
 	readonly filter?: string;
 	readonly now: number;
 	readonly homedir?: string;
-	/** contextPrune.enabled: when off, the reclaim figures say what pruning would take off. */
-	readonly pruningEnabled: boolean;
+	/** A session's pruning state (its project's); undefined until its release is known. */
+	readonly stateOf?: (path: string) => PruneState | undefined;
+	/** The captured order; without one, the order of the activity now. */
+	readonly order?: ListOrder;
+	/** The start time of same-titled sessions (default: `YYYY-MM-DD HH:MM`, UTC). */
+	readonly formatTime?: (epochMs: number) => string;
 }
-
-const LABEL_MAX = 80;
 
 export function buildSessionList(rows: readonly ListedSession[], options: SessionListOptions): ProjectItem[] {
 	const filter = options.filter?.trim().toLowerCase() ?? '';
-	const byCwd = new Map<string, SessionItem[]>();
+	const byCwd = new Map<string, ListedSession[]>();
 	for (const row of rows) {
-		if (filter !== '' && !matches(row, filter)) {
-			continue;
+		if (filter === '' || matches(row, filter)) {
+			byCwd.set(row.file.header.cwd, [...(byCwd.get(row.file.header.cwd) ?? []), row]);
 		}
-		const list = byCwd.get(row.file.header.cwd) ?? [];
-		list.push(sessionItem(row, options.now, options.pruningEnabled));
-		byCwd.set(row.file.header.cwd, list);
 	}
+	// Named against every listed project, so a filter does not change a project's name.
+	const names = distinctFolderNames([...new Set(rows.map((row) => row.file.header.cwd))]);
+	const formatTime = options.formatTime ?? ((ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' '));
 	const workspace = options.workspaceFolders.map(normalizeFolder);
-	const projects = [...byCwd].map(([cwd, sessions]): ProjectItem => {
-		sessions.sort((a, b) => b.modified - a.modified || a.path.localeCompare(b.path));
+	const order = options.order;
+	const projects = [...byCwd].map(([cwd, listed]): ProjectItem => {
+		const labels = distinctSessionLabels(listed, formatTime);
+		const sessions = listed.map((row) => sessionItem(row, labels.get(row.file.path) ?? sessionTitle(row), options));
+		sortByActivity(sessions, (session) => session.path, (session) => session.modified, order?.sessions);
 		const isWorkspace = workspace.includes(normalizeFolder(cwd));
 		return {
 			cwd,
-			label: cwd === '' ? '(no project folder)' : lastPathSegment(normalizeFolder(cwd)) || cwd,
+			label: names.get(cwd) ?? cwd,
 			description: `${shortenHome(cwd, options.homedir)}${isWorkspace ? ' · this workspace' : ''}`,
 			isWorkspace,
 			sessions,
@@ -84,7 +98,30 @@ export function buildSessionList(rows: readonly ListedSession[], options: Sessio
 		const index = workspace.indexOf(normalizeFolder(project.cwd));
 		return index < 0 ? workspace.length : index;
 	};
-	return projects.sort((a, b) => rank(a) - rank(b) || newest(b) - newest(a) || a.cwd.localeCompare(b.cwd));
+	sortByActivity(projects, (project) => project.cwd, newest, order?.projects);
+	// Stable: within a rank the order by activity stays.
+	return projects.sort((a, b) => rank(a) - rank(b));
+}
+
+/** The order to keep until the next refresh: each project's and session's activity in this list. */
+export function captureOrder(projects: readonly ProjectItem[]): ListOrder {
+	return {
+		projects: new Map(projects.map((project) => [project.cwd, newest(project)])),
+		sessions: new Map(projects.flatMap((project) => project.sessions.map((session) => [session.path, session.modified] as const))),
+	};
+}
+
+/** Newest first by the captured activity; what the capture did not see first of all (newest first). */
+function sortByActivity<T>(items: T[], key: (item: T) => string, activity: (item: T) => number, captured: ReadonlyMap<string, number> | undefined): void {
+	const at = (item: T): number => captured?.get(key(item)) ?? Number.POSITIVE_INFINITY;
+	items.sort((a, b) => {
+		const capturedA = at(a);
+		const capturedB = at(b);
+		if (capturedA !== capturedB) {
+			return capturedB - capturedA;
+		}
+		return capturedA === Number.POSITIVE_INFINITY ? activity(b) - activity(a) || key(a).localeCompare(key(b)) : key(a).localeCompare(key(b));
+	});
 }
 
 /** The session a fresh window selects: the newest of the workspace's projects, else the newest of all when no folder is open. */
@@ -99,93 +136,32 @@ export function defaultSession(projects: readonly ProjectItem[], hasWorkspace: b
 	return best?.path;
 }
 
-/** `-85%`, or undefined when there is no measured figure. */
-export function reclaimPercent(reclaim: RowReclaim | undefined): string | undefined {
-	if (reclaim?.kind !== 'measured') {
-		return undefined;
-	}
-	const before = charsToTokens(reclaim.beforeChars);
-	const after = charsToTokens(reclaim.afterChars);
-	return `-${before === 0 ? 0 : Math.max(0, Math.round((1 - after / before) * 100))}%`;
-}
-
-/** A session's title as the list shows it: its name, else its first user message, else its file name. */
-export function sessionTitle(row: ListedSession): string {
+function sessionItem(row: ListedSession, label: string, options: SessionListOptions): SessionItem {
 	const summary = row.summary?.summary;
-	return summary?.name ?? firstLine(summary?.firstUserMessage) ?? (summary ? '(no messages)' : lastPathSegment(row.file.path, '.jsonl'));
-}
-
-function sessionItem(row: ListedSession, now: number, pruningEnabled: boolean): SessionItem {
-	const summary = row.summary?.summary;
-	const modified = row.summary?.modified ?? row.file.mtimeMs;
-	const parts = [relativeTime(modified, now)];
-	if (summary) {
-		parts.push(`${summary.messageCount} msg${summary.messageCount === 1 ? '' : 's'}`);
-	}
-	const percent = reclaimPercent(row.reclaim);
-	if (percent) {
-		parts.push(pruningEnabled ? percent : `${percent} if on`);
-	}
+	const facts = {
+		path: row.file.path, size: row.file.size, summary, reclaim: row.reclaim,
+		modified: row.summary?.modified ?? row.file.mtimeMs, state: options.stateOf?.(row.file.path),
+	};
 	return {
 		path: row.file.path,
-		label: sessionTitle(row),
-		description: parts.join(' · '),
-		details: details(row, modified, pruningEnabled),
-		modified,
+		label,
+		description: rowDescription(facts, options.now),
+		details: rowDetails(facts),
+		modified: facts.modified,
 		summarized: summary !== undefined,
 	};
 }
 
-function details(row: ListedSession, modified: number, pruningEnabled: boolean): string[] {
-	const summary = row.summary?.summary;
-	const lines = [row.file.path, `Last activity: ${new Date(modified).toLocaleString()}`];
-	if (summary) {
-		lines.push(`${summary.messageCount} messages, ${summary.entryCount} entries, ${formatBytes(row.file.size)}`);
-		if (summary.invalidLineCount > 0) {
-			lines.push(`${summary.invalidLineCount} unreadable line(s): Pi skips them`);
-		}
-	}
-	const reclaim = row.reclaim;
-	if (reclaim?.kind === 'measured') {
-		const tokens = (chars: number): string => formatCompactCount(charsToTokens(chars));
-		const figures = `${reclaimPercent(reclaim)} of the context: ${tokens(reclaim.beforeChars)} -> ${tokens(reclaim.afterChars)} tokens (chars / 4)`;
-		lines.push(pruningEnabled ? `pi-condense reclaims ${figures}` : `Pruning is off: the model gets the whole context. With pruning on, pi-condense would reclaim ${figures}`);
-	} else if (reclaim?.kind === 'too-large') {
-		lines.push(`Reclaim not measured in the background (${formatBytes(reclaim.size)}): select the session to measure it`);
-	} else if (reclaim?.kind === 'failed') {
-		lines.push(`Reclaim could not be measured: ${reclaim.message}`);
-	}
-	return lines;
-}
-
 function matches(row: ListedSession, filter: string): boolean {
 	const summary = row.summary?.summary;
-	return [summary?.name, summary?.firstUserMessage, row.file.header.cwd, lastPathSegment(row.file.path)]
+	return [summary?.name, summary?.firstUserMessage, row.file.header.cwd, row.file.path.split(/[\\/]/).at(-1)]
 		.some((text) => text !== undefined && text.toLowerCase().includes(filter));
 }
 
 function newest(project: ProjectItem): number {
-	return project.sessions[0]?.modified ?? 0;
-}
-
-function firstLine(text: string | undefined): string | undefined {
-	const line = text?.split('\n').find((part) => part.trim() !== '')?.trim();
-	if (line === undefined) {
-		return undefined;
+	let best = 0;
+	for (const session of project.sessions) {
+		best = Math.max(best, session.modified);
 	}
-	return line.length > LABEL_MAX ? `${line.slice(0, LABEL_MAX - 1)}…` : line;
+	return best;
 }
-
-/** The folder without trailing separators (a loop: `/[\\/]+$/` is quadratic on a hostile header `cwd`). */
-export function normalizeFolder(path: string): string {
-	let end = path.length;
-	while (end > 0 && (path.charAt(end - 1) === '/' || path.charAt(end - 1) === '\\')) {
-		end--;
-	}
-	return path.length > 1 ? path.slice(0, end) : path;
-}
-
-function shortenHome(path: string, homedir: string | undefined): string {
-	return homedir && (path === homedir || path.startsWith(`${homedir}/`)) ? `~${path.slice(homedir.length)}` : path;
-}
-

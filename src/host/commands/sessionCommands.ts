@@ -1,5 +1,5 @@
 /**
- * Commands about sessions: select one (tree click), pick one from the palette, open its raw
+ * Commands about sessions: select one (a tree click, which also opens its preview), pick one from the palette, open its raw
  * `.jsonl`, refresh, filter the list, say where sessions are searched, and `/pruner tree` (show the
  * Pruned Calls view).
  */
@@ -9,14 +9,19 @@ import { CommandId } from './commandIds';
 import { PRUNED_CALLS_VIEW_ID } from '../tree/prunedCallsTreeProvider';
 import { SESSIONS_VIEW_ID } from '../tree/sessionsTreeProvider';
 import { errorMessage } from '../../shared/errorMessage';
+import { readExtensionConfig } from '../extensionConfig';
 import { showError, showInfo, showInputBox, showQuickPick } from '../ui/safeUi';
 
 export function registerSessionCommands(context: CommandContext): vscode.Disposable[] {
 	const { controller, sessionsTree } = context;
 	return [
-		vscode.commands.registerCommand(CommandId.SelectSession, async (path?: string) => {
+		vscode.commands.registerCommand(CommandId.SelectSession, async (path?: string, how?: unknown) => {
 			if (typeof path === 'string') {
 				await selectAndReport(context, path);
+				// A click on a row shows what the model is sent (piCondense.sessions.openPreviewOnClick); the tree keeps the keyboard.
+				if (how === 'click' && readExtensionConfig().openPreviewOnClick && controller.selected === path) {
+					await vscode.commands.executeCommand(CommandId.OpenPreview, { preserveFocus: true });
+				}
 			}
 			return controller.selected;
 		}),
@@ -39,6 +44,7 @@ export function registerSessionCommands(context: CommandContext): vscode.Disposa
 		}),
 		vscode.commands.registerCommand(CommandId.Refresh, async () => {
 			await controller.restart();
+			sessionsTree.resetOrder();
 			return controller.projects().reduce((sum, project) => sum + project.sessions.length, 0);
 		}),
 		vscode.commands.registerCommand(CommandId.FilterSessions, async (text?: string) => {

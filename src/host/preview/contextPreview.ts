@@ -35,7 +35,7 @@ export class ContextPreview extends Disposable {
 		// From a tree item or a hover link the command carries the ref to show.
 		this._register(vscode.commands.registerCommand(CommandId.OpenPreview, (argument?: unknown) => {
 			const target = revealTarget(argument);
-			return target === undefined ? void this.show() : this.reveal(target);
+			return target === undefined ? void this.show(keepsFocus(argument)) : this.reveal(target);
 		}));
 		this._register(vscode.commands.registerCommand(CommandId.RevealInPreview, (target?: unknown) => this.revealCommand(target)));
 		this._register(vscode.window.registerWebviewPanelSerializer(PREVIEW_VIEW_TYPE, {
@@ -51,12 +51,13 @@ export class ContextPreview extends Disposable {
 		return this.panel?.panel;
 	}
 
-	show(): PreviewPanel {
+	/** Opens the panel, or brings it forward; `preserveFocus` leaves the keyboard where it is (a click in Pi Sessions). */
+	show(preserveFocus = false): PreviewPanel {
 		if (this.panel) {
-			this.panel.panel.reveal(undefined, false);
+			this.panel.panel.reveal(undefined, preserveFocus);
 			return this.panel;
 		}
-		const panel = vscode.window.createWebviewPanel(PREVIEW_VIEW_TYPE, 'Context Preview', vscode.ViewColumn.Active, {
+		const panel = vscode.window.createWebviewPanel(PREVIEW_VIEW_TYPE, 'Context Preview', { viewColumn: vscode.ViewColumn.Active, preserveFocus }, {
 			enableScripts: true,
 			retainContextWhenHidden: false,
 			localResourceRoots: previewResourceRoots(this.options.extensionUri),
@@ -104,4 +105,9 @@ export class ContextPreview extends Disposable {
 		this.panel?.dispose();
 		super.dispose();
 	}
+}
+
+/** `{ preserveFocus: true }`: how a session row's click opens the preview without taking the keyboard from the tree. */
+function keepsFocus(argument: unknown): boolean {
+	return typeof argument === 'object' && argument !== null && (argument as { preserveFocus?: unknown }).preserveFocus === true;
 }

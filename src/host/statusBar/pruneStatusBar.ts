@@ -11,11 +11,14 @@ import { homedir } from 'node:os';
 import { modelLabel } from '../../engine/pruner/prunerTexts';
 import { INSTALL_COMMAND, releaseLine } from '../../engine/release';
 import { joinMarkdown, linkSafe, md, SafeMarkdown } from '../../engine/views/safeText';
+import { pruneHeadline, reclaimCondition, sentSentence, type PruneState } from '../../engine/views/pruneState';
+import type { SessionInsight } from '../../engine/views/sessionInsight';
 import { statusLineText } from '../../engine/views/statusLine';
 import { CommandId } from '../commands/commandIds';
 import { Disposable } from '../dispose';
 import type { ExtensionSettings } from '../extensionConfig';
 import type { SessionController } from '../sessionController';
+import { fileWorkspaceFolders } from '../sessionLocator';
 import { markdownString } from '../ui/safeUi';
 
 export interface PruneStatusBarOptions {
@@ -52,7 +55,8 @@ export class PruneStatusBar extends Disposable {
 
 	update(): void {
 		const config = this.controller.config;
-		if (!config.showPruneStatusLine || !this.options.settings.current.statusBarEnabled) {
+		// Until the settings and the release are read (a moment after activation) nothing is said, rather than a state corrected later.
+		if (!this.controller.stateKnown || !config.showPruneStatusLine || !this.options.settings.current.statusBarEnabled) {
 			this.item.hide();
 			this.shown = false;
 			return;
@@ -78,42 +82,56 @@ export class PruneStatusBar extends Disposable {
 		const insight = controller.insight();
 		const path = controller.selected;
 		const resolution = controller.releaseResolution;
+		const state = controller.pruneState;
 		// Install starts a process: offered only where it may run (a trusted workspace).
-		const offerInstall = resolution.kind === 'not-installed' && vscode.workspace.isTrusted;
-		const installed = resolution.kind !== 'not-installed';
+		const offerInstall = state === 'not-installed' && vscode.workspace.isTrusted;
 		const warnings = resolution.warnings.length;
 		const lines: SafeMarkdown[] = [
-			md`**Pi Condense** · pruning ${config.enabled ? 'on' : 'off'}`,
+			md`**Pi Condense** · ${pruneHeadline(state)}`,
 			md`$(package) ${releaseLine(resolution, homedir())}${warnings > 0 ? md` · $(warning) ${warnings} warning${warnings === 1 ? '' : 's'} (Show Status)` : ''}`,
 		];
-		if (resolution.kind === 'not-installed') {
+		if (state === 'not-installed') {
 			lines.push(offerInstall
-				? md`Pi sends the whole context: nothing is pruned. [Install pi-condense in Pi…](command:${new SafeMarkdown(CommandId.InstallPiCondense)})`
-				: md`Pi sends the whole context: nothing is pruned. Install pi-condense in Pi: ${INSTALL_COMMAND}`);
+				? md`${sentSentence(state)} [Install pi-condense in Pi…](command:${new SafeMarkdown(CommandId.InstallPiCondense)})`
+				: md`${sentSentence(state)} Install pi-condense in Pi: ${INSTALL_COMMAND}`);
+		} else if (state === 'off') {
+			lines.push(md`${sentSentence(state)}`);
 		}
-		lines.push(path ? md`$(comment-discussion) ${controller.titleOf(path)}` : md`No session selected.`);
-		const model = insight?.context.model;
-		lines.push(md`Session model: ${model ? `${model.provider}/${model.modelId}` : 'unknown'} · summarizer: ${modelLabel(config.summarizerModel)}`);
+		lines.push(path ? md`$(comment-discussion) ${controller.titleOf(path)}` : md`No session selected: pick one in Pi Sessions. This is the state of ${fileWorkspaceFolders().length > 0 ? 'this workspace\'s project' : 'your Pi'}.`);
+		if (path) {
+			const model = insight?.context.model;
+			lines.push(md`Session model: ${model ? `${model.provider}/${model.modelId}` : 'unknown'} · summarizer: ${modelLabel(config.summarizerModel)}`);
+		}
 		if (insight) {
-			const reclaim = insight.reclaim;
-			if (reclaim) {
-				lines.push(md`Context: ${formatCompactCount(charsToTokens(reclaim.beforeChars))} → ${formatCompactCount(charsToTokens(reclaim.afterChars))} tokens (chars / 4)`);
-			}
-			const pending = insight.pending;
-			const pendingChars = pending.reduce((sum, batch) => sum + batch.rawChars, 0);
-			lines.push(pending.length === 0 ? md`Nothing pending` : md`Pending: ${pending.length} batch${pending.length === 1 ? '' : 'es'} · ${formatCompactCount(pendingChars)} chars`);
-			const left = installed ? insight.compactableChains : 0;
-			if (left > 0) {
-				lines.push(md`$(fold) ${notices.compactableChainsText(left)} · [Compact](command:${new SafeMarkdown(CommandId.Compact)})`);
-			}
-			const stats = insight.state.stats;
-			lines.push(stats && stats.callCount > 0
-				? md`Summarizer so far: ${formatCost(stats.totalCost)} · ${stats.callCount} call${stats.callCount === 1 ? '' : 's'}`
-				: md`No summarizer calls yet`);
+			lines.push(...this.sessionLines(insight, state));
 		}
 		lines.push(joinMarkdown(TOOLTIP_LINKS.map(([label, command]) => commandLink(label, command)), ' · '));
 		const commands = [...TOOLTIP_LINKS.map(([, command]) => command), CommandId.Compact, ...(offerInstall ? [CommandId.InstallPiCondense] : [])];
 		return markdownString(joinMarkdown(lines, '\n\n'), { commands, icons: true });
+	}
+
+	/** The selected session's figures, in the words of its state (a reclaim is what is sent only while pruning is on). */
+	private sessionLines(insight: SessionInsight, state: PruneState): SafeMarkdown[] {
+		const lines: SafeMarkdown[] = [];
+		const reclaim = insight.reclaim;
+		const tokens = (chars: number): string => formatCompactCount(charsToTokens(chars));
+		if (reclaim) {
+			lines.push(state === 'on'
+				? md`Context sent: ${tokens(reclaim.beforeChars)} → ${tokens(reclaim.afterChars)} tokens (chars / 4)`
+				: md`Context sent: ${tokens(reclaim.beforeChars)} tokens, not pruned (${tokens(reclaim.afterChars)}${reclaimCondition(state)})`);
+		}
+		const pending = insight.pending;
+		const pendingChars = pending.reduce((sum, batch) => sum + batch.rawChars, 0);
+		lines.push(pending.length === 0 ? md`Nothing pending` : md`Pending: ${pending.length} batch${pending.length === 1 ? '' : 'es'} · ${formatCompactCount(pendingChars)} chars`);
+		const left = state === 'not-installed' ? 0 : insight.compactableChains;
+		if (left > 0) {
+			lines.push(md`$(fold) ${notices.compactableChainsText(left)} · [Compact](command:${new SafeMarkdown(CommandId.Compact)})`);
+		}
+		const stats = insight.state.stats;
+		lines.push(stats && stats.callCount > 0
+			? md`Summarizer so far: ${formatCost(stats.totalCost)} · ${stats.callCount} call${stats.callCount === 1 ? '' : 's'}`
+			: md`No summarizer calls yet`);
+		return lines;
 	}
 }
 

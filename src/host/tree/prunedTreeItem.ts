@@ -5,7 +5,7 @@
  * the context menus in package.json match.
  */
 import * as vscode from 'vscode';
-import { codeBlock, inertMarkdown, md } from '../../engine/views/safeText';
+import { codeBlock, inertMarkdown, joinMarkdown, md } from '../../engine/views/safeText';
 import type { GroupKind, PrunedNode } from '../../engine/views/prunedCallsModel';
 import { CommandId } from '../commands/commandIds';
 import { markdownString } from '../ui/safeUi';
@@ -54,7 +54,7 @@ export function prunedTreeItem(node: PrunedTreeNode): vscode.TreeItem {
 			break;
 		case 'summary':
 			item.iconPath = new vscode.ThemeIcon('note');
-			item.tooltip = modelTextTooltip(data.text);
+			item.tooltip = modelTextTooltip(data.text, data.header);
 			item.contextValue = 'summary';
 			break;
 		case 'tool':
@@ -100,7 +100,8 @@ function outputTooltip(label: string, toolCallId: string, head: string, note: st
 	return markdownString(md`${label}\n\nid ${toolCallId}${note ? ` · ${note}` : ''}${codeBlock(head === '' ? '(empty output)' : head, 'text')}`);
 }
 
-/** A summary or chain body (model output): markdown without images or HTML, cut at 2,000 characters. */
-function modelTextTooltip(text: string): vscode.MarkdownString {
-	return markdownString(inertMarkdown(text.length > 2000 ? `${text.slice(0, 2000)}\n\n…` : text));
+/** A summary or chain body (model output): markdown without images or HTML, cut at 2,000 characters; under pi-condense's header of it. */
+function modelTextTooltip(text: string, header?: string): vscode.MarkdownString {
+	const body = inertMarkdown(text.length > 2000 ? `${text.slice(0, 2000)}\n\n…` : text);
+	return markdownString(header === undefined ? body : joinMarkdown([md`**${header}**`, body], '\n\n'));
 }

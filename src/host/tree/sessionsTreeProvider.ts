@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { joinMarkdown, md } from '../../engine/views/safeText';
-import type { ProjectItem, SessionItem } from '../../engine/views/sessionList';
+import { captureOrder, type ListOrder, type ProjectItem, type SessionItem } from '../../engine/views/sessionList';
 import { CommandId } from '../commands/commandIds';
 import { Disposable } from '../dispose';
 import type { SessionController } from '../sessionController';
@@ -34,6 +34,12 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
 	private roots: ProjectNode[] | undefined;
 	private filterText = '';
 	private lastSelected: string | undefined;
+	/**
+	 * Each project's and session's last activity when it was first listed: the order of the rows
+	 * until the next Refresh, so that nothing moves under the cursor (a summary read after a project
+	 * is expanded brings Pi's own times, which used to reorder the projects).
+	 */
+	private order: { projects: Map<string, number>; sessions: Map<string, number> } | undefined;
 
 	constructor(private readonly controller: SessionController) {
 		super();
@@ -41,6 +47,12 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
 		this._register(controller.onDidChangeSessions((paths) => (paths ? this.refreshRows(paths) : this.refreshAll())));
 		this._register(controller.onDidChangeSelection((path) => this.refreshSelection(path)));
 		this._register(this.view.onDidChangeVisibility((event) => event.visible && this.updateMessage()));
+	}
+
+	/** Orders the rows by their activity now (the Refresh command). */
+	resetOrder(): void {
+		this.order = undefined;
+		this.refreshAll();
 	}
 
 	get filter(): string {
@@ -112,7 +124,8 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
 			? new vscode.ThemeIcon('pass-filled', new vscode.ThemeColor('charts.green'))
 			: new vscode.ThemeIcon('comment-discussion');
 		item.contextValue = selected ? 'session:selected' : 'session';
-		item.command = { command: CommandId.SelectSession, title: 'Select Session', arguments: [session.path] };
+		// A click (or Enter) selects the session and, unless piCondense.sessions.openPreviewOnClick is off, shows its preview.
+		item.command = { command: CommandId.SelectSession, title: 'Select Session', arguments: [session.path, 'click'] };
 		return item;
 	}
 
@@ -120,7 +133,8 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
 		if (this.roots) {
 			return this.roots;
 		}
-		const projects = this.controller.projects(this.filterText);
+		const projects = this.controller.projects(this.filterText, this.order);
+		this.keepOrder(projects);
 		this.roots = projects.map((project) => {
 			const id = `project:${project.cwd}`;
 			let node = this.projectNodes.get(id);
@@ -138,6 +152,22 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
 		this.forgetRemoved(this.roots);
 		this.updateMessage();
 		return this.roots;
+	}
+
+	/** Remembers the activity of what was not listed before, once; later changes of activity move nothing. */
+	private keepOrder(projects: readonly ProjectItem[]): void {
+		const seen: ListOrder = captureOrder(projects);
+		const order = this.order ??= { projects: new Map(), sessions: new Map() };
+		for (const [cwd, at] of seen.projects) {
+			if (!order.projects.has(cwd)) {
+				order.projects.set(cwd, at);
+			}
+		}
+		for (const [path, at] of seen.sessions) {
+			if (!order.sessions.has(path)) {
+				order.sessions.set(path, at);
+			}
+		}
 	}
 
 	/** Drops the nodes of sessions no longer listed, and of projects left with none (shown or filtered out). */
@@ -188,9 +218,11 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
 		this._onDidChangeTreeData.fire(undefined);
 	}
 
-	/** Rows changed: refresh those sessions, or their project when the order within it changed. */
+	/** Rows changed: refresh those sessions, or their project when its rows' order or labels changed. */
 	private refreshRows(paths: readonly string[]): void {
-		const before = new Map(this.roots?.map((node) => [node.id, node.item.sessions.map((session) => session.path).join('\n')]));
+		// A sibling's label changes too when a title arrives that another session of the project shares.
+		const siblings = (node: ProjectNode): string => node.item.sessions.map((session) => `${session.path}\t${session.label}`).join('\n');
+		const before = new Map(this.roots?.map((node) => [node.id, siblings(node)]));
 		const previousRoots = this.roots?.map((node) => node.id).join('\n');
 		this.roots = undefined;
 		const roots = this.ensureRoots();
@@ -204,8 +236,7 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
 			if (!node) {
 				continue;
 			}
-			const order = node.parent.item.sessions.map((session) => session.path).join('\n');
-			changed.add(order === before.get(node.parent.id) ? node : node.parent);
+			changed.add(siblings(node.parent) === before.get(node.parent.id) ? node : node.parent);
 		}
 		if (changed.size > 0) {
 			this._onDidChangeTreeData.fire([...changed]);

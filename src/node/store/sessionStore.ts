@@ -37,6 +37,12 @@ export interface SessionStoreOptions {
 	 * workspace trust. Pi's trust.json must trust the project too.
 	 */
 	readonly projectSettingsAllowed: () => boolean;
+	/**
+	 * The project whose release and settings apply while no session is selected (the first workspace
+	 * folder; undefined for the user's Pi alone): resolved at start, before the first listing, so that
+	 * the status bar is right from the first moment.
+	 */
+	readonly scopeCwd?: () => string | undefined;
 }
 
 export interface DiscoveryReport {
@@ -61,6 +67,8 @@ export class SessionStore {
 	private releases: ReleaseSource | undefined;
 	private resolver: SessionSettingsResolver | undefined;
 	private releaseChoice: unknown;
+	/** The project of `scopeSettings`, read at each start. */
+	private scopeCwd: string | undefined;
 	private generation = 0;
 	private closed = false;
 
@@ -114,6 +122,15 @@ export class SessionStore {
 		return settings && this.resolver?.settingsFor(this.cwdOf(path), settings);
 	}
 
+	/**
+	 * What applies while no session is selected: the settings as the workspace project's release
+	 * reads them. Undefined until the first start has read the settings and resolved that release.
+	 */
+	scopeSettings(): SessionSettings | undefined {
+		const settings = this.settingsSource?.settings;
+		return settings && this.resolver?.settingsFor(this.scopeCwd, settings);
+	}
+
 	/** The same once the session's release has been resolved (the first time a project is seen). */
 	async readySettingsFor(path: string): Promise<SessionSettings | undefined> {
 		await this.resolver?.ready(this.cwdOf(path));
@@ -164,7 +181,13 @@ export class SessionStore {
 			onError: (error) => this.options.logger.warn(`session watcher: ${error.message}`),
 		});
 		this.watcher = watcher;
-		await settings.start();
+		// The workspace's release with the settings, before the first listing: no surface shows a state it later corrects.
+		this.scopeCwd = this.options.scopeCwd?.();
+		await Promise.all([settings.start(), releases.resolve(this.scopeCwd).catch((error: unknown) => this.options.logger.warn(`pi-condense release: ${String(error)}`))]);
+		if (generation !== this.generation || this.closed) {
+			return;
+		}
+		this.changes.fire({ kind: 'settings', settings: settings.settings });
 		await this.list(generation);
 		// A file created while the first listing ran is tracked by the watcher but not announced.
 		await watcher.ready;

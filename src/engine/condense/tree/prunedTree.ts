@@ -25,6 +25,8 @@ export interface PrunedSummaryNode {
 	readonly header: string;
 	/** `details.timestamp` of the summary, when present. */
 	readonly timestamp: number | undefined;
+	/** `details.turnIndex`, when present. */
+	readonly turnIndex: number | undefined;
 	readonly text: string;
 	readonly children: readonly PrunedToolNode[];
 }
@@ -46,7 +48,7 @@ export function buildPrunedTreeSteps(state: CondenseState): Steps<PrunedSummaryN
 		const count = children.length;
 		const header = `[pruner] Turn ${summary.turnIndex ?? '?'} summary (${count} tool${count === 1 ? '' : 's'} · `
 			+ `${formatCompactCount(summary.text.length)} chars · original ${formatCompactCount(original)})`;
-		return { entryId: summary.entryId, header, timestamp: summary.timestamp, text: summary.text, children };
+		return { entryId: summary.entryId, header, timestamp: summary.timestamp, turnIndex: summary.turnIndex, text: summary.text, children };
 	});
 }
 

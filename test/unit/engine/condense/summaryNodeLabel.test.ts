@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { summaryNodeLabel, type PrunedSummaryNode } from '../../../../src/engine/condense';
 
 describe('summaryNodeLabel', () => {
-	const node = (timestamp: number | undefined): PrunedSummaryNode => ({ entryId: 'e', header: '[pruner] Turn 1 summary', timestamp, text: 's', children: [] });
+	const node = (timestamp: number | undefined): PrunedSummaryNode => ({ entryId: 'e', header: '[pruner] Turn 1 summary', timestamp, turnIndex: 1, text: 's', children: [] });
 	const iso = (ms: number): string => new Date(ms).toISOString();
 
 	it('adds the time of a timestamp that is a date', () => {

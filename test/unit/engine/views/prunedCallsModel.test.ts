@@ -34,8 +34,11 @@ describe('buildPrunedCalls on a session written by real pi-condense', () => {
 	it('lists the summaries with their tool calls by ref, in branch order', () => {
 		const summaries = roots.filter((node) => node.kind === 'summary');
 		assert.equal(summaries.length, 4);
-		assert.equal(summaries[0]?.label, '[pruner] Turn 0 summary (2 tools · 190 chars · original 690)');
-		assert.equal(summaries[0]?.description, 'TIME');
+		// Its refs, the output it replaced and its own length; what it says in the description, not only in the tooltip.
+		assert.equal(summaries[0]?.label, 't1–t2 · 690 → 190');
+		assert.equal(summaries[0]?.kind === 'summary' && summaries[0].header, '[pruner] Turn 0 summary (2 tools · 190 chars · original 690) · TIME');
+		assert.ok((summaries[0]?.description ?? '').length > 10 && !(summaries[0]?.description ?? '').includes('\n'), summaries[0]?.description);
+		assert.deepEqual(labels(summaries).map((label) => label.split(' · ')[0]), ['t1–t2', 't3–t4', 't6–t7', 't8']);
 		assert.deepEqual(labels(children(summaries[1])), ['t3 read(path="src/app.js") · 265 chars', 't4 read(path="src/util.js") · 259 chars']);
 		const t6 = children(summaries[2])[0];
 		assert.ok(t6?.label.startsWith('t6 edit(path="src/app.js", edits=[{') && t6.label.includes('…) · 47 chars'), `long arguments are cut: ${t6?.label}`);
@@ -75,6 +78,40 @@ describe('buildPrunedCalls on a session written by real pi-condense', () => {
 		const first = ids(roots);
 		assert.equal(new Set(first).size, first.length);
 		assert.deepEqual(ids(buildPrunedCalls(basicInsight(), () => 'OTHER')), first);
+	});
+});
+
+describe('many summaries', () => {
+	/** A session of `count` turns, each one read whose output pi-condense summarized (2.9.1's entries). */
+	function summarizedSession(count: number): SessionInsight {
+		const builder = new SessionBuilder();
+		for (let turn = 0; turn < count; turn++) {
+			builder.user(`step ${turn}`);
+			builder.assistant([{ type: 'toolCall', id: `c${turn}`, name: 'read', arguments: { path: `f${turn}` } }]);
+			builder.toolResult(`c${turn}`, 'read', 'x'.repeat(2000));
+			builder.assistant([{ type: 'text', text: 'ok' }]);
+			builder.entry({ type: 'custom_message', customType: 'context-prune-summary', content: `- \`t${turn + 1}\` read f${turn}: 2000 x\n\nmore`, display: false,
+				details: { toolCallRefs: [{ shortId: `t${turn + 1}`, toolCallId: `c${turn}` }], toolNames: ['read'], turnIndex: turn * 2, timestamp: 1 } });
+			builder.entry({ type: 'custom', customType: 'context-prune-index',
+				data: { toolCalls: [{ toolCallId: `c${turn}`, toolName: 'read', args: { path: `f${turn}` }, resultText: 'x'.repeat(2000), isError: false, turnIndex: turn * 2, timestamp: 1 }] } });
+		}
+		const { config } = resolveConfig({ enabled: true }, LATEST);
+		return new SessionInsight(parseSession(builder.text()), config, LATEST);
+	}
+
+	it('are grouped by turn ranges of ten past a dozen, each group saying how many and what they took off', () => {
+		const few = buildPrunedCalls(summarizedSession(12), String).filter((node) => node.kind === 'summary');
+		assert.equal(few.length, 12, 'a dozen stay flat');
+		const roots = buildPrunedCalls(summarizedSession(123), String);
+		const groups = roots.filter((node) => node.kind === 'range');
+		assert.equal(groups.length, 13);
+		assert.equal(groups[0]?.label, 'Turns 0–18');
+		assert.match(groups[0]?.description ?? '', /^10 summaries · 20\.0k → \d+$/);
+		assert.equal(groups[12]?.label, 'Turns 240–244');
+		assert.match(groups[12]?.description ?? '', /^3 summaries · 6\.0k → \d+$/);
+		assert.deepEqual(labels(children(groups[1])).slice(0, 2).map((label) => label.replace(/→ \d+$/, '→ N')), ['t11 · 2.0k → N', 't12 · 2.0k → N']);
+		assert.equal(children(groups[1])[0]?.description, '`t11` read f10: 2000 x');
+		assert.deepEqual(roots.filter((node) => 'holds' in node && node.holds('t57')).map((node) => node.id), ['summaries@50']);
 	});
 });
 

@@ -1,0 +1,92 @@
+/**
+ * The words of one "Pi Sessions" row: its description (`2 h ago · 12 msgs · -85%`) and its tooltip
+ * lines. A reclaim figure says what it is conditional on in the row's pruning state (`-85% if on`,
+ * `-85% if installed`), in the words the status bar and the preview use for that state; a figure
+ * that rounds to 0% is not shown. Pure.
+ */
+import { charsToTokens, formatCompactCount } from '../condense';
+import { formatBytes } from '../../shared/numberFormat';
+import type { SessionSummary } from '../session/summary';
+import { reclaimCondition, type PruneState } from './pruneState';
+import { relativeTime } from './relativeTime';
+
+export type RowReclaim =
+	/** Context size with pruning on (`JSON.stringify` length) before and after pi-condense's render. */
+	| { readonly kind: 'measured'; readonly beforeChars: number; readonly afterChars: number }
+	/** The render changes nothing. */
+	| { readonly kind: 'none' }
+	/** Not measured in the background: the file is larger than the cap (select it to measure). */
+	| { readonly kind: 'too-large'; readonly size: number }
+	| { readonly kind: 'failed'; readonly message: string };
+
+/** What the row text reads of a listed session. */
+export interface RowFacts {
+	readonly path: string;
+	readonly size: number;
+	readonly summary: SessionSummary | undefined;
+	readonly reclaim: RowReclaim | undefined;
+	/** Epoch ms of the last activity (Pi's "modified", else the file's mtime). */
+	readonly modified: number;
+	/** Its project's pruning state; undefined until its release is known. */
+	readonly state: PruneState | undefined;
+}
+
+/** `-85%`, or undefined when there is no measured figure or it rounds to 0%. */
+export function reclaimPercent(reclaim: RowReclaim | undefined): string | undefined {
+	if (reclaim?.kind !== 'measured') {
+		return undefined;
+	}
+	const before = charsToTokens(reclaim.beforeChars);
+	const after = charsToTokens(reclaim.afterChars);
+	const percent = before === 0 ? 0 : Math.max(0, Math.round((1 - after / before) * 100));
+	return percent === 0 ? undefined : `-${percent}%`;
+}
+
+export function rowDescription(row: RowFacts, now: number): string {
+	const parts = [relativeTime(row.modified, now)];
+	if (row.summary) {
+		parts.push(`${row.summary.messageCount} msg${row.summary.messageCount === 1 ? '' : 's'}`);
+	}
+	const percent = reclaimPercent(row.reclaim);
+	if (percent && row.state) {
+		parts.push(`${percent}${reclaimCondition(row.state)}`);
+	}
+	return parts.join(' · ');
+}
+
+export function rowDetails(row: RowFacts): string[] {
+	const summary = row.summary;
+	const lines = [row.path, `Last activity: ${new Date(row.modified).toLocaleString()}`];
+	if (summary) {
+		lines.push(`${summary.messageCount} messages in the file (as Pi's session list counts them, every branch), ${summary.entryCount} entries, ${formatBytes(row.size)}`);
+		if (summary.invalidLineCount > 0) {
+			lines.push(`${summary.invalidLineCount} unreadable line(s): Pi skips them`);
+		}
+	}
+	const reclaim = row.reclaim;
+	if (reclaim?.kind === 'measured' && row.state) {
+		lines.push(reclaimLine(reclaim, row.state));
+	} else if (reclaim?.kind === 'too-large') {
+		lines.push(`Reclaim not measured in the background (${formatBytes(reclaim.size)}): select the session to measure it`);
+	} else if (reclaim?.kind === 'failed') {
+		lines.push(`Reclaim could not be measured: ${reclaim.message}`);
+	}
+	return lines;
+}
+
+function reclaimLine(reclaim: Extract<RowReclaim, { kind: 'measured' }>, state: PruneState): string {
+	const tokens = (chars: number): string => formatCompactCount(charsToTokens(chars));
+	const percent = reclaimPercent(reclaim);
+	const figures = `${tokens(reclaim.beforeChars)} -> ${tokens(reclaim.afterChars)} tokens (chars / 4)`;
+	if (percent === undefined) {
+		return `pi-condense's entries change almost nothing in this context (${figures})`;
+	}
+	switch (state) {
+		case 'on':
+			return `pi-condense reclaims ${percent} of the context: ${figures}`;
+		case 'off':
+			return `Pruning is off: the model gets the whole context. With pruning on, pi-condense would reclaim ${percent} of the context: ${figures}`;
+		case 'not-installed':
+			return `Pi has no pi-condense: the model gets the whole context. Installed, pi-condense would reclaim ${percent} of the context: ${figures}`;
+	}
+}
