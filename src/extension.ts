@@ -18,13 +18,14 @@ import { registerCommands } from './host/commands/registerCommands';
 import type { ExtensionApi } from './host/extensionApi';
 import { ExtensionSettings } from './host/extensionConfig';
 import { FlushServices } from './host/flush/flushServices';
+import { ContextKeys } from './host/contextKeys';
 import { ContextPreview } from './host/preview/contextPreview';
 import { PreviewSourceAdapter } from './host/previewSourceAdapter';
 import { ProblemReporter } from './host/problemReporter';
 import { PruneDocumentProvider } from './host/recovery/pruneDocumentProvider';
 import { HOVER_SELECTOR, RefHoverProvider } from './host/recovery/refHoverProvider';
 import { SessionController } from './host/sessionController';
-import { SessionLocator } from './host/sessionLocator';
+import { fileWorkspaceFolders, SessionLocator } from './host/sessionLocator';
 import { PruneStatusBar } from './host/statusBar/pruneStatusBar';
 import { PrunedCallsTreeProvider } from './host/tree/prunedCallsTreeProvider';
 import { SessionsTreeProvider } from './host/tree/sessionsTreeProvider';
@@ -50,6 +51,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 	const locator = new SessionLocator();
 	const store = new SessionStore({
 		locate: () => locator.locate(), logger, releaseChoice: settings.current.release, projectSettingsAllowed: () => vscode.workspace.isTrusted,
+		// What the status bar shows before any session is selected: the workspace's project.
+		scopeCwd: () => fileWorkspaceFolders()[0],
 	});
 	const controller = new SessionController({ store, logger, memento: context.workspaceState });
 	const sessionsTree = new SessionsTreeProvider(controller);
@@ -59,15 +62,16 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 	const testRun = context.extensionMode === vscode.ExtensionMode.Test;
 	const contextPreview = new ContextPreview({ source: previewSource, extensionUri: context.extensionUri, reportRenders: testRun, log: (message) => logger.warn(message), debug: (message) => logger.debug(message) });
 	const problems = new ProblemReporter(controller, logger);
-	const flush = new FlushServices({ controller, logger, settings, summarizers: piAi.summarizers, lookUpModel: piAi.lookUp });
+	const contextKeys = new ContextKeys(controller);
+	const flush = new FlushServices({ controller, logger, settings, summarizers: piAi.summarizers, lookUpModel: piAi.lookUp, planSummarizer: piAi.planSummarizer, memento: context.workspaceState });
 	let closing: Promise<void> | undefined;
 	const close = (): Promise<void> => closing ??= Promise.all([flush.stop().then(() => store.close()), piAi.dispose()]).then(() => undefined);
 	shutdown = close;
 	context.subscriptions.push(
-		logger, settings, controller, sessionsTree, prunedTree, statusBar, previewSource, contextPreview, problems, flush,
+		logger, settings, controller, sessionsTree, prunedTree, statusBar, previewSource, contextPreview, problems, flush, contextKeys,
 		new PruneDocumentProvider(controller),
 		vscode.languages.registerHoverProvider(HOVER_SELECTOR, new RefHoverProvider(controller)),
-		...registerCommands({ controller, logger, sessionsTree, prunedTree, listModels: piAi.listModels, summarizerLibrary, flushRunner: flush.runner }),
+		...registerCommands({ controller, logger, sessionsTree, prunedTree, listModels: piAi.listModels, summarizerLibrary, flushRunner: flush.runner, undo: flush.undo, monitor: flush.monitor }),
 		settings.onDidChange(({ current, previous }) => current.agentDir !== previous.agentDir
 			&& controller.restart().catch((error: unknown) => logger.error(`restart: ${String(error)}`))),
 		settings.onDidChange(({ current, previous }) => current.release !== previous.release && controller.setReleaseChoice(current.release)),

@@ -43,10 +43,21 @@ export interface BatchPhase {
 	readonly finalNotice: string | undefined;
 	readonly processedBatches: number;
 	readonly summarizedBatches: number;
+	/** Of the processed batches, those skipped, by why (with `summarizedBatches` they add up to `processedBatches`). */
+	readonly skippedBatches: SkippedBatchCounts;
+	/** Tool calls of the processed batches, and of them those summarized (the rest were skipped or aliased). */
+	readonly toolCalls: number;
+	readonly summarizedCalls: number;
 	/** The frontier outcome of the processed batches, when any was processed. */
 	readonly outcome: PruneFrontierOutcome | undefined;
 	readonly nextRefNumber: number;
 	readonly failure: SummarizerError | undefined;
+}
+
+export interface SkippedBatchCounts {
+	readonly trivial: number;
+	readonly deduped: number;
+	readonly oversized: number;
 }
 
 interface Totals {
@@ -88,6 +99,7 @@ export function* assembleBatchesSteps(
 	const processed: PreparedBatch[] = [];
 	const skipped = new SkippedBatchNotes(settings.minBatchChars);
 	const kinds = { summarized: 0, oversized: 0, trivial: 0, deduped: 0 };
+	let summarizedCalls = 0;
 	let nextRef = firstRefNumber;
 	const pacer = new Pacer();
 	for (const batch of taken) {
@@ -128,6 +140,7 @@ export function* assembleBatchesSteps(
 			continue;
 		}
 		kinds.summarized++;
+		summarizedCalls += batch.remaining.length;
 		const { turnIndex, timestamp } = batch.captured;
 		batchDrafts.push(summaryDraft(content, summaryDetails(refs, toolNames, turnIndex, timestamp), release.summaryDisplay));
 		batchDrafts.push(indexDraft(batch.remaining.map((call) => toolCallRecord({
@@ -150,6 +163,9 @@ export function* assembleBatchesSteps(
 		finalNotice: finalNotice(processed.length, outcome, totals, settings.minBatchChars, cutoff.failure),
 		processedBatches: processed.length,
 		summarizedBatches: kinds.summarized,
+		skippedBatches: { trivial: kinds.trivial, deduped: kinds.deduped, oversized: kinds.oversized },
+		toolCalls: totals.toolCalls,
+		summarizedCalls,
 		outcome,
 		nextRefNumber: nextRef,
 		failure: cutoff.failure,

@@ -11,6 +11,7 @@ import type { ProgressSink } from './flushProgress';
 import type { NoticeList } from './noticeList';
 import type { SpillWriter } from './spillPhase';
 import type { Steps } from '../steps';
+import type { SkippedBatchCounts } from './assembleBatches';
 
 /** `now`: summarize pending batches, then compress chains beyond the rolling window (when enabled). `compact`: compress every eligible chain (K = 0), enabled or not. */
 export type FlushMode = 'now' | 'compact';
@@ -65,6 +66,11 @@ export interface FlushReport {
 	/** Batches processed (summarized or skipped). */
 	readonly batches: number;
 	readonly summarizedBatches: number;
+	/** Processed batches that were not summarized, by why: with `summarizedBatches` they make `batches`. */
+	readonly skippedBatches: SkippedBatchCounts;
+	/** Tool calls of the processed batches, and of them those summarized. */
+	readonly toolCalls: number;
+	readonly summarizedCalls: number;
 	/** Results spilled to blob files by the chain backfill (2.9.0+). */
 	readonly spilledResults: number;
 	readonly compressedChains: readonly string[];

@@ -15,7 +15,7 @@
  * A file a killed flush left part-written is read as the release reads it, with no repair of
  * ours: a summary whose index entry is missing is ignored (its calls are captured and summarized
  * again, under the next refs), the stats continue from the last stats entry, and chains a kill
- * left uncompressed wait for `compact` or the next flush with work (README, "After a crash").
+ * left uncompressed wait for `compact` or the next flush with work (docs/writing.md, "After a crash").
  *
  * @example
  * const result = await runFlush({ mode: 'now', branch, messages, config, release }, ports);
@@ -68,6 +68,7 @@ function lastStateOf(release: ReleaseRules, run: StepRunner): (branch: readonly 
 }
 
 const runAtOnce: StepRunner = (steps) => Promise.resolve(runSteps(steps));
+const NO_SKIPS = { trivial: 0, deduped: 0, oversized: 0 } as const;
 
 export async function runFlush(request: FlushRequest, ports: FlushPorts): Promise<FlushResult> {
 	const { config, mode, release } = request;
@@ -142,6 +143,9 @@ export async function runFlush(request: FlushRequest, ports: FlushPorts): Promis
 		report: {
 			batches: batches?.phase.processedBatches ?? 0,
 			summarizedBatches: batches?.phase.summarizedBatches ?? 0,
+			skippedBatches: batches?.phase.skippedBatches ?? NO_SKIPS,
+			toolCalls: batches?.phase.toolCalls ?? 0,
+			summarizedCalls: batches?.phase.summarizedCalls ?? 0,
 			spilledResults: chains?.phase.spilledResults ?? 0,
 			compressedChains: blockIds,
 			fusedChains: chains?.phase.fused ?? 0,
@@ -245,6 +249,6 @@ function emptyResult(status: 'aborted' | 'disabled', message: string): FlushResu
 		drafts: [],
 		message,
 		notices: NoticeList.of(message),
-		report: { batches: 0, summarizedBatches: 0, spilledResults: 0, compressedChains: [], fusedChains: 0, compactableChains: 0 },
+		report: { batches: 0, summarizedBatches: 0, skippedBatches: NO_SKIPS, toolCalls: 0, summarizedCalls: 0, spilledResults: 0, compressedChains: [], fusedChains: 0, compactableChains: 0 },
 	};
 }

@@ -1,15 +1,17 @@
 /**
- * The rows of the settings editor for the user's pi-condense release: the keys it reads, in its
- * overlay order first (then the keys its overlay did not show), then the keys it ignores, marked so
- * (they stay in settings.json and are never dropped). Pure.
+ * The rows of the settings editor for the user's pi-condense release: the keys it reads, by group
+ * (`pruneSettingHelp.ts`) and within a group in its overlay order, each with a one-line description
+ * and its default; then the keys it ignores, marked so (they stay in settings.json and are never
+ * dropped). Pure.
  */
-import { ignoredKeys } from '../config/defaults';
+import { ignoredKeys, releaseDefaults } from '../config/defaults';
 import {
 	AUTO_BUDGET_PRESETS, BATCHING_MODES, IDLE_TIMEOUT_PRESETS, KEEP_LAST_TURNS_PRESETS, MAX_TIMEOUT_PRESETS, MIN_BATCH_CHARS_PRESETS, PRUNE_ON_MODES,
 	PURGE_COOLDOWN_PRESETS, PURGE_MIN_ARG_PRESETS, RECOVERY_GRACE_PRESETS, ROLLING_WINDOW_PRESETS, SUMMARIZER_THINKING_LEVELS, type ConfigChoice,
 } from '../config/presets';
 import type { ContextPruneConfig } from '../config/types';
 import { modelLabel } from '../pruner/prunerTexts';
+import { SETTING_GROUPS, settingHelp, type SettingHelp } from './pruneSettingHelp';
 import type { ReleaseRules } from '../release/releases';
 
 export type SettingRow =
@@ -21,8 +23,8 @@ export type SettingRow =
 	| { readonly key: string; readonly label: string; readonly kind: 'model' }
 	| { readonly key: string; readonly label: string; readonly kind: 'list' };
 
-/** A row as one release shows it: `ignored` when the release does not read the key. */
-export type ReleaseSettingRow = SettingRow & { readonly ignored: boolean };
+/** A row as one release shows it: `ignored` when the release does not read the key; its group, what it does. */
+export type ReleaseSettingRow = SettingRow & { readonly ignored: boolean } & SettingHelp;
 
 const THINKING_STRIP_ROWS: readonly SettingRow[] = [
 	{ key: 'thinkingStrip.enabled', label: 'Thinking strip', kind: 'boolean' },
@@ -64,14 +66,26 @@ export const SETTING_ROWS: readonly SettingRow[] = [
 	{ key: 'budgetTurnDelta', label: 'Flush on context rise per turn', kind: 'fraction' },
 ];
 
-/** The rows for a release: the keys it reads in its order, then the ones it ignores (marked). */
+/** The rows for a release: the keys it reads by group (in its order within one), then the ones it ignores (marked). */
 export function settingRows(release: ReleaseRules): readonly ReleaseSettingRow[] {
 	const ignored = new Set(ignoredKeys(release));
 	const isIgnored = (row: SettingRow): boolean => ignored.has(row.key.split('.')[0] ?? row.key);
+	const withHelp = (row: SettingRow, rowIgnored: boolean): ReleaseSettingRow => ({ ...row, ignored: rowIgnored, ...settingHelp(row.key) });
+	const read = SETTING_ROWS.filter((row) => !isIgnored(row)).map((row) => withHelp(row, false));
 	return [
-		...SETTING_ROWS.filter((row) => !isIgnored(row)).map((row) => ({ ...row, ignored: false })),
-		...SETTING_ROWS.filter(isIgnored).map((row) => ({ ...row, ignored: true })),
+		...SETTING_GROUPS.flatMap((group) => read.filter((row) => row.group === group)),
+		...SETTING_ROWS.filter(isIgnored).map((row) => withHelp(row, true)),
 	];
+}
+
+/** The current value as the editor shows it, with the release's default beside it when it differs. */
+export function valueWithDefault(row: SettingRow, config: ContextPruneConfig, release: ReleaseRules): string {
+	const value = formatSettingValue(row, config);
+	const defaults = releaseDefaults(release);
+	if (JSON.stringify(settingValue(config, row.key)) !== JSON.stringify(settingValue(defaults, row.key))) {
+		return `${value} · default: ${formatSettingValue(row, defaults).replace(/ \(default\)$/, '')}`;
+	}
+	return value.endsWith('(default)') ? value : `${value} (default)`;
 }
 
 /** How an ignored row reads: the release that ignores it, and the value left in the file, if any. */

@@ -1,8 +1,8 @@
 /**
  * Everything the views derive from one snapshot of a session, one `contextPrune` configuration and
  * one pi-condense release, computed on first use and kept: the active branch, Pi's context,
- * pi-condense's state, the rendered preview, the pending batches, the pruned-call tree and the
- * chains left for `compact`. A new snapshot, configuration or release means a new insight, so a
+ * pi-condense's state, the rendered preview, the pending batches (and what `now` would reclaim of
+ * them), the pruned-call tree and the chains left for `compact`. A new snapshot, configuration or release means a new insight, so a
  * no-op refresh recomputes nothing.
  */
 import type { CondenseState, ContextPreview, LiveReclaim, PendingBatch, PrunedSummaryNode } from '../condense';
@@ -12,6 +12,7 @@ import { buildCondenseStateSteps } from '../condense/state/buildCondenseState';
 import { buildPrunedTreeSteps } from '../condense/tree/prunedTree';
 import { compactableChainsSteps } from '../flush/chains/chainSelection';
 import { contextMetricsForSteps } from '../metrics/contextMetrics';
+import { pendingEstimateSteps, type PendingEstimate } from '../preview/pendingEstimate';
 import { runSteps, type Steps } from '../steps';
 import type { ContextPruneConfig } from '../config/types';
 import type { ContextMetrics } from '../metrics';
@@ -31,6 +32,7 @@ export class SessionInsight {
 	private reclaimValue: LiveReclaim | null | undefined;
 	private metricsValue: ContextMetrics | null | undefined;
 	private compactableValue: number | undefined;
+	private estimateValue: PendingEstimate | undefined;
 
 	constructor(readonly model: SessionModel, readonly config: ContextPruneConfig, readonly release: ReleaseRules) {}
 
@@ -82,6 +84,11 @@ export class SessionInsight {
 		return runSteps(this.compactableChainsSteps());
 	}
 
+	/** What `now` would reclaim, estimated with the release's stubs and a stated summary ratio (`pendingEstimate.ts`). */
+	get pendingEstimate(): PendingEstimate {
+		return runSteps(this.pendingEstimateSteps());
+	}
+
 	get prunedTree(): readonly PrunedSummaryNode[] {
 		return runSteps(this.treeSteps());
 	}
@@ -106,6 +113,7 @@ export class SessionInsight {
 		yield* this.metricsSteps();
 		yield* this.reclaimSteps();
 		yield* this.compactableChainsSteps();
+		yield* this.pendingEstimateSteps();
 	}
 
 	// Each value is computed once, by its steps; a view may read it (at once) while the steps wait
@@ -176,6 +184,16 @@ export class SessionInsight {
 			this.compactableValue ??= count;
 		}
 		return this.compactableValue;
+	}
+
+	*pendingEstimateSteps(): Steps<PendingEstimate> {
+		if (this.estimateValue === undefined) {
+			const estimate = yield* pendingEstimateSteps(yield* this.pendingSteps(), yield* this.stateSteps(), {
+				minBatchChars: this.config.minBatchChars, summaryDisplay: this.release.summaryDisplay, occurrenceKeys: this.release.occurrenceKeys,
+			});
+			this.estimateValue ??= estimate;
+		}
+		return this.estimateValue;
 	}
 
 	/** The reclaim figure (what the session list shows), in steps. */

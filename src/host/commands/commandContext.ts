@@ -8,6 +8,8 @@ import { setConfigKeys } from '../../engine/config/setConfigKey';
 import { releaseDefaults } from '../../engine/config/defaults';
 import type { ModelChoice } from '../../node/llm/models';
 import type { FlushRunner } from '../flush/flushRunner';
+import type { StrandedEntriesMonitor } from '../flush/strandedEntriesMonitor';
+import type { UndoPrunes } from '../flush/undoPrunes';
 import { SettingsWriteError } from '../../node/settings/updatePruneSettings';
 import type { SessionController } from '../sessionController';
 import type { PrunedCallsTreeProvider } from '../tree/prunedCallsTreeProvider';
@@ -25,6 +27,10 @@ export interface CommandContext {
 	/** Which pi-ai the summarizer uses (or would use: nothing is loaded for it), for Show Status. */
 	readonly summarizerLibrary: () => Promise<string>;
 	readonly flushRunner: FlushRunner;
+	/** The records of our writes: Undo Last Prune. */
+	readonly undo: UndoPrunes;
+	/** Stops watching for stranded entries that an undo removed. */
+	readonly monitor: StrandedEntriesMonitor;
 }
 
 /** The selected session's path, or undefined after telling the user to select one. */

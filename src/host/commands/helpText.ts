@@ -15,8 +15,9 @@ const WHAT_IT_DOES: Partial<Record<CommandIdType, string>> = {
 	[CommandId.SelectPruneTrigger]: 'When pending batches are summarized: when the agent replies, or only on demand.',
 	[CommandId.SelectBatching]: 'One summary per turn, or per agent message.',
 	[CommandId.ShowTree]: 'Shows the summaries and the tool calls they pruned.',
-	[CommandId.FlushNow]: 'Summarizes the pending batches of the selected (idle) session now; cancellable, writes nothing when cancelled.',
+	[CommandId.FlushNow]: 'Says what it will write and which model summarizes, then summarizes the pending batches of the selected (idle) session; cancellable, writes nothing when cancelled.',
 	[CommandId.Compact]: 'Compresses every eligible closed chain now, whether or not chain compression is on.',
+	[CommandId.UndoLastPrune]: 'Removes what the last Summarize Now or Compact wrote to the selected session (the file becomes byte for byte what it was), while nothing was written after it and Pi does not hold the session.',
 	[CommandId.EditProtectedTools]: 'Tools whose output is never summarized (names separated by commas or spaces; `none` clears).',
 	[CommandId.EditProtectedPaths]: 'Globs of `path` arguments whose output is never summarized.',
 	[CommandId.SetMinBatchChars]: 'Batches with fewer result characters are skipped (0 turns this off).',
@@ -33,6 +34,7 @@ const WHAT_IT_DOES: Partial<Record<CommandIdType, string>> = {
 };
 
 export function helpMarkdown(): string {
+	// Every command a user can run, whether or not the palette offers it right now.
 	const rows = COMMANDS.filter((command) => command.palette).map((command) => {
 		const pruner = command.pruner ? `\`/pruner ${command.pruner}\`` : '';
 		return `| Pi Condense: ${command.title} | ${pruner} | ${WHAT_IT_DOES[command.id] ?? ''} |`;

@@ -1,8 +1,8 @@
 /**
  * `/pruner model` in VS Code: with an argument (`provider/id[:thinking]` or `default`) it is
  * validated and saved; without one a quick pick lists `default` and every model that has
- * credentials (listed by the pi-ai worker, off the host's thread), then a thinking level for reasoning
- * models.
+ * credentials (listed by the pi-ai worker, off the host's thread), or says that none has, then a
+ * thinking level for reasoning models.
  */
 import * as vscode from 'vscode';
 import { parseModelArgument, type ModelArgument } from '../../engine/pruner/prunerArguments';
@@ -15,6 +15,14 @@ import { errorMessage } from '../../shared/errorMessage';
 import { pickOne, showQuickPick, showWarning } from '../ui/safeUi';
 
 type ModelItem = vscode.QuickPickItem & { readonly ref?: string; readonly reasoning?: boolean };
+
+/** Shown in place of the models when no provider has a key: the picker is not silently just "default". */
+const NO_KEY_ITEM: ModelItem = {
+	label: 'No model has a key yet',
+	description: 'looked in Pi\'s auth.json, the providers\' environment variables and models.json',
+	detail: 'Store a key with Pi\'s /login, set the provider\'s variable (ANTHROPIC_API_KEY…) for VS Code, or define a provider in models.json. Without one, default summarizes offline (extractive).',
+	iconPath: new vscode.ThemeIcon('warning'),
+};
 
 export function registerModelCommand(context: CommandContext): vscode.Disposable {
 	return vscode.commands.registerCommand(CommandId.SelectModel, async (argument?: string) => {
@@ -63,7 +71,7 @@ async function pickModel(context: CommandContext): Promise<ModelArgument | undef
 function pickFromList(context: CommandContext, current: string): Promise<ModelItem | undefined> {
 	const defaultItem: ModelItem = { label: 'default', description: current === 'default' ? 'the session\'s model · current' : 'the session\'s model', ref: 'default' };
 	const agentDir = context.controller.discovery.locations?.agentDir;
-	const later = loadChoices(context, agentDir).then((choices) => [defaultItem, ...choices.map((model) => modelItem(model, current))], (error: unknown) => {
+	const later = loadChoices(context, agentDir).then((choices) => [defaultItem, ...(choices.length > 0 ? choices.map((model) => modelItem(model, current)) : [NO_KEY_ITEM])], (error: unknown) => {
 		const message = errorMessage(error);
 		context.logger.error(`listing models: ${message}`);
 		return [defaultItem, { label: 'Could not list models', description: message, iconPath: new vscode.ThemeIcon('warning') }];

@@ -1,19 +1,19 @@
 /**
- * `/pruner settings` in VS Code: a quick pick over every `contextPrune` key showing its current
- * value; choosing a row toggles it, offers its presets, asks for a value, or opens the model and
+ * `/pruner settings` in VS Code: a quick pick over every `contextPrune` key, in groups, showing its
+ * current value (and the release's default when it differs) and what it does; choosing a row toggles it, offers its presets, asks for a value, or opens the model and
  * list editors. Each change is saved to Pi's settings.json at once and the list opens again, so
  * several settings can be changed in a row (Esc closes it).
  */
 import * as vscode from 'vscode';
 import { parseNameList } from '../../engine/pruner/prunerArguments';
 import {
-	formatSettingValue, ignoredRowText, parseSettingInput, settingRows, settingValue, type ReleaseSettingRow, type SettingRow,
+	ignoredRowText, parseSettingInput, settingRows, settingValue, valueWithDefault, type ReleaseSettingRow, type SettingRow,
 } from '../../engine/views/pruneSettingRows';
 import { saveSetting, type CommandContext } from './commandContext';
 import { CommandId } from './commandIds';
 import { pickOne, showInfo, showInputBox, showQuickPick } from '../ui/safeUi';
 
-type RowItem = vscode.QuickPickItem & { readonly row: ReleaseSettingRow };
+type RowItem = vscode.QuickPickItem & { readonly row?: ReleaseSettingRow };
 
 export function registerSettingsEditor(context: CommandContext): vscode.Disposable {
 	return vscode.commands.registerCommand(CommandId.Settings, async () => {
@@ -33,21 +33,32 @@ export function registerSettingsEditor(context: CommandContext): vscode.Disposab
 	});
 }
 
+/** The keys under their groups (separators), each with its value, its default when it differs, and what it does. */
 async function pickRow(context: CommandContext, lastKey: string | undefined): Promise<ReleaseSettingRow | undefined> {
 	const settings = context.controller.settings;
 	const { configured: config, release } = context.controller.renderSettings;
-	const items: RowItem[] = settingRows(release).map((row) => ({
-		label: row.label,
-		description: row.ignored ? ignoredRowText(row, settings?.raw, release) : formatSettingValue(row, config),
-		detail: `contextPrune.${row.key}`,
-		row,
-	}));
+	const items: RowItem[] = [];
+	let group: string | undefined;
+	for (const row of settingRows(release)) {
+		const heading = row.ignored ? `Ignored by pi-condense ${release.version}` : row.group;
+		if (heading !== group) {
+			group = heading;
+			items.push({ label: heading, kind: vscode.QuickPickItemKind.Separator });
+		}
+		items.push({
+			label: row.label,
+			description: row.ignored ? ignoredRowText(row, settings?.raw, release) : valueWithDefault(row, config, release),
+			detail: `${row.description} (contextPrune.${row.key})`,
+			row,
+		});
+	}
 	return pickOne({
 		title: `Pi Condense settings for pi-condense ${release.version} · ${settings?.path ?? 'settings.json'}`,
 		placeholder: 'Choose a setting to change (saved to Pi\'s settings.json, shared with pi-condense in Pi)',
+		matchOnDescription: true,
 		matchOnDetail: true,
 		items,
-		active: items.find((item) => item.row.key === lastKey),
+		active: items.find((item) => item.row?.key === lastKey),
 	}).then((item) => item?.row);
 }
 

@@ -1,29 +1,26 @@
 /**
- * Runs `/pruner now` and `/pruner compact` on a session: `flushSession` with a cancellable
- * notification showing one line per batch (streamed characters), the status bar saying
- * `prune: summarizing…` meanwhile, pi-condense's final notice afterwards (with what to do when it was
- * refused or failed), and the written entries handed to the stranded-entries monitor. Cancelling
- * aborts the summarizer calls and writes nothing. One flush at a time.
+ * Runs `/pruner now` and `/pruner compact` on a session: first, when asked, the confirmation that
+ * says what will be written and by which model (`pruneConfirmation.ts`); then `flushSession` with a
+ * cancellable notification showing one line per batch (streamed characters), the status bar saying
+ * `prune: summarizing…` meanwhile, what was done and how afterwards (`flushOutcomeText.ts`), the
+ * written entries handed to the stranded-entries monitor and their bytes to Undo Last Prune.
+ * Cancelling aborts the summarizer calls and writes nothing. One flush at a time.
  */
 import * as vscode from 'vscode';
-import { notices as flushNotices, type FlushMode } from '../../engine/flush';
+import type { FlushMode } from '../../engine/flush';
 import { flushSession, type FlushSessionRequest } from '../../node/flush/flushSession';
 import { outcome, type FlushOutcome } from '../../node/flush/flushOutcome';
 import { restrictedModeRefusal } from '../../engine/views/restrictedMode';
 import { toAbortSignal } from '../cancellation';
-import { CommandId } from '../commands/commandIds';
 import type { SummarizerFactory } from '../../node/flush/defaultSummarizer';
 import type { SessionBase } from '../../node/write';
 import type { SessionController } from '../sessionController';
 import { FlushProgressText } from './flushProgressText';
-
-/** A first flush may skip tens of thousands of trivial batches: the log shows this many, then counts the rest. */
-const LOGGED_SKIPS_PER_RUN = 50;
 import type { StrandedEntriesMonitor } from './strandedEntriesMonitor';
-import { showError, showInfo, showWarning, withProgress } from '../ui/safeUi';
-
-const INSTALL_ACTION = 'Install pi-condense in Pi…';
-const COMPACT_ACTION = 'Compact';
+import { showInfo, showWarning, withProgress } from '../ui/safeUi';
+import { tellOutcome } from './flushOutcomeText';
+import { confirmPrune, type ConfirmDeps } from './pruneConfirmation';
+import type { UndoPrunes } from './undoPrunes';
 
 export interface FlushRunnerOptions {
 	readonly controller: SessionController;
@@ -33,6 +30,10 @@ export interface FlushRunnerOptions {
 	readonly summarizers: SummarizerFactory;
 	/** `piCondense.summarizer.concurrency`, read when a flush starts. */
 	readonly concurrency: () => number;
+	/** Which model a flush would summarize with (the confirmation asks the pi-ai worker). */
+	readonly planSummarizer: ConfirmDeps['planSummarizer'];
+	/** Where the writes of ours go, so that Undo Last Prune can remove them. */
+	readonly undo: UndoPrunes;
 }
 
 export class FlushRunner {
@@ -62,10 +63,21 @@ export class FlushRunner {
 		await this.running;
 	}
 
-	/** A flush the user asked for: notification progress with Cancel. */
-	run(mode: FlushMode, sessionPath: string): Promise<FlushOutcome | undefined> {
+	/**
+	 * A flush the user asked for: with `confirm`, first the modal that says what will be written and
+	 * by which model (undefined when the user says no); then notification progress with Cancel.
+	 */
+	async run(mode: FlushMode, sessionPath: string, options: { readonly confirm?: boolean } = {}): Promise<FlushOutcome | undefined> {
+		const restricted = this.refusedHere();
+		if (restricted) {
+			return restricted;
+		}
+		if (options.confirm === true && !this.current && !await confirmPrune(mode, sessionPath, { controller: this.options.controller, planSummarizer: this.options.planSummarizer })) {
+			this.options.logger.info(`${mode} on ${sessionPath}: not confirmed, nothing written`);
+			return undefined;
+		}
 		const verb = mode === 'now' ? 'Summarizing pending batches of' : 'Compacting closed chains of';
-		return this.guarded(sessionPath, () => withProgress({
+		return this.guarded(sessionPath, mode, () => withProgress({
 			location: vscode.ProgressLocation.Notification,
 			title: `Pi Condense: ${verb} "${this.options.controller.titleOf(sessionPath)}"`,
 			cancellable: true,
@@ -74,18 +86,27 @@ export class FlushRunner {
 
 	/** A flush the extension started by itself (auto-flush): status bar progress only, notices only when something happened. */
 	runQuietly(sessionPath: string): Promise<FlushOutcome | undefined> {
-		return this.guarded(sessionPath, () => withProgress({
+		return this.guarded(sessionPath, 'now', () => withProgress({
 			location: vscode.ProgressLocation.Window,
 			title: 'Pi Condense: summarizing',
 		}, (progress) => this.flush('now', sessionPath, false, undefined, (line) => progress.report({ message: line.text }))));
 	}
 
-	private async guarded(sessionPath: string, work: () => Thenable<FlushOutcome>): Promise<FlushOutcome | undefined> {
+	/** The refusal of restricted mode, said to the user; undefined in a trusted workspace. */
+	private refusedHere(): FlushOutcome | undefined {
 		const restricted = restrictedModeRefusal('flush', vscode.workspace.isTrusted);
-		if (restricted !== undefined) {
-			this.options.logger.warn(restricted);
-			void showWarning(restricted, 'Manage Workspace Trust').then((choice) => choice && vscode.commands.executeCommand('workbench.trust.manage'));
-			return outcome('refused', restricted);
+		if (restricted === undefined) {
+			return undefined;
+		}
+		this.options.logger.warn(restricted);
+		void showWarning(restricted, 'Manage Workspace Trust').then((choice) => choice && vscode.commands.executeCommand('workbench.trust.manage'));
+		return outcome('refused', restricted);
+	}
+
+	private async guarded(sessionPath: string, mode: FlushMode, work: () => Thenable<FlushOutcome>): Promise<FlushOutcome | undefined> {
+		const restricted = this.refusedHere();
+		if (restricted) {
+			return restricted;
 		}
 		if (this.stopped) {
 			return undefined;
@@ -101,6 +122,9 @@ export class FlushRunner {
 			this.running = Promise.resolve(running).catch(() => undefined);
 			const outcome = await running;
 			this.options.monitor.track(sessionPath, outcome.entries?.map((prepared) => prepared.entry.id) ?? []);
+			if (outcome.written && outcome.entries && outcome.entries.length > 0) {
+				this.options.undo.remember(sessionPath, outcome.written, outcome.entries.length, mode);
+			}
 			return outcome;
 		} finally {
 			this.current = undefined;
@@ -154,55 +178,10 @@ export class FlushRunner {
 			const flushed = agentDir === undefined
 				? outcome('refused', 'pruner: nothing flushed — the Pi agent directory is not located yet')
 				: await flushSession(request);
-			this.tell(flushed, interactive, sessionPath, settings.resolution.kind === 'not-installed');
+			tellOutcome(flushed, { mode, interactive, sessionPath, title: controller.titleOf(sessionPath), logger, piCondenseMissing: settings.resolution.kind === 'not-installed' });
 			return flushed;
 		} finally {
 			cancel?.dispose();
-		}
-	}
-
-	/** pi-condense's notice as it words it, then which session it is about and what to do. */
-	private tell(outcome: FlushOutcome, interactive: boolean, sessionPath: string, piCondenseMissing: boolean): void {
-		const { logger } = this.options;
-		// The last notice is the message, logged below with the session's name.
-		const notices = [...outcome.notices.shortened(LOGGED_SKIPS_PER_RUN)];
-		for (const notice of notices.slice(0, -1)) {
-			logger.info(notice);
-		}
-		const title = this.options.controller.titleOf(sessionPath);
-		const text = `${outcome.message} (session "${title}")${outcome.advice ? ` ${outcome.advice}` : ''}`;
-		// A `now` that found nothing pending leaves the chains a killed flush did not reach, as the release does.
-		const left = outcome.report?.compactableChains ?? 0;
-		switch (outcome.kind) {
-			case 'written':
-			case 'nothing': {
-				const told = left > 0 ? `${text} · ${flushNotices.compactableChainsText(left)}` : text;
-				logger.info(told);
-				if (interactive || outcome.kind === 'written') {
-					const actions = left > 0 ? [COMPACT_ACTION] : [];
-					void showInfo(told, ...actions).then((choice) => choice && vscode.commands.executeCommand(CommandId.Compact, sessionPath));
-				}
-				return;
-			}
-			case 'aborted':
-				logger.info(text);
-				if (interactive) {
-					void showInfo(text);
-				}
-				return;
-			case 'refused':
-				logger.warn(text);
-				// flushSession refused because Pi has no pi-condense: offer to install it.
-				if (interactive && piCondenseMissing) {
-					void showWarning(text, INSTALL_ACTION).then((choice) => choice && vscode.commands.executeCommand(CommandId.InstallPiCondense));
-				} else if (interactive) {
-					void showWarning(text);
-				}
-				return;
-			case 'failed':
-				logger.error(text);
-				void showError(text, 'Show Log').then((choice) => choice && logger.show(true));
-				return;
 		}
 	}
 }

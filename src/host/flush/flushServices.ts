@@ -1,6 +1,6 @@
 /**
  * The flush side of the host, built together: the stranded-entries monitor, the runner behind
- * `/pruner now` and `/pruner compact`, and the opt-in auto-flush. Disposing it (the window closes)
+ * `/pruner now` and `/pruner compact`, the records Undo Last Prune reads, and the opt-in auto-flush. Disposing it (the window closes)
  * aborts a running flush; `stop` also waits for it to end.
  */
 import type * as vscode from 'vscode';
@@ -12,6 +12,8 @@ import type { SessionController } from '../sessionController';
 import { AutoFlusher } from './autoFlusher';
 import { FlushRunner } from './flushRunner';
 import { StrandedEntriesMonitor } from './strandedEntriesMonitor';
+import { UndoPrunes } from './undoPrunes';
+import type { SummarizerPlanner } from '../../node/llm/worker/piAiWorker';
 
 export interface FlushServicesOptions {
 	readonly controller: SessionController;
@@ -20,18 +22,26 @@ export interface FlushServicesOptions {
 	/** Summarizers and model facts (context windows) from the worker that loads pi-ai off the host's thread. */
 	readonly summarizers: SummarizerFactory;
 	readonly lookUpModel: ModelLookup;
+	readonly planSummarizer: SummarizerPlanner;
+	/** Where the records of our writes are kept (the workspace's memento), for Undo Last Prune. */
+	readonly memento: vscode.Memento;
 }
 
 export class FlushServices extends Disposable {
 	readonly monitor: StrandedEntriesMonitor;
 	readonly runner: FlushRunner;
 	readonly autoFlusher: AutoFlusher;
+	readonly undo: UndoPrunes;
 
 	constructor(options: FlushServicesOptions) {
 		super();
 		const { controller, logger, settings } = options;
 		this.monitor = this._register(new StrandedEntriesMonitor(controller, logger));
-		this.runner = new FlushRunner({ controller, logger, monitor: this.monitor, summarizers: options.summarizers, concurrency: () => settings.current.summarizerConcurrency });
+		this.undo = this._register(new UndoPrunes(controller, options.memento, () => this.runner.isRunning));
+		this.runner = new FlushRunner({
+			controller, logger, monitor: this.monitor, summarizers: options.summarizers, concurrency: () => settings.current.summarizerConcurrency,
+			planSummarizer: options.planSummarizer, undo: this.undo,
+		});
 		this.autoFlusher = this._register(new AutoFlusher({ controller, runner: this.runner, logger, lookUpModel: options.lookUpModel, extensionConfig: () => settings.current }));
 		this._register(settings.onDidChange(() => this.autoFlusher.schedule()));
 		this._register({ dispose: () => void this.runner.stop() });

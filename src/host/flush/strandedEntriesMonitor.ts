@@ -30,6 +30,11 @@ export class StrandedEntriesMonitor extends Disposable {
 		this.written.track(path, ids);
 	}
 
+	/** Our entries in `path` were removed again (Undo Last Prune): nothing is stranded. */
+	untrack(path: string): void {
+		this.written.forget(path);
+	}
+
 	private async check(path: string): Promise<void> {
 		if (!this.written.isTracked(path)) {
 			return;

@@ -9,7 +9,6 @@
  * Where pi-ai runs is the caller's: the CLI builds these in its own thread (`inProcessSummarizers`),
  * the extension in its pi-ai worker (`worker/piAiWorker.ts`), which builds them with this module.
  */
-import { errorMessage } from '../../shared/errorMessage';
 import { offlineSummarizer, withSummarizerFallback } from '../../engine/flush';
 import type { SummarizerFallbackRule } from '../../engine/release/releases';
 import type { ContextPruneConfig } from '../../engine/config/types';
@@ -17,6 +16,7 @@ import { nullLogger, type Logger, type SummarizeRequest, type SummarizeResult, t
 import { describeOrigin, type PiAiLoader } from '../llm/library/modelLibrary';
 import { formatModelRef, type ModelRef } from '../llm/models';
 import { createPiAiSummarizer, summarizerLabel } from '../llm/piAiSummarizer';
+import { planSummarizer } from './summarizerPlan';
 
 /** One flush's summarizer, as plain data (it crosses to the pi-ai worker). */
 export interface SummarizerSpec {
@@ -64,8 +64,9 @@ export function createDefaultSummarizer(options: DefaultSummarizerOptions): Defa
 		if (spec !== '' && spec !== 'default') {
 			return { summarizer: withSessionModelFallback(piAi, spec, options) };
 		}
-		const reason = await whyNotUsable(options);
-		return reason === undefined ? { summarizer: piAi } : { summarizer: offlineSummarizer, offlineReason: reason };
+		// The same answer the confirmation gave (`summarizerPlan.ts`): what was promised is what runs.
+		const plan = await planSummarizer({ loadPiAi: options.loadPiAi, agentDir: options.agentDir, config: options.config, sessionModel: options.sessionModel, logger: options.logger });
+		return plan.kind === 'offline' ? { summarizer: offlineSummarizer, offlineReason: plan.reason } : { summarizer: piAi };
 	};
 	return {
 		label: summarizerLabel(options.config.summarizerModel, options.sessionModel),
@@ -102,27 +103,5 @@ async function logLibrary(options: DefaultSummarizerOptions): Promise<void> {
 	const library = await options.loadPiAi().catch(() => undefined);
 	if (library) {
 		(options.logger ?? nullLogger).info(`summarizer: models and credentials from ${describeOrigin(library.origin)}`);
-	}
-}
-
-/** Why the session's model cannot summarize, or undefined when it can. */
-async function whyNotUsable(options: DefaultSummarizerOptions): Promise<string | undefined> {
-	const ref = options.sessionModel;
-	if (!ref) {
-		return 'the session has not chosen a model yet and contextPrune.summarizerModel is "default"';
-	}
-	const name = formatModelRef(ref);
-	try {
-		const library = await options.loadPiAi();
-		const catalog = await library.openCatalog(options.agentDir, 'probe');
-		if (!catalog.find(ref.provider, ref.modelId)) {
-			return `the session's model ${name} is not known to ${describeOrigin(library.origin)} or models.json`;
-		}
-		return await catalog.credentialSource(ref.provider) === undefined
-			? `no credentials for ${name}, the session's model (contextPrune.summarizerModel is "default")`
-			: undefined;
-	} catch (error) {
-		(options.logger ?? nullLogger).warn(`summarizer: could not check the session's model: ${errorMessage(error)}`);
-		return undefined;
 	}
 }

@@ -4,6 +4,7 @@
  */
 import { NoticeList, type FlushReport } from '../../engine/flush';
 import type { PreparedEntry, WriteRefusal } from '../../engine/write';
+import type { WrittenBytes } from '../write/appendLines';
 
 export type FlushOutcomeKind =
 	/** Entries were appended. */
@@ -27,9 +28,13 @@ export interface FlushOutcome {
 	readonly advice?: string;
 	/** The entries appended (in file order), when any were. */
 	readonly entries?: readonly PreparedEntry[];
+	/** Where those entries' bytes are and their digest, when they went in cleanly (what Undo Last Prune checks). */
+	readonly written?: WrittenBytes;
 	readonly report?: FlushReport;
 	/** Which summarizer answered (`provider/id` or the offline one). */
 	readonly summarizer?: string;
+	/** Why the summaries were written offline, when they were. */
+	readonly offlineReason?: string;
 	readonly refusal?: WriteRefusal;
 }
 

@@ -120,7 +120,7 @@ export async function flushSession(request: FlushSessionRequest): Promise<FlushO
 	const reason = fallback?.offlineReason();
 	const notices = reason === undefined ? result.notices : NoticeList.of(offlineNotice(reason), result.notices);
 	const label = reason === undefined ? summarizer.label : OFFLINE_MODEL;
-	const common = { notices, report: result.report, summarizer: label };
+	const common = { notices, report: result.report, summarizer: label, ...(reason === undefined ? {} : { offlineReason: reason }) };
 	if (result.status === 'aborted' || request.signal?.aborted) {
 		return outcome('aborted', nothingFlushedNotice('aborted'), { report: result.report, summarizer: label });
 	}
@@ -141,7 +141,7 @@ export async function flushSession(request: FlushSessionRequest): Promise<FlushO
 		return outcome('failed', written.message, { ...common, notices: NoticeList.of(notices, written.message), entries: written.entries.slice(0, written.attempted), advice: 'Check the session; running the flush again completes it.' });
 	}
 	return outcome(result.status === 'failed' ? 'failed' : 'written', result.message, {
-		...common, entries: written.entries, advice: result.status === 'failed' ? RETRY_ADVICE : undefined,
+		...common, entries: written.entries, written: written.written, advice: result.status === 'failed' ? RETRY_ADVICE : undefined,
 	});
 }
 

@@ -1,7 +1,8 @@
 /**
  * The command list in src/host/commands/commandIds.ts is the one source: package.json contributes
- * exactly its commands (category Pi Condense, internal ones hidden from the palette) and the README's
- * command table lists every palette command with its /pruner equivalent.
+ * exactly its commands (category Pi Condense, internal ones hidden from the palette, the others with
+ * their `when`) and the command table of docs/commands.md lists every palette command with its
+ * /pruner equivalent.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -25,7 +26,7 @@ describe('command catalog', () => {
 		})));
 		assert.deepEqual(
 			manifest.contributes.menus.commandPalette,
-			COMMANDS.filter((command) => !command.palette).map((command) => ({ command: command.id, when: 'false' })),
+			COMMANDS.filter((command) => !command.palette || command.when !== undefined).map((command) => ({ command: command.id, when: command.palette ? command.when : 'false' })),
 		);
 	});
 
@@ -37,11 +38,11 @@ describe('command catalog', () => {
 		}
 	});
 
-	it('the README\'s command table names every palette command and its /pruner equivalent', () => {
-		const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+	it('the command table of docs/commands.md names every palette command and its /pruner equivalent', () => {
+		const doc = readFileSync(join(repoRoot, 'docs', 'commands.md'), 'utf8');
 		for (const command of COMMANDS.filter((candidate) => candidate.palette)) {
-			const row = readme.split('\n').find((line) => line.startsWith(`| Pi Condense: ${command.title} |`));
-			assert.ok(row, `README lists "Pi Condense: ${command.title}"`);
+			const row = doc.split('\n').find((line) => line.startsWith(`| Pi Condense: ${command.title} |`));
+			assert.ok(row, `docs/commands.md lists "Pi Condense: ${command.title}"`);
 			assert.ok(row.includes(command.pruner ? `\`/pruner ${command.pruner}\`` : '| – |'), row);
 		}
 	});

@@ -13,12 +13,16 @@ import { SummarizerError, type Logger } from '../../../engine/ports';
 import type { SummarizerFactory } from '../../flush/defaultSummarizer';
 import type { PiAiOrigin } from '../library/modelLibrary';
 import type { ModelLookup } from '../modelPricing';
-import type { ModelChoice } from '../models';
+import type { ModelChoice, ModelRef } from '../models';
+import type { SummarizerPlan } from '../../flush/summarizerPlan';
 import type { InstalledPiAiPolicy } from '../piAiLoader';
 import type { AnswerOf, FromWorker, Question, ToWorker } from './protocol';
 import { createWorkerSummarizer, type SummarizerChannel } from './workerSummarizer';
 
 export const PI_AI_WORKER_FILE = 'pi-ai-worker.js';
+
+/** Asks which model a flush of a session would summarize with (`summarizerPlan.ts`). */
+export type SummarizerPlanner = (agentDir: string, summarizerModel: string, sessionModel: ModelRef | undefined) => Promise<SummarizerPlan>;
 const IDLE_MS = 60_000;
 
 /** A question without its id and policy (given when it is sent). */
@@ -84,6 +88,9 @@ export class PiAiWorker {
 
 	/** The models that have credentials, for the model picker. */
 	readonly listModels = (agentDir: string): Promise<ModelChoice[]> => this.ask({ type: 'models', agentDir }) as Promise<AnswerOf['models']>;
+
+	/** Which model a flush would summarize with (the confirmation before it asks): answered without loading anything on the host. */
+	readonly planSummarizer: SummarizerPlanner = (agentDir, summarizerModel, sessionModel) => this.ask({ type: 'plan', agentDir, summarizerModel, sessionModel }) as Promise<AnswerOf['plan']>;
 
 	/** Each flush's default summarizer, running in the worker. */
 	readonly summarizers: SummarizerFactory = (choice) => createWorkerSummarizer(this.channel, choice);

@@ -10,6 +10,7 @@ import { parentPort } from 'node:worker_threads';
 import { errorMessage } from '../../../shared/errorMessage';
 import { SummarizerError, type Logger } from '../../../engine/ports';
 import { inProcessSummarizers, type DefaultSummarizer } from '../../flush/defaultSummarizer';
+import { planSummarizer } from '../../flush/summarizerPlan';
 import type { PiAiLoader } from '../library/modelLibrary';
 import { lookUpModel } from '../modelPricing';
 import { listUsableModels } from '../models';
@@ -65,6 +66,11 @@ parentPort?.on('message', (message: ToWorker) => {
 			return;
 		case 'models':
 			reply(message.id, async () => listUsableModels(await loaderFor(message.policy)(), message.agentDir));
+			return;
+		case 'plan':
+			reply(message.id, () => planSummarizer({
+				loadPiAi: loaderFor(message.policy), agentDir: message.agentDir, config: { summarizerModel: message.summarizerModel }, sessionModel: message.sessionModel,
+			}));
 			return;
 		case 'summarize': {
 			const { id, handle } = message;

@@ -7,7 +7,8 @@ import type { SummarizeInput, SummarizeResult, SummarizerFailureKind } from '../
 import type { SummarizerSpec } from '../../flush/defaultSummarizer';
 import type { PiAiOrigin } from '../library/modelLibrary';
 import type { ModelFacts } from '../modelPricing';
-import type { ModelChoice } from '../models';
+import type { ModelChoice, ModelRef } from '../models';
+import type { SummarizerPlan } from '../../flush/summarizerPlan';
 import type { InstalledPiAiPolicy } from '../piAiLoader';
 
 /** What every question says about which pi-ai may answer it (the host's workspace trust, at asking time). */
@@ -20,6 +21,8 @@ interface Asked {
 export type Question =
 	| Asked & { readonly type: 'facts'; readonly agentDir: string; readonly provider: string; readonly modelId: string }
 	| Asked & { readonly type: 'models'; readonly agentDir: string }
+	/** Which model a flush would summarize with, and where its key comes from (the confirmation before a flush). */
+	| Asked & { readonly type: 'plan'; readonly agentDir: string; readonly summarizerModel: string; readonly sessionModel: ModelRef | undefined }
 	| Asked & {
 		readonly type: 'summarize';
 		/** One flush's summarizer: its choice and fallback state live in the worker under this number. */
@@ -35,6 +38,7 @@ export type Question =
 export interface AnswerOf {
 	readonly facts: ModelFacts | undefined;
 	readonly models: ModelChoice[];
+	readonly plan: SummarizerPlan;
 	readonly summarize: { readonly result: SummarizeResult; readonly offlineReason: string | undefined };
 }
 

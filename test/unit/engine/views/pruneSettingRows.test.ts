@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { resolveConfig } from '../../../../src/engine/config/resolve';
-import { formatSettingValue, ignoredRowText, parseSettingInput, SETTING_ROWS, settingRows, settingValue } from '../../../../src/engine/views/pruneSettingRows';
+import { SETTING_GROUPS, SETTING_HELP } from '../../../../src/engine/views/pruneSettingHelp';
+import { formatSettingValue, ignoredRowText, parseSettingInput, SETTING_ROWS, settingRows, settingValue, valueWithDefault } from '../../../../src/engine/views/pruneSettingRows';
 import { defaults, LATEST, R200, rules } from '../../../support/releases';
 
 function leafKeys(value: Record<string, unknown>, prefix = ''): string[] {
@@ -17,9 +18,13 @@ describe('settings editor rows', () => {
 		assert.deepEqual([...keys].sort(), [...everyKey].sort());
 	});
 
-	it('show the keys the release reads in its order, and mark the ones it ignores (never dropped)', () => {
+	it('show the keys the release reads by group, each with what it does, and mark the ones it ignores (never dropped)', () => {
 		const latest = settingRows(LATEST);
-		assert.deepEqual(latest.slice(7, 11).map((row) => row.key), ['minBatchChars', 'recoveryGraceTurns', 'summarizerIdleTimeoutMs', 'summarizerMaxTimeoutMs']);
+		assert.deepEqual([...new Set(latest.filter((row) => !row.ignored).map((row) => row.group))], [...SETTING_GROUPS].filter((group) => group !== 'Thinking'));
+		assert.deepEqual(latest.filter((row) => row.group === 'Summarizer').map((row) => row.key), ['summarizerModel', 'summarizerThinking', 'summarizerIdleTimeoutMs', 'summarizerMaxTimeoutMs']);
+		for (const row of latest) {
+			assert.ok(row.description.length > 20 && !row.description.includes('\n'), row.key);
+		}
 		assert.deepEqual(latest.filter((row) => row.ignored).map((row) => row.key), ['thinkingStrip.enabled', 'thinkingStrip.keepLastTurns']);
 		const old = settingRows(R200);
 		assert.deepEqual(old.filter((row) => row.ignored).map((row) => row.key), ['recoveryGraceTurns', 'summarizerIdleTimeoutMs', 'summarizerMaxTimeoutMs']);
@@ -28,6 +33,19 @@ describe('settings editor rows', () => {
 		assert.ok(strip);
 		assert.equal(ignoredRowText(strip, { thinkingStrip: { enabled: true } }, LATEST), 'ignored by pi-condense 2.9.1 (true kept in settings.json)');
 		assert.equal(ignoredRowText(strip, undefined, LATEST), 'ignored by pi-condense 2.9.1 (not set)');
+	});
+
+	it('every key has a one-line description', () => {
+		assert.deepEqual(Object.keys(SETTING_HELP).sort(), SETTING_ROWS.map((row) => row.key).sort());
+	});
+
+	it('show the release\'s default beside a value that differs from it', () => {
+		const { config } = resolveConfig({ minBatchChars: 4000, enabled: true }, LATEST);
+		const row = (key: string) => SETTING_ROWS.find((candidate) => candidate.key === key)!;
+		assert.equal(valueWithDefault(row('minBatchChars'), config, LATEST), '4000 · default: 1000');
+		assert.equal(valueWithDefault(row('enabled'), config, LATEST), 'on · default: off');
+		assert.equal(valueWithDefault(row('chainCompression.rollingWindow'), config, LATEST), '3 (default)');
+		assert.equal(valueWithDefault(row('dedupByContentHash'), config, LATEST), 'on (default)');
 	});
 
 	it('show current values, with preset labels and custom values marked', () => {

@@ -1,0 +1,70 @@
+/**
+ * Before Summarize Now and Compact write anything: a modal that says what will happen (the session,
+ * the batches and their estimated reclaim, the chains, the model that will summarize and where its
+ * key comes from) and, when there is no key, offers "Set up a key…" or "Summarize offline" instead
+ * of writing extractive summaries silently. Skipped when `piCondense.confirmPrune` is off.
+ */
+import type { SummarizerPlanner } from '../../node/llm/worker/piAiWorker';
+import { planChainSelectionSteps } from '../../engine/flush/chains/chainSelection';
+import type { FlushMode } from '../../engine/flush';
+import { runSliced } from '../../node/slicing/runSliced';
+import type { SessionController } from '../sessionController';
+import { showInfo, showWarning } from '../ui/safeUi';
+import { confirmation, CONFIRM_COMPACT, CONFIRM_SUMMARIZE, SET_UP_KEY, SUMMARIZE_OFFLINE, type PruneFacts } from './prunePlanText';
+import { setUpKey } from './setUpKey';
+
+export interface ConfirmDeps {
+	readonly controller: SessionController;
+	readonly planSummarizer: SummarizerPlanner;
+}
+
+/** Rounds of "Set up a key…" before the dialog stops asking again. */
+const MAX_ROUNDS = 3;
+
+/** Resolves true when the user chose to go ahead. */
+export async function confirmPrune(mode: FlushMode, path: string, deps: ConfirmDeps): Promise<boolean> {
+	const agentDir = deps.controller.discovery.locations?.agentDir;
+	if (agentDir === undefined) {
+		return true; // the flush refuses and says why
+	}
+	for (let round = 0; round < MAX_ROUNDS; round++) {
+		const facts = await pruneFacts(mode, path, agentDir, deps);
+		const shown = confirmation(facts);
+		const options = { modal: true, detail: shown.detail };
+		const choice = shown.offline ? await showWarning(shown.message, options, ...shown.actions) : await showInfo(shown.message, options, ...shown.actions);
+		if (choice === SET_UP_KEY) {
+			const plan = facts.summarizer;
+			const provider = plan.kind === 'offline' || plan.kind === 'no-credentials' ? plan.provider : undefined;
+			const envVars = plan.kind === 'offline' || plan.kind === 'no-credentials' ? plan.envVars : [];
+			if (!await setUpKey(agentDir, provider, envVars)) {
+				return false;
+			}
+			continue;
+		}
+		return choice === CONFIRM_SUMMARIZE || choice === CONFIRM_COMPACT || choice === SUMMARIZE_OFFLINE;
+	}
+	return false;
+}
+
+/** What the flush would do, from the session's insight (computed in slices) and the pi-ai worker's plan. */
+export async function pruneFacts(mode: FlushMode, path: string, agentDir: string, deps: ConfirmDeps): Promise<PruneFacts> {
+	const { controller } = deps;
+	const settings = controller.renderSettingsFor(path);
+	const config = settings.configured;
+	const insight = await controller.insightFor(path);
+	const keepRaw = mode === 'compact' ? 0 : config.chainCompression.rollingWindow;
+	const chainsRun = mode === 'compact' || config.chainCompression.enabled;
+	const plan = chainsRun ? await runSliced(planChainSelectionSteps({
+		branch: insight.branch, messages: insight.context.messages, state: insight.state, config, release: settings.release, keepRaw,
+	})) : undefined;
+	const model = insight.context.model;
+	return {
+		mode,
+		title: controller.titleOf(path),
+		release: settings.release.version,
+		estimate: mode === 'now' ? insight.pendingEstimate : undefined,
+		chains: plan?.jobs.length ?? 0,
+		rollingWindow: config.chainCompression.rollingWindow,
+		summarizer: await deps.planSummarizer(agentDir, config.summarizerModel, model ? { provider: model.provider, modelId: model.modelId } : undefined),
+	};
+}

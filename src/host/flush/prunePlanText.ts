@@ -1,0 +1,110 @@
+/**
+ * The words of the confirmation before Summarize Now and Compact (what will be written, to which
+ * session, from which model, or that there is no key and summaries would be offline) and of the
+ * toast after them (what was done and how). No `vscode`: the unit tests read these texts.
+ */
+import { charsToTokens, formatCompactCount } from '../../engine/condense';
+import type { FlushMode } from '../../engine/flush';
+import type { PendingEstimate } from '../../engine/preview/pendingEstimate';
+import type { SummarizerPlan } from '../../node/flush/summarizerPlan';
+
+/** What a flush about to run will do, as far as it can be known before it runs. */
+export interface PruneFacts {
+	readonly mode: FlushMode;
+	readonly title: string;
+	/** The selected release, e.g. `2.9.1`. */
+	readonly release: string;
+	/** `now` only: the pending batches and what summarizing them would reclaim. */
+	readonly estimate: PendingEstimate | undefined;
+	/** Chains the flush would compress: beyond the rolling window (`now`), or every eligible one (`compact`). */
+	readonly chains: number;
+	readonly rollingWindow: number;
+	readonly summarizer: SummarizerPlan;
+}
+
+export const CONFIRM_SUMMARIZE = 'Summarize';
+export const CONFIRM_COMPACT = 'Compact';
+export const SET_UP_KEY = 'Set up a key…';
+export const SUMMARIZE_OFFLINE = 'Summarize offline';
+
+export interface Confirmation {
+	readonly message: string;
+	readonly detail: string;
+	/** The buttons, in order (Cancel is VS Code's own). */
+	readonly actions: readonly string[];
+	/** Whether the flush would write summaries without a model (the user chooses that explicitly). */
+	readonly offline: boolean;
+}
+
+export function confirmation(facts: PruneFacts): Confirmation {
+	const plan = facts.summarizer;
+	const lines = facts.mode === 'now' ? nowLines(facts) : compactLines(facts);
+	lines.push(summarizerLine(plan, facts.mode));
+	lines.push('The entries are appended to the session file as pi-condense writes them; Undo Last Prune removes them again as long as nothing was written after them.');
+	const noKey = plan.kind === 'offline' && plan.provider !== undefined;
+	const actions = plan.kind === 'no-credentials' ? [SET_UP_KEY]
+		: noKey ? [SET_UP_KEY, SUMMARIZE_OFFLINE]
+			: plan.kind === 'offline' ? [SUMMARIZE_OFFLINE]
+				: [facts.mode === 'now' ? CONFIRM_SUMMARIZE : CONFIRM_COMPACT];
+	const what = facts.mode === 'now'
+		? `Summarize the ${plural(facts.estimate?.batches ?? 0, 'pending batch', 'pending batches')} of "${facts.title}"?`
+		: `Compact the closed chains of "${facts.title}"?`;
+	return { message: what, detail: lines.join('\n\n'), actions, offline: plan.kind === 'offline' };
+}
+
+function nowLines({ estimate, chains, rollingWindow, release }: PruneFacts): string[] {
+	if (!estimate || estimate.batches === 0) {
+		return ['Nothing is pending: pi-condense would stop at "nothing pending".'];
+	}
+	const skipped = estimate.batches - estimate.summarizedBatches;
+	const lines = [
+		`${plural(estimate.batches, 'batch', 'batches')} (${plural(estimate.toolCalls, 'tool call')}, ${formatCompactCount(estimate.rawChars)} chars of output)`
+		+ `${skipped > 0 ? `, of which ${skipped.toLocaleString('en')} below minBatchChars are skipped` : ''}.`,
+		`Estimated to take about ${formatCompactCount(charsToTokens(estimate.reclaimChars))} tokens off the context the model is sent `
+		+ `(pi-condense ${release}'s stubs; summaries at ${Math.round(estimate.summaryRatio * 100)}% of the output, ${estimate.ratioFrom === 'session' ? 'this session\'s ratio so far' : 'a typical ratio'}).`,
+	];
+	if (chains > 0) {
+		lines.push(`Then up to ${plural(chains, 'closed chain')} beyond the rolling window (${rollingWindow}) are compressed.`);
+	}
+	return lines;
+}
+
+function compactLines({ chains }: PruneFacts): string[] {
+	return [chains > 0
+		? `${plural(chains, 'closed chain')} can be compressed into one block each (the rolling window is ignored, as /pruner compact ignores it).`
+		: 'No closed chain is eligible now: compact would write nothing.'];
+}
+
+function summarizerLine(plan: SummarizerPlan, mode: FlushMode): string {
+	const uses = mode === 'now' ? 'Summaries by' : 'Chains covered by two or more summaries are fused by';
+	switch (plan.kind) {
+		case 'model':
+			return `${uses} ${plan.model}${plan.sessionModel ? ' (the session\'s model)' : ''}, key from ${plan.credential}.`;
+		case 'offline':
+			return plan.provider !== undefined
+				? `No key for ${plan.model ?? plan.provider}${plan.envVars.length > 0 ? ` (${plan.envVars.join(' or ')} is not set, and auth.json has none)` : ''}: summaries will be extractive, offline, with no LLM call.`
+				: `Summaries will be extractive, offline, with no LLM call: ${plan.reason}.`;
+		case 'no-credentials':
+			return `No key for ${plan.model} (contextPrune.summarizerModel)${plan.envVars.length > 0 ? `: set ${plan.envVars.join(' or ')}, or store one` : ''}. Its calls would fail, and nothing is summarized offline in place of a model you chose.`;
+		case 'unchecked':
+			return `${uses} ${plan.model}; it could not be checked beforehand (${plan.reason}).`;
+	}
+}
+
+/** The toast after a flush that wrote: what was done, how, and what it did to the context. */
+export function resultText(account: string, title: string, context: { readonly beforeChars: number; readonly afterChars: number } | undefined): string {
+	const figures = context ? ` Context sent: ${formatCompactCount(charsToTokens(context.beforeChars))} → ${formatCompactCount(charsToTokens(context.afterChars))} tokens.` : '';
+	return `Pi Condense, "${title}": ${account}${figures}`;
+}
+
+/** How the summaries of a flush were written, for the account: by which model, or offline and why. */
+export function howSummarized(label: string | undefined, offlineReason: string | undefined): string {
+	if (offlineReason !== undefined) {
+		return `offline (extractive, no LLM call: ${offlineReason})`;
+	}
+	return label ? `with ${label}` : '';
+}
+
+function plural(n: number, one: string, many = `${one}s`): string {
+	return `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+}

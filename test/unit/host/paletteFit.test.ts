@@ -1,0 +1,68 @@
+/**
+ * The Command Palette fits the moment: with package.json's own `when` clauses evaluated for the states
+ * a user is in, ten or fewer Pi Condense commands are offered, and never two that contradict each
+ * other (On with Off, Install with pi-condense installed, Clear Filter with no filter).
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from '../../support/paths';
+import { evaluateWhen, type WhenContext } from '../../support/whenClause';
+
+interface Manifest {
+	readonly contributes: {
+		readonly commands: readonly { command: string; title: string }[];
+		readonly menus: { readonly commandPalette: readonly { command: string; when: string }[] };
+	};
+}
+
+const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as Manifest;
+
+function offered(context: WhenContext): string[] {
+	const when = new Map(manifest.contributes.menus.commandPalette.map((entry) => [entry.command, entry.when]));
+	return manifest.contributes.commands.filter((command) => evaluateWhen(when.get(command.command) ?? 'true', context)).map((command) => command.title);
+}
+
+const TYPICAL: WhenContext = {
+	'piCondense.stateKnown': true, 'piCondense.sessionSelected': true, 'piCondense.installed': true, 'piCondense.pruningEnabled': true,
+	'piCondense.hasPending': true, 'piCondense.hasSessions': true, 'piCondense.discoveryDone': true, isWorkspaceTrusted: true,
+};
+
+describe('the Command Palette fits the moment', () => {
+	const states: Record<string, WhenContext> = {
+		'a session with batches pending': TYPICAL,
+		'right after a prune (nothing pending, Undo possible)': { ...TYPICAL, 'piCondense.hasPending': false, 'piCondense.canUndoPrune': true },
+		'pruning off': { ...TYPICAL, 'piCondense.pruningEnabled': false },
+		'pi-condense not installed': { ...TYPICAL, 'piCondense.installed': false },
+		'no session selected': { ...TYPICAL, 'piCondense.sessionSelected': false, 'piCondense.hasPending': false },
+		'no session found at all': { ...TYPICAL, 'piCondense.sessionSelected': false, 'piCondense.hasPending': false, 'piCondense.hasSessions': false },
+		'the session list filtered': { ...TYPICAL, 'piCondense.sessionsFiltered': true },
+	};
+
+	for (const [name, context] of Object.entries(states)) {
+		it(`offers ten or fewer commands: ${name}`, () => {
+			const titles = offered(context);
+			assert.ok(titles.length <= 10, `${titles.length}: ${titles.join(', ')}`);
+			assert.ok(titles.includes('Settings…') && titles.includes('Help'));
+			assert.ok(!(titles.includes('Turn Pruning On') && titles.includes('Turn Pruning Off')));
+			assert.equal(titles.includes('Install pi-condense in Pi…'), context['piCondense.installed'] === false);
+			assert.equal(titles.includes('Clear Session Filter'), context['piCondense.sessionsFiltered'] === true);
+			assert.equal(titles.includes('Summarize Pending Batches Now'), context['piCondense.hasPending'] === true && context['piCondense.installed'] === true && context['piCondense.pruningEnabled'] === true);
+			assert.equal(titles.includes('Undo Last Prune'), context['piCondense.canUndoPrune'] === true);
+		});
+	}
+
+	it('offers every command with piCondense.commandPalette.showAll, and none that needs a session without one', () => {
+		const all = offered({ ...TYPICAL, 'config.piCondense.commandPalette.showAll': true });
+		assert.ok(all.includes('Choose Summarizer Model…') && all.includes('Refresh Sessions') && all.includes('Show Summarizer Stats'), all.join(', '));
+		const none = offered({ ...TYPICAL, 'piCondense.sessionSelected': false, 'config.piCondense.commandPalette.showAll': true });
+		for (const title of ['Show Summarizer Stats', 'Open Session File (.jsonl)', 'Recover Raw Output…', 'Summarize Pending Batches Now', 'Compact Closed Chains Now']) {
+			assert.ok(!none.includes(title), title);
+		}
+	});
+
+	it('offers neither On nor Off nor Install before the state is known (a moment after activation)', () => {
+		const titles = offered({ ...TYPICAL, 'piCondense.stateKnown': false, 'piCondense.installed': false, 'piCondense.pruningEnabled': false });
+		assert.deepEqual(titles.filter((title) => /Turn Pruning|Install/.test(title)), []);
+	});
+});
