@@ -1,12 +1,15 @@
 /**
- * The page skeleton: title and status, the toolbar (view switch, search), the virtualized list and
- * the side column (token bars, cache impact, what-if).
+ * The page's layout: title and status, the toolbar (view switch, search), the pending work with its
+ * buttons, the virtualized list and the side column (token bars, cache impact, what-if). Until the
+ * first snapshot the grey skeleton the HTML came with stays in place of the list (`aria-busy`).
  */
 import type { PageSnapshot, ViewName } from '../src/shared/protocol';
+import { actionsBar, type ActionsBar } from './actionsBar';
 import { barsPanel } from './barsPanel';
 import { cachePanel } from './cachePanel';
 import { el, figure, icon } from './dom';
 import { warningRows } from './warningRows';
+import { named } from './whatIfPanel';
 
 export interface AppLayout {
 	readonly title: HTMLElement;
@@ -14,10 +17,8 @@ export interface AppLayout {
 	/** Which pi-condense release the rows are rendered as, and where Pi loads it from. */
 	readonly release: HTMLElement;
 	readonly banner: HTMLElement;
-	/** Chains left for `compact` (a killed flush left them raw), with the Compact button. */
-	readonly compactable: HTMLElement;
-	readonly compactText: HTMLElement;
-	readonly compactButton: HTMLElementTagNameMap['vscode-button'];
+	/** What is pending, what summarizing it would reclaim, the chains left for `compact`, and the two buttons. */
+	readonly actions: ActionsBar;
 	/** Defects of the user's release that change what is sent. */
 	readonly warnings: HTMLElement;
 	readonly sentButton: HTMLElementTagNameMap['vscode-button'];
@@ -29,6 +30,8 @@ export interface AppLayout {
 	readonly scroller: HTMLElement;
 	readonly inner: HTMLElement;
 	readonly empty: HTMLElement;
+	/** Grey rows in place of the list until the first snapshot. */
+	readonly skeleton: HTMLElement;
 	readonly bars: HTMLElement;
 	readonly cache: HTMLElement;
 	readonly whatIf: HTMLElement;
@@ -40,28 +43,31 @@ export function buildLayout(app: HTMLElement): AppLayout {
 		status: el('span', { className: 'status' }),
 		release: el('span', { className: 'release', data: { figure: 'release' } }),
 		banner: el('div', { className: 'banner', attrs: { role: 'status' } }),
-		compactable: el('div', { className: 'compactable', attrs: { role: 'status' } }),
-		compactText: el('span', { data: { figure: 'compactable' } }),
-		compactButton: el('vscode-button', { text: 'Compact', attrs: { secondary: '', icon: 'fold' }, data: { control: 'compact' }, title: 'Compact Closed Chains Now: compress these chains in the session file (/pruner compact)' }),
+		actions: actionsBar(),
 		warnings: el('div', { className: 'warnings', attrs: { role: 'alert' } }),
 		sentButton: el('vscode-button', { text: 'Sent to the model', data: { control: 'view-after' }, title: 'The context as pi-condense renders it for the next LLM call' }),
 		rawButton: el('vscode-button', { text: 'Before pruning', attrs: { secondary: '' }, data: { control: 'view-before' }, title: 'Pi\'s own context, before pi-condense\'s transform' }),
-		searchField: el('vscode-textfield', { attrs: { placeholder: 'Search the whole context', 'aria-label': 'Search the context' }, data: { control: 'search' } }),
+		searchField: named(el('vscode-textfield', { attrs: { placeholder: 'Search the whole context' }, data: { control: 'search' } }), 'Search the context'),
 		previousHit: el('vscode-button', { attrs: { icon: 'arrow-up', secondary: '', title: 'Previous match (Shift+Enter)', 'aria-label': 'Previous match' }, data: { control: 'search-previous' } }),
 		nextHit: el('vscode-button', { attrs: { icon: 'arrow-down', secondary: '', title: 'Next match (Enter)', 'aria-label': 'Next match' }, data: { control: 'search-next' } }),
 		hitCount: el('span', { className: 'hit-count', attrs: { 'aria-live': 'polite' } }),
-		scroller: el('div', { className: 'list-scroller', attrs: { role: 'list', 'aria-label': 'Messages', tabindex: '0' } }),
+		scroller: el('div', { className: 'list-scroller', attrs: { role: 'list', 'aria-label': 'Messages', 'aria-describedby': 'list-keys', tabindex: '0' } }),
 		inner: el('div', { className: 'list-inner' }),
 		empty: el('div', { className: 'empty' }),
+		skeleton: el('div', { className: 'skeleton-rows', attrs: { 'aria-hidden': 'true' } }, Array.from({ length: 6 }, () => el('div', { className: 'skeleton-row' }, [
+			el('div', { className: 'skeleton-bar short' }), el('div', { className: 'skeleton-bar' }), el('div', { className: 'skeleton-bar wide' }),
+		]))),
 		bars: el('div', { className: 'side-part' }),
 		cache: el('div', { className: 'side-part' }),
 		whatIf: el('div', { className: 'side-part' }),
 	};
 	layout.scroller.appendChild(layout.inner);
 	layout.banner.hidden = true;
-	layout.compactable.append(icon('fold'), layout.compactText, layout.compactButton);
-	layout.compactable.hidden = true;
+	layout.actions.element.hidden = true;
 	layout.empty.hidden = true;
+	// Kept in the layout (its size is what the virtual list measures), unseen until the first snapshot.
+	layout.scroller.classList.add('loading');
+	layout.status.textContent = 'Loading the context the model is sent…';
 	app.replaceChildren(
 		el('header', { className: 'top' }, [
 			el('div', { className: 'title-line' }, [icon('eye'), layout.title, layout.status]),
@@ -71,15 +77,17 @@ export function buildLayout(app: HTMLElement): AppLayout {
 				el('div', { className: 'search' }, [layout.searchField, layout.previousHit, layout.nextHit, layout.hitCount]),
 			]),
 			layout.banner,
-			layout.compactable,
+			layout.actions.element,
 			layout.warnings,
 		]),
 		el('main', { className: 'content' }, [
-			el('div', { className: 'list-column' }, [layout.empty, layout.scroller]),
+			el('div', { className: 'list-column' }, [
+				el('p', { className: 'visually-hidden', attrs: { id: 'list-keys' }, text: 'Up and Down move between messages; Home, End, Page Up and Page Down jump; Right moves into a message\'s links and buttons, Left or Escape back to the message.' }),
+				layout.empty, layout.skeleton, layout.scroller,
+			]),
 			el('aside', { className: 'side' }, [layout.bars, layout.cache, layout.whatIf]),
 		]),
 	);
-	app.removeAttribute('aria-busy');
 	return layout;
 }
 
@@ -98,6 +106,7 @@ export function bannerText(snapshot: PageSnapshot | undefined): string {
 
 /** Shows a snapshot's header, banner, warnings and side panels (everything but the rows and the what-if). */
 export function showFigures(layout: AppLayout, snapshot: PageSnapshot, showRow: (index: number) => void): void {
+	showLoaded(layout);
 	layout.empty.hidden = true;
 	layout.scroller.hidden = false;
 	layout.title.textContent = snapshot.title;
@@ -111,9 +120,8 @@ export function showFigures(layout: AppLayout, snapshot: PageSnapshot, showRow: 
 	const banner = bannerText(snapshot);
 	layout.banner.hidden = banner === '';
 	layout.banner.textContent = banner;
-	// pi-condense compresses chains only at the end of a flush that summarized something.
-	layout.compactable.hidden = snapshot.compactable === '';
-	layout.compactText.textContent = snapshot.compactable === '' ? '' : `${snapshot.compactable}: pi-condense compresses chains only at the end of a flush that summarizes a batch.`;
+	layout.actions.element.hidden = false;
+	layout.actions.update(snapshot);
 	layout.warnings.replaceChildren(...warningRows(snapshot));
 }
 
@@ -125,6 +133,10 @@ export function showViewButtons(layout: AppLayout, view: ViewName): void {
 
 /** No session: says why, in place of the rows and figures. */
 export function showNoSession(layout: AppLayout, text: string): void {
+	showLoaded(layout);
+	layout.title.textContent = 'Context preview';
+	layout.title.title = '';
+	layout.release.textContent = '';
 	layout.empty.textContent = text;
 	layout.empty.hidden = false;
 	layout.scroller.hidden = true;
@@ -132,5 +144,22 @@ export function showNoSession(layout: AppLayout, text: string): void {
 		part.replaceChildren();
 	}
 	layout.banner.hidden = true;
-	layout.compactable.hidden = true;
+	layout.actions.element.hidden = true;
+}
+
+/** A session is coming: its title over the skeleton (until its snapshot, which the host is computing). */
+export function showLoading(layout: AppLayout, title: string): void {
+	layout.title.textContent = title;
+	layout.status.replaceChildren(document.createTextNode('Computing the context the model is sent…'));
+	layout.skeleton.hidden = false;
+	layout.scroller.classList.add('loading');
+	layout.empty.hidden = true;
+	document.getElementById('app')?.setAttribute('aria-busy', 'true');
+}
+
+/** The skeleton gives way to what came. */
+function showLoaded(layout: AppLayout): void {
+	layout.skeleton.hidden = true;
+	layout.scroller.classList.remove('loading');
+	document.getElementById('app')?.removeAttribute('aria-busy');
 }

@@ -32,7 +32,8 @@ export function barsPanel(snapshot: PageSnapshot): HTMLElement {
 		]),
 		el('div', { className: 'sub' }, [
 			figure('messages.before', String(totals.beforeMessages), totals.beforeMessages),
-			el('span', { text: ' messages in Pi\'s context → ' }),
+			// Not the session list's count (message entries in the file, every branch): the messages of the active branch as Pi sends them.
+			el('span', { text: ' messages in Pi\'s context (this branch, with summaries) → ', title: 'The messages Pi builds for the model from the active branch. The session list counts message entries in the file, on every branch, as Pi\'s own session list does.' }),
 			figure('messages.after', String(totals.afterMessages), totals.afterMessages),
 			el('span', { text: ' sent' }),
 		]),

@@ -5,13 +5,15 @@
  * state with `setState` so a reload or restart restores the view, what-if, search and scroll.
  */
 import type { PageSnapshot, PageState, RenderReport, ToWebview, ViewName, WhatIfOverrides } from '../src/shared/protocol';
-import { buildLayout, showFigures, showNoSession, showViewButtons, type AppLayout } from './appLayout';
+import { buildLayout, showFigures, showLoading, showNoSession, showViewButtons, type AppLayout } from './appLayout';
 import { Expansions } from './expansions';
 import type { HostChannel } from './hostChannel';
 import { Recoveries } from './recoveries';
 import { RefHover } from './refHover';
 import { postReport } from './renderReport';
-import { clickedRowAction, rowElement } from './rowElement';
+import { rowElement } from './rowElement';
+import { rowAction } from './rowActions';
+import { RowFocus } from './rowFocus';
 import { RowList } from './rowList';
 import { RowRequests } from './rowRequests';
 import { RowStore } from './rowStore';
@@ -24,6 +26,7 @@ const FLASH_MS = 1500;
 export class PreviewApp {
 	private readonly layout: AppLayout;
 	private readonly list: RowList;
+	private readonly focus: RowFocus;
 	private readonly whatIf: WhatIfPanel;
 	private readonly search: SearchController;
 	private readonly expansions: Expansions;
@@ -47,7 +50,8 @@ export class PreviewApp {
 		this.layout = buildLayout(app);
 		this.expansions = new Expansions(host);
 		this.requests = new RowRequests(this.store, (message) => host.post(message), () => host.nextRequestId());
-		this.list = new RowList(this.layout.scroller, this.layout.inner, this.store, (row, index) => rowElement(row, index, {
+		this.focus = new RowFocus(this.layout.scroller, () => this.list, () => this.store.count);
+		this.list = new RowList(this.layout.scroller, this.layout.inner, this.store, (row, index) => this.focus.decorated(rowElement(row, index, {
 			view: this.view,
 			refs: this.store.refNames,
 			expanded: this.expansions.forView(this.view),
@@ -55,7 +59,7 @@ export class PreviewApp {
 			query: this.search.query,
 			hitRows: this.search.state.hitRows,
 			currentHitRow: this.search.state.current()?.row ?? this.flashIndex,
-		}), (first, last) => this.afterRender(first, last));
+		}), index), (first, last) => this.afterRender(first, last));
 		this.search = new SearchController(this.layout, {
 			search: (requestId, view, query) => host.post({ type: 'search', requestId, view, query }),
 			nextRequestId: () => host.nextRequestId(),
@@ -80,6 +84,8 @@ export class PreviewApp {
 			onApply: (overrides) => host.post({ type: 'applyWhatIf', overrides }),
 		});
 		this.layout.whatIf.appendChild(this.whatIf.element);
+		// Its fields have nothing to show until the first snapshot (the skeleton stands for the side column).
+		this.whatIf.element.hidden = true;
 		this.recoveries = new Recoveries(host);
 		new RefHover(this.layout.scroller, {
 			recover: (ref) => this.recoveries.recover(ref),
@@ -88,8 +94,20 @@ export class PreviewApp {
 		});
 		this.layout.sentButton.addEventListener('click', () => this.setView('after'));
 		this.layout.rawButton.addEventListener('click', () => this.setView('before'));
-		this.layout.compactButton.addEventListener('click', () => host.post({ type: 'compact' }));
-		this.layout.inner.addEventListener('click', (event) => this.rowAction(event));
+		this.layout.actions.compactButton.addEventListener('click', () => host.post({ type: 'compact' }));
+		this.layout.actions.summarizeButton.addEventListener('click', () => host.post({ type: 'summarizeNow' }));
+		this.layout.inner.addEventListener('click', (event) => rowAction(event, {
+			row: (index) => this.store.row(index),
+			view: () => this.view,
+			expansions: this.expansions,
+			refresh: () => this.list.refresh(),
+			collapsed: () => {
+				this.saveState();
+				this.report('expand', performance.now());
+			},
+			showCounterpart: (index) => this.setView(this.view === 'after' ? 'before' : 'after', index),
+			openRef: (ref) => host.post({ type: 'openRef', ref }),
+		}));
 	}
 
 	start(): void {
@@ -110,6 +128,8 @@ export class PreviewApp {
 				return this.showSnapshot(message.snapshot, message.cause, receivedAt);
 			case 'empty':
 				return this.showEmpty(message.message, receivedAt);
+			case 'loading':
+				return showLoading(this.layout, message.title);
 			case 'rows':
 				// Rows the list asked for: they replace their placeholders; what waited for them goes on.
 				if (this.requests.answered(message.requestId, message.window)) {
@@ -164,6 +184,7 @@ export class PreviewApp {
 		if (!sameView) {
 			this.search.clear();
 			this.requests.forgetTop();
+			this.focus.reset(0);
 		}
 		this.snapshot = snapshot;
 		this.view = snapshot.view;
@@ -228,34 +249,9 @@ export class PreviewApp {
 		this.requests.whenHeld(index, () => this.report('reveal', receivedAt));
 	}
 
-	private rowAction(event: MouseEvent): void {
-		const clicked = clickedRowAction(event);
-		const row = clicked && this.store.row(clicked.index);
-		if (!clicked || !row) {
-			return;
-		}
-		switch (clicked.action) {
-			case 'expand':
-				return this.expansions.request(this.view, row.key);
-			case 'collapse':
-				this.expansions.collapse(this.view, row.key);
-				this.list.refresh();
-				this.saveState();
-				return this.report('expand', performance.now());
-			case 'raw':
-				this.expansions.toggleRaw(row.key);
-				return this.list.refresh();
-			case 'counterpart':
-				return row.counterpart === undefined ? undefined : this.setView(this.view === 'after' ? 'before' : 'after', row.counterpart);
-			case 'open-ref':
-				return clicked.ref ? this.host.post({ type: 'openRef', ref: clicked.ref }) : undefined;
-			default:
-				return undefined;
-		}
-	}
-
 	/** After each render: asks for the rows on screen that are not held; once scrolling settles, saves and reports. */
 	private afterRender(first: number, last: number): void {
+		this.focus.afterRender();
 		if (last >= first) {
 			this.requests.want(first, last);
 		}

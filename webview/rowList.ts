@@ -75,6 +75,26 @@ export class RowList {
 		this.renderNow();
 	}
 
+	/** Scrolls the least that shows row `index` whole (keyboard moves); nothing when it is on screen. */
+	ensureVisible(index: number): void {
+		this.virtualizer.getVirtualItems();
+		const item = this.virtualizer.measurementsCache[index];
+		const top = this.scroller.scrollTop;
+		if (item && this.elementAt(index) && item.start >= top && item.end <= top + this.scroller.clientHeight) {
+			return;
+		}
+		this.virtualizer.scrollToIndex(index, { align: 'auto' });
+		this.renderNow();
+	}
+
+	/** The first and last rows wholly in the viewport (the one at the top when none is whole): where Page Up and Page Down go. */
+	wholeRows(): { readonly first: number; readonly last: number } {
+		const top = this.scroller.scrollTop;
+		const whole = this.virtualizer.getVirtualItems().filter((item) => item.start >= top && item.end <= top + this.scroller.clientHeight);
+		const first = whole[0]?.index ?? this.topIndex();
+		return { first, last: whole.at(-1)?.index ?? first };
+	}
+
 	scrollToIndex(index: number): void {
 		this.virtualizer.getVirtualItems();
 		const start = this.virtualizer.measurementsCache[index]?.start;

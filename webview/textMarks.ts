@@ -49,7 +49,8 @@ export function refElement(ref: string): HTMLSpanElement {
 	span.className = 'ref';
 	span.textContent = ref;
 	span.dataset.ref = ref;
-	span.tabIndex = 0;
+	// Not a tab stop of its own: the message list's Right arrow reaches it (rowFocus.ts).
+	span.tabIndex = -1;
 	span.setAttribute('role', 'link');
 	span.title = `${ref}: hover for the raw output, click to open it`;
 	return span;

@@ -14,13 +14,13 @@ const DEBOUNCE_MS = 200;
 
 export class WhatIfPanel {
 	readonly element: HTMLElement;
-	private readonly window = numberField('whatif-window');
+	private readonly window = numberField('whatif-window', 'Rolling window K (closed chains kept raw)');
 	private readonly strip = el('vscode-checkbox', { attrs: { label: 'Strip old thinking' }, data: { control: 'whatif-strip' } });
-	private readonly keep = numberField('whatif-keep');
+	private readonly keep = numberField('whatif-keep', 'Keep thinking on the last N assistant messages');
 	/** The thinking-strip controls, shown only for a release that has the strip (up to 2.4.3). */
 	private readonly thinkingPart: HTMLElement;
-	private readonly cooldown = numberField('whatif-cooldown');
-	private readonly tools = el('vscode-textfield', { attrs: { placeholder: 'e.g. todoread, todowrite' }, data: { control: 'whatif-tools' } });
+	private readonly cooldown = numberField('whatif-cooldown', 'Error-purge cooldown (assistant turns)');
+	private readonly tools = named(el('vscode-textfield', { attrs: { placeholder: 'e.g. todoread, todowrite' }, data: { control: 'whatif-tools' } }), 'Protected tools (comma-separated)');
 	private readonly apply = el('vscode-button', { text: 'Apply to Pi settings', data: { control: 'whatif-apply' } });
 	private readonly reset = el('vscode-button', { text: 'Reset', attrs: { secondary: '' }, data: { control: 'whatif-reset' } });
 	private readonly changes = el('div', { className: 'changes' });
@@ -29,14 +29,14 @@ export class WhatIfPanel {
 	private timer: number | undefined;
 
 	constructor(private readonly handlers: WhatIfHandlers) {
-		this.thinkingPart = el('div', { className: 'thinking-part' }, [this.strip, labelled('Keep thinking on the last N assistant messages', this.keep)]);
+		this.thinkingPart = el('div', { className: 'thinking-part' }, [this.strip, labelled(this.keep)]);
 		this.element = el('section', { className: 'panel what-if', attrs: { 'aria-label': 'What-if settings' } }, [
 			el('h2', { text: 'What if…' }),
 			el('p', { className: 'note', text: 'Nothing is written until you apply. Chains already compressed stay compressed; a smaller window shows what the next flush would compress.' }),
-			labelled('Rolling window K (closed chains kept raw)', this.window),
+			labelled(this.window),
 			this.thinkingPart,
-			labelled('Error-purge cooldown (assistant turns)', this.cooldown),
-			labelled('Protected tools (comma-separated)', this.tools),
+			labelled(this.cooldown),
+			labelled(this.tools),
 			this.changes,
 			el('div', { className: 'buttons' }, [this.apply, this.reset]),
 			this.status,
@@ -125,10 +125,21 @@ export class WhatIfPanel {
 	}
 }
 
-function numberField(control: string): HTMLElementTagNameMap['vscode-textfield'] {
-	return el('vscode-textfield', { attrs: { type: 'number', min: '0' }, data: { control } });
+function numberField(control: string, label: string): HTMLElementTagNameMap['vscode-textfield'] {
+	return named(el('vscode-textfield', { attrs: { type: 'number', min: '0' }, data: { control } }), label);
 }
 
-function labelled(text: string, control: HTMLElement): HTMLElement {
-	return el('label', { className: 'field' }, [el('span', { className: 'field-label', text }), control]);
+/**
+ * Names the field's inner input for assistive technology: the custom element's input sits in its
+ * shadow root, where a `<label>` around the element does not reach; its `label` property becomes the
+ * input's `aria-label`.
+ */
+export function named(field: HTMLElementTagNameMap['vscode-textfield'], label: string): HTMLElementTagNameMap['vscode-textfield'] {
+	field.label = label;
+	return field;
+}
+
+/** The field under its visible label (the same words as its accessible name). */
+function labelled(control: HTMLElementTagNameMap['vscode-textfield']): HTMLElement {
+	return el('div', { className: 'field' }, [el('span', { className: 'field-label', text: control.label, attrs: { 'aria-hidden': 'true' } }), control]);
 }

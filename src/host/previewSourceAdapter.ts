@@ -8,6 +8,9 @@ import * as vscode from 'vscode';
 import { setConfigKeys } from '../engine/config/setConfigKey';
 import { releaseDefaults } from '../engine/config/defaults';
 import { releaseLine } from '../engine/release';
+import { pageActions } from '../engine/preview/pageActions';
+import { pruneStateOf } from '../engine/views/pruneState';
+import { statusLineText } from '../engine/views/statusLine';
 import type { ModelLookup } from '../node/llm/modelPricing';
 import type { ModelFacts } from '../node/llm/modelPricing';
 import { CommandId } from './commands/commandIds';
@@ -25,6 +28,8 @@ export class PreviewSourceAdapter extends Disposable implements PreviewSource {
 		this._register(controller.onDidChangeSelection(fire));
 		this._register(controller.onDidChangeSelectedSession(fire));
 		this._register(controller.onDidChangeSettings(fire));
+		// The header's status says "summarizing…" as the status bar does.
+		this._register(controller.onDidChangeActivity(fire));
 	}
 
 	current(): PreviewSession | undefined {
@@ -32,13 +37,18 @@ export class PreviewSourceAdapter extends Disposable implements PreviewSource {
 		if (!session) {
 			return undefined;
 		}
-		const settings = this.controller.renderSettings;
+		const controller = this.controller;
+		const settings = controller.renderSettings;
 		const { resolution } = settings;
+		const state = pruneStateOf(settings);
+		const prepared = controller.insight();
 		return {
-			path: session.path, title: this.controller.titleOf(session.path), model: session.model, config: settings.config, release: settings.release, blobs: session.blobs,
-			followed: { line: releaseLine(resolution, homedir()), installed: resolution.kind !== 'not-installed' },
+			path: session.path, title: controller.titleOf(session.path), model: session.model, config: settings.config, release: settings.release, blobs: session.blobs,
+			followed: { line: releaseLine(resolution, homedir()), installed: state !== 'not-installed' },
 			// The views' own insight: what they already computed is shared, nothing is computed here.
 			derived: session.insight(settings),
+			statusLine: statusLineText(settings.configured, prepared, controller.activity === 'summarizing', state !== 'not-installed'),
+			actions: pageActions(state, vscode.workspace.isTrusted, prepared?.pending.length ?? 0),
 		};
 	}
 
@@ -54,6 +64,13 @@ export class PreviewSourceAdapter extends Disposable implements PreviewSource {
 		const path = this.controller.selected;
 		if (path !== undefined) {
 			await vscode.commands.executeCommand(CommandId.RecoverOutput, { sessionPath: path, ref });
+		}
+	}
+
+	async summarizeNow(): Promise<void> {
+		const path = this.controller.selected;
+		if (path !== undefined) {
+			await vscode.commands.executeCommand(CommandId.FlushNow, path);
 		}
 	}
 

@@ -14,6 +14,9 @@
  */
 import type { PreviewSnapshot, RefInfo, ViewName, WhatIfSettings } from '../engine/preview/snapshotTypes';
 import type { PreviewBlock, PreviewRow } from '../engine/preview/types';
+import type { PageActions, PendingWork } from '../engine/preview/pageActions';
+
+export type { PageAction, PageActions, PendingWork } from '../engine/preview/pageActions';
 
 export type { PreviewSnapshot, ViewName, WhatIfSettings } from '../engine/preview/snapshotTypes';
 export type * from '../engine/preview/types';
@@ -56,6 +59,10 @@ export interface PageSnapshot extends Omit<PreviewSnapshot, 'refs'> {
 	readonly piCondenseInstalled: boolean;
 	/** `2 chains can be compacted` when chains are left for `compact` (nothing pending; a killed flush left them), else ''. */
 	readonly compactable: string;
+	/** The batches pending, with the estimate of what summarizing them reclaims; undefined when none. */
+	readonly pending: PendingWork | undefined;
+	/** The page's Summarize now and Compact buttons: enabled, or why not. */
+	readonly actions: PageActions;
 }
 
 /** What the page keeps with `setState` and gets back after a reload or a window restart. */
@@ -106,6 +113,8 @@ export type ToWebview =
 	| { readonly type: 'snapshot'; readonly snapshot: PageSnapshot; readonly cause: 'open' | 'session' | 'whatIf' | 'view' }
 	/** No session to show (none selected, or it could not be read). */
 	| { readonly type: 'empty'; readonly message: string }
+	/** A session is being computed: its title, shown over the skeleton until the snapshot comes. */
+	| { readonly type: 'loading'; readonly title: string }
 	/** The rows asked for with `rows` (fewer when the bound is reached: the page asks again for the rest). */
 	| { readonly type: 'rows'; readonly requestId: number; readonly window: RowWindow }
 	| { readonly type: 'rowDetail'; readonly requestId: number; readonly view: ViewName; readonly key: string; readonly blocks: readonly PreviewBlock[]; readonly refs: readonly RefInfo[] }
@@ -136,5 +145,7 @@ export type FromWebview =
 	| { readonly type: 'openRef'; readonly ref: string }
 	/** The Compact button: `/pruner compact` on the session shown. */
 	| { readonly type: 'compact' }
+	/** The Summarize now button: `/pruner now` on the session shown (the host asks first, as the command does). */
+	| { readonly type: 'summarizeNow' }
 	| { readonly type: 'search'; readonly requestId: number; readonly view: ViewName; readonly query: string }
 	| { readonly type: 'rendered'; readonly report: RenderReport };

@@ -20,8 +20,10 @@ import { sessionBlobReader } from '../../src/node/condense/sessionBlobReader';
 import { readPruneSettings } from '../../src/node/settings/readPruneSettings';
 import { updatePruneSettings } from '../../src/node/settings/updatePruneSettings';
 import type { ReleaseRules } from '../../src/engine/release/releases';
+import type { PageActions } from '../../src/engine/preview/pageActions';
 import { runSteps } from '../../src/engine/steps';
 import { SessionInsight } from '../../src/engine/views/sessionInsight';
+import { statusLineText } from '../../src/engine/views/statusLine';
 
 export class SessionFileSource implements PreviewSource {
 	private session: PreviewSession | undefined;
@@ -32,6 +34,10 @@ export class SessionFileSource implements PreviewSource {
 	readonly applied: { key: string; value: unknown }[][] = [];
 	/** How many times the page's Compact button asked for `compact`. */
 	compactRequests = 0;
+	/** How many times the page's Summarize now button asked for `now`. */
+	summarizeRequests = 0;
+	/** The page's buttons as the session's state makes them (set before `reload()`); all enabled when undefined. */
+	actions: PageActions | undefined;
 
 	/** What the header says about the release; set before `reload()` to show another (e.g. not installed). */
 	followed: FollowedRelease;
@@ -73,6 +79,9 @@ export class SessionFileSource implements PreviewSource {
 			followed: this.followed,
 			blobs: sessionBlobReader(this.path, model.header?.id ?? ''),
 			...(derived ? { derived } : {}),
+			...(this.actions ? { actions: this.actions } : {}),
+			// As the extension's source says it: the status bar's text, from the views' insight.
+			...(derived ? { statusLine: statusLineText(settings.config, derived, false, this.followed.installed) } : {}),
 		};
 		for (const listener of this.listeners) {
 			listener();
@@ -104,6 +113,11 @@ export class SessionFileSource implements PreviewSource {
 
 	compact(): Promise<void> {
 		this.compactRequests++;
+		return Promise.resolve();
+	}
+
+	summarizeNow(): Promise<void> {
+		this.summarizeRequests++;
 		return Promise.resolve();
 	}
 

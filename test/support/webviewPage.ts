@@ -5,23 +5,17 @@
  * opens it. A stand-in for `acquireVsCodeApi` hands the page's messages to a `PreviewHost`, the
  * host's own protocol logic, so the page is fed through the same protocol as in VS Code.
  */
-import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { createNonce } from '../../src/host/preview/createNonce';
 import { PreviewHost } from '../../src/host/preview/previewHost';
-import { previewHtml } from '../../src/host/preview/previewHtml';
 import type { PreviewSource } from '../../src/host/preview/previewSource';
 import type { FromWebview, RenderReport, ToWebview } from '../../src/shared/protocol';
 import { assertChromium, chromiumFlags, chromiumPath } from '../harness/chromium.mjs';
 import { pinnedExecutable } from './cpuPinning';
-import { repoRoot } from './paths';
 import { themeVariables, type ThemeName } from './webviewThemes';
+import { closeServer, fakeWebviewApi, serve } from './webviewServer';
 
-
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.ttf': 'font/ttf', '.map': 'application/json' };
 
 export interface CspViolation {
 	readonly directive: string;
@@ -46,6 +40,8 @@ export interface PageOptions {
 	readonly sentinel?: (id: string) => void;
 	/** CPUs for Chromium's processes (taskset's list syntax; see `cpuPinning.ts`). */
 	readonly browserCpus?: string;
+	/** Holds a message of the host until the promise it returns settles (the skeleton test holds the first snapshot). */
+	readonly hold?: (message: ToWebview) => Promise<void> | undefined;
 }
 
 export class WebviewPage {
@@ -101,9 +97,13 @@ export class WebviewPage {
 
 	/** Connects the page to a `PreviewHost` over the fake webview API, then loads it. */
 	async load(source: PreviewSource, options: PageOptions = {}): Promise<void> {
+		const hold = options.hold;
 		this.host = new PreviewHost({
 			source,
-			post: (message) => this.send(message),
+			post: async (message) => {
+				await hold?.(message);
+				return this.send(message);
+			},
 			openBlock: (_path, blockId) => {
 				this.blocksOpened.push(blockId);
 				return Promise.resolve();
@@ -262,12 +262,6 @@ export class WebviewPage {
 	}
 }
 
-/** Closes the server and the connections still open to it (a keep-alive socket would hold it open). */
-function closeServer(server: Server): Promise<void> {
-	server.closeAllConnections();
-	return new Promise((resolve) => server.close(() => resolve()));
-}
-
 /** Polls `condition` until it holds. */
 export async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
@@ -277,46 +271,4 @@ export async function waitFor(condition: () => boolean, timeoutMs = 10_000): Pro
 		}
 		await new Promise((resolve) => setTimeout(resolve, 20));
 	}
-}
-
-async function serve(url: string, origin: string, response: import('node:http').ServerResponse): Promise<void> {
-	const path = new URL(url, origin).pathname;
-	if (path === '/') {
-		const html = previewHtml({ cspSource: origin, nonce: createNonce(), scriptUri: `${origin}/dist/webview/main.js`, styleUri: `${origin}/dist/webview/main.css` });
-		response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
-		return;
-	}
-	const file = normalize(join(repoRoot, path));
-	if (!path.startsWith('/dist/webview/') || !file.startsWith(join(repoRoot, 'dist', 'webview'))) {
-		response.writeHead(404).end();
-		return;
-	}
-	try {
-		response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(await readFile(file));
-	} catch {
-		response.writeHead(404).end();
-	}
-}
-
-/**
- * Runs in the page before its own script: VS Code's webview API (messages go to the test host, the
- * state is kept as VS Code keeps it), the theme's variables, and a log of CSP violations. A string,
- * because the tests are compiled without the DOM library.
- */
-function fakeWebviewApi(variables: Record<string, string>, savedState: unknown): string {
-	return `(() => {
-	const variables = ${JSON.stringify(variables)};
-	let state = ${JSON.stringify(savedState ?? null)} ?? undefined;
-	window.__cspViolations = [];
-	document.addEventListener('securitypolicyviolation', (event) => {
-		window.__cspViolations.push({ directive: event.violatedDirective, blocked: event.blockedURI, sample: event.sample });
-	});
-	window.acquireVsCodeApi = () => ({
-		postMessage: (message) => window.__piPreviewToHost(message),
-		getState: () => state,
-		setState: (next) => { state = next; window.__savedState = next; },
-	});
-	const apply = () => { for (const [name, value] of Object.entries(variables)) { document.documentElement.style.setProperty(name, value); } };
-	if (document.documentElement) { apply(); } else { document.addEventListener('DOMContentLoaded', apply); }
-})();`;
 }

@@ -79,7 +79,8 @@ function rowTitle(message: AgentMessage, kind: RowKind): string {
 		case 'toolResult': return message.toolName;
 		case 'custom': return message.customType;
 		case 'assistant': return message.model;
-		case 'user': return kind === 'chain' ? `compressed chain ${syntheticBlockId(message) ?? ''}` : '';
+		// The role already says "Compressed chain": the title is only its block.
+		case 'user': return kind === 'chain' ? syntheticBlockId(message) ?? '' : '';
 		case 'bashExecution': return message.command.split('\n', 1)[0] ?? '';
 		default: return '';
 	}
@@ -94,7 +95,7 @@ export function toolCallIdsOf(message: AgentMessage): string[] {
 
 /** `calls`: the tool calls the chain dropped (0 for a block id the state does not hold). */
 export function chainBadges(blockId: string, calls: number, simulatedBlocks: ReadonlySet<string>): RowBadge[] {
-	const badges: RowBadge[] = [{ kind: 'chain', label: `chain ${blockId}`, detail: `A closed chain compressed into one block: ${calls} tool call(s) dropped, recoverable by their refs.` }];
+	const badges: RowBadge[] = [{ kind: 'chain', label: `${calls} call${calls === 1 ? '' : 's'} dropped`, detail: `A closed chain compressed into one block (${blockId}): ${calls} tool call(s) dropped, recoverable by their refs.` }];
 	if (simulatedBlocks.has(blockId)) {
 		badges.push({ kind: 'simulated', label: 'what-if', detail: 'Not in the session yet: the next flush would compress this chain under the changed rolling window. Its body here is the covering summaries joined (pi-condense\'s fallback when it does not fuse them).' });
 	}

@@ -79,6 +79,7 @@ const MESSAGES: Readonly<Record<FromWebview['type'], Check>> = {
 	recover: shaped({ type: isString, requestId: isCount, ref: isString }),
 	openRef: shaped({ type: isString, ref: isString }),
 	compact: shaped({ type: isString }),
+	summarizeNow: shaped({ type: isString }),
 	search: shaped({ type: isString, requestId: isCount, view: isView, query: isString }),
 	rendered: shaped({ type: isString, report: isRenderReport }),
 };

@@ -3,16 +3,17 @@
  * (ready, what-if, apply, rows, expand, recover, open, search, render reports), follows the
  * session and reveals rows. The panel wires it to a webview; the webview tests wire it to a plain page.
  */
-import { whatIfChanges } from '../../engine/preview';
-import { notices } from '../../engine/flush';
-import type { FromWebview, PageState, RenderReport, ToWebview, ViewName, WhatIfOverrides } from '../../shared/protocol';
+import type { FromWebview, PageState, ViewName, WhatIfOverrides } from '../../shared/protocol';
 import { checkPageMessage } from './pageMessages';
 import { PreviewComputer } from './previewComputer';
-import type { PreviewSource } from './previewSource';
+import type { PreviewHostOptions } from './previewHostOptions';
+
+export type { PreviewHostOptions } from './previewHostOptions';
 import { PagePosition } from './pagePosition';
 import { answerRecovery, openRef } from './refRequests';
 import { pageSnapshotSteps } from './snapshotRows';
-import { errorMessage } from '../../shared/errorMessage';
+import { pageHead } from './pageHead';
+import { applyWhatIf } from './whatIfApply';
 import { isSuperseded, runSliced } from '../../node/slicing/runSliced';
 
 type RefreshCause = 'open' | 'session' | 'whatIf';
@@ -26,22 +27,6 @@ interface RefreshRequest {
 	supersededBy: RefreshRequest | undefined;
 }
 
-export interface PreviewHostOptions {
-	readonly source: PreviewSource;
-	readonly post: (message: ToWebview) => Promise<unknown>;
-	/** Shows the raw outputs of a compressed block `bN` (the recovery text of its tool calls). */
-	readonly openBlock: (sessionPath: string, blockId: string, text: string) => Promise<void>;
-	readonly notify: (message: string) => void;
-	readonly setTitle: (title: string) => void;
-	/** Asks the page for render reports (test runs only: the walk of the DOM costs every render). */
-	readonly reportRenders?: boolean;
-	readonly onReport: (report: RenderReport) => void;
-	readonly log: (message: string) => void;
-	/** Messages of the page that are not part of the protocol, ignored. */
-	readonly debug?: (message: string) => void;
-	readonly now?: () => number;
-}
-
 export class PreviewHost {
 	private readonly computer: PreviewComputer;
 	private overrides: WhatIfOverrides = {};
@@ -50,6 +35,8 @@ export class PreviewHost {
 	/** The row at the top of the page: a new snapshot's rows are placed around it. */
 	private readonly position = new PagePosition();
 	private ready = false;
+	/** The session the page was last told is coming (`loading`); a new page load tells it again. */
+	private loadingPath: string | undefined;
 	private pendingReveal: string | undefined;
 	/** A refresh queued and not started yet: later refreshes join it instead of queuing their own. */
 	private waitingRefresh: RefreshRequest | undefined;
@@ -91,7 +78,9 @@ export class PreviewHost {
 				this.overrides = message.overrides;
 				return this.refresh('whatIf');
 			case 'applyWhatIf':
-				return this.enqueue(() => this.apply(message.overrides));
+				return this.enqueue(() => applyWhatIf(this.computer.session, message.overrides, this.options.source, this.options.post, (kept) => {
+					this.overrides = kept;
+				}));
 			case 'expandRow':
 				return this.enqueue(() => this.expand(message.requestId, message.view, message.key));
 			case 'recover':
@@ -100,6 +89,8 @@ export class PreviewHost {
 				return openRef(this.computer, this.options, message.ref);
 			case 'compact':
 				return this.options.source.compact();
+			case 'summarizeNow':
+				return this.options.source.summarizeNow();
 			case 'search':
 				return this.enqueue(async () => {
 					const result = await this.computer.search(message.view, message.query);
@@ -124,6 +115,7 @@ export class PreviewHost {
 	 */
 	pageUnloaded(): void {
 		this.ready = false;
+		this.loadingPath = undefined;
 	}
 
 	/**
@@ -165,6 +157,14 @@ export class PreviewHost {
 	}
 
 	private async postSnapshot(request: RefreshRequest): Promise<void> {
+		// Another session (or the first one): the page shows its title over the skeleton while it is computed.
+		const shown = this.options.source.current();
+		if (shown && shown.path !== this.loadingPath) {
+			this.loadingPath = shown.path;
+			this.options.setTitle(`Context: ${shown.title}`);
+			// Not waited for: the computation starts at once (posts keep their order).
+			void this.options.post({ type: 'loading', title: shown.title });
+		}
 		// Stoppable while it computes; once computed, it is posted.
 		const stop = new AbortController();
 		this.runningRefresh = { request, stop };
@@ -183,6 +183,9 @@ export class PreviewHost {
 		}
 		const cause = request.cause;
 		if (!computation) {
+			// The tab must not keep naming a session it no longer shows.
+			this.loadingPath = undefined;
+			this.options.setTitle('Context Preview');
 			await this.options.post({ type: 'empty', message: 'No Pi session is selected. Pick one in the Pi Sessions view.' });
 			return;
 		}
@@ -198,10 +201,8 @@ export class PreviewHost {
 	private async postCurrent(cause: RefreshCause | 'view'): Promise<void> {
 		const rows = this.computer.rows;
 		if (rows) {
-			const session = this.computer.session;
-			const left = session?.derived && session.followed.installed ? await runSliced(session.derived.compactableChainsSteps()) : 0;
-			const compactable = left > 0 ? notices.compactableChainsText(left) : '';
-			const snapshot = await runSliced(pageSnapshotSteps(rows, this.view, this.position.indexIn(rows, this.view), session?.followed, compactable));
+			const head = await pageHead(this.computer.session, rows.snapshot.whatIf.changes.length > 0);
+			const snapshot = await runSliced(pageSnapshotSteps(rows, this.view, this.position.indexIn(rows, this.view), head));
 			await this.options.post({ type: 'snapshot', snapshot, cause });
 		}
 	}
@@ -244,6 +245,7 @@ export class PreviewHost {
 
 	private async onReady(state: PageState | undefined): Promise<void> {
 		this.ready = true;
+		this.loadingPath = undefined;
 		const current = this.options.source.current();
 		// A restored page keeps its what-if only for the session it was made for.
 		const restoring = state !== undefined && current !== undefined && state.sessionPath === current.path;
@@ -270,23 +272,6 @@ export class PreviewHost {
 		this.view = view;
 		this.position.showing(view, index);
 		await this.postCurrent('view');
-	}
-
-	private async apply(overrides: WhatIfOverrides): Promise<void> {
-		const session = this.computer.session;
-		const changes = session ? whatIfChanges(session.config, overrides) : [];
-		if (changes.length === 0) {
-			await this.options.post({ type: 'applied', ok: true, message: 'Nothing to change: these are the current settings.' });
-			return;
-		}
-		try {
-			// Kept until the new settings arrive; then they no longer differ and are dropped.
-			this.overrides = overrides;
-			await this.options.source.applyPruneSettings(changes);
-			await this.options.post({ type: 'applied', ok: true, message: `Written to Pi's settings.json: ${changes.map((c) => `${c.key} = ${JSON.stringify(c.value)}`).join(', ')}.` });
-		} catch (error) {
-			await this.options.post({ type: 'applied', ok: false, message: `Could not write Pi's settings: ${errorMessage(error)}` });
-		}
 	}
 
 	private async expand(requestId: number, view: ViewName, key: string): Promise<void> {

@@ -42,12 +42,24 @@ export function previewHtml(options: PreviewHtmlOptions): string {
 <title>Context Preview</title>
 </head>
 <body>
-<div id="app" class="app" aria-busy="true"><p class="loading">Loading the context preview…</p></div>
+<div id="app" class="app" aria-busy="true">${SKELETON}</div>
 <script nonce="${escapeAttribute(options.nonce)}" src="${escapeAttribute(options.scriptUri)}"></script>
 </body>
 </html>
 `;
 }
+
+/**
+ * What the panel shows from its first paint, before its script has run or the host has computed
+ * anything: the page's own layout in grey (a header, the toolbar, message rows, the side column),
+ * styled by the stylesheet the head loads. The script keeps it until the first snapshot arrives.
+ */
+export const SKELETON = `<div class="skeleton" data-skeleton="page">
+<header class="top"><div class="title-line"><span class="codicon codicon-eye" aria-hidden="true"></span><h1 class="title">Context preview</h1><span class="status">Loading the context the model is sent…</span></div>
+<div class="skeleton-bar wide"></div><div class="skeleton-bar"></div></header>
+<main class="content"><div class="list-column skeleton-rows" aria-hidden="true">${'<div class="skeleton-row"><div class="skeleton-bar short"></div><div class="skeleton-bar"></div><div class="skeleton-bar wide"></div></div>'.repeat(6)}</div>
+<aside class="side" aria-hidden="true"><div class="skeleton-bar"></div><div class="skeleton-bar wide"></div><div class="skeleton-bar short"></div></aside></main>
+</div>`;
 
 function escapeAttribute(value: string): string {
 	return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

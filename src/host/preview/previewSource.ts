@@ -12,6 +12,8 @@ import type { SessionContext, SessionModel } from '../../engine/session/model';
 import type { Steps } from '../../engine/steps';
 import type { SessionEntry } from '../../engine/session/types';
 import type { ModelFacts } from '../../node/llm/modelPricing';
+import type { PageActions } from '../../engine/preview/pageActions';
+import type { PendingEstimate } from '../../engine/preview/pendingEstimate';
 
 /** The session the preview shows: the selected one, as of its latest snapshot. */
 export interface PreviewSession {
@@ -33,6 +35,10 @@ export interface PreviewSession {
 	 * for a second and takes a sixth of the file's size in memory).
 	 */
 	readonly derived?: DerivedSession;
+	/** The status bar's text for this session: the page's header says the same (unless a what-if changes it). */
+	readonly statusLine?: string;
+	/** The page's Summarize now and Compact buttons; both enabled when absent. */
+	readonly actions?: PageActions;
 }
 
 /** `SessionInsight` is one: values computed once, the state computed in steps. */
@@ -42,6 +48,8 @@ export interface DerivedSession {
 	stateSteps(): Steps<CondenseState>;
 	/** Chains left for `compact` with nothing pending (`SessionInsight.compactableChains`). */
 	compactableChainsSteps(): Steps<number>;
+	/** The pending batches and what summarizing them would reclaim (`SessionInsight.pendingEstimate`). */
+	pendingEstimateSteps(): Steps<PendingEstimate>;
 }
 
 /** Which pi-condense Pi loads and where it was found (one line), or that it has none. */
@@ -62,6 +70,8 @@ export interface PreviewSource {
 	modelPricing(provider: string, modelId: string): Promise<ModelFacts | undefined>;
 	/** `/pruner compact` on the session shown (the preview's Compact button). */
 	compact(): Promise<void>;
+	/** `/pruner now` on the session shown (the preview's Summarize now button). */
+	summarizeNow(): Promise<void>;
 	/** Writes `contextPrune` keys (dotted paths, e.g. `chainCompression.rollingWindow`) to Pi's settings.json. */
 	applyPruneSettings(changes: ReadonlyArray<{ readonly key: string; readonly value: unknown }>): Promise<void>;
 }

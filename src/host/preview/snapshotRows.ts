@@ -6,6 +6,8 @@
  * page only ever gets the rows near its viewport, and the rows are built for the window asked.
  */
 import type { FollowedRelease } from './previewSource';
+import type { PageHead } from './pageHead';
+import { pageActions } from '../../engine/preview/pageActions';
 import type { PreviewComputation } from '../../engine/preview';
 import { UNBOUNDED } from '../../engine/preview/boundedText';
 import { paced, runSteps, type Steps } from '../../engine/steps';
@@ -237,21 +239,24 @@ function jsonBytes(value: unknown): number {
 }
 
 /**
- * The snapshot as the page gets it: both views' figures and row counts, and the window of the shown
- * view around row `at`, within what the rest of the message leaves of the byte bound. Yields after
- * each row of the window (see `SnapshotRows.aroundSteps`).
+ * The snapshot as the page gets it: both views' figures and row counts, what the header says
+ * (`pageHead.ts`), and the window of the shown view around row `at`, within what the rest of the
+ * message leaves of the byte bound. Yields after each row of the window (see `SnapshotRows.aroundSteps`).
  */
-export function* pageSnapshotSteps(rows: SnapshotRows, view: ViewName, at: number, followed: FollowedRelease | undefined, compactable = ''): Steps<PageSnapshot> {
+export function* pageSnapshotSteps(rows: SnapshotRows, view: ViewName, at: number, head: PageHead | undefined): Steps<PageSnapshot> {
 	const { refs: _refs, ...rest } = rows.snapshot;
-	const head = {
+	const followed = head?.followed;
+	const top = {
 		...rest, snapshotId: rows.id, view, rowCounts: { after: rows.count('after'), before: rows.count('before') },
-		releaseLine: followed?.line ?? `pi-condense ${rows.snapshot.release}`, piCondenseInstalled: followed?.installed ?? true, compactable,
+		...(head?.statusLine === undefined ? {} : { statusText: head.statusLine }),
+		releaseLine: followed?.line ?? `pi-condense ${rows.snapshot.release}`, piCondenseInstalled: followed?.installed ?? true,
+		compactable: head?.compactable ?? '', pending: head?.pending, actions: head?.actions ?? pageActions('on', true, 0),
 	};
-	const window = yield* rows.aroundSteps(view, at, WINDOW_BUDGET - jsonBytes(head));
-	return { ...head, window };
+	const window = yield* rows.aroundSteps(view, at, WINDOW_BUDGET - jsonBytes(top));
+	return { ...top, window };
 }
 
 /** `pageSnapshotSteps` all at once (tests, the bench). */
 export function pageSnapshot(rows: SnapshotRows, view: ViewName, at: number, followed: FollowedRelease | undefined): PageSnapshot {
-	return runSteps(pageSnapshotSteps(rows, view, at, followed));
+	return runSteps(pageSnapshotSteps(rows, view, at, followed && { followed, statusLine: undefined, compactable: '', pending: undefined, actions: pageActions('on', true, 0) }));
 }

@@ -34,8 +34,10 @@ describe('preview rows of a session written by real pi-condense', () => {
 	it('marks chains, stubs, aliases, summaries and stripped thinking', () => {
 		const { snapshot } = basic();
 		const rows = snapshot.after;
-		assert.deepEqual(labels(rows[1]), ['chain b1']);
-		assert.deepEqual(labels(rows[4]), ['chain b2']);
+		// "Compressed chain" (its role) · b1 (its title) · what it dropped (its badge): each said once.
+		assert.deepEqual([rows[1]?.title, ...labels(rows[1])], ['b1', '4 calls dropped']);
+		assert.deepEqual([rows[4]?.title, labels(rows[4]).length], ['b2', 1]);
+		assert.match(labels(rows[4])[0] ?? '', /^\d+ calls? dropped$/);
 		assert.deepEqual(labels(rows[2]), ['thinking stripped']);
 		assert.deepEqual(labels(rows[8]), ['alias → t4']);
 		assert.equal(rows[8]?.stub?.aliasOf, 'call_p0_t1_1');

@@ -1,0 +1,34 @@
+/**
+ * What a page snapshot says besides the rows and the figures, from the session shown: which
+ * pi-condense and whether it is installed, the status text (the status bar's own, so the two never
+ * disagree; a what-if's when one is applied), the chains left for `compact`, the pending work with
+ * what summarizing it would reclaim, and the two buttons. Computed in slices from the views' insight.
+ */
+import { notices } from '../../engine/flush';
+import { pageActions, pendingWork, type PageActions, type PendingWork } from '../../engine/preview/pageActions';
+import { runSliced } from '../../node/slicing/runSliced';
+import type { FollowedRelease, PreviewSession } from './previewSource';
+
+export interface PageHead {
+	readonly followed: FollowedRelease | undefined;
+	/** The status bar's text; undefined to keep the snapshot's (a what-if, or a source without one). */
+	readonly statusLine: string | undefined;
+	readonly compactable: string;
+	readonly pending: PendingWork | undefined;
+	readonly actions: PageActions;
+}
+
+export async function pageHead(session: PreviewSession | undefined, whatIfChanged: boolean): Promise<PageHead> {
+	const installed = session?.followed.installed ?? true;
+	const derived = installed ? session?.derived : undefined;
+	const left = derived ? await runSliced(derived.compactableChainsSteps()) : 0;
+	const estimate = derived ? await runSliced(derived.pendingEstimateSteps()) : undefined;
+	const pending = estimate && pendingWork(estimate);
+	return {
+		followed: session?.followed,
+		statusLine: whatIfChanged ? undefined : session?.statusLine,
+		compactable: left > 0 ? notices.compactableChainsText(left) : '',
+		pending,
+		actions: session?.actions ?? pageActions(installed ? 'on' : 'not-installed', true, pending?.batches ?? 0),
+	};
+}
