@@ -45,7 +45,7 @@ const nodeCommon = {
 	external: ['vscode', '@opentelemetry/api'],
 	// jsonc-parser's `main` is a UMD wrapper whose inner requires esbuild cannot follow: bundle its ES build.
 	alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
-	define: { PI_CONDENSE_BUNDLED_PI_AI_VERSION: JSON.stringify(bundledPiAiVersion) },
+	define: { PI_CONDENSE_BUNDLED_PI_AI_VERSION: JSON.stringify(bundledPiAiVersion), PI_CONDENSE_VERSION: JSON.stringify(JSON.parse(readFileSync(at('package.json'), 'utf8')).version) },
 	metafile: true,
 };
 

@@ -1,19 +1,22 @@
 /**
- * `pi-condense`: a command line over the engine. Prints what `/pruner` would show for a session
- * file and the exact context pi-condense would send, and runs `/pruner now` and `/pruner compact`
- * on idle sessions. Problems found in a session read by the read-only commands go to stderr as
+ * `pi-condense`: a command line over the engine. Lists the sessions Pi keeps, prints what
+ * `/pruner` would show for a session (a file, an id prefix, or `--latest`) and the exact context
+ * pi-condense would send, and runs `/pruner now` and `/pruner compact` on idle sessions. Problems found in a session read by the read-only commands go to stderr as
  * `file:line: severity: message`. Exit codes: 0 on success (or nothing to do; problems or not), 1
  * when a flush was refused, failed or interrupted, 2 on bad usage or an unreadable session or
  * configuration file.
  */
-import { FLUSH_COMMANDS, parseCliArgs, USAGE, UsageError } from './cli/cliArgs';
+import { stat } from 'node:fs/promises';
+import { FLUSH_COMMANDS, parseCliArgs, USAGE, UsageError, type CliArgs } from './cli/cliArgs';
+import { latestSession, listJson, listText, readCatalog, sessionByIdPrefix } from './cli/sessionCatalog';
 import { ConfigFileError, loadPruneConfig } from './cli/loadPruneConfig';
 import { openSession, SessionFileError, sessionProblemLines } from './cli/openSession';
 import { runCommand } from './cli/runCommand';
 import { runFlushCommand } from './cli/runFlushCommand';
 import { runDemoCommand } from './cli/runDemoCommand';
 import { loadRelease, sessionCwd } from './cli/loadRelease';
-import { effectiveConfig, readingRules, releaseWarningText, type ReleaseResolution } from './engine/release';
+import { effectiveConfig, KNOWN_RELEASES, readingRules, releaseWarningText, type ReleaseResolution } from './engine/release';
+import { LATEST_RELEASE } from './engine/release/releases';
 import { piHome } from './node/release/resolveRelease';
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -21,11 +24,21 @@ async function main(argv: readonly string[]): Promise<number> {
 		process.stdout.write(`${USAGE}\n`);
 		return 0;
 	}
+	if (argv.includes('--version') || argv.includes('-v')) {
+		process.stdout.write(`${versionText()}\n`);
+		return 0;
+	}
 	if (argv[0] === 'demo') {
 		return runDemoCommand(argv.slice(1));
 	}
 	try {
-		const args = parseCliArgs(argv);
+		const parsed = parseCliArgs(argv);
+		if (parsed.command === 'list') {
+			const catalog = await readCatalog(parsed.agentDir, process.cwd());
+			process.stdout.write(`${parsed.json ? listJson(catalog) : listText(catalog)}\n`);
+			return 0;
+		}
+		const args = { ...parsed, sessionFile: await findSession(parsed) };
 		const release = warnAbout(await loadRelease(args, await sessionCwd(args.sessionFile)));
 		const rules = readingRules(release);
 		const loaded = await loadPruneConfig({ agentDir: args.agentDir, configFile: args.configFile }, rules);
@@ -60,6 +73,38 @@ async function main(argv: readonly string[]): Promise<number> {
 		}
 		throw error;
 	}
+}
+
+/** The session file the arguments name: a file as given, `--latest`, or the session whose id starts so. */
+async function findSession(args: CliArgs): Promise<string> {
+	const session = args.session;
+	if (session.kind === 'named' && await isFile(session.value)) {
+		return session.value;
+	}
+	const catalog = await readCatalog(args.agentDir, process.cwd());
+	if (session.kind === 'latest') {
+		const path = latestSession(catalog, (note) => process.stderr.write(`pi-condense: ${note}\n`));
+		process.stderr.write(`pi-condense: ${path}\n`);
+		return path;
+	}
+	if (session.kind === 'named' && !/[\\/]|\.jsonl$/i.test(session.value)) {
+		return sessionByIdPrefix(catalog, session.value);
+	}
+	// A path that does not exist: reading it says so, naming it.
+	return session.kind === 'named' ? session.value : '';
+}
+
+async function isFile(path: string): Promise<boolean> {
+	try {
+		return (await stat(path)).isFile();
+	} catch {
+		return false;
+	}
+}
+
+/** `pi-condense-vscode 0.1.0 (engine: pi-condense 2.0.0–2.9.1; bundled pi-ai 1.6.0)`. */
+function versionText(): string {
+	return `pi-condense-vscode ${PI_CONDENSE_VERSION} (follows pi-condense ${KNOWN_RELEASES[0] ?? ''}–${LATEST_RELEASE}; bundled pi-ai ${PI_CONDENSE_BUNDLED_PI_AI_VERSION}; Node ${process.version})`;
 }
 
 /** Says on stderr what is odd about the installed pi-condense (several copies, a newer release…). */

@@ -1,20 +1,27 @@
 /**
- * Command-line arguments of `pi-condense <command> <session.jsonl> [options]`, read with
- * `node:util` `parseArgs` (strict); the rules between commands and options are checked here.
+ * Command-line arguments of `pi-condense <command> <session> [options]`, read with `node:util`
+ * `parseArgs` (strict); the rules between commands and options are checked here. A session is a
+ * file, the start of a session id, or `--latest` (`sessionCatalog.ts` finds it); `list` takes none.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { KNOWN_RELEASES, parseReleaseChoice, type ReleaseChoice } from '../engine/release';
 import { errorMessage } from '../shared/errorMessage';
 
-export const COMMANDS = ['status', 'stats', 'tree', 'preview', 'query', 'now', 'compact'] as const;
+export const COMMANDS = ['list', 'status', 'stats', 'tree', 'preview', 'query', 'now', 'compact'] as const;
 export type CliCommand = (typeof COMMANDS)[number];
 
 /** The commands that write to the session. */
 export const FLUSH_COMMANDS: readonly CliCommand[] = ['now', 'compact'];
 
+/** The arguments once the session they name is found (`sessionCatalog.ts`). */
+export type SessionArgs = CliArgs & { readonly sessionFile: string };
+
+/** How the session was named: a path or an id prefix as typed, or `--latest`; `list` names none. */
+export type SessionArgument = { readonly kind: 'named'; readonly value: string } | { readonly kind: 'latest' } | { readonly kind: 'none' };
+
 export interface CliArgs {
 	readonly command: CliCommand;
-	readonly sessionFile: string;
+	readonly session: SessionArgument;
 	/** Refs for `query`. */
 	readonly refs: readonly string[];
 	readonly json: boolean;
@@ -29,10 +36,18 @@ export interface CliArgs {
 	readonly sequential: boolean;
 }
 
-export const USAGE = `Usage: pi-condense <command> <session.jsonl> [options]
+export const USAGE = `Usage: pi-condense <command> <session> [options]
+       pi-condense list [--json]
+
+A session is a file (session.jsonl), the start of a session id (see list), or
+--latest: the newest session of the current folder's project (else of all).
+
+  list              the sessions Pi keeps, by project (this folder's first),
+                    newest first: id, last activity, messages, title
 
 Read-only commands (the texts are pi-condense's /pruner texts):
-  status            the status line (prune: ON · 92.0k->14.0k (-85%))
+  status            the status line (prune: ON · 92.0k->14.0k (-85%), or
+                    prune: 12 pending), the release, and what is pending
   stats             summarizer usage recorded in the session
   tree              summaries and the tool calls they pruned
   preview           the context the model is sent, human-readable
@@ -59,6 +74,8 @@ Options:
   --quiet-ms MS     now/compact: the file must not have changed for MS
                     milliseconds (default 3000; 0 skips the check)
   --sequential      now: one summarizer call at a time
+  --latest          the newest session instead of naming one
+  --version         print the version
   --help            show this help
 
 Exit codes: 0 done or nothing to do, 1 refused, failed or interrupted,
@@ -68,6 +85,7 @@ export class UsageError extends Error {}
 
 const OPTIONS = {
 	json: { type: 'boolean' },
+	latest: { type: 'boolean' },
 	before: { type: 'boolean' },
 	sequential: { type: 'boolean' },
 	'quiet-ms': { type: 'string' },
@@ -85,18 +103,18 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
 	const release = values.release === undefined ? 'auto' : releaseOf(values.release);
 	const agentDir = nonEmpty('--agent-dir', values['agent-dir']);
 	const configFile = nonEmpty('--config', values.config);
-	const [command, sessionFile, ...refs] = positionals;
+	const latest = values.latest ?? false;
+	const [command, ...rest] = positionals;
 	if (command === undefined || !COMMANDS.includes(command as CliCommand)) {
 		throw new UsageError(command === undefined ? 'missing command' : `unknown command "${command}"`);
 	}
-	if (sessionFile === undefined) {
-		throw new UsageError('missing session file');
-	}
+	const session = sessionArgument(command as CliCommand, rest, latest);
+	const refs = session.kind === 'named' ? rest.slice(1) : rest;
 	if (command === 'query' ? refs.length === 0 : refs.length > 0) {
 		throw new UsageError(command === 'query' ? 'query needs at least one ref' : `unexpected argument "${refs[0]}"`);
 	}
-	if ((json || before) && command !== 'preview') {
-		throw new UsageError('--json and --before only apply to preview');
+	if ((json || before) && command !== 'preview' && !(json && command === 'list')) {
+		throw new UsageError('--json only applies to preview and list, --before only to preview');
 	}
 	if (before && !json) {
 		throw new UsageError('--before needs --json');
@@ -108,7 +126,25 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
 	if (sequential && command !== 'now') {
 		throw new UsageError('--sequential only applies to now');
 	}
-	return { command: command as CliCommand, sessionFile, refs, json, before, agentDir, configFile, release, quietMs, sequential };
+	return { command: command as CliCommand, session, refs, json, before, agentDir, configFile, release, quietMs, sequential };
+}
+
+/** `list` names no session; the others one: the first argument, or `--latest` (then every argument is a ref). */
+function sessionArgument(command: CliCommand, rest: readonly string[], latest: boolean): SessionArgument {
+	if (command === 'list') {
+		if (latest) {
+			throw new UsageError('--latest does not apply to list');
+		}
+		return { kind: 'none' };
+	}
+	if (latest) {
+		return { kind: 'latest' };
+	}
+	const value = rest[0];
+	if (value === undefined) {
+		throw new UsageError('missing session: a session file, the start of a session id, or --latest');
+	}
+	return { kind: 'named', value };
 }
 
 /**

@@ -2,27 +2,47 @@
  * Runs one read-only command over a session and returns the text to print.
  */
 import {
-	buildPrunedTree, capturePendingBatches, EMPTY_TREE_TEXT, previewFromState, recoverOutputs, statsText, summaryNodeLabel,
+	buildPrunedTree, capturePendingBatches, charsToTokens, EMPTY_TREE_TEXT, formatCompactCount, previewFromState, recoverOutputs, statsText, summaryNodeLabel,
 } from '../engine/condense';
+import { pendingEstimateSteps } from '../engine/preview/pendingEstimate';
 import { compactableChainsSteps } from '../engine/flush';
 import { runSteps } from '../engine/steps';
 import { contextBlockLines, contextMetricsFor, diagnosticCounts, withFooterSegments } from '../engine/metrics';
 import { releaseLine } from '../engine/release';
 import { piHome } from '../node/release/resolveRelease';
-import type { CliArgs } from './cliArgs';
+import type { SessionArgs } from './cliArgs';
 import type { CliContext } from './loadRelease';
 import type { OpenedSession } from './openSession';
 import { compactableHint } from './compactableHint';
 import { previewText } from './previewText';
 
-/** `status` also says which pi-condense release is followed and where it was found, and the chains left for `compact`. */
-export async function runCommand(args: CliArgs, session: OpenedSession, context: CliContext): Promise<string> {
+/**
+ * `status` also says which pi-condense release is followed and where it was found, what is pending
+ * (with the estimate of what `now` reclaims), and the chains left for `compact`.
+ */
+export async function runCommand(args: SessionArgs, session: OpenedSession, context: CliContext): Promise<string> {
 	const text = await commandText(args, session, context);
 	if (args.command !== 'status') {
 		return text;
 	}
 	const left = leftForCompact(session, context);
-	return [text, releaseLine(context.release, piHome(process.env)), ...(left > 0 ? [compactableHint(left, args.sessionFile)] : [])].join('\n');
+	const pending = pendingLine(session, context, args.sessionFile);
+	return [text, releaseLine(context.release, piHome(process.env)), ...(pending ? [pending] : []), ...(left > 0 ? [compactableHint(left, args.sessionFile)] : [])].join('\n');
+}
+
+/** The pending batches as VS Code's tooltip and preview say them, with the estimate and the command that summarizes them. */
+function pendingLine(session: OpenedSession, { config, rules, release }: CliContext, sessionFile: string): string | undefined {
+	if (release.kind !== 'followed') {
+		return undefined;
+	}
+	const pending = capturePendingBatches(session.branch, session.state, config);
+	if (pending.length === 0) {
+		return undefined;
+	}
+	const estimate = runSteps(pendingEstimateSteps(pending, session.state, { minBatchChars: config.minBatchChars, summaryDisplay: rules.summaryDisplay, occurrenceKeys: rules.occurrenceKeys }));
+	const what = `${estimate.batches} batch${estimate.batches === 1 ? '' : 'es'} pending (${estimate.toolCalls} tool call${estimate.toolCalls === 1 ? '' : 's'}, ${formatCompactCount(estimate.rawChars)} chars of output)`;
+	const reclaim = `about ${formatCompactCount(charsToTokens(estimate.reclaimChars))} tokens to reclaim (estimate: summaries at ${Math.round(estimate.summaryRatio * 100)}% of the output, ${estimate.ratioFrom === 'session' ? 'this session\'s ratio so far' : 'a typical ratio'})`;
+	return config.enabled ? `${what}: ${reclaim}; run pi-condense now ${sessionFile}` : `${what}; pruning is off (contextPrune.enabled)`;
 }
 
 /** With nothing pending, the chains a flush with work would compress that are still raw. */
@@ -61,7 +81,7 @@ function renderedFooter(session: OpenedSession, config: CliContext['config'], ru
 }
 
 /** `session` must have been opened with `context.rules` (its state is that release's). */
-async function commandText(args: CliArgs, session: OpenedSession, context: CliContext): Promise<string> {
+async function commandText(args: SessionArgs, session: OpenedSession, context: CliContext): Promise<string> {
 	const { config, rules } = context;
 	const state = session.state;
 	switch (args.command) {
@@ -91,5 +111,7 @@ async function commandText(args: CliArgs, session: OpenedSession, context: CliCo
 		case 'now':
 		case 'compact':
 			throw new Error(`${args.command} writes to the session: run it through runFlushCommand`);
+		case 'list':
+			throw new Error('list names no session: the command line runs it before opening one');
 	}
 }

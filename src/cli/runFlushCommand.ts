@@ -11,7 +11,7 @@ import { homedir } from 'node:os';
 import { notInstalledText } from '../engine/release';
 import { flushSession } from '../node/flush/flushSession';
 import { resolveAgentDir } from '../node/paths/agentDir';
-import type { CliArgs } from './cliArgs';
+import type { SessionArgs } from './cliArgs';
 import { compactableHint } from './compactableHint';
 import type { CliContext } from './loadRelease';
 
@@ -21,7 +21,7 @@ export interface FlushCommandOutput {
 	readonly exitCode: number;
 }
 
-export async function runFlushCommand(args: CliArgs, { config, release, rules }: CliContext, signal: AbortSignal): Promise<FlushCommandOutput> {
+export async function runFlushCommand(args: SessionArgs, { config, release, rules }: CliContext, signal: AbortSignal): Promise<FlushCommandOutput> {
 	const agentDir = resolveAgentDir({ override: args.agentDir, env: process.env, homedir: homedir() }).path;
 	const outcome = await flushSession({
 		sessionPath: args.sessionFile,

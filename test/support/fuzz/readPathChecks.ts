@@ -206,7 +206,7 @@ async function checkCli(path: string, model: SessionModel, random: Random): Prom
 	statsText(session.state.stats);
 	await recoverOutputs(session.state, refs, session.blobs);
 	for (const [command = '', ...options] of COMMANDS) {
-		const args = parseCliArgs([command, path, ...options, ...(command === 'query' ? [random.pick(refs) || 't1'] : [])]);
+		const args = { ...parseCliArgs([command, path, ...options, ...(command === 'query' ? [random.pick(refs) || 't1'] : [])]), sessionFile: path };
 		const output = await runCommand(args, session, { config: random.pick(configs), release: followRelease({ copies: [], searched: [], warnings: [] }, { release: release.version, origin: 'flag' }), rules: release });
 		if (typeof output !== 'string') {
 			problems.push(`${command} returned no text`);
