@@ -3,7 +3,6 @@
  * pi-condense's exact notices, stats is pi-condense's `statsText`, the rest say the same things in
  * words that fit VS Code's notifications. Pure.
  */
-import { formatCost } from '../condense/measure/compactFormat';
 import { statsText } from '../condense/tree/statsText';
 import { BATCHING_MODES, PRUNE_ON_MODES, SUMMARIZER_THINKING_LEVELS } from '../config/presets';
 import { contextBlockLines } from '../metrics/contextBlock';
@@ -73,19 +72,6 @@ function timeoutLabel(ms: number | undefined): string {
 }
 
 /** The status in one line, for a notification. */
-export function statusLineSummary(config: ContextPruneConfig, stats: SummarizerStats | undefined): string {
-	const usage = stats && stats.callCount > 0 ? `${stats.callCount} summarizer call${stats.callCount === 1 ? '' : 's'}, ${formatCost(stats.totalCost)}` : 'no summarizer calls yet';
-	return [
-		`Pruning ${config.enabled ? 'ON' : 'OFF'}`,
-		`model ${modelLabel(config.summarizerModel)}`,
-		`thinking ${thinkingLabel(config)}`,
-		`trigger ${pruneOnLabel(config)}`,
-		`batching ${batchingLabel(config)}`,
-		`dedup ${config.dedupByContentHash ? 'on' : 'off'}`,
-		usage,
-	].join(' · ');
-}
-
 export function modelText(config: ContextPruneConfig): string {
 	return `Summarizer model: ${modelLabel(config.summarizerModel)} · thinking: ${thinkingLabel(config)}`;
 }

@@ -97,6 +97,26 @@ export function showReport(context: CommandContext, text: string, oneLine: strin
 	return text;
 }
 
+/**
+ * A report too long for a notification (Show Status): a short notification, whose Details… opens
+ * the whole report in a dialog, one line per line (a notification runs it all into one line); the
+ * log gets it too.
+ */
+export function showDetailedReport(context: CommandContext, text: string, short: string, action?: { readonly title: string; readonly command: string }): string {
+	context.logger.info(text);
+	const [first = '', ...rest] = text.split('\n');
+	const extra = action ? [action.title] : [];
+	void showInfo(short, 'Details…', ...extra).then(async (choice) => {
+		const picked = choice === 'Details…' ? await showInfo(first, { modal: true, detail: rest.join('\n') }, ...extra, 'Show Log') : choice;
+		if (picked === 'Show Log') {
+			context.logger.show(true);
+		} else if (picked !== undefined && action && picked === action.title) {
+			void vscode.commands.executeCommand(action.command);
+		}
+	});
+	return text;
+}
+
 /** `a:\n  b:  1\n  c:  2` → `a: b: 1 · c: 2`. */
 export function flattenReport(text: string): string {
 	const [first, ...rest] = text.split('\n').map((line) => line.trim().replace(/\s{2,}/g, ' '));

@@ -77,7 +77,7 @@ export const COMMANDS: readonly CommandInfo[] = [
 	{ id: CommandId.SelectPruneTrigger, title: 'Choose Prune Trigger…', pruner: 'prune-on', palette: true, when: SHOW_ALL },
 	{ id: CommandId.SelectBatching, title: 'Choose Batching Mode…', pruner: 'batching', palette: true, when: SHOW_ALL },
 	{ id: CommandId.ShowTree, title: 'Show Pruned Calls', pruner: 'tree', icon: '$(list-tree)', palette: true, when: `piCondense.sessionSelected && ${SHOW_ALL}` },
-	{ id: CommandId.FlushNow, title: 'Summarize Pending Batches Now', pruner: 'now', icon: '$(run-all)', palette: true, when: 'piCondense.sessionSelected && piCondense.installed && piCondense.pruningEnabled && piCondense.hasPending' },
+	{ id: CommandId.FlushNow, title: 'Summarize Pending Batches Now', pruner: 'now', icon: '$(run-all)', palette: true, when: `piCondense.sessionSelected && piCondense.installed && piCondense.pruningEnabled && piCondense.hasPending || piCondense.sessionSelected && ${SHOW_ALL}` },
 	{ id: CommandId.Compact, title: 'Compact Closed Chains Now', pruner: 'compact', icon: '$(fold)', palette: true, when: 'piCondense.sessionSelected && piCondense.installed' },
 	{ id: CommandId.UndoLastPrune, title: 'Undo Last Prune', icon: '$(discard)', palette: true, when: 'piCondense.canUndoPrune' },
 	{ id: CommandId.EditProtectedTools, title: 'Edit Protected Tools…', pruner: 'protected-tools', palette: true, when: SHOW_ALL },

@@ -33,7 +33,7 @@ async function undoLastPrune(context: CommandContext, path: string | undefined, 
 		const choice = await showInfo(`Undo the last prune of "${controller.titleOf(record.path)}"?`, {
 			modal: true,
 			detail: `Removes the ${UndoPrunes.describe(record)}: the session file becomes, byte for byte, what it was before. Only while nothing was written after them, and not while Pi holds the session.`,
-		}, UNDO_CONFIRM);
+		}, UNDO_CONFIRM).catch(() => undefined);
 		if (choice !== UNDO_CONFIRM) {
 			return undefined;
 		}

@@ -7,18 +7,19 @@
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import { askNumber } from './askNumber';
-import { releaseLine, releaseStatusLines } from '../../engine/release';
-import { flattenReport, requireSession, saveSetting, showReport, type CommandContext } from './commandContext';
+import { releaseStatusLines } from '../../engine/release';
+import { flattenReport, requireSession, saveSetting, showDetailedReport, showReport, type CommandContext } from './commandContext';
 import { CommandId } from './commandIds';
 import { pruneUri } from '../recovery/pruneUris';
 import { statsText } from '../../engine/condense';
+import { pruneHeadline } from '../../engine/views/pruneState';
 import { notices } from '../../engine/flush';
 import { BATCHING_MODES, MIN_BATCH_CHARS_PRESETS, PRUNE_ON_MODES, SUMMARIZER_THINKING_LEVELS } from '../../engine/config/presets';
 import {
 	parseBatchingMode, parseDedup, parseMinBatchChars, parseNameList, parsePruneOn, parseThinking, type Parsed,
 } from '../../engine/pruner/prunerArguments';
 import {
-	batchingSetText, DISABLED_TEXT, dedupStatusText, ENABLED_TEXT, minBatchCharsText, protectedListText, pruneOnSetText, statusLineSummary, statusReportText,
+	batchingSetText, DISABLED_TEXT, dedupStatusText, ENABLED_TEXT, minBatchCharsText, protectedListText, pruneOnSetText, statusReportText,
 	thinkingSetText,
 } from '../../engine/pruner/prunerTexts';
 import { showInfo, showInputBox, showQuickPick, showWarning } from '../ui/safeUi';
@@ -40,10 +41,11 @@ export function registerPrunerCommands(context: CommandContext): vscode.Disposab
 			// Chains a killed flush left raw (the release's now then stops at "nothing pending").
 			const left = insight && controller.releaseResolution.kind !== 'not-installed' ? insight.compactableChains : 0;
 			const compactable = left > 0 ? [notices.compactableChainsText(left)] : [];
-			return showReport(
+			// Short in the notification (the state, the session); all of it under Details…, one line per line.
+			return showDetailedReport(
 				context,
 				[report, ...release, ...compactable.map((text) => `${text}: Compact Closed Chains Now compresses them`), library, `(${session})`].join('\n'),
-				[statusLineSummary(config(), stats), ...compactable, releaseLine(controller.releaseResolution, homedir()), session].join(' · '),
+				`Pi Condense status: ${[pruneHeadline(controller.pruneState), ...compactable, session].join(' · ')}`,
 				left > 0 ? { title: 'Compact', command: CommandId.Compact } : undefined,
 			);
 		}),

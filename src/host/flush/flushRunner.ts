@@ -8,7 +8,7 @@
  */
 import * as vscode from 'vscode';
 import type { FlushMode } from '../../engine/flush';
-import { flushSession, type FlushSessionRequest } from '../../node/flush/flushSession';
+import { checkFlushable, flushSession, type FlushSessionRequest } from '../../node/flush/flushSession';
 import { outcome, type FlushOutcome } from '../../node/flush/flushOutcome';
 import { restrictedModeRefusal } from '../../engine/views/restrictedMode';
 import { toAbortSignal } from '../cancellation';
@@ -72,9 +72,18 @@ export class FlushRunner {
 		if (restricted) {
 			return restricted;
 		}
-		if (options.confirm === true && !this.current && !await confirmPrune(mode, sessionPath, { controller: this.options.controller, planSummarizer: this.options.planSummarizer })) {
-			this.options.logger.info(`${mode} on ${sessionPath}: not confirmed, nothing written`);
-			return undefined;
+		if (options.confirm === true && !this.current) {
+			// What would be refused anyway (Pi holds the session, pruning off, pi-condense missing) is said at once: no question first.
+			const refused = await this.preflight(mode, sessionPath);
+			if (refused) {
+				tellOutcome(refused, { mode, interactive: true, sessionPath, title: this.options.controller.titleOf(sessionPath), logger: this.options.logger, piCondenseMissing: this.options.controller.renderSettingsFor(sessionPath).resolution.kind === 'not-installed' });
+				return refused;
+			}
+			const logger = this.options.logger;
+			if (!await confirmPrune(mode, sessionPath, { controller: this.options.controller, planSummarizer: this.options.planSummarizer, log: (message) => logger.info(message) })) {
+				logger.info(`${mode} on ${sessionPath}: not confirmed, nothing written`);
+				return undefined;
+			}
 		}
 		const verb = mode === 'now' ? 'Summarizing pending batches of' : 'Compacting closed chains of';
 		return this.guarded(sessionPath, mode, () => withProgress({
@@ -130,6 +139,12 @@ export class FlushRunner {
 			this.current = undefined;
 			this.options.controller.setActivity('idle');
 		}
+	}
+
+	/** The refusal the flush would answer with before any summarizer call, if any (`checkFlushable`). */
+	private async preflight(mode: FlushMode, sessionPath: string): Promise<FlushOutcome | undefined> {
+		const settings = this.options.controller.renderSettingsFor(sessionPath);
+		return checkFlushable({ sessionPath, mode, config: settings.configured, resolution: settings.resolution, base: await this.openBase(sessionPath) });
 	}
 
 	/** The open session's model and the offset it reaches; undefined when it cannot be opened (the flush reads the file). */

@@ -16,6 +16,8 @@ import { setUpKey } from './setUpKey';
 export interface ConfirmDeps {
 	readonly controller: SessionController;
 	readonly planSummarizer: SummarizerPlanner;
+	/** The question and the answer are logged (what the user was told before anything was written). */
+	readonly log: (message: string) => void;
 }
 
 /** Rounds of "Set up a key…" before the dialog stops asking again. */
@@ -31,7 +33,13 @@ export async function confirmPrune(mode: FlushMode, path: string, deps: ConfirmD
 		const facts = await pruneFacts(mode, path, agentDir, deps);
 		const shown = confirmation(facts);
 		const options = { modal: true, detail: shown.detail };
-		const choice = shown.offline ? await showWarning(shown.message, options, ...shown.actions) : await showInfo(shown.message, options, ...shown.actions);
+		deps.log(`asked before ${mode}: ${shown.message} ${shown.detail.replace(/\n+/g, ' ')} [${shown.actions.join(' | ')}]`);
+		// A dialog VS Code refuses to show (an extension test run's workbench does) is a "no".
+		const choice = await (shown.offline ? showWarning(shown.message, options, ...shown.actions) : showInfo(shown.message, options, ...shown.actions)).catch((error: unknown) => {
+			deps.log(`the question could not be shown: ${String(error)}`);
+			return undefined;
+		});
+		deps.log(`answered: ${choice ?? 'Cancel'}`);
 		if (choice === SET_UP_KEY) {
 			const plan = facts.summarizer;
 			const provider = plan.kind === 'offline' || plan.kind === 'no-credentials' ? plan.provider : undefined;

@@ -30,6 +30,8 @@ export class PruneStatusBar extends Disposable {
 	readonly item: vscode.StatusBarItem;
 	private readonly controller: SessionController;
 	private shown = false;
+	/** Every text the item has shown, in order, since activation (the last 100): tests check it never said a state it corrected. */
+	readonly shownTexts: string[] = [];
 
 	constructor(private readonly options: PruneStatusBarOptions) {
 		super();
@@ -65,6 +67,10 @@ export class PruneStatusBar extends Disposable {
 		const installed = this.controller.releaseResolution.kind === 'followed';
 		// The status bar renders `$(name)` codicons: linkSafe, though the text is only numbers and our words today.
 		this.item.text = linkSafe(statusLineText(config, insight, this.controller.activity === 'summarizing', installed));
+		if (this.shownTexts.at(-1) !== this.item.text) {
+			this.shownTexts.push(this.item.text);
+			this.shownTexts.splice(0, Math.max(0, this.shownTexts.length - 100));
+		}
 		this.item.backgroundColor = installed ? undefined : new vscode.ThemeColor('statusBarItem.warningBackground');
 		this.item.tooltip = this.tooltip();
 		this.item.show();

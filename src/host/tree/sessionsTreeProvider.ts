@@ -46,6 +46,8 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
 		this.view = this._register(vscode.window.createTreeView(SESSIONS_VIEW_ID, { treeDataProvider: this, showCollapseAll: true }));
 		this._register(controller.onDidChangeSessions((paths) => (paths ? this.refreshRows(paths) : this.refreshAll())));
 		this._register(controller.onDidChangeSelection((path) => this.refreshSelection(path)));
+		// Pi's settings or a project's pi-condense changed: each row's figure says it in its new state (and is measured again).
+		this._register(controller.onDidChangeSettings(() => this.refreshAll()));
 		this._register(this.view.onDidChangeVisibility((event) => event.visible && this.updateMessage()));
 	}
 

@@ -69,23 +69,41 @@ export interface FlushSessionRequest {
 const DISABLED_ADVICE = 'Enable pruning (contextPrune.enabled in the agent\'s settings.json, or /pruner on in Pi), then run it again.';
 const RETRY_ADVICE = 'Nothing after the failure was written; run the flush again (it continues where this one stopped).';
 
-export async function flushSession(request: FlushSessionRequest): Promise<FlushOutcome> {
+/**
+ * The refusals a flush answers with before any summarizer call (pi-condense not installed, `now`
+ * with pruning off, a session that may not be written now); undefined when it may go ahead. The
+ * extension asks this before its confirmation, so a flush that would be refused asks nothing.
+ */
+export async function checkFlushable(request: PreflightRequest): Promise<FlushOutcome | undefined> {
+	const checked = await preflight(request);
+	return 'refused' in checked ? checked.refused : undefined;
+}
+
+type PreflightRequest = Pick<FlushSessionRequest, 'sessionPath' | 'mode' | 'resolution' | 'base' | 'writeOptions'> & { readonly config: ContextPruneConfig };
+
+/** The checks before any summarizer call; the session as read by the writer's checks when it may be written. */
+async function preflight(request: PreflightRequest): Promise<{ readonly refused: FlushOutcome } | { readonly base: SessionBase }> {
 	if (request.resolution?.kind === 'not-installed') {
-		return outcome('refused', notInstalledFlushText(), { advice: `Install pi-condense: ${INSTALL_COMMAND}` });
+		return { refused: outcome('refused', notInstalledFlushText(), { advice: `Install pi-condense: ${INSTALL_COMMAND}` }) };
 	}
+	if (request.mode === 'now' && !request.config.enabled) {
+		return { refused: outcome('refused', DISABLED_NOTICE, { advice: DISABLED_ADVICE }) };
+	}
+	const checked = await writeEntriesToSession(request.sessionPath, [], { ...request.writeOptions, base: request.base ?? await readBase(request.sessionPath) });
+	if (checked.kind !== 'written') {
+		return { refused: refusedOutcome(checked.kind === 'refused' ? checked.refusal : undefined, checked.kind === 'disturbed' ? checked.message : undefined) };
+	}
+	// A write of no lines always reports the file as read; kept as a refusal rather than an assertion.
+	return checked.session ? { base: checked.session } : { refused: refusedOutcome(undefined, 'the session could not be read') };
+}
+
+export async function flushSession(request: FlushSessionRequest): Promise<FlushOutcome> {
 	const config = request.config ?? (await readPruneSettings(request.agentDir, request.release)).config;
-	if (request.mode === 'now' && !config.enabled) {
-		return outcome('refused', DISABLED_NOTICE, { advice: DISABLED_ADVICE });
+	const checked = await preflight({ ...request, config });
+	if ('refused' in checked) {
+		return checked.refused;
 	}
-	const preflight = await writeEntriesToSession(request.sessionPath, [], { ...request.writeOptions, base: request.base ?? await readBase(request.sessionPath) });
-	if (preflight.kind !== 'written') {
-		return refusedOutcome(preflight.kind === 'refused' ? preflight.refusal : undefined, preflight.kind === 'disturbed' ? preflight.message : undefined);
-	}
-	const base = preflight.session;
-	if (base === undefined) {
-		// A write of no lines always reports the file as read; kept as a refusal rather than an assertion.
-		return refusedOutcome(undefined, 'the session could not be read');
-	}
+	const base = checked.base;
 	const model = base.model;
 	const header = model.header;
 	if (!header) {
