@@ -34,7 +34,7 @@ describe('commands', () => {
 		await api.controller.updatePruneSettings(() => original);
 	});
 
-	it('registers every command the manifest contributes, and hides the internal ones from the palette', async () => {
+	it('registers every command the manifest contributes, hides the internal ones from the palette and offers the others when they fit', async () => {
 		const manifest = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as {
 			contributes: { commands: { command: string; category: string }[]; menus: { commandPalette: { command: string; when: string }[] } };
 		};
@@ -42,8 +42,11 @@ describe('commands', () => {
 		const missing = manifest.contributes.commands.map((command) => command.command).filter((id) => !registered.has(id));
 		assert.deepEqual(missing, []);
 		assert.ok(manifest.contributes.commands.every((command) => command.category === 'Pi Condense' && command.command.startsWith('piCondense.')));
-		assert.ok(manifest.contributes.menus.commandPalette.every((entry) => entry.when === 'false'));
-		assert.ok(manifest.contributes.menus.commandPalette.some((entry) => entry.command === 'piCondense.selectSession'));
+		const when = new Map(manifest.contributes.menus.commandPalette.map((entry) => [entry.command, entry.when]));
+		assert.equal(when.get('piCondense.selectSession'), 'false');
+		assert.equal(when.get('piCondense.undoLastPrune'), 'piCondense.canUndoPrune');
+		assert.match(when.get('piCondense.enable') ?? '', /!piCondense\.pruningEnabled/);
+		assert.match(when.get('piCondense.disable') ?? '', /piCondense\.pruningEnabled/);
 	});
 
 	it('on and off write contextPrune.enabled to Pi\'s settings.json and keep the other keys', async () => {

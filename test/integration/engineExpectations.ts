@@ -7,6 +7,7 @@ import type { CondenseState } from '../../src/engine/condense';
 import { resolveConfig } from '../../src/engine/config/resolve';
 import type { ContextPruneConfig } from '../../src/engine/config/types';
 import { parseSession } from '../../src/engine/session';
+import { buildPrunedCalls } from '../../src/engine/views/prunedCallsModel';
 import { SessionInsight } from '../../src/engine/views/sessionInsight';
 import { statusLineText } from '../../src/engine/views/statusLine';
 import { sessionBlobReader } from '../../src/node/condense/sessionBlobReader';
@@ -21,6 +22,8 @@ export interface EngineView {
 	readonly state: CondenseState;
 	readonly statusText: string;
 	readonly summaryHeaders: readonly string[];
+	/** The Pruned Calls labels of the summaries (`t1–t3 · 27.9k → 291`), as the engine's view-model makes them. */
+	readonly summaryLabels: readonly string[];
 	readonly refsBySummary: readonly (readonly string[])[];
 	readonly pendingCount: number;
 	readonly blobs: ReturnType<typeof sessionBlobReader>;
@@ -38,6 +41,7 @@ export function engineView(path: string, release: ReleaseRules = referenceReleas
 		state: insight.state,
 		statusText: statusLineText(config, insight, false),
 		summaryHeaders: tree.map((node) => node.header),
+		summaryLabels: buildPrunedCalls(insight, String).filter((node) => node.kind === 'summary').map((node) => node.label),
 		refsBySummary: tree.map((node) => node.children.map((child) => child.shortRef ?? child.toolCallId)),
 		pendingCount: insight.pending.length,
 		blobs: sessionBlobReader(path, model.header?.id ?? ''),

@@ -86,7 +86,7 @@ describe('flushing from VS Code', function () {
 		const expected = engineView(path);
 		await waitUntil(() => api.prunedTree.rootNodes.filter((node) => node.data.kind === 'summary').length === expected.summaryHeaders.length
 			&& !api.prunedTree.rootNodes.some((node) => node.data.label === 'Pending'), 'the summaries shown, nothing pending');
-		assert.deepEqual(api.prunedTree.rootNodes.filter((node) => node.data.kind === 'summary').map((node) => node.data.label), expected.summaryHeaders);
+		assert.deepEqual(api.prunedTree.rootNodes.filter((node) => node.data.kind === 'summary').map((node) => node.data.label), expected.summaryLabels);
 		await waitUntil(() => api.statusBar.item.text === expected.statusText, `status ${expected.statusText} (is ${api.statusBar.item.text})`);
 		assert.match(expected.statusText, /^prune: ON · /);
 		assert.equal(await api.controller.recover(path, ['t1']), (await (await import('../../src/engine/condense')).recoverOutputs(expected.state, ['t1'], expected.blobs)).text);

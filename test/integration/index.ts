@@ -38,6 +38,10 @@ export function run(): Promise<void> {
 	const grep = process.env['PI_CONDENSE_TEST_GREP'];
 	const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', color: false, timeout: 30_000, ...(grep ? { grep } : {}) });
 	const restricted = process.env['PI_CONDENSE_TEST_RESTRICTED'] === '1';
+	// The flush tests run the commands as a script would; the confirmation test (honestPruning.test.ts) turns it back on.
+	mocha.suite.beforeAll('piCondense.confirmPrune off', async () => {
+		await vscode.workspace.getConfiguration('piCondense').update('confirmPrune', false, vscode.ConfigurationTarget.Global);
+	});
 	for (const file of findTestFiles(restricted ? join(__dirname, RESTRICTED_DIR) : __dirname)) {
 		mocha.addFile(file);
 	}

@@ -65,7 +65,7 @@ describe('Pi Sessions and Pruned Calls views', () => {
 		const expected = engineView(basic.path);
 		const roots = api.prunedTree.rootNodes;
 		const summaries = roots.filter((node) => node.data.kind === 'summary');
-		assert.deepEqual(labels(summaries), expected.summaryHeaders);
+		assert.deepEqual(labels(summaries), expected.summaryLabels);
 		assert.ok(summaries.every((node) => node.children === undefined), 'rows under a summary are built when it is expanded');
 		const children = (node: PrunedTreeNode | undefined): Promise<PrunedTreeNode[]> => node ? api.prunedTree.getChildren(node) : Promise.resolve([]);
 		const summaryCalls = await Promise.all(summaries.map(children));

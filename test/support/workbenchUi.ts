@@ -7,7 +7,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 
-export type UiAction =
+/** `timeoutMs`: how long the harness waits for a frame holding the selector (default 15 s). */
+export type UiAction = { readonly timeoutMs?: number } & (
 	| { readonly action: 'click' | 'hover'; readonly selector: string }
 	/** Answers the HTML of the webview document holding `selector`, open shadow roots included. */
 	| { readonly action: 'html'; readonly selector: string }
@@ -17,7 +18,7 @@ export type UiAction =
 	/** A key (Playwright's names: `Enter`, `Escape`) pressed with `selector` focused. */
 	| { readonly action: 'press'; readonly selector: string; readonly value: string }
 	| { readonly action: 'scroll'; readonly selector: string; readonly value: number }
-	| { readonly action: 'screenshot'; readonly path: string };
+	| { readonly action: 'screenshot'; readonly path: string });
 
 let nextId = 0;
 
