@@ -125,9 +125,10 @@ function serverEnvironment(runDir, extraEnv) {
 }
 
 /** `restricted`: workspace trust on, and the folder opened untrusted (VS Code's restricted mode), with no prompt. */
-function writeUserSettings(userDataDir, restricted) {
+function writeUserSettings(userDataDir, restricted, settings) {
 	mkdirSync(join(userDataDir, 'User'), { recursive: true });
 	writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify({
+		...settings,
 		'workbench.startupEditor': 'none',
 		'telemetry.telemetryLevel': 'off',
 		'update.mode': 'none',
@@ -169,15 +170,16 @@ export function installVsix(server, vsixPath) {
  * Starts code-server on a free 127.0.0.1 port with a fresh user-data dir and extensions dir.
  * `env` reaches code-server and through it the extension host (e.g. PI_CODING_AGENT_DIR).
  * Returns once it listens; always call `await server.stop()`, which also deletes its temp dirs.
- * `restricted` opens the workspace untrusted, in VS Code's restricted mode.
+ * `restricted` opens the workspace untrusted, in VS Code's restricted mode. `settings` are added to the
+ * fresh profile's user settings.
  */
-export async function startCodeServer({ workspace, env = {}, verbose = false, startTimeoutMs = 60_000, port: requestedPort, restricted = false }) {
+export async function startCodeServer({ workspace, env = {}, verbose = false, startTimeoutMs = 60_000, port: requestedPort, restricted = false, settings = {} }) {
 	const node = codeServerNode();
 	const port = requestedPort ?? await freePort();
 	const runDir = makeTempDir('pi-condense-cs-');
 	const userDataDir = join(runDir, 'user-data');
 	const extensionsDir = join(runDir, 'extensions');
-	writeUserSettings(userDataDir, restricted);
+	writeUserSettings(userDataDir, restricted, settings);
 	const serverEnv = serverEnvironment(runDir, env);
 	mkdirSync(serverEnv.TMPDIR, { recursive: true });
 	const args = [codeServerEntry,

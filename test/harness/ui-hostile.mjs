@@ -88,7 +88,7 @@ async function run(page, server, workspace, marker) {
 	step('selected: the parse problem quotes the hostile type as text, with no link');
 
 	// Each notice is told apart by its own words; each names the session by its hostile title.
-	for (const [command, own] of [['Pi Condense: Show Status', 'Pruning ON'], ['Pi Condense: Show Summarizer Stats', 'pruner stats'], ['Pi Condense: Summarize Pending Batches Now', 'nothing flushed']]) {
+	for (const [command, own] of [['Pi Condense: Show Status', 'Pi Condense status'], ['Pi Condense: Show Summarizer Stats', 'pruner stats'], ['Pi Condense: Summarize Pending Batches Now', 'nothing flushed']]) {
 		await palette(page, command);
 		const text = await toast(page, own);
 		await checkNotifications(page, marker, command);
@@ -118,7 +118,8 @@ async function main() {
 	try {
 		writeHostileAgentDir(agentDir, workspace, workspace, marker);
 		// No npm_config_prefix: nothing in the environment answers for npm's global folder.
-		server = await startCodeServer({ workspace, verbose: Boolean(process.env.HARNESS_VERBOSE), env: { PI_CODING_AGENT_DIR: agentDir, npm_config_prefix: '', NPM_CONFIG_PREFIX: '' } });
+		// Every command in the palette: Show Summarizer Stats and Summarize Now are among those it offers only when they fit.
+		server = await startCodeServer({ workspace, verbose: Boolean(process.env.HARNESS_VERBOSE), env: { PI_CODING_AGENT_DIR: agentDir, npm_config_prefix: '', NPM_CONFIG_PREFIX: '' }, settings: { 'piCondense.commandPalette.showAll': true } });
 		browser = await launchChromium();
 		page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 		await run(page, server, workspace, marker);

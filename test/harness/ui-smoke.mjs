@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // UI smoke test of the real workbench in headless Chromium, driven as a person would: open the Pi Condense
 // activity bar, read the Pi Sessions rows, expand a summary in Pruned Calls, open the session file from the
-// Command Palette and hover a ref in it, run a palette command and read its notification, hover and click the
-// status bar item, reload the window and find the context preview restored by its serializer. Saves
+// Command Palette and hover a ref in it, run a palette command and read its notification and its details, count
+// the palette's commands, hover and click the status bar item, reload the window and find the context preview
+// restored by its serializer; then prune a session without a key (the confirmation first) and undo it
+// (uiPruneFlow.mjs). Saves
 // screenshots (tree.png, hover.png, status-bar.png): the README's, in media/screenshots/, by default
 // (`npm run screenshots`); `npm test` writes them to screenshots-tmp/ so a test run leaves the committed
 // ones alone. Uses the same fixtures as the integration tests (integrationFixtures.mjs).
@@ -12,6 +14,7 @@ import { join, resolve } from 'node:path';
 import { writeIntegrationFixtures } from './integrationFixtures.mjs';
 import { exitWhenClosed, launchChromium, makeTempDir, projectRoot, removeDir, startCodeServer, workbenchUrl } from './lib.mjs';
 import { ensureHarnessInstalled } from './setup.mjs';
+import { confirmThenUndo, paletteCommands, writeIdleSession } from './uiPruneFlow.mjs';
 
 const shotsArg = process.argv.indexOf('--shots');
 const shotsDir = resolve(projectRoot, shotsArg > 0 ? process.argv[shotsArg + 1] : join('media', 'screenshots'));
@@ -60,7 +63,8 @@ async function run(page, fixtures, server) {
 	await row(page, 'pi-mono').waitFor();
 	step('Pi Sessions lists the projects and the workspace\'s session by its first message');
 
-	const summary = row(page, '[pruner] Turn 1 summary');
+	// A summary row: its refs, what it replaced and its length; its first line beside it.
+	const summary = row(page, 't3–t4 ·');
 	await summary.waitFor({ timeout: 30_000 });
 	await summary.click();
 	await row(page, 't3 read(path="src/app.js")').waitFor({ timeout: 10_000 });
@@ -70,7 +74,10 @@ async function run(page, fixtures, server) {
 	step('Pruned Calls: summary expanded, t3 row with the head of its output in its tooltip (tree.png)');
 	await page.mouse.move(1000, 400);
 
-	await palette(page, 'Pi Condense: Open Session File (.jsonl)');
+	// The session row's own button (the palette offers it only with piCondense.commandPalette.showAll).
+	const sessionRow = row(page, 'Explore the project');
+	await sessionRow.hover();
+	await sessionRow.locator('.action-label[aria-label^="Open Session File"]').first().click();
 	await page.locator('.tab', { hasText: fixtures.basic.path.split('/').pop() }).first().waitFor({ timeout: 20_000 });
 	const { line, column } = positionOf(fixtures.basic.path, '`t3`');
 	await page.keyboard.press('Control+G');
@@ -91,9 +98,23 @@ async function run(page, fixtures, server) {
 	step('the hover link opened the recovered output (t3.md)');
 
 	await palette(page, 'Pi Condense: Show Status');
-	await page.locator('.notification-toast, .monaco-alert', { hasText: 'Pruning ON' }).first().waitFor({ state: 'attached', timeout: 20_000 });
-	step('palette command "Show Status" answered with a notification');
+	await page.locator('.monaco-alert', { hasText: 'Pi Condense status: pruning on' }).first().waitFor({ state: 'attached', timeout: 20_000 });
+	// An information notification may show no toast here (the page's window is not focused): the notification center lists it.
+	await palette(page, 'Notifications: Show Notifications');
+	const statusItem = page.locator('.notifications-center .notification-list-item', { hasText: 'Pi Condense status: pruning on' }).first();
+	await statusItem.waitFor({ timeout: 20_000 });
+	await statusItem.locator('.monaco-button', { hasText: 'Details…' }).click();
+	const details = page.locator('.monaco-dialog-box', { hasText: 'summarizer models and credentials' }).first();
+	await details.waitFor({ state: 'visible', timeout: 20_000 });
+	await page.keyboard.press('Escape');
+	step('palette command "Show Status" answered with a short notification, its Details… with the whole report in a dialog');
 	await palette(page, 'Notifications: Clear All Notifications');
+
+	const offered = await paletteCommands(page);
+	if (offered.length > 10 || offered.some((title) => /Turn Pruning On|Install pi-condense|Clear Session Filter/.test(title))) {
+		throw new Error(`the palette offers ${offered.length} Pi Condense commands: ${offered.join(', ')}`);
+	}
+	step(`the palette offers ${offered.length} Pi Condense commands that fit the moment: ${offered.join(', ')}`);
 
 	// The basic session's reclaim as the release the extension follows renders it (2.0.0, which wrote it: 1.1k).
 	const status = page.locator('.statusbar-item', { hasText: /prune: ON · 5\.1k->\d+(\.\d)?k \(-\d+%\)/ }).first();
@@ -124,6 +145,8 @@ async function run(page, fixtures, server) {
 	await page.locator('.part.editor .tab', { hasText: 'Context: Explore the project' }).first().waitFor({ timeout: 30_000 });
 	const restoredRows = await previewRowCount(page);
 	step(`after a window reload the context preview is back with its rows (${restoredRows} on screen)`);
+
+	await confirmThenUndo(page, fixtures.idle, { palette, step, shotsDir });
 }
 
 /** Waits until a webview frame shows the preview's rows; answers how many are in its DOM. */
@@ -158,7 +181,7 @@ async function main() {
 	try {
 		const workspace = join(workspaceParent, 'demo-project');
 		mkdirSync(workspace);
-		const fixtures = writeIntegrationFixtures(agentDir, workspace);
+		const fixtures = { ...writeIntegrationFixtures(agentDir, workspace), idle: writeIdleSession(agentDir, join(workspaceParent, 'other-project')) };
 		server = await startCodeServer({ workspace, verbose: Boolean(process.env.HARNESS_VERBOSE), env: { PI_CODING_AGENT_DIR: agentDir } });
 		browser = await launchChromium();
 		page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
