@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { FlushOutcome } from '../../node/flush/flushOutcome';
 import { requireSession, type CommandContext } from './commandContext';
 import { CommandId } from './commandIds';
+import { registerCommand } from '../ui/safeUi';
 
 export function registerFlushCommands(context: CommandContext): vscode.Disposable[] {
 	const run = async (mode: 'now' | 'compact', path: unknown): Promise<FlushOutcome | undefined> => {
@@ -13,7 +14,7 @@ export function registerFlushCommands(context: CommandContext): vscode.Disposabl
 		return sessionPath === undefined ? undefined : context.flushRunner.run(mode, sessionPath);
 	};
 	return [
-		vscode.commands.registerCommand(CommandId.FlushNow, (path?: unknown) => run('now', path)),
-		vscode.commands.registerCommand(CommandId.Compact, (path?: unknown) => run('compact', path)),
+		registerCommand(CommandId.FlushNow, (path?: unknown) => run('now', path)),
+		registerCommand(CommandId.Compact, (path?: unknown) => run('compact', path)),
 	];
 }

@@ -21,15 +21,15 @@ import {
 	batchingSetText, DISABLED_TEXT, dedupStatusText, ENABLED_TEXT, minBatchCharsText, protectedListText, pruneOnSetText, statusLineSummary, statusReportText,
 	thinkingSetText,
 } from '../../engine/pruner/prunerTexts';
-import { showInfo, showInputBox, showQuickPick, showWarning } from '../ui/safeUi';
+import { registerCommand, showInfo, showInputBox, showQuickPick, showWarning } from '../ui/safeUi';
 
 export function registerPrunerCommands(context: CommandContext): vscode.Disposable[] {
 	const { controller } = context;
 	const config = () => controller.config;
 	return [
-		vscode.commands.registerCommand(CommandId.Enable, () => saveSetting(context, 'enabled', true, ENABLED_TEXT)),
-		vscode.commands.registerCommand(CommandId.Disable, () => saveSetting(context, 'enabled', false, DISABLED_TEXT)),
-		vscode.commands.registerCommand(CommandId.Status, async () => {
+		registerCommand(CommandId.Enable, () => saveSetting(context, 'enabled', true, ENABLED_TEXT)),
+		registerCommand(CommandId.Disable, () => saveSetting(context, 'enabled', false, DISABLED_TEXT)),
+		registerCommand(CommandId.Status, async () => {
 			const path = controller.selected;
 			const insight = path ? await controller.insightFor(path) : undefined;
 			const stats = insight?.state.stats;
@@ -47,7 +47,7 @@ export function registerPrunerCommands(context: CommandContext): vscode.Disposab
 				left > 0 ? { title: 'Compact', command: CommandId.Compact } : undefined,
 			);
 		}),
-		vscode.commands.registerCommand(CommandId.Stats, async () => {
+		registerCommand(CommandId.Stats, async () => {
 			const path = requireSession(context, 'see its summarizer stats');
 			if (!path) {
 				return undefined;
@@ -55,21 +55,21 @@ export function registerPrunerCommands(context: CommandContext): vscode.Disposab
 			const text = statsText((await controller.insightFor(path)).state.stats);
 			return showReport(context, text, `${flattenReport(text)} · session "${controller.titleOf(path)}"`);
 		}),
-		vscode.commands.registerCommand(CommandId.SelectThinking, async (argument?: string) => {
+		registerCommand(CommandId.SelectThinking, async (argument?: string) => {
 			const value = await chooseOrParse(argument, parseThinking, SUMMARIZER_THINKING_LEVELS, config().summarizerThinking, 'Summarizer thinking level');
 			return value === undefined ? undefined : saveSetting(context, 'summarizerThinking', value, thinkingSetText(value));
 		}),
-		vscode.commands.registerCommand(CommandId.SelectPruneTrigger, async (argument?: string) => {
+		registerCommand(CommandId.SelectPruneTrigger, async (argument?: string) => {
 			const value = await chooseOrParse(argument, parsePruneOn, PRUNE_ON_MODES, config().pruneOn, 'When to summarize pending batches');
 			return value === undefined ? undefined : saveSetting(context, 'pruneOn', value, pruneOnSetText({ pruneOn: value }));
 		}),
-		vscode.commands.registerCommand(CommandId.SelectBatching, async (argument?: string) => {
+		registerCommand(CommandId.SelectBatching, async (argument?: string) => {
 			const value = await chooseOrParse(argument, parseBatchingMode, BATCHING_MODES, config().batchingMode, 'Batching mode');
 			return value === undefined ? undefined : saveSetting(context, 'batchingMode', value, batchingSetText({ batchingMode: value }));
 		}),
-		vscode.commands.registerCommand(CommandId.EditProtectedTools, (argument?: string | readonly string[]) => editList(context, 'tools', argument)),
-		vscode.commands.registerCommand(CommandId.EditProtectedPaths, (argument?: string | readonly string[]) => editList(context, 'paths', argument)),
-		vscode.commands.registerCommand(CommandId.SetMinBatchChars, async (argument?: number | string) => {
+		registerCommand(CommandId.EditProtectedTools, (argument?: string | readonly string[]) => editList(context, 'tools', argument)),
+		registerCommand(CommandId.EditProtectedPaths, (argument?: string | readonly string[]) => editList(context, 'paths', argument)),
+		registerCommand(CommandId.SetMinBatchChars, async (argument?: number | string) => {
 			const text = argument ?? await askMinBatchChars(config().minBatchChars);
 			if (text === undefined) {
 				return undefined;
@@ -77,7 +77,7 @@ export function registerPrunerCommands(context: CommandContext): vscode.Disposab
 			const parsed = parseMinBatchChars(String(text));
 			return parsed.ok ? saveSetting(context, 'minBatchChars', parsed.value, minBatchCharsText(parsed.value)) : warn(parsed.message);
 		}),
-		vscode.commands.registerCommand(CommandId.SetDedup, async (argument?: boolean | string) => {
+		registerCommand(CommandId.SetDedup, async (argument?: boolean | string) => {
 			const parsed = typeof argument === 'boolean' ? { ok: true as const, value: argument } : await askDedup(argument, config().dedupByContentHash);
 			if (parsed === undefined) {
 				return undefined;
@@ -92,7 +92,7 @@ export function registerPrunerCommands(context: CommandContext): vscode.Disposab
 			}
 			return saveSetting(context, 'dedupByContentHash', parsed.value, dedupStatusText(parsed.value));
 		}),
-		vscode.commands.registerCommand(CommandId.Help, async () => {
+		registerCommand(CommandId.Help, async () => {
 			const uri = pruneUri({ kind: 'help' });
 			await vscode.commands.executeCommand('markdown.showPreview', uri).then(undefined, () => vscode.window.showTextDocument(uri));
 			return uri.toString();
