@@ -21,6 +21,7 @@ export interface RowContext {
 }
 
 const KIND: Readonly<Record<RowKind, readonly [string, string]>> = {
+	system: ['settings', 'System prompt'],
 	user: ['account', 'User'],
 	assistant: ['sparkle', 'Assistant'],
 	toolResult: ['output', 'Tool result'],

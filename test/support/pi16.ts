@@ -51,6 +51,8 @@ export async function readWithPi16(requests: readonly Pi16Request[]): Promise<Pi
 			maxBuffer: 1024 * 1024 * 1024,
 			encoding: 'utf8',
 		}, (error, stdout, stderr) => (error ? reject(new Error(`Pi 1.6.0 runner failed: ${error.message}\n${stderr}`)) : resolve(stdout)));
+		// A runner that dies at once closes its stdin: the exit is reported above, not the broken pipe.
+		child.stdin?.on('error', () => undefined);
 		child.stdin?.end(input);
 	});
 	const parsed = JSON.parse(output) as { pi: string; results: Pi16Reading[] };

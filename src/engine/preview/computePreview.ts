@@ -13,7 +13,7 @@ import { pruneStatusText } from '../condense/measure/statusText';
 import type { DefectWarning, ReleaseDiagnostic } from '../condense/phases/renderReport';
 import { protectionCheck } from '../condense/protection/protectionRules';
 import { renderContextSteps } from '../condense/render/renderContext';
-import type { AgentMessage } from '../session/types';
+import type { ContextMessage } from '../session/types';
 import { alignContextsSteps } from './alignContexts';
 import type { RowBounds } from './previewRow';
 import { PreviewRows } from './previewRows';
@@ -36,7 +36,7 @@ export interface PreviewOptions {
 
 export interface PreviewComputation {
 	readonly snapshot: PreviewSnapshot;
-	readonly views: Readonly<Record<ViewName, readonly AgentMessage[]>>;
+	readonly views: Readonly<Record<ViewName, readonly ContextMessage[]>>;
 	/** Both views' rows, built when asked for. */
 	readonly rows: PreviewRows;
 }

@@ -7,7 +7,7 @@ import { charsToTokens } from '../condense/measure/compactFormat';
 import type { ProtectionCheck } from '../condense/protection/protectionRules';
 import type { CondenseState } from '../condense/state/condenseState';
 import { stubTarget } from '../condense/state/indexLookups';
-import type { AgentMessage, AssistantMessage, ToolResultMessage, UserContent } from '../session/types';
+import type { ContextMessage, AssistantMessage, ToolResultMessage, UserContent } from '../session/types';
 import { bounded } from './boundedText';
 import type { RowBadge, StubOrigin } from './types';
 
@@ -30,7 +30,7 @@ export interface ChangeContext {
 const NONE: MessageChanges = { badges: [] };
 
 /** Badges for a raw message and what it became (`undefined`: not sent). */
-export function messageChanges(raw: AgentMessage, rawIndex: number, rendered: AgentMessage | undefined, context: ChangeContext): MessageChanges {
+export function messageChanges(raw: ContextMessage, rawIndex: number, rendered: ContextMessage | undefined, context: ChangeContext): MessageChanges {
 	if (raw.role === 'toolResult') {
 		return resultChanges(raw, rawIndex, rendered, context);
 	}
@@ -40,7 +40,7 @@ export function messageChanges(raw: AgentMessage, rawIndex: number, rendered: Ag
 	return NONE;
 }
 
-function resultChanges(raw: ToolResultMessage, rawIndex: number, rendered: AgentMessage | undefined, context: ChangeContext): MessageChanges {
+function resultChanges(raw: ToolResultMessage, rawIndex: number, rendered: ContextMessage | undefined, context: ChangeContext): MessageChanges {
 	const badges: RowBadge[] = [];
 	if (raw.isError) {
 		badges.push({ kind: 'error', label: 'error', detail: 'The tool reported an error.' });

@@ -9,7 +9,7 @@ import { measuredContextSteps, type MeasuredContext } from '../condense/measure/
 import { buildCondenseStateSteps } from '../condense/state/buildCondenseState';
 import { EMPTY_CONDENSE_STATE, type CondenseState } from '../condense/state/condenseState';
 import { renderContextSteps } from '../condense/render/renderContext';
-import type { AgentMessage, AssistantMessage, SessionEntry } from '../session/types';
+import type { ContextMessage, AssistantMessage, SessionEntry } from '../session/types';
 import { alignContextsSteps } from './alignContexts';
 import { messageEntryIdsSteps } from './messageEntries';
 import { previousCallSteps, type PreviousCall } from './previousCall';
@@ -21,7 +21,7 @@ export interface PreviewBase {
 	readonly title: string;
 	readonly branch: readonly SessionEntry[];
 	/** Pi's context (before pruning). */
-	readonly messages: readonly AgentMessage[];
+	readonly messages: readonly ContextMessage[];
 	readonly config: ContextPruneConfig;
 	/** The pi-condense release the state was rebuilt and the context rendered for. */
 	readonly release: ReleaseRules;
@@ -30,8 +30,8 @@ export interface PreviewBase {
 	/** The previous call's reply, whose usage Pi recorded. */
 	readonly reply: AssistantMessage | undefined;
 	/** The previous call's context as sent (rendered with the configured settings), and raw. */
-	readonly previousSent: readonly AgentMessage[] | undefined;
-	readonly previousRaw: readonly AgentMessage[] | undefined;
+	readonly previousSent: readonly ContextMessage[] | undefined;
+	readonly previousRaw: readonly ContextMessage[] | undefined;
 	/**
 	 * Pi's context measured once for every preview of this base: its breakdown and each message's
 	 * size by index. A table by position rather than a cache by message: a map of every message and
@@ -48,7 +48,7 @@ export interface BaseInputs {
 	readonly sessionPath: string;
 	readonly title: string;
 	readonly branch: readonly SessionEntry[];
-	readonly messages: readonly AgentMessage[];
+	readonly messages: readonly ContextMessage[];
 	readonly config: ContextPruneConfig;
 	readonly release: ReleaseRules;
 	/** An already rebuilt state of this branch (for the same release), if the caller has one. */
@@ -115,7 +115,7 @@ function* stateAtCall(previous: PreviousCall, branch: readonly SessionEntry[], s
  * Sizes of the previous call's sent messages: those that are Pi's messages (its raw context is a
  * subsequence of today's) are looked up in today's measures, the others (stubs, chains) measured.
  */
-function* previousCallSizesSteps(messages: readonly AgentMessage[], measured: MeasuredContext, previousRaw: readonly AgentMessage[], previousSent: readonly AgentMessage[]): Steps<Uint32Array> {
+function* previousCallSizesSteps(messages: readonly ContextMessage[], measured: MeasuredContext, previousRaw: readonly ContextMessage[], previousSent: readonly ContextMessage[]): Steps<Uint32Array> {
 	const alignment = yield* alignContextsSteps(previousRaw, previousSent);
 	const indexInMessages = new Int32Array(previousRaw.length).fill(-1);
 	let at = 0;

@@ -8,7 +8,7 @@ import { syntheticBlockId } from '../condense/phases/syntheticChain';
 import type { ProtectionCheck } from '../condense/protection/protectionRules';
 import type { CondenseState } from '../condense/state/condenseState';
 import { CUSTOM_TYPE_SUMMARY } from '../condense/types';
-import type { AgentMessage } from '../session/types';
+import type { ContextMessage } from '../session/types';
 import type { Alignment } from './alignContexts';
 import type { ViewName } from './snapshotTypes';
 import { isCut } from './boundedText';
@@ -26,8 +26,8 @@ export interface RowBounds {
 export const DEFAULT_ROW_BOUNDS: RowBounds = { blockChars: 400, blocks: 6 };
 
 export interface RowInputs {
-	readonly raw: readonly AgentMessage[];
-	readonly rendered: readonly AgentMessage[];
+	readonly raw: readonly ContextMessage[];
+	readonly rendered: readonly ContextMessage[];
 	readonly alignment: Alignment;
 	readonly state: CondenseState;
 	readonly isProtected: ProtectionCheck;
@@ -41,7 +41,7 @@ export interface RowInputs {
 }
 
 export function previewRow(
-	message: AgentMessage, chars: number, key: string, inputs: RowInputs, badges: readonly RowBadge[],
+	message: ContextMessage, chars: number, key: string, inputs: RowInputs, badges: readonly RowBadge[],
 	change: MessageChanges, counterpart: number | undefined, entryId: string | undefined,
 ): PreviewRow {
 	const bounds = inputs.bounds ?? DEFAULT_ROW_BOUNDS;
@@ -67,14 +67,14 @@ export function previewRow(
 	};
 }
 
-function rowKind(message: AgentMessage): RowKind {
+function rowKind(message: ContextMessage): RowKind {
 	if (syntheticBlockId(message) !== undefined) {
 		return 'chain';
 	}
 	return isSummaryMessage(message, CUSTOM_TYPE_SUMMARY) ? 'summary' : message.role;
 }
 
-function rowTitle(message: AgentMessage, kind: RowKind): string {
+function rowTitle(message: ContextMessage, kind: RowKind): string {
 	switch (message.role) {
 		case 'toolResult': return message.toolName;
 		case 'custom': return message.customType;
@@ -85,7 +85,7 @@ function rowTitle(message: AgentMessage, kind: RowKind): string {
 	}
 }
 
-export function toolCallIdsOf(message: AgentMessage): string[] {
+export function toolCallIdsOf(message: ContextMessage): string[] {
 	if (message.role === 'toolResult') {
 		return [message.toolCallId];
 	}
@@ -101,7 +101,7 @@ export function chainBadges(blockId: string, calls: number, simulatedBlocks: Rea
 	return badges;
 }
 
-export function droppedBadge(message: AgentMessage, chainOfCall: ReadonlyMap<string, string>): RowBadge {
+export function droppedBadge(message: ContextMessage, chainOfCall: ReadonlyMap<string, string>): RowBadge {
 	const blockId = toolCallIdsOf(message).map((id) => chainOfCall.get(id)).find((id) => id !== undefined);
 	if (blockId !== undefined) {
 		return { kind: 'dropped', label: `dropped → ${blockId}`, detail: `Not sent: part of the chain compressed into ${blockId}.` };

@@ -7,7 +7,7 @@
  * tell them apart: a pi-condense entry (custom or custom message) counts for the call only when it
  * was written no later than the reply's own timestamp.
  */
-import type { AgentMessage, AssistantMessage, SessionEntry } from '../session/types';
+import type { ContextMessage, AssistantMessage, SessionEntry } from '../session/types';
 import { paced, runSteps, type Steps } from '../steps';
 
 export interface PreviousCall {
@@ -16,13 +16,13 @@ export interface PreviousCall {
 	/** Index of the reply in the raw context. */
 	readonly replyIndex: number;
 	/** The raw messages the call was sent (before pi-condense's transform). */
-	readonly rawMessages: readonly AgentMessage[];
+	readonly rawMessages: readonly ContextMessage[];
 	/** The branch as it was when the call was requested. */
 	readonly branch: readonly SessionEntry[];
 }
 
 /** Pi's rule for the last call with usable figures: the last assistant that did not fail or abort. */
-export function lastCompletedReply(messages: readonly AgentMessage[]): number {
+export function lastCompletedReply(messages: readonly ContextMessage[]): number {
 	for (let i = messages.length - 1; i >= 0; i--) {
 		const message = messages[i];
 		if (message?.role === 'assistant' && message.stopReason !== 'error' && message.stopReason !== 'aborted') {
@@ -34,7 +34,7 @@ export function lastCompletedReply(messages: readonly AgentMessage[]): number {
 
 export function previousCall(
 	branch: readonly SessionEntry[],
-	messages: readonly AgentMessage[],
+	messages: readonly ContextMessage[],
 	entryIds: readonly (string | undefined)[],
 ): PreviousCall | undefined {
 	return runSteps(previousCallSteps(branch, messages, entryIds));
@@ -43,7 +43,7 @@ export function previousCall(
 /** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
 export function* previousCallSteps(
 	branch: readonly SessionEntry[],
-	messages: readonly AgentMessage[],
+	messages: readonly ContextMessage[],
 	entryIds: readonly (string | undefined)[],
 ): Steps<PreviousCall | undefined> {
 	const replyIndex = lastCompletedReply(messages);
@@ -77,14 +77,14 @@ export function* previousCallSteps(
 			callBranch.push(entry);
 		}
 	}
-	const rawMessages: AgentMessage[] = [];
+	const rawMessages: ContextMessage[] = [];
 	for (let i = 0; i < replyIndex; i++) {
 		if (paced(i)) {
 			yield;
 		}
 		const id = entryIds[i];
 		if (id === undefined || !lateIds.has(id)) {
-			rawMessages.push(messages[i] as AgentMessage);
+			rawMessages.push(messages[i] as ContextMessage);
 		}
 	}
 	return { reply, replyIndex, rawMessages, branch: callBranch };

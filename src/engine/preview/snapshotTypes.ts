@@ -4,7 +4,7 @@
  */
 export type ViewName = 'after' | 'before';
 
-export type BarCategory = 'user' | 'assistantText' | 'thinking' | 'toolCalls' | 'toolResults' | 'summaries' | 'compressedChains' | 'other';
+export type BarCategory = 'system' | 'user' | 'assistantText' | 'thinking' | 'toolCalls' | 'toolResults' | 'summaries' | 'compressedChains' | 'other';
 
 export interface TokenBar {
 	readonly category: BarCategory;

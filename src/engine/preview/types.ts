@@ -21,6 +21,8 @@ export type PreviewBlock =
 	| { readonly kind: 'image'; readonly mimeType: string; readonly bytes: number };
 
 export type RowKind =
+	/** Pi 1.x: the system prompt and tools (the leading one) or a later change of them. */
+	| 'system'
 	| 'user' | 'assistant' | 'toolResult' | 'bashExecution' | 'custom' | 'branchSummary' | 'compactionSummary'
 	/** pi-condense's synthetic `<compressed-chain>` user message. */
 	| 'chain'
@@ -31,6 +33,10 @@ export type BadgeKind =
 	| 'stub' | 'spilled' | 'alias' | 'chain' | 'summary' | 'purgedArgs' | 'thinkingStripped' | 'protected'
 	/** Before view: the message is not sent (dropped by a compressed chain or the orphan check). */
 	| 'dropped'
+	/** Pi 1.x: a later system message sent inside the leading one (Pi replays them all when the conversation changed). */
+	| 'folded'
+	/** Pi 1.x: a `context_edit` replaced what the entry says. */
+	| 'edited'
 	/** What-if: a chain that the next flush would compress under the changed rolling window. */
 	| 'simulated'
 	| 'error';

@@ -1,9 +1,11 @@
 /**
- * Pi's session and message shapes (Pi 0.73.1, session format v3), as they are on disk and as
+ * Pi's session and message shapes (session format v3, as Pi 1.6.0 writes it: Pi 0.73–0.85 files are the
+ * same without system messages, `context_edit` and `usage` entries), as they are on disk and as
  * `buildSessionContext` returns them. Types only: the parser in this folder narrows raw JSON into
  * these shapes and reports anything that does not fit as a diagnostic.
  *
- * Reference: the entries Pi's session manager writes (format version 3; v1 and v2 are migrated on read).
+ * Reference: the entries Pi's session manager writes (format version 3; v1 and v2 are migrated on read),
+ * and `docs/session-format.md` / `docs/message-types.md` of `@earendil-works/pi-coding-agent` 1.6.0.
  */
 
 // ── Content blocks (pi-ai) ─────────────────────────────────────────────────
@@ -55,9 +57,31 @@ export interface Usage {
 	readonly cost: UsageCost;
 }
 
-export type StopReason = 'stop' | 'length' | 'toolUse' | 'error' | 'aborted';
+/** `deferred` from Pi 1.x (a response fetched later); Pi never stores `pending`. */
+export type StopReason = 'stop' | 'length' | 'toolUse' | 'error' | 'aborted' | 'deferred';
 
 // ── Messages ───────────────────────────────────────────────────────────────
+
+/** A tool as a system message declares it to the model (pi-ai's `Tool`; its schema is kept as written). */
+export interface ToolDeclaration {
+	readonly name: string;
+	readonly description?: string;
+	readonly parameters?: unknown;
+}
+
+/**
+ * Pi 1.x (0.86.0+): the prompt and tool loadout, stored in the transcript. The leading one declares the
+ * prompt and tools; later ones append text, patch `sections` by name (`null` removes one) and add or
+ * remove tools. Pi hands them to the provider, never to extensions' `context` handlers.
+ */
+export interface SystemMessage {
+	readonly role: 'system';
+	readonly content: string | readonly TextContent[];
+	readonly sections?: Readonly<Record<string, string | null>>;
+	readonly toolsAdded?: readonly ToolDeclaration[];
+	readonly toolsRemoved?: readonly { readonly name: string }[];
+	readonly timestamp: number;
+}
 
 export interface UserMessage {
 	readonly role: 'user';
@@ -128,7 +152,7 @@ export interface CompactionSummaryMessage {
 	readonly timestamp: number;
 }
 
-/** What Pi's `buildSessionContext` returns and what extensions see in the `context` event. */
+/** What extensions see in Pi's `context` event: Pi's context without its system messages. */
 export type AgentMessage =
 	| UserMessage
 	| AssistantMessage
@@ -138,8 +162,11 @@ export type AgentMessage =
 	| BranchSummaryMessage
 	| CompactionSummaryMessage;
 
+/** What Pi's `buildSessionContext` returns: the conversation and, from Pi 1.x, its system messages in place. */
+export type ContextMessage = AgentMessage | SystemMessage;
+
 /** What reaches a provider after Pi's `convertToLlm`. */
-export type LlmMessage = UserMessage | AssistantMessage | ToolResultMessage;
+export type LlmMessage = SystemMessage | UserMessage | AssistantMessage | ToolResultMessage;
 
 // ── Entries ────────────────────────────────────────────────────────────────
 
@@ -164,7 +191,7 @@ interface EntryBase {
 
 export interface MessageEntry extends EntryBase {
 	readonly type: 'message';
-	readonly message: AgentMessage;
+	readonly message: ContextMessage;
 }
 
 export interface ModelChangeEntry extends EntryBase {
@@ -181,8 +208,13 @@ export interface ThinkingLevelChangeEntry extends EntryBase {
 export interface CompactionEntry extends EntryBase {
 	readonly type: 'compaction';
 	readonly summary: string;
+	/** Its own id in a retain-none compaction (Pi 0.87.0+): nothing before it is kept. */
 	readonly firstKeptEntryId?: string;
 	readonly tokensBefore: number;
+	/** Pi 1.x: the prompt and tools replayed at the boundary, the leading system message of what follows. */
+	readonly systemMessage?: SystemMessage;
+	/** Pi 1.x: what generating the summary cost (session totals only). */
+	readonly usage?: Usage;
 	readonly details?: unknown;
 	readonly fromHook?: boolean;
 }
@@ -191,8 +223,29 @@ export interface BranchSummaryEntry extends EntryBase {
 	readonly type: 'branch_summary';
 	readonly fromId: string;
 	readonly summary: string;
+	readonly usage?: Usage;
 	readonly details?: unknown;
 	readonly fromHook?: boolean;
+}
+
+/**
+ * Pi 0.87.0+: an append-only edit of one earlier message's contribution to the model context. `null`
+ * omits the target; otherwise its content is replaced (a string becomes one text block for assistant
+ * and tool-result targets). The latest edit of a target on the branch wins; the raw entry is unchanged.
+ */
+export interface ContextEditEntry extends EntryBase {
+	readonly type: 'context_edit';
+	readonly targetId: string;
+	readonly replacement: { readonly content: string | readonly (UserContent | AssistantContent)[] } | null;
+}
+
+/** Pi 0.86.0+: model usage outside an assistant message (cache warming…): session totals, never context. */
+export interface UsageEntry extends EntryBase {
+	readonly type: 'usage';
+	readonly kind: string;
+	readonly provider?: string;
+	readonly model?: string;
+	readonly usage: Usage;
 }
 
 /** Extension state; never in the LLM context. */
@@ -241,6 +294,8 @@ export type KnownEntry =
 	| ThinkingLevelChangeEntry
 	| CompactionEntry
 	| BranchSummaryEntry
+	| ContextEditEntry
+	| UsageEntry
 	| CustomEntry
 	| CustomMessageEntry
 	| LabelEntry
@@ -257,4 +312,14 @@ export interface SessionDiagnostic {
 	readonly severity: DiagnosticSeverity;
 	readonly line: number;
 	readonly message: string;
+	/**
+	 * The line needs a Pi newer than the newest Pi we know (`NEWEST_KNOWN_PI`): what it is (`type:x`,
+	 * `role:x`, `version`). Said once per file for each.
+	 */
+	readonly newerPi?: string;
+	/**
+	 * The problem cannot change what is sent (Pi leaves the line out of the context and pi-condense
+	 * never reads it), so the file may still be written to.
+	 */
+	readonly writeSafe?: true;
 }

@@ -11,13 +11,15 @@
 // stdout: {"pi":"1.6.0","node":"22.x","results":[{...}]}, one result per request, or {"error":...} for one
 //         Pi could not read.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const pi = await import('@earendil-works/pi-coding-agent');
 const piAi = await import('@earendil-works/pi-ai');
-const piVersion = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('@earendil-works/pi-coding-agent/package.json'), 'utf8')).version;
+// The package exports no ./package.json: its root is two folders above its main module (dist/index.js).
+const piRoot = dirname(dirname(fileURLToPath(import.meta.resolve('@earendil-works/pi-coding-agent'))));
+const piVersion = JSON.parse(readFileSync(join(piRoot, 'package.json'), 'utf8')).version;
 
 function treeShape(nodes) {
 	return nodes.map((node) => ({ id: node.entry.id, type: node.entry.type, label: node.label, children: treeShape(node.children) }));
