@@ -6,6 +6,7 @@ import type { PageSnapshot, ViewName } from '../src/shared/protocol';
 import { barsPanel } from './barsPanel';
 import { cachePanel } from './cachePanel';
 import { el, figure, icon } from './dom';
+import { editNoteRows } from './editNotes';
 import { warningRows } from './warningRows';
 
 export interface AppLayout {
@@ -16,6 +17,8 @@ export interface AppLayout {
 	readonly banner: HTMLElement;
 	/** Defects of the user's release that change what is sent. */
 	readonly warnings: HTMLElement;
+	/** Pi 1.x: what context edits left out. */
+	readonly edits: HTMLElement;
 	readonly sentButton: HTMLElementTagNameMap['vscode-button'];
 	readonly rawButton: HTMLElementTagNameMap['vscode-button'];
 	readonly searchField: HTMLElementTagNameMap['vscode-textfield'];
@@ -37,6 +40,7 @@ export function buildLayout(app: HTMLElement): AppLayout {
 		release: el('span', { className: 'release', data: { figure: 'release' } }),
 		banner: el('div', { className: 'banner', attrs: { role: 'status' } }),
 		warnings: el('div', { className: 'warnings', attrs: { role: 'alert' } }),
+		edits: el('div', { className: 'edits', attrs: { role: 'note', 'aria-label': 'Context edits' } }),
 		sentButton: el('vscode-button', { text: 'Sent to the model', data: { control: 'view-after' }, title: 'The context as pi-condense renders it for the next LLM call' }),
 		rawButton: el('vscode-button', { text: 'Before pruning', attrs: { secondary: '' }, data: { control: 'view-before' }, title: 'Pi\'s own context, before pi-condense\'s transform' }),
 		searchField: el('vscode-textfield', { attrs: { placeholder: 'Search the whole context', 'aria-label': 'Search the context' }, data: { control: 'search' } }),
@@ -63,6 +67,7 @@ export function buildLayout(app: HTMLElement): AppLayout {
 			]),
 			layout.banner,
 			layout.warnings,
+			layout.edits,
 		]),
 		el('main', { className: 'content' }, [
 			el('div', { className: 'list-column' }, [layout.empty, layout.scroller]),
@@ -102,6 +107,7 @@ export function showFigures(layout: AppLayout, snapshot: PageSnapshot, showRow: 
 	layout.banner.hidden = banner === '';
 	layout.banner.textContent = banner;
 	layout.warnings.replaceChildren(...warningRows(snapshot));
+	layout.edits.replaceChildren(...editNoteRows(snapshot));
 }
 
 /** Marks the button of the view shown. */
@@ -115,7 +121,7 @@ export function showNoSession(layout: AppLayout, text: string): void {
 	layout.empty.textContent = text;
 	layout.empty.hidden = false;
 	layout.scroller.hidden = true;
-	for (const part of [layout.bars, layout.cache, layout.status, layout.warnings]) {
+	for (const part of [layout.bars, layout.cache, layout.status, layout.warnings, layout.edits]) {
 		part.replaceChildren();
 	}
 	layout.banner.hidden = true;

@@ -9,13 +9,15 @@ import type { CondenseState } from '../condense/state/condenseState';
 import { stubTarget } from '../condense/state/indexLookups';
 import type { ContextMessage, AssistantMessage, ToolResultMessage, UserContent } from '../session/types';
 import { bounded } from './boundedText';
-import type { RowBadge, StubOrigin } from './types';
+import type { EditedOrigin, RowBadge, StubOrigin } from './types';
 
 const STUB_HEAD_CHARS = 600;
 
 export interface MessageChanges {
 	readonly badges: readonly RowBadge[];
 	readonly stub?: StubOrigin;
+	/** Pi 1.x: the message is sent with the content a `context_edit` gave it. */
+	readonly edited?: EditedOrigin;
 }
 
 export interface ChangeContext {
@@ -37,7 +39,25 @@ export function messageChanges(raw: ContextMessage, rawIndex: number, rendered: 
 	if (raw.role === 'assistant' && rendered?.role === 'assistant' && rendered !== raw) {
 		return { badges: assistantBadges(raw, rendered) };
 	}
+	if (raw.role === 'system' && rendered?.role === 'system' && rendered !== raw) {
+		return { badges: [REPLAYED] };
+	}
 	return NONE;
+}
+
+const REPLAYED: RowBadge = {
+	kind: 'replayed',
+	label: 'replayed',
+	detail: 'pi-condense changed the conversation, so Pi sends one leading system message: every system message of the context replayed into it (texts joined, sections and tools as the last change left them).',
+};
+
+/** The badge and origin of a message Pi sends edited (Pi 1.x `context_edit`), added to its other changes. */
+export function withEdit(changes: MessageChanges, edited: EditedOrigin | undefined): MessageChanges {
+	if (edited === undefined) {
+		return changes;
+	}
+	const badge: RowBadge = { kind: 'edited', label: 'edited', detail: `Pi sends this message with the content context_edit ${edited.editId} gave it; the session entry still says what is shown below.` };
+	return { ...changes, badges: [badge, ...changes.badges], edited };
 }
 
 function resultChanges(raw: ToolResultMessage, rawIndex: number, rendered: ContextMessage | undefined, context: ChangeContext): MessageChanges {

@@ -9,6 +9,8 @@ import { measuredContextSteps, type MeasuredContext } from '../condense/measure/
 import { buildCondenseStateSteps } from '../condense/state/buildCondenseState';
 import { EMPTY_CONDENSE_STATE, type CondenseState } from '../condense/state/condenseState';
 import { renderContextSteps } from '../condense/render/renderContext';
+import { appliedEdits, type AppliedEdit } from '../session/contextEdits';
+import type { SessionContext } from '../session/model';
 import type { ContextMessage, AssistantMessage, SessionEntry } from '../session/types';
 import { alignContextsSteps } from './alignContexts';
 import { messageEntryIdsSteps } from './messageEntries';
@@ -27,6 +29,10 @@ export interface PreviewBase {
 	readonly release: ReleaseRules;
 	readonly state: CondenseState;
 	readonly entryIds: readonly (string | undefined)[];
+	/** Pi 1.x: the `context_edit`s that changed the context (omissions first). */
+	readonly edits: readonly AppliedEdit[];
+	/** The replaced messages among them, by index in `messages`. */
+	readonly editedAt: ReadonlyMap<number, AppliedEdit>;
 	/** The previous call's reply, whose usage Pi recorded. */
 	readonly reply: AssistantMessage | undefined;
 	/** The previous call's context as sent (rendered with the configured settings), and raw. */
@@ -53,6 +59,12 @@ export interface BaseInputs {
 	readonly release: ReleaseRules;
 	/** An already rebuilt state of this branch (for the same release), if the caller has one. */
 	readonly state?: CondenseState;
+	/**
+	 * The context `messages` is (`buildSessionContext` of the branch), when the caller has it: it says
+	 * where each message came from and which Pi 1.x edits changed them. Without it messages are paired
+	 * with entries by a scan (an edited message then has no entry).
+	 */
+	readonly context?: SessionContext;
 }
 
 export function previewBase(inputs: BaseInputs): PreviewBase {
@@ -63,7 +75,9 @@ export function previewBase(inputs: BaseInputs): PreviewBase {
 export function* previewBaseSteps(inputs: BaseInputs): Steps<PreviewBase> {
 	const { branch, messages, config, release } = inputs;
 	const state = config.enabled ? inputs.state ?? (yield* buildCondenseStateSteps(branch, release)) : EMPTY_CONDENSE_STATE;
-	const entryIds = yield* messageEntryIdsSteps(branch, messages);
+	const context = inputs.context?.messages === messages ? inputs.context : undefined;
+	const entryIds = context ? context.sources.map((entry) => entry.id) : yield* messageEntryIdsSteps(branch, messages);
+	const edits = context ? appliedEdits(context) : [];
 	const previous = yield* previousCallSteps(branch, messages, entryIds);
 	const previousState = previous && config.enabled ? yield* stateAtCall(previous, branch, state, release) : EMPTY_CONDENSE_STATE;
 	const previousSent = previous ? yield* renderContextSteps(previous.rawMessages, previousState, config, release) : undefined;
@@ -78,6 +92,8 @@ export function* previewBaseSteps(inputs: BaseInputs): Steps<PreviewBase> {
 		release,
 		state,
 		entryIds,
+		edits,
+		editedAt: new Map(edits.flatMap((applied) => (applied.at === undefined ? [] : [[applied.at, applied] as const]))),
 		reply: previous?.reply,
 		previousSent,
 		previousRaw: previous?.rawMessages,

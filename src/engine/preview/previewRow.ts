@@ -8,6 +8,7 @@ import { syntheticBlockId } from '../condense/phases/syntheticChain';
 import type { ProtectionCheck } from '../condense/protection/protectionRules';
 import type { CondenseState } from '../condense/state/condenseState';
 import { CUSTOM_TYPE_SUMMARY } from '../condense/types';
+import type { AppliedEdit } from '../session/contextEdits';
 import type { ContextMessage } from '../session/types';
 import type { Alignment } from './alignContexts';
 import type { ViewName } from './snapshotTypes';
@@ -32,6 +33,8 @@ export interface RowInputs {
 	readonly state: CondenseState;
 	readonly isProtected: ProtectionCheck;
 	readonly entryIds: readonly (string | undefined)[];
+	/** Pi 1.x: the messages Pi sends edited, by raw index. */
+	readonly editedAt?: ReadonlyMap<number, AppliedEdit>;
 	/** Block ids of chains that only the what-if simulation compresses. */
 	readonly simulatedBlocks: ReadonlySet<string>;
 	/** Serialized size of each message of both views, by index (measured once per preview). */
@@ -62,6 +65,7 @@ export function previewRow(
 		truncated: all.length > blocks.length || blocks.some((block) => block.kind !== 'image' && isCut(block.text)),
 		badges: [...summaryBadge, ...badges],
 		...(change.stub ? { stub: change.stub } : {}),
+		...(change.edited ? { edited: change.edited } : {}),
 		toolCallIds: toolCallIdsOf(message),
 		...(counterpart !== undefined ? { counterpart } : {}),
 	};
@@ -76,6 +80,7 @@ function rowKind(message: ContextMessage): RowKind {
 
 function rowTitle(message: ContextMessage, kind: RowKind): string {
 	switch (message.role) {
+		case 'system': return systemTitle(message.sections, message.toolsAdded, message.toolsRemoved);
 		case 'toolResult': return message.toolName;
 		case 'custom': return message.customType;
 		case 'assistant': return message.model;
@@ -83,6 +88,13 @@ function rowTitle(message: ContextMessage, kind: RowKind): string {
 		case 'bashExecution': return message.command.split('\n', 1)[0] ?? '';
 		default: return '';
 	}
+}
+
+/** `4 sections · +5 tools`: what a system message sets. */
+function systemTitle(sections: object | undefined, added: readonly unknown[] | undefined, removed: readonly unknown[] | undefined): string {
+	const count = (n: number, what: string): string => `${n} ${what}${n === 1 ? '' : 's'}`;
+	const parts = [sections ? count(Object.keys(sections).length, 'section') : undefined, added?.length ? `+${count(added.length, 'tool')}` : undefined, removed?.length ? `−${count(removed.length, 'tool')}` : undefined];
+	return parts.filter((part) => part !== undefined).join(' · ');
 }
 
 export function toolCallIdsOf(message: ContextMessage): string[] {
@@ -102,6 +114,9 @@ export function chainBadges(blockId: string, calls: number, simulatedBlocks: Rea
 }
 
 export function droppedBadge(message: ContextMessage, chainOfCall: ReadonlyMap<string, string>): RowBadge {
+	if (message.role === 'system') {
+		return { kind: 'folded', label: 'folded in', detail: 'Not sent here: pi-condense changed the conversation, so Pi replays every system message into the leading one, which carries this one\'s text, sections and tools.' };
+	}
 	const blockId = toolCallIdsOf(message).map((id) => chainOfCall.get(id)).find((id) => id !== undefined);
 	if (blockId !== undefined) {
 		return { kind: 'dropped', label: `dropped → ${blockId}`, detail: `Not sent: part of the chain compressed into ${blockId}.` };

@@ -7,7 +7,8 @@
  */
 import { syntheticBlockId } from '../condense/phases/syntheticChain';
 import type { ContextMessage } from '../session/types';
-import { messageChanges, type MessageChanges } from './messageChanges';
+import { editedOrigin } from './contextEditNotes';
+import { messageChanges, withEdit, type MessageChanges } from './messageChanges';
 import { chainBadges, droppedBadge, previewRow, type RowInputs } from './previewRow';
 import type { ViewName } from './snapshotTypes';
 import type { PreviewRow } from './types';
@@ -135,9 +136,11 @@ export class PreviewRows {
 	private changesOf(rawIndex: number): MessageChanges {
 		const at = this.inputs.alignment.renderedIndexOf[rawIndex] ?? -1;
 		const { state, isProtected, sizes } = this.inputs;
-		return messageChanges(this.inputs.raw[rawIndex] as ContextMessage, rawIndex, at < 0 ? undefined : this.inputs.rendered[at], {
+		const changes = messageChanges(this.inputs.raw[rawIndex] as ContextMessage, rawIndex, at < 0 ? undefined : this.inputs.rendered[at], {
 			state, isProtected, rawSizes: sizes.before, argsOf: (r) => this.indexes.argsOf[r],
 		});
+		const edit = this.inputs.editedAt?.get(rawIndex);
+		return edit ? withEdit(changes, editedOrigin(edit)) : changes;
 	}
 }
 

@@ -6,7 +6,11 @@
  * the file before the reply although they were written after the request. The entry timestamps
  * tell them apart: a pi-condense entry (custom or custom message) counts for the call only when it
  * was written no later than the reply's own timestamp.
+ *
+ * A `context_edit` written after the reply (Pi 1.x) changed today's context, not the one the call was
+ * sent: then that call's context is built again from the branch as it was.
  */
+import { pathContextSteps } from '../session/context';
 import type { ContextMessage, AssistantMessage, SessionEntry } from '../session/types';
 import { paced, runSteps, type Steps } from '../steps';
 
@@ -51,14 +55,18 @@ export function* previousCallSteps(
 	if (reply?.role !== 'assistant') {
 		return undefined;
 	}
-	// A message object sits in one entry: looked for from the end, where the last reply is.
+	// A message object sits in one entry (an edited reply is a new object: its entry is found by id):
+	// looked for from the end, where the last reply is.
+	const replyId = entryIds[replyIndex];
 	let replyEntry = -1;
+	let editedLater = false;
 	for (let i = branch.length - 1; i >= 0; i--) {
 		const entry = branch[i] as SessionEntry;
-		if (entry.type === 'message' && entry.message === reply) {
+		if (entry.type === 'message' && (entry.message === reply || (replyId !== undefined && entry.id === replyId))) {
 			replyEntry = i;
 			break;
 		}
+		editedLater ||= entry.type === 'context_edit';
 	}
 	if (replyEntry < 0) {
 		return undefined;
@@ -76,6 +84,9 @@ export function* previousCallSteps(
 		} else {
 			callBranch.push(entry);
 		}
+	}
+	if (editedLater) {
+		return { reply, replyIndex, rawMessages: (yield* pathContextSteps(callBranch)).messages, branch: callBranch };
 	}
 	const rawMessages: ContextMessage[] = [];
 	for (let i = 0; i < replyIndex; i++) {

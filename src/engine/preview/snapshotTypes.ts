@@ -2,6 +2,8 @@
  * The page state the host sends besides the rows (see `PreviewRows`): token bars, the last call's real usage,
  * the cache-impact estimate, the known refs and the what-if settings. Types only (plain JSON).
  */
+import type { ContextEditNote } from './types';
+
 export type ViewName = 'after' | 'before';
 
 export type BarCategory = 'system' | 'user' | 'assistantText' | 'thinking' | 'toolCalls' | 'toolResults' | 'summaries' | 'compressedChains' | 'other';
@@ -137,6 +139,8 @@ export interface PreviewSnapshot {
 	readonly refs: readonly RefInfo[];
 	readonly diagnostics: readonly string[];
 	readonly warnings: readonly PreviewWarning[];
+	/** Pi 1.x: the entries `context_edit`s changed (Pi leaves them out, or sends other content). */
+	readonly contextEdits: readonly ContextEditNote[];
 	/** Epoch ms the snapshot was computed. */
 	readonly computedAt: number;
 }

@@ -28,11 +28,11 @@ export function buildSessionContext(model: SessionModel, leafId?: string | null)
 /** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
 export function* buildSessionContextSteps(model: SessionModel, leafId?: string | null): Steps<SessionContext> {
 	if (leafId !== undefined && leafId !== model.leafId) {
-		return yield* contextOfPath(yield* getBranchSteps(model, leafId));
+		return yield* pathContextSteps(yield* getBranchSteps(model, leafId));
 	}
 	let context = cache.get(model);
 	if (context === undefined) {
-		context = yield* contextOfPath(yield* getBranchSteps(model));
+		context = yield* pathContextSteps(yield* getBranchSteps(model));
 		// Computed meanwhile by a caller that did not wait: that one is kept.
 		context = cache.get(model) ?? context;
 		cache.set(model, context);
@@ -71,7 +71,8 @@ export function seedAppendedContext(previous: SessionModel, next: SessionModel, 
 	cache.set(next, { messages, sources, edits: base.edits, omitted: base.omitted, thinkingLevel, model });
 }
 
-function* contextOfPath(path: readonly SessionEntry[]): Steps<SessionContext> {
+/** The context of a path given as its entries, root → leaf (the previous call's, in the preview). */
+export function* pathContextSteps(path: readonly SessionEntry[]): Steps<SessionContext> {
 	let thinkingLevel = 'off';
 	let model: ModelRef | null = null;
 	let compactionAt = -1;

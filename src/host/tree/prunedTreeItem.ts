@@ -18,6 +18,7 @@ const GROUP_ICONS: Record<GroupKind, string> = {
 	chains: 'fold',
 	aliases: 'references',
 	spilled: 'file-binary',
+	edits: 'edit',
 };
 
 export function prunedTreeItem(node: PrunedTreeNode): vscode.TreeItem {
@@ -78,6 +79,14 @@ export function prunedTreeItem(node: PrunedTreeNode): vscode.TreeItem {
 			item.contextValue = 'alias';
 			item.command = { command: CommandId.RevealRef, title: 'Reveal Original', arguments: [data.originalRef ?? data.originalToolCallId] };
 			break;
+		case 'contextEdit':
+			item.iconPath = new vscode.ThemeIcon(data.omitted ? 'eye-closed' : 'edit');
+			item.tooltip = editTooltip(data.label, data.entryText, data.sentText);
+			item.contextValue = data.line === undefined ? 'contextEdit' : 'contextEdit:line';
+			if (data.line !== undefined) {
+				item.command = { command: CommandId.OpenProblem, title: 'Go to Entry', arguments: [node.sessionPath, data.line] };
+			}
+			break;
 		case 'spilled':
 			item.iconPath = new vscode.ThemeIcon('file');
 			item.tooltip = outputTooltip(data.label, data.toolCallId, data.outputHead, 'spilled to a blob file; the head is kept inline');
@@ -101,6 +110,18 @@ function outputTooltip(label: string, toolCallId: string, head: string, note: st
 	tooltip.appendMarkdown('\n\n');
 	tooltip.appendText(`id ${toolCallId}${note ? ` · ${note}` : ''}`);
 	tooltip.appendMarkdown(codeBlock(head === '' ? '(empty output)' : head, 'text'));
+	return tooltip;
+}
+
+/** Both sides of a context edit (session text, in code blocks it cannot close). */
+function editTooltip(label: string, entryText: string, sentText: string | undefined): vscode.MarkdownString {
+	const tooltip = new vscode.MarkdownString();
+	tooltip.appendText(`${label}\n\nThe session entry says:`);
+	tooltip.appendMarkdown(codeBlock(entryText === '' ? '(empty)' : entryText, 'text'));
+	tooltip.appendText(sentText === undefined ? 'Pi leaves it out of what the model is sent.' : 'Pi sends instead:');
+	if (sentText !== undefined) {
+		tooltip.appendMarkdown(codeBlock(sentText === '' ? '(empty)' : sentText, 'text'));
+	}
 	return tooltip;
 }
 
