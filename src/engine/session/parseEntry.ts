@@ -81,11 +81,16 @@ const knownTypes = new Set([
 	'custom', 'custom_message', 'label', 'session_info', 'context_edit', 'usage',
 ]);
 
+/** A name a file gave, cut for messages (a hostile file may give a megabyte). */
+function shortName(name: string): string {
+	return name.length > 60 ? `${name.slice(0, 60)}…` : name;
+}
+
 /** Pi leaves an entry type it does not know out of the context, and pi-condense never reads one. */
 function newerType(type: string): NewerThing {
 	return {
-		kind: `type:${type}`,
-		message: `entry type ${JSON.stringify(type)} is unknown to Pi ${NEWEST_KNOWN_PI}, the newest Pi that Pi Condense knows: this session was written by a newer Pi. Such entries stay in the tree and out of the context, as Pi ${NEWEST_KNOWN_PI} leaves them out; if the newer Pi sends something for them, the preview cannot show it`,
+		kind: `type:${shortName(type)}`,
+		message: `entry type ${JSON.stringify(shortName(type))} is unknown to Pi ${NEWEST_KNOWN_PI}, the newest Pi that Pi Condense knows: this session was written by a newer Pi. Such entries stay in the tree and out of the context, as Pi ${NEWEST_KNOWN_PI} leaves them out; if the newer Pi sends something for them, the preview cannot show it`,
 		writeSafe: true,
 	};
 }
@@ -93,8 +98,8 @@ function newerType(type: string): NewerThing {
 /** A message of an unknown role is part of the conversation pi-condense sees: what it does with one is unknown. */
 function newerRole(role: string): NewerThing {
 	return {
-		kind: `role:${role}`,
-		message: `message role ${JSON.stringify(role)} is unknown to Pi ${NEWEST_KNOWN_PI}, the newest Pi that Pi Condense knows: this session was written by a newer Pi (it needs a Pi after ${NEWEST_KNOWN_PI}). Such messages are left out of the preview, although that Pi may send them; nothing is written to this session until Pi Condense knows them`,
+		kind: `role:${shortName(role)}`,
+		message: `message role ${JSON.stringify(shortName(role))} is unknown to Pi ${NEWEST_KNOWN_PI}, the newest Pi that Pi Condense knows: this session was written by a newer Pi (it needs a Pi after ${NEWEST_KNOWN_PI}). Such messages are left out of the preview, although that Pi may send them; nothing is written to this session until Pi Condense knows them`,
 		writeSafe: false,
 	};
 }
