@@ -5,17 +5,24 @@ import {
 	buildPrunedTree, capturePendingBatches, EMPTY_TREE_TEXT, previewFromState, recoverOutputs, statsText, summaryNodeLabel,
 } from '../engine/condense';
 import { contextBlockLines, contextMetricsFor, diagnosticCounts, withFooterSegments } from '../engine/metrics';
-import { releaseLine } from '../engine/release';
+import { newerPiSessionText, releaseLine } from '../engine/release';
 import { piHome } from '../node/release/resolveRelease';
 import type { CliArgs } from './cliArgs';
 import type { CliContext } from './loadRelease';
 import type { OpenedSession } from './openSession';
 import { previewText } from './previewText';
 
-/** `status` also says which pi-condense release is followed and where it was found. */
+/**
+ * `status` also says which Pi and pi-condense release are followed and where they were found, and when
+ * the session was written by a Pi newer than the one this extension knows.
+ */
 export async function runCommand(args: CliArgs, session: OpenedSession, context: CliContext): Promise<string> {
 	const text = await commandText(args, session, context);
-	return args.command === 'status' ? `${text}\n${releaseLine(context.release, piHome(process.env))}` : text;
+	if (args.command !== 'status') {
+		return text;
+	}
+	const newer = newerPiSessionText(session.model.diagnostics);
+	return [text, releaseLine(context.release, piHome(process.env)), ...(newer ? [`note: ${newer}`] : [])].join('\n');
 }
 
 /**

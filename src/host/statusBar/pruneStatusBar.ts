@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { charsToTokens, formatCompactCount, formatCost } from '../../engine/condense';
 import { homedir } from 'node:os';
 import { modelLabel } from '../../engine/pruner/prunerTexts';
-import { releaseLine } from '../../engine/release';
+import { newerPiSessionText, releaseLine } from '../../engine/release';
 import { statusLineText } from '../../engine/views/statusLine';
 import { CommandId } from '../commands/commandIds';
 import { Disposable } from '../dispose';
@@ -86,6 +86,10 @@ export class PruneStatusBar extends Disposable {
 			tooltip.appendMarkdown('No session selected.\n\n');
 		} else {
 			tooltip.appendMarkdown(`$(comment-discussion) ${escapeMarkdown(controller.titleOf(path))}\n\n`);
+		}
+		const newer = insight && newerPiSessionText(insight.model.diagnostics);
+		if (newer) {
+			tooltip.appendMarkdown(`$(warning) ${escapeMarkdown(newer)}\n\n`);
 		}
 		const model = insight?.context.model;
 		tooltip.appendMarkdown(`Session model: ${model ? escapeMarkdown(`${model.provider}/${model.modelId}`) : 'unknown'} · summarizer: ${escapeMarkdown(modelLabel(config.summarizerModel))}\n\n`);

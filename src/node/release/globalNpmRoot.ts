@@ -14,7 +14,10 @@ import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Environment } from '../paths/agentDir';
 
-export type GlobalNpmRoot = (npmCommand: readonly string[] | undefined) => Promise<string | undefined>;
+export type GlobalNpmRoot = ((npmCommand: readonly string[] | undefined) => Promise<string | undefined>) & {
+	/** The answer when it costs no process (the environment says it, or npm was already asked); else undefined. */
+	readonly known?: (npmCommand: readonly string[] | undefined) => Promise<string | undefined> | undefined;
+};
 
 export interface GlobalNpmRootOptions {
 	readonly env: Environment;
@@ -29,13 +32,19 @@ const TIMEOUT_MS = 10_000;
 export function globalNpmRootFinder(options: GlobalNpmRootOptions): GlobalNpmRoot {
 	const run = options.run ?? ((command, args) => runCommand(command, args, options.platform));
 	const answers = new Map<string, Promise<string | undefined>>();
-	return (npmCommand) => {
-		const [command = 'npm', ...prefixArgs] = npmCommand ?? [];
+	const fromEnvironment = (npmCommand: readonly string[] | undefined): Promise<string | undefined> | undefined => {
+		const command = npmCommand?.[0] ?? 'npm';
 		const prefix = command === 'npm' ? options.env.npm_config_prefix ?? options.env.NPM_CONFIG_PREFIX : undefined;
-		if (prefix) {
-			return Promise.resolve(options.platform === 'win32' ? join(prefix, 'node_modules') : join(prefix, 'lib', 'node_modules'));
+		return prefix ? Promise.resolve(options.platform === 'win32' ? join(prefix, 'node_modules') : join(prefix, 'lib', 'node_modules')) : undefined;
+	};
+	const keyOf = (npmCommand: readonly string[] | undefined): string => (npmCommand?.length ? npmCommand : ['npm']).join('\0');
+	const root = (npmCommand: readonly string[] | undefined): Promise<string | undefined> => {
+		const known = fromEnvironment(npmCommand);
+		if (known) {
+			return known;
 		}
-		const key = [command, ...prefixArgs].join('\0');
+		const [command = 'npm', ...prefixArgs] = npmCommand ?? [];
+		const key = keyOf(npmCommand);
 		let answer = answers.get(key);
 		if (!answer) {
 			answer = ask(run, command, prefixArgs).catch(() => fromExecPath(options.execPath, options.platform));
@@ -43,6 +52,7 @@ export function globalNpmRootFinder(options: GlobalNpmRootOptions): GlobalNpmRoo
 		}
 		return answer;
 	};
+	return Object.assign(root, { known: (npmCommand: readonly string[] | undefined) => fromEnvironment(npmCommand) ?? answers.get(keyOf(npmCommand)) });
 }
 
 async function ask(run: (command: string, args: readonly string[]) => Promise<string>, command: string, prefixArgs: readonly string[]): Promise<string | undefined> {
