@@ -43,6 +43,8 @@ describe('the preview page in Chromium, on a Pi 1.6.0 session with context edits
 		assert.equal(report.values['bar.system.before'], charsToTokens(before.system));
 		assert.equal(report.values['bar.system.after'], charsToTokens(after.system));
 		assert.ok((report.values['bar.system.after'] ?? 0) > 1000);
+		assert.ok((report.values['session.tokens'] ?? 0) > 4000, 'Pi\'s session totals, its cache-warming usage entry included');
+		assert.match(report.figures['session.tokens'] === undefined ? '' : await page.page.locator('.usage').innerText(), /1 usage entry, such as cache warming, included/);
 		const first = await page.page.locator('.row').first().textContent();
 		assert.match(first ?? '', /System prompt/);
 		assert.match(first ?? '', /replayed/);
@@ -60,5 +62,10 @@ describe('the preview page in Chromium, on a Pi 1.6.0 session with context edits
 		await edited.waitFor();
 		assert.match(await edited.locator('.edited-origin').textContent() ?? '', /context_edit 7ba37869[\s\S]*Data check: still 0 problems/);
 		assert.deepEqual(page.pageErrors, []);
+		if (process.env['PI1_SHOT']) {
+			await page.page.setViewportSize({ width: 1300, height: 900 });
+			await page.page.locator('.list-scroller').evaluate((node) => node.scrollTo({ top: 0 }));
+			await page.page.screenshot({ path: process.env['PI1_SHOT'] });
+		}
 	});
 });

@@ -115,6 +115,11 @@ export function* computePreviewSteps(base: PreviewBase, options: PreviewOptions)
 		bars: tokenBars(beforeSizes, afterSizes),
 		totals: tokenTotals(beforeSizes, afterSizes, base.messages.length, preview.after.length),
 		usage: lastCallUsage(base),
+		sessionUsage: base.sessionUsage && {
+			tokens: base.sessionUsage.input + base.sessionUsage.output + base.sessionUsage.cacheRead + base.sessionUsage.cacheWrite,
+			cost: base.sessionUsage.cost,
+			usageEntries: base.sessionUsage.usageEntries,
+		},
 		cache,
 		whatIf: {
 			thinkingStripApplies: base.release.thinkingStrip !== 'none',

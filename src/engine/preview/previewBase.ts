@@ -11,6 +11,7 @@ import { EMPTY_CONDENSE_STATE, type CondenseState } from '../condense/state/cond
 import { renderContextSteps } from '../condense/render/renderContext';
 import { appliedEdits, type AppliedEdit } from '../session/contextEdits';
 import type { SessionContext } from '../session/model';
+import { usageTotalsSteps, type UsageTotals } from '../session/usageTotals';
 import type { ContextMessage, AssistantMessage, SessionEntry } from '../session/types';
 import { alignContextsSteps } from './alignContexts';
 import { messageEntryIdsSteps } from './messageEntries';
@@ -33,6 +34,8 @@ export interface PreviewBase {
 	readonly edits: readonly AppliedEdit[];
 	/** The replaced messages among them, by index in `messages`. */
 	readonly editedAt: ReadonlyMap<number, AppliedEdit>;
+	/** Pi's token and cost totals of the whole file (`sessionEntries` given), usage entries included. */
+	readonly sessionUsage: UsageTotals | undefined;
 	/** The previous call's reply, whose usage Pi recorded. */
 	readonly reply: AssistantMessage | undefined;
 	/** The previous call's context as sent (rendered with the configured settings), and raw. */
@@ -65,6 +68,8 @@ export interface BaseInputs {
 	 * with entries by a scan (an edited message then has no entry).
 	 */
 	readonly context?: SessionContext;
+	/** Every entry of the file, in file order: for Pi's session totals. */
+	readonly sessionEntries?: readonly SessionEntry[];
 }
 
 export function previewBase(inputs: BaseInputs): PreviewBase {
@@ -94,6 +99,7 @@ export function* previewBaseSteps(inputs: BaseInputs): Steps<PreviewBase> {
 		entryIds,
 		edits,
 		editedAt: new Map(edits.flatMap((applied) => (applied.at === undefined ? [] : [[applied.at, applied] as const]))),
+		sessionUsage: inputs.sessionEntries ? yield* usageTotalsSteps(inputs.sessionEntries) : undefined,
 		reply: previous?.reply,
 		previousSent,
 		previousRaw: previous?.rawMessages,

@@ -38,6 +38,14 @@ export interface LastCallUsage {
 	readonly costTotal: number;
 }
 
+/** A session's token and cost totals, as Pi 1.x counts them over every entry of the file. */
+export interface SessionUsage {
+	readonly tokens: number;
+	readonly cost: number;
+	/** How many `usage` entries (cache warming and other work outside the conversation) are in them. */
+	readonly usageEntries: number;
+}
+
 export interface PricePerMillion {
 	readonly input: number;
 	readonly cacheRead: number;
@@ -134,6 +142,8 @@ export interface PreviewSnapshot {
 	readonly bars: readonly TokenBar[];
 	readonly totals: TokenTotals;
 	readonly usage: LastCallUsage | undefined;
+	/** Pi's totals of the whole session (as its `/session` counts them, usage entries included). */
+	readonly sessionUsage: SessionUsage | undefined;
 	readonly cache: CacheImpact;
 	readonly whatIf: WhatIfState;
 	readonly refs: readonly RefInfo[];

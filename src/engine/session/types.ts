@@ -109,6 +109,8 @@ export interface ToolResultMessage {
 	readonly toolName: string;
 	readonly content: readonly UserContent[];
 	readonly details?: unknown;
+	/** Pi 1.x: model work the tool did itself (session totals only). */
+	readonly usage?: Usage;
 	readonly isError: boolean;
 	readonly timestamp: number;
 }

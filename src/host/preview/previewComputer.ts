@@ -158,6 +158,7 @@ function* baseSteps(session: PreviewSession): Steps<PreviewBase> {
 		branch,
 		messages: context.messages,
 		context,
+		sessionEntries: session.model.entries,
 		config: session.config,
 		release: session.release,
 		...(state ? { state } : {}),

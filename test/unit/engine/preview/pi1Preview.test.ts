@@ -91,3 +91,32 @@ describe('preview of Pi 1.6.0 sessions', () => {
 		assert.equal(snapshot.statusText, 'prune: OFF');
 	});
 });
+
+describe('Pi\'s session totals in the preview', () => {
+	it('count every reply, tool and summary usage of the file and its usage entries (cache warming), as Pi\'s /session does', () => {
+		const text = readFileSync(join(REFERENCE_DIR, 'context-edits-pi-1.6.0', 'session.jsonl'), 'utf8');
+		const model = parseSession(text);
+		const context = buildSessionContext(model);
+		const base = previewBase({
+			sessionPath: '/s.jsonl', title: 't', branch: [...model.entries], messages: context.messages, context, sessionEntries: model.entries,
+			config: referenceConfig('context-edits-pi-1.6.0', R291), release: R291,
+		});
+		const { snapshot } = previewWithRows(base, { overrides: {}, pricing: undefined, now: 1 });
+		// Summed straight from the lines, the way Pi's getSessionStats reads entries.
+		let tokens = 0;
+		let cost = 0;
+		for (const line of text.trimEnd().split('\n')) {
+			const entry = JSON.parse(line) as { type: string; usage?: Record<string, number> & { cost: { total: number } }; message?: { role: string; usage?: Record<string, number> & { cost: { total: number } } } };
+			const usage = entry.type === 'usage' || entry.type === 'compaction' || entry.type === 'branch_summary' ? entry.usage
+				: entry.type === 'message' && (entry.message?.role === 'assistant' || entry.message?.role === 'toolResult') ? entry.message.usage : undefined;
+			if (usage) {
+				tokens += (usage['input'] ?? 0) + (usage['output'] ?? 0) + (usage['cacheRead'] ?? 0) + (usage['cacheWrite'] ?? 0);
+				cost += usage.cost.total;
+			}
+		}
+		assert.deepEqual(snapshot.sessionUsage, { tokens, cost, usageEntries: 1 });
+		assert.ok(tokens > 4000, 'the cache warming entry\'s 4,000 cache-read tokens are in');
+		const withoutEntries = previewWithRows(previewBase({ ...base, sessionEntries: undefined, messages: context.messages, context, config: base.config, release: R291, branch: base.branch, sessionPath: '', title: '' }), { overrides: {}, pricing: undefined, now: 1 });
+		assert.equal(withoutEntries.snapshot.sessionUsage, undefined);
+	});
+});
