@@ -81,7 +81,7 @@ export function* previewBaseSteps(inputs: BaseInputs): Steps<PreviewBase> {
 	const { branch, messages, config, release } = inputs;
 	const state = config.enabled ? inputs.state ?? (yield* buildCondenseStateSteps(branch, release)) : EMPTY_CONDENSE_STATE;
 	const context = inputs.context?.messages === messages ? inputs.context : undefined;
-	const entryIds = context ? context.sources.map((entry) => entry.id) : yield* messageEntryIdsSteps(branch, messages);
+	const entryIds = context ? (yield* context.sources.entriesSteps()).map((entry) => entry.id) : yield* messageEntryIdsSteps(branch, messages);
 	const edits = context ? appliedEdits(context) : [];
 	const previous = yield* previousCallSteps(branch, messages, entryIds);
 	const previousState = previous && config.enabled ? yield* stateAtCall(previous, branch, state, release) : EMPTY_CONDENSE_STATE;

@@ -12,7 +12,8 @@
  */
 import { getBranchSteps } from './branch';
 import type { ModelRef, SessionContext, SessionModel } from './model';
-import { editedEntryMessages, entryMessages } from './projection';
+import { ContextSources } from './contextSources';
+import { editedEntryMessages, entryMessageCount, pushEntryMessages } from './projection';
 import type { ContextEditEntry, ContextMessage, SessionEntry } from './types';
 import { paced, runSteps, type Steps } from '../steps';
 
@@ -28,11 +29,11 @@ export function buildSessionContext(model: SessionModel, leafId?: string | null)
 /** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
 export function* buildSessionContextSteps(model: SessionModel, leafId?: string | null): Steps<SessionContext> {
 	if (leafId !== undefined && leafId !== model.leafId) {
-		return yield* pathContextSteps(yield* getBranchSteps(model, leafId));
+		return yield* pathContextSteps(yield* getBranchSteps(model, leafId), modelSources(model, leafId));
 	}
 	let context = cache.get(model);
 	if (context === undefined) {
-		context = yield* pathContextSteps(yield* getBranchSteps(model));
+		context = yield* pathContextSteps(yield* getBranchSteps(model), modelSources(model, undefined));
 		// Computed meanwhile by a caller that did not wait: that one is kept.
 		context = cache.get(model) ?? context;
 		cache.set(model, context);
@@ -59,58 +60,93 @@ export function seedAppendedContext(previous: SessionModel, next: SessionModel, 
 		parent = entry.id;
 	}
 	const messages = base.messages.slice();
-	const sources = base.sources.slice();
 	let { thinkingLevel, model } = base;
 	for (const entry of added) {
 		({ thinkingLevel, model } = settingsAfter(entry, thinkingLevel, model));
 		for (const message of editedEntryMessages(entry, undefined)) {
 			messages.push(message);
-			sources.push(entry);
 		}
 	}
-	cache.set(next, { messages, sources, edits: base.edits, omitted: base.omitted, thinkingLevel, model });
+	cache.set(next, { messages, sources: modelSources(next, undefined), edits: base.edits, omitted: base.omitted, thinkingLevel, model });
+}
+
+/** The sources of the context of `model` at `leafId`, worked out again from the model when asked for. */
+function modelSources(model: SessionModel, leafId: string | null | undefined): ContextSources {
+	return new ContextSources(function* () {
+		return yield* projectedSourcesSteps(yield* getBranchSteps(model, leafId));
+	});
 }
 
 /** The context of a path given as its entries, root → leaf (the previous call's, in the preview). */
-export function* pathContextSteps(path: readonly SessionEntry[]): Steps<SessionContext> {
+export function* pathContextSteps(path: readonly SessionEntry[], sources = new ContextSources(() => projectedSourcesSteps(path))): Steps<SessionContext> {
 	let thinkingLevel = 'off';
 	let model: ModelRef | null = null;
-	let compactionAt = -1;
 	for (let at = 0; at < path.length; at++) {
 		if (paced(at)) {
 			yield;
 		}
-		const entry = path[at] as SessionEntry;
-		({ thinkingLevel, model } = settingsAfter(entry, thinkingLevel, model));
-		if (entry.type === 'compaction') {
-			compactionAt = at;
-		}
+		({ thinkingLevel, model } = settingsAfter(path[at] as SessionEntry, thinkingLevel, model));
 	}
-	const selected = compactionAt < 0 ? path : yield* compactedEntries(path, compactionAt);
-	const edits = yield* latestEdits(selected);
+	const { selected, edits } = yield* selectedEntriesSteps(path);
 	const messages: ContextMessage[] = [];
-	const sources: SessionEntry[] = [];
 	const omitted: SessionEntry[] = [];
 	for (let at = 0; at < selected.length; at++) {
 		if (paced(at)) {
 			yield;
 		}
 		const entry = selected[at] as SessionEntry;
-		// Only the newest compaction (first) contributes: an older one inside the kept range gives nothing.
-		if (entry.type === 'compaction' && at > 0) {
+		const edit = edits.size === 0 ? undefined : edits.get(entry.id);
+		if (edit === undefined) {
+			pushEntryMessages(entry, messages);
 			continue;
 		}
-		const edit = edits.get(entry.id);
 		const contributed = editedEntryMessages(entry, edit);
 		for (const message of contributed) {
 			messages.push(message);
-			sources.push(entry);
 		}
-		if (edit !== undefined && contributed.length === 0 && entryMessages(entry).length > 0) {
+		if (contributed.length === 0 && entryMessageCount(entry) > 0) {
 			omitted.push(entry);
 		}
 	}
 	return { messages, sources, edits, omitted, thinkingLevel, model };
+}
+
+/** The entry of each message of the path's context (the same selection and edits as the context's). */
+function* projectedSourcesSteps(path: readonly SessionEntry[]): Steps<readonly SessionEntry[]> {
+	const { selected, edits } = yield* selectedEntriesSteps(path);
+	const sources: SessionEntry[] = [];
+	for (let at = 0; at < selected.length; at++) {
+		if (paced(at)) {
+			yield;
+		}
+		const entry = selected[at] as SessionEntry;
+		const edit = edits.size === 0 ? undefined : edits.get(entry.id);
+		const count = edit === undefined ? entryMessageCount(entry) : editedEntryMessages(entry, edit).length;
+		for (let i = 0; i < count; i++) {
+			sources.push(entry);
+		}
+	}
+	return sources;
+}
+
+/**
+ * Pi's selection of the entries that give the context (`buildContextEntries`), in order, without an
+ * older compaction inside the kept range (only the newest one gives its checkpoint and summary), and
+ * the latest edit of each target among them.
+ */
+function* selectedEntriesSteps(path: readonly SessionEntry[]): Steps<{ selected: readonly SessionEntry[]; edits: ReadonlyMap<string, ContextEditEntry> }> {
+	let compactionAt = -1;
+	let edited = false;
+	for (let at = 0; at < path.length; at++) {
+		if (paced(at)) {
+			yield;
+		}
+		const type = (path[at] as SessionEntry).type;
+		compactionAt = type === 'compaction' ? at : compactionAt;
+		edited ||= type === 'context_edit';
+	}
+	const selected = compactionAt < 0 ? path : yield* compactedEntries(path, compactionAt);
+	return { selected, edits: edited ? yield* latestEdits(selected) : NO_EDITS };
 }
 
 /** Pi's `buildContextEntries` with a compaction on the path: the compaction, the kept entries, the rest. */
@@ -126,7 +162,8 @@ function* compactedEntries(path: readonly SessionEntry[], lastCompactionAt: numb
 		}
 		const entry = path[i] as SessionEntry;
 		kept ||= entry.id === compaction.firstKeptEntryId;
-		if (kept && !(entry.type === 'message' && entry.message.role === 'system')) {
+		// An older compaction in the kept range gives nothing: only the newest (first) one contributes.
+		if (kept && !(entry.type === 'message' && entry.message.role === 'system') && entry.type !== 'compaction') {
 			selected.push(entry);
 		}
 	}

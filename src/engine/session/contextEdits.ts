@@ -30,10 +30,11 @@ export function appliedEdits(context: SessionContext): AppliedEdit[] {
 			applied.push({ edit, target, raw: entryMessages(target), at: undefined });
 		}
 	}
-	context.sources.forEach((target, at) => {
-		const edit = context.edits.get(target.id);
-		const message = context.messages[at] as ContextMessage;
-		if (edit?.replacement && EDITABLE_ROLES.has(message.role)) {
+	const sources = context.sources.entries();
+	context.messages.forEach((message, at) => {
+		const target = sources[at];
+		const edit = target && context.edits.get(target.id);
+		if (target && edit?.replacement && EDITABLE_ROLES.has(message.role)) {
 			applied.push({ edit, target, raw: entryMessages(target), at });
 		}
 	});

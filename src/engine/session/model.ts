@@ -3,6 +3,7 @@
  * `appendToSession`. Types only. A model is an immutable snapshot: appending returns a new model
  * and leaves the previous one valid and unchanged.
  */
+import type { ContextSources } from './contextSources';
 import type { ContextEditEntry, ContextMessage, SessionDiagnostic, SessionEntry, SessionHeader } from './types';
 
 export interface SessionModel {
@@ -41,8 +42,8 @@ export interface ModelRef {
 export interface SessionContext {
 	/** The conversation and, from Pi 1.x, its system messages in place; `context_edit`s applied. */
 	readonly messages: readonly ContextMessage[];
-	/** The entry each message came from, by index (a compaction gives its checkpoint and its summary). */
-	readonly sources: readonly SessionEntry[];
+	/** The entry each message came from, by index (a compaction gives its checkpoint and its summary), when asked for. */
+	readonly sources: ContextSources;
 	/** The latest `context_edit` of each target among the context's entries, by target id (omissions included). */
 	readonly edits: ReadonlyMap<string, ContextEditEntry>;
 	/** Entries of the context whose messages an edit left out (`replacement: null`), in path order. */

@@ -16,6 +16,46 @@ import type {
 	CustomMessage, CustomMessageEntry, SessionEntry, UserContent,
 } from './types';
 
+/** What most entries (state, settings, labels) contribute: one shared empty list, not a new one each. */
+const NOTHING: readonly ContextMessage[] = [];
+
+/** Appends the messages `entry` contributes, before any edit, to `into` (the hot path: no list of its own). */
+export function pushEntryMessages(entry: SessionEntry, into: ContextMessage[]): void {
+	switch (entry.type) {
+		case 'message':
+			into.push(entry.message);
+			return;
+		case 'custom_message':
+			into.push(customMessageOf(entry));
+			return;
+		case 'branch_summary':
+			if (entry.summary) {
+				into.push(branchSummaryOf(entry.summary, entry.fromId, entry.timestamp));
+			}
+			return;
+		case 'compaction':
+			into.push(...compactionMessages(entry));
+			return;
+		default:
+			return;
+	}
+}
+
+/** How many messages `entry` contributes, before any edit. */
+export function entryMessageCount(entry: SessionEntry): number {
+	switch (entry.type) {
+		case 'message':
+		case 'custom_message':
+			return 1;
+		case 'branch_summary':
+			return entry.summary ? 1 : 0;
+		case 'compaction':
+			return entry.systemMessage ? 2 : 1;
+		default:
+			return 0;
+	}
+}
+
 /** The messages `entry` contributes, before any edit. */
 export function entryMessages(entry: SessionEntry): readonly ContextMessage[] {
 	switch (entry.type) {
@@ -24,11 +64,11 @@ export function entryMessages(entry: SessionEntry): readonly ContextMessage[] {
 		case 'custom_message':
 			return [customMessageOf(entry)];
 		case 'branch_summary':
-			return entry.summary ? [branchSummaryOf(entry.summary, entry.fromId, entry.timestamp)] : [];
+			return entry.summary ? [branchSummaryOf(entry.summary, entry.fromId, entry.timestamp)] : NOTHING;
 		case 'compaction':
 			return compactionMessages(entry);
 		default:
-			return [];
+			return NOTHING;
 	}
 }
 
@@ -40,7 +80,7 @@ export function editedEntryMessages(entry: SessionEntry, edit: ContextEditEntry 
 	}
 	const replacement = edit.replacement;
 	if (replacement === null) {
-		return [];
+		return NOTHING;
 	}
 	return messages.map((message) => withContent(message, replacement.content));
 }

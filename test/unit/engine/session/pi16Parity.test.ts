@@ -44,7 +44,7 @@ function ourShape(nodes: readonly SessionTreeNode[]): ShapeNode[] {
 /** Pi's projection entries that give messages, as (source id, message count); ours grouped from `sources`. */
 function projectionOf(model: SessionModel): { id: string; messages: number }[] {
 	const groups: { id: string; messages: number }[] = [];
-	const { sources } = buildSessionContext(model);
+	const sources = buildSessionContext(model).sources.entries();
 	sources.forEach((entry, i) => {
 		const last = groups.at(-1);
 		if (last && sources[i - 1] === entry) {
