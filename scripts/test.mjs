@@ -19,11 +19,12 @@ const mocha = (suite) => node('node_modules/mocha/bin/mocha.js', `out/test/${sui
 const npmRun = (script) => ['npm', 'run', '--silent', script];
 
 // `build`: what the stage needs built first ('tests': out/test and dist, 'dist': dist only, none: it builds itself).
-// `needs`: 'chromium' or 'code-server' (which brings Chromium too).
+// `needs`: 'chromium', 'code-server' (which brings Chromium too) or 'pi1-node' (a Node Pi 1.x runs on).
 const STAGES = {
 	'check-types': { command: npmRun('check-types') },
 	lint: { command: npmRun('lint') },
-	unit: { command: mocha('unit'), build: 'tests' },
+	// The parity tests run Pi 1.6.0's own code, on a Node >= 22.19 (from npm when ours is older).
+	unit: { command: mocha('unit'), build: 'tests', needs: 'pi1-node' },
 	reliability: { command: mocha('reliability'), build: 'tests' },
 	browser: { command: mocha('browser'), build: 'tests', needs: 'chromium' },
 	integration: { command: node('test/harness/run-integration.mjs'), build: 'tests', needs: 'code-server' },
@@ -66,7 +67,8 @@ function checkSystem(names) {
 	if (chromiumPathIsCustom()) {
 		assertChromium();
 	}
-	const needs = new Set([...names].map((name) => STAGES[name].needs).filter(Boolean));
+	// The Node for Pi 1.x comes from npm, not from the system: only Chromium and code-server are checked here.
+	const needs = new Set([...names].map((name) => STAGES[name].needs).filter((need) => need === 'chromium' || need === 'code-server'));
 	if (needs.size > 0) {
 		const plan = systemPlan({ codeServer: needs.has('code-server') && !existsSync(codeServerReadyMarker) });
 		if (plan.kind === 'stop') {

