@@ -14,8 +14,12 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Roles Pi stores in `message` entries (after the v2 → v3 rename of `hookMessage`; `system` from Pi 0.86.0). */
-const storedRoles = new Set(['system', 'user', 'assistant', 'toolResult', 'bashExecution', 'custom']);
+/**
+ * Roles of Pi 1.6.0's `AgentMessage`, which a `message` entry may hold (after the v2 → v3 rename of
+ * `hookMessage`; `system` from Pi 0.86.0). Pi writes the two summary roles as entries of their own, but
+ * passes one found in a message entry through like any other.
+ */
+const storedRoles = new Set(['system', 'user', 'assistant', 'toolResult', 'bashExecution', 'custom', 'branchSummary', 'compactionSummary']);
 
 /** True for a role Pi 1.6.0 does not store: a message from a newer Pi (or another program). */
 export function isUnknownRole(message: unknown): boolean {
@@ -42,6 +46,9 @@ export function checkMessage(value: unknown): Problem {
 			return checkToolResult(value);
 		case 'bashExecution':
 			return checkBashExecution(value);
+		case 'branchSummary':
+		case 'compactionSummary':
+			return typeof value['summary'] === 'string' ? undefined : `${role} message has no string \`summary\``;
 		default:
 			return checkCustomMessageFields(value, 'custom message');
 	}

@@ -190,6 +190,14 @@ const cases: Record<string, () => string> = {
 		s.user('three');
 		return s.text();
 	},
+	'summary roles stored in message entries pass through as Pi 1.6.0 passes them': () => {
+		const s = new SessionBuilder();
+		s.user('q');
+		s.message({ role: 'branchSummary', summary: 'a branch', fromId: 'root' });
+		s.message({ role: 'compactionSummary', summary: 'earlier work', tokensBefore: 42 });
+		s.assistant([text('a')]);
+		return s.text();
+	},
 	'an unknown entry type from a newer Pi is kept and chained but gives nothing': () => {
 		const s = new SessionBuilder();
 		s.user('before');
