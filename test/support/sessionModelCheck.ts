@@ -24,8 +24,8 @@ export function observable(model: SessionModel): unknown {
 	};
 }
 
-/** The context as plain values (its sources worked out). */
-function observableContext(model: SessionModel): unknown {
+/** The context as plain values (its sources worked out: a context holds the recipe, not the list). */
+export function observableContext(model: SessionModel): unknown {
 	const { messages, sources, edits, omitted, thinkingLevel, model: ref } = buildSessionContext(model);
 	return { messages, sources: sources.entries(), edits: [...edits], omitted, thinkingLevel, model: ref };
 }
