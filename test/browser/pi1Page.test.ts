@@ -62,10 +62,5 @@ describe('the preview page in Chromium, on a Pi 1.6.0 session with context edits
 		await edited.waitFor();
 		assert.match(await edited.locator('.edited-origin').textContent() ?? '', /context_edit 7ba37869[\s\S]*Data check: still 0 problems/);
 		assert.deepEqual(page.pageErrors, []);
-		if (process.env['PI1_SHOT']) {
-			await page.page.setViewportSize({ width: 1300, height: 900 });
-			await page.page.locator('.list-scroller').evaluate((node) => node.scrollTo({ top: 0 }));
-			await page.page.screenshot({ path: process.env['PI1_SHOT'] });
-		}
 	});
 });
