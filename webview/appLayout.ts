@@ -6,6 +6,7 @@ import type { PageSnapshot, ViewName } from '../src/shared/protocol';
 import { barsPanel } from './barsPanel';
 import { cachePanel } from './cachePanel';
 import { el, figure, icon } from './dom';
+import { editNoteRows } from './editNotes';
 import { warningRows } from './warningRows';
 
 export interface AppLayout {
@@ -20,6 +21,8 @@ export interface AppLayout {
 	readonly compactButton: HTMLElementTagNameMap['vscode-button'];
 	/** Defects of the user's release that change what is sent. */
 	readonly warnings: HTMLElement;
+	/** Pi 1.x: what context edits left out. */
+	readonly edits: HTMLElement;
 	readonly sentButton: HTMLElementTagNameMap['vscode-button'];
 	readonly rawButton: HTMLElementTagNameMap['vscode-button'];
 	readonly searchField: HTMLElementTagNameMap['vscode-textfield'];
@@ -44,6 +47,7 @@ export function buildLayout(app: HTMLElement): AppLayout {
 		compactText: el('span', { data: { figure: 'compactable' } }),
 		compactButton: el('vscode-button', { text: 'Compact', attrs: { secondary: '', icon: 'fold' }, data: { control: 'compact' }, title: 'Compact Closed Chains Now: compress these chains in the session file (/pruner compact)' }),
 		warnings: el('div', { className: 'warnings', attrs: { role: 'alert' } }),
+		edits: el('div', { className: 'edits', attrs: { role: 'note', 'aria-label': 'Context edits' } }),
 		sentButton: el('vscode-button', { text: 'Sent to the model', data: { control: 'view-after' }, title: 'The context as pi-condense renders it for the next LLM call' }),
 		rawButton: el('vscode-button', { text: 'Before pruning', attrs: { secondary: '' }, data: { control: 'view-before' }, title: 'Pi\'s own context, before pi-condense\'s transform' }),
 		searchField: el('vscode-textfield', { attrs: { placeholder: 'Search the whole context', 'aria-label': 'Search the context' }, data: { control: 'search' } }),
@@ -73,6 +77,7 @@ export function buildLayout(app: HTMLElement): AppLayout {
 			layout.banner,
 			layout.compactable,
 			layout.warnings,
+			layout.edits,
 		]),
 		el('main', { className: 'content' }, [
 			el('div', { className: 'list-column' }, [layout.empty, layout.scroller]),
@@ -115,6 +120,7 @@ export function showFigures(layout: AppLayout, snapshot: PageSnapshot, showRow: 
 	layout.compactable.hidden = snapshot.compactable === '';
 	layout.compactText.textContent = snapshot.compactable === '' ? '' : `${snapshot.compactable}: pi-condense compresses chains only at the end of a flush that summarizes a batch.`;
 	layout.warnings.replaceChildren(...warningRows(snapshot));
+	layout.edits.replaceChildren(...editNoteRows(snapshot));
 }
 
 /** Marks the button of the view shown. */
@@ -128,7 +134,7 @@ export function showNoSession(layout: AppLayout, text: string): void {
 	layout.empty.textContent = text;
 	layout.empty.hidden = false;
 	layout.scroller.hidden = true;
-	for (const part of [layout.bars, layout.cache, layout.status, layout.warnings]) {
+	for (const part of [layout.bars, layout.cache, layout.status, layout.warnings, layout.edits]) {
 		part.replaceChildren();
 	}
 	layout.banner.hidden = true;

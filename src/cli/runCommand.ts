@@ -7,7 +7,7 @@ import {
 import { compactableChainsSteps } from '../engine/flush';
 import { runSteps } from '../engine/steps';
 import { contextBlockLines, contextMetricsFor, diagnosticCounts, withFooterSegments } from '../engine/metrics';
-import { releaseLine } from '../engine/release';
+import { newerPiSessionText, releaseLine } from '../engine/release';
 import { piHome } from '../node/release/resolveRelease';
 import type { CliArgs } from './cliArgs';
 import type { CliContext } from './loadRelease';
@@ -15,14 +15,18 @@ import type { OpenedSession } from './openSession';
 import { compactableHint } from './compactableHint';
 import { previewText } from './previewText';
 
-/** `status` also says which pi-condense release is followed and where it was found, and the chains left for `compact`. */
+/**
+ * `status` also says which Pi and pi-condense release are followed and where they were found, when
+ * the session was written by a Pi newer than the one this extension knows, and the chains left for `compact`.
+ */
 export async function runCommand(args: CliArgs, session: OpenedSession, context: CliContext): Promise<string> {
 	const text = await commandText(args, session, context);
 	if (args.command !== 'status') {
 		return text;
 	}
 	const left = leftForCompact(session, context);
-	return [text, releaseLine(context.release, piHome(process.env)), ...(left > 0 ? [compactableHint(left, args.sessionFile)] : [])].join('\n');
+	const newer = newerPiSessionText(session.model.diagnostics);
+	return [text, releaseLine(context.release, piHome(process.env)), ...(newer ? [`note: ${newer}`] : []), ...(left > 0 ? [compactableHint(left, args.sessionFile)] : [])].join('\n');
 }
 
 /** With nothing pending, the chains a flush with work would compress that are still raw. */

@@ -7,7 +7,8 @@ import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import { setConfigKeys } from '../engine/config/setConfigKey';
 import { releaseDefaults } from '../engine/config/defaults';
-import { releaseLine } from '../engine/release';
+import { newerPiSessionText, releaseLine } from '../engine/release';
+import type { SessionDiagnostic } from '../engine/session/types';
 import type { ModelLookup } from '../node/llm/modelPricing';
 import type { ModelFacts } from '../node/llm/modelPricing';
 import { CommandId } from './commands/commandIds';
@@ -36,7 +37,7 @@ export class PreviewSourceAdapter extends Disposable implements PreviewSource {
 		const { resolution } = settings;
 		return {
 			path: session.path, title: this.controller.titleOf(session.path), model: session.model, config: settings.config, release: settings.release, blobs: session.blobs,
-			followed: { line: releaseLine(resolution, homedir()), installed: resolution.kind !== 'not-installed' },
+			followed: { line: withNewerPiNote(releaseLine(resolution, homedir()), session.model.diagnostics), installed: resolution.kind !== 'not-installed' },
 			// The views' own insight: what they already computed is shared, nothing is computed here.
 			derived: session.insight(settings),
 		};
@@ -72,4 +73,10 @@ export class PreviewSourceAdapter extends Disposable implements PreviewSource {
 	async applyPruneSettings(changes: ReadonlyArray<{ readonly key: string; readonly value: unknown }>): Promise<void> {
 		await this.controller.updatePruneSettings((raw) => setConfigKeys(raw, changes, releaseDefaults(this.controller.release)));
 	}
+}
+
+/** The preview header's line, with a note when a Pi newer than the one we know wrote the session. */
+function withNewerPiNote(line: string, diagnostics: readonly SessionDiagnostic[]): string {
+	const newer = newerPiSessionText(diagnostics);
+	return newer ? `${line} · ${newer}` : line;
 }

@@ -7,7 +7,7 @@
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import { askNumber } from './askNumber';
-import { releaseLine, releaseStatusLines } from '../../engine/release';
+import { newerPiSessionText, releaseLine, releaseStatusLines } from '../../engine/release';
 import { flattenReport, requireSession, saveSetting, showReport, type CommandContext } from './commandContext';
 import { CommandId } from './commandIds';
 import { pruneUri } from '../recovery/pruneUris';
@@ -34,7 +34,8 @@ export function registerPrunerCommands(context: CommandContext): vscode.Disposab
 			const insight = path ? await controller.insightFor(path) : undefined;
 			const stats = insight?.state.stats;
 			const report = statusReportText(config(), stats, controller.release, insight && { metrics: insight.metrics, rearmed: insight.rearmed });
-			const release = releaseStatusLines(controller.releaseResolution, homedir());
+			const newer = insight && newerPiSessionText(insight.model.diagnostics);
+			const release = [...releaseStatusLines(controller.releaseResolution, homedir()), ...(newer ? [`  note: ${newer}`] : [])];
 			const library = `summarizer models and credentials: ${await context.summarizerLibrary()}`;
 			const session = path ? `session "${controller.titleOf(path)}"` : 'no session selected';
 			// Chains a killed flush left raw (the release's now then stops at "nothing pending").

@@ -9,7 +9,7 @@ import { charsToTokens, formatCompactCount, formatCost } from '../../engine/cond
 import { notices } from '../../engine/flush';
 import { homedir } from 'node:os';
 import { modelLabel } from '../../engine/pruner/prunerTexts';
-import { INSTALL_COMMAND, releaseLine } from '../../engine/release';
+import { INSTALL_COMMAND, newerPiSessionText, releaseLine } from '../../engine/release';
 import { joinMarkdown, linkSafe, md, SafeMarkdown } from '../../engine/views/safeText';
 import { statusLineText } from '../../engine/views/statusLine';
 import { CommandId } from '../commands/commandIds';
@@ -92,6 +92,10 @@ export class PruneStatusBar extends Disposable {
 				: md`Pi sends the whole context: nothing is pruned. Install pi-condense in Pi: ${INSTALL_COMMAND}`);
 		}
 		lines.push(path ? md`$(comment-discussion) ${controller.titleOf(path)}` : md`No session selected.`);
+		const newer = insight && newerPiSessionText(insight.model.diagnostics);
+		if (newer) {
+			lines.push(md`$(warning) ${newer}`);
+		}
 		const model = insight?.context.model;
 		lines.push(md`Session model: ${model ? `${model.provider}/${model.modelId}` : 'unknown'} · summarizer: ${modelLabel(config.summarizerModel)}`);
 		if (insight) {
