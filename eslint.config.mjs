@@ -109,6 +109,10 @@ export default tseslint.config(
 					message: 'Show text through src/host/ui/safeUi.ts, which makes session text unable to become a link.',
 				},
 				{
+					selector: "MemberExpression[object.property.name='commands'][property.name='registerCommand']",
+					message: 'Register commands through registerCommand of src/host/ui/safeUi.ts: a failing command\'s message is shown safely there.',
+				},
+				{
 					selector: "NewExpression[callee.property.name='MarkdownString']",
 					message: 'Build markdown with md`` (src/engine/views/safeText.ts) and markdownString() from src/host/ui/safeUi.ts.',
 				},

@@ -19,12 +19,13 @@ const mocha = (suite) => node('node_modules/mocha/bin/mocha.js', `out/test/${sui
 const npmRun = (script) => ['npm', 'run', '--silent', script];
 
 // `build`: what the stage needs built first ('tests': out/test and dist, 'dist': dist only, none: it builds itself).
-// `needs`: 'chromium' or 'code-server' (which brings Chromium too). `vscode`: which VS Code a code-server stage runs
-// on (test/harness/lib.mjs): today's (code-server 4.139.1) or the oldest our engines.vscode allows (4.100.3).
+// `needs`: 'chromium', 'code-server' (which brings Chromium too) or 'pi1-node' (a Node Pi 1.x runs on). `vscode`: which
+// VS Code a code-server stage runs on (test/harness/lib.mjs): today's (code-server 4.139.1) or the oldest our engines.vscode allows (4.100.3).
 const STAGES = {
 	'check-types': { command: npmRun('check-types') },
 	lint: { command: npmRun('lint') },
-	unit: { command: mocha('unit'), build: 'tests' },
+	// The parity tests run Pi 1.6.0's own code, on a Node >= 22.19 (from npm when ours is older).
+	unit: { command: mocha('unit'), build: 'tests', needs: 'pi1-node' },
 	reliability: { command: mocha('reliability'), build: 'tests' },
 	browser: { command: mocha('browser'), build: 'tests', needs: 'chromium' },
 	...vscodeStages('current', ''),
@@ -80,7 +81,8 @@ function checkSystem(names) {
 	if (chromiumPathIsCustom()) {
 		assertChromium();
 	}
-	const needs = new Set([...names].map((name) => STAGES[name].needs).filter(Boolean));
+	// The Node for Pi 1.x comes from npm, not from the system: only Chromium and code-server are checked here.
+	const needs = new Set([...names].map((name) => STAGES[name].needs).filter((need) => need === 'chromium' || need === 'code-server'));
 	if (needs.size > 0) {
 		const missing = codeServersFor(names).filter((version) => !existsSync(codeServerInstallOf(version).readyMarker));
 		const plan = systemPlan({ codeServer: missing.length > 0 });

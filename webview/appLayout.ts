@@ -8,6 +8,7 @@ import { actionsBar, type ActionsBar } from './actionsBar';
 import { barsPanel } from './barsPanel';
 import { cachePanel } from './cachePanel';
 import { el, figure, icon } from './dom';
+import { editNoteRows } from './editNotes';
 import { warningRows } from './warningRows';
 import { named } from './whatIfPanel';
 
@@ -21,6 +22,8 @@ export interface AppLayout {
 	readonly actions: ActionsBar;
 	/** Defects of the user's release that change what is sent. */
 	readonly warnings: HTMLElement;
+	/** Pi 1.x: what context edits left out. */
+	readonly edits: HTMLElement;
 	readonly sentButton: HTMLElementTagNameMap['vscode-button'];
 	readonly rawButton: HTMLElementTagNameMap['vscode-button'];
 	readonly searchField: HTMLElementTagNameMap['vscode-textfield'];
@@ -45,6 +48,7 @@ export function buildLayout(app: HTMLElement): AppLayout {
 		banner: el('div', { className: 'banner', attrs: { role: 'status' } }),
 		actions: actionsBar(),
 		warnings: el('div', { className: 'warnings', attrs: { role: 'alert' } }),
+		edits: el('div', { className: 'edits', attrs: { role: 'note', 'aria-label': 'Context edits' } }),
 		sentButton: el('vscode-button', { text: 'Sent to the model', data: { control: 'view-after' }, title: 'The context as pi-condense renders it for the next LLM call' }),
 		rawButton: el('vscode-button', { text: 'Before pruning', attrs: { secondary: '' }, data: { control: 'view-before' }, title: 'Pi\'s own context, before pi-condense\'s transform' }),
 		searchField: named(el('vscode-textfield', { attrs: { placeholder: 'Search the whole context' }, data: { control: 'search' } }), 'Search the context'),
@@ -79,6 +83,7 @@ export function buildLayout(app: HTMLElement): AppLayout {
 			layout.banner,
 			layout.actions.element,
 			layout.warnings,
+			layout.edits,
 		]),
 		el('main', { className: 'content' }, [
 			el('div', { className: 'list-column' }, [
@@ -123,6 +128,7 @@ export function showFigures(layout: AppLayout, snapshot: PageSnapshot, showRow: 
 	layout.actions.element.hidden = false;
 	layout.actions.update(snapshot);
 	layout.warnings.replaceChildren(...warningRows(snapshot));
+	layout.edits.replaceChildren(...editNoteRows(snapshot));
 }
 
 /** Marks the button of the view shown. */
@@ -140,7 +146,7 @@ export function showNoSession(layout: AppLayout, text: string): void {
 	layout.empty.textContent = text;
 	layout.empty.hidden = false;
 	layout.scroller.hidden = true;
-	for (const part of [layout.bars, layout.cache, layout.status, layout.warnings]) {
+	for (const part of [layout.bars, layout.cache, layout.status, layout.warnings, layout.edits]) {
 		part.replaceChildren();
 	}
 	layout.banner.hidden = true;

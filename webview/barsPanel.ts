@@ -87,5 +87,22 @@ function usagePart(snapshot: PageSnapshot): HTMLElement {
 			figure('usage.cost', usd(usage.costTotal), usage.costTotal),
 			window ? el('span', { text: ` · ${Math.round((100 * prompt) / window)}% of a ${tokens(window)} window` }) : null,
 		]),
+		sessionPart(snapshot),
+	]);
+}
+
+/** Pi's totals of the whole session, usage entries (cache warming…) included, as its /session counts them. */
+function sessionPart(snapshot: PageSnapshot): HTMLElement | null {
+	const session = snapshot.sessionUsage;
+	if (!session) {
+		return null;
+	}
+	const extra = session.usageEntries === 0 ? '' : ` (${session.usageEntries} usage entr${session.usageEntries === 1 ? 'y' : 'ies'}, such as cache warming, included)`;
+	return el('div', { title: 'Every reply, tool and summary of the session file, and Pi\'s usage entries: what Pi\'s /session counts' }, [
+		el('span', { text: 'Session so far: ' }),
+		figure('session.tokens', tokens(session.tokens), session.tokens),
+		el('span', { text: ' tokens, ' }),
+		figure('session.cost', usd(session.cost), session.cost),
+		el('span', { text: extra }),
 	]);
 }

@@ -2,7 +2,7 @@
  * One row of the list: a header (role, title, badges, size, actions) and the message's blocks,
  * with refs made clickable and search matches highlighted. A stub also shows what it replaced.
  */
-import type { PreviewBlock, PreviewRow, RowBadge, RowKind, StubOrigin, ViewName } from '../src/shared/protocol';
+import type { EditedOrigin, PreviewBlock, PreviewRow, RowBadge, RowKind, StubOrigin, ViewName } from '../src/shared/protocol';
 import { blockElement } from './blockElements';
 import { el, icon } from './dom';
 import { chars, tokens } from './format';
@@ -21,6 +21,7 @@ export interface RowContext {
 }
 
 const KIND: Readonly<Record<RowKind, readonly [string, string]>> = {
+	system: ['settings', 'System prompt'],
 	user: ['account', 'User'],
 	assistant: ['sparkle', 'Assistant'],
 	toolResult: ['output', 'Tool result'],
@@ -55,6 +56,9 @@ export function rowElement(row: PreviewRow, index: number, context: RowContext):
 	node.appendChild(body);
 	if (row.stub) {
 		node.appendChild(stubOrigin(row.stub, context));
+	}
+	if (row.edited) {
+		node.appendChild(editedOrigin(row.edited, context));
 	}
 	return node;
 }
@@ -96,6 +100,16 @@ export function clickedRowAction(event: MouseEvent): { readonly action: string; 
 
 function button(label: string, action: string, iconName: string): HTMLButtonElement {
 	return el('button', { className: 'row-button icon-only', title: label, attrs: { type: 'button', 'aria-label': label }, data: { action } }, [icon(iconName)]);
+}
+
+/** Pi 1.x: a message Pi sends with replaced content, and what its session entry says. */
+function editedOrigin(edited: EditedOrigin, context: RowContext): HTMLElement {
+	const text = el('pre', { className: 'text', text: edited.entryText });
+	highlight(text, context.query);
+	return el('div', { className: 'stub-origin edited-origin' }, [
+		el('div', { className: 'stub-line' }, [icon('edit'), el('span', { text: ` Sent as context_edit ${edited.editId} replaced it; the entry is unchanged.` })]),
+		el('details', { className: 'stub-head' }, [el('summary', { text: 'What the entry says' }), text]),
+	]);
 }
 
 function stubOrigin(stub: StubOrigin, context: RowContext): HTMLElement {

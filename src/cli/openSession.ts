@@ -7,7 +7,7 @@ import type { BlobReader } from '../engine/ports';
 import type { ReleaseRules } from '../engine/release/releases';
 import { buildSessionContext, getBranch } from '../engine/session';
 import type { SessionModel } from '../engine/session/model';
-import type { AgentMessage, SessionEntry } from '../engine/session/types';
+import type { ContextMessage, SessionEntry } from '../engine/session/types';
 import { blobIdRefusal } from '../node/condense/blobFolder';
 import { sessionBlobReader } from '../node/condense/sessionBlobReader';
 import { readSessionModel } from '../node/store/readSessionModel';
@@ -19,7 +19,8 @@ export interface OpenedSession {
 	readonly path: string;
 	readonly model: SessionModel;
 	readonly branch: readonly SessionEntry[];
-	readonly messages: readonly AgentMessage[];
+	/** Pi's context (system messages of Pi 1.x included). */
+	readonly messages: readonly ContextMessage[];
 	/** Read whether or not pruning is enabled now: the tree, stats and recovery need it. */
 	readonly state: CondenseState;
 	readonly blobs: BlobReader | undefined;

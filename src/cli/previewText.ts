@@ -7,10 +7,11 @@ import {
 } from '../engine/condense';
 import { contentText } from '../engine/condense/occurrence';
 import { collapsedWhitespace } from '../engine/preview/boundedText';
-import type { AgentMessage, AssistantContent } from '../engine/session/types';
+import { systemPromptText } from '../engine/session/systemMessages';
+import type { AssistantContent, ContextMessage } from '../engine/session/types';
 
 const CATEGORY_LABELS: readonly [SizeCategory, string][] = [
-	['user', 'user'], ['assistantText', 'assistant text'], ['thinking', 'thinking'], ['toolCalls', 'tool calls'],
+	['system', 'system prompt'], ['user', 'user'], ['assistantText', 'assistant text'], ['thinking', 'thinking'], ['toolCalls', 'tool calls'],
 	['toolResults', 'tool results'], ['summaries', 'summaries'], ['compressedChains', 'compressed chains'], ['other', 'other'],
 ];
 
@@ -22,7 +23,7 @@ export function previewText(preview: ContextPreview): string {
 		`${preview.before.length} messages -> ${preview.after.length} messages`,
 		'',
 		'Tokens (chars / 4)      before      after',
-		...CATEGORY_LABELS.map(([key, label]) => `  ${label.padEnd(20)}${tokens(before[key]).padStart(8)}${tokens(after[key]).padStart(11)}`),
+		...CATEGORY_LABELS.filter(([key]) => key !== 'system' || before.system + after.system > 0).map(([key, label]) => `  ${label.padEnd(20)}${tokens(before[key]).padStart(8)}${tokens(after[key]).padStart(11)}`),
 		`  ${'total'.padEnd(20)}${tokens(before.total).padStart(8)}${tokens(after.total).padStart(11)}`,
 		'',
 		'Context sent to the model:',
@@ -44,13 +45,15 @@ function tokens(chars: number): string {
 	return formatCompactCount(charsToTokens(chars));
 }
 
-function describe(message: AgentMessage): string {
+function describe(message: ContextMessage): string {
 	const [kind, detail] = summarize(message);
 	return `${kind.padEnd(10)} ${detail}`;
 }
 
-function summarize(message: AgentMessage): [string, string] {
+function summarize(message: ContextMessage): [string, string] {
 	switch (message.role) {
+		case 'system':
+			return ['system', `${quoted(systemPromptText(message))}${toolCount(message.toolsAdded, '+')}${toolCount(message.toolsRemoved, '-')}`];
 		case 'user':
 			return [syntheticBlockId(message) === undefined ? 'user' : 'chain', quoted(contentText(message.content))];
 		case 'assistant':
@@ -79,6 +82,10 @@ function describeBlock(block: AssistantContent): string {
 			// Block types of newer pi-ai versions are passed through as Pi passes them.
 			return `[${String((block as { type: unknown }).type)}]`;
 	}
+}
+
+function toolCount(tools: readonly unknown[] | undefined, sign: string): string {
+	return tools && tools.length > 0 ? ` ${sign}${tools.length} tool${tools.length === 1 ? '' : 's'}` : '';
 }
 
 function quoted(text: string, max = 90): string {

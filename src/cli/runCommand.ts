@@ -8,7 +8,7 @@ import { pendingEstimateSteps } from '../engine/preview/pendingEstimate';
 import { compactableChainsSteps } from '../engine/flush';
 import { runSteps } from '../engine/steps';
 import { contextBlockLines, contextMetricsFor, diagnosticCounts, withFooterSegments } from '../engine/metrics';
-import { releaseLine } from '../engine/release';
+import { newerPiSessionText, releaseLine } from '../engine/release';
 import { piHome } from '../node/release/resolveRelease';
 import type { SessionArgs } from './cliArgs';
 import type { CliContext } from './loadRelease';
@@ -17,8 +17,9 @@ import { compactableHint } from './compactableHint';
 import { previewText } from './previewText';
 
 /**
- * `status` also says which pi-condense release is followed and where it was found, what is pending
- * (with the estimate of what `now` reclaims), and the chains left for `compact`.
+ * `status` also says which Pi and pi-condense release are followed and where they were found, when
+ * the session was written by a Pi newer than the one this extension knows, what is pending (with the
+ * estimate of what `now` reclaims), and the chains left for `compact`.
  */
 export async function runCommand(args: SessionArgs, session: OpenedSession, context: CliContext): Promise<string> {
 	const text = await commandText(args, session, context);
@@ -27,7 +28,8 @@ export async function runCommand(args: SessionArgs, session: OpenedSession, cont
 	}
 	const left = leftForCompact(session, context);
 	const pending = pendingLine(session, context, args.sessionFile);
-	return [text, releaseLine(context.release, piHome(process.env)), ...(pending ? [pending] : []), ...(left > 0 ? [compactableHint(left, args.sessionFile)] : [])].join('\n');
+	const newer = newerPiSessionText(session.model.diagnostics);
+	return [text, releaseLine(context.release, piHome(process.env)), ...(newer ? [`note: ${newer}`] : []), ...(pending ? [pending] : []), ...(left > 0 ? [compactableHint(left, args.sessionFile)] : [])].join('\n');
 }
 
 /** The pending batches as VS Code's tooltip and preview say them, with the estimate and the command that summarizes them. */

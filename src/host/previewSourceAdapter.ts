@@ -7,7 +7,8 @@ import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import { setConfigKeys } from '../engine/config/setConfigKey';
 import { releaseDefaults } from '../engine/config/defaults';
-import { releaseLine } from '../engine/release';
+import { newerPiSessionText, releaseLine } from '../engine/release';
+import type { SessionDiagnostic } from '../engine/session/types';
 import { pageActions } from '../engine/preview/pageActions';
 import { pruneStateOf } from '../engine/views/pruneState';
 import { statusLineText } from '../engine/views/statusLine';
@@ -44,7 +45,7 @@ export class PreviewSourceAdapter extends Disposable implements PreviewSource {
 		const prepared = controller.insight();
 		return {
 			path: session.path, title: controller.titleOf(session.path), model: session.model, config: settings.config, release: settings.release, blobs: session.blobs,
-			followed: { line: releaseLine(resolution, homedir()), installed: state !== 'not-installed' },
+			followed: { line: withNewerPiNote(releaseLine(resolution, homedir()), session.model.diagnostics), installed: state !== 'not-installed' },
 			// The views' own insight: what they already computed is shared, nothing is computed here.
 			derived: session.insight(settings),
 			statusLine: statusLineText(settings.configured, prepared, controller.activity === 'summarizing', state !== 'not-installed'),
@@ -89,4 +90,10 @@ export class PreviewSourceAdapter extends Disposable implements PreviewSource {
 	async applyPruneSettings(changes: ReadonlyArray<{ readonly key: string; readonly value: unknown }>): Promise<void> {
 		await this.controller.updatePruneSettings((raw) => setConfigKeys(raw, changes, releaseDefaults(this.controller.release)));
 	}
+}
+
+/** The preview header's line, with a note when a Pi newer than the one we know wrote the session. */
+function withNewerPiNote(line: string, diagnostics: readonly SessionDiagnostic[]): string {
+	const newer = newerPiSessionText(diagnostics);
+	return newer ? `${line} · ${newer}` : line;
 }

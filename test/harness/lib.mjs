@@ -306,3 +306,46 @@ export function workbenchUrl(server, { workspace, extensionDevelopmentPath, exte
 	}
 	return url;
 }
+
+/**
+ * One workbench run of a UI script: code-server on `workspace` with `env`, headless Chromium on a
+ * 1280×800 page, then `body(page, server)`. Prints `<name>: 1 passed, 0 failed` or the failure with a
+ * screenshot (`screenshots-tmp/<name>-failure.png`), closes the browser and the server, then `cleanup`,
+ * and ends the process as `exitWhenClosed` does.
+ */
+export async function runInWorkbench(name, { workspace, env = {}, settings = {}, cleanup = () => undefined }, body) {
+	let server;
+	let browser;
+	let page;
+	let code = 1;
+	try {
+		server = await startCodeServer({ workspace, verbose: Boolean(process.env.HARNESS_VERBOSE), env, settings });
+		browser = await launchChromium();
+		page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+		await body(page, server);
+		console.log(`${name}: 1 passed, 0 failed`);
+		code = 0;
+	} catch (error) {
+		const failure = join(projectRoot, 'screenshots-tmp');
+		mkdirSync(failure, { recursive: true });
+		const shot = join(failure, `${name}-failure.png`);
+		const taken = page ? await page.screenshot({ path: shot }).then(() => true, () => false) : false;
+		console.error(`[${name}] FAILED: ${error instanceof Error ? error.message : String(error)}${taken ? ` (screenshot: ${shot})` : ''}`);
+		console.log(`${name}: 0 passed, 1 failed`);
+	} finally {
+		await browser?.close();
+		await server?.stop();
+		cleanup();
+	}
+	await exitWhenClosed(code);
+}
+
+/** Runs a command from the Command Palette (F1), by its title as the palette lists it. */
+export async function palette(page, title) {
+	await page.keyboard.press('F1');
+	const input = page.locator('.quick-input-widget input');
+	await input.waitFor({ state: 'visible' });
+	await input.fill(`>${title}`);
+	await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 20_000 });
+	await page.keyboard.press('Enter');
+}

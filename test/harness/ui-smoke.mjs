@@ -12,7 +12,7 @@
 import { existsSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { writeIntegrationFixtures } from './integrationFixtures.mjs';
-import { exitWhenClosed, launchChromium, makeTempDir, projectRoot, removeDir, startCodeServer, workbenchUrl } from './lib.mjs';
+import { makeTempDir, palette, projectRoot, removeDir, runInWorkbench, workbenchUrl } from './lib.mjs';
 import { ensureHarnessInstalled } from './setup.mjs';
 import { confirmThenUndo, paletteCommands, writeIdleSession } from './uiPruneFlow.mjs';
 
@@ -20,15 +20,6 @@ const shotsArg = process.argv.indexOf('--shots');
 const shotsDir = resolve(projectRoot, shotsArg > 0 ? process.argv[shotsArg + 1] : join('media', 'screenshots'));
 const started = Date.now();
 const step = (message) => console.log(`[ui] ${message} (${Date.now() - started} ms)`);
-
-async function palette(page, title) {
-	await page.keyboard.press('F1');
-	const input = page.locator('.quick-input-widget input');
-	await input.waitFor({ state: 'visible' });
-	await input.fill(`>${title}`);
-	await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 20_000 });
-	await page.keyboard.press('Enter');
-}
 
 /** A treeitem row of the sidebar whose text contains `text`. */
 function row(page, text) {
@@ -166,45 +157,22 @@ async function previewRowCount(page, timeoutMs = 30_000) {
 	}
 }
 
-async function main() {
-	ensureHarnessInstalled();
-	if (!existsSync(join(projectRoot, 'dist', 'extension.js'))) {
-		throw new Error('dist/extension.js is missing: run npm run test:ui (it builds first)');
-	}
-	mkdirSync(shotsDir, { recursive: true });
-	const agentDir = realpathSync(makeTempDir('pi-condense-agent-'));
-	// A plain project name in the screenshots rather than a temp dir's random one.
-	const workspaceParent = realpathSync(makeTempDir('pi-condense-ui-'));
-	let server;
-	let browser;
-	let page;
-	try {
-		const workspace = join(workspaceParent, 'demo-project');
-		mkdirSync(workspace);
-		const fixtures = { ...writeIntegrationFixtures(agentDir, workspace), idle: writeIdleSession(agentDir, join(workspaceParent, 'other-project')) };
-		server = await startCodeServer({ workspace, verbose: Boolean(process.env.HARNESS_VERBOSE), env: { PI_CODING_AGENT_DIR: agentDir } });
-		browser = await launchChromium();
-		page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-		await run(page, fixtures, server);
-		console.log('ui: 1 passed, 0 failed');
-		return 0;
-	} catch (error) {
-		const failure = join(projectRoot, 'screenshots-tmp');
-		mkdirSync(failure, { recursive: true });
-		await page?.screenshot({ path: join(failure, 'ui-smoke-failure.png') }).catch(() => undefined);
-		console.error(`[ui] FAILED: ${error instanceof Error ? error.message : String(error)}${page ? ` (screenshot: ${join(failure, 'ui-smoke-failure.png')})` : ''}`);
-		console.log('ui: 0 passed, 1 failed');
-		return 1;
-	} finally {
-		await browser?.close();
-		await server?.stop();
+ensureHarnessInstalled();
+if (!existsSync(join(projectRoot, 'dist', 'extension.js'))) {
+	throw new Error('dist/extension.js is missing: run npm run test:ui (it builds first)');
+}
+mkdirSync(shotsDir, { recursive: true });
+const agentDir = realpathSync(makeTempDir('pi-condense-agent-'));
+// A plain project name in the screenshots rather than a temp dir's random one.
+const workspaceParent = realpathSync(makeTempDir('pi-condense-ui-'));
+const workspace = join(workspaceParent, 'demo-project');
+mkdirSync(workspace);
+const fixtures = { ...writeIntegrationFixtures(agentDir, workspace), idle: writeIdleSession(agentDir, join(workspaceParent, 'other-project')) };
+await runInWorkbench('ui', {
+	workspace,
+	env: { PI_CODING_AGENT_DIR: agentDir },
+	cleanup: () => {
 		removeDir(agentDir);
 		removeDir(workspaceParent);
-	}
-}
-
-await exitWhenClosed(await main().catch((error) => {
-	console.error(`[ui] FAILED: ${error instanceof Error ? error.message : String(error)}`);
-	console.log('ui: 0 passed, 1 failed');
-	return 1;
-}));
+	},
+}, (page, server) => run(page, fixtures, server));

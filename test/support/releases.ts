@@ -42,3 +42,9 @@ export function referenceReleases(): ReadonlyMap<string, ReleaseRules> {
 	}
 	return releases;
 }
+
+/** Reference folder → the Pi release that wrote it (`0.78.1`, `1.6.0`; manifest.json's `pi`). */
+export function referencePiVersions(): ReadonlyMap<string, string> {
+	const manifest = JSON.parse(readFileSync(join(repoRoot, 'test', 'fixtures', 'pi-condense-sessions', 'manifest.json'), 'utf8')) as { pi: Record<string, string> };
+	return new Map(Object.entries(manifest.pi));
+}

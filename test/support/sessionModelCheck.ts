@@ -20,8 +20,14 @@ export function observable(model: SessionModel): unknown {
 		labels: model.entries.map((entry) => model.labelOf(entry.id)),
 		byId: model.entries.map((entry) => model.entryById(entry.id)?.id),
 		branch: getBranch(model).map((entry) => entry.id),
-		context: buildSessionContext(model),
+		context: observableContext(model),
 	};
+}
+
+/** The context as plain values (its sources worked out: a context holds the recipe, not the list). */
+export function observableContext(model: SessionModel): unknown {
+	const { messages, sources, edits, omitted, thinkingLevel, model: ref } = buildSessionContext(model);
+	return { messages, sources: sources.entries(), edits: [...edits], omitted, thinkingLevel, model: ref };
 }
 
 /** Rewires some parentIds and adds labels and session names so the property covers branches. */

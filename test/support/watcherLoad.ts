@@ -9,10 +9,11 @@ import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { appendToSession, buildSessionContext, parseSession, type SessionModel } from '../../src/engine/session';
+import { appendToSession, parseSession, type SessionModel } from '../../src/engine/session';
 import { watchSessionFiles, type SessionFileEvent } from '../../src/node/sessions/sessionWatcher';
 import { Random } from './random';
 import { realSessionsDir } from './paths';
+import { observableContext } from './sessionModelCheck';
 
 export interface WatcherLoadOptions {
 	readonly files: number;
@@ -208,7 +209,7 @@ function compareWithColdRead(path: string, model: SessionModel | undefined): str
 	}
 	const fields = ['header', 'entries', 'diagnostics', 'leafId', 'name', 'lineCount', 'pendingTail'] as const;
 	const differing: string[] = fields.filter((field) => !isDeepStrictEqual(model[field], cold[field]));
-	if (!isDeepStrictEqual(buildSessionContext(model), buildSessionContext(cold))) {
+	if (!isDeepStrictEqual(observableContext(model), observableContext(cold))) {
 		differing.push('context');
 	}
 	return differing.length === 0 ? [] : [`${path}: incremental model differs from a cold read in ${differing.join(', ')}`];

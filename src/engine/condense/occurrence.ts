@@ -6,7 +6,7 @@
  * the timestamp of its tool result message: `bash_23@1796020564484`; without a timestamp the key is
  * the bare id (records written before 2.6.0). Releases before 2.6.0 key everything by the bare id.
  */
-import type { AgentMessage, CustomMessage, ToolResultMessage, UserContent } from '../session/types';
+import type { ContextMessage, CustomMessage, ToolResultMessage, UserContent } from '../session/types';
 
 /** `id@resultTimestamp`, or the bare id when there is no timestamp (pi-condense's `occKey`). */
 export function occurrenceKey(toolCallId: string, resultTimestamp: number | undefined): string {
@@ -55,6 +55,6 @@ export function contentText(content: string | readonly UserContent[]): string {
 	return texts.join('\n');
 }
 
-export function isSummaryMessage(message: AgentMessage, summaryType: string): message is CustomMessage {
+export function isSummaryMessage(message: ContextMessage, summaryType: string): message is CustomMessage {
 	return message.role === 'custom' && message.customType === summaryType;
 }

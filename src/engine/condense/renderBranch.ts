@@ -9,7 +9,8 @@
  */
 import type { ContextPruneConfig } from '../config/types';
 import type { ReleaseRules } from '../release/releases';
-import type { AgentMessage, SessionEntry } from '../session/types';
+import { conversationOf } from '../session/systemMessages';
+import type { ContextMessage, SessionEntry } from '../session/types';
 import { measureReclaimSteps } from './measure/contextSize';
 import { pruneStatusText, type LiveReclaim } from './measure/statusText';
 import type { DefectWarning, ReleaseDiagnostic } from './phases/renderReport';
@@ -22,7 +23,7 @@ import { runSteps, type Steps } from '../steps';
  * Full render from the branch (state rebuild + transform). With `enabled: false` it returns
  * `messages` itself without reading the branch: the no-op path.
  */
-export function renderBranch(branch: readonly SessionEntry[], messages: readonly AgentMessage[], config: ContextPruneConfig, release: ReleaseRules): readonly AgentMessage[] {
+export function renderBranch(branch: readonly SessionEntry[], messages: readonly ContextMessage[], config: ContextPruneConfig, release: ReleaseRules): readonly ContextMessage[] {
 	if (!config.enabled) {
 		return messages;
 	}
@@ -31,9 +32,12 @@ export function renderBranch(branch: readonly SessionEntry[], messages: readonly
 
 export interface ContextPreview {
 	readonly state: CondenseState;
-	readonly before: readonly AgentMessage[];
-	readonly after: readonly AgentMessage[];
-	/** Undefined when the render changed nothing (the messages were not serialized). */
+	readonly before: readonly ContextMessage[];
+	readonly after: readonly ContextMessage[];
+	/**
+	 * pi-condense's own measure of what it reclaimed, over the conversation it saw (no system message);
+	 * undefined when the render changed nothing (the messages were not serialized).
+	 */
 	readonly reclaim: LiveReclaim | undefined;
 	readonly statusText: string;
 	/** What the release itself reports (2.6.0+), as it would persist it. */
@@ -45,7 +49,7 @@ export interface ContextPreview {
 /** State, rendered context, reclaim and status text for one branch. */
 export function previewContext(
 	branch: readonly SessionEntry[],
-	messages: readonly AgentMessage[],
+	messages: readonly ContextMessage[],
 	config: ContextPruneConfig,
 	release: ReleaseRules,
 	options: BuildStateOptions = {},
@@ -54,14 +58,14 @@ export function previewContext(
 }
 
 /** The same from an already rebuilt state (the state is not consulted when pruning is disabled). */
-export function previewFromState(state: CondenseState, messages: readonly AgentMessage[], config: ContextPruneConfig, release: ReleaseRules): ContextPreview {
+export function previewFromState(state: CondenseState, messages: readonly ContextMessage[], config: ContextPruneConfig, release: ReleaseRules): ContextPreview {
 	return runSteps(previewFromStateSteps(state, messages, config, release));
 }
 
-export function* previewFromStateSteps(state: CondenseState, messages: readonly AgentMessage[], config: ContextPruneConfig, release: ReleaseRules): Steps<ContextPreview> {
+export function* previewFromStateSteps(state: CondenseState, messages: readonly ContextMessage[], config: ContextPruneConfig, release: ReleaseRules): Steps<ContextPreview> {
 	const diagnostics: ReleaseDiagnostic[] = [];
 	const warnings: DefectWarning[] = [];
 	const after = yield* renderContextSteps(messages, state, config, release, { diagnostic: (d) => diagnostics.push(d), warning: (w) => warnings.push(w) });
-	const reclaim = yield* measureReclaimSteps(messages, after);
+	const reclaim = after === messages ? undefined : yield* measureReclaimSteps(conversationOf(messages), conversationOf(after));
 	return { state, before: messages, after, reclaim, statusText: pruneStatusText(config, reclaim), diagnostics, warnings };
 }

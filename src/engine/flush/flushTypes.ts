@@ -4,7 +4,7 @@
 import type { ContextPruneConfig } from '../config/types';
 import type { Summarizer } from '../ports';
 import type { ReleaseRules } from '../release/releases';
-import type { AgentMessage, SessionEntry } from '../session/types';
+import type { ContextMessage, SessionEntry } from '../session/types';
 import type { EntryDraft } from '../write/entryEnvelope';
 import type { ContentHasher } from './contentHash';
 import type { ProgressSink } from './flushProgress';
@@ -23,7 +23,7 @@ export interface FlushRequest {
 	/** The active branch, root → leaf. */
 	readonly branch: readonly SessionEntry[];
 	/** Pi's context of that branch (`buildSessionContext`): chains are found in it, as the renderer finds them. */
-	readonly messages: readonly AgentMessage[];
+	readonly messages: readonly ContextMessage[];
 	readonly config: ContextPruneConfig;
 	/** The user's pi-condense release: the state is rebuilt as it rebuilds it. */
 	readonly release: ReleaseRules;

@@ -25,5 +25,5 @@ export { compactableChainsSteps } from './chains/chainSelection';
 export { deterministicChainBody } from './chains/deterministicBody';
 export { offlineSummarizer, OFFLINE_MODEL, OFFLINE_HEADER } from './offline/extractiveSummarizer';
 export { FALLBACK_COOLDOWN_MS, withSummarizerFallback } from './summarizerFallback';
-export { budgetTrigger, readContextUsage, contextTokens, BUDGET_WINDOW_CAP, type BudgetTrigger, type ContextUsageReading } from './triggers/budgetTrigger';
+export { budgetTrigger, readContextUsage, contextTokens, type BudgetTrigger, type ContextUsageReading } from './triggers/budgetTrigger';
 export { idleFlushDecision, type IdleFlushDecision, type IdleFlushInput } from './triggers/idleTrigger';

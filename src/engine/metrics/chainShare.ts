@@ -7,12 +7,12 @@
  * the larger of the biggest chain and the open segment, over the whole branch, in percent.
  */
 import type { DetectedChain } from '../flush/chains/detectChains';
-import type { AgentMessage } from '../session/types';
+import type { ContextMessage } from '../session/types';
 import { firstAtOrAbove } from '../sortedSearch';
 import { messageChars } from './metricsBranch';
 import { Pacer, type Steps } from '../steps';
 
-export function* largestChainSharePctSteps(messages: readonly AgentMessage[], openStart: number, chains: readonly DetectedChain[]): Steps<number> {
+export function* largestChainSharePctSteps(messages: readonly ContextMessage[], openStart: number, chains: readonly DetectedChain[]): Steps<number> {
 	const sizes: number[] = [];
 	const pacer = new Pacer();
 	for (const message of messages) {
@@ -49,7 +49,7 @@ class RolePositions {
 	private readonly firstUserAt = new Map<number, number>();
 	private readonly assistantsAt = new Map<number, number[]>();
 
-	constructor(messages: readonly AgentMessage[]) {
+	constructor(messages: readonly ContextMessage[]) {
 		messages.forEach((message, i) => {
 			if (message.role === 'user') {
 				this.users.push(i);

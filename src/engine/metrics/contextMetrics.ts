@@ -19,7 +19,7 @@ import { isSummarized } from '../condense/state/indexLookups';
 import type { CondenseState } from '../condense/state/condenseState';
 import type { PruneFrontier } from '../condense/types';
 import type { ReleaseRules } from '../release/releases';
-import type { AgentMessage, AssistantContent, SessionEntry, ToolCall } from '../session/types';
+import type { AssistantContent, ContextMessage, SessionEntry, ToolCall } from '../session/types';
 import { largestChainSharePctSteps } from './chainShare';
 import { metricsMessages, messageChars } from './metricsBranch';
 import { Pacer, runSteps, type Steps } from '../steps';
@@ -49,11 +49,11 @@ export function* contextMetricsForSteps(branch: readonly SessionEntry[], state: 
 }
 
 /** The metrics over an already projected message list (`metricsMessages`). */
-export function computeContextMetrics(messages: readonly AgentMessage[], state: Pick<CondenseState, 'frontier' | 'records' | 'aliases'>, isProtected: ProtectionCheck): ContextMetrics {
+export function computeContextMetrics(messages: readonly ContextMessage[], state: Pick<CondenseState, 'frontier' | 'records' | 'aliases'>, isProtected: ProtectionCheck): ContextMetrics {
 	return runSteps(computeContextMetricsSteps(messages, state, isProtected));
 }
 
-function* computeContextMetricsSteps(messages: readonly AgentMessage[], state: Pick<CondenseState, 'frontier' | 'records' | 'aliases'>, isProtected: ProtectionCheck): Steps<ContextMetrics> {
+function* computeContextMetricsSteps(messages: readonly ContextMessage[], state: Pick<CondenseState, 'frontier' | 'records' | 'aliases'>, isProtected: ProtectionCheck): Steps<ContextMetrics> {
 	if (messages.length === 0) {
 		return ZERO_CONTEXT_METRICS;
 	}
@@ -68,7 +68,7 @@ function* computeContextMetricsSteps(messages: readonly AgentMessage[], state: P
 }
 
 /** A reply with no tool call ends a cycle (content that is not an array counts as such a reply). */
-export function isTextOnlyAssistant(message: AgentMessage): boolean {
+export function isTextOnlyAssistant(message: ContextMessage): boolean {
 	if (message.role !== 'assistant') {
 		return false;
 	}
@@ -77,15 +77,15 @@ export function isTextOnlyAssistant(message: AgentMessage): boolean {
 }
 
 /** An assistant's content blocks; none when the content is not an array (a hand-edited file). */
-function blocksOf(message: AgentMessage): readonly AssistantContent[] {
+function blocksOf(message: ContextMessage): readonly AssistantContent[] {
 	const content: unknown = message.role === 'assistant' ? message.content : undefined;
 	return Array.isArray(content) ? content as readonly AssistantContent[] : [];
 }
 
 /** Index just after the last text-only assistant reply (0 when there is none). */
-function openSegmentStart(messages: readonly AgentMessage[]): number {
+function openSegmentStart(messages: readonly ContextMessage[]): number {
 	for (let i = messages.length - 1; i >= 0; i--) {
-		if (isTextOnlyAssistant(messages[i] as AgentMessage)) {
+		if (isTextOnlyAssistant(messages[i] as ContextMessage)) {
 			return i + 1;
 		}
 	}
@@ -93,7 +93,7 @@ function openSegmentStart(messages: readonly AgentMessage[]): number {
 }
 
 /** Whole thinking blocks (signature included) are measured; characters are summed, then rounded once. */
-function openCycleThinkingTokens(messages: readonly AgentMessage[], openStart: number): number {
+function openCycleThinkingTokens(messages: readonly ContextMessage[], openStart: number): number {
 	let chars = 0;
 	for (const message of messages.slice(openStart)) {
 		for (const block of blocksOf(message)) {
@@ -111,7 +111,7 @@ function openCycleThinkingTokens(messages: readonly AgentMessage[], openStart: n
  * to the last attempted one are skipped until the next assistant, since a later turn may reuse an
  * id. Each result is rounded to tokens on its own, then summed.
  */
-function* frontierGapTokens(messages: readonly AgentMessage[], state: Pick<CondenseState, 'frontier' | 'records' | 'aliases'>, isProtected: ProtectionCheck): Steps<number> {
+function* frontierGapTokens(messages: readonly ContextMessage[], state: Pick<CondenseState, 'frontier' | 'records' | 'aliases'>, isProtected: ProtectionCheck): Steps<number> {
 	const boundary = frontierBoundary(messages, state.frontier);
 	let tokens = 0;
 	const pacer = new Pacer();
@@ -119,7 +119,7 @@ function* frontierGapTokens(messages: readonly AgentMessage[], state: Pick<Conde
 		if (pacer.due(0)) {
 			yield;
 		}
-		const message = messages[i] as AgentMessage;
+		const message = messages[i] as ContextMessage;
 		if (message.role !== 'toolResult') {
 			continue;
 		}
@@ -148,14 +148,14 @@ interface FrontierBoundary {
 	readonly excludedIds: ReadonlySet<string>;
 }
 
-function frontierBoundary(messages: readonly AgentMessage[], frontier: PruneFrontier | undefined): FrontierBoundary {
+function frontierBoundary(messages: readonly ContextMessage[], frontier: PruneFrontier | undefined): FrontierBoundary {
 	const none: FrontierBoundary = { scanStart: 0, turnEnd: messages.length, excludedIds: new Set() };
 	if (!frontier) {
 		return none;
 	}
 	let turn = 0;
 	for (let i = 0; i < messages.length; i++) {
-		const message = messages[i] as AgentMessage;
+		const message = messages[i] as ContextMessage;
 		if (message.role !== 'assistant') {
 			continue;
 		}
@@ -169,7 +169,7 @@ function frontierBoundary(messages: readonly AgentMessage[], frontier: PruneFron
 		}
 		let turnEnd = messages.length;
 		for (let j = i + 1; j < messages.length; j++) {
-			if ((messages[j] as AgentMessage).role === 'assistant') {
+			if ((messages[j] as ContextMessage).role === 'assistant') {
 				turnEnd = j;
 				break;
 			}
@@ -186,14 +186,14 @@ interface CallShape {
 	readonly arguments?: unknown;
 }
 
-function toolCallsOf(message: AgentMessage): readonly CallShape[] {
+function toolCallsOf(message: ContextMessage): readonly CallShape[] {
 	return blocksOf(message).filter((block): block is ToolCall => block.type === 'toolCall');
 }
 
 /** The arguments of the nearest earlier call with this id (`input`, else `arguments`). */
-function callArguments(messages: readonly AgentMessage[], resultIndex: number, toolCallId: string): unknown {
+function callArguments(messages: readonly ContextMessage[], resultIndex: number, toolCallId: string): unknown {
 	for (let i = resultIndex - 1; i >= 0; i--) {
-		const call = toolCallsOf(messages[i] as AgentMessage).find((candidate) => candidate.id === toolCallId);
+		const call = toolCallsOf(messages[i] as ContextMessage).find((candidate) => candidate.id === toolCallId);
 		if (call) {
 			return call.input ?? call.arguments;
 		}

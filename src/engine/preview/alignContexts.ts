@@ -8,7 +8,7 @@
  * timestamp and tool-call id.
  */
 import { syntheticBlockId } from '../condense/phases/syntheticChain';
-import type { AgentMessage } from '../session/types';
+import type { ContextMessage } from '../session/types';
 import { MessagePositions } from './messagePositions';
 import { paced, runSteps, type Steps } from '../steps';
 
@@ -19,11 +19,11 @@ export interface Alignment {
 	readonly renderedIndexOf: readonly number[];
 }
 
-export function alignContexts(raw: readonly AgentMessage[], rendered: readonly AgentMessage[]): Alignment {
+export function alignContexts(raw: readonly ContextMessage[], rendered: readonly ContextMessage[]): Alignment {
 	return runSteps(alignContextsSteps(raw, rendered));
 }
 
-export function* alignContextsSteps(raw: readonly AgentMessage[], rendered: readonly AgentMessage[]): Steps<Alignment> {
+export function* alignContextsSteps(raw: readonly ContextMessage[], rendered: readonly ContextMessage[]): Steps<Alignment> {
 	const rawIndexOf: number[] = [];
 	const renderedIndexOf: number[] = new Array<number>(raw.length).fill(-1);
 	if (raw === rendered) {
@@ -39,7 +39,7 @@ export function* alignContextsSteps(raw: readonly AgentMessage[], rendered: read
 		if (paced(i)) {
 			yield;
 		}
-		const message = rendered[i] as AgentMessage;
+		const message = rendered[i] as ContextMessage;
 		let found = raw[cursor] === message ? cursor : -1;
 		if (found < 0) {
 			index ??= yield* rawIndexSteps(raw);
@@ -62,24 +62,24 @@ export function* alignContextsSteps(raw: readonly AgentMessage[], rendered: read
  * the pass quadratic on sessions with thousands of chains.
  */
 class RawIndex {
-	constructor(private readonly raw: readonly AgentMessage[], private readonly positions: MessagePositions) {}
+	constructor(private readonly raw: readonly ContextMessage[], private readonly positions: MessagePositions) {}
 
 	/** The first raw position at or after `from` holding this message or one like it (a synthetic one: only itself). */
-	findFrom(from: number, message: AgentMessage): number {
+	findFrom(from: number, message: ContextMessage): number {
 		// A synthetic chain message has no raw counterpart (unless Pi's context already holds it).
 		const synthetic = syntheticBlockId(message) !== undefined;
 		return this.positions.find(message, from, (i) => {
-			const candidate = this.raw[i] as AgentMessage;
+			const candidate = this.raw[i] as ContextMessage;
 			return candidate === message || (!synthetic && sameMessage(candidate, message));
 		});
 	}
 }
 
-function* rawIndexSteps(raw: readonly AgentMessage[]): Steps<RawIndex> {
+function* rawIndexSteps(raw: readonly ContextMessage[]): Steps<RawIndex> {
 	return new RawIndex(raw, yield* MessagePositions.buildSteps(raw));
 }
 
-function sameMessage(a: AgentMessage, b: AgentMessage): boolean {
+function sameMessage(a: ContextMessage, b: ContextMessage): boolean {
 	if (a.role !== b.role || a.timestamp !== b.timestamp) {
 		return false;
 	}

@@ -18,7 +18,7 @@
  * idle); after that every token is prefilled either way.
  */
 import { charsToTokens } from '../condense/measure/compactFormat';
-import type { AgentMessage, Usage } from '../session/types';
+import type { ContextMessage, Usage } from '../session/types';
 import type { CacheImpact, CallEstimate, PricePerMillion } from './snapshotTypes';
 import { Pacer, runSteps, type Steps } from '../steps';
 
@@ -29,16 +29,16 @@ export interface PricingInfo {
 }
 
 /** Serialized size of `list[index]`, which is `message`. */
-export type MessageSize = (message: AgentMessage, index: number, list: readonly AgentMessage[]) => number;
+export type MessageSize = (message: ContextMessage, index: number, list: readonly ContextMessage[]) => number;
 
 export interface CacheInputs {
 	/** The next call's context, pruned (what the preview shows). */
-	readonly next: readonly AgentMessage[];
+	readonly next: readonly ContextMessage[];
 	/** The next call's context without pruning (Pi's own). */
-	readonly nextRaw: readonly AgentMessage[];
+	readonly nextRaw: readonly ContextMessage[];
 	/** The previous call's context as it was sent, and without pruning; undefined when there was none. */
-	readonly previous: readonly AgentMessage[] | undefined;
-	readonly previousRaw: readonly AgentMessage[] | undefined;
+	readonly previous: readonly ContextMessage[] | undefined;
+	readonly previousRaw: readonly ContextMessage[] | undefined;
 	/** Usage Pi recorded for the previous call. */
 	readonly usage: Usage | undefined;
 	readonly previousCallAt: number | undefined;
@@ -61,12 +61,12 @@ export function* cacheImpactSteps(inputs: CacheInputs): Steps<CacheImpact> {
 	const rawBreak = previousRaw ? yield* commonPrefixSteps(previousRaw, nextRaw, sizeOf) : 0;
 	// Every size the estimates read, measured in steps once, as running sums: the estimates below then
 	// read any range in one step (summing 40,000 cached sizes seven times was tens of milliseconds).
-	const sums = new Map<readonly AgentMessage[], Float64Array>();
+	const sums = new Map<readonly ContextMessage[], Float64Array>();
 	const pacer = new Pacer();
 	for (const list of [previous ?? [], next, nextRaw]) {
 		const sum = new Float64Array(list.length + 1);
 		for (let i = 0; i < list.length; i++) {
-			const size = sizeOf(list[i] as AgentMessage, i, list);
+			const size = sizeOf(list[i] as ContextMessage, i, list);
 			sum[i + 1] = (sum[i] as number) + size + 1;
 			if (pacer.due(size)) {
 				yield;
@@ -74,7 +74,7 @@ export function* cacheImpactSteps(inputs: CacheInputs): Steps<CacheImpact> {
 		}
 		sums.set(list, sum);
 	}
-	const tokensIn = (list: readonly AgentMessage[], from: number, to: number): number => {
+	const tokensIn = (list: readonly ContextMessage[], from: number, to: number): number => {
 		const sum = sums.get(list);
 		return charsToTokens(sum ? (sum[to] as number) - (sum[from] as number) : 0);
 	};
@@ -83,7 +83,7 @@ export function* cacheImpactSteps(inputs: CacheInputs): Steps<CacheImpact> {
 	const unseenPrefixTokens = previous && inputs.usage ? Math.max(0, promptTokens - previousTokens) : 0;
 	const prices = pricing?.cost;
 	const prefillPrice = prices === undefined ? undefined : prices.cacheWrite > 0 ? 'cacheWrite' : 'input';
-	const estimate = (list: readonly AgentMessage[], at: number): CallEstimate => {
+	const estimate = (list: readonly ContextMessage[], at: number): CallEstimate => {
 		const cachedTokens = tokensIn(list, 0, at);
 		const prefillTokens = tokensIn(list, at, list.length);
 		const cost = prices === undefined
@@ -118,16 +118,16 @@ export function* cacheImpactSteps(inputs: CacheInputs): Steps<CacheImpact> {
 }
 
 /** Number of leading messages two contexts share exactly (as serialized). */
-export function commonPrefix(a: readonly AgentMessage[], b: readonly AgentMessage[], sizeOf: MessageSize): number {
+export function commonPrefix(a: readonly ContextMessage[], b: readonly ContextMessage[], sizeOf: MessageSize): number {
 	return runSteps(commonPrefixSteps(a, b, sizeOf));
 }
 
-function* commonPrefixSteps(a: readonly AgentMessage[], b: readonly AgentMessage[], sizeOf: MessageSize): Steps<number> {
+function* commonPrefixSteps(a: readonly ContextMessage[], b: readonly ContextMessage[], sizeOf: MessageSize): Steps<number> {
 	const n = Math.min(a.length, b.length);
 	const pacer = new Pacer();
 	for (let i = 0; i < n; i++) {
-		const x = a[i] as AgentMessage;
-		const y = b[i] as AgentMessage;
+		const x = a[i] as ContextMessage;
+		const y = b[i] as ContextMessage;
 		if (pacer.due(x === y ? 0 : sizeOf(x, i, a))) {
 			yield;
 		}
@@ -139,10 +139,10 @@ function* commonPrefixSteps(a: readonly AgentMessage[], b: readonly AgentMessage
 }
 
 /** Estimated tokens of `list[from, to)`: serialized sizes plus one separator each. */
-export function tokensOf(list: readonly AgentMessage[], from: number, to: number, sizeOf: MessageSize): number {
+export function tokensOf(list: readonly ContextMessage[], from: number, to: number, sizeOf: MessageSize): number {
 	let chars = 0;
 	for (let i = from; i < to; i++) {
-		chars += sizeOf(list[i] as AgentMessage, i, list) + 1;
+		chars += sizeOf(list[i] as ContextMessage, i, list) + 1;
 	}
 	return charsToTokens(chars);
 }

@@ -7,14 +7,15 @@
  * const base = previewBase({ sessionPath, title, branch, messages, config, release });
  * const { snapshot } = computePreview(base, { overrides: { 'thinkingStrip.keepLastTurns': 4 }, pricing, now: Date.now() });
  */
-import { measuredContextSteps } from '../condense/measure/contextSize';
+import { conversationChars, measuredContextSteps } from '../condense/measure/contextSize';
 import { stringifiedLength } from '../condense/measure/jsonLength';
 import { pruneStatusText } from '../condense/measure/statusText';
 import type { DefectWarning, ReleaseDiagnostic } from '../condense/phases/renderReport';
 import { protectionCheck } from '../condense/protection/protectionRules';
 import { renderContextSteps } from '../condense/render/renderContext';
-import type { AgentMessage } from '../session/types';
+import type { ContextMessage } from '../session/types';
 import { alignContextsSteps } from './alignContexts';
+import { contextEditNotes } from './contextEditNotes';
 import type { RowBounds } from './previewRow';
 import { PreviewRows } from './previewRows';
 import { cacheImpactSteps, type PricingInfo } from './cacheImpact';
@@ -36,7 +37,7 @@ export interface PreviewOptions {
 
 export interface PreviewComputation {
 	readonly snapshot: PreviewSnapshot;
-	readonly views: Readonly<Record<ViewName, readonly AgentMessage[]>>;
+	readonly views: Readonly<Record<ViewName, readonly ContextMessage[]>>;
 	/** Both views' rows, built when asked for. */
 	readonly rows: PreviewRows;
 }
@@ -70,11 +71,9 @@ export function* computePreviewSteps(base: PreviewBase, options: PreviewOptions)
 			return at >= 0 && base.messages[at] === message ? at : -1;
 		},
 	});
-	const preview = {
-		after,
-		diagnostics,
-		statusText: pruneStatusText(config, after === base.messages ? undefined : { beforeChars: raw.breakdown.total, afterChars: sent.breakdown.total }),
-	};
+	// pi-condense's status line measures the conversation it saw: without Pi 1.x's system messages.
+	const reclaim = after === base.messages ? undefined : { beforeChars: conversationChars(base.messages, raw), afterChars: conversationChars(after, sent) };
+	const preview = { after, diagnostics, statusText: pruneStatusText(config, reclaim) };
 	const sizes = { before: raw.sizes, after: sent.sizes };
 	const rows = yield* PreviewRows.build({
 		raw: base.messages,
@@ -83,6 +82,7 @@ export function* computePreviewSteps(base: PreviewBase, options: PreviewOptions)
 		state: simulation.state,
 		isProtected,
 		entryIds: base.entryIds,
+		editedAt: base.editedAt,
 		simulatedBlocks: new Set(simulation.simulated),
 		sizes,
 		argsText: base.argsText,
@@ -115,6 +115,11 @@ export function* computePreviewSteps(base: PreviewBase, options: PreviewOptions)
 		bars: tokenBars(beforeSizes, afterSizes),
 		totals: tokenTotals(beforeSizes, afterSizes, base.messages.length, preview.after.length),
 		usage: lastCallUsage(base),
+		sessionUsage: base.sessionUsage && {
+			tokens: base.sessionUsage.input + base.sessionUsage.output + base.sessionUsage.cacheRead + base.sessionUsage.cacheWrite,
+			cost: base.sessionUsage.cost,
+			usageEntries: base.sessionUsage.usageEntries,
+		},
 		cache,
 		whatIf: {
 			thinkingStripApplies: base.release.thinkingStrip !== 'none',
@@ -130,6 +135,7 @@ export function* computePreviewSteps(base: PreviewBase, options: PreviewOptions)
 			...preview.diagnostics.map((d) => `${d.kind}: ${d.detail}${d.kind !== 'orphan-sweep' && d.line !== undefined ? ` (line ${d.line})` : ''}`),
 		],
 		warnings: warnings.map((w) => ({ kind: w.kind, message: w.message, ...(w.fixedIn ? { fixedIn: w.fixedIn } : {}) })),
+		contextEdits: contextEditNotes(base.edits),
 		computedAt: options.now,
 	};
 	return { snapshot, views: { after: preview.after, before: base.messages }, rows };

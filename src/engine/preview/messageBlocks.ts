@@ -6,7 +6,7 @@
  */
 import { contentText } from '../condense/occurrence';
 import { syntheticBlockId } from '../condense/phases/syntheticChain';
-import type { AgentMessage, AssistantContent, UserContent } from '../session/types';
+import type { AssistantContent, ContextMessage, SystemMessage, UserContent } from '../session/types';
 import { bounded } from './boundedText';
 import { prettyArgs, type ArgsText } from './argsText';
 import type { PreviewBlock } from './types';
@@ -15,8 +15,10 @@ const PURGE_MARKER = /^<purged-errored-args size="(\d+)"\/>$/;
 const SUMMARY_TYPE = 'context-prune-summary';
 
 /** Blocks of one message, each text cut at `maxChars`. */
-export function messageBlocks(message: AgentMessage, maxChars: number, argsText: ArgsText = prettyArgs): PreviewBlock[] {
+export function messageBlocks(message: ContextMessage, maxChars: number, argsText: ArgsText = prettyArgs): PreviewBlock[] {
 	switch (message.role) {
+		case 'system':
+			return systemBlocks(message, maxChars);
 		case 'user':
 			if (syntheticBlockId(message) !== undefined) {
 				return [{ kind: 'markdown', text: bounded(contentText(message.content), maxChars) }];
@@ -37,6 +39,30 @@ export function messageBlocks(message: AgentMessage, maxChars: number, argsText:
 		case 'compactionSummary':
 			return [{ kind: 'markdown', text: bounded(message.summary, maxChars) }];
 	}
+}
+
+/**
+ * A system message (Pi 1.x): its text, each section it sets (or removes) under its name, and the
+ * tools it adds or removes, by name (their schemas count in the size, not in the text).
+ */
+function systemBlocks(message: SystemMessage, maxChars: number): PreviewBlock[] {
+	const blocks: PreviewBlock[] = [];
+	const text = typeof message.content === 'string' ? message.content : message.content.map((block) => block.text).join('\n');
+	if (text.length > 0) {
+		blocks.push({ kind: 'text', text: bounded(text, maxChars) });
+	}
+	for (const [name, value] of Object.entries(message.sections ?? {})) {
+		blocks.push({ kind: 'text', text: bounded(value === null ? `[section ${name} removed]` : `[section ${name}]\n${value}`, maxChars) });
+	}
+	const added = message.toolsAdded ?? [];
+	if (added.length > 0) {
+		blocks.push({ kind: 'text', text: bounded(`[tools added] ${added.map((tool) => tool.name).join(', ')}`, maxChars) });
+	}
+	const removed = message.toolsRemoved ?? [];
+	if (removed.length > 0) {
+		blocks.push({ kind: 'text', text: bounded(`[tools removed] ${removed.map((tool) => tool.name).join(', ')}`, maxChars) });
+	}
+	return blocks;
 }
 
 function userContentBlocks(content: string | readonly UserContent[], maxChars: number, kind: 'text' | 'markdown'): PreviewBlock[] {

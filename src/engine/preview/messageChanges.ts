@@ -7,15 +7,17 @@ import { charsToTokens } from '../condense/measure/compactFormat';
 import type { ProtectionCheck } from '../condense/protection/protectionRules';
 import type { CondenseState } from '../condense/state/condenseState';
 import { stubTarget } from '../condense/state/indexLookups';
-import type { AgentMessage, AssistantMessage, ToolResultMessage, UserContent } from '../session/types';
+import type { ContextMessage, AssistantMessage, ToolResultMessage, UserContent } from '../session/types';
 import { bounded } from './boundedText';
-import type { RowBadge, StubOrigin } from './types';
+import type { EditedOrigin, RowBadge, StubOrigin } from './types';
 
 const STUB_HEAD_CHARS = 600;
 
 export interface MessageChanges {
 	readonly badges: readonly RowBadge[];
 	readonly stub?: StubOrigin;
+	/** Pi 1.x: the message is sent with the content a `context_edit` gave it. */
+	readonly edited?: EditedOrigin;
 }
 
 export interface ChangeContext {
@@ -30,17 +32,35 @@ export interface ChangeContext {
 const NONE: MessageChanges = { badges: [] };
 
 /** Badges for a raw message and what it became (`undefined`: not sent). */
-export function messageChanges(raw: AgentMessage, rawIndex: number, rendered: AgentMessage | undefined, context: ChangeContext): MessageChanges {
+export function messageChanges(raw: ContextMessage, rawIndex: number, rendered: ContextMessage | undefined, context: ChangeContext): MessageChanges {
 	if (raw.role === 'toolResult') {
 		return resultChanges(raw, rawIndex, rendered, context);
 	}
 	if (raw.role === 'assistant' && rendered?.role === 'assistant' && rendered !== raw) {
 		return { badges: assistantBadges(raw, rendered) };
 	}
+	if (raw.role === 'system' && rendered?.role === 'system' && rendered !== raw) {
+		return { badges: [REPLAYED] };
+	}
 	return NONE;
 }
 
-function resultChanges(raw: ToolResultMessage, rawIndex: number, rendered: AgentMessage | undefined, context: ChangeContext): MessageChanges {
+const REPLAYED: RowBadge = {
+	kind: 'replayed',
+	label: 'replayed',
+	detail: 'pi-condense changed the conversation, so Pi sends one leading system message: every system message of the context replayed into it (texts joined, sections and tools as the last change left them).',
+};
+
+/** The badge and origin of a message Pi sends edited (Pi 1.x `context_edit`), added to its other changes. */
+export function withEdit(changes: MessageChanges, edited: EditedOrigin | undefined): MessageChanges {
+	if (edited === undefined) {
+		return changes;
+	}
+	const badge: RowBadge = { kind: 'edited', label: 'edited', detail: `Pi sends this message with the content context_edit ${edited.editId} gave it; the session entry still says what is shown below.` };
+	return { ...changes, badges: [badge, ...changes.badges], edited };
+}
+
+function resultChanges(raw: ToolResultMessage, rawIndex: number, rendered: ContextMessage | undefined, context: ChangeContext): MessageChanges {
 	const badges: RowBadge[] = [];
 	if (raw.isError) {
 		badges.push({ kind: 'error', label: 'error', detail: 'The tool reported an error.' });

@@ -7,21 +7,21 @@
  * `branch_summary` entry a new object with its fields, and a compaction summary comes from the
  * last compaction on the branch.
  */
-import type { AgentMessage, SessionEntry } from '../session/types';
+import type { ContextMessage, SessionEntry } from '../session/types';
 import { paced, runSteps, type Steps } from '../steps';
 
-export function messageEntryIds(branch: readonly SessionEntry[], messages: readonly AgentMessage[]): (string | undefined)[] {
+export function messageEntryIds(branch: readonly SessionEntry[], messages: readonly ContextMessage[]): (string | undefined)[] {
 	return runSteps(messageEntryIdsSteps(branch, messages));
 }
 
-export function* messageEntryIdsSteps(branch: readonly SessionEntry[], messages: readonly AgentMessage[]): Steps<(string | undefined)[]> {
+export function* messageEntryIdsSteps(branch: readonly SessionEntry[], messages: readonly ContextMessage[]): Steps<(string | undefined)[]> {
 	const ids: (string | undefined)[] = new Array<string | undefined>(messages.length).fill(undefined);
 	let at = 0;
 	for (let i = 0; i < messages.length; i++) {
 		if (paced(i)) {
 			yield;
 		}
-		const message = messages[i] as AgentMessage;
+		const message = messages[i] as ContextMessage;
 		if (message.role === 'compactionSummary') {
 			ids[i] = lastCompactionId(branch);
 			continue;
@@ -37,7 +37,7 @@ export function* messageEntryIdsSteps(branch: readonly SessionEntry[], messages:
 	return ids;
 }
 
-function produces(entry: SessionEntry, message: AgentMessage): boolean {
+function produces(entry: SessionEntry, message: ContextMessage): boolean {
 	switch (entry.type) {
 		case 'message':
 			return entry.message === message;

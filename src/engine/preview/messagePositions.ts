@@ -5,7 +5,7 @@
  * lived through the whole preview computation, and the collector copied them again at every pause.
  * Pure.
  */
-import type { AgentMessage } from '../session/types';
+import type { ContextMessage } from '../session/types';
 import { paced, type Steps } from '../steps';
 
 const NONE = -1;
@@ -18,7 +18,7 @@ export class MessagePositions {
 		this.resume = heads.slice();
 	}
 
-	static *buildSteps(messages: readonly AgentMessage[]): Steps<MessagePositions> {
+	static *buildSteps(messages: readonly ContextMessage[]): Steps<MessagePositions> {
 		const bits = Math.max(4, Math.ceil(Math.log2(messages.length * 2 + 1)));
 		const heads = new Int32Array(2 ** bits).fill(NONE);
 		const next = new Int32Array(messages.length).fill(NONE);
@@ -28,7 +28,7 @@ export class MessagePositions {
 			if (paced(i)) {
 				yield;
 			}
-			const bucket = bucketOf(messages[i] as AgentMessage, shift);
+			const bucket = bucketOf(messages[i] as ContextMessage, shift);
 			next[i] = heads[bucket] as number;
 			heads[bucket] = i;
 		}
@@ -41,7 +41,7 @@ export class MessagePositions {
 	 * one call to the next (the alignment's cursor only moves forward): positions passed are skipped
 	 * for good.
 	 */
-	find(message: AgentMessage, from: number, accept: (position: number) => boolean): number {
+	find(message: ContextMessage, from: number, accept: (position: number) => boolean): number {
 		const bucket = bucketOf(message, this.shift);
 		let position = this.resume[bucket] as number;
 		while (position !== NONE && position < from) {
@@ -58,7 +58,7 @@ export class MessagePositions {
 }
 
 /** A multiplicative hash of the role, the timestamp and the tool-call id (what pairs two messages). */
-function bucketOf(message: AgentMessage, shift: number): number {
+function bucketOf(message: ContextMessage, shift: number): number {
 	const timestamp = Number(message.timestamp);
 	let hash = Math.imul((timestamp >>> 0) ^ Math.imul(Math.floor(timestamp / 4294967296) >>> 0, 0x85ebca6b), 0x9e3779b1);
 	hash = Math.imul(hash ^ roleCode(message.role), 0xc2b2ae35);

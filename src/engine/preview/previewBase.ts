@@ -9,7 +9,10 @@ import { measuredContextSteps, type MeasuredContext } from '../condense/measure/
 import { buildCondenseStateSteps } from '../condense/state/buildCondenseState';
 import { EMPTY_CONDENSE_STATE, type CondenseState } from '../condense/state/condenseState';
 import { renderContextSteps } from '../condense/render/renderContext';
-import type { AgentMessage, AssistantMessage, SessionEntry } from '../session/types';
+import { appliedEdits, type AppliedEdit } from '../session/contextEdits';
+import type { SessionContext } from '../session/model';
+import { usageTotalsSteps, type UsageTotals } from '../session/usageTotals';
+import type { ContextMessage, AssistantMessage, SessionEntry } from '../session/types';
 import { alignContextsSteps } from './alignContexts';
 import { messageEntryIdsSteps } from './messageEntries';
 import { previousCallSteps, type PreviousCall } from './previousCall';
@@ -21,17 +24,23 @@ export interface PreviewBase {
 	readonly title: string;
 	readonly branch: readonly SessionEntry[];
 	/** Pi's context (before pruning). */
-	readonly messages: readonly AgentMessage[];
+	readonly messages: readonly ContextMessage[];
 	readonly config: ContextPruneConfig;
 	/** The pi-condense release the state was rebuilt and the context rendered for. */
 	readonly release: ReleaseRules;
 	readonly state: CondenseState;
 	readonly entryIds: readonly (string | undefined)[];
+	/** Pi 1.x: the `context_edit`s that changed the context (omissions first). */
+	readonly edits: readonly AppliedEdit[];
+	/** The replaced messages among them, by index in `messages`. */
+	readonly editedAt: ReadonlyMap<number, AppliedEdit>;
+	/** Pi's token and cost totals of the whole file (`sessionEntries` given), usage entries included. */
+	readonly sessionUsage: UsageTotals | undefined;
 	/** The previous call's reply, whose usage Pi recorded. */
 	readonly reply: AssistantMessage | undefined;
 	/** The previous call's context as sent (rendered with the configured settings), and raw. */
-	readonly previousSent: readonly AgentMessage[] | undefined;
-	readonly previousRaw: readonly AgentMessage[] | undefined;
+	readonly previousSent: readonly ContextMessage[] | undefined;
+	readonly previousRaw: readonly ContextMessage[] | undefined;
 	/**
 	 * Pi's context measured once for every preview of this base: its breakdown and each message's
 	 * size by index. A table by position rather than a cache by message: a map of every message and
@@ -48,11 +57,19 @@ export interface BaseInputs {
 	readonly sessionPath: string;
 	readonly title: string;
 	readonly branch: readonly SessionEntry[];
-	readonly messages: readonly AgentMessage[];
+	readonly messages: readonly ContextMessage[];
 	readonly config: ContextPruneConfig;
 	readonly release: ReleaseRules;
 	/** An already rebuilt state of this branch (for the same release), if the caller has one. */
 	readonly state?: CondenseState;
+	/**
+	 * The context `messages` is (`buildSessionContext` of the branch), when the caller has it: it says
+	 * where each message came from and which Pi 1.x edits changed them. Without it messages are paired
+	 * with entries by a scan (an edited message then has no entry).
+	 */
+	readonly context?: SessionContext;
+	/** Every entry of the file, in file order: for Pi's session totals. */
+	readonly sessionEntries?: readonly SessionEntry[];
 }
 
 export function previewBase(inputs: BaseInputs): PreviewBase {
@@ -63,7 +80,9 @@ export function previewBase(inputs: BaseInputs): PreviewBase {
 export function* previewBaseSteps(inputs: BaseInputs): Steps<PreviewBase> {
 	const { branch, messages, config, release } = inputs;
 	const state = config.enabled ? inputs.state ?? (yield* buildCondenseStateSteps(branch, release)) : EMPTY_CONDENSE_STATE;
-	const entryIds = yield* messageEntryIdsSteps(branch, messages);
+	const context = inputs.context?.messages === messages ? inputs.context : undefined;
+	const entryIds = context ? (yield* context.sources.entriesSteps()).map((entry) => entry.id) : yield* messageEntryIdsSteps(branch, messages);
+	const edits = context ? appliedEdits(context) : [];
 	const previous = yield* previousCallSteps(branch, messages, entryIds);
 	const previousState = previous && config.enabled ? yield* stateAtCall(previous, branch, state, release) : EMPTY_CONDENSE_STATE;
 	const previousSent = previous ? yield* renderContextSteps(previous.rawMessages, previousState, config, release) : undefined;
@@ -78,6 +97,9 @@ export function* previewBaseSteps(inputs: BaseInputs): Steps<PreviewBase> {
 		release,
 		state,
 		entryIds,
+		edits,
+		editedAt: new Map(edits.flatMap((applied) => (applied.at === undefined ? [] : [[applied.at, applied] as const]))),
+		sessionUsage: inputs.sessionEntries ? yield* usageTotalsSteps(inputs.sessionEntries) : undefined,
 		reply: previous?.reply,
 		previousSent,
 		previousRaw: previous?.rawMessages,
@@ -115,7 +137,7 @@ function* stateAtCall(previous: PreviousCall, branch: readonly SessionEntry[], s
  * Sizes of the previous call's sent messages: those that are Pi's messages (its raw context is a
  * subsequence of today's) are looked up in today's measures, the others (stubs, chains) measured.
  */
-function* previousCallSizesSteps(messages: readonly AgentMessage[], measured: MeasuredContext, previousRaw: readonly AgentMessage[], previousSent: readonly AgentMessage[]): Steps<Uint32Array> {
+function* previousCallSizesSteps(messages: readonly ContextMessage[], measured: MeasuredContext, previousRaw: readonly ContextMessage[], previousSent: readonly ContextMessage[]): Steps<Uint32Array> {
 	const alignment = yield* alignContextsSteps(previousRaw, previousSent);
 	const indexInMessages = new Int32Array(previousRaw.length).fill(-1);
 	let at = 0;

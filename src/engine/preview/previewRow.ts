@@ -8,7 +8,8 @@ import { syntheticBlockId } from '../condense/phases/syntheticChain';
 import type { ProtectionCheck } from '../condense/protection/protectionRules';
 import type { CondenseState } from '../condense/state/condenseState';
 import { CUSTOM_TYPE_SUMMARY } from '../condense/types';
-import type { AgentMessage } from '../session/types';
+import type { AppliedEdit } from '../session/contextEdits';
+import type { ContextMessage } from '../session/types';
 import type { Alignment } from './alignContexts';
 import type { ViewName } from './snapshotTypes';
 import { isCut } from './boundedText';
@@ -26,12 +27,14 @@ export interface RowBounds {
 export const DEFAULT_ROW_BOUNDS: RowBounds = { blockChars: 400, blocks: 6 };
 
 export interface RowInputs {
-	readonly raw: readonly AgentMessage[];
-	readonly rendered: readonly AgentMessage[];
+	readonly raw: readonly ContextMessage[];
+	readonly rendered: readonly ContextMessage[];
 	readonly alignment: Alignment;
 	readonly state: CondenseState;
 	readonly isProtected: ProtectionCheck;
 	readonly entryIds: readonly (string | undefined)[];
+	/** Pi 1.x: the messages Pi sends edited, by raw index. */
+	readonly editedAt?: ReadonlyMap<number, AppliedEdit>;
 	/** Block ids of chains that only the what-if simulation compresses. */
 	readonly simulatedBlocks: ReadonlySet<string>;
 	/** Serialized size of each message of both views, by index (measured once per preview). */
@@ -41,7 +44,7 @@ export interface RowInputs {
 }
 
 export function previewRow(
-	message: AgentMessage, chars: number, key: string, inputs: RowInputs, badges: readonly RowBadge[],
+	message: ContextMessage, chars: number, key: string, inputs: RowInputs, badges: readonly RowBadge[],
 	change: MessageChanges, counterpart: number | undefined, entryId: string | undefined,
 ): PreviewRow {
 	const bounds = inputs.bounds ?? DEFAULT_ROW_BOUNDS;
@@ -62,20 +65,22 @@ export function previewRow(
 		truncated: all.length > blocks.length || blocks.some((block) => block.kind !== 'image' && isCut(block.text)),
 		badges: [...summaryBadge, ...badges],
 		...(change.stub ? { stub: change.stub } : {}),
+		...(change.edited ? { edited: change.edited } : {}),
 		toolCallIds: toolCallIdsOf(message),
 		...(counterpart !== undefined ? { counterpart } : {}),
 	};
 }
 
-function rowKind(message: AgentMessage): RowKind {
+function rowKind(message: ContextMessage): RowKind {
 	if (syntheticBlockId(message) !== undefined) {
 		return 'chain';
 	}
 	return isSummaryMessage(message, CUSTOM_TYPE_SUMMARY) ? 'summary' : message.role;
 }
 
-function rowTitle(message: AgentMessage, kind: RowKind): string {
+function rowTitle(message: ContextMessage, kind: RowKind): string {
 	switch (message.role) {
+		case 'system': return systemTitle(message.sections, message.toolsAdded, message.toolsRemoved);
 		case 'toolResult': return message.toolName;
 		case 'custom': return message.customType;
 		case 'assistant': return message.model;
@@ -86,7 +91,14 @@ function rowTitle(message: AgentMessage, kind: RowKind): string {
 	}
 }
 
-export function toolCallIdsOf(message: AgentMessage): string[] {
+/** `4 sections · +5 tools`: what a system message sets. */
+function systemTitle(sections: object | undefined, added: readonly unknown[] | undefined, removed: readonly unknown[] | undefined): string {
+	const count = (n: number, what: string): string => `${n} ${what}${n === 1 ? '' : 's'}`;
+	const parts = [sections ? count(Object.keys(sections).length, 'section') : undefined, added?.length ? `+${count(added.length, 'tool')}` : undefined, removed?.length ? `−${count(removed.length, 'tool')}` : undefined];
+	return parts.filter((part) => part !== undefined).join(' · ');
+}
+
+export function toolCallIdsOf(message: ContextMessage): string[] {
 	if (message.role === 'toolResult') {
 		return [message.toolCallId];
 	}
@@ -102,7 +114,10 @@ export function chainBadges(blockId: string, calls: number, simulatedBlocks: Rea
 	return badges;
 }
 
-export function droppedBadge(message: AgentMessage, chainOfCall: ReadonlyMap<string, string>): RowBadge {
+export function droppedBadge(message: ContextMessage, chainOfCall: ReadonlyMap<string, string>): RowBadge {
+	if (message.role === 'system') {
+		return { kind: 'folded', label: 'folded in', detail: 'Not sent here: pi-condense changed the conversation, so Pi replays every system message into the leading one, which carries this one\'s text, sections and tools.' };
+	}
 	const blockId = toolCallIdsOf(message).map((id) => chainOfCall.get(id)).find((id) => id !== undefined);
 	if (blockId !== undefined) {
 		return { kind: 'dropped', label: `dropped → ${blockId}`, detail: `Not sent: part of the chain compressed into ${blockId}.` };

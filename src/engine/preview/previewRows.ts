@@ -6,8 +6,9 @@
  * messages, state and alignment it reads never change.
  */
 import { syntheticBlockId } from '../condense/phases/syntheticChain';
-import type { AgentMessage } from '../session/types';
-import { messageChanges, type MessageChanges } from './messageChanges';
+import type { ContextMessage } from '../session/types';
+import { editedOrigin } from './contextEditNotes';
+import { messageChanges, withEdit, type MessageChanges } from './messageChanges';
 import { chainBadges, droppedBadge, previewRow, type RowInputs } from './previewRow';
 import type { ViewName } from './snapshotTypes';
 import type { PreviewRow } from './types';
@@ -65,7 +66,7 @@ export class PreviewRows {
 		return this.messages(view).length;
 	}
 
-	message(view: ViewName, index: number): AgentMessage | undefined {
+	message(view: ViewName, index: number): ContextMessage | undefined {
 		return this.messages(view)[index];
 	}
 
@@ -102,7 +103,7 @@ export class PreviewRows {
 		return raw < 0 ? undefined : this.inputs.entryIds[raw];
 	}
 
-	private messages(view: ViewName): readonly AgentMessage[] {
+	private messages(view: ViewName): readonly ContextMessage[] {
 		return view === 'after' ? this.inputs.rendered : this.inputs.raw;
 	}
 
@@ -135,14 +136,16 @@ export class PreviewRows {
 	private changesOf(rawIndex: number): MessageChanges {
 		const at = this.inputs.alignment.renderedIndexOf[rawIndex] ?? -1;
 		const { state, isProtected, sizes } = this.inputs;
-		return messageChanges(this.inputs.raw[rawIndex] as AgentMessage, rawIndex, at < 0 ? undefined : this.inputs.rendered[at], {
+		const changes = messageChanges(this.inputs.raw[rawIndex] as ContextMessage, rawIndex, at < 0 ? undefined : this.inputs.rendered[at], {
 			state, isProtected, rawSizes: sizes.before, argsOf: (r) => this.indexes.argsOf[r],
 		});
+		const edit = this.inputs.editedAt?.get(rawIndex);
+		return edit ? withEdit(changes, editedOrigin(edit)) : changes;
 	}
 }
 
 /** For each raw tool result, the arguments of the latest call with its id before it. */
-function* callArguments(raw: readonly AgentMessage[]): Steps<unknown[]> {
+function* callArguments(raw: readonly ContextMessage[]): Steps<unknown[]> {
 	const latest = new Map<string, unknown>();
 	return yield* mapSteps(raw, (message) => {
 		if (message.role === 'assistant') {
@@ -171,7 +174,7 @@ function* syntheticRows(inputs: RowInputs): Steps<Pick<RowIndexes, 'syntheticAt'
 		if ((inputs.alignment.rawIndexOf[i] ?? -1) >= 0) {
 			continue;
 		}
-		const blockId = syntheticBlockId(inputs.rendered[i] as AgentMessage) ?? `?${i}`;
+		const blockId = syntheticBlockId(inputs.rendered[i] as ContextMessage) ?? `?${i}`;
 		const count = seen.get(blockId) ?? 0;
 		seen.set(blockId, count + 1);
 		const key = count === 0 ? `b${blockId}` : `b${blockId}~${count}`;

@@ -6,8 +6,12 @@
  * the file before the reply although they were written after the request. The entry timestamps
  * tell them apart: a pi-condense entry (custom or custom message) counts for the call only when it
  * was written no later than the reply's own timestamp.
+ *
+ * A `context_edit` written after the reply (Pi 1.x) changed today's context, not the one the call was
+ * sent: then that call's context is built again from the branch as it was.
  */
-import type { AgentMessage, AssistantMessage, SessionEntry } from '../session/types';
+import { pathContextSteps } from '../session/context';
+import type { ContextMessage, AssistantMessage, SessionEntry } from '../session/types';
 import { paced, runSteps, type Steps } from '../steps';
 
 export interface PreviousCall {
@@ -16,13 +20,13 @@ export interface PreviousCall {
 	/** Index of the reply in the raw context. */
 	readonly replyIndex: number;
 	/** The raw messages the call was sent (before pi-condense's transform). */
-	readonly rawMessages: readonly AgentMessage[];
+	readonly rawMessages: readonly ContextMessage[];
 	/** The branch as it was when the call was requested. */
 	readonly branch: readonly SessionEntry[];
 }
 
 /** Pi's rule for the last call with usable figures: the last assistant that did not fail or abort. */
-export function lastCompletedReply(messages: readonly AgentMessage[]): number {
+export function lastCompletedReply(messages: readonly ContextMessage[]): number {
 	for (let i = messages.length - 1; i >= 0; i--) {
 		const message = messages[i];
 		if (message?.role === 'assistant' && message.stopReason !== 'error' && message.stopReason !== 'aborted') {
@@ -34,7 +38,7 @@ export function lastCompletedReply(messages: readonly AgentMessage[]): number {
 
 export function previousCall(
 	branch: readonly SessionEntry[],
-	messages: readonly AgentMessage[],
+	messages: readonly ContextMessage[],
 	entryIds: readonly (string | undefined)[],
 ): PreviousCall | undefined {
 	return runSteps(previousCallSteps(branch, messages, entryIds));
@@ -43,7 +47,7 @@ export function previousCall(
 /** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
 export function* previousCallSteps(
 	branch: readonly SessionEntry[],
-	messages: readonly AgentMessage[],
+	messages: readonly ContextMessage[],
 	entryIds: readonly (string | undefined)[],
 ): Steps<PreviousCall | undefined> {
 	const replyIndex = lastCompletedReply(messages);
@@ -51,14 +55,18 @@ export function* previousCallSteps(
 	if (reply?.role !== 'assistant') {
 		return undefined;
 	}
-	// A message object sits in one entry: looked for from the end, where the last reply is.
+	// A message object sits in one entry (an edited reply is a new object: its entry is found by id):
+	// looked for from the end, where the last reply is.
+	const replyId = entryIds[replyIndex];
 	let replyEntry = -1;
+	let editedLater = false;
 	for (let i = branch.length - 1; i >= 0; i--) {
 		const entry = branch[i] as SessionEntry;
-		if (entry.type === 'message' && entry.message === reply) {
+		if (entry.type === 'message' && (entry.message === reply || (replyId !== undefined && entry.id === replyId))) {
 			replyEntry = i;
 			break;
 		}
+		editedLater ||= entry.type === 'context_edit';
 	}
 	if (replyEntry < 0) {
 		return undefined;
@@ -77,14 +85,17 @@ export function* previousCallSteps(
 			callBranch.push(entry);
 		}
 	}
-	const rawMessages: AgentMessage[] = [];
+	if (editedLater) {
+		return { reply, replyIndex, rawMessages: (yield* pathContextSteps(callBranch)).messages, branch: callBranch };
+	}
+	const rawMessages: ContextMessage[] = [];
 	for (let i = 0; i < replyIndex; i++) {
 		if (paced(i)) {
 			yield;
 		}
 		const id = entryIds[i];
 		if (id === undefined || !lateIds.has(id)) {
-			rawMessages.push(messages[i] as AgentMessage);
+			rawMessages.push(messages[i] as ContextMessage);
 		}
 	}
 	return { reply, replyIndex, rawMessages, branch: callBranch };

@@ -4,7 +4,7 @@
  */
 import type { CondenseState } from '../condense/state/condenseState';
 import { stubTarget } from '../condense/state/indexLookups';
-import type { AgentMessage } from '../session/types';
+import type { ContextMessage } from '../session/types';
 import type { Alignment } from './alignContexts';
 import { stubRef } from './messageChanges';
 import type { RefInfo } from './snapshotTypes';
@@ -12,8 +12,8 @@ import { paced, type Steps } from '../steps';
 
 export interface RefSources {
 	readonly state: CondenseState;
-	readonly raw: readonly AgentMessage[];
-	readonly rendered: readonly AgentMessage[];
+	readonly raw: readonly ContextMessage[];
+	readonly rendered: readonly ContextMessage[];
 	readonly alignment: Alignment;
 	/** Serialized size of each raw message, by index. */
 	readonly rawSizes: Uint32Array;

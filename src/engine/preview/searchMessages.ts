@@ -2,7 +2,7 @@
  * Full-text search over a view's messages, in the same block texts the page shows (unbounded).
  * Pure. Case-insensitive, literal (no regular-expression syntax); stops after `limit` hits.
  */
-import type { AgentMessage } from '../session/types';
+import type { ContextMessage } from '../session/types';
 import { UNBOUNDED } from './boundedText';
 import { blockText, messageBlocks } from './messageBlocks';
 import type { ArgsText } from './argsText';
@@ -29,12 +29,12 @@ export interface SearchOptions {
 	readonly argsText?: ArgsText;
 }
 
-export function searchMessages(messages: readonly AgentMessage[], query: string, options: SearchOptions = {}): SearchResult {
+export function searchMessages(messages: readonly ContextMessage[], query: string, options: SearchOptions = {}): SearchResult {
 	return runSteps(searchMessagesSteps(messages, query, options));
 }
 
 /** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
-export function* searchMessagesSteps(messages: readonly AgentMessage[], query: string, options: SearchOptions = {}): Steps<SearchResult> {
+export function* searchMessagesSteps(messages: readonly ContextMessage[], query: string, options: SearchOptions = {}): Steps<SearchResult> {
 	const limit = options.limit ?? SEARCH_HIT_LIMIT;
 	const hits: SearchHit[] = [];
 	if (query === '') {
@@ -43,7 +43,7 @@ export function* searchMessagesSteps(messages: readonly AgentMessage[], query: s
 	const pattern = new RegExp(query.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi');
 	const pacer = new Pacer();
 	for (let row = 0; row < messages.length; row++) {
-		const blocks = messageBlocks(messages[row] as AgentMessage, UNBOUNDED, options.argsText);
+		const blocks = messageBlocks(messages[row] as ContextMessage, UNBOUNDED, options.argsText);
 		let rowChars = 0;
 		for (let block = 0; block < blocks.length; block++) {
 			const text = blockText(blocks[block] as (typeof blocks)[number]);

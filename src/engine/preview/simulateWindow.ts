@@ -21,7 +21,7 @@ import { isDeterministic, planChainJobsSteps } from '../flush/chains/planChains'
 import { deferInGrace, graceKeysOfBranchSteps, selectChains } from '../flush/chains/selectChains';
 import { summaryRef } from '../flush/entryDrafts';
 import type { ReleaseRules } from '../release/releases';
-import type { AgentMessage, SessionEntry } from '../session/types';
+import type { ContextMessage, SessionEntry } from '../session/types';
 import { runSteps, type Steps } from '../steps';
 
 export interface WindowSimulation {
@@ -39,7 +39,7 @@ export function simulateWindow(...args: Parameters<typeof simulateWindowSteps>):
 /** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
 export function* simulateWindowSteps(
 	state: CondenseState,
-	rawMessages: readonly AgentMessage[],
+	rawMessages: readonly ContextMessage[],
 	rollingWindow: number,
 	isProtected: ProtectionCheck,
 	compressedAt: number,

@@ -2,9 +2,11 @@
  * The page state the host sends besides the rows (see `PreviewRows`): token bars, the last call's real usage,
  * the cache-impact estimate, the known refs and the what-if settings. Types only (plain JSON).
  */
+import type { ContextEditNote } from './types';
+
 export type ViewName = 'after' | 'before';
 
-export type BarCategory = 'user' | 'assistantText' | 'thinking' | 'toolCalls' | 'toolResults' | 'summaries' | 'compressedChains' | 'other';
+export type BarCategory = 'system' | 'user' | 'assistantText' | 'thinking' | 'toolCalls' | 'toolResults' | 'summaries' | 'compressedChains' | 'other';
 
 export interface TokenBar {
 	readonly category: BarCategory;
@@ -34,6 +36,14 @@ export interface LastCallUsage {
 	readonly cacheWrite: number;
 	readonly totalTokens: number;
 	readonly costTotal: number;
+}
+
+/** A session's token and cost totals, as Pi 1.x counts them over every entry of the file. */
+export interface SessionUsage {
+	readonly tokens: number;
+	readonly cost: number;
+	/** How many `usage` entries (cache warming and other work outside the conversation) are in them. */
+	readonly usageEntries: number;
 }
 
 export interface PricePerMillion {
@@ -132,11 +142,15 @@ export interface PreviewSnapshot {
 	readonly bars: readonly TokenBar[];
 	readonly totals: TokenTotals;
 	readonly usage: LastCallUsage | undefined;
+	/** Pi's totals of the whole session (as its `/session` counts them, usage entries included). */
+	readonly sessionUsage: SessionUsage | undefined;
 	readonly cache: CacheImpact;
 	readonly whatIf: WhatIfState;
 	readonly refs: readonly RefInfo[];
 	readonly diagnostics: readonly string[];
 	readonly warnings: readonly PreviewWarning[];
+	/** Pi 1.x: the entries `context_edit`s changed (Pi leaves them out, or sends other content). */
+	readonly contextEdits: readonly ContextEditNote[];
 	/** Epoch ms the snapshot was computed. */
 	readonly computedAt: number;
 }

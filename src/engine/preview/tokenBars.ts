@@ -7,6 +7,7 @@ import type { ContextBreakdown } from '../condense/measure/contextSize';
 import type { BarCategory, TokenBar, TokenTotals } from './snapshotTypes';
 
 export const BAR_LABELS: readonly (readonly [BarCategory, string])[] = [
+	['system', 'System prompt'],
 	['user', 'User'],
 	['assistantText', 'Assistant text'],
 	['thinking', 'Thinking'],
@@ -17,8 +18,10 @@ export const BAR_LABELS: readonly (readonly [BarCategory, string])[] = [
 	['other', 'Other (envelopes)'],
 ];
 
+/** The bars by category; the system prompt's only for a context that has one (Pi 1.x). */
 export function tokenBars(before: ContextBreakdown, after: ContextBreakdown): TokenBar[] {
-	return BAR_LABELS.map(([category, label]) => ({
+	const shown = before.system > 0 || after.system > 0 ? BAR_LABELS : BAR_LABELS.filter(([category]) => category !== 'system');
+	return shown.map(([category, label]) => ({
 		category,
 		label,
 		beforeTokens: charsToTokens(before[category]),

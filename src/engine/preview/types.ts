@@ -21,6 +21,8 @@ export type PreviewBlock =
 	| { readonly kind: 'image'; readonly mimeType: string; readonly bytes: number };
 
 export type RowKind =
+	/** Pi 1.x: the system prompt and tools (the leading one) or a later change of them. */
+	| 'system'
 	| 'user' | 'assistant' | 'toolResult' | 'bashExecution' | 'custom' | 'branchSummary' | 'compactionSummary'
 	/** pi-condense's synthetic `<compressed-chain>` user message. */
 	| 'chain'
@@ -31,6 +33,12 @@ export type BadgeKind =
 	| 'stub' | 'spilled' | 'alias' | 'chain' | 'summary' | 'purgedArgs' | 'thinkingStripped' | 'protected'
 	/** Before view: the message is not sent (dropped by a compressed chain or the orphan check). */
 	| 'dropped'
+	/** Pi 1.x: a later system message sent inside the leading one (Pi replays them all when the conversation changed). */
+	| 'folded'
+	/** Pi 1.x: a `context_edit` replaced what the entry says. */
+	| 'edited'
+	/** Pi 1.x: the leading system message as sent, every system message of the context replayed into it. */
+	| 'replayed'
 	/** What-if: a chain that the next flush would compress under the changed rolling window. */
 	| 'simulated'
 	| 'error';
@@ -58,6 +66,24 @@ export interface StubOrigin {
 	readonly spillBytes?: number;
 }
 
+/** Pi 1.x: a message Pi sends with the content a `context_edit` gave it; the entry itself is unchanged. */
+export interface EditedOrigin {
+	readonly editId: string;
+	/** What the entry says (bounded). */
+	readonly entryText: string;
+}
+
+/** Pi 1.x: an entry a `context_edit` changed, for the notes above the rows. */
+export interface ContextEditNote {
+	readonly editId: string;
+	readonly entryId: string;
+	/** `omitted`: Pi leaves the entry out; `replaced`: Pi sends it with other content. */
+	readonly kind: 'omitted' | 'replaced';
+	readonly role: string;
+	/** What the entry says (bounded). */
+	readonly entryText: string;
+}
+
 export interface PreviewRow {
 	/** Stable across live updates: `m<raw index>` for a message from Pi's context, `b<id>` for a synthetic chain. */
 	readonly key: string;
@@ -76,6 +102,8 @@ export interface PreviewRow {
 	readonly truncated: boolean;
 	readonly badges: readonly RowBadge[];
 	readonly stub?: StubOrigin;
+	/** Pi 1.x: Pi sends this message's content as a `context_edit` replaced it. */
+	readonly edited?: EditedOrigin;
 	/** Tool-call ids this row calls or answers. */
 	readonly toolCallIds: readonly string[];
 	/** Index of the same message in the other view (before ↔ after); undefined when it has none. */

@@ -19,3 +19,7 @@ export {
 } from './releaseChoice';
 export { INSTALL_COMMAND, notInstalledFlushText, notInstalledText, releaseLine, releaseStatusLines, releaseWarningText, shorten } from './releaseTexts';
 export { effectiveConfig, readingRules } from './followedRules';
+export {
+	isNewerThanKnownPi, isPiPackageName, newerPiSessionText, piLabel, piStatusLine, PI_PACKAGE_NAMES,
+	type InstalledPi, type PiPackageName,
+} from './installedPi';

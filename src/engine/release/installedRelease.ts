@@ -4,6 +4,7 @@
  * and what was odd on the way. Pure: `followRelease` only combines what the node layer found with
  * the user's override.
  */
+import type { InstalledPi } from './installedPi';
 import type { PiCondenseName } from './packageSource';
 import type { ReleaseOverride } from './releaseChoice';
 import { matchRelease, releaseRules, type ReleaseMatch, type ReleaseRules, type ReleaseVersion } from './releases';
@@ -64,6 +65,8 @@ export type ReleaseWarning =
 /** What the node layer found, in Pi's precedence order (the first copy is the one followed). */
 export interface ReleaseDetection {
 	readonly copies: readonly InstalledCopy[];
+	/** The Pi found on the machine (the one pi-condense runs in); undefined when none was found. */
+	readonly pi?: InstalledPi;
 	/** The places looked at, for "not installed" and Show Status. */
 	readonly searched: readonly string[];
 	readonly warnings: readonly ReleaseWarning[];
@@ -83,12 +86,14 @@ export interface FollowedRelease {
 	readonly others: readonly InstalledCopy[];
 	readonly searched: readonly string[];
 	readonly warnings: readonly ReleaseWarning[];
+	readonly pi?: InstalledPi;
 }
 
 export interface NotInstalled {
 	readonly kind: 'not-installed';
 	readonly searched: readonly string[];
 	readonly warnings: readonly ReleaseWarning[];
+	readonly pi?: InstalledPi;
 }
 
 export type ReleaseResolution = FollowedRelease | NotInstalled;
@@ -105,12 +110,13 @@ export function identifyCopy(
 export function followRelease(detection: ReleaseDetection, override: ReleaseOverride | undefined): ReleaseResolution {
 	const [first, ...others] = detection.copies;
 	const warnings = [...detection.warnings, ...copyWarnings(first, others)];
-	const common = { others, searched: detection.searched, warnings };
+	const pi = detection.pi ? { pi: detection.pi } : {};
+	const common = { others, searched: detection.searched, warnings, ...pi };
 	if (override) {
 		return { kind: 'followed', release: override.release, rules: releaseRules(override.release), how: 'override', installed: first, override, ...common };
 	}
 	if (!first) {
-		return { kind: 'not-installed', searched: detection.searched, warnings };
+		return { kind: 'not-installed', searched: detection.searched, warnings, ...pi };
 	}
 	const release = first.match.release;
 	return { kind: 'followed', release, rules: releaseRules(release), how: first.foundBy, installed: first, override: undefined, ...common };

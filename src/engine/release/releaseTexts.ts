@@ -3,12 +3,21 @@
  * tooltip and the CLI's `status`, a block for Show Status, and what to do when Pi has no
  * pi-condense. Pure: paths under `home` are shown as `~/…` when a home folder is given.
  */
+import { piLabel, piStatusLine } from './installedPi';
 import type { FollowedRelease, InstalledCopy, ReleaseResolution, ReleaseWarning } from './installedRelease';
 
 export const INSTALL_COMMAND = 'pi install npm:pi-condense';
 
-/** e.g. `pi-condense 2.9.1 (npm, ~/.pi/agent/npm/node_modules/pi-condense)`. */
+/**
+ * e.g. `Pi 1.6.0 · pi-condense 2.9.1 (npm, ~/.pi/agent/npm/node_modules/pi-condense)`: the Pi found on
+ * the machine (left out when none was found), then the release followed.
+ */
 export function releaseLine(resolution: ReleaseResolution, home?: string): string {
+	const line = piCondenseLine(resolution, home);
+	return resolution.pi ? `${piLabel(resolution.pi)} · ${line}` : line;
+}
+
+function piCondenseLine(resolution: ReleaseResolution, home?: string): string {
 	if (resolution.kind === 'not-installed') {
 		return `pi-condense not installed in Pi (${INSTALL_COMMAND})`;
 	}
@@ -21,8 +30,12 @@ export function releaseLine(resolution: ReleaseResolution, home?: string): strin
 	return `${copyVersion(copy)}${followedAs(resolution)} (${place(copy, home)}${more})`;
 }
 
-/** The lines of Show Status about the release, warnings included. */
+/** The lines of Show Status about Pi and the release, warnings included. */
 export function releaseStatusLines(resolution: ReleaseResolution, home?: string): string[] {
+	return [piStatusLine(resolution.pi, (path) => shorten(path, home)), ...piCondenseStatusLines(resolution, home)];
+}
+
+function piCondenseStatusLines(resolution: ReleaseResolution, home?: string): string[] {
 	if (resolution.kind === 'not-installed') {
 		return [
 			'pi-condense: not installed in Pi',

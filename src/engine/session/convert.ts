@@ -1,19 +1,19 @@
 /**
  * Pi's `convertToLlm`: what the provider receives for each `AgentMessage`. Pure.
  *
- * `user`, `assistant` and `toolResult` pass through; a `bashExecution` becomes user text (or is
+ * `system` (Pi 1.x), `user`, `assistant` and `toolResult` pass through; a `bashExecution` becomes user text (or is
  * dropped when excluded from context), a `custom` message becomes a user message (its `display`
  * flag only affects Pi's TUI, and `details` is never sent), and summaries are wrapped in Pi's exact
  * wording.
  */
-import type { AgentMessage, BashExecutionMessage, LlmMessage, UserMessage } from './types';
+import type { BashExecutionMessage, ContextMessage, LlmMessage, UserMessage } from './types';
 
 export const COMPACTION_SUMMARY_PREFIX = 'The conversation history before this point was compacted into the following summary:\n\n<summary>\n';
 export const COMPACTION_SUMMARY_SUFFIX = '\n</summary>';
 export const BRANCH_SUMMARY_PREFIX = 'The following is a summary of a branch that this conversation came back from:\n\n<summary>\n';
 export const BRANCH_SUMMARY_SUFFIX = '</summary>';
 
-export function convertToLlm(messages: readonly AgentMessage[]): LlmMessage[] {
+export function convertToLlm(messages: readonly ContextMessage[]): LlmMessage[] {
 	const converted: LlmMessage[] = [];
 	for (const message of messages) {
 		const llm = toLlm(message);
@@ -24,8 +24,9 @@ export function convertToLlm(messages: readonly AgentMessage[]): LlmMessage[] {
 	return converted;
 }
 
-function toLlm(message: AgentMessage): LlmMessage | undefined {
+function toLlm(message: ContextMessage): LlmMessage | undefined {
 	switch (message.role) {
+		case 'system':
 		case 'user':
 		case 'assistant':
 		case 'toolResult':

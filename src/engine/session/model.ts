@@ -3,7 +3,8 @@
  * `appendToSession`. Types only. A model is an immutable snapshot: appending returns a new model
  * and leaves the previous one valid and unchanged.
  */
-import type { AgentMessage, SessionDiagnostic, SessionEntry, SessionHeader } from './types';
+import type { ContextSources } from './contextSources';
+import type { ContextEditEntry, ContextMessage, SessionDiagnostic, SessionEntry, SessionHeader } from './types';
 
 export interface SessionModel {
 	/** The header (line 1), or undefined when the file has no valid header (then `entries` is empty). */
@@ -37,9 +38,16 @@ export interface ModelRef {
 	readonly modelId: string;
 }
 
-/** What Pi's `buildSessionContext` returns. */
+/** What Pi's `buildSessionContext` returns, with where each message came from (Pi's projection). */
 export interface SessionContext {
-	readonly messages: readonly AgentMessage[];
+	/** The conversation and, from Pi 1.x, its system messages in place; `context_edit`s applied. */
+	readonly messages: readonly ContextMessage[];
+	/** The entry each message came from, by index (a compaction gives its checkpoint and its summary), when asked for. */
+	readonly sources: ContextSources;
+	/** The latest `context_edit` of each target among the context's entries, by target id (omissions included). */
+	readonly edits: ReadonlyMap<string, ContextEditEntry>;
+	/** Entries of the context whose messages an edit left out (`replacement: null`), in path order. */
+	readonly omitted: readonly SessionEntry[];
 	readonly thinkingLevel: string;
 	readonly model: ModelRef | null;
 }

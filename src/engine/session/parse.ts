@@ -17,6 +17,7 @@ import { checkLinks } from './linkCheck';
 import { migrateValuesSteps, type ParsedValue } from './migrate';
 import type { SessionModel } from './model';
 import { toEntry, toHeader } from './parseEntry';
+import { NEWEST_KNOWN_PI } from './piVersions';
 import { SessionSnapshot } from './snapshot';
 import type { SessionDiagnostic, SessionEntry, SessionHeader } from './types';
 import { isRecord } from './validateMessage';
@@ -118,7 +119,7 @@ export function appendToSession(previous: SessionModel, textAfterLastLine: strin
 	const added: SessionEntry[] = [];
 	const addedLines: number[] = [];
 	const tooDeep = new Set<number>();
-	collectEntries(parseLines(split.lines, diagnostics, tooDeep), added, addedLines, diagnostics, tooDeep);
+	collectEntries(parseLines(split.lines, diagnostics, tooDeep), added, addedLines, diagnostics, tooDeep, previous.diagnostics);
 	const entries = previous.entries.concat(added);
 	const index = previous.index.canExtend(previous.entries.length) ? previous.index : EntryIndex.build(previous.entries);
 	index.extend(entries, previous.entries.length);
@@ -171,13 +172,19 @@ export function checkedDepth(value: unknown, textLength: number, line: number, d
 	return { value: topLevelScalars(value), line };
 }
 
+/**
+ * Turns parsed lines into entries, with their diagnostics. Something only a newer Pi writes is said
+ * once per kind: not again when `earlier` (the diagnostics of the lines before) already says it.
+ */
 export function collectEntries(
 	values: readonly ParsedValue[],
 	entries: SessionEntry[],
 	lines: number[],
 	diagnostics: SessionDiagnostic[],
 	tooDeep: ReadonlySet<number>,
+	earlier: readonly SessionDiagnostic[] = [],
 ): void {
+	let reported: Set<string> | undefined;
 	for (const { value, line } of values) {
 		if (isRecord(value) && value['type'] === 'session') {
 			diagnostics.push({ severity: 'warning', line, message: 'a second session header; Pi ignores it' });
@@ -190,6 +197,14 @@ export function collectEntries(
 		}
 		if (result.warning !== undefined) {
 			diagnostics.push({ severity: 'warning', line, message: result.warning });
+		}
+		const newer = result.newer;
+		if (newer !== undefined) {
+			reported ??= new Set([...earlier, ...diagnostics].flatMap((d) => (d.newerPi === undefined ? [] : [d.newerPi])));
+			if (!reported.has(newer.kind)) {
+				reported.add(newer.kind);
+				diagnostics.push({ severity: 'warning', line, message: newer.message, newerPi: newer.kind, ...(newer.writeSafe ? { writeSafe: true as const } : {}) });
+			}
 		}
 		entries.push(result.entry);
 		lines.push(line);
@@ -206,7 +221,7 @@ function versionOf(header: SessionHeader, line: number, diagnostics: SessionDiag
 		return 1;
 	}
 	if (raw > CURRENT_SESSION_VERSION) {
-		diagnostics.push({ severity: 'warning', line, message: `written by a newer Pi (session version ${raw}); read as version ${CURRENT_SESSION_VERSION} and never written to` });
+		diagnostics.push({ severity: 'warning', line, newerPi: 'version', message: `written by a newer Pi (session version ${raw}, Pi ${NEWEST_KNOWN_PI} writes version ${CURRENT_SESSION_VERSION}); read as version ${CURRENT_SESSION_VERSION} and never written to` });
 	}
 	return raw;
 }

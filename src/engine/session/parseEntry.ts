@@ -1,15 +1,26 @@
 /**
  * Turning one parsed JSON line into a typed entry. Pure.
  *
- * Known entry types are checked field by field (see `validateMessage.ts` for messages); an entry
- * whose fields do not fit, or whose `type` Pi does not know, becomes an `OpaqueEntry`: it keeps
- * its place in the `parentId` tree, as Pi keeps it, but never reaches the context.
+ * Known entry types (Pi 1.6.0's) are checked field by field (see `validateMessage.ts` for messages);
+ * an entry whose fields do not fit, or whose `type` Pi does not know, becomes an `OpaqueEntry`: it
+ * keeps its place in the `parentId` tree, as Pi keeps it, but never reaches the context. An unknown
+ * type or message role is what a newer Pi writes: the result names it (`newer`) so the reader can say
+ * so once per kind.
  */
+import { NEWEST_KNOWN_PI } from './piVersions';
 import type { OpaqueEntry, SessionEntry, SessionHeader } from './types';
-import { checkCustomMessageFields, checkMessage, isRecord, type Problem } from './validateMessage';
+import { checkCustomMessageFields, checkMessage, checkReplacement, checkSystemMessage, isRecord, isUnknownRole, type Problem } from './validateMessage';
+
+/** Something a Pi newer than the one we know wrote: its kind (`type:x`, `role:x`) and what to say about it. */
+export interface NewerThing {
+	readonly kind: string;
+	readonly message: string;
+	/** It cannot change what is sent: the file may still be written to. */
+	readonly writeSafe: boolean;
+}
 
 export type EntryResult =
-	| { readonly entry: SessionEntry; readonly warning?: string }
+	| { readonly entry: SessionEntry; readonly warning?: string; readonly newer?: NewerThing }
 	| { readonly entry?: undefined; readonly error: string };
 
 /** Pi's header rule: `type: "session"` and a string `id`. */
@@ -52,17 +63,46 @@ export function toEntry(parsed: unknown, unusable?: string): EntryResult {
 	if (problem === undefined) {
 		return { entry: value as unknown as SessionEntry, warning };
 	}
-	const known = knownTypes.has(type);
+	if (!knownTypes.has(type)) {
+		return { entry: opaque(value, type, undefined), warning, newer: newerType(type) };
+	}
+	if (type === 'message' && isUnknownRole(value['message'])) {
+		const role = (value['message'] as Record<string, unknown>)['role'] as string;
+		return { entry: opaque(value, type, problem), warning, newer: newerRole(role) };
+	}
 	return {
-		entry: opaque(value, type, known ? problem : undefined),
-		warning: known ? `invalid ${type} entry (${problem}); it is kept in the tree but left out of the context` : warning,
+		entry: opaque(value, type, problem),
+		warning: `invalid ${type} entry (${problem}); it is kept in the tree but left out of the context`,
 	};
 }
 
 const knownTypes = new Set([
 	'message', 'model_change', 'thinking_level_change', 'compaction', 'branch_summary',
-	'custom', 'custom_message', 'label', 'session_info',
+	'custom', 'custom_message', 'label', 'session_info', 'context_edit', 'usage',
 ]);
+
+/** A name a file gave, cut for messages (a hostile file may give a megabyte). */
+function shortName(name: string): string {
+	return name.length > 60 ? `${name.slice(0, 60)}…` : name;
+}
+
+/** Pi leaves an entry type it does not know out of the context, and pi-condense never reads one. */
+function newerType(type: string): NewerThing {
+	return {
+		kind: `type:${shortName(type)}`,
+		message: `entry type ${JSON.stringify(shortName(type))} is unknown to Pi ${NEWEST_KNOWN_PI}, the newest Pi that Pi Condense knows: this session was written by a newer Pi. Such entries stay in the tree and out of the context, as Pi ${NEWEST_KNOWN_PI} leaves them out; if the newer Pi sends something for them, the preview cannot show it`,
+		writeSafe: true,
+	};
+}
+
+/** A message of an unknown role is part of the conversation pi-condense sees: what it does with one is unknown. */
+function newerRole(role: string): NewerThing {
+	return {
+		kind: `role:${shortName(role)}`,
+		message: `message role ${JSON.stringify(shortName(role))} is unknown to Pi ${NEWEST_KNOWN_PI}, the newest Pi that Pi Condense knows: this session was written by a newer Pi (it needs a Pi after ${NEWEST_KNOWN_PI}). Such messages are left out of the preview, although that Pi may send them; nothing is written to this session until Pi Condense knows them`,
+		writeSafe: false,
+	};
+}
 
 function fieldProblem(type: string, value: Record<string, unknown>): Problem {
 	switch (type) {
@@ -74,7 +114,11 @@ function fieldProblem(type: string, value: Record<string, unknown>): Problem {
 			return strings(value, 'thinkingLevel');
 		case 'compaction':
 			// A v1 compaction whose kept entry could not be mapped has no firstKeptEntryId; Pi keeps it.
-			return strings(value, 'summary') ?? optionalString(value, 'firstKeptEntryId');
+			return strings(value, 'summary') ?? optionalString(value, 'firstKeptEntryId') ?? checkpointProblem(value['systemMessage']);
+		case 'context_edit':
+			return strings(value, 'targetId') ?? checkReplacement(value['replacement']);
+		case 'usage':
+			return strings(value, 'kind') ?? (isRecord(value['usage']) ? undefined : '`usage` is not an object');
 		case 'branch_summary':
 			return strings(value, 'summary', 'fromId');
 		case 'custom':
@@ -88,6 +132,18 @@ function fieldProblem(type: string, value: Record<string, unknown>): Problem {
 		default:
 			return 'unknown entry type';
 	}
+}
+
+/** A compaction's Pi 1.x checkpoint: absent, or a system message. */
+function checkpointProblem(checkpoint: unknown): Problem {
+	if (checkpoint === undefined) {
+		return undefined;
+	}
+	if (!isRecord(checkpoint) || checkpoint['role'] !== 'system') {
+		return '`systemMessage` is not a system message';
+	}
+	const problem = checkSystemMessage(checkpoint);
+	return problem === undefined ? undefined : `\`systemMessage\`: ${problem}`;
 }
 
 function strings(value: Record<string, unknown>, ...keys: string[]): Problem {

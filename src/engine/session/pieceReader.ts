@@ -149,7 +149,7 @@ export class SessionPieceReader {
 
 	private add(first: SessionSnapshot, values: readonly ParsedValue[], diagnostics: SessionDiagnostic[], tooDeep: ReadonlySet<number>): void {
 		const from = this.entries.length;
-		collectEntries(values, this.entries, this.entryLines, diagnostics, tooDeep);
+		collectEntries(values, this.entries, this.entryLines, diagnostics, tooDeep, this.diagnostics);
 		// Extended in place: the first piece's snapshot is never handed out, and a continued one's stays exact.
 		first.index.extend(this.entries, from);
 		checkLinks(this.entries, this.entryLines, from, first.index, diagnostics);

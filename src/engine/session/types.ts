@@ -1,145 +1,16 @@
 /**
- * Pi's session and message shapes (Pi 0.73.1, session format v3), as they are on disk and as
- * `buildSessionContext` returns them. Types only: the parser in this folder narrows raw JSON into
- * these shapes and reports anything that does not fit as a diagnostic.
+ * Pi's session shapes (session format v3, as Pi 1.6.0 writes it: Pi 0.73–0.85 files are the same without
+ * system messages, `context_edit` and `usage` entries) and, from `messageTypes.ts`, its messages, as they
+ * are on disk and as `buildSessionContext` returns them. Types only: the parser in this folder narrows raw
+ * JSON into these shapes and reports anything that does not fit as a diagnostic.
  *
- * Reference: the entries Pi's session manager writes (format version 3; v1 and v2 are migrated on read).
+ * Reference: the entries Pi's session manager writes (format version 3; v1 and v2 are migrated on read),
+ * and `docs/session-format.md` / `docs/message-types.md` of `@earendil-works/pi-coding-agent` 1.6.0.
  */
 
-// ── Content blocks (pi-ai) ─────────────────────────────────────────────────
+import type { AssistantContent, ContextMessage, SystemMessage, Usage, UserContent } from './messageTypes';
 
-export interface TextContent {
-	readonly type: 'text';
-	readonly text: string;
-	readonly textSignature?: string;
-}
-
-export interface ThinkingContent {
-	readonly type: 'thinking';
-	readonly thinking: string;
-	readonly thinkingSignature?: string;
-	readonly redacted?: boolean;
-}
-
-export interface ImageContent {
-	readonly type: 'image';
-	readonly data: string;
-	readonly mimeType: string;
-}
-
-export interface ToolCall {
-	readonly type: 'toolCall';
-	readonly id: string;
-	readonly name: string;
-	readonly arguments: Readonly<Record<string, unknown>>;
-	readonly thoughtSignature?: string;
-}
-
-export type AssistantContent = TextContent | ThinkingContent | ToolCall;
-export type UserContent = TextContent | ImageContent;
-
-export interface UsageCost {
-	readonly input: number;
-	readonly output: number;
-	readonly cacheRead: number;
-	readonly cacheWrite: number;
-	readonly total: number;
-}
-
-export interface Usage {
-	readonly input: number;
-	readonly output: number;
-	readonly cacheRead: number;
-	readonly cacheWrite: number;
-	readonly totalTokens: number;
-	readonly cost: UsageCost;
-}
-
-export type StopReason = 'stop' | 'length' | 'toolUse' | 'error' | 'aborted';
-
-// ── Messages ───────────────────────────────────────────────────────────────
-
-export interface UserMessage {
-	readonly role: 'user';
-	readonly content: string | readonly UserContent[];
-	readonly timestamp: number;
-}
-
-export interface AssistantMessage {
-	readonly role: 'assistant';
-	readonly content: readonly AssistantContent[];
-	readonly api: string;
-	readonly provider: string;
-	readonly model: string;
-	readonly responseModel?: string;
-	readonly responseId?: string;
-	readonly usage: Usage;
-	readonly stopReason: StopReason;
-	readonly errorMessage?: string;
-	readonly timestamp: number;
-}
-
-export interface ToolResultMessage {
-	readonly role: 'toolResult';
-	readonly toolCallId: string;
-	readonly toolName: string;
-	readonly content: readonly UserContent[];
-	readonly details?: unknown;
-	readonly isError: boolean;
-	readonly timestamp: number;
-}
-
-/** The user's `!cmd` in Pi. */
-export interface BashExecutionMessage {
-	readonly role: 'bashExecution';
-	readonly command: string;
-	readonly output: string;
-	readonly exitCode: number | undefined;
-	readonly cancelled: boolean;
-	readonly truncated: boolean;
-	readonly fullOutputPath?: string;
-	readonly excludeFromContext?: boolean;
-	readonly timestamp: number;
-}
-
-/** An extension message (`custom_message` entry, or a migrated v2 `hookMessage`). */
-export interface CustomMessage {
-	readonly role: 'custom';
-	readonly customType: string;
-	readonly content: string | readonly UserContent[];
-	readonly display: boolean;
-	readonly details?: unknown;
-	readonly timestamp: number;
-}
-
-/** Synthesized from a `branch_summary` entry; never stored as a message. */
-export interface BranchSummaryMessage {
-	readonly role: 'branchSummary';
-	readonly summary: string;
-	readonly fromId: string;
-	readonly timestamp: number;
-}
-
-/** Synthesized from a `compaction` entry; never stored as a message. */
-export interface CompactionSummaryMessage {
-	readonly role: 'compactionSummary';
-	readonly summary: string;
-	readonly tokensBefore: number;
-	readonly timestamp: number;
-}
-
-/** What Pi's `buildSessionContext` returns and what extensions see in the `context` event. */
-export type AgentMessage =
-	| UserMessage
-	| AssistantMessage
-	| ToolResultMessage
-	| BashExecutionMessage
-	| CustomMessage
-	| BranchSummaryMessage
-	| CompactionSummaryMessage;
-
-/** What reaches a provider after Pi's `convertToLlm`. */
-export type LlmMessage = UserMessage | AssistantMessage | ToolResultMessage;
+export type * from './messageTypes';
 
 // ── Entries ────────────────────────────────────────────────────────────────
 
@@ -164,7 +35,7 @@ interface EntryBase {
 
 export interface MessageEntry extends EntryBase {
 	readonly type: 'message';
-	readonly message: AgentMessage;
+	readonly message: ContextMessage;
 }
 
 export interface ModelChangeEntry extends EntryBase {
@@ -181,8 +52,13 @@ export interface ThinkingLevelChangeEntry extends EntryBase {
 export interface CompactionEntry extends EntryBase {
 	readonly type: 'compaction';
 	readonly summary: string;
+	/** Its own id in a retain-none compaction (Pi 0.87.0+): nothing before it is kept. */
 	readonly firstKeptEntryId?: string;
 	readonly tokensBefore: number;
+	/** Pi 1.x: the prompt and tools replayed at the boundary, the leading system message of what follows. */
+	readonly systemMessage?: SystemMessage;
+	/** Pi 1.x: what generating the summary cost (session totals only). */
+	readonly usage?: Usage;
 	readonly details?: unknown;
 	readonly fromHook?: boolean;
 }
@@ -191,8 +67,29 @@ export interface BranchSummaryEntry extends EntryBase {
 	readonly type: 'branch_summary';
 	readonly fromId: string;
 	readonly summary: string;
+	readonly usage?: Usage;
 	readonly details?: unknown;
 	readonly fromHook?: boolean;
+}
+
+/**
+ * Pi 0.87.0+: an append-only edit of one earlier message's contribution to the model context. `null`
+ * omits the target; otherwise its content is replaced (a string becomes one text block for assistant
+ * and tool-result targets). The latest edit of a target on the branch wins; the raw entry is unchanged.
+ */
+export interface ContextEditEntry extends EntryBase {
+	readonly type: 'context_edit';
+	readonly targetId: string;
+	readonly replacement: { readonly content: string | readonly (UserContent | AssistantContent)[] } | null;
+}
+
+/** Pi 0.86.0+: model usage outside an assistant message (cache warming…): session totals, never context. */
+export interface UsageEntry extends EntryBase {
+	readonly type: 'usage';
+	readonly kind: string;
+	readonly provider?: string;
+	readonly model?: string;
+	readonly usage: Usage;
 }
 
 /** Extension state; never in the LLM context. */
@@ -241,6 +138,8 @@ export type KnownEntry =
 	| ThinkingLevelChangeEntry
 	| CompactionEntry
 	| BranchSummaryEntry
+	| ContextEditEntry
+	| UsageEntry
 	| CustomEntry
 	| CustomMessageEntry
 	| LabelEntry
@@ -257,4 +156,14 @@ export interface SessionDiagnostic {
 	readonly severity: DiagnosticSeverity;
 	readonly line: number;
 	readonly message: string;
+	/**
+	 * The line needs a Pi newer than the newest Pi we know (`NEWEST_KNOWN_PI`): what it is (`type:x`,
+	 * `role:x`, `version`). Said once per file for each.
+	 */
+	readonly newerPi?: string;
+	/**
+	 * The problem cannot change what is sent (Pi leaves the line out of the context and pi-condense
+	 * never reads it), so the file may still be written to.
+	 */
+	readonly writeSafe?: true;
 }

@@ -6,7 +6,7 @@
  * `undefined` when the value fits, otherwise a short reason. Fields the engine never reads are left
  * as they are, so a well-formed message is kept byte-for-byte as Pi would keep it.
  */
-import type { AgentMessage } from './types';
+import type { ContextMessage } from './types';
 
 export type Problem = string | undefined;
 
@@ -14,8 +14,17 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Roles Pi stores in `message` entries (after the v2 → v3 rename of `hookMessage`). */
-const storedRoles = new Set(['user', 'assistant', 'toolResult', 'bashExecution', 'custom']);
+/**
+ * Roles of Pi 1.6.0's `AgentMessage`, which a `message` entry may hold (after the v2 → v3 rename of
+ * `hookMessage`; `system` from Pi 0.86.0). Pi writes the two summary roles as entries of their own, but
+ * passes one found in a message entry through like any other.
+ */
+const storedRoles = new Set(['system', 'user', 'assistant', 'toolResult', 'bashExecution', 'custom', 'branchSummary', 'compactionSummary']);
+
+/** True for a role Pi 1.6.0 does not store: a message from a newer Pi (or another program). */
+export function isUnknownRole(message: unknown): boolean {
+	return isRecord(message) && typeof message['role'] === 'string' && !storedRoles.has(message['role']);
+}
 
 /** Checks `value` as a stored `AgentMessage`; narrows it when there is no problem. */
 export function checkMessage(value: unknown): Problem {
@@ -27,6 +36,8 @@ export function checkMessage(value: unknown): Problem {
 		return `unknown message role ${JSON.stringify(role)}`;
 	}
 	switch (role) {
+		case 'system':
+			return checkSystemMessage(value);
 		case 'user':
 			return checkUserContent(value['content'], 'user message');
 		case 'assistant':
@@ -35,13 +46,65 @@ export function checkMessage(value: unknown): Problem {
 			return checkToolResult(value);
 		case 'bashExecution':
 			return checkBashExecution(value);
+		case 'branchSummary':
+		case 'compactionSummary':
+			return typeof value['summary'] === 'string' ? undefined : `${role} message has no string \`summary\``;
 		default:
 			return checkCustomMessageFields(value, 'custom message');
 	}
 }
 
-export function asMessage(value: unknown): AgentMessage {
-	return value as AgentMessage;
+export function asMessage(value: unknown): ContextMessage {
+	return value as ContextMessage;
+}
+
+/**
+ * A system message (Pi 1.x): text content (a string or text blocks), `sections` of strings or `null`,
+ * and tool lists whose items have a string `name` (a declaration's schema is kept as written).
+ */
+export function checkSystemMessage(value: Record<string, unknown>): Problem {
+	const content = value['content'];
+	if (typeof content !== 'string') {
+		if (!Array.isArray(content)) {
+			return 'system message content is neither a string nor an array';
+		}
+		const problem = checkBlocks(content, 'system message', (block) => (block['type'] === 'text' && typeof block['text'] === 'string' ? undefined : 'not a text block'));
+		if (problem) {
+			return problem;
+		}
+	}
+	const sections = value['sections'];
+	if (sections !== undefined && (!isRecord(sections) || Object.values(sections).some((section) => section !== null && typeof section !== 'string'))) {
+		return 'system message `sections` is not an object of texts';
+	}
+	for (const key of ['toolsAdded', 'toolsRemoved']) {
+		const tools = value[key];
+		if (tools !== undefined && (!Array.isArray(tools) || tools.some((tool) => !isRecord(tool) || typeof tool['name'] !== 'string'))) {
+			return `system message \`${key}\` is not a list of named tools`;
+		}
+	}
+	return undefined;
+}
+
+/**
+ * A `context_edit` replacement: `null`, or `{content}` with a string or content blocks (the target's
+ * role decides which blocks make sense; Pi sends them as written, so any well-formed block passes).
+ */
+export function checkReplacement(replacement: unknown): Problem {
+	if (replacement === null) {
+		return undefined;
+	}
+	if (!isRecord(replacement) || !('content' in replacement)) {
+		return '`replacement` is neither null nor an object with `content`';
+	}
+	const content = replacement['content'];
+	if (typeof content === 'string') {
+		return undefined;
+	}
+	if (!Array.isArray(content)) {
+		return 'replacement content is neither a string nor an array';
+	}
+	return checkBlocks(content, 'replacement', (block) => (block['type'] === 'thinking' || block['type'] === 'toolCall' ? assistantBlockProblem(block) : userBlockProblem(block)));
 }
 
 /** A custom message's `customType` and `content` (shared by `custom_message` entries). */

@@ -1,8 +1,8 @@
 /**
  * The "Pruned Calls" view as plain data for one session: problems found while reading it, the
  * batches still pending, pi-condense's summaries with the tool calls they pruned (`tN`; grouped by
- * turn ranges when there are many), compressed
- * chains (`bN`) with their refs, dedup aliases pointing at their originals, and spilled outputs.
+ * turn ranges when there are many), compressed chains (`bN`) with their refs, dedup aliases pointing
+ * at their originals, spilled outputs, and the entries Pi 1.x's context edits left out or changed.
  * Ids are stable across refreshes (entry ids, refs, occurrence keys), so expansion survives.
  * Only the top level is built up front: a row's children are built when it is expanded (a large
  * session holds tens of thousands of calls; their rows kept 0.31× the file's size in memory), and
@@ -14,6 +14,8 @@ import { aliasNode, chainNode, pendingBatchNode, problemSource, spilledNode, sum
 import type { Expandable, GroupKind, GroupNode, PrunedNode, RangeNode } from './prunedCallsTypes';
 import type { SessionInsight } from './sessionInsight';
 import { arrayRows, pagedRows } from './treePages';
+import { appliedEdits } from '../session/contextEdits';
+import { contextEditNode } from './contextEditRows';
 
 export type * from './prunedCallsTypes';
 export { TREE_PAGE_ROWS } from './treePages';
@@ -52,6 +54,13 @@ export function* buildPrunedCallsSteps(insight: SessionInsight, formatTime: (epo
 	if (spilled.length > 0) {
 		const rows = arrayRows(spilled, spilledNode, (occurrence, ref) => occurrence.record.toolCallId === ref);
 		roots.push(group('spilled', 'Spilled outputs', `${spilled.length}`, pagedRows('spilled', 'Outputs', rows)));
+	}
+	const context = yield* insight.contextSteps();
+	const edits = appliedEdits(context);
+	if (edits.length > 0) {
+		const omitted = edits.filter((applied) => applied.at === undefined).length;
+		const rows = arrayRows(edits, (applied) => contextEditNode(applied, context, insight.model));
+		roots.push(group('edits', 'Edited by Pi', `${omitted} left out · ${edits.length - omitted} replaced`, pagedRows('edits', 'Edits', rows)));
 	}
 	return roots;
 }

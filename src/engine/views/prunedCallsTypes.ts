@@ -22,7 +22,7 @@ export interface Expandable {
 	readonly holds: (ref: string) => boolean;
 }
 
-export type GroupKind = 'problems' | 'pending' | 'chains' | 'aliases' | 'spilled';
+export type GroupKind = 'problems' | 'pending' | 'chains' | 'aliases' | 'spilled' | 'edits';
 
 export interface GroupNode extends NodeBase, Expandable {
 	readonly kind: 'group';
@@ -98,4 +98,16 @@ export interface ProblemNode extends NodeBase {
 	readonly line: number | undefined;
 }
 
-export type PrunedNode = GroupNode | RangeNode | SummaryNode | ToolNode | ChainNode | ChainRefNode | AliasNode | SpilledNode | PendingBatchNode | PendingCallNode | ProblemNode;
+/** Pi 1.x: an entry a `context_edit` left out of the context or sends with other content. */
+export interface ContextEditNode extends NodeBase {
+	readonly kind: 'contextEdit';
+	readonly omitted: boolean;
+	/** What the entry says (bounded). */
+	readonly entryText: string;
+	/** What Pi sends instead (bounded); undefined when it leaves the entry out. */
+	readonly sentText: string | undefined;
+	/** 1-based line of the entry in the session file. */
+	readonly line: number | undefined;
+}
+
+export type PrunedNode = GroupNode | RangeNode | SummaryNode | ToolNode | ChainNode | ChainRefNode | AliasNode | SpilledNode | PendingBatchNode | PendingCallNode | ProblemNode | ContextEditNode;

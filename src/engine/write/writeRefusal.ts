@@ -68,9 +68,11 @@ export function checkModelWritable(model: SessionModel): WriteRefusal | undefine
 	if (model.version !== CURRENT_SESSION_VERSION) {
 		return refusal('not-v3', `the file is a version ${model.version} session; only version ${CURRENT_SESSION_VERSION} files are written to (Pi rewrites older files when it opens them${model.version > CURRENT_SESSION_VERSION ? ', and a newer format is unknown to us' : ''})`);
 	}
-	const first = model.diagnostics[0];
+	// What cannot change what is sent (an entry type only a newer Pi knows, which Pi leaves out of the context) does not stop a write.
+	const blocking = model.diagnostics.filter((diagnostic) => diagnostic.writeSafe !== true);
+	const first = blocking[0];
 	if (first !== undefined) {
-		const more = model.diagnostics.length > 1 ? ` (and ${model.diagnostics.length - 1} more)` : '';
+		const more = blocking.length > 1 ? ` (and ${blocking.length - 1} more)` : '';
 		return refusal('diagnostics', `the file has reading problems: line ${first.line}: ${first.message}${more}`);
 	}
 	if (model.pendingTail !== '') {

@@ -9,7 +9,7 @@ import { readExtensionConfig } from '../extensionConfig';
 import { UndoPrunes, type UndoOutcome } from '../flush/undoPrunes';
 import { requireSession, type CommandContext } from './commandContext';
 import { CommandId } from './commandIds';
-import { showInfo, showWarning } from '../ui/safeUi';
+import { registerCommand, showInfo, showWarning } from '../ui/safeUi';
 
 const UNDO_CONFIRM = 'Undo Prune';
 
@@ -19,9 +19,9 @@ export function registerFlushCommands(context: CommandContext): vscode.Disposabl
 		return sessionPath === undefined ? undefined : context.flushRunner.run(mode, sessionPath, { confirm: readExtensionConfig().confirmPrune });
 	};
 	return [
-		vscode.commands.registerCommand(CommandId.FlushNow, (path?: unknown) => run('now', path)),
-		vscode.commands.registerCommand(CommandId.Compact, (path?: unknown) => run('compact', path)),
-		vscode.commands.registerCommand(CommandId.UndoLastPrune, (path?: unknown, how?: unknown) => undoLastPrune(context, typeof path === 'string' ? path : context.controller.selected, how === 'toast')),
+		registerCommand(CommandId.FlushNow, (path?: unknown) => run('now', path)),
+		registerCommand(CommandId.Compact, (path?: unknown) => run('compact', path)),
+		registerCommand(CommandId.UndoLastPrune, (path?: unknown, how?: unknown) => undoLastPrune(context, typeof path === 'string' ? path : context.controller.selected, how === 'toast')),
 	];
 }
 

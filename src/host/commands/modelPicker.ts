@@ -12,7 +12,7 @@ import type { ModelChoice } from '../../node/llm/models';
 import { saveSettings, type CommandContext, type SettingChange } from './commandContext';
 import { CommandId } from './commandIds';
 import { errorMessage } from '../../shared/errorMessage';
-import { pickOne, showQuickPick, showWarning } from '../ui/safeUi';
+import { pickOne, registerCommand, showQuickPick, showWarning } from '../ui/safeUi';
 
 type ModelItem = vscode.QuickPickItem & { readonly ref?: string; readonly reasoning?: boolean };
 
@@ -25,7 +25,7 @@ const NO_KEY_ITEM: ModelItem = {
 };
 
 export function registerModelCommand(context: CommandContext): vscode.Disposable {
-	return vscode.commands.registerCommand(CommandId.SelectModel, async (argument?: string) => {
+	return registerCommand(CommandId.SelectModel, async (argument?: string) => {
 		let choice: ModelArgument | undefined;
 		if (argument !== undefined) {
 			const parsed = parseModelArgument(argument);

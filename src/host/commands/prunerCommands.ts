@@ -7,7 +7,7 @@
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import { askNumber } from './askNumber';
-import { releaseStatusLines } from '../../engine/release';
+import { newerPiSessionText, releaseLine, releaseStatusLines } from '../../engine/release';
 import { flattenReport, requireSession, saveSetting, showDetailedReport, showReport, type CommandContext } from './commandContext';
 import { CommandId } from './commandIds';
 import { pruneUri } from '../recovery/pruneUris';
@@ -22,20 +22,21 @@ import {
 	batchingSetText, DISABLED_TEXT, dedupStatusText, ENABLED_TEXT, minBatchCharsText, protectedListText, pruneOnSetText, statusReportText,
 	thinkingSetText,
 } from '../../engine/pruner/prunerTexts';
-import { showInfo, showInputBox, showQuickPick, showWarning } from '../ui/safeUi';
+import { registerCommand, showInfo, showInputBox, showQuickPick, showWarning } from '../ui/safeUi';
 
 export function registerPrunerCommands(context: CommandContext): vscode.Disposable[] {
 	const { controller } = context;
 	const config = () => controller.config;
 	return [
-		vscode.commands.registerCommand(CommandId.Enable, () => saveSetting(context, 'enabled', true, ENABLED_TEXT)),
-		vscode.commands.registerCommand(CommandId.Disable, () => saveSetting(context, 'enabled', false, DISABLED_TEXT)),
-		vscode.commands.registerCommand(CommandId.Status, async () => {
+		registerCommand(CommandId.Enable, () => saveSetting(context, 'enabled', true, ENABLED_TEXT)),
+		registerCommand(CommandId.Disable, () => saveSetting(context, 'enabled', false, DISABLED_TEXT)),
+		registerCommand(CommandId.Status, async () => {
 			const path = controller.selected;
 			const insight = path ? await controller.insightFor(path) : undefined;
 			const stats = insight?.state.stats;
 			const report = statusReportText(config(), stats, controller.release, insight && { metrics: insight.metrics, rearmed: insight.rearmed });
-			const release = releaseStatusLines(controller.releaseResolution, homedir());
+			const newer = insight && newerPiSessionText(insight.model.diagnostics);
+			const release = [...releaseStatusLines(controller.releaseResolution, homedir()), ...(newer ? [`  note: ${newer}`] : [])];
 			const library = `summarizer models and credentials: ${await context.summarizerLibrary()}`;
 			const session = path ? `session "${controller.titleOf(path)}"` : 'no session selected';
 			// Chains a killed flush left raw (the release's now then stops at "nothing pending").
@@ -45,11 +46,11 @@ export function registerPrunerCommands(context: CommandContext): vscode.Disposab
 			return showDetailedReport(
 				context,
 				[report, ...release, ...compactable.map((text) => `${text}: Compact Closed Chains Now compresses them`), library, `(${session})`].join('\n'),
-				`Pi Condense status: ${[pruneHeadline(controller.pruneState), ...compactable, session].join(' · ')}`,
+				`Pi Condense status: ${[pruneHeadline(controller.pruneState), ...compactable, releaseLine(controller.releaseResolution, homedir()), session].join(' · ')}`,
 				left > 0 ? { title: 'Compact', command: CommandId.Compact } : undefined,
 			);
 		}),
-		vscode.commands.registerCommand(CommandId.Stats, async () => {
+		registerCommand(CommandId.Stats, async () => {
 			const path = requireSession(context, 'see its summarizer stats');
 			if (!path) {
 				return undefined;
@@ -57,21 +58,21 @@ export function registerPrunerCommands(context: CommandContext): vscode.Disposab
 			const text = statsText((await controller.insightFor(path)).state.stats);
 			return showReport(context, text, `${flattenReport(text)} · session "${controller.titleOf(path)}"`);
 		}),
-		vscode.commands.registerCommand(CommandId.SelectThinking, async (argument?: string) => {
+		registerCommand(CommandId.SelectThinking, async (argument?: string) => {
 			const value = await chooseOrParse(argument, parseThinking, SUMMARIZER_THINKING_LEVELS, config().summarizerThinking, 'Summarizer thinking level');
 			return value === undefined ? undefined : saveSetting(context, 'summarizerThinking', value, thinkingSetText(value));
 		}),
-		vscode.commands.registerCommand(CommandId.SelectPruneTrigger, async (argument?: string) => {
+		registerCommand(CommandId.SelectPruneTrigger, async (argument?: string) => {
 			const value = await chooseOrParse(argument, parsePruneOn, PRUNE_ON_MODES, config().pruneOn, 'When to summarize pending batches');
 			return value === undefined ? undefined : saveSetting(context, 'pruneOn', value, pruneOnSetText({ pruneOn: value }));
 		}),
-		vscode.commands.registerCommand(CommandId.SelectBatching, async (argument?: string) => {
+		registerCommand(CommandId.SelectBatching, async (argument?: string) => {
 			const value = await chooseOrParse(argument, parseBatchingMode, BATCHING_MODES, config().batchingMode, 'Batching mode');
 			return value === undefined ? undefined : saveSetting(context, 'batchingMode', value, batchingSetText({ batchingMode: value }));
 		}),
-		vscode.commands.registerCommand(CommandId.EditProtectedTools, (argument?: string | readonly string[]) => editList(context, 'tools', argument)),
-		vscode.commands.registerCommand(CommandId.EditProtectedPaths, (argument?: string | readonly string[]) => editList(context, 'paths', argument)),
-		vscode.commands.registerCommand(CommandId.SetMinBatchChars, async (argument?: number | string) => {
+		registerCommand(CommandId.EditProtectedTools, (argument?: string | readonly string[]) => editList(context, 'tools', argument)),
+		registerCommand(CommandId.EditProtectedPaths, (argument?: string | readonly string[]) => editList(context, 'paths', argument)),
+		registerCommand(CommandId.SetMinBatchChars, async (argument?: number | string) => {
 			const text = argument ?? await askMinBatchChars(config().minBatchChars);
 			if (text === undefined) {
 				return undefined;
@@ -79,7 +80,7 @@ export function registerPrunerCommands(context: CommandContext): vscode.Disposab
 			const parsed = parseMinBatchChars(String(text));
 			return parsed.ok ? saveSetting(context, 'minBatchChars', parsed.value, minBatchCharsText(parsed.value)) : warn(parsed.message);
 		}),
-		vscode.commands.registerCommand(CommandId.SetDedup, async (argument?: boolean | string) => {
+		registerCommand(CommandId.SetDedup, async (argument?: boolean | string) => {
 			const parsed = typeof argument === 'boolean' ? { ok: true as const, value: argument } : await askDedup(argument, config().dedupByContentHash);
 			if (parsed === undefined) {
 				return undefined;
@@ -94,7 +95,7 @@ export function registerPrunerCommands(context: CommandContext): vscode.Disposab
 			}
 			return saveSetting(context, 'dedupByContentHash', parsed.value, dedupStatusText(parsed.value));
 		}),
-		vscode.commands.registerCommand(CommandId.Help, async () => {
+		registerCommand(CommandId.Help, async () => {
 			const uri = pruneUri({ kind: 'help' });
 			await vscode.commands.executeCommand('markdown.showPreview', uri).then(undefined, () => vscode.window.showTextDocument(uri));
 			return uri.toString();

@@ -13,7 +13,7 @@ import { PrunedTreeNode } from '../tree/prunedCallsNodes';
 import { requireSession, type CommandContext } from './commandContext';
 import { CommandId } from './commandIds';
 import { errorMessage } from '../../shared/errorMessage';
-import { showInputBox, showWarning } from '../ui/safeUi';
+import { registerCommand, showInputBox, showWarning } from '../ui/safeUi';
 
 export interface RefTarget {
 	readonly sessionPath: string;
@@ -23,7 +23,7 @@ export interface RefTarget {
 export function registerRecoveryCommands(context: CommandContext): vscode.Disposable[] {
 	const { controller } = context;
 	return [
-		vscode.commands.registerCommand(CommandId.RecoverOutput, async (argument?: unknown) => {
+		registerCommand(CommandId.RecoverOutput, async (argument?: unknown) => {
 			const target = refTarget(argument, controller.selected) ?? await askRef(context);
 			if (!target) {
 				return undefined;
@@ -33,7 +33,7 @@ export function registerRecoveryCommands(context: CommandContext): vscode.Dispos
 			await vscode.window.showTextDocument(document, { preview: true });
 			return uri.toString();
 		}),
-		vscode.commands.registerCommand(CommandId.CopyRef, async (argument?: unknown) => {
+		registerCommand(CommandId.CopyRef, async (argument?: unknown) => {
 			const target = refTarget(argument, controller.selected);
 			if (target) {
 				await vscode.env.clipboard.writeText(target.ref);
@@ -41,7 +41,7 @@ export function registerRecoveryCommands(context: CommandContext): vscode.Dispos
 			}
 			return target?.ref;
 		}),
-		vscode.commands.registerCommand(CommandId.OpenSummary, async (node?: unknown) => {
+		registerCommand(CommandId.OpenSummary, async (node?: unknown) => {
 			if (!(node instanceof PrunedTreeNode) || (node.data.kind !== 'summary' && node.data.kind !== 'chain')) {
 				return undefined;
 			}
@@ -51,7 +51,7 @@ export function registerRecoveryCommands(context: CommandContext): vscode.Dispos
 			await vscode.commands.executeCommand('markdown.showPreview', uri).then(undefined, () => vscode.window.showTextDocument(uri));
 			return uri.toString();
 		}),
-		vscode.commands.registerCommand(CommandId.OpenBlob, async (argument?: unknown) => {
+		registerCommand(CommandId.OpenBlob, async (argument?: unknown) => {
 			const target = refTarget(argument, controller.selected);
 			const found = target ? await blobFile(context, target).catch((error: unknown) => ({ refused: errorMessage(error) })) : undefined;
 			if (typeof found !== 'string') {
@@ -63,7 +63,7 @@ export function registerRecoveryCommands(context: CommandContext): vscode.Dispos
 			await vscode.window.showTextDocument(vscode.Uri.file(found), { preview: true });
 			return found;
 		}),
-		vscode.commands.registerCommand(CommandId.RevealRef, async (argument?: unknown) => {
+		registerCommand(CommandId.RevealRef, async (argument?: unknown) => {
 			const target = refTarget(argument, controller.selected);
 			if (!target) {
 				return false;
@@ -77,7 +77,7 @@ export function registerRecoveryCommands(context: CommandContext): vscode.Dispos
 			}
 			return context.prunedTree.reveal(target.ref);
 		}),
-		vscode.commands.registerCommand(CommandId.OpenProblem, async (sessionPath?: string, line?: number) => {
+		registerCommand(CommandId.OpenProblem, async (sessionPath?: string, line?: number) => {
 			if (typeof sessionPath !== 'string' || typeof line !== 'number') {
 				return;
 			}

@@ -14,12 +14,12 @@ import { restrictedModeRefusal } from '../../engine/views/restrictedMode';
 import { findPiOnPath } from '../../node/release/piOnPath';
 import { CommandId } from './commandIds';
 import { saveSetting, type CommandContext } from './commandContext';
-import { showInfo, showWarning } from '../ui/safeUi';
+import { registerCommand, showInfo, showWarning } from '../ui/safeUi';
 
 export function registerReleaseCommands(context: CommandContext): vscode.Disposable[] {
 	return [
-		vscode.commands.registerCommand(CommandId.SetRecoveryGrace, (argument?: number | string) => setRecoveryGrace(context, argument)),
-		vscode.commands.registerCommand(CommandId.InstallPiCondense, () => installPiCondense(context)),
+		registerCommand(CommandId.SetRecoveryGrace, (argument?: number | string) => setRecoveryGrace(context, argument)),
+		registerCommand(CommandId.InstallPiCondense, () => installPiCondense(context)),
 	];
 }
 

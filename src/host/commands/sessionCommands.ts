@@ -10,12 +10,12 @@ import { PRUNED_CALLS_VIEW_ID } from '../tree/prunedCallsTreeProvider';
 import { SESSIONS_VIEW_ID } from '../tree/sessionsTreeProvider';
 import { errorMessage } from '../../shared/errorMessage';
 import { readExtensionConfig } from '../extensionConfig';
-import { showError, showInfo, showInputBox, showQuickPick } from '../ui/safeUi';
+import { registerCommand, showError, showInfo, showInputBox, showQuickPick } from '../ui/safeUi';
 
 export function registerSessionCommands(context: CommandContext): vscode.Disposable[] {
 	const { controller, sessionsTree } = context;
 	return [
-		vscode.commands.registerCommand(CommandId.SelectSession, async (path?: string, how?: unknown) => {
+		registerCommand(CommandId.SelectSession, async (path?: string, how?: unknown) => {
 			if (typeof path === 'string') {
 				await selectAndReport(context, path);
 				// A click on a row shows what the model is sent (piCondense.sessions.openPreviewOnClick); the tree keeps the keyboard.
@@ -25,7 +25,7 @@ export function registerSessionCommands(context: CommandContext): vscode.Disposa
 			}
 			return controller.selected;
 		}),
-		vscode.commands.registerCommand(CommandId.OpenSession, async (path?: string) => {
+		registerCommand(CommandId.OpenSession, async (path?: string) => {
 			const chosen = typeof path === 'string' ? path : await pickSession(context);
 			if (chosen === undefined) {
 				return undefined;
@@ -35,19 +35,19 @@ export function registerSessionCommands(context: CommandContext): vscode.Disposa
 			await vscode.commands.executeCommand(`${PRUNED_CALLS_VIEW_ID}.focus`);
 			return chosen;
 		}),
-		vscode.commands.registerCommand(CommandId.OpenSessionFile, async (argument?: unknown) => {
+		registerCommand(CommandId.OpenSessionFile, async (argument?: unknown) => {
 			const path = sessionPathOf(argument) ?? requireSession(context, 'open its file');
 			if (path !== undefined) {
 				await vscode.window.showTextDocument(vscode.Uri.file(path), { preview: true });
 			}
 			return path;
 		}),
-		vscode.commands.registerCommand(CommandId.Refresh, async () => {
+		registerCommand(CommandId.Refresh, async () => {
 			await controller.restart();
 			sessionsTree.resetOrder();
 			return controller.projects().reduce((sum, project) => sum + project.sessions.length, 0);
 		}),
-		vscode.commands.registerCommand(CommandId.FilterSessions, async (text?: string) => {
+		registerCommand(CommandId.FilterSessions, async (text?: string) => {
 			const value = typeof text === 'string' ? text : await showInputBox({
 				title: 'Pi Condense: filter sessions',
 				prompt: 'Shows sessions whose name, first message, project folder or file name contains this text.',
@@ -58,9 +58,9 @@ export function registerSessionCommands(context: CommandContext): vscode.Disposa
 			}
 			return sessionsTree.filter;
 		}),
-		vscode.commands.registerCommand(CommandId.ClearSessionFilter, () => sessionsTree.setFilter('')),
-		vscode.commands.registerCommand(CommandId.ShowSearchedFolders, () => showSearchedFolders(context)),
-		vscode.commands.registerCommand(CommandId.ShowTree, async () => {
+		registerCommand(CommandId.ClearSessionFilter, () => sessionsTree.setFilter('')),
+		registerCommand(CommandId.ShowSearchedFolders, () => showSearchedFolders(context)),
+		registerCommand(CommandId.ShowTree, async () => {
 			await vscode.commands.executeCommand(`${PRUNED_CALLS_VIEW_ID}.focus`);
 			return controller.selected;
 		}),

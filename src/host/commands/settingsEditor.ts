@@ -11,12 +11,12 @@ import {
 } from '../../engine/views/pruneSettingRows';
 import { saveSetting, type CommandContext } from './commandContext';
 import { CommandId } from './commandIds';
-import { pickOne, showInfo, showInputBox, showQuickPick } from '../ui/safeUi';
+import { pickOne, registerCommand, showInfo, showInputBox, showQuickPick } from '../ui/safeUi';
 
 type RowItem = vscode.QuickPickItem & { readonly row?: ReleaseSettingRow };
 
 export function registerSettingsEditor(context: CommandContext): vscode.Disposable {
-	return vscode.commands.registerCommand(CommandId.Settings, async () => {
+	return registerCommand(CommandId.Settings, async () => {
 		let last: string | undefined;
 		for (;;) {
 			const row = await pickRow(context, last);

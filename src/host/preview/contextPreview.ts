@@ -11,7 +11,7 @@ import { BlockDocuments } from './blockDocuments';
 import { PreviewPanel, previewResourceRoots } from './previewPanel';
 import type { PreviewSource } from './previewSource';
 import { revealTarget } from './revealTarget';
-import { showInputBox } from '../ui/safeUi';
+import { registerCommand, showInputBox } from '../ui/safeUi';
 
 export interface ContextPreviewOptions {
 	readonly source: PreviewSource;
@@ -33,11 +33,11 @@ export class ContextPreview extends Disposable {
 	constructor(private readonly options: ContextPreviewOptions) {
 		super();
 		// From a tree item or a hover link the command carries the ref to show.
-		this._register(vscode.commands.registerCommand(CommandId.OpenPreview, (argument?: unknown) => {
+		this._register(registerCommand(CommandId.OpenPreview, (argument?: unknown) => {
 			const target = revealTarget(argument);
 			return target === undefined ? void this.show(keepsFocus(argument)) : this.reveal(target);
 		}));
-		this._register(vscode.commands.registerCommand(CommandId.RevealInPreview, (target?: unknown) => this.revealCommand(target)));
+		this._register(registerCommand(CommandId.RevealInPreview, (target?: unknown) => this.revealCommand(target)));
 		this._register(vscode.window.registerWebviewPanelSerializer(PREVIEW_VIEW_TYPE, {
 			deserializeWebviewPanel: (panel: vscode.WebviewPanel) => {
 				this.adopt(panel);

@@ -149,14 +149,16 @@ function* baseSteps(session: PreviewSession): Steps<PreviewBase> {
 	const derived = session.derived;
 	const branch = derived?.branch ?? getBranch(session.model);
 	yield;
-	const messages = derived?.context.messages ?? buildSessionContext(session.model).messages;
+	const context = derived?.context ?? buildSessionContext(session.model);
 	yield;
 	const state = derived && session.config.enabled ? yield* derived.stateSteps() : undefined;
 	return yield* previewBaseSteps({
 		sessionPath: session.path,
 		title: session.title,
 		branch,
-		messages,
+		messages: context.messages,
+		context,
+		sessionEntries: session.model.entries,
 		config: session.config,
 		release: session.release,
 		...(state ? { state } : {}),

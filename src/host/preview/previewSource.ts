@@ -44,7 +44,7 @@ export interface PreviewSession {
 /** `SessionInsight` is one: values computed once, the state computed in steps. */
 export interface DerivedSession {
 	readonly branch: readonly SessionEntry[];
-	readonly context: Pick<SessionContext, 'messages' | 'model'>;
+	readonly context: SessionContext;
 	stateSteps(): Steps<CondenseState>;
 	/** Chains left for `compact` with nothing pending (`SessionInsight.compactableChains`). */
 	compactableChainsSteps(): Steps<number>;

@@ -9,7 +9,7 @@ import { charsToTokens, formatCompactCount, formatCost } from '../../engine/cond
 import { notices } from '../../engine/flush';
 import { homedir } from 'node:os';
 import { modelLabel } from '../../engine/pruner/prunerTexts';
-import { INSTALL_COMMAND, releaseLine } from '../../engine/release';
+import { INSTALL_COMMAND, newerPiSessionText, releaseLine } from '../../engine/release';
 import { joinMarkdown, linkSafe, md, SafeMarkdown } from '../../engine/views/safeText';
 import { pruneHeadline, reclaimCondition, sentSentence, type PruneState } from '../../engine/views/pruneState';
 import type { SessionInsight } from '../../engine/views/sessionInsight';
@@ -104,6 +104,10 @@ export class PruneStatusBar extends Disposable {
 			lines.push(md`${sentSentence(state)}`);
 		}
 		lines.push(path ? md`$(comment-discussion) ${controller.titleOf(path)}` : md`No session selected: pick one in Pi Sessions. This is the state of ${fileWorkspaceFolders().length > 0 ? 'this workspace\'s project' : 'your Pi'}.`);
+		const newer = insight && newerPiSessionText(insight.model.diagnostics);
+		if (newer) {
+			lines.push(md`$(warning) ${newer}`);
+		}
 		if (path) {
 			const model = insight?.context.model;
 			lines.push(md`Session model: ${model ? `${model.provider}/${model.modelId}` : 'unknown'} · summarizer: ${modelLabel(config.summarizerModel)}`);

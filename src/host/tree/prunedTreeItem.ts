@@ -19,6 +19,7 @@ const GROUP_ICONS: Record<GroupKind, string> = {
 	chains: 'fold',
 	aliases: 'references',
 	spilled: 'file-binary',
+	edits: 'edit',
 };
 
 export function prunedTreeItem(node: PrunedTreeNode): vscode.TreeItem {
@@ -79,6 +80,14 @@ export function prunedTreeItem(node: PrunedTreeNode): vscode.TreeItem {
 			item.contextValue = 'alias';
 			item.command = { command: CommandId.RevealRef, title: 'Reveal Original', arguments: [data.originalRef ?? data.originalToolCallId] };
 			break;
+		case 'contextEdit':
+			item.iconPath = new vscode.ThemeIcon(data.omitted ? 'eye-closed' : 'edit');
+			item.tooltip = editTooltip(data.label, data.entryText, data.sentText);
+			item.contextValue = data.line === undefined ? 'contextEdit' : 'contextEdit:line';
+			if (data.line !== undefined) {
+				item.command = { command: CommandId.OpenProblem, title: 'Go to Entry', arguments: [node.sessionPath, data.line] };
+			}
+			break;
 		case 'spilled':
 			item.iconPath = new vscode.ThemeIcon('file');
 			item.tooltip = outputTooltip(data.label, data.toolCallId, data.outputHead, 'spilled to a blob file; the head is kept inline');
@@ -98,6 +107,15 @@ function collapsible(data: PrunedNode): vscode.TreeItemCollapsibleState {
 
 function outputTooltip(label: string, toolCallId: string, head: string, note: string | undefined): vscode.MarkdownString {
 	return markdownString(md`${label}\n\nid ${toolCallId}${note ? ` · ${note}` : ''}${codeBlock(head === '' ? '(empty output)' : head, 'text')}`);
+}
+
+/** Both sides of a context edit (session text, in code blocks it cannot close). */
+function editTooltip(label: string, entryText: string, sentText: string | undefined): vscode.MarkdownString {
+	const entry = codeBlock(entryText === '' ? '(empty)' : entryText, 'text');
+	const sent = sentText === undefined ? md`Pi leaves it out of what the model is sent.` : md`Pi sends instead:${codeBlock(sentText === '' ? '(empty)' : sentText, 'text')}`;
+	return markdownString(md`${label}
+
+The session entry says:${entry}${sent}`);
 }
 
 /** A summary or chain body (model output): markdown without images or HTML, cut at 2,000 characters; under pi-condense's header of it. */

@@ -4,10 +4,12 @@
  * strings (hovers, tooltips). Every string goes through `linkSafe`, every markdown is `SafeMarkdown`
  * built by the `md` tag (src/engine/views/safeText.ts), so nothing a session file, a model or a
  * settings file says becomes a `command:` link, a web link or an icon. Lint forbids calling those
- * VS Code functions anywhere else.
+ * VS Code functions anywhere else. Commands are registered here too: VS Code shows a failing
+ * command's error message as a notification with its links live, so a failure is shown safely here.
  */
 import * as vscode from 'vscode';
 import { linkSafe, type SafeMarkdown } from '../../engine/views/safeText';
+import { errorMessage } from '../../shared/errorMessage';
 
 export interface NotifyOptions {
 	/** A modal dialog, with `detail` below the message. */
@@ -163,4 +165,22 @@ export function markdownString(content: SafeMarkdown, options: MarkdownOptions =
 	markdown.supportHtml = false;
 	markdown.isTrusted = options.commands === undefined || options.commands.length === 0 ? false : { enabledCommands: [...options.commands] };
 	return markdown;
+}
+
+/**
+ * `commands.registerCommand` for our commands: an error thrown by the handler (its message may quote a
+ * session) is shown through `showError` and logged, instead of reaching VS Code, which would show it
+ * with its links live. The command then resolves with undefined.
+ */
+export function registerCommand(id: string, handler: (...args: never[]) => unknown, log?: (message: string) => void): vscode.Disposable {
+	return vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+		try {
+			return await (handler as (...args: unknown[]) => unknown)(...args);
+		} catch (error) {
+			const message = errorMessage(error);
+			log?.(`${id}: ${message}`);
+			void showError(`Pi Condense: ${message}`);
+			return undefined;
+		}
+	});
 }

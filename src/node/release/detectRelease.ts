@@ -6,7 +6,8 @@
  * old `pi-context-prune`) and `version`, never by its path. Copies come out in Pi's precedence
  * order: project entry, project auto-discovery, user entry, user auto-discovery, package resources.
  *
- * Also returns the paths whose changes could change the answer, for the release source to watch.
+ * Also finds the Pi itself (`installedPi.ts`), and returns the paths whose changes could change the
+ * answer, for the release source to watch.
  */
 import { realpath } from 'node:fs/promises';
 import { basename, join } from 'node:path';
@@ -19,6 +20,7 @@ import { collectAutoDiscovered, collectExtensionEntries } from './extensionCandi
 import { pathKind } from './extensionFiles';
 import type { GlobalNpmRoot } from './globalNpmRoot';
 import { collectPackageCandidates, type ScopedSettings } from './packageCandidates';
+import { findInstalledPi } from './installedPi';
 import { readPackageJson } from './packageJson';
 import { readPiSettings, type PiSettings } from './piSettings';
 import { projectTrust, trustFilePath } from './projectTrust';
@@ -35,6 +37,8 @@ export interface DetectInputs {
 	 * not trusted. Even when true, only projects Pi's trust.json trusts are followed.
 	 */
 	readonly projectSettingsAllowed: boolean;
+	/** Where the `pi` command is looked for (PATH); this process's environment by default. */
+	readonly env?: NodeJS.ProcessEnv;
 }
 
 export interface Detected {
@@ -68,7 +72,13 @@ export async function detectRelease(inputs: DetectInputs): Promise<Detected> {
 	for (const copy of copies) {
 		log.follow(copy.packageJsonPath);
 	}
-	return { detection: { copies, searched: log.searched, warnings: log.warnings }, watch: log.watch };
+	// Pi is the user's: only the user's npmCommand may name how to find it, never a project's.
+	const pi = await findInstalledPi({ env: inputs.env ?? process.env, platform: process.platform, globalNpmRoot: inputs.globalNpmRoot, npmCommand: user.npmCommand });
+	if (pi) {
+		// `pi update` rewrites it.
+		log.follow(pi.packageJsonPath);
+	}
+	return { detection: { copies, searched: log.searched, warnings: log.warnings, ...(pi ? { pi } : {}) }, watch: log.watch };
 }
 
 /**

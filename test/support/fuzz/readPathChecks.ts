@@ -29,6 +29,7 @@ import { readSessionFile } from '../../../src/node/sessions/discoverSessions';
 import { writeEntriesToSession } from '../../../src/node/write';
 import type { Random } from '../random';
 import { noPiRunning } from '../tempSession';
+import { observableContext } from '../sessionModelCheck';
 
 export interface ReadPathReport {
 	readonly problems: readonly string[];
@@ -121,7 +122,7 @@ function checkIncremental(text: string, cold: SessionModel, random: Random): str
 	}
 	const fields = ['header', 'version', 'entries', 'diagnostics', 'leafId', 'name', 'lineCount', 'pendingTail'] as const;
 	const differing = fields.filter((field) => !isDeepStrictEqual(next[field], cold[field]));
-	if (!isDeepStrictEqual(buildSessionContext(next), buildSessionContext(cold))) {
+	if (!isDeepStrictEqual(observableContext(next), observableContext(cold))) {
 		differing.push('context' as never);
 	}
 	return differing.length === 0 ? [] : [`incremental read (cut at ${cut}) differs from a cold read in: ${differing.join(', ')}`];
@@ -219,12 +220,14 @@ async function checkWrite(path: string, before: Buffer, model: SessionModel, pro
 	const result = await writeEntriesToSession(path, [{ type: 'custom', customType: 'pi-condense-fuzz', data: { n: 1 } }], {
 		quietMs: 0, maxWaitMs: 0, checkPiHolders: noPiRunning,
 	});
+	// What cannot change what is sent (an entry type only a newer Pi knows) does not stop a write.
+	const blocking = model.diagnostics.filter((diagnostic) => diagnostic.writeSafe !== true);
 	const after = readFileSync(path);
 	if (result.kind === 'refused') {
 		if (!after.equals(before)) {
 			problems.push(`refused write (${result.refusal.code}) changed the file`);
 		}
-		if (model.diagnostics.length > 0 && !['no-header', 'not-v3', 'diagnostics'].includes(result.refusal.code)) {
+		if (blocking.length > 0 && !['no-header', 'not-v3', 'diagnostics'].includes(result.refusal.code)) {
 			problems.push(`a file with diagnostics was refused for another reason: ${result.refusal.code}`);
 		}
 		if (result.refusal.code === 'diagnostics' && !/line \d+/.test(result.refusal.message)) {
@@ -232,8 +235,8 @@ async function checkWrite(path: string, before: Buffer, model: SessionModel, pro
 		}
 		return `refused:${result.refusal.code}`;
 	}
-	if (model.diagnostics.length > 0) {
-		problems.push(`wrote (${result.kind}) to a file with ${model.diagnostics.length} diagnostic(s): line ${model.diagnostics[0]?.line}: ${model.diagnostics[0]?.message}`);
+	if (blocking.length > 0) {
+		problems.push(`wrote (${result.kind}) to a file with ${blocking.length} diagnostic(s): line ${blocking[0]?.line}: ${blocking[0]?.message}`);
 	}
 	if (result.kind !== 'written') {
 		problems.push(`write was ${result.kind} with no other writer: ${result.message}`);
@@ -244,7 +247,7 @@ async function checkWrite(path: string, before: Buffer, model: SessionModel, pro
 		problems.push('the write changed bytes other than appending our line');
 	}
 	const reread = parseSession(after.toString('utf8'));
-	if (reread.diagnostics.length > 0 || reread.entries.length !== model.entries.length + 1 || reread.leafId !== result.entries.at(-1)?.entry.id) {
+	if (reread.diagnostics.length !== model.diagnostics.length || reread.entries.length !== model.entries.length + 1 || reread.leafId !== result.entries.at(-1)?.entry.id) {
 		problems.push(`after our write the file reads with ${reread.diagnostics.length} diagnostic(s), ${reread.entries.length} entries, leaf ${reread.leafId}`);
 	}
 	return 'written';

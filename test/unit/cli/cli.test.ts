@@ -7,8 +7,10 @@ import { previewContext } from '../../../src/engine/condense';
 import { resolveConfig } from '../../../src/engine/config/resolve';
 import { buildSessionContext, getBranch, parseSession } from '../../../src/engine/session';
 import { piCondenseSessionsDir, repoRoot } from '../../support/paths';
+import { machinePiEnv } from '../../support/machinePi';
 import { installNpm } from '../../support/piInstall';
-import { R200, referenceReleases } from '../../support/releases';
+import { readWithPi16 } from '../../support/pi16';
+import { R200, referencePiVersions, referenceReleases } from '../../support/releases';
 
 const CLI = join(repoRoot, 'dist', 'cli.js');
 const BASIC = join(piCondenseSessionsDir, 'basic');
@@ -44,7 +46,7 @@ describe('pi-condense command line (node dist/cli.js)', () => {
 
 	/** Runs the built CLI with an empty agent dir unless the arguments name one. */
 	function run(...args: string[]): { code: number | null; stdout: string; stderr: string } {
-		const result = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env: { ...process.env, PI_CODING_AGENT_DIR: agentDir } });
+		const result = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env: machinePiEnv({ ...process.env, PI_CODING_AGENT_DIR: agentDir }, agentDir) });
 		return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 	}
 
@@ -59,14 +61,21 @@ describe('pi-condense command line (node dist/cli.js)', () => {
 		assert.equal(lines.filter((l) => l.startsWith('[pruner]')).length, 4);
 	});
 
-	it('prints the exact context of every reference session, as its release, with preview --json --release', () => {
+	it('prints the exact context of every reference session, as its release, with preview --json --release', async function () {
+		this.timeout(120_000);
 		const folders = [...referenceReleases()];
 		assert.ok(folders.length >= 5);
+		const piVersions = referencePiVersions();
 		for (const [name, release] of folders) {
 			const folder = join(piCondenseSessionsDir, name);
 			const { code, stdout } = run('preview', join(folder, 'session.jsonl'), '--json', '--config', join(folder, 'contextPrune.json'), '--release', release.version);
 			assert.equal(code, 0);
-			assert.deepEqual(JSON.parse(stdout), JSON.parse(readFileSync(join(folder, 'expected-context.json'), 'utf8')), folder);
+			const returned = JSON.parse(readFileSync(join(folder, 'expected-context.json'), 'utf8')) as unknown[];
+			// What the model is sent: on Pi 1.x, what pi-condense returned with Pi's system messages put back by Pi 1.6.0 itself.
+			const sent = piVersions.get(name)?.startsWith('1.') === true
+				? (await readWithPi16([{ path: join(folder, 'session.jsonl'), sent: returned }]))[0]?.restored
+				: returned;
+			assert.deepEqual(JSON.parse(stdout), sent, folder);
 		}
 	});
 
@@ -97,6 +106,27 @@ describe('pi-condense command line (node dist/cli.js)', () => {
 		const { stdout } = run('query', join(BASIC, 'session.jsonl'), 'call_p1_t2_0');
 		const blob = readFileSync(join(BASIC, '01a22b2a-f0d9-7c01-8264-6403bf89dbdf-blobs', 'call_p1_t2_0.txt'), 'utf8');
 		assert.equal(stdout, `## toolRef: call_p1_t2_0\nTool: bash\nArgs: {\n  "command": "cat logs/server.log"\n}\nStatus: OK\nTurn: 2\n\n${blob}\n`);
+	});
+
+	it('names the Pi found beside the release in status, and says when a Pi newer than the one it knows wrote the session', () => {
+		const dir = agentDirWith200({ contextPrune: JSON.parse(readFileSync(join(BASIC, 'contextPrune.json'), 'utf8')) });
+		try {
+			const status = (session: string, version: string): string[] => {
+				const result = spawnSync(process.execPath, [CLI, 'status', session, '--agent-dir', dir], { encoding: 'utf8', env: machinePiEnv({ ...process.env, PI_CODING_AGENT_DIR: dir }, dir, version) });
+				assert.equal(result.status, 0, result.stderr);
+				return result.stdout.trimEnd().split('\n');
+			};
+			assert.deepEqual(status(join(BASIC, 'session.jsonl'), '1.6.0').slice(1), [`Pi 1.6.0 · ${AS_200.replace('<agent dir>', dir)}`]);
+			const newer = join(dir, 'newer.jsonl');
+			const text = readFileSync(join(BASIC, 'session.jsonl'), 'utf8');
+			const last = JSON.parse(text.trimEnd().split('\n').at(-1) ?? '{}') as { id: string };
+			writeFileSync(newer, `${text}${JSON.stringify({ type: 'checkpoint_v2', id: 'feed0001', parentId: last.id, timestamp: '2027-01-01T00:00:00.000Z' })}\n`);
+			const lines = status(newer, '1.7.0');
+			assert.equal(lines[1], `Pi 1.7.0 · ${AS_200.replace('<agent dir>', dir)}`);
+			assert.match(lines[2] ?? '', /^note: this session was written by a Pi newer than 1\.6\.0, the newest Pi this extension knows \(entry type "checkpoint_v2"; line 49\)$/);
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
 	});
 
 	it('prints the status and stats texts, reading contextPrune from --agent-dir', () => {

@@ -10,6 +10,7 @@ import { repoRoot } from '../../support/paths';
 import { installNpm, writeJson, writeSettings } from '../../support/piInstall';
 import { SessionBuilder } from '../../support/sessionBuilder';
 import { useTempDir } from '../../support/tempDirs';
+import { machinePiEnv } from '../../support/machinePi';
 
 const CLI = join(repoRoot, 'dist', 'cli.js');
 /** 2.7.0+ follow the footer with `/pruner status`'s context block, pruning on or off (an empty session: all 0). */
@@ -26,7 +27,7 @@ describe('the command line and the installed pi-condense release', () => {
 		const session = join(temp(), 'session.jsonl');
 		writeFileSync(session, new SessionBuilder({ cwd: project() }).text());
 		// npm_config_prefix keeps npm's global folder (Pi's legacy location) inside the test.
-		const env = { ...process.env, HOME: home(), PI_CODING_AGENT_DIR: '', npm_config_prefix: join(temp(), 'npm-global') };
+		const env = machinePiEnv({ ...process.env, HOME: home(), PI_CODING_AGENT_DIR: '' }, temp());
 		const result = spawnSync(process.execPath, [CLI, args[0] ?? '', session, '--agent-dir', agentDir(), ...args.slice(1)], { encoding: 'utf8', env });
 		return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 	}

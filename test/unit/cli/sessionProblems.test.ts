@@ -11,16 +11,23 @@ import { describeSessionProblems } from '../../../src/cli/sessionProblems';
 import { repoRoot } from '../../support/paths';
 import { SessionBuilder } from '../../support/sessionBuilder';
 import { useTempDir } from '../../support/tempDirs';
+import { machinePiEnv } from '../../support/machinePi';
+
+/** Where the status finds no Pi (see machinePi.ts): the test's temp folder. */
+let machineDir = '';
 
 const CLI = join(repoRoot, 'dist', 'cli.js');
 
 function run(...args: string[]): { code: number | null; stdout: string; stderr: string } {
-	const result = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env: { ...process.env, PI_CODING_AGENT_DIR: join(repoRoot, 'no-agent-dir') } });
+	const result = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env: machinePiEnv({ ...process.env, PI_CODING_AGENT_DIR: join(repoRoot, 'no-agent-dir') }, machineDir) });
 	return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 describe('session problems on the command line', () => {
 	const temp = useTempDir('cli-problems');
+	beforeEach(() => {
+		machineDir = temp();
+	});
 
 	it('prints each problem as file:line with advice, then the answer', () => {
 		const builder = new SessionBuilder();

@@ -64,7 +64,7 @@ describe('status text by release (2.0.0, 2.6.0, 2.7.0, 2.9.1)', () => {
 			assert.equal(result.status, 0, result.stderr);
 			// Up to the release line (what follows it, chains left for compact, is tested with the flush).
 			const lines = result.stdout.trimEnd().split('\n');
-			return lines.slice(0, lines.findIndex((line) => line.startsWith('pi-condense ')));
+			return lines.slice(0, lines.findIndex((line) => /^(Pi \S+ · )?pi-condense /.test(line)));
 		};
 		// The reclaim part is 2.0.0's text, from each release's own render (checked elsewhere against what each sent).
 		const model = parseSession(text);

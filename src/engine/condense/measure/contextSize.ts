@@ -1,8 +1,10 @@
 /**
  * How big a context is, measured as pi-condense measures it (`JSON.stringify(messages).length`),
- * and how that size splits into categories for the preview's token bars. Pure.
+ * and how that size splits into categories for the preview's token bars. Pure. Pi 1.x's system
+ * messages have a category of their own; pi-condense never sees them, so its own figures (the status
+ * line) are taken over the conversation alone (`conversationChars`).
  */
-import type { AgentMessage } from '../../session/types';
+import type { ContextMessage } from '../../session/types';
 import { isSummaryMessage } from '../occurrence';
 import { syntheticBlockId } from '../phases/syntheticChain';
 import { CUSTOM_TYPE_SUMMARY } from '../types';
@@ -11,11 +13,11 @@ import type { LiveReclaim } from './statusText';
 import { Pacer, runSteps, type Steps } from '../../steps';
 
 /** `JSON.stringify(messages).length`, from the messages' sizes (`[`, items joined by `,`, `]`). */
-export function serializedLength(messages: readonly AgentMessage[]): number {
+export function serializedLength(messages: readonly ContextMessage[]): number {
 	return runSteps(serializedLengthSteps(messages));
 }
 
-export function* serializedLengthSteps(messages: readonly AgentMessage[]): Steps<number> {
+export function* serializedLengthSteps(messages: readonly ContextMessage[]): Steps<number> {
 	let total = messages.length === 0 ? 2 : messages.length + 1;
 	const pacer = new Pacer();
 	for (const message of messages) {
@@ -32,11 +34,11 @@ export function* serializedLengthSteps(messages: readonly AgentMessage[]): Steps
  * Before/after sizes of one render, or undefined when the render changed nothing (same array):
  * the unchanged path never serializes the messages.
  */
-export function measureReclaim(before: readonly AgentMessage[], after: readonly AgentMessage[]): LiveReclaim | undefined {
+export function measureReclaim(before: readonly ContextMessage[], after: readonly ContextMessage[]): LiveReclaim | undefined {
 	return runSteps(measureReclaimSteps(before, after));
 }
 
-export function* measureReclaimSteps(before: readonly AgentMessage[], after: readonly AgentMessage[]): Steps<LiveReclaim | undefined> {
+export function* measureReclaimSteps(before: readonly ContextMessage[], after: readonly ContextMessage[]): Steps<LiveReclaim | undefined> {
 	if (before === after) {
 		return undefined;
 	}
@@ -44,7 +46,7 @@ export function* measureReclaimSteps(before: readonly AgentMessage[], after: rea
 }
 
 export type SizeCategory =
-	| 'user' | 'assistantText' | 'thinking' | 'toolCalls' | 'toolResults' | 'summaries' | 'compressedChains' | 'other';
+	| 'system' | 'user' | 'assistantText' | 'thinking' | 'toolCalls' | 'toolResults' | 'summaries' | 'compressedChains' | 'other';
 
 /** Characters per category; `total` equals `JSON.stringify(messages).length`. */
 export type ContextBreakdown = Readonly<Record<SizeCategory, number>> & { readonly total: number };
@@ -53,11 +55,11 @@ export type ContextBreakdown = Readonly<Record<SizeCategory, number>> & { readon
  * Splits the serialized size by category. Assistant messages are split by block; their envelope
  * (model, usage, …), other roles and the array's own brackets and commas count as `other`.
  */
-export function contextBreakdown(messages: readonly AgentMessage[]): ContextBreakdown {
+export function contextBreakdown(messages: readonly ContextMessage[]): ContextBreakdown {
 	return runSteps(contextBreakdownSteps(messages));
 }
 
-export function* contextBreakdownSteps(messages: readonly AgentMessage[]): Steps<ContextBreakdown> {
+export function* contextBreakdownSteps(messages: readonly ContextMessage[]): Steps<ContextBreakdown> {
 	return (yield* measuredContextSteps(messages)).breakdown;
 }
 
@@ -81,10 +83,10 @@ type MeasuredColumns = Omit<MeasuredContext, 'breakdown'>;
 /** Where a message was already measured: `table`'s index of the same object, or -1. */
 export interface MeasuredBefore {
 	readonly table: MeasuredContext;
-	readonly indexOf: (message: AgentMessage, index: number) => number;
+	readonly indexOf: (message: ContextMessage, index: number) => number;
 }
 
-export function* measuredContextSteps(messages: readonly AgentMessage[], measuredBefore?: MeasuredBefore): Steps<MeasuredContext> {
+export function* measuredContextSteps(messages: readonly ContextMessage[], measuredBefore?: MeasuredBefore): Steps<MeasuredContext> {
 	const n = messages.length;
 	const measured: MeasuredColumns = {
 		sizes: new Uint32Array(n),
@@ -93,12 +95,12 @@ export function* measuredContextSteps(messages: readonly AgentMessage[], measure
 		toolCalls: new Uint32Array(n),
 	};
 	const sizes: Record<SizeCategory, number> = {
-		user: 0, assistantText: 0, thinking: 0, toolCalls: 0, toolResults: 0, summaries: 0, compressedChains: 0, other: n === 0 ? 2 : n + 1,
+		system: 0, user: 0, assistantText: 0, thinking: 0, toolCalls: 0, toolResults: 0, summaries: 0, compressedChains: 0, other: n === 0 ? 2 : n + 1,
 	};
 	let total = sizes.other;
 	const pacer = new Pacer();
 	for (let i = 0; i < n; i++) {
-		const message = messages[i] as AgentMessage;
+		const message = messages[i] as ContextMessage;
 		const at = measuredBefore ? measuredBefore.indexOf(message, i) : -1;
 		const chars = at >= 0 ? copyMeasures(measuredBefore?.table, at, measured, i) : measureMessage(message, measured, i);
 		if (pacer.due(at >= 0 ? 1 : chars)) {
@@ -120,7 +122,7 @@ export function* measuredContextSteps(messages: readonly AgentMessage[], measure
 	return { ...measured, breakdown: { ...sizes, total } };
 }
 
-function measureMessage(message: AgentMessage, into: MeasuredColumns, index: number): number {
+function measureMessage(message: ContextMessage, into: MeasuredColumns, index: number): number {
 	const chars = stringifiedLength(message);
 	into.sizes[index] = chars;
 	if (message.role === 'assistant') {
@@ -142,8 +144,29 @@ function copyMeasures(from: MeasuredColumns | undefined, at: number, into: Measu
 	return chars;
 }
 
-function categoryOf(message: AgentMessage): SizeCategory {
+/**
+ * `JSON.stringify` length of the conversation alone (the system messages left out), from a measured
+ * context: what pi-condense measures, since its `context` handler never sees them.
+ */
+export function conversationChars(messages: readonly ContextMessage[], measured: MeasuredContext): number {
+	let systemChars = 0;
+	let system = 0;
+	for (let i = 0; i < messages.length; i++) {
+		if ((messages[i] as ContextMessage).role === 'system') {
+			systemChars += measured.sizes[i] as number;
+			system++;
+		}
+	}
+	if (system === 0) {
+		return measured.breakdown.total;
+	}
+	const left = messages.length - system;
+	return left === 0 ? 2 : measured.breakdown.total - systemChars - system;
+}
+
+function categoryOf(message: ContextMessage): SizeCategory {
 	switch (message.role) {
+		case 'system': return 'system';
 		case 'user': return syntheticBlockId(message) === undefined ? 'user' : 'compressedChains';
 		case 'toolResult': return 'toolResults';
 		case 'custom': return isSummaryMessage(message, CUSTOM_TYPE_SUMMARY) ? 'summaries' : 'other';

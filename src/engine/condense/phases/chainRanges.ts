@@ -7,7 +7,7 @@
  * nothing. Ranges nested in another, or sharing a start, are skipped so each slot gets one
  * synthetic message.
  */
-import type { AgentMessage } from '../../session/types';
+import type { AgentMessage, ContextMessage } from '../../session/types';
 import { firstAtOrAbove } from '../../sortedSearch';
 import type { ChainInfo } from '../state/condenseState';
 import type { ReleaseDiagnostic } from './renderReport';
@@ -26,17 +26,17 @@ export interface TimestampSlots {
 }
 
 /** One pass over the messages, so resolving many chains costs one lookup each. */
-export function timestampSlots(messages: readonly AgentMessage[]): TimestampSlots {
+export function timestampSlots(messages: readonly ContextMessage[]): TimestampSlots {
 	return runSteps(timestampSlotsSteps(messages));
 }
 
-export function* timestampSlotsSteps(messages: readonly AgentMessage[]): Steps<TimestampSlots> {
+export function* timestampSlotsSteps(messages: readonly ContextMessage[]): Steps<TimestampSlots> {
 	const slots: TimestampSlots = { users: new Map(), assistants: new Map() };
 	for (let index = 0; index < messages.length; index++) {
 		if (paced(index)) {
 			yield;
 		}
-		const message = messages[index] as AgentMessage;
+		const message = messages[index] as ContextMessage;
 		const map = message.role === 'user' ? slots.users : message.role === 'assistant' ? slots.assistants : undefined;
 		if (map) {
 			const slot = map.get(message.timestamp);

@@ -6,7 +6,7 @@
  * `<protected-output tool="name">\n…\n</protected-output>`, a newline and `</compressed-chain>`. Its
  * timestamp is the chain's `compressedAt`.
  */
-import type { AgentMessage, UserMessage } from '../../session/types';
+import type { AgentMessage, ContextMessage, UserMessage } from '../../session/types';
 import type { CondenseState } from '../state/condenseState';
 import type { ChainCompressionEntry } from '../types';
 import { substituteBlockRefs, type BlockBodyLookup } from './blockRefs';
@@ -35,7 +35,7 @@ const SYNTHETIC_PREFIX = /^<compressed-chain id="([^"]+)"/;
  * Block id of a synthetic chain message already in the list, or undefined. As pi-condense checks
  * it: the text of the first block of an array content (a string content is never one).
  */
-export function syntheticBlockId(message: AgentMessage): string | undefined {
+export function syntheticBlockId(message: ContextMessage): string | undefined {
 	if (message.role !== 'user' || typeof message.content === 'string') {
 		return undefined;
 	}

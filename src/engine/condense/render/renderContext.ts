@@ -13,13 +13,18 @@
  * anything the same array comes back too, so `result === messages` means "sent as Pi built it".
  * Defects are rendered as the release has them; warnings about them go to `reporter.warning`.
  *
+ * Pi 1.x's system messages are Pi's, not pi-condense's: the phases see the conversation without them,
+ * and they come back as Pi puts them back (in place when nothing changed, else replayed into one
+ * leading system message; `src/engine/session/systemMessages.ts`).
+ *
  * @example
  * const release = releaseRules('2.9.1');
  * const rendered = renderContext(context.messages, buildCondenseState(branch, release), config, release);
  */
 import type { ContextPruneConfig } from '../../config/types';
 import type { ReleaseRules } from '../../release/releases';
-import type { AgentMessage } from '../../session/types';
+import { conversationOf, restoreSystemMessages } from '../../session/systemMessages';
+import type { AgentMessage, ContextMessage } from '../../session/types';
 import { chainPruneByIdSteps } from '../phases/chainPruneById';
 import { chainPrunePositionalSteps } from '../phases/chainPrunePositional';
 import { purgeErroredArgsSteps } from '../phases/errorPurge';
@@ -35,27 +40,39 @@ import { runSteps, type Steps } from '../../steps';
 
 const NO_GRACE: ReadonlySet<string> = new Set();
 
-export function renderContext(
-	messages: readonly AgentMessage[],
+export function renderContext<M extends ContextMessage>(
+	messages: readonly M[],
 	state: CondenseState,
 	config: ContextPruneConfig,
 	release: ReleaseRules,
 	reporter: RenderReporter = NO_REPORTS,
-): readonly AgentMessage[] {
+): readonly (M | AgentMessage)[] {
 	return runSteps(renderContextSteps(messages, state, config, release, reporter));
 }
 
 /** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
-export function* renderContextSteps(
-	messages: readonly AgentMessage[],
+export function* renderContextSteps<M extends ContextMessage>(
+	messages: readonly M[],
 	state: CondenseState,
 	config: ContextPruneConfig,
 	release: ReleaseRules,
 	reporter: RenderReporter = NO_REPORTS,
-): Steps<readonly AgentMessage[]> {
+): Steps<readonly (M | AgentMessage)[]> {
 	if (!config.enabled) {
 		return messages;
 	}
+	const conversation = conversationOf(messages);
+	return restoreSystemMessages(messages, conversation, yield* renderConversationSteps(conversation, state, config, release, reporter));
+}
+
+/** The transform of the conversation a `context` handler sees (no system message). */
+function* renderConversationSteps(
+	messages: readonly AgentMessage[],
+	state: CondenseState,
+	config: ContextPruneConfig,
+	release: ReleaseRules,
+	reporter: RenderReporter,
+): Steps<readonly AgentMessage[]> {
 	let current = messages;
 	if (state.records.size > 0 || state.aliases.size > 0) {
 		const graceTurns = release.recoveryGrace ? config.recoveryGraceTurns ?? 0 : 0;

@@ -8,7 +8,7 @@ import { protectionCheck } from '../../condense/protection/protectionRules';
 import type { CondenseState } from '../../condense/state/condenseState';
 import type { ContextPruneConfig } from '../../config/types';
 import type { ReleaseRules } from '../../release/releases';
-import type { AgentMessage, SessionEntry } from '../../session/types';
+import type { ContextMessage, SessionEntry } from '../../session/types';
 import type { Steps } from '../../steps';
 import { detectChainsSteps } from './detectChains';
 import { planChainJobsSteps, type ChainPlan } from './planChains';
@@ -18,7 +18,7 @@ export interface ChainSelectionInput {
 	/** The branch the grace window is counted on (the state's branch, or the one it will be). */
 	readonly branch: readonly SessionEntry[];
 	/** Pi's context messages the chains are detected in. */
-	readonly messages: readonly AgentMessage[];
+	readonly messages: readonly ContextMessage[];
 	readonly state: CondenseState;
 	readonly config: ContextPruneConfig;
 	readonly release: ReleaseRules;
@@ -45,7 +45,7 @@ export function* planChainSelectionSteps(input: ChainSelectionInput): Steps<Chai
  * batch, or at `/pruner compact`: after a `now` resumed from a killed flush found nothing pending,
  * the chains the killed flush did not reach wait for one of them, and the views say so.
  */
-export function* compactableChainsSteps(branch: readonly SessionEntry[], messages: readonly AgentMessage[], state: CondenseState, config: ContextPruneConfig, release: ReleaseRules): Steps<number> {
+export function* compactableChainsSteps(branch: readonly SessionEntry[], messages: readonly ContextMessage[], state: CondenseState, config: ContextPruneConfig, release: ReleaseRules): Steps<number> {
 	if (!config.enabled || !config.chainCompression.enabled) {
 		return 0;
 	}

@@ -13,7 +13,7 @@
 import type { ProtectionCheck } from '../../condense/protection/protectionRules';
 import { resultOccurrenceKey } from '../../condense/occurrence';
 import { syntheticBlockId } from '../../condense/phases/syntheticChain';
-import type { AgentMessage } from '../../session/types';
+import type { ContextMessage } from '../../session/types';
 import { paced, runSteps, type Steps } from '../../steps';
 
 export interface DetectedChain {
@@ -41,7 +41,7 @@ interface OpenChain {
 	readonly keys: string[];
 }
 
-export function detectChains(messages: readonly AgentMessage[], isProtected: ProtectionCheck): DetectedChain[] {
+export function detectChains(messages: readonly ContextMessage[], isProtected: ProtectionCheck): DetectedChain[] {
 	return runSteps(detectChainsSteps(messages, isProtected));
 }
 
@@ -50,7 +50,7 @@ export function detectChains(messages: readonly AgentMessage[], isProtected: Pro
  * `selectChains` never selects). They are left out of the result rather than built: on a large
  * pruned session they are thousands of chains' id lists, kept only to be filtered out.
  */
-export function* detectChainsSteps(messages: readonly AgentMessage[], isProtected: ProtectionCheck, skipStarts?: ReadonlySet<number>): Steps<DetectedChain[]> {
+export function* detectChainsSteps(messages: readonly ContextMessage[], isProtected: ProtectionCheck, skipStarts?: ReadonlySet<number>): Steps<DetectedChain[]> {
 	const chains: DetectedChain[] = [];
 	let open: OpenChain | undefined;
 	const close = (chain: OpenChain, finalAssistantTimestamp: number | null, endIndex: number): void => {
@@ -71,7 +71,7 @@ export function* detectChainsSteps(messages: readonly AgentMessage[], isProtecte
 		if (paced(index)) {
 			yield;
 		}
-		const message = messages[index] as AgentMessage;
+		const message = messages[index] as ContextMessage;
 		if (message.role === 'user' && syntheticBlockId(message) === undefined) {
 			if (open) {
 				close(open, null, -1);

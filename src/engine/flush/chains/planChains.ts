@@ -23,7 +23,7 @@ import { coveringSummaryTexts, summaryCoverageSteps } from '../../condense/state
 import type { CondenseState } from '../../condense/state/condenseState';
 import type { ToolCallRecord } from '../../condense/types';
 import type { ReleaseRules } from '../../release/releases';
-import type { AgentMessage, ToolCall } from '../../session/types';
+import type { ContextMessage, ToolCall } from '../../session/types';
 import type { DetectedChain } from './detectChains';
 import { PACE, runSteps, type Steps } from '../../steps';
 
@@ -54,12 +54,12 @@ export function isDeterministic(job: ChainJob): boolean {
 	return job.summaries.length === 0;
 }
 
-export function planChainJobs(selected: readonly DetectedChain[], messages: readonly AgentMessage[], state: CondenseState, release: ReleaseRules): ChainPlan {
+export function planChainJobs(selected: readonly DetectedChain[], messages: readonly ContextMessage[], state: CondenseState, release: ReleaseRules): ChainPlan {
 	return runSteps(planChainJobsSteps(selected, messages, state, release));
 }
 
 /** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
-export function* planChainJobsSteps(selected: readonly DetectedChain[], messages: readonly AgentMessage[], state: CondenseState, release: ReleaseRules): Steps<ChainPlan> {
+export function* planChainJobsSteps(selected: readonly DetectedChain[], messages: readonly ContextMessage[], state: CondenseState, release: ReleaseRules): Steps<ChainPlan> {
 	const jobs: ChainJob[] = [];
 	const skipped: ChainSkip[] = [];
 	const coverage = yield* summaryCoverageSteps(state.summaries);
@@ -110,12 +110,12 @@ function indexedChars(keys: readonly string[], state: CondenseState): number {
 }
 
 /** The results strictly inside the chain's resolved span that 2.9.0 backfills. */
-function freshRecords(chain: DetectedChain, span: { readonly startIndex: number; readonly endIndex: number }, messages: readonly AgentMessage[], state: CondenseState): ToolCallRecord[] {
+function freshRecords(chain: DetectedChain, span: { readonly startIndex: number; readonly endIndex: number }, messages: readonly ContextMessage[], state: CondenseState): ToolCallRecord[] {
 	const protectedIds = new Set(chain.protectedToolCallIds);
 	const calls = new Map<string, ToolCall>();
 	const records: ToolCallRecord[] = [];
 	for (let i = span.startIndex + 1; i < span.endIndex; i++) {
-		const message = messages[i] as AgentMessage;
+		const message = messages[i] as ContextMessage;
 		if (message.role === 'assistant') {
 			for (const block of message.content) {
 				if (block.type === 'toolCall') {

@@ -50,7 +50,8 @@ export function* graceKeysOfBranchSteps(branch: readonly SessionEntry[], graceTu
 			yield;
 		}
 		const entry = branch[i] as SessionEntry;
-		if (entry.type === 'message') {
+		// Pi 1.x's system messages are not part of the conversation pi-condense counts turns in.
+		if (entry.type === 'message' && entry.message.role !== 'system') {
 			persisted.push(entry.message);
 		}
 	}

@@ -6,15 +6,16 @@
  * - Tokens are Pi's `calculateContextTokens` of the last assistant usage (`totalTokens`, else the
  *   sum of its parts). Replies that errored or were aborted carry no valid usage and are passed
  *   over. After a compaction the usage is unknown until a reply comes after it (`null`).
- * - The window is the model's context window capped at 300k tokens (2.8.0: a 0.9 threshold of a
- *   1M window would never fire in practice).
- * - Threshold: tokens / window ≥ threshold. Delta: the rise of that fraction since the previous
- *   reply ≥ delta (no previous reply, no delta). Values outside (0, 1] switch a trigger off.
+ * - Before 2.8.0 the window is the model's context window: threshold when tokens / window ≥
+ *   threshold; delta when the rise of that fraction since the previous reply ≥ delta.
+ * - From 2.8.0 (`budgetWindowCap`, 300k tokens: a 0.9 threshold of a 1M window would never fire in
+ *   practice): threshold when tokens ≥ min(cap, threshold × window); delta on fractions of
+ *   min(window, cap).
+ * - No previous reply, no delta. Values outside (0, 1] switch a trigger off.
  */
 import type { ContextPruneConfig } from '../../config/types';
+import type { ReleaseRules } from '../../release';
 import type { SessionEntry, Usage } from '../../session/types';
-
-export const BUDGET_WINDOW_CAP = 300_000;
 
 export interface ContextUsageReading {
 	/** Context tokens reported by the last valid reply; null when unknown. */
@@ -48,21 +49,25 @@ export function readContextUsage(branch: readonly SessionEntry[]): ContextUsageR
 	return { tokens: found[0] ?? null, previousTokens: found[1] ?? null };
 }
 
-/** The trigger that fires for this reading, if any. */
+/** The trigger that fires for this reading under `rules`, if any. */
 export function budgetTrigger(
 	config: Pick<ContextPruneConfig, 'enabled' | 'autoBudgetThreshold' | 'budgetTurnDelta'>,
 	reading: ContextUsageReading,
 	contextWindow: number,
+	rules: Pick<ReleaseRules, 'budgetWindowCap'>,
 ): BudgetTrigger | undefined {
-	const window = Math.min(contextWindow, BUDGET_WINDOW_CAP);
-	if (!config.enabled || !(window > 0) || reading.tokens === null) {
+	if (!config.enabled || !(contextWindow > 0) || reading.tokens === null) {
 		return undefined;
 	}
-	const fraction = reading.tokens / window;
-	if (inRange(config.autoBudgetThreshold) && fraction >= config.autoBudgetThreshold) {
-		return 'threshold';
+	const cap = rules.budgetWindowCap;
+	const basis = cap === undefined ? contextWindow : Math.min(contextWindow, cap);
+	if (inRange(config.autoBudgetThreshold)) {
+		const due = cap === undefined ? reading.tokens / contextWindow >= config.autoBudgetThreshold : reading.tokens >= Math.min(cap, config.autoBudgetThreshold * contextWindow);
+		if (due) {
+			return 'threshold';
+		}
 	}
-	if (inRange(config.budgetTurnDelta) && reading.previousTokens !== null && (reading.tokens - reading.previousTokens) / window >= config.budgetTurnDelta) {
+	if (inRange(config.budgetTurnDelta) && reading.previousTokens !== null && (reading.tokens - reading.previousTokens) / basis >= config.budgetTurnDelta) {
 		return 'delta';
 	}
 	return undefined;

@@ -109,7 +109,8 @@ export class BranchBuilder {
 	get context(): AgentMessage[] {
 		return this.entries.flatMap((entry): AgentMessage[] => {
 			if (entry.type === 'message') {
-				return [entry.message];
+				// The builders write no Pi 1.x system message: the conversation a `context` handler sees.
+				return entry.message.role === 'system' ? [] : [entry.message];
 			}
 			if (entry.type === 'custom_message') {
 				const { customType, content, display, details } = entry;

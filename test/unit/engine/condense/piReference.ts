@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { ContextPruneConfig } from '../../../../src/engine/config/types';
 import { buildSessionContext, getBranch, parseSession } from '../../../../src/engine/session';
 import type { SessionModel } from '../../../../src/engine/session/model';
-import type { AgentMessage, SessionEntry } from '../../../../src/engine/session/types';
+import type { ContextMessage, SessionEntry } from '../../../../src/engine/session/types';
 import { resolveConfig } from '../../../../src/engine/config/resolve';
 import type { ReleaseRules } from '../../../../src/engine/release/releases';
 import { piCondenseSessionsDir } from '../../../support/paths';
@@ -18,7 +18,7 @@ export const REFERENCE_DIR = piCondenseSessionsDir;
 export interface PiLoaded {
 	readonly entries: readonly SessionEntry[];
 	readonly branch: readonly SessionEntry[];
-	readonly messages: readonly AgentMessage[];
+	readonly messages: readonly ContextMessage[];
 }
 
 export interface SessionLoaded extends PiLoaded {
@@ -44,7 +44,7 @@ export async function loadWithPi(path: string): Promise<PiLoaded> {
 		branch.unshift(current);
 	}
 	const context = pi.buildSessionContext(entries as never, leaf?.id ?? null);
-	return { entries, branch, messages: context.messages as unknown as AgentMessage[] };
+	return { entries, branch, messages: context.messages as unknown as ContextMessage[] };
 }
 
 export function readJson<T>(path: string): T {

@@ -11,7 +11,7 @@ import { renderContext } from '../../../../src/engine/condense/render/renderCont
 import { syntheticBlockId } from '../../../../src/engine/condense/phases/syntheticChain';
 import { buildCondenseState } from '../../../../src/engine/condense/state/buildCondenseState';
 import type { ReleaseVersion } from '../../../../src/engine/release/releases';
-import type { AgentMessage } from '../../../../src/engine/session/types';
+import type { ContextMessage } from '../../../../src/engine/session/types';
 import { rules } from '../../../support/releases';
 import { assistant, call, chain, record, result, BranchBuilder, text, thinking, user } from './builders';
 import { deepFreeze } from './piReference';
@@ -42,7 +42,7 @@ function session(): BranchBuilder {
 }
 
 /** A line per message: role, timestamp, thinking kept (`+think`), a result's text or stub ref. */
-function lineOf(message: AgentMessage): string {
+function lineOf(message: ContextMessage): string {
 	switch (message.role) {
 		case 'user':
 			return syntheticBlockId(message) === undefined ? `user@${message.timestamp}` : `chain ${syntheticBlockId(message) ?? ''}`;

@@ -10,7 +10,7 @@ import { resolveConfig } from '../../../../src/engine/config/resolve';
 import { CUSTOM_TYPE_DEDUP_ALIAS, type SummarizerStats } from '../../../../src/engine/condense/types';
 import type { ReleaseRules } from '../../../../src/engine/release/releases';
 import { buildSessionContext, getBranch, parseSession } from '../../../../src/engine/session';
-import type { AgentMessage, SessionEntry } from '../../../../src/engine/session/types';
+import type { ContextMessage, SessionEntry } from '../../../../src/engine/session/types';
 import type { EntryDraft } from '../../../../src/engine/write';
 import { flushText, memorySpillWriter } from '../../../support/flushHarness';
 import { flushInvariantViolations } from '../../../support/flushInvariants';
@@ -33,7 +33,7 @@ function killedAfter(start: string, full: string, written: number): string {
 	return start + full.slice(start.length).split('\n').slice(0, written).map((line) => `${line}\n`).join('');
 }
 
-function render(text: string, release: ReleaseRules, config: ReturnType<typeof setup>['config']): readonly AgentMessage[] {
+function render(text: string, release: ReleaseRules, config: ReturnType<typeof setup>['config']): readonly ContextMessage[] {
 	const model = parseSession(text);
 	return renderContext(buildSessionContext(model).messages, buildCondenseState(getBranch(model), release), config, release);
 }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { budgetTrigger, idleFlushDecision, readContextUsage } from '../../../../src/engine/flush';
 import type { SessionEntry } from '../../../../src/engine/session/types';
+import { LATEST, rules } from '../../../support/releases';
 import { assistant, call, text } from '../condense/builders';
 
 const usage = (totalTokens: number) => ({ input: totalTokens, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } });
@@ -19,26 +20,41 @@ describe('budget triggers', () => {
 		assert.deepEqual(readContextUsage([reply(100), compaction]), { tokens: null, previousTokens: null });
 	});
 
-	it('fires at the threshold of the window, capped at 300k tokens', () => {
-		assert.equal(budgetTrigger(on, { tokens: 160_000, previousTokens: 150_000 }, 200_000), 'threshold');
-		assert.equal(budgetTrigger(on, { tokens: 159_999, previousTokens: 150_000 }, 200_000), undefined);
-		assert.equal(budgetTrigger(on, { tokens: 240_000, previousTokens: 230_000 }, 1_000_000), 'threshold', 'a 1M window counts as 300k');
-		assert.equal(budgetTrigger({ ...on, autoBudgetThreshold: 1 }, { tokens: 300_000, previousTokens: null }, 1_000_000), 'threshold');
+	const r27 = rules('2.7.0');
+	const r28 = rules('2.8.0');
+
+	it('fires at the threshold of the window; from 2.8.0 at min(300k, threshold × window)', () => {
+		for (const release of [r27, r28, LATEST]) {
+			assert.equal(budgetTrigger(on, { tokens: 160_000, previousTokens: 150_000 }, 200_000, release), 'threshold', release.version);
+			assert.equal(budgetTrigger(on, { tokens: 159_999, previousTokens: 150_000 }, 200_000, release), undefined, release.version);
+		}
+		// A 1M window: 2.7.0 waits for 800k tokens; 2.8.0 fires at the 300k ceiling, not before.
+		assert.equal(budgetTrigger(on, { tokens: 300_000, previousTokens: 290_000 }, 1_000_000, r27), undefined);
+		assert.equal(budgetTrigger(on, { tokens: 800_000, previousTokens: 790_000 }, 1_000_000, r27), 'threshold');
+		assert.equal(budgetTrigger(on, { tokens: 299_999, previousTokens: 290_000 }, 1_000_000, r28), undefined);
+		assert.equal(budgetTrigger(on, { tokens: 300_000, previousTokens: 290_000 }, 1_000_000, r28), 'threshold');
+		assert.equal(budgetTrigger({ ...on, autoBudgetThreshold: 0.1 }, { tokens: 100_000, previousTokens: 95_000 }, 1_000_000, r28), 'threshold', 'below the ceiling, threshold × window');
+		assert.equal(budgetTrigger({ ...on, autoBudgetThreshold: 1 }, { tokens: 300_000, previousTokens: null }, 1_000_000, r28), 'threshold');
 	});
 
-	it('fires on a rise of at least the delta since the previous reply', () => {
-		assert.equal(budgetTrigger(on, { tokens: 100_000, previousTokens: 40_000 }, 300_000), 'delta');
-		assert.equal(budgetTrigger(on, { tokens: 100_000, previousTokens: 41_000 }, 300_000), undefined);
-		assert.equal(budgetTrigger(on, { tokens: 100_000, previousTokens: null }, 300_000), undefined, 'no previous reply, no delta');
+	it('fires on a rise of at least the delta since the previous reply; from 2.8.0 on the capped window', () => {
+		for (const release of [r27, r28]) {
+			assert.equal(budgetTrigger(on, { tokens: 100_000, previousTokens: 40_000 }, 300_000, release), 'delta', release.version);
+			assert.equal(budgetTrigger(on, { tokens: 100_000, previousTokens: 41_000 }, 300_000, release), undefined, release.version);
+			assert.equal(budgetTrigger(on, { tokens: 100_000, previousTokens: null }, 300_000, release), undefined, 'no previous reply, no delta');
+		}
+		// +60k on a 1M window: 6% of it before 2.8.0, 20% of the 300k ceiling from 2.8.0.
+		assert.equal(budgetTrigger(on, { tokens: 100_000, previousTokens: 40_000 }, 1_000_000, r27), undefined);
+		assert.equal(budgetTrigger(on, { tokens: 100_000, previousTokens: 40_000 }, 1_000_000, r28), 'delta');
 	});
 
 	it('is off when disabled, out of range, without tokens or without a window', () => {
 		const reading = { tokens: 290_000, previousTokens: 0 };
-		assert.equal(budgetTrigger({ ...on, enabled: false }, reading, 300_000), undefined);
-		assert.equal(budgetTrigger({ enabled: true, autoBudgetThreshold: 0, budgetTurnDelta: 1.5 }, reading, 300_000), undefined);
-		assert.equal(budgetTrigger({ enabled: true, autoBudgetThreshold: null, budgetTurnDelta: null }, reading, 300_000), undefined);
-		assert.equal(budgetTrigger(on, { tokens: null, previousTokens: null }, 300_000), undefined);
-		assert.equal(budgetTrigger(on, reading, 0), undefined);
+		assert.equal(budgetTrigger({ ...on, enabled: false }, reading, 300_000, LATEST), undefined);
+		assert.equal(budgetTrigger({ enabled: true, autoBudgetThreshold: 0, budgetTurnDelta: 1.5 }, reading, 300_000, LATEST), undefined);
+		assert.equal(budgetTrigger({ enabled: true, autoBudgetThreshold: null, budgetTurnDelta: null }, reading, 300_000, LATEST), undefined);
+		assert.equal(budgetTrigger(on, { tokens: null, previousTokens: null }, 300_000, LATEST), undefined);
+		assert.equal(budgetTrigger(on, reading, 0, LATEST), undefined);
 	});
 });
 

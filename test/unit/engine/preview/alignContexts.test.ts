@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { buildCondenseState, renderContext } from '../../../../src/engine/condense';
 import { syntheticBlockId } from '../../../../src/engine/condense/phases/syntheticChain';
 import { alignContexts, type Alignment } from '../../../../src/engine/preview/alignContexts';
-import type { AgentMessage } from '../../../../src/engine/session/types';
+import type { ContextMessage } from '../../../../src/engine/session/types';
 import { referenceReleases } from '../../../support/releases';
 import { loadSession, REFERENCE_DIR, referenceConfig } from '../condense/piReference';
 
 /** The plain forward scan the indexed pass replaced: the definition of the pairing. */
-function scanAlignment(raw: readonly AgentMessage[], rendered: readonly AgentMessage[]): Alignment {
+function scanAlignment(raw: readonly ContextMessage[], rendered: readonly ContextMessage[]): Alignment {
 	const rawIndexOf: number[] = [];
 	const renderedIndexOf: number[] = new Array<number>(raw.length).fill(-1);
 	let cursor = 0;
@@ -16,7 +16,7 @@ function scanAlignment(raw: readonly AgentMessage[], rendered: readonly AgentMes
 		const synthetic = syntheticBlockId(message) !== undefined;
 		let found = -1;
 		for (let r = cursor; r < raw.length; r++) {
-			const candidate = raw[r] as AgentMessage;
+			const candidate = raw[r] as ContextMessage;
 			const same = candidate.role === message.role && candidate.timestamp === message.timestamp
 				&& (candidate.role !== 'toolResult' || (message.role === 'toolResult' && candidate.toolCallId === message.toolCallId));
 			if (candidate === message || (!synthetic && same)) {
@@ -46,13 +46,13 @@ describe('alignContexts', () => {
 	}
 
 	it('finds a message again after a run of raw messages the render dropped, and leaves a foreign one unpaired', () => {
-		const at = (role: 'user' | 'assistant', timestamp: number): AgentMessage => (role === 'user'
+		const at = (role: 'user' | 'assistant', timestamp: number): ContextMessage => (role === 'user'
 			? { role, content: 'u', timestamp }
 			: { role, content: [], api: 'x', provider: 'p', model: 'm', usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } }, stopReason: 'stop', timestamp });
 		const raw = [at('user', 1), at('assistant', 2), at('assistant', 3), at('user', 4)];
-		const copyOfLast = { ...raw[3] } as AgentMessage;
+		const copyOfLast = { ...raw[3] } as ContextMessage;
 		const foreign = at('user', 99);
-		const rendered = [raw[0] as AgentMessage, foreign, copyOfLast];
+		const rendered = [raw[0] as ContextMessage, foreign, copyOfLast];
 		assert.deepEqual(alignContexts(raw, rendered), { rawIndexOf: [0, -1, 3], renderedIndexOf: [0, -1, -1, 2] });
 		assert.deepEqual(alignContexts(raw, rendered), scanAlignment(raw, rendered));
 	});
@@ -63,7 +63,7 @@ describe('alignContexts', () => {
 			seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
 			return (seed >>> 8) % n;
 		};
-		const message = (): AgentMessage => {
+		const message = (): ContextMessage => {
 			const timestamp = random(4) === 0 ? random(1e6) : random(3);
 			switch (random(3)) {
 				case 0: return { role: 'user', content: 'u', timestamp };
@@ -72,11 +72,11 @@ describe('alignContexts', () => {
 			}
 		};
 		// A synthetic chain pairs only with itself, even where a raw user message has its timestamp.
-		const synthetic = (timestamp: number): AgentMessage => ({ role: 'user', content: [{ type: 'text', text: '<compressed-chain id="b1" tools="t1">\nx\n</compressed-chain>' }], timestamp });
+		const synthetic = (timestamp: number): ContextMessage => ({ role: 'user', content: [{ type: 'text', text: '<compressed-chain id="b1" tools="t1">\nx\n</compressed-chain>' }], timestamp });
 		assert.equal(syntheticBlockId(synthetic(0)), 'b1');
 		for (let run = 0; run < 2000; run++) {
 			const raw = Array.from({ length: random(40) }, message);
-			const rendered: AgentMessage[] = [];
+			const rendered: ContextMessage[] = [];
 			for (const item of raw) {
 				const choice = random(5);
 				if (choice === 0) {

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { cacheImpact, commonPrefix, tokensOf, type CacheInputs } from '../../../../src/engine/preview';
-import type { AgentMessage, Usage } from '../../../../src/engine/session/types';
+import type { ContextMessage, Usage } from '../../../../src/engine/session/types';
 import { assistant, result, text, user } from '../condense/builders';
 
-const sizeOf = (m: AgentMessage): number => JSON.stringify(m).length;
+const sizeOf = (m: ContextMessage): number => JSON.stringify(m).length;
 const usage = (input: number, cacheRead: number, cacheWrite: number): Usage => ({
 	input, output: 10, cacheRead, cacheWrite, totalTokens: input + cacheRead + cacheWrite + 10, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
 });

@@ -29,6 +29,7 @@ describe('which release is followed', () => {
 		assert.deepEqual(resolution.warnings, []);
 		assert.equal(releaseLine(resolution, HOME), 'pi-condense 2.9.1 (npm, ~/.pi/agent/npm/node_modules/pi-condense)');
 		assert.deepEqual(releaseStatusLines(resolution, HOME), [
+			'Pi: not found (no pi command on PATH, and none in npm\'s global folder)',
 			'pi-condense release: 2.9.1',
 			'  installed: pi-condense 2.9.1',
 			'  found by: user packages entry (npm) "npm:pi-condense" in ~/.pi/agent/settings.json',
@@ -76,12 +77,26 @@ describe('which release is followed', () => {
 		assert.equal(releaseLine(none), 'pi-condense 2.0.0 (--release; none found in Pi\'s settings)');
 	});
 
+	it('names the Pi found beside the release, and says when it is newer than the Pi this extension knows', () => {
+		const pi = { name: '@earendil-works/pi-coding-agent', version: '1.6.0', packageJsonPath: '/usr/lib/node_modules/@earendil-works/pi-coding-agent/package.json', foundBy: 'path' } as const;
+		const resolution = followRelease({ copies: [npmCopy('2.9.1')], searched, warnings: [], pi }, undefined);
+		assert.equal(releaseLine(resolution, HOME), 'Pi 1.6.0 · pi-condense 2.9.1 (npm, ~/.pi/agent/npm/node_modules/pi-condense)');
+		assert.equal(releaseStatusLines(resolution, HOME)[0], 'Pi: 1.6.0 (@earendil-works/pi-coding-agent, /usr/lib/node_modules/@earendil-works/pi-coding-agent/package.json, found by pi on PATH)');
+		const none = followRelease({ copies: [], searched, warnings: [], pi: { ...pi, version: '1.7.2', foundBy: 'npm-global' } }, undefined);
+		assert.equal(releaseLine(none), 'Pi 1.7.2 · pi-condense not installed in Pi (pi install npm:pi-condense)');
+		assert.match(releaseStatusLines(none, HOME)[0] ?? '', /^Pi: 1\.7\.2 \(.*found in npm's global folder; newer than Pi 1\.6\.0, the newest Pi this extension knows/);
+		const old = followRelease({ copies: [], searched, warnings: [], pi: { ...pi, name: '@mariozechner/pi-coding-agent', version: '0.73.1' } }, undefined);
+		assert.match(releaseLine(old), /^Pi 0\.73\.1 · /);
+		assert.doesNotMatch(releaseStatusLines(old, HOME)[0] ?? '', /newer/);
+	});
+
 	it('says how to install when nothing is found', () => {
 		const none = followRelease({ copies: [], searched, warnings: [] }, undefined);
 		assert.equal(none.kind, 'not-installed');
 		assert.equal(releaseLine(none), 'pi-condense not installed in Pi (pi install npm:pi-condense)');
 		assert.match(notInstalledText(), /`pi install npm:pi-condense`/);
-		assert.deepEqual(releaseStatusLines(none, HOME).slice(0, 3), [
+		assert.deepEqual(releaseStatusLines(none, HOME).slice(0, 4), [
+			'Pi: not found (no pi command on PATH, and none in npm\'s global folder)',
 			'pi-condense: not installed in Pi',
 			'  searched: ~/.pi/agent/settings.json',
 			'  searched: ~/.pi/agent/extensions',

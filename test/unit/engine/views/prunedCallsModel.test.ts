@@ -156,3 +156,34 @@ describe('defects of the release in the Pruned Calls problems', () => {
 		assert.equal(buildPrunedCalls(insight(LATEST), String).some((node) => node.kind === 'group' && node.group === 'problems'), false);
 	});
 });
+
+describe('buildPrunedCalls on a Pi 1.6.0 session with context edits', () => {
+	const folder = join(piCondenseSessionsDir, 'context-edits-pi-1.6.0');
+	const model = parseSession(readFileSync(join(folder, 'session.jsonl'), 'utf8'));
+	const release = LATEST;
+	const { config } = resolveConfig(JSON.parse(readFileSync(join(folder, 'contextPrune.json'), 'utf8')), release);
+	const roots = buildPrunedCalls(new SessionInsight(model, config, release), String);
+
+	it('lists each entry Pi leaves out or sends edited, with both sides', () => {
+		const group = roots.find((node) => node.kind === 'group' && node.group === 'edits');
+		assert.equal(group?.label, 'Edited by Pi');
+		assert.equal(group?.description, '1 left out · 2 replaced');
+		const rows = children(group);
+		assert.deepEqual(labels(rows), ['left out: tool result bash (call_p5_t0_2)', 'edited: user', 'edited: assistant']);
+		const [omitted, prompt, reply] = rows;
+		assert.ok(omitted?.kind === 'contextEdit' && prompt?.kind === 'contextEdit' && reply?.kind === 'contextEdit');
+		assert.equal(omitted.sentText, undefined);
+		assert.equal(omitted.line, 74);
+		assert.equal(omitted.description, 'context_edit 713e6800');
+		assert.match(prompt.entryText, /^Add monthly totals to the report, in a new src\/summary/);
+		assert.equal(prompt.sentText, 'Add monthly totals to the report.');
+		assert.match(reply.entryText, /Data check: still 0 problems/);
+		assert.equal(reply.sentText, 'Data check passed.');
+		assert.equal(reply.description, 'context_edit 7ba37869', 'the later of the two edits of the reply');
+	});
+
+	it('has no problems: a Pi 1.6.0 file reads cleanly', () => {
+		assert.equal(roots.find((node) => node.kind === 'group' && node.group === 'problems'), undefined);
+		assert.deepEqual(model.diagnostics, []);
+	});
+});

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FollowedRelease, ReleaseResolution } from '../../../../src/engine/release';
 import { detectRelease } from '../../../../src/node/release/detectRelease';
@@ -16,10 +16,19 @@ describe('finding the pi-condense Pi loads (spec §8)', () => {
 	const globalRoot = () => join(temp(), 'usr', 'lib', 'node_modules');
 	let globalAsked = 0;
 
+	/** A PATH whose `pi` is an installed Pi 1.6.0, so that finding Pi never looks in npm's global folder here. */
+	const piPath = () => join(temp(), 'bin');
+
 	beforeEach(() => {
 		globalAsked = 0;
 		mkdirSync(agentDir(), { recursive: true });
 		mkdirSync(cwd(), { recursive: true });
+		const pi = join(temp(), 'pi-install', 'node_modules', '@earendil-works', 'pi-coding-agent');
+		mkdirSync(join(pi, 'dist'), { recursive: true });
+		writeJson(join(pi, 'package.json'), { name: '@earendil-works/pi-coding-agent', version: '1.6.0' });
+		writeFileSync(join(pi, 'dist', 'cli.js'), '#!/usr/bin/env node\n', { mode: 0o755 });
+		mkdirSync(piPath(), { recursive: true });
+		symlinkSync(join(pi, 'dist', 'cli.js'), join(piPath(), 'pi'));
 	});
 
 	async function resolve(options: { cwd?: string | undefined; choice?: unknown; origin?: 'setting' | 'flag'; restricted?: boolean } = {}): Promise<ReleaseResolution> {
@@ -32,6 +41,7 @@ describe('finding the pi-condense Pi loads (spec §8)', () => {
 				return Promise.resolve({ kind: 'found', root: globalRoot(), from: 'test' });
 			},
 			projectSettingsAllowed: options.restricted !== true,
+			env: { PATH: piPath() },
 		});
 		return applyChoice(detection, readChoice(options.choice, options.origin ?? 'setting'));
 	}
@@ -136,7 +146,7 @@ describe('finding the pi-condense Pi loads (spec §8)', () => {
 		writeSettings(projectPi(), { npmCommand: ['/bin/sh', '-c', 'touch marker'], packages: ['npm:pi-powerline-footer'] });
 		const commands: (readonly string[] | undefined)[] = [];
 		await detectRelease({
-			agentDir: agentDir(), cwd: cwd(), home: home(), projectSettingsAllowed: true,
+			agentDir: agentDir(), cwd: cwd(), home: home(), projectSettingsAllowed: true, env: { PATH: piPath() },
 			globalNpmRoot: (command) => {
 				commands.push(command);
 				return Promise.resolve({ kind: 'unknown' });
