@@ -1,7 +1,8 @@
 /**
  * axe-core (the accessibility engine of Deque, from npm) over the real preview page in Chromium, in
  * VS Code's dark and light themes: on a session written by real pi-condense (stubs, refs, chains,
- * summaries, the what-if panel) and on one with pending work (the actions bar), with a message
+ * summaries, the what-if panel), on one written by Pi 1.6.0 (the system prompt row, edited and
+ * folded badges, the note of what Pi leaves out) and on one with pending work (the actions bar), with a message
  * expanded: no serious or critical violation. axe is evaluated in the page by the browser's
  * debugging protocol, which the page's CSP does not apply to; the page itself is served as VS Code
  * serves it.
@@ -12,7 +13,7 @@ import { join } from 'node:path';
 import { pendingAgentDir } from '../support/pendingSession';
 import { repoRoot } from '../support/paths';
 import { referenceAgentDir } from '../support/referenceAgentDir';
-import { LATEST, R200 } from '../support/releases';
+import { LATEST, R200, rules } from '../support/releases';
 import { SessionFileSource } from '../support/sessionFileSource';
 import type { ThemeName } from '../support/webviewThemes';
 import { WebviewPage } from '../support/webviewPage';
@@ -43,6 +44,10 @@ const SESSIONS = {
 	'a session written by real pi-condense': () => {
 		const dir = referenceAgentDir('basic');
 		return { dir, source: new SessionFileSource(dir.sessionFile, dir.agentDir, R200) };
+	},
+	'a Pi 1.6.0 session with context edits and its system prompt': () => {
+		const dir = referenceAgentDir('context-edits-pi-1.6.0');
+		return { dir, source: new SessionFileSource(dir.sessionFile, dir.agentDir, rules('2.9.1')) };
 	},
 	'a session with pending work': () => {
 		const dir = pendingAgentDir(2);
