@@ -29,7 +29,7 @@ export function registerFlushCommands(context: CommandContext): vscode.Disposabl
 async function undoLastPrune(context: CommandContext, path: string | undefined, fromToast: boolean): Promise<UndoOutcome | undefined> {
 	const { controller, undo, logger } = context;
 	const record = undo.last(path) ?? (path === undefined ? undefined : undo.last(undefined));
-	if (record && !fromToast && readExtensionConfig().confirmPrune) {
+	if (record && !fromToast && readExtensionConfig().confirmPrune && undo.refusal() === undefined) {
 		const choice = await showInfo(`Undo the last prune of "${controller.titleOf(record.path)}"?`, {
 			modal: true,
 			detail: `Removes the ${UndoPrunes.describe(record)}: the session file becomes, byte for byte, what it was before. Only while nothing was written after them, and not while Pi holds the session.`,

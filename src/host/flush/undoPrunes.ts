@@ -64,6 +64,15 @@ export class UndoPrunes extends Disposable {
 		return record !== undefined && size === record.written.start + record.written.length;
 	}
 
+	/** Why no undo may run now, whatever the file says (checked before the question, so a refusal is not asked first). */
+	refusal(): Extract<UndoOutcome, { kind: 'refused' }> | undefined {
+		const restricted = restrictedModeRefusal('undo', vscode.workspace.isTrusted);
+		if (restricted !== undefined) {
+			return { kind: 'refused', code: 'restricted', reason: restricted, notes: [] };
+		}
+		return this.isFlushing() ? { kind: 'refused', code: 'flushing', reason: 'a flush is running; wait for it or cancel it, then undo', notes: [] } : undefined;
+	}
+
 	/** Removes our last write to `path`; says why not when it may not. */
 	async undo(path: string | undefined): Promise<{ readonly record: PruneRecord | undefined; readonly outcome: UndoOutcome }> {
 		const record = this.last(path);
@@ -73,12 +82,9 @@ export class UndoPrunes extends Disposable {
 		if (!this.controller.knowsSession(record.path)) {
 			return { record, outcome: { kind: 'nothing', reason: `${record.path} is not one of the Pi sessions Pi Condense lists now, so it is not written.` } };
 		}
-		const restricted = restrictedModeRefusal('undo', vscode.workspace.isTrusted);
-		if (restricted !== undefined) {
-			return { record, outcome: { kind: 'refused', code: 'restricted', reason: restricted, notes: [] } };
-		}
-		if (this.isFlushing()) {
-			return { record, outcome: { kind: 'refused', code: 'flushing', reason: 'a flush is running; wait for it or cancel it, then undo', notes: [] } };
+		const refused = this.refusal();
+		if (refused !== undefined) {
+			return { record, outcome: refused };
 		}
 		const cwd = this.controller.row(record.path)?.file.header.cwd;
 		const outcome = await undoAppend(record.path, record.written, { cwd: cwd || undefined });

@@ -1,12 +1,13 @@
 /**
  * Pi Condense in a workspace VS Code has not trusted (run by `run-integration.mjs --restricted`):
  * the read-only views, hovers and recovered outputs work; nothing is summarized or written (now,
- * compact, settings) and each refusal says why; the workspace's .pi/settings.json, which sends
+ * compact, settings, Undo Last Prune) and each refusal says why, before any question; the workspace's .pi/settings.json, which sends
  * sessions to another folder, is ignored, and Show Where Sessions Are Searched says so; the Pi on the
  * PATH is not asked for its pi-ai.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { FlushOutcome } from '../../../src/node/flush/flushOutcome';
@@ -47,6 +48,25 @@ describe('Pi Condense in restricted mode', function () {
 			assert.match(outcome.message, /Trust the workspace/);
 		}
 		assert.equal(readFileSync(basic.path, 'utf8'), before, 'the session file is untouched');
+	});
+
+	it('undoes no prune, even one it remembers whose bytes still end the file, and says why without asking', async () => {
+		const api = await activeApi();
+		const { basic } = fixtures();
+		const before = readFileSync(basic.path);
+		// The file's last line taken for a write of ours: everything an undo checks matches, but the workspace is not trusted.
+		const lastLine = before.subarray(before.lastIndexOf(0x0a, before.length - 2) + 1);
+		const stat = statSync(basic.path);
+		api.flush.undo.remember(basic.path, {
+			start: before.length - lastLine.length, length: lastLine.length, sha256: createHash('sha256').update(lastLine).digest('hex'),
+			ino: stat.ino, dev: stat.dev, mtimeMs: stat.mtimeMs,
+		}, 1, 'now');
+		// From the palette (not the toast): a refusal comes before the question (which VS Code refuses in test runs: it would read as "no").
+		const outcome = await vscode.commands.executeCommand<{ kind: string; code?: string; reason?: string }>('piCondense.undoLastPrune', basic.path);
+		assert.equal(outcome?.kind, 'refused');
+		assert.equal(outcome.code, 'restricted');
+		assert.match(outcome.reason ?? '', /^This workspace is in restricted mode, so Pi Condense does not undo/);
+		assert.ok(readFileSync(basic.path).equals(before), 'the session file is untouched');
 	});
 
 	it('uses the bundled pi-ai, never the installed Pi\'s (on the PATH here), and says why', async () => {
