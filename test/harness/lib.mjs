@@ -340,12 +340,24 @@ export async function runInWorkbench(name, { workspace, env = {}, settings = {},
 	await exitWhenClosed(code);
 }
 
-/** Runs a command from the Command Palette (F1), by its title as the palette lists it. */
-export async function palette(page, title) {
-	await page.keyboard.press('F1');
+/**
+ * Runs a command from the Command Palette (F1), by its title as the palette lists it. A palette that
+ * closes before it is filled (focus taken by a panel still settling, on a loaded machine) is opened again.
+ */
+export async function palette(page, title, attempts = 3) {
 	const input = page.locator('.quick-input-widget input');
-	await input.waitFor({ state: 'visible' });
-	await input.fill(`>${title}`);
-	await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 20_000 });
-	await page.keyboard.press('Enter');
+	for (let attempt = 1; ; attempt++) {
+		try {
+			await page.keyboard.press('F1');
+			await input.waitFor({ state: 'visible', timeout: 10_000 });
+			await input.fill(`>${title}`, { timeout: 5_000 });
+			await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 20_000 });
+			await page.keyboard.press('Enter');
+			return;
+		} catch (error) {
+			if (attempt >= attempts || await input.isVisible()) {
+				throw error;
+			}
+		}
+	}
 }
