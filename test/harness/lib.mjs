@@ -3,7 +3,7 @@
 // headless Chromium through playwright-core, and build the workbench URL that loads our extension.
 // Used by run-integration.mjs; kept generic so a UI smoke test or a .vsix install test can reuse it.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
@@ -331,6 +331,10 @@ export async function runInWorkbench(name, { workspace, env = {}, settings = {},
 		const shot = join(failure, `${name}-failure.png`);
 		const taken = page ? await page.screenshot({ path: shot }).then(() => true, () => false) : false;
 		console.error(`[${name}] FAILED: ${error instanceof Error ? error.message : String(error)}${taken ? ` (screenshot: ${shot})` : ''}`);
+		const log = server ? extensionLogTail(server.userDataDir) : undefined;
+		if (log) {
+			console.error(`[${name}] the extension's log, last lines:\n${log}`);
+		}
 		console.log(`${name}: 0 passed, 1 failed`);
 	} finally {
 		await browser?.close();
@@ -338,6 +342,23 @@ export async function runInWorkbench(name, { workspace, env = {}, settings = {},
 		cleanup();
 	}
 	await exitWhenClosed(code);
+}
+
+/** The last `lines` lines of the extension's own log (its output channel, `pi-condense.pi-condense-vscode/*.log`), if VS Code wrote one. */
+export function extensionLogTail(userDataDir, lines = 40) {
+	const found = [];
+	const walk = (dir, depth) => {
+		for (const entry of existsSync(dir) && depth < 8 ? readdirSync(dir, { withFileTypes: true }) : []) {
+			const path = join(dir, entry.name);
+			if (entry.isDirectory()) {
+				walk(path, depth + 1);
+			} else if (entry.name.endsWith('.log') && path.includes(`${sep}pi-condense.pi-condense-vscode${sep}`)) {
+				found.push(path);
+			}
+		}
+	};
+	walk(join(userDataDir, 'logs'), 0);
+	return found.map((path) => readFileSync(path, 'utf8').trimEnd().split('\n').slice(-lines).join('\n')).join('\n').trim() || undefined;
 }
 
 /**

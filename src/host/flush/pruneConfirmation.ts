@@ -30,7 +30,10 @@ export async function confirmPrune(mode: FlushMode, path: string, deps: ConfirmD
 		return true; // the flush refuses and says why
 	}
 	for (let round = 0; round < MAX_ROUNDS; round++) {
+		const started = Date.now();
+		deps.log(`${mode} on ${path}: working out what to ask (the batches, the chains, the summarizer and its key)`);
 		const facts = await pruneFacts(mode, path, agentDir, deps);
+		deps.log(`${mode} on ${path}: the question is ready (${Date.now() - started} ms)`);
 		const shown = confirmation(facts);
 		const options = { modal: true, detail: shown.detail };
 		deps.log(`asked before ${mode}: ${shown.message} ${shown.detail.replace(/\n+/g, ' ')} [${shown.actions.join(' | ')}]`);
