@@ -64,7 +64,8 @@ async function main() {
 			await row(/\/projects\/invoice-service(?!-)/).click();
 		}
 		await row('Fix the flaky invoice date test').click({ timeout: 30_000 });
-		await page.locator('.part.sidebar .monaco-list-row', { hasText: '[pruner] Turn' }).first().waitFor({ timeout: 30_000 });
+		// A summary row of Pruned Calls, labelled by its refs and sizes (`t1–t3 · 27.9k → 291`).
+		await page.locator('.part.sidebar .monaco-list-row', { hasText: /\bt\d+(–t\d+)? · [\d.]+k? → [\d.]+k?/ }).first().waitFor({ timeout: 30_000 });
 		console.log('[start] the workbench shows the demo sessions and their pruned calls');
 		await browser.close();
 		browser = undefined;
