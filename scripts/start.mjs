@@ -10,7 +10,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { projectRoot, startCodeServer, workbenchUrl } from '../test/harness/lib.mjs';
+import { projectRoot, startCodeServer } from '../test/harness/lib.mjs';
+import { workbenchUrl } from '../test/harness/workbenchRun.mjs';
 import { ensureHarnessInstalled } from '../test/harness/setup.mjs';
 
 const expandHome = (path) => (path === '~' ? homedir() : path.startsWith('~/') ? join(homedir(), path.slice(2)) : path);

@@ -4,6 +4,7 @@
  */
 import '@vscode/codicons/dist/codicon.css';
 import './preview.css';
+import './skeleton.css';
 import './rows.css';
 import './panels.css';
 import '@vscode-elements/elements/dist/vscode-button/index.js';

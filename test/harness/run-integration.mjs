@@ -9,7 +9,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { format } from 'node:util';
-import { exitWhenClosed, launchChromium, makeTempDir, projectRoot, removeDir, startCodeServer, within, workbenchUrl } from './lib.mjs';
+import { exitWhenClosed, launchChromium, makeTempDir, projectRoot, removeDir, startCodeServer, within } from './lib.mjs';
+import { workbenchUrl } from './workbenchRun.mjs';
 import { writeIntegrationFixtures } from './integrationFixtures.mjs';
 import { installPiInPrefix } from '../support/piPrefix.mjs';
 import { ensureHarnessInstalled } from './setup.mjs';

@@ -9,7 +9,8 @@
 //   node test/harness/ui-hostile.mjs      HARNESS_VERBOSE=1  show the server log
 import { existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTempDir, palette, projectRoot, removeDir, runInWorkbench, workbenchUrl } from './lib.mjs';
+import { makeTempDir, projectRoot, removeDir } from './lib.mjs';
+import { palette, runInWorkbench, workbenchUrl } from './workbenchRun.mjs';
 import { ensureHarnessInstalled } from './setup.mjs';
 
 const started = Date.now();

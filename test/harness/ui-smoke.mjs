@@ -12,7 +12,8 @@
 import { existsSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { writeIntegrationFixtures } from './integrationFixtures.mjs';
-import { makeTempDir, palette, projectRoot, removeDir, runInWorkbench, workbenchUrl } from './lib.mjs';
+import { makeTempDir, projectRoot, removeDir } from './lib.mjs';
+import { palette, runInWorkbench, workbenchUrl } from './workbenchRun.mjs';
 import { ensureHarnessInstalled } from './setup.mjs';
 import { confirmThenUndo, paletteCommands, writeIdleSession } from './uiPruneFlow.mjs';
 

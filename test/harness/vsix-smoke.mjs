@@ -8,7 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { exitWhenClosed, installVsix, launchChromium, makeTempDir, projectRoot, removeDir, sleep, startCodeServer, workbenchUrl } from './lib.mjs';
+import { exitWhenClosed, installVsix, launchChromium, makeTempDir, projectRoot, removeDir, sleep, startCodeServer } from './lib.mjs';
+import { workbenchUrl } from './workbenchRun.mjs';
 import { assembleReferenceFolders, copySession } from '../support/referenceFolders.mjs';
 import { ensureHarnessInstalled } from './setup.mjs';
 

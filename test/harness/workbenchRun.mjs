@@ -1,0 +1,103 @@
+// How a UI script runs in the real workbench (code-server and headless Chromium, from lib.mjs): one run with
+// its pass/fail line, failure screenshot and the extension's last log lines; the Command Palette driven by a
+// command's title; the workbench URL that loads our extension (and its tests).
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
+import { exitWhenClosed, launchChromium, projectRoot, startCodeServer } from './lib.mjs';
+
+/**
+ * One workbench run of a UI script: code-server on `workspace` with `env`, headless Chromium on a
+ * 1280×800 page, then `body(page, server)`. Prints `<name>: 1 passed, 0 failed` or the failure with a
+ * screenshot (`screenshots-tmp/<name>-failure.png`), closes the browser and the server, then `cleanup`,
+ * and ends the process as `exitWhenClosed` does.
+ */
+export async function runInWorkbench(name, { workspace, env = {}, settings = {}, cleanup = () => undefined }, body) {
+	let server;
+	let browser;
+	let page;
+	let code = 1;
+	try {
+		server = await startCodeServer({ workspace, verbose: Boolean(process.env.HARNESS_VERBOSE), env, settings });
+		browser = await launchChromium();
+		page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+		await body(page, server);
+		console.log(`${name}: 1 passed, 0 failed`);
+		code = 0;
+	} catch (error) {
+		const failure = join(projectRoot, 'screenshots-tmp');
+		mkdirSync(failure, { recursive: true });
+		const shot = join(failure, `${name}-failure.png`);
+		const taken = page ? await page.screenshot({ path: shot }).then(() => true, () => false) : false;
+		console.error(`[${name}] FAILED: ${error instanceof Error ? error.message : String(error)}${taken ? ` (screenshot: ${shot})` : ''}`);
+		const log = server ? extensionLogTail(server.userDataDir) : undefined;
+		if (log) {
+			console.error(`[${name}] the extension's log, last lines:\n${log}`);
+		}
+		console.log(`${name}: 0 passed, 1 failed`);
+	} finally {
+		await browser?.close();
+		await server?.stop();
+		cleanup();
+	}
+	await exitWhenClosed(code);
+}
+
+/** The last `lines` lines of the extension's own log (its output channel, `pi-condense.pi-condense-vscode/*.log`), if VS Code wrote one. */
+export function extensionLogTail(userDataDir, lines = 40) {
+	const found = [];
+	const walk = (dir, depth) => {
+		for (const entry of existsSync(dir) && depth < 8 ? readdirSync(dir, { withFileTypes: true }) : []) {
+			const path = join(dir, entry.name);
+			if (entry.isDirectory()) {
+				walk(path, depth + 1);
+			} else if (entry.name.endsWith('.log') && path.includes(`${sep}pi-condense.pi-condense-vscode${sep}`)) {
+				found.push(path);
+			}
+		}
+	};
+	walk(join(userDataDir, 'logs'), 0);
+	return found.map((path) => readFileSync(path, 'utf8').trimEnd().split('\n').slice(-lines).join('\n')).join('\n').trim() || undefined;
+}
+
+/**
+ * Runs a command from the Command Palette (F1), by its title as the palette lists it. A palette that
+ * closes before it is filled (focus taken by a panel still settling, on a loaded machine) is opened again.
+ */
+export async function palette(page, title, attempts = 3) {
+	const input = page.locator('.quick-input-widget input');
+	for (let attempt = 1; ; attempt++) {
+		try {
+			await page.keyboard.press('F1');
+			await input.waitFor({ state: 'visible', timeout: 10_000 });
+			await input.fill(`>${title}`, { timeout: 5_000 });
+			await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 20_000 });
+			await page.keyboard.press('Enter');
+			return;
+		} catch (error) {
+			if (attempt >= attempts || await input.isVisible()) {
+				throw error;
+			}
+		}
+	}
+}
+
+/**
+ * The workbench URL opening `workspace`. With extensionDevelopmentPath the extension there is loaded as a
+ * development extension; with extensionTestsPath VS Code runs that file's run() in the extension host.
+ * Both travel in the client `payload`: code-server rejects them as server options.
+ */
+export function workbenchUrl(server, { workspace, extensionDevelopmentPath, extensionTestsPath }) {
+	const remote = (path) => 'vscode-remote://remote' + resolve(path).split(sep).join('/');
+	const payload = [];
+	if (extensionDevelopmentPath) {
+		payload.push(['extensionDevelopmentPath', remote(extensionDevelopmentPath)]);
+	}
+	if (extensionTestsPath) {
+		payload.push(['extensionTestsPath', remote(extensionTestsPath)]);
+	}
+	let url = `${server.url}/?folder=${encodeURIComponent(resolve(workspace))}`;
+	if (payload.length > 0) {
+		url += `&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+	}
+	return url;
+}
