@@ -10,7 +10,7 @@ import type { RenderSettings } from '../node/settings/readPruneSettings';
 
 export interface SelectedInsightOptions {
 	/** The selected session and what it renders with, now (undefined when none is open). */
-	readonly selected: () => { readonly session: OpenSession; readonly settings: RenderSettings } | undefined;
+	readonly selected: () => { readonly session: Pick<OpenSession, 'path' | 'insight'>; readonly settings: RenderSettings } | undefined;
 	/** A new insight is ready. */
 	readonly onReady: () => void;
 	readonly onError: (message: string) => void;

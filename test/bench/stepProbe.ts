@@ -1,10 +1,10 @@
 /**
  * Child process of the step benchmark: runs every step the extension takes on one session, in the
  * order the views need them (open, state, render, preview rows, what-if, raw view, search, flush and
- * compact planning), keeping each step's result alive as the extension does, and prints one JSON line
- * per step: its time, the longest block of this thread while it ran, the process's peak RSS so far
- * and the heap (plus external memory) retained after a full GC. `floor` mode instead reads the file
- * and JSON-parses every line, the cost any reader pays.
+ * compact planning, a setting changed with the preview open), keeping each step's result alive as
+ * the extension does, and prints one JSON line per step: its time, the longest block of this thread
+ * while it ran, the process's peak RSS so far and the heap (plus external memory) retained after a
+ * full GC. `floor` mode instead reads the file and JSON-parses every line, the cost any reader pays.
  *
  * Every step first runs once on a small warm-up session, unreported, so that times are not those of
  * cold code; the floor is the best of three runs and the open the best of two (the machine may be
@@ -41,6 +41,7 @@ import { scriptedSummarizer } from '../support/scriptedSummarizer';
 import { noPiRunning } from '../support/tempSession';
 import { writeEntriesToSession } from '../../src/node/write';
 import type { EntryDraft } from '../../src/engine/write';
+import { openPreview } from './settingsChange';
 
 export interface StepFigures {
 	readonly step: string;
@@ -223,8 +224,15 @@ async function steps(file: string, baseline: number): Promise<void> {
 	const compacted = await measure('compact planning', baseline,
 		() => runFlush({ mode: 'compact', branch, messages, config: flushConfig, release: WRITER_RELEASE }, flushPorts),
 		(result) => (result as Awaited<ReturnType<typeof runFlush>>).message.split('\n')[0] ?? '');
+	// The preview open on the session (its views prepared, the page holding its first snapshot), then a
+	// setting changed: the views and the preview start over on the host's thread.
+	const preview = await openPreview(file, model, config, release);
+	const changed = await measure('settings change', baseline,
+		() => preview.change(resolveConfig({ enabled: true, chainCompression: { rollingWindow: 1 } }, release).config),
+		(value) => `chainCompression.rollingWindow 3→1, the preview open: the views and the preview recomputed, ${((value as { posted: number }).posted / 1024 / 1024).toFixed(2)} MB posted`);
+	preview.dispose();
 	// Everything stays reachable until here, as in the extension, which holds what its views show.
-	if ([rendered, raw, search, flushed, compacted].includes(undefined)) {
+	if ([rendered, raw, search, flushed, compacted, changed].includes(undefined)) {
 		throw new Error('a step returned nothing');
 	}
 }
