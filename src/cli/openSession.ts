@@ -2,16 +2,17 @@
  * Reads a session file for the command line: our session model, the active branch, Pi's context,
  * pi-condense's state on that branch and the blob reader of its spill folder.
  */
-import { buildCondenseState, type CondenseState } from '../engine/condense';
+import { buildCondenseStateSteps, type CondenseState } from '../engine/condense';
 import type { BlobReader } from '../engine/ports';
 import type { ReleaseRules } from '../engine/release/releases';
-import { buildSessionContext, getBranch } from '../engine/session';
+import { buildSessionContextSteps, getBranchSteps } from '../engine/session';
 import type { SessionModel } from '../engine/session/model';
 import type { ContextMessage, SessionEntry } from '../engine/session/types';
 import { blobIdRefusal } from '../node/condense/blobFolder';
 import { sessionBlobReader } from '../node/condense/sessionBlobReader';
 import { readSessionModel } from '../node/store/readSessionModel';
 import { describeSessionProblems } from './sessionProblems';
+import { runSteps } from '../engine/steps';
 
 export class SessionFileError extends Error {}
 
@@ -43,13 +44,13 @@ export async function openSession(path: string, release: ReleaseRules): Promise<
 		const detail = problems.length === 0 ? '' : `\n${problems.join('\n')}`;
 		throw new SessionFileError(`${path} is not a Pi session file (no session header on its first line)${detail}`);
 	}
-	const branch = getBranch(model);
+	const branch = runSteps(getBranchSteps(model));
 	return {
 		path,
 		model,
 		branch,
-		messages: buildSessionContext(model).messages,
-		state: buildCondenseState(branch, release, { lineOf: (entry) => model.lineOf(entry) }),
+		messages: runSteps(buildSessionContextSteps(model)).messages,
+		state: runSteps(buildCondenseStateSteps(branch, release, { lineOf: (entry) => model.lineOf(entry) })),
 		blobs: sessionBlobReader(path, model.header.id),
 	};
 }

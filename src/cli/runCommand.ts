@@ -2,11 +2,11 @@
  * Runs one read-only command over a session and returns the text to print.
  */
 import {
-	buildPrunedTree, capturePendingBatches, EMPTY_TREE_TEXT, previewFromState, recoverOutputs, statsText, summaryNodeLabel,
+	buildPrunedTreeSteps, capturePendingBatchesSteps, EMPTY_TREE_TEXT, previewFromStateSteps, recoverOutputs, statsText, summaryNodeLabel,
 } from '../engine/condense';
 import { compactableChainsSteps } from '../engine/flush';
 import { runSteps } from '../engine/steps';
-import { contextBlockLines, contextMetricsFor, diagnosticCounts, withFooterSegments } from '../engine/metrics';
+import { contextBlockLines, contextMetricsForSteps, diagnosticCounts, withFooterSegments } from '../engine/metrics';
 import { newerPiSessionText, releaseLine } from '../engine/release';
 import { piHome } from '../node/release/resolveRelease';
 import type { CliArgs } from './cliArgs';
@@ -31,7 +31,7 @@ export async function runCommand(args: CliArgs, session: OpenedSession, context:
 
 /** With nothing pending, the chains a flush with work would compress that are still raw. */
 function leftForCompact(session: OpenedSession, { config, rules, release }: CliContext): number {
-	if (release.kind !== 'followed' || capturePendingBatches(session.branch, session.state, config).length > 0) {
+	if (release.kind !== 'followed' || runSteps(capturePendingBatchesSteps(session.branch, session.state, config)).length > 0) {
 		return 0;
 	}
 	return runSteps(compactableChainsSteps(session.branch, session.messages, session.state, config, rules));
@@ -44,13 +44,13 @@ function leftForCompact(session: OpenedSession, { config, rules, release }: CliC
  */
 function statusText(session: OpenedSession, { config, rules, release }: CliContext): string {
 	const rendered = renderedFooter(session, config, rules);
-	const metrics = release.kind === 'followed' ? contextMetricsFor(session.branch, session.state, config, rules) : undefined;
+	const metrics = release.kind === 'followed' ? runSteps(contextMetricsForSteps(session.branch, session.state, config, rules)) : undefined;
 	const footer = config.enabled ? withFooterSegments(rendered.statusText, rules, rendered.counts, metrics) : rendered.statusText;
 	if (!metrics) {
 		return footer;
 	}
 	// The reload-rearm flag the release sets on loading the session: pruning on and work pending.
-	const rearmed = config.enabled && capturePendingBatches(session.branch, session.state, config).length > 0;
+	const rearmed = config.enabled && runSteps(capturePendingBatchesSteps(session.branch, session.state, config)).length > 0;
 	return [footer, ...contextBlockLines(metrics, rearmed)].join('\n');
 }
 
@@ -60,7 +60,7 @@ function statusText(session: OpenedSession, { config, rules, release }: CliConte
  * metrics run, so a collection while they run can take them.
  */
 function renderedFooter(session: OpenedSession, config: CliContext['config'], rules: CliContext['rules']): { statusText: string; counts: ReturnType<typeof diagnosticCounts> } {
-	const preview = previewFromState(session.state, session.messages, config, rules);
+	const preview = runSteps(previewFromStateSteps(session.state, session.messages, config, rules));
 	return { statusText: preview.statusText, counts: diagnosticCounts(preview.diagnostics) };
 }
 
@@ -74,7 +74,7 @@ async function commandText(args: CliArgs, session: OpenedSession, context: CliCo
 		case 'stats':
 			return statsText(state.stats);
 		case 'tree': {
-			const roots = buildPrunedTree(state);
+			const roots = runSteps(buildPrunedTreeSteps(state));
 			if (roots.length === 0) {
 				return EMPTY_TREE_TEXT;
 			}
@@ -87,7 +87,7 @@ async function commandText(args: CliArgs, session: OpenedSession, context: CliCo
 			if (args.json && args.before) {
 				return JSON.stringify(session.messages, null, 2);
 			}
-			const preview = previewFromState(state, session.messages, config, rules);
+			const preview = runSteps(previewFromStateSteps(state, session.messages, config, rules));
 			return args.json ? JSON.stringify(preview.after, null, 2) : previewText(preview);
 		}
 		case 'query':

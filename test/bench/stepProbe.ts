@@ -26,10 +26,10 @@ import { resolveConfig } from '../../src/engine/config/resolve';
 import { runFlush } from '../../src/engine/flush';
 import type { PreviewBase, PreviewComputation } from '../../src/engine/preview';
 import { searchMessagesSteps } from '../../src/engine/preview/searchMessages';
-import type { Steps } from '../../src/engine/steps';
+import { runSteps, type Steps } from '../../src/engine/steps';
 import { getBranchSteps } from '../../src/engine/session/branch';
 import { buildSessionContextSteps } from '../../src/engine/session/context';
-import { pageSnapshot, SnapshotRows } from '../../src/host/preview/snapshotRows';
+import { pageSnapshotSteps, SnapshotRows } from '../../src/host/preview/snapshotRows';
 import type { AgentMessage, SessionEntry } from '../../src/engine/session/types';
 import { sha1Hex } from '../../src/node/flush/sha1Hasher';
 import type { ToWebview, ViewName } from '../../src/shared/protocol';
@@ -118,7 +118,7 @@ async function measure(step: string, baseline: number, work: () => unknown, note
 
 /** The snapshot message the preview host posts for `view`, from the view's top. */
 function snapshotMessage(rows: SnapshotRows, view: ViewName, cause: 'open' | 'whatIf' | 'view'): Extract<ToWebview, { type: 'snapshot' }> {
-	return { type: 'snapshot', snapshot: pageSnapshot(rows, view, 0, undefined), cause };
+	return { type: 'snapshot', snapshot: runSteps(pageSnapshotSteps(rows, view, 0, undefined)), cause };
 }
 
 async function floor(file: string, baseline: number): Promise<void> {

@@ -6,12 +6,13 @@
  * arrive. Times are printed by `npm run bench`, never asserted.
  */
 import assert from 'node:assert/strict';
-import { buildSessionContext } from '../../src/engine/session';
+import { buildSessionContextSteps } from '../../src/engine/session';
 import type { ToWebview } from '../../src/shared/protocol';
 import { prunedSyntheticAgentDir } from '../support/prunedSyntheticSession';
 import { SessionFileSource } from '../support/sessionFileSource';
 import { WebviewPage } from '../support/webviewPage';
 import { R200 } from '../support/releases';
+import { runSteps } from '../../src/engine/steps';
 
 const MAX_NODES = 3000;
 const ROWS = 10_000;
@@ -99,7 +100,7 @@ describe('the preview page on a 10,000-message session', function () {
 		// The text of a late prompt: only there, far below the rows the page holds at the top.
 		const session = source.current();
 		assert.ok(session);
-		const messages = buildSessionContext(session.model).messages;
+		const messages = runSteps(buildSessionContextSteps(session.model)).messages;
 		const target = messages.map((message) => message.role).lastIndexOf('user');
 		const prompt = messages[target];
 		const first = prompt?.role === 'user' && typeof prompt.content !== 'string' ? prompt.content[0] : undefined;

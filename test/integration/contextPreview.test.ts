@@ -9,13 +9,14 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { charsToTokens, contextBreakdown, previewContext } from '../../src/engine/condense';
-import { buildSessionContext, getBranch } from '../../src/engine/session';
+import { charsToTokens, contextBreakdownSteps, previewContextSteps } from '../../src/engine/condense';
+import { buildSessionContextSteps, getBranchSteps } from '../../src/engine/session';
 import type { ExtensionApi } from '../../src/host/extensionApi';
 import type { RenderReport } from '../../src/shared/protocol';
 import { repoRoot } from '../support/paths';
 import { ui } from '../support/workbenchUi';
 import { activeApi, fixtures, nextRenderReport, waitUntil } from './helpers';
+import { runSteps } from '../../src/engine/steps';
 
 describe('the context preview in VS Code', function () {
 	this.timeout(120_000);
@@ -47,9 +48,9 @@ describe('the context preview in VS Code', function () {
 		const report = await shown;
 		const session = api.previewSource.current();
 		assert.ok(session);
-		const engine = previewContext(getBranch(session.model), buildSessionContext(session.model).messages, session.config, session.release);
-		const before = contextBreakdown(engine.before);
-		const after = contextBreakdown(engine.after);
+		const engine = runSteps(previewContextSteps(runSteps(getBranchSteps(session.model)), runSteps(buildSessionContextSteps(session.model)).messages, session.config, session.release));
+		const before = runSteps(contextBreakdownSteps(engine.before));
+		const after = runSteps(contextBreakdownSteps(engine.after));
 		assert.equal(report.rowCount, engine.after.length);
 		assert.equal(report.figures.status, engine.statusText);
 		assert.equal(report.values['totals.before'], charsToTokens(before.total));

@@ -6,13 +6,14 @@ import { readFileSync } from 'node:fs';
 import type { CondenseState } from '../../src/engine/condense';
 import { resolveConfig } from '../../src/engine/config/resolve';
 import type { ContextPruneConfig } from '../../src/engine/config/types';
-import { parseSession } from '../../src/engine/session';
+import { parseSessionSteps } from '../../src/engine/session';
 import { SessionInsight } from '../../src/engine/views/sessionInsight';
 import { statusLineText } from '../../src/engine/views/statusLine';
 import { sessionBlobReader } from '../../src/node/condense/sessionBlobReader';
 import { contextPruneOnDisk } from './helpers';
 import type { ReleaseRules } from '../../src/engine/release/releases';
 import { referenceReleases } from '../support/releases';
+import { runSteps } from '../../src/engine/steps';
 
 export interface EngineView {
 	readonly config: ContextPruneConfig;
@@ -28,7 +29,7 @@ export interface EngineView {
 
 /** `release`: the one installed in the integration agent dir (the release that wrote basic) unless given. */
 export function engineView(path: string, release: ReleaseRules = referenceReleases().get('basic') as ReleaseRules): EngineView {
-	const model = parseSession(readFileSync(path, 'utf8'));
+	const model = runSteps(parseSessionSteps(readFileSync(path, 'utf8')));
 	const { config } = resolveConfig(contextPruneOnDisk(), release);
 	const insight = new SessionInsight(model, config, release);
 	const tree = insight.prunedTree;

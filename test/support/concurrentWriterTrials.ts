@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseSession } from '../../src/engine/session';
+import { parseSessionSteps } from '../../src/engine/session';
 import type { EntryDraft } from '../../src/engine/write';
 import { writeEntriesToSession, type WriteEntriesResult } from '../../src/node/write';
 import { repoRoot } from './paths';
@@ -21,6 +21,7 @@ import { Random } from './random';
 import { SessionBuilder, text } from './sessionBuilder';
 import type { SimulatedPiReply, SimulatedPiRequest } from './simulatedPi';
 import { noPiRunning, TempDir } from './tempSession';
+import { runSteps } from '../../src/engine/steps';
 
 export interface WriterTrialsOptions {
 	readonly seed: number;
@@ -145,7 +146,7 @@ function checkTrial(file: string, initial: string, piLines: readonly string[], r
 	for (const line of added) {
 		JSON.parse(line);
 	}
-	assert.deepEqual(parseSession(content).diagnostics, [], context);
+	assert.deepEqual(runSteps(parseSessionSteps(content)).diagnostics, [], context);
 	if (result.kind === 'written') {
 		const first = added.indexOf(ours[0] as string);
 		assert.deepEqual(added.slice(first, first + ours.length), ours, `${context}: our lines are not consecutive`);

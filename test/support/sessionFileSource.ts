@@ -7,12 +7,12 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type * as vscode from 'vscode';
-import { buildCondenseState, recoverOutputs } from '../../src/engine/condense';
+import { buildCondenseStateSteps, recoverOutputs } from '../../src/engine/condense';
 import { setConfigKeys } from '../../src/engine/config/setConfigKey';
 import { releaseDefaults } from '../../src/engine/config/defaults';
 import { effectiveConfig } from '../../src/engine/release';
 import { contentText } from '../../src/engine/condense/occurrence';
-import { buildSessionContext, getBranch, parseSession } from '../../src/engine/session';
+import { buildSessionContextSteps, getBranchSteps, parseSessionSteps } from '../../src/engine/session';
 import type { SessionModel } from '../../src/engine/session/model';
 import type { ModelFacts } from '../../src/node/llm/modelPricing';
 import type { FollowedRelease, PreviewSession, PreviewSource } from '../../src/host/preview/previewSource';
@@ -55,7 +55,7 @@ export class SessionFileSource implements PreviewSource {
 
 	/** Reads the session file and the settings again, then tells the listeners. */
 	async reload(): Promise<void> {
-		const model = parseSession(await readFile(this.path, 'utf8'));
+		const model = runSteps(parseSessionSteps(await readFile(this.path, 'utf8')));
 		const settings = await readPruneSettings(this.agentDir, this.release);
 		// Without pi-condense, Pi sends its own context: as the controller does, pruning is then off.
 		const config = this.followed.installed ? settings.config : effectiveConfig(settings.config, { kind: 'not-installed', searched: [], warnings: [] });
@@ -88,7 +88,7 @@ export class SessionFileSource implements PreviewSource {
 		if (!session) {
 			return '';
 		}
-		const state = buildCondenseState(getBranch(session.model), session.release);
+		const state = runSteps(buildCondenseStateSteps(runSteps(getBranchSteps(session.model)), session.release));
 		return (await recoverOutputs(state, refs, session.blobs)).text;
 	}
 
@@ -116,7 +116,7 @@ export class SessionFileSource implements PreviewSource {
 
 /** The first user message, shortened: what Pi's session list shows for an unnamed session. */
 function firstPrompt(model: SessionModel): string | undefined {
-	const first = buildSessionContext(model).messages.find((message) => message.role === 'user');
+	const first = runSteps(buildSessionContextSteps(model)).messages.find((message) => message.role === 'user');
 	const text = first?.role === 'user' ? contentText(first.content).replace(/\s+/g, ' ').trim() : '';
 	return text === '' ? undefined : text.length > 60 ? `${text.slice(0, 59)}…` : text;
 }

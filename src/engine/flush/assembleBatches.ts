@@ -23,7 +23,7 @@ import type { StatsAccumulator } from './flushStats';
 import { NoticeList, SkippedBatchNotes } from './noticeList';
 import * as say from './notices';
 import { rewriteLabels } from './prompt/labelRewrite';
-import { Pacer, runSteps, type Steps } from '../steps';
+import { Pacer, type Steps } from '../steps';
 
 export interface AssembleSettings {
 	readonly minBatchChars: number;
@@ -56,17 +56,7 @@ interface Totals {
 	deduped: number;
 }
 
-export function assembleBatches(
-	prepared: readonly PreparedBatch[],
-	outcomes: ReadonlyMap<PreparedBatch, JobOutcome>,
-	firstRefNumber: number,
-	stats: StatsAccumulator,
-	settings: AssembleSettings,
-): BatchPhase {
-	return runSteps(assembleBatchesSteps(prepared, outcomes, firstRefNumber, stats, settings));
-}
-
-/** The same, yielding between pieces of work (see `src/engine/steps.ts`): a first flush may write tens of thousands of batches. */
+/** The summarized batches' entries and stats, in steps: a first flush may write tens of thousands of batches. */
 export function* assembleBatchesSteps(
 	prepared: readonly PreparedBatch[],
 	outcomes: ReadonlyMap<PreparedBatch, JobOutcome>,

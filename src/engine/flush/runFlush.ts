@@ -56,7 +56,7 @@ interface Shared {
 	readonly run: StepRunner;
 }
 
-/** `buildCondenseState`, remembering the last branch: planning steps that add nothing reuse the state. */
+/** `buildCondenseStateSteps`, remembering the last branch: planning steps that add nothing reuse the state. */
 function lastStateOf(release: ReleaseRules, run: StepRunner): (branch: readonly SessionEntry[]) => Promise<CondenseState> {
 	let last: { branch: readonly SessionEntry[]; state: Promise<CondenseState> } | undefined;
 	return (branch) => {

@@ -4,7 +4,7 @@
  * one was running). Pure: the flush supplies the clock, the counts and the snapshot.
  *
  * @example
- * const snapshot = contextMetricsFor(branchAtStart, stateAtStart, config, release) ?? ZERO_CONTEXT_METRICS;
+ * const snapshot = runSteps(contextMetricsForSteps(branchAtStart, stateAtStart, config, release)) ?? ZERO_CONTEXT_METRICS;
  * const entry = flushMetricsEntry(release, {
  * 	ts: now(), trigger: flushMetricsTrigger({ kind: 'message-end' }),
  * 	capturedBatches: 2, processedBatches: 2,

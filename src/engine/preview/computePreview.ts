@@ -4,8 +4,8 @@
  * (built when asked for), from which the host answers row windows, expansions and searches.
  *
  * @example
- * const base = previewBase({ sessionPath, title, branch, messages, config, release });
- * const { snapshot } = computePreview(base, { overrides: { 'thinkingStrip.keepLastTurns': 4 }, pricing, now: Date.now() });
+ * const base = runSteps(previewBaseSteps({ sessionPath, title, branch, messages, config, release }));
+ * const { snapshot } = runSteps(computePreviewSteps(base, { overrides: { 'thinkingStrip.keepLastTurns': 4 }, pricing, now: Date.now() }));
  */
 import { conversationChars, measuredContextSteps } from '../condense/measure/contextSize';
 import { stringifiedLength } from '../condense/measure/jsonLength';
@@ -25,7 +25,7 @@ import { simulateWindowSteps, type WindowSimulation } from './simulateWindow';
 import type { LastCallUsage, PreviewSnapshot, ViewName } from './snapshotTypes';
 import { tokenBars, tokenTotals } from './tokenBars';
 import { sanitizeOverrides, whatIfChanges, whatIfSettings, withWhatIf, type WhatIfOverrides } from './whatIf';
-import { runSteps, type Steps } from '../steps';
+import { type Steps } from '../steps';
 
 export interface PreviewOptions {
 	readonly overrides: WhatIfOverrides;
@@ -42,11 +42,7 @@ export interface PreviewComputation {
 	readonly rows: PreviewRows;
 }
 
-export function computePreview(base: PreviewBase, options: PreviewOptions): PreviewComputation {
-	return runSteps(computePreviewSteps(base, options));
-}
-
-/** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
+/** The page's data for the base under the what-if overrides, in steps (see `src/engine/steps.ts`). */
 export function* computePreviewSteps(base: PreviewBase, options: PreviewOptions): Steps<PreviewComputation> {
 	const overrides = sanitizeOverrides(options.overrides);
 	const config = withWhatIf(base.config, overrides);
@@ -61,7 +57,7 @@ export function* computePreviewSteps(base: PreviewBase, options: PreviewOptions)
 	yield;
 	const after = yield* renderContextSteps(base.messages, simulation.state, config, base.release, { diagnostic: (d) => diagnostics.push(d), warning: (w) => warnings.push(w) });
 	const alignment = yield* alignContextsSteps(base.messages, after);
-	// The engine's previewFromState, measured from the base's table: a sent message that is the raw
+	// The engine's previewFromStateSteps, measured from the base's table: a sent message that is the raw
 	// one at its aligned index has its size; only stubs and synthetic messages are measured.
 	const raw = base.measured;
 	const sent = after === base.messages ? raw : yield* measuredContextSteps(after, {

@@ -9,7 +9,7 @@ import { measuredContextSteps, type MeasuredContext } from '../condense/measure/
 import { buildCondenseStateSteps } from '../condense/state/buildCondenseState';
 import { EMPTY_CONDENSE_STATE, type CondenseState } from '../condense/state/condenseState';
 import { renderContextSteps } from '../condense/render/renderContext';
-import { appliedEdits, type AppliedEdit } from '../session/contextEdits';
+import { appliedEditsSteps, type AppliedEdit } from '../session/contextEdits';
 import type { SessionContext } from '../session/model';
 import { usageTotalsSteps, type UsageTotals } from '../session/usageTotals';
 import type { ContextMessage, AssistantMessage, SessionEntry } from '../session/types';
@@ -17,7 +17,7 @@ import { alignContextsSteps } from './alignContexts';
 import { messageEntryIdsSteps } from './messageEntries';
 import { previousCallSteps, type PreviousCall } from './previousCall';
 import { cachedArgsText, type ArgsText } from './argsText';
-import { paced, runSteps, type Steps } from '../steps';
+import { paced, type Steps } from '../steps';
 
 export interface PreviewBase {
 	readonly sessionPath: string;
@@ -72,17 +72,13 @@ export interface BaseInputs {
 	readonly sessionEntries?: readonly SessionEntry[];
 }
 
-export function previewBase(inputs: BaseInputs): PreviewBase {
-	return runSteps(previewBaseSteps(inputs));
-}
-
-/** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
+/** What every what-if of one session snapshot shares (state, previous call, sizes), in steps (see `src/engine/steps.ts`). */
 export function* previewBaseSteps(inputs: BaseInputs): Steps<PreviewBase> {
 	const { branch, messages, config, release } = inputs;
 	const state = config.enabled ? inputs.state ?? (yield* buildCondenseStateSteps(branch, release)) : EMPTY_CONDENSE_STATE;
 	const context = inputs.context?.messages === messages ? inputs.context : undefined;
 	const entryIds = context ? (yield* context.sources.entriesSteps()).map((entry) => entry.id) : yield* messageEntryIdsSteps(branch, messages);
-	const edits = context ? appliedEdits(context) : [];
+	const edits = context ? yield* appliedEditsSteps(context) : [];
 	const previous = yield* previousCallSteps(branch, messages, entryIds);
 	const previousState = previous && config.enabled ? yield* stateAtCall(previous, branch, state, release) : EMPTY_CONDENSE_STATE;
 	const previousSent = previous ? yield* renderContextSteps(previous.rawMessages, previousState, config, release) : undefined;

@@ -12,7 +12,7 @@ import { messageChanges, withEdit, type MessageChanges } from './messageChanges'
 import { chainBadges, droppedBadge, previewRow, type RowInputs } from './previewRow';
 import type { ViewName } from './snapshotTypes';
 import type { PreviewRow } from './types';
-import { mapSteps, paced, Pacer, runSteps, type Steps } from '../steps';
+import { mapSteps, paced, Pacer, type Steps } from '../steps';
 
 /** A synthetic chain message of the rendered view: its block id and its row's key. */
 interface SyntheticRow {
@@ -55,11 +55,6 @@ export class PreviewRows {
 		}
 		const { syntheticAt, syntheticByKey } = yield* syntheticRows(inputs);
 		return new PreviewRows(inputs, { argsOf, chainOfCall, droppedCallsOf, syntheticAt, syntheticByKey });
-	}
-
-	/** All at once (the tests, the CLI). */
-	static of(inputs: RowInputs): PreviewRows {
-		return runSteps(PreviewRows.build(inputs));
 	}
 
 	count(view: ViewName): number {

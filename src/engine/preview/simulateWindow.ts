@@ -22,7 +22,7 @@ import { deferInGrace, graceKeysOfBranchSteps, selectChains } from '../flush/cha
 import { summaryRef } from '../flush/entryDrafts';
 import type { ReleaseRules } from '../release/releases';
 import type { ContextMessage, SessionEntry } from '../session/types';
-import { runSteps, type Steps } from '../steps';
+import { type Steps } from '../steps';
 
 export interface WindowSimulation {
 	readonly state: CondenseState;
@@ -32,11 +32,7 @@ export interface WindowSimulation {
 	readonly uncovered: number;
 }
 
-export function simulateWindow(...args: Parameters<typeof simulateWindowSteps>): WindowSimulation {
-	return runSteps(simulateWindowSteps(...args));
-}
-
-/** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
+/** The state with the chains the next flush would compress under a rolling window of K, in steps (see `src/engine/steps.ts`). */
 export function* simulateWindowSteps(
 	state: CondenseState,
 	rawMessages: readonly ContextMessage[],

@@ -11,7 +11,7 @@
  * reading the same file twice gives the same model.
  */
 import { isRecord } from './validateMessage';
-import { mapSteps, paced, runSteps, type Steps } from '../steps';
+import { mapSteps, paced, type Steps } from '../steps';
 
 /** One successfully JSON-parsed line, header included (index 0 when the file is valid). */
 export interface ParsedValue {
@@ -19,11 +19,7 @@ export interface ParsedValue {
 	readonly line: number;
 }
 
-export function migrateValues(values: readonly ParsedValue[], fromVersion: number): ParsedValue[] {
-	return runSteps(migrateValuesSteps(values, fromVersion));
-}
-
-/** The same, yielding between pieces of work (see `src/engine/steps.ts`): an old session may be large. */
+/** Migrates a v1/v2 file's values to the current version as Pi does, in steps: an old session may be large. */
 export function* migrateValuesSteps(values: readonly ParsedValue[], fromVersion: number): Steps<ParsedValue[]> {
 	let migrated = values.slice();
 	if (fromVersion < 2) {

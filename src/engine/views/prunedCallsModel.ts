@@ -9,20 +9,16 @@
  * a long list is cut into ranges of at most `TREE_PAGE_ROWS` (`treePages.ts`). Pure.
  */
 import { formatCompactCount, type PrunedSummaryNode } from '../condense';
-import { runSteps, type Steps } from '../steps';
+import type { Steps } from '../steps';
 import { aliasNode, chainNode, pendingBatchNode, problemSource, spilledNode, summaryNode, summaryHolds } from './prunedCallsRows';
 import type { Expandable, GroupKind, GroupNode, PrunedNode } from './prunedCallsTypes';
 import type { SessionInsight } from './sessionInsight';
 import { arrayRows, pagedRows } from './treePages';
-import { appliedEdits } from '../session/contextEdits';
+import { appliedEditsSteps } from '../session/contextEdits';
 import { contextEditNode } from './contextEditRows';
 
 export type * from './prunedCallsTypes';
 export { TREE_PAGE_ROWS } from './treePages';
-
-export function buildPrunedCalls(insight: SessionInsight, formatTime: (epochMs: number) => string): PrunedNode[] {
-	return runSteps(buildPrunedCallsSteps(insight, formatTime));
-}
 
 /** The top-level rows, yielding between pieces of work (see `src/engine/steps.ts`). */
 export function* buildPrunedCallsSteps(insight: SessionInsight, formatTime: (epochMs: number) => string): Steps<PrunedNode[]> {
@@ -39,7 +35,7 @@ export function* buildPrunedCallsSteps(insight: SessionInsight, formatTime: (epo
 		roots.push(group('pending', 'Pending', description, pagedRows('pending', 'Batches', arrayRows(pending, pendingBatchNode))));
 	}
 	yield;
-	roots.push(...summaryRoots(insight.prunedTree, formatTime));
+	roots.push(...(yield* summaryRootsSteps(insight.prunedTree, formatTime)));
 	const chains = insight.state.chains;
 	if (chains.length > 0) {
 		const rows = arrayRows(chains, (chain) => chainNode(chain, insight), (chain, ref) => chain.entry.blockId === ref);
@@ -56,7 +52,7 @@ export function* buildPrunedCallsSteps(insight: SessionInsight, formatTime: (epo
 		roots.push(group('spilled', 'Spilled outputs', `${spilled.length}`, pagedRows('spilled', 'Outputs', rows)));
 	}
 	const context = yield* insight.contextSteps();
-	const edits = appliedEdits(context);
+	const edits = yield* appliedEditsSteps(context);
 	if (edits.length > 0) {
 		const omitted = edits.filter((applied) => applied.at === undefined).length;
 		const rows = arrayRows(edits, (applied) => contextEditNode(applied, context, insight.model));
@@ -73,8 +69,8 @@ function group(kind: GroupKind, label: string, description: string, rows: Expand
  * The summaries, each a top-level row; past `TREE_PAGE_ROWS` of them, top-level ranges of them
  * (the top level goes to the window in one message too).
  */
-function summaryRoots(summaries: readonly PrunedSummaryNode[], formatTime: (epochMs: number) => string): PrunedNode[] {
+function* summaryRootsSteps(summaries: readonly PrunedSummaryNode[], formatTime: (epochMs: number) => string): Steps<PrunedNode[]> {
 	const rows = arrayRows(summaries, (summary) => summaryNode(summary, formatTime), summaryHolds);
 	const paged = pagedRows('summaries', 'Summaries', rows);
-	return paged.childCount === summaries.length ? summaries.map((summary) => summaryNode(summary, formatTime)) : runSteps(paged.children()).slice();
+	return paged.childCount === summaries.length ? summaries.map((summary) => summaryNode(summary, formatTime)) : (yield* paged.children()).slice();
 }

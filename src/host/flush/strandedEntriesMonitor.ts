@@ -35,7 +35,7 @@ export class StrandedEntriesMonitor extends Disposable {
 			return;
 		}
 		try {
-			const stranded = this.written.check(path, (await this.controller.openSession(path)).model);
+			const stranded = await this.written.check(path, (await this.controller.openSession(path)).model);
 			if (stranded) {
 				this.report(path, stranded);
 			}

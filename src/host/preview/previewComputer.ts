@@ -10,7 +10,7 @@
  * waits for them. Until they are known the cache panel shows tokens only, and `onPricing` asks for
  * a recomputation once they arrive.
  */
-import { buildSessionContext, getBranch } from '../../engine/session';
+import { buildSessionContextSteps, getBranchSteps } from '../../engine/session';
 import {
 	locateTarget, messageBlocks, whatIfChanges,
 	type PreviewBase, type PreviewComputation, type PricingInfo, type RowLocation, type SearchResult, type WhatIfOverrides,
@@ -18,7 +18,7 @@ import {
 import { computePreviewSteps } from '../../engine/preview/computePreview';
 import { previewBaseSteps } from '../../engine/preview/previewBase';
 import { searchMessagesSteps } from '../../engine/preview/searchMessages';
-import type { Steps } from '../../engine/steps';
+import { runSteps, type Steps } from '../../engine/steps';
 import { runSliced } from '../../node/slicing/runSliced';
 import type { ViewName } from '../../shared/protocol';
 import type { PreviewSession, PreviewSource } from './previewSource';
@@ -82,12 +82,12 @@ export class PreviewComputer {
 	 * Full blocks of the row with this key, with the refs they name; each text cut when the whole row
 	 * would not fit one message (see `SnapshotRows.detail`). Undefined when it is not (or no longer) there.
 	 */
-	rowDetail(view: ViewName, key: string): RowDetail | undefined {
+	async rowDetail(view: ViewName, key: string): Promise<RowDetail | undefined> {
 		const shown = this.shown;
 		const index = shown?.indexOf(view, key);
 		const message = index === undefined ? undefined : this.computation?.views[view][index];
 		const argsText = this.base?.value.argsText;
-		return message && shown?.detail((maxChars) => messageBlocks(message, maxChars, argsText));
+		return message && shown ? runSliced(shown.detailSteps((maxChars) => messageBlocks(message, maxChars, argsText))) : undefined;
 	}
 
 	/** Searches a view's full texts, in slices. */
@@ -123,7 +123,7 @@ export class PreviewComputer {
 
 	/** The session model's prices if known; otherwise starts looking them up and returns undefined. */
 	private pricingFor(session: PreviewSession): PricingInfo | undefined {
-		const model = (session.derived?.context ?? buildSessionContext(session.model)).model ?? replyModel(this.base?.value);
+		const model = (session.derived?.context ?? runSteps(buildSessionContextSteps(session.model))).model ?? replyModel(this.base?.value);
 		if (!model) {
 			return undefined;
 		}
@@ -147,9 +147,9 @@ export class PreviewComputer {
 /** The base from what the views already derived (shared, not rebuilt), else from the model. */
 function* baseSteps(session: PreviewSession): Steps<PreviewBase> {
 	const derived = session.derived;
-	const branch = derived?.branch ?? getBranch(session.model);
+	const branch = derived?.branch ?? runSteps(getBranchSteps(session.model));
 	yield;
-	const context = derived?.context ?? buildSessionContext(session.model);
+	const context = derived?.context ?? runSteps(buildSessionContextSteps(session.model));
 	yield;
 	const state = derived && session.config.enabled ? yield* derived.stateSteps() : undefined;
 	return yield* previewBaseSteps({

@@ -290,7 +290,7 @@ export class PreviewHost {
 	}
 
 	private async expand(requestId: number, view: ViewName, key: string): Promise<void> {
-		const detail = this.computer.rowDetail(view, key);
+		const detail = await this.computer.rowDetail(view, key);
 		if (detail) {
 			await this.options.post({ type: 'rowDetail', requestId, view, key, ...detail });
 		}

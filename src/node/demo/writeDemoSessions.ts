@@ -6,7 +6,7 @@
  * a failed edit with purged arguments, compressed chains and pending batches.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { headerLine, openingLines, promptLines, type DemoWriterContext } from '../../engine/demo/demoEntries';
 import { csvExportSession, flakyDateSession, type DemoSessionScript } from '../../engine/demo/demoScript';
@@ -16,9 +16,9 @@ import { releaseDefaults } from '../../engine/config/defaults';
 import { withWholeBlocks } from '../../engine/config/setConfigKey';
 import type { ContextPruneConfig } from '../../engine/config/types';
 import type { ReleaseRules } from '../../engine/release/releases';
-import { parseSession } from '../../engine/session';
 import { flushSession } from '../flush/flushSession';
 import { updatePruneSettings } from '../settings/updatePruneSettings';
+import { readSessionModel } from '../store/readSessionModel';
 
 /** Settings that make a short demo show every mechanism (small spill threshold, window of one chain). */
 export const DEMO_PRUNE_SETTINGS = {
@@ -64,10 +64,10 @@ async function writeDemoSession(
 	const startedAt = new Date(clock.at).toISOString();
 	const file = join(folder, `${startedAt.replace(/[:.]/g, '-')}_${sessionId}.jsonl`);
 	writeFileSync(file, `${headerLine(script, sessionId, clock.at)}\n`);
-	const context = writerContext(file, clock);
+	const context = await writerContext(file, clock);
 	let leafId = appendLines(file, openingLines(script, context));
 	for (const [index, prompt] of script.prompts.entries()) {
-		leafId = appendLines(file, promptLines(prompt, leafId, writerContext(file, clock), index));
+		leafId = appendLines(file, promptLines(prompt, leafId, await writerContext(file, clock), index));
 		if (prompt.flushAfter) {
 			const outcome = await flushSession({
 				sessionPath: file, agentDir, mode: 'now', config, release, summarizer: demoSummarizer,
@@ -77,15 +77,15 @@ async function writeDemoSession(
 				throw new Error(`demo flush failed: ${outcome.message}`);
 			}
 			notices.push(...outcome.notices);
-			leafId = parseSession(readFileSync(file, 'utf8')).leafId ?? leafId;
+			leafId = (await readSessionModel(file)).model.leafId ?? leafId;
 		}
 	}
 	return file;
 }
 
 /** Time and fresh ids for the next lines; ids are checked against everything already in the file. */
-function writerContext(file: string, clock: { at: number }): DemoWriterContext {
-	const taken = new Set(parseSession(readFileSync(file, 'utf8')).entries.map((entry) => entry.id));
+async function writerContext(file: string, clock: { at: number }): Promise<DemoWriterContext> {
+	const taken = new Set((await readSessionModel(file)).model.entries.map((entry) => entry.id));
 	return {
 		tick: (ms) => (clock.at += ms),
 		newId: () => {

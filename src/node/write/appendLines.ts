@@ -14,7 +14,7 @@
  * our `write`, its line lands before ours and our first entry's parent is no longer the entry
  * right before it. The read-back below detects exactly that and reports it ("after foreign
  * lines"); it is never repaired by rewriting. Likewise if Pi is attached but idle and undetected,
- * its next append strands our entries on a side branch; `checkWrittenEntries` finds that later.
+ * its next append strands our entries on a side branch; `checkWrittenEntriesSteps` finds that later.
  */
 import { closeSync, constants, fstatSync, openSync, read, readSync, statSync, writeSync } from 'node:fs';
 import { promisify } from 'node:util';

@@ -12,7 +12,7 @@ import { isAtLeast, type ReleaseRules, type ReleaseVersion } from '../../release
 import type { AgentMessage } from '../../session/types';
 import { resultOccurrenceKey } from '../occurrence';
 import { idList, type DefectWarning } from './renderReport';
-import { paced, runSteps, type Steps } from '../../steps';
+import { paced, type Steps } from '../../steps';
 
 interface OrphanResult {
 	readonly key: string;
@@ -25,10 +25,6 @@ interface Orphans {
 	readonly results: OrphanResult[];
 	/** `assistantTimestamp:callId` → call id. */
 	readonly calls: Map<string, string>;
-}
-
-export function orphanWarnings(before: readonly AgentMessage[], after: readonly AgentMessage[], release: ReleaseRules): DefectWarning[] {
-	return runSteps(orphanWarningsSteps(before, after, release));
 }
 
 export function* orphanWarningsSteps(before: readonly AgentMessage[], after: readonly AgentMessage[], release: ReleaseRules): Steps<DefectWarning[]> {

@@ -19,7 +19,7 @@
  *
  * @example
  * const release = releaseRules('2.9.1');
- * const rendered = renderContext(context.messages, buildCondenseState(branch, release), config, release);
+ * const rendered = runSteps(renderContextSteps(context.messages, runSteps(buildCondenseStateSteps(branch, release)), config, release));
  */
 import type { ContextPruneConfig } from '../../config/types';
 import type { ReleaseRules } from '../../release/releases';
@@ -36,21 +36,11 @@ import { stubReplaceSteps } from '../phases/stubReplace';
 import { stripOldThinking, stripThinkingBefore } from '../phases/thinkingStrip';
 import { protectionCheck } from '../protection/protectionRules';
 import type { CondenseState } from '../state/condenseState';
-import { runSteps, type Steps } from '../../steps';
+import { type Steps } from '../../steps';
 
 const NO_GRACE: ReadonlySet<string> = new Set();
 
-export function renderContext<M extends ContextMessage>(
-	messages: readonly M[],
-	state: CondenseState,
-	config: ContextPruneConfig,
-	release: ReleaseRules,
-	reporter: RenderReporter = NO_REPORTS,
-): readonly (M | AgentMessage)[] {
-	return runSteps(renderContextSteps(messages, state, config, release, reporter));
-}
-
-/** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
+/** Renders `messages` as the release sends them from `state` under `config`, in steps (see `src/engine/steps.ts`). */
 export function* renderContextSteps<M extends ContextMessage>(
 	messages: readonly M[],
 	state: CondenseState,

@@ -14,7 +14,7 @@ import {
 	type PruneFrontier, type SummarizerStats, type ToolCallRecord,
 } from '../types';
 import { ReleaseIndex } from './releaseIndex';
-import { paced, runSteps, type Steps } from '../../steps';
+import { paced, type Steps } from '../../steps';
 
 export type LineOf = (entry: SessionEntry) => number | undefined;
 
@@ -113,10 +113,6 @@ class EntryReader {
 }
 
 /** Reads one branch (root → leaf) as `release` rebuilds it. */
-export function readBranchEntries(branch: readonly SessionEntry[], release: ReleaseRules, lineOf: LineOf): BranchEntries {
-	return runSteps(readBranchEntriesSteps(branch, release, lineOf));
-}
-
 export function* readBranchEntriesSteps(branch: readonly SessionEntry[], release: ReleaseRules, lineOf: LineOf): Steps<BranchEntries> {
 	const reader = new EntryReader(release, lineOf);
 	for (let i = 0; i < branch.length; i++) {

@@ -25,7 +25,7 @@ import type { ToolCallRecord } from '../../condense/types';
 import type { ReleaseRules } from '../../release/releases';
 import type { ContextMessage, ToolCall } from '../../session/types';
 import type { DetectedChain } from './detectChains';
-import { PACE, runSteps, type Steps } from '../../steps';
+import { PACE, type Steps } from '../../steps';
 
 export interface ChainJob {
 	readonly chain: DetectedChain;
@@ -54,11 +54,7 @@ export function isDeterministic(job: ChainJob): boolean {
 	return job.summaries.length === 0;
 }
 
-export function planChainJobs(selected: readonly DetectedChain[], messages: readonly ContextMessage[], state: CondenseState, release: ReleaseRules): ChainPlan {
-	return runSteps(planChainJobsSteps(selected, messages, state, release));
-}
-
-/** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
+/** The jobs that compress the selected chains, in steps (see `src/engine/steps.ts`). */
 export function* planChainJobsSteps(selected: readonly DetectedChain[], messages: readonly ContextMessage[], state: CondenseState, release: ReleaseRules): Steps<ChainPlan> {
 	const jobs: ChainJob[] = [];
 	const skipped: ChainSkip[] = [];

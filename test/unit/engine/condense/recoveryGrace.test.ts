@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { recoveryGraceKeys } from '../../../../src/engine/condense/phases/recoveryGrace';
-import { renderContext } from '../../../../src/engine/condense/render/renderContext';
-import { buildCondenseState } from '../../../../src/engine/condense/state/buildCondenseState';
+import { recoveryGraceKeysSteps } from '../../../../src/engine/condense/phases/recoveryGrace';
+import { renderContextSteps } from '../../../../src/engine/condense/render/renderContext';
+import { buildCondenseStateSteps } from '../../../../src/engine/condense/state/buildCondenseState';
 import type { ReleaseRules } from '../../../../src/engine/release/releases';
 import type { AgentMessage, ToolResultMessage } from '../../../../src/engine/session/types';
 import { defaults, rules } from '../../../support/releases';
 import { assistant, call, record, result, BranchBuilder, text, user } from './builders';
+import { runSteps } from '../../../../src/engine/steps';
 
 /** A recovery at ts 120 (summarized, as pi-condense re-summarizes recovered output), then `laterUsers` user turns. */
 function recoverySession(laterUsers: number, occurrenceKeyed: boolean): BranchBuilder {
@@ -27,7 +28,7 @@ function recoveredText(messages: readonly AgentMessage[]): string {
 
 function render(s: BranchBuilder, release: ReleaseRules, graceTurns?: number): readonly AgentMessage[] {
 	const config = { ...defaults(release), enabled: true, ...(graceTurns === undefined ? {} : { recoveryGraceTurns: graceTurns }) };
-	return renderContext(s.context, buildCondenseState(s.branch, release), config, release);
+	return runSteps(renderContextSteps(s.context, runSteps(buildCondenseStateSteps(s.branch, release)), config, release));
 }
 
 describe('recovery grace window (2.3.0+)', () => {
@@ -48,10 +49,10 @@ describe('recovery grace window (2.3.0+)', () => {
 		const messages: AgentMessage[] = [
 			user(1), result('q', 'context_tree_query', 2, 'r'), { role: 'custom', customType: 'x', content: 'c', display: false, timestamp: 3 }, user(4), user(5),
 		];
-		assert.deepEqual([...recoveryGraceKeys(messages, 2, 'occurrence')], ['q@2']);
-		assert.deepEqual([...recoveryGraceKeys(messages, 1, 'occurrence')], []);
-		assert.deepEqual([...recoveryGraceKeys(messages, 2, 'bare')], ['q']);
-		assert.deepEqual([...recoveryGraceKeys(messages, Number.NaN, 'bare')], []);
+		assert.deepEqual([...runSteps(recoveryGraceKeysSteps(messages, 2, 'occurrence'))], ['q@2']);
+		assert.deepEqual([...runSteps(recoveryGraceKeysSteps(messages, 1, 'occurrence'))], []);
+		assert.deepEqual([...runSteps(recoveryGraceKeysSteps(messages, 2, 'bare'))], ['q']);
+		assert.deepEqual([...runSteps(recoveryGraceKeysSteps(messages, Number.NaN, 'bare'))], []);
 	});
 
 	it('up to 2.5.0 keys the window by bare id: another tool\'s result sharing the id stays verbatim too', () => {

@@ -7,14 +7,15 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildCondenseState } from '../../../../src/engine/condense/state/buildCondenseState';
-import { renderContext } from '../../../../src/engine/condense/render/renderContext';
+import { buildCondenseStateSteps } from '../../../../src/engine/condense/state/buildCondenseState';
+import { renderContextSteps } from '../../../../src/engine/condense/render/renderContext';
 import type { DefectWarning, ReleaseDiagnostic } from '../../../../src/engine/condense/phases/renderReport';
 import { conversationOf, hasSystemMessages } from '../../../../src/engine/session/systemMessages';
 import type { AgentMessage, ContextMessage } from '../../../../src/engine/session/types';
 import { readWithPi16 } from '../../../support/pi16';
 import { referencePiVersions, referenceReleases } from '../../../support/releases';
 import { deepFreeze, loadSession, loadWithPi, readJson, REFERENCE_DIR, referenceConfig } from './piReference';
+import { runSteps } from '../../../../src/engine/steps';
 
 const releases = referenceReleases();
 const folders = readdirSync(REFERENCE_DIR).filter((name) => existsSync(join(REFERENCE_DIR, name, 'expected-context.json'))).sort();
@@ -34,13 +35,13 @@ describe('reference sessions written by real Pi with real pi-condense, each unde
 			assert.ok(release);
 			const loaded = loadSession(join(REFERENCE_DIR, folder, 'session.jsonl'));
 			const expected = readJson<AgentMessage[]>(join(REFERENCE_DIR, folder, 'expected-context.json'));
-			const state = buildCondenseState(deepFreeze(loaded.branch), release, { lineOf: (e) => loaded.model.lineOf(e) });
+			const state = runSteps(buildCondenseStateSteps(deepFreeze(loaded.branch), release, { lineOf: (e) => loaded.model.lineOf(e) }));
 			const diagnostics: ReleaseDiagnostic[] = [];
 			const warnings: DefectWarning[] = [];
-			const rendered = renderContext(deepFreeze(loaded.messages), state, referenceConfig(folder, release), release, {
+			const rendered = runSteps(renderContextSteps(deepFreeze(loaded.messages), state, referenceConfig(folder, release), release, {
 				diagnostic: (d) => diagnostics.push(d),
 				warning: (w) => warnings.push(w),
-			});
+			}));
 			assert.deepEqual(state.diagnostics, []);
 			assert.deepEqual(diagnostics, []);
 			assert.notDeepEqual(conversationOf(loaded.messages), expected, 'the reference must differ from Pi\'s own context');
@@ -60,7 +61,7 @@ describe('reference sessions written by real Pi with real pi-condense, each unde
 		assert.ok(release);
 		const loaded = loadSession(join(REFERENCE_DIR, 'recovery-2.0.0', 'session.jsonl'));
 		const warnings: DefectWarning[] = [];
-		const rendered = renderContext(loaded.messages, buildCondenseState(loaded.branch, release), referenceConfig('recovery-2.0.0', release), release, { warning: (w) => warnings.push(w) });
+		const rendered = runSteps(renderContextSteps(loaded.messages, runSteps(buildCondenseStateSteps(loaded.branch, release)), referenceConfig('recovery-2.0.0', release), release, { warning: (w) => warnings.push(w) }));
 		assert.equal(rendered.length, 24);
 		const defect = warnings.find((w) => w.kind === 'chain-drops-live-turn');
 		assert.ok(defect, JSON.stringify(warnings));
@@ -75,7 +76,7 @@ describe('reference sessions written by real Pi with real pi-condense, each unde
 			assert.ok(release);
 			const loaded = await loadWithPi(join(REFERENCE_DIR, folder, 'session.jsonl'));
 			const expected = readJson<AgentMessage[]>(join(REFERENCE_DIR, folder, 'expected-context.json'));
-			assert.deepEqual(renderContext(loaded.messages, buildCondenseState(loaded.branch, release), referenceConfig(folder, release), release), expected, folder);
+			assert.deepEqual(runSteps(renderContextSteps(loaded.messages, runSteps(buildCondenseStateSteps(loaded.branch, release)), referenceConfig(folder, release), release)), expected, folder);
 		}
 	});
 
@@ -94,9 +95,9 @@ describe('reference sessions written by real Pi with real pi-condense, each unde
 				assert.ok(release && reading && reading.restored, folder);
 				const ours = loadSession(sessionOf(folder));
 				const config = referenceConfig(folder, release);
-				const fromPi = renderContext(reading.context.messages as ContextMessage[], buildCondenseState(ours.branch, release), config, release);
+				const fromPi = runSteps(renderContextSteps(reading.context.messages as ContextMessage[], runSteps(buildCondenseStateSteps(ours.branch, release)), config, release));
 				assert.deepEqual(conversationOf(fromPi), expectedOf(folder), `${folder}: from Pi's reading`);
-				const sent = renderContext(ours.messages, buildCondenseState(ours.branch, release), config, release);
+				const sent = runSteps(renderContextSteps(ours.messages, runSteps(buildCondenseStateSteps(ours.branch, release)), config, release));
 				assert.deepEqual(JSON.parse(JSON.stringify(sent)), reading.restored, `${folder}: what Pi sends`);
 				assert.equal(sent[0]?.role, 'system', `${folder}: one leading system message`);
 				assert.equal(sent.filter((message) => message.role === 'system').length, 1, folder);

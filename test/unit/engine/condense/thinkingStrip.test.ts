@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { renderContext } from '../../../../src/engine/condense/render/renderContext';
+import { renderContextSteps } from '../../../../src/engine/condense/render/renderContext';
 import { stripOldThinking, stripThinkingBefore } from '../../../../src/engine/condense/phases/thinkingStrip';
-import { buildCondenseState } from '../../../../src/engine/condense/state/buildCondenseState';
+import { buildCondenseStateSteps } from '../../../../src/engine/condense/state/buildCondenseState';
 import type { AgentMessage, AssistantMessage } from '../../../../src/engine/session/types';
 import { defaults, rules } from '../../../support/releases';
 import { assistant, call, result, BranchBuilder, text, thinking, user } from './builders';
 import { deepFreeze } from './piReference';
+import { runSteps } from '../../../../src/engine/steps';
 
 function turns(n: number): AgentMessage[] {
 	const messages: AgentMessage[] = [user(1)];
@@ -67,7 +68,7 @@ describe('thinking strip by release', () => {
 		const release = rules(version);
 		const s = session();
 		const config = { ...defaults(release), enabled: true, ...(release.thinkingStrip === 'none' ? {} : { thinkingStrip: { enabled: true, keepLastTurns } }) };
-		const out = renderContext(s.context, buildCondenseState(s.branch, release), config, release);
+		const out = runSteps(renderContextSteps(s.context, runSteps(buildCondenseStateSteps(s.branch, release)), config, release));
 		return blockTypes(out).filter((types) => !types.startsWith('thinking')).length;
 	};
 

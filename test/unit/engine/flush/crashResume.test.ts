@@ -11,7 +11,7 @@
 import assert from 'node:assert/strict';
 import { resolveConfig } from '../../../../src/engine/config/resolve';
 import type { FlushMode } from '../../../../src/engine/flush';
-import { parseSession } from '../../../../src/engine/session';
+import { parseSessionSteps } from '../../../../src/engine/session';
 import type { ReleaseRules } from '../../../../src/engine/release/releases';
 import { flushText, memorySpillWriter } from '../../../support/flushHarness';
 import { readWithPi } from '../../../support/pi';
@@ -19,6 +19,7 @@ import { LATEST, WRITER_RELEASE } from '../../../support/releases';
 import { coverageOf, resumeVerdict } from '../../../support/resumeRule';
 import { richReply, richSession, SPILL_THRESHOLD } from '../../../support/richSession';
 import { scriptedSummarizer } from '../../../support/scriptedSummarizer';
+import { runSteps } from '../../../../src/engine/steps';
 
 function configFor(release: ReleaseRules) {
 	return resolveConfig({
@@ -57,7 +58,7 @@ describe('flush: resuming after a kill, as the release does', function () {
 		}
 		const reference = await flushText(start, config, summarizer, options);
 		assert.equal(reference.result.status, 'completed', reference.result.message);
-		const referenceCoverage = coverageOf(parseSession(reference.text), release);
+		const referenceCoverage = coverageOf(runSteps(parseSessionSteps(reference.text)), release);
 		const lines = reference.text.slice(start.length).split('\n').slice(0, -1);
 		let leftKills = 0;
 		for (let written = 0; written <= lines.length; written++) {
@@ -76,7 +77,7 @@ describe('flush: resuming after a kill, as the release does', function () {
 			if (verdict.leftChains > 0) {
 				leftKills++;
 				const compacted = await flushText(resumed.text, config, summarizer, { ...options, mode: 'compact' });
-				const chains = new Set(coverageOf(parseSession(compacted.text), release).chains);
+				const chains = new Set(coverageOf(runSteps(parseSessionSteps(compacted.text)), release).chains);
 				assert.ok(referenceCoverage.chains.every((startTimestamp) => chains.has(startTimestamp)), `${what}: compact takes the chains left`);
 			}
 		}
@@ -88,7 +89,7 @@ describe('flush: resuming after a kill, as the release does', function () {
 function continued(text: string, more: string): string {
 	const [first = '', ...rest] = more.split('\n');
 	const entry = JSON.parse(first) as Record<string, unknown>;
-	return `${text}${JSON.stringify({ ...entry, parentId: parseSession(text).leafId })}\n${rest.join('\n')}`;
+	return `${text}${JSON.stringify({ ...entry, parentId: runSteps(parseSessionSteps(text)).leafId })}\n${rest.join('\n')}`;
 }
 
 /** Pi's own SessionManager reads every line, and builds a context of as many messages as ours. */

@@ -5,11 +5,11 @@
  * a kill between two chains (the stats continue from the last stats entry, with no extra entry).
  */
 import assert from 'node:assert/strict';
-import { buildCondenseState, renderContext } from '../../../../src/engine/condense';
+import { buildCondenseStateSteps, renderContextSteps } from '../../../../src/engine/condense';
 import { resolveConfig } from '../../../../src/engine/config/resolve';
 import { CUSTOM_TYPE_DEDUP_ALIAS, type SummarizerStats } from '../../../../src/engine/condense/types';
 import type { ReleaseRules } from '../../../../src/engine/release/releases';
-import { buildSessionContext, getBranch, parseSession } from '../../../../src/engine/session';
+import { buildSessionContextSteps, getBranchSteps, parseSessionSteps } from '../../../../src/engine/session';
 import type { ContextMessage, SessionEntry } from '../../../../src/engine/session/types';
 import type { EntryDraft } from '../../../../src/engine/write';
 import { flushText, memorySpillWriter } from '../../../support/flushHarness';
@@ -17,6 +17,7 @@ import { flushInvariantViolations } from '../../../support/flushInvariants';
 import { LATEST, WRITER_RELEASE } from '../../../support/releases';
 import { richReply, richSession, SPILL_THRESHOLD } from '../../../support/richSession';
 import { scriptedSummarizer } from '../../../support/scriptedSummarizer';
+import { runSteps } from '../../../../src/engine/steps';
 
 function setup(release: ReleaseRules) {
 	const config = resolveConfig({
@@ -34,8 +35,8 @@ function killedAfter(start: string, full: string, written: number): string {
 }
 
 function render(text: string, release: ReleaseRules, config: ReturnType<typeof setup>['config']): readonly ContextMessage[] {
-	const model = parseSession(text);
-	return renderContext(buildSessionContext(model).messages, buildCondenseState(getBranch(model), release), config, release);
+	const model = runSteps(parseSessionSteps(text));
+	return runSteps(renderContextSteps(runSteps(buildSessionContextSteps(model)).messages, runSteps(buildCondenseStateSteps(runSteps(getBranchSteps(model)), release)), config, release));
 }
 
 function kindsOf(drafts: readonly { customType: string }[]): string[] {
@@ -50,20 +51,20 @@ describe('flush: a file a kill left part-written, read as the release reads it',
 			assert.deepEqual(kindsOf(reference.result.drafts).slice(0, 6), ['summary', 'index', 'summary', 'index', 'summary', 'index']);
 			for (const written of [1, 3, 5]) {
 				const partial = killedAfter(start, reference.text, written);
-				const orphan = getBranch(parseSession(partial)).at(-1);
+				const orphan = runSteps(getBranchSteps(runSteps(parseSessionSteps(partial)))).at(-1);
 				assert.equal(orphan?.type === 'custom_message' ? orphan.customType : undefined, 'context-prune-summary');
 				const calls = summarizer.requests.length;
 				const resumed = await flushText(partial, config, summarizer, options);
 				const what = `a kill after line ${written}`;
 				assert.deepEqual(resumed.result.drafts.filter((draft) => draft.customType === CUSTOM_TYPE_DEDUP_ALIAS), [], `${what}: no alias`);
-				assert.deepEqual(flushInvariantViolations(getBranch(parseSession(resumed.text)), release), [], what);
+				assert.deepEqual(flushInvariantViolations(runSteps(getBranchSteps(runSteps(parseSessionSteps(resumed.text)))), release), [], what);
 				// The batch is summarized again (first, under the refs after the orphan's) and every later one once.
 				const expected = kindsOf(reference.result.drafts).slice(written - 1);
 				assert.deepEqual(kindsOf(resumed.result.drafts).slice(0, 2), ['summary', 'index'], what);
 				assert.equal(kindsOf(resumed.result.drafts).filter((kind) => kind === 'summary').length, expected.filter((kind) => kind === 'summary').length, what);
 				const orphanRefs = refsOf(orphan);
 				const again = refsOf(resumed.result.drafts[0]);
-				const next = buildCondenseState(getBranch(parseSession(partial)), release).nextRefNumber;
+				const next = runSteps(buildCondenseStateSteps(runSteps(getBranchSteps(runSteps(parseSessionSteps(partial)))), release)).nextRefNumber;
 				assert.deepEqual(again.map((ref) => ref.toolCallId), orphanRefs.map((ref) => ref.toolCallId), what);
 				assert.ok(again.every((ref) => Number(ref.shortId.slice(1)) >= next), `${what}: refs ${again.map((ref) => ref.shortId).join(', ')} come after t${next - 1}`);
 				// Stats: the release's count, from the last stats entry (none in the partial file) plus this flush's calls.
@@ -92,7 +93,7 @@ describe('flush: a file a kill left part-written, read as the release reads it',
 		const renamed = JSON.stringify(withoutOrphan).replace(new RegExp(`\\b${again[0]?.shortId}\\b`, 'g'), 't6').replace(new RegExp(`\\b${again[1]?.shortId}\\b`, 'g'), 't7');
 		assert.deepEqual(JSON.parse(renamed) as unknown, JSON.parse(JSON.stringify(expected)) as unknown);
 		// The orphan's refs still resolve: to the records the new index entry holds.
-		const state = buildCondenseState(getBranch(parseSession(resumed.text)), release);
+		const state = runSteps(buildCondenseStateSteps(runSteps(getBranchSteps(runSteps(parseSessionSteps(resumed.text)))), release));
 		assert.equal(state.refs.get('t6')?.record.toolCallId, 'l1');
 		assert.equal(state.refs.get(again[0]?.shortId ?? '')?.record.toolCallId, 'l1');
 	});
@@ -116,7 +117,7 @@ describe('flush: a file a kill left part-written, read as the release reads it',
 });
 
 function lastStats(text: string): SummarizerStats | undefined {
-	return buildCondenseState(getBranch(parseSession(text)), WRITER_RELEASE).stats;
+	return runSteps(buildCondenseStateSteps(runSteps(getBranchSteps(runSteps(parseSessionSteps(text)))), WRITER_RELEASE)).stats;
 }
 
 /** The refs of a summary entry or draft (none for anything else). */

@@ -8,14 +8,15 @@
  * refs (2.6.0), the flush-metrics entry (2.7.0), deterministic chains with a backfill (2.9.0).
  */
 import assert from 'node:assert/strict';
-import { buildCondenseState, contentText, recoverOutputs, renderContext } from '../../../../src/engine/condense';
+import { buildCondenseStateSteps, contentText, recoverOutputs, renderContextSteps } from '../../../../src/engine/condense';
 import { resolveConfig } from '../../../../src/engine/config/resolve';
 import { isAtLeast, type ReleaseRules } from '../../../../src/engine/release/releases';
-import { buildSessionContext, getBranch, parseSession } from '../../../../src/engine/session';
+import { buildSessionContextSteps, getBranchSteps, parseSessionSteps } from '../../../../src/engine/session';
 import { flushText, memorySpillWriter } from '../../../support/flushHarness';
 import { richReply, richSession, SPILL_THRESHOLD } from '../../../support/richSession';
 import { rules } from '../../../support/releases';
 import { scriptedSummarizer } from '../../../support/scriptedSummarizer';
+import { runSteps } from '../../../../src/engine/steps';
 
 type Json = Record<string, unknown>;
 
@@ -44,11 +45,11 @@ describe('writing per release: what our flush appends reads back as that release
 		it(`${version}: every stub's ref is carried and recovers the original; compact's chains recover theirs; nothing left to do`, async () => {
 			const release = rules(version);
 			const { text, original, config } = await flushed(release);
-			const model = parseSession(text);
-			const state = buildCondenseState(getBranch(model), release);
-			const rendered = renderContext(buildSessionContext(model).messages, state, config, release);
+			const model = runSteps(parseSessionSteps(text));
+			const state = runSteps(buildCondenseStateSteps(runSteps(getBranchSteps(model)), release));
+			const rendered = runSteps(renderContextSteps(runSteps(buildSessionContextSteps(model)).messages, state, config, release));
 			const carried = rendered.filter((m) => m.role !== 'toolResult').map((m) => JSON.stringify(m)).join('\n');
-			const originals = new Map(buildSessionContext(parseSession(original)).messages.flatMap((m) => (m.role === 'toolResult' ? [[m.toolCallId, contentText(m.content)] as const] : [])));
+			const originals = new Map(runSteps(buildSessionContextSteps(runSteps(parseSessionSteps(original)))).messages.flatMap((m) => (m.role === 'toolResult' ? [[m.toolCallId, contentText(m.content)] as const] : [])));
 			let stubs = 0;
 			for (const message of rendered) {
 				const ref = message.role === 'toolResult' ? STUB.exec(contentText(message.content))?.[1] : undefined;
@@ -62,7 +63,7 @@ describe('writing per release: what our flush appends reads back as that release
 				assert.equal(raw, originals.get(message.toolCallId), `${version}: ${ref} recovers ${message.toolCallId}'s output`);
 			}
 			assert.ok(stubs > 0, `${version}: some results are stubbed`);
-			const compactedState = buildCondenseState(getBranch(parseSession((await flushed(release)).compacted)), release);
+			const compactedState = runSteps(buildCondenseStateSteps(runSteps(getBranchSteps(runSteps(parseSessionSteps((await flushed(release)).compacted)))), release));
 			for (const chain of compactedState.chains) {
 				for (const ref of chain.entry.toolRefs) {
 					const record = (await recoverOutputs(compactedState, [ref])).results[ref];

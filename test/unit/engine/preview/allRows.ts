@@ -1,12 +1,13 @@
 /** A preview's snapshot with every row of both views built (what the tests compare against). */
-import { computePreview, type PreviewBase, type PreviewOptions, type PreviewRow, type PreviewSnapshot } from '../../../../src/engine/preview';
+import { computePreviewSteps, type PreviewBase, type PreviewComputation, type PreviewOptions, type PreviewRow, type PreviewSnapshot } from '../../../../src/engine/preview';
+import { runSteps } from '../../../../src/engine/steps';
 
 export interface SnapshotWithRows extends PreviewSnapshot {
 	readonly after: readonly PreviewRow[];
 	readonly before: readonly PreviewRow[];
 }
 
-export function previewWithRows(base: PreviewBase, options: PreviewOptions): ReturnType<typeof computePreview> & { snapshot: SnapshotWithRows } {
-	const computation = computePreview(base, options);
+export function previewWithRows(base: PreviewBase, options: PreviewOptions): PreviewComputation & { snapshot: SnapshotWithRows } {
+	const computation = runSteps(computePreviewSteps(base, options));
 	return { ...computation, snapshot: { ...computation.snapshot, after: computation.rows.all('after'), before: computation.rows.all('before') } };
 }

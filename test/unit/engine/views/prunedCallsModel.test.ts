@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pendingStatusText } from '../../../../src/engine/condense';
 import { resolveConfig } from '../../../../src/engine/config/resolve';
-import { parseSession } from '../../../../src/engine/session';
+import { parseSessionSteps } from '../../../../src/engine/session';
 import { SessionInsight } from '../../../../src/engine/views/sessionInsight';
-import { buildPrunedCalls, type PrunedNode } from '../../../../src/engine/views/prunedCallsModel';
+import { buildPrunedCallsSteps, type PrunedNode } from '../../../../src/engine/views/prunedCallsModel';
 import { runSteps } from '../../../../src/engine/steps';
 import { statusLineText } from '../../../../src/engine/views/statusLine';
 import { piCondenseSessionsDir } from '../../../support/paths';
@@ -15,7 +15,7 @@ import { LATEST, R200 } from '../../../support/releases';
 const basicDir = join(piCondenseSessionsDir, 'basic');
 
 function basicInsight(): SessionInsight {
-	const model = parseSession(readFileSync(join(basicDir, 'session.jsonl'), 'utf8'));
+	const model = runSteps(parseSessionSteps(readFileSync(join(basicDir, 'session.jsonl'), 'utf8')));
 	const { config } = resolveConfig(JSON.parse(readFileSync(join(basicDir, 'contextPrune.json'), 'utf8')), R200);
 	return new SessionInsight(model, config, R200);
 }
@@ -29,7 +29,7 @@ function children(node: PrunedNode | undefined): readonly PrunedNode[] {
 }
 
 describe('buildPrunedCalls on a session written by real pi-condense', () => {
-	const roots = buildPrunedCalls(basicInsight(), () => 'TIME');
+	const roots = runSteps(buildPrunedCallsSteps(basicInsight(), () => 'TIME'));
 
 	it('lists the summaries with their tool calls by ref, in branch order', () => {
 		const summaries = roots.filter((node) => node.kind === 'summary');
@@ -74,7 +74,7 @@ describe('buildPrunedCalls on a session written by real pi-condense', () => {
 		const ids = (nodes: readonly PrunedNode[]): string[] => nodes.flatMap((node) => [node.id, ...ids(children(node))]);
 		const first = ids(roots);
 		assert.equal(new Set(first).size, first.length);
-		assert.deepEqual(ids(buildPrunedCalls(basicInsight(), () => 'OTHER')), first);
+		assert.deepEqual(ids(runSteps(buildPrunedCallsSteps(basicInsight(), () => 'OTHER'))), first);
 	});
 });
 
@@ -86,8 +86,8 @@ describe('pending batches, problems and the status line', () => {
 		builder.toolResult('c1', 'bash', 'a\nb');
 		builder.rawLine('{not json');
 		const { config } = resolveConfig({ enabled: true }, LATEST);
-		const insight = new SessionInsight(parseSession(builder.text()), config, LATEST);
-		const roots = buildPrunedCalls(insight, String);
+		const insight = new SessionInsight(runSteps(parseSessionSteps(builder.text())), config, LATEST);
+		const roots = runSteps(buildPrunedCallsSteps(insight, String));
 		assert.deepEqual(labels(roots), ['Problems', 'Pending']);
 		const problem = children(roots[0])[0];
 		assert.equal(problem?.kind === 'problem' && problem.line, 5);
@@ -108,24 +108,24 @@ describe('pending batches, problems and the status line', () => {
 describe('defects of the release in the Pruned Calls problems', () => {
 	it('show 2.0.0\'s dropped live turn in recovery-2.0.0 as a warning naming the release that fixes it', () => {
 		const dir = join(piCondenseSessionsDir, 'recovery-2.0.0');
-		const model = parseSession(readFileSync(join(dir, 'session.jsonl'), 'utf8'));
+		const model = runSteps(parseSessionSteps(readFileSync(join(dir, 'session.jsonl'), 'utf8')));
 		const insight = (release: typeof R200): SessionInsight => {
 			const { config } = resolveConfig(JSON.parse(readFileSync(join(dir, 'contextPrune.json'), 'utf8')), release);
 			return new SessionInsight(model, config, release);
 		};
-		const problems = children(buildPrunedCalls(insight(R200), String).find((node) => node.kind === 'group' && node.group === 'problems'));
+		const problems = children(runSteps(buildPrunedCallsSteps(insight(R200), String)).find((node) => node.kind === 'group' && node.group === 'problems'));
 		assert.deepEqual(problems.map((node) => node.kind === 'problem' && [node.severity, node.description]), [['warning', 'pi-condense 2.0.0 defect (fixed in 2.6.0)']]);
 		assert.match(problems[0]?.label ?? '', /drops 2 live message\(s\) outside every compressed chain/);
-		assert.equal(buildPrunedCalls(insight(LATEST), String).some((node) => node.kind === 'group' && node.group === 'problems'), false);
+		assert.equal(runSteps(buildPrunedCallsSteps(insight(LATEST), String)).some((node) => node.kind === 'group' && node.group === 'problems'), false);
 	});
 });
 
 describe('buildPrunedCalls on a Pi 1.6.0 session with context edits', () => {
 	const folder = join(piCondenseSessionsDir, 'context-edits-pi-1.6.0');
-	const model = parseSession(readFileSync(join(folder, 'session.jsonl'), 'utf8'));
+	const model = runSteps(parseSessionSteps(readFileSync(join(folder, 'session.jsonl'), 'utf8')));
 	const release = LATEST;
 	const { config } = resolveConfig(JSON.parse(readFileSync(join(folder, 'contextPrune.json'), 'utf8')), release);
-	const roots = buildPrunedCalls(new SessionInsight(model, config, release), String);
+	const roots = runSteps(buildPrunedCallsSteps(new SessionInsight(model, config, release), String));
 
 	it('lists each entry Pi leaves out or sends edited, with both sides', () => {
 		const group = roots.find((node) => node.kind === 'group' && node.group === 'edits');

@@ -8,13 +8,14 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pruneStatusText } from '../../../../src/engine/condense';
-import { parseSession } from '../../../../src/engine/session';
+import { parseSessionSteps } from '../../../../src/engine/session';
 import type { ReleaseVersion } from '../../../../src/engine/release/releases';
 import { SessionInsight } from '../../../../src/engine/views/sessionInsight';
 import { statusLineText } from '../../../../src/engine/views/statusLine';
 import { piCondenseSessionsDir } from '../../../support/paths';
 import { rules } from '../../../support/releases';
 import { referenceConfig } from '../condense/piReference';
+import { runSteps } from '../../../../src/engine/steps';
 
 const SESSION = join(piCondenseSessionsDir, 'recovery-2.9.1', 'session.jsonl');
 
@@ -30,7 +31,7 @@ function sessionWithUnresolvedChain(): string {
 }
 
 describe('status bar text by release', () => {
-	const model = parseSession(sessionWithUnresolvedChain());
+	const model = runSteps(parseSessionSteps(sessionWithUnresolvedChain()));
 	const insight = (release: ReleaseVersion): SessionInsight => new SessionInsight(model, referenceConfig('recovery-2.0.0', rules(release)), rules(release));
 
 	it('is the reclaim text up to 2.5.x, then adds the diag counters; no metrics while the gap is 0', () => {

@@ -15,6 +15,7 @@ import type { FromWebview, PageSnapshot, RowWindow, ToWebview } from '../../../.
 import { prunedSyntheticAgentDir } from '../../../support/prunedSyntheticSession';
 import { R200 } from '../../../support/releases';
 import { SessionFileSource } from '../../../support/sessionFileSource';
+import { runSteps } from '../../../../src/engine/steps';
 
 const MESSAGES = 10_000;
 
@@ -128,8 +129,8 @@ describe('PreviewHost: rows on demand, every message bounded', function () {
 		const rows = reference.rows;
 		assert.ok(rows);
 		for (const [steps, atOnce] of [
-			[rows.aroundSteps('before', 4000), rows.around('before', 4000)],
-			[rows.rangeSteps('after', 100, 700), rows.range('after', 100, 700)],
+			[rows.aroundSteps('before', 4000), runSteps(rows.aroundSteps('before', 4000))],
+			[rows.rangeSteps('after', 100, 700), runSteps(rows.rangeSteps('after', 100, 700))],
 		] as const) {
 			let yields = 0;
 			let next = steps.next();
@@ -192,7 +193,7 @@ describe('PreviewHost: rows on demand, every message bounded', function () {
 		const message = computation.views.before[index];
 		assert.ok(message, 'a raw tool output over 100 KB');
 		const budget = 40_000;
-		const detail = rows.detail((max) => messageBlocks(message, max), budget);
+		const detail = runSteps(rows.detailSteps((max) => messageBlocks(message, max), budget));
 		assert.ok(Buffer.byteLength(JSON.stringify(detail)) <= budget, 'within the bound');
 		const full = messageBlocks(message, UNBOUNDED);
 		assert.equal(detail.blocks.length, full.length);
@@ -202,7 +203,7 @@ describe('PreviewHost: rows on demand, every message bounded', function () {
 			assert.equal(block.text.total, whole.text.total, 'the full length is kept');
 		});
 		assert.ok(detail.blocks.some((block) => block.kind !== 'image' && block.text.text.length < block.text.total), 'a text was cut');
-		const small = rows.detail((max) => messageBlocks(computation.views.before[0] as typeof message, max), budget);
+		const small = runSteps(rows.detailSteps((max) => messageBlocks(computation.views.before[0] as typeof message, max), budget));
 		assert.deepEqual(small.blocks, messageBlocks(computation.views.before[0] as typeof message, UNBOUNDED), 'a row that fits is sent whole');
 	});
 

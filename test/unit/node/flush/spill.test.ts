@@ -8,9 +8,9 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { buildCondenseState, rawOutput, recoverOutputs } from '../../../../src/engine/condense';
+import { buildCondenseStateSteps, rawOutput, recoverOutputs } from '../../../../src/engine/condense';
 import { toolResultHash } from '../../../../src/engine/flush';
-import { getBranch, parseSession } from '../../../../src/engine/session';
+import { getBranchSteps, parseSessionSteps } from '../../../../src/engine/session';
 import { sessionBlobReader } from '../../../../src/node/condense/sessionBlobReader';
 import { flushSession } from '../../../../src/node/flush/flushSession';
 import { sha1Hex } from '../../../../src/node/flush/sha1Hasher';
@@ -18,6 +18,7 @@ import { useFlushEnvironment } from '../../../support/flushEnvironment';
 import { output } from '../../../support/flushFixtures';
 import { LATEST, rules } from '../../../support/releases';
 import { SessionBuilder, text, toolCall } from '../../../support/sessionBuilder';
+import { runSteps } from '../../../../src/engine/steps';
 
 describe('flush: the 2.9.0 backfill spills to blob files', function () {
 	this.timeout(30000);
@@ -50,10 +51,10 @@ describe('flush: the 2.9.0 backfill spills to blob files', function () {
 		assert.match(names[1] ?? '', /^big1_\d+\.txt$/);
 		assert.equal(existsSync(join(dirname(env.dir.path), 'x.txt')), false);
 
-		const model = parseSession(readFileSync(path, 'utf8'));
+		const model = runSteps(parseSessionSteps(readFileSync(path, 'utf8')));
 		const added = model.entries.flatMap((e) => (e.type === 'custom' ? [e.customType] : []));
 		assert.deepEqual(added, ['context-prune-index', 'context-prune-chain', 'context-prune-stats']);
-		const state = buildCondenseState(getBranch(model), LATEST);
+		const state = runSteps(buildCondenseStateSteps(runSteps(getBranchSteps(model)), LATEST));
 		const big = [...state.records.values()].find((occurrence) => occurrence.record.toolCallId === 'big1')?.record;
 		assert.ok(big);
 		assert.equal(big.resultText, '');
