@@ -3,7 +3,7 @@
  * hundreds of MB never holds the extension host for long, and handed to the views only once it is
  * complete: until then they keep reading the previous one.
  */
-import type { SessionInsight } from '../engine/views/sessionInsight';
+import type { PreparedInsight } from '../engine/views/sessionInsight';
 import { isSuperseded, runSliced } from '../node/slicing/runSliced';
 import type { OpenSession } from '../node/store/openSession';
 import type { RenderSettings } from '../node/settings/readPruneSettings';
@@ -17,7 +17,7 @@ export interface SelectedInsightOptions {
 }
 
 export class SelectedInsight {
-	private ready: SessionInsight | undefined;
+	private ready: PreparedInsight | undefined;
 	private preparing: { done: Promise<void>; readonly stop: AbortController } | undefined;
 	/** An append arrived while preparing: prepare again once that is done. */
 	private prepareAgain = false;
@@ -25,7 +25,7 @@ export class SelectedInsight {
 	constructor(private readonly options: SelectedInsightOptions) {}
 
 	/** The last insight computed in full; undefined after `clear` until the next one is. */
-	get current(): SessionInsight | undefined {
+	get current(): PreparedInsight | undefined {
 		return this.ready;
 	}
 
@@ -60,9 +60,9 @@ export class SelectedInsight {
 		const insight = session.insight(settings);
 		const preparing = { stop, done: Promise.resolve() };
 		this.preparing = preparing;
-		preparing.done = runSliced(insight.prepare(), stop.signal).then(() => {
+		preparing.done = runSliced(insight.prepare(), stop.signal).then((prepared) => {
 			if (!stop.signal.aborted && this.options.selected()?.session === session) {
-				this.ready = insight;
+				this.ready = prepared;
 				this.options.onReady();
 			}
 		}, (error: unknown) => {

@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { recoverOutputs, type CondenseState } from '../engine/condense';
-import type { SessionInsight } from '../engine/views/sessionInsight';
+import type { PreparedInsight } from '../engine/views/sessionInsight';
 import { defaultSession } from '../engine/views/sessionList';
 import type { PruneSettings } from '../node/settings/readPruneSettings';
 import type { OpenSession } from '../node/store/openSession';
@@ -104,7 +104,7 @@ export class SessionController extends SessionDirectory {
 	 * undefined until it first is. After an append or a settings change the views keep reading the
 	 * previous one until the new one is ready, when `onDidChangeSelectedSession` fires.
 	 */
-	insight(): SessionInsight | undefined {
+	insight(): PreparedInsight | undefined {
 		return this.selectedInsight.current;
 	}
 
@@ -152,10 +152,8 @@ export class SessionController extends SessionDirectory {
 	}
 
 	/** The derived data of any listed session (opened on demand and kept for a while), as its release renders it, computed in slices. */
-	async insightFor(path: string): Promise<SessionInsight> {
-		const insight = (await this.openSession(path)).insight(this.renderSettingsFor(path));
-		await runSliced(insight.prepare());
-		return insight;
+	async insightFor(path: string): Promise<PreparedInsight> {
+		return runSliced((await this.openSession(path)).insight(this.renderSettingsFor(path)).prepare());
 	}
 
 	/** A listed session and pi-condense's state of it as its release rebuilds it, computed in slices. */

@@ -31,7 +31,7 @@ export interface EngineView {
 export function engineView(path: string, release: ReleaseRules = referenceReleases().get('basic') as ReleaseRules): EngineView {
 	const model = runSteps(parseSessionSteps(readFileSync(path, 'utf8')));
 	const { config } = resolveConfig(contextPruneOnDisk(), release);
-	const insight = new SessionInsight(model, config, release);
+	const insight = runSteps(new SessionInsight(model, config, release).prepare());
 	const tree = insight.prunedTree;
 	return {
 		config,

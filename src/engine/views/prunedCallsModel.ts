@@ -12,7 +12,7 @@ import { formatCompactCount, type PrunedSummaryNode } from '../condense';
 import type { Steps } from '../steps';
 import { aliasNode, chainNode, pendingBatchNode, problemSource, spilledNode, summaryNode, summaryHolds } from './prunedCallsRows';
 import type { Expandable, GroupKind, GroupNode, PrunedNode } from './prunedCallsTypes';
-import type { SessionInsight } from './sessionInsight';
+import type { PreparedInsight } from './sessionInsight';
 import { arrayRows, pagedRows } from './treePages';
 import { appliedEditsSteps } from '../session/contextEdits';
 import { contextEditNode } from './contextEditRows';
@@ -21,7 +21,7 @@ export type * from './prunedCallsTypes';
 export { TREE_PAGE_ROWS } from './treePages';
 
 /** The top-level rows, yielding between pieces of work (see `src/engine/steps.ts`). */
-export function* buildPrunedCallsSteps(insight: SessionInsight, formatTime: (epochMs: number) => string): Steps<PrunedNode[]> {
+export function* buildPrunedCallsSteps(insight: PreparedInsight, formatTime: (epochMs: number) => string): Steps<PrunedNode[]> {
 	const roots: PrunedNode[] = [];
 	const preview = insight.config.enabled ? insight.preview : undefined;
 	const problems = problemSource(insight.model.diagnostics, insight.state.diagnostics, preview?.diagnostics ?? [], preview?.warnings ?? []);
@@ -51,7 +51,7 @@ export function* buildPrunedCallsSteps(insight: SessionInsight, formatTime: (epo
 		const rows = arrayRows(spilled, spilledNode, (occurrence, ref) => occurrence.record.toolCallId === ref);
 		roots.push(group('spilled', 'Spilled outputs', `${spilled.length}`, pagedRows('spilled', 'Outputs', rows)));
 	}
-	const context = yield* insight.contextSteps();
+	const context = insight.context;
 	const edits = yield* appliedEditsSteps(context);
 	if (edits.length > 0) {
 		const omitted = edits.filter((applied) => applied.at === undefined).length;

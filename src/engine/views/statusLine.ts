@@ -8,11 +8,11 @@
 import { pendingStatusText, pruneStatusText, SUMMARIZING_STATUS_TEXT } from '../condense';
 import type { ContextPruneConfig } from '../config/types';
 import { diagnosticCounts, withFooterSegments } from '../metrics';
-import type { SessionInsight } from './sessionInsight';
+import type { PreparedInsight } from './sessionInsight';
 
 export const NOT_INSTALLED_STATUS_TEXT = 'prune: not installed';
 
-export function statusLineText(config: ContextPruneConfig, insight: SessionInsight | undefined, summarizing: boolean, installed = true): string {
+export function statusLineText(config: ContextPruneConfig, insight: PreparedInsight | undefined, summarizing: boolean, installed = true): string {
 	if (!installed) {
 		return NOT_INSTALLED_STATUS_TEXT;
 	}

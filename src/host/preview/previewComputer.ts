@@ -10,7 +10,7 @@
  * waits for them. Until they are known the cache panel shows tokens only, and `onPricing` asks for
  * a recomputation once they arrive.
  */
-import { buildSessionContextSteps, getBranchSteps } from '../../engine/session';
+import { buildSessionContextSteps, getBranchSteps, type ModelRef } from '../../engine/session';
 import {
 	locateTarget, messageBlocks, whatIfChanges,
 	type PreviewBase, type PreviewComputation, type PricingInfo, type RowLocation, type SearchResult, type WhatIfOverrides,
@@ -18,14 +18,14 @@ import {
 import { computePreviewSteps } from '../../engine/preview/computePreview';
 import { previewBaseSteps } from '../../engine/preview/previewBase';
 import { searchMessagesSteps } from '../../engine/preview/searchMessages';
-import { runSteps, type Steps } from '../../engine/steps';
+import type { Steps } from '../../engine/steps';
 import { runSliced } from '../../node/slicing/runSliced';
 import type { ViewName } from '../../shared/protocol';
 import type { PreviewSession, PreviewSource } from './previewSource';
 import { SnapshotRows, type RowDetail } from './snapshotRows';
 
 export class PreviewComputer {
-	private base: { readonly session: PreviewSession; readonly value: PreviewBase } | undefined;
+	private base: { readonly session: PreviewSession; readonly value: PreviewBase; readonly model: ModelRef | null } | undefined;
 	private computation: PreviewComputation | undefined;
 	/** The latest computation's rows as the page asks for them; its id names that computation. */
 	private shown: SnapshotRows | undefined;
@@ -66,7 +66,7 @@ export class PreviewComputer {
 			return undefined;
 		}
 		const base = await this.baseFor(session, signal);
-		const computation = await runSliced(computePreviewSteps(base, { overrides, pricing: this.pricingFor(session), now: this.now() }), signal);
+		const computation = await runSliced(computePreviewSteps(base, { overrides, pricing: this.pricingFor(), now: this.now() }), signal);
 		this.computation = computation;
 		this.shown = new SnapshotRows(++this.lastId, computation);
 		return computation;
@@ -113,17 +113,17 @@ export class PreviewComputer {
 		if (cached && cached.session.model === session.model && cached.session.config === session.config
 			&& cached.session.release === session.release && cached.session.path === session.path) {
 			// The same context; what else the session says (its title, where its release was found) may be newer.
-			this.base = { session, value: cached.value };
+			this.base = { ...cached, session };
 			return cached.value;
 		}
-		const value = await runSliced(baseSteps(session), signal);
-		this.base = { session, value };
+		const { value, model } = await runSliced(baseSteps(session), signal);
+		this.base = { session, value, model };
 		return value;
 	}
 
-	/** The session model's prices if known; otherwise starts looking them up and returns undefined. */
-	private pricingFor(session: PreviewSession): PricingInfo | undefined {
-		const model = (session.derived?.context ?? runSteps(buildSessionContextSteps(session.model))).model ?? replyModel(this.base?.value);
+	/** The prices of the model the base's context names, if known; otherwise starts looking them up and returns undefined. */
+	private pricingFor(): PricingInfo | undefined {
+		const model = this.base?.model ?? replyModel(this.base?.value);
 		if (!model) {
 			return undefined;
 		}
@@ -144,15 +144,16 @@ export class PreviewComputer {
 	}
 }
 
-/** The base from what the views already derived (shared, not rebuilt), else from the model. */
-function* baseSteps(session: PreviewSession): Steps<PreviewBase> {
+/**
+ * The base, with the model Pi's context names (for its prices), from what the views derive (shared,
+ * not rebuilt: computed here when the views have not yet), else from the model.
+ */
+function* baseSteps(session: PreviewSession): Steps<{ readonly value: PreviewBase; readonly model: ModelRef | null }> {
 	const derived = session.derived;
-	const branch = derived?.branch ?? runSteps(getBranchSteps(session.model));
-	yield;
-	const context = derived?.context ?? runSteps(buildSessionContextSteps(session.model));
-	yield;
+	const branch = derived ? yield* derived.branchSteps() : yield* getBranchSteps(session.model);
+	const context = derived ? yield* derived.contextSteps() : yield* buildSessionContextSteps(session.model);
 	const state = derived && session.config.enabled ? yield* derived.stateSteps() : undefined;
-	return yield* previewBaseSteps({
+	const value = yield* previewBaseSteps({
 		sessionPath: session.path,
 		title: session.title,
 		branch,
@@ -163,6 +164,7 @@ function* baseSteps(session: PreviewSession): Steps<PreviewBase> {
 		release: session.release,
 		...(state ? { state } : {}),
 	});
+	return { value, model: context.model };
 }
 
 function replyModel(base: PreviewBase | undefined): { provider: string; modelId: string } | undefined {

@@ -35,12 +35,15 @@ export interface PreviewSession {
 	readonly derived?: DerivedSession;
 }
 
-/** `SessionInsight` is one: values computed once, the state computed in steps. */
+/**
+ * `SessionInsight` is one: each value computed once, in steps (run in slices), whoever asks first:
+ * a settings change hands the preview an insight the views are still preparing.
+ */
 export interface DerivedSession {
-	readonly branch: readonly SessionEntry[];
-	readonly context: SessionContext;
+	branchSteps(): Steps<readonly SessionEntry[]>;
+	contextSteps(): Steps<SessionContext>;
 	stateSteps(): Steps<CondenseState>;
-	/** Chains left for `compact` with nothing pending (`SessionInsight.compactableChains`). */
+	/** Chains left for `compact` with nothing pending (`PreparedInsight.compactableChains`). */
 	compactableChainsSteps(): Steps<number>;
 }
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pendingStatusText } from '../../../../src/engine/condense';
 import { resolveConfig } from '../../../../src/engine/config/resolve';
 import { parseSessionSteps } from '../../../../src/engine/session';
-import { SessionInsight } from '../../../../src/engine/views/sessionInsight';
+import { SessionInsight, type PreparedInsight } from '../../../../src/engine/views/sessionInsight';
 import { buildPrunedCallsSteps, type PrunedNode } from '../../../../src/engine/views/prunedCallsModel';
 import { runSteps } from '../../../../src/engine/steps';
 import { statusLineText } from '../../../../src/engine/views/statusLine';
@@ -14,10 +14,10 @@ import { LATEST, R200 } from '../../../support/releases';
 
 const basicDir = join(piCondenseSessionsDir, 'basic');
 
-function basicInsight(): SessionInsight {
+function basicInsight(): PreparedInsight {
 	const model = runSteps(parseSessionSteps(readFileSync(join(basicDir, 'session.jsonl'), 'utf8')));
 	const { config } = resolveConfig(JSON.parse(readFileSync(join(basicDir, 'contextPrune.json'), 'utf8')), R200);
-	return new SessionInsight(model, config, R200);
+	return runSteps(new SessionInsight(model, config, R200).prepare());
 }
 
 function labels(nodes: readonly PrunedNode[]): string[] {
@@ -86,7 +86,7 @@ describe('pending batches, problems and the status line', () => {
 		builder.toolResult('c1', 'bash', 'a\nb');
 		builder.rawLine('{not json');
 		const { config } = resolveConfig({ enabled: true }, LATEST);
-		const insight = new SessionInsight(runSteps(parseSessionSteps(builder.text())), config, LATEST);
+		const insight = runSteps(new SessionInsight(runSteps(parseSessionSteps(builder.text())), config, LATEST).prepare());
 		const roots = runSteps(buildPrunedCallsSteps(insight, String));
 		assert.deepEqual(labels(roots), ['Problems', 'Pending']);
 		const problem = children(roots[0])[0];
@@ -109,9 +109,9 @@ describe('defects of the release in the Pruned Calls problems', () => {
 	it('show 2.0.0\'s dropped live turn in recovery-2.0.0 as a warning naming the release that fixes it', () => {
 		const dir = join(piCondenseSessionsDir, 'recovery-2.0.0');
 		const model = runSteps(parseSessionSteps(readFileSync(join(dir, 'session.jsonl'), 'utf8')));
-		const insight = (release: typeof R200): SessionInsight => {
+		const insight = (release: typeof R200): PreparedInsight => {
 			const { config } = resolveConfig(JSON.parse(readFileSync(join(dir, 'contextPrune.json'), 'utf8')), release);
-			return new SessionInsight(model, config, release);
+			return runSteps(new SessionInsight(model, config, release).prepare());
 		};
 		const problems = children(runSteps(buildPrunedCallsSteps(insight(R200), String)).find((node) => node.kind === 'group' && node.group === 'problems'));
 		assert.deepEqual(problems.map((node) => node.kind === 'problem' && [node.severity, node.description]), [['warning', 'pi-condense 2.0.0 defect (fixed in 2.6.0)']]);
@@ -125,7 +125,7 @@ describe('buildPrunedCalls on a Pi 1.6.0 session with context edits', () => {
 	const model = runSteps(parseSessionSteps(readFileSync(join(folder, 'session.jsonl'), 'utf8')));
 	const release = LATEST;
 	const { config } = resolveConfig(JSON.parse(readFileSync(join(folder, 'contextPrune.json'), 'utf8')), release);
-	const roots = runSteps(buildPrunedCallsSteps(new SessionInsight(model, config, release), String));
+	const roots = runSteps(buildPrunedCallsSteps(runSteps(new SessionInsight(model, config, release).prepare()), String));
 
 	it('lists each entry Pi leaves out or sends edited, with both sides', () => {
 		const group = roots.find((node) => node.kind === 'group' && node.group === 'edits');

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pruneStatusText } from '../../../../src/engine/condense';
 import { parseSessionSteps } from '../../../../src/engine/session';
 import type { ReleaseVersion } from '../../../../src/engine/release/releases';
-import { SessionInsight } from '../../../../src/engine/views/sessionInsight';
+import { SessionInsight, type PreparedInsight } from '../../../../src/engine/views/sessionInsight';
 import { statusLineText } from '../../../../src/engine/views/statusLine';
 import { piCondenseSessionsDir } from '../../../support/paths';
 import { rules } from '../../../support/releases';
@@ -32,7 +32,7 @@ function sessionWithUnresolvedChain(): string {
 
 describe('status bar text by release', () => {
 	const model = runSteps(parseSessionSteps(sessionWithUnresolvedChain()));
-	const insight = (release: ReleaseVersion): SessionInsight => new SessionInsight(model, referenceConfig('recovery-2.0.0', rules(release)), rules(release));
+	const insight = (release: ReleaseVersion): PreparedInsight => runSteps(new SessionInsight(model, referenceConfig('recovery-2.0.0', rules(release)), rules(release)).prepare());
 
 	it('is the reclaim text up to 2.5.x, then adds the diag counters; no metrics while the gap is 0', () => {
 		const lines = readFileSync(SESSION, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as { customType?: string; data?: { metrics?: { frontierGapTokens: number } } });

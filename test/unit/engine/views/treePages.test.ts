@@ -89,7 +89,7 @@ describe('Pruned Calls: long lists in ranges', () => {
 			builder.toolResult(`c${turn}`, 'bash', `${turn}\n`);
 		}
 		const { config } = resolveConfig({ enabled: true }, LATEST);
-		const roots = runSteps(buildPrunedCallsSteps(new SessionInsight(runSteps(parseSessionSteps(builder.text())), config, LATEST), String));
+		const roots = runSteps(buildPrunedCallsSteps(runSteps(new SessionInsight(runSteps(parseSessionSteps(builder.text())), config, LATEST).prepare()), String));
 		const pending = roots.find((node) => node.kind === 'group' && node.group === 'pending');
 		assert.ok(pending && pending.kind === 'group');
 		assert.equal(pending.childCount, 2);

@@ -30,7 +30,7 @@ describe('autoFlushReason', () => {
 		writeFileSync(path, builder.text());
 		const mtime = new Date(NOW - mtimeAgoMs);
 		utimesSync(path, mtime, mtime);
-		const insight = new SessionInsight(runSteps(parseSessionSteps(builder.text())), resolveConfig(raw, LATEST).config, LATEST);
+		const insight = runSteps(new SessionInsight(runSteps(parseSessionSteps(builder.text())), resolveConfig(raw, LATEST).config, LATEST).prepare());
 		return autoFlushReason({ path, insight, nowMs: NOW, quietMs: 3000, contextWindow });
 	}
 
