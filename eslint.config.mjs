@@ -4,10 +4,12 @@
 //   src/host    the only layer that imports vscode
 //   src/shared  the protocol and small pure helpers every layer and the webview may import: no vscode, no Node, no node/ or host/
 //   webview/    browser only: no vscode, no Node built-ins, only src/shared from the extension side
+// and the host and the Node layer run the engine's long passes only in slices (lint/noWholePass.mjs).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import stylistic from '@stylistic/eslint-plugin';
 import { builtinModules } from 'node:module';
+import { localRules } from './lint/noWholePass.mjs';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
@@ -87,6 +89,17 @@ export default tseslint.config(
 				[{ group: ['**/host/**', '**/host'], message: 'src/node must not depend on src/host.' }],
 			),
 		},
+	},
+	{
+		// The extension host is shared with every other extension: a long pass runs in slices there, and in the Node layer it serves.
+		files: ['src/host/**/*.ts', 'src/extension.ts', 'src/node/**/*.ts'],
+		plugins: { local: localRules },
+		rules: { 'local/no-whole-pass': 'error' },
+	},
+	{
+		// The one place that drains a long pass: a slice at a time.
+		files: ['src/node/slicing/runSliced.ts'],
+		rules: { 'local/no-whole-pass': 'off' },
 	},
 	{
 		// The one module that imports pi-ai's code: the entry of the lazily loaded dist/pi-ai.js chunk.
