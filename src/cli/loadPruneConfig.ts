@@ -14,6 +14,7 @@ import { resolveAgentDir } from '../node/paths/agentDir';
 import { jsonErrorLocation, withoutQuotedText } from '../node/settings/jsonErrorLocation';
 import { describePruneSettingsProblem } from '../engine/config/settingsProblems';
 import { readPruneSettings } from '../node/settings/readPruneSettings';
+import { isPlainObject } from '../base/plainObject';
 
 export class ConfigFileError extends Error {}
 
@@ -53,9 +54,8 @@ async function fromConfigFile(path: string, release: ReleaseRules): Promise<Load
 		const where = at === undefined ? '' : ` at line ${at.line}, column ${at.column}`;
 		throw new ConfigFileError(`${path} is not valid JSON${where} (${withoutQuotedText(message)}). Fix it, or pass a file holding a contextPrune object.`);
 	}
-	const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-	const raw = isObject(value) && isObject(value.contextPrune) ? value.contextPrune : value;
-	if (!isObject(raw)) {
+	const raw = isPlainObject(value) && isPlainObject(value.contextPrune) ? value.contextPrune : value;
+	if (!isPlainObject(raw)) {
 		throw new ConfigFileError(`${path} does not hold a contextPrune object. Pass a JSON file holding one, or a settings.json with a contextPrune key.`);
 	}
 	const { config, problems } = resolveConfig(raw, release);

@@ -8,7 +8,7 @@ import { LatestWins } from '../node/slicing/latestWins';
 import { isSuperseded, runSliced } from '../node/slicing/runSliced';
 import type { OpenSession } from '../node/store/openSession';
 import type { RenderSettings } from '../node/settings/readPruneSettings';
-import { errorMessage } from '../shared/errorMessage';
+import { errorMessage } from '../base/errorMessage';
 
 export interface SelectedInsightOptions {
 	/** The selected session and what it renders with, now (undefined when none is open). */

@@ -10,9 +10,10 @@
  * value is replaced by its default and reported; unknown keys are kept as they are.
  */
 import type { ReleaseRules } from '../release/releases';
-import { ConfigReader, isPlainObject, shortJson, type ConfigProblem, type RawObject } from './configReader';
+import { ConfigReader, shortJson, type ConfigProblem, type RawObject } from './configReader';
 import { ignoredKeys, releaseDefaults } from './defaults';
 import type { BatchingMode, ContextPruneConfig, PruneOn, SummarizerThinking } from './types';
+import { isPlainObject } from '../../base/plainObject';
 
 export type { ConfigProblem } from './configReader';
 

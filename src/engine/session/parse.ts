@@ -20,9 +20,9 @@ import { toEntry, toHeader } from './parseEntry';
 import { NEWEST_KNOWN_PI } from './piVersions';
 import { SessionSnapshot } from './snapshot';
 import type { SessionDiagnostic, SessionEntry, SessionHeader } from './types';
-import { isRecord } from './validateMessage';
-import { errorMessage } from '../../shared/errorMessage';
+import { errorMessage } from '../../base/errorMessage';
 import { PACE, type Steps } from '../steps';
+import { isPlainObject } from '../../base/plainObject';
 
 export const CURRENT_SESSION_VERSION = 3;
 
@@ -186,7 +186,7 @@ export function collectEntries(
 ): void {
 	let reported: Set<string> | undefined;
 	for (const { value, line } of values) {
-		if (isRecord(value) && value['type'] === 'session') {
+		if (isPlainObject(value) && value['type'] === 'session') {
 			diagnostics.push({ severity: 'warning', line, message: 'a second session header; Pi ignores it' });
 			continue;
 		}

@@ -4,10 +4,10 @@
  * message count and reclaim. Filtering by text happens here too. No `vscode`, no I/O.
  */
 import { charsToTokens, formatCompactCount } from '../condense';
-import { formatBytes } from '../../shared/numberFormat';
+import { formatBytes } from '../../base/numberFormat';
 import { lastPathSegment } from '../paths/pathName';
 import type { SessionSummary } from '../session/summary';
-import { relativeTime } from './relativeTime';
+import { relativeTime } from '../../base/relativeTime';
 
 export type RowReclaim =
 	/** Context size with pruning on (`JSON.stringify` length) before and after pi-condense's render. */

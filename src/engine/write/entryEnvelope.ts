@@ -9,7 +9,7 @@
 import { toEntry } from '../session/parseEntry';
 import type { CustomEntry, CustomMessageEntry, UserContent } from '../session/types';
 import { newEntryId, type RandomBytes } from './entryId';
-import { errorMessage } from '../../shared/errorMessage';
+import { errorMessage } from '../../base/errorMessage';
 import { Pacer, type Steps } from '../steps';
 
 /** Extension state; never in the LLM context. */

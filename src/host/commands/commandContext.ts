@@ -12,7 +12,7 @@ import { SettingsWriteError } from '../../node/settings/updatePruneSettings';
 import type { SessionController } from '../sessionController';
 import type { PrunedCallsTreeProvider } from '../tree/prunedCallsTreeProvider';
 import type { SessionsTreeProvider } from '../tree/sessionsTreeProvider';
-import { errorMessage } from '../../shared/errorMessage';
+import { errorMessage } from '../../base/errorMessage';
 import { showError, showInfo, showWarning } from '../ui/safeUi';
 
 export interface CommandContext {

@@ -12,7 +12,7 @@ import { UnlistedSessionError } from '../sessionDirectory';
 import { PrunedTreeNode } from '../tree/prunedCallsNodes';
 import { requireSession, type CommandContext } from './commandContext';
 import { CommandId } from './commandIds';
-import { errorMessage } from '../../shared/errorMessage';
+import { errorMessage } from '../../base/errorMessage';
 import { registerCommand, showInputBox, showWarning } from '../ui/safeUi';
 
 export interface RefTarget {

@@ -12,7 +12,7 @@ import type { PreviewSource } from './previewSource';
 import { PagePosition } from './pagePosition';
 import { answerRecovery, openRef } from './refRequests';
 import { pageSnapshotSteps } from './snapshotRows';
-import { errorMessage } from '../../shared/errorMessage';
+import { errorMessage } from '../../base/errorMessage';
 import { LatestWins } from '../../node/slicing/latestWins';
 import { isSuperseded, runSliced } from '../../node/slicing/runSliced';
 

@@ -2,7 +2,7 @@
  * The page's requests about a ref: its raw output for the hover tooltip, or opening it in full. A
  * compressed block `bN` stands for the tool calls its chain dropped.
  */
-import { errorMessage } from '../../shared/errorMessage';
+import { errorMessage } from '../../base/errorMessage';
 import type { PreviewComputer } from './previewComputer';
 import type { PreviewHostOptions } from './previewHost';
 

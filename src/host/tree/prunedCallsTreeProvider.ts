@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { buildPrunedCallsSteps } from '../../engine/views/prunedCallsModel';
 import { LatestWins } from '../../node/slicing/latestWins';
 import { runSliced } from '../../node/slicing/runSliced';
-import { errorMessage } from '../../shared/errorMessage';
+import { errorMessage } from '../../base/errorMessage';
 import { Disposable } from '../dispose';
 import type { SessionController } from '../sessionController';
 import { expandSteps, PrunedTreeNode, syncNodesSteps } from './prunedCallsNodes';

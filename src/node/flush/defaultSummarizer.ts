@@ -9,7 +9,7 @@
  * Where pi-ai runs is the caller's: the CLI builds these in its own thread (`inProcessSummarizers`),
  * the extension in its pi-ai worker (`worker/piAiWorker.ts`), which builds them with this module.
  */
-import { errorMessage } from '../../shared/errorMessage';
+import { errorMessage } from '../../base/errorMessage';
 import { offlineSummarizer, withSummarizerFallback } from '../../engine/flush';
 import type { SummarizerFallbackRule } from '../../engine/release/releases';
 import type { ContextPruneConfig } from '../../engine/config/types';

@@ -7,7 +7,7 @@
  */
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { errorMessage } from '../../shared/errorMessage';
+import { errorMessage } from '../../base/errorMessage';
 import { findInstalledPi, type FindInstalledPiOptions } from './library/installedPi';
 import { loadInstalledPiAi } from './library/installedPiAi';
 import { describeOrigin, type ModelLibrary, type PiAiLoader, type PiAiOrigin } from './library/modelLibrary';

@@ -27,7 +27,7 @@ import { runSliced } from '../slicing/runSliced';
 import { describeHolders, detectPiHolders, type PiHolderCheck } from './piHolders';
 import { readSessionFileState, type SessionBase, type SessionFileState } from './sessionFileState';
 import { describeDisturbance, type AttemptResult, type WriteEntriesResult } from './writeResult';
-import { errorMessage } from '../../shared/errorMessage';
+import { errorMessage } from '../../base/errorMessage';
 import { pushLinesSteps } from '../sessions/appendedLines';
 
 export const DEFAULT_QUIET_MS = 3000;

@@ -7,17 +7,17 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { isRecord } from '../jsonFile';
 import type { InstalledPi, PackageFolder } from './installedPi';
 import { legacyLibrary, type LegacyPiAi } from './legacyLibrary';
 import type { ModelLibrary, PiAiOrigin } from './modelLibrary';
 import { collectionLibrary, type CollectionPiAi } from './modelsLibrary';
+import { isPlainObject } from '../../../base/plainObject';
 
 type ModuleRecord = Record<string, unknown>;
 
 export async function loadInstalledPiAi(pi: InstalledPi, piAi: PackageFolder): Promise<ModelLibrary> {
 	const manifest: unknown = JSON.parse(await readFile(join(piAi.root, 'package.json'), 'utf8'));
-	const exportsMap = isRecord(manifest) ? manifest.exports : undefined;
+	const exportsMap = isPlainObject(manifest) ? manifest.exports : undefined;
 	const entry = (subpath: string): string | undefined => {
 		const target = exportTarget(exportsMap, subpath);
 		return target === undefined ? undefined : join(piAi.root, target);
@@ -53,7 +53,7 @@ function requireFunctions(record: ModuleRecord, names: readonly string[], piAi: 
 
 /** The file an `exports` map gives for `subpath` under the `import` (else `default`) condition; `*` patterns too. */
 export function exportTarget(exportsMap: unknown, subpath: string): string | undefined {
-	if (!isRecord(exportsMap)) {
+	if (!isPlainObject(exportsMap)) {
 		return subpath === '.' && typeof exportsMap === 'string' ? exportsMap : undefined;
 	}
 	const exact = exportsMap[subpath];
@@ -74,7 +74,7 @@ function conditionTarget(value: unknown): string | undefined {
 	if (typeof value === 'string') {
 		return value;
 	}
-	if (!isRecord(value)) {
+	if (!isPlainObject(value)) {
 		return undefined;
 	}
 	for (const condition of ['import', 'node', 'default']) {
@@ -89,5 +89,5 @@ function conditionTarget(value: unknown): string | undefined {
 /** An ES module by path. (A CommonJS bundle keeps `import()` of a computed specifier as it is.) */
 async function importFile(path: string): Promise<ModuleRecord> {
 	const loaded: unknown = await import(pathToFileURL(path).href);
-	return isRecord(loaded) ? loaded : {};
+	return isPlainObject(loaded) ? loaded : {};
 }

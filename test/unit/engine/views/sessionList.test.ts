@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { EMPTY_SUMMARY } from '../../../../src/engine/session/summary';
 import type { SessionRow } from '../../../../src/node/store/sessionRows';
-import { relativeTime } from '../../../../src/engine/views/relativeTime';
+import { relativeTime } from '../../../../src/base/relativeTime';
 import { buildSessionList, defaultSession, reclaimPercent } from '../../../../src/engine/views/sessionList';
 
 const NOW = Date.parse('2026-06-01T12:00:00Z');
@@ -39,17 +39,17 @@ describe('buildSessionList', () => {
 		const items = projects.flatMap((project) => project.sessions);
 		const byPath = new Map(items.map((item) => [item.path, item]));
 		assert.equal(byPath.get('/s/a2.jsonl')?.label, 'Fix the login bug');
-		assert.equal(byPath.get('/s/a2.jsonl')?.description, '1 min ago · 12 msgs · -85%');
+		assert.equal(byPath.get('/s/a2.jsonl')?.description, '1 minute ago · 12 msgs · -85%');
 		assert.equal(byPath.get('/s/b1.jsonl')?.label, 'Named session');
 		assert.equal(byPath.get('/s/a1.jsonl')?.label, 'a1');
-		assert.equal(byPath.get('/s/a1.jsonl')?.description, '1 h ago');
+		assert.equal(byPath.get('/s/a1.jsonl')?.description, '1 hour ago');
 		assert.equal(byPath.get('/s/a1.jsonl')?.summarized, false);
 	});
 
 	it('says a reclaim figure is what pruning would take off while contextPrune.enabled is off', () => {
 		const item = (enabled: boolean) => buildSessionList(rows, { workspaceFolders: [], now: NOW, pruningEnabled: enabled })
 			.flatMap((project) => project.sessions).find((session) => session.path === '/s/a2.jsonl');
-		assert.equal(item(false)?.description, '1 min ago · 12 msgs · -85% if on');
+		assert.equal(item(false)?.description, '1 minute ago · 12 msgs · -85% if on');
 		assert.ok(item(false)?.details.includes('Pruning is off: the model gets the whole context. With pruning on, pi-condense would reclaim -85% of the context: 100.0k -> 15.0k tokens (chars / 4)'));
 		assert.ok(item(true)?.details.includes('pi-condense reclaims -85% of the context: 100.0k -> 15.0k tokens (chars / 4)'));
 	});
@@ -71,9 +71,13 @@ describe('buildSessionList', () => {
 	it('formats reclaim and relative times', () => {
 		assert.equal(reclaimPercent({ kind: 'measured', beforeChars: 368_000, afterChars: 56_000 }), '-85%');
 		assert.equal(reclaimPercent({ kind: 'none' }), undefined);
-		assert.equal(relativeTime(NOW - 5_000, NOW), 'just now');
+		assert.equal(relativeTime(NOW - 5_000, NOW), 'now');
+		assert.equal(relativeTime(NOW + 60_000, NOW), 'now', 'a moment in the future (clock skew)');
+		assert.equal(relativeTime(NOW - 50_000, NOW), '1 minute ago');
+		assert.equal(relativeTime(NOW - 3 * 3_600_000, NOW), '3 hours ago');
 		assert.equal(relativeTime(NOW - 86_400_000, NOW), 'yesterday');
 		assert.equal(relativeTime(NOW - 86_400_000 * 4, NOW), '4 days ago');
-		assert.equal(relativeTime(NOW - 86_400_000 * 40, NOW), '2026-04-22');
+		assert.equal(relativeTime(NOW - 86_400_000 * 40, NOW), 'last month');
+		assert.equal(relativeTime(NOW - 86_400_000 * 800, NOW), '2 years ago');
 	});
 });
