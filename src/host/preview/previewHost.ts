@@ -5,12 +5,11 @@
  */
 import { whatIfChanges } from '../../engine/preview';
 import { notices } from '../../engine/flush';
-import type { FromWebview, PageState, RenderReport, ToWebview, ViewName, WhatIfOverrides } from '../../shared/protocol';
+import type { FromWebview, PageState, RenderReport, ViewName, WhatIfOverrides } from '../../shared/protocol';
 import { checkPageMessage } from './pageMessages';
 import { PreviewComputer } from './previewComputer';
-import type { PreviewSource } from './previewSource';
 import { PagePosition } from './pagePosition';
-import { answerRecovery, openRef } from './refRequests';
+import { answerRecovery, openRef, type RefOptions } from './refRequests';
 import { pageSnapshotSteps } from './snapshotRows';
 import { errorMessage } from '../../base/errorMessage';
 import { LatestWins } from '../../node/slicing/latestWins';
@@ -18,17 +17,11 @@ import { isSuperseded, runSliced } from '../../node/slicing/runSliced';
 
 type RefreshCause = 'open' | 'session' | 'whatIf';
 
-export interface PreviewHostOptions {
-	readonly source: PreviewSource;
-	readonly post: (message: ToWebview) => Promise<unknown>;
-	/** Shows the raw outputs of a compressed block `bN` (the recovery text of its tool calls). */
-	readonly openBlock: (sessionPath: string, blockId: string, text: string) => Promise<void>;
-	readonly notify: (message: string) => void;
+export interface PreviewHostOptions extends RefOptions {
 	readonly setTitle: (title: string) => void;
 	/** Asks the page for render reports (test runs only: the walk of the DOM costs every render). */
 	readonly reportRenders?: boolean;
 	readonly onReport: (report: RenderReport) => void;
-	readonly log: (message: string) => void;
 	/** Messages of the page that are not part of the protocol, ignored. */
 	readonly debug?: (message: string) => void;
 	readonly now?: () => number;

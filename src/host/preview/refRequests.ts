@@ -3,10 +3,19 @@
  * compressed block `bN` stands for the tool calls its chain dropped.
  */
 import { errorMessage } from '../../base/errorMessage';
+import type { ToWebview } from '../../shared/protocol';
 import type { PreviewComputer } from './previewComputer';
-import type { PreviewHostOptions } from './previewHost';
+import type { PreviewSource } from './previewSource';
 
-type RefOptions = Pick<PreviewHostOptions, 'source' | 'post' | 'openBlock' | 'notify' | 'log'>;
+/** What answering a ref takes of the preview host's options (`PreviewHostOptions` extends it). */
+export interface RefOptions {
+	readonly source: PreviewSource;
+	readonly post: (message: ToWebview) => Promise<unknown>;
+	/** Shows the raw outputs of a compressed block `bN` (the recovery text of its tool calls). */
+	readonly openBlock: (sessionPath: string, blockId: string, text: string) => Promise<void>;
+	readonly notify: (message: string) => void;
+	readonly log: (message: string) => void;
+}
 
 /** Answers with the text, or with why there is none: the page's tooltip waits for one or the other. */
 export async function answerRecovery(computer: PreviewComputer, options: RefOptions, requestId: number, ref: string): Promise<void> {

@@ -6,9 +6,9 @@
  */
 import type { Api, Model } from '@mariozechner/pi-ai';
 import type { AuthFile } from './authFile';
-import { type JsonObject } from './jsonFile';
+import type { JsonObject } from './jsonFile';
 import { customModelFields, modelsJsonPath, readModelsJson, type ModelDefinition, type ModelOverride, type ModelsJson, type ProviderConfig } from './modelsJson';
-import type { LegacyPiAi as PiAi } from './library/legacyLibrary';
+import type { LegacyPiAi as PiAi } from './library/legacyPiAi';
 import { isPlainObject } from '../../base/plainObject';
 
 export type PiModel = Model<Api>;

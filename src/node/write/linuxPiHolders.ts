@@ -3,7 +3,7 @@
  * then compares their `cwd` link and open file descriptors with the session.
  */
 import { readdir, readFile, readlink } from 'node:fs/promises';
-import type { PathForms, PiHolder, PiHolderReport } from './piHolders';
+import type { PathForms, PiHolder, PiHolderReport } from './piHolderTypes';
 import { looksLikePi } from './piProcessMatch';
 
 export async function findPiHoldersLinux(forms: PathForms, procRoot = '/proc'): Promise<PiHolderReport> {

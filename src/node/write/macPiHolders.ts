@@ -5,7 +5,7 @@
  * its title `pi`. Either tool failing leaves a note instead of a silent "no Pi".
  */
 import { execFile } from 'node:child_process';
-import type { PathForms, PiHolder, PiHolderReport } from './piHolders';
+import type { PathForms, PiHolder, PiHolderReport } from './piHolderTypes';
 import { looksLikePi } from './piProcessMatch';
 
 const TOOL_TIMEOUT_MS = 3000;

@@ -17,15 +17,8 @@
 import type { ReleaseRules } from '../../release/releases';
 import { occurrenceKey } from '../occurrence';
 import type { ChainCompressionEntry, DedupAliasEntryData, SummaryToolCallRef, ToolCallRecord } from '../types';
-import type { RecordOccurrence, StateKeying, SummaryInfo } from './condenseState';
+import type { IndexedRecord, RecordOccurrence, StateKeying, SummaryInfo } from './condenseState';
 import { paced, type Steps } from '../../steps';
-
-export interface IndexedRecord {
-	readonly key: string;
-	readonly record: ToolCallRecord;
-	readonly entryId: string;
-	readonly backfilled: boolean;
-}
 
 /**
  * A record as filed, already in the shape the state hands out: the state's occurrence of a key is
