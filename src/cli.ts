@@ -15,6 +15,7 @@ import { runDemoCommand } from './cli/runDemoCommand';
 import { loadRelease, sessionCwd } from './cli/loadRelease';
 import { effectiveConfig, readingRules, releaseWarningText, type ReleaseResolution } from './engine/release';
 import { piHome } from './node/release/resolveRelease';
+import { errorMessage } from './base/errorMessage';
 
 async function main(argv: readonly string[]): Promise<number> {
 	if (argv.includes('--help') || argv.includes('-h')) {
@@ -73,6 +74,6 @@ function warnAbout(release: ReleaseResolution): ReleaseResolution {
 main(process.argv.slice(2)).then((code) => {
 	process.exitCode = code;
 }, (error: unknown) => {
-	process.stderr.write(`pi-condense: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+	process.stderr.write(`pi-condense: ${error instanceof Error ? error.stack ?? error.message : errorMessage(error)}\n`);
 	process.exitCode = 1;
 });

@@ -28,6 +28,7 @@ import { SessionLocator } from './host/sessionLocator';
 import { PruneStatusBar } from './host/statusBar/pruneStatusBar';
 import { PrunedCallsTreeProvider } from './host/tree/prunedCallsTreeProvider';
 import { SessionsTreeProvider } from './host/tree/sessionsTreeProvider';
+import { errorMessage } from './base/errorMessage';
 
 /** Closes what `activate` started; set while active. */
 let shutdown: (() => Promise<void>) | undefined;
@@ -69,14 +70,14 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 		vscode.languages.registerHoverProvider(HOVER_SELECTOR, new RefHoverProvider(controller)),
 		...registerCommands({ controller, logger, sessionsTree, prunedTree, listModels: piAi.listModels, summarizerLibrary, flushRunner: flush.runner }),
 		settings.onDidChange(({ current, previous }) => current.agentDir !== previous.agentDir
-			&& controller.restart().catch((error: unknown) => logger.error(`restart: ${String(error)}`))),
+			&& controller.restart().catch((error: unknown) => logger.error(`restart: ${errorMessage(error)}`))),
 		settings.onDidChange(({ current, previous }) => current.release !== previous.release && controller.setReleaseChoice(current.release)),
 		// Trusted now: a project's .pi/settings.json may choose where sessions are read from and which pi-condense is followed.
-		vscode.workspace.onDidGrantWorkspaceTrust(() => void controller.restart().catch((error: unknown) => logger.error(`restart: ${String(error)}`))),
+		vscode.workspace.onDidGrantWorkspaceTrust(() => void controller.restart().catch((error: unknown) => logger.error(`restart: ${errorMessage(error)}`))),
 		// Also when VS Code disposes without calling deactivate; deactivate reports a failure to close.
 		{ dispose: () => void close().catch(() => undefined) },
 	);
-	controller.start().then(() => problems.reportSettings(), (error: unknown) => logger.error(`listing sessions: ${String(error)}`));
+	controller.start().then(() => problems.reportSettings(), (error: unknown) => logger.error(`listing sessions: ${errorMessage(error)}`));
 	const activationMs = performance.now() - started;
 	logger.info(`activated in ${activationMs.toFixed(1)} ms (pi-ai not loaded)`);
 	return testRun ? { controller, sessionsTree, prunedTree, statusBar, previewSource, contextPreview, problems, flush, activationMs, logUri: context.logUri } : undefined;

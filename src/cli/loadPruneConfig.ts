@@ -15,6 +15,7 @@ import { jsonErrorLocation, withoutQuotedText } from '../node/settings/jsonError
 import { describePruneSettingsProblem } from '../engine/config/settingsProblems';
 import { readPruneSettings } from '../node/settings/readPruneSettings';
 import { isPlainObject } from '../base/plainObject';
+import { errorMessage } from '../base/errorMessage';
 
 export class ConfigFileError extends Error {}
 
@@ -43,13 +44,13 @@ async function fromConfigFile(path: string, release: ReleaseRules): Promise<Load
 	try {
 		text = await readFile(path, 'utf8');
 	} catch (error) {
-		throw new ConfigFileError(`${path} cannot be read: ${(error as Error).message}`);
+		throw new ConfigFileError(`${path} cannot be read: ${errorMessage(error)}`);
 	}
 	try {
 		value = JSON.parse(text) as unknown;
 	} catch (error) {
 		// Never quote the file (a mistyped --config may name auth.json).
-		const message = (error as Error).message;
+		const message = errorMessage(error);
 		const at = jsonErrorLocation(text);
 		const where = at === undefined ? '' : ` at line ${at.line}, column ${at.column}`;
 		throw new ConfigFileError(`${path} is not valid JSON${where} (${withoutQuotedText(message)}). Fix it, or pass a file holding a contextPrune object.`);

@@ -13,6 +13,7 @@ import { sessionBlobReader } from '../node/condense/sessionBlobReader';
 import { readSessionModel } from '../node/store/readSessionModel';
 import { describeSessionProblems } from './sessionProblems';
 import { runSteps } from '../engine/steps';
+import { errorMessage } from '../base/errorMessage';
 
 export class SessionFileError extends Error {}
 
@@ -37,7 +38,7 @@ export async function openSession(path: string, release: ReleaseRules): Promise<
 	try {
 		model = (await readSessionModel(path)).model;
 	} catch (error) {
-		throw new SessionFileError(`cannot read ${path}: ${(error as Error).message}`);
+		throw new SessionFileError(`cannot read ${path}: ${errorMessage(error)}`);
 	}
 	if (model.header === undefined) {
 		const problems = describeSessionProblems(path, model.diagnostics);

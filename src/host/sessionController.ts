@@ -16,6 +16,7 @@ import { AdaptiveThrottle } from './adaptiveThrottle';
 import { SelectedInsight } from './selectedInsight';
 import { SessionDirectory } from './sessionDirectory';
 import { fileWorkspaceFolders } from './sessionLocator';
+import { errorMessage } from '../base/errorMessage';
 
 /** What the extension is doing to the selected session. */
 export type FlushActivity = 'idle' | 'summarizing';
@@ -142,7 +143,7 @@ export class SessionController extends SessionDirectory {
 				await this.selectedInsight.prepare(true);
 			}
 		} catch (error) {
-			this.options.logger.error(`Could not read ${path}: ${String(error)}`);
+			this.options.logger.error(`Could not read ${path}: ${errorMessage(error)}`);
 			if (this.selectedPath === path) {
 				this.selectedPath = undefined;
 				this._onDidChangeSelection.fire(undefined);

@@ -12,6 +12,7 @@ import {
 import { saveSetting, type CommandContext } from './commandContext';
 import { CommandId } from './commandIds';
 import { pickOne, registerCommand, showInfo, showInputBox, showQuickPick } from '../ui/safeUi';
+import { askNumber } from './askNumber';
 
 type RowItem = vscode.QuickPickItem & { readonly row: ReleaseSettingRow };
 
@@ -96,31 +97,17 @@ async function editRow(context: CommandContext, row: SettingRow): Promise<void> 
 }
 
 async function askValue(row: SettingRow, current: unknown): Promise<{ readonly value: unknown } | undefined> {
-	if (row.kind === 'number' && row.presets) {
-		const picked = await showQuickPick([
-			...row.presets.map((preset) => ({ label: preset.label, description: preset.value === current ? 'current' : undefined, value: preset.value })),
-			{ label: 'Other value…', description: row.presets.some((preset) => preset.value === current) ? undefined : `current: ${String(current)}`, value: undefined },
-		], { title: `Pi Condense: ${row.label}` });
-		if (!picked) {
-			return undefined;
-		}
-		if (picked.value !== undefined) {
-			return { value: picked.value };
-		}
-	}
-	const text = await showInputBox({
+	const text = await askNumber({
 		title: `Pi Condense: ${row.label}`,
-		value: current === null ? 'off' : JSON.stringify(current),
-		validateInput: (input) => {
+		presets: row.kind === 'number' ? row.presets ?? [] : [],
+		current: typeof current === 'number' ? current : null,
+		parse: (input) => {
 			const parsed = parseSettingInput(row, input);
-			return typeof parsed === 'string' ? parsed : undefined;
+			return typeof parsed === 'string' ? { ok: false, message: parsed } : { ok: true };
 		},
 	});
-	if (text === undefined) {
-		return undefined;
-	}
-	const parsed = parseSettingInput(row, text);
-	return typeof parsed === 'string' ? undefined : parsed;
+	const parsed = text === undefined ? undefined : parseSettingInput(row, text);
+	return parsed === undefined || typeof parsed === 'string' ? undefined : parsed;
 }
 
 function describe(row: SettingRow, value: unknown): string {

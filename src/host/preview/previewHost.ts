@@ -268,7 +268,7 @@ export class PreviewHost {
 	}
 
 	private enqueue(work: () => Promise<void>): Promise<void> {
-		const run = this.queue.then(work).catch((error: unknown) => this.options.log(`preview: ${String(error)}`));
+		const run = this.queue.then(work).catch((error: unknown) => this.options.log(`preview: ${errorMessage(error)}`));
 		this.queue = run;
 		return run;
 	}

@@ -24,7 +24,7 @@ export async function answerRecovery(computer: PreviewComputer, options: RefOpti
 		const text = await options.source.recover(ids);
 		await options.post({ type: 'recovered', requestId, ref, text });
 	} catch (error) {
-		options.log(`preview: recovering ${ref}: ${String(error)}`);
+		options.log(`preview: recovering ${ref}: ${errorMessage(error)}`);
 		await options.post({ type: 'recoveryFailed', requestId, ref, reason: errorMessage(error) });
 	}
 }

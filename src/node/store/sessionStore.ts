@@ -19,6 +19,7 @@ import { SessionSettingsResolver, type SessionSettings } from './sessionSettings
 import { RowDetails } from './rowDetails';
 import { StoreFileEvents, type FileEventChange } from './storeFileEvents';
 import { SessionRows, type SessionRow } from './sessionRows';
+import { errorMessage } from '../../base/errorMessage';
 
 export type StoreChange = FileEventChange | { readonly kind: 'settings'; readonly settings: PruneSettings };
 
@@ -66,7 +67,7 @@ export class SessionStore {
 
 	constructor(private readonly options: SessionStoreOptions) {
 		const logger = options.logger;
-		this.changes = new Emitter((error) => logger.error(`store listener: ${String(error)}`));
+		this.changes = new Emitter((error) => logger.error(`store listener: ${errorMessage(error)}`));
 		this.onDidChange = this.changes.event;
 		this.releaseChoice = options.releaseChoice;
 		// A session whose blobs folder is refused is still shown; the log says why its spilled outputs are not read.

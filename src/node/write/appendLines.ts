@@ -21,6 +21,7 @@ import { promisify } from 'node:util';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { runSliced, SLICE_MS } from '../slicing/runSliced';
 import { verifyWrittenTailSteps, type TailVerification } from '../../engine/write';
+import { errorMessage } from '../../base/errorMessage';
 
 export interface LineToAppend {
 	readonly id: string;
@@ -151,7 +152,7 @@ function tryWrite(fd: number, bytes: Buffer): number | string {
 	try {
 		return writeSync(fd, bytes);
 	} catch (error) {
-		return (error as Error).message;
+		return errorMessage(error);
 	}
 }
 

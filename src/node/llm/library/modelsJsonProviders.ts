@@ -12,6 +12,7 @@ import { customModelFields, type ModelDefinition, type ModelOverride, type Provi
 import type { TemplateResolution } from './configTemplate';
 import { composeApiKey, composeOAuth, type ProviderAuthMethods, type Resolution } from './modelsJsonAuth';
 import { isPlainObject } from '../../../base/plainObject';
+import { errorMessage } from '../../../base/errorMessage';
 
 /** What is read of a pi-ai model; everything else is carried along untouched. */
 export interface CollectionModel extends JsonObject {
@@ -62,7 +63,7 @@ export function composeProviders(builtIns: readonly CollectionProvider[], config
 		try {
 			providers.push(composeProvider(id, base, config, apis, { ...resolution, where }));
 		} catch (error) {
-			problems.push(`provider "${id}" in ${where} is not used: ${error instanceof Error ? error.message : String(error)}`);
+			problems.push(`provider "${id}" in ${where} is not used: ${errorMessage(error)}`);
 			if (base) {
 				providers.push(base);
 			}
