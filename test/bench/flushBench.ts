@@ -8,7 +8,7 @@ import { inProcessSummarizers } from '../../src/node/flush/defaultSummarizer';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { flushSession } from '../../src/node/flush/flushSession';
-import { formatBundleSizes, readBundleSizes } from '../../src/node/bundleSizes';
+import { formatBundleSizes, readBundleSizes } from './bundleSizes';
 import { createFakeAgentDir } from '../support/fakeAgentDir';
 import { startFakeLlmServer } from '../support/fakeLlmServer';
 import { flushConfig, toolSession } from '../support/flushFixtures';

@@ -38,9 +38,9 @@ const BASE_DEFAULTS: ContextPruneConfig = {
 };
 
 export const THINKING_STRIP_DEFAULT: ThinkingStripConfig = { enabled: true, keepLastTurns: 16 };
-export const RECOVERY_GRACE_DEFAULT = 3;
-export const SUMMARIZER_IDLE_TIMEOUT_DEFAULT = 20000;
-export const SUMMARIZER_MAX_TIMEOUT_DEFAULT = 180000;
+const RECOVERY_GRACE_DEFAULT = 3;
+const SUMMARIZER_IDLE_TIMEOUT_DEFAULT = 20000;
+const SUMMARIZER_MAX_TIMEOUT_DEFAULT = 180000;
 
 /** The configuration `release` uses when settings.json has no `contextPrune` key. */
 export function releaseDefaults(release: ReleaseRules): ContextPruneConfig {

@@ -23,15 +23,15 @@ export function modelLabel(model: string): string {
 	return model === 'default' ? 'default (the session\'s model)' : model;
 }
 
-export function thinkingLabel(config: Pick<ContextPruneConfig, 'summarizerThinking'>): string {
+function thinkingLabel(config: Pick<ContextPruneConfig, 'summarizerThinking'>): string {
 	return `${labelOf(SUMMARIZER_THINKING_LEVELS, config.summarizerThinking)} (${config.summarizerThinking})`;
 }
 
-export function pruneOnLabel(config: Pick<ContextPruneConfig, 'pruneOn'>): string {
+function pruneOnLabel(config: Pick<ContextPruneConfig, 'pruneOn'>): string {
 	return labelOf(PRUNE_ON_MODES, config.pruneOn);
 }
 
-export function batchingLabel(config: Pick<ContextPruneConfig, 'batchingMode'>): string {
+function batchingLabel(config: Pick<ContextPruneConfig, 'batchingMode'>): string {
 	return labelOf(BATCHING_MODES, config.batchingMode);
 }
 

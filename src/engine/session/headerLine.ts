@@ -37,7 +37,3 @@ export function parseHeaderLine(line: string): HeaderLineResult {
 	return { ok: true, header };
 }
 
-/** Pi's rule: a header without `version` is a v1 file. */
-export function headerVersion(header: SessionHeader): number {
-	return header.version ?? 1;
-}

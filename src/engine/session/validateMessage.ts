@@ -6,7 +6,6 @@
  * `undefined` when the value fits, otherwise a short reason. Fields the engine never reads are left
  * as they are, so a well-formed message is kept byte-for-byte as Pi would keep it.
  */
-import type { ContextMessage } from './types';
 import { isPlainObject } from '../../base/plainObject';
 
 export type Problem = string | undefined;
@@ -49,10 +48,6 @@ export function checkMessage(value: unknown): Problem {
 		default:
 			return checkCustomMessageFields(value, 'custom message');
 	}
-}
-
-export function asMessage(value: unknown): ContextMessage {
-	return value as ContextMessage;
 }
 
 /**
@@ -113,7 +108,7 @@ export function checkCustomMessageFields(value: Record<string, unknown>, what: s
 }
 
 /** `string | (TextContent | ImageContent)[]` */
-export function checkUserContent(content: unknown, what: string): Problem {
+function checkUserContent(content: unknown, what: string): Problem {
 	if (typeof content === 'string') {
 		return undefined;
 	}

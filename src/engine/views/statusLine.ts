@@ -10,7 +10,7 @@ import type { ContextPruneConfig } from '../config/types';
 import { diagnosticCounts, withFooterSegments } from '../metrics';
 import type { PreparedInsight } from './sessionInsight';
 
-export const NOT_INSTALLED_STATUS_TEXT = 'prune: not installed';
+const NOT_INSTALLED_STATUS_TEXT = 'prune: not installed';
 
 export function statusLineText(config: ContextPruneConfig, insight: PreparedInsight | undefined, summarizing: boolean, installed = true): string {
 	if (!installed) {

@@ -65,7 +65,7 @@ export async function saveSettings(context: CommandContext, changes: readonly Se
 	return message;
 }
 
-export function showSettingsError(context: CommandContext, error: unknown): void {
+function showSettingsError(context: CommandContext, error: unknown): void {
 	const message = errorMessage(error);
 	context.logger.error(`saving contextPrune: ${message}`);
 	const path = error instanceof SettingsWriteError ? error.path : undefined;

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 
-export const BLOCK_SCHEME = 'pi-condense-block';
+const BLOCK_SCHEME = 'pi-condense-block';
 
 export class BlockDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
 	private readonly texts = new Map<string, string>();

@@ -21,7 +21,7 @@ import { updatePruneSettings } from '../settings/updatePruneSettings';
 import { readSessionModel } from '../store/readSessionModel';
 
 /** Settings that make a short demo show every mechanism (small spill threshold, window of one chain). */
-export const DEMO_PRUNE_SETTINGS = {
+const DEMO_PRUNE_SETTINGS = {
 	enabled: true,
 	minBatchChars: 200,
 	spillThreshold: 4000,

@@ -30,7 +30,7 @@ export interface AuthFile {
 	readonly problem?: string;
 }
 
-export const EMPTY_AUTH_FILE: AuthFile = { credentials: new Map() };
+const EMPTY_AUTH_FILE: AuthFile = { credentials: new Map() };
 
 export function authFilePath(agentDir: string): string {
 	return join(agentDir, 'auth.json');

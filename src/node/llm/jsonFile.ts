@@ -44,7 +44,7 @@ export function parseJsonObjectText(path: string, json: string): Exclude<JsonFil
 }
 
 /** Pi accepts `//` line comments and trailing commas in models.json; string literals are left alone. */
-export function stripJsonComments(text: string): string {
+function stripJsonComments(text: string): string {
 	const stringOrComment = /"(?:\\.|[^"\\])*"|\/\/[^\n]*/g;
 	const stringOrTrailingComma = /"(?:\\.|[^"\\])*"|,(\s*[}\]])/g;
 	return text

@@ -31,7 +31,7 @@ export interface ModelCatalog {
 	readonly modelsJsonPath?: string;
 }
 
-export function buildModelCatalog(piAi: PiAi, modelsJson: ModelsJson, auth: AuthFile): ModelCatalog {
+function buildModelCatalog(piAi: PiAi, modelsJson: ModelsJson, auth: AuthFile): ModelCatalog {
 	const builtInProviders = new Set<string>(piAi.getProviders());
 	const providers = Object.entries(modelsJson.providers);
 	const requestConfigs = new Map<string, ProviderRequestConfig>();

@@ -54,7 +54,7 @@ export interface ModelsJson {
 	readonly problem?: string;
 }
 
-export const EMPTY_MODELS_JSON: ModelsJson = { providers: {} };
+const EMPTY_MODELS_JSON: ModelsJson = { providers: {} };
 
 const ZERO_COST: ModelCost = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
 
@@ -107,7 +107,7 @@ export async function readModelsJson(agentDir: string, builtInProviders: Readonl
 }
 
 /** Returns human-readable problems; an empty list means the object has the shape of `ModelsJson`. */
-export function checkModelsJson(value: JsonObject, builtInProviders: ReadonlySet<string>, rules: ModelsJsonRules = 'pi-0.73'): string[] {
+function checkModelsJson(value: JsonObject, builtInProviders: ReadonlySet<string>, rules: ModelsJsonRules = 'pi-0.73'): string[] {
 	const problems: string[] = [];
 	if (!isPlainObject(value.providers)) {
 		return ['"providers" must be an object'];

@@ -15,8 +15,8 @@ import { collectionLibrary, type CollectionPiAi } from './library/modelsLibrary'
 
 export type { PiAiLoader } from './library/modelLibrary';
 
-export const PI_AI_CHUNK_FILE = 'pi-ai.js';
-export const BUNDLED_PI_AI = '@earendil-works/pi-ai';
+const PI_AI_CHUNK_FILE = 'pi-ai.js';
+const BUNDLED_PI_AI = '@earendil-works/pi-ai';
 
 /** Whether the installed Pi's pi-ai may be loaded; when not, why (shown with the bundled one). */
 export type InstalledPiAiPolicy =

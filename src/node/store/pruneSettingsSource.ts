@@ -21,7 +21,7 @@ const RELOAD_DELAY_MS = 50;
  * project's installed release (`SessionSettingsResolver` resolves the same raw value again for it);
  * this one only serves where no session is involved.
  */
-export const FILE_SNAPSHOT_RELEASE: ReleaseRules = releaseRules(LATEST_RELEASE);
+const FILE_SNAPSHOT_RELEASE: ReleaseRules = releaseRules(LATEST_RELEASE);
 
 /** What is used before the first read finishes: the release's defaults. */
 export function defaultPruneSettings(agentDir: string, release: ReleaseRules = FILE_SNAPSHOT_RELEASE): PruneSettings {

@@ -12,7 +12,7 @@ import { readPackageJson } from '../../release/packageJson';
 import { findPiOnPath } from '../../release/piOnPath';
 
 /** Pi's package names, newest first, each with the pi-ai package it depends on. */
-export const PI_PACKAGES: readonly { readonly name: string; readonly piAi: string }[] = [
+const PI_PACKAGES: readonly { readonly name: string; readonly piAi: string }[] = [
 	{ name: '@earendil-works/pi-coding-agent', piAi: '@earendil-works/pi-ai' },
 	{ name: '@mariozechner/pi-coding-agent', piAi: '@mariozechner/pi-ai' },
 ];
@@ -93,7 +93,7 @@ async function knownPiPackage(dir: string): Promise<PackageFolder | undefined> {
 }
 
 /** `name` as Node resolves it from `from`: `node_modules/<name>` in that folder, then in each folder above. */
-export async function resolvePackage(from: string, name: string): Promise<PackageFolder | undefined> {
+async function resolvePackage(from: string, name: string): Promise<PackageFolder | undefined> {
 	for (let dir = from; ; dir = dirname(dir)) {
 		const candidate = join(dir, 'node_modules', ...name.split('/'));
 		const read = await readPackageJson(candidate);

@@ -53,7 +53,7 @@ function requireFunctions(record: ModuleRecord, names: readonly string[], piAi: 
 }
 
 /** The file an `exports` map gives for `subpath` under the `import` (else `default`) condition; `*` patterns too. */
-export function exportTarget(exportsMap: unknown, subpath: string): string | undefined {
+function exportTarget(exportsMap: unknown, subpath: string): string | undefined {
 	if (!isPlainObject(exportsMap)) {
 		return subpath === '.' && typeof exportsMap === 'string' ? exportsMap : undefined;
 	}

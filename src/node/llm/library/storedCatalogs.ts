@@ -21,7 +21,7 @@ const PERSONALIZED = new Set(['openrouter']);
 /** Providers whose catalog is theirs alone (a login lists them), not pi.dev's. */
 const OWN_CATALOG = new Set(['radius']);
 
-export function modelsStorePath(agentDir: string): string {
+function modelsStorePath(agentDir: string): string {
 	return join(agentDir, 'models-store.json');
 }
 

@@ -18,7 +18,7 @@ import type { InstalledPiAiPolicy } from '../piAiLoader';
 import type { AnswerOf, FromWorker, Question, ToWorker } from './protocol';
 import { createWorkerSummarizer, type SummarizerChannel } from './workerSummarizer';
 
-export const PI_AI_WORKER_FILE = 'pi-ai-worker.js';
+const PI_AI_WORKER_FILE = 'pi-ai-worker.js';
 const IDLE_MS = 60_000;
 
 /** A question without its id and policy (given when it is sent). */
