@@ -24,7 +24,7 @@ import { ProblemReporter } from './host/problemReporter';
 import { PruneDocumentProvider } from './host/recovery/pruneDocumentProvider';
 import { HOVER_SELECTOR, RefHoverProvider } from './host/recovery/refHoverProvider';
 import { SessionController } from './host/sessionController';
-import { SessionLocator } from './host/sessionLocator';
+import { fileWorkspaceFolders, SessionLocator } from './host/sessionLocator';
 import { PruneStatusBar } from './host/statusBar/pruneStatusBar';
 import { PrunedCallsTreeProvider } from './host/tree/prunedCallsTreeProvider';
 import { SessionsTreeProvider } from './host/tree/sessionsTreeProvider';
@@ -51,6 +51,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 	const locator = new SessionLocator();
 	const store = new SessionStore({
 		locate: () => locator.locate(), logger, releaseChoice: settings.current.release, projectSettingsAllowed: () => vscode.workspace.isTrusted,
+		workspaceFolders: fileWorkspaceFolders,
 	});
 	const controller = new SessionController({ store, logger, memento: context.workspaceState });
 	const sessionsTree = new SessionsTreeProvider(controller);

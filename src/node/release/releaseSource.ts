@@ -29,6 +29,8 @@ export interface ReleaseSourceOptions {
 	readonly globalNpmRoot?: GlobalNpmRoot;
 	/** False in a VS Code workspace that is not trusted: no project's `.pi` settings are followed. */
 	readonly projectSettingsAllowed: boolean;
+	/** Folders Pi itself is never followed into (the open workspace folders). */
+	readonly excludedRoots?: readonly string[];
 }
 
 export interface ReleaseChange {
@@ -126,6 +128,7 @@ export class ReleaseSource {
 		project.detected = await detectRelease({
 			agentDir: this.options.agentDir, cwd: project.cwd, home: this.home, globalNpmRoot: this.globalNpmRoot,
 			projectSettingsAllowed: this.options.projectSettingsAllowed,
+			excludedRoots: this.options.excludedRoots ?? [],
 		});
 		this.publish(project, applyChoice(project.detected.detection, this.choice), notify);
 	}

@@ -38,6 +38,8 @@ export interface SessionStoreOptions {
 	 * workspace trust. Pi's trust.json must trust the project too.
 	 */
 	readonly projectSettingsAllowed: () => boolean;
+	/** Folders the installed Pi is never followed into (read at each start): the open workspace folders. */
+	readonly workspaceFolders?: () => readonly string[];
 }
 
 export interface DiscoveryReport {
@@ -150,6 +152,7 @@ export class SessionStore {
 		const releases = new ReleaseSource({
 			agentDir: locations.agentDir, logger: this.options.logger, choice: this.releaseChoice,
 			projectSettingsAllowed: this.options.projectSettingsAllowed(),
+			excludedRoots: this.options.workspaceFolders?.() ?? [],
 		});
 		this.releases = releases;
 		this.resolver = new SessionSettingsResolver(releases);

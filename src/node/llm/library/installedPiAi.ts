@@ -1,13 +1,15 @@
 /**
- * Loads the pi-ai package of an installed Pi (ESM, from its own folder, through its `exports` map) and
- * tells its API apart: pi-ai 0.8x and 1.x expose `createModels` and `providers/all` (`modelsLibrary.ts`),
+ * Resolves and loads the pi-ai package of an installed Pi (found by `src/node/release/installedPi.ts`):
+ * resolved from the Pi's folder as Node resolves it, loaded as ESM from its own folder through its
+ * `exports` map, and its API told apart: pi-ai 0.8x and 1.x expose `createModels` and `providers/all` (`modelsLibrary.ts`),
  * pi-ai 0.7x its global catalog functions and an `oauth` entry (`legacyLibrary.ts`). Anything else, or
  * a module without the functions used, is refused with the reason, and the bundled pi-ai answers instead.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile, realpath } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { InstalledPi, PackageFolder } from './installedPi';
+import type { FoundPi } from '../../release/installedPi';
+import { readPackageJson } from '../../release/packageJson';
 import { legacyLibrary } from './legacyLibrary';
 import type { LegacyPiAi } from './legacyPiAi';
 import type { ModelLibrary, PiAiOrigin } from './modelLibrary';
@@ -16,7 +18,34 @@ import { isPlainObject } from '../../../base/plainObject';
 
 type ModuleRecord = Record<string, unknown>;
 
-export async function loadInstalledPiAi(pi: InstalledPi, piAi: PackageFolder): Promise<ModelLibrary> {
+export interface PackageFolder {
+	readonly name: string;
+	readonly version: string;
+	/** The package's folder, links resolved. */
+	readonly root: string;
+}
+
+/** The pi-ai this Pi resolves (`@earendil-works/pi-ai` beside Pi 1.x, `@mariozechner/pi-ai` beside 0.7x), or why none. */
+export async function piAiOf(pi: FoundPi): Promise<PackageFolder | { readonly missing: string }> {
+	const name = pi.name.replace(/pi-coding-agent$/, 'pi-ai');
+	return await resolvePackage(pi.root, name) ?? { missing: `${name} is not installed beside ${pi.root}` };
+}
+
+/** `name` as Node resolves it from `from`: `node_modules/<name>` in that folder, then in each folder above. */
+async function resolvePackage(from: string, name: string): Promise<PackageFolder | undefined> {
+	for (let dir = from; ; dir = dirname(dir)) {
+		const candidate = join(dir, 'node_modules', ...name.split('/'));
+		const read = await readPackageJson(candidate);
+		if (read.kind === 'ok' && read.name === name && typeof read.version === 'string') {
+			return { name, version: read.version, root: await realpath(candidate).catch(() => candidate) };
+		}
+		if (dir === dirname(dir)) {
+			return undefined;
+		}
+	}
+}
+
+export async function loadInstalledPiAi(pi: FoundPi, piAi: PackageFolder): Promise<ModelLibrary> {
 	const manifest: unknown = JSON.parse(await readFile(join(piAi.root, 'package.json'), 'utf8'));
 	const exportsMap = isPlainObject(manifest) ? manifest.exports : undefined;
 	const entry = (subpath: string): string | undefined => {
