@@ -3,7 +3,7 @@
  * message of the rendered context.
  */
 import {
-	charsToTokens, contextBreakdownSteps, formatCompactCount, syntheticBlockId, type ContextPreview, type SizeCategory,
+	charsToTokens, contextBreakdownSteps, formatCompactCount, syntheticBlockId, type RenderedContext, type SizeCategory,
 } from '../engine/condense';
 import { contentText } from '../engine/condense/occurrence';
 import { collapsedWhitespace } from '../engine/preview/boundedText';
@@ -16,7 +16,7 @@ const CATEGORY_LABELS: readonly [SizeCategory, string][] = [
 	['toolResults', 'tool results'], ['summaries', 'summaries'], ['compressedChains', 'compressed chains'], ['other', 'other'],
 ];
 
-export function previewText(preview: ContextPreview): string {
+export function previewText(preview: RenderedContext): string {
 	const before = runSteps(contextBreakdownSteps(preview.before));
 	const after = preview.after === preview.before ? before : runSteps(contextBreakdownSteps(preview.after));
 	const lines = [

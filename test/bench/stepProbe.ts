@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { CondenseState, ContextPreview } from '../../src/engine/condense';
+import type { CondenseState, RenderedContext } from '../../src/engine/condense';
 import { previewFromStateSteps } from '../../src/engine/condense/renderBranch';
 import { buildCondenseStateSteps } from '../../src/engine/condense/state/buildCondenseState';
 import { computePreviewSteps } from '../../src/engine/preview/computePreview';
@@ -156,7 +156,7 @@ async function steps(file: string, baseline: number): Promise<void> {
 			return `${String(s.summaries.length)} summaries, ${String(s.chains.length)} chains, ${String(s.records.size)} records`;
 		}) as CondenseState;
 	const rendered = await measure('render', baseline, () => runSliced(previewFromStateSteps(state, messages, config, release)),
-		(value) => (value as ContextPreview).statusText);
+		(value) => (value as RenderedContext).statusText);
 	// The preview keeps its base and only its latest computation: the what-if replaces the first one.
 	let shown: PreviewComputation | undefined;
 	const base = await measure('preview rows', baseline, async () => {

@@ -30,7 +30,8 @@ export function* renderBranchSteps(branch: readonly SessionEntry[], messages: re
 	return yield* renderContextSteps(messages, yield* buildCondenseStateSteps(branch, release), config, release);
 }
 
-export interface ContextPreview {
+/** What the model is sent for one branch under one configuration and release, with what pi-condense measures and reports of it. */
+export interface RenderedContext {
 	readonly state: CondenseState;
 	readonly before: readonly ContextMessage[];
 	readonly after: readonly ContextMessage[];
@@ -53,12 +54,12 @@ export function* previewContextSteps(
 	config: ContextPruneConfig,
 	release: ReleaseRules,
 	options: BuildStateOptions = {},
-): Steps<ContextPreview> {
+): Steps<RenderedContext> {
 	return yield* previewFromStateSteps(config.enabled ? yield* buildCondenseStateSteps(branch, release, options) : EMPTY_CONDENSE_STATE, messages, config, release);
 }
 
 /** The same from an already rebuilt state (the state is not consulted when pruning is disabled). */
-export function* previewFromStateSteps(state: CondenseState, messages: readonly ContextMessage[], config: ContextPruneConfig, release: ReleaseRules): Steps<ContextPreview> {
+export function* previewFromStateSteps(state: CondenseState, messages: readonly ContextMessage[], config: ContextPruneConfig, release: ReleaseRules): Steps<RenderedContext> {
 	const diagnostics: ReleaseDiagnostic[] = [];
 	const warnings: DefectWarning[] = [];
 	const after = yield* renderContextSteps(messages, state, config, release, { diagnostic: (d) => diagnostics.push(d), warning: (w) => warnings.push(w) });

@@ -6,7 +6,7 @@
  * cost nothing to read: nothing here runs a pass at once. A new snapshot, configuration or release
  * means a new insight, so a no-op refresh recomputes nothing.
  */
-import type { CondenseState, ContextPreview, LiveReclaim, PendingBatch, PrunedSummaryNode } from '../condense';
+import type { CondenseState, RenderedContext, LiveReclaim, PendingBatch, PrunedSummaryNode } from '../condense';
 import { capturePendingBatchesSteps } from '../condense/pending/capturePending';
 import { previewFromStateSteps } from '../condense/renderBranch';
 import { buildCondenseStateSteps } from '../condense/state/buildCondenseState';
@@ -32,7 +32,7 @@ export interface PreparedInsight {
 	/** pi-condense's state from the branch, whether or not pruning is enabled (the tree and recovery read it). */
 	readonly state: CondenseState;
 	/** What the model is sent under the configuration, with the status-line text. */
-	readonly preview: ContextPreview;
+	readonly preview: RenderedContext;
 	/** Batches the next flush would summarize. */
 	readonly pending: readonly PendingBatch[];
 	readonly prunedTree: readonly PrunedSummaryNode[];
@@ -63,7 +63,7 @@ export class SessionInsight {
 	private branchValue: readonly SessionEntry[] | undefined;
 	private contextValue: SessionContext | undefined;
 	private stateValue: CondenseState | undefined;
-	private previewValue: ContextPreview | undefined;
+	private previewValue: RenderedContext | undefined;
 	private pendingValue: readonly PendingBatch[] | undefined;
 	private treeValue: readonly PrunedSummaryNode[] | undefined;
 	private reclaimValue: LiveReclaim | null | undefined;
@@ -128,7 +128,7 @@ export class SessionInsight {
 		return this.stateValue;
 	}
 
-	private *previewSteps(): Steps<ContextPreview> {
+	private *previewSteps(): Steps<RenderedContext> {
 		if (this.previewValue === undefined) {
 			const preview = yield* previewFromStateSteps(yield* this.stateSteps(), (yield* this.contextSteps()).messages, this.config, this.release);
 			this.previewValue ??= preview;
