@@ -8,7 +8,7 @@
  */
 import { FLUSH_COMMANDS, parseCliArgs, USAGE, UsageError } from './cli/cliArgs';
 import { ConfigFileError, loadPruneConfig } from './cli/loadPruneConfig';
-import { openSession, SessionFileError, sessionProblemLines } from './cli/openSession';
+import { readCliSession, SessionFileError, sessionProblemLines } from './cli/cliSession';
 import { runCommand } from './cli/runCommand';
 import { runFlushCommand } from './cli/runFlushCommand';
 import { runDemoCommand } from './cli/runDemoCommand';
@@ -44,7 +44,7 @@ async function main(argv: readonly string[]): Promise<number> {
 			process.stderr.write(output.stderr);
 			return output.exitCode;
 		}
-		const session = await openSession(args.sessionFile, rules);
+		const session = await readCliSession(args.sessionFile, rules);
 		for (const line of sessionProblemLines(session)) {
 			process.stderr.write(`pi-condense: ${line}\n`);
 		}

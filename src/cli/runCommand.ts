@@ -11,7 +11,7 @@ import { newerPiSessionText, releaseLine } from '../engine/release';
 import { piHome } from '../node/release/resolveRelease';
 import type { CliArgs } from './cliArgs';
 import type { CliContext } from './loadRelease';
-import type { OpenedSession } from './openSession';
+import type { CliSession } from './cliSession';
 import { compactableHint } from './compactableHint';
 import { previewText } from './previewText';
 
@@ -19,7 +19,7 @@ import { previewText } from './previewText';
  * `status` also says which Pi and pi-condense release are followed and where they were found, when
  * the session was written by a Pi newer than the one this extension knows, and the chains left for `compact`.
  */
-export async function runCommand(args: CliArgs, session: OpenedSession, context: CliContext): Promise<string> {
+export async function runCommand(args: CliArgs, session: CliSession, context: CliContext): Promise<string> {
 	const text = await commandText(args, session, context);
 	if (args.command !== 'status') {
 		return text;
@@ -30,7 +30,7 @@ export async function runCommand(args: CliArgs, session: OpenedSession, context:
 }
 
 /** With nothing pending, the chains a flush with work would compress that are still raw. */
-function leftForCompact(session: OpenedSession, { config, rules, release }: CliContext): number {
+function leftForCompact(session: CliSession, { config, rules, release }: CliContext): number {
 	if (release.kind !== 'followed' || runSteps(capturePendingBatchesSteps(session.branch, session.state, config)).length > 0) {
 		return 0;
 	}
@@ -42,7 +42,7 @@ function leftForCompact(session: OpenedSession, { config, rules, release }: CliC
  * with its `diag` and metrics segments), then, from 2.7.0 and whether pruning is on or off, the
  * `--- context ---` block of its `/pruner status`.
  */
-function statusText(session: OpenedSession, { config, rules, release }: CliContext): string {
+function statusText(session: CliSession, { config, rules, release }: CliContext): string {
 	const rendered = renderedFooter(session, config, rules);
 	const metrics = release.kind === 'followed' ? runSteps(contextMetricsForSteps(session.branch, session.state, config, rules)) : undefined;
 	const footer = config.enabled ? withFooterSegments(rendered.statusText, rules, rendered.counts, metrics) : rendered.statusText;
@@ -59,13 +59,13 @@ function statusText(session: OpenedSession, { config, rules, release }: CliConte
  * rendered context's own objects (stubs, chain blocks, its diagnostics) are garbage before the
  * metrics run, so a collection while they run can take them.
  */
-function renderedFooter(session: OpenedSession, config: CliContext['config'], rules: CliContext['rules']): { statusText: string; counts: ReturnType<typeof diagnosticCounts> } {
+function renderedFooter(session: CliSession, config: CliContext['config'], rules: CliContext['rules']): { statusText: string; counts: ReturnType<typeof diagnosticCounts> } {
 	const preview = runSteps(previewFromStateSteps(session.state, session.messages, config, rules));
 	return { statusText: preview.statusText, counts: diagnosticCounts(preview.diagnostics) };
 }
 
 /** `session` must have been opened with `context.rules` (its state is that release's). */
-async function commandText(args: CliArgs, session: OpenedSession, context: CliContext): Promise<string> {
+async function commandText(args: CliArgs, session: CliSession, context: CliContext): Promise<string> {
 	const { config, rules } = context;
 	const state = session.state;
 	switch (args.command) {

@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { parseCliArgs } from '../../../src/cli/cliArgs';
-import { openSession, SessionFileError, sessionProblemLines } from '../../../src/cli/openSession';
+import { readCliSession, SessionFileError, sessionProblemLines } from '../../../src/cli/cliSession';
 import { MAX_PROBLEM_LINES } from '../../../src/cli/sessionProblems';
 import { runCommand } from '../../../src/cli/runCommand';
 import {
@@ -177,7 +177,7 @@ async function checkCli(path: string, model: SessionModel, random: Random): Prom
 	const release = random.pick(RELEASES);
 	const configs = configsFor(release);
 	try {
-		session = await openSession(path, release);
+		session = await readCliSession(path, release);
 	} catch (error) {
 		if (error instanceof SessionFileError && model.header === undefined) {
 			return model.diagnostics.length > 0 && !error.message.includes(`${path}:`) ? ['no-header error does not list the problems by line'] : [];

@@ -1,6 +1,7 @@
 /**
- * Reads a session file for the command line: our session model, the active branch, Pi's context,
- * pi-condense's state on that branch and the blob reader of its spill folder.
+ * A session file as the command line reads it (at once: the CLI is a process of its own): our session
+ * model, the active branch, Pi's context, pi-condense's state on that branch and the blob reader of its
+ * spill folder. (`src/node/store/openSession.ts` is the extension's: a session kept open and advanced.)
  */
 import { buildCondenseStateSteps, type CondenseState } from '../engine/condense';
 import type { BlobReader } from '../engine/ports';
@@ -17,7 +18,7 @@ import { errorMessage } from '../base/errorMessage';
 
 export class SessionFileError extends Error {}
 
-export interface OpenedSession {
+export interface CliSession {
 	readonly path: string;
 	readonly model: SessionModel;
 	readonly branch: readonly SessionEntry[];
@@ -33,7 +34,7 @@ export interface OpenedSession {
  * pieces, as the extension reads it, never as one string: a 100 MB session would otherwise hold
  * its text (twice, as UTF-16 where it is not Latin-1) beside its parsed entries.
  */
-export async function openSession(path: string, release: ReleaseRules): Promise<OpenedSession> {
+export async function readCliSession(path: string, release: ReleaseRules): Promise<CliSession> {
 	let model: SessionModel;
 	try {
 		model = (await readSessionModel(path)).model;
@@ -57,7 +58,7 @@ export async function openSession(path: string, release: ReleaseRules): Promise<
 }
 
 /** The session's problems as lines for stderr (none for a clean file). */
-export function sessionProblemLines(session: OpenedSession): string[] {
+export function sessionProblemLines(session: CliSession): string[] {
 	const blobs = session.state.spilled.length > 0 ? blobIdRefusal(session.path, session.model.header?.id ?? '') : undefined;
 	return [...describeSessionProblems(session.path, session.model.diagnostics, session.state.diagnostics), ...(blobs === undefined ? [] : [blobs])];
 }
