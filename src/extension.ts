@@ -19,7 +19,7 @@ import type { ExtensionApi } from './host/extensionApi';
 import { ExtensionSettings } from './host/extensionConfig';
 import { FlushServices } from './host/flush/flushServices';
 import { ContextPreview } from './host/preview/contextPreview';
-import { PreviewSourceAdapter } from './host/previewSourceAdapter';
+import { ControllerSessionFeed } from './host/controllerSessionFeed';
 import { ProblemReporter } from './host/problemReporter';
 import { PruneDocumentProvider } from './host/recovery/pruneDocumentProvider';
 import { HOVER_SELECTOR, RefHoverProvider } from './host/recovery/refHoverProvider';
@@ -57,16 +57,16 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 	const sessionsTree = new SessionsTreeProvider(controller);
 	const prunedTree = new PrunedCallsTreeProvider(controller, logger);
 	const statusBar = new PruneStatusBar({ controller, settings });
-	const previewSource = new PreviewSourceAdapter(controller, piAi.lookUp);
+	const sessionFeed = new ControllerSessionFeed(controller, piAi.lookUp);
 	const testRun = context.extensionMode === vscode.ExtensionMode.Test;
-	const contextPreview = new ContextPreview({ source: previewSource, extensionUri: context.extensionUri, reportRenders: testRun, log: (message) => logger.warn(message), debug: (message) => logger.debug(message) });
+	const contextPreview = new ContextPreview({ source: sessionFeed, extensionUri: context.extensionUri, reportRenders: testRun, log: (message) => logger.warn(message), debug: (message) => logger.debug(message) });
 	const problems = new ProblemReporter(controller, logger);
 	const flush = new FlushServices({ controller, logger, settings, summarizers: piAi.summarizers, lookUpModel: piAi.lookUp });
 	let closing: Promise<void> | undefined;
 	const close = (): Promise<void> => closing ??= Promise.all([flush.stop().then(() => store.close()), piAi.dispose()]).then(() => undefined);
 	shutdown = close;
 	context.subscriptions.push(
-		logger, settings, controller, sessionsTree, prunedTree, statusBar, previewSource, contextPreview, problems, flush,
+		logger, settings, controller, sessionsTree, prunedTree, statusBar, sessionFeed, contextPreview, problems, flush,
 		new PruneDocumentProvider(controller),
 		vscode.languages.registerHoverProvider(HOVER_SELECTOR, new RefHoverProvider(controller)),
 		...registerCommands({ controller, logger, sessionsTree, prunedTree, listModels: piAi.listModels, summarizerLibrary, flushRunner: flush.runner }),
@@ -81,7 +81,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 	controller.start().then(() => problems.reportSettings(), (error: unknown) => logger.error(`listing sessions: ${errorMessage(error)}`));
 	const activationMs = performance.now() - started;
 	logger.info(`activated in ${activationMs.toFixed(1)} ms (pi-ai not loaded)`);
-	return testRun ? { controller, sessionsTree, prunedTree, statusBar, previewSource, contextPreview, problems, flush, activationMs, logUri: context.logUri } : undefined;
+	return testRun ? { controller, sessionsTree, prunedTree, statusBar, sessionFeed, contextPreview, problems, flush, activationMs, logUri: context.logUri } : undefined;
 }
 
 /** VS Code awaits this (for a few seconds) before disposing `context.subscriptions`. */

@@ -13,7 +13,7 @@
  */
 import { statSync } from 'node:fs';
 import { buildSessionContextSteps, getBranchSteps, type SessionModel } from '../../src/engine/session';
-import { computePreviewSteps, previewBaseSteps, searchMessagesSteps } from '../../src/engine/preview';
+import { computePreviewSteps, snapshotBaseSteps, searchMessagesSteps } from '../../src/engine/preview';
 import { pageSnapshotSteps, SnapshotRows } from '../../src/host/preview/snapshotRows';
 import { prunedSyntheticAgentDir } from '../support/prunedSyntheticSession';
 import { SessionFileSource } from '../support/sessionFileSource';
@@ -109,10 +109,10 @@ async function controlFigures(): Promise<void> {
 	}
 }
 
-function engineFigures(path: string, model: SessionModel, config: Parameters<typeof previewBaseSteps>[0]['config'], release: Parameters<typeof previewBaseSteps>[0]['release']): void {
+function engineFigures(path: string, model: SessionModel, config: Parameters<typeof snapshotBaseSteps>[0]['config'], release: Parameters<typeof snapshotBaseSteps>[0]['release']): void {
 	const messages = runSteps(buildSessionContextSteps(model)).messages;
 	let start = performance.now();
-	const base = runSteps(previewBaseSteps({ sessionPath: path, title: 'synthetic', branch: runSteps(getBranchSteps(model)), messages, config, release }));
+	const base = runSteps(snapshotBaseSteps({ sessionPath: path, title: 'synthetic', branch: runSteps(getBranchSteps(model)), messages, config, release }));
 	const baseMs = performance.now() - start;
 	start = performance.now();
 	const first = runSteps(computePreviewSteps(base, { overrides: {}, pricing: undefined, now: Date.now() }));

@@ -2,15 +2,15 @@
  * The step probe's "settings change": a `contextPrune` setting changed while the preview is open on
  * the selected session, and what the extension then does on its host thread, with the host's own
  * classes: the selected session's views prepared again (`SelectedInsight`, restarted by the new
- * settings), and the preview (`PreviewHost`) refreshed at once from the new settings, then again
+ * settings), and the preview (`PageHost`) refreshed at once from the new settings, then again
  * when the views' new data is ready; every message posted to the page serialized as VS Code does.
  */
 import type { ContextPruneConfig } from '../../src/engine/config/types';
 import type { ReleaseRules } from '../../src/engine/release/releases';
 import type { SessionModel } from '../../src/engine/session/model';
 import { SessionInsight } from '../../src/engine/views/sessionInsight';
-import { PreviewHost } from '../../src/host/preview/previewHost';
-import type { PreviewSession, PreviewSource } from '../../src/host/preview/previewSource';
+import { PageHost } from '../../src/host/preview/pageHost';
+import type { ShownSession, SessionFeed } from '../../src/host/preview/sessionFeed';
 import { SelectedInsight } from '../../src/host/selectedInsight';
 import type { RenderSettings } from '../../src/node/settings/readPruneSettings';
 
@@ -36,8 +36,8 @@ export async function openPreview(path: string, model: SessionModel, config: Con
 	};
 	let refreshes: Promise<void>[] = [];
 	let posted = 0;
-	const host = new PreviewHost({
-		source: previewSource(() => ({
+	const host = new PageHost({
+		source: sessionFeed(() => ({
 			path, title: 'bench', model, config: settings.config, release: settings.release,
 			followed: { line: `pi-condense ${release.version}`, installed: true },
 			blobs: { readBlob: () => Promise.resolve(undefined) },
@@ -83,7 +83,7 @@ export async function openPreview(path: string, model: SessionModel, config: Con
 	};
 }
 
-function previewSource(current: () => PreviewSession): PreviewSource {
+function sessionFeed(current: () => ShownSession): SessionFeed {
 	const unused = (): Promise<never> => Promise.reject(new Error('not used by the bench'));
 	return {
 		onDidChangeSession: () => ({ dispose: () => undefined }),

@@ -20,11 +20,11 @@ import type { CondenseState, RenderedContext } from '../../src/engine/condense';
 import { previewFromStateSteps } from '../../src/engine/condense/renderBranch';
 import { buildCondenseStateSteps } from '../../src/engine/condense/state/buildCondenseState';
 import { computePreviewSteps } from '../../src/engine/preview/computePreview';
-import { previewBaseSteps } from '../../src/engine/preview/previewBase';
+import { snapshotBaseSteps } from '../../src/engine/preview/snapshotBase';
 import { runSliced } from '../../src/node/slicing/runSliced';
 import { resolveConfig } from '../../src/engine/config/resolve';
 import { runFlush } from '../../src/engine/flush';
-import type { PreviewBase, PreviewComputation } from '../../src/engine/preview';
+import type { SnapshotBase, WhatIfResult } from '../../src/engine/preview';
 import { searchMessagesSteps } from '../../src/engine/preview/searchMessages';
 import { runSteps, type Steps } from '../../src/engine/steps';
 import { getBranchSteps } from '../../src/engine/session/branch';
@@ -158,13 +158,13 @@ async function steps(file: string, baseline: number): Promise<void> {
 	const rendered = await measure('render', baseline, () => runSliced(previewFromStateSteps(state, messages, config, release)),
 		(value) => (value as RenderedContext).statusText);
 	// The preview keeps its base and only its latest computation: the what-if replaces the first one.
-	let shown: PreviewComputation | undefined;
+	let shown: WhatIfResult | undefined;
 	const base = await measure('preview rows', baseline, async () => {
-		const value = await runSliced(previewBaseSteps({ sessionPath: file, title: 'bench', branch, messages, config, release, state }));
+		const value = await runSliced(snapshotBaseSteps({ sessionPath: file, title: 'bench', branch, messages, config, release, state }));
 		shown = await runSliced(computePreviewSteps(value, { overrides: {}, pricing: undefined, now: Date.now() }));
 		JSON.stringify(snapshotMessage(new SnapshotRows(1, shown), 'after', 'open'));
 		return value;
-	}, () => `${String(shown?.rows.count('before'))} raw rows, ${String(shown?.rows.count('after'))} sent`) as PreviewBase;
+	}, () => `${String(shown?.rows.count('before'))} raw rows, ${String(shown?.rows.count('after'))} sent`) as SnapshotBase;
 	shown = undefined;
 	// As the host does on a what-if: the computation (in slices), its rows as the page asks for
 	// them, and the snapshot message posted with the first window of the sent view.
@@ -174,7 +174,7 @@ async function steps(file: string, baseline: number): Promise<void> {
 		rows = new SnapshotRows(1, computation);
 		JSON.stringify(snapshotMessage(rows, 'after', 'whatIf'));
 		return computation;
-	}, (value) => `rolling window 0: ${String((value as PreviewComputation).rows.count('after'))} sent`) as PreviewComputation;
+	}, (value) => `rolling window 0: ${String((value as WhatIfResult).rows.count('after'))} sent`) as WhatIfResult;
 	const current = shown;
 	const switched = rows;
 	if (!switched) {

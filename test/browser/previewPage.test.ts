@@ -1,6 +1,6 @@
 /**
  * The real preview bundle in headless Chromium, in the panel's own HTML and CSP, fed by the host's
- * protocol logic (`PreviewHost`) over a session written by real pi-condense: what the page shows
+ * protocol logic (`PageHost`) over a session written by real pi-condense: what the page shows
  * equals the engine's figures, and clicks, search, hover, what-if and reload behave.
  */
 import assert from 'node:assert/strict';

@@ -29,7 +29,7 @@ describe('the context preview in VS Code', function () {
 		api = await activeApi();
 		const { basic } = fixtures();
 		await vscode.commands.executeCommand('piCondense.openSession', basic.path);
-		await waitUntil(() => api.previewSource.current()?.path === basic.path, 'the basic session selected and open');
+		await waitUntil(() => api.sessionFeed.current()?.path === basic.path, 'the basic session selected and open');
 		// Another test may have opened the panel already: start from a fresh one. Toasts from earlier
 		// tests would cover the bottom of the page (real clicks wait until they are gone).
 		api.contextPreview.webviewPanel?.dispose();
@@ -46,7 +46,7 @@ describe('the context preview in VS Code', function () {
 		const shown = nextReport((r) => r.cause === 'snapshot', 90_000);
 		await vscode.commands.executeCommand('piCondense.openPreview');
 		const report = await shown;
-		const session = api.previewSource.current();
+		const session = api.sessionFeed.current();
 		assert.ok(session);
 		const engine = runSteps(previewContextSteps(runSteps(getBranchSteps(session.model)), runSteps(buildSessionContextSteps(session.model)).messages, session.config, session.release));
 		const before = runSteps(contextBreakdownSteps(engine.before));
@@ -96,7 +96,7 @@ describe('the context preview in VS Code', function () {
 		await ui({ action: 'click', selector: '.row .ref[data-ref="t8"]' });
 		const editor = await opened;
 		assert.equal(editor.document.uri.scheme, 'pi-condense');
-		assert.equal(editor.document.getText(), await api.previewSource.recover(['t8']));
+		assert.equal(editor.document.getText(), await api.sessionFeed.recover(['t8']));
 		assert.match(editor.document.getText(), /^## toolRef: t8\nTool: context_tree_query/);
 		await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
 	});

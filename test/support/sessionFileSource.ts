@@ -1,5 +1,5 @@
 /**
- * Test-only `PreviewSource` on a session file and a Pi agent dir, with no VS Code: reads the file
+ * Test-only `SessionFeed` on a session file and a Pi agent dir, with no VS Code: reads the file
  * and `contextPrune` from `<agentDir>/settings.json` with the project's own readers, recovers with
  * the engine, and writes settings with the project's settings writer. `reload()` re-reads both
  * and fires the change event, as the session controller does when the file grows.
@@ -15,7 +15,7 @@ import { contentText } from '../../src/engine/condense/occurrence';
 import { buildSessionContextSteps, getBranchSteps, parseSessionSteps } from '../../src/engine/session';
 import type { SessionModel } from '../../src/engine/session/model';
 import type { ModelFacts } from '../../src/node/llm/modelPricing';
-import type { FollowedRelease, PreviewSession, PreviewSource } from '../../src/host/preview/previewSource';
+import type { FollowedRelease, ShownSession, SessionFeed } from '../../src/host/preview/sessionFeed';
 import { sessionBlobReader } from '../../src/node/condense/sessionBlobReader';
 import { readPruneSettings } from '../../src/node/settings/readPruneSettings';
 import { updatePruneSettings } from '../../src/node/settings/updatePruneSettings';
@@ -23,8 +23,8 @@ import type { ReleaseRules } from '../../src/engine/release/releases';
 import { runSteps } from '../../src/engine/steps';
 import { SessionInsight } from '../../src/engine/views/sessionInsight';
 
-export class SessionFileSource implements PreviewSource {
-	private session: PreviewSession | undefined;
+export class SessionFileSource implements SessionFeed {
+	private session: ShownSession | undefined;
 	private readonly listeners = new Set<() => void>();
 	/** Refs passed to `openRecovered`, in order. */
 	readonly opened: string[] = [];
@@ -79,7 +79,7 @@ export class SessionFileSource implements PreviewSource {
 		}
 	}
 
-	current(): PreviewSession | undefined {
+	current(): ShownSession | undefined {
 		return this.session;
 	}
 

@@ -2,7 +2,7 @@
  * The preview page outside VS Code, for the webview tests and the benchmark: a loopback HTTP
  * server serves exactly the panel's HTML (`previewHtml`, same CSP, a fresh nonce per load) and the
  * real bundle from dist/webview; Debian's headless Chromium (playwright-core, the harness's flags)
- * opens it. A stand-in for `acquireVsCodeApi` hands the page's messages to a `PreviewHost`, the
+ * opens it. A stand-in for `acquireVsCodeApi` hands the page's messages to a `PageHost`, the
  * host's own protocol logic, so the page is fed through the same protocol as in VS Code.
  */
 import { readFile } from 'node:fs/promises';
@@ -11,9 +11,9 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { createNonce } from '../../src/host/preview/createNonce';
-import { PreviewHost } from '../../src/host/preview/previewHost';
+import { PageHost } from '../../src/host/preview/pageHost';
 import { previewHtml } from '../../src/host/preview/previewHtml';
-import type { PreviewSource } from '../../src/host/preview/previewSource';
+import type { SessionFeed } from '../../src/host/preview/sessionFeed';
 import type { FromWebview, RenderReport, ToWebview } from '../../src/shared/protocol';
 import { assertChromium, chromiumFlags, chromiumPath } from '../harness/chromium.mjs';
 import { pinnedExecutable } from './cpuPinning';
@@ -59,13 +59,13 @@ export class WebviewPage {
 	/** What the host logged at debug level. */
 	readonly hostDebug: string[] = [];
 	private waiters: { test: (r: RenderReport) => boolean; resolve: (r: RenderReport) => void }[] = [];
-	private host!: PreviewHost;
+	private host!: PageHost;
 	private sourceListener: { dispose(): void } | undefined;
 
 	private constructor(readonly browser: Browser, readonly page: Page, private readonly server: Server, readonly origin: string) {}
 
 	/** Serves the page and opens it in Chromium; if any step fails, what was opened is closed before the error is thrown. */
-	static async open(source: PreviewSource, options: PageOptions = {}): Promise<WebviewPage> {
+	static async open(source: SessionFeed, options: PageOptions = {}): Promise<WebviewPage> {
 		const harness = await WebviewPage.launch(options);
 		try {
 			await harness.load(source, options);
@@ -99,9 +99,9 @@ export class WebviewPage {
 		}
 	}
 
-	/** Connects the page to a `PreviewHost` over the fake webview API, then loads it. */
-	async load(source: PreviewSource, options: PageOptions = {}): Promise<void> {
-		this.host = new PreviewHost({
+	/** Connects the page to a `PageHost` over the fake webview API, then loads it. */
+	async load(source: SessionFeed, options: PageOptions = {}): Promise<void> {
+		this.host = new PageHost({
 			source,
 			post: (message) => this.send(message),
 			openBlock: (_path, blockId) => {

@@ -4,7 +4,7 @@
  * (built when asked for), from which the host answers row windows, expansions and searches.
  *
  * @example
- * const base = runSteps(previewBaseSteps({ sessionPath, title, branch, messages, config, release }));
+ * const base = runSteps(snapshotBaseSteps({ sessionPath, title, branch, messages, config, release }));
  * const { snapshot } = runSteps(computePreviewSteps(base, { overrides: { 'thinkingStrip.keepLastTurns': 4 }, pricing, now: Date.now() }));
  */
 import { conversationChars, measuredContextSteps } from '../condense/measure/contextSize';
@@ -17,17 +17,18 @@ import type { ContextMessage } from '../session/types';
 import { alignContextsSteps } from './alignContexts';
 import { contextEditNotes } from './contextEditNotes';
 import type { RowBounds } from './previewRow';
-import { PreviewRows } from './previewRows';
+import { ViewRows } from './viewRows';
 import { cacheImpactSteps, type PricingInfo } from './cacheImpact';
-import type { PreviewBase } from './previewBase';
+import type { SnapshotBase } from './snapshotBase';
 import { refIndexSteps } from './refIndex';
 import { simulateWindowSteps, type WindowSimulation } from './simulateWindow';
-import type { LastCallUsage, PreviewSnapshot, ViewName } from './snapshotTypes';
+import type { LastCallUsage, PageFigures, ViewName } from './snapshotTypes';
 import { tokenBars, tokenTotals } from './tokenBars';
 import { sanitizeOverrides, whatIfChanges, whatIfSettings, withWhatIf, type WhatIfOverrides } from './whatIf';
 import { type Steps } from '../steps';
 
-export interface PreviewOptions {
+/** What one computation of the preview takes besides the base. */
+export interface WhatIfOptions {
 	readonly overrides: WhatIfOverrides;
 	readonly pricing: PricingInfo | undefined;
 	/** Epoch ms; also the `compressedAt` of simulated chains. */
@@ -35,15 +36,16 @@ export interface PreviewOptions {
 	readonly bounds?: RowBounds;
 }
 
-export interface PreviewComputation {
-	readonly snapshot: PreviewSnapshot;
+/** One what-if applied to a snapshot's base: the page's figures, both views' messages and their rows. */
+export interface WhatIfResult {
+	readonly snapshot: PageFigures;
 	readonly views: Readonly<Record<ViewName, readonly ContextMessage[]>>;
 	/** Both views' rows, built when asked for. */
-	readonly rows: PreviewRows;
+	readonly rows: ViewRows;
 }
 
 /** The page's data for the base under the what-if overrides, in steps (see `src/engine/steps.ts`). */
-export function* computePreviewSteps(base: PreviewBase, options: PreviewOptions): Steps<PreviewComputation> {
+export function* computePreviewSteps(base: SnapshotBase, options: WhatIfOptions): Steps<WhatIfResult> {
 	const overrides = sanitizeOverrides(options.overrides);
 	const config = withWhatIf(base.config, overrides);
 	const isProtected = protectionCheck(config);
@@ -71,7 +73,7 @@ export function* computePreviewSteps(base: PreviewBase, options: PreviewOptions)
 	const reclaim = after === base.messages ? undefined : { beforeChars: conversationChars(base.messages, raw), afterChars: conversationChars(after, sent) };
 	const preview = { after, diagnostics, statusText: pruneStatusText(config, reclaim) };
 	const sizes = { before: raw.sizes, after: sent.sizes };
-	const rows = yield* PreviewRows.build({
+	const rows = yield* ViewRows.build({
 		raw: base.messages,
 		rendered: preview.after,
 		alignment,
@@ -102,7 +104,7 @@ export function* computePreviewSteps(base: PreviewBase, options: PreviewOptions)
 	});
 	yield;
 	const refs = yield* refIndexSteps({ state: simulation.state, raw: base.messages, rendered: preview.after, alignment, rawSizes: raw.sizes });
-	const snapshot: PreviewSnapshot = {
+	const snapshot: PageFigures = {
 		sessionPath: base.sessionPath,
 		title: base.title,
 		enabled: config.enabled,
@@ -137,7 +139,7 @@ export function* computePreviewSteps(base: PreviewBase, options: PreviewOptions)
 	return { snapshot, views: { after: preview.after, before: base.messages }, rows };
 }
 
-function lastCallUsage(base: PreviewBase): LastCallUsage | undefined {
+function lastCallUsage(base: SnapshotBase): LastCallUsage | undefined {
 	const reply = base.reply;
 	if (!reply) {
 		return undefined;

@@ -1,7 +1,7 @@
 /**
  * Read-only documents with the raw outputs a compressed block `bN` dropped, opened when a `bN` ref
  * is clicked in the preview. The text is what the recovery command gives for those tool calls
- * (`PreviewSource.recover`); a single `tN` opens through the source's own recovery document.
+ * (`SessionFeed.recover`); a single `tN` opens through the source's own recovery document.
  */
 import * as vscode from 'vscode';
 

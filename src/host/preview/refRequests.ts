@@ -4,12 +4,12 @@
  */
 import { errorMessage } from '../../base/errorMessage';
 import type { ToWebview } from '../../shared/protocol';
-import type { PreviewComputer } from './previewComputer';
-import type { PreviewSource } from './previewSource';
+import type { WhatIfComputer } from './whatIfComputer';
+import type { SessionFeed } from './sessionFeed';
 
-/** What answering a ref takes of the preview host's options (`PreviewHostOptions` extends it). */
+/** What answering a ref takes of the preview host's options (`PageHostOptions` extends it). */
 export interface RefOptions {
-	readonly source: PreviewSource;
+	readonly source: SessionFeed;
 	readonly post: (message: ToWebview) => Promise<unknown>;
 	/** Shows the raw outputs of a compressed block `bN` (the recovery text of its tool calls). */
 	readonly openBlock: (sessionPath: string, blockId: string, text: string) => Promise<void>;
@@ -18,7 +18,7 @@ export interface RefOptions {
 }
 
 /** Answers with the text, or with why there is none: the page's tooltip waits for one or the other. */
-export async function answerRecovery(computer: PreviewComputer, options: RefOptions, requestId: number, ref: string): Promise<void> {
+export async function answerRecovery(computer: WhatIfComputer, options: RefOptions, requestId: number, ref: string): Promise<void> {
 	const ids = computer.blockCalls(ref) ?? [ref];
 	try {
 		const text = await options.source.recover(ids);
@@ -30,7 +30,7 @@ export async function answerRecovery(computer: PreviewComputer, options: RefOpti
 }
 
 /** Opens a ref's raw output in full; says why when it cannot. */
-export async function openRef(computer: PreviewComputer, options: RefOptions, ref: string): Promise<void> {
+export async function openRef(computer: WhatIfComputer, options: RefOptions, ref: string): Promise<void> {
 	const ids = computer.blockCalls(ref);
 	const session = computer.session;
 	try {

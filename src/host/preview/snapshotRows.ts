@@ -5,8 +5,8 @@
  * view is 66,496 rows, 41.6 MB of JSON: posted at once it held the extension host ~500 ms, so the
  * page only ever gets the rows near its viewport, and the rows are built for the window asked.
  */
-import type { FollowedRelease } from './previewSource';
-import type { PreviewComputation } from '../../engine/preview';
+import type { FollowedRelease } from './sessionFeed';
+import type { WhatIfResult } from '../../engine/preview';
 import { UNBOUNDED } from '../../engine/preview/boundedText';
 import { paced, type Steps } from '../../engine/steps';
 import type { PageSnapshot, PreviewBlock, PreviewRow, RefInfo, RowWindow, ViewName } from '../../shared/protocol';
@@ -38,9 +38,9 @@ export interface RowDetail {
 export class SnapshotRows {
 	private refsByName: ReadonlyMap<string, RefInfo> | undefined;
 
-	constructor(readonly id: number, readonly computation: PreviewComputation) {}
+	constructor(readonly id: number, readonly computation: WhatIfResult) {}
 
-	get snapshot(): PreviewComputation['snapshot'] {
+	get snapshot(): WhatIfResult['snapshot'] {
 		return this.computation.snapshot;
 	}
 
@@ -142,7 +142,7 @@ class RowReader {
 	private readonly built = new Map<number, PreviewRow>();
 	readonly length: number;
 
-	constructor(private readonly computation: PreviewComputation, private readonly view: ViewName) {
+	constructor(private readonly computation: WhatIfResult, private readonly view: ViewName) {
 		this.length = computation.rows.count(view);
 	}
 

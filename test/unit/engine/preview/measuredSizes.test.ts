@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { contextBreakdownSteps, measureReclaimSteps, renderContextSteps, buildCondenseStateSteps } from '../../../../src/engine/condense';
 import { measuredContextSteps } from '../../../../src/engine/condense/measure/contextSize';
-import { cacheImpactSteps, computePreviewSteps, previewBaseSteps } from '../../../../src/engine/preview';
+import { cacheImpactSteps, computePreviewSteps, snapshotBaseSteps } from '../../../../src/engine/preview';
 import { runSteps } from '../../../../src/engine/steps';
 import { loadSession, REFERENCE_DIR, referenceConfig } from '../condense/piReference';
 import { LATEST, R200 } from '../../../support/releases';
@@ -37,7 +37,7 @@ describe('the preview measures by position', () => {
 			it(`gives rows, status and refs the sizes JSON.stringify gives on ${folder}, ${release.version}`, () => {
 				const loaded = loadSession(join(REFERENCE_DIR, folder, 'session.jsonl'));
 				const config = referenceConfig(folder, release);
-				const base = runSteps(previewBaseSteps({ sessionPath: 's', title: 't', branch: loaded.branch, messages: loaded.messages, config, release }));
+				const base = runSteps(snapshotBaseSteps({ sessionPath: 's', title: 't', branch: loaded.branch, messages: loaded.messages, config, release }));
 				for (const overrides of [{}, { 'chainCompression.rollingWindow': 0 }]) {
 					const { snapshot, views, rows } = runSteps(computePreviewSteps(base, { overrides, pricing: undefined, now: 0 }));
 					const before = runSteps(contextBreakdownSteps(views.before));

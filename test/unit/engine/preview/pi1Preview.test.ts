@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { contextBreakdownSteps, previewContextSteps } from '../../../../src/engine/condense';
-import { previewBaseSteps, type PreviewRow } from '../../../../src/engine/preview';
+import { snapshotBaseSteps, type PreviewRow } from '../../../../src/engine/preview';
 import { buildSessionContextSteps, parseSessionSteps } from '../../../../src/engine/session';
 import { conversationOf } from '../../../../src/engine/session/systemMessages';
 import type { AgentMessage } from '../../../../src/engine/session/types';
@@ -23,7 +23,7 @@ function preview(folder: string, text = readFileSync(join(REFERENCE_DIR, folder,
 	const model = runSteps(parseSessionSteps(text));
 	const context = runSteps(buildSessionContextSteps(model));
 	const config = { ...referenceConfig(folder, R291), enabled };
-	const base = runSteps(previewBaseSteps({ sessionPath: '/s.jsonl', title: folder, branch: [...model.entries], messages: context.messages, context, config, release: R291 }));
+	const base = runSteps(snapshotBaseSteps({ sessionPath: '/s.jsonl', title: folder, branch: [...model.entries], messages: context.messages, context, config, release: R291 }));
 	return { model, context, config, base, ...previewWithRows(base, { overrides: {}, pricing: undefined, now: 1 }) };
 }
 
@@ -98,7 +98,7 @@ describe('Pi\'s session totals in the preview', () => {
 		const text = readFileSync(join(REFERENCE_DIR, 'context-edits-pi-1.6.0', 'session.jsonl'), 'utf8');
 		const model = runSteps(parseSessionSteps(text));
 		const context = runSteps(buildSessionContextSteps(model));
-		const base = runSteps(previewBaseSteps({
+		const base = runSteps(snapshotBaseSteps({
 			sessionPath: '/s.jsonl', title: 't', branch: [...model.entries], messages: context.messages, context, sessionEntries: model.entries,
 			config: referenceConfig('context-edits-pi-1.6.0', R291), release: R291,
 		}));
@@ -117,7 +117,7 @@ describe('Pi\'s session totals in the preview', () => {
 		}
 		assert.deepEqual(snapshot.sessionUsage, { tokens, cost, usageEntries: 1 });
 		assert.ok(tokens > 4000, 'the cache warming entry\'s 4,000 cache-read tokens are in');
-		const withoutEntries = previewWithRows(runSteps(previewBaseSteps({ ...base, sessionEntries: undefined, messages: context.messages, context, config: base.config, release: R291, branch: base.branch, sessionPath: '', title: '' })), { overrides: {}, pricing: undefined, now: 1 });
+		const withoutEntries = previewWithRows(runSteps(snapshotBaseSteps({ ...base, sessionEntries: undefined, messages: context.messages, context, config: base.config, release: R291, branch: base.branch, sessionPath: '', title: '' })), { overrides: {}, pricing: undefined, now: 1 });
 		assert.equal(withoutEntries.snapshot.sessionUsage, undefined);
 	});
 });

@@ -3,7 +3,7 @@ import { previewWithRows } from './allRows';
 import { join } from 'node:path';
 import { protectionCheck } from '../../../../src/engine/condense';
 import {
-	previewBaseSteps, sanitizeOverrides, simulateWindowSteps, whatIfChanges, withWhatIf,
+	snapshotBaseSteps, sanitizeOverrides, simulateWindowSteps, whatIfChanges, withWhatIf,
 } from '../../../../src/engine/preview';
 import { buildCondenseStateSteps, type ProtectionCheck } from '../../../../src/engine/condense';
 import { deterministicChainBody } from '../../../../src/engine/flush/chains/deterministicBody';
@@ -100,7 +100,7 @@ describe('rolling-window what-if and the recovery grace (2.3.0+)', () => {
 describe('rolling-window simulation on a real pi-condense session', () => {
 	const loaded = loadSession(join(REFERENCE_DIR, 'basic', 'session.jsonl'));
 	const config = referenceConfig('basic', R200);
-	const base = runSteps(previewBaseSteps({ sessionPath: '', title: '', branch: deepFreeze(loaded.branch), messages: deepFreeze(loaded.messages), config, release: R200 }));
+	const base = runSteps(snapshotBaseSteps({ sessionPath: '', title: '', branch: deepFreeze(loaded.branch), messages: deepFreeze(loaded.messages), config, release: R200 }));
 
 	it('compresses the newest closed chain too with K=0, with the covering summary as its body', () => {
 		const simulation = runSteps(simulateWindowSteps(base.state, loaded.messages, 0, protectionCheck(config), 1234, R200));

@@ -19,7 +19,7 @@ import { previousCallSteps, type PreviousCall } from './previousCall';
 import { cachedArgsText, type ArgsText } from './argsText';
 import { paced, type Steps } from '../steps';
 
-export interface PreviewBase {
+export interface SnapshotBase {
 	readonly sessionPath: string;
 	readonly title: string;
 	readonly branch: readonly SessionEntry[];
@@ -73,7 +73,7 @@ export interface BaseInputs {
 }
 
 /** What every what-if of one session snapshot shares (state, previous call, sizes), in steps (see `src/engine/steps.ts`). */
-export function* previewBaseSteps(inputs: BaseInputs): Steps<PreviewBase> {
+export function* snapshotBaseSteps(inputs: BaseInputs): Steps<SnapshotBase> {
 	const { branch, messages, config, release } = inputs;
 	const state = config.enabled ? inputs.state ?? (yield* buildCondenseStateSteps(branch, release)) : EMPTY_CONDENSE_STATE;
 	const context = inputs.context?.messages === messages ? inputs.context : undefined;

@@ -1,6 +1,6 @@
 /**
- * What the context preview needs from the rest of the extension. `PreviewSourceAdapter`
- * (src/host/previewSourceAdapter.ts) implements it over the session controller; the preview panel
+ * What the context preview needs from the rest of the extension. `ControllerSessionFeed`
+ * (src/host/controllerSessionFeed.ts) implements it over the session controller; the preview panel
  * only depends on this interface. Types only.
  */
 import type * as vscode from 'vscode';
@@ -14,7 +14,7 @@ import type { SessionEntry } from '../../engine/session/types';
 import type { ModelFacts } from '../../node/llm/modelPricing';
 
 /** The session the preview shows: the selected one, as of its latest snapshot. */
-export interface PreviewSession {
+export interface ShownSession {
 	readonly path: string;
 	/** Session name, else its first user message (shortened). */
 	readonly title: string;
@@ -53,10 +53,10 @@ export interface FollowedRelease {
 	readonly installed: boolean;
 }
 
-export interface PreviewSource {
+export interface SessionFeed {
 	/** Fires when the selected session changes, when its file grows, and when Pi's settings change. */
 	readonly onDidChangeSession: vscode.Event<void>;
-	current(): PreviewSession | undefined;
+	current(): ShownSession | undefined;
 	/** The same text as the recovery command and the `pi-condense:` document (context_tree_query's format). */
 	recover(refs: readonly string[]): Promise<string>;
 	/** Opens the `pi-condense:` read-only document with the full raw output of a ref. */

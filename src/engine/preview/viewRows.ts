@@ -32,11 +32,11 @@ interface RowIndexes {
 
 const RAW_KEY = /^m(0|[1-9][0-9]*)$/;
 
-export class PreviewRows {
+export class ViewRows {
 	private constructor(readonly inputs: RowInputs, private readonly indexes: RowIndexes) {}
 
 	/** Builds the indexes of the rows, yielding between pieces of work (see `src/engine/steps.ts`). */
-	static *build(inputs: RowInputs): Steps<PreviewRows> {
+	static *build(inputs: RowInputs): Steps<ViewRows> {
 		const argsOf = yield* callArguments(inputs.raw);
 		const chainOfCall = new Map<string, string>();
 		const droppedCallsOf = new Map<string, number>();
@@ -54,7 +54,7 @@ export class PreviewRows {
 			}
 		}
 		const { syntheticAt, syntheticByKey } = yield* syntheticRows(inputs);
-		return new PreviewRows(inputs, { argsOf, chainOfCall, droppedCallsOf, syntheticAt, syntheticByKey });
+		return new ViewRows(inputs, { argsOf, chainOfCall, droppedCallsOf, syntheticAt, syntheticByKey });
 	}
 
 	count(view: ViewName): number {

@@ -7,7 +7,7 @@ import { whatIfChanges } from '../../engine/preview';
 import { notices } from '../../engine/flush';
 import type { FromWebview, PageState, RenderReport, ViewName, WhatIfOverrides } from '../../shared/protocol';
 import { checkPageMessage } from './pageMessages';
-import { PreviewComputer } from './previewComputer';
+import { WhatIfComputer } from './whatIfComputer';
 import { PagePosition } from './pagePosition';
 import { answerRecovery, openRef, type RefOptions } from './refRequests';
 import { pageSnapshotSteps } from './snapshotRows';
@@ -17,7 +17,7 @@ import { isSuperseded, runSliced } from '../../node/slicing/runSliced';
 
 type RefreshCause = 'open' | 'session' | 'whatIf';
 
-export interface PreviewHostOptions extends RefOptions {
+export interface PageHostOptions extends RefOptions {
 	readonly setTitle: (title: string) => void;
 	/** Asks the page for render reports (test runs only: the walk of the DOM costs every render). */
 	readonly reportRenders?: boolean;
@@ -27,8 +27,8 @@ export interface PreviewHostOptions extends RefOptions {
 	readonly now?: () => number;
 }
 
-export class PreviewHost {
-	private readonly computer: PreviewComputer;
+export class PageHost {
+	private readonly computer: WhatIfComputer;
 	private overrides: WhatIfOverrides = {};
 	/** The view the page shows: only its rows are posted. */
 	private view: ViewName = 'after';
@@ -45,8 +45,8 @@ export class PreviewHost {
 	/** Serializes the work so a slow recomputation never overwrites a newer one. */
 	private queue: Promise<void> = Promise.resolve();
 
-	constructor(private readonly options: PreviewHostOptions) {
-		this.computer = new PreviewComputer(options.source, options.now, () => void this.refresh('session'));
+	constructor(private readonly options: PageHostOptions) {
+		this.computer = new WhatIfComputer(options.source, options.now, () => void this.refresh('session'));
 		this.refreshes = new LatestWins((signal) => this.enqueue(() => this.postSnapshot(signal)), (error) => options.log(`preview: ${errorMessage(error)}`));
 	}
 

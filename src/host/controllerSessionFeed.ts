@@ -1,5 +1,5 @@
 /**
- * The controller as the context preview sees it (`PreviewSource`): the selected session's latest
+ * The controller as the context preview sees it (`SessionFeed`): the selected session's latest
  * snapshot and settings, recovery in context_tree_query's format, model prices (pi-ai loaded on
  * demand) and settings writes.
  */
@@ -13,10 +13,10 @@ import type { ModelLookup } from '../node/llm/modelPricing';
 import type { ModelFacts } from '../node/llm/modelPricing';
 import { CommandId } from './commands/commandIds';
 import { Disposable } from './dispose';
-import type { PreviewSession, PreviewSource } from './preview/previewSource';
+import type { ShownSession, SessionFeed } from './preview/sessionFeed';
 import type { SessionController } from './sessionController';
 
-export class PreviewSourceAdapter extends Disposable implements PreviewSource {
+export class ControllerSessionFeed extends Disposable implements SessionFeed {
 	private readonly _onDidChangeSession = this._register(new vscode.EventEmitter<void>());
 	readonly onDidChangeSession = this._onDidChangeSession.event;
 
@@ -28,7 +28,7 @@ export class PreviewSourceAdapter extends Disposable implements PreviewSource {
 		this._register(controller.onDidChangeSettings(fire));
 	}
 
-	current(): PreviewSession | undefined {
+	current(): ShownSession | undefined {
 		const session = this.controller.selectedOpenSession();
 		if (!session) {
 			return undefined;

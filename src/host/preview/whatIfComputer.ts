@@ -13,20 +13,20 @@
 import { buildSessionContextSteps, getBranchSteps, type ModelRef } from '../../engine/session';
 import {
 	locateTarget, messageBlocks, whatIfChanges,
-	type PreviewBase, type PreviewComputation, type PricingInfo, type RowLocation, type SearchResult, type WhatIfOverrides,
+	type SnapshotBase, type WhatIfResult, type PricingInfo, type RowLocation, type SearchResult, type WhatIfOverrides,
 } from '../../engine/preview';
 import { computePreviewSteps } from '../../engine/preview/computePreview';
-import { previewBaseSteps } from '../../engine/preview/previewBase';
+import { snapshotBaseSteps } from '../../engine/preview/snapshotBase';
 import { searchMessagesSteps } from '../../engine/preview/searchMessages';
 import type { Steps } from '../../engine/steps';
 import { runSliced } from '../../node/slicing/runSliced';
 import type { ViewName } from '../../shared/protocol';
-import type { PreviewSession, PreviewSource } from './previewSource';
+import type { ShownSession, SessionFeed } from './sessionFeed';
 import { SnapshotRows, type RowDetail } from './snapshotRows';
 
-export class PreviewComputer {
-	private base: { readonly session: PreviewSession; readonly value: PreviewBase; readonly model: ModelRef | null } | undefined;
-	private computation: PreviewComputation | undefined;
+export class WhatIfComputer {
+	private base: { readonly session: ShownSession; readonly value: SnapshotBase; readonly model: ModelRef | null } | undefined;
+	private computation: WhatIfResult | undefined;
 	/** The latest computation's rows as the page asks for them; its id names that computation. */
 	private shown: SnapshotRows | undefined;
 	private lastId = 0;
@@ -34,13 +34,13 @@ export class PreviewComputer {
 	private readonly prices = new Map<string, { value: PricingInfo | undefined }>();
 
 	constructor(
-		private readonly source: PreviewSource,
+		private readonly source: SessionFeed,
 		private readonly now: () => number = Date.now,
 		private readonly onPricing: () => void = () => undefined,
 	) {}
 
 	/** The latest computation, if any. */
-	get current(): PreviewComputation | undefined {
+	get current(): WhatIfResult | undefined {
 		return this.computation;
 	}
 
@@ -49,7 +49,7 @@ export class PreviewComputer {
 		return this.shown;
 	}
 
-	get session(): PreviewSession | undefined {
+	get session(): ShownSession | undefined {
 		return this.base?.session;
 	}
 
@@ -57,7 +57,7 @@ export class PreviewComputer {
 	 * Computes the preview of the source's current session, in slices; undefined when there is none.
 	 * Rejects with `SupersededError` once `signal` is aborted (the previous computation stays current).
 	 */
-	async compute(overrides: WhatIfOverrides, signal?: AbortSignal): Promise<PreviewComputation | undefined> {
+	async compute(overrides: WhatIfOverrides, signal?: AbortSignal): Promise<WhatIfResult | undefined> {
 		const session = this.source.current();
 		if (!session) {
 			this.base = undefined;
@@ -108,7 +108,7 @@ export class PreviewComputer {
 		return this.computation?.snapshot.refs.find((info) => info.ref === ref && info.kind === 'block')?.toolCallIds;
 	}
 
-	private async baseFor(session: PreviewSession, signal: AbortSignal | undefined): Promise<PreviewBase> {
+	private async baseFor(session: ShownSession, signal: AbortSignal | undefined): Promise<SnapshotBase> {
 		const cached = this.base;
 		if (cached && cached.session.model === session.model && cached.session.config === session.config
 			&& cached.session.release === session.release && cached.session.path === session.path) {
@@ -148,12 +148,12 @@ export class PreviewComputer {
  * The base, with the model Pi's context names (for its prices), from what the views derive (shared,
  * not rebuilt: computed here when the views have not yet), else from the model.
  */
-function* baseSteps(session: PreviewSession): Steps<{ readonly value: PreviewBase; readonly model: ModelRef | null }> {
+function* baseSteps(session: ShownSession): Steps<{ readonly value: SnapshotBase; readonly model: ModelRef | null }> {
 	const derived = session.derived;
 	const branch = derived ? yield* derived.branchSteps() : yield* getBranchSteps(session.model);
 	const context = derived ? yield* derived.contextSteps() : yield* buildSessionContextSteps(session.model);
 	const state = derived && session.config.enabled ? yield* derived.stateSteps() : undefined;
-	const value = yield* previewBaseSteps({
+	const value = yield* snapshotBaseSteps({
 		sessionPath: session.path,
 		title: session.title,
 		branch,
@@ -167,6 +167,6 @@ function* baseSteps(session: PreviewSession): Steps<{ readonly value: PreviewBas
 	return { value, model: context.model };
 }
 
-function replyModel(base: PreviewBase | undefined): { provider: string; modelId: string } | undefined {
+function replyModel(base: SnapshotBase | undefined): { provider: string; modelId: string } | undefined {
 	return base?.reply ? { provider: base.reply.provider, modelId: base.reply.model } : undefined;
 }

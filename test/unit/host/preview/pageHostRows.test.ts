@@ -8,8 +8,8 @@
  */
 import assert from 'node:assert/strict';
 import { messageBlocks, UNBOUNDED } from '../../../../src/engine/preview';
-import { PreviewComputer } from '../../../../src/host/preview/previewComputer';
-import { PreviewHost } from '../../../../src/host/preview/previewHost';
+import { WhatIfComputer } from '../../../../src/host/preview/whatIfComputer';
+import { PageHost } from '../../../../src/host/preview/pageHost';
 import { MESSAGE_BYTES, WINDOW_BYTES, WINDOW_ROWS } from '../../../../src/host/preview/snapshotRows';
 import type { FromWebview, PageSnapshot, RowWindow, ToWebview } from '../../../../src/shared/protocol';
 import { prunedSyntheticAgentDir } from '../../../support/prunedSyntheticSession';
@@ -19,23 +19,23 @@ import { runSteps } from '../../../../src/engine/steps';
 
 const MESSAGES = 10_000;
 
-describe('PreviewHost: rows on demand, every message bounded', function () {
+describe('PageHost: rows on demand, every message bounded', function () {
 	this.timeout(300_000);
 	let fixture: ReturnType<typeof prunedSyntheticAgentDir>;
 	let source: SessionFileSource;
 	const posted: ToWebview[] = [];
-	let host: PreviewHost;
+	let host: PageHost;
 	/** The same preview computed apart: the rows the page should get. */
-	let reference: PreviewComputer;
+	let reference: WhatIfComputer;
 	let requestId = 0;
 
 	before(async () => {
 		fixture = prunedSyntheticAgentDir({ contextMessages: MESSAGES });
 		source = new SessionFileSource(fixture.sessionFile, fixture.agentDir, R200);
 		await source.reload();
-		reference = new PreviewComputer(source);
+		reference = new WhatIfComputer(source);
 		await reference.compute({});
-		host = new PreviewHost({
+		host = new PageHost({
 			source,
 			post: (message) => {
 				posted.push(message);
