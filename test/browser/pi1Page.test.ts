@@ -8,10 +8,11 @@ import { charsToTokens, contextBreakdownSteps, previewContextSteps } from '../..
 import { buildSessionContextSteps, getBranchSteps } from '../../src/engine/session';
 import type { RenderReport } from '../../src/shared/protocol';
 import { referenceAgentDir, type ReferenceAgentDir } from '../support/referenceAgentDir';
-import { rules } from '../support/releases';
+
 import { SessionFileSource } from '../support/sessionFileSource';
 import { WebviewPage } from '../support/webviewPage';
 import { runSteps } from '../../src/engine/steps';
+import { releaseRules } from '../../src/engine/release/releases';
 
 describe('the preview page in Chromium, on a Pi 1.6.0 session with context edits', function () {
 	this.timeout(90_000);
@@ -21,7 +22,7 @@ describe('the preview page in Chromium, on a Pi 1.6.0 session with context edits
 
 	before(async () => {
 		dir = referenceAgentDir('context-edits-pi-1.6.0');
-		source = new SessionFileSource(dir.sessionFile, dir.agentDir, rules('2.9.1'), undefined);
+		source = new SessionFileSource(dir.sessionFile, dir.agentDir, releaseRules('2.9.1'), undefined);
 		await source.reload();
 		page = await WebviewPage.open(source);
 	});

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { releaseDefaults } from '../../src/engine/config/defaults';
 import type { ContextPruneConfig } from '../../src/engine/config/types';
-import { LATEST_RELEASE, matchRelease, releaseRules, type ReleaseRules, type ReleaseVersion } from '../../src/engine/release/releases';
+import { LATEST_RELEASE, matchRelease, releaseRules, type ReleaseRules } from '../../src/engine/release/releases';
 import { repoRoot } from './paths';
 
 export const LATEST: ReleaseRules = releaseRules(LATEST_RELEASE);
@@ -19,10 +19,6 @@ export const R200: ReleaseRules = releaseRules('2.0.0');
  * reference replay); the fake agent dir installs this release unless a test names another.
  */
 export const WRITER_RELEASE: ReleaseRules = releaseRules('2.5.0');
-
-export function rules(version: ReleaseVersion): ReleaseRules {
-	return releaseRules(version);
-}
 
 /** The release's defaults (the latest release unless one is given). */
 export function defaults(release: ReleaseRules = LATEST): ContextPruneConfig {

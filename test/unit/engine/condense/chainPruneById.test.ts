@@ -4,10 +4,11 @@ import type { DefectWarning } from '../../../../src/engine/condense/phases/rende
 import { renderContextSteps } from '../../../../src/engine/condense/render/renderContext';
 import { buildCondenseStateSteps } from '../../../../src/engine/condense/state/buildCondenseState';
 import type { AgentMessage, AssistantMessage, UserMessage } from '../../../../src/engine/session/types';
-import { defaults, R200, rules } from '../../../support/releases';
+import { defaults, R200 } from '../../../support/releases';
 import { assistant, call, chain, record, result, BranchBuilder, text, thinking, user } from './builders';
 import { deepFreeze } from './piReference';
 import { runSteps } from '../../../../src/engine/steps';
+import { releaseRules } from '../../../../src/engine/release/releases';
 
 const strip = { stripFinalAssistantThinking: true };
 const textOf = (message: AgentMessage | undefined): string => ((message as UserMessage).content[0] as { text: string }).text;
@@ -51,7 +52,7 @@ describe('chainPruneById (phase 3, 2.0.0–2.5.0)', () => {
 		const v200 = runSteps(renderContextSteps(s.context, runSteps(buildCondenseStateSteps(s.branch, R200)), config, R200, { warning: (w) => warnings.push(w) }));
 		assert.deepEqual(warnings.map((w) => w.kind), ['chain-drops-live-turn', 'orphan-tool-result']);
 		assert.match(warnings[1]?.message ?? '', /read_0.*HTTP 400.*2\.6\.0/);
-		const v260 = runSteps(renderContextSteps(s.context, runSteps(buildCondenseStateSteps(s.branch, rules('2.6.0'))), { ...config, thinkingStrip: undefined }, rules('2.6.0')));
+		const v260 = runSteps(renderContextSteps(s.context, runSteps(buildCondenseStateSteps(s.branch, releaseRules('2.6.0'))), { ...config, thinkingStrip: undefined }, releaseRules('2.6.0')));
 		assert.equal(v260.length, v200.length + 2);
 		assert.ok(v260.some((m) => m.role === 'toolResult' && m.toolCallId === 'bash_0' && m.timestamp === 211));
 	});

@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import { buildCondenseStateSteps } from '../../../../src/engine/condense/state/buildCondenseState';
 import { coverageOf, resolveRecord, stubTarget } from '../../../../src/engine/condense/state/indexLookups';
 import type { ToolResultMessage } from '../../../../src/engine/session/types';
-import { LATEST, R200, rules } from '../../../support/releases';
+import { LATEST, R200 } from '../../../support/releases';
 import { assistant, call, chain, record, result, BranchBuilder, text, user } from './builders';
 import { deepFreeze, loadSession, REFERENCE_DIR } from './piReference';
 import { runSteps } from '../../../../src/engine/steps';
+import { releaseRules } from '../../../../src/engine/release/releases';
 
 /** A call `id` answered at `ts`, summarized as `ref` and indexed (2.6.0+ writers add the result timestamp). */
 function summarizedCall(s: BranchBuilder, id: string, ts: number, output: string, ref: string, occurrenceKeyed: boolean): BranchBuilder {
@@ -48,7 +49,7 @@ describe('buildCondenseState', () => {
 		summarizedCall(s, 'bash_0', 120, 'FIRST', 't1', false);
 		summarizedCall(s.messages(user(200)), 'bash_0', 220, 'SECOND', 't2', false);
 		for (const version of ['2.0.0', '2.5.0'] as const) {
-			const state = runSteps(buildCondenseStateSteps(s.branch, rules(version)));
+			const state = runSteps(buildCondenseStateSteps(s.branch, releaseRules(version)));
 			assert.deepEqual([...state.records.keys()], ['bash_0']);
 			assert.equal(state.records.get('bash_0')?.record.resultText, 'SECOND');
 			// Both refs name the same key; the later summary's tN is the key's ref.
@@ -122,12 +123,12 @@ describe('buildCondenseState', () => {
 		const s = new BranchBuilder().messages(user(100), assistant(105, call('b', 'bash')), result('b', 'bash', 110, 'out'))
 			.summary('s', [['t3', 'x', 50]])
 			.backfill([record('b', 'bash', 'out', { turnIndex: -1, timestamp: 110, resultTimestamp: 110 })], [['t4', 'b', 110]]);
-		const v290 = runSteps(buildCondenseStateSteps(s.branch, rules('2.9.0')));
+		const v290 = runSteps(buildCondenseStateSteps(s.branch, releaseRules('2.9.0')));
 		assert.equal(v290.refs.get('t4')?.record.toolCallId, 'b');
 		assert.equal(v290.records.get('b@110')?.backfilled, true);
 		assert.equal(v290.nextRefNumber, 5);
 		for (const version of ['2.8.0', '2.0.0'] as const) {
-			const state = runSteps(buildCondenseStateSteps(s.branch, rules(version)));
+			const state = runSteps(buildCondenseStateSteps(s.branch, releaseRules(version)));
 			assert.equal(state.refs.has('t4'), false, version);
 			assert.equal(state.nextRefNumber, 4, `${version}: the tN counter is not advanced (t4 can be issued twice)`);
 			assert.equal(state.records.size, 1, version);
@@ -158,14 +159,14 @@ describe('buildCondenseState', () => {
 			.frontier('a').frontier('b', { thinkingStripBoundaryTimestamp: 777 })
 			.custom('context-prune-stats', { callCount: 1 }).custom('context-prune-stats', { callCount: 4, totalCost: 0.5 })
 			.chain(chain('b1', 10, 20)).chain(chain('b2', 10, 30));
-		const state = runSteps(buildCondenseStateSteps(s.branch, rules('2.4.3')));
+		const state = runSteps(buildCondenseStateSteps(s.branch, releaseRules('2.4.3')));
 		assert.equal(state.frontier?.lastAttemptedToolCallId, 'b');
 		assert.equal(state.frontier?.thinkingStripBoundaryTimestamp, 777);
 		assert.deepEqual(state.stats, { totalInputTokens: 0, totalOutputTokens: 0, totalCost: 0.5, callCount: 4, chainsCompressed: 0, rangesSummarized: 0 });
 		assert.deepEqual(state.chains.map((c) => c.entry.blockId), ['b2']);
 		assert.equal(state.nextBlockNumber, 3);
 		for (const version of ['2.4.2', '2.5.0', '2.9.1'] as const) {
-			const other = runSteps(buildCondenseStateSteps(s.branch, rules(version)));
+			const other = runSteps(buildCondenseStateSteps(s.branch, releaseRules(version)));
 			assert.equal(other.frontier?.lastAttemptedToolCallId, 'b');
 			assert.equal('thinkingStripBoundaryTimestamp' in (other.frontier ?? {}), false, version);
 		}

@@ -4,10 +4,11 @@ import { sweepOrphanResultsSteps } from '../../../../src/engine/condense/phases/
 import { diagnosticDedupKey, type ReleaseDiagnostic } from '../../../../src/engine/condense/phases/renderReport';
 import type { AgentMessage } from '../../../../src/engine/session/types';
 import { sha1Hex } from '../../../../src/node/flush/sha1Hasher';
-import { rules } from '../../../support/releases';
+
 import { assistant, call, result, text, user } from './builders';
 import { deepFreeze } from './piReference';
 import { runSteps } from '../../../../src/engine/steps';
+import { releaseRules } from '../../../../src/engine/release/releases';
 
 const note = (timestamp: number): AgentMessage => ({ role: 'custom', customType: 'other-extension', content: 'notice', display: true, timestamp });
 
@@ -50,7 +51,7 @@ describe('orphan warnings', () => {
 
 	it('warn of a result sent without its call: the provider rejects it, and the sweep of 2.6.0 removes it', () => {
 		const after = [before[0], before[2], before[4]] as AgentMessage[];
-		const warnings = runSteps(orphanWarningsSteps(before, after, rules('2.0.0')));
+		const warnings = runSteps(orphanWarningsSteps(before, after, releaseRules('2.0.0')));
 		assert.deepEqual(warnings.map((w) => [w.kind, w.fixedIn, w.toolCallIds]), [['orphan-tool-result', '2.6.0', ['a']]]);
 		assert.match(warnings[0]?.message ?? '', /without their tool call \(a\), after pi-condense 2\.0\.0 dropped their calls: .*HTTP 400.* pi-condense 2\.6\.0 removes them/);
 	});
@@ -58,14 +59,14 @@ describe('orphan warnings', () => {
 	it('name 2.9.1 for a result behind a foreign message, and nothing once the release has that sweep', () => {
 		const pi = deepFreeze([assistant(1, call('x', 'bash')), note(2), result('x', 'bash', 3, 'late')]);
 		const changed = pi.slice();
-		assert.deepEqual(runSteps(orphanWarningsSteps(pi, changed, rules('2.6.0'))).map((w) => [w.fixedIn, w.message.includes('as in Pi\'s own context')]), [['2.9.1', true]]);
-		assert.deepEqual(runSteps(orphanWarningsSteps(pi, changed, rules('2.9.1'))).map((w) => w.fixedIn), [undefined]);
+		assert.deepEqual(runSteps(orphanWarningsSteps(pi, changed, releaseRules('2.6.0'))).map((w) => [w.fixedIn, w.message.includes('as in Pi\'s own context')]), [['2.9.1', true]]);
+		assert.deepEqual(runSteps(orphanWarningsSteps(pi, changed, releaseRules('2.9.1'))).map((w) => w.fixedIn), [undefined]);
 	});
 
 	it('warn of a call whose result the release dropped (Pi answers it with a synthetic error), not of Pi\'s own', () => {
 		const after = [before[0], before[1], before[2], before[4]] as AgentMessage[];
-		assert.deepEqual(runSteps(orphanWarningsSteps(before, after, rules('2.0.0'))).map((w) => [w.kind, w.toolCallIds]), [['orphan-tool-call', ['b']]]);
+		assert.deepEqual(runSteps(orphanWarningsSteps(before, after, releaseRules('2.0.0'))).map((w) => [w.kind, w.toolCallIds]), [['orphan-tool-call', ['b']]]);
 		const interrupted = deepFreeze([user(1), assistant(2, call('a', 'bash')), user(3)]);
-		assert.deepEqual(runSteps(orphanWarningsSteps(interrupted, interrupted.slice(), rules('2.0.0'))), []);
+		assert.deepEqual(runSteps(orphanWarningsSteps(interrupted, interrupted.slice(), releaseRules('2.0.0'))), []);
 	});
 });

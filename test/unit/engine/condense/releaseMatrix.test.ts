@@ -12,10 +12,11 @@ import { syntheticBlockId } from '../../../../src/engine/condense/phases/synthet
 import { buildCondenseStateSteps } from '../../../../src/engine/condense/state/buildCondenseState';
 import type { ReleaseVersion } from '../../../../src/engine/release/releases';
 import type { ContextMessage } from '../../../../src/engine/session/types';
-import { rules } from '../../../support/releases';
+
 import { assistant, call, chain, record, result, BranchBuilder, text, thinking, user } from './builders';
 import { deepFreeze } from './piReference';
 import { runSteps } from '../../../../src/engine/steps';
+import { releaseRules } from '../../../../src/engine/release/releases';
 
 /**
  * - b1 (user@100 … assistant@150) compressed, its call `bash_0` summarized as t1;
@@ -63,7 +64,7 @@ function lineOf(message: ContextMessage): string {
 }
 
 function render(version: ReleaseVersion): { lines: string[]; warnings: DefectWarning[]; diagnostics: string[] } {
-	const release = rules(version);
+	const release = releaseRules(version);
 	const s = session();
 	const { config, problems } = resolveConfig({ enabled: true, thinkingStrip: { enabled: true, keepLastTurns: 1 } }, release);
 	assert.deepEqual(problems, []);
@@ -148,7 +149,7 @@ describe('the id-collision fixture of the 2.6.0 fix (bash_23 reused by a live tu
 	}
 
 	function renderAs(version: ReleaseVersion): { lines: string[]; warnings: DefectWarning[] } {
-		const release = rules(version);
+		const release = releaseRules(version);
 		const s = collision();
 		const { config } = resolveConfig({ enabled: true, chainCompression: { stripFinalAssistantThinking: false } }, release);
 		const warnings: DefectWarning[] = [];
@@ -172,7 +173,7 @@ describe('the id-collision fixture of the 2.6.0 fix (bash_23 reused by a live tu
 		]);
 		assert.deepEqual(warnings, []);
 		const s = collision();
-		const release = rules('2.9.1');
+		const release = releaseRules('2.9.1');
 		const bodies = runSteps(buildCondenseStateSteps(s.branch, release)).chains.map((c) => c.bodyText);
 		assert.deepEqual(bodies, ['summary of bash_18', 'summary of bash_23']);
 	});

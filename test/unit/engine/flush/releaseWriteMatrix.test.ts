@@ -14,9 +14,10 @@ import { isAtLeast, type ReleaseRules } from '../../../../src/engine/release/rel
 import { buildSessionContextSteps, getBranchSteps, parseSessionSteps } from '../../../../src/engine/session';
 import { flushText, memorySpillWriter } from '../../../support/flushHarness';
 import { richReply, richSession, SPILL_THRESHOLD } from '../../../support/richSession';
-import { rules } from '../../../support/releases';
+
 import { scriptedSummarizer } from '../../../support/scriptedSummarizer';
 import { runSteps } from '../../../../src/engine/steps';
+import { releaseRules } from '../../../../src/engine/release/releases';
 
 type Json = Record<string, unknown>;
 
@@ -43,7 +44,7 @@ describe('writing per release: what our flush appends reads back as that release
 
 	for (const version of ['2.0.0', '2.1.0', '2.4.3', '2.6.0', '2.9.1'] as const) {
 		it(`${version}: every stub's ref is carried and recovers the original; compact's chains recover theirs; nothing left to do`, async () => {
-			const release = rules(version);
+			const release = releaseRules(version);
 			const { text, original, config } = await flushed(release);
 			const model = runSteps(parseSessionSteps(text));
 			const state = runSteps(buildCondenseStateSteps(runSteps(getBranchSteps(model)), release));
@@ -78,7 +79,7 @@ describe('writing per release: what our flush appends reads back as that release
 
 	it('differs between releases exactly where the spec says', async () => {
 		for (const version of ['2.0.0', '2.1.0', '2.4.3', '2.6.0', '2.9.1'] as const) {
-			const release = rules(version);
+			const release = releaseRules(version);
 			const { text } = await flushed(release);
 			const summaries = customEntries(text, 'context-prune-summary');
 			assert.ok(summaries.length > 0);

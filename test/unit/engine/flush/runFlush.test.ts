@@ -11,8 +11,9 @@ import { flushText } from '../../../support/flushHarness';
 import { flushConfig, output, toolSession } from '../../../support/flushFixtures';
 import { scriptedSummarizer } from '../../../support/scriptedSummarizer';
 import { SessionBuilder, text, toolCall } from '../../../support/sessionBuilder';
-import { LATEST, rules, WRITER_RELEASE } from '../../../support/releases';
+import { LATEST, WRITER_RELEASE } from '../../../support/releases';
 import { runSteps } from '../../../../src/engine/steps';
+import { releaseRules } from '../../../../src/engine/release/releases';
 
 type Json = Record<string, unknown>;
 const labelled = scriptedSummarizer((request) => (request.input?.kind === 'batch' ? request.input.calls.map((c) => `- ${c.label} ok`).join('\n') : 'fused'));
@@ -43,7 +44,7 @@ describe('runFlush', () => {
 		assert.equal(now.result.status, 'disabled');
 		assert.equal(now.result.message, 'Context pruning is disabled. Run /pruner on first.');
 		// Chains no summary covers are compressed deterministically from 2.9.0; before, they are skipped.
-		const older = await flushText(session, off, labelled, { mode: 'compact', release: rules('2.8.0') });
+		const older = await flushText(session, off, labelled, { mode: 'compact', release: releaseRules('2.8.0') });
 		assert.equal(older.result.message, 'pruner: no chains eligible for compaction (3 skipped — no per-batch summary available)');
 		const compact = await flushText(session, off, labelled, { mode: 'compact', release: LATEST });
 		assert.equal(compact.result.status, 'completed');

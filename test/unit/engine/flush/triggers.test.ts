@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { budgetTrigger, idleFlushDecision, readContextUsage } from '../../../../src/engine/flush';
 import type { SessionEntry } from '../../../../src/engine/session/types';
-import { LATEST, rules } from '../../../support/releases';
+import { LATEST } from '../../../support/releases';
 import { assistant, call, text } from '../condense/builders';
+import { releaseRules } from '../../../../src/engine/release/releases';
 
 const usage = (totalTokens: number) => ({ input: totalTokens, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } });
 let counter = 0;
@@ -20,8 +21,8 @@ describe('budget triggers', () => {
 		assert.deepEqual(readContextUsage([reply(100), compaction]), { tokens: null, previousTokens: null });
 	});
 
-	const r27 = rules('2.7.0');
-	const r28 = rules('2.8.0');
+	const r27 = releaseRules('2.7.0');
+	const r28 = releaseRules('2.8.0');
 
 	it('fires at the threshold of the window; from 2.8.0 at min(300k, threshold × window)', () => {
 		for (const release of [r27, r28, LATEST]) {

@@ -11,8 +11,9 @@ import type { PruneFrontier } from '../../../../src/engine/condense/types';
 import type { SessionEntry } from '../../../../src/engine/session/types';
 import { deepFreeze, loadSession, referenceConfig, REFERENCE_DIR } from '../condense/piReference';
 import { HELD_LONGER } from '../../../support/heldLonger';
-import { referenceReleases, rules } from '../../../support/releases';
+import { referenceReleases } from '../../../support/releases';
 import { runSteps } from '../../../../src/engine/steps';
+import { releaseRules } from '../../../../src/engine/release/releases';
 
 /** What one flush writes before its metrics entry (diagnostics go through the same route). */
 const FLUSH_WRITES = new Set([
@@ -106,7 +107,7 @@ describe('context metrics (2.7.0+) against real pi-condense 2.9.1', () => {
 	}
 
 	it('recovery-2.9.1: the flush-metrics data is written byte for byte (fields, order, outcome)', () => {
-		const release = rules('2.9.1');
+		const release = releaseRules('2.9.1');
 		const { branch } = loadSession(join(REFERENCE_DIR, 'recovery-2.9.1', 'session.jsonl'));
 		const config = referenceConfig('recovery-2.0.0', release);
 		const outcomes = new Set<string>();
@@ -135,11 +136,11 @@ describe('context metrics (2.7.0+) against real pi-condense 2.9.1', () => {
 
 	it('has no metrics and writes no flush-metrics entry before 2.7.0', () => {
 		const { branch } = loadSession(join(REFERENCE_DIR, 'recovery-2.9.1', 'session.jsonl'));
-		const old = rules('2.6.0');
+		const old = releaseRules('2.6.0');
 		assert.equal(runSteps(contextMetricsForSteps(branch, runSteps(buildCondenseStateSteps(branch, old)), referenceConfig('recovery-2.0.0', old), old)), undefined);
 		const data = { ts: 1, trigger: 'manual' as const, capturedBatches: 0, processedBatches: 0, outcome: 'empty' as const, metrics: ZERO_CONTEXT_METRICS };
 		assert.equal(flushMetricsEntry(old, data), undefined);
-		assert.ok(flushMetricsEntry(rules('2.7.0'), data));
+		assert.ok(flushMetricsEntry(releaseRules('2.7.0'), data));
 	});
 
 	it('names the trigger and the outcome as the release does', () => {

@@ -12,11 +12,12 @@ import { buildSessionContextSteps, parseSessionSteps } from '../../../../src/eng
 import { conversationOf } from '../../../../src/engine/session/systemMessages';
 import type { AgentMessage } from '../../../../src/engine/session/types';
 import { readJson, REFERENCE_DIR, referenceConfig } from '../condense/piReference';
-import { rules } from '../../../support/releases';
+
 import { previewWithRows } from './allRows';
 import { runSteps } from '../../../../src/engine/steps';
+import { releaseRules } from '../../../../src/engine/release/releases';
 
-const R291 = rules('2.9.1');
+const R291 = releaseRules('2.9.1');
 const labels = (row: PreviewRow | undefined): string[] => row?.badges.map((b) => b.label) ?? [];
 
 function preview(folder: string, text = readFileSync(join(REFERENCE_DIR, folder, 'session.jsonl'), 'utf8'), enabled = true) {

@@ -13,9 +13,10 @@ import type { ReleaseVersion } from '../../../../src/engine/release/releases';
 import { SessionInsight, type PreparedInsight } from '../../../../src/engine/views/sessionInsight';
 import { statusLineText } from '../../../../src/engine/views/statusLine';
 import { piCondenseSessionsDir } from '../../../support/paths';
-import { rules } from '../../../support/releases';
+
 import { referenceConfig } from '../condense/piReference';
 import { runSteps } from '../../../../src/engine/steps';
+import { releaseRules } from '../../../../src/engine/release/releases';
 
 const SESSION = join(piCondenseSessionsDir, 'recovery-2.9.1', 'session.jsonl');
 
@@ -32,7 +33,7 @@ function sessionWithUnresolvedChain(): string {
 
 describe('status bar text by release', () => {
 	const model = runSteps(parseSessionSteps(sessionWithUnresolvedChain()));
-	const insight = (release: ReleaseVersion): PreparedInsight => runSteps(new SessionInsight(model, referenceConfig('recovery-2.0.0', rules(release)), rules(release)).prepare());
+	const insight = (release: ReleaseVersion): PreparedInsight => runSteps(new SessionInsight(model, referenceConfig('recovery-2.0.0', releaseRules(release)), releaseRules(release)).prepare());
 
 	it('is the reclaim text up to 2.5.x, then adds the diag counters; no metrics while the gap is 0', () => {
 		const lines = readFileSync(SESSION, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as { customType?: string; data?: { metrics?: { frontierGapTokens: number } } });

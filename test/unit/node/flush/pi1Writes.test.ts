@@ -21,13 +21,14 @@ import { promptOf } from '../../../support/fakeLlmServer';
 import { labelledOracleReply } from '../../../support/oracleReplies';
 import { piCondenseSessionsDir } from '../../../support/paths';
 import { readWithPi16 } from '../../../support/pi16';
-import { rules } from '../../../support/releases';
+
 import { makeOld } from '../../../support/tempSession';
 import { referenceConfig } from '../../engine/condense/piReference';
 import { runSteps } from '../../../../src/engine/steps';
+import { releaseRules } from '../../../../src/engine/release/releases';
 
 const FOLDER = 'noprune-batching-pi-1.6.0';
-const R291 = rules('2.9.1');
+const R291 = releaseRules('2.9.1');
 const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value)) as unknown;
 
 /** Pi 1.6.0 loads `text` (written at `path`): Pi's own entries unchanged, ours after them, on its active path, the same context as ours. */

@@ -16,9 +16,10 @@ import { flushSession } from '../../../../src/node/flush/flushSession';
 import { sha1Hex } from '../../../../src/node/flush/sha1Hasher';
 import { useFlushEnvironment } from '../../../support/flushEnvironment';
 import { output } from '../../../support/flushFixtures';
-import { LATEST, rules } from '../../../support/releases';
+import { LATEST } from '../../../support/releases';
 import { SessionBuilder, text, toolCall } from '../../../support/sessionBuilder';
 import { runSteps } from '../../../../src/engine/steps';
+import { releaseRules } from '../../../../src/engine/release/releases';
 
 describe('flush: the 2.9.0 backfill spills to blob files', function () {
 	this.timeout(30000);
@@ -75,7 +76,7 @@ describe('flush: the 2.9.0 backfill spills to blob files', function () {
 		const blobs = join(env.dir.path, `${id}-blobs`);
 		const blobCount = (): number => (existsSync(blobs) ? readdirSync(blobs).length : 0);
 		const blobsBefore = blobCount();
-		const result = await flushSession(env.request(path, { mode: 'compact', release: rules('2.8.0') }));
+		const result = await flushSession(env.request(path, { mode: 'compact', release: releaseRules('2.8.0') }));
 		assert.equal(result.kind, 'nothing', result.message);
 		assert.equal(readFileSync(path, 'utf8'), before);
 		assert.equal(blobCount(), blobsBefore);
