@@ -27,13 +27,13 @@ async function main(argv: readonly string[]): Promise<number> {
 	}
 	try {
 		const args = parseCliArgs(argv);
-		const release = warnAbout(await loadRelease(args, await sessionCwd(args.sessionFile)));
-		const rules = readingRules(release);
+		const resolution = warnAbout(await loadRelease(args, await sessionCwd(args.sessionFile)));
+		const rules = readingRules(resolution);
 		const loaded = await loadPruneConfig({ agentDir: args.agentDir, configFile: args.configFile }, rules);
 		for (const warning of loaded.warnings) {
 			process.stderr.write(`pi-condense: warning: ${warning}\n`);
 		}
-		const context = { config: effectiveConfig(loaded.config, release), release, rules };
+		const context = { config: effectiveConfig(loaded.config, resolution), resolution, rules };
 		if (FLUSH_COMMANDS.includes(args.command)) {
 			const controller = new AbortController();
 			const abort = (): void => controller.abort();
@@ -64,11 +64,11 @@ async function main(argv: readonly string[]): Promise<number> {
 }
 
 /** Says on stderr what is odd about the installed pi-condense (several copies, a newer release…). */
-function warnAbout(release: ReleaseResolution): ReleaseResolution {
-	for (const warning of release.warnings) {
+function warnAbout(resolution: ReleaseResolution): ReleaseResolution {
+	for (const warning of resolution.warnings) {
 		process.stderr.write(`pi-condense: warning: ${releaseWarningText(warning, piHome(process.env))}\n`);
 	}
-	return release;
+	return resolution;
 }
 
 main(process.argv.slice(2)).then((code) => {

@@ -30,11 +30,11 @@ export interface CliSession {
 }
 
 /**
- * Reads a session; its pi-condense state is rebuilt as `release` rebuilds it. The file is read in
+ * Reads a session; its pi-condense state is rebuilt as `rules` rebuilds it. The file is read in
  * pieces, as the extension reads it, never as one string: a 100 MB session would otherwise hold
  * its text (twice, as UTF-16 where it is not Latin-1) beside its parsed entries.
  */
-export async function readCliSession(path: string, release: ReleaseRules): Promise<CliSession> {
+export async function readCliSession(path: string, rules: ReleaseRules): Promise<CliSession> {
 	let model: SessionModel;
 	try {
 		model = (await readSessionModel(path)).model;
@@ -52,7 +52,7 @@ export async function readCliSession(path: string, release: ReleaseRules): Promi
 		model,
 		branch,
 		messages: runSteps(buildSessionContextSteps(model)).messages,
-		state: runSteps(buildCondenseStateSteps(branch, release, { lineOf: (entry) => model.lineOf(entry) })),
+		state: runSteps(buildCondenseStateSteps(branch, rules, { lineOf: (entry) => model.lineOf(entry) })),
 		blobs: sessionBlobReader(path, model.header.id),
 	};
 }

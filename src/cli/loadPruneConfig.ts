@@ -22,23 +22,23 @@ export class ConfigFileError extends Error {}
 export interface LoadedConfig {
 	readonly config: ContextPruneConfig;
 	/** The pi-condense release the configuration was read for (and the session is rendered as). */
-	readonly release: ReleaseRules;
+	readonly rules: ReleaseRules;
 	readonly warnings: readonly string[];
 }
 
-/** Reads the configuration as `release` reads it (its defaults, the keys it knows). */
-export async function loadPruneConfig(options: { readonly agentDir?: string; readonly configFile?: string }, release: ReleaseRules): Promise<LoadedConfig> {
+/** Reads the configuration as `rules` reads it (its defaults, the keys it knows). */
+export async function loadPruneConfig(options: { readonly agentDir?: string; readonly configFile?: string }, rules: ReleaseRules): Promise<LoadedConfig> {
 	if (options.configFile !== undefined) {
-		return fromConfigFile(options.configFile, release);
+		return fromConfigFile(options.configFile, rules);
 	}
 	const agentDir = resolveAgentDir({ override: options.agentDir, env: process.env, homedir: homedir() }).path;
-	const settings = await readPruneSettings(agentDir, release);
+	const settings = await readPruneSettings(agentDir, rules);
 	const fileProblem = describePruneSettingsProblem(settings.path, settings.fileState);
 	const warnings = settings.problems.map(describeConfigProblem);
-	return { config: settings.config, release, warnings: fileProblem === undefined ? warnings : [fileProblem, ...warnings] };
+	return { config: settings.config, rules, warnings: fileProblem === undefined ? warnings : [fileProblem, ...warnings] };
 }
 
-async function fromConfigFile(path: string, release: ReleaseRules): Promise<LoadedConfig> {
+async function fromConfigFile(path: string, rules: ReleaseRules): Promise<LoadedConfig> {
 	let text: string;
 	let value: unknown;
 	try {
@@ -59,6 +59,6 @@ async function fromConfigFile(path: string, release: ReleaseRules): Promise<Load
 	if (!isPlainObject(raw)) {
 		throw new ConfigFileError(`${path} does not hold a contextPrune object. Pass a JSON file holding one, or a settings.json with a contextPrune key.`);
 	}
-	const { config, problems } = resolveConfig(raw, release);
-	return { config, release, warnings: problems.map(describeConfigProblem) };
+	const { config, problems } = resolveConfig(raw, rules);
+	return { config, rules, warnings: problems.map(describeConfigProblem) };
 }

@@ -26,12 +26,12 @@ export async function runCommand(args: CliArgs, session: CliSession, context: Cl
 	}
 	const left = leftForCompact(session, context);
 	const newer = newerPiSessionText(session.model.diagnostics);
-	return [text, releaseLine(context.release, piHome(process.env)), ...(newer ? [`note: ${newer}`] : []), ...(left > 0 ? [compactableHint(left, args.sessionFile)] : [])].join('\n');
+	return [text, releaseLine(context.resolution, piHome(process.env)), ...(newer ? [`note: ${newer}`] : []), ...(left > 0 ? [compactableHint(left, args.sessionFile)] : [])].join('\n');
 }
 
 /** With nothing pending, the chains a flush with work would compress that are still raw. */
-function leftForCompact(session: CliSession, { config, rules, release }: CliContext): number {
-	if (release.kind !== 'followed' || runSteps(capturePendingBatchesSteps(session.branch, session.state, config)).length > 0) {
+function leftForCompact(session: CliSession, { config, rules, resolution }: CliContext): number {
+	if (resolution.kind !== 'followed' || runSteps(capturePendingBatchesSteps(session.branch, session.state, config)).length > 0) {
 		return 0;
 	}
 	return runSteps(compactableChainsSteps(session.branch, session.messages, session.state, config, rules));
@@ -42,9 +42,9 @@ function leftForCompact(session: CliSession, { config, rules, release }: CliCont
  * with its `diag` and metrics segments), then, from 2.7.0 and whether pruning is on or off, the
  * `--- context ---` block of its `/pruner status`.
  */
-function statusText(session: CliSession, { config, rules, release }: CliContext): string {
+function statusText(session: CliSession, { config, rules, resolution }: CliContext): string {
 	const rendered = renderedFooter(session, config, rules);
-	const metrics = release.kind === 'followed' ? runSteps(contextMetricsForSteps(session.branch, session.state, config, rules)) : undefined;
+	const metrics = resolution.kind === 'followed' ? runSteps(contextMetricsForSteps(session.branch, session.state, config, rules)) : undefined;
 	const footer = config.enabled ? withFooterSegments(rendered.statusText, rules, rendered.counts, metrics) : rendered.statusText;
 	if (!metrics) {
 		return footer;

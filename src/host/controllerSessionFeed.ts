@@ -36,7 +36,7 @@ export class ControllerSessionFeed extends Disposable implements SessionFeed {
 		const settings = this.controller.renderSettings;
 		const { resolution } = settings;
 		return {
-			path: session.path, title: this.controller.titleOf(session.path), model: session.model, config: settings.config, release: settings.release, blobs: session.blobs,
+			path: session.path, title: this.controller.titleOf(session.path), model: session.model, config: settings.config, rules: settings.rules, blobs: session.blobs,
 			followed: { line: withNewerPiNote(releaseLine(resolution, homedir()), session.model.diagnostics), installed: resolution.kind !== 'not-installed' },
 			// The views' own insight: what they already computed is shared, nothing is computed here.
 			derived: session.insight(settings),
@@ -71,7 +71,7 @@ export class ControllerSessionFeed extends Disposable implements SessionFeed {
 	}
 
 	async applyPruneSettings(changes: ReadonlyArray<{ readonly key: string; readonly value: unknown }>): Promise<void> {
-		await this.controller.updatePruneSettings((raw) => setConfigKeys(raw, changes, releaseDefaults(this.controller.release)));
+		await this.controller.updatePruneSettings((raw) => setConfigKeys(raw, changes, releaseDefaults(this.controller.rules)));
 	}
 }
 

@@ -36,7 +36,7 @@ export async function benchFlush(): Promise<void> {
 			const start = performance.now();
 			const outcome = await flushSession({
 				sessionPath: path, agentDir: agent.dir, mode: 'now', summarizers: inProcessSummarizers(bundledLoader(distDir)), interactive,
-				config: flushConfig({ summarizerModel: agent.modelRef, chainCompression: { enabled: false } }), release: WRITER_RELEASE,
+				config: flushConfig({ summarizerModel: agent.modelRef, chainCompression: { enabled: false } }), rules: WRITER_RELEASE,
 				writeOptions: { quietMs: 0, maxWaitMs: 0, checkPiHolders: noPiRunning },
 			});
 			const elapsed = performance.now() - start;

@@ -47,7 +47,7 @@ export async function benchPreview(): Promise<void> {
 			throw new Error('the synthetic session did not load');
 		}
 		console.log(`\n## Context preview: ${MESSAGES.toLocaleString('en')} messages (synthetic, ${mb(statSync(fixture.sessionFile).size)})`);
-		engineFigures(session.path, session.model, session.config, session.release);
+		engineFigures(session.path, session.model, session.config, session.rules);
 		await pageFigures(source);
 		await hostBlockFigures(source);
 	} finally {
@@ -109,10 +109,10 @@ async function controlFigures(): Promise<void> {
 	}
 }
 
-function engineFigures(path: string, model: SessionModel, config: Parameters<typeof snapshotBaseSteps>[0]['config'], release: Parameters<typeof snapshotBaseSteps>[0]['release']): void {
+function engineFigures(path: string, model: SessionModel, config: Parameters<typeof snapshotBaseSteps>[0]['config'], rules: Parameters<typeof snapshotBaseSteps>[0]['rules']): void {
 	const messages = runSteps(buildSessionContextSteps(model)).messages;
 	let start = performance.now();
-	const base = runSteps(snapshotBaseSteps({ sessionPath: path, title: 'synthetic', branch: runSteps(getBranchSteps(model)), messages, config, release }));
+	const base = runSteps(snapshotBaseSteps({ sessionPath: path, title: 'synthetic', branch: runSteps(getBranchSteps(model)), messages, config, rules }));
 	const baseMs = performance.now() - start;
 	start = performance.now();
 	const first = runSteps(computePreviewSteps(base, { overrides: {}, pricing: undefined, now: Date.now() }));

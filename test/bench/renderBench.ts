@@ -27,7 +27,7 @@ import { runSteps } from '../../src/engine/steps';
 const flushConfig = resolveConfig({ enabled: true }, WRITER_RELEASE).config;
 /** What users get by default (2.9.1: occurrence keys, positional chains, orphan sweep), and 2.0.0 (id chains, thinking strip). */
 const RENDER_RELEASES = [LATEST, R200] as const;
-const renderConfig = (release: ReleaseRules): ContextPruneConfig => resolveConfig({ enabled: true, thinkingStrip: { enabled: true, keepLastTurns: 16 } }, release).config;
+const renderConfig = (rules: ReleaseRules): ContextPruneConfig => resolveConfig({ enabled: true, thinkingStrip: { enabled: true, keepLastTurns: 16 } }, rules).config;
 
 /** The synthetic session plus our flush's entries, generated once next to it. */
 export async function prunedSyntheticFile(source: string): Promise<string> {
@@ -40,7 +40,7 @@ export async function prunedSyntheticFile(source: string): Promise<string> {
 	const sessionId = model.header?.id ?? 'synthetic';
 	mkdirSync(join(target, '..'), { recursive: true });
 	const result = await runFlush(
-		{ mode: 'now', branch: runSteps(getBranchSteps(model)), messages: runSteps(buildSessionContextSteps(model)).messages, config: flushConfig, release: WRITER_RELEASE },
+		{ mode: 'now', branch: runSteps(getBranchSteps(model)), messages: runSteps(buildSessionContextSteps(model)).messages, config: flushConfig, rules: WRITER_RELEASE },
 		{ summarizer: scriptedSummarizer(richReply), hash: sha1Hex, spill: createBlobWriter(target, sessionId), now: () => Date.parse('2026-03-02T00:00:00.000Z') },
 	);
 	writeFileSync(target, appendDrafts(text, result.drafts, Date.parse('2026-03-02T00:00:00.000Z')));
@@ -60,18 +60,18 @@ export async function benchRender(source: string, runs: number): Promise<void> {
 	const model = runSteps(parseSessionSteps(text));
 	const branch = runSteps(getBranchSteps(model));
 	const messages = runSteps(buildSessionContextSteps(model)).messages;
-	for (const release of RENDER_RELEASES) {
-		const config = renderConfig(release);
-		const state = runSteps(buildCondenseStateSteps(branch, release));
+	for (const rules of RENDER_RELEASES) {
+		const config = renderConfig(rules);
+		const state = runSteps(buildCondenseStateSteps(branch, rules));
 		let rendered = messages;
 		const full = bestOf(runs, () => {
-			rendered = runSteps(renderContextSteps(messages, runSteps(buildCondenseStateSteps(branch, release)), config, release));
+			rendered = runSteps(renderContextSteps(messages, runSteps(buildCondenseStateSteps(branch, rules)), config, rules));
 		});
-		const phases = bestOf(runs, () => runSteps(renderContextSteps(messages, state, config, release)));
-		const disabled = resolveConfig({ enabled: false }, release).config;
-		const noop = bestOf(runs * 20, () => runSteps(renderBranchSteps(branch, messages, disabled, release)));
-		console.log(`pi-condense ${release.version}: ${state.records.size} records, ${state.aliases.size} aliases, ${state.summaries.length} summaries, ${state.chains.length} chains, ${state.spilled.length} spilled; ${messages.length} messages -> ${rendered.length}`);
-		if (release === LATEST) {
+		const phases = bestOf(runs, () => runSteps(renderContextSteps(messages, state, config, rules)));
+		const disabled = resolveConfig({ enabled: false }, rules).config;
+		const noop = bestOf(runs * 20, () => runSteps(renderBranchSteps(branch, messages, disabled, rules)));
+		console.log(`pi-condense ${rules.version}: ${state.records.size} records, ${state.aliases.size} aliases, ${state.summaries.length} summaries, ${state.chains.length} chains, ${state.spilled.length} spilled; ${messages.length} messages -> ${rendered.length}`);
+		if (rules === LATEST) {
 			console.log(`session open (parse + tree + context)  ${ms(open)}`);
 		}
 		console.log(`full render (state + four phases)      ${ms(full)}   ${ratio(full / open)} the open   (target ≤ 0.50×)`);
@@ -82,7 +82,7 @@ export async function benchRender(source: string, runs: number): Promise<void> {
 	for (let i = 0; i < runs; i++) {
 		const start = performance.now();
 		const result = await runFlush(
-			{ mode: 'now', branch, messages, config: flushConfig, release: WRITER_RELEASE },
+			{ mode: 'now', branch, messages, config: flushConfig, rules: WRITER_RELEASE },
 			{ summarizer: scriptedSummarizer(richReply), hash: sha1Hex, now: () => 0 },
 		);
 		idle = i === 0 ? performance.now() - start : Math.min(idle, performance.now() - start);

@@ -21,15 +21,15 @@ export interface OpenPreview {
 }
 
 /** The preview opened on `model` with `config`, the selected session's views prepared first (as the extension has them before a change). */
-export async function openPreview(path: string, model: SessionModel, config: ContextPruneConfig, release: ReleaseRules): Promise<OpenPreview> {
-	let settings: RenderSettings = { config, release };
+export async function openPreview(path: string, model: SessionModel, config: ContextPruneConfig, rules: ReleaseRules): Promise<OpenPreview> {
+	let settings: RenderSettings = { config, rules };
 	let insight: SessionInsight | undefined;
 	// As OpenSession.insight: one insight per model and settings, shared by the views and the preview.
 	const session = {
 		path,
 		insight: (wanted: RenderSettings): SessionInsight => {
-			if (insight?.config !== wanted.config || insight.release !== wanted.release) {
-				insight = new SessionInsight(model, wanted.config, wanted.release);
+			if (insight?.config !== wanted.config || insight.rules !== wanted.rules) {
+				insight = new SessionInsight(model, wanted.config, wanted.rules);
 			}
 			return insight;
 		},
@@ -38,8 +38,8 @@ export async function openPreview(path: string, model: SessionModel, config: Con
 	let posted = 0;
 	const host = new PageHost({
 		source: sessionFeed(() => ({
-			path, title: 'bench', model, config: settings.config, release: settings.release,
-			followed: { line: `pi-condense ${release.version}`, installed: true },
+			path, title: 'bench', model, config: settings.config, rules: settings.rules,
+			followed: { line: `pi-condense ${rules.version}`, installed: true },
 			blobs: { readBlob: () => Promise.resolve(undefined) },
 			derived: session.insight(settings),
 		})),
@@ -68,7 +68,7 @@ export async function openPreview(path: string, model: SessionModel, config: Con
 	await Promise.all(refreshes);
 	return {
 		async change(next: ContextPruneConfig) {
-			settings = { config: next, release };
+			settings = { config: next, rules };
 			refreshes = [];
 			posted = 0;
 			// The controller's 'settings' change: the views start over, the preview refreshes at once.

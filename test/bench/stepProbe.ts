@@ -137,8 +137,8 @@ function parseEveryLine(file: string): number {
 }
 
 async function steps(file: string, baseline: number): Promise<void> {
-	const release = LATEST;
-	const config = resolveConfig({ enabled: true }, release).config;
+	const rules = LATEST;
+	const config = resolveConfig({ enabled: true }, rules).config;
 	const opened = await measure('open', baseline, async () => {
 		// As the extension opens a session: read in pieces, then its branch and context in slices.
 		const { model } = await readSessionModel(file);
@@ -150,17 +150,17 @@ async function steps(file: string, baseline: number): Promise<void> {
 	};
 	const { model, branch, messages } = opened;
 	// Every step as the extension runs it: in slices (runSliced), so the longest block is a slice's.
-	const state = await measure('state', baseline, () => runSliced(buildCondenseStateSteps(branch, release, { lineOf: (entry) => model.lineOf(entry) })),
+	const state = await measure('state', baseline, () => runSliced(buildCondenseStateSteps(branch, rules, { lineOf: (entry) => model.lineOf(entry) })),
 		(value) => {
 			const s = value as CondenseState;
 			return `${String(s.summaries.length)} summaries, ${String(s.chains.length)} chains, ${String(s.records.size)} records`;
 		}) as CondenseState;
-	const rendered = await measure('render', baseline, () => runSliced(previewFromStateSteps(state, messages, config, release)),
+	const rendered = await measure('render', baseline, () => runSliced(previewFromStateSteps(state, messages, config, rules)),
 		(value) => (value as RenderedContext).statusText);
 	// The preview keeps its base and only its latest computation: the what-if replaces the first one.
 	let shown: WhatIfResult | undefined;
 	const base = await measure('preview rows', baseline, async () => {
-		const value = await runSliced(snapshotBaseSteps({ sessionPath: file, title: 'bench', branch, messages, config, release, state }));
+		const value = await runSliced(snapshotBaseSteps({ sessionPath: file, title: 'bench', branch, messages, config, rules, state }));
 		shown = await runSliced(computePreviewSteps(value, { overrides: {}, pricing: undefined, now: Date.now() }));
 		JSON.stringify(snapshotMessage(new SnapshotRows(1, shown), 'after', 'open'));
 		return value;
@@ -195,7 +195,7 @@ async function steps(file: string, baseline: number): Promise<void> {
 	// The plan's drafts wait to be written; once written, nothing holds them (as in the extension).
 	const toWrite: { drafts: readonly EntryDraft[] } = { drafts: [] };
 	const flushed = await measure('flush planning', baseline, async () => {
-		const result = await runFlush({ mode: 'now', branch, messages, config: flushConfig, release: WRITER_RELEASE }, flushPorts);
+		const result = await runFlush({ mode: 'now', branch, messages, config: flushConfig, rules: WRITER_RELEASE }, flushPorts);
 		toWrite.drafts = result.drafts;
 		return result.message;
 	}, (message) => (message as string).split('\n')[0] ?? '');
@@ -222,13 +222,13 @@ async function steps(file: string, baseline: number): Promise<void> {
 		rmSync(copy, { force: true });
 	}
 	const compacted = await measure('compact planning', baseline,
-		() => runFlush({ mode: 'compact', branch, messages, config: flushConfig, release: WRITER_RELEASE }, flushPorts),
+		() => runFlush({ mode: 'compact', branch, messages, config: flushConfig, rules: WRITER_RELEASE }, flushPorts),
 		(result) => (result as Awaited<ReturnType<typeof runFlush>>).message.split('\n')[0] ?? '');
 	// The preview open on the session (its views prepared, the page holding its first snapshot), then a
 	// setting changed: the views and the preview start over on the host's thread.
-	const preview = await openPreview(file, model, config, release);
+	const preview = await openPreview(file, model, config, rules);
 	const changed = await measure('settings change', baseline,
-		() => preview.change(resolveConfig({ enabled: true, chainCompression: { rollingWindow: 1 } }, release).config),
+		() => preview.change(resolveConfig({ enabled: true, chainCompression: { rollingWindow: 1 } }, rules).config),
 		(value) => `chainCompression.rollingWindow 3→1, the preview open: the views and the preview recomputed, ${((value as { posted: number }).posted / 1024 / 1024).toFixed(2)} MB posted`);
 	preview.dispose();
 	// Everything stays reachable until here, as in the extension, which holds what its views show.

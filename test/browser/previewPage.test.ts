@@ -41,7 +41,7 @@ describe('the preview page in Chromium, on a session written by real pi-condense
 		const report = await snapshotReport();
 		const session = source.current();
 		assert.ok(session);
-		const engine = runSteps(previewContextSteps(runSteps(getBranchSteps(session.model)), runSteps(buildSessionContextSteps(session.model)).messages, session.config, session.release));
+		const engine = runSteps(previewContextSteps(runSteps(getBranchSteps(session.model)), runSteps(buildSessionContextSteps(session.model)).messages, session.config, session.rules));
 		const before = runSteps(contextBreakdownSteps(engine.before));
 		const after = runSteps(contextBreakdownSteps(engine.after));
 		assert.equal(report.view, 'after');

@@ -34,8 +34,8 @@ describe('the preview page follows the release: defect warnings, what-if control
 		rawRows: number;
 	}
 
-	async function open(release: typeof R200, followed?: SessionFileSource['followed']): Promise<Shown> {
-		const source = new SessionFileSource(dir.sessionFile, dir.agentDir, release);
+	async function open(rules: typeof R200, followed?: SessionFileSource['followed']): Promise<Shown> {
+		const source = new SessionFileSource(dir.sessionFile, dir.agentDir, rules);
 		if (followed) {
 			source.followed = followed;
 		}

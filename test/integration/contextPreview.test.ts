@@ -48,7 +48,7 @@ describe('the context preview in VS Code', function () {
 		const report = await shown;
 		const session = api.sessionFeed.current();
 		assert.ok(session);
-		const engine = runSteps(previewContextSteps(runSteps(getBranchSteps(session.model)), runSteps(buildSessionContextSteps(session.model)).messages, session.config, session.release));
+		const engine = runSteps(previewContextSteps(runSteps(getBranchSteps(session.model)), runSteps(buildSessionContextSteps(session.model)).messages, session.config, session.rules));
 		const before = runSteps(contextBreakdownSteps(engine.before));
 		const after = runSteps(contextBreakdownSteps(engine.after));
 		assert.equal(report.rowCount, engine.after.length);

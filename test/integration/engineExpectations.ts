@@ -18,7 +18,7 @@ import { runSteps } from '../../src/engine/steps';
 export interface EngineView {
 	readonly config: ContextPruneConfig;
 	/** The release installed in the integration agent dir, which the extension follows. */
-	readonly release: ReleaseRules;
+	readonly rules: ReleaseRules;
 	readonly state: CondenseState;
 	readonly statusText: string;
 	readonly summaryHeaders: readonly string[];
@@ -27,15 +27,15 @@ export interface EngineView {
 	readonly blobs: ReturnType<typeof sessionBlobReader>;
 }
 
-/** `release`: the one installed in the integration agent dir (the release that wrote basic) unless given. */
-export function engineView(path: string, release: ReleaseRules = referenceReleases().get('basic') as ReleaseRules): EngineView {
+/** `rules`: the one installed in the integration agent dir (the release that wrote basic) unless given. */
+export function engineView(path: string, rules: ReleaseRules = referenceReleases().get('basic') as ReleaseRules): EngineView {
 	const model = runSteps(parseSessionSteps(readFileSync(path, 'utf8')));
-	const { config } = resolveConfig(contextPruneOnDisk(), release);
-	const insight = runSteps(new SessionInsight(model, config, release).prepare());
+	const { config } = resolveConfig(contextPruneOnDisk(), rules);
+	const insight = runSteps(new SessionInsight(model, config, rules).prepare());
 	const tree = insight.prunedTree;
 	return {
 		config,
-		release,
+		rules,
 		state: insight.state,
 		statusText: statusLineText(config, insight, false),
 		summaryHeaders: tree.map((node) => node.header),

@@ -50,9 +50,9 @@ describe('Pi Sessions and Pruned Calls views', () => {
 		const messageCount = model.entries.filter((entry) => entry.type === 'message').length;
 		assert.match(row()!.description, new RegExp(`· ${messageCount} msgs ·`));
 		const messages = runSteps(buildSessionContextSteps(model)).messages;
-		const { config, release } = engineView(basic.path);
-		const state = runSteps(buildCondenseStateSteps(runSteps(getBranchSteps(model)), release));
-		const reclaim = runSteps(measureReclaimSteps(messages, runSteps(previewFromStateSteps(state, messages, { ...config, enabled: true }, release)).after));
+		const { config, rules } = engineView(basic.path);
+		const state = runSteps(buildCondenseStateSteps(runSteps(getBranchSteps(model)), rules));
+		const reclaim = runSteps(measureReclaimSteps(messages, runSteps(previewFromStateSteps(state, messages, { ...config, enabled: true }, rules)).after));
 		assert.ok(reclaim);
 		const percent = Math.round((1 - charsToTokens(reclaim.afterChars) / charsToTokens(reclaim.beforeChars)) * 100);
 		assert.ok(row()!.description.endsWith(`-${percent}%`), `${row()!.description} ends with -${percent}%`);

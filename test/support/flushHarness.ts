@@ -49,7 +49,7 @@ export interface FlushTextOptions {
 	readonly interactive?: boolean;
 	readonly signal?: AbortSignal;
 	/** Default: the release our writer's entries are read as (`WRITER_RELEASE`). */
-	readonly release?: ReleaseRules;
+	readonly rules?: ReleaseRules;
 }
 
 /** Flushes a session text and returns the result with the text it leads to. */
@@ -61,7 +61,7 @@ export async function flushText(text: string, config: ContextPruneConfig, summar
 		branch: runSteps(getBranchSteps(model)),
 		messages: runSteps(buildSessionContextSteps(model)).messages,
 		config,
-		release: options.release ?? WRITER_RELEASE,
+		rules: options.rules ?? WRITER_RELEASE,
 		interactive: options.interactive,
 		signal: options.signal,
 	}, { summarizer, hash: sha1Hex, spill: options.spill, now: () => nowMs });

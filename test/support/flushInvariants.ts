@@ -12,8 +12,8 @@ import type { ReleaseRules } from '../../src/engine/release/releases';
 import { WRITER_RELEASE } from './releases';
 import { runSteps } from '../../src/engine/steps';
 
-export function flushInvariantViolations(branch: readonly SessionEntry[], release: ReleaseRules = WRITER_RELEASE): string[] {
-	const state = runSteps(buildCondenseStateSteps(branch, release));
+export function flushInvariantViolations(branch: readonly SessionEntry[], rules: ReleaseRules = WRITER_RELEASE): string[] {
+	const state = runSteps(buildCondenseStateSteps(branch, rules));
 	const problems: string[] = [...state.diagnostics.map((d) => `diagnostic: ${d.message}`)];
 	const refs = new Set<string>();
 	for (const summary of state.summaries) {

@@ -21,8 +21,8 @@ export const R200: ReleaseRules = releaseRules('2.0.0');
 export const WRITER_RELEASE: ReleaseRules = releaseRules('2.5.0');
 
 /** The release's defaults (the latest release unless one is given). */
-export function defaults(release: ReleaseRules = LATEST): ContextPruneConfig {
-	return releaseDefaults(release);
+export function defaults(rules: ReleaseRules = LATEST): ContextPruneConfig {
+	return releaseDefaults(rules);
 }
 
 /** Reference folder → the pi-condense release that wrote it (test/fixtures/pi-condense-sessions/manifest.json). */

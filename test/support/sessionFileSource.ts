@@ -37,12 +37,12 @@ export class SessionFileSource implements SessionFeed {
 	followed: FollowedRelease;
 
 	/**
-	 * `release`: the pi-condense release the session is rendered as. With `derive`, each reload also
+	 * `rules`: the pi-condense release the session is rendered as. With `derive`, each reload also
 	 * prepares the session's insight (its state) and hands it to the preview, as the extension does
 	 * for the selected session before its preview opens.
 	 */
-	constructor(readonly path: string, readonly agentDir: string, readonly release: ReleaseRules, private readonly pricing?: ModelFacts, private readonly derive = false) {
-		this.followed = { line: `pi-condense ${release.version} (test source)`, installed: true };
+	constructor(readonly path: string, readonly agentDir: string, readonly rules: ReleaseRules, private readonly pricing?: ModelFacts, private readonly derive = false) {
+		this.followed = { line: `pi-condense ${rules.version} (test source)`, installed: true };
 	}
 
 	readonly onDidChangeSession: vscode.Event<void> = (listener, thisArgs, disposables) => {
@@ -56,12 +56,12 @@ export class SessionFileSource implements SessionFeed {
 	/** Reads the session file and the settings again, then tells the listeners. */
 	async reload(): Promise<void> {
 		const model = runSteps(parseSessionSteps(await readFile(this.path, 'utf8')));
-		const settings = await readPruneSettings(this.agentDir, this.release);
+		const settings = await readPruneSettings(this.agentDir, this.rules);
 		// Without pi-condense, Pi sends its own context: as the controller does, pruning is then off.
 		const config = this.followed.installed ? settings.config : effectiveConfig(settings.config, { kind: 'not-installed', searched: [], warnings: [] });
 		let derived: SessionInsight | undefined;
 		if (this.derive) {
-			derived = new SessionInsight(model, config, settings.release);
+			derived = new SessionInsight(model, config, settings.rules);
 			runSteps(derived.prepare());
 		}
 		this.session = {
@@ -69,7 +69,7 @@ export class SessionFileSource implements SessionFeed {
 			title: model.name ?? firstPrompt(model) ?? basename(this.path, '.jsonl'),
 			model,
 			config,
-			release: settings.release,
+			rules: settings.rules,
 			followed: this.followed,
 			blobs: sessionBlobReader(this.path, model.header?.id ?? ''),
 			...(derived ? { derived } : {}),
@@ -88,7 +88,7 @@ export class SessionFileSource implements SessionFeed {
 		if (!session) {
 			return '';
 		}
-		const state = runSteps(buildCondenseStateSteps(runSteps(getBranchSteps(session.model)), session.release));
+		const state = runSteps(buildCondenseStateSteps(runSteps(getBranchSteps(session.model)), session.rules));
 		return (await recoverOutputs(state, refs, session.blobs)).text;
 	}
 
@@ -109,7 +109,7 @@ export class SessionFileSource implements SessionFeed {
 
 	async applyPruneSettings(changes: ReadonlyArray<{ readonly key: string; readonly value: unknown }>): Promise<void> {
 		this.applied.push(changes.map((change) => ({ ...change })));
-		await updatePruneSettings(this.agentDir, (current) => setConfigKeys(current, changes, releaseDefaults(this.release)));
+		await updatePruneSettings(this.agentDir, (current) => setConfigKeys(current, changes, releaseDefaults(this.rules)));
 		await this.reload();
 	}
 }

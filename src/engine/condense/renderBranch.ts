@@ -23,11 +23,11 @@ import { type Steps } from '../steps';
  * Full render from the branch (state rebuild + transform). With `enabled: false` it returns
  * `messages` itself without reading the branch: the no-op path.
  */
-export function* renderBranchSteps(branch: readonly SessionEntry[], messages: readonly ContextMessage[], config: ContextPruneConfig, release: ReleaseRules): Steps<readonly ContextMessage[]> {
+export function* renderBranchSteps(branch: readonly SessionEntry[], messages: readonly ContextMessage[], config: ContextPruneConfig, rules: ReleaseRules): Steps<readonly ContextMessage[]> {
 	if (!config.enabled) {
 		return messages;
 	}
-	return yield* renderContextSteps(messages, yield* buildCondenseStateSteps(branch, release), config, release);
+	return yield* renderContextSteps(messages, yield* buildCondenseStateSteps(branch, rules), config, rules);
 }
 
 /** What the model is sent for one branch under one configuration and release, with what pi-condense measures and reports of it. */
@@ -52,17 +52,17 @@ export function* previewContextSteps(
 	branch: readonly SessionEntry[],
 	messages: readonly ContextMessage[],
 	config: ContextPruneConfig,
-	release: ReleaseRules,
+	rules: ReleaseRules,
 	options: BuildStateOptions = {},
 ): Steps<RenderedContext> {
-	return yield* previewFromStateSteps(config.enabled ? yield* buildCondenseStateSteps(branch, release, options) : EMPTY_CONDENSE_STATE, messages, config, release);
+	return yield* previewFromStateSteps(config.enabled ? yield* buildCondenseStateSteps(branch, rules, options) : EMPTY_CONDENSE_STATE, messages, config, rules);
 }
 
 /** The same from an already rebuilt state (the state is not consulted when pruning is disabled). */
-export function* previewFromStateSteps(state: CondenseState, messages: readonly ContextMessage[], config: ContextPruneConfig, release: ReleaseRules): Steps<RenderedContext> {
+export function* previewFromStateSteps(state: CondenseState, messages: readonly ContextMessage[], config: ContextPruneConfig, rules: ReleaseRules): Steps<RenderedContext> {
 	const diagnostics: ReleaseDiagnostic[] = [];
 	const warnings: DefectWarning[] = [];
-	const after = yield* renderContextSteps(messages, state, config, release, { diagnostic: (d) => diagnostics.push(d), warning: (w) => warnings.push(w) });
+	const after = yield* renderContextSteps(messages, state, config, rules, { diagnostic: (d) => diagnostics.push(d), warning: (w) => warnings.push(w) });
 	const reclaim = after === messages ? undefined : yield* measureReclaimSteps(conversationOf(messages), conversationOf(after));
 	return { state, before: messages, after, reclaim, statusText: pruneStatusText(config, reclaim), diagnostics, warnings };
 }

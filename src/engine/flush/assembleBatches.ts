@@ -28,7 +28,7 @@ import { Pacer, type Steps } from '../steps';
 export interface AssembleSettings {
 	readonly minBatchChars: number;
 	readonly quietOversizedSkips: boolean;
-	readonly release: ReleaseRules;
+	readonly rules: ReleaseRules;
 	/** 2.4.3: the thinking-strip boundary stored on the frontier (undefined: none written). */
 	readonly thinkingStripBoundary?: number;
 }
@@ -66,8 +66,8 @@ export function* assembleBatchesSteps(
 ): Steps<BatchPhase> {
 	const cutoff = failedPosition(prepared, outcomes);
 	const taken = prepared.slice(0, cutoff.position);
-	const { release } = settings;
-	const occurrences = release.occurrenceKeys;
+	const { rules } = settings;
+	const occurrences = rules.occurrenceKeys;
 	const timestampOf = (call: PendingCall): number | undefined => (occurrences ? call.resultTimestamp : undefined);
 	const aliasDrafts = taken.flatMap((batch) => batch.deduped.map((d) => {
 		const original = occurrences ? parseOccurrenceKey(d.originalKey) : { toolCallId: d.originalKey, resultTimestamp: undefined };
@@ -108,7 +108,7 @@ export function* assembleBatchesSteps(
 		const toolNames = batch.remaining.map((call) => call.toolName);
 		const shortIds = refs.map((ref) => ref.shortId);
 		const { answer } = outcome;
-		const body = release.inlineRefs ? rewriteLabels(answer.text, toolNames, shortIds) : answer.text;
+		const body = rules.inlineRefs ? rewriteLabels(answer.text, toolNames, shortIds) : answer.text;
 		const content = body + refsFooter(shortIds);
 		stats.addCall(answer.inputTokens, answer.outputTokens, answer.cost);
 		totals.summary += content.length;
@@ -119,7 +119,7 @@ export function* assembleBatchesSteps(
 		}
 		kinds.summarized++;
 		const { turnIndex, timestamp } = batch.captured;
-		batchDrafts.push(summaryDraft(content, summaryDetails(refs, toolNames, turnIndex, timestamp), release.summaryDisplay));
+		batchDrafts.push(summaryDraft(content, summaryDetails(refs, toolNames, turnIndex, timestamp), rules.summaryDisplay));
 		batchDrafts.push(indexDraft(batch.remaining.map((call) => toolCallRecord({
 			toolCallId: call.toolCallId, toolName: call.toolName, args: call.args, resultText: call.resultText, isError: call.isError, turnIndex, timestamp,
 			resultTimestamp: timestampOf(call),

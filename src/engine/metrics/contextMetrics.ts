@@ -35,12 +35,12 @@ export interface ContextMetrics {
 export const ZERO_CONTEXT_METRICS: ContextMetrics = { openCycleThinkingTokens: 0, largestChainSharePct: 0, frontierGapTokens: 0 };
 
 /**
- * The metrics of `branch` as `release` computes them, from the state that release rebuilt from the
+ * The metrics of `branch` as `rules` computes them, from the state that release rebuilt from the
  * same branch; undefined before 2.7.0. For a flush's snapshot pass the branch as it stood when the
  * flush began (before the entries it wrote, and without the reply that triggered it). In steps.
  */
-export function* contextMetricsForSteps(branch: readonly SessionEntry[], state: CondenseState, config: ProtectionConfig, release: ReleaseRules): Steps<ContextMetrics | undefined> {
-	return release.flushMetrics ? yield* computeContextMetricsSteps(metricsMessages(branch), state, protectionCheck(config)) : undefined;
+export function* contextMetricsForSteps(branch: readonly SessionEntry[], state: CondenseState, config: ProtectionConfig, rules: ReleaseRules): Steps<ContextMetrics | undefined> {
+	return rules.flushMetrics ? yield* computeContextMetricsSteps(metricsMessages(branch), state, protectionCheck(config)) : undefined;
 }
 
 /** The metrics over an already projected message list (`metricsMessages`). */

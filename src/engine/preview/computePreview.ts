@@ -52,12 +52,12 @@ export function* computePreviewSteps(base: SnapshotBase, options: WhatIfOptions)
 	const window = overrides['chainCompression.rollingWindow'];
 	const windowChanged = window !== undefined && window !== base.config.chainCompression.rollingWindow;
 	const simulation: WindowSimulation = config.enabled && config.chainCompression.enabled && windowChanged
-		? yield* simulateWindowSteps(base.state, base.messages, config.chainCompression.rollingWindow, isProtected, options.now, base.release, { branch: base.branch, turns: config.recoveryGraceTurns ?? 0 })
+		? yield* simulateWindowSteps(base.state, base.messages, config.chainCompression.rollingWindow, isProtected, options.now, base.rules, { branch: base.branch, turns: config.recoveryGraceTurns ?? 0 })
 		: { state: base.state, simulated: [], uncovered: 0 };
 	const diagnostics: ReleaseDiagnostic[] = [];
 	const warnings: DefectWarning[] = [];
 	yield;
-	const after = yield* renderContextSteps(base.messages, simulation.state, config, base.release, { diagnostic: (d) => diagnostics.push(d), warning: (w) => warnings.push(w) });
+	const after = yield* renderContextSteps(base.messages, simulation.state, config, base.rules, { diagnostic: (d) => diagnostics.push(d), warning: (w) => warnings.push(w) });
 	const alignment = yield* alignContextsSteps(base.messages, after);
 	// The engine's previewFromStateSteps, measured from the base's table: a sent message that is the raw
 	// one at its aligned index has its size; only stubs and synthetic messages are measured.
@@ -108,7 +108,7 @@ export function* computePreviewSteps(base: SnapshotBase, options: WhatIfOptions)
 		sessionPath: base.sessionPath,
 		title: base.title,
 		enabled: config.enabled,
-		release: base.release.version,
+		release: base.rules.version,
 		statusText: preview.statusText,
 		bars: tokenBars(beforeSizes, afterSizes),
 		totals: tokenTotals(beforeSizes, afterSizes, base.messages.length, preview.after.length),
@@ -120,7 +120,7 @@ export function* computePreviewSteps(base: SnapshotBase, options: WhatIfOptions)
 		},
 		cache,
 		whatIf: {
-			thinkingStripApplies: base.release.thinkingStrip !== 'none',
+			thinkingStripApplies: base.rules.thinkingStrip !== 'none',
 			configured: whatIfSettings(base.config),
 			effective: whatIfSettings(config),
 			changes: whatIfChanges(base.config, overrides),

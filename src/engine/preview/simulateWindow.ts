@@ -39,15 +39,15 @@ export function* simulateWindowSteps(
 	rollingWindow: number,
 	isProtected: ProtectionCheck,
 	compressedAt: number,
-	release: ReleaseRules,
+	rules: ReleaseRules,
 	grace?: { readonly branch: readonly SessionEntry[]; readonly turns: number },
 ): Steps<WindowSimulation> {
 	const compressedStarts = new Set(state.chains.map((chain) => chain.entry.startUserTimestamp));
 	const window = selectChains(yield* detectChainsSteps(rawMessages, isProtected, compressedStarts), rollingWindow, compressedStarts);
-	const inGrace = release.recoveryGrace && grace ? yield* graceKeysOfBranchSteps(grace.branch, grace.turns, state.keying) : new Set<string>();
-	const selected = deferInGrace(window, inGrace, release.occurrenceKeys);
+	const inGrace = rules.recoveryGrace && grace ? yield* graceKeysOfBranchSteps(grace.branch, grace.turns, state.keying) : new Set<string>();
+	const selected = deferInGrace(window, inGrace, rules.occurrenceKeys);
 	yield;
-	const { jobs } = selected.length > 0 ? yield* planChainJobsSteps(selected, rawMessages, state, release) : { jobs: [] };
+	const { jobs } = selected.length > 0 ? yield* planChainJobsSteps(selected, rawMessages, state, rules) : { jobs: [] };
 	yield;
 	if (jobs.length === 0) {
 		return { state, simulated: [], uncovered: 0 };

@@ -27,7 +27,7 @@ export interface SnapshotBase {
 	readonly messages: readonly ContextMessage[];
 	readonly config: ContextPruneConfig;
 	/** The pi-condense release the state was rebuilt and the context rendered for. */
-	readonly release: ReleaseRules;
+	readonly rules: ReleaseRules;
 	readonly state: CondenseState;
 	readonly entryIds: readonly (string | undefined)[];
 	/** Pi 1.x: the `context_edit`s that changed the context (omissions first). */
@@ -59,7 +59,7 @@ export interface BaseInputs {
 	readonly branch: readonly SessionEntry[];
 	readonly messages: readonly ContextMessage[];
 	readonly config: ContextPruneConfig;
-	readonly release: ReleaseRules;
+	readonly rules: ReleaseRules;
 	/** An already rebuilt state of this branch (for the same release), if the caller has one. */
 	readonly state?: CondenseState;
 	/**
@@ -74,14 +74,14 @@ export interface BaseInputs {
 
 /** What every what-if of one session snapshot shares (state, previous call, sizes), in steps (see `src/engine/steps.ts`). */
 export function* snapshotBaseSteps(inputs: BaseInputs): Steps<SnapshotBase> {
-	const { branch, messages, config, release } = inputs;
-	const state = config.enabled ? inputs.state ?? (yield* buildCondenseStateSteps(branch, release)) : EMPTY_CONDENSE_STATE;
+	const { branch, messages, config, rules } = inputs;
+	const state = config.enabled ? inputs.state ?? (yield* buildCondenseStateSteps(branch, rules)) : EMPTY_CONDENSE_STATE;
 	const context = inputs.context?.messages === messages ? inputs.context : undefined;
 	const entryIds = context ? (yield* context.sources.entriesSteps()).map((entry) => entry.id) : yield* messageEntryIdsSteps(branch, messages);
 	const edits = context ? yield* appliedEditsSteps(context) : [];
 	const previous = yield* previousCallSteps(branch, messages, entryIds);
-	const previousState = previous && config.enabled ? yield* stateAtCall(previous, branch, state, release) : EMPTY_CONDENSE_STATE;
-	const previousSent = previous ? yield* renderContextSteps(previous.rawMessages, previousState, config, release) : undefined;
+	const previousState = previous && config.enabled ? yield* stateAtCall(previous, branch, state, rules) : EMPTY_CONDENSE_STATE;
+	const previousSent = previous ? yield* renderContextSteps(previous.rawMessages, previousState, config, rules) : undefined;
 	const measured = yield* measuredContextSteps(messages);
 	const previousSizes = previous && previousSent ? (yield* previousCallSizesSteps(messages, measured, previous.rawMessages, previousSent)) : undefined;
 	return {
@@ -90,7 +90,7 @@ export function* snapshotBaseSteps(inputs: BaseInputs): Steps<SnapshotBase> {
 		branch,
 		messages,
 		config,
-		release,
+		rules,
 		state,
 		entryIds,
 		edits,
@@ -110,7 +110,7 @@ export function* snapshotBaseSteps(inputs: BaseInputs): Steps<SnapshotBase> {
  * entries, so when none of them came after that point it is the current state: the common case
  * (no flush since the last call) rebuilds nothing.
  */
-function* stateAtCall(previous: PreviousCall, branch: readonly SessionEntry[], state: CondenseState, release: ReleaseRules): Steps<CondenseState> {
+function* stateAtCall(previous: PreviousCall, branch: readonly SessionEntry[], state: CondenseState, rules: ReleaseRules): Steps<CondenseState> {
 	const kept = new Set<SessionEntry>();
 	for (let i = 0; i < previous.branch.length; i++) {
 		if (paced(i)) {
@@ -126,7 +126,7 @@ function* stateAtCall(previous: PreviousCall, branch: readonly SessionEntry[], s
 		const entry = branch[i] as SessionEntry;
 		later = !kept.has(entry) && (entry.type === 'custom' || entry.type === 'custom_message');
 	}
-	return later ? yield* buildCondenseStateSteps(previous.branch, release) : state;
+	return later ? yield* buildCondenseStateSteps(previous.branch, rules) : state;
 }
 
 /**

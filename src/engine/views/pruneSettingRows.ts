@@ -65,8 +65,8 @@ export const SETTING_ROWS: readonly SettingRow[] = [
 ];
 
 /** The rows for a release: the keys it reads in its order, then the ones it ignores (marked). */
-export function settingRows(release: ReleaseRules): readonly ReleaseSettingRow[] {
-	const ignored = new Set(ignoredKeys(release));
+export function settingRows(rules: ReleaseRules): readonly ReleaseSettingRow[] {
+	const ignored = new Set(ignoredKeys(rules));
 	const isIgnored = (row: SettingRow): boolean => ignored.has(row.key.split('.')[0] ?? row.key);
 	return [
 		...SETTING_ROWS.filter((row) => !isIgnored(row)).map((row) => ({ ...row, ignored: false })),
@@ -75,10 +75,10 @@ export function settingRows(release: ReleaseRules): readonly ReleaseSettingRow[]
 }
 
 /** How an ignored row reads: the release that ignores it, and the value left in the file, if any. */
-export function ignoredRowText(row: SettingRow, raw: unknown, release: ReleaseRules): string {
+export function ignoredRowText(row: SettingRow, raw: unknown, rules: ReleaseRules): string {
 	const value = settingValue(raw, row.key);
 	const kept = value === undefined ? 'not set' : `${JSON.stringify(value)} kept in settings.json`;
-	return `ignored by pi-condense ${release.version} (${kept})`;
+	return `ignored by pi-condense ${rules.version} (${kept})`;
 }
 
 /** The value of a dotted key in the resolved configuration (or in the raw `contextPrune` object). */

@@ -26,7 +26,7 @@ import type { SessionEntry } from '../session/types';
 export interface PreparedInsight {
 	readonly model: SessionModel;
 	readonly config: ContextPruneConfig;
-	readonly release: ReleaseRules;
+	readonly rules: ReleaseRules;
 	readonly branch: readonly SessionEntry[];
 	readonly context: SessionContext;
 	/** pi-condense's state from the branch, whether or not pruning is enabled (the tree and recovery read it). */
@@ -71,7 +71,7 @@ export class SessionInsight {
 	private compactableValue: number | undefined;
 	private preparedValue: PreparedInsight | undefined;
 
-	constructor(readonly model: SessionModel, readonly config: ContextPruneConfig, readonly release: ReleaseRules) {}
+	constructor(readonly model: SessionModel, readonly config: ContextPruneConfig, readonly rules: ReleaseRules) {}
 
 	/**
 	 * Computes, in steps, everything the views read, and returns it as plain values: the extension
@@ -83,7 +83,7 @@ export class SessionInsight {
 			const prepared: PreparedInsight = {
 				model: this.model,
 				config: this.config,
-				release: this.release,
+				rules: this.rules,
 				branch: yield* this.branchSteps(),
 				context: yield* this.contextSteps(),
 				state: yield* this.stateSteps(),
@@ -93,7 +93,7 @@ export class SessionInsight {
 				metrics: yield* this.metricsSteps(),
 				reclaim: yield* this.reclaimSteps(),
 				compactableChains: yield* this.compactableChainsSteps(),
-				rearmed: this.release.flushMetrics && this.config.enabled && (yield* this.pendingSteps()).length > 0,
+				rearmed: this.rules.flushMetrics && this.config.enabled && (yield* this.pendingSteps()).length > 0,
 			};
 			this.preparedValue ??= prepared;
 		}
@@ -122,7 +122,7 @@ export class SessionInsight {
 	/** The state alone (recovery needs only the state). */
 	*stateSteps(): Steps<CondenseState> {
 		if (this.stateValue === undefined) {
-			const state = yield* buildCondenseStateSteps(yield* this.branchSteps(), this.release, { lineOf: (entry) => this.model.lineOf(entry) });
+			const state = yield* buildCondenseStateSteps(yield* this.branchSteps(), this.rules, { lineOf: (entry) => this.model.lineOf(entry) });
 			this.stateValue ??= state;
 		}
 		return this.stateValue;
@@ -130,7 +130,7 @@ export class SessionInsight {
 
 	private *previewSteps(): Steps<RenderedContext> {
 		if (this.previewValue === undefined) {
-			const preview = yield* previewFromStateSteps(yield* this.stateSteps(), (yield* this.contextSteps()).messages, this.config, this.release);
+			const preview = yield* previewFromStateSteps(yield* this.stateSteps(), (yield* this.contextSteps()).messages, this.config, this.rules);
 			this.previewValue ??= preview;
 		}
 		return this.previewValue;
@@ -154,7 +154,7 @@ export class SessionInsight {
 
 	private *metricsSteps(): Steps<ContextMetrics | undefined> {
 		if (this.metricsValue === undefined) {
-			const metrics = (yield* contextMetricsForSteps(yield* this.branchSteps(), yield* this.stateSteps(), this.config, this.release)) ?? null;
+			const metrics = (yield* contextMetricsForSteps(yield* this.branchSteps(), yield* this.stateSteps(), this.config, this.rules)) ?? null;
 			this.metricsValue ??= metrics;
 		}
 		return this.metricsValue ?? undefined;
@@ -165,7 +165,7 @@ export class SessionInsight {
 		if (this.compactableValue === undefined) {
 			const count = (yield* this.pendingSteps()).length > 0
 				? 0
-				: yield* compactableChainsSteps(yield* this.branchSteps(), (yield* this.contextSteps()).messages, yield* this.stateSteps(), this.config, this.release);
+				: yield* compactableChainsSteps(yield* this.branchSteps(), (yield* this.contextSteps()).messages, yield* this.stateSteps(), this.config, this.rules);
 			this.compactableValue ??= count;
 		}
 		return this.compactableValue;
@@ -176,7 +176,7 @@ export class SessionInsight {
 		if (this.reclaimValue === undefined) {
 			const preview = this.config.enabled
 				? yield* this.previewSteps()
-				: yield* previewFromStateSteps(yield* this.stateSteps(), (yield* this.contextSteps()).messages, { ...this.config, enabled: true }, this.release);
+				: yield* previewFromStateSteps(yield* this.stateSteps(), (yield* this.contextSteps()).messages, { ...this.config, enabled: true }, this.rules);
 			this.reclaimValue ??= preview.reclaim ?? null;
 		}
 		return this.reclaimValue ?? undefined;

@@ -30,5 +30,5 @@ export function statusLineText(config: ContextPruneConfig, insight: PreparedInsi
 	}
 	// The diag counters are what the release counts once it has rendered this branch since loading it.
 	const preview = insight.preview;
-	return withFooterSegments(preview.statusText, insight.release, diagnosticCounts(preview.diagnostics), insight.metrics);
+	return withFooterSegments(preview.statusText, insight.rules, diagnosticCounts(preview.diagnostics), insight.metrics);
 }

@@ -53,7 +53,7 @@ export interface SettingChange {
 /** Several keys in one write. */
 export async function saveSettings(context: CommandContext, changes: readonly SettingChange[], message: string): Promise<string | undefined> {
 	try {
-		await context.controller.updatePruneSettings((raw) => setConfigKeys(raw, changes, releaseDefaults(context.controller.release)));
+		await context.controller.updatePruneSettings((raw) => setConfigKeys(raw, changes, releaseDefaults(context.controller.rules)));
 	} catch (error) {
 		showSettingsError(context, error);
 		return undefined;

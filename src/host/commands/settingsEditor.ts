@@ -26,7 +26,7 @@ export function registerSettingsEditor(context: CommandContext): vscode.Disposab
 			}
 			last = row.key;
 			if (row.ignored) {
-				void showInfo(`contextPrune.${row.key} is ${ignoredRowText(row, context.controller.settings?.raw, context.controller.release)}: changing it changes nothing.`);
+				void showInfo(`contextPrune.${row.key} is ${ignoredRowText(row, context.controller.settings?.raw, context.controller.rules)}: changing it changes nothing.`);
 				continue;
 			}
 			await editRow(context, row);
@@ -36,15 +36,15 @@ export function registerSettingsEditor(context: CommandContext): vscode.Disposab
 
 async function pickRow(context: CommandContext, lastKey: string | undefined): Promise<ReleaseSettingRow | undefined> {
 	const settings = context.controller.settings;
-	const { configured: config, release } = context.controller.renderSettings;
-	const items: RowItem[] = settingRows(release).map((row) => ({
+	const { configured: config, rules } = context.controller.renderSettings;
+	const items: RowItem[] = settingRows(rules).map((row) => ({
 		label: row.label,
-		description: row.ignored ? ignoredRowText(row, settings?.raw, release) : formatSettingValue(row, config),
+		description: row.ignored ? ignoredRowText(row, settings?.raw, rules) : formatSettingValue(row, config),
 		detail: `contextPrune.${row.key}`,
 		row,
 	}));
 	return pickOne({
-		title: `Pi Condense settings for pi-condense ${release.version} · ${settings?.path ?? 'settings.json'}`,
+		title: `Pi Condense settings for pi-condense ${rules.version} · ${settings?.path ?? 'settings.json'}`,
 		placeholder: 'Choose a setting to change (saved to Pi\'s settings.json, shared with pi-condense in Pi)',
 		matchOnDetail: true,
 		items,

@@ -22,7 +22,7 @@ export interface ShownSession {
 	/** The resolved `contextPrune` configuration from Pi's settings.json. */
 	readonly config: ContextPruneConfig;
 	/** The pi-condense release the context is rendered as. */
-	readonly release: ReleaseRules;
+	readonly rules: ReleaseRules;
 	/** Which pi-condense Pi loads for this session's project, as the preview header says it. */
 	readonly followed: FollowedRelease;
 	/** Reads spilled outputs from the session's `<sessionId>-blobs/` folder. */

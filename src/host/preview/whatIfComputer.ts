@@ -111,7 +111,7 @@ export class WhatIfComputer {
 	private async baseFor(session: ShownSession, signal: AbortSignal | undefined): Promise<SnapshotBase> {
 		const cached = this.base;
 		if (cached && cached.session.model === session.model && cached.session.config === session.config
-			&& cached.session.release === session.release && cached.session.path === session.path) {
+			&& cached.session.rules === session.rules && cached.session.path === session.path) {
 			// The same context; what else the session says (its title, where its release was found) may be newer.
 			this.base = { ...cached, session };
 			return cached.value;
@@ -161,7 +161,7 @@ function* baseSteps(session: ShownSession): Steps<{ readonly value: SnapshotBase
 		context,
 		sessionEntries: session.model.entries,
 		config: session.config,
-		release: session.release,
+		rules: session.rules,
 		...(state ? { state } : {}),
 	});
 	return { value, model: context.model };

@@ -35,18 +35,18 @@ export interface DemoResult {
 }
 
 /** Writes the demo sessions under `<agentDir>/sessions/` and the demo `contextPrune` settings. */
-export async function writeDemoSessions(agentDir: string, release: ReleaseRules, now = Date.now()): Promise<DemoResult> {
+export async function writeDemoSessions(agentDir: string, rules: ReleaseRules, now = Date.now()): Promise<DemoResult> {
 	// Blocks written whole: pi-condense merges shallowly, and would run without their missing keys.
-	const demoSettings = withWholeBlocks(DEMO_PRUNE_SETTINGS, releaseDefaults(release));
+	const demoSettings = withWholeBlocks(DEMO_PRUNE_SETTINGS, releaseDefaults(rules));
 	await updatePruneSettings(agentDir, (current) => (Object.keys(current).length > 0 ? current : demoSettings));
-	const config = resolveConfig(demoSettings, release).config;
+	const config = resolveConfig(demoSettings, rules).config;
 	const notices: string[] = [];
 	const sessionFiles: string[] = [];
 	const scripts = [flakyDateSession(), csvExportSession()];
 	for (const [index, script] of scripts.entries()) {
 		// Sessions end a little before now, the second one first.
 		const clock = { at: now - (scripts.length - index) * 45 * 60_000 };
-		sessionFiles.push(await writeDemoSession(agentDir, script, { config, release }, clock, notices));
+		sessionFiles.push(await writeDemoSession(agentDir, script, { config, rules }, clock, notices));
 	}
 	return { sessionFiles, notices };
 }
@@ -54,7 +54,7 @@ export async function writeDemoSessions(agentDir: string, release: ReleaseRules,
 async function writeDemoSession(
 	agentDir: string,
 	script: DemoSessionScript,
-	{ config, release }: { readonly config: ContextPruneConfig; readonly release: ReleaseRules },
+	{ config, rules }: { readonly config: ContextPruneConfig; readonly rules: ReleaseRules },
 	clock: { at: number },
 	notices: string[],
 ): Promise<string> {
@@ -70,7 +70,7 @@ async function writeDemoSession(
 		leafId = appendLines(file, promptLines(prompt, leafId, await writerContext(file, clock), index));
 		if (prompt.flushAfter) {
 			const outcome = await flushSession({
-				sessionPath: file, agentDir, mode: 'now', config, release, summarizer: demoSummarizer,
+				sessionPath: file, agentDir, mode: 'now', config, rules, summarizer: demoSummarizer,
 				writeOptions: { quietMs: 0, clock: () => new Date(clock.at += 40) },
 			});
 			if (outcome.kind !== 'written' && outcome.kind !== 'nothing') {

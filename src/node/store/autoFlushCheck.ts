@@ -30,7 +30,7 @@ export async function autoFlushReason(inputs: AutoFlushInputs): Promise<AutoFlus
 		return undefined;
 	}
 	if (inputs.contextWindow !== undefined) {
-		const budget = budgetTrigger(insight.config, readContextUsage(insight.branch), inputs.contextWindow, insight.release);
+		const budget = budgetTrigger(insight.config, readContextUsage(insight.branch), inputs.contextWindow, insight.rules);
 		if (budget) {
 			return budget;
 		}

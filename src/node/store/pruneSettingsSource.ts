@@ -24,9 +24,9 @@ const RELOAD_DELAY_MS = 50;
 const FILE_SNAPSHOT_RELEASE: ReleaseRules = releaseRules(LATEST_RELEASE);
 
 /** What is used before the first read finishes: the release's defaults. */
-export function defaultPruneSettings(agentDir: string, release: ReleaseRules = FILE_SNAPSHOT_RELEASE): PruneSettings {
-	const { config } = resolveConfig(undefined, release);
-	return { path: globalSettingsPath(agentDir), config, release, problems: [], ignored: [], fileState: { kind: 'missing' }, raw: undefined };
+export function defaultPruneSettings(agentDir: string, rules: ReleaseRules = FILE_SNAPSHOT_RELEASE): PruneSettings {
+	const { config } = resolveConfig(undefined, rules);
+	return { path: globalSettingsPath(agentDir), config, rules, problems: [], ignored: [], fileState: { kind: 'missing' }, raw: undefined };
 }
 
 export class PruneSettingsSource {
@@ -97,5 +97,5 @@ export class PruneSettingsSource {
 }
 
 function sameSettings(a: PruneSettings, b: PruneSettings): boolean {
-	return a.path === b.path && a.release.version === b.release.version && isDeepStrictEqual(a.raw, b.raw) && isDeepStrictEqual(a.fileState, b.fileState);
+	return a.path === b.path && a.rules.version === b.rules.version && isDeepStrictEqual(a.raw, b.raw) && isDeepStrictEqual(a.fileState, b.fileState);
 }

@@ -144,7 +144,7 @@ function spreadCuts(source: WritableSource): number[] {
 
 function flushRequest(path: string, env: Environment, mode: FlushMode): Parameters<typeof flushSession>[0] {
 	return {
-		sessionPath: path, agentDir: env.agent.dir, mode, config: FLUSH_CRASH_CONFIG, release: WRITER_RELEASE, summarizers: inProcessSummarizers(bundledLoader(DIST)),
+		sessionPath: path, agentDir: env.agent.dir, mode, config: FLUSH_CRASH_CONFIG, rules: WRITER_RELEASE, summarizers: inProcessSummarizers(bundledLoader(DIST)),
 		writeOptions: { quietMs: 0, maxWaitMs: 0, checkPiHolders: noPiRunning },
 	};
 }
@@ -225,7 +225,7 @@ async function resumeAsTheRelease(path: string, env: Environment, mode: FlushMod
 		throw new Error(`after the following ${mode}: line ${model.diagnostics[0]?.line}: ${model.diagnostics[0]?.message}`);
 	}
 	const verdict = resumeVerdict({
-		mode, partial, resumed: text, reference, summarizerCalls: env.server.requests.length - calls, config: FLUSH_CRASH_CONFIG, release: WRITER_RELEASE,
+		mode, partial, resumed: text, reference, summarizerCalls: env.server.requests.length - calls, config: FLUSH_CRASH_CONFIG, rules: WRITER_RELEASE,
 	});
 	if (verdict.violations.length > 0) {
 		throw new Error(`after the following ${mode}: ${verdict.violations.slice(0, 3).join('; ')}`);

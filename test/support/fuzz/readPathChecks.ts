@@ -43,8 +43,8 @@ export interface ReadPathReport {
 /** Releases whose rules differ most: id-union chains and the live thinking strip, the flush boundary, positional chains and the sweep. */
 const RELEASES: readonly ReleaseRules[] = [releaseRules('2.0.0'), releaseRules('2.4.3'), releaseRules('2.9.1')];
 
-function configsFor(release: ReleaseRules): readonly ContextPruneConfig[] {
-	const defaults = releaseDefaults(release);
+function configsFor(rules: ReleaseRules): readonly ContextPruneConfig[] {
+	const defaults = releaseDefaults(rules);
 	return [
 		{ ...defaults, enabled: true },
 		{ ...defaults, enabled: true, chainCompression: { ...defaults.chainCompression, rollingWindow: 0 }, thinkingStrip: { enabled: true, keepLastTurns: 1 }, purgeErrors: { enabled: true, cooldownTurns: 0, minArgChars: 0 } },
@@ -174,10 +174,10 @@ function checkTreeAndBranch(model: SessionModel): string[] {
 
 async function checkCli(path: string, model: SessionModel, random: Random): Promise<string[]> {
 	let session;
-	const release = random.pick(RELEASES);
-	const configs = configsFor(release);
+	const rules = random.pick(RELEASES);
+	const configs = configsFor(rules);
 	try {
-		session = await readCliSession(path, release);
+		session = await readCliSession(path, rules);
 	} catch (error) {
 		if (error instanceof SessionFileError && model.header === undefined) {
 			return model.diagnostics.length > 0 && !error.message.includes(`${path}:`) ? ['no-header error does not list the problems by line'] : [];
@@ -196,7 +196,7 @@ async function checkCli(path: string, model: SessionModel, random: Random): Prom
 	}
 	const refs = [...session.state.refs.keys(), ...[...session.state.keysByBareId.keys()].slice(0, 3), 't999', 'call_nowhere', '', '../etc/passwd'];
 	for (const config of configs) {
-		const preview = runSteps(previewFromStateSteps(session.state, session.messages, config, release));
+		const preview = runSteps(previewFromStateSteps(session.state, session.messages, config, rules));
 		runSteps(capturePendingBatchesSteps(session.branch, session.state, config));
 		if (typeof preview.statusText !== 'string') {
 			problems.push('status text is not a string');
@@ -209,7 +209,7 @@ async function checkCli(path: string, model: SessionModel, random: Random): Prom
 	await recoverOutputs(session.state, refs, session.blobs);
 	for (const [command = '', ...options] of COMMANDS) {
 		const args = parseCliArgs([command, path, ...options, ...(command === 'query' ? [random.pick(refs) || 't1'] : [])]);
-		const output = await runCommand(args, session, { config: random.pick(configs), release: followRelease({ copies: [], searched: [], warnings: [] }, { release: release.version, origin: 'flag' }), rules: release });
+		const output = await runCommand(args, session, { config: random.pick(configs), resolution: followRelease({ copies: [], searched: [], warnings: [] }, { release: rules.version, origin: 'flag' }), rules });
 		if (typeof output !== 'string') {
 			problems.push(`${command} returned no text`);
 		}

@@ -67,9 +67,9 @@ describe('pi-condense command line (node dist/cli.js)', () => {
 		const folders = [...referenceReleases()];
 		assert.ok(folders.length >= 5);
 		const piVersions = referencePiVersions();
-		for (const [name, release] of folders) {
+		for (const [name, rules] of folders) {
 			const folder = join(piCondenseSessionsDir, name);
-			const { code, stdout } = run('preview', join(folder, 'session.jsonl'), '--json', '--config', join(folder, 'contextPrune.json'), '--release', release.version);
+			const { code, stdout } = run('preview', join(folder, 'session.jsonl'), '--json', '--config', join(folder, 'contextPrune.json'), '--release', rules.version);
 			assert.equal(code, 0);
 			const returned = JSON.parse(readFileSync(join(folder, 'expected-context.json'), 'utf8')) as unknown[];
 			// What the model is sent: on Pi 1.x, what pi-condense returned with Pi's system messages put back by Pi 1.6.0 itself.

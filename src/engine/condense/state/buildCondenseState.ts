@@ -21,9 +21,9 @@ export interface BuildStateOptions {
 	readonly lineOf?: LineOf;
 }
 
-/** pi-condense's state rebuilt from `branch` (root → leaf) as `release` rebuilds it, in steps (see `src/engine/steps.ts`). */
-export function* buildCondenseStateSteps(branch: readonly SessionEntry[], release: ReleaseRules, options: BuildStateOptions = {}): Steps<CondenseState> {
-	const { index, frontier, stats, diagnostics } = yield* readBranchEntriesSteps(branch, release, options.lineOf ?? (() => undefined));
+/** pi-condense's state rebuilt from `branch` (root → leaf) as `rules` rebuilds it, in steps (see `src/engine/steps.ts`). */
+export function* buildCondenseStateSteps(branch: readonly SessionEntry[], rules: ReleaseRules, options: BuildStateOptions = {}): Steps<CondenseState> {
+	const { index, frontier, stats, diagnostics } = yield* readBranchEntriesSteps(branch, rules, options.lineOf ?? (() => undefined));
 	yield;
 	const records = yield* index.setShortRefsSteps();
 	const spilled: RecordOccurrence[] = [];

@@ -59,8 +59,8 @@ export class ReleaseIndex {
 	private readonly pendingAliases: { readonly data: DedupAliasEntryData; readonly entryId: string }[] = [];
 	private nextRef = 1;
 
-	constructor(private readonly release: ReleaseRules) {
-		this.keying = release.occurrenceKeys ? 'occurrence' : 'bare';
+	constructor(private readonly rules: ReleaseRules) {
+		this.keying = rules.occurrenceKeys ? 'occurrence' : 'bare';
 	}
 
 	/** The key a release files an id under; timestamps count only for occurrence keying. */
@@ -85,7 +85,7 @@ export class ReleaseIndex {
 				keys.push(key);
 			}
 		}
-		if (backfilled && this.release.deterministicChains) {
+		if (backfilled && this.rules.deterministicChains) {
 			this.registerRefs(refs);
 		}
 	}

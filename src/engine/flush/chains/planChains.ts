@@ -55,7 +55,7 @@ export function isDeterministic(job: ChainJob): boolean {
 }
 
 /** The jobs that compress the selected chains, in steps (see `src/engine/steps.ts`). */
-export function* planChainJobsSteps(selected: readonly DetectedChain[], messages: readonly ContextMessage[], state: CondenseState, release: ReleaseRules): Steps<ChainPlan> {
+export function* planChainJobsSteps(selected: readonly DetectedChain[], messages: readonly ContextMessage[], state: CondenseState, rules: ReleaseRules): Steps<ChainPlan> {
 	const jobs: ChainJob[] = [];
 	const skipped: ChainSkip[] = [];
 	const coverage = yield* summaryCoverageSteps(state.summaries);
@@ -68,7 +68,7 @@ export function* planChainJobsSteps(selected: readonly DetectedChain[], messages
 			handled = 0;
 			yield;
 		}
-		const occurrenceKeys = release.occurrenceKeys ? [...new Set(chain.middleKeys)] : [];
+		const occurrenceKeys = rules.occurrenceKeys ? [...new Set(chain.middleKeys)] : [];
 		const lookupKeys = occurrenceKeys.length > 0 ? occurrenceKeys : chain.middleToolCallIds;
 		const summaries = coveringSummaryTexts(lookupKeys, state.summaries, coverage);
 		const base = { chain, lookupKeys, droppedOccurrenceKeys: occurrenceKeys.length > 0 ? occurrenceKeys : undefined, indexedChars: indexedChars(lookupKeys, state) };
@@ -76,7 +76,7 @@ export function* planChainJobsSteps(selected: readonly DetectedChain[], messages
 			jobs.push({ ...base, summaries, indexed: [], fresh: [] });
 			continue;
 		}
-		if (!release.deterministicChains) {
+		if (!rules.deterministicChains) {
 			skipped.push({ chain, reason: 'no-summary' });
 			continue;
 		}

@@ -61,7 +61,7 @@ describe('capturePendingBatches', () => {
 		const reused = (resultTimestamp?: number): BranchBuilder => new BranchBuilder()
 			.messages(user(1), assistant(2, call('x', 'bash')), result('x', 'bash', 3, 'A')).index(record('x', 'bash', 'A', resultTimestamp === undefined ? {} : { resultTimestamp }))
 			.messages(assistant(4, call('x', 'bash')), result('x', 'bash', 5, 'B'));
-		const keys = (s: BranchBuilder, release: typeof LATEST): string[][] => runSteps(capturePendingBatchesSteps(s.branch, runSteps(buildCondenseStateSteps(s.branch, release)), DEFAULT_CONFIG)).map((b) => b.toolCalls.map((c) => c.key));
+		const keys = (s: BranchBuilder, rules: typeof LATEST): string[][] => runSteps(capturePendingBatchesSteps(s.branch, runSteps(buildCondenseStateSteps(s.branch, rules)), DEFAULT_CONFIG)).map((b) => b.toolCalls.map((c) => c.key));
 		// Up to 2.5.0 the bare id is summarized: both results count as done.
 		assert.deepEqual(keys(reused(), R200), []);
 		// From 2.6.0 only the exact occurrence is; a record written before 2.6.0 covers neither.

@@ -52,9 +52,9 @@ export function readJson<T>(path: string): T {
 	return JSON.parse(readFileSync(path, 'utf8')) as T;
 }
 
-/** A contextPrune JSON from a reference folder, resolved by the project's settings reader as `release` reads it. */
-export function referenceConfig(folder: string, release: ReleaseRules): ContextPruneConfig {
-	const { config, problems } = resolveConfig(readJson<unknown>(join(REFERENCE_DIR, folder, 'contextPrune.json')), release);
+/** A contextPrune JSON from a reference folder, resolved by the project's settings reader as `rules` reads it. */
+export function referenceConfig(folder: string, rules: ReleaseRules): ContextPruneConfig {
+	const { config, problems } = resolveConfig(readJson<unknown>(join(REFERENCE_DIR, folder, 'contextPrune.json')), rules);
 	if (problems.length > 0) {
 		throw new Error(`unexpected configuration problems: ${JSON.stringify(problems)}`);
 	}

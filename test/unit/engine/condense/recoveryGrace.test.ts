@@ -27,9 +27,9 @@ function recoveredText(messages: readonly AgentMessage[]): string {
 	return first?.type === 'text' ? first.text : '';
 }
 
-function render(s: BranchBuilder, release: ReleaseRules, graceTurns?: number): readonly AgentMessage[] {
-	const config = { ...defaults(release), enabled: true, ...(graceTurns === undefined ? {} : { recoveryGraceTurns: graceTurns }) };
-	return runSteps(renderContextSteps(s.context, runSteps(buildCondenseStateSteps(s.branch, release)), config, release));
+function render(s: BranchBuilder, rules: ReleaseRules, graceTurns?: number): readonly AgentMessage[] {
+	const config = { ...defaults(rules), enabled: true, ...(graceTurns === undefined ? {} : { recoveryGraceTurns: graceTurns }) };
+	return runSteps(renderContextSteps(s.context, runSteps(buildCondenseStateSteps(s.branch, rules)), config, rules));
 }
 
 describe('recovery grace window (2.3.0+)', () => {

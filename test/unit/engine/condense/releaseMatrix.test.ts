@@ -64,13 +64,13 @@ function lineOf(message: ContextMessage): string {
 }
 
 function render(version: ReleaseVersion): { lines: string[]; warnings: DefectWarning[]; diagnostics: string[] } {
-	const release = releaseRules(version);
+	const rules = releaseRules(version);
 	const s = session();
-	const { config, problems } = resolveConfig({ enabled: true, thinkingStrip: { enabled: true, keepLastTurns: 1 } }, release);
+	const { config, problems } = resolveConfig({ enabled: true, thinkingStrip: { enabled: true, keepLastTurns: 1 } }, rules);
 	assert.deepEqual(problems, []);
 	const warnings: DefectWarning[] = [];
 	const diagnostics: string[] = [];
-	const out = runSteps(renderContextSteps(deepFreeze(s.context), runSteps(buildCondenseStateSteps(deepFreeze(s.branch), release)), config, release, {
+	const out = runSteps(renderContextSteps(deepFreeze(s.context), runSteps(buildCondenseStateSteps(deepFreeze(s.branch), rules)), config, rules, {
 		warning: (w) => warnings.push(w),
 		diagnostic: (d) => diagnostics.push(`${d.kind}: ${d.detail}`),
 	}));
@@ -149,11 +149,11 @@ describe('the id-collision fixture of the 2.6.0 fix (bash_23 reused by a live tu
 	}
 
 	function renderAs(version: ReleaseVersion): { lines: string[]; warnings: DefectWarning[] } {
-		const release = releaseRules(version);
+		const rules = releaseRules(version);
 		const s = collision();
-		const { config } = resolveConfig({ enabled: true, chainCompression: { stripFinalAssistantThinking: false } }, release);
+		const { config } = resolveConfig({ enabled: true, chainCompression: { stripFinalAssistantThinking: false } }, rules);
 		const warnings: DefectWarning[] = [];
-		const out = runSteps(renderContextSteps(s.context, runSteps(buildCondenseStateSteps(s.branch, release)), config, release, { warning: (w) => warnings.push(w) }));
+		const out = runSteps(renderContextSteps(s.context, runSteps(buildCondenseStateSteps(s.branch, rules)), config, rules, { warning: (w) => warnings.push(w) }));
 		return { lines: out.map(lineOf), warnings };
 	}
 
@@ -173,8 +173,8 @@ describe('the id-collision fixture of the 2.6.0 fix (bash_23 reused by a live tu
 		]);
 		assert.deepEqual(warnings, []);
 		const s = collision();
-		const release = releaseRules('2.9.1');
-		const bodies = runSteps(buildCondenseStateSteps(s.branch, release)).chains.map((c) => c.bodyText);
+		const rules = releaseRules('2.9.1');
+		const bodies = runSteps(buildCondenseStateSteps(s.branch, rules)).chains.map((c) => c.bodyText);
 		assert.deepEqual(bodies, ['summary of bash_18', 'summary of bash_23']);
 	});
 });

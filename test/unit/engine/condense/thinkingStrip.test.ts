@@ -66,10 +66,10 @@ describe('thinking strip by release', () => {
 	}
 
 	const strippedCount = (version: '2.4.2' | '2.4.3' | '2.5.0', keepLastTurns: number): number => {
-		const release = releaseRules(version);
+		const rules = releaseRules(version);
 		const s = session();
-		const config = { ...defaults(release), enabled: true, ...(release.thinkingStrip === 'none' ? {} : { thinkingStrip: { enabled: true, keepLastTurns } }) };
-		const out = runSteps(renderContextSteps(s.context, runSteps(buildCondenseStateSteps(s.branch, release)), config, release));
+		const config = { ...defaults(rules), enabled: true, ...(rules.thinkingStrip === 'none' ? {} : { thinkingStrip: { enabled: true, keepLastTurns } }) };
+		const out = runSteps(renderContextSteps(s.context, runSteps(buildCondenseStateSteps(s.branch, rules)), config, rules));
 		return blockTypes(out).filter((types) => !types.startsWith('thinking')).length;
 	};
 

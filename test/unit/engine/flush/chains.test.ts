@@ -72,14 +72,14 @@ describe('chain planning of a chain whose range does not resolve', () => {
 		.messages(user(1, 'again'), assistant(5, call('b', 'bash')), result('b', 'bash', 6, 'y'), assistant(7, text('two')));
 
 	it('plans a covered chain all the same, as every release compresses without checking (render then leaves it raw)', () => {
-		for (const release of [R200, LATEST]) {
-			const covered = new BranchBuilder().messages(...branch.context).summary('S', release.occurrenceKeys ? [['t1', 'a', 3]] : [['t1', 'a']]);
+		for (const rules of [R200, LATEST]) {
+			const covered = new BranchBuilder().messages(...branch.context).summary('S', rules.occurrenceKeys ? [['t1', 'a', 3]] : [['t1', 'a']]);
 			const messages = covered.context;
 			const [first] = runSteps(detectChainsSteps(messages, protect));
 			assert.ok(first);
-			const plan = runSteps(planChainJobsSteps([first], messages, runSteps(buildCondenseStateSteps(covered.branch, release)), release));
-			assert.deepEqual(plan.skipped, [], release.version);
-			assert.deepEqual(plan.jobs.map((job) => job.summaries), [['S']], release.version);
+			const plan = runSteps(planChainJobsSteps([first], messages, runSteps(buildCondenseStateSteps(covered.branch, rules)), rules));
+			assert.deepEqual(plan.skipped, [], rules.version);
+			assert.deepEqual(plan.jobs.map((job) => job.summaries), [['S']], rules.version);
 		}
 	});
 

@@ -33,7 +33,7 @@ describe('flush parity with real pi-condense (large-bulk)', () => {
 		const config = { ...referenceConfig('large-bulk', R200), spillThreshold: 10_000_000 };
 		const summarizer = scriptedSummarizer((request) => oracleReply(request.prompt));
 		const result = await runFlush(
-			{ mode: 'now', branch: runSteps(getBranchSteps(model)), messages: runSteps(buildSessionContextSteps(model)).messages, config, release: R200 },
+			{ mode: 'now', branch: runSteps(getBranchSteps(model)), messages: runSteps(buildSessionContextSteps(model)).messages, config, rules: R200 },
 			{ summarizer, hash: sha1Hex, now: () => 1796020581125 },
 		);
 		assert.equal(result.status, 'completed', result.message);

@@ -44,14 +44,14 @@ describe('runFlush', () => {
 		assert.equal(now.result.status, 'disabled');
 		assert.equal(now.result.message, 'Context pruning is disabled. Run /pruner on first.');
 		// Chains no summary covers are compressed deterministically from 2.9.0; before, they are skipped.
-		const older = await flushText(session, off, labelled, { mode: 'compact', release: releaseRules('2.8.0') });
+		const older = await flushText(session, off, labelled, { mode: 'compact', rules: releaseRules('2.8.0') });
 		assert.equal(older.result.message, 'pruner: no chains eligible for compaction (3 skipped — no per-batch summary available)');
-		const compact = await flushText(session, off, labelled, { mode: 'compact', release: LATEST });
+		const compact = await flushText(session, off, labelled, { mode: 'compact', rules: LATEST });
 		assert.equal(compact.result.status, 'completed');
 		assert.match(compact.result.message, /^pruner: compacted 3 chains \(b1, b2, b3\), reclaimed ~\d+ tokens$/);
 		const chains = drafts(compact.text, session).filter((e) => e['customType'] === 'context-prune-chain');
 		assert.ok(chains.every((c) => (c['data'] as Json)['bodySource'] === 'deterministic'), 'nothing was summarized: deterministic bodies');
-		const again = await flushText(compact.text, off, labelled, { mode: 'compact', release: LATEST });
+		const again = await flushText(compact.text, off, labelled, { mode: 'compact', rules: LATEST });
 		assert.equal(again.result.message, 'pruner: no chains eligible for compaction');
 	});
 
@@ -120,7 +120,7 @@ describe('runFlush', () => {
 		b.assistant([text('Here.')]);
 		const model = runSteps(parseSessionSteps(b.text()));
 		await runFlush({
-			mode: 'now', branch: runSteps(getBranchSteps(model)), messages: runSteps(buildSessionContextSteps(model)).messages, config: flushConfig({ chainCompression: { enabled: false } }), release: WRITER_RELEASE,
+			mode: 'now', branch: runSteps(getBranchSteps(model)), messages: runSteps(buildSessionContextSteps(model)).messages, config: flushConfig({ chainCompression: { enabled: false } }), rules: WRITER_RELEASE,
 			interactive: true, onProgress: (e) => events.push(e),
 		}, { summarizer: labelled, hash: (t) => String(t.length), now: () => 0 });
 		assert.deepEqual(events.map((e) => e.type === 'batch-text' ? `text ${e.index}` : e.type === 'batches' ? `batches ${e.batches.length}` : `${e.type} ${'index' in e ? e.index : ''}${e.type === 'batch-skipped' ? ` ${e.reason}` : ''}`), [

@@ -25,9 +25,9 @@ describe('budget triggers', () => {
 	const r28 = releaseRules('2.8.0');
 
 	it('fires at the threshold of the window; from 2.8.0 at min(300k, threshold × window)', () => {
-		for (const release of [r27, r28, LATEST]) {
-			assert.equal(budgetTrigger(on, { tokens: 160_000, previousTokens: 150_000 }, 200_000, release), 'threshold', release.version);
-			assert.equal(budgetTrigger(on, { tokens: 159_999, previousTokens: 150_000 }, 200_000, release), undefined, release.version);
+		for (const rules of [r27, r28, LATEST]) {
+			assert.equal(budgetTrigger(on, { tokens: 160_000, previousTokens: 150_000 }, 200_000, rules), 'threshold', rules.version);
+			assert.equal(budgetTrigger(on, { tokens: 159_999, previousTokens: 150_000 }, 200_000, rules), undefined, rules.version);
 		}
 		// A 1M window: 2.7.0 waits for 800k tokens; 2.8.0 fires at the 300k ceiling, not before.
 		assert.equal(budgetTrigger(on, { tokens: 300_000, previousTokens: 290_000 }, 1_000_000, r27), undefined);
@@ -39,10 +39,10 @@ describe('budget triggers', () => {
 	});
 
 	it('fires on a rise of at least the delta since the previous reply; from 2.8.0 on the capped window', () => {
-		for (const release of [r27, r28]) {
-			assert.equal(budgetTrigger(on, { tokens: 100_000, previousTokens: 40_000 }, 300_000, release), 'delta', release.version);
-			assert.equal(budgetTrigger(on, { tokens: 100_000, previousTokens: 41_000 }, 300_000, release), undefined, release.version);
-			assert.equal(budgetTrigger(on, { tokens: 100_000, previousTokens: null }, 300_000, release), undefined, 'no previous reply, no delta');
+		for (const rules of [r27, r28]) {
+			assert.equal(budgetTrigger(on, { tokens: 100_000, previousTokens: 40_000 }, 300_000, rules), 'delta', rules.version);
+			assert.equal(budgetTrigger(on, { tokens: 100_000, previousTokens: 41_000 }, 300_000, rules), undefined, rules.version);
+			assert.equal(budgetTrigger(on, { tokens: 100_000, previousTokens: null }, 300_000, rules), undefined, 'no previous reply, no delta');
 		}
 		// +60k on a 1M window: 6% of it before 2.8.0, 20% of the 300k ceiling from 2.8.0.
 		assert.equal(budgetTrigger(on, { tokens: 100_000, previousTokens: 40_000 }, 1_000_000, r27), undefined);

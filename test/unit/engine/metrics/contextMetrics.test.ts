@@ -89,27 +89,27 @@ function asHeld(branch: readonly SessionEntry[], folder: string): readonly Sessi
 }
 
 describe('context metrics (2.7.0+) against real pi-condense 2.9.1', () => {
-	for (const [folder, release] of referenceReleases()) {
-		if (!release.flushMetrics) {
+	for (const [folder, rules] of referenceReleases()) {
+		if (!rules.flushMetrics) {
 			continue;
 		}
 		it(`${folder}: every flush-metrics entry's snapshot is reproduced`, () => {
 			const { branch } = loadSession(join(REFERENCE_DIR, folder, 'session.jsonl'));
-			const config = referenceConfig(CONFIG_OF[folder] ?? folder, release);
+			const config = referenceConfig(CONFIG_OF[folder] ?? folder, rules);
 			const snapshots = realSnapshots(asHeld(branch, folder));
 			assert.ok(snapshots.length > 0, 'the session carries flush-metrics entries');
 			for (const snapshot of snapshots) {
 				const before = deepFreeze(snapshot.before);
-				const ours = runSteps(contextMetricsForSteps(before, runSteps(buildCondenseStateSteps(before, release)), config, release));
+				const ours = runSteps(contextMetricsForSteps(before, runSteps(buildCondenseStateSteps(before, rules)), config, rules));
 				assert.deepEqual(ours, snapshot.metrics, `flush-metrics entry on line ${snapshot.line}`);
 			}
 		});
 	}
 
 	it('recovery-2.9.1: the flush-metrics data is written byte for byte (fields, order, outcome)', () => {
-		const release = releaseRules('2.9.1');
+		const rules = releaseRules('2.9.1');
 		const { branch } = loadSession(join(REFERENCE_DIR, 'recovery-2.9.1', 'session.jsonl'));
-		const config = referenceConfig('recovery-2.0.0', release);
+		const config = referenceConfig('recovery-2.0.0', rules);
 		const outcomes = new Set<string>();
 		for (const snapshot of realSnapshots(branch)) {
 			const frontier = snapshot.written.find((entry) => entry.type === 'custom' && entry.customType === 'context-prune-frontier');
@@ -118,8 +118,8 @@ describe('context metrics (2.7.0+) against real pi-condense 2.9.1', () => {
 				processedBatches: snapshot.data.processedBatches,
 				frontierOutcome: frontier?.type === 'custom' ? (frontier.data as PruneFrontier).outcome : undefined,
 			};
-			const metrics = runSteps(contextMetricsForSteps(snapshot.before, runSteps(buildCondenseStateSteps(snapshot.before, release)), config, release)) ?? ZERO_CONTEXT_METRICS;
-			const entry = flushMetricsEntry(release, {
+			const metrics = runSteps(contextMetricsForSteps(snapshot.before, runSteps(buildCondenseStateSteps(snapshot.before, rules)), config, rules)) ?? ZERO_CONTEXT_METRICS;
+			const entry = flushMetricsEntry(rules, {
 				ts: snapshot.data.ts,
 				trigger: flushMetricsTrigger({ kind: 'message-end' }),
 				capturedBatches: run.capturedBatches,

@@ -35,10 +35,10 @@ function scanAlignment(raw: readonly ContextMessage[], rendered: readonly Contex
 }
 
 describe('alignContexts', () => {
-	for (const [folder, release] of referenceReleases()) {
+	for (const [folder, rules] of referenceReleases()) {
 		it(`pairs the rendered and raw contexts of ${folder} as a forward scan does`, () => {
 			const { branch, messages } = loadSession(join(REFERENCE_DIR, folder, 'session.jsonl'));
-			const rendered = runSteps(renderContextSteps(messages, runSteps(buildCondenseStateSteps(branch, release)), referenceConfig(folder, release), release));
+			const rendered = runSteps(renderContextSteps(messages, runSteps(buildCondenseStateSteps(branch, rules)), referenceConfig(folder, rules), rules));
 			assert.notEqual(rendered, messages, 'the reference session renders differently from its raw context');
 			const alignment = runSteps(alignContextsSteps(messages, rendered));
 			assert.deepEqual(alignment, scanAlignment(messages, rendered));

@@ -33,11 +33,11 @@ describe('the preview measures by position', () => {
 			}
 		});
 
-		for (const release of [R200, LATEST]) {
-			it(`gives rows, status and refs the sizes JSON.stringify gives on ${folder}, ${release.version}`, () => {
+		for (const rules of [R200, LATEST]) {
+			it(`gives rows, status and refs the sizes JSON.stringify gives on ${folder}, ${rules.version}`, () => {
 				const loaded = loadSession(join(REFERENCE_DIR, folder, 'session.jsonl'));
-				const config = referenceConfig(folder, release);
-				const base = runSteps(snapshotBaseSteps({ sessionPath: 's', title: 't', branch: loaded.branch, messages: loaded.messages, config, release }));
+				const config = referenceConfig(folder, rules);
+				const base = runSteps(snapshotBaseSteps({ sessionPath: 's', title: 't', branch: loaded.branch, messages: loaded.messages, config, rules }));
 				for (const overrides of [{}, { 'chainCompression.rollingWindow': 0 }]) {
 					const { snapshot, views, rows } = runSteps(computePreviewSteps(base, { overrides, pricing: undefined, now: 0 }));
 					const before = runSteps(contextBreakdownSteps(views.before));

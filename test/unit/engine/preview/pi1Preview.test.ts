@@ -24,7 +24,7 @@ function preview(folder: string, text = readFileSync(join(REFERENCE_DIR, folder,
 	const model = runSteps(parseSessionSteps(text));
 	const context = runSteps(buildSessionContextSteps(model));
 	const config = { ...referenceConfig(folder, R291), enabled };
-	const base = runSteps(snapshotBaseSteps({ sessionPath: '/s.jsonl', title: folder, branch: [...model.entries], messages: context.messages, context, config, release: R291 }));
+	const base = runSteps(snapshotBaseSteps({ sessionPath: '/s.jsonl', title: folder, branch: [...model.entries], messages: context.messages, context, config, rules: R291 }));
 	return { model, context, config, base, ...previewWithRows(base, { overrides: {}, pricing: undefined, now: 1 }) };
 }
 
@@ -101,7 +101,7 @@ describe('Pi\'s session totals in the preview', () => {
 		const context = runSteps(buildSessionContextSteps(model));
 		const base = runSteps(snapshotBaseSteps({
 			sessionPath: '/s.jsonl', title: 't', branch: [...model.entries], messages: context.messages, context, sessionEntries: model.entries,
-			config: referenceConfig('context-edits-pi-1.6.0', R291), release: R291,
+			config: referenceConfig('context-edits-pi-1.6.0', R291), rules: R291,
 		}));
 		const { snapshot } = previewWithRows(base, { overrides: {}, pricing: undefined, now: 1 });
 		// Summed straight from the lines, the way Pi's getSessionStats reads entries.
@@ -118,7 +118,7 @@ describe('Pi\'s session totals in the preview', () => {
 		}
 		assert.deepEqual(snapshot.sessionUsage, { tokens, cost, usageEntries: 1 });
 		assert.ok(tokens > 4000, 'the cache warming entry\'s 4,000 cache-read tokens are in');
-		const withoutEntries = previewWithRows(runSteps(snapshotBaseSteps({ ...base, sessionEntries: undefined, messages: context.messages, context, config: base.config, release: R291, branch: base.branch, sessionPath: '', title: '' })), { overrides: {}, pricing: undefined, now: 1 });
+		const withoutEntries = previewWithRows(runSteps(snapshotBaseSteps({ ...base, sessionEntries: undefined, messages: context.messages, context, config: base.config, rules: R291, branch: base.branch, sessionPath: '', title: '' })), { overrides: {}, pricing: undefined, now: 1 });
 		assert.equal(withoutEntries.snapshot.sessionUsage, undefined);
 	});
 });

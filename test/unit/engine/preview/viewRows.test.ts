@@ -16,7 +16,7 @@ function basic() {
 	const config = referenceConfig('basic', R200);
 	const branch = deepFreeze(loaded.branch);
 	const messages = deepFreeze(loaded.messages);
-	const base = runSteps(snapshotBaseSteps({ sessionPath: '/s.jsonl', title: 'basic', branch, messages, config, release: R200 }));
+	const base = runSteps(snapshotBaseSteps({ sessionPath: '/s.jsonl', title: 'basic', branch, messages, config, rules: R200 }));
 	return { loaded, config, base, ...previewWithRows(base, { overrides: {}, pricing: undefined, now: 1 }) };
 }
 
@@ -68,7 +68,7 @@ describe('preview rows of a session written by real pi-condense', () => {
 
 	it('bounds texts and hides extra blocks, saying so', () => {
 		const loaded = loadSession(join(REFERENCE_DIR, 'basic', 'session.jsonl'));
-		const base = runSteps(snapshotBaseSteps({ sessionPath: '', title: '', branch: loaded.branch, messages: loaded.messages, config: referenceConfig('basic', R200), release: R200 }));
+		const base = runSteps(snapshotBaseSteps({ sessionPath: '', title: '', branch: loaded.branch, messages: loaded.messages, config: referenceConfig('basic', R200), rules: R200 }));
 		const { snapshot } = previewWithRows(base, { overrides: {}, pricing: undefined, now: 1, bounds: { blockChars: 10, blocks: 1 } });
 		const chain = snapshot.after[1];
 		assert.equal(chain?.blocks.length, 1);
@@ -122,7 +122,7 @@ describe('preview rows of a release with defects', () => {
 			.messages(user(100, 'a'), assistant(110, call('c1', 'bash')), result('c1', 'bash', 111, 'x'), assistant(150, text('one')))
 			.messages(user(100, 'same timestamp'), assistant(160, call('c1', 'bash')), result('c1', 'bash', 161, 'live'), assistant(170, text('two')))
 			.chain(chain('b1', 100, 150, { droppedToolCallIds: ['c1'], rangeSummaryText: 'r' }));
-		const base = runSteps(snapshotBaseSteps({ sessionPath: '', title: '', branch: s.branch, messages: s.context, config: { ...defaults(R200), enabled: true }, release: R200 }));
+		const base = runSteps(snapshotBaseSteps({ sessionPath: '', title: '', branch: s.branch, messages: s.context, config: { ...defaults(R200), enabled: true }, rules: R200 }));
 		const { snapshot } = previewWithRows(base, { overrides: {}, pricing: undefined, now: 1 });
 		const keys = snapshot.after.map((row) => row.key);
 		assert.deepEqual(keys.filter((key) => key.startsWith('bb1')), ['bb1', 'bb1~1']);

@@ -100,7 +100,7 @@ describe('rolling-window what-if and the recovery grace (2.3.0+)', () => {
 describe('rolling-window simulation on a real pi-condense session', () => {
 	const loaded = loadSession(join(REFERENCE_DIR, 'basic', 'session.jsonl'));
 	const config = referenceConfig('basic', R200);
-	const base = runSteps(snapshotBaseSteps({ sessionPath: '', title: '', branch: deepFreeze(loaded.branch), messages: deepFreeze(loaded.messages), config, release: R200 }));
+	const base = runSteps(snapshotBaseSteps({ sessionPath: '', title: '', branch: deepFreeze(loaded.branch), messages: deepFreeze(loaded.messages), config, rules: R200 }));
 
 	it('compresses the newest closed chain too with K=0, with the covering summary as its body', () => {
 		const simulation = runSteps(simulateWindowSteps(base.state, loaded.messages, 0, protectionCheck(config), 1234, R200));

@@ -109,9 +109,9 @@ describe('defects of the release in the Pruned Calls problems', () => {
 	it('show 2.0.0\'s dropped live turn in recovery-2.0.0 as a warning naming the release that fixes it', () => {
 		const dir = join(piCondenseSessionsDir, 'recovery-2.0.0');
 		const model = runSteps(parseSessionSteps(readFileSync(join(dir, 'session.jsonl'), 'utf8')));
-		const insight = (release: typeof R200): PreparedInsight => {
-			const { config } = resolveConfig(JSON.parse(readFileSync(join(dir, 'contextPrune.json'), 'utf8')), release);
-			return runSteps(new SessionInsight(model, config, release).prepare());
+		const insight = (rules: typeof R200): PreparedInsight => {
+			const { config } = resolveConfig(JSON.parse(readFileSync(join(dir, 'contextPrune.json'), 'utf8')), rules);
+			return runSteps(new SessionInsight(model, config, rules).prepare());
 		};
 		const problems = children(runSteps(buildPrunedCallsSteps(insight(R200), String)).find((node) => node.kind === 'group' && node.group === 'problems'));
 		assert.deepEqual(problems.map((node) => node.kind === 'problem' && [node.severity, node.description]), [['warning', 'pi-condense 2.0.0 defect (fixed in 2.6.0)']]);
@@ -123,9 +123,9 @@ describe('defects of the release in the Pruned Calls problems', () => {
 describe('buildPrunedCalls on a Pi 1.6.0 session with context edits', () => {
 	const folder = join(piCondenseSessionsDir, 'context-edits-pi-1.6.0');
 	const model = runSteps(parseSessionSteps(readFileSync(join(folder, 'session.jsonl'), 'utf8')));
-	const release = LATEST;
-	const { config } = resolveConfig(JSON.parse(readFileSync(join(folder, 'contextPrune.json'), 'utf8')), release);
-	const roots = runSteps(buildPrunedCallsSteps(runSteps(new SessionInsight(model, config, release).prepare()), String));
+	const rules = LATEST;
+	const { config } = resolveConfig(JSON.parse(readFileSync(join(folder, 'contextPrune.json'), 'utf8')), rules);
+	const roots = runSteps(buildPrunedCallsSteps(runSteps(new SessionInsight(model, config, rules).prepare()), String));
 
 	it('lists each entry Pi leaves out or sends edited, with both sides', () => {
 		const group = roots.find((node) => node.kind === 'group' && node.group === 'edits');

@@ -65,7 +65,7 @@ describe('now and compact on a Pi 1.6.0 session, loaded back by Pi 1.6.0', funct
 		return { path, original: readFileSync(path, 'utf8') };
 	}
 
-	const request = (path: string, mode: 'now' | 'compact') => env.request(path, { mode, release: R291, config: { ...referenceConfig(FOLDER, R291), summarizerModel: env.agent.modelRef } });
+	const request = (path: string, mode: 'now' | 'compact') => env.request(path, { mode, rules: R291, config: { ...referenceConfig(FOLDER, R291), summarizerModel: env.agent.modelRef } });
 
 	it('now, compact, then now again: each write is loaded by Pi 1.6.0, and the second now writes only the empty flush\'s metrics', async () => {
 		const { path, original } = copyOf('now.jsonl');

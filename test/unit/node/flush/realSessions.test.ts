@@ -63,7 +63,7 @@ describe('flush on real sessions, read back by Pi 0.73.1', function () {
 			const piBefore = await readWithPi(original);
 			const config = flushConfig({ summarizerModel: agent.modelRef });
 			const request: FlushSessionRequest = {
-				sessionPath: path, agentDir: agent.dir, mode: 'now', config, release: WRITER_RELEASE, summarizers: inProcessSummarizers(bundledLoader(distDir)), writeOptions: { quietMs: 0, maxWaitMs: 0, checkPiHolders: noPiRunning },
+				sessionPath: path, agentDir: agent.dir, mode: 'now', config, rules: WRITER_RELEASE, summarizers: inProcessSummarizers(bundledLoader(distDir)), writeOptions: { quietMs: 0, maxWaitMs: 0, checkPiHolders: noPiRunning },
 			};
 
 			const now = await flushSession(request);

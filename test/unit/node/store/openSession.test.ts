@@ -117,11 +117,11 @@ describe('OpenSession', () => {
 	it('keeps one insight per snapshot and configuration', async () => {
 		const { path, builder } = setUp();
 		const session = await OpenSession.open(path);
-		const settings = { config: defaults(LATEST), release: LATEST };
+		const settings = { config: defaults(LATEST), rules: LATEST };
 		const first = session.insight(settings);
 		assert.equal(session.insight(settings), first);
 		assert.equal(session.insight({ ...settings }), first, 'the same configuration and release');
-		assert.notEqual(session.insight({ ...settings, release: R200 }), first, 'another release is another insight');
+		assert.notEqual(session.insight({ ...settings, rules: R200 }), first, 'another release is another insight');
 		session.insight(settings);
 		const before = builder.text();
 		builder.user('again');
