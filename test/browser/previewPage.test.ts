@@ -179,7 +179,10 @@ describe('the preview page in Chromium, on a session written by real pi-condense
 	});
 
 	it('follows the session live, keeping the scroll position', async () => {
+		// Scrolled only once the sent view is shown: a scroll that lands before the switch is undone by it.
+		const sent = page.nextReport((r) => r.cause === 'view' && r.view === 'after');
 		await page.page.click('vscode-button[data-control="view-after"]');
+		await sent;
 		await page.page.locator('.list-scroller').evaluate((node) => {
 			(node as unknown as { scrollTop: number }).scrollTop = 300;
 		});
