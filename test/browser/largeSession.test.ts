@@ -58,6 +58,9 @@ describe('the preview page on a 10,000-message session', function () {
 		assert.equal(counts.length, 41);
 		assert.ok(Math.max(...counts.map((c) => c.nodes)) <= MAX_NODES, `max ${Math.max(...counts.map((c) => c.nodes))} nodes`);
 		assert.ok(counts.every((c) => c.rows.length < 80), 'never all rows in the DOM');
+		// The last jump's end moves once the rows that arrive are measured (a placeholder has a fixed
+		// height; the page keeps its top row in place): at the end again, the last row shows.
+		await page.scrollTo(1);
 		await page.waitForRows((rows) => rows.includes(ROWS - 1));
 		assert.deepEqual(page.pageErrors, []);
 	});
