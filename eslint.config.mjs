@@ -1,13 +1,16 @@
-// ESLint flat config. The layer rules keep the architecture honest:
-//   src/engine  pure: no vscode, no Node built-ins, no I/O libraries, no imports from node/ or host/
+// ESLint flat config. The layer rules keep the architecture honest (ARCHITECTURE.md):
+//   src/base    small pure utilities below every layer and the webview: imports nothing of ours, no vscode, no Node
+//   src/engine  pure: no vscode, no Node built-ins, no I/O libraries, no imports from node/, host/ or shared/
 //   src/node    Node I/O: never vscode, never host/
 //   src/host    the only layer that imports vscode
-//   src/shared  the protocol and small pure helpers every layer and the webview may import: no vscode, no Node, no node/ or host/
-//   webview/    browser only: no vscode, no Node built-ins, only src/shared from the extension side
+//   src/shared  the protocol between the host and the page: engine types and src/base only
+//   webview/    browser only: no vscode, no Node built-ins, only src/shared and src/base from the extension side
+// and the host and the Node layer run the engine's long passes only in slices (lint/noWholePass.mjs).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import stylistic from '@stylistic/eslint-plugin';
 import { builtinModules } from 'node:module';
+import { localRules } from './lint/noWholePass.mjs';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
@@ -69,7 +72,10 @@ export default tseslint.config(
 					...piAiEntries.map((name) => ({ name, allowTypeImports: true, message: 'src/engine is pure: call the Summarizer port.' })),
 					...[...ioLibraries, ...nodeBuiltins].map((name) => ({ name, message: 'src/engine is pure: I/O belongs in src/node.' })),
 				],
-				[{ group: ['**/host/**', '**/node/**', '**/host', '**/node'], message: 'src/engine must not depend on outer layers.' }],
+				[
+					{ group: ['**/host/**', '**/node/**', '**/host', '**/node'], message: 'src/engine must not depend on outer layers.' },
+					{ group: ['**/shared/**', '**/shared'], message: 'src/shared is the host–page protocol, above the engine: shared utilities live in src/base.' },
+				],
 			),
 			'no-restricted-globals': ['error',
 				{ name: 'process', message: 'src/engine is pure: pass values in.' },
@@ -87,6 +93,17 @@ export default tseslint.config(
 				[{ group: ['**/host/**', '**/host'], message: 'src/node must not depend on src/host.' }],
 			),
 		},
+	},
+	{
+		// The extension host is shared with every other extension: a long pass runs in slices there, and in the Node layer it serves.
+		files: ['src/host/**/*.ts', 'src/extension.ts', 'src/node/**/*.ts'],
+		plugins: { local: localRules },
+		rules: { 'local/no-whole-pass': 'error' },
+	},
+	{
+		// The one place that drains a long pass: a slice at a time.
+		files: ['src/node/slicing/runSliced.ts'],
+		rules: { 'local/no-whole-pass': 'off' },
 	},
 	{
 		// The one module that imports pi-ai's code: the entry of the lazily loaded dist/pi-ai.js chunk.
@@ -124,6 +141,18 @@ export default tseslint.config(
 		rules: { 'no-restricted-syntax': 'off' },
 	},
 	{
+		files: ['src/base/**/*.ts'],
+		rules: {
+			'no-restricted-imports': restrict(
+				[
+					{ name: 'vscode', message: 'src/base is below every layer and used by the webview: no vscode.' },
+					...[...ioLibraries, ...nodeBuiltins].map((name) => ({ name, message: 'src/base is used by the webview: no Node.' })),
+				],
+				[{ group: ['**/engine/**', '**/host/**', '**/node/**', '**/shared/**', '**/webview/**', '**/cli/**'], message: 'src/base is the lowest layer: it imports nothing of ours.' }],
+			),
+		},
+	},
+	{
 		files: ['src/shared/**/*.ts'],
 		rules: {
 			'no-restricted-imports': restrict(
@@ -143,7 +172,7 @@ export default tseslint.config(
 					{ name: 'vscode', message: 'The webview runs in a browser: talk to the host through src/shared/protocol.ts.' },
 					...[...ioLibraries, ...nodeBuiltins].map((name) => ({ name, message: 'The webview runs in a browser.' })),
 				],
-				[{ group: ['**/src/host/**', '**/src/node/**', '**/src/engine/**', '!**/src/engine/**/types', '**/src/extension'], message: 'The webview may only import src/shared from the extension side.' }],
+				[{ group: ['**/src/host/**', '**/src/node/**', '**/src/engine/**', '!**/src/engine/**/types', '**/src/extension'], message: 'The webview may only import src/shared and src/base from the extension side.' }],
 			),
 		},
 	},

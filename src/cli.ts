@@ -10,7 +10,7 @@ import { stat } from 'node:fs/promises';
 import { FLUSH_COMMANDS, parseCliArgs, USAGE, UsageError, type CliArgs } from './cli/cliArgs';
 import { latestSession, listJson, listText, readCatalog, sessionByIdPrefix } from './cli/sessionCatalog';
 import { ConfigFileError, loadPruneConfig } from './cli/loadPruneConfig';
-import { openSession, SessionFileError, sessionProblemLines } from './cli/openSession';
+import { readCliSession, SessionFileError, sessionProblemLines } from './cli/cliSession';
 import { runCommand } from './cli/runCommand';
 import { runFlushCommand } from './cli/runFlushCommand';
 import { runDemoCommand } from './cli/runDemoCommand';
@@ -18,6 +18,7 @@ import { loadRelease, sessionCwd } from './cli/loadRelease';
 import { effectiveConfig, KNOWN_RELEASES, readingRules, releaseWarningText, type ReleaseResolution } from './engine/release';
 import { LATEST_RELEASE } from './engine/release/releases';
 import { piHome } from './node/release/resolveRelease';
+import { errorMessage } from './base/errorMessage';
 
 async function main(argv: readonly string[]): Promise<number> {
 	if (argv.includes('--help') || argv.includes('-h')) {
@@ -39,13 +40,13 @@ async function main(argv: readonly string[]): Promise<number> {
 			return 0;
 		}
 		const args = { ...parsed, sessionFile: await findSession(parsed) };
-		const release = warnAbout(await loadRelease(args, await sessionCwd(args.sessionFile)));
-		const rules = readingRules(release);
+		const resolution = warnAbout(await loadRelease(args, await sessionCwd(args.sessionFile)));
+		const rules = readingRules(resolution);
 		const loaded = await loadPruneConfig({ agentDir: args.agentDir, configFile: args.configFile }, rules);
 		for (const warning of loaded.warnings) {
 			process.stderr.write(`pi-condense: warning: ${warning}\n`);
 		}
-		const context = { config: effectiveConfig(loaded.config, release), release, rules };
+		const context = { config: effectiveConfig(loaded.config, resolution), resolution, rules };
 		if (FLUSH_COMMANDS.includes(args.command)) {
 			const controller = new AbortController();
 			const abort = (): void => controller.abort();
@@ -56,7 +57,7 @@ async function main(argv: readonly string[]): Promise<number> {
 			process.stderr.write(output.stderr);
 			return output.exitCode;
 		}
-		const session = await openSession(args.sessionFile, rules);
+		const session = await readCliSession(args.sessionFile, rules);
 		for (const line of sessionProblemLines(session)) {
 			process.stderr.write(`pi-condense: ${line}\n`);
 		}
@@ -108,16 +109,16 @@ function versionText(): string {
 }
 
 /** Says on stderr what is odd about the installed pi-condense (several copies, a newer release…). */
-function warnAbout(release: ReleaseResolution): ReleaseResolution {
-	for (const warning of release.warnings) {
+function warnAbout(resolution: ReleaseResolution): ReleaseResolution {
+	for (const warning of resolution.warnings) {
 		process.stderr.write(`pi-condense: warning: ${releaseWarningText(warning, piHome(process.env))}\n`);
 	}
-	return release;
+	return resolution;
 }
 
 main(process.argv.slice(2)).then((code) => {
 	process.exitCode = code;
 }, (error: unknown) => {
-	process.stderr.write(`pi-condense: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+	process.stderr.write(`pi-condense: ${error instanceof Error ? error.stack ?? error.message : errorMessage(error)}\n`);
 	process.exitCode = 1;
 });

@@ -20,7 +20,7 @@ import { ExtensionSettings } from './host/extensionConfig';
 import { FlushServices } from './host/flush/flushServices';
 import { ContextKeys } from './host/contextKeys';
 import { ContextPreview } from './host/preview/contextPreview';
-import { PreviewSourceAdapter } from './host/previewSourceAdapter';
+import { ControllerSessionFeed } from './host/controllerSessionFeed';
 import { ProblemReporter } from './host/problemReporter';
 import { PruneDocumentProvider } from './host/recovery/pruneDocumentProvider';
 import { HOVER_SELECTOR, RefHoverProvider } from './host/recovery/refHoverProvider';
@@ -29,6 +29,7 @@ import { fileWorkspaceFolders, SessionLocator } from './host/sessionLocator';
 import { PruneStatusBar } from './host/statusBar/pruneStatusBar';
 import { PrunedCallsTreeProvider } from './host/tree/prunedCallsTreeProvider';
 import { SessionsTreeProvider } from './host/tree/sessionsTreeProvider';
+import { errorMessage } from './base/errorMessage';
 
 /** Closes what `activate` started; set while active. */
 let shutdown: (() => Promise<void>) | undefined;
@@ -53,14 +54,15 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 		locate: () => locator.locate(), logger, releaseChoice: settings.current.release, projectSettingsAllowed: () => vscode.workspace.isTrusted,
 		// What the status bar shows before any session is selected: the workspace's project.
 		scopeCwd: () => fileWorkspaceFolders()[0],
+		workspaceFolders: fileWorkspaceFolders,
 	});
 	const controller = new SessionController({ store, logger, memento: context.workspaceState });
 	const sessionsTree = new SessionsTreeProvider(controller);
 	const prunedTree = new PrunedCallsTreeProvider(controller, logger);
 	const statusBar = new PruneStatusBar({ controller, settings });
-	const previewSource = new PreviewSourceAdapter(controller, piAi.lookUp);
+	const sessionFeed = new ControllerSessionFeed(controller, piAi.lookUp);
 	const testRun = context.extensionMode === vscode.ExtensionMode.Test;
-	const contextPreview = new ContextPreview({ source: previewSource, extensionUri: context.extensionUri, reportRenders: testRun, log: (message) => logger.warn(message), debug: (message) => logger.debug(message) });
+	const contextPreview = new ContextPreview({ source: sessionFeed, extensionUri: context.extensionUri, reportRenders: testRun, log: (message) => logger.warn(message), debug: (message) => logger.debug(message) });
 	const problems = new ProblemReporter(controller, logger);
 	const contextKeys = new ContextKeys(controller);
 	const flush = new FlushServices({ controller, logger, settings, summarizers: piAi.summarizers, lookUpModel: piAi.lookUp, planSummarizer: piAi.planSummarizer, memento: context.workspaceState });
@@ -68,22 +70,22 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 	const close = (): Promise<void> => closing ??= Promise.all([flush.stop().then(() => store.close()), piAi.dispose()]).then(() => undefined);
 	shutdown = close;
 	context.subscriptions.push(
-		logger, settings, controller, sessionsTree, prunedTree, statusBar, previewSource, contextPreview, problems, flush, contextKeys,
+		logger, settings, controller, sessionsTree, prunedTree, statusBar, sessionFeed, contextPreview, problems, flush, contextKeys,
 		new PruneDocumentProvider(controller),
 		vscode.languages.registerHoverProvider(HOVER_SELECTOR, new RefHoverProvider(controller)),
 		...registerCommands({ controller, logger, sessionsTree, prunedTree, listModels: piAi.listModels, summarizerLibrary, flushRunner: flush.runner, undo: flush.undo, monitor: flush.monitor }),
 		settings.onDidChange(({ current, previous }) => current.agentDir !== previous.agentDir
-			&& controller.restart().catch((error: unknown) => logger.error(`restart: ${String(error)}`))),
+			&& controller.restart().catch((error: unknown) => logger.error(`restart: ${errorMessage(error)}`))),
 		settings.onDidChange(({ current, previous }) => current.release !== previous.release && controller.setReleaseChoice(current.release)),
 		// Trusted now: a project's .pi/settings.json may choose where sessions are read from and which pi-condense is followed.
-		vscode.workspace.onDidGrantWorkspaceTrust(() => void controller.restart().catch((error: unknown) => logger.error(`restart: ${String(error)}`))),
+		vscode.workspace.onDidGrantWorkspaceTrust(() => void controller.restart().catch((error: unknown) => logger.error(`restart: ${errorMessage(error)}`))),
 		// Also when VS Code disposes without calling deactivate; deactivate reports a failure to close.
 		{ dispose: () => void close().catch(() => undefined) },
 	);
-	controller.start().then(() => problems.reportSettings(), (error: unknown) => logger.error(`listing sessions: ${String(error)}`));
+	controller.start().then(() => problems.reportSettings(), (error: unknown) => logger.error(`listing sessions: ${errorMessage(error)}`));
 	const activationMs = performance.now() - started;
 	logger.info(`activated in ${activationMs.toFixed(1)} ms (pi-ai not loaded)`);
-	return testRun ? { controller, sessionsTree, prunedTree, statusBar, previewSource, contextPreview, problems, flush, activationMs, logUri: context.logUri } : undefined;
+	return testRun ? { controller, sessionsTree, prunedTree, statusBar, sessionFeed, contextPreview, problems, flush, activationMs, logUri: context.logUri } : undefined;
 }
 
 /** VS Code awaits this (for a few seconds) before disposing `context.subscriptions`. */

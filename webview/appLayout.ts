@@ -96,12 +96,12 @@ export function buildLayout(app: HTMLElement): AppLayout {
 	return layout;
 }
 
-export function statusFigure(text: string): HTMLElement {
+function statusFigure(text: string): HTMLElement {
 	return figure('status', text);
 }
 
 /** The line above the rows when what they show is not simply pruning as configured ('' for none). */
-export function bannerText(snapshot: PageSnapshot | undefined): string {
+function bannerText(snapshot: PageSnapshot | undefined): string {
 	return !snapshot ? ''
 		: !snapshot.piCondenseInstalled ? 'Pi has no pi-condense: the model is sent Pi\'s own context, nothing is pruned, and entries written now would only add summaries. '
 			+ 'Run "Pi Condense: Install pi-condense in Pi…" (or pi install npm:pi-condense), then restart Pi.'

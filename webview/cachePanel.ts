@@ -5,7 +5,8 @@
  */
 import type { CacheImpact, PageSnapshot } from '../src/shared/protocol';
 import { el, figure } from './dom';
-import { age, perMillion, tokens, usd } from './format';
+import { perMillion, tokens, usd } from './format';
+import { relativeTime } from '../src/base/relativeTime';
 
 export function cachePanel(snapshot: PageSnapshot, onJump: (index: number) => void): HTMLElement {
 	const cache = snapshot.cache;
@@ -28,7 +29,7 @@ export function cachePanel(snapshot: PageSnapshot, onJump: (index: number) => vo
 			: el('p', { text: 'No earlier call in this session: the whole context is prefilled on the next call.' }),
 		costTable(cache),
 		paybackLine(cache),
-		cache.previousCallAt !== undefined ? el('p', { className: 'note', text: `Previous call ${age(cache.previousCallAt, snapshot.computedAt)}. Caches expire (Anthropic: 5 min by default; OpenAI: 5–10 min idle); after that everything is prefilled either way.` }) : null,
+		cache.previousCallAt !== undefined ? el('p', { className: 'note', text: `Previous call ${relativeTime(cache.previousCallAt, snapshot.computedAt)}. Caches expire (Anthropic: 5 min by default; OpenAI: 5–10 min idle); after that everything is prefilled either way.` }) : null,
 		explanation(cache),
 	];
 	return el('section', { className: 'panel cache', attrs: { 'aria-label': 'Prompt cache impact' } }, parts);

@@ -1,8 +1,8 @@
 /**
  * Number formats of the page: token counts as pi-condense's status line writes them (`340`,
- * `1.2k`, `92.0k`, `1.2M`, shared with the host), dollars, sizes and ages.
+ * `1.2k`, `92.0k`, `1.2M`, shared with the host), dollars and sizes.
  */
-import { formatBytes, formatCompactCount } from '../src/shared/numberFormat';
+import { formatBytes, formatCompactCount } from '../src/base/numberFormat';
 
 export const tokens = formatCompactCount;
 export const bytes = formatBytes;
@@ -25,17 +25,4 @@ export function chars(n: number): string {
 
 export function perMillion(price: number): string {
 	return `$${price}/M`;
-}
-
-/** `3 min ago`, `2 h ago`, from epoch ms. */
-export function age(fromMs: number, nowMs: number): string {
-	const minutes = Math.max(0, Math.round((nowMs - fromMs) / 60_000));
-	if (minutes < 1) {
-		return 'less than a minute ago';
-	}
-	if (minutes < 120) {
-		return `${minutes} min ago`;
-	}
-	const hours = Math.round(minutes / 60);
-	return hours < 48 ? `${hours} h ago` : `${Math.round(hours / 24)} days ago`;
 }

@@ -5,7 +5,7 @@
 import type { RefInfo } from '../src/shared/protocol';
 import { el } from './dom';
 import { chars } from './format';
-import { errorMessage } from '../src/shared/errorMessage';
+import { errorMessage } from '../src/base/errorMessage';
 
 const SHOW_DELAY_MS = 250;
 const HIDE_DELAY_MS = 300;

@@ -24,7 +24,7 @@ export function postReport(host: HostChannel, since: number, parts: () => Report
 	}, 0));
 }
 
-export function countNodes(root: Node): number {
+function countNodes(root: Node): number {
 	let count = 0;
 	const stack: Node[] = [root];
 	while (stack.length > 0) {
@@ -40,7 +40,7 @@ export function countNodes(root: Node): number {
 	return count;
 }
 
-export function readFigures(): Pick<RenderReport, 'figures' | 'values'> {
+function readFigures(): Pick<RenderReport, 'figures' | 'values'> {
 	const figures: Record<string, string> = {};
 	const values: Record<string, number> = {};
 	for (const node of document.querySelectorAll<HTMLElement>('[data-figure]')) {

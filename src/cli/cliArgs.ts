@@ -5,7 +5,7 @@
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { KNOWN_RELEASES, parseReleaseChoice, type ReleaseChoice } from '../engine/release';
-import { errorMessage } from '../shared/errorMessage';
+import { errorMessage } from '../base/errorMessage';
 
 export const COMMANDS = ['list', 'status', 'stats', 'tree', 'preview', 'query', 'now', 'compact'] as const;
 export type CliCommand = (typeof COMMANDS)[number];

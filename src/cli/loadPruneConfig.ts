@@ -14,50 +14,51 @@ import { resolveAgentDir } from '../node/paths/agentDir';
 import { jsonErrorLocation, withoutQuotedText } from '../node/settings/jsonErrorLocation';
 import { describePruneSettingsProblem } from '../engine/config/settingsProblems';
 import { readPruneSettings } from '../node/settings/readPruneSettings';
+import { isPlainObject } from '../base/plainObject';
+import { errorMessage } from '../base/errorMessage';
 
 export class ConfigFileError extends Error {}
 
 export interface LoadedConfig {
 	readonly config: ContextPruneConfig;
 	/** The pi-condense release the configuration was read for (and the session is rendered as). */
-	readonly release: ReleaseRules;
+	readonly rules: ReleaseRules;
 	readonly warnings: readonly string[];
 }
 
-/** Reads the configuration as `release` reads it (its defaults, the keys it knows). */
-export async function loadPruneConfig(options: { readonly agentDir?: string; readonly configFile?: string }, release: ReleaseRules): Promise<LoadedConfig> {
+/** Reads the configuration as `rules` reads it (its defaults, the keys it knows). */
+export async function loadPruneConfig(options: { readonly agentDir?: string; readonly configFile?: string }, rules: ReleaseRules): Promise<LoadedConfig> {
 	if (options.configFile !== undefined) {
-		return fromConfigFile(options.configFile, release);
+		return fromConfigFile(options.configFile, rules);
 	}
 	const agentDir = resolveAgentDir({ override: options.agentDir, env: process.env, homedir: homedir() }).path;
-	const settings = await readPruneSettings(agentDir, release);
+	const settings = await readPruneSettings(agentDir, rules);
 	const fileProblem = describePruneSettingsProblem(settings.path, settings.fileState);
 	const warnings = settings.problems.map(describeConfigProblem);
-	return { config: settings.config, release, warnings: fileProblem === undefined ? warnings : [fileProblem, ...warnings] };
+	return { config: settings.config, rules, warnings: fileProblem === undefined ? warnings : [fileProblem, ...warnings] };
 }
 
-async function fromConfigFile(path: string, release: ReleaseRules): Promise<LoadedConfig> {
+async function fromConfigFile(path: string, rules: ReleaseRules): Promise<LoadedConfig> {
 	let text: string;
 	let value: unknown;
 	try {
 		text = await readFile(path, 'utf8');
 	} catch (error) {
-		throw new ConfigFileError(`${path} cannot be read: ${(error as Error).message}`);
+		throw new ConfigFileError(`${path} cannot be read: ${errorMessage(error)}`);
 	}
 	try {
 		value = JSON.parse(text) as unknown;
 	} catch (error) {
 		// Never quote the file (a mistyped --config may name auth.json).
-		const message = (error as Error).message;
+		const message = errorMessage(error);
 		const at = jsonErrorLocation(text);
 		const where = at === undefined ? '' : ` at line ${at.line}, column ${at.column}`;
 		throw new ConfigFileError(`${path} is not valid JSON${where} (${withoutQuotedText(message)}). Fix it, or pass a file holding a contextPrune object.`);
 	}
-	const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-	const raw = isObject(value) && isObject(value.contextPrune) ? value.contextPrune : value;
-	if (!isObject(raw)) {
+	const raw = isPlainObject(value) && isPlainObject(value.contextPrune) ? value.contextPrune : value;
+	if (!isPlainObject(raw)) {
 		throw new ConfigFileError(`${path} does not hold a contextPrune object. Pass a JSON file holding one, or a settings.json with a contextPrune key.`);
 	}
-	const { config, problems } = resolveConfig(raw, release);
-	return { config, release, warnings: problems.map(describeConfigProblem) };
+	const { config, problems } = resolveConfig(raw, rules);
+	return { config, rules, warnings: problems.map(describeConfigProblem) };
 }

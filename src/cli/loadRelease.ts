@@ -17,7 +17,7 @@ import type { CliArgs } from './cliArgs';
 export interface CliContext {
 	/** As it decides what is sent: pruning is off while pi-condense is not installed. */
 	readonly config: ContextPruneConfig;
-	readonly release: ReleaseResolution;
+	readonly resolution: ReleaseResolution;
 	/** The rules the session is read and rendered with (`readingRules(release)`). */
 	readonly rules: ReleaseRules;
 }

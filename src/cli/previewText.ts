@@ -3,21 +3,22 @@
  * message of the rendered context.
  */
 import {
-	charsToTokens, contextBreakdown, formatCompactCount, syntheticBlockId, type ContextPreview, type SizeCategory,
+	charsToTokens, contextBreakdownSteps, formatCompactCount, syntheticBlockId, type RenderedContext, type SizeCategory,
 } from '../engine/condense';
 import { contentText } from '../engine/condense/occurrence';
 import { collapsedWhitespace } from '../engine/preview/boundedText';
 import { systemPromptText } from '../engine/session/systemMessages';
 import type { AssistantContent, ContextMessage } from '../engine/session/types';
+import { runSteps } from '../engine/steps';
 
 const CATEGORY_LABELS: readonly [SizeCategory, string][] = [
 	['system', 'system prompt'], ['user', 'user'], ['assistantText', 'assistant text'], ['thinking', 'thinking'], ['toolCalls', 'tool calls'],
 	['toolResults', 'tool results'], ['summaries', 'summaries'], ['compressedChains', 'compressed chains'], ['other', 'other'],
 ];
 
-export function previewText(preview: ContextPreview): string {
-	const before = contextBreakdown(preview.before);
-	const after = preview.after === preview.before ? before : contextBreakdown(preview.after);
+export function previewText(preview: RenderedContext): string {
+	const before = runSteps(contextBreakdownSteps(preview.before));
+	const after = preview.after === preview.before ? before : runSteps(contextBreakdownSteps(preview.after));
 	const lines = [
 		preview.statusText,
 		`${preview.before.length} messages -> ${preview.after.length} messages`,

@@ -2,17 +2,17 @@
  * Runs one read-only command over a session and returns the text to print.
  */
 import {
-	buildPrunedTree, capturePendingBatches, charsToTokens, EMPTY_TREE_TEXT, formatCompactCount, previewFromState, recoverOutputs, statsText, summaryNodeLabel,
+	buildPrunedTreeSteps, capturePendingBatchesSteps, charsToTokens, EMPTY_TREE_TEXT, formatCompactCount, previewFromStateSteps, recoverOutputs, statsText, summaryNodeLabel,
 } from '../engine/condense';
 import { pendingEstimateSteps } from '../engine/preview/pendingEstimate';
 import { compactableChainsSteps } from '../engine/flush';
 import { runSteps } from '../engine/steps';
-import { contextBlockLines, contextMetricsFor, diagnosticCounts, withFooterSegments } from '../engine/metrics';
+import { contextBlockLines, contextMetricsForSteps, diagnosticCounts, withFooterSegments } from '../engine/metrics';
 import { newerPiSessionText, releaseLine } from '../engine/release';
 import { piHome } from '../node/release/resolveRelease';
 import type { SessionArgs } from './cliArgs';
 import type { CliContext } from './loadRelease';
-import type { OpenedSession } from './openSession';
+import type { CliSession } from './cliSession';
 import { compactableHint } from './compactableHint';
 import { previewText } from './previewText';
 
@@ -21,7 +21,7 @@ import { previewText } from './previewText';
  * the session was written by a Pi newer than the one this extension knows, what is pending (with the
  * estimate of what `now` reclaims), and the chains left for `compact`.
  */
-export async function runCommand(args: SessionArgs, session: OpenedSession, context: CliContext): Promise<string> {
+export async function runCommand(args: SessionArgs, session: CliSession, context: CliContext): Promise<string> {
 	const text = await commandText(args, session, context);
 	if (args.command !== 'status') {
 		return text;
@@ -29,15 +29,15 @@ export async function runCommand(args: SessionArgs, session: OpenedSession, cont
 	const left = leftForCompact(session, context);
 	const pending = pendingLine(session, context, args.sessionFile);
 	const newer = newerPiSessionText(session.model.diagnostics);
-	return [text, releaseLine(context.release, piHome(process.env)), ...(newer ? [`note: ${newer}`] : []), ...(pending ? [pending] : []), ...(left > 0 ? [compactableHint(left, args.sessionFile)] : [])].join('\n');
+	return [text, releaseLine(context.resolution, piHome(process.env)), ...(newer ? [`note: ${newer}`] : []), ...(pending ? [pending] : []), ...(left > 0 ? [compactableHint(left, args.sessionFile)] : [])].join('\n');
 }
 
 /** The pending batches as VS Code's tooltip and preview say them, with the estimate and the command that summarizes them. */
-function pendingLine(session: OpenedSession, { config, rules, release }: CliContext, sessionFile: string): string | undefined {
-	if (release.kind !== 'followed') {
+function pendingLine(session: CliSession, { config, rules, resolution }: CliContext, sessionFile: string): string | undefined {
+	if (resolution.kind !== 'followed') {
 		return undefined;
 	}
-	const pending = capturePendingBatches(session.branch, session.state, config);
+	const pending = runSteps(capturePendingBatchesSteps(session.branch, session.state, config));
 	if (pending.length === 0) {
 		return undefined;
 	}
@@ -48,8 +48,8 @@ function pendingLine(session: OpenedSession, { config, rules, release }: CliCont
 }
 
 /** With nothing pending, the chains a flush with work would compress that are still raw. */
-function leftForCompact(session: OpenedSession, { config, rules, release }: CliContext): number {
-	if (release.kind !== 'followed' || capturePendingBatches(session.branch, session.state, config).length > 0) {
+function leftForCompact(session: CliSession, { config, rules, resolution }: CliContext): number {
+	if (resolution.kind !== 'followed' || runSteps(capturePendingBatchesSteps(session.branch, session.state, config)).length > 0) {
 		return 0;
 	}
 	return runSteps(compactableChainsSteps(session.branch, session.messages, session.state, config, rules));
@@ -60,15 +60,15 @@ function leftForCompact(session: OpenedSession, { config, rules, release }: CliC
  * with its `diag` and metrics segments), then, from 2.7.0 and whether pruning is on or off, the
  * `--- context ---` block of its `/pruner status`.
  */
-function statusText(session: OpenedSession, { config, rules, release }: CliContext): string {
+function statusText(session: CliSession, { config, rules, resolution }: CliContext): string {
 	const rendered = renderedFooter(session, config, rules);
-	const metrics = release.kind === 'followed' ? contextMetricsFor(session.branch, session.state, config, rules) : undefined;
+	const metrics = resolution.kind === 'followed' ? runSteps(contextMetricsForSteps(session.branch, session.state, config, rules)) : undefined;
 	const footer = config.enabled ? withFooterSegments(rendered.statusText, rules, rendered.counts, metrics) : rendered.statusText;
 	if (!metrics) {
 		return footer;
 	}
 	// The reload-rearm flag the release sets on loading the session: pruning on and work pending.
-	const rearmed = config.enabled && capturePendingBatches(session.branch, session.state, config).length > 0;
+	const rearmed = config.enabled && runSteps(capturePendingBatchesSteps(session.branch, session.state, config)).length > 0;
 	return [footer, ...contextBlockLines(metrics, rearmed)].join('\n');
 }
 
@@ -77,13 +77,13 @@ function statusText(session: OpenedSession, { config, rules, release }: CliConte
  * rendered context's own objects (stubs, chain blocks, its diagnostics) are garbage before the
  * metrics run, so a collection while they run can take them.
  */
-function renderedFooter(session: OpenedSession, config: CliContext['config'], rules: CliContext['rules']): { statusText: string; counts: ReturnType<typeof diagnosticCounts> } {
-	const preview = previewFromState(session.state, session.messages, config, rules);
+function renderedFooter(session: CliSession, config: CliContext['config'], rules: CliContext['rules']): { statusText: string; counts: ReturnType<typeof diagnosticCounts> } {
+	const preview = runSteps(previewFromStateSteps(session.state, session.messages, config, rules));
 	return { statusText: preview.statusText, counts: diagnosticCounts(preview.diagnostics) };
 }
 
 /** `session` must have been opened with `context.rules` (its state is that release's). */
-async function commandText(args: SessionArgs, session: OpenedSession, context: CliContext): Promise<string> {
+async function commandText(args: SessionArgs, session: CliSession, context: CliContext): Promise<string> {
 	const { config, rules } = context;
 	const state = session.state;
 	switch (args.command) {
@@ -92,7 +92,7 @@ async function commandText(args: SessionArgs, session: OpenedSession, context: C
 		case 'stats':
 			return statsText(state.stats);
 		case 'tree': {
-			const roots = buildPrunedTree(state);
+			const roots = runSteps(buildPrunedTreeSteps(state));
 			if (roots.length === 0) {
 				return EMPTY_TREE_TEXT;
 			}
@@ -105,7 +105,7 @@ async function commandText(args: SessionArgs, session: OpenedSession, context: C
 			if (args.json && args.before) {
 				return JSON.stringify(session.messages, null, 2);
 			}
-			const preview = previewFromState(state, session.messages, config, rules);
+			const preview = runSteps(previewFromStateSteps(state, session.messages, config, rules));
 			return args.json ? JSON.stringify(preview.after, null, 2) : previewText(preview);
 		}
 		case 'query':

@@ -21,15 +21,15 @@ export interface FlushCommandOutput {
 	readonly exitCode: number;
 }
 
-export async function runFlushCommand(args: SessionArgs, { config, release, rules }: CliContext, signal: AbortSignal): Promise<FlushCommandOutput> {
+export async function runFlushCommand(args: SessionArgs, { config, resolution, rules }: CliContext, signal: AbortSignal): Promise<FlushCommandOutput> {
 	const agentDir = resolveAgentDir({ override: args.agentDir, env: process.env, homedir: homedir() }).path;
 	const outcome = await flushSession({
 		sessionPath: args.sessionFile,
 		agentDir,
 		mode: args.command === 'compact' ? 'compact' : 'now',
 		config,
-		release: rules,
-		resolution: release,
+		rules,
+		resolution,
 		// One short-lived process: pi-ai is loaded in this thread (no host to keep responsive).
 		// The user's own shell: the installed Pi's pi-ai when there is one, as in a trusted workspace.
 		summarizers: inProcessSummarizers(createPiAiLoader({ distDir: __dirname, installed: { allowed: true } })),
@@ -37,7 +37,7 @@ export async function runFlushCommand(args: SessionArgs, { config, release, rule
 		signal,
 		writeOptions: args.quietMs === undefined ? {} : { quietMs: args.quietMs },
 	});
-	if (outcome.kind === 'refused' && release.kind === 'not-installed') {
+	if (outcome.kind === 'refused' && resolution.kind === 'not-installed') {
 		// Pi without pi-condense never stubs: what we would append could only add summaries.
 		return { stdout: '', stderr: `pi-condense: ${args.sessionFile}: ${outcome.message}\n${notInstalledText()}\n`, exitCode: 1 };
 	}

@@ -38,7 +38,7 @@ export function runSteps<T>(steps: Steps<T>): T {
  * Characters serialized or scanned between two yields when items differ wildly in size (one tool
  * result may be megabytes): about a millisecond of `JSON.stringify`.
  */
-export const PACE_CHARS = 512 * 1024;
+const PACE_CHARS = 512 * 1024;
 
 /**
  * Decides when to yield from both the items handled and their size:

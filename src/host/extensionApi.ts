@@ -5,7 +5,7 @@
 import type * as vscode from 'vscode';
 import type { FlushServices } from './flush/flushServices';
 import type { ContextPreview } from './preview/contextPreview';
-import type { PreviewSourceAdapter } from './previewSourceAdapter';
+import type { ControllerSessionFeed } from './controllerSessionFeed';
 import type { ProblemReporter } from './problemReporter';
 import type { SessionController } from './sessionController';
 import type { PruneStatusBar } from './statusBar/pruneStatusBar';
@@ -17,7 +17,7 @@ export interface ExtensionApi {
 	readonly sessionsTree: SessionsTreeProvider;
 	readonly prunedTree: PrunedCallsTreeProvider;
 	readonly statusBar: PruneStatusBar;
-	readonly previewSource: PreviewSourceAdapter;
+	readonly sessionFeed: ControllerSessionFeed;
 	readonly contextPreview: ContextPreview;
 	readonly problems: ProblemReporter;
 	readonly flush: FlushServices;

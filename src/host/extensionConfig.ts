@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { concurrencySetting } from '../engine/flush/concurrency';
 import { Disposable } from './dispose';
 
-export const CONFIG_SECTION = 'piCondense';
+const CONFIG_SECTION = 'piCondense';
 
 export interface ExtensionConfig {
 	/** `piCondense.agentDir`: overrides `$PI_CODING_AGENT_DIR` / `~/.pi/agent`; empty for none. */

@@ -6,11 +6,11 @@
  */
 import * as vscode from 'vscode';
 import type { InstalledPiAiPolicy } from '../node/llm/piAiLoader';
+import { fileWorkspaceFolders } from './sessionLocator';
 
 export function installedPiAiPolicy(): InstalledPiAiPolicy {
 	if (!vscode.workspace.isTrusted) {
 		return { allowed: false, reason: 'the workspace is not trusted, so the installed Pi\'s pi-ai is not loaded' };
 	}
-	const folders = (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file');
-	return { allowed: true, excludedRoots: folders.map((folder) => folder.uri.fsPath) };
+	return { allowed: true, excludedRoots: fileWorkspaceFolders() };
 }

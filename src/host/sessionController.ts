@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { recoverOutputs, type CondenseState } from '../engine/condense';
-import type { SessionInsight } from '../engine/views/sessionInsight';
+import type { PreparedInsight } from '../engine/views/sessionInsight';
 import { defaultSession } from '../engine/views/sessionList';
 import type { PruneSettings } from '../node/settings/readPruneSettings';
 import type { OpenSession } from '../node/store/openSession';
@@ -16,6 +16,7 @@ import { AdaptiveThrottle } from './adaptiveThrottle';
 import { SelectedInsight } from './selectedInsight';
 import { SessionDirectory } from './sessionDirectory';
 import { fileWorkspaceFolders } from './sessionLocator';
+import { errorMessage } from '../base/errorMessage';
 
 /** What the extension is doing to the selected session. */
 export type FlushActivity = 'idle' | 'summarizing';
@@ -104,7 +105,7 @@ export class SessionController extends SessionDirectory {
 	 * undefined until it first is. After an append or a settings change the views keep reading the
 	 * previous one until the new one is ready, when `onDidChangeSelectedSession` fires.
 	 */
-	insight(): SessionInsight | undefined {
+	insight(): PreparedInsight | undefined {
 		return this.selectedInsight.current;
 	}
 
@@ -142,7 +143,7 @@ export class SessionController extends SessionDirectory {
 				await this.selectedInsight.prepare(true);
 			}
 		} catch (error) {
-			this.options.logger.error(`Could not read ${path}: ${String(error)}`);
+			this.options.logger.error(`Could not read ${path}: ${errorMessage(error)}`);
 			if (this.selectedPath === path) {
 				this.selectedPath = undefined;
 				this._onDidChangeSelection.fire(undefined);
@@ -152,10 +153,8 @@ export class SessionController extends SessionDirectory {
 	}
 
 	/** The derived data of any listed session (opened on demand and kept for a while), as its release renders it, computed in slices. */
-	async insightFor(path: string): Promise<SessionInsight> {
-		const insight = (await this.openSession(path)).insight(this.renderSettingsFor(path));
-		await runSliced(insight.prepare());
-		return insight;
+	async insightFor(path: string): Promise<PreparedInsight> {
+		return runSliced((await this.openSession(path)).insight(this.renderSettingsFor(path)).prepare());
 	}
 
 	/** A listed session and pi-condense's state of it as its release rebuilds it, computed in slices. */

@@ -129,8 +129,8 @@ export abstract class SessionDirectory extends Disposable {
 		return this.renderSettings.configured;
 	}
 
-	get release(): ReleaseRules {
-		return this.renderSettings.release;
+	get rules(): ReleaseRules {
+		return this.renderSettings.rules;
 	}
 
 	/**
@@ -169,8 +169,8 @@ export abstract class SessionDirectory extends Disposable {
 		}
 		const settings = this.store.settings ?? defaultPruneSettings('');
 		const resolution: ReleaseResolution = { kind: 'not-installed', searched: [], warnings: [] };
-		if (this.fallbackSettings?.release !== settings.release || this.fallbackSettings.configured !== settings.config) {
-			this.fallbackSettings = { config: settings.config, configured: settings.config, release: settings.release, resolution, problems: settings.problems, ignored: settings.ignored };
+		if (this.fallbackSettings?.rules !== settings.rules || this.fallbackSettings.configured !== settings.config) {
+			this.fallbackSettings = { config: settings.config, configured: settings.config, rules: settings.rules, resolution, problems: settings.problems, ignored: settings.ignored };
 		}
 		return this.fallbackSettings;
 	}

@@ -12,13 +12,13 @@
  * view's rows (around the row the page will show first); the page asks for the ranges it scrolls
  * to (`rows`), naming the snapshot it holds, and the host answers from that computation only.
  */
-import type { PreviewSnapshot, RefInfo, ViewName, WhatIfSettings } from '../engine/preview/snapshotTypes';
+import type { PageFigures, RefInfo, ViewName, WhatIfSettings } from '../engine/preview/snapshotTypes';
 import type { PreviewBlock, PreviewRow } from '../engine/preview/types';
 import type { PageActions, PendingWork } from '../engine/preview/pageActions';
 
 export type { PageAction, PageActions, PendingWork } from '../engine/preview/pageActions';
 
-export type { PreviewSnapshot, ViewName, WhatIfSettings } from '../engine/preview/snapshotTypes';
+export type { PageFigures, ViewName, WhatIfSettings } from '../engine/preview/snapshotTypes';
 export type * from '../engine/preview/types';
 export type * from '../engine/preview/snapshotTypes';
 
@@ -45,7 +45,7 @@ export interface RowWindow {
  * rows are 41.6 MB of JSON on a realistic 100 MB session), so the page asks for the rest as it
  * scrolls. The refs of the rows come with their windows.
  */
-export interface PageSnapshot extends Omit<PreviewSnapshot, 'refs'> {
+export interface PageSnapshot extends Omit<PageFigures, 'refs'> {
 	/** Names the computation the rows come from: the page asks for rows of this snapshot. */
 	readonly snapshotId: number;
 	/** The view the page shows. */

@@ -8,7 +8,7 @@ import { inProcessSummarizers } from '../../src/node/flush/defaultSummarizer';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { flushSession } from '../../src/node/flush/flushSession';
-import { formatBundleSizes, readBundleSizes } from '../../src/node/bundleSizes';
+import { formatBundleSizes, readBundleSizes } from './bundleSizes';
 import { createFakeAgentDir } from '../support/fakeAgentDir';
 import { startFakeLlmServer } from '../support/fakeLlmServer';
 import { flushConfig, toolSession } from '../support/flushFixtures';
@@ -36,7 +36,7 @@ export async function benchFlush(): Promise<void> {
 			const start = performance.now();
 			const outcome = await flushSession({
 				sessionPath: path, agentDir: agent.dir, mode: 'now', summarizers: inProcessSummarizers(bundledLoader(distDir)), interactive,
-				config: flushConfig({ summarizerModel: agent.modelRef, chainCompression: { enabled: false } }), release: WRITER_RELEASE,
+				config: flushConfig({ summarizerModel: agent.modelRef, chainCompression: { enabled: false } }), rules: WRITER_RELEASE,
 				writeOptions: { quietMs: 0, maxWaitMs: 0, checkPiHolders: noPiRunning },
 			});
 			const elapsed = performance.now() - start;

@@ -3,13 +3,14 @@
  * peak resident memory it added, in bytes. Run alone so nothing else inflates the figure.
  */
 import { readFileSync } from 'node:fs';
-import { buildSessionContext, getTree, parseSession } from '../../src/engine/session';
+import { buildSessionContextSteps, getTree, parseSessionSteps } from '../../src/engine/session';
+import { runSteps } from '../../src/engine/steps';
 
 const file = process.argv[2] ?? '';
 globalThis.gc?.();
 const baseline = process.memoryUsage().rss;
-const model = parseSession(readFileSync(file, 'utf8'));
-const context = buildSessionContext(model);
+const model = runSteps(parseSessionSteps(readFileSync(file, 'utf8')));
+const context = runSteps(buildSessionContextSteps(model));
 const tree = getTree(model);
 globalThis.gc?.();
 const retained = process.memoryUsage().rss - baseline;

@@ -6,10 +6,11 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { appendToSession, buildSessionContext, getTree, parseSession } from '../../src/engine/session';
+import { appendToSession, buildSessionContextSteps, getTree, parseSessionSteps } from '../../src/engine/session';
 import { loadPi } from '../support/pi';
 import { readText } from './benchFiles';
 import { bestOf, mb, median, ms, ratio } from './timing';
+import { runSteps } from '../../src/engine/steps';
 
 export interface OpenFigures {
 	readonly file: string;
@@ -41,14 +42,14 @@ export async function benchSessionOpen(file: string, runs: number): Promise<Open
 		return kept;
 	});
 	const open = bestOf(runs, () => {
-		const model = parseSession(text);
+		const model = runSteps(parseSessionSteps(text));
 		getTree(model);
-		buildSessionContext(model);
+		runSteps(buildSessionContextSteps(model));
 	});
 	const openWithRead = bestOf(runs, () => {
-		const model = parseSession(readText(file));
+		const model = runSteps(parseSessionSteps(readText(file)));
 		getTree(model);
-		buildSessionContext(model);
+		runSteps(buildSessionContextSteps(model));
 	});
 	const pi = await loadPi();
 	const dir = mkdtempSync(join(tmpdir(), 'pi-bench-'));
@@ -62,14 +63,14 @@ export async function benchSessionOpen(file: string, runs: number): Promise<Open
 	// One appended entry: the model of the file minus its last lines, advanced by one line at a time.
 	const tailLines = 20;
 	const head = `${lines.slice(0, lines.length - 1 - tailLines).join('\n')}\n`;
-	let model = parseSession(head);
-	buildSessionContext(model);
+	let model = runSteps(parseSessionSteps(head));
+	runSteps(buildSessionContextSteps(model));
 	const appendTimes: number[] = [];
 	for (let i = 0; i < tailLines; i++) {
 		const line = `${lines[lines.length - 1 - tailLines + i]}\n`;
 		const start = performance.now();
-		model = appendToSession(model, line) ?? parseSession(head);
-		buildSessionContext(model);
+		model = appendToSession(model, line) ?? runSteps(parseSessionSteps(head));
+		runSteps(buildSessionContextSteps(model));
 		appendTimes.push(performance.now() - start);
 	}
 	const append = median(appendTimes);

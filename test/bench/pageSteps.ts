@@ -1,7 +1,7 @@
 /**
  * The preview page's steps as the bench drives them, each while the host's thread is watched: the
  * page opened in a fresh Chromium (several times, the median kept), a what-if typed in, the raw view
- * chosen. The page's host side (PreviewHost, its computations in slices) runs on this thread, so
+ * chosen. The page's host side (PageHost, its computations in slices) runs on this thread, so
  * the longest block watched is the host's.
  */
 import { performance } from 'node:perf_hooks';

@@ -12,9 +12,9 @@
  * for one (a 50-message control page showed 12-246 ms "blocks" at 4-22 ms of work).
  */
 import { statSync } from 'node:fs';
-import { buildSessionContext, getBranch } from '../../src/engine/session';
-import { computePreview, previewBase, searchMessages } from '../../src/engine/preview';
-import { pageSnapshot, SnapshotRows } from '../../src/host/preview/snapshotRows';
+import { buildSessionContextSteps, getBranchSteps, type SessionModel } from '../../src/engine/session';
+import { computePreviewSteps, snapshotBaseSteps, searchMessagesSteps } from '../../src/engine/preview';
+import { pageSnapshotSteps, SnapshotRows } from '../../src/host/preview/snapshotRows';
 import { prunedSyntheticAgentDir } from '../support/prunedSyntheticSession';
 import { SessionFileSource } from '../support/sessionFileSource';
 import type { PageOptions } from '../support/webviewPage';
@@ -22,6 +22,7 @@ import { cpusBesideTheFirst } from '../support/cpuPinning';
 import { mb, median, ms } from './timing';
 import { blockText, opensText, rawViewStep, watchedOpens, whatIfStep } from './pageSteps';
 import { R200 } from '../support/releases';
+import { runSteps } from '../../src/engine/steps';
 
 const MESSAGES = 10_000;
 const CONTROL_MESSAGES = 50;
@@ -46,7 +47,7 @@ export async function benchPreview(): Promise<void> {
 			throw new Error('the synthetic session did not load');
 		}
 		console.log(`\n## Context preview: ${MESSAGES.toLocaleString('en')} messages (synthetic, ${mb(statSync(fixture.sessionFile).size)})`);
-		engineFigures(session.path, session.model, session.config, session.release);
+		engineFigures(session.path, session.model, session.config, session.rules);
 		await pageFigures(source);
 		await hostBlockFigures(source);
 	} finally {
@@ -108,26 +109,26 @@ async function controlFigures(): Promise<void> {
 	}
 }
 
-function engineFigures(path: string, model: Parameters<typeof getBranch>[0], config: Parameters<typeof previewBase>[0]['config'], release: Parameters<typeof previewBase>[0]['release']): void {
-	const messages = buildSessionContext(model).messages;
+function engineFigures(path: string, model: SessionModel, config: Parameters<typeof snapshotBaseSteps>[0]['config'], rules: Parameters<typeof snapshotBaseSteps>[0]['rules']): void {
+	const messages = runSteps(buildSessionContextSteps(model)).messages;
 	let start = performance.now();
-	const base = previewBase({ sessionPath: path, title: 'synthetic', branch: getBranch(model), messages, config, release });
+	const base = runSteps(snapshotBaseSteps({ sessionPath: path, title: 'synthetic', branch: runSteps(getBranchSteps(model)), messages, config, rules }));
 	const baseMs = performance.now() - start;
 	start = performance.now();
-	const first = computePreview(base, { overrides: {}, pricing: undefined, now: Date.now() });
+	const first = runSteps(computePreviewSteps(base, { overrides: {}, pricing: undefined, now: Date.now() }));
 	const firstMs = performance.now() - start;
 	start = performance.now();
-	computePreview(base, { overrides: { 'thinkingStrip.keepLastTurns': 4 }, pricing: undefined, now: Date.now() });
+	runSteps(computePreviewSteps(base, { overrides: { 'thinkingStrip.keepLastTurns': 4 }, pricing: undefined, now: Date.now() }));
 	const whatIfMs = performance.now() - start;
 	start = performance.now();
-	const found = searchMessages(first.views.before, 'deploy');
+	const found = runSteps(searchMessagesSteps(first.views.before, 'deploy'));
 	const searchMs = performance.now() - start;
 	start = performance.now();
-	searchMessages(first.views.before, 'no such text anywhere');
+	runSteps(searchMessagesSteps(first.views.before, 'no such text anywhere'));
 	const fullScanMs = performance.now() - start;
 	const rows = new SnapshotRows(1, first);
-	const sent = JSON.stringify(pageSnapshot(rows, 'after', 0, undefined)).length;
-	const raw = JSON.stringify(pageSnapshot(rows, 'before', 0, undefined)).length;
+	const sent = JSON.stringify(runSteps(pageSnapshotSteps(rows, 'after', 0, undefined))).length;
+	const raw = JSON.stringify(runSteps(pageSnapshotSteps(rows, 'before', 0, undefined))).length;
 	console.log(`engine: state + previous call           ${ms(baseMs)}`);
 	console.log(`engine: rows, bars, cache impact        ${ms(firstMs)}   (${first.rows.count('before')} raw rows, ${first.rows.count('after')} sent; first message to the page ${mb(sent)} in the sent view, ${mb(raw)} in the raw view)`);
 	console.log(`engine: one what-if recomputation       ${ms(whatIfMs)}`);

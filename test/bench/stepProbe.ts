@@ -1,10 +1,10 @@
 /**
  * Child process of the step benchmark: runs every step the extension takes on one session, in the
  * order the views need them (open, state, render, preview rows, what-if, raw view, search, flush and
- * compact planning), keeping each step's result alive as the extension does, and prints one JSON line
- * per step: its time, the longest block of this thread while it ran, the process's peak RSS so far
- * and the heap (plus external memory) retained after a full GC. `floor` mode instead reads the file
- * and JSON-parses every line, the cost any reader pays.
+ * compact planning, a setting changed with the preview open), keeping each step's result alive as
+ * the extension does, and prints one JSON line per step: its time, the longest block of this thread
+ * while it ran, the process's peak RSS so far and the heap (plus external memory) retained after a
+ * full GC. `floor` mode instead reads the file and JSON-parses every line, the cost any reader pays.
  *
  * Every step first runs once on a small warm-up session, unreported, so that times are not those of
  * cold code; the floor is the best of three runs and the open the best of two (the machine may be
@@ -16,20 +16,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { CondenseState, ContextPreview } from '../../src/engine/condense';
+import type { CondenseState, RenderedContext } from '../../src/engine/condense';
 import { previewFromStateSteps } from '../../src/engine/condense/renderBranch';
 import { buildCondenseStateSteps } from '../../src/engine/condense/state/buildCondenseState';
 import { computePreviewSteps } from '../../src/engine/preview/computePreview';
-import { previewBaseSteps } from '../../src/engine/preview/previewBase';
+import { snapshotBaseSteps } from '../../src/engine/preview/snapshotBase';
 import { runSliced } from '../../src/node/slicing/runSliced';
 import { resolveConfig } from '../../src/engine/config/resolve';
 import { runFlush } from '../../src/engine/flush';
-import type { PreviewBase, PreviewComputation } from '../../src/engine/preview';
+import type { SnapshotBase, WhatIfResult } from '../../src/engine/preview';
 import { searchMessagesSteps } from '../../src/engine/preview/searchMessages';
-import type { Steps } from '../../src/engine/steps';
+import { runSteps, type Steps } from '../../src/engine/steps';
 import { getBranchSteps } from '../../src/engine/session/branch';
 import { buildSessionContextSteps } from '../../src/engine/session/context';
-import { pageSnapshot, SnapshotRows } from '../../src/host/preview/snapshotRows';
+import { pageSnapshotSteps, SnapshotRows } from '../../src/host/preview/snapshotRows';
 import type { AgentMessage, SessionEntry } from '../../src/engine/session/types';
 import { sha1Hex } from '../../src/node/flush/sha1Hasher';
 import type { ToWebview, ViewName } from '../../src/shared/protocol';
@@ -41,6 +41,7 @@ import { scriptedSummarizer } from '../support/scriptedSummarizer';
 import { noPiRunning } from '../support/tempSession';
 import { writeEntriesToSession } from '../../src/node/write';
 import type { EntryDraft } from '../../src/engine/write';
+import { openPreview } from './settingsChange';
 
 export interface StepFigures {
 	readonly step: string;
@@ -117,7 +118,7 @@ async function measure(step: string, baseline: number, work: () => unknown, note
 
 /** The snapshot message the preview host posts for `view`, from the view's top. */
 function snapshotMessage(rows: SnapshotRows, view: ViewName, cause: 'open' | 'whatIf' | 'view'): Extract<ToWebview, { type: 'snapshot' }> {
-	return { type: 'snapshot', snapshot: pageSnapshot(rows, view, 0, undefined), cause };
+	return { type: 'snapshot', snapshot: runSteps(pageSnapshotSteps(rows, view, 0, undefined)), cause };
 }
 
 async function floor(file: string, baseline: number): Promise<void> {
@@ -136,8 +137,8 @@ function parseEveryLine(file: string): number {
 }
 
 async function steps(file: string, baseline: number): Promise<void> {
-	const release = LATEST;
-	const config = resolveConfig({ enabled: true }, release).config;
+	const rules = LATEST;
+	const config = resolveConfig({ enabled: true }, rules).config;
 	const opened = await measure('open', baseline, async () => {
 		// As the extension opens a session: read in pieces, then its branch and context in slices.
 		const { model } = await readSessionModel(file);
@@ -149,21 +150,21 @@ async function steps(file: string, baseline: number): Promise<void> {
 	};
 	const { model, branch, messages } = opened;
 	// Every step as the extension runs it: in slices (runSliced), so the longest block is a slice's.
-	const state = await measure('state', baseline, () => runSliced(buildCondenseStateSteps(branch, release, { lineOf: (entry) => model.lineOf(entry) })),
+	const state = await measure('state', baseline, () => runSliced(buildCondenseStateSteps(branch, rules, { lineOf: (entry) => model.lineOf(entry) })),
 		(value) => {
 			const s = value as CondenseState;
 			return `${String(s.summaries.length)} summaries, ${String(s.chains.length)} chains, ${String(s.records.size)} records`;
 		}) as CondenseState;
-	const rendered = await measure('render', baseline, () => runSliced(previewFromStateSteps(state, messages, config, release)),
-		(value) => (value as ContextPreview).statusText);
+	const rendered = await measure('render', baseline, () => runSliced(previewFromStateSteps(state, messages, config, rules)),
+		(value) => (value as RenderedContext).statusText);
 	// The preview keeps its base and only its latest computation: the what-if replaces the first one.
-	let shown: PreviewComputation | undefined;
+	let shown: WhatIfResult | undefined;
 	const base = await measure('preview rows', baseline, async () => {
-		const value = await runSliced(previewBaseSteps({ sessionPath: file, title: 'bench', branch, messages, config, release, state }));
+		const value = await runSliced(snapshotBaseSteps({ sessionPath: file, title: 'bench', branch, messages, config, rules, state }));
 		shown = await runSliced(computePreviewSteps(value, { overrides: {}, pricing: undefined, now: Date.now() }));
 		JSON.stringify(snapshotMessage(new SnapshotRows(1, shown), 'after', 'open'));
 		return value;
-	}, () => `${String(shown?.rows.count('before'))} raw rows, ${String(shown?.rows.count('after'))} sent`) as PreviewBase;
+	}, () => `${String(shown?.rows.count('before'))} raw rows, ${String(shown?.rows.count('after'))} sent`) as SnapshotBase;
 	shown = undefined;
 	// As the host does on a what-if: the computation (in slices), its rows as the page asks for
 	// them, and the snapshot message posted with the first window of the sent view.
@@ -173,7 +174,7 @@ async function steps(file: string, baseline: number): Promise<void> {
 		rows = new SnapshotRows(1, computation);
 		JSON.stringify(snapshotMessage(rows, 'after', 'whatIf'));
 		return computation;
-	}, (value) => `rolling window 0: ${String((value as PreviewComputation).rows.count('after'))} sent`) as PreviewComputation;
+	}, (value) => `rolling window 0: ${String((value as WhatIfResult).rows.count('after'))} sent`) as WhatIfResult;
 	const current = shown;
 	const switched = rows;
 	if (!switched) {
@@ -194,7 +195,7 @@ async function steps(file: string, baseline: number): Promise<void> {
 	// The plan's drafts wait to be written; once written, nothing holds them (as in the extension).
 	const toWrite: { drafts: readonly EntryDraft[] } = { drafts: [] };
 	const flushed = await measure('flush planning', baseline, async () => {
-		const result = await runFlush({ mode: 'now', branch, messages, config: flushConfig, release: WRITER_RELEASE }, flushPorts);
+		const result = await runFlush({ mode: 'now', branch, messages, config: flushConfig, rules: WRITER_RELEASE }, flushPorts);
 		toWrite.drafts = result.drafts;
 		return result.message;
 	}, (message) => (message as string).split('\n')[0] ?? '');
@@ -221,10 +222,17 @@ async function steps(file: string, baseline: number): Promise<void> {
 		rmSync(copy, { force: true });
 	}
 	const compacted = await measure('compact planning', baseline,
-		() => runFlush({ mode: 'compact', branch, messages, config: flushConfig, release: WRITER_RELEASE }, flushPorts),
+		() => runFlush({ mode: 'compact', branch, messages, config: flushConfig, rules: WRITER_RELEASE }, flushPorts),
 		(result) => (result as Awaited<ReturnType<typeof runFlush>>).message.split('\n')[0] ?? '');
+	// The preview open on the session (its views prepared, the page holding its first snapshot), then a
+	// setting changed: the views and the preview start over on the host's thread.
+	const preview = await openPreview(file, model, config, rules);
+	const changed = await measure('settings change', baseline,
+		() => preview.change(resolveConfig({ enabled: true, chainCompression: { rollingWindow: 1 } }, rules).config),
+		(value) => `chainCompression.rollingWindow 3→1, the preview open: the views and the preview recomputed, ${((value as { posted: number }).posted / 1024 / 1024).toFixed(2)} MB posted`);
+	preview.dispose();
 	// Everything stays reachable until here, as in the extension, which holds what its views show.
-	if ([rendered, raw, search, flushed, compacted].includes(undefined)) {
+	if ([rendered, raw, search, flushed, compacted, changed].includes(undefined)) {
 		throw new Error('a step returned nothing');
 	}
 }

@@ -13,7 +13,8 @@ import { join } from 'node:path';
 import { pendingAgentDir } from '../support/pendingSession';
 import { repoRoot } from '../support/paths';
 import { referenceAgentDir } from '../support/referenceAgentDir';
-import { LATEST, R200, rules } from '../support/releases';
+import { LATEST, R200 } from '../support/releases';
+import { releaseRules } from '../../src/engine/release/releases';
 import { SessionFileSource } from '../support/sessionFileSource';
 import type { ThemeName } from '../support/webviewThemes';
 import { WebviewPage } from '../support/webviewPage';
@@ -47,7 +48,7 @@ const SESSIONS = {
 	},
 	'a Pi 1.6.0 session with context edits and its system prompt': () => {
 		const dir = referenceAgentDir('context-edits-pi-1.6.0');
-		return { dir, source: new SessionFileSource(dir.sessionFile, dir.agentDir, rules('2.9.1')) };
+		return { dir, source: new SessionFileSource(dir.sessionFile, dir.agentDir, releaseRules('2.9.1')) };
 	},
 	'a session with pending work': () => {
 		const dir = pendingAgentDir(2);

@@ -2,7 +2,7 @@
  * The host's side of the preview protocol does not trust the page: a message that is not one of
  * the protocol's (a compromised page, a stale bundle) is ignored and logged at debug level, and a
  * recovery or an open that fails is answered, so the page shows the failure instead of waiting
- * forever. Real bundle in Chromium, real host logic (`PreviewHost`), a session by real pi-condense.
+ * forever. Real bundle in Chromium, real host logic (`PageHost`), a session by real pi-condense.
  */
 import assert from 'node:assert/strict';
 import { referenceAgentDir, type ReferenceAgentDir } from '../support/referenceAgentDir';

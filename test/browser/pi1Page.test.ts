@@ -4,13 +4,15 @@
  * their entries say, and the note listing what Pi leaves out.
  */
 import assert from 'node:assert/strict';
-import { charsToTokens, contextBreakdown, previewContext } from '../../src/engine/condense';
-import { buildSessionContext, getBranch } from '../../src/engine/session';
+import { charsToTokens, contextBreakdownSteps, previewContextSteps } from '../../src/engine/condense';
+import { buildSessionContextSteps, getBranchSteps } from '../../src/engine/session';
 import type { RenderReport } from '../../src/shared/protocol';
 import { referenceAgentDir, type ReferenceAgentDir } from '../support/referenceAgentDir';
-import { rules } from '../support/releases';
+
 import { SessionFileSource } from '../support/sessionFileSource';
 import { WebviewPage } from '../support/webviewPage';
+import { runSteps } from '../../src/engine/steps';
+import { releaseRules } from '../../src/engine/release/releases';
 
 describe('the preview page in Chromium, on a Pi 1.6.0 session with context edits', function () {
 	this.timeout(90_000);
@@ -20,7 +22,7 @@ describe('the preview page in Chromium, on a Pi 1.6.0 session with context edits
 
 	before(async () => {
 		dir = referenceAgentDir('context-edits-pi-1.6.0');
-		source = new SessionFileSource(dir.sessionFile, dir.agentDir, rules('2.9.1'), undefined);
+		source = new SessionFileSource(dir.sessionFile, dir.agentDir, releaseRules('2.9.1'), undefined);
 		await source.reload();
 		page = await WebviewPage.open(source);
 	});
@@ -36,9 +38,9 @@ describe('the preview page in Chromium, on a Pi 1.6.0 session with context edits
 		const report = await snapshotReport();
 		const session = source.current();
 		assert.ok(session);
-		const engine = previewContext(getBranch(session.model), buildSessionContext(session.model).messages, session.config, session.release);
-		const before = contextBreakdown(engine.before);
-		const after = contextBreakdown(engine.after);
+		const engine = runSteps(previewContextSteps(runSteps(getBranchSteps(session.model)), runSteps(buildSessionContextSteps(session.model)).messages, session.config, session.rules));
+		const before = runSteps(contextBreakdownSteps(engine.before));
+		const after = runSteps(contextBreakdownSteps(engine.after));
 		assert.equal(report.rowCount, engine.after.length);
 		assert.equal(report.values['bar.system.before'], charsToTokens(before.system));
 		assert.equal(report.values['bar.system.after'], charsToTokens(after.system));

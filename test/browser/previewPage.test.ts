@@ -1,18 +1,19 @@
 /**
  * The real preview bundle in headless Chromium, in the panel's own HTML and CSP, fed by the host's
- * protocol logic (`PreviewHost`) over a session written by real pi-condense: what the page shows
+ * protocol logic (`PageHost`) over a session written by real pi-condense: what the page shows
  * equals the engine's figures, and clicks, search, hover, what-if and reload behave.
  */
 import assert from 'node:assert/strict';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { charsToTokens, contextBreakdown, previewContext } from '../../src/engine/condense';
-import { getBranch, buildSessionContext } from '../../src/engine/session';
+import { charsToTokens, contextBreakdownSteps, previewContextSteps } from '../../src/engine/condense';
+import { getBranchSteps, buildSessionContextSteps } from '../../src/engine/session';
 import type { RenderReport } from '../../src/shared/protocol';
 import { referenceAgentDir, type ReferenceAgentDir } from '../support/referenceAgentDir';
 import { SessionFileSource } from '../support/sessionFileSource';
 import { waitFor, WebviewPage } from '../support/webviewPage';
 import { R200 } from '../support/releases';
+import { runSteps } from '../../src/engine/steps';
 
 const PRICING = { provider: 'fake', modelId: 'fake-model', name: 'Fake', contextWindow: 200_000, cost: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 } };
 
@@ -40,9 +41,9 @@ describe('the preview page in Chromium, on a session written by real pi-condense
 		const report = await snapshotReport();
 		const session = source.current();
 		assert.ok(session);
-		const engine = previewContext(getBranch(session.model), buildSessionContext(session.model).messages, session.config, session.release);
-		const before = contextBreakdown(engine.before);
-		const after = contextBreakdown(engine.after);
+		const engine = runSteps(previewContextSteps(runSteps(getBranchSteps(session.model)), runSteps(buildSessionContextSteps(session.model)).messages, session.config, session.rules));
+		const before = runSteps(contextBreakdownSteps(engine.before));
+		const after = runSteps(contextBreakdownSteps(engine.after));
 		assert.equal(report.view, 'after');
 		assert.equal(report.rowCount, engine.after.length);
 		assert.equal(report.figures.status, engine.statusText);
@@ -178,7 +179,10 @@ describe('the preview page in Chromium, on a session written by real pi-condense
 	});
 
 	it('follows the session live, keeping the scroll position', async () => {
+		// Scrolled only once the sent view is shown: a scroll that lands before the switch is undone by it.
+		const sent = page.nextReport((r) => r.cause === 'view' && r.view === 'after');
 		await page.page.click('vscode-button[data-control="view-after"]');
+		await sent;
 		await page.page.locator('.list-scroller').evaluate((node) => {
 			(node as unknown as { scrollTop: number }).scrollTop = 300;
 		});

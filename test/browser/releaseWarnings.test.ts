@@ -5,11 +5,12 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { buildSessionContext, parseSession } from '../../src/engine/session';
+import { buildSessionContextSteps, parseSessionSteps } from '../../src/engine/session';
 import { referenceAgentDir, type ReferenceAgentDir } from '../support/referenceAgentDir';
 import { LATEST, R200 } from '../support/releases';
 import { SessionFileSource } from '../support/sessionFileSource';
 import { WebviewPage } from '../support/webviewPage';
+import { runSteps } from '../../src/engine/steps';
 
 describe('the preview page follows the release: defect warnings, what-if controls', function () {
 	this.timeout(90_000);
@@ -33,8 +34,8 @@ describe('the preview page follows the release: defect warnings, what-if control
 		rawRows: number;
 	}
 
-	async function open(release: typeof R200, followed?: SessionFileSource['followed']): Promise<Shown> {
-		const source = new SessionFileSource(dir.sessionFile, dir.agentDir, release);
+	async function open(rules: typeof R200, followed?: SessionFileSource['followed']): Promise<Shown> {
+		const source = new SessionFileSource(dir.sessionFile, dir.agentDir, rules);
 		if (followed) {
 			source.followed = followed;
 		}
@@ -47,7 +48,7 @@ describe('the preview page follows the release: defect warnings, what-if control
 			const releaseLine = await page.page.locator('.release').innerText();
 			const bannerLocator = page.page.locator('.banner');
 			const banner = await bannerLocator.isVisible() ? await bannerLocator.innerText() : '';
-			const rawRows = buildSessionContext(parseSession(readFileSync(dir.sessionFile, 'utf8'))).messages.length;
+			const rawRows = runSteps(buildSessionContextSteps(runSteps(parseSessionSteps(readFileSync(dir.sessionFile, 'utf8'))))).messages.length;
 			return { rows: report.rowCount, warnings: report.values['warnings'], text, thinkingControls, releaseLine, banner, rawRows };
 		} finally {
 			await page.close();

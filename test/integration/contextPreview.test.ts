@@ -9,13 +9,14 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { charsToTokens, contextBreakdown, previewContext } from '../../src/engine/condense';
-import { buildSessionContext, getBranch } from '../../src/engine/session';
+import { charsToTokens, contextBreakdownSteps, previewContextSteps } from '../../src/engine/condense';
+import { buildSessionContextSteps, getBranchSteps } from '../../src/engine/session';
 import type { ExtensionApi } from '../../src/host/extensionApi';
 import type { RenderReport } from '../../src/shared/protocol';
 import { repoRoot } from '../support/paths';
 import { ui } from '../support/workbenchUi';
 import { activeApi, fixtures, nextRenderReport, waitUntil } from './helpers';
+import { runSteps } from '../../src/engine/steps';
 
 describe('the context preview in VS Code', function () {
 	this.timeout(120_000);
@@ -28,7 +29,7 @@ describe('the context preview in VS Code', function () {
 		api = await activeApi();
 		const { basic } = fixtures();
 		await vscode.commands.executeCommand('piCondense.openSession', basic.path);
-		await waitUntil(() => api.previewSource.current()?.path === basic.path, 'the basic session selected and open');
+		await waitUntil(() => api.sessionFeed.current()?.path === basic.path, 'the basic session selected and open');
 		// Another test may have opened the panel already: start from a fresh one. Toasts from earlier
 		// tests would cover the bottom of the page (real clicks wait until they are gone).
 		api.contextPreview.webviewPanel?.dispose();
@@ -45,11 +46,11 @@ describe('the context preview in VS Code', function () {
 		const shown = nextReport((r) => r.cause === 'snapshot', 90_000);
 		await vscode.commands.executeCommand('piCondense.openPreview');
 		const report = await shown;
-		const session = api.previewSource.current();
+		const session = api.sessionFeed.current();
 		assert.ok(session);
-		const engine = previewContext(getBranch(session.model), buildSessionContext(session.model).messages, session.config, session.release);
-		const before = contextBreakdown(engine.before);
-		const after = contextBreakdown(engine.after);
+		const engine = runSteps(previewContextSteps(runSteps(getBranchSteps(session.model)), runSteps(buildSessionContextSteps(session.model)).messages, session.config, session.rules));
+		const before = runSteps(contextBreakdownSteps(engine.before));
+		const after = runSteps(contextBreakdownSteps(engine.after));
 		assert.equal(report.rowCount, engine.after.length);
 		assert.equal(report.figures.status, engine.statusText);
 		assert.equal(report.values['totals.before'], charsToTokens(before.total));
@@ -95,7 +96,7 @@ describe('the context preview in VS Code', function () {
 		await ui({ action: 'click', selector: '.row .ref[data-ref="t8"]' });
 		const editor = await opened;
 		assert.equal(editor.document.uri.scheme, 'pi-condense');
-		assert.equal(editor.document.getText(), await api.previewSource.recover(['t8']));
+		assert.equal(editor.document.getText(), await api.sessionFeed.recover(['t8']));
 		assert.match(editor.document.getText(), /^## toolRef: t8\nTool: context_tree_query/);
 		await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
 	});

@@ -56,7 +56,7 @@ describe('a large session in VS Code', function () {
 		api.contextPreview.webviewPanel?.dispose();
 		console.log(`[large session] event-loop delay of the extension host:\n  ${lines.join('\n  ')}`);
 		await vscode.commands.executeCommand('piCondense.openSession', fixtures().basic.path);
-		await waitUntil(() => api.previewSource.current()?.path === fixtures().basic.path, 'back to the basic session', 120_000);
+		await waitUntil(() => api.sessionFeed.current()?.path === fixtures().basic.path, 'back to the basic session', 120_000);
 		rmSync(path, { force: true });
 	});
 
@@ -64,7 +64,7 @@ describe('a large session in VS Code', function () {
 		await watched('open (list, select, state, tree, status)', async () => {
 			await waitUntil(() => api.sessionsTree.shownProjects().some((project) => project.sessions.some((session) => session.path === path)), 'the large session listed', 120_000);
 			await vscode.commands.executeCommand('piCondense.openSession', path);
-			await waitUntil(() => api.previewSource.current()?.path === path && api.controller.insight() !== undefined, 'the large session open', 300_000);
+			await waitUntil(() => api.sessionFeed.current()?.path === path && api.controller.insight() !== undefined, 'the large session open', 300_000);
 		});
 		let rows = 0;
 		await watched('preview (first rows shown)', async () => {
@@ -72,7 +72,7 @@ describe('a large session in VS Code', function () {
 			await vscode.commands.executeCommand('piCondense.openPreview');
 			rows = (await shown).rowCount;
 		});
-		const session = api.previewSource.current();
+		const session = api.sessionFeed.current();
 		assert.equal(session?.path, path);
 		assert.ok(rows > 10_000, `the preview shows the large session's rows (${rows})`);
 		await watched('raw view (click, rows shown)', async () => {

@@ -36,13 +36,13 @@ describe('following the installed pi-condense release', function () {
 		const { basic } = fixtures();
 		await vscode.commands.executeCommand('piCondense.selectSession', basic.path);
 		await waitUntil(() => api.controller.insight() !== undefined, 'the basic session read');
-		const installed = api.controller.release.version;
+		const installed = api.controller.rules.version;
 		assert.equal(installed, '2.0.0', 'the agent dir has the release that wrote the fixtures');
 		await waitUntil(() => api.statusBar.item.text === engineView(basic.path).statusText, 'the status as 2.0.0 renders it');
 		assert.match(tooltipText(api.statusBar.item), /pi-condense 2\.0\.0 \(npm, /);
 		try {
 			setInstalledVersion('2.9.1');
-			await waitUntil(() => api.controller.release.version === '2.9.1', 'the new version followed without a reload', 30_000);
+			await waitUntil(() => api.controller.rules.version === '2.9.1', 'the new version followed without a reload', 30_000);
 			const latest = engineView(basic.path, releaseRules('2.9.1')).statusText;
 			await waitUntil(() => api.statusBar.item.text === latest, `the status as 2.9.1 renders it: "${latest}" (is "${api.statusBar.item.text}")`);
 			await waitUntil(() => /pi-condense 2\.9\.1 \(npm, /.test(tooltipText(api.statusBar.item)), 'the tooltip names 2.9.1');
@@ -66,13 +66,13 @@ describe('following the installed pi-condense release', function () {
 			await waitUntil(() => api.controller.releaseResolution.kind === 'followed', 'installed again', 30_000);
 
 			await vscode.workspace.getConfiguration('piCondense').update('release', '2.6.0', vscode.ConfigurationTarget.Global);
-			await waitUntil(() => api.controller.release.version === '2.6.0', 'the override followed');
+			await waitUntil(() => api.controller.rules.version === '2.6.0', 'the override followed');
 			assert.match(tooltipText(api.statusBar.item), /pi-condense 2\.6\.0 \(piCondense\.release; installed: pi-condense 2\.9\.1\)/);
 		} finally {
 			await vscode.workspace.getConfiguration('piCondense').update('release', undefined, vscode.ConfigurationTarget.Global);
 			setInstalledVersion(installed);
 		}
-		await waitUntil(() => api.controller.release.version === installed, 'back to 2.0.0', 30_000);
+		await waitUntil(() => api.controller.rules.version === installed, 'back to 2.0.0', 30_000);
 		await waitUntil(() => api.statusBar.item.text === engineView(basic.path).statusText, 'the 2.0.0 status again');
 	});
 });

@@ -7,12 +7,13 @@
 import assert from 'node:assert/strict';
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
-import { charsToTokens, measureReclaim, previewFromState, buildCondenseState } from '../../src/engine/condense';
-import { buildSessionContext, getBranch, parseSession } from '../../src/engine/session';
+import { charsToTokens, measureReclaimSteps, previewFromStateSteps, buildCondenseStateSteps } from '../../src/engine/condense';
+import { buildSessionContextSteps, getBranchSteps, parseSessionSteps } from '../../src/engine/session';
 import { readFileSync } from 'node:fs';
 import type { PrunedTreeNode } from '../../src/host/tree/prunedCallsNodes';
 import { engineView } from './engineExpectations';
 import { activeApi, fixtures, waitUntil } from './helpers';
+import { runSteps } from '../../src/engine/steps';
 
 function labels(nodes: readonly PrunedTreeNode[]): string[] {
 	return nodes.map((node) => node.data.label);
@@ -42,16 +43,16 @@ describe('Pi Sessions and Pruned Calls views', () => {
 		}
 		const row = () => api.sessionsTree.shownProjects().flatMap((project) => project.sessions).find((session) => session.path === basic.path);
 		await waitUntil(() => row()?.summarized === true && /-\d+%/.test(row()?.description ?? ''), 'the basic session\'s summary and reclaim');
-		const model = parseSession(readFileSync(basic.path, 'utf8'));
-		const firstUser = buildSessionContext(model).messages.find((message) => message.role === 'user');
+		const model = runSteps(parseSessionSteps(readFileSync(basic.path, 'utf8')));
+		const firstUser = runSteps(buildSessionContextSteps(model)).messages.find((message) => message.role === 'user');
 		const firstText = typeof firstUser?.content === 'string' ? firstUser.content : firstUser?.content.find((block) => block.type === 'text')?.text ?? '';
 		assert.ok(firstText.startsWith(row()!.label.replace(/…$/, '')), `label "${row()!.label}" is the first user message`);
 		const messageCount = model.entries.filter((entry) => entry.type === 'message').length;
 		assert.match(row()!.description, new RegExp(`· ${messageCount} msgs ·`));
-		const messages = buildSessionContext(model).messages;
-		const { config, release } = engineView(basic.path);
-		const state = buildCondenseState(getBranch(model), release);
-		const reclaim = measureReclaim(messages, previewFromState(state, messages, { ...config, enabled: true }, release).after);
+		const messages = runSteps(buildSessionContextSteps(model)).messages;
+		const { config, rules } = engineView(basic.path);
+		const state = runSteps(buildCondenseStateSteps(runSteps(getBranchSteps(model)), rules));
+		const reclaim = runSteps(measureReclaimSteps(messages, runSteps(previewFromStateSteps(state, messages, { ...config, enabled: true }, rules)).after));
 		assert.ok(reclaim);
 		const percent = Math.round((1 - charsToTokens(reclaim.afterChars) / charsToTokens(reclaim.beforeChars)) * 100);
 		assert.ok(row()!.description.endsWith(`-${percent}%`), `${row()!.description} ends with -${percent}%`);

@@ -55,10 +55,10 @@ describe('the settings editor in the quick input', function () {
 		});
 
 		// A key the release in use does not read (2.9.1: thinkingStrip) is shown, marked ignored.
-		const ignored = settingRows(api.controller.release).find((row) => row.ignored);
+		const ignored = settingRows(api.controller.rules).find((row) => row.ignored);
 		assert.ok(ignored);
 		await ui({ action: 'fill', selector: inputTitled('Pi Condense settings'), value: ignored.label });
-		await untilShown('.quick-input-widget', new RegExp(`ignored by pi-condense ${api.controller.release.version.replace(/\./g, '\\.')}`));
+		await untilShown('.quick-input-widget', new RegExp(`ignored by pi-condense ${api.controller.rules.version.replace(/\./g, '\\.')}`));
 
 		await choose('Pi Condense settings', 'Spill preview');
 		await ui({ action: 'fill', selector: inputTitled('Pi Condense: Spill preview'), value: '-5' });

@@ -9,11 +9,12 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { parseSession } from '../../src/engine/session';
+import { parseSessionSteps } from '../../src/engine/session';
 import { describeWriterTrials, runWriterTrials } from '../support/concurrentWriterTrials';
 import { SessionBuilder, text } from '../support/sessionBuilder';
 import { runSimulatedPi } from '../support/simulatedPi';
 import { TempDir } from '../support/tempSession';
+import { runSteps } from '../../src/engine/steps';
 
 /** The seed of the one failure seen (trial 129): kept, so that trial runs every time. */
 const seed = Number(process.env['PI_CONDENSE_SEED'] ?? 720756);
@@ -44,7 +45,7 @@ describe('write: concurrent simulated Pi (issue 4, acceptance 3)', function () {
 			builder.assistant([text('ready')]);
 			const file = dir.file('session.jsonl', builder.text(), 0);
 			await runSimulatedPi({ file, leafId: builder.leafId as string, entries: 10, maxDelayMs: 0, seed: 720885 });
-			const model = parseSession(readFileSync(file, 'utf8'));
+			const model = runSteps(parseSessionSteps(readFileSync(file, 'utf8')));
 			assert.deepEqual(model.diagnostics, []);
 			assert.equal(model.entries.length, 12);
 		} finally {

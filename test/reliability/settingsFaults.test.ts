@@ -119,14 +119,14 @@ describe('settings.json faults', function () {
 				// A file that has been sitting there (a freshly modified empty or broken one is waited for: below).
 				makeOld(settingsPath());
 			}
-			const { config, release, warnings } = await loadPruneConfig({ agentDir: temp() }, LATEST);
+			const { config, rules, warnings } = await loadPruneConfig({ agentDir: temp() }, LATEST);
 			assert.equal(warnings.length, fault.warnings.length, warnings.join('\n'));
 			fault.warnings.forEach((pattern, i) => assert.match(warnings[i] ?? '', pattern));
 			for (const warning of warnings.filter((w) => !w.startsWith('contextPrune.'))) {
 				assert.ok(warning.includes(settingsPath()), `names the file: ${warning}`);
 			}
 			if (fault.warnings.length > 0 && !fault.name.includes('values')) {
-				assert.deepEqual(config, defaults(release));
+				assert.deepEqual(config, defaults(rules));
 			}
 			const before = existsSync(settingsPath()) && lstatSync(settingsPath()).isFile() ? readFileSync(settingsPath()) : undefined;
 			const writing = updatePruneSettings(temp(), (current) => ({ ...current, enabled: true }));

@@ -9,9 +9,10 @@ import { compileGlob, substituteBlockRefs, syntheticBlockId } from '../../src/en
 import { normalizeForHash } from '../../src/engine/flush/contentHash';
 import { exitCode, keyArguments, salientLines } from '../../src/engine/flush/offline/salientLines';
 import { rewriteLabels } from '../../src/engine/flush/prompt/labelRewrite';
-import { messageBlocks, searchMessages } from '../../src/engine/preview';
+import { messageBlocks, searchMessagesSteps } from '../../src/engine/preview';
 import { normalizeFolder } from '../../src/engine/views/sessionList';
 import type { LinearityCase } from './linearity';
+import { runSteps } from '../../src/engine/steps';
 
 export type AdversarialArea = 'glob' | 'labels' | 'text';
 
@@ -65,5 +66,5 @@ export const ADVERSARIAL_CASES: readonly AdversarialCase[] = [
 		api: 'x', provider: 'x', model: 'x', stopReason: 'toolUse', timestamp: 0,
 		usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
 	}, Number.MAX_SAFE_INTEGER)),
-	text('preview search: a query in a long output', (n) => repeatTo('erro', n), (output) => searchMessages([{ role: 'toolResult', toolCallId: 'c', toolName: 'bash', content: [{ type: 'text', text: output }], isError: false, timestamp: 0 }], 'error')),
+	text('preview search: a query in a long output', (n) => repeatTo('erro', n), (output) => runSteps(searchMessagesSteps([{ role: 'toolResult', toolCallId: 'c', toolName: 'bash', content: [{ type: 'text', text: output }], isError: false, timestamp: 0 }], 'error'))),
 ];

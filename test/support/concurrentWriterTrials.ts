@@ -10,7 +10,7 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { parseSession } from '../../src/engine/session';
+import { parseSessionSteps } from '../../src/engine/session';
 import type { EntryDraft } from '../../src/engine/write';
 import { writeEntriesToSession, type WriteEntriesResult } from '../../src/node/write';
 import { loadPi, type PiModule } from './pi';
@@ -18,6 +18,7 @@ import { Random } from './random';
 import { SessionBuilder, text } from './sessionBuilder';
 import { SimulatedPi } from './simulatedPiProcess';
 import { noPiRunning, TempDir } from './tempSession';
+import { runSteps } from '../../src/engine/steps';
 
 export interface WriterTrialsOptions {
 	readonly seed: number;
@@ -115,7 +116,7 @@ function checkTrial(file: string, initial: string, piLines: readonly string[], r
 	for (const line of added) {
 		JSON.parse(line);
 	}
-	assert.deepEqual(parseSession(content).diagnostics, [], context);
+	assert.deepEqual(runSteps(parseSessionSteps(content)).diagnostics, [], context);
 	if (result.kind === 'written') {
 		const first = added.indexOf(ours[0] as string);
 		assert.deepEqual(added.slice(first, first + ours.length), ours, `${context}: our lines are not consecutive`);

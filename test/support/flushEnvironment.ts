@@ -75,7 +75,7 @@ export function useFlushEnvironment(defaultReply: FakeReply, agentOptions: Omit<
 			agentDir: get().agent.dir,
 			mode: 'now',
 			config: flushConfig({ summarizerModel: get().agent.modelRef }),
-			release: WRITER_RELEASE,
+			rules: WRITER_RELEASE,
 			summarizers,
 			writeOptions: testWriteOptions,
 			...extra,

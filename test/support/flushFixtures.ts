@@ -35,10 +35,10 @@ export function toolSession(batches = 1, prefix = 'c'): SessionBuilder {
 	return builder;
 }
 
-export function flushConfig(overrides: Record<string, unknown> = {}, release: ReleaseRules = WRITER_RELEASE): ContextPruneConfig {
+export function flushConfig(overrides: Record<string, unknown> = {}, rules: ReleaseRules = WRITER_RELEASE): ContextPruneConfig {
 	// Blocks given in part are filled, as our settings writer writes them.
-	const raw = withWholeBlocks({ enabled: true, summarizerIdleTimeoutMs: 3000, summarizerMaxTimeoutMs: 8000, ...overrides }, releaseDefaults(release));
-	const { config, problems } = resolveConfig(raw, release);
+	const raw = withWholeBlocks({ enabled: true, summarizerIdleTimeoutMs: 3000, summarizerMaxTimeoutMs: 8000, ...overrides }, releaseDefaults(rules));
+	const { config, problems } = resolveConfig(raw, rules);
 	if (problems.length > 0) {
 		throw new Error(`bad test config: ${JSON.stringify(problems)}`);
 	}

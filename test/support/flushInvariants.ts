@@ -5,14 +5,15 @@
  * without a record, no chain is compressed twice, and no block id repeats. Returns the violations
  * (empty when all hold).
  */
-import { buildCondenseState, type AliasOccurrence } from '../../src/engine/condense';
+import { buildCondenseStateSteps, type AliasOccurrence } from '../../src/engine/condense';
 import { CUSTOM_TYPE_CHAIN, CUSTOM_TYPE_DEDUP_ALIAS, CUSTOM_TYPE_INDEX } from '../../src/engine/condense/types';
 import type { SessionEntry } from '../../src/engine/session/types';
 import type { ReleaseRules } from '../../src/engine/release/releases';
 import { WRITER_RELEASE } from './releases';
+import { runSteps } from '../../src/engine/steps';
 
-export function flushInvariantViolations(branch: readonly SessionEntry[], release: ReleaseRules = WRITER_RELEASE): string[] {
-	const state = buildCondenseState(branch, release);
+export function flushInvariantViolations(branch: readonly SessionEntry[], rules: ReleaseRules = WRITER_RELEASE): string[] {
+	const state = runSteps(buildCondenseStateSteps(branch, rules));
 	const problems: string[] = [...state.diagnostics.map((d) => `diagnostic: ${d.message}`)];
 	const refs = new Set<string>();
 	for (const summary of state.summaries) {

@@ -5,7 +5,7 @@
  * rules of a Pi 0.73 (`installedPi.ts` finds it as a user's installed Pi).
  */
 import { join } from 'node:path';
-import type { LegacyPiAi } from '../../src/node/llm/library/legacyLibrary';
+import type { LegacyPiAi } from '../../src/node/llm/library/legacyPiAi';
 import type { PiAiLoader } from '../../src/node/llm/library/modelLibrary';
 import { createPiAiLoader, type InstalledPiAiPolicy } from '../../src/node/llm/piAiLoader';
 import { defaults } from './releases';

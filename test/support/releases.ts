@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { releaseDefaults } from '../../src/engine/config/defaults';
 import type { ContextPruneConfig } from '../../src/engine/config/types';
-import { LATEST_RELEASE, matchRelease, releaseRules, type ReleaseRules, type ReleaseVersion } from '../../src/engine/release/releases';
+import { LATEST_RELEASE, matchRelease, releaseRules, type ReleaseRules } from '../../src/engine/release/releases';
 import { repoRoot } from './paths';
 
 export const LATEST: ReleaseRules = releaseRules(LATEST_RELEASE);
@@ -20,13 +20,9 @@ export const R200: ReleaseRules = releaseRules('2.0.0');
  */
 export const WRITER_RELEASE: ReleaseRules = releaseRules('2.5.0');
 
-export function rules(version: ReleaseVersion): ReleaseRules {
-	return releaseRules(version);
-}
-
 /** The release's defaults (the latest release unless one is given). */
-export function defaults(release: ReleaseRules = LATEST): ContextPruneConfig {
-	return releaseDefaults(release);
+export function defaults(rules: ReleaseRules = LATEST): ContextPruneConfig {
+	return releaseDefaults(rules);
 }
 
 /** Reference folder → the pi-condense release that wrote it (test/fixtures/pi-condense-sessions/manifest.json). */

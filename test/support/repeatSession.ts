@@ -6,10 +6,9 @@
  * Pi writes them, one `JSON.stringify` each.
  */
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { isPlainObject } from '../../src/base/plainObject';
 
 type Json = Record<string, unknown>;
-
-const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Writes `target` from `source` repeated until it reaches `targetBytes`; returns its entry count. */
 export function writeRepeatedSession(source: string, target: string, targetBytes: number): number {
@@ -51,12 +50,12 @@ export function writeRepeatedSession(source: string, target: string, targetBytes
 }
 
 function renameCallIds(message: unknown, k: number): void {
-	if (!isRecord(message)) {
+	if (!isPlainObject(message)) {
 		return;
 	}
 	if (message['role'] === 'assistant' && Array.isArray(message['content'])) {
 		for (const block of message['content'] as unknown[]) {
-			if (isRecord(block) && block['type'] === 'toolCall') {
+			if (isPlainObject(block) && block['type'] === 'toolCall') {
 				block['id'] = `${String(block['id'])}_${k}`;
 			}
 		}

@@ -16,11 +16,11 @@
  *   uninterrupted one keeps raw; the chains it leaves (a `now` with nothing pending stops before
  *   chain compression, as the release does) are exactly those the views count as compactable.
  */
-import { buildCondenseState } from '../../src/engine/condense';
+import { buildCondenseStateSteps } from '../../src/engine/condense';
 import type { ContextPruneConfig } from '../../src/engine/config/types';
 import { compactableChainsSteps, type FlushMode } from '../../src/engine/flush';
 import type { ReleaseRules } from '../../src/engine/release/releases';
-import { buildSessionContext, getBranch, parseSession, type SessionModel } from '../../src/engine/session';
+import { buildSessionContextSteps, getBranchSteps, parseSessionSteps, type SessionModel } from '../../src/engine/session';
 import type { SessionEntry } from '../../src/engine/session/types';
 import { runSteps } from '../../src/engine/steps';
 import { CUSTOM_TYPE_CHAIN, CUSTOM_TYPE_FRONTIER, CUSTOM_TYPE_STATS, CUSTOM_TYPE_SUMMARY, type SummarizerStats } from '../../src/engine/condense/types';
@@ -33,8 +33,8 @@ export interface Coverage {
 	readonly chains: readonly number[];
 }
 
-export function coverageOf(model: SessionModel, release: ReleaseRules): Coverage {
-	const state = buildCondenseState(getBranch(model), release);
+export function coverageOf(model: SessionModel, rules: ReleaseRules): Coverage {
+	const state = runSteps(buildCondenseStateSteps(runSteps(getBranchSteps(model)), rules));
 	return {
 		covered: [...state.records.keys(), ...state.aliases.keys()].sort(),
 		chains: state.chains.map((chain) => chain.entry.startUserTimestamp).sort((a, b) => a - b),
@@ -52,7 +52,7 @@ export interface ResumeCase {
 	/** Summarizer calls the resumed flush made (batches and fusions). */
 	readonly summarizerCalls: number;
 	readonly config: ContextPruneConfig;
-	readonly release: ReleaseRules;
+	readonly rules: ReleaseRules;
 }
 
 export interface ResumeVerdict {
@@ -62,19 +62,19 @@ export interface ResumeVerdict {
 }
 
 export function resumeVerdict(check: ResumeCase): ResumeVerdict {
-	const partial = parseSession(check.partial);
-	const resumed = parseSession(check.resumed);
-	const branch = getBranch(resumed);
+	const partial = runSteps(parseSessionSteps(check.partial));
+	const resumed = runSteps(parseSessionSteps(check.resumed));
+	const branch = runSteps(getBranchSteps(resumed));
 	// `compact` summarizes nothing: a summary the partial file already holds without its index
 	// entry (a source cut between a summary and its index, as a killed release leaves it) stays so.
-	const inherited = new Set(check.mode === 'compact' ? flushInvariantViolations(getBranch(partial), check.release) : []);
-	const violations = flushInvariantViolations(branch, check.release).filter((violation) => !inherited.has(violation));
-	const covered = coverageOf(resumed, check.release);
+	const inherited = new Set(check.mode === 'compact' ? flushInvariantViolations(runSteps(getBranchSteps(partial)), check.rules) : []);
+	const violations = flushInvariantViolations(branch, check.rules).filter((violation) => !inherited.has(violation));
+	const covered = coverageOf(resumed, check.rules);
 	if (JSON.stringify(covered.covered) !== JSON.stringify(check.reference.covered)) {
 		violations.push(`covers ${covered.covered.length} calls where an uninterrupted ${check.mode} covers ${check.reference.covered.length}`);
 	}
-	const before = buildCondenseState(getBranch(partial), check.release);
-	const written = branch.slice(getBranch(partial).length);
+	const before = runSteps(buildCondenseStateSteps(runSteps(getBranchSteps(partial)), check.rules));
+	const written = branch.slice(runSteps(getBranchSteps(partial)).length);
 	violations.push(...refViolations(written, before.nextRefNumber), ...statsViolations(written, before.stats, check.summarizerCalls));
 	const reference = new Set(check.reference.chains);
 	const extra = covered.chains.filter((start) => !reference.has(start));
@@ -86,8 +86,8 @@ export function resumeVerdict(check: ResumeCase): ResumeVerdict {
 	if (check.mode === 'compact' && left.length > 0) {
 		violations.push(`compact left ${left.length} chain(s) an uninterrupted compact compresses`);
 	}
-	const state = buildCondenseState(branch, check.release);
-	const compactable = runSteps(compactableChainsSteps(branch, buildSessionContext(resumed).messages, state, check.config, check.release));
+	const state = runSteps(buildCondenseStateSteps(branch, check.rules));
+	const compactable = runSteps(compactableChainsSteps(branch, runSteps(buildSessionContextSteps(resumed)).messages, state, check.config, check.rules));
 	if (check.mode === 'now' && compactable !== left.length) {
 		violations.push(`${left.length} chain(s) left for compact, but the views would count ${compactable} as compactable`);
 	}

@@ -2,8 +2,9 @@
  * Comparing session models as their users see them, and session text with branches, labels and
  * names for property-style checks of the readers.
  */
-import { buildSessionContext, getBranch, type SessionModel } from '../../src/engine/session';
+import { buildSessionContextSteps, getBranchSteps, type SessionModel } from '../../src/engine/session';
 import type { Random } from './random';
+import { runSteps } from '../../src/engine/steps';
 
 /** Everything a caller can read from a model: two models that give the same are the same. */
 export function observable(model: SessionModel): unknown {
@@ -19,15 +20,15 @@ export function observable(model: SessionModel): unknown {
 		lines: model.entries.map((entry) => model.lineOf(entry)),
 		labels: model.entries.map((entry) => model.labelOf(entry.id)),
 		byId: model.entries.map((entry) => model.entryById(entry.id)?.id),
-		branch: getBranch(model).map((entry) => entry.id),
+		branch: runSteps(getBranchSteps(model)).map((entry) => entry.id),
 		context: observableContext(model),
 	};
 }
 
 /** The context as plain values (its sources worked out: a context holds the recipe, not the list). */
 export function observableContext(model: SessionModel): unknown {
-	const { messages, sources, edits, omitted, thinkingLevel, model: ref } = buildSessionContext(model);
-	return { messages, sources: sources.entries(), edits: [...edits], omitted, thinkingLevel, model: ref };
+	const { messages, sources, edits, omitted, thinkingLevel, model: ref } = runSteps(buildSessionContextSteps(model));
+	return { messages, sources: runSteps(sources.entriesSteps()), edits: [...edits], omitted, thinkingLevel, model: ref };
 }
 
 /** Rewires some parentIds and adds labels and session names so the property covers branches. */

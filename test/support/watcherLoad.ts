@@ -9,11 +9,12 @@ import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { appendToSession, parseSession, type SessionModel } from '../../src/engine/session';
+import { appendToSession, parseSessionSteps, type SessionModel } from '../../src/engine/session';
 import { watchSessionFiles, type SessionFileEvent } from '../../src/node/sessions/sessionWatcher';
 import { Random } from './random';
 import { realSessionsDir } from './paths';
 import { observableContext } from './sessionModelCheck';
+import { runSteps } from '../../src/engine/steps';
 
 export interface WatcherLoadOptions {
 	readonly files: number;
@@ -94,7 +95,7 @@ export async function runWatcherLoad(options: WatcherLoadOptions): Promise<Watch
 	let rssPeak = rssReady;
 	for (const path of [growing, ...others]) {
 		const consumed = watcher.consumedOffset(path) ?? -1;
-		tracked.set(path, { model: parseSession(readFileSync(path).subarray(0, consumed).toString('utf8')), expectedOffset: consumed, reported: 0 });
+		tracked.set(path, { model: runSteps(parseSessionSteps(readFileSync(path).subarray(0, consumed).toString('utf8'))), expectedOffset: consumed, reported: 0 });
 	}
 	const startOffsets = new Map([...tracked].map(([path, entry]) => [path, entry.expectedOffset]));
 	const writer = new GrowingWriter(growing, body, random);
@@ -203,7 +204,7 @@ async function settle(watcher: { consumedOffset(path: string): number | undefine
 }
 
 function compareWithColdRead(path: string, model: SessionModel | undefined): string[] {
-	const cold = parseSession(readFileSync(path, 'utf8'));
+	const cold = runSteps(parseSessionSteps(readFileSync(path, 'utf8')));
 	if (model === undefined) {
 		return [`${path}: the incremental model was dropped`];
 	}

@@ -2,14 +2,14 @@
  * The preview page outside VS Code, for the webview tests and the benchmark: a loopback HTTP
  * server serves exactly the panel's HTML (`previewHtml`, same CSP, a fresh nonce per load) and the
  * real bundle from dist/webview; Debian's headless Chromium (playwright-core, the harness's flags)
- * opens it. A stand-in for `acquireVsCodeApi` hands the page's messages to a `PreviewHost`, the
+ * opens it. A stand-in for `acquireVsCodeApi` hands the page's messages to a `PageHost`, the
  * host's own protocol logic, so the page is fed through the same protocol as in VS Code.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
-import { PreviewHost } from '../../src/host/preview/previewHost';
-import type { PreviewSource } from '../../src/host/preview/previewSource';
+import { PageHost } from '../../src/host/preview/pageHost';
+import type { SessionFeed } from '../../src/host/preview/sessionFeed';
 import type { FromWebview, RenderReport, ToWebview } from '../../src/shared/protocol';
 import { assertChromium, chromiumFlags, chromiumPath } from '../harness/chromium.mjs';
 import { pinnedExecutable } from './cpuPinning';
@@ -55,13 +55,13 @@ export class WebviewPage {
 	/** What the host logged at debug level. */
 	readonly hostDebug: string[] = [];
 	private waiters: { test: (r: RenderReport) => boolean; resolve: (r: RenderReport) => void }[] = [];
-	private host!: PreviewHost;
+	private host!: PageHost;
 	private sourceListener: { dispose(): void } | undefined;
 
 	private constructor(readonly browser: Browser, readonly page: Page, private readonly server: Server, readonly origin: string) {}
 
 	/** Serves the page and opens it in Chromium; if any step fails, what was opened is closed before the error is thrown. */
-	static async open(source: PreviewSource, options: PageOptions = {}): Promise<WebviewPage> {
+	static async open(source: SessionFeed, options: PageOptions = {}): Promise<WebviewPage> {
 		const harness = await WebviewPage.launch(options);
 		try {
 			await harness.load(source, options);
@@ -95,10 +95,10 @@ export class WebviewPage {
 		}
 	}
 
-	/** Connects the page to a `PreviewHost` over the fake webview API, then loads it. */
-	async load(source: PreviewSource, options: PageOptions = {}): Promise<void> {
+	/** Connects the page to a `PageHost` over the fake webview API, then loads it. */
+	async load(source: SessionFeed, options: PageOptions = {}): Promise<void> {
 		const hold = options.hold;
-		this.host = new PreviewHost({
+		this.host = new PageHost({
 			source,
 			post: async (message) => {
 				await hold?.(message);

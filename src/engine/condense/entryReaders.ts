@@ -9,7 +9,8 @@ import type {
 	ChainCompressionEntry, DedupAliasEntryData, PruneFrontier, PruneFrontierOutcome, SummarizerStats,
 	SummaryToolCallRef, ToolCallRecord,
 } from './types';
-import { isFiniteNumber, isJsonObject, isStringArray, numberOr, type JsonObject } from './valueGuards';
+import { isFiniteNumber, isStringArray, numberOr, type JsonObject } from './valueGuards';
+import { isPlainObject } from '../../base/plainObject';
 
 export type ReadResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: string };
 
@@ -18,7 +19,7 @@ const fail = <T>(reason: string): ReadResult<T> => ({ ok: false, reason });
 
 /** One record of an index entry; optional fields of the wrong type are dropped. */
 export function readToolCallRecord(value: unknown): ReadResult<ToolCallRecord> {
-	if (!isJsonObject(value)) {
+	if (!isPlainObject(value)) {
 		return fail('record is not an object');
 	}
 	const { toolCallId, toolName, args, resultText, isError, turnIndex, timestamp } = value;
@@ -28,7 +29,7 @@ export function readToolCallRecord(value: unknown): ReadResult<ToolCallRecord> {
 	if (typeof toolName !== 'string' || typeof resultText !== 'string' || typeof isError !== 'boolean') {
 		return fail(`record ${toolCallId} lacks toolName, resultText or isError`);
 	}
-	if (!isJsonObject(args) || !isFiniteNumber(turnIndex) || !isFiniteNumber(timestamp)) {
+	if (!isPlainObject(args) || !isFiniteNumber(turnIndex) || !isFiniteNumber(timestamp)) {
 		return fail(`record ${toolCallId} lacks args, turnIndex or timestamp`);
 	}
 	return ok({ toolCallId, toolName, args, resultText, isError, turnIndex, timestamp, ...optionalRecordFields(value) });
@@ -64,7 +65,7 @@ export interface IndexEntryRead {
 }
 
 export function readIndexEntry(data: unknown): ReadResult<IndexEntryRead> {
-	if (!isJsonObject(data) || !Array.isArray(data.toolCalls)) {
+	if (!isPlainObject(data) || !Array.isArray(data.toolCalls)) {
 		return fail('index entry has no toolCalls array');
 	}
 	const backfilled = data.backfilled === true;
@@ -77,7 +78,7 @@ function readRefs(items: readonly unknown[]): { readonly refs: SummaryToolCallRe
 	const refs: SummaryToolCallRef[] = [];
 	let invalid = 0;
 	for (const ref of items) {
-		if (isJsonObject(ref) && typeof ref.shortId === 'string' && typeof ref.toolCallId === 'string') {
+		if (isPlainObject(ref) && typeof ref.shortId === 'string' && typeof ref.toolCallId === 'string') {
 			const base = { shortId: ref.shortId, toolCallId: ref.toolCallId };
 			refs.push(typeof ref.resultTimestamp === 'number' ? { ...base, resultTimestamp: ref.resultTimestamp } : base);
 		} else {
@@ -100,7 +101,7 @@ export interface SummaryDetailsRead {
  * `toolCallIds` list, as refs whose short id is the tool-call id itself.
  */
 export function readSummaryDetails(details: unknown): ReadResult<SummaryDetailsRead> {
-	if (!isJsonObject(details)) {
+	if (!isPlainObject(details)) {
 		return fail('summary has no details.toolCallRefs');
 	}
 	let refs: SummaryToolCallRef[];
@@ -118,7 +119,7 @@ export function readSummaryDetails(details: unknown): ReadResult<SummaryDetailsR
 }
 
 export function readDedupAlias(data: unknown): ReadResult<DedupAliasEntryData> {
-	if (!isJsonObject(data) || typeof data.newToolCallId !== 'string' || typeof data.originalToolCallId !== 'string') {
+	if (!isPlainObject(data) || typeof data.newToolCallId !== 'string' || typeof data.originalToolCallId !== 'string') {
 		return fail('dedup alias lacks newToolCallId or originalToolCallId');
 	}
 	return ok({
@@ -131,7 +132,7 @@ export function readDedupAlias(data: unknown): ReadResult<DedupAliasEntryData> {
 }
 
 export function readChainEntry(data: unknown): ReadResult<ChainCompressionEntry> {
-	if (!isJsonObject(data) || typeof data.blockId !== 'string' || !isFiniteNumber(data.startUserTimestamp)) {
+	if (!isPlainObject(data) || typeof data.blockId !== 'string' || !isFiniteNumber(data.startUserTimestamp)) {
 		return fail('chain entry lacks blockId or startUserTimestamp');
 	}
 	const final = data.finalAssistantTimestamp ?? null;
@@ -159,7 +160,7 @@ const OUTCOMES: readonly PruneFrontierOutcome[] = ['summarized', 'skipped-oversi
 
 /** Missing numbers default as pi-condense's own reader does; only the boundary id is required. */
 export function readFrontier(data: unknown): ReadResult<PruneFrontier> {
-	if (!isJsonObject(data) || typeof data.lastAttemptedToolCallId !== 'string' || data.lastAttemptedToolCallId === '') {
+	if (!isPlainObject(data) || typeof data.lastAttemptedToolCallId !== 'string' || data.lastAttemptedToolCallId === '') {
 		return fail('frontier lacks lastAttemptedToolCallId');
 	}
 	const outcome = OUTCOMES.find((o) => o === data.outcome) ?? 'summarized';
@@ -179,7 +180,7 @@ export function readFrontier(data: unknown): ReadResult<PruneFrontier> {
 
 /** A stats snapshot; missing counters read as 0 (pi-condense's own rule). */
 export function readStats(data: unknown): ReadResult<SummarizerStats> {
-	if (!isJsonObject(data)) {
+	if (!isPlainObject(data)) {
 		return fail('stats entry has no data object');
 	}
 	return ok({

@@ -4,7 +4,7 @@
  * benchmark times.
  *
  * @example
- * const preview = previewContext(branch, context.messages, config, releaseRules('2.9.1'));
+ * const preview = runSteps(previewContextSteps(branch, context.messages, config, releaseRules('2.9.1')));
  * preview.statusText // 'prune: ON · 92.0k->14.0k (-85%)'
  */
 import type { ContextPruneConfig } from '../config/types';
@@ -14,23 +14,24 @@ import type { ContextMessage, SessionEntry } from '../session/types';
 import { measureReclaimSteps } from './measure/contextSize';
 import { pruneStatusText, type LiveReclaim } from './measure/statusText';
 import type { DefectWarning, ReleaseDiagnostic } from './phases/renderReport';
-import { renderContext, renderContextSteps } from './render/renderContext';
-import { buildCondenseState, type BuildStateOptions } from './state/buildCondenseState';
+import { renderContextSteps } from './render/renderContext';
+import { buildCondenseStateSteps, type BuildStateOptions } from './state/buildCondenseState';
 import { EMPTY_CONDENSE_STATE, type CondenseState } from './state/condenseState';
-import { runSteps, type Steps } from '../steps';
+import { type Steps } from '../steps';
 
 /**
  * Full render from the branch (state rebuild + transform). With `enabled: false` it returns
  * `messages` itself without reading the branch: the no-op path.
  */
-export function renderBranch(branch: readonly SessionEntry[], messages: readonly ContextMessage[], config: ContextPruneConfig, release: ReleaseRules): readonly ContextMessage[] {
+export function* renderBranchSteps(branch: readonly SessionEntry[], messages: readonly ContextMessage[], config: ContextPruneConfig, rules: ReleaseRules): Steps<readonly ContextMessage[]> {
 	if (!config.enabled) {
 		return messages;
 	}
-	return renderContext(messages, buildCondenseState(branch, release), config, release);
+	return yield* renderContextSteps(messages, yield* buildCondenseStateSteps(branch, rules), config, rules);
 }
 
-export interface ContextPreview {
+/** What the model is sent for one branch under one configuration and release, with what pi-condense measures and reports of it. */
+export interface RenderedContext {
 	readonly state: CondenseState;
 	readonly before: readonly ContextMessage[];
 	readonly after: readonly ContextMessage[];
@@ -47,25 +48,21 @@ export interface ContextPreview {
 }
 
 /** State, rendered context, reclaim and status text for one branch. */
-export function previewContext(
+export function* previewContextSteps(
 	branch: readonly SessionEntry[],
 	messages: readonly ContextMessage[],
 	config: ContextPruneConfig,
-	release: ReleaseRules,
+	rules: ReleaseRules,
 	options: BuildStateOptions = {},
-): ContextPreview {
-	return previewFromState(config.enabled ? buildCondenseState(branch, release, options) : EMPTY_CONDENSE_STATE, messages, config, release);
+): Steps<RenderedContext> {
+	return yield* previewFromStateSteps(config.enabled ? yield* buildCondenseStateSteps(branch, rules, options) : EMPTY_CONDENSE_STATE, messages, config, rules);
 }
 
 /** The same from an already rebuilt state (the state is not consulted when pruning is disabled). */
-export function previewFromState(state: CondenseState, messages: readonly ContextMessage[], config: ContextPruneConfig, release: ReleaseRules): ContextPreview {
-	return runSteps(previewFromStateSteps(state, messages, config, release));
-}
-
-export function* previewFromStateSteps(state: CondenseState, messages: readonly ContextMessage[], config: ContextPruneConfig, release: ReleaseRules): Steps<ContextPreview> {
+export function* previewFromStateSteps(state: CondenseState, messages: readonly ContextMessage[], config: ContextPruneConfig, rules: ReleaseRules): Steps<RenderedContext> {
 	const diagnostics: ReleaseDiagnostic[] = [];
 	const warnings: DefectWarning[] = [];
-	const after = yield* renderContextSteps(messages, state, config, release, { diagnostic: (d) => diagnostics.push(d), warning: (w) => warnings.push(w) });
+	const after = yield* renderContextSteps(messages, state, config, rules, { diagnostic: (d) => diagnostics.push(d), warning: (w) => warnings.push(w) });
 	const reclaim = after === messages ? undefined : yield* measureReclaimSteps(conversationOf(messages), conversationOf(after));
 	return { state, before: messages, after, reclaim, statusText: pruneStatusText(config, reclaim), diagnostics, warnings };
 }

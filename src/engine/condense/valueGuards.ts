@@ -4,10 +4,6 @@
 
 export type JsonObject = Readonly<Record<string, unknown>>;
 
-export function isJsonObject(value: unknown): value is JsonObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 export function isFiniteNumber(value: unknown): value is number {
 	return typeof value === 'number' && Number.isFinite(value);
 }

@@ -1,3 +1,4 @@
+import { isPlainObject } from '../../base/plainObject';
 /**
  * Typed, validating reads from a raw `contextPrune` object. Pure.
  *
@@ -29,10 +30,6 @@ export const SHALLOW_MERGE_REASON = 'pi-condense does not fill in the keys missi
 export function shortJson(value: unknown): string {
 	const json = value === undefined ? 'undefined' : JSON.stringify(value) ?? typeof value;
 	return json.length > SHORT_VALUE_LENGTH ? `${json.slice(0, SHORT_VALUE_LENGTH - 1)}…` : json;
-}
-
-export function isPlainObject(value: unknown): value is RawObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 type KeysWhere<T, V> = { [K in keyof T]: T[K] extends V ? K : never }[keyof T] & string;

@@ -38,25 +38,25 @@ const BASE_DEFAULTS: ContextPruneConfig = {
 };
 
 export const THINKING_STRIP_DEFAULT: ThinkingStripConfig = { enabled: true, keepLastTurns: 16 };
-export const RECOVERY_GRACE_DEFAULT = 3;
-export const SUMMARIZER_IDLE_TIMEOUT_DEFAULT = 20000;
-export const SUMMARIZER_MAX_TIMEOUT_DEFAULT = 180000;
+const RECOVERY_GRACE_DEFAULT = 3;
+const SUMMARIZER_IDLE_TIMEOUT_DEFAULT = 20000;
+const SUMMARIZER_MAX_TIMEOUT_DEFAULT = 180000;
 
-/** The configuration `release` uses when settings.json has no `contextPrune` key. */
-export function releaseDefaults(release: ReleaseRules): ContextPruneConfig {
+/** The configuration `rules` uses when settings.json has no `contextPrune` key. */
+export function releaseDefaults(rules: ReleaseRules): ContextPruneConfig {
 	return {
 		...BASE_DEFAULTS,
-		...(release.thinkingStrip !== 'none' ? { thinkingStrip: THINKING_STRIP_DEFAULT } : {}),
-		...(release.recoveryGrace ? { recoveryGraceTurns: RECOVERY_GRACE_DEFAULT } : {}),
-		...(release.summarizerTimeouts ? { summarizerIdleTimeoutMs: SUMMARIZER_IDLE_TIMEOUT_DEFAULT, summarizerMaxTimeoutMs: SUMMARIZER_MAX_TIMEOUT_DEFAULT } : {}),
+		...(rules.thinkingStrip !== 'none' ? { thinkingStrip: THINKING_STRIP_DEFAULT } : {}),
+		...(rules.recoveryGrace ? { recoveryGraceTurns: RECOVERY_GRACE_DEFAULT } : {}),
+		...(rules.summarizerTimeouts ? { summarizerIdleTimeoutMs: SUMMARIZER_IDLE_TIMEOUT_DEFAULT, summarizerMaxTimeoutMs: SUMMARIZER_MAX_TIMEOUT_DEFAULT } : {}),
 	};
 }
 
 /** The `contextPrune` keys a release ignores (not read, but kept in the file). */
-export function ignoredKeys(release: ReleaseRules): readonly string[] {
+export function ignoredKeys(rules: ReleaseRules): readonly string[] {
 	return [
-		...(release.thinkingStrip === 'none' ? ['thinkingStrip'] : []),
-		...(release.recoveryGrace ? [] : ['recoveryGraceTurns']),
-		...(release.summarizerTimeouts ? [] : ['summarizerIdleTimeoutMs', 'summarizerMaxTimeoutMs']),
+		...(rules.thinkingStrip === 'none' ? ['thinkingStrip'] : []),
+		...(rules.recoveryGrace ? [] : ['recoveryGraceTurns']),
+		...(rules.summarizerTimeouts ? [] : ['summarizerIdleTimeoutMs', 'summarizerMaxTimeoutMs']),
 	];
 }

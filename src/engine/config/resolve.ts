@@ -10,9 +10,10 @@
  * value is replaced by its default and reported; unknown keys are kept as they are.
  */
 import type { ReleaseRules } from '../release/releases';
-import { ConfigReader, isPlainObject, shortJson, type ConfigProblem, type RawObject } from './configReader';
+import { ConfigReader, shortJson, type ConfigProblem, type RawObject } from './configReader';
 import { ignoredKeys, releaseDefaults } from './defaults';
 import type { BatchingMode, ContextPruneConfig, PruneOn, SummarizerThinking } from './types';
+import { isPlainObject } from '../../base/plainObject';
 
 export type { ConfigProblem } from './configReader';
 
@@ -33,7 +34,7 @@ export interface ResolvedConfig {
  * // config.chainCompression = { enabled: true, rollingWindow: 5, stripFinalAssistantThinking: true, fuseRangeSummary: true }
  * // config.minBatchChars = 1000, problems = [{ key: 'minBatchChars', value: '-1', reason: 'expected a whole number ≥ 0', used: '1000' }]
  */
-export function resolveConfig(raw: unknown, release: ReleaseRules): ResolvedConfig {
+export function resolveConfig(raw: unknown, rules: ReleaseRules): ResolvedConfig {
 	const problems: ConfigProblem[] = [];
 	let source: RawObject = {};
 	if (isPlainObject(raw)) {
@@ -41,8 +42,8 @@ export function resolveConfig(raw: unknown, release: ReleaseRules): ResolvedConf
 	} else if (raw !== undefined) {
 		problems.push({ key: '', value: shortJson(raw), reason: 'expected an object', used: 'the defaults' });
 	}
-	const r = new ConfigReader<ContextPruneConfig>(source, releaseDefaults(release), '', problems);
-	const ignored = ignoredKeys(release).filter((key) => r.ignore(key));
+	const r = new ConfigReader<ContextPruneConfig>(source, releaseDefaults(rules), '', problems);
+	const ignored = ignoredKeys(rules).filter((key) => r.ignore(key));
 	const config: ContextPruneConfig = {
 		enabled: r.boolean('enabled'),
 		showPruneStatusLine: r.boolean('showPruneStatusLine'),
@@ -65,7 +66,7 @@ export function resolveConfig(raw: unknown, release: ReleaseRules): ResolvedConf
 			cooldownTurns: b.count('cooldownTurns', 0),
 			minArgChars: b.count('minArgChars', 0),
 		})),
-		...(release.thinkingStrip === 'none' ? {} : {
+		...(rules.thinkingStrip === 'none' ? {} : {
 			thinkingStrip: r.block('thinkingStrip', (b) => ({
 				enabled: b.boolean('enabled'),
 				// 0 is accepted here; the strip clamps it to 1 when applied, as pi-condense does.
@@ -77,8 +78,8 @@ export function resolveConfig(raw: unknown, release: ReleaseRules): ResolvedConf
 		spillThreshold: r.count('spillThreshold', 1),
 		spillPreviewBytes: r.count('spillPreviewBytes', 0),
 		budgetTurnDelta: r.fraction('budgetTurnDelta'),
-		...(release.recoveryGrace ? { recoveryGraceTurns: r.floored('recoveryGraceTurns') } : {}),
-		...(release.summarizerTimeouts ? {
+		...(rules.recoveryGrace ? { recoveryGraceTurns: r.floored('recoveryGraceTurns') } : {}),
+		...(rules.summarizerTimeouts ? {
 			summarizerIdleTimeoutMs: r.floored('summarizerIdleTimeoutMs'),
 			summarizerMaxTimeoutMs: r.floored('summarizerMaxTimeoutMs'),
 		} : {}),

@@ -8,8 +8,9 @@
  * written whole, its missing keys filled with the release's defaults, as pi-condense's own save
  * writes it.
  */
-import { isPlainObject, type RawObject } from './configReader';
+import { type RawObject } from './configReader';
 import type { ContextPruneConfig } from './types';
+import { isPlainObject } from '../../base/plainObject';
 
 /** The release's defaults (`releaseDefaults`), whose blocks fill the blocks written. */
 export type ConfigDefaults = ContextPruneConfig | RawObject;

@@ -8,7 +8,7 @@ import { offlineSummarizer } from '../flush/offline/extractiveSummarizer';
 import type { SummarizeCall, SummarizeRequest, SummarizeResult, Summarizer } from '../ports';
 import type { Usage } from '../session/types';
 
-export const DEMO_MODEL = 'demo (scripted summaries)';
+const DEMO_MODEL = 'demo (scripted summaries)';
 
 /** Summary bullets for one call, by `tool:key argument`. */
 const bulletsByCall: Record<string, string> = {

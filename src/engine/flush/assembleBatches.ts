@@ -23,12 +23,12 @@ import type { StatsAccumulator } from './flushStats';
 import { NoticeList, SkippedBatchNotes } from './noticeList';
 import * as say from './notices';
 import { rewriteLabels } from './prompt/labelRewrite';
-import { Pacer, runSteps, type Steps } from '../steps';
+import { Pacer, type Steps } from '../steps';
 
 export interface AssembleSettings {
 	readonly minBatchChars: number;
 	readonly quietOversizedSkips: boolean;
-	readonly release: ReleaseRules;
+	readonly rules: ReleaseRules;
 	/** 2.4.3: the thinking-strip boundary stored on the frontier (undefined: none written). */
 	readonly thinkingStripBoundary?: number;
 }
@@ -67,17 +67,7 @@ interface Totals {
 	deduped: number;
 }
 
-export function assembleBatches(
-	prepared: readonly PreparedBatch[],
-	outcomes: ReadonlyMap<PreparedBatch, JobOutcome>,
-	firstRefNumber: number,
-	stats: StatsAccumulator,
-	settings: AssembleSettings,
-): BatchPhase {
-	return runSteps(assembleBatchesSteps(prepared, outcomes, firstRefNumber, stats, settings));
-}
-
-/** The same, yielding between pieces of work (see `src/engine/steps.ts`): a first flush may write tens of thousands of batches. */
+/** The summarized batches' entries and stats, in steps: a first flush may write tens of thousands of batches. */
 export function* assembleBatchesSteps(
 	prepared: readonly PreparedBatch[],
 	outcomes: ReadonlyMap<PreparedBatch, JobOutcome>,
@@ -87,8 +77,8 @@ export function* assembleBatchesSteps(
 ): Steps<BatchPhase> {
 	const cutoff = failedPosition(prepared, outcomes);
 	const taken = prepared.slice(0, cutoff.position);
-	const { release } = settings;
-	const occurrences = release.occurrenceKeys;
+	const { rules } = settings;
+	const occurrences = rules.occurrenceKeys;
 	const timestampOf = (call: PendingCall): number | undefined => (occurrences ? call.resultTimestamp : undefined);
 	const aliasDrafts = taken.flatMap((batch) => batch.deduped.map((d) => {
 		const original = occurrences ? parseOccurrenceKey(d.originalKey) : { toolCallId: d.originalKey, resultTimestamp: undefined };
@@ -130,7 +120,7 @@ export function* assembleBatchesSteps(
 		const toolNames = batch.remaining.map((call) => call.toolName);
 		const shortIds = refs.map((ref) => ref.shortId);
 		const { answer } = outcome;
-		const body = release.inlineRefs ? rewriteLabels(answer.text, toolNames, shortIds) : answer.text;
+		const body = rules.inlineRefs ? rewriteLabels(answer.text, toolNames, shortIds) : answer.text;
 		const content = body + refsFooter(shortIds);
 		stats.addCall(answer.inputTokens, answer.outputTokens, answer.cost);
 		totals.summary += content.length;
@@ -142,7 +132,7 @@ export function* assembleBatchesSteps(
 		kinds.summarized++;
 		summarizedCalls += batch.remaining.length;
 		const { turnIndex, timestamp } = batch.captured;
-		batchDrafts.push(summaryDraft(content, summaryDetails(refs, toolNames, turnIndex, timestamp), release.summaryDisplay));
+		batchDrafts.push(summaryDraft(content, summaryDetails(refs, toolNames, turnIndex, timestamp), rules.summaryDisplay));
 		batchDrafts.push(indexDraft(batch.remaining.map((call) => toolCallRecord({
 			toolCallId: call.toolCallId, toolName: call.toolName, args: call.args, resultText: call.resultText, isError: call.isError, turnIndex, timestamp,
 			resultTimestamp: timestampOf(call),

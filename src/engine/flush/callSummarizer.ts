@@ -7,7 +7,7 @@
  * when call i fails, calls after i are cancelled (their results would be thrown away) and calls
  * before i run to the end. An abort of the caller's signal cancels everything.
  */
-import { errorMessage } from '../../shared/errorMessage';
+import { errorMessage } from '../../base/errorMessage';
 import { SummarizerError, type SummarizeInput, type SummarizeResult, type Summarizer } from '../ports';
 import type { ProgressSink } from './flushProgress';
 

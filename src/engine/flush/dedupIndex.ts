@@ -14,7 +14,7 @@ export class DedupIndex {
 	private originalsByHash: Map<string, string> | undefined;
 
 	/** Hashing every indexed record is deferred until the first lookup (many flushes need none). */
-	constructor(private readonly hash: ContentHasher, private readonly state: CondenseState, private readonly release: ReleaseRules) {}
+	constructor(private readonly hash: ContentHasher, private readonly state: CondenseState, private readonly rules: ReleaseRules) {}
 
 	/** Hash of a call's (name, text). */
 	keyOf(toolName: string, resultText: string): string {
@@ -38,7 +38,7 @@ export class DedupIndex {
 
 	private originals(): Map<string, string> {
 		if (!this.originalsByHash) {
-			const skipBackfilled = this.release.deterministicChains;
+			const skipBackfilled = this.rules.deterministicChains;
 			this.originalsByHash = new Map();
 			for (const { key, record, backfilled } of this.state.indexedInOrder) {
 				if (backfilled && skipBackfilled) {

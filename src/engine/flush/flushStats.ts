@@ -5,7 +5,7 @@
  */
 import type { SummarizerStats } from '../condense/types';
 
-export const ZERO_STATS: SummarizerStats = {
+const ZERO_STATS: SummarizerStats = {
 	totalInputTokens: 0, totalOutputTokens: 0, totalCost: 0, callCount: 0, chainsCompressed: 0, rangesSummarized: 0,
 };
 

@@ -26,7 +26,7 @@ export interface FlushRequest {
 	readonly messages: readonly ContextMessage[];
 	readonly config: ContextPruneConfig;
 	/** The user's pi-condense release: the state is rebuilt as it rebuilds it. */
-	readonly release: ReleaseRules;
+	readonly rules: ReleaseRules;
 	/** One summarizer call at a time (per-batch progress rows), instead of in parallel. */
 	readonly interactive?: boolean;
 	/** Parallel summarizer calls at most (default 32). */

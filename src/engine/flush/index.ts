@@ -19,7 +19,7 @@ export { rangePrompt } from './prompt/rangePrompt';
 export { rewriteLabels } from './prompt/labelRewrite';
 export { refsFooter } from './entryDrafts';
 export * as notices from './notices';
-export { detectChains, type DetectedChain } from './chains/detectChains';
+export { detectChainsSteps, type DetectedChain } from './chains/detectChains';
 export { selectChains } from './chains/selectChains';
 export { compactableChainsSteps } from './chains/chainSelection';
 export { deterministicChainBody } from './chains/deterministicBody';

@@ -64,10 +64,6 @@ export function noEligibleChainsNotice(skippedNoSummary: number): string {
 
 // ── Ours (pi-condense has no such notice) ────────────────────────────────────
 
-export function spilledNotice(count: number, bytes: number): string {
-	return `pruner: spilled ${count} oversized tool ${plural(count, 'result', 'results')} (${bytes} bytes) to the session's blobs folder; no LLM call made`;
-}
-
 /** Chains a flush with work would compress that are still raw (after a `now` that found nothing pending). */
 export function compactableChainsText(count: number): string {
 	return `${count} ${plural(count, 'chain', 'chains')} can be compacted`;

@@ -56,12 +56,12 @@ interface Shared {
 	readonly run: StepRunner;
 }
 
-/** `buildCondenseState`, remembering the last branch: planning steps that add nothing reuse the state. */
-function lastStateOf(release: ReleaseRules, run: StepRunner): (branch: readonly SessionEntry[]) => Promise<CondenseState> {
+/** `buildCondenseStateSteps`, remembering the last branch: planning steps that add nothing reuse the state. */
+function lastStateOf(rules: ReleaseRules, run: StepRunner): (branch: readonly SessionEntry[]) => Promise<CondenseState> {
 	let last: { branch: readonly SessionEntry[]; state: Promise<CondenseState> } | undefined;
 	return (branch) => {
 		if (last?.branch !== branch) {
-			last = { branch, state: run(buildCondenseStateSteps(branch, release)) };
+			last = { branch, state: run(buildCondenseStateSteps(branch, rules)) };
 		}
 		return last.state;
 	};
@@ -71,17 +71,17 @@ const runAtOnce: StepRunner = (steps) => Promise.resolve(runSteps(steps));
 const NO_SKIPS = { trivial: 0, deduped: 0, oversized: 0 } as const;
 
 export async function runFlush(request: FlushRequest, ports: FlushPorts): Promise<FlushResult> {
-	const { config, mode, release } = request;
+	const { config, mode, rules } = request;
 	if (mode === 'now' && !config.enabled) {
 		return emptyResult('disabled', say.DISABLED_NOTICE);
 	}
 	const at = ports.now();
 	const run = ports.runSteps ?? runAtOnce;
-	const stateOf = lastStateOf(release, run);
+	const stateOf = lastStateOf(rules, run);
 	const branch = request.branch;
 	const state = await stateOf(branch);
 	// 2.7.0+: the metrics are a snapshot taken at flush entry, before any work.
-	const metrics = mode === 'now' ? await run(contextMetricsForSteps(branch, state, config, release)) : undefined;
+	const metrics = mode === 'now' ? await run(contextMetricsForSteps(branch, state, config, rules)) : undefined;
 	// As the release: the counts continue from the last stats entry on the branch.
 	const stats = new StatsAccumulator(state.stats);
 	const shared: Shared = {
@@ -89,7 +89,7 @@ export async function runFlush(request: FlushRequest, ports: FlushPorts): Promis
 		progress: safeProgress(request.onProgress),
 		concurrency: Math.max(1, request.concurrency ?? DEFAULT_CONCURRENCY),
 	};
-	const dedup = new DedupIndex(ports.hash, state, release);
+	const dedup = new DedupIndex(ports.hash, state, rules);
 	const batches = mode === 'now' ? await batchPhase(shared, branch, state, dedup) : undefined;
 	if (batches === 'aborted') {
 		return emptyResult('aborted', say.nothingFlushedNotice('aborted'));
@@ -105,13 +105,13 @@ export async function runFlush(request: FlushRequest, ports: FlushPorts): Promis
 	}
 	// The chains such a stop leaves raw (a kill before the chain phase leaves some): the user is told.
 	const compactableChains = mode === 'now' && batches?.captured === 0
-		? await run(compactableChainsSteps(branch, request.messages, state, config, release))
+		? await run(compactableChainsSteps(branch, request.messages, state, config, rules))
 		: 0;
 	const drafts: EntryDraft[] = [...(batches?.phase.drafts ?? []), ...(chains?.phase.drafts ?? [])];
 	if (chains && chains.phase.compressed.length > 0) {
 		drafts.push(statsDraft(stats.snapshot()));
 	}
-	const metricsEntry = metrics && batches && flushMetricsEntry(release, {
+	const metricsEntry = metrics && batches && flushMetricsEntry(rules, {
 		ts: ports.now(),
 		trigger: flushMetricsTrigger({ kind: 'manual' }),
 		capturedBatches: batches.captured,
@@ -156,7 +156,7 @@ export async function runFlush(request: FlushRequest, ports: FlushPorts): Promis
 
 /** The flush-metrics outcome: `empty` with nothing captured, the frontier outcome once a batch got through, else `error`. */
 async function batchPhase(shared: Shared, branch: readonly SessionEntry[], state: CondenseState, dedup: DedupIndex): Promise<{ phase: BatchPhase; captured: number } | 'aborted'> {
-	const { config, signal, interactive, release } = shared.request;
+	const { config, signal, interactive, rules } = shared.request;
 	const captured = await shared.run(capturePendingBatchesSteps(branch, state, config));
 	const pending = await shared.run(mapSteps(captured, (batch) => classifyBatch(batch, dedup, config)));
 	if (pending.length > 0) {
@@ -177,14 +177,14 @@ async function batchPhase(shared: Shared, branch: readonly SessionEntry[], state
 	}
 	const outcomes = new Map<PreparedBatch, JobOutcome>(jobBatches.map((batch, i) => [batch, run.outcomes[i] ?? { kind: 'not-run' }]));
 	// 2.4.3 stores the thinking-strip boundary on the frontier (only written when a batch was processed).
-	const boundary = thinkingStripBoundary(branch, state.frontier?.thinkingStripBoundaryTimestamp, config.thinkingStrip, release);
-	const phase = await shared.run(assembleBatchesSteps(pending, outcomes, state.nextRefNumber, shared.stats, { ...config, release, thinkingStripBoundary: boundary }));
+	const boundary = thinkingStripBoundary(branch, state.frontier?.thinkingStripBoundaryTimestamp, config.thinkingStrip, rules);
+	const phase = await shared.run(assembleBatchesSteps(pending, outcomes, state.nextRefNumber, shared.stats, { ...config, rules, thinkingStripBoundary: boundary }));
 	return { phase, captured: captured.length };
 }
 
 /** The summarizer calls of the batches that need one (each prompt is built when its call starts). */
 function* summaryJobs(shared: Shared, pending: readonly PreparedBatch[]): Steps<{ jobs: SummaryJob[]; jobBatches: PreparedBatch[] }> {
-	const { release } = shared.request;
+	const { rules } = shared.request;
 	const jobs: SummaryJob[] = [];
 	const jobBatches: PreparedBatch[] = [];
 	for (const [index, batch] of pending.entries()) {
@@ -192,7 +192,7 @@ function* summaryJobs(shared: Shared, pending: readonly PreparedBatch[]): Steps<
 			yield;
 		}
 		if (batch.kind === 'summarize') {
-			jobs.push({ request: () => batchPrompt({ assistantText: batch.captured.assistantText, toolCalls: batch.remaining }, release.promptRevision), progressIndex: index });
+			jobs.push({ request: () => batchPrompt({ assistantText: batch.captured.assistantText, toolCalls: batch.remaining }, rules.promptRevision), progressIndex: index });
 			jobBatches.push(batch);
 		} else {
 			shared.progress({ type: 'batch-skipped', index, total: pending.length, reason: batch.kind === 'deduped' ? 'deduped' : 'trivial' });
@@ -202,12 +202,12 @@ function* summaryJobs(shared: Shared, pending: readonly PreparedBatch[]): Steps<
 }
 
 async function chainPhase(shared: Shared, branch: readonly SessionEntry[], dedup: DedupIndex, burnedUpTo: number): Promise<{ phase: ChainPhase; skippedNoSummary: number } | 'aborted'> {
-	const { config, messages, mode, signal, release } = shared.request;
+	const { config, messages, mode, signal, rules } = shared.request;
 	const state = await shared.stateOf(branch);
 	const keepRaw = mode === 'compact' ? 0 : config.chainCompression.rollingWindow;
-	const plan = await shared.run(planChainSelectionSteps({ branch, messages, state, config, release, keepRaw }));
+	const plan = await shared.run(planChainSelectionSteps({ branch, messages, state, config, rules, keepRaw }));
 	const phase = await compressChains(plan.jobs, plan.skipped, {
-		release,
+		rules,
 		state,
 		firstRefNumber: Math.max(state.nextRefNumber, burnedUpTo),
 		fuseRangeSummary: config.chainCompression.fuseRangeSummary,

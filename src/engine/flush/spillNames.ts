@@ -13,7 +13,3 @@ export function spillBlobName(toolCallId: string, resultTimestamp: number | unde
 	return `${sanitizeBlobId(occurrenceKey(toolCallId, resultTimestamp))}.txt`;
 }
 
-/** Bare file name of a stored `spillPath` (either separator). */
-export function blobNameOf(spillPath: string): string {
-	return spillPath.split(/[\\/]/).pop() ?? spillPath;
-}

@@ -15,10 +15,10 @@ export function thinkingStripBoundary(
 	branch: readonly SessionEntry[],
 	previous: number | undefined,
 	strip: ThinkingStripConfig | undefined,
-	release: ReleaseRules,
+	rules: ReleaseRules,
 ): number | undefined {
-	if (release.thinkingStrip !== 'flush-boundary' || !strip?.enabled) {
-		return release.thinkingStrip === 'flush-boundary' ? previous : undefined;
+	if (rules.thinkingStrip !== 'flush-boundary' || !strip?.enabled) {
+		return rules.thinkingStrip === 'flush-boundary' ? previous : undefined;
 	}
 	const timestamps: number[] = [];
 	for (const entry of branch) {

@@ -9,7 +9,7 @@
  * every `context-prune-flush-metrics` entry. Releases before 2.7.0 have none.
  *
  * @example
- * const metrics = contextMetricsFor(branch, state, config, releaseRules('2.9.1'));
+ * const metrics = runSteps(contextMetricsForSteps(branch, state, config, releaseRules('2.9.1')));
  * metrics?.frontierGapTokens // 411
  */
 import { detectChainsSteps } from '../flush/chains/detectChains';
@@ -22,7 +22,7 @@ import type { ReleaseRules } from '../release/releases';
 import type { AssistantContent, ContextMessage, SessionEntry, ToolCall } from '../session/types';
 import { largestChainSharePctSteps } from './chainShare';
 import { metricsMessages, messageChars } from './metricsBranch';
-import { Pacer, runSteps, type Steps } from '../steps';
+import { Pacer, type Steps } from '../steps';
 
 /** Field names exactly as the release writes them into a flush-metrics entry. */
 export interface ContextMetrics {
@@ -35,24 +35,15 @@ export interface ContextMetrics {
 export const ZERO_CONTEXT_METRICS: ContextMetrics = { openCycleThinkingTokens: 0, largestChainSharePct: 0, frontierGapTokens: 0 };
 
 /**
- * The metrics of `branch` as `release` computes them, from the state that release rebuilt from the
+ * The metrics of `branch` as `rules` computes them, from the state that release rebuilt from the
  * same branch; undefined before 2.7.0. For a flush's snapshot pass the branch as it stood when the
- * flush began (before the entries it wrote, and without the reply that triggered it).
+ * flush began (before the entries it wrote, and without the reply that triggered it). In steps.
  */
-export function contextMetricsFor(branch: readonly SessionEntry[], state: CondenseState, config: ProtectionConfig, release: ReleaseRules): ContextMetrics | undefined {
-	return runSteps(contextMetricsForSteps(branch, state, config, release));
-}
-
-/** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
-export function* contextMetricsForSteps(branch: readonly SessionEntry[], state: CondenseState, config: ProtectionConfig, release: ReleaseRules): Steps<ContextMetrics | undefined> {
-	return release.flushMetrics ? yield* computeContextMetricsSteps(metricsMessages(branch), state, protectionCheck(config)) : undefined;
+export function* contextMetricsForSteps(branch: readonly SessionEntry[], state: CondenseState, config: ProtectionConfig, rules: ReleaseRules): Steps<ContextMetrics | undefined> {
+	return rules.flushMetrics ? yield* computeContextMetricsSteps(metricsMessages(branch), state, protectionCheck(config)) : undefined;
 }
 
 /** The metrics over an already projected message list (`metricsMessages`). */
-export function computeContextMetrics(messages: readonly ContextMessage[], state: Pick<CondenseState, 'frontier' | 'records' | 'aliases'>, isProtected: ProtectionCheck): ContextMetrics {
-	return runSteps(computeContextMetricsSteps(messages, state, isProtected));
-}
-
 function* computeContextMetricsSteps(messages: readonly ContextMessage[], state: Pick<CondenseState, 'frontier' | 'records' | 'aliases'>, isProtected: ProtectionCheck): Steps<ContextMetrics> {
 	if (messages.length === 0) {
 		return ZERO_CONTEXT_METRICS;

@@ -4,7 +4,7 @@
  * one was running). Pure: the flush supplies the clock, the counts and the snapshot.
  *
  * @example
- * const snapshot = contextMetricsFor(branchAtStart, stateAtStart, config, release) ?? ZERO_CONTEXT_METRICS;
+ * const snapshot = runSteps(contextMetricsForSteps(branchAtStart, stateAtStart, config, release)) ?? ZERO_CONTEXT_METRICS;
  * const entry = flushMetricsEntry(release, {
  * 	ts: now(), trigger: flushMetricsTrigger({ kind: 'message-end' }),
  * 	capturedBatches: 2, processedBatches: 2,
@@ -97,7 +97,7 @@ export function flushMetricsData(input: FlushMetricsData): FlushMetricsData {
 	};
 }
 
-/** The custom entry a flush appends last under `release`; undefined before 2.7.0, which writes none. */
-export function flushMetricsEntry(release: ReleaseRules, input: FlushMetricsData): { readonly customType: typeof CUSTOM_TYPE_FLUSH_METRICS; readonly data: FlushMetricsData } | undefined {
-	return release.flushMetrics ? { customType: CUSTOM_TYPE_FLUSH_METRICS, data: flushMetricsData(input) } : undefined;
+/** The custom entry a flush appends last under `rules`; undefined before 2.7.0, which writes none. */
+export function flushMetricsEntry(rules: ReleaseRules, input: FlushMetricsData): { readonly customType: typeof CUSTOM_TYPE_FLUSH_METRICS; readonly data: FlushMetricsData } | undefined {
+	return rules.flushMetrics ? { customType: CUSTOM_TYPE_FLUSH_METRICS, data: flushMetricsData(input) } : undefined;
 }

@@ -69,11 +69,11 @@ export function metricsSegment(metrics: ContextMetrics | undefined): string {
 }
 
 /**
- * The `prune: ON` text (with its reclaim) followed by the segments `release` shows. Only for the
+ * The `prune: ON` text (with its reclaim) followed by the segments `rules` shows. Only for the
  * ON state: `prune: OFF`, `prune: N pending` and `prune: summarizing…` never carry segments.
  */
-export function withFooterSegments(onText: string, release: ReleaseRules, counts: DiagnosticCounts, metrics: ContextMetrics | undefined): string {
+export function withFooterSegments(onText: string, rules: ReleaseRules, counts: DiagnosticCounts, metrics: ContextMetrics | undefined): string {
 	return onText
-		+ (release.diagnosticEntries ? diagSegment(counts) : '')
-		+ (release.flushMetrics ? metricsSegment(metrics) : '');
+		+ (rules.diagnosticEntries ? diagSegment(counts) : '')
+		+ (rules.flushMetrics ? metricsSegment(metrics) : '');
 }

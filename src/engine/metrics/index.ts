@@ -2,7 +2,7 @@
  * Public API of pi-condense's context metrics (2.7.0+): the metrics themselves, the data of a
  * `context-prune-flush-metrics` entry, and the footer and `/pruner status` texts built on them. Pure.
  */
-export { contextMetricsFor, contextMetricsForSteps, computeContextMetrics, isTextOnlyAssistant, ZERO_CONTEXT_METRICS, type ContextMetrics } from './contextMetrics';
+export { contextMetricsForSteps, isTextOnlyAssistant, ZERO_CONTEXT_METRICS, type ContextMetrics } from './contextMetrics';
 export { metricsMessages, messageChars } from './metricsBranch';
 export {
 	CUSTOM_TYPE_FLUSH_METRICS, flushMetricsData, flushMetricsEntry, flushMetricsOutcome, flushMetricsTrigger,

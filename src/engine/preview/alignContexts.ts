@@ -10,17 +10,13 @@
 import { syntheticBlockId } from '../condense/phases/syntheticChain';
 import type { ContextMessage } from '../session/types';
 import { MessagePositions } from './messagePositions';
-import { paced, runSteps, type Steps } from '../steps';
+import { paced, type Steps } from '../steps';
 
 export interface Alignment {
 	/** For each rendered message: the index of its raw message, or -1 for a synthetic one. */
 	readonly rawIndexOf: readonly number[];
 	/** For each raw message: the index of its rendered message, or -1 when it is not sent. */
 	readonly renderedIndexOf: readonly number[];
-}
-
-export function alignContexts(raw: readonly ContextMessage[], rendered: readonly ContextMessage[]): Alignment {
-	return runSteps(alignContextsSteps(raw, rendered));
 }
 
 export function* alignContextsSteps(raw: readonly ContextMessage[], rendered: readonly ContextMessage[]): Steps<Alignment> {

@@ -20,7 +20,7 @@
 import { charsToTokens } from '../condense/measure/compactFormat';
 import type { ContextMessage, Usage } from '../session/types';
 import type { CacheImpact, CallEstimate, PricePerMillion } from './snapshotTypes';
-import { Pacer, runSteps, type Steps } from '../steps';
+import { Pacer, type Steps } from '../steps';
 
 export interface PricingInfo {
 	readonly modelId: string;
@@ -47,12 +47,8 @@ export interface CacheInputs {
 	readonly sizeOf: MessageSize;
 }
 
-export function cacheImpact(inputs: CacheInputs): CacheImpact {
-	return runSteps(cacheImpactSteps(inputs));
-}
-
 /**
- * The same, yielding between pieces of work (see `src/engine/steps.ts`): the prefix scans compare
+ * What the next call reuses of the previous one's prompt cache, in steps: the prefix scans compare
  * two renders' messages by content and measure every message of both calls.
  */
 export function* cacheImpactSteps(inputs: CacheInputs): Steps<CacheImpact> {
@@ -118,11 +114,7 @@ export function* cacheImpactSteps(inputs: CacheInputs): Steps<CacheImpact> {
 }
 
 /** Number of leading messages two contexts share exactly (as serialized). */
-export function commonPrefix(a: readonly ContextMessage[], b: readonly ContextMessage[], sizeOf: MessageSize): number {
-	return runSteps(commonPrefixSteps(a, b, sizeOf));
-}
-
-function* commonPrefixSteps(a: readonly ContextMessage[], b: readonly ContextMessage[], sizeOf: MessageSize): Steps<number> {
+export function* commonPrefixSteps(a: readonly ContextMessage[], b: readonly ContextMessage[], sizeOf: MessageSize): Steps<number> {
 	const n = Math.min(a.length, b.length);
 	const pacer = new Pacer();
 	for (let i = 0; i < n; i++) {

@@ -4,8 +4,8 @@
  * (built when asked for), from which the host answers row windows, expansions and searches.
  *
  * @example
- * const base = previewBase({ sessionPath, title, branch, messages, config, release });
- * const { snapshot } = computePreview(base, { overrides: { 'thinkingStrip.keepLastTurns': 4 }, pricing, now: Date.now() });
+ * const base = runSteps(snapshotBaseSteps({ sessionPath, title, branch, messages, config, release }));
+ * const { snapshot } = runSteps(computePreviewSteps(base, { overrides: { 'thinkingStrip.keepLastTurns': 4 }, pricing, now: Date.now() }));
  */
 import { conversationChars, measuredContextSteps } from '../condense/measure/contextSize';
 import { stringifiedLength } from '../condense/measure/jsonLength';
@@ -17,17 +17,18 @@ import type { ContextMessage } from '../session/types';
 import { alignContextsSteps } from './alignContexts';
 import { contextEditNotes } from './contextEditNotes';
 import type { RowBounds } from './previewRow';
-import { PreviewRows } from './previewRows';
+import { ViewRows } from './viewRows';
 import { cacheImpactSteps, type PricingInfo } from './cacheImpact';
-import type { PreviewBase } from './previewBase';
+import type { SnapshotBase } from './snapshotBase';
 import { refIndexSteps } from './refIndex';
 import { simulateWindowSteps, type WindowSimulation } from './simulateWindow';
-import type { LastCallUsage, PreviewSnapshot, ViewName } from './snapshotTypes';
+import type { LastCallUsage, PageFigures, ViewName } from './snapshotTypes';
 import { tokenBars, tokenTotals } from './tokenBars';
 import { sanitizeOverrides, whatIfChanges, whatIfSettings, withWhatIf, type WhatIfOverrides } from './whatIf';
-import { runSteps, type Steps } from '../steps';
+import { type Steps } from '../steps';
 
-export interface PreviewOptions {
+/** What one computation of the preview takes besides the base. */
+export interface WhatIfOptions {
 	readonly overrides: WhatIfOverrides;
 	readonly pricing: PricingInfo | undefined;
 	/** Epoch ms; also the `compressedAt` of simulated chains. */
@@ -35,33 +36,30 @@ export interface PreviewOptions {
 	readonly bounds?: RowBounds;
 }
 
-export interface PreviewComputation {
-	readonly snapshot: PreviewSnapshot;
+/** One what-if applied to a snapshot's base: the page's figures, both views' messages and their rows. */
+export interface WhatIfResult {
+	readonly snapshot: PageFigures;
 	readonly views: Readonly<Record<ViewName, readonly ContextMessage[]>>;
 	/** Both views' rows, built when asked for. */
-	readonly rows: PreviewRows;
+	readonly rows: ViewRows;
 }
 
-export function computePreview(base: PreviewBase, options: PreviewOptions): PreviewComputation {
-	return runSteps(computePreviewSteps(base, options));
-}
-
-/** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
-export function* computePreviewSteps(base: PreviewBase, options: PreviewOptions): Steps<PreviewComputation> {
+/** The page's data for the base under the what-if overrides, in steps (see `src/engine/steps.ts`). */
+export function* computePreviewSteps(base: SnapshotBase, options: WhatIfOptions): Steps<WhatIfResult> {
 	const overrides = sanitizeOverrides(options.overrides);
 	const config = withWhatIf(base.config, overrides);
 	const isProtected = protectionCheck(config);
 	const window = overrides['chainCompression.rollingWindow'];
 	const windowChanged = window !== undefined && window !== base.config.chainCompression.rollingWindow;
 	const simulation: WindowSimulation = config.enabled && config.chainCompression.enabled && windowChanged
-		? yield* simulateWindowSteps(base.state, base.messages, config.chainCompression.rollingWindow, isProtected, options.now, base.release, { branch: base.branch, turns: config.recoveryGraceTurns ?? 0 })
+		? yield* simulateWindowSteps(base.state, base.messages, config.chainCompression.rollingWindow, isProtected, options.now, base.rules, { branch: base.branch, turns: config.recoveryGraceTurns ?? 0 })
 		: { state: base.state, simulated: [], uncovered: 0 };
 	const diagnostics: ReleaseDiagnostic[] = [];
 	const warnings: DefectWarning[] = [];
 	yield;
-	const after = yield* renderContextSteps(base.messages, simulation.state, config, base.release, { diagnostic: (d) => diagnostics.push(d), warning: (w) => warnings.push(w) });
+	const after = yield* renderContextSteps(base.messages, simulation.state, config, base.rules, { diagnostic: (d) => diagnostics.push(d), warning: (w) => warnings.push(w) });
 	const alignment = yield* alignContextsSteps(base.messages, after);
-	// The engine's previewFromState, measured from the base's table: a sent message that is the raw
+	// The engine's previewFromStateSteps, measured from the base's table: a sent message that is the raw
 	// one at its aligned index has its size; only stubs and synthetic messages are measured.
 	const raw = base.measured;
 	const sent = after === base.messages ? raw : yield* measuredContextSteps(after, {
@@ -75,7 +73,7 @@ export function* computePreviewSteps(base: PreviewBase, options: PreviewOptions)
 	const reclaim = after === base.messages ? undefined : { beforeChars: conversationChars(base.messages, raw), afterChars: conversationChars(after, sent) };
 	const preview = { after, diagnostics, statusText: pruneStatusText(config, reclaim) };
 	const sizes = { before: raw.sizes, after: sent.sizes };
-	const rows = yield* PreviewRows.build({
+	const rows = yield* ViewRows.build({
 		raw: base.messages,
 		rendered: preview.after,
 		alignment,
@@ -106,11 +104,11 @@ export function* computePreviewSteps(base: PreviewBase, options: PreviewOptions)
 	});
 	yield;
 	const refs = yield* refIndexSteps({ state: simulation.state, raw: base.messages, rendered: preview.after, alignment, rawSizes: raw.sizes });
-	const snapshot: PreviewSnapshot = {
+	const snapshot: PageFigures = {
 		sessionPath: base.sessionPath,
 		title: base.title,
 		enabled: config.enabled,
-		release: base.release.version,
+		release: base.rules.version,
 		statusText: preview.statusText,
 		bars: tokenBars(beforeSizes, afterSizes),
 		totals: tokenTotals(beforeSizes, afterSizes, base.messages.length, preview.after.length),
@@ -122,7 +120,7 @@ export function* computePreviewSteps(base: PreviewBase, options: PreviewOptions)
 		},
 		cache,
 		whatIf: {
-			thinkingStripApplies: base.release.thinkingStrip !== 'none',
+			thinkingStripApplies: base.rules.thinkingStrip !== 'none',
 			configured: whatIfSettings(base.config),
 			effective: whatIfSettings(config),
 			changes: whatIfChanges(base.config, overrides),
@@ -141,7 +139,7 @@ export function* computePreviewSteps(base: PreviewBase, options: PreviewOptions)
 	return { snapshot, views: { after: preview.after, before: base.messages }, rows };
 }
 
-function lastCallUsage(base: PreviewBase): LastCallUsage | undefined {
+function lastCallUsage(base: SnapshotBase): LastCallUsage | undefined {
 	const reply = base.reply;
 	if (!reply) {
 		return undefined;

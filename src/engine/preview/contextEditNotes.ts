@@ -11,7 +11,7 @@ import type { ContextEditNote, EditedOrigin } from './types';
 /** Characters of an entry's text a note or a row keeps. */
 const ENTRY_TEXT_CHARS = 600;
 
-/** Every edit that changed the context, omissions first (as `appliedEdits` lists them). */
+/** Every edit that changed the context, omissions first (as `appliedEditsSteps` lists them). */
 export function contextEditNotes(edits: readonly AppliedEdit[]): ContextEditNote[] {
 	return edits.map((applied) => ({
 		editId: applied.edit.id,

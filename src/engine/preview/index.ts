@@ -4,15 +4,15 @@
  */
 export type * from './types';
 export type * from './snapshotTypes';
-export { previewBase, type PreviewBase, type BaseInputs } from './previewBase';
-export { computePreview, type PreviewComputation, type PreviewOptions } from './computePreview';
+export { snapshotBaseSteps, type SnapshotBase, type BaseInputs } from './snapshotBase';
+export { computePreviewSteps, type WhatIfResult, type WhatIfOptions } from './computePreview';
 export { messageBlocks, blockText } from './messageBlocks';
 export { UNBOUNDED, bounded } from './boundedText';
 export { DEFAULT_ROW_BOUNDS, type RowBounds } from './previewRow';
-export { PreviewRows } from './previewRows';
-export { cacheImpact, commonPrefix, tokensOf, type CacheInputs, type PricingInfo } from './cacheImpact';
+export { ViewRows } from './viewRows';
+export { cacheImpactSteps, commonPrefixSteps, tokensOf, type CacheInputs, type PricingInfo } from './cacheImpact';
 export { whatIfSettings, withWhatIf, whatIfChanges, sanitizeOverrides, type WhatIfOverrides } from './whatIf';
-export { searchMessages, SEARCH_HIT_LIMIT, type SearchHit, type SearchOptions, type SearchResult } from './searchMessages';
+export { searchMessagesSteps, SEARCH_HIT_LIMIT, type SearchHit, type SearchOptions, type SearchResult } from './searchMessages';
 export { cachedArgsText, prettyArgs, type ArgsText } from './argsText';
 export { locateTarget, type RowLocation } from './locateTarget';
-export { simulateWindow, type WindowSimulation } from './simulateWindow';
+export { simulateWindowSteps, type WindowSimulation } from './simulateWindow';

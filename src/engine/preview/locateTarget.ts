@@ -4,7 +4,7 @@
  * the raw view. Pure; reads the messages, builds no row.
  */
 import type { CondenseState } from '../condense/state/condenseState';
-import type { PreviewRows } from './previewRows';
+import type { ViewRows } from './viewRows';
 import type { ViewName } from './snapshotTypes';
 
 export interface RowLocation {
@@ -12,7 +12,7 @@ export interface RowLocation {
 	readonly index: number;
 }
 
-export function locateTarget(target: string, rows: PreviewRows, state: CondenseState): RowLocation | undefined {
+export function locateTarget(target: string, rows: ViewRows, state: CondenseState): RowLocation | undefined {
 	const block = rows.indexOfKey('after', `b${target}`);
 	if (block !== undefined) {
 		return { view: 'after', index: block };
@@ -36,7 +36,7 @@ export function locateTarget(target: string, rows: PreviewRows, state: CondenseS
 }
 
 /** The tool result answering the call (the stub users look for), else the message issuing it. */
-function findCall(rows: PreviewRows, view: ViewName, toolCallId: string): number {
+function findCall(rows: ViewRows, view: ViewName, toolCallId: string): number {
 	let issuing = -1;
 	for (let i = 0; i < rows.count(view); i++) {
 		const message = rows.message(view, i);
@@ -50,7 +50,7 @@ function findCall(rows: PreviewRows, view: ViewName, toolCallId: string): number
 	return issuing;
 }
 
-function findEntry(rows: PreviewRows, view: ViewName, entryId: string): number {
+function findEntry(rows: ViewRows, view: ViewName, entryId: string): number {
 	for (let i = 0; i < rows.count(view); i++) {
 		if (rows.entryIdAt(view, i) === entryId) {
 			return i;

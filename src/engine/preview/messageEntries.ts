@@ -8,11 +8,7 @@
  * last compaction on the branch.
  */
 import type { ContextMessage, SessionEntry } from '../session/types';
-import { paced, runSteps, type Steps } from '../steps';
-
-export function messageEntryIds(branch: readonly SessionEntry[], messages: readonly ContextMessage[]): (string | undefined)[] {
-	return runSteps(messageEntryIdsSteps(branch, messages));
-}
+import { paced, type Steps } from '../steps';
 
 export function* messageEntryIdsSteps(branch: readonly SessionEntry[], messages: readonly ContextMessage[]): Steps<(string | undefined)[]> {
 	const ids: (string | undefined)[] = new Array<string | undefined>(messages.length).fill(undefined);

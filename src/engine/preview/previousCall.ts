@@ -12,7 +12,7 @@
  */
 import { pathContextSteps } from '../session/context';
 import type { ContextMessage, AssistantMessage, SessionEntry } from '../session/types';
-import { paced, runSteps, type Steps } from '../steps';
+import { paced, type Steps } from '../steps';
 
 export interface PreviousCall {
 	/** The reply; its `usage` holds the real figures of that call. */
@@ -36,15 +36,7 @@ export function lastCompletedReply(messages: readonly ContextMessage[]): number 
 	return -1;
 }
 
-export function previousCall(
-	branch: readonly SessionEntry[],
-	messages: readonly ContextMessage[],
-	entryIds: readonly (string | undefined)[],
-): PreviousCall | undefined {
-	return runSteps(previousCallSteps(branch, messages, entryIds));
-}
-
-/** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
+/** The previous LLM call (the last completed reply and the context it answered), in steps (see `src/engine/steps.ts`). */
 export function* previousCallSteps(
 	branch: readonly SessionEntry[],
 	messages: readonly ContextMessage[],

@@ -6,7 +6,7 @@ import type { ContextMessage } from '../session/types';
 import { UNBOUNDED } from './boundedText';
 import { blockText, messageBlocks } from './messageBlocks';
 import type { ArgsText } from './argsText';
-import { Pacer, runSteps, type Steps } from '../steps';
+import { Pacer, type Steps } from '../steps';
 
 export interface SearchHit {
 	readonly row: number;
@@ -29,11 +29,7 @@ export interface SearchOptions {
 	readonly argsText?: ArgsText;
 }
 
-export function searchMessages(messages: readonly ContextMessage[], query: string, options: SearchOptions = {}): SearchResult {
-	return runSteps(searchMessagesSteps(messages, query, options));
-}
-
-/** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
+/** The hits of `query` in the messages' full texts, up to the limit, in steps (see `src/engine/steps.ts`). */
 export function* searchMessagesSteps(messages: readonly ContextMessage[], query: string, options: SearchOptions = {}): Steps<SearchResult> {
 	const limit = options.limit ?? SEARCH_HIT_LIMIT;
 	const hits: SearchHit[] = [];

@@ -22,7 +22,7 @@ import { deferInGrace, graceKeysOfBranchSteps, selectChains } from '../flush/cha
 import { summaryRef } from '../flush/entryDrafts';
 import type { ReleaseRules } from '../release/releases';
 import type { ContextMessage, SessionEntry } from '../session/types';
-import { runSteps, type Steps } from '../steps';
+import { type Steps } from '../steps';
 
 export interface WindowSimulation {
 	readonly state: CondenseState;
@@ -32,26 +32,22 @@ export interface WindowSimulation {
 	readonly uncovered: number;
 }
 
-export function simulateWindow(...args: Parameters<typeof simulateWindowSteps>): WindowSimulation {
-	return runSteps(simulateWindowSteps(...args));
-}
-
-/** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
+/** The state with the chains the next flush would compress under a rolling window of K, in steps (see `src/engine/steps.ts`). */
 export function* simulateWindowSteps(
 	state: CondenseState,
 	rawMessages: readonly ContextMessage[],
 	rollingWindow: number,
 	isProtected: ProtectionCheck,
 	compressedAt: number,
-	release: ReleaseRules,
+	rules: ReleaseRules,
 	grace?: { readonly branch: readonly SessionEntry[]; readonly turns: number },
 ): Steps<WindowSimulation> {
 	const compressedStarts = new Set(state.chains.map((chain) => chain.entry.startUserTimestamp));
 	const window = selectChains(yield* detectChainsSteps(rawMessages, isProtected, compressedStarts), rollingWindow, compressedStarts);
-	const inGrace = release.recoveryGrace && grace ? yield* graceKeysOfBranchSteps(grace.branch, grace.turns, state.keying) : new Set<string>();
-	const selected = deferInGrace(window, inGrace, release.occurrenceKeys);
+	const inGrace = rules.recoveryGrace && grace ? yield* graceKeysOfBranchSteps(grace.branch, grace.turns, state.keying) : new Set<string>();
+	const selected = deferInGrace(window, inGrace, rules.occurrenceKeys);
 	yield;
-	const { jobs } = selected.length > 0 ? yield* planChainJobsSteps(selected, rawMessages, state, release) : { jobs: [] };
+	const { jobs } = selected.length > 0 ? yield* planChainJobsSteps(selected, rawMessages, state, rules) : { jobs: [] };
 	yield;
 	if (jobs.length === 0) {
 		return { state, simulated: [], uncovered: 0 };

@@ -1,5 +1,5 @@
 /**
- * The page state the host sends besides the rows (see `PreviewRows`): token bars, the last call's real usage,
+ * The page state the host sends besides the rows (see `ViewRows`): token bars, the last call's real usage,
  * the cache-impact estimate, the known refs and the what-if settings. Types only (plain JSON).
  */
 import type { ContextEditNote } from './types';
@@ -132,7 +132,8 @@ export interface PreviewWarning {
 	readonly fixedIn?: string;
 }
 
-export interface PreviewSnapshot {
+/** What the page shows of one what-if for both views, apart from their rows: bars, totals, cache, usage, the what-if, refs, warnings. */
+export interface PageFigures {
 	readonly sessionPath: string;
 	readonly title: string;
 	readonly enabled: boolean;

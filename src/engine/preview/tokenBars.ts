@@ -6,7 +6,7 @@ import { charsToTokens } from '../condense/measure/compactFormat';
 import type { ContextBreakdown } from '../condense/measure/contextSize';
 import type { BarCategory, TokenBar, TokenTotals } from './snapshotTypes';
 
-export const BAR_LABELS: readonly (readonly [BarCategory, string])[] = [
+const BAR_LABELS: readonly (readonly [BarCategory, string])[] = [
 	['system', 'System prompt'],
 	['user', 'User'],
 	['assistantText', 'Assistant text'],

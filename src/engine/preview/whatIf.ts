@@ -61,5 +61,7 @@ export function whatIfChanges(config: ContextPruneConfig, overrides: WhatIfOverr
 	const next = { ...current, ...sanitizeOverrides(overrides) };
 	// A release without the thinking strip reads none of its keys: changing them changes nothing.
 	const keys = (Object.keys(current) as (keyof WhatIfSettings)[]).filter((key) => config.thinkingStrip || !key.startsWith('thinkingStrip.'));
+	// Values as settings.json holds them (numbers, booleans, a list of names): the same JSON is the
+	// same setting (the engine has no Node `util.isDeepStrictEqual`).
 	return keys.filter((key) => JSON.stringify(current[key]) !== JSON.stringify(next[key])).map((key) => ({ key, value: next[key] }));
 }

@@ -22,15 +22,15 @@ export function modelLabel(model: string): string {
 	return model === 'default' ? 'default (the session\'s model)' : model;
 }
 
-export function thinkingLabel(config: Pick<ContextPruneConfig, 'summarizerThinking'>): string {
+function thinkingLabel(config: Pick<ContextPruneConfig, 'summarizerThinking'>): string {
 	return `${labelOf(SUMMARIZER_THINKING_LEVELS, config.summarizerThinking)} (${config.summarizerThinking})`;
 }
 
-export function pruneOnLabel(config: Pick<ContextPruneConfig, 'pruneOn'>): string {
+function pruneOnLabel(config: Pick<ContextPruneConfig, 'pruneOn'>): string {
 	return labelOf(PRUNE_ON_MODES, config.pruneOn);
 }
 
-export function batchingLabel(config: Pick<ContextPruneConfig, 'batchingMode'>): string {
+function batchingLabel(config: Pick<ContextPruneConfig, 'batchingMode'>): string {
 	return labelOf(BATCHING_MODES, config.batchingMode);
 }
 
@@ -44,14 +44,14 @@ export interface StatusContext {
  * `/pruner status`: the settings that matter, then the summarizer's usage in this session, then
  * (2.7.0+, when a session gives metrics) the release's `--- context ---` block, byte-exact.
  */
-export function statusReportText(config: ContextPruneConfig, stats: SummarizerStats | undefined, release: ReleaseRules, context?: StatusContext): string {
+export function statusReportText(config: ContextPruneConfig, stats: SummarizerStats | undefined, rules: ReleaseRules, context?: StatusContext): string {
 	const lines = [
 		'pruner status:',
 		`  enabled:     ${config.enabled ? 'yes' : 'no'}`,
 		`  model:       ${modelLabel(config.summarizerModel)}`,
 		`  thinking:    ${thinkingLabel(config)}`,
 		// 2.4.0+: the summarizer's timeouts, right after the thinking level.
-		...(release.summarizerTimeouts ? [`  idle to:  ${timeoutLabel(config.summarizerIdleTimeoutMs)}`, `  max to:   ${timeoutLabel(config.summarizerMaxTimeoutMs)}`] : []),
+		...(rules.summarizerTimeouts ? [`  idle to:  ${timeoutLabel(config.summarizerIdleTimeoutMs)}`, `  max to:   ${timeoutLabel(config.summarizerMaxTimeoutMs)}`] : []),
 		`  trigger:     ${pruneOnLabel(config)}`,
 		`  batching:    ${batchingLabel(config)}`,
 		`  dedup:       ${config.dedupByContentHash ? 'on' : 'off'}`,
@@ -60,7 +60,7 @@ export function statusReportText(config: ContextPruneConfig, stats: SummarizerSt
 	];
 	const usage = statsText(stats);
 	lines.push(usage.startsWith('pruner stats: no') ? '(no summarizer calls yet)' : usage.split('\n').slice(1).join('\n'));
-	if (release.flushMetrics && context?.metrics) {
+	if (rules.flushMetrics && context?.metrics) {
 		lines.push(...contextBlockLines(context.metrics, context.rearmed));
 	}
 	return lines.join('\n');

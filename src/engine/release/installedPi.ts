@@ -3,6 +3,8 @@
  * and the texts that name it beside the pi-condense release (`Pi 1.6.0 · pi-condense 2.9.1`), say when it
  * is newer than the newest Pi this extension knows, and when a session was written by such a Pi. Pure.
  */
+import coerce from 'semver/functions/coerce';
+import gt from 'semver/functions/gt';
 import { NEWEST_KNOWN_PI } from '../session/piVersions';
 import type { SessionDiagnostic } from '../session/types';
 
@@ -30,15 +32,8 @@ export function piLabel(pi: InstalledPi): string {
 
 /** True when `version` is later than the newest Pi we know (pre-release and build tags ignored). */
 export function isNewerThanKnownPi(version: string): boolean {
-	const parts = (text: string): number[] => text.replace(/^v/, '').split(/[-+]/)[0]?.split('.').map((part) => Number(part) || 0) ?? [];
-	const have = parts(version);
-	const known = parts(NEWEST_KNOWN_PI);
-	for (let i = 0; i < 3; i++) {
-		if ((have[i] ?? 0) !== (known[i] ?? 0)) {
-			return (have[i] ?? 0) > (known[i] ?? 0);
-		}
-	}
-	return false;
+	const have = coerce(version);
+	return have !== null && gt(have, NEWEST_KNOWN_PI);
 }
 
 /** Show Status's line about Pi itself, e.g. `Pi: 1.6.0 (@earendil-works/pi-coding-agent, ~/…/package.json, found by pi on PATH)`. */

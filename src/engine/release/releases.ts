@@ -9,6 +9,8 @@
  * const rules = releaseRules('2.9.1');
  * rules.thinkingStrip // 'none'
  */
+import compare from 'semver/functions/compare';
+import parse from 'semver/functions/parse';
 
 /** Every pi-condense release from 2.0.0 to the latest, oldest first. */
 export const KNOWN_RELEASES = [
@@ -106,46 +108,20 @@ export type ReleaseMatch =
 
 /**
  * Maps an installed `package.json` version (a `v` prefix and a pre-release or build suffix are
- * allowed) to the newest known release at or below it. Undefined when it is not a version.
+ * allowed, as npm reads it) to the newest known release at or below it, a pre-release below its
+ * release. Undefined when it is not a version.
  */
 export function matchRelease(version: string): ReleaseMatch | undefined {
-	const parsed = parseVersion(version);
+	const parsed = parse(version, { loose: true });
 	if (!parsed) {
 		return undefined;
 	}
-	let best: ReleaseVersion | undefined;
-	for (const release of KNOWN_RELEASES) {
-		if (compareVersions(parseVersion(release) as VersionParts, parsed) <= 0) {
-			best = release;
-		}
-	}
+	const best = KNOWN_RELEASES.filter((release) => compare(release, parsed) <= 0).at(-1);
 	if (!best) {
 		return { kind: 'older', release: KNOWN_RELEASES[0], version };
 	}
-	const latest = parseVersion(LATEST_RELEASE) as VersionParts;
-	if (compareVersions(parsed, latest) > 0) {
+	if (compare(parsed, LATEST_RELEASE) > 0) {
 		return { kind: 'newer', release: LATEST_RELEASE, version };
 	}
 	return { kind: 'known', release: best };
-}
-
-type VersionParts = readonly [number, number, number, boolean];
-
-/** `[major, minor, patch, isPreRelease]`. A pre-release sorts below its release. */
-function parseVersion(text: string): VersionParts | undefined {
-	const match = /^\s*v?(\d+)\.(\d+)\.(\d+)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?\s*$/.exec(text);
-	if (!match) {
-		return undefined;
-	}
-	return [Number(match[1]), Number(match[2]), Number(match[3]), match[4] !== undefined];
-}
-
-function compareVersions(a: VersionParts, b: VersionParts): number {
-	for (let i = 0; i < 3; i++) {
-		const d = (a[i] as number) - (b[i] as number);
-		if (d !== 0) {
-			return d;
-		}
-	}
-	return Number(b[3]) - Number(a[3]);
 }

@@ -3,19 +3,14 @@
  */
 import type { SessionModel } from './model';
 import type { SessionEntry } from './types';
-import { paced, runSteps, type Steps } from '../steps';
+import { paced, type Steps } from '../steps';
 
 /**
  * The entries from the root to `leafId` (default: the model's leaf), like Pi's
- * `sessionManager.getBranch()`. An unknown leaf falls back to the last entry, as in Pi's
+ * `sessionManager.getBranch()`, in steps. An unknown leaf falls back to the last entry, as in Pi's
  * `buildSessionContext`; `null` gives an empty branch. A `parentId` cycle (which would make Pi loop
  * forever) stops the walk before the first repeated entry.
  */
-export function getBranch(model: SessionModel, leafId: string | null | undefined = model.leafId): readonly SessionEntry[] {
-	return runSteps(getBranchSteps(model, leafId));
-}
-
-/** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
 export function* getBranchSteps(model: SessionModel, leafId: string | null | undefined = model.leafId): Steps<readonly SessionEntry[]> {
 	if (leafId === null) {
 		return [];

@@ -15,18 +15,14 @@ import type { ModelRef, SessionContext, SessionModel } from './model';
 import { ContextSources } from './contextSources';
 import { editedEntryMessages, entryMessageCount, pushEntryMessages } from './projection';
 import type { ContextEditEntry, ContextMessage, SessionEntry } from './types';
-import { paced, runSteps, type Steps } from '../steps';
+import { paced, type Steps } from '../steps';
 
 export { customMessageOf } from './projection';
 
 const cache = new WeakMap<SessionModel, SessionContext>();
 const NO_EDITS: ReadonlyMap<string, ContextEditEntry> = new Map();
 
-export function buildSessionContext(model: SessionModel, leafId?: string | null): SessionContext {
-	return runSteps(buildSessionContextSteps(model, leafId));
-}
-
-/** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
+/** Pi's context of the branch ending at `leafId` (default: the model's leaf), in steps (see `src/engine/steps.ts`); kept per model for its leaf. */
 export function* buildSessionContextSteps(model: SessionModel, leafId?: string | null): Steps<SessionContext> {
 	if (leafId !== undefined && leafId !== model.leafId) {
 		return yield* pathContextSteps(yield* getBranchSteps(model, leafId), modelSources(model, leafId));

@@ -6,6 +6,7 @@
 import type { SessionContext } from './model';
 import { entryMessages } from './projection';
 import type { ContextEditEntry, ContextMessage, SessionEntry } from './types';
+import type { Steps } from '../steps';
 
 export interface AppliedEdit {
 	readonly edit: ContextEditEntry;
@@ -18,8 +19,11 @@ export interface AppliedEdit {
 
 const EDITABLE_ROLES: ReadonlySet<string> = new Set(['user', 'assistant', 'toolResult', 'custom']);
 
-/** Every edit that changed `context`, in context order (omitted entries first, then replaced messages). */
-export function appliedEdits(context: SessionContext): AppliedEdit[] {
+/**
+ * Every edit that changed `context`, in context order (omitted entries first, then replaced
+ * messages), in steps: the replaced messages' entries are worked out for the whole context.
+ */
+export function* appliedEditsSteps(context: SessionContext): Steps<AppliedEdit[]> {
 	if (context.edits.size === 0) {
 		return [];
 	}
@@ -30,7 +34,7 @@ export function appliedEdits(context: SessionContext): AppliedEdit[] {
 			applied.push({ edit, target, raw: entryMessages(target), at: undefined });
 		}
 	}
-	const sources = context.sources.entries();
+	const sources = yield* context.sources.entriesSteps();
 	context.messages.forEach((message, at) => {
 		const target = sources[at];
 		const edit = target && context.edits.get(target.id);
@@ -39,15 +43,4 @@ export function appliedEdits(context: SessionContext): AppliedEdit[] {
 		}
 	});
 	return applied;
-}
-
-/** The replaced messages by their index in the context. */
-export function editedAt(context: SessionContext): ReadonlyMap<number, AppliedEdit> {
-	const byIndex = new Map<number, AppliedEdit>();
-	for (const applied of appliedEdits(context)) {
-		if (applied.at !== undefined) {
-			byIndex.set(applied.at, applied);
-		}
-	}
-	return byIndex;
 }

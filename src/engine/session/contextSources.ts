@@ -6,7 +6,7 @@
  * Pi appends: the list is made from the model when asked (one pass over the branch, in steps) and kept.
  */
 import type { SessionEntry } from './types';
-import { runSteps, type Steps } from '../steps';
+import { type Steps } from '../steps';
 
 export class ContextSources {
 	private list: readonly SessionEntry[] | undefined;
@@ -22,7 +22,4 @@ export class ContextSources {
 		return this.list;
 	}
 
-	entries(): readonly SessionEntry[] {
-		return runSteps(this.entriesSteps());
-	}
 }

@@ -8,10 +8,10 @@
  */
 import type { BashExecutionMessage, ContextMessage, LlmMessage, UserMessage } from './types';
 
-export const COMPACTION_SUMMARY_PREFIX = 'The conversation history before this point was compacted into the following summary:\n\n<summary>\n';
-export const COMPACTION_SUMMARY_SUFFIX = '\n</summary>';
-export const BRANCH_SUMMARY_PREFIX = 'The following is a summary of a branch that this conversation came back from:\n\n<summary>\n';
-export const BRANCH_SUMMARY_SUFFIX = '</summary>';
+const COMPACTION_SUMMARY_PREFIX = 'The conversation history before this point was compacted into the following summary:\n\n<summary>\n';
+const COMPACTION_SUMMARY_SUFFIX = '\n</summary>';
+const BRANCH_SUMMARY_PREFIX = 'The following is a summary of a branch that this conversation came back from:\n\n<summary>\n';
+const BRANCH_SUMMARY_SUFFIX = '</summary>';
 
 export function convertToLlm(messages: readonly ContextMessage[]): LlmMessage[] {
 	const converted: LlmMessage[] = [];

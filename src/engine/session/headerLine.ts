@@ -7,8 +7,8 @@
  * `timestamp` becomes `''`, as in Pi's session list.
  */
 import { toHeader } from './parseEntry';
-import { isRecord } from './validateMessage';
 import type { SessionHeader } from './types';
+import { isPlainObject } from '../../base/plainObject';
 
 export type HeaderLineResult =
 	| { readonly ok: true; readonly header: SessionHeader }
@@ -22,7 +22,7 @@ export function parseHeaderLine(line: string): HeaderLineResult {
 		return { ok: false, reason: 'line 1 is not valid JSON' };
 	}
 	const valid = toHeader(value);
-	if (valid === undefined || !isRecord(value)) {
+	if (valid === undefined || !isPlainObject(value)) {
 		return { ok: false, reason: 'line 1 is not a session header (a JSON object with type "session" and a string id)' };
 	}
 	const fields = value;
@@ -37,7 +37,3 @@ export function parseHeaderLine(line: string): HeaderLineResult {
 	return { ok: true, header };
 }
 
-/** Pi's rule: a header without `version` is a v1 file. */
-export function headerVersion(header: SessionHeader): number {
-	return header.version ?? 1;
-}

@@ -10,8 +10,8 @@
  * Pi makes up random ids during migration; ours are derived from the entry's position, so that
  * reading the same file twice gives the same model.
  */
-import { isRecord } from './validateMessage';
-import { mapSteps, paced, runSteps, type Steps } from '../steps';
+import { mapSteps, paced, type Steps } from '../steps';
+import { isPlainObject } from '../../base/plainObject';
 
 /** One successfully JSON-parsed line, header included (index 0 when the file is valid). */
 export interface ParsedValue {
@@ -19,11 +19,7 @@ export interface ParsedValue {
 	readonly line: number;
 }
 
-export function migrateValues(values: readonly ParsedValue[], fromVersion: number): ParsedValue[] {
-	return runSteps(migrateValuesSteps(values, fromVersion));
-}
-
-/** The same, yielding between pieces of work (see `src/engine/steps.ts`): an old session may be large. */
+/** Migrates a v1/v2 file's values to the current version as Pi does, in steps: an old session may be large. */
 export function* migrateValuesSteps(values: readonly ParsedValue[], fromVersion: number): Steps<ParsedValue[]> {
 	let migrated = values.slice();
 	if (fromVersion < 2) {
@@ -49,7 +45,7 @@ function* migrateV1ToV2Steps(values: readonly ParsedValue[]): Steps<ParsedValue[
 		}
 		const parsed = values[index] as ParsedValue;
 		const value = parsed.value;
-		if (!isRecord(value) || value['type'] === 'session') {
+		if (!isPlainObject(value) || value['type'] === 'session') {
 			migrated.push(parsed);
 			continue;
 		}
@@ -72,11 +68,11 @@ function* migrateV1ToV2Steps(values: readonly ParsedValue[]): Steps<ParsedValue[
 
 function renameHookMessage(parsed: ParsedValue): ParsedValue {
 	const value = parsed.value;
-	if (!isRecord(value) || value['type'] !== 'message') {
+	if (!isPlainObject(value) || value['type'] !== 'message') {
 		return parsed;
 	}
 	const message = value['message'];
-	if (!isRecord(message) || message['role'] !== 'hookMessage') {
+	if (!isPlainObject(message) || message['role'] !== 'hookMessage') {
 		return parsed;
 	}
 	return { value: { ...value, message: { ...message, role: 'custom' } }, line: parsed.line };

@@ -1,5 +1,5 @@
 /**
- * The in-memory model of one session file, as produced by `parseSession` and advanced by
+ * The in-memory model of one session file, as produced by `parseSessionSteps` and advanced by
  * `appendToSession`. Types only. A model is an immutable snapshot: appending returns a new model
  * and leaves the previous one valid and unchanged.
  */

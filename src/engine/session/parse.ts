@@ -20,17 +20,17 @@ import { toEntry, toHeader } from './parseEntry';
 import { NEWEST_KNOWN_PI } from './piVersions';
 import { SessionSnapshot } from './snapshot';
 import type { SessionDiagnostic, SessionEntry, SessionHeader } from './types';
-import { isRecord } from './validateMessage';
-import { errorMessage } from '../../shared/errorMessage';
-import { PACE, runSteps, type Steps } from '../steps';
+import { errorMessage } from '../../base/errorMessage';
+import { PACE, type Steps } from '../steps';
+import { isPlainObject } from '../../base/plainObject';
 
 export const CURRENT_SESSION_VERSION = 3;
 
 /** Reads a whole session file. */
-export function parseSession(text: string): SessionModel {
+export function* parseSessionSteps(text: string): Steps<SessionModel> {
 	const reader = new WholeSessionReader();
 	reader.push(text);
-	return runSteps(reader.modelSteps());
+	return yield* reader.modelSteps();
 }
 
 /** Entries handled between two yields while a whole file's model is made. */
@@ -40,7 +40,7 @@ const WHOLE_PIECE = PACE * 16;
  * A session file read as a whole, piece by piece: each piece's lines are parsed as it comes, and
  * the model is made at the end, in steps. A file whose first line decides how all the others read
  * (a v1 or v2 file, which Pi migrates as a whole; one without a valid header) is read this way,
- * and so is every `parseSession` text.
+ * and so is every `parseSessionSteps` text.
  */
 export class WholeSessionReader {
 	private readonly values: ParsedValue[] = [];
@@ -186,7 +186,7 @@ export function collectEntries(
 ): void {
 	let reported: Set<string> | undefined;
 	for (const { value, line } of values) {
-		if (isRecord(value) && value['type'] === 'session') {
+		if (isPlainObject(value) && value['type'] === 'session') {
 			diagnostics.push({ severity: 'warning', line, message: 'a second session header; Pi ignores it' });
 			continue;
 		}

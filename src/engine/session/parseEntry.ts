@@ -9,7 +9,8 @@
  */
 import { NEWEST_KNOWN_PI } from './piVersions';
 import type { OpaqueEntry, SessionEntry, SessionHeader } from './types';
-import { checkCustomMessageFields, checkMessage, checkReplacement, checkSystemMessage, isRecord, isUnknownRole, type Problem } from './validateMessage';
+import { checkCustomMessageFields, checkMessage, checkReplacement, checkSystemMessage, isUnknownRole, type Problem } from './validateMessage';
+import { isPlainObject } from '../../base/plainObject';
 
 /** Something a Pi newer than the one we know wrote: its kind (`type:x`, `role:x`) and what to say about it. */
 export interface NewerThing {
@@ -25,7 +26,7 @@ export type EntryResult =
 
 /** Pi's header rule: `type: "session"` and a string `id`. */
 export function toHeader(value: unknown): SessionHeader | undefined {
-	if (!isRecord(value) || value['type'] !== 'session' || typeof value['id'] !== 'string') {
+	if (!isPlainObject(value) || value['type'] !== 'session' || typeof value['id'] !== 'string') {
 		return undefined;
 	}
 	return value as unknown as SessionHeader;
@@ -36,7 +37,7 @@ export function toHeader(value: unknown): SessionHeader | undefined {
  * `unusable` (a reason already reported for the line) the entry is kept only as an opaque entry.
  */
 export function toEntry(parsed: unknown, unusable?: string): EntryResult {
-	if (!isRecord(parsed)) {
+	if (!isPlainObject(parsed)) {
 		return { error: 'the line is valid JSON but not an object; Pi cannot use it' };
 	}
 	let value: Record<string, unknown> = parsed;
@@ -118,7 +119,7 @@ function fieldProblem(type: string, value: Record<string, unknown>): Problem {
 		case 'context_edit':
 			return strings(value, 'targetId') ?? checkReplacement(value['replacement']);
 		case 'usage':
-			return strings(value, 'kind') ?? (isRecord(value['usage']) ? undefined : '`usage` is not an object');
+			return strings(value, 'kind') ?? (isPlainObject(value['usage']) ? undefined : '`usage` is not an object');
 		case 'branch_summary':
 			return strings(value, 'summary', 'fromId');
 		case 'custom':
@@ -139,7 +140,7 @@ function checkpointProblem(checkpoint: unknown): Problem {
 	if (checkpoint === undefined) {
 		return undefined;
 	}
-	if (!isRecord(checkpoint) || checkpoint['role'] !== 'system') {
+	if (!isPlainObject(checkpoint) || checkpoint['role'] !== 'system') {
 		return '`systemMessage` is not a system message';
 	}
 	const problem = checkSystemMessage(checkpoint);

@@ -13,7 +13,7 @@ import { splitJsonlLines } from './jsonl';
 import { checkLinks } from './linkCheck';
 import type { ParsedValue } from './migrate';
 import type { SessionModel } from './model';
-import { checkedDepth, collectEntries, inLineOrder, nameAfter, parseLines, parseSession } from './parse';
+import { checkedDepth, collectEntries, inLineOrder, nameAfter, parseLines, parseSessionSteps } from './parse';
 import { SessionSnapshot } from './snapshot';
 import type { SessionDiagnostic, SessionEntry } from './types';
 import { runSteps, type Steps } from '../steps';
@@ -41,13 +41,9 @@ export class SessionPieceReader {
 
 	/**
 	 * A reader whose pieces follow `previous` (its pending tail first, as `appendToSession` takes
-	 * text); undefined when `appendToSession` could not continue it either (no header, or a v1/v2 file).
+	 * text); undefined when `appendToSession` could not continue it either (no header, or a v1/v2
+	 * file). In steps: an older snapshot's index is copied (100,000 entries on a large session).
 	 */
-	static after(previous: SessionModel): SessionPieceReader | undefined {
-		return runSteps(SessionPieceReader.afterSteps(previous));
-	}
-
-	/** `after`, yielding while it builds a copy of an older snapshot's index (100,000 entries on a large session). */
 	static *afterSteps(previous: SessionModel): Steps<SessionPieceReader | undefined> {
 		if (!(previous instanceof SessionSnapshot) || previous.header === undefined || previous.migrated) {
 			return undefined;
@@ -73,7 +69,7 @@ export class SessionPieceReader {
 			return true;
 		}
 		if (first === undefined) {
-			const model = parseSession(text);
+			const model = runSteps(parseSessionSteps(text));
 			if (!(model instanceof SessionSnapshot) || model.header === undefined || model.migrated) {
 				return false;
 			}
@@ -117,7 +113,7 @@ export class SessionPieceReader {
 		this.done = true;
 		const first = this.first;
 		if (first === undefined) {
-			return parseSession(this.pendingTail);
+			return runSteps(parseSessionSteps(this.pendingTail));
 		}
 		const continued = this.continued;
 		if (continued !== undefined && this.lineCount === continued.lineCount && this.pendingTail === continued.pendingTail) {

@@ -101,7 +101,7 @@ function withContent(message: ContextMessage, content: string | readonly (UserCo
 }
 
 /** The checkpoint (Pi 1.x) and the summary of the compaction the context starts from. */
-export function compactionMessages(entry: CompactionEntry): readonly ContextMessage[] {
+function compactionMessages(entry: CompactionEntry): readonly ContextMessage[] {
 	const summary: CompactionSummaryMessage = {
 		role: 'compactionSummary',
 		summary: entry.summary,

@@ -11,7 +11,7 @@
  * entry and drops the whole session, this summary skips the entry instead.
  */
 import { splitJsonlLines } from './jsonl';
-import { isRecord } from './validateMessage';
+import { isPlainObject } from '../../base/plainObject';
 
 /** Longest first-message text kept; a summary is for a list row, and 2,000 sessions are cached. */
 export const FIRST_MESSAGE_MAX_CHARS = 2000;
@@ -68,7 +68,7 @@ export function summarizeLines(previous: SessionSummary, text: string): SessionS
 		} catch {
 			value = undefined;
 		}
-		if (!isRecord(value)) {
+		if (!isPlainObject(value)) {
 			next.invalidLineCount++;
 			continue;
 		}
@@ -101,7 +101,7 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 function readMessage(entry: Record<string, unknown>, summary: Mutable<SessionSummary>): void {
 	const message = entry.message;
-	if (!isRecord(message) || !('content' in message) || (message.role !== 'user' && message.role !== 'assistant')) {
+	if (!isPlainObject(message) || !('content' in message) || (message.role !== 'user' && message.role !== 'assistant')) {
 		return;
 	}
 	const activity = typeof message.timestamp === 'number' ? message.timestamp : entryTime(entry.timestamp);
@@ -133,7 +133,7 @@ function messageText(content: unknown): string {
 		return '';
 	}
 	return content
-		.filter((block): block is Record<string, unknown> => isRecord(block) && block.type === 'text')
+		.filter((block): block is Record<string, unknown> => isPlainObject(block) && block.type === 'text')
 		.map((block) => (typeof block.text === 'string' ? block.text : ''))
 		.join(' ');
 }

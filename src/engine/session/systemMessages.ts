@@ -20,11 +20,6 @@ export function conversationOf(messages: readonly ContextMessage[]): readonly Ag
 	return system === 0 ? messages as readonly AgentMessage[] : messages.filter((message): message is AgentMessage => message.role !== 'system');
 }
 
-/** True when `messages` holds a system message. */
-export function hasSystemMessages(messages: readonly ContextMessage[]): boolean {
-	return messages.some((message) => message.role === 'system');
-}
-
 /**
  * What Pi sends after a handler returned `returned` for `conversation` (= `conversationOf(messages)`):
  * `messages` itself when nothing changed. A list without system messages gives one without them.
@@ -47,7 +42,7 @@ function sameMessages(left: readonly AgentMessage[], right: readonly AgentMessag
  * in order (`null` removes one), tools added and removed by name; the first one's timestamp. Undefined
  * when there is no system message and no tool.
  */
-export function currentSystemMessage(messages: readonly ContextMessage[]): SystemMessage | undefined {
+function currentSystemMessage(messages: readonly ContextMessage[]): SystemMessage | undefined {
 	const texts: string[] = [];
 	const sections = new Map<string, string>();
 	const tools = new Map<string, ToolDeclaration>();

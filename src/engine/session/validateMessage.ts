@@ -6,13 +6,9 @@
  * `undefined` when the value fits, otherwise a short reason. Fields the engine never reads are left
  * as they are, so a well-formed message is kept byte-for-byte as Pi would keep it.
  */
-import type { ContextMessage } from './types';
+import { isPlainObject } from '../../base/plainObject';
 
 export type Problem = string | undefined;
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * Roles of Pi 1.6.0's `AgentMessage`, which a `message` entry may hold (after the v2 → v3 rename of
@@ -23,12 +19,12 @@ const storedRoles = new Set(['system', 'user', 'assistant', 'toolResult', 'bashE
 
 /** True for a role Pi 1.6.0 does not store: a message from a newer Pi (or another program). */
 export function isUnknownRole(message: unknown): boolean {
-	return isRecord(message) && typeof message['role'] === 'string' && !storedRoles.has(message['role']);
+	return isPlainObject(message) && typeof message['role'] === 'string' && !storedRoles.has(message['role']);
 }
 
 /** Checks `value` as a stored `AgentMessage`; narrows it when there is no problem. */
 export function checkMessage(value: unknown): Problem {
-	if (!isRecord(value)) {
+	if (!isPlainObject(value)) {
 		return '`message` is not an object';
 	}
 	const role = value['role'];
@@ -54,10 +50,6 @@ export function checkMessage(value: unknown): Problem {
 	}
 }
 
-export function asMessage(value: unknown): ContextMessage {
-	return value as ContextMessage;
-}
-
 /**
  * A system message (Pi 1.x): text content (a string or text blocks), `sections` of strings or `null`,
  * and tool lists whose items have a string `name` (a declaration's schema is kept as written).
@@ -74,12 +66,12 @@ export function checkSystemMessage(value: Record<string, unknown>): Problem {
 		}
 	}
 	const sections = value['sections'];
-	if (sections !== undefined && (!isRecord(sections) || Object.values(sections).some((section) => section !== null && typeof section !== 'string'))) {
+	if (sections !== undefined && (!isPlainObject(sections) || Object.values(sections).some((section) => section !== null && typeof section !== 'string'))) {
 		return 'system message `sections` is not an object of texts';
 	}
 	for (const key of ['toolsAdded', 'toolsRemoved']) {
 		const tools = value[key];
-		if (tools !== undefined && (!Array.isArray(tools) || tools.some((tool) => !isRecord(tool) || typeof tool['name'] !== 'string'))) {
+		if (tools !== undefined && (!Array.isArray(tools) || tools.some((tool) => !isPlainObject(tool) || typeof tool['name'] !== 'string'))) {
 			return `system message \`${key}\` is not a list of named tools`;
 		}
 	}
@@ -94,7 +86,7 @@ export function checkReplacement(replacement: unknown): Problem {
 	if (replacement === null) {
 		return undefined;
 	}
-	if (!isRecord(replacement) || !('content' in replacement)) {
+	if (!isPlainObject(replacement) || !('content' in replacement)) {
 		return '`replacement` is neither null nor an object with `content`';
 	}
 	const content = replacement['content'];
@@ -116,7 +108,7 @@ export function checkCustomMessageFields(value: Record<string, unknown>, what: s
 }
 
 /** `string | (TextContent | ImageContent)[]` */
-export function checkUserContent(content: unknown, what: string): Problem {
+function checkUserContent(content: unknown, what: string): Problem {
 	if (typeof content === 'string') {
 		return undefined;
 	}
@@ -161,7 +153,7 @@ function checkBashExecution(value: Record<string, unknown>): Problem {
 function checkBlocks(blocks: readonly unknown[], what: string, blockProblem: (block: Record<string, unknown>) => Problem): Problem {
 	for (let i = 0; i < blocks.length; i++) {
 		const block = blocks[i];
-		if (!isRecord(block)) {
+		if (!isPlainObject(block)) {
 			return `${what} content[${i}] is not an object`;
 		}
 		const problem = blockProblem(block);
@@ -193,7 +185,7 @@ function assistantBlockProblem(block: Record<string, unknown>): Problem {
 			if (typeof block['id'] !== 'string' || typeof block['name'] !== 'string') {
 				return 'tool call without string `id` and `name`';
 			}
-			return isRecord(block['arguments']) ? undefined : 'tool call `arguments` is not an object';
+			return isPlainObject(block['arguments']) ? undefined : 'tool call `arguments` is not an object';
 		default:
 			return unknownBlockProblem(block);
 	}

@@ -67,8 +67,8 @@ export const SETTING_ROWS: readonly SettingRow[] = [
 ];
 
 /** The rows for a release: the keys it reads by group (in its order within one), then the ones it ignores (marked). */
-export function settingRows(release: ReleaseRules): readonly ReleaseSettingRow[] {
-	const ignored = new Set(ignoredKeys(release));
+export function settingRows(rules: ReleaseRules): readonly ReleaseSettingRow[] {
+	const ignored = new Set(ignoredKeys(rules));
 	const isIgnored = (row: SettingRow): boolean => ignored.has(row.key.split('.')[0] ?? row.key);
 	const withHelp = (row: SettingRow, rowIgnored: boolean): ReleaseSettingRow => ({ ...row, ignored: rowIgnored, ...settingHelp(row.key) });
 	const read = SETTING_ROWS.filter((row) => !isIgnored(row)).map((row) => withHelp(row, false));
@@ -79,9 +79,9 @@ export function settingRows(release: ReleaseRules): readonly ReleaseSettingRow[]
 }
 
 /** The current value as the editor shows it, with the release's default beside it when it differs. */
-export function valueWithDefault(row: SettingRow, config: ContextPruneConfig, release: ReleaseRules): string {
+export function valueWithDefault(row: SettingRow, config: ContextPruneConfig, rules: ReleaseRules): string {
 	const value = formatSettingValue(row, config);
-	const defaults = releaseDefaults(release);
+	const defaults = releaseDefaults(rules);
 	if (JSON.stringify(settingValue(config, row.key)) !== JSON.stringify(settingValue(defaults, row.key))) {
 		return `${value} · default: ${formatSettingValue(row, defaults).replace(/ \(default\)$/, '')}`;
 	}
@@ -89,10 +89,10 @@ export function valueWithDefault(row: SettingRow, config: ContextPruneConfig, re
 }
 
 /** How an ignored row reads: the release that ignores it, and the value left in the file, if any. */
-export function ignoredRowText(row: SettingRow, raw: unknown, release: ReleaseRules): string {
+export function ignoredRowText(row: SettingRow, raw: unknown, rules: ReleaseRules): string {
 	const value = settingValue(raw, row.key);
 	const kept = value === undefined ? 'not set' : `${JSON.stringify(value)} kept in settings.json`;
-	return `ignored by pi-condense ${release.version} (${kept})`;
+	return `ignored by pi-condense ${rules.version} (${kept})`;
 }
 
 /** The value of a dotted key in the resolved configuration (or in the raw `contextPrune` object). */

@@ -9,23 +9,19 @@
  * a long list is cut into ranges of at most `TREE_PAGE_ROWS` (`treePages.ts`). Pure.
  */
 import { formatCompactCount, type PrunedSummaryNode } from '../condense';
-import { runSteps, type Steps } from '../steps';
+import type { Steps } from '../steps';
 import { aliasNode, chainNode, pendingBatchNode, problemSource, spilledNode, summaryNode, summaryHolds } from './prunedCallsRows';
 import type { Expandable, GroupKind, GroupNode, PrunedNode, RangeNode } from './prunedCallsTypes';
-import type { SessionInsight } from './sessionInsight';
+import type { PreparedInsight } from './sessionInsight';
 import { arrayRows, pagedRows } from './treePages';
-import { appliedEdits } from '../session/contextEdits';
+import { appliedEditsSteps } from '../session/contextEdits';
 import { contextEditNode } from './contextEditRows';
 
 export type * from './prunedCallsTypes';
 export { TREE_PAGE_ROWS } from './treePages';
 
-export function buildPrunedCalls(insight: SessionInsight, formatTime: (epochMs: number) => string): PrunedNode[] {
-	return runSteps(buildPrunedCallsSteps(insight, formatTime));
-}
-
 /** The top-level rows, yielding between pieces of work (see `src/engine/steps.ts`). */
-export function* buildPrunedCallsSteps(insight: SessionInsight, formatTime: (epochMs: number) => string): Steps<PrunedNode[]> {
+export function* buildPrunedCallsSteps(insight: PreparedInsight, formatTime: (epochMs: number) => string): Steps<PrunedNode[]> {
 	const roots: PrunedNode[] = [];
 	const preview = insight.config.enabled ? insight.preview : undefined;
 	const problems = problemSource(insight.model.diagnostics, insight.state.diagnostics, preview?.diagnostics ?? [], preview?.warnings ?? []);
@@ -39,7 +35,7 @@ export function* buildPrunedCallsSteps(insight: SessionInsight, formatTime: (epo
 		roots.push(group('pending', 'Pending', description, pagedRows('pending', 'Batches', arrayRows(pending, pendingBatchNode))));
 	}
 	yield;
-	roots.push(...summaryRoots(insight.prunedTree, formatTime));
+	roots.push(...(yield* summaryRootsSteps(insight.prunedTree, formatTime)));
 	const chains = insight.state.chains;
 	if (chains.length > 0) {
 		const rows = arrayRows(chains, (chain) => chainNode(chain, insight), (chain, ref) => chain.entry.blockId === ref);
@@ -55,8 +51,8 @@ export function* buildPrunedCallsSteps(insight: SessionInsight, formatTime: (epo
 		const rows = arrayRows(spilled, spilledNode, (occurrence, ref) => occurrence.record.toolCallId === ref);
 		roots.push(group('spilled', 'Spilled outputs', `${spilled.length}`, pagedRows('spilled', 'Outputs', rows)));
 	}
-	const context = yield* insight.contextSteps();
-	const edits = appliedEdits(context);
+	const context = insight.context;
+	const edits = yield* appliedEditsSteps(context);
 	if (edits.length > 0) {
 		const omitted = edits.filter((applied) => applied.at === undefined).length;
 		const rows = arrayRows(edits, (applied) => contextEditNode(applied, context, insight.model));
@@ -81,7 +77,7 @@ export const SUMMARIES_PER_GROUP = 10;
  * A group's id is its first summary's index: a session only grows at the end, so the groups keep
  * their ids (and their expansion) as summaries are added.
  */
-function summaryRoots(summaries: readonly PrunedSummaryNode[], formatTime: (epochMs: number) => string): PrunedNode[] {
+function* summaryRootsSteps(summaries: readonly PrunedSummaryNode[], formatTime: (epochMs: number) => string): Steps<PrunedNode[]> {
 	if (summaries.length <= SUMMARIES_SHOWN_FLAT) {
 		return summaries.map((summary) => summaryNode(summary, formatTime));
 	}
@@ -89,7 +85,7 @@ function summaryRoots(summaries: readonly PrunedSummaryNode[], formatTime: (epoc
 	const groups = arrayRows(starts, (start) => turnGroup(summaries.slice(start, start + SUMMARIES_PER_GROUP), start, formatTime),
 		(start, ref) => summaries.slice(start, start + SUMMARIES_PER_GROUP).some((summary) => summaryHolds(summary, ref)));
 	const paged = pagedRows('summaries', 'Summary groups', groups);
-	return runSteps(paged.children()).slice();
+	return (yield* paged.children()).slice();
 }
 
 function turnGroup(summaries: readonly PrunedSummaryNode[], start: number, formatTime: (epochMs: number) => string): RangeNode {

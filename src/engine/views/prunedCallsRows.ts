@@ -8,7 +8,7 @@ import {
 } from '../condense';
 import type { SessionDiagnostic } from '../session/types';
 import type { AliasNode, ChainNode, ChainRefNode, PendingBatchNode, PendingCallNode, ProblemNode, SpilledNode, SummaryNode, ToolNode } from './prunedCallsTypes';
-import type { SessionInsight } from './sessionInsight';
+import type { PreparedInsight } from './sessionInsight';
 import { outputHead, toolCallLabel } from './toolCallText';
 import { arrayRows, pagedRows, type RowSource } from './treePages';
 
@@ -128,7 +128,7 @@ export function pendingBatchNode(batch: PendingBatch): PendingBatchNode {
 	};
 }
 
-export function chainNode({ entry, bodyText }: ChainInfo, insight: SessionInsight): ChainNode {
+export function chainNode({ entry, bodyText }: ChainInfo, insight: PreparedInsight): ChainNode {
 	const dropped = entry.droppedToolCallIds.length;
 	const refs = entry.toolRefs;
 	const id = `chain:${entry.blockId}`;

@@ -1,11 +1,12 @@
 /**
  * Everything the views derive from one snapshot of a session, one `contextPrune` configuration and
- * one pi-condense release, computed on first use and kept: the active branch, Pi's context,
- * pi-condense's state, the rendered preview, the pending batches (and what `now` would reclaim of
- * them), the pruned-call tree and the chains left for `compact`. A new snapshot, configuration or release means a new insight, so a
- * no-op refresh recomputes nothing.
+ * one pi-condense release: the active branch, Pi's context, pi-condense's state, the rendered
+ * preview, the pending batches (and what `now` would reclaim of them), the pruned-call tree and the chains left for `compact`. Computed
+ * only in steps (`prepare`), each value once and kept, into plain values (`PreparedInsight`) that
+ * cost nothing to read: nothing here runs a pass at once. A new snapshot, configuration or release
+ * means a new insight, so a no-op refresh recomputes nothing.
  */
-import type { CondenseState, ContextPreview, LiveReclaim, PendingBatch, PrunedSummaryNode } from '../condense';
+import type { CondenseState, RenderedContext, LiveReclaim, PendingBatch, PrunedSummaryNode } from '../condense';
 import { capturePendingBatchesSteps } from '../condense/pending/capturePending';
 import { previewFromStateSteps } from '../condense/renderBranch';
 import { buildCondenseStateSteps } from '../condense/state/buildCondenseState';
@@ -13,7 +14,7 @@ import { buildPrunedTreeSteps } from '../condense/tree/prunedTree';
 import { compactableChainsSteps } from '../flush/chains/chainSelection';
 import { contextMetricsForSteps } from '../metrics/contextMetrics';
 import { pendingEstimateSteps, type PendingEstimate } from '../preview/pendingEstimate';
-import { runSteps, type Steps } from '../steps';
+import type { Steps } from '../steps';
 import type { ContextPruneConfig } from '../config/types';
 import type { ContextMetrics } from '../metrics';
 import type { ReleaseRules } from '../release/releases';
@@ -22,102 +23,90 @@ import { buildSessionContextSteps } from '../session/context';
 import type { SessionContext, SessionModel } from '../session/model';
 import type { SessionEntry } from '../session/types';
 
+/** What the views read of one session under one configuration and release: plain values, all computed. */
+export interface PreparedInsight {
+	readonly model: SessionModel;
+	readonly config: ContextPruneConfig;
+	readonly rules: ReleaseRules;
+	readonly branch: readonly SessionEntry[];
+	readonly context: SessionContext;
+	/** pi-condense's state from the branch, whether or not pruning is enabled (the tree and recovery read it). */
+	readonly state: CondenseState;
+	/** What the model is sent under the configuration, with the status-line text. */
+	readonly preview: RenderedContext;
+	/** Batches the next flush would summarize. */
+	readonly pending: readonly PendingBatch[];
+	/** What `now` would reclaim, estimated with the release's stubs and a stated summary ratio (`pendingEstimate.ts`). */
+	readonly pendingEstimate: PendingEstimate;
+	readonly prunedTree: readonly PrunedSummaryNode[];
+	/**
+	 * pi-condense's context metrics of the branch (2.7.0+; undefined before), whether or not pruning
+	 * is enabled: `/pruner status` shows them either way.
+	 */
+	readonly metrics: ContextMetrics | undefined;
+	/**
+	 * What pi-condense's entries reclaim from this context with pruning on, whatever `enabled` says
+	 * now: the figure the session list shows. Undefined when the render changes nothing.
+	 */
+	readonly reclaim: LiveReclaim | undefined;
+	/**
+	 * With nothing pending, the chains a flush with work would compress that are still raw (a killed
+	 * flush leaves them: the release's `now` then stops at "nothing pending"), which `compact`
+	 * compresses now. 0 while batches are pending (the next `now` compresses them too).
+	 */
+	readonly compactableChains: number;
+	/**
+	 * The release's reload-rearm flag (2.7.0+) as it sets it on loading this session: pruning is on
+	 * and the pending capture finds work. The first flush clears it in the running Pi.
+	 */
+	readonly rearmed: boolean;
+}
+
 export class SessionInsight {
 	private branchValue: readonly SessionEntry[] | undefined;
 	private contextValue: SessionContext | undefined;
 	private stateValue: CondenseState | undefined;
-	private previewValue: ContextPreview | undefined;
+	private previewValue: RenderedContext | undefined;
 	private pendingValue: readonly PendingBatch[] | undefined;
 	private treeValue: readonly PrunedSummaryNode[] | undefined;
 	private reclaimValue: LiveReclaim | null | undefined;
 	private metricsValue: ContextMetrics | null | undefined;
 	private compactableValue: number | undefined;
 	private estimateValue: PendingEstimate | undefined;
+	private preparedValue: PreparedInsight | undefined;
 
-	constructor(readonly model: SessionModel, readonly config: ContextPruneConfig, readonly release: ReleaseRules) {}
-
-	get branch(): readonly SessionEntry[] {
-		return runSteps(this.branchSteps());
-	}
-
-	get context(): SessionContext {
-		return runSteps(this.contextSteps());
-	}
-
-	/** pi-condense's state from the branch, whether or not pruning is enabled (the tree and recovery read it). */
-	get state(): CondenseState {
-		return runSteps(this.stateSteps());
-	}
-
-	/** What the model is sent under the configuration, with the status-line text. */
-	get preview(): ContextPreview {
-		return runSteps(this.previewSteps());
-	}
-
-	/** Batches the next flush would summarize. */
-	get pending(): readonly PendingBatch[] {
-		return runSteps(this.pendingSteps());
-	}
+	constructor(readonly model: SessionModel, readonly config: ContextPruneConfig, readonly rules: ReleaseRules) {}
 
 	/**
-	 * pi-condense's context metrics of the branch (2.7.0+; undefined before), whether or not pruning
-	 * is enabled: `/pruner status` shows them either way.
+	 * Computes, in steps, everything the views read, and returns it as plain values: the extension
+	 * runs this in slices before it tells the views the session changed. Each value is computed
+	 * once, whoever asks for it first (the preview asks for the branch, context and state alone).
 	 */
-	get metrics(): ContextMetrics | undefined {
-		return runSteps(this.metricsSteps());
+	*prepare(): Steps<PreparedInsight> {
+		if (this.preparedValue === undefined) {
+			const prepared: PreparedInsight = {
+				model: this.model,
+				config: this.config,
+				rules: this.rules,
+				branch: yield* this.branchSteps(),
+				context: yield* this.contextSteps(),
+				state: yield* this.stateSteps(),
+				preview: yield* this.previewSteps(),
+				pending: yield* this.pendingSteps(),
+				pendingEstimate: yield* this.pendingEstimateSteps(),
+				prunedTree: yield* this.treeSteps(),
+				metrics: yield* this.metricsSteps(),
+				reclaim: yield* this.reclaimSteps(),
+				compactableChains: yield* this.compactableChainsSteps(),
+				rearmed: this.rules.flushMetrics && this.config.enabled && (yield* this.pendingSteps()).length > 0,
+			};
+			this.preparedValue ??= prepared;
+		}
+		return this.preparedValue;
 	}
 
-	/**
-	 * The release's reload-rearm flag (2.7.0+) as it sets it on loading this session: pruning is on
-	 * and the pending capture finds work. The first flush clears it in the running Pi.
-	 */
-	get rearmed(): boolean {
-		return this.release.flushMetrics && this.config.enabled && this.pending.length > 0;
-	}
-
-	/**
-	 * With nothing pending, the chains a flush with work would compress that are still raw (a killed
-	 * flush leaves them: the release's `now` then stops at "nothing pending"), which `compact`
-	 * compresses now. 0 while batches are pending (the next `now` compresses them too).
-	 */
-	get compactableChains(): number {
-		return runSteps(this.compactableChainsSteps());
-	}
-
-	/** What `now` would reclaim, estimated with the release's stubs and a stated summary ratio (`pendingEstimate.ts`). */
-	get pendingEstimate(): PendingEstimate {
-		return runSteps(this.pendingEstimateSteps());
-	}
-
-	get prunedTree(): readonly PrunedSummaryNode[] {
-		return runSteps(this.treeSteps());
-	}
-
-	/**
-	 * What pi-condense's entries reclaim from this context with pruning on, whatever `enabled` says
-	 * now: the figure the session list shows. Undefined when the render changes nothing.
-	 */
-	get reclaim(): LiveReclaim | undefined {
-		return runSteps(this.reclaimSteps());
-	}
-
-	/**
-	 * Computes, in steps, everything the views read (branch, context, state, preview, pending
-	 * batches, tree, metrics, reclaim), so that reading them afterwards costs nothing: the extension
-	 * runs this in slices before it tells the views the session changed.
-	 */
-	*prepare(): Steps<void> {
-		yield* this.previewSteps();
-		yield* this.pendingSteps();
-		yield* this.treeSteps();
-		yield* this.metricsSteps();
-		yield* this.reclaimSteps();
-		yield* this.compactableChainsSteps();
-		yield* this.pendingEstimateSteps();
-	}
-
-	// Each value is computed once, by its steps; a view may read it (at once) while the steps wait
-	// between two pieces, so the first value kept stays (`??=`).
+	// Each value is computed once, by its steps; two callers may run the same steps at once (the
+	// views' preparation and the preview, both in slices), so the first value kept stays (`??=`).
 
 	*branchSteps(): Steps<readonly SessionEntry[]> {
 		if (this.branchValue === undefined) {
@@ -138,15 +127,15 @@ export class SessionInsight {
 	/** The state alone (recovery needs only the state). */
 	*stateSteps(): Steps<CondenseState> {
 		if (this.stateValue === undefined) {
-			const state = yield* buildCondenseStateSteps(yield* this.branchSteps(), this.release, { lineOf: (entry) => this.model.lineOf(entry) });
+			const state = yield* buildCondenseStateSteps(yield* this.branchSteps(), this.rules, { lineOf: (entry) => this.model.lineOf(entry) });
 			this.stateValue ??= state;
 		}
 		return this.stateValue;
 	}
 
-	private *previewSteps(): Steps<ContextPreview> {
+	private *previewSteps(): Steps<RenderedContext> {
 		if (this.previewValue === undefined) {
-			const preview = yield* previewFromStateSteps(yield* this.stateSteps(), (yield* this.contextSteps()).messages, this.config, this.release);
+			const preview = yield* previewFromStateSteps(yield* this.stateSteps(), (yield* this.contextSteps()).messages, this.config, this.rules);
 			this.previewValue ??= preview;
 		}
 		return this.previewValue;
@@ -170,17 +159,18 @@ export class SessionInsight {
 
 	private *metricsSteps(): Steps<ContextMetrics | undefined> {
 		if (this.metricsValue === undefined) {
-			const metrics = (yield* contextMetricsForSteps(yield* this.branchSteps(), yield* this.stateSteps(), this.config, this.release)) ?? null;
+			const metrics = (yield* contextMetricsForSteps(yield* this.branchSteps(), yield* this.stateSteps(), this.config, this.rules)) ?? null;
 			this.metricsValue ??= metrics;
 		}
 		return this.metricsValue ?? undefined;
 	}
 
+	/** The chains left for `compact` (`PreparedInsight.compactableChains`), alone. */
 	*compactableChainsSteps(): Steps<number> {
 		if (this.compactableValue === undefined) {
 			const count = (yield* this.pendingSteps()).length > 0
 				? 0
-				: yield* compactableChainsSteps(yield* this.branchSteps(), (yield* this.contextSteps()).messages, yield* this.stateSteps(), this.config, this.release);
+				: yield* compactableChainsSteps(yield* this.branchSteps(), (yield* this.contextSteps()).messages, yield* this.stateSteps(), this.config, this.rules);
 			this.compactableValue ??= count;
 		}
 		return this.compactableValue;
@@ -189,19 +179,19 @@ export class SessionInsight {
 	*pendingEstimateSteps(): Steps<PendingEstimate> {
 		if (this.estimateValue === undefined) {
 			const estimate = yield* pendingEstimateSteps(yield* this.pendingSteps(), yield* this.stateSteps(), {
-				minBatchChars: this.config.minBatchChars, summaryDisplay: this.release.summaryDisplay, occurrenceKeys: this.release.occurrenceKeys,
+				minBatchChars: this.config.minBatchChars, summaryDisplay: this.rules.summaryDisplay, occurrenceKeys: this.rules.occurrenceKeys,
 			});
 			this.estimateValue ??= estimate;
 		}
 		return this.estimateValue;
 	}
 
-	/** The reclaim figure (what the session list shows), in steps. */
+	/** The reclaim figure (what the session list shows), alone. */
 	*reclaimSteps(): Steps<LiveReclaim | undefined> {
 		if (this.reclaimValue === undefined) {
 			const preview = this.config.enabled
 				? yield* this.previewSteps()
-				: yield* previewFromStateSteps(yield* this.stateSteps(), (yield* this.contextSteps()).messages, { ...this.config, enabled: true }, this.release);
+				: yield* previewFromStateSteps(yield* this.stateSteps(), (yield* this.contextSteps()).messages, { ...this.config, enabled: true }, this.rules);
 			this.reclaimValue ??= preview.reclaim ?? null;
 		}
 		return this.reclaimValue ?? undefined;

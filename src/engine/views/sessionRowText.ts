@@ -5,10 +5,10 @@
  * that rounds to 0% is not shown. Pure.
  */
 import { charsToTokens, formatCompactCount } from '../condense';
-import { formatBytes } from '../../shared/numberFormat';
+import { formatBytes } from '../../base/numberFormat';
 import type { SessionSummary } from '../session/summary';
 import { reclaimCondition, type PruneState } from './pruneState';
-import { relativeTime } from './relativeTime';
+import { relativeTime } from '../../base/relativeTime';
 
 export type RowReclaim =
 	/** Context size with pruning on (`JSON.stringify` length) before and after pi-condense's render. */

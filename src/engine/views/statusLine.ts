@@ -8,11 +8,11 @@
 import { pendingStatusText, pruneStatusText, SUMMARIZING_STATUS_TEXT } from '../condense';
 import type { ContextPruneConfig } from '../config/types';
 import { diagnosticCounts, withFooterSegments } from '../metrics';
-import type { SessionInsight } from './sessionInsight';
+import type { PreparedInsight } from './sessionInsight';
 
-export const NOT_INSTALLED_STATUS_TEXT = 'prune: not installed';
+const NOT_INSTALLED_STATUS_TEXT = 'prune: not installed';
 
-export function statusLineText(config: ContextPruneConfig, insight: SessionInsight | undefined, summarizing: boolean, installed = true): string {
+export function statusLineText(config: ContextPruneConfig, insight: PreparedInsight | undefined, summarizing: boolean, installed = true): string {
 	if (!installed) {
 		return NOT_INSTALLED_STATUS_TEXT;
 	}
@@ -30,5 +30,5 @@ export function statusLineText(config: ContextPruneConfig, insight: SessionInsig
 	}
 	// The diag counters are what the release counts once it has rendered this branch since loading it.
 	const preview = insight.preview;
-	return withFooterSegments(preview.statusText, insight.release, diagnosticCounts(preview.diagnostics), insight.metrics);
+	return withFooterSegments(preview.statusText, insight.rules, diagnosticCounts(preview.diagnostics), insight.metrics);
 }

@@ -9,8 +9,8 @@
 import { toEntry } from '../session/parseEntry';
 import type { CustomEntry, CustomMessageEntry, UserContent } from '../session/types';
 import { newEntryId, type RandomBytes } from './entryId';
-import { errorMessage } from '../../shared/errorMessage';
-import { Pacer, runSteps, type Steps } from '../steps';
+import { errorMessage } from '../../base/errorMessage';
+import { Pacer, type Steps } from '../steps';
 
 /** Extension state; never in the LLM context. */
 export interface CustomEntryDraft {
@@ -63,15 +63,8 @@ export class InvalidDraftError extends Error {
 
 /**
  * Envelopes `drafts` as a chain: the first one's parent is `context.parentId`, each next one's the
- * previous draft. Ids are fresh 8-hex ids unused in the file and in this batch.
- */
-export function prepareEntries(drafts: readonly EntryDraft[], context: EnvelopeContext): PreparedEntry[] {
-	return runSteps(prepareEntriesSteps(drafts, context));
-}
-
-/**
- * The same, yielding between pieces of work (see `src/engine/steps.ts`): a first flush of a large
- * session writes tens of thousands of entries, each serialized and read back.
+ * previous draft. Ids are fresh 8-hex ids unused in the file and in this batch. In steps: a first
+ * flush of a large session writes tens of thousands of entries, each serialized and read back.
  */
 export function* prepareEntriesSteps(drafts: readonly EntryDraft[], context: EnvelopeContext): Steps<PreparedEntry[]> {
 	const generated = new Set<string>();

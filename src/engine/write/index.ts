@@ -3,17 +3,8 @@
  * before anything is appended, tail verification after a write, and stranded-entry detection. Pure.
  */
 export { newEntryId, type RandomBytes } from './entryId';
-export {
-	prepareEntries,
-	prepareEntriesSteps,
-	InvalidDraftError,
-	type EntryDraft,
-	type CustomEntryDraft,
-	type CustomMessageEntryDraft,
-	type PreparedEntry,
-	type EnvelopeContext,
-} from './entryEnvelope';
+export { prepareEntriesSteps, InvalidDraftError, type EntryDraft, type CustomEntryDraft, type CustomMessageEntryDraft, type PreparedEntry, type EnvelopeContext } from './entryEnvelope';
 export { findOpenToolTurn, type OpenToolTurn } from './openToolTurn';
 export { checkModelWritable, refusal, unfinishedLineMessage, ADVICE_CLOSE_PI, type WriteRefusal, type WriteRefusalCode } from './writeRefusal';
-export { verifyWrittenTail, verifyWrittenTailSteps, type TailVerification, type WrittenLineCheck, type WrittenLineStatus, type ExpectedLine } from './tailVerification';
-export { checkWrittenEntries, type WrittenEntriesState } from './writtenEntriesState';
+export { verifyWrittenTailSteps, type TailVerification, type WrittenLineCheck, type WrittenLineStatus, type ExpectedLine } from './tailVerification';
+export { checkWrittenEntriesSteps, type WrittenEntriesState } from './writtenEntriesState';

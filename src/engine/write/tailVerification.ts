@@ -6,7 +6,7 @@
  * them; lines after our last one are someone else's later appends and are fine. Nothing here
  * "repairs" anything: a disturbed write is reported, never rewritten.
  */
-import { Pacer, paced, runSteps, type Steps } from '../steps';
+import { Pacer, paced, type Steps } from '../steps';
 
 export type WrittenLineStatus =
 	/** Present, byte-identical, directly after the previous line we expected. */
@@ -47,11 +47,7 @@ export interface ExpectedLine {
 const NEWLINE = 0x0a;
 const encoder = new TextEncoder();
 
-export function verifyWrittenTail(tail: Uint8Array, expected: readonly ExpectedLine[]): TailVerification {
-	return runSteps(verifyWrittenTailSteps(tail, expected));
-}
-
-/** The same, yielding between pieces of work (see `src/engine/steps.ts`): a first flush writes tens of megabytes. */
+/** Checks the file's tail against the lines we wrote, in steps: a first flush writes tens of megabytes. */
 export function* verifyWrittenTailSteps(tail: Uint8Array, expected: readonly ExpectedLine[]): Steps<TailVerification> {
 	const lines = yield* splitLinesSteps(tail);
 	const checks: WrittenLineCheck[] = [];

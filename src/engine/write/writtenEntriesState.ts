@@ -6,7 +6,8 @@
  * real Pi left running while we wrote). Pi resumes from the last entry in file order, so "on the active path" is decided
  * from the model's leaf. Stranded entries are still in the file; the host can offer to re-apply.
  */
-import { getBranch, type SessionModel } from '../session';
+import { getBranchSteps, type SessionModel } from '../session';
+import { paced, type Steps } from '../steps';
 
 export type WrittenEntriesState =
 	/** Our last entry is still the last entry in the file. */
@@ -26,7 +27,8 @@ export type WrittenEntriesState =
 	/** Some of our ids are not in the file any more (rewritten or truncated file). */
 	| { readonly kind: 'missing'; readonly missing: readonly string[] };
 
-export function checkWrittenEntries(model: SessionModel, writtenIds: readonly string[]): WrittenEntriesState {
+/** Where `writtenIds` (our last write, in order) stand in `model`, in steps: the active path is walked. */
+export function* checkWrittenEntriesSteps(model: SessionModel, writtenIds: readonly string[]): Steps<WrittenEntriesState> {
 	const missing = writtenIds.filter((id) => model.entryById(id) === undefined);
 	if (missing.length > 0) {
 		return { kind: 'missing', missing };
@@ -37,7 +39,7 @@ export function checkWrittenEntries(model: SessionModel, writtenIds: readonly st
 	}
 	const lastIndex = lastIndexOf(model, lastId);
 	const laterEntries = model.entries.length - 1 - lastIndex;
-	const onPath = new Set(getBranch(model).map((entry) => entry.id));
+	const onPath = new Set((yield* getBranchSteps(model)).map((entry) => entry.id));
 	if (onPath.has(lastId)) {
 		return { kind: 'continued', laterEntries };
 	}
@@ -47,14 +49,17 @@ export function checkWrittenEntries(model: SessionModel, writtenIds: readonly st
 		laterEntries,
 		stranded: writtenIds.filter((id) => !onPath.has(id)),
 		stillOnPath,
-		firstDivergingEntryId: firstDiverging(model, lastIndex, lastId),
+		firstDivergingEntryId: yield* firstDivergingSteps(model, lastIndex, lastId),
 	};
 }
 
 /** The first entry after ours whose ancestry does not reach our last entry. */
-function firstDiverging(model: SessionModel, lastIndex: number, lastId: string): string {
+function* firstDivergingSteps(model: SessionModel, lastIndex: number, lastId: string): Steps<string> {
 	const descendants = new Set([lastId]);
 	for (let at = lastIndex + 1; at < model.entries.length; at++) {
+		if (paced(at)) {
+			yield;
+		}
 		const entry = model.entries[at];
 		if (entry === undefined) {
 			break;

@@ -14,7 +14,7 @@ import { SettingsWriteError } from '../../node/settings/updatePruneSettings';
 import type { SessionController } from '../sessionController';
 import type { PrunedCallsTreeProvider } from '../tree/prunedCallsTreeProvider';
 import type { SessionsTreeProvider } from '../tree/sessionsTreeProvider';
-import { errorMessage } from '../../shared/errorMessage';
+import { errorMessage } from '../../base/errorMessage';
 import { showError, showInfo, showWarning } from '../ui/safeUi';
 
 export interface CommandContext {
@@ -59,7 +59,7 @@ export interface SettingChange {
 /** Several keys in one write. */
 export async function saveSettings(context: CommandContext, changes: readonly SettingChange[], message: string): Promise<string | undefined> {
 	try {
-		await context.controller.updatePruneSettings((raw) => setConfigKeys(raw, changes, releaseDefaults(context.controller.release)));
+		await context.controller.updatePruneSettings((raw) => setConfigKeys(raw, changes, releaseDefaults(context.controller.rules)));
 	} catch (error) {
 		showSettingsError(context, error);
 		return undefined;
@@ -71,7 +71,7 @@ export async function saveSettings(context: CommandContext, changes: readonly Se
 	return message;
 }
 
-export function showSettingsError(context: CommandContext, error: unknown): void {
+function showSettingsError(context: CommandContext, error: unknown): void {
 	const message = errorMessage(error);
 	context.logger.error(`saving contextPrune: ${message}`);
 	const path = error instanceof SettingsWriteError ? error.path : undefined;

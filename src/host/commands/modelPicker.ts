@@ -11,7 +11,7 @@ import { SUMMARIZER_THINKING_LEVELS } from '../../engine/config/presets';
 import type { ModelChoice } from '../../node/llm/models';
 import { saveSettings, type CommandContext, type SettingChange } from './commandContext';
 import { CommandId } from './commandIds';
-import { errorMessage } from '../../shared/errorMessage';
+import { errorMessage } from '../../base/errorMessage';
 import { pickOne, registerCommand, showQuickPick, showWarning } from '../ui/safeUi';
 
 type ModelItem = vscode.QuickPickItem & { readonly ref?: string; readonly reasoning?: boolean };

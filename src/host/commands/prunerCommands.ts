@@ -34,7 +34,7 @@ export function registerPrunerCommands(context: CommandContext): vscode.Disposab
 			const path = controller.selected;
 			const insight = path ? await controller.insightFor(path) : undefined;
 			const stats = insight?.state.stats;
-			const report = statusReportText(config(), stats, controller.release, insight && { metrics: insight.metrics, rearmed: insight.rearmed });
+			const report = statusReportText(config(), stats, controller.rules, insight && { metrics: insight.metrics, rearmed: insight.rearmed });
 			const newer = insight && newerPiSessionText(insight.model.diagnostics);
 			const release = [...releaseStatusLines(controller.releaseResolution, homedir()), ...(newer ? [`  note: ${newer}`] : [])];
 			const library = `summarizer models and credentials: ${await context.summarizerLibrary()}`;

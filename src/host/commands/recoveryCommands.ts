@@ -12,7 +12,7 @@ import { UnlistedSessionError } from '../sessionDirectory';
 import { PrunedTreeNode } from '../tree/prunedCallsNodes';
 import { requireSession, type CommandContext } from './commandContext';
 import { CommandId } from './commandIds';
-import { errorMessage } from '../../shared/errorMessage';
+import { errorMessage } from '../../base/errorMessage';
 import { registerCommand, showInputBox, showWarning } from '../ui/safeUi';
 
 export interface RefTarget {
@@ -88,7 +88,7 @@ export function registerRecoveryCommands(context: CommandContext): vscode.Dispos
 }
 
 /** Reads the command argument: a tree row, `{ sessionPath, ref }`, or a ref of the selected session. */
-export function refTarget(argument: unknown, selected: string | undefined): RefTarget | undefined {
+function refTarget(argument: unknown, selected: string | undefined): RefTarget | undefined {
 	if (argument instanceof PrunedTreeNode) {
 		const ref = argument.recoveryId;
 		return ref === undefined ? undefined : { sessionPath: argument.sessionPath, ref };

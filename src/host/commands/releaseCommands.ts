@@ -24,9 +24,9 @@ export function registerReleaseCommands(context: CommandContext): vscode.Disposa
 }
 
 async function setRecoveryGrace(context: CommandContext, argument: number | string | undefined): Promise<string | undefined> {
-	const { release, configured } = context.controller.renderSettings;
-	if (!release.recoveryGrace) {
-		const text = `pi-condense ${release.version} has no recovery grace (added in 2.3.0): recovered output is stubbed at the next flush. Update pi-condense (pi update) to use it.`;
+	const { rules, configured } = context.controller.renderSettings;
+	if (!rules.recoveryGrace) {
+		const text = `pi-condense ${rules.version} has no recovery grace (added in 2.3.0): recovered output is stubbed at the next flush. Update pi-condense (pi update) to use it.`;
 		void showInfo(text);
 		return text;
 	}

@@ -8,7 +8,7 @@ import { requireSession, type CommandContext } from './commandContext';
 import { CommandId } from './commandIds';
 import { PRUNED_CALLS_VIEW_ID } from '../tree/prunedCallsTreeProvider';
 import { SESSIONS_VIEW_ID } from '../tree/sessionsTreeProvider';
-import { errorMessage } from '../../shared/errorMessage';
+import { errorMessage } from '../../base/errorMessage';
 import { readExtensionConfig } from '../extensionConfig';
 import { registerCommand, showError, showInfo, showInputBox, showQuickPick } from '../ui/safeUi';
 

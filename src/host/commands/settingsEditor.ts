@@ -12,6 +12,7 @@ import {
 import { saveSetting, type CommandContext } from './commandContext';
 import { CommandId } from './commandIds';
 import { pickOne, registerCommand, showInfo, showInputBox, showQuickPick } from '../ui/safeUi';
+import { askNumber } from './askNumber';
 
 type RowItem = vscode.QuickPickItem & { readonly row?: ReleaseSettingRow };
 
@@ -25,7 +26,7 @@ export function registerSettingsEditor(context: CommandContext): vscode.Disposab
 			}
 			last = row.key;
 			if (row.ignored) {
-				void showInfo(`contextPrune.${row.key} is ${ignoredRowText(row, context.controller.settings?.raw, context.controller.release)}: changing it changes nothing.`);
+				void showInfo(`contextPrune.${row.key} is ${ignoredRowText(row, context.controller.settings?.raw, context.controller.rules)}: changing it changes nothing.`);
 				continue;
 			}
 			await editRow(context, row);
@@ -36,24 +37,24 @@ export function registerSettingsEditor(context: CommandContext): vscode.Disposab
 /** The keys under their groups (separators), each with its value, its default when it differs, and what it does. */
 async function pickRow(context: CommandContext, lastKey: string | undefined): Promise<ReleaseSettingRow | undefined> {
 	const settings = context.controller.settings;
-	const { configured: config, release } = context.controller.renderSettings;
+	const { configured: config, rules } = context.controller.renderSettings;
 	const items: RowItem[] = [];
 	let group: string | undefined;
-	for (const row of settingRows(release)) {
-		const heading = row.ignored ? `Ignored by pi-condense ${release.version}` : row.group;
+	for (const row of settingRows(rules)) {
+		const heading = row.ignored ? `Ignored by pi-condense ${rules.version}` : row.group;
 		if (heading !== group) {
 			group = heading;
 			items.push({ label: heading, kind: vscode.QuickPickItemKind.Separator });
 		}
 		items.push({
 			label: row.label,
-			description: row.ignored ? ignoredRowText(row, settings?.raw, release) : valueWithDefault(row, config, release),
+			description: row.ignored ? ignoredRowText(row, settings?.raw, rules) : valueWithDefault(row, config, rules),
 			detail: `${row.description} (contextPrune.${row.key})`,
 			row,
 		});
 	}
 	return pickOne({
-		title: `Pi Condense settings for pi-condense ${release.version} · ${settings?.path ?? 'settings.json'}`,
+		title: `Pi Condense settings for pi-condense ${rules.version} · ${settings?.path ?? 'settings.json'}`,
 		placeholder: 'Choose a setting to change (saved to Pi\'s settings.json, shared with pi-condense in Pi)',
 		matchOnDescription: true,
 		matchOnDetail: true,
@@ -107,31 +108,17 @@ async function editRow(context: CommandContext, row: SettingRow): Promise<void> 
 }
 
 async function askValue(row: SettingRow, current: unknown): Promise<{ readonly value: unknown } | undefined> {
-	if (row.kind === 'number' && row.presets) {
-		const picked = await showQuickPick([
-			...row.presets.map((preset) => ({ label: preset.label, description: preset.value === current ? 'current' : undefined, value: preset.value })),
-			{ label: 'Other value…', description: row.presets.some((preset) => preset.value === current) ? undefined : `current: ${String(current)}`, value: undefined },
-		], { title: `Pi Condense: ${row.label}` });
-		if (!picked) {
-			return undefined;
-		}
-		if (picked.value !== undefined) {
-			return { value: picked.value };
-		}
-	}
-	const text = await showInputBox({
+	const text = await askNumber({
 		title: `Pi Condense: ${row.label}`,
-		value: current === null ? 'off' : JSON.stringify(current),
-		validateInput: (input) => {
+		presets: row.kind === 'number' ? row.presets ?? [] : [],
+		current: typeof current === 'number' ? current : null,
+		parse: (input) => {
 			const parsed = parseSettingInput(row, input);
-			return typeof parsed === 'string' ? parsed : undefined;
+			return typeof parsed === 'string' ? { ok: false, message: parsed } : { ok: true };
 		},
 	});
-	if (text === undefined) {
-		return undefined;
-	}
-	const parsed = parseSettingInput(row, text);
-	return typeof parsed === 'string' ? undefined : parsed;
+	const parsed = text === undefined ? undefined : parseSettingInput(row, text);
+	return parsed === undefined || typeof parsed === 'string' ? undefined : parsed;
 }
 
 function describe(row: SettingRow, value: unknown): string {

@@ -13,6 +13,7 @@ import { Disposable } from '../dispose';
 import type { ExtensionConfig } from '../extensionConfig';
 import type { SessionController } from '../sessionController';
 import type { FlushRunner } from './flushRunner';
+import { errorMessage } from '../../base/errorMessage';
 
 export interface AutoFlusherOptions {
 	readonly controller: SessionController;
@@ -70,7 +71,7 @@ export class AutoFlusher extends Disposable {
 				await runner.runQuietly(path);
 			}
 		} catch (error) {
-			logger.warn(`auto-flush of ${path}: ${String(error)}`);
+			logger.warn(`auto-flush of ${path}: ${errorMessage(error)}`);
 		}
 	}
 

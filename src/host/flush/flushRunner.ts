@@ -173,7 +173,7 @@ export class FlushRunner {
 				agentDir: agentDir ?? '',
 				mode,
 				config: settings.configured,
-				release: settings.release,
+				rules: settings.rules,
 				resolution: settings.resolution,
 				summarizers: this.options.summarizers,
 				// The model the extension already holds: the preflight reads only what was appended since.

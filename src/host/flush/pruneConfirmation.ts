@@ -4,6 +4,7 @@
  * key comes from) and, when there is no key, offers "Set up a key…" or "Summarize offline" instead
  * of writing extractive summaries silently. Skipped when `piCondense.confirmPrune` is off.
  */
+import { errorMessage } from '../../base/errorMessage';
 import type { SummarizerPlanner } from '../../node/llm/worker/piAiWorker';
 import { planChainSelectionSteps } from '../../engine/flush/chains/chainSelection';
 import type { FlushMode } from '../../engine/flush';
@@ -39,7 +40,7 @@ export async function confirmPrune(mode: FlushMode, path: string, deps: ConfirmD
 		deps.log(`asked before ${mode}: ${shown.message} ${shown.detail.replace(/\n+/g, ' ')} [${shown.actions.join(' | ')}]`);
 		// A dialog VS Code refuses to show (an extension test run's workbench does) is a "no".
 		const choice = await (shown.offline ? showWarning(shown.message, options, ...shown.actions) : showInfo(shown.message, options, ...shown.actions)).catch((error: unknown) => {
-			deps.log(`the question could not be shown: ${String(error)}`);
+			deps.log(`the question could not be shown: ${errorMessage(error)}`);
 			return undefined;
 		});
 		deps.log(`answered: ${choice ?? 'Cancel'}`);
@@ -66,13 +67,13 @@ export async function pruneFacts(mode: FlushMode, path: string, agentDir: string
 	const keepRaw = mode === 'compact' ? 0 : config.chainCompression.rollingWindow;
 	const chainsRun = mode === 'compact' || config.chainCompression.enabled;
 	const plan = chainsRun ? await runSliced(planChainSelectionSteps({
-		branch: insight.branch, messages: insight.context.messages, state: insight.state, config, release: settings.release, keepRaw,
+		branch: insight.branch, messages: insight.context.messages, state: insight.state, config, rules: settings.rules, keepRaw,
 	})) : undefined;
 	const model = insight.context.model;
 	return {
 		mode,
 		title: controller.titleOf(path),
-		release: settings.release.version,
+		release: settings.rules.version,
 		estimate: mode === 'now' ? insight.pendingEstimate : undefined,
 		chains: plan?.jobs.length ?? 0,
 		rollingWindow: config.chainCompression.rollingWindow,

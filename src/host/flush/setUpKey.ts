@@ -8,7 +8,7 @@
 import { open } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { restrictedModeRefusal } from '../../engine/views/restrictedMode';
-import { errorMessage } from '../../shared/errorMessage';
+import { errorMessage } from '../../base/errorMessage';
 import { errorCode } from '../../node/fs/errors';
 import { authFilePath } from '../../node/llm/authFile';
 import { createAuthJsonStore } from '../../node/llm/library/authJsonStore';

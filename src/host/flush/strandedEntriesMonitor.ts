@@ -9,6 +9,7 @@ import { CommandId } from '../commands/commandIds';
 import { Disposable } from '../dispose';
 import type { SessionController } from '../sessionController';
 import { showWarning } from '../ui/safeUi';
+import { errorMessage } from '../../base/errorMessage';
 
 export class StrandedEntriesMonitor extends Disposable {
 	private readonly _onDidStrandEntries = this._register(new vscode.EventEmitter<{ readonly path: string; readonly state: StrandedEntries }>());
@@ -40,12 +41,12 @@ export class StrandedEntriesMonitor extends Disposable {
 			return;
 		}
 		try {
-			const stranded = this.written.check(path, (await this.controller.openSession(path)).model);
+			const stranded = await this.written.check(path, (await this.controller.openSession(path)).model);
 			if (stranded) {
 				this.report(path, stranded);
 			}
 		} catch (error) {
-			this.logger.warn(`checking our entries in ${path}: ${String(error)}`);
+			this.logger.warn(`checking our entries in ${path}: ${errorMessage(error)}`);
 		}
 	}
 

@@ -8,7 +8,7 @@
  */
 import * as vscode from 'vscode';
 import { restrictedModeRefusal } from '../../engine/views/restrictedMode';
-import { formatBytes } from '../../shared/numberFormat';
+import { formatBytes } from '../../base/numberFormat';
 import { undoAppend, type UndoResult, type WrittenBytes } from '../../node/write';
 import { Disposable } from '../dispose';
 import type { SessionController } from '../sessionController';

@@ -1,11 +1,11 @@
 /**
  * Read-only documents with the raw outputs a compressed block `bN` dropped, opened when a `bN` ref
  * is clicked in the preview. The text is what the recovery command gives for those tool calls
- * (`PreviewSource.recover`); a single `tN` opens through the source's own recovery document.
+ * (`SessionFeed.recover`); a single `tN` opens through the source's own recovery document.
  */
 import * as vscode from 'vscode';
 
-export const BLOCK_SCHEME = 'pi-condense-block';
+const BLOCK_SCHEME = 'pi-condense-block';
 
 export class BlockDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
 	private readonly texts = new Map<string, string>();

@@ -9,12 +9,12 @@ import { CommandId } from '../commands/commandIds';
 import { Disposable } from '../dispose';
 import { BlockDocuments } from './blockDocuments';
 import { PreviewPanel, previewResourceRoots } from './previewPanel';
-import type { PreviewSource } from './previewSource';
+import type { SessionFeed } from './sessionFeed';
 import { revealTarget } from './revealTarget';
 import { registerCommand, showInputBox } from '../ui/safeUi';
 
 export interface ContextPreviewOptions {
-	readonly source: PreviewSource;
+	readonly source: SessionFeed;
 	readonly extensionUri: vscode.Uri;
 	/** Test runs (`ExtensionMode.Test`): the page reports each render to `onDidReportRender`. */
 	readonly reportRenders?: boolean;

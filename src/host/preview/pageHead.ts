@@ -7,7 +7,7 @@
 import { notices } from '../../engine/flush';
 import { pageActions, pendingWork, type PageActions, type PendingWork } from '../../engine/preview/pageActions';
 import { runSliced } from '../../node/slicing/runSliced';
-import type { FollowedRelease, PreviewSession } from './previewSource';
+import type { FollowedRelease, ShownSession } from './sessionFeed';
 
 export interface PageHead {
 	readonly followed: FollowedRelease | undefined;
@@ -18,7 +18,7 @@ export interface PageHead {
 	readonly actions: PageActions;
 }
 
-export async function pageHead(session: PreviewSession | undefined, whatIfChanged: boolean): Promise<PageHead> {
+export async function pageHead(session: ShownSession | undefined, whatIfChanged: boolean): Promise<PageHead> {
 	const installed = session?.followed.installed ?? true;
 	const derived = installed ? session?.derived : undefined;
 	const left = derived ? await runSliced(derived.compactableChainsSteps()) : 0;

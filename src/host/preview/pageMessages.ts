@@ -5,6 +5,7 @@
  * messages of the exact shape it expects.
  */
 import type { FromWebview, PageState, RenderReport, ViewName, WhatIfOverrides } from '../../shared/protocol';
+import { isPlainObject } from '../../base/plainObject';
 
 type Check = (value: unknown) => boolean;
 
@@ -16,10 +17,6 @@ const isView = (value: unknown): value is ViewName => value === 'after' || value
 const optional = (check: Check): Check => (value) => value === undefined || check(value);
 const listOf = (check: Check): Check => (value) => Array.isArray(value) && value.every(check);
 const recordOf = (check: Check): Check => (value) => isPlainObject(value) && Object.values(value).every(check);
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** An object whose own keys are all among `fields` (optional ones may be missing) and pass their checks. */
 function shaped(fields: Readonly<Record<string, Check>>, required: readonly string[] = Object.keys(fields)): Check {

@@ -7,13 +7,13 @@ import type { RenderReport } from '../../shared/protocol';
 import { Disposable } from '../dispose';
 import type { BlockDocuments } from './blockDocuments';
 import { createNonce } from './createNonce';
-import { PreviewHost } from './previewHost';
+import { PageHost } from './pageHost';
 import { previewHtml } from './previewHtml';
-import type { PreviewSource } from './previewSource';
+import type { SessionFeed } from './sessionFeed';
 import { showInfo } from '../ui/safeUi';
 
 export interface PreviewPanelOptions {
-	readonly source: PreviewSource;
+	readonly source: SessionFeed;
 	readonly extensionUri: vscode.Uri;
 	readonly blockDocuments: BlockDocuments;
 	/** Test runs: the page reports what it rendered to `onReport`. */
@@ -29,7 +29,7 @@ export function previewResourceRoots(extensionUri: vscode.Uri): vscode.Uri[] {
 }
 
 export class PreviewPanel extends Disposable {
-	private readonly host: PreviewHost;
+	private readonly host: PageHost;
 	private readonly _onDidDispose = new vscode.EventEmitter<void>();
 	readonly onDidDispose = this._onDidDispose.event;
 
@@ -38,7 +38,7 @@ export class PreviewPanel extends Disposable {
 		const webview = panel.webview;
 		webview.options = { enableScripts: true, localResourceRoots: previewResourceRoots(options.extensionUri) };
 		const asset = (name: string): string => webview.asWebviewUri(vscode.Uri.joinPath(options.extensionUri, 'dist', 'webview', name)).toString();
-		this.host = new PreviewHost({
+		this.host = new PageHost({
 			source: options.source,
 			post: (message) => this.isDisposed ? Promise.resolve(false) : Promise.resolve(webview.postMessage(message)),
 			openBlock: (sessionPath, blockId, text) => options.blockDocuments.open(sessionPath, blockId, text),

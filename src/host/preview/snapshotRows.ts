@@ -5,12 +5,11 @@
  * view is 66,496 rows, 41.6 MB of JSON: posted at once it held the extension host ~500 ms, so the
  * page only ever gets the rows near its viewport, and the rows are built for the window asked.
  */
-import type { FollowedRelease } from './previewSource';
 import type { PageHead } from './pageHead';
 import { pageActions } from '../../engine/preview/pageActions';
-import type { PreviewComputation } from '../../engine/preview';
+import type { WhatIfResult } from '../../engine/preview';
 import { UNBOUNDED } from '../../engine/preview/boundedText';
-import { paced, runSteps, type Steps } from '../../engine/steps';
+import { paced, type Steps } from '../../engine/steps';
 import type { PageSnapshot, PreviewBlock, PreviewRow, RefInfo, RowWindow, ViewName } from '../../shared/protocol';
 
 /** At most this many rows in one message. */
@@ -40,9 +39,9 @@ export interface RowDetail {
 export class SnapshotRows {
 	private refsByName: ReadonlyMap<string, RefInfo> | undefined;
 
-	constructor(readonly id: number, readonly computation: PreviewComputation) {}
+	constructor(readonly id: number, readonly computation: WhatIfResult) {}
 
-	get snapshot(): PreviewComputation['snapshot'] {
+	get snapshot(): WhatIfResult['snapshot'] {
 		return this.computation.snapshot;
 	}
 
@@ -53,11 +52,6 @@ export class SnapshotRows {
 	/** The index of the row with this key. */
 	indexOf(view: ViewName, key: string): number | undefined {
 		return this.computation.rows.indexOfKey(view, key);
-	}
-
-	/** Rows from `start` towards `end` (clamped to the view and to the bounds), all at once (tests, the bench). */
-	range(view: ViewName, start: number, end: number, budget = WINDOW_BUDGET): RowWindow {
-		return runSteps(this.rangeSteps(view, start, end, budget));
 	}
 
 	/** `range` yielding after each row (a row of a big tool result is milliseconds of work). */
@@ -72,14 +66,6 @@ export class SnapshotRows {
 			yield;
 		}
 		return this.window(view, from, next, rows, builder);
-	}
-
-	/**
-	 * Rows around `index`: mostly after it (the row is shown at the top of the viewport), some
-	 * before it, so that scrolling either way starts on rows the page holds. All at once.
-	 */
-	around(view: ViewName, index: number, budget = WINDOW_BUDGET): RowWindow {
-		return runSteps(this.aroundSteps(view, index, budget));
 	}
 
 	/** `around` yielding after each row. */
@@ -108,13 +94,16 @@ export class SnapshotRows {
 	 * A row's blocks for "Show all", with the refs they name: in full when they fit one message,
 	 * else with every text cut to the same bound, halved until they fit (the page says how much of
 	 * each is left out; a ref opens the whole output). `blocksAt(max)` gives the blocks with texts of
-	 * at most `max` characters.
+	 * at most `max` characters. In steps: the refs are indexed the first time they are needed.
 	 */
-	detail(blocksAt: (maxChars: number) => PreviewBlock[], budget = MESSAGE_BYTES - ENVELOPE_BYTES): RowDetail {
+	*detailSteps(blocksAt: (maxChars: number) => PreviewBlock[], budget = MESSAGE_BYTES - ENVELOPE_BYTES): Steps<RowDetail> {
+		const known = yield* this.refsSteps();
 		let blocks = blocksAt(UNBOUNDED);
 		let maxChars = Math.floor(budget / Math.max(1, blocks.length));
 		for (;;) {
-			const detail = { blocks, refs: this.refsIn(blocks) };
+			const found = new Map<string, RefInfo>();
+			namedRefs(blocks, known, found);
+			const detail = { blocks, refs: [...found.values()] };
 			if (jsonBytes(detail) <= budget || maxChars < MIN_DETAIL_CHARS) {
 				return detail;
 			}
@@ -123,23 +112,12 @@ export class SnapshotRows {
 		}
 	}
 
-	/** The refs named anywhere in `value` (the full blocks of an expanded row). */
-	refsIn(value: unknown): RefInfo[] {
-		const found = new Map<string, RefInfo>();
-		namedRefs(value, this.refs(), found);
-		return [...found.values()];
-	}
-
 	private window(view: ViewName, start: number, end: number, rows: RowReader, builder: WindowBuilder): RowWindow {
 		const taken: PreviewRow[] = [];
 		for (let i = start; i < end; i++) {
 			taken.push(rows.at(i));
 		}
 		return { snapshotId: this.id, view, start, rows: taken, refs: builder.refs() };
-	}
-
-	private refs(): ReadonlyMap<string, RefInfo> {
-		return runSteps(this.refsSteps());
 	}
 
 	/** Every ref by name, indexed the first time a window needs it (in steps: a long session has tens of thousands). */
@@ -165,7 +143,7 @@ class RowReader {
 	private readonly built = new Map<number, PreviewRow>();
 	readonly length: number;
 
-	constructor(private readonly computation: PreviewComputation, private readonly view: ViewName) {
+	constructor(private readonly computation: WhatIfResult, private readonly view: ViewName) {
 		this.length = computation.rows.count(view);
 	}
 
@@ -256,7 +234,3 @@ export function* pageSnapshotSteps(rows: SnapshotRows, view: ViewName, at: numbe
 	return { ...top, window };
 }
 
-/** `pageSnapshotSteps` all at once (tests, the bench). */
-export function pageSnapshot(rows: SnapshotRows, view: ViewName, at: number, followed: FollowedRelease | undefined): PageSnapshot {
-	return runSteps(pageSnapshotSteps(rows, view, at, followed && { followed, statusLine: undefined, compactable: '', pending: undefined, actions: pageActions('on', true, 0) }));
-}

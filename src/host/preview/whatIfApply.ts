@@ -3,12 +3,12 @@
  * settings.json through the source, and the answer the page shows under the panel.
  */
 import { whatIfChanges } from '../../engine/preview';
-import { errorMessage } from '../../shared/errorMessage';
+import { errorMessage } from '../../base/errorMessage';
 import type { ToWebview, WhatIfOverrides } from '../../shared/protocol';
-import type { PreviewSession, PreviewSource } from './previewSource';
+import type { ShownSession, SessionFeed } from './sessionFeed';
 
 /** Writes what differs and says so; `keep` holds the overrides until the new settings arrive (then they no longer differ). */
-export async function applyWhatIf(session: PreviewSession | undefined, overrides: WhatIfOverrides, source: PreviewSource, post: (message: ToWebview) => Promise<unknown>, keep: (overrides: WhatIfOverrides) => void): Promise<void> {
+export async function applyWhatIf(session: ShownSession | undefined, overrides: WhatIfOverrides, source: SessionFeed, post: (message: ToWebview) => Promise<unknown>, keep: (overrides: WhatIfOverrides) => void): Promise<void> {
 	const changes = session ? whatIfChanges(session.config, overrides) : [];
 	if (changes.length === 0) {
 		await post({ type: 'applied', ok: true, message: 'Nothing to change: these are the current settings.' });

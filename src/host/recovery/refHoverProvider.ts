@@ -59,7 +59,7 @@ const LINKABLE_REF = /^[tb]\d+$/;
  * are trusted markdown; everything from the session (the tool's label, the chain's refs, the output
  * itself) is in untrusted parts, and the output in a code block it cannot close.
  */
-export async function hoverMarkdown(state: CondenseState, word: string, sessionPath: string, blobs: BlobReader): Promise<vscode.MarkdownString[] | undefined> {
+async function hoverMarkdown(state: CondenseState, word: string, sessionPath: string, blobs: BlobReader): Promise<vscode.MarkdownString[] | undefined> {
 	const chain = /^b\d+$/.test(word) ? state.chains.find((candidate) => candidate.entry.blockId === word) : undefined;
 	if (chain) {
 		const refs = chain.entry.toolRefs.filter((ref) => LINKABLE_REF.test(ref));

@@ -12,7 +12,7 @@ import { modelLabel } from '../../engine/pruner/prunerTexts';
 import { INSTALL_COMMAND, newerPiSessionText, releaseLine } from '../../engine/release';
 import { joinMarkdown, linkSafe, md, SafeMarkdown } from '../../engine/views/safeText';
 import { pruneHeadline, reclaimCondition, sentSentence, type PruneState } from '../../engine/views/pruneState';
-import type { SessionInsight } from '../../engine/views/sessionInsight';
+import type { PreparedInsight } from '../../engine/views/sessionInsight';
 import { statusLineText } from '../../engine/views/statusLine';
 import { CommandId } from '../commands/commandIds';
 import { Disposable } from '../dispose';
@@ -121,7 +121,7 @@ export class PruneStatusBar extends Disposable {
 	}
 
 	/** The selected session's figures, in the words of its state (a reclaim is what is sent only while pruning is on). */
-	private sessionLines(insight: SessionInsight, state: PruneState): SafeMarkdown[] {
+	private sessionLines(insight: PreparedInsight, state: PruneState): SafeMarkdown[] {
 		const lines: SafeMarkdown[] = [];
 		const reclaim = insight.reclaim;
 		const tokens = (chars: number): string => formatCompactCount(charsToTokens(chars));

@@ -6,7 +6,9 @@
  */
 import * as vscode from 'vscode';
 import { buildPrunedCallsSteps } from '../../engine/views/prunedCallsModel';
-import { isSuperseded, runSliced } from '../../node/slicing/runSliced';
+import { LatestWins } from '../../node/slicing/latestWins';
+import { runSliced } from '../../node/slicing/runSliced';
+import { errorMessage } from '../../base/errorMessage';
 import { Disposable } from '../dispose';
 import type { SessionController } from '../sessionController';
 import { expandSteps, PrunedTreeNode, syncNodesSteps } from './prunedCallsNodes';
@@ -21,11 +23,13 @@ export class PrunedCallsTreeProvider extends Disposable implements vscode.TreeDa
 	private readonly byId = new Map<string, PrunedTreeNode>();
 	private roots: PrunedTreeNode[] = [];
 	private shownSession: string | undefined;
-	/** The rebuild under way, stopped by a newer one. */
-	private building: AbortController | undefined;
+	/** Rebuilds: a newer one stops the one under way (its rows would be out of date at once). */
+	private readonly rebuilds: LatestWins;
 
-	constructor(private readonly controller: SessionController, private readonly logger: vscode.LogOutputChannel) {
+	constructor(private readonly controller: SessionController, logger: vscode.LogOutputChannel) {
 		super();
+		this.rebuilds = new LatestWins((signal) => this.rebuildSliced(signal), (error) => logger.error(`Pruned Calls: ${errorMessage(error)}`));
+		this._register(this.rebuilds);
 		this.view = this._register(vscode.window.createTreeView(PRUNED_CALLS_VIEW_ID, { treeDataProvider: this, showCollapseAll: true }));
 		this._register(controller.onDidChangeSelection(() => this.rebuild()));
 		this._register(controller.onDidChangeSelectedSession(() => this.rebuild()));
@@ -110,18 +114,7 @@ export class PrunedCallsTreeProvider extends Disposable implements vscode.TreeDa
 
 	/** Builds the rows in slices; a newer rebuild stops one under way. */
 	private rebuild(): void {
-		this.building?.abort();
-		const building = new AbortController();
-		this.building = building;
-		this.rebuildSliced(building.signal).catch((error: unknown) => {
-			if (!isSuperseded(error)) {
-				this.logger.error(`Pruned Calls: ${String(error)}`);
-			}
-		}).finally(() => {
-			if (this.building === building) {
-				this.building = undefined;
-			}
-		});
+		void this.rebuilds.request('restart');
 	}
 
 	private async rebuildSliced(signal: AbortSignal): Promise<void> {

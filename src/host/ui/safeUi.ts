@@ -9,7 +9,7 @@
  */
 import * as vscode from 'vscode';
 import { linkSafe, type SafeMarkdown } from '../../engine/views/safeText';
-import { errorMessage } from '../../shared/errorMessage';
+import { errorMessage } from '../../base/errorMessage';
 
 export interface NotifyOptions {
 	/** A modal dialog, with `detail` below the message. */

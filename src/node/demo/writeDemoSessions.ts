@@ -6,7 +6,7 @@
  * a failed edit with purged arguments, compressed chains and pending batches.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { headerLine, openingLines, promptLines, type DemoWriterContext } from '../../engine/demo/demoEntries';
 import { csvExportSession, flakyDateSession, type DemoSessionScript } from '../../engine/demo/demoScript';
@@ -16,12 +16,12 @@ import { releaseDefaults } from '../../engine/config/defaults';
 import { withWholeBlocks } from '../../engine/config/setConfigKey';
 import type { ContextPruneConfig } from '../../engine/config/types';
 import type { ReleaseRules } from '../../engine/release/releases';
-import { parseSession } from '../../engine/session';
 import { flushSession } from '../flush/flushSession';
 import { updatePruneSettings } from '../settings/updatePruneSettings';
+import { readSessionModel } from '../store/readSessionModel';
 
 /** Settings that make a short demo show every mechanism (small spill threshold, window of one chain). */
-export const DEMO_PRUNE_SETTINGS = {
+const DEMO_PRUNE_SETTINGS = {
 	enabled: true,
 	minBatchChars: 200,
 	spillThreshold: 4000,
@@ -35,18 +35,18 @@ export interface DemoResult {
 }
 
 /** Writes the demo sessions under `<agentDir>/sessions/` and the demo `contextPrune` settings. */
-export async function writeDemoSessions(agentDir: string, release: ReleaseRules, now = Date.now()): Promise<DemoResult> {
+export async function writeDemoSessions(agentDir: string, rules: ReleaseRules, now = Date.now()): Promise<DemoResult> {
 	// Blocks written whole: pi-condense merges shallowly, and would run without their missing keys.
-	const demoSettings = withWholeBlocks(DEMO_PRUNE_SETTINGS, releaseDefaults(release));
+	const demoSettings = withWholeBlocks(DEMO_PRUNE_SETTINGS, releaseDefaults(rules));
 	await updatePruneSettings(agentDir, (current) => (Object.keys(current).length > 0 ? current : demoSettings));
-	const config = resolveConfig(demoSettings, release).config;
+	const config = resolveConfig(demoSettings, rules).config;
 	const notices: string[] = [];
 	const sessionFiles: string[] = [];
 	const scripts = [flakyDateSession(), csvExportSession()];
 	for (const [index, script] of scripts.entries()) {
 		// Sessions end a little before now, the second one first.
 		const clock = { at: now - (scripts.length - index) * 45 * 60_000 };
-		sessionFiles.push(await writeDemoSession(agentDir, script, { config, release }, clock, notices));
+		sessionFiles.push(await writeDemoSession(agentDir, script, { config, rules }, clock, notices));
 	}
 	return { sessionFiles, notices };
 }
@@ -54,7 +54,7 @@ export async function writeDemoSessions(agentDir: string, release: ReleaseRules,
 async function writeDemoSession(
 	agentDir: string,
 	script: DemoSessionScript,
-	{ config, release }: { readonly config: ContextPruneConfig; readonly release: ReleaseRules },
+	{ config, rules }: { readonly config: ContextPruneConfig; readonly rules: ReleaseRules },
 	clock: { at: number },
 	notices: string[],
 ): Promise<string> {
@@ -64,28 +64,28 @@ async function writeDemoSession(
 	const startedAt = new Date(clock.at).toISOString();
 	const file = join(folder, `${startedAt.replace(/[:.]/g, '-')}_${sessionId}.jsonl`);
 	writeFileSync(file, `${headerLine(script, sessionId, clock.at)}\n`);
-	const context = writerContext(file, clock);
+	const context = await writerContext(file, clock);
 	let leafId = appendLines(file, openingLines(script, context));
 	for (const [index, prompt] of script.prompts.entries()) {
-		leafId = appendLines(file, promptLines(prompt, leafId, writerContext(file, clock), index));
+		leafId = appendLines(file, promptLines(prompt, leafId, await writerContext(file, clock), index));
 		if (prompt.flushAfter) {
 			const outcome = await flushSession({
-				sessionPath: file, agentDir, mode: 'now', config, release, summarizer: demoSummarizer,
+				sessionPath: file, agentDir, mode: 'now', config, rules, summarizer: demoSummarizer,
 				writeOptions: { quietMs: 0, clock: () => new Date(clock.at += 40) },
 			});
 			if (outcome.kind !== 'written' && outcome.kind !== 'nothing') {
 				throw new Error(`demo flush failed: ${outcome.message}`);
 			}
 			notices.push(...outcome.notices);
-			leafId = parseSession(readFileSync(file, 'utf8')).leafId ?? leafId;
+			leafId = (await readSessionModel(file)).model.leafId ?? leafId;
 		}
 	}
 	return file;
 }
 
 /** Time and fresh ids for the next lines; ids are checked against everything already in the file. */
-function writerContext(file: string, clock: { at: number }): DemoWriterContext {
-	const taken = new Set(parseSession(readFileSync(file, 'utf8')).entries.map((entry) => entry.id));
+async function writerContext(file: string, clock: { at: number }): Promise<DemoWriterContext> {
+	const taken = new Set((await readSessionModel(file)).model.entries.map((entry) => entry.id));
 	return {
 		tick: (ms) => (clock.at += ms),
 		newId: () => {

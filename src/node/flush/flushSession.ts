@@ -32,10 +32,10 @@ export interface FlushSessionRequest {
 	readonly sessionPath: string;
 	readonly agentDir: string;
 	readonly mode: FlushMode;
-	/** Default: `contextPrune` of `<agentDir>/settings.json`, as `release` reads it. */
+	/** Default: `contextPrune` of `<agentDir>/settings.json`, as `rules` reads it. */
 	readonly config?: ContextPruneConfig;
 	/** The user's pi-condense release: entries are written as it writes them. */
-	readonly release: ReleaseRules;
+	readonly rules: ReleaseRules;
 	/**
 	 * How that release was found. `not-installed` refuses: Pi without pi-condense never stubs, so
 	 * entries would only add summaries to what it sends.
@@ -98,7 +98,7 @@ async function preflight(request: PreflightRequest): Promise<{ readonly refused:
 }
 
 export async function flushSession(request: FlushSessionRequest): Promise<FlushOutcome> {
-	const config = request.config ?? (await readPruneSettings(request.agentDir, request.release)).config;
+	const config = request.config ?? (await readPruneSettings(request.agentDir, request.rules)).config;
 	const checked = await preflight({ ...request, config });
 	if ('refused' in checked) {
 		return checked.refused;
@@ -122,7 +122,7 @@ export async function flushSession(request: FlushSessionRequest): Promise<FlushO
 		branch: await runSliced(getBranchSteps(model)),
 		messages: context.messages,
 		config,
-		release: request.release,
+		rules: request.rules,
 		interactive: request.interactive,
 		concurrency: request.concurrency,
 		signal: request.signal,
@@ -195,7 +195,7 @@ function defaultSummarizer(request: FlushSessionRequest, config: ContextPruneCon
 		agentDir: request.agentDir,
 		config,
 		sessionModel,
-		fallbackRule: request.release.summarizerFallback,
+		fallbackRule: request.rules.summarizerFallback,
 		logger: request.logger,
 	});
 }

@@ -8,7 +8,7 @@
  * offline summarizer (its calls fail, naming what to set), and the plan says so. No `!command` key
  * runs and nothing is written (the catalog is opened in `probe` mode).
  */
-import { errorMessage } from '../../shared/errorMessage';
+import { errorMessage } from '../../base/errorMessage';
 import { nullLogger, type Logger } from '../../engine/ports';
 import type { ContextPruneConfig } from '../../engine/config/types';
 import { describeOrigin, type CredentialSource, type PiAiLoader } from '../llm/library/modelLibrary';

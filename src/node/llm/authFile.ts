@@ -4,7 +4,8 @@
  * this extension never refreshes or writes OAuth tokens (Pi owns that file and its lock).
  */
 import { join } from 'node:path';
-import { isRecord, readJsonObjectFile } from './jsonFile';
+import { readJsonObjectFile } from './jsonFile';
+import { isPlainObject } from '../../base/plainObject';
 
 export interface ApiKeyCredential {
 	readonly type: 'api_key';
@@ -29,7 +30,7 @@ export interface AuthFile {
 	readonly problem?: string;
 }
 
-export const EMPTY_AUTH_FILE: AuthFile = { credentials: new Map() };
+const EMPTY_AUTH_FILE: AuthFile = { credentials: new Map() };
 
 export function authFilePath(agentDir: string): string {
 	return join(agentDir, 'auth.json');
@@ -54,7 +55,7 @@ export async function readAuthFile(agentDir: string): Promise<AuthFile> {
 }
 
 function narrowCredential(entry: unknown): StoredCredential | undefined {
-	if (!isRecord(entry)) {
+	if (!isPlainObject(entry)) {
 		return undefined;
 	}
 	if (entry.type === 'api_key' && typeof entry.key === 'string') {

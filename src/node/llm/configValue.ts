@@ -8,8 +8,8 @@
  */
 import { spawn } from 'node:child_process';
 
-export const COMMAND_TIMEOUT_MS = 10_000;
-export const COMMAND_MAX_OUTPUT_BYTES = 64 * 1024;
+const COMMAND_TIMEOUT_MS = 10_000;
+const COMMAND_MAX_OUTPUT_BYTES = 64 * 1024;
 
 export interface ConfigValueOptions {
 	/** Where the value came from, for error messages: e.g. `auth.json key for provider "openai"`. */

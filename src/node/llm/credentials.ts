@@ -10,7 +10,7 @@ import { authFilePath, type AuthFile } from './authFile';
 import { ConfigValueError, resolveConfigValue } from './configValue';
 import type { ModelCatalog, PiModel } from './modelCatalog';
 import { modelsJsonPath } from './modelsJson';
-import type { LegacyPiAi as PiAi } from './library/legacyLibrary';
+import type { LegacyPiAi as PiAi } from './library/legacyPiAi';
 import type { CredentialSource, RequestAuth } from './library/modelLibrary';
 import { providerEnvVars } from './providerEnvVars';
 

@@ -4,6 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { jsonErrorLocation } from '../settings/jsonErrorLocation';
+import { isPlainObject } from '../../base/plainObject';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -17,7 +18,7 @@ export async function readJsonObjectFile(path: string, options: { readonly allow
 	try {
 		text = await readFile(path, 'utf8');
 	} catch (error) {
-		if (isRecord(error) && error.code === 'ENOENT') {
+		if (isPlainObject(error) && error.code === 'ENOENT') {
 			return { kind: 'missing' };
 		}
 		return { kind: 'problem', problem: `${path} could not be read` };
@@ -36,14 +37,14 @@ export function parseJsonObjectText(path: string, json: string): Exclude<JsonFil
 		const line = jsonErrorLocation(json)?.line;
 		return { kind: 'problem', problem: `${path} is not valid JSON${line === undefined ? '' : ` (line ${line})`}` };
 	}
-	if (!isRecord(parsed)) {
+	if (!isPlainObject(parsed)) {
 		return { kind: 'problem', problem: `${path} does not hold a JSON object` };
 	}
 	return { kind: 'ok', value: parsed };
 }
 
 /** Pi accepts `//` line comments and trailing commas in models.json; string literals are left alone. */
-export function stripJsonComments(text: string): string {
+function stripJsonComments(text: string): string {
 	const stringOrComment = /"(?:\\.|[^"\\])*"|\/\/[^\n]*/g;
 	const stringOrTrailingComma = /"(?:\\.|[^"\\])*"|,(\s*[}\]])/g;
 	return text
@@ -51,6 +52,3 @@ export function stripJsonComments(text: string): string {
 		.replace(stringOrTrailingComma, (match, closing: string | undefined) => closing ?? match);
 }
 
-export function isRecord(value: unknown): value is JsonObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

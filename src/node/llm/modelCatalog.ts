@@ -6,9 +6,10 @@
  */
 import type { Api, Model } from '@mariozechner/pi-ai';
 import type { AuthFile } from './authFile';
-import { isRecord, type JsonObject } from './jsonFile';
+import type { JsonObject } from './jsonFile';
 import { customModelFields, modelsJsonPath, readModelsJson, type ModelDefinition, type ModelOverride, type ModelsJson, type ProviderConfig } from './modelsJson';
-import type { LegacyPiAi as PiAi } from './library/legacyLibrary';
+import type { LegacyPiAi as PiAi } from './library/legacyPiAi';
+import { isPlainObject } from '../../base/plainObject';
 
 export type PiModel = Model<Api>;
 
@@ -30,7 +31,7 @@ export interface ModelCatalog {
 	readonly modelsJsonPath?: string;
 }
 
-export function buildModelCatalog(piAi: PiAi, modelsJson: ModelsJson, auth: AuthFile): ModelCatalog {
+function buildModelCatalog(piAi: PiAi, modelsJson: ModelsJson, auth: AuthFile): ModelCatalog {
 	const builtInProviders = new Set<string>(piAi.getProviders());
 	const providers = Object.entries(modelsJson.providers);
 	const requestConfigs = new Map<string, ProviderRequestConfig>();
@@ -138,9 +139,9 @@ function mergeCompat(base: Compat | JsonObject | undefined, override: JsonObject
 	}
 	const merged: JsonObject = { ...base, ...override };
 	for (const key of ['openRouterRouting', 'vercelGatewayRouting']) {
-		const fromBase = isRecord(base) ? base[key] : undefined;
-		if (isRecord(fromBase) || isRecord(override[key])) {
-			merged[key] = { ...(isRecord(fromBase) ? fromBase : {}), ...(isRecord(override[key]) ? override[key] : {}) };
+		const fromBase = isPlainObject(base) ? base[key] : undefined;
+		if (isPlainObject(fromBase) || isPlainObject(override[key])) {
+			merged[key] = { ...(isPlainObject(fromBase) ? fromBase : {}), ...(isPlainObject(override[key]) ? override[key] : {}) };
 		}
 	}
 	return merged;

@@ -41,7 +41,7 @@ export interface ModelChoice {
 
 const THINKING_LEVELS: readonly ThinkingLevelName[] = ['off', 'minimal', 'low', 'medium', 'high', 'xhigh'];
 
-export function isThinkingLevel(value: string): value is ThinkingLevelName {
+function isThinkingLevel(value: string): value is ThinkingLevelName {
 	return (THINKING_LEVELS as readonly string[]).includes(value);
 }
 
@@ -91,7 +91,7 @@ export async function listUsableModels(library: ModelLibrary, agentDir: string):
 }
 
 /** Models whose provider has a credential configured (no command is run, no token checked). */
-export async function listModelsWithCredentials(catalog: Pick<LibraryCatalog, 'models' | 'credentialSource'>): Promise<ModelChoice[]> {
+async function listModelsWithCredentials(catalog: Pick<LibraryCatalog, 'models' | 'credentialSource'>): Promise<ModelChoice[]> {
 	const sources = new Map<string, CredentialSource | undefined>();
 	const choices: ModelChoice[] = [];
 	for (const model of catalog.models) {

@@ -4,7 +4,8 @@
  * (`ModelsJsonRules`): like Pi, a file that fails the checks contributes nothing, and the problem is reported.
  */
 import { join } from 'node:path';
-import { isRecord, readJsonObjectFile, type JsonObject } from './jsonFile';
+import { readJsonObjectFile, type JsonObject } from './jsonFile';
+import { isPlainObject } from '../../base/plainObject';
 
 export interface ModelCost {
 	readonly input: number;
@@ -53,7 +54,7 @@ export interface ModelsJson {
 	readonly problem?: string;
 }
 
-export const EMPTY_MODELS_JSON: ModelsJson = { providers: {} };
+const EMPTY_MODELS_JSON: ModelsJson = { providers: {} };
 
 const ZERO_COST: ModelCost = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
 
@@ -106,13 +107,13 @@ export async function readModelsJson(agentDir: string, builtInProviders: Readonl
 }
 
 /** Returns human-readable problems; an empty list means the object has the shape of `ModelsJson`. */
-export function checkModelsJson(value: JsonObject, builtInProviders: ReadonlySet<string>, rules: ModelsJsonRules = 'pi-0.73'): string[] {
+function checkModelsJson(value: JsonObject, builtInProviders: ReadonlySet<string>, rules: ModelsJsonRules = 'pi-0.73'): string[] {
 	const problems: string[] = [];
-	if (!isRecord(value.providers)) {
+	if (!isPlainObject(value.providers)) {
 		return ['"providers" must be an object'];
 	}
 	for (const [name, provider] of Object.entries(value.providers)) {
-		if (!isRecord(provider)) {
+		if (!isPlainObject(provider)) {
 			problems.push(`provider ${name} must be an object`);
 			continue;
 		}
@@ -133,7 +134,7 @@ function checkProvider(name: string, provider: JsonObject, builtIn: boolean, pro
 		return;
 	}
 	const overrides = provider.modelOverrides;
-	if (overrides !== undefined && !isRecord(overrides)) {
+	if (overrides !== undefined && !isPlainObject(overrides)) {
 		problems.push(`${at}: "modelOverrides" must be an object`);
 		return;
 	}
@@ -157,7 +158,7 @@ function checkProvider(name: string, provider: JsonObject, builtIn: boolean, pro
 	}
 	for (const [index, definition] of definitions.entries()) {
 		const where = `${at} models[${index}]`;
-		if (!isRecord(definition) || typeof definition.id !== 'string' || definition.id === '') {
+		if (!isPlainObject(definition) || typeof definition.id !== 'string' || definition.id === '') {
 			problems.push(`${where}: "id" must be a non-empty string`);
 			continue;
 		}
@@ -170,7 +171,7 @@ function checkProvider(name: string, provider: JsonObject, builtIn: boolean, pro
 }
 
 function checkModelFields(value: unknown, at: string, problems: string[]): void {
-	if (!isRecord(value)) {
+	if (!isPlainObject(value)) {
 		problems.push(`${at} must be an object`);
 		return;
 	}
@@ -203,14 +204,14 @@ function checkOptional(value: JsonObject, field: string, type: 'string' | 'boole
 	if (fieldValue === undefined) {
 		return;
 	}
-	const ok = type === 'object' ? isRecord(fieldValue) : typeof fieldValue === type && fieldValue !== '';
+	const ok = type === 'object' ? isPlainObject(fieldValue) : typeof fieldValue === type && fieldValue !== '';
 	if (!ok) {
 		problems.push(`${at}: "${field}" must be ${type === 'object' ? 'an object' : `a non-empty ${type}`}`);
 	}
 }
 
 function checkStringRecord(value: unknown, at: string, problems: string[]): void {
-	if (value !== undefined && (!isRecord(value) || !Object.values(value).every((entry) => typeof entry === 'string'))) {
+	if (value !== undefined && (!isPlainObject(value) || !Object.values(value).every((entry) => typeof entry === 'string'))) {
 		problems.push(`${at} must map names to strings`);
 	}
 }

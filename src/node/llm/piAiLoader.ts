@@ -1,26 +1,26 @@
 /**
  * Chooses and loads the pi-ai the summarizer, the model picker and the price look-ups use, on first use
- * (activation never touches pi-ai): the pi-ai of the Pi the user installed (`library/installedPi.ts`) when
+ * (activation never touches pi-ai): the pi-ai of the Pi the user installed (`src/node/release/installedPi.ts`) when
  * that is allowed (VS Code: a trusted workspace; the CLI: always) and it loads, so summaries see the same
  * providers, models, credentials and provider names as the user's Pi; otherwise the one bundled in
  * `dist/pi-ai.js` (built from `piAiModule.ts`). Which one answers, and why, is its `origin`.
  */
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { errorMessage } from '../../shared/errorMessage';
-import { findInstalledPi, type FindInstalledPiOptions } from './library/installedPi';
-import { loadInstalledPiAi } from './library/installedPiAi';
+import { errorMessage } from '../../base/errorMessage';
+import { findInstalledPi, type FindPiInputs } from '../release/installedPi';
+import { loadInstalledPiAi, piAiOf } from './library/installedPiAi';
 import { describeOrigin, type ModelLibrary, type PiAiLoader, type PiAiOrigin } from './library/modelLibrary';
 import { collectionLibrary, type CollectionPiAi } from './library/modelsLibrary';
 
 export type { PiAiLoader } from './library/modelLibrary';
 
-export const PI_AI_CHUNK_FILE = 'pi-ai.js';
-export const BUNDLED_PI_AI = '@earendil-works/pi-ai';
+const PI_AI_CHUNK_FILE = 'pi-ai.js';
+const BUNDLED_PI_AI = '@earendil-works/pi-ai';
 
 /** Whether the installed Pi's pi-ai may be loaded; when not, why (shown with the bundled one). */
 export type InstalledPiAiPolicy =
-	| ({ readonly allowed: true } & FindInstalledPiOptions)
+	| ({ readonly allowed: true } & Pick<FindPiInputs, 'env' | 'platform' | 'excludedRoots'>)
 	| { readonly allowed: false; readonly reason: string };
 
 export interface PiAiLoaderOptions {
@@ -49,13 +49,14 @@ async function choose(options: PiAiLoaderOptions): Promise<ModelLibrary> {
 		return loadBundled(options.distDir, search.notFound);
 	}
 	const pi = search.found;
-	if ('missing' in pi.piAi) {
-		return loadBundled(options.distDir, `the installed Pi ${pi.version} at ${pi.root}: ${pi.piAi.missing}`);
+	const piAi = await piAiOf(pi);
+	if ('missing' in piAi) {
+		return loadBundled(options.distDir, `the installed Pi ${pi.version} at ${pi.root}: ${piAi.missing}`);
 	}
 	try {
-		return await loadInstalledPiAi(pi, pi.piAi);
+		return await loadInstalledPiAi(pi, piAi);
 	} catch (error) {
-		return loadBundled(options.distDir, `the pi-ai of the installed Pi ${pi.version} (${pi.piAi.root}) could not be used: ${errorMessage(error)}`);
+		return loadBundled(options.distDir, `the pi-ai of the installed Pi ${pi.version} (${piAi.root}) could not be used: ${errorMessage(error)}`);
 	}
 }
 
@@ -74,10 +75,11 @@ export async function expectedPiAi(policy: InstalledPiAiPolicy): Promise<string>
 		return bundled(search.notFound);
 	}
 	const pi = search.found;
-	if ('missing' in pi.piAi) {
-		return bundled(`the installed Pi ${pi.version} at ${pi.root}: ${pi.piAi.missing}`);
+	const piAi = await piAiOf(pi);
+	if ('missing' in piAi) {
+		return bundled(`the installed Pi ${pi.version} at ${pi.root}: ${piAi.missing}`);
 	}
-	return `${describeOrigin({ kind: 'installed', piAiName: pi.piAi.name, piAiVersion: pi.piAi.version, piAiPath: pi.piAi.root, pi: { name: pi.name, version: pi.version, path: pi.root } })}, not loaded yet`;
+	return `${describeOrigin({ kind: 'installed', piAiName: piAi.name, piAiVersion: piAi.version, piAiPath: piAi.root, pi: { name: pi.name, version: pi.version, path: pi.root } })}, not loaded yet`;
 }
 
 /** The bundled chunk, required the first time (it is CommonJS: one synchronous require). */

@@ -16,7 +16,7 @@ import { startCallWatchdog, type CallWatchdog } from './callWatchdog';
 import type { LibraryCatalog as PiAi, LibraryModel as PiModel, ModelLibrary, PiAiLoader, RequestAuth } from './library/modelLibrary';
 import { formatModelRef, resolveSummarizerModel, type ModelRef, type ThinkingLevelName } from './models';
 import { redactSecrets } from './redactSecrets';
-import { errorMessage } from '../../shared/errorMessage';
+import { errorMessage } from '../../base/errorMessage';
 
 export type SummarizerSettings = Pick<ContextPruneConfig,
 	'summarizerModel' | 'summarizerThinking' | 'summarizerIdleTimeoutMs' | 'summarizerMaxTimeoutMs'>;

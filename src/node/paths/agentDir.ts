@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 
-export const AGENT_DIR_ENV = 'PI_CODING_AGENT_DIR';
+const AGENT_DIR_ENV = 'PI_CODING_AGENT_DIR';
 export const SESSION_DIR_ENV = 'PI_CODING_AGENT_SESSION_DIR';
 
 export type Environment = Readonly<Record<string, string | undefined>>;

@@ -12,7 +12,7 @@
 import { realpath } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import {
-	identifyCopy, isPiCondenseName, namesPiCondense, parsePackageSource, PI_CONDENSE_NAMES, type InstalledCopy, type ReleaseDetection,
+	identifyCopy, isPiCondenseName, namesPiCondense, parsePackageSource, PI_CONDENSE_NAMES, type InstalledCopy, type InstalledPi, type ReleaseDetection,
 } from '../../engine/release';
 import { globalSettingsPath, projectSettingsPath } from '../paths/agentDir';
 import { DetectionLog, type Candidate, type WatchTarget } from './candidates';
@@ -20,7 +20,7 @@ import { collectAutoDiscovered, collectExtensionEntries } from './extensionCandi
 import { pathKind } from './extensionFiles';
 import type { GlobalNpmRoot } from './globalNpmRoot';
 import { collectPackageCandidates, type ScopedSettings } from './packageCandidates';
-import { findInstalledPi } from './installedPi';
+import { findInstalledPi, type FoundPi } from './installedPi';
 import { readPackageJson } from './packageJson';
 import { readPiSettings, type PiSettings } from './piSettings';
 import { projectTrust, trustFilePath } from './projectTrust';
@@ -39,6 +39,8 @@ export interface DetectInputs {
 	readonly projectSettingsAllowed: boolean;
 	/** Where the `pi` command is looked for (PATH); this process's environment by default. */
 	readonly env?: NodeJS.ProcessEnv;
+	/** Folders Pi is never followed into (the open workspace folders). */
+	readonly excludedRoots?: readonly string[];
 }
 
 export interface Detected {
@@ -73,7 +75,11 @@ export async function detectRelease(inputs: DetectInputs): Promise<Detected> {
 		log.follow(copy.packageJsonPath);
 	}
 	// Pi is the user's: only the user's npmCommand may name how to find it, never a project's.
-	const pi = await findInstalledPi({ env: inputs.env ?? process.env, platform: process.platform, globalNpmRoot: inputs.globalNpmRoot, npmCommand: user.npmCommand });
+	const search = await findInstalledPi({
+		env: inputs.env ?? process.env, platform: process.platform, globalNpmRoot: inputs.globalNpmRoot, npmCommand: user.npmCommand,
+		excludedRoots: inputs.excludedRoots ?? [],
+	});
+	const pi = 'found' in search ? installedPi(search.found) : undefined;
 	if (pi) {
 		// `pi update` rewrites it.
 		log.follow(pi.packageJsonPath);
@@ -200,4 +206,9 @@ async function identify(candidate: Candidate, log: DetectionLog): Promise<Instal
 		log.warn({ kind: 'pinned-version-differs', copy, pinned: candidate.pinned });
 	}
 	return copy;
+}
+
+/** What the detection says of the Pi found (its folder is the loader's business). */
+function installedPi({ name, version, packageJsonPath, foundBy }: FoundPi): InstalledPi {
+	return { name, version, packageJsonPath, foundBy };
 }

@@ -47,7 +47,7 @@ export async function manifestExtensions(dir: string): Promise<ExtensionFile[] |
 }
 
 /** The folder's own extension entries (manifest, else index), or undefined when it has none. */
-export async function folderExtension(dir: string): Promise<ExtensionFile[] | undefined> {
+async function folderExtension(dir: string): Promise<ExtensionFile[] | undefined> {
 	const listed = await manifestExtensions(dir);
 	if (listed && listed.length > 0) {
 		return listed;

@@ -1,43 +1,96 @@
 /**
- * Finds the Pi installed on the machine, read-only: the `pi` command on PATH, its real path followed up
- * to the package that holds it (`@earendil-works/pi-coding-agent`, or `@mariozechner/pi-coding-agent` up
- * to 0.73), else that package in npm's global folder (where `npm install -g` puts it; VS Code started
- * from a desktop may not have the shell's PATH). Runs nothing: npm's global folder comes from the
- * release detection's finder, which reads npm's configuration files.
+ * Finds the Pi installed on the machine, the one way both the release detection (which Pi the user
+ * runs) and the pi-ai loader (whose pi-ai the summarizer uses) find it, as VS Code's ESLint extension
+ * finds the eslint a user runs: the `pi` command on the `PATH` (the first one, as a shell would run it),
+ * its links followed to the installed package (or npm's global layout around a shim script); else, when
+ * npm's global folder is given, Pi's package there (VS Code started from a desktop may not have the
+ * shell's PATH). Nothing a session file or a project says is read: no relative `PATH` entry (it would
+ * name a folder relative to wherever VS Code started), nothing under an excluded folder (the open
+ * workspace folders). Only looks: reads package.json files, runs nothing, loads nothing; npm's global
+ * folder comes from the release detection's finder, which reads npm's configuration files.
  */
 import { realpath } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { isPiPackageName, PI_PACKAGE_NAMES, type InstalledPi } from '../../engine/release';
 import type { GlobalNpmRoot } from './globalNpmRoot';
 import { readPackageJson } from './packageJson';
 import { findPiOnPath } from './piOnPath';
 
 export interface FindPiInputs {
-	readonly env: NodeJS.ProcessEnv;
-	readonly platform: NodeJS.Platform;
-	readonly globalNpmRoot: GlobalNpmRoot;
+	/** Where `pi` is looked for (`PATH`, `PATHEXT`); this process's environment by default. */
+	readonly env?: NodeJS.ProcessEnv;
+	readonly platform?: NodeJS.Platform;
+	/** Folders nothing may come from (the open workspace folders). */
+	readonly excludedRoots?: readonly string[];
+	/** npm's global folder, looked in when no `pi` is on the PATH; without it only the PATH counts. */
+	readonly globalNpmRoot?: GlobalNpmRoot;
 	/** The user's `npmCommand` setting (`<agentDir>/settings.json`), when it has one; never a project's. */
 	readonly npmCommand?: readonly string[];
 }
 
+/** The Pi found: what the views say of it, and its folder. */
+export interface FoundPi extends InstalledPi {
+	/** The package's folder, links resolved. */
+	readonly root: string;
+}
+
+export type PiSearch =
+	| { readonly found: FoundPi }
+	| { readonly notFound: string };
+
 /** Folders climbed from the `pi` script to its package (`dist/bundle/cli.js` is three below it). */
 const MAX_CLIMB = 6;
 
-export async function findInstalledPi(inputs: FindPiInputs): Promise<InstalledPi | undefined> {
-	const command = await findPiOnPath(inputs.env, inputs.platform);
-	if (command !== undefined) {
-		const found = await packageAbove(await realpath(command).catch(() => command));
-		if (found) {
-			return { ...found, foundBy: 'path' };
+export async function findInstalledPi(inputs: FindPiInputs = {}): Promise<PiSearch> {
+	const env = inputs.env ?? process.env;
+	const platform = inputs.platform ?? process.platform;
+	const folders = (env['PATH'] ?? env['Path'] ?? '').split(delimiter).filter((folder) => folder !== '' && isAbsolute(folder));
+	const command = await findPiOnPath({ ...env, PATH: folders.join(delimiter), Path: undefined }, platform);
+	const onPath = command === undefined ? undefined : await piPackageOf(command, platform);
+	const found = onPath ? { ...onPath, foundBy: 'path' as const } : await inNpmGlobalFolder(inputs);
+	if (!found) {
+		return {
+			notFound: command === undefined
+				? 'no `pi` command on the PATH'
+				: `${command} is not part of an installed ${PI_PACKAGE_NAMES.join(' or ')} package`,
+		};
+	}
+	const excluded = (inputs.excludedRoots ?? []).find((root) => isInside(found.root, root));
+	if (excluded !== undefined) {
+		return { notFound: `the Pi at ${found.root} is inside the workspace folder ${excluded}; Pi Condense does not load code a project holds` };
+	}
+	return { found };
+}
+
+/** The Pi package the `pi` command belongs to: its link followed, else npm's global layout around it. */
+async function piPackageOf(command: string, platform: NodeJS.Platform): Promise<Omit<FoundPi, 'foundBy'> | undefined> {
+	const target = await realpath(command).catch(() => undefined);
+	let dir = target === undefined ? undefined : dirname(target);
+	for (let climbed = 0; dir !== undefined && dir !== dirname(dir) && climbed < MAX_CLIMB; dir = dirname(dir), climbed++) {
+		const found = await piPackage(dir);
+		if (found || dir.endsWith(`${sep}node_modules`)) {
+			return found;
 		}
 	}
-	const answer = await inputs.globalNpmRoot(inputs.npmCommand);
-	if (answer.kind !== 'found') {
+	// A shim script (not a link): npm puts the package at <prefix>/lib/node_modules (<prefix>/node_modules on Windows).
+	const prefix = platform === 'win32' ? dirname(command) : dirname(dirname(command));
+	for (const name of PI_PACKAGE_NAMES) {
+		const dir = platform === 'win32' ? join(prefix, 'node_modules', name) : join(prefix, 'lib', 'node_modules', name);
+		const found = await piPackage(await realpath(dir).catch(() => dir));
+		if (found) {
+			return found;
+		}
+	}
+	return undefined;
+}
+
+async function inNpmGlobalFolder(inputs: FindPiInputs): Promise<FoundPi | undefined> {
+	const answer = await inputs.globalNpmRoot?.(inputs.npmCommand);
+	if (answer?.kind !== 'found') {
 		return undefined;
 	}
-	const root = answer.root;
 	for (const name of PI_PACKAGE_NAMES) {
-		const found = await piPackage(join(root, ...name.split('/')));
+		const found = await piPackage(join(answer.root, ...name.split('/')));
 		if (found) {
 			return { ...found, foundBy: 'npm-global' };
 		}
@@ -45,26 +98,16 @@ export async function findInstalledPi(inputs: FindPiInputs): Promise<InstalledPi
 	return undefined;
 }
 
-async function packageAbove(file: string): Promise<Omit<InstalledPi, 'foundBy'> | undefined> {
-	let dir = dirname(file);
-	for (let i = 0; i < MAX_CLIMB; i++) {
-		const found = await piPackage(dir);
-		if (found) {
-			return found;
-		}
-		const parent = dirname(dir);
-		if (parent === dir) {
-			return undefined;
-		}
-		dir = parent;
-	}
-	return undefined;
-}
-
-async function piPackage(dir: string): Promise<Omit<InstalledPi, 'foundBy'> | undefined> {
+/** Pi's package in `dir`: one of Pi's own names, with a version. */
+async function piPackage(dir: string): Promise<Omit<FoundPi, 'foundBy'> | undefined> {
 	const manifest = await readPackageJson(dir);
 	if (manifest.kind !== 'ok' || !isPiPackageName(manifest.name) || typeof manifest.version !== 'string' || !/^v?\d+\.\d+\.\d+/.test(manifest.version)) {
 		return undefined;
 	}
-	return { name: manifest.name, version: manifest.version, packageJsonPath: manifest.path };
+	return { name: manifest.name, version: manifest.version, packageJsonPath: manifest.path, root: dir };
+}
+
+function isInside(path: string, root: string): boolean {
+	const rel = relative(root, path);
+	return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }

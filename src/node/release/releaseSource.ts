@@ -6,6 +6,7 @@
  * user's choice changes. Listeners hear about a project only when its result changed. Renders
  * read the last result synchronously; nothing is resolved per render.
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { Logger } from '../../engine/ports';
 import type { ReleaseResolution } from '../../engine/release';
 import { Emitter } from '../store/emitter';
@@ -14,6 +15,7 @@ import { detectRelease, type Detected } from './detectRelease';
 import type { GlobalNpmRoot } from './globalNpmRoot';
 import { applyChoice, piHome, processGlobalNpmRoot, readChoice, type ChoiceReading } from './resolveRelease';
 import { TargetWatcher, targetsKey } from './targetWatcher';
+import { errorMessage } from '../../base/errorMessage';
 
 /** Changes are gathered this long, so `npm install` writing many files re-resolves once. */
 const SETTLE_MS = 100;
@@ -27,6 +29,8 @@ export interface ReleaseSourceOptions {
 	readonly globalNpmRoot?: GlobalNpmRoot;
 	/** False in a VS Code workspace that is not trusted: no project's `.pi` settings are followed. */
 	readonly projectSettingsAllowed: boolean;
+	/** Folders Pi itself is never followed into (the open workspace folders). */
+	readonly excludedRoots?: readonly string[];
 }
 
 export interface ReleaseChange {
@@ -56,7 +60,7 @@ export class ReleaseSource {
 	private closed = false;
 
 	constructor(private readonly options: ReleaseSourceOptions) {
-		this.changed = new Emitter((error) => options.logger.error(`release listener: ${String(error)}`));
+		this.changed = new Emitter((error) => options.logger.error(`release listener: ${errorMessage(error)}`));
 		this.onDidChange = this.changed.event;
 		this.home = options.home ?? piHome(process.env);
 		this.globalNpmRoot = options.globalNpmRoot ?? processGlobalNpmRoot();
@@ -116,7 +120,7 @@ export class ReleaseSource {
 	/** Runs resolutions one at a time, so two changes never race to publish. */
 	private enqueue(task: () => Promise<void>): Promise<void> {
 		const run = this.queue.then(task);
-		this.queue = run.catch((error: unknown) => this.options.logger.warn(`pi-condense release: ${String(error)}`));
+		this.queue = run.catch((error: unknown) => this.options.logger.warn(`pi-condense release: ${errorMessage(error)}`));
 		return run;
 	}
 
@@ -124,12 +128,13 @@ export class ReleaseSource {
 		project.detected = await detectRelease({
 			agentDir: this.options.agentDir, cwd: project.cwd, home: this.home, globalNpmRoot: this.globalNpmRoot,
 			projectSettingsAllowed: this.options.projectSettingsAllowed,
+			excludedRoots: this.options.excludedRoots ?? [],
 		});
 		this.publish(project, applyChoice(project.detected.detection, this.choice), notify);
 	}
 
 	private publish(project: Project, next: ReleaseResolution, notify: boolean): void {
-		if (project.resolution && JSON.stringify(project.resolution) === JSON.stringify(next)) {
+		if (project.resolution && isDeepStrictEqual(project.resolution, next)) {
 			return;
 		}
 		project.resolution = next;
@@ -147,7 +152,7 @@ export class ReleaseSource {
 		}
 		this.watchedKey = key;
 		await this.watcher?.close();
-		this.watcher = new TargetWatcher(targets, () => this.scheduleRefresh(), (error) => this.options.logger.warn(`watching pi-condense's install: ${String(error)}`));
+		this.watcher = new TargetWatcher(targets, () => this.scheduleRefresh(), (error) => this.options.logger.warn(`watching pi-condense's install: ${errorMessage(error)}`));
 		await this.watcher.ready();
 		this.scheduleRefresh();
 	}

@@ -10,7 +10,7 @@ import { parseHeaderLine } from '../../engine/session/headerLine';
 import type { SessionHeader } from '../../engine/session/types';
 import { mapLimited } from '../../engine/flush/mapLimited';
 import type { SessionRoot } from '../paths/sessionLocations';
-import { errorMessage } from '../../shared/errorMessage';
+import { errorMessage } from '../../base/errorMessage';
 import { errorCode } from '../fs/errors';
 import { readFirstLine } from './firstLine';
 

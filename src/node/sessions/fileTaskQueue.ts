@@ -10,7 +10,7 @@
  */
 
 /** Longer than chokidar's 50 ms window in which it drops further changes of a file. */
-export const SETTLE_AFTER_MS = 80;
+const SETTLE_AFTER_MS = 80;
 
 export class FileTaskQueue {
 	private readonly queues = new Map<string, Promise<void>>();

@@ -7,7 +7,7 @@
 import { watch, type FSWatcher } from 'chokidar';
 import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { toError } from '../../shared/errorMessage';
+import { toError } from '../../base/errorMessage';
 import { closeWatcher } from '../fs/closeWatcher';
 
 export interface FolderWaiter {

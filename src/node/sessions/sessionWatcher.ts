@@ -19,7 +19,7 @@ import type { SessionLayout } from '../paths/sessionLocations';
 import { advanceTail, snapshotTail, type FileTail, type SessionFileEvent } from './fileTail';
 import { FileTaskQueue } from './fileTaskQueue';
 import { isDirectory, waitForFolder, type FolderWaiter } from './folderWaiter';
-import { toError } from '../../shared/errorMessage';
+import { toError } from '../../base/errorMessage';
 import { closeWatcher } from '../fs/closeWatcher';
 
 export type { RewriteReason, SessionFileEvent } from './fileTail';

@@ -15,7 +15,7 @@ export const PRUNE_SETTINGS_KEY = 'contextPrune';
 /** What the engine renders with: the configuration as the user's pi-condense release reads it, and that release. */
 export interface RenderSettings {
 	readonly config: ContextPruneConfig;
-	readonly release: ReleaseRules;
+	readonly rules: ReleaseRules;
 }
 
 export interface PruneSettings extends RenderSettings {
@@ -28,13 +28,13 @@ export interface PruneSettings extends RenderSettings {
 	readonly raw: unknown;
 }
 
-export async function readPruneSettings(agentDir: string, release: ReleaseRules): Promise<PruneSettings> {
+export async function readPruneSettings(agentDir: string, rules: ReleaseRules): Promise<PruneSettings> {
 	const path = globalSettingsPath(agentDir);
 	const snapshot = await readSettingsFile(path);
 	const raw = snapshot.settings?.[PRUNE_SETTINGS_KEY];
-	const { config, problems, ignored } = resolveConfig(raw, release);
+	const { config, problems, ignored } = resolveConfig(raw, rules);
 	const wrongType = raw !== undefined && (typeof raw !== 'object' || raw === null || Array.isArray(raw));
 	// A contextPrune of the wrong type is one problem, described with the file (not also as a value problem).
 	const fileState: PruneSettingsFileState = wrongType ? { kind: 'prune-not-object', found: jsonTypeName(raw) } : snapshot.state;
-	return { path, config, release, problems: wrongType ? [] : problems, ignored, fileState, raw };
+	return { path, config, rules, problems: wrongType ? [] : problems, ignored, fileState, raw };
 }

@@ -5,7 +5,7 @@
  * refuses to save it).
  */
 import { open } from 'node:fs/promises';
-import { errorMessage } from '../../shared/errorMessage';
+import { errorMessage } from '../../base/errorMessage';
 import { errorCode } from '../fs/errors';
 import { jsonTypeName, type SettingsFileState } from '../../engine/config/settingsProblems';
 import { jsonErrorLocation, withoutQuotedText } from './jsonErrorLocation';

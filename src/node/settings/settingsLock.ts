@@ -5,7 +5,7 @@
  */
 import lockfile from 'proper-lockfile';
 import { errorCode } from '../fs/errors';
-import { errorMessage } from '../../shared/errorMessage';
+import { errorMessage } from '../../base/errorMessage';
 
 export class SettingsLockError extends Error {
 	constructor(readonly path: string, readonly code: string | undefined, message: string) {

@@ -15,14 +15,14 @@
 import { constants } from 'node:fs';
 import { lstat, mkdir, open, readlink, realpath, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { isPlainObject } from '../../engine/config/configReader';
-import { errorMessage } from '../../shared/errorMessage';
+import { errorMessage } from '../../base/errorMessage';
 import { errorCode } from '../fs/errors';
 import { globalSettingsPath } from '../paths/agentDir';
 import { PRUNE_SETTINGS_KEY } from './readPruneSettings';
 import { lockSettingsFile, SettingsLockError } from './settingsLock';
 import { describeSettingsProblem } from '../../engine/config/settingsProblems';
 import { readSettingsFile, type SettingsFileSnapshot } from './settingsFile';
+import { isPlainObject } from '../../base/plainObject';
 
 export type SettingsWriteFailure = 'invalid-json' | 'not-object' | 'unreadable' | 'read-only' | 'locked' | 'busy' | 'io';
 

@@ -6,13 +6,13 @@
  */
 import { stat } from 'node:fs/promises';
 import { budgetTrigger, idleFlushDecision, readContextUsage } from '../../engine/flush';
-import type { SessionInsight } from '../../engine/views/sessionInsight';
+import type { PreparedInsight } from '../../engine/views/sessionInsight';
 
 export type AutoFlushReason = 'idle' | 'threshold' | 'delta';
 
 export interface AutoFlushInputs {
 	readonly path: string;
-	readonly insight: SessionInsight;
+	readonly insight: PreparedInsight;
 	readonly nowMs: number;
 	readonly quietMs: number;
 	/** The session model's context window, when the budget triggers need it (undefined: not known). */
@@ -20,7 +20,7 @@ export interface AutoFlushInputs {
 }
 
 /** True when `contextPrune` sets a budget trigger (which needs the model's context window). */
-export function usesBudgetTriggers(config: SessionInsight['config']): boolean {
+export function usesBudgetTriggers(config: PreparedInsight['config']): boolean {
 	return config.autoBudgetThreshold !== null || config.budgetTurnDelta !== null;
 }
 
@@ -30,7 +30,7 @@ export async function autoFlushReason(inputs: AutoFlushInputs): Promise<AutoFlus
 		return undefined;
 	}
 	if (inputs.contextWindow !== undefined) {
-		const budget = budgetTrigger(insight.config, readContextUsage(insight.branch), inputs.contextWindow, insight.release);
+		const budget = budgetTrigger(insight.config, readContextUsage(insight.branch), inputs.contextWindow, insight.rules);
 		if (budget) {
 			return budget;
 		}

@@ -40,12 +40,12 @@ export class OpenSession {
 	}
 
 	/** The derived data for these settings; the same object while neither the model nor the settings change. */
-	insight({ config, release }: RenderSettings): SessionInsight {
+	insight({ config, rules }: RenderSettings): SessionInsight {
 		const current = this.insightValue;
-		if (current && current.model === this.model && current.config === config && current.release === release) {
+		if (current && current.model === this.model && current.config === config && current.rules === rules) {
 			return current;
 		}
-		return this.insightValue = new SessionInsight(this.model, config, release);
+		return this.insightValue = new SessionInsight(this.model, config, rules);
 	}
 
 	/**

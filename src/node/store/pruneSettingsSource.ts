@@ -3,6 +3,7 @@
  * by watching that file (Pi, an editor or our own writes change it), and written through
  * `updatePruneSettings`. The last read is always available synchronously.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { watch, type FSWatcher } from 'chokidar';
 import { resolveConfig } from '../../engine/config/resolve';
 import type { Logger } from '../../engine/ports';
@@ -11,6 +12,7 @@ import { globalSettingsPath } from '../paths/agentDir';
 import { readPruneSettings, type PruneSettings } from '../settings/readPruneSettings';
 import { updatePruneSettings, type PruneMutation, type PruneSettingsWrite } from '../settings/updatePruneSettings';
 import { Emitter } from './emitter';
+import { errorMessage } from '../../base/errorMessage';
 
 const RELOAD_DELAY_MS = 50;
 
@@ -19,12 +21,12 @@ const RELOAD_DELAY_MS = 50;
  * project's installed release (`SessionSettingsResolver` resolves the same raw value again for it);
  * this one only serves where no session is involved.
  */
-export const FILE_SNAPSHOT_RELEASE: ReleaseRules = releaseRules(LATEST_RELEASE);
+const FILE_SNAPSHOT_RELEASE: ReleaseRules = releaseRules(LATEST_RELEASE);
 
 /** What is used before the first read finishes: the release's defaults. */
-export function defaultPruneSettings(agentDir: string, release: ReleaseRules = FILE_SNAPSHOT_RELEASE): PruneSettings {
-	const { config } = resolveConfig(undefined, release);
-	return { path: globalSettingsPath(agentDir), config, release, problems: [], ignored: [], fileState: { kind: 'missing' }, raw: undefined };
+export function defaultPruneSettings(agentDir: string, rules: ReleaseRules = FILE_SNAPSHOT_RELEASE): PruneSettings {
+	const { config } = resolveConfig(undefined, rules);
+	return { path: globalSettingsPath(agentDir), config, rules, problems: [], ignored: [], fileState: { kind: 'missing' }, raw: undefined };
 }
 
 export class PruneSettingsSource {
@@ -38,7 +40,7 @@ export class PruneSettingsSource {
 
 	constructor(readonly agentDir: string, private readonly logger: Logger) {
 		this.current = defaultPruneSettings(agentDir);
-		this.changed = new Emitter((error) => logger.error(`settings listener: ${String(error)}`));
+		this.changed = new Emitter((error) => logger.error(`settings listener: ${errorMessage(error)}`));
 		this.onDidChange = this.changed.event;
 	}
 
@@ -55,7 +57,7 @@ export class PruneSettingsSource {
 		// Watching the path itself follows atomic renames (ours, Pi's) and a file created later.
 		this.watcher = watch(this.current.path, { ignoreInitial: true, depth: 0 });
 		this.watcher.on('all', () => this.scheduleReload());
-		this.watcher.on('error', (error) => this.logger.warn(`watching ${this.current.path}: ${String(error)}`));
+		this.watcher.on('error', (error) => this.logger.warn(`watching ${this.current.path}: ${errorMessage(error)}`));
 	}
 
 	/** Changes `contextPrune` in the file, then re-reads it (listeners hear the new settings). */
@@ -89,12 +91,11 @@ export class PruneSettingsSource {
 	private scheduleReload(): void {
 		clearTimeout(this.reloadTimer);
 		this.reloadTimer = setTimeout(() => {
-			this.reload().catch((error: unknown) => this.logger.warn(`reading ${this.current.path}: ${String(error)}`));
+			this.reload().catch((error: unknown) => this.logger.warn(`reading ${this.current.path}: ${errorMessage(error)}`));
 		}, RELOAD_DELAY_MS);
 	}
 }
 
 function sameSettings(a: PruneSettings, b: PruneSettings): boolean {
-	return a.path === b.path && a.release.version === b.release.version && JSON.stringify(a.raw) === JSON.stringify(b.raw)
-		&& JSON.stringify(a.fileState) === JSON.stringify(b.fileState);
+	return a.path === b.path && a.rules.version === b.rules.version && isDeepStrictEqual(a.raw, b.raw) && isDeepStrictEqual(a.fileState, b.fileState);
 }

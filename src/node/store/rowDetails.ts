@@ -11,6 +11,7 @@ import { KeyedTaskQueue } from './keyedTaskQueue';
 import type { OpenSessionCache } from './openSessionCache';
 import { measureRowReclaim } from './rowReclaim';
 import type { SessionRows } from './sessionRows';
+import { errorMessage } from '../../base/errorMessage';
 
 const RECLAIM_REFRESH_MS = 2000;
 
@@ -32,8 +33,8 @@ export class RowDetails {
 	private readonly reclaimTimers = new Map<string, NodeJS.Timeout>();
 
 	constructor(private readonly options: RowDetailsOptions) {
-		this.summaryQueue = new KeyedTaskQueue(2, (path, error) => options.logger.warn(`summary of ${path}: ${String(error)}`));
-		this.reclaimQueue = new KeyedTaskQueue(1, (path, error) => options.logger.warn(`reclaim of ${path}: ${String(error)}`));
+		this.summaryQueue = new KeyedTaskQueue(2, (path, error) => options.logger.warn(`summary of ${path}: ${errorMessage(error)}`));
+		this.reclaimQueue = new KeyedTaskQueue(1, (path, error) => options.logger.warn(`reclaim of ${path}: ${errorMessage(error)}`));
 	}
 
 	/** Summaries of these rows, and reclaim figures of at most `reclaimLimit` of them, in the background. */

@@ -4,7 +4,7 @@
  * measurement and lets it go, and skips files above the size cap.
  */
 import type { RenderSettings } from '../settings/readPruneSettings';
-import { errorMessage } from '../../shared/errorMessage';
+import { errorMessage } from '../../base/errorMessage';
 import { OpenSession } from './openSession';
 import { runSliced } from '../slicing/runSliced';
 import type { RowReclaim } from './sessionRows';

@@ -48,13 +48,13 @@ export class SessionSettingsResolver {
 		if (known && known.resolution === resolution) {
 			return known;
 		}
-		const release = readingRules(resolution);
+		const rules = readingRules(resolution);
 		// The file's snapshot was resolved for one release: resolve the same raw value for this one.
-		const read = release.version === settings.release.version ? settings : resolveConfig(settings.raw, release);
+		const read = rules.version === settings.rules.version ? settings : resolveConfig(settings.raw, rules);
 		const value: SessionSettings = {
 			config: effectiveConfig(read.config, resolution),
 			configured: read.config,
-			release,
+			rules,
 			resolution,
 			// A contextPrune of the wrong type is one file problem, reported with the file.
 			problems: settings.fileState.kind === 'prune-not-object' ? [] : read.problems,

@@ -19,6 +19,7 @@ import { SessionSettingsResolver, type SessionSettings } from './sessionSettings
 import { RowDetails } from './rowDetails';
 import { StoreFileEvents, type FileEventChange } from './storeFileEvents';
 import { SessionRows, type SessionRow } from './sessionRows';
+import { errorMessage } from '../../base/errorMessage';
 
 export type StoreChange = FileEventChange | { readonly kind: 'settings'; readonly settings: PruneSettings };
 
@@ -43,6 +44,8 @@ export interface SessionStoreOptions {
 	 * the status bar is right from the first moment.
 	 */
 	readonly scopeCwd?: () => string | undefined;
+	/** Folders the installed Pi is never followed into (read at each start): the open workspace folders. */
+	readonly workspaceFolders?: () => readonly string[];
 }
 
 export interface DiscoveryReport {
@@ -74,7 +77,7 @@ export class SessionStore {
 
 	constructor(private readonly options: SessionStoreOptions) {
 		const logger = options.logger;
-		this.changes = new Emitter((error) => logger.error(`store listener: ${String(error)}`));
+		this.changes = new Emitter((error) => logger.error(`store listener: ${errorMessage(error)}`));
 		this.onDidChange = this.changes.event;
 		this.releaseChoice = options.releaseChoice;
 		// A session whose blobs folder is refused is still shown; the log says why its spilled outputs are not read.
@@ -166,6 +169,7 @@ export class SessionStore {
 		const releases = new ReleaseSource({
 			agentDir: locations.agentDir, logger: this.options.logger, choice: this.releaseChoice,
 			projectSettingsAllowed: this.options.projectSettingsAllowed(),
+			excludedRoots: this.options.workspaceFolders?.() ?? [],
 		});
 		this.releases = releases;
 		this.resolver = new SessionSettingsResolver(releases);
@@ -183,7 +187,7 @@ export class SessionStore {
 		this.watcher = watcher;
 		// The workspace's release with the settings, before the first listing: no surface shows a state it later corrects.
 		this.scopeCwd = this.options.scopeCwd?.();
-		await Promise.all([settings.start(), releases.resolve(this.scopeCwd).catch((error: unknown) => this.options.logger.warn(`pi-condense release: ${String(error)}`))]);
+		await Promise.all([settings.start(), releases.resolve(this.scopeCwd).catch((error: unknown) => this.options.logger.warn(`pi-condense release: ${errorMessage(error)}`))]);
 		if (generation !== this.generation || this.closed) {
 			return;
 		}

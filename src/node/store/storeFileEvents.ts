@@ -12,6 +12,7 @@ import type { SessionFileEvent } from '../sessions/sessionWatcher';
 import type { OpenSessionCache } from './openSessionCache';
 import type { RowDetails } from './rowDetails';
 import type { SessionRows } from './sessionRows';
+import { errorMessage } from '../../base/errorMessage';
 
 /** The store's changes a file event can make (`StoreChange` adds the settings). */
 export type FileEventChange =
@@ -38,12 +39,12 @@ export class StoreFileEvents {
 	private readonly queue: FileTaskQueue;
 
 	constructor(private readonly options: StoreFileEventsOptions) {
-		this.queue = new FileTaskQueue(0, (error) => options.logger.warn(`session event: ${String(error)}`));
+		this.queue = new FileTaskQueue(0, (error) => options.logger.warn(`session event: ${errorMessage(error)}`));
 	}
 
 	handle(event: SessionFileEvent): void {
 		void this.queue.run(event.path, () => this.apply(event)
-			.catch((error: unknown) => this.options.logger.warn(`${event.kind} ${event.path}: ${String(error)}`)));
+			.catch((error: unknown) => this.options.logger.warn(`${event.kind} ${event.path}: ${errorMessage(error)}`)));
 	}
 
 	idle(): Promise<void> {

@@ -2,11 +2,12 @@
  * Keeps an eye on the entries our own flushes appended. Pi does not re-read a session while it runs:
  * if it was attached after all, its next entry continues from its own leaf and our entries end up
  * on a side branch ("stranded"). Each later change of the session is checked with the engine's
- * `checkWrittenEntries`; a stranded batch is reported once, and a batch that Pi continued from (or
+ * `checkWrittenEntriesSteps` (in slices: the active path is walked); a stranded batch is reported once, and a batch that Pi continued from (or
  * that is gone) is no longer watched.
  */
 import type { SessionModel } from '../../engine/session/model';
-import { checkWrittenEntries, type WrittenEntriesState } from '../../engine/write';
+import { checkWrittenEntriesSteps, type WrittenEntriesState } from '../../engine/write';
+import { runSliced } from '../slicing/runSliced';
 
 export type StrandedEntries = Extract<WrittenEntriesState, { kind: 'stranded' }>;
 
@@ -25,12 +26,15 @@ export class WrittenEntriesWatch {
 	}
 
 	/** Checks the session after it changed; the stranded state the first time it is seen, else undefined. */
-	check(path: string, model: SessionModel): StrandedEntries | undefined {
+	async check(path: string, model: SessionModel): Promise<StrandedEntries | undefined> {
 		const ids = this.written.get(path);
 		if (!ids) {
 			return undefined;
 		}
-		const state = checkWrittenEntries(model, ids);
+		const state = await runSliced(checkWrittenEntriesSteps(model, ids));
+		if (this.written.get(path) !== ids) {
+			return undefined; // checked meanwhile, or another batch written: that one speaks
+		}
 		switch (state.kind) {
 			case 'leaf':
 				return undefined;

@@ -14,7 +14,7 @@
  * our `write`, its line lands before ours and our first entry's parent is no longer the entry
  * right before it. The read-back below detects exactly that and reports it ("after foreign
  * lines"); it is never repaired by rewriting. Likewise if Pi is attached but idle and undetected,
- * its next append strands our entries on a side branch; `checkWrittenEntries` finds that later.
+ * its next append strands our entries on a side branch; `checkWrittenEntriesSteps` finds that later.
  */
 import { closeSync, constants, fstatSync, openSync, read, readSync, statSync, writeSync } from 'node:fs';
 import { createHash, type Hash } from 'node:crypto';
@@ -22,6 +22,7 @@ import { promisify } from 'node:util';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { runSliced, SLICE_MS } from '../slicing/runSliced';
 import { verifyWrittenTailSteps, type TailVerification } from '../../engine/write';
+import { errorMessage } from '../../base/errorMessage';
 
 export interface LineToAppend {
 	readonly id: string;
@@ -181,7 +182,7 @@ function tryWrite(fd: number, bytes: Buffer): number | string {
 	try {
 		return writeSync(fd, bytes);
 	} catch (error) {
-		return (error as Error).message;
+		return errorMessage(error);
 	}
 }
 

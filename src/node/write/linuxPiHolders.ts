@@ -3,15 +3,16 @@
  * then compares their `cwd` link and open file descriptors with the session.
  */
 import { readdir, readFile, readlink } from 'node:fs/promises';
-import type { PathForms, PiHolder, PiHolderReport } from './piHolders';
+import type { PathForms, PiHolder, PiHolderReport } from './piHolderTypes';
 import { looksLikePi } from './piProcessMatch';
+import { errorMessage } from '../../base/errorMessage';
 
 export async function findPiHoldersLinux(forms: PathForms, procRoot = '/proc'): Promise<PiHolderReport> {
 	let names: string[];
 	try {
 		names = await readdir(procRoot);
 	} catch (error) {
-		return { checked: false, holders: [], note: `Could not check whether Pi is running on this session (${procRoot} unreadable: ${(error as Error).message}).` };
+		return { checked: false, holders: [], note: `Could not check whether Pi is running on this session (${procRoot} unreadable: ${errorMessage(error)}).` };
 	}
 	const pids = names.filter((name) => /^\d+$/.test(name)).map(Number).filter((pid) => pid !== process.pid);
 	const holders: PiHolder[] = [];

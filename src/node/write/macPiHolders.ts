@@ -5,8 +5,9 @@
  * its title `pi`. Either tool failing leaves a note instead of a silent "no Pi".
  */
 import { execFile } from 'node:child_process';
-import type { PathForms, PiHolder, PiHolderReport } from './piHolders';
+import type { PathForms, PiHolder, PiHolderReport } from './piHolderTypes';
 import { looksLikePi } from './piProcessMatch';
+import { errorMessage } from '../../base/errorMessage';
 
 const TOOL_TIMEOUT_MS = 3000;
 
@@ -15,7 +16,7 @@ export async function findPiHoldersMac(sessionPath: string, forms: PathForms): P
 	try {
 		listing = await run('ps', ['-axww', '-o', 'pid=,args=']);
 	} catch (error) {
-		return { checked: false, holders: [], note: `Could not check whether Pi is running on this session (ps failed: ${(error as Error).message}).` };
+		return { checked: false, holders: [], note: `Could not check whether Pi is running on this session (ps failed: ${errorMessage(error)}).` };
 	}
 	const candidates = parsePsListing(listing).filter((process_) => process_.pid !== process.pid && looksLikePi(process_.args.split(/\s+/)));
 	if (candidates.length === 0) {

@@ -11,31 +11,7 @@ import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { findPiHoldersLinux } from './linuxPiHolders';
 import { findPiHoldersMac } from './macPiHolders';
-
-export interface PiHolderQuery {
-	readonly sessionPath: string;
-	/** The session header's `cwd`. */
-	readonly cwd: string | undefined;
-}
-
-export interface PiHolder {
-	readonly pid: number;
-	/** The command line, for messages. */
-	readonly command: string;
-	readonly why: 'same-cwd' | 'file-open';
-}
-
-export type PiHolderReport =
-	| { readonly checked: true; readonly holders: readonly PiHolder[]; readonly note?: string }
-	| { readonly checked: false; readonly holders: readonly []; readonly note: string };
-
-export type PiHolderCheck = (query: PiHolderQuery) => Promise<PiHolderReport>;
-
-/** The paths a process's cwd or open file may show for `path` (as given, and with symlinks resolved). */
-export interface PathForms {
-	readonly sessionFile: ReadonlySet<string>;
-	readonly cwd: ReadonlySet<string>;
-}
+import type { PathForms, PiHolder, PiHolderCheck, PiHolderQuery } from './piHolderTypes';
 
 /** The platform's check (own process excluded). */
 export const detectPiHolders: PiHolderCheck = async (query) => {

@@ -24,10 +24,11 @@ import { appendLines, type AppendHooks, type LineToAppend } from './appendLines'
 import { pooledRandomBytes } from './pooledRandomBytes';
 import { mapSteps, Pacer, type Steps } from '../../engine/steps';
 import { runSliced } from '../slicing/runSliced';
-import { describeHolders, detectPiHolders, type PiHolderCheck } from './piHolders';
+import { describeHolders, detectPiHolders } from './piHolders';
+import type { PiHolderCheck } from './piHolderTypes';
 import { readSessionFileState, type SessionBase, type SessionFileState } from './sessionFileState';
 import { describeDisturbance, type AttemptResult, type WriteEntriesResult } from './writeResult';
-import { errorMessage } from '../../shared/errorMessage';
+import { errorMessage } from '../../base/errorMessage';
 import { pushLinesSteps } from '../sessions/appendedLines';
 
 export const DEFAULT_QUIET_MS = 3000;

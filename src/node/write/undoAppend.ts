@@ -18,12 +18,14 @@
  * line would be cut with ours. `test/support/undoTrials.ts` runs this against a concurrent writer
  * and checks that nothing else is ever lost outside that window.
  */
+import { errorMessage } from '../../base/errorMessage';
 import { closeSync, constants, fstatSync, fsyncSync, ftruncateSync, openSync, read, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { errorCode } from '../fs/errors';
 import type { WrittenBytes } from './appendLines';
-import { describeHolders, detectPiHolders, type PiHolderCheck } from './piHolders';
+import { describeHolders, detectPiHolders } from './piHolders';
+import type { PiHolderCheck } from './piHolderTypes';
 
 export type UndoRefusalCode = 'missing' | 'replaced' | 'appended' | 'shrunk' | 'bytes-differ' | 'pi-running' | 'changed' | 'io-error';
 
@@ -50,7 +52,7 @@ export async function undoAppend(path: string, written: WrittenBytes, options: U
 	try {
 		fd = openSync(path, constants.O_RDWR);
 	} catch (error) {
-		return errorCode(error) === 'ENOENT' ? refuse('missing', 'the session file no longer exists') : refuse('io-error', `the session file could not be opened: ${String(error)}`);
+		return errorCode(error) === 'ENOENT' ? refuse('missing', 'the session file no longer exists') : refuse('io-error', `the session file could not be opened: ${errorMessage(error)}`);
 	}
 	try {
 		const end = written.start + written.length;
@@ -87,7 +89,7 @@ export async function undoAppend(path: string, written: WrittenBytes, options: U
 		fsyncSync(fd);
 		return { kind: 'undone', removedBytes: written.length, size: fstatSync(fd).size, notes };
 	} catch (error) {
-		return refuse('io-error', `the session file could not be checked or truncated: ${String(error)}`);
+		return refuse('io-error', `the session file could not be checked or truncated: ${errorMessage(error)}`);
 	} finally {
 		closeSync(fd);
 	}

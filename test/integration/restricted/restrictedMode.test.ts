@@ -75,7 +75,7 @@ describe('Pi Condense in restricted mode', function () {
 		assert.ok((await vscode.commands.executeCommand<string>('piCondense.status')).includes(`\nsummarizer models and credentials: ${why}\n`));
 		// A price look-up (the preview's cache panel) loads it in the pi-ai worker, in this extension host's Node.
 		const api = await activeApi();
-		const facts = await api.previewSource.modelPricing('anthropic', 'claude-sonnet-5');
+		const facts = await api.sessionFeed.modelPricing('anthropic', 'claude-sonnet-5');
 		assert.equal(facts?.contextWindow !== undefined && facts.contextWindow > 0, true, 'today\'s catalog answered');
 		assert.ok((await vscode.commands.executeCommand<string>('piCondense.status')).includes(`\nsummarizer models and credentials: ${why}\n`), 'the one loaded is the bundled one');
 	});

@@ -14,8 +14,8 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { parseSession, type SessionModel } from '../../../src/engine/session';
-import { prepareEntries } from '../../../src/engine/write';
+import { parseSessionSteps, type SessionModel } from '../../../src/engine/session';
+import { prepareEntriesSteps } from '../../../src/engine/write';
 import { writeEntriesToSession } from '../../../src/node/write';
 import { piCondenseSessionsDir, realSessionsDir, repoRoot } from '../paths';
 import { loadPi } from '../pi';
@@ -24,6 +24,7 @@ import { makeOld, noPiRunning } from '../tempSession';
 import { readAppended, runAndKill } from './killWorker';
 import { CRASH_CLOCK, crashPlan, crashRandomBytes, seqOf } from './crashPlan';
 import { loadWritableSource, type WritableSource } from './writableSources';
+import { runSteps } from '../../../src/engine/steps';
 
 export interface CrashOptions {
 	readonly baseSeed: number;
@@ -82,14 +83,14 @@ async function runTrial(seed: number, sources: readonly WritableSource[], dir: s
 	makeOld(path);
 	const what = `${source.name} (${cut} lines)`;
 	try {
-		const model = parseSession(original);
+		const model = runSteps(parseSessionSteps(original));
 		const plan = crashPlan(seed, { hugeLines });
-		const planned = prepareEntries(plan.drafts, {
+		const planned = runSteps(prepareEntriesSteps(plan.drafts, {
 			parentId: model.leafId,
 			isTaken: (id) => id === model.header?.id || model.entryById(id) !== undefined,
 			randomBytes: crashRandomBytes(seed),
 			now: CRASH_CLOCK,
-		}).map((entry) => entry.line);
+		})).map((entry) => entry.line);
 		const bytes = planned.reduce((sum, line) => sum + Buffer.byteLength(line), 0);
 		// Kill somewhere in the write (a little before and after it, too).
 		const estimateMs = planned.length * (plan.pauseMs + 0.3) + bytes / 400_000;
@@ -119,7 +120,7 @@ async function checkAfterKill(path: string, original: string, model: SessionMode
 	}
 	const text = bytes.toString('utf8');
 	await checkPiReads(path, original, ours);
-	const reread = parseSession(text);
+	const reread = runSteps(parseSessionSteps(text));
 	if (reread.diagnostics.length > 0 || reread.entries.length !== model.entries.length + ours.length || reread.pendingTail !== partial.toString('utf8')) {
 		throw new Error(`our reader after the kill: ${reread.diagnostics.length} diagnostic(s), ${reread.entries.length} entries, tail ${partial.length} bytes`);
 	}
@@ -150,7 +151,7 @@ async function checkPiReads(path: string, original: string, ours: readonly strin
 
 /** The following write finishes the trial's entries (only the missing ones) and the file reads cleanly. */
 async function completeAndCheck(path: string, original: string, model: SessionModel, planned: readonly string[], total: number, seed: number): Promise<void> {
-	const present = new Set(parseSession(readFileSync(path, 'utf8')).entries.flatMap((entry) => {
+	const present = new Set(runSteps(parseSessionSteps(readFileSync(path, 'utf8'))).entries.flatMap((entry) => {
 		const seq = seqOf(entry as unknown as Record<string, unknown>);
 		return seq === undefined ? [] : [seq];
 	}));
@@ -162,7 +163,7 @@ async function completeAndCheck(path: string, original: string, model: SessionMo
 			throw new Error(`the following write was ${result.kind}: ${result.kind === 'refused' ? result.refusal.message : result.message}`);
 		}
 	}
-	const final = parseSession(readFileSync(path, 'utf8'));
+	const final = runSteps(parseSessionSteps(readFileSync(path, 'utf8')));
 	const seqs = final.entries.flatMap((entry) => {
 		const seq = seqOf(entry as unknown as Record<string, unknown>);
 		return seq === undefined ? [] : [seq];

@@ -18,7 +18,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FlushMode } from '../../../src/engine/flush';
-import { parseSession, type SessionModel } from '../../../src/engine/session';
+import { parseSessionSteps, type SessionModel } from '../../../src/engine/session';
 import { flushSession } from '../../../src/node/flush/flushSession';
 import { createFakeAgentDir, type FakeAgentDir } from '../fakeAgentDir';
 import { promptOf, startFakeLlmServer, type FakeLlmServer } from '../fakeLlmServer';
@@ -32,6 +32,7 @@ import { readAppended, runAndKill } from './killWorker';
 import { loadWritableSource, type WritableSource } from './writableSources';
 import { FLUSH_CRASH_CONFIG, type FlushCrashRequest } from './flushCrashPlan';
 import type { CrashOutcome } from './crashHarness';
+import { runSteps } from '../../../src/engine/steps';
 
 export interface FlushCrashOptions {
 	readonly baseSeed: number;
@@ -120,7 +121,7 @@ async function runTrial(seed: number, sources: readonly WritableSource[], env: E
 			script: WORKER, args: [JSON.stringify({ path, agentDir: env.agent.dir, distDir: DIST, mode, pauseMs } satisfies FlushCrashRequest)], delayMs, early,
 			what: 'the flush process', endedWell: (code, stdout) => code === 0 && /D(written|nothing)/.test(stdout),
 		});
-		const model = parseSession(original);
+		const model = runSteps(parseSessionSteps(original));
 		const after = await checkAfterKill(path, original, model);
 		if (after.cut) {
 			await checkCutRefused(path, env, mode);
@@ -143,7 +144,7 @@ function spreadCuts(source: WritableSource): number[] {
 
 function flushRequest(path: string, env: Environment, mode: FlushMode): Parameters<typeof flushSession>[0] {
 	return {
-		sessionPath: path, agentDir: env.agent.dir, mode, config: FLUSH_CRASH_CONFIG, release: WRITER_RELEASE, summarizers: inProcessSummarizers(bundledLoader(DIST)),
+		sessionPath: path, agentDir: env.agent.dir, mode, config: FLUSH_CRASH_CONFIG, rules: WRITER_RELEASE, summarizers: inProcessSummarizers(bundledLoader(DIST)),
 		writeOptions: { quietMs: 0, maxWaitMs: 0, checkPiHolders: noPiRunning },
 	};
 }
@@ -163,7 +164,7 @@ async function referenceFor(env: Environment, key: string, original: string, mod
 		if (result.kind !== 'written' && result.kind !== 'nothing') {
 			throw new Error(`the reference flush was ${result.kind}: ${result.message}`);
 		}
-		const reference = { ...coverageOf(parseSession(readFileSync(path, 'utf8')), WRITER_RELEASE), lines: result.entries?.length ?? 0 };
+		const reference = { ...coverageOf(runSteps(parseSessionSteps(readFileSync(path, 'utf8'))), WRITER_RELEASE), lines: result.entries?.length ?? 0 };
 		env.references.set(key, reference);
 		return reference;
 	} finally {
@@ -187,7 +188,7 @@ async function checkAfterKill(path: string, original: string, model: SessionMode
 		parentId = entry.id as string;
 	}
 	await checkPiReads(path, [...original.split('\n').slice(1).filter((line) => line !== ''), ...ours]);
-	const reread = parseSession(bytes.toString('utf8'));
+	const reread = runSteps(parseSessionSteps(bytes.toString('utf8')));
 	if (reread.diagnostics.length > 0) {
 		throw new Error(`after the kill the file reads with problems: line ${reread.diagnostics[0]?.line}: ${reread.diagnostics[0]?.message}`);
 	}
@@ -219,12 +220,12 @@ async function resumeAsTheRelease(path: string, env: Environment, mode: FlushMod
 		throw new Error(`the following ${mode} was ${result.kind}: ${result.message} ${result.advice ?? ''}`);
 	}
 	const text = readFileSync(path, 'utf8');
-	const model = parseSession(text);
+	const model = runSteps(parseSessionSteps(text));
 	if (model.diagnostics.length > 0) {
 		throw new Error(`after the following ${mode}: line ${model.diagnostics[0]?.line}: ${model.diagnostics[0]?.message}`);
 	}
 	const verdict = resumeVerdict({
-		mode, partial, resumed: text, reference, summarizerCalls: env.server.requests.length - calls, config: FLUSH_CRASH_CONFIG, release: WRITER_RELEASE,
+		mode, partial, resumed: text, reference, summarizerCalls: env.server.requests.length - calls, config: FLUSH_CRASH_CONFIG, rules: WRITER_RELEASE,
 	});
 	if (verdict.violations.length > 0) {
 		throw new Error(`after the following ${mode}: ${verdict.violations.slice(0, 3).join('; ')}`);

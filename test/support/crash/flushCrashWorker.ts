@@ -19,7 +19,7 @@ flushSession({
 	agentDir: request.agentDir,
 	mode: request.mode,
 	config: FLUSH_CRASH_CONFIG,
-	release: WRITER_RELEASE,
+	rules: WRITER_RELEASE,
 	summarizers: inProcessSummarizers(bundledLoader(request.distDir)),
 	writeOptions: {
 		quietMs: 0,

@@ -9,7 +9,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseSession } from '../../../src/engine/session';
+import { parseSessionSteps } from '../../../src/engine/session';
+import { runSteps } from '../../../src/engine/steps';
 import { undoAppend, writeEntriesToSession } from '../../../src/node/write';
 import { piCondenseSessionsDir, realSessionsDir, repoRoot } from '../paths';
 import { loadPi } from '../pi';
@@ -70,8 +71,8 @@ export async function runUndoCrashTrials(options: { readonly baseSeed: number; r
 					throw new Error(`the killed undo left ${after.length} characters: neither the file with our lines (${withOurs.length}) nor the original (${original.length})`);
 				}
 				const entries = pi.SessionManager.open(path, dir).getEntries().length;
-				if (entries !== parseSession(original).entries.length) {
-					throw new Error(`Pi reads ${entries} entries after the undo, the original has ${parseSession(original).entries.length}`);
+				if (entries !== runSteps(parseSessionSteps(original)).entries.length) {
+					throw new Error(`Pi reads ${entries} entries after the undo, the original has ${runSteps(parseSessionSteps(original)).entries.length}`);
 				}
 			} catch (error) {
 				summary.failures.push(`seed ${seed} (${source.name}): ${error instanceof Error ? error.message : String(error)}`);

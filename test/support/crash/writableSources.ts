@@ -3,8 +3,9 @@
  * which our writer may append (a clean version-3 session whose leaf is not inside a tool turn).
  */
 import { readFileSync } from 'node:fs';
-import { appendToSession, parseSession, type SessionModel } from '../../../src/engine/session';
+import { appendToSession, parseSessionSteps, type SessionModel } from '../../../src/engine/session';
 import { checkModelWritable } from '../../../src/engine/write';
+import { runSteps } from '../../../src/engine/steps';
 
 export interface WritableSource {
 	readonly name: string;
@@ -16,7 +17,7 @@ export interface WritableSource {
 export function loadWritableSource(path: string, maxLines = Infinity): WritableSource {
 	const lines = readFileSync(path, 'utf8').split('\n').filter((line) => line !== '');
 	const writableCuts: number[] = [];
-	let model: SessionModel = parseSession(`${lines[0] ?? ''}\n`);
+	let model: SessionModel = runSteps(parseSessionSteps(`${lines[0] ?? ''}\n`));
 	for (let at = 1; at < Math.min(lines.length, maxLines); at++) {
 		model = appendToSession(model, `${lines[at] ?? ''}\n`) ?? model;
 		if (checkModelWritable(model) === undefined) {

@@ -13,23 +13,24 @@ import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { parseCliArgs } from '../../../src/cli/cliArgs';
-import { openSession, SessionFileError, sessionProblemLines } from '../../../src/cli/openSession';
+import { readCliSession, SessionFileError, sessionProblemLines } from '../../../src/cli/cliSession';
 import { MAX_PROBLEM_LINES } from '../../../src/cli/sessionProblems';
 import { runCommand } from '../../../src/cli/runCommand';
 import {
-	buildPrunedTree, capturePendingBatches, previewFromState, recoverOutputs, statsText, summaryNodeLabel,
+	buildPrunedTreeSteps, capturePendingBatchesSteps, previewFromStateSteps, recoverOutputs, statsText, summaryNodeLabel,
 } from '../../../src/engine/condense';
 import { releaseDefaults } from '../../../src/engine/config/defaults';
 import { releaseRules, type ReleaseRules } from '../../../src/engine/release/releases';
 import type { ContextPruneConfig } from '../../../src/engine/config/types';
 import { followRelease } from '../../../src/engine/release';
-import { appendToSession, buildSessionContext, getBranch, getTree, parseSession, splitJsonlLines, type SessionModel } from '../../../src/engine/session';
+import { appendToSession, buildSessionContextSteps, getBranchSteps, getTree, parseSessionSteps, splitJsonlLines, type SessionModel } from '../../../src/engine/session';
 import { EMPTY_SUMMARY, summarizeLines } from '../../../src/engine/session/summary';
 import { readSessionFile } from '../../../src/node/sessions/discoverSessions';
 import { writeEntriesToSession } from '../../../src/node/write';
 import type { Random } from '../random';
 import { noPiRunning } from '../tempSession';
 import { observableContext } from '../sessionModelCheck';
+import { runSteps } from '../../../src/engine/steps';
 
 export interface ReadPathReport {
 	readonly problems: readonly string[];
@@ -42,8 +43,8 @@ export interface ReadPathReport {
 /** Releases whose rules differ most: id-union chains and the live thinking strip, the flush boundary, positional chains and the sweep. */
 const RELEASES: readonly ReleaseRules[] = [releaseRules('2.0.0'), releaseRules('2.4.3'), releaseRules('2.9.1')];
 
-function configsFor(release: ReleaseRules): readonly ContextPruneConfig[] {
-	const defaults = releaseDefaults(release);
+function configsFor(rules: ReleaseRules): readonly ContextPruneConfig[] {
+	const defaults = releaseDefaults(rules);
 	return [
 		{ ...defaults, enabled: true },
 		{ ...defaults, enabled: true, chainCompression: { ...defaults.chainCompression, rollingWindow: 0 }, thinkingStrip: { enabled: true, keepLastTurns: 1 }, purgeErrors: { enabled: true, cooldownTurns: 0, minArgChars: 0 } },
@@ -58,12 +59,12 @@ export async function checkReadPaths(path: string, random: Random): Promise<Read
 	const bytes = readFileSync(path);
 	const text = bytes.toString('utf8');
 	const problems: string[] = [];
-	const model = parseSession(text);
+	const model = runSteps(parseSessionSteps(text));
 	problems.push(...checkDiagnostics(text, model));
 	problems.push(...checkIncremental(text, model, random));
 	problems.push(...checkTreeAndBranch(model));
 	problems.push(...await checkListing(path, text, random));
-	buildSessionContext(model);
+	runSteps(buildSessionContextSteps(model));
 	problems.push(...await checkCli(path, model, random));
 	const write = await checkWrite(path, bytes, model, problems);
 	return { problems, diagnostics: model.diagnostics.length, entries: model.entries.length, write };
@@ -114,7 +115,7 @@ function checkDiagnostics(text: string, model: SessionModel): string[] {
 /** The file read in two steps (a random cut, as a watcher sees it) must equal the cold read. */
 function checkIncremental(text: string, cold: SessionModel, random: Random): string[] {
 	const cut = random.int(0, text.length);
-	const first = parseSession(text.slice(0, cut));
+	const first = runSteps(parseSessionSteps(text.slice(0, cut)));
 	const consumed = splitJsonlLines(text.slice(0, cut)).consumedLength;
 	const next = appendToSession(first, text.slice(consumed));
 	if (next === undefined) {
@@ -161,7 +162,7 @@ function checkTreeAndBranch(model: SessionModel): string[] {
 	if (seen.size !== model.entries.length) {
 		problems.push(`tree holds ${seen.size} of ${model.entries.length} entries`);
 	}
-	const branch = getBranch(model);
+	const branch = runSteps(getBranchSteps(model));
 	if (new Set(branch).size !== branch.length) {
 		problems.push('branch repeats an entry');
 	}
@@ -173,10 +174,10 @@ function checkTreeAndBranch(model: SessionModel): string[] {
 
 async function checkCli(path: string, model: SessionModel, random: Random): Promise<string[]> {
 	let session;
-	const release = random.pick(RELEASES);
-	const configs = configsFor(release);
+	const rules = random.pick(RELEASES);
+	const configs = configsFor(rules);
 	try {
-		session = await openSession(path, release);
+		session = await readCliSession(path, rules);
 	} catch (error) {
 		if (error instanceof SessionFileError && model.header === undefined) {
 			return model.diagnostics.length > 0 && !error.message.includes(`${path}:`) ? ['no-header error does not list the problems by line'] : [];
@@ -195,20 +196,20 @@ async function checkCli(path: string, model: SessionModel, random: Random): Prom
 	}
 	const refs = [...session.state.refs.keys(), ...[...session.state.keysByBareId.keys()].slice(0, 3), 't999', 'call_nowhere', '', '../etc/passwd'];
 	for (const config of configs) {
-		const preview = previewFromState(session.state, session.messages, config, release);
-		capturePendingBatches(session.branch, session.state, config);
+		const preview = runSteps(previewFromStateSteps(session.state, session.messages, config, rules));
+		runSteps(capturePendingBatchesSteps(session.branch, session.state, config));
 		if (typeof preview.statusText !== 'string') {
 			problems.push('status text is not a string');
 		}
 	}
-	for (const node of buildPrunedTree(session.state)) {
+	for (const node of runSteps(buildPrunedTreeSteps(session.state))) {
 		summaryNodeLabel(node, (ms) => new Date(ms).toISOString());
 	}
 	statsText(session.state.stats);
 	await recoverOutputs(session.state, refs, session.blobs);
 	for (const [command = '', ...options] of COMMANDS) {
 		const args = { ...parseCliArgs([command, path, ...options, ...(command === 'query' ? [random.pick(refs) || 't1'] : [])]), sessionFile: path };
-		const output = await runCommand(args, session, { config: random.pick(configs), release: followRelease({ copies: [], searched: [], warnings: [] }, { release: release.version, origin: 'flag' }), rules: release });
+		const output = await runCommand(args, session, { config: random.pick(configs), resolution: followRelease({ copies: [], searched: [], warnings: [] }, { release: rules.version, origin: 'flag' }), rules });
 		if (typeof output !== 'string') {
 			problems.push(`${command} returned no text`);
 		}
@@ -246,7 +247,7 @@ async function checkWrite(path: string, before: Buffer, model: SessionModel, pro
 	if (!after.equals(Buffer.concat([before, Buffer.from(written, 'utf8')]))) {
 		problems.push('the write changed bytes other than appending our line');
 	}
-	const reread = parseSession(after.toString('utf8'));
+	const reread = runSteps(parseSessionSteps(after.toString('utf8')));
 	if (reread.diagnostics.length !== model.diagnostics.length || reread.entries.length !== model.entries.length + 1 || reread.leafId !== result.entries.at(-1)?.entry.id) {
 		problems.push(`after our write the file reads with ${reread.diagnostics.length} diagnostic(s), ${reread.entries.length} entries, leaf ${reread.leafId}`);
 	}

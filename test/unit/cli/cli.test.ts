@@ -3,14 +3,15 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { previewContext } from '../../../src/engine/condense';
+import { previewContextSteps } from '../../../src/engine/condense';
 import { resolveConfig } from '../../../src/engine/config/resolve';
-import { buildSessionContext, getBranch, parseSession } from '../../../src/engine/session';
+import { buildSessionContextSteps, getBranchSteps, parseSessionSteps } from '../../../src/engine/session';
 import { piCondenseSessionsDir, repoRoot } from '../../support/paths';
 import { machinePiEnv } from '../../support/machinePi';
 import { installNpm } from '../../support/piInstall';
 import { readWithPi16 } from '../../support/pi16';
 import { R200, referencePiVersions, referenceReleases } from '../../support/releases';
+import { runSteps } from '../../../src/engine/steps';
 
 const CLI = join(repoRoot, 'dist', 'cli.js');
 const BASIC = join(piCondenseSessionsDir, 'basic');
@@ -19,9 +20,9 @@ const AS_200 = 'pi-condense 2.0.0 (npm, <agent dir>/npm/node_modules/pi-condense
 
 /** The status text the engine gives the basic session as pi-condense 2.0.0 (the release that wrote it) with its configuration. */
 function basicStatus(): string {
-	const model = parseSession(readFileSync(join(BASIC, 'session.jsonl'), 'utf8'));
+	const model = runSteps(parseSessionSteps(readFileSync(join(BASIC, 'session.jsonl'), 'utf8')));
 	const { config } = resolveConfig(JSON.parse(readFileSync(join(BASIC, 'contextPrune.json'), 'utf8')), R200);
-	return previewContext(getBranch(model), buildSessionContext(model).messages, config, R200).statusText;
+	return runSteps(previewContextSteps(runSteps(getBranchSteps(model)), runSteps(buildSessionContextSteps(model)).messages, config, R200)).statusText;
 }
 
 /** An agent dir with pi-condense 2.0.0 installed as `pi install npm:pi-condense` leaves it, and `settings`. */
@@ -66,9 +67,9 @@ describe('pi-condense command line (node dist/cli.js)', () => {
 		const folders = [...referenceReleases()];
 		assert.ok(folders.length >= 5);
 		const piVersions = referencePiVersions();
-		for (const [name, release] of folders) {
+		for (const [name, rules] of folders) {
 			const folder = join(piCondenseSessionsDir, name);
-			const { code, stdout } = run('preview', join(folder, 'session.jsonl'), '--json', '--config', join(folder, 'contextPrune.json'), '--release', release.version);
+			const { code, stdout } = run('preview', join(folder, 'session.jsonl'), '--json', '--config', join(folder, 'contextPrune.json'), '--release', rules.version);
 			assert.equal(code, 0);
 			const returned = JSON.parse(readFileSync(join(folder, 'expected-context.json'), 'utf8')) as unknown[];
 			// What the model is sent: on Pi 1.x, what pi-condense returned with Pi's system messages put back by Pi 1.6.0 itself.

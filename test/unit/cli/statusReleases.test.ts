@@ -11,13 +11,15 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatCompactCount, previewContext } from '../../../src/engine/condense';
-import { buildSessionContext, getBranch, parseSession } from '../../../src/engine/session';
+import { formatCompactCount, previewContextSteps } from '../../../src/engine/condense';
+import { buildSessionContextSteps, getBranchSteps, parseSessionSteps } from '../../../src/engine/session';
 import { piCondenseSessionsDir, repoRoot } from '../../support/paths';
-import { rules } from '../../support/releases';
+
 import { useTempDir } from '../../support/tempDirs';
 import { referenceConfig } from '../engine/condense/piReference';
 import type { ReleaseVersion } from '../../../src/engine/release/releases';
+import { runSteps } from '../../../src/engine/steps';
+import { releaseRules } from '../../../src/engine/release/releases';
 
 const CLI = join(repoRoot, 'dist', 'cli.js');
 const FOLDER = join(piCondenseSessionsDir, 'recovery-2.9.1');
@@ -67,8 +69,8 @@ describe('status text by release (2.0.0, 2.6.0, 2.7.0, 2.9.1)', () => {
 			return lines.slice(0, lines.findIndex((line) => /^(Pi \S+ · )?pi-condense /.test(line)));
 		};
 		// The reclaim part is 2.0.0's text, from each release's own render (checked elsewhere against what each sent).
-		const model = parseSession(text);
-		const onText = (release: ReleaseVersion): string => previewContext(getBranch(model), buildSessionContext(model).messages, referenceConfig('recovery-2.0.0', rules(release)), rules(release)).statusText;
+		const model = runSteps(parseSessionSteps(text));
+		const onText = (release: ReleaseVersion): string => runSteps(previewContextSteps(runSteps(getBranchSteps(model)), runSteps(buildSessionContextSteps(model)).messages, referenceConfig('recovery-2.0.0', releaseRules(release)), releaseRules(release))).statusText;
 
 		assert.deepEqual(status('2.0.0'), [onText('2.0.0')]);
 		assert.deepEqual(status('2.6.0'), [`${onText('2.6.0')} \u00b7 diag u1`]);

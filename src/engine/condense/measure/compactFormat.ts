@@ -2,7 +2,7 @@
  * Number formats of pi-condense's status line and `/pruner stats`. Pure. The token count format is
  * shared with the preview page, so it lives in src/shared.
  */
-export { formatCompactCount } from '../../../shared/numberFormat';
+export { formatCompactCount } from '../../../base/numberFormat';
 
 /** `$0.003`, and `<$0.001` for a positive cost below a tenth of a cent. */
 export function formatCost(usd: number): string {

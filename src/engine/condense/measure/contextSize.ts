@@ -10,14 +10,10 @@ import { syntheticBlockId } from '../phases/syntheticChain';
 import { CUSTOM_TYPE_SUMMARY } from '../types';
 import { stringifiedLength } from './jsonLength';
 import type { LiveReclaim } from './statusText';
-import { Pacer, runSteps, type Steps } from '../../steps';
+import { Pacer, type Steps } from '../../steps';
 
 /** `JSON.stringify(messages).length`, from the messages' sizes (`[`, items joined by `,`, `]`). */
-export function serializedLength(messages: readonly ContextMessage[]): number {
-	return runSteps(serializedLengthSteps(messages));
-}
-
-export function* serializedLengthSteps(messages: readonly ContextMessage[]): Steps<number> {
+function* serializedLengthSteps(messages: readonly ContextMessage[]): Steps<number> {
 	let total = messages.length === 0 ? 2 : messages.length + 1;
 	const pacer = new Pacer();
 	for (const message of messages) {
@@ -34,10 +30,6 @@ export function* serializedLengthSteps(messages: readonly ContextMessage[]): Ste
  * Before/after sizes of one render, or undefined when the render changed nothing (same array):
  * the unchanged path never serializes the messages.
  */
-export function measureReclaim(before: readonly ContextMessage[], after: readonly ContextMessage[]): LiveReclaim | undefined {
-	return runSteps(measureReclaimSteps(before, after));
-}
-
 export function* measureReclaimSteps(before: readonly ContextMessage[], after: readonly ContextMessage[]): Steps<LiveReclaim | undefined> {
 	if (before === after) {
 		return undefined;
@@ -55,10 +47,6 @@ export type ContextBreakdown = Readonly<Record<SizeCategory, number>> & { readon
  * Splits the serialized size by category. Assistant messages are split by block; their envelope
  * (model, usage, …), other roles and the array's own brackets and commas count as `other`.
  */
-export function contextBreakdown(messages: readonly ContextMessage[]): ContextBreakdown {
-	return runSteps(contextBreakdownSteps(messages));
-}
-
 export function* contextBreakdownSteps(messages: readonly ContextMessage[]): Steps<ContextBreakdown> {
 	return (yield* measuredContextSteps(messages)).breakdown;
 }

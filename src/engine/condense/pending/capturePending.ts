@@ -13,7 +13,7 @@
  * attempted one.
  *
  * @example
- * capturePendingBatches(branch, state, config).length // turns queued
+ * runSteps(capturePendingBatchesSteps(branch, state, config)).length // turns queued
  */
 import type { ContextPruneConfig } from '../../config/types';
 import type { AssistantMessage, SessionEntry, ToolCall, ToolResultMessage } from '../../session/types';
@@ -24,7 +24,7 @@ import { coverageOf } from '../state/indexLookups';
 import type { PruneFrontier } from '../types';
 import { groupBatches } from './groupBatches';
 import type { PendingBatch, PendingCall } from './pendingTypes';
-import { paced, runSteps, type Steps } from '../../steps';
+import { paced, type Steps } from '../../steps';
 
 type CaptureConfig = Pick<ContextPruneConfig, 'batchingMode' | 'protectedTools' | 'protectedPaths'>;
 
@@ -39,12 +39,8 @@ interface AssistantTurn {
 /** The results a turn's calls pair with: a branch-wide map by id (up to 2.5.0), or the turn's own, in order. */
 type TurnResults = ReadonlyMap<string, ToolResultMessage> | readonly ToolResultMessage[];
 
-export function capturePendingBatches(branch: readonly SessionEntry[], state: CondenseState, config: CaptureConfig): readonly PendingBatch[] {
-	return runSteps(capturePendingBatchesSteps(branch, state, config));
-}
-
 /**
- * The same, yielding between pieces of work (see `src/engine/steps.ts`). One pass over the branch
+ * The batches the next flush would summarize, in steps. One pass over the branch
  * (two up to 2.5.0, whose pairing needs every result first): each assistant turn is captured as
  * soon as the next assistant message ends it, so no object per turn outlives its turn (a list of
  * every turn with its results was 5 MB kept through the capture of a 100 MB session).

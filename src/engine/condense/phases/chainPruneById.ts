@@ -12,7 +12,7 @@
  * reported here as a warning.
  *
  * @example
- * chainPruneById(messages, state, { stripFinalAssistantThinking: true }, undefined)
+ * runSteps(chainPruneByIdSteps(messages, state, { stripFinalAssistantThinking: true }, undefined))
  */
 import type { ChainCompressionConfig } from '../../config/types';
 import type { ReleaseVersion } from '../../release/releases';
@@ -25,23 +25,14 @@ import type { DefectWarning } from './renderReport';
 import { summaryDetailRefs } from './summaryDetailRefs';
 import { blockBodyLookup, existingBlockIdsSteps, syntheticChainMessage, type ProtectedOutput } from './syntheticChain';
 import { withoutThinking } from './thinkingBlocks';
-import { Pacer, paced, runSteps, type Steps } from '../../steps';
-
-export function chainPruneById(
-	messages: readonly AgentMessage[],
-	state: CondenseState,
-	options: Pick<ChainCompressionConfig, 'stripFinalAssistantThinking'>,
-	warn?: ChainWarningSink,
-): readonly AgentMessage[] {
-	return runSteps(chainPruneByIdSteps(messages, state, options, warn));
-}
+import { Pacer, paced, type Steps } from '../../steps';
 
 export interface ChainWarningSink {
 	readonly release: ReleaseVersion;
 	readonly report: (warning: DefectWarning) => void;
 }
 
-/** The same, yielding between pieces of work (see `src/engine/steps.ts`): a long session has thousands of chains. */
+/** The chain phase by block id, in steps: a long session has thousands of chains. */
 export function* chainPruneByIdSteps(
 	messages: readonly AgentMessage[],
 	state: CondenseState,

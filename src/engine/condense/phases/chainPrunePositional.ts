@@ -12,7 +12,7 @@
  * recorded ids differ from the ids in its range reports `range-id-mismatch` (nothing changes).
  *
  * @example
- * chainPrunePositional(messages, state, { stripFinalAssistantThinking: true }, undefined)
+ * runSteps(chainPrunePositionalSteps(messages, state, { stripFinalAssistantThinking: true }, undefined))
  */
 import type { ChainCompressionConfig } from '../../config/types';
 import type { AgentMessage } from '../../session/types';
@@ -23,7 +23,7 @@ import { acceptedRangesSteps, type ChainRange, type DiagnosticSink } from './cha
 import { summaryDetailRefs } from './summaryDetailRefs';
 import { blockBodyLookup, existingBlockIdsSteps, syntheticChainMessage, type ProtectedOutput } from './syntheticChain';
 import { withoutThinking } from './thinkingBlocks';
-import { PACE, paced, runSteps, type Steps } from '../../steps';
+import { PACE, paced, type Steps } from '../../steps';
 
 interface DropPlan {
 	/** 1 at each index strictly inside an accepted range. */
@@ -32,15 +32,6 @@ interface DropPlan {
 	readonly insertAfter: Map<number, { readonly blockId: string; readonly message: AgentMessage }>;
 	readonly droppedKeys: Set<string>;
 	readonly droppedIds: Set<string>;
-}
-
-export function chainPrunePositional(
-	messages: readonly AgentMessage[],
-	state: CondenseState,
-	options: Pick<ChainCompressionConfig, 'stripFinalAssistantThinking'>,
-	report?: DiagnosticSink,
-): readonly AgentMessage[] {
-	return runSteps(chainPrunePositionalSteps(messages, state, options, report));
 }
 
 export function* chainPrunePositionalSteps(

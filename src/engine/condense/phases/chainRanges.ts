@@ -11,7 +11,7 @@ import type { AgentMessage, ContextMessage } from '../../session/types';
 import { firstAtOrAbove } from '../../sortedSearch';
 import type { ChainInfo } from '../state/condenseState';
 import type { ReleaseDiagnostic } from './renderReport';
-import { paced, runSteps, type Steps } from '../../steps';
+import { paced, type Steps } from '../../steps';
 
 export interface ChainRange {
 	readonly chain: ChainInfo;
@@ -26,10 +26,6 @@ export interface TimestampSlots {
 }
 
 /** One pass over the messages, so resolving many chains costs one lookup each. */
-export function timestampSlots(messages: readonly ContextMessage[]): TimestampSlots {
-	return runSteps(timestampSlotsSteps(messages));
-}
-
 export function* timestampSlotsSteps(messages: readonly ContextMessage[]): Steps<TimestampSlots> {
 	const slots: TimestampSlots = { users: new Map(), assistants: new Map() };
 	for (let index = 0; index < messages.length; index++) {
@@ -78,10 +74,6 @@ export function rangeIndexes(slots: TimestampSlots, startUserTimestamp: number, 
  * strictly inside another resolved range or on a start already claimed (`unresolved-range`, keyed
  * `overlap:<block id>`).
  */
-export function acceptedRanges(chains: readonly ChainInfo[], messages: readonly AgentMessage[], report: DiagnosticSink | undefined): ChainRange[] {
-	return runSteps(acceptedRangesSteps(chains, messages, report));
-}
-
 export function* acceptedRangesSteps(chains: readonly ChainInfo[], messages: readonly AgentMessage[], report: DiagnosticSink | undefined): Steps<ChainRange[]> {
 	const resolved: ChainRange[] = [];
 	const slots = yield* timestampSlotsSteps(messages);

@@ -13,16 +13,12 @@
  * phase 1 already stubbed is `isError: false`, so a summarized error is never purged.
  *
  * @example
- * purgeErroredArgs(messages, { enabled: true, cooldownTurns: 2, minArgChars: 500 })
+ * runSteps(purgeErroredArgsSteps(messages, { enabled: true, cooldownTurns: 2, minArgChars: 500 }))
  */
 import type { ErrorPurgeConfig } from '../../config/types';
 import { stringifiedLength } from '../measure/jsonLength';
 import type { AgentMessage, AssistantContent, AssistantMessage } from '../../session/types';
-import { Pacer, paced, runSteps, type Steps } from '../../steps';
-
-export function purgeErroredArgs(messages: readonly AgentMessage[], config: ErrorPurgeConfig): readonly AgentMessage[] {
-	return runSteps(purgeErroredArgsSteps(messages, config));
-}
+import { Pacer, paced, type Steps } from '../../steps';
 
 export function* purgeErroredArgsSteps(messages: readonly AgentMessage[], config: ErrorPurgeConfig): Steps<readonly AgentMessage[]> {
 	const erroredAtTurn = new Map<string, number>();

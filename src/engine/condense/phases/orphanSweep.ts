@@ -10,20 +10,12 @@
  * exempt). A sweep is reported once as the release reports it.
  *
  * @example
- * sweepOrphanResults(messages, 'barrier', (d) => log(d.detail)) // 'swept 1 orphan toolResult(s): bash_23'
+ * runSteps(sweepOrphanResultsSteps(messages, 'barrier', (d) => log(d.detail))) // 'swept 1 orphan toolResult(s): bash_23'
  */
 import type { OrphanSweepRule } from '../../release/releases';
 import type { AgentMessage } from '../../session/types';
 import type { ReleaseDiagnostic } from './renderReport';
-import { paced, runSteps, type Steps } from '../../steps';
-
-export function sweepOrphanResults(
-	messages: readonly AgentMessage[],
-	rule: Exclude<OrphanSweepRule, 'none'>,
-	report: ((diagnostic: ReleaseDiagnostic) => void) | undefined,
-): readonly AgentMessage[] {
-	return runSteps(sweepOrphanResultsSteps(messages, rule, report));
-}
+import { paced, type Steps } from '../../steps';
 
 export function* sweepOrphanResultsSteps(
 	messages: readonly AgentMessage[],

@@ -12,7 +12,7 @@ import { isAtLeast, type ReleaseRules, type ReleaseVersion } from '../../release
 import type { AgentMessage } from '../../session/types';
 import { resultOccurrenceKey } from '../occurrence';
 import { idList, type DefectWarning } from './renderReport';
-import { paced, runSteps, type Steps } from '../../steps';
+import { paced, type Steps } from '../../steps';
 
 interface OrphanResult {
 	readonly key: string;
@@ -27,11 +27,7 @@ interface Orphans {
 	readonly calls: Map<string, string>;
 }
 
-export function orphanWarnings(before: readonly AgentMessage[], after: readonly AgentMessage[], release: ReleaseRules): DefectWarning[] {
-	return runSteps(orphanWarningsSteps(before, after, release));
-}
-
-export function* orphanWarningsSteps(before: readonly AgentMessage[], after: readonly AgentMessage[], release: ReleaseRules): Steps<DefectWarning[]> {
+export function* orphanWarningsSteps(before: readonly AgentMessage[], after: readonly AgentMessage[], rules: ReleaseRules): Steps<DefectWarning[]> {
 	const sent = yield* findOrphans(after);
 	if (sent.results.length === 0 && sent.calls.size === 0) {
 		return [];
@@ -55,9 +51,9 @@ export function* orphanWarningsSteps(before: readonly AgentMessage[], after: rea
 		const result = sent.results[i] as OrphanResult;
 		(ownResults.has(result.key) ? inherited : produced).push(result);
 	}
-	for (const [results, origin] of [[produced, `after pi-condense ${release.version} dropped their calls`], [inherited, 'as in Pi\'s own context']] as const) {
+	for (const [results, origin] of [[produced, `after pi-condense ${rules.version} dropped their calls`], [inherited, 'as in Pi\'s own context']] as const) {
 		if (results.length > 0) {
-			warnings.push(resultWarning(results, origin, release));
+			warnings.push(resultWarning(results, origin, rules));
 		}
 	}
 	const lostResults: string[] = [];
@@ -73,23 +69,23 @@ export function* orphanWarningsSteps(before: readonly AgentMessage[], after: rea
 	if (lostResults.length > 0) {
 		warnings.push({
 			kind: 'orphan-tool-call',
-			release: release.version,
+			release: rules.version,
 			fixedIn: undefined,
 			toolCallIds: lostResults,
-			message: `${lostResults.length} tool call(s) are sent without their result (${idList(lostResults)}) after pi-condense ${release.version} dropped the results: `
+			message: `${lostResults.length} tool call(s) are sent without their result (${idList(lostResults)}) after pi-condense ${rules.version} dropped the results: `
 				+ 'Pi answers each with a synthetic "No result provided" error, so the model reads them as failed calls.',
 		});
 	}
 	return warnings;
 }
 
-function resultWarning(results: readonly OrphanResult[], origin: string, release: ReleaseRules): DefectWarning {
-	const fixedIn = sweepRelease(results, release.version);
+function resultWarning(results: readonly OrphanResult[], origin: string, rules: ReleaseRules): DefectWarning {
+	const fixedIn = sweepRelease(results, rules.version);
 	const ids = results.map((r) => r.toolCallId);
 	const fix = fixedIn ? ` pi-condense ${fixedIn} removes them (orphan sweep).` : '';
 	return {
 		kind: 'orphan-tool-result',
-		release: release.version,
+		release: rules.version,
 		fixedIn,
 		toolCallIds: ids,
 		message: `${ids.length} tool result(s) are sent without their tool call (${idList(ids)}), ${origin}: `

@@ -12,15 +12,11 @@
 import type { AgentMessage } from '../../session/types';
 import { numericTimestamp, occurrenceKey } from '../occurrence';
 import type { StateKeying } from '../state/condenseState';
-import { paced, runSteps, type Steps } from '../../steps';
+import { paced, type Steps } from '../../steps';
 
 export const RECOVERY_TOOL_NAME = 'context_tree_query';
 
-export function recoveryGraceKeys(messages: readonly AgentMessage[], graceTurns: number, keying: StateKeying): ReadonlySet<string> {
-	return runSteps(recoveryGraceKeysSteps(messages, graceTurns, keying));
-}
-
-/** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
+/** The occurrence keys whose recovered output stays verbatim for `graceTurns` user turns, in steps. */
 export function* recoveryGraceKeysSteps(messages: readonly AgentMessage[], graceTurns: number, keying: StateKeying): Steps<ReadonlySet<string>> {
 	const inGrace = new Set<string>();
 	if (!(graceTurns > 0)) {

@@ -11,23 +11,14 @@
  * and drops `details`.
  *
  * @example
- * stubReplace(messages, state, protectionCheck(config), new Set()) // same array when nothing is summarized
+ * runSteps(stubReplaceSteps(messages, state, protectionCheck(config), new Set())) // same array when nothing is summarized
  */
 import type { AgentMessage, ToolResultMessage } from '../../session/types';
 import type { ProtectionCheck } from '../protection/protectionRules';
 import type { CondenseState } from '../state/condenseState';
 import { stubTarget } from '../state/indexLookups';
 import { spilledStubText, summarizedStubText } from './stubText';
-import { paced, runSteps, type Steps } from '../../steps';
-
-export function stubReplace(
-	messages: readonly AgentMessage[],
-	state: CondenseState,
-	isProtected: ProtectionCheck,
-	inGrace: ReadonlySet<string>,
-): readonly AgentMessage[] {
-	return runSteps(stubReplaceSteps(messages, state, isProtected, inGrace));
-}
+import { paced, type Steps } from '../../steps';
 
 export function* stubReplaceSteps(
 	messages: readonly AgentMessage[],

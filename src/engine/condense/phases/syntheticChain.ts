@@ -10,7 +10,7 @@ import type { AgentMessage, ContextMessage, UserMessage } from '../../session/ty
 import type { CondenseState } from '../state/condenseState';
 import type { ChainCompressionEntry } from '../types';
 import { substituteBlockRefs, type BlockBodyLookup } from './blockRefs';
-import { paced, runSteps, type Steps } from '../../steps';
+import { paced, type Steps } from '../../steps';
 
 export interface ProtectedOutput {
 	readonly tool: string;
@@ -44,10 +44,6 @@ export function syntheticBlockId(message: ContextMessage): string | undefined {
 }
 
 /** Block ids of the synthetic chain messages already in the list (re-inserting one is skipped). */
-export function existingBlockIds(messages: readonly AgentMessage[]): Set<string> {
-	return runSteps(existingBlockIdsSteps(messages));
-}
-
 export function* existingBlockIdsSteps(messages: readonly AgentMessage[]): Steps<Set<string>> {
 	const ids = new Set<string>();
 	for (let i = 0; i < messages.length; i++) {

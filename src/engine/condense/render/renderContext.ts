@@ -19,7 +19,7 @@
  *
  * @example
  * const release = releaseRules('2.9.1');
- * const rendered = renderContext(context.messages, buildCondenseState(branch, release), config, release);
+ * const rendered = runSteps(renderContextSteps(context.messages, runSteps(buildCondenseStateSteps(branch, release)), config, release));
  */
 import type { ContextPruneConfig } from '../../config/types';
 import type { ReleaseRules } from '../../release/releases';
@@ -36,33 +36,23 @@ import { stubReplaceSteps } from '../phases/stubReplace';
 import { stripOldThinking, stripThinkingBefore } from '../phases/thinkingStrip';
 import { protectionCheck } from '../protection/protectionRules';
 import type { CondenseState } from '../state/condenseState';
-import { runSteps, type Steps } from '../../steps';
+import { type Steps } from '../../steps';
 
 const NO_GRACE: ReadonlySet<string> = new Set();
 
-export function renderContext<M extends ContextMessage>(
-	messages: readonly M[],
-	state: CondenseState,
-	config: ContextPruneConfig,
-	release: ReleaseRules,
-	reporter: RenderReporter = NO_REPORTS,
-): readonly (M | AgentMessage)[] {
-	return runSteps(renderContextSteps(messages, state, config, release, reporter));
-}
-
-/** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
+/** Renders `messages` as the release sends them from `state` under `config`, in steps (see `src/engine/steps.ts`). */
 export function* renderContextSteps<M extends ContextMessage>(
 	messages: readonly M[],
 	state: CondenseState,
 	config: ContextPruneConfig,
-	release: ReleaseRules,
+	rules: ReleaseRules,
 	reporter: RenderReporter = NO_REPORTS,
 ): Steps<readonly (M | AgentMessage)[]> {
 	if (!config.enabled) {
 		return messages;
 	}
 	const conversation = conversationOf(messages);
-	return restoreSystemMessages(messages, conversation, yield* renderConversationSteps(conversation, state, config, release, reporter));
+	return restoreSystemMessages(messages, conversation, yield* renderConversationSteps(conversation, state, config, rules, reporter));
 }
 
 /** The transform of the conversation a `context` handler sees (no system message). */
@@ -70,12 +60,12 @@ function* renderConversationSteps(
 	messages: readonly AgentMessage[],
 	state: CondenseState,
 	config: ContextPruneConfig,
-	release: ReleaseRules,
+	rules: ReleaseRules,
 	reporter: RenderReporter,
 ): Steps<readonly AgentMessage[]> {
 	let current = messages;
 	if (state.records.size > 0 || state.aliases.size > 0) {
-		const graceTurns = release.recoveryGrace ? config.recoveryGraceTurns ?? 0 : 0;
+		const graceTurns = rules.recoveryGrace ? config.recoveryGraceTurns ?? 0 : 0;
 		const inGrace = graceTurns > 0 ? yield* recoveryGraceKeysSteps(messages, graceTurns, state.keying) : NO_GRACE;
 		yield;
 		current = yield* stubReplaceSteps(current, state, protectionCheck(config), inGrace);
@@ -86,27 +76,27 @@ function* renderConversationSteps(
 	}
 	if (config.chainCompression.enabled) {
 		yield;
-		current = release.positionalChains
+		current = rules.positionalChains
 			? yield* chainPrunePositionalSteps(current, state, config.chainCompression, reporter.diagnostic)
-			: yield* chainPruneByIdSteps(current, state, config.chainCompression, reporter.warning && { release: release.version, report: reporter.warning });
+			: yield* chainPruneByIdSteps(current, state, config.chainCompression, reporter.warning && { release: rules.version, report: reporter.warning });
 	}
 	yield;
-	current = yield* lastPhase(current, state, config, release, reporter);
+	current = yield* lastPhase(current, state, config, rules, reporter);
 	if (reporter.warning && current !== messages) {
-		(yield* orphanWarningsSteps(messages, current, release)).forEach(reporter.warning);
+		(yield* orphanWarningsSteps(messages, current, rules)).forEach(reporter.warning);
 	}
 	return current;
 }
 
 /** Phase 4: the thinking strip up to 2.4.3, nothing in 2.5.0, the orphan sweep from 2.6.0. */
-function* lastPhase(messages: readonly AgentMessage[], state: CondenseState, config: ContextPruneConfig, release: ReleaseRules, reporter: RenderReporter): Steps<readonly AgentMessage[]> {
-	if (release.orphanSweep !== 'none') {
-		return yield* sweepOrphanResultsSteps(messages, release.orphanSweep, reporter.diagnostic);
+function* lastPhase(messages: readonly AgentMessage[], state: CondenseState, config: ContextPruneConfig, rules: ReleaseRules, reporter: RenderReporter): Steps<readonly AgentMessage[]> {
+	if (rules.orphanSweep !== 'none') {
+		return yield* sweepOrphanResultsSteps(messages, rules.orphanSweep, reporter.diagnostic);
 	}
 	const strip = config.thinkingStrip;
-	if (release.thinkingStrip === 'none' || !strip?.enabled) {
+	if (rules.thinkingStrip === 'none' || !strip?.enabled) {
 		return messages;
 	}
-	const boundary = release.thinkingStrip === 'flush-boundary' ? state.frontier?.thinkingStripBoundaryTimestamp : undefined;
+	const boundary = rules.thinkingStrip === 'flush-boundary' ? state.frontier?.thinkingStripBoundaryTimestamp : undefined;
 	return boundary === undefined ? stripOldThinking(messages, strip.keepLastTurns) : stripThinkingBefore(messages, boundary);
 }

@@ -4,7 +4,7 @@
  * malformed entries (they become diagnostics). One pass over the branch, then one over the index.
  *
  * @example
- * const state = buildCondenseState(getBranch(model), releaseRules('2.9.1'), { lineOf: (e) => model.lineOf(e) });
+ * const state = runSteps(buildCondenseStateSteps(runSteps(getBranchSteps(model)), releaseRules('2.9.1'), { lineOf: (e) => model.lineOf(e) }));
  * state.refs.get('t3')?.record.resultText;
  */
 import type { ReleaseRules } from '../../release/releases';
@@ -13,7 +13,7 @@ import { bareToolCallId } from '../occurrence';
 import { chainBodyText, summaryCoverageSteps } from './chainBodies';
 import type { AliasOccurrence, ChainInfo, CondenseState, RecordOccurrence, SummaryInfo } from './condenseState';
 import { readBranchEntriesSteps, type LineOf } from './readBranchEntries';
-import { paced, runSteps, type Steps } from '../../steps';
+import { paced, type Steps } from '../../steps';
 import type { ReleaseIndex } from './releaseIndex';
 
 export interface BuildStateOptions {
@@ -21,13 +21,9 @@ export interface BuildStateOptions {
 	readonly lineOf?: LineOf;
 }
 
-export function buildCondenseState(branch: readonly SessionEntry[], release: ReleaseRules, options: BuildStateOptions = {}): CondenseState {
-	return runSteps(buildCondenseStateSteps(branch, release, options));
-}
-
-/** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
-export function* buildCondenseStateSteps(branch: readonly SessionEntry[], release: ReleaseRules, options: BuildStateOptions = {}): Steps<CondenseState> {
-	const { index, frontier, stats, diagnostics } = yield* readBranchEntriesSteps(branch, release, options.lineOf ?? (() => undefined));
+/** pi-condense's state rebuilt from `branch` (root → leaf) as `rules` rebuilds it, in steps (see `src/engine/steps.ts`). */
+export function* buildCondenseStateSteps(branch: readonly SessionEntry[], rules: ReleaseRules, options: BuildStateOptions = {}): Steps<CondenseState> {
+	const { index, frontier, stats, diagnostics } = yield* readBranchEntriesSteps(branch, rules, options.lineOf ?? (() => undefined));
 	yield;
 	const records = yield* index.setShortRefsSteps();
 	const spilled: RecordOccurrence[] = [];

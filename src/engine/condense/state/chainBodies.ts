@@ -41,7 +41,7 @@ export function* summaryCoverageSteps(summaries: readonly SummaryInfo[]): Steps<
 }
 
 /** The keys a release looks a chain's summaries up with. */
-export function chainLookupKeys(entry: ChainCompressionEntry, keying: StateKeying): readonly string[] {
+function chainLookupKeys(entry: ChainCompressionEntry, keying: StateKeying): readonly string[] {
 	return keying === 'occurrence' ? entry.droppedOccurrenceKeys ?? entry.droppedToolCallIds : entry.droppedToolCallIds;
 }
 

@@ -7,7 +7,6 @@
  * `id@resultTimestamp` (the bare id for records written before 2.6.0).
  */
 import type { SessionDiagnostic } from '../../session/types';
-import type { IndexedRecord } from './releaseIndex';
 import type { ChainCompressionEntry, PruneFrontier, SummarizerStats, ToolCallRecord } from '../types';
 
 export type StateKeying = 'bare' | 'occurrence';
@@ -23,6 +22,14 @@ export interface RecordOccurrence {
 	/** Id of the `context-prune-index` entry. */
 	readonly entryId: string;
 	/** Written by a 2.9.0+ deterministic chain compression (`backfilled: true`). */
+	readonly backfilled: boolean;
+}
+
+/** One index record as read, in branch order (a later one under the same key replaces it in `records`). */
+export interface IndexedRecord {
+	readonly key: string;
+	readonly record: ToolCallRecord;
+	readonly entryId: string;
 	readonly backfilled: boolean;
 }
 

@@ -14,7 +14,7 @@ import {
 	type PruneFrontier, type SummarizerStats, type ToolCallRecord,
 } from '../types';
 import { ReleaseIndex } from './releaseIndex';
-import { paced, runSteps, type Steps } from '../../steps';
+import { paced, type Steps } from '../../steps';
 
 export type LineOf = (entry: SessionEntry) => number | undefined;
 
@@ -31,8 +31,8 @@ class EntryReader {
 	stats: SummarizerStats | undefined;
 	readonly diagnostics: SessionDiagnostic[] = [];
 
-	constructor(private readonly release: ReleaseRules, private readonly lineOf: LineOf) {
-		this.index = new ReleaseIndex(release);
+	constructor(private readonly rules: ReleaseRules, private readonly lineOf: LineOf) {
+		this.index = new ReleaseIndex(rules);
 	}
 
 	visit(entry: SessionEntry): void {
@@ -104,7 +104,7 @@ class EntryReader {
 
 	/** The frontier with only the fields this release reads (only 2.4.3 keeps the thinking boundary). */
 	knownFrontier(): PruneFrontier | undefined {
-		if (!this.frontier || this.frontier.thinkingStripBoundaryTimestamp === undefined || this.release.thinkingStrip === 'flush-boundary') {
+		if (!this.frontier || this.frontier.thinkingStripBoundaryTimestamp === undefined || this.rules.thinkingStrip === 'flush-boundary') {
 			return this.frontier;
 		}
 		const { thinkingStripBoundaryTimestamp: _dropped, ...known } = this.frontier;
@@ -112,13 +112,9 @@ class EntryReader {
 	}
 }
 
-/** Reads one branch (root → leaf) as `release` rebuilds it. */
-export function readBranchEntries(branch: readonly SessionEntry[], release: ReleaseRules, lineOf: LineOf): BranchEntries {
-	return runSteps(readBranchEntriesSteps(branch, release, lineOf));
-}
-
-export function* readBranchEntriesSteps(branch: readonly SessionEntry[], release: ReleaseRules, lineOf: LineOf): Steps<BranchEntries> {
-	const reader = new EntryReader(release, lineOf);
+/** Reads one branch (root → leaf) as `rules` rebuilds it. */
+export function* readBranchEntriesSteps(branch: readonly SessionEntry[], rules: ReleaseRules, lineOf: LineOf): Steps<BranchEntries> {
+	const reader = new EntryReader(rules, lineOf);
 	for (let i = 0; i < branch.length; i++) {
 		if (paced(i)) {
 			yield;

@@ -17,15 +17,8 @@
 import type { ReleaseRules } from '../../release/releases';
 import { occurrenceKey } from '../occurrence';
 import type { ChainCompressionEntry, DedupAliasEntryData, SummaryToolCallRef, ToolCallRecord } from '../types';
-import type { RecordOccurrence, StateKeying, SummaryInfo } from './condenseState';
+import type { IndexedRecord, RecordOccurrence, StateKeying, SummaryInfo } from './condenseState';
 import { paced, type Steps } from '../../steps';
-
-export interface IndexedRecord {
-	readonly key: string;
-	readonly record: ToolCallRecord;
-	readonly entryId: string;
-	readonly backfilled: boolean;
-}
 
 /**
  * A record as filed, already in the shape the state hands out: the state's occurrence of a key is
@@ -66,8 +59,8 @@ export class ReleaseIndex {
 	private readonly pendingAliases: { readonly data: DedupAliasEntryData; readonly entryId: string }[] = [];
 	private nextRef = 1;
 
-	constructor(private readonly release: ReleaseRules) {
-		this.keying = release.occurrenceKeys ? 'occurrence' : 'bare';
+	constructor(private readonly rules: ReleaseRules) {
+		this.keying = rules.occurrenceKeys ? 'occurrence' : 'bare';
 	}
 
 	/** The key a release files an id under; timestamps count only for occurrence keying. */
@@ -92,7 +85,7 @@ export class ReleaseIndex {
 				keys.push(key);
 			}
 		}
-		if (backfilled && this.release.deterministicChains) {
+		if (backfilled && this.rules.deterministicChains) {
 			this.registerRefs(refs);
 		}
 	}

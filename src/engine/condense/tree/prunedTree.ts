@@ -6,7 +6,7 @@
 import { formatCompactCount } from '../measure/compactFormat';
 import type { CondenseState, RecordOccurrence } from '../state/condenseState';
 import type { ToolCallRecord } from '../types';
-import { mapSteps, runSteps, type Steps } from '../../steps';
+import { mapSteps, type Steps } from '../../steps';
 
 export interface PrunedToolNode {
 	readonly toolCallId: string;
@@ -32,10 +32,6 @@ export interface PrunedSummaryNode {
 }
 
 export const EMPTY_TREE_TEXT = 'No pruned tool calls found in this session.';
-
-export function buildPrunedTree(state: CondenseState): readonly PrunedSummaryNode[] {
-	return runSteps(buildPrunedTreeSteps(state));
-}
 
 export function buildPrunedTreeSteps(state: CondenseState): Steps<PrunedSummaryNode[]> {
 	return mapSteps(state.summaries, (summary) => {

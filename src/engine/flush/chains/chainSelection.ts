@@ -21,22 +21,22 @@ export interface ChainSelectionInput {
 	readonly messages: readonly ContextMessage[];
 	readonly state: CondenseState;
 	readonly config: ContextPruneConfig;
-	readonly release: ReleaseRules;
+	readonly rules: ReleaseRules;
 	/** How many of the newest eligible chains stay raw: the rolling window, or 0 for `compact`. */
 	readonly keepRaw: number;
 }
 
 export function* planChainSelectionSteps(input: ChainSelectionInput): Steps<ChainPlan> {
-	const { branch, messages, state, config, release } = input;
+	const { branch, messages, state, config, rules } = input;
 	const compressedStarts = new Set(state.chains.map((chain) => chain.entry.startUserTimestamp));
 	const detected = yield* detectChainsSteps(messages, protectionCheck(config), compressedStarts);
 	const window = selectChains(detected, input.keepRaw, compressedStarts);
 	if (window.length === 0) {
 		return { jobs: [], skipped: [] };
 	}
-	const inGrace = release.recoveryGrace ? yield* graceKeysOfBranchSteps(branch, config.recoveryGraceTurns ?? 0, state.keying) : new Set<string>();
-	const selected = deferInGrace(window, inGrace, release.occurrenceKeys);
-	return yield* planChainJobsSteps(selected, messages, state, release);
+	const inGrace = rules.recoveryGrace ? yield* graceKeysOfBranchSteps(branch, config.recoveryGraceTurns ?? 0, state.keying) : new Set<string>();
+	const selected = deferInGrace(window, inGrace, rules.occurrenceKeys);
+	return yield* planChainJobsSteps(selected, messages, state, rules);
 }
 
 /**
@@ -45,10 +45,10 @@ export function* planChainSelectionSteps(input: ChainSelectionInput): Steps<Chai
  * batch, or at `/pruner compact`: after a `now` resumed from a killed flush found nothing pending,
  * the chains the killed flush did not reach wait for one of them, and the views say so.
  */
-export function* compactableChainsSteps(branch: readonly SessionEntry[], messages: readonly ContextMessage[], state: CondenseState, config: ContextPruneConfig, release: ReleaseRules): Steps<number> {
+export function* compactableChainsSteps(branch: readonly SessionEntry[], messages: readonly ContextMessage[], state: CondenseState, config: ContextPruneConfig, rules: ReleaseRules): Steps<number> {
 	if (!config.enabled || !config.chainCompression.enabled) {
 		return 0;
 	}
-	const plan = yield* planChainSelectionSteps({ branch, messages, state, config, release, keepRaw: config.chainCompression.rollingWindow });
+	const plan = yield* planChainSelectionSteps({ branch, messages, state, config, rules, keepRaw: config.chainCompression.rollingWindow });
 	return plan.jobs.length;
 }

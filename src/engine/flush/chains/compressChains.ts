@@ -27,7 +27,7 @@ import { deterministicChainBody } from './deterministicBody';
 import { isDeterministic, type ChainJob, type ChainSkip } from './planChains';
 
 export interface ChainPhaseOptions {
-	readonly release: ReleaseRules;
+	readonly rules: ReleaseRules;
 	/** The state as it reads after the batch phase (refs, counters). */
 	readonly state: CondenseState;
 	/** The next `tN` (after the batch phase, burned numbers included). */
@@ -67,7 +67,7 @@ export interface ChainPhase {
 
 export async function compressChains(jobs: readonly ChainJob[], emptyChains: readonly ChainSkip[], options: ChainPhaseOptions): Promise<ChainPhase> {
 	const drafts: EntryDraft[] = [];
-	const diagnostics = options.release.diagnosticEntries ? emptyChains.filter((skip) => skip.reason === 'backfill-empty') : [];
+	const diagnostics = options.rules.diagnosticEntries ? emptyChains.filter((skip) => skip.reason === 'backfill-empty') : [];
 	if (jobs.length === 0) {
 		drafts.push(...diagnostics.map((skip) => backfillEmptyDraft(skip)));
 		return { drafts, compressed: [], fused: 0, failedBackfills: 0, spilledResults: 0, aborted: false };

@@ -14,7 +14,7 @@ import type { ProtectionCheck } from '../../condense/protection/protectionRules'
 import { resultOccurrenceKey } from '../../condense/occurrence';
 import { syntheticBlockId } from '../../condense/phases/syntheticChain';
 import type { ContextMessage } from '../../session/types';
-import { paced, runSteps, type Steps } from '../../steps';
+import { paced, type Steps } from '../../steps';
 
 export interface DetectedChain {
 	readonly startUserTimestamp: number;
@@ -39,10 +39,6 @@ interface OpenChain {
 	readonly seen: Set<string>;
 	readonly protectedIds: string[];
 	readonly keys: string[];
-}
-
-export function detectChains(messages: readonly ContextMessage[], isProtected: ProtectionCheck): DetectedChain[] {
-	return runSteps(detectChainsSteps(messages, isProtected));
 }
 
 /**

@@ -25,7 +25,7 @@ import type { ToolCallRecord } from '../../condense/types';
 import type { ReleaseRules } from '../../release/releases';
 import type { ContextMessage, ToolCall } from '../../session/types';
 import type { DetectedChain } from './detectChains';
-import { PACE, runSteps, type Steps } from '../../steps';
+import { PACE, type Steps } from '../../steps';
 
 export interface ChainJob {
 	readonly chain: DetectedChain;
@@ -54,12 +54,8 @@ export function isDeterministic(job: ChainJob): boolean {
 	return job.summaries.length === 0;
 }
 
-export function planChainJobs(selected: readonly DetectedChain[], messages: readonly ContextMessage[], state: CondenseState, release: ReleaseRules): ChainPlan {
-	return runSteps(planChainJobsSteps(selected, messages, state, release));
-}
-
-/** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
-export function* planChainJobsSteps(selected: readonly DetectedChain[], messages: readonly ContextMessage[], state: CondenseState, release: ReleaseRules): Steps<ChainPlan> {
+/** The jobs that compress the selected chains, in steps (see `src/engine/steps.ts`). */
+export function* planChainJobsSteps(selected: readonly DetectedChain[], messages: readonly ContextMessage[], state: CondenseState, rules: ReleaseRules): Steps<ChainPlan> {
 	const jobs: ChainJob[] = [];
 	const skipped: ChainSkip[] = [];
 	const coverage = yield* summaryCoverageSteps(state.summaries);
@@ -72,7 +68,7 @@ export function* planChainJobsSteps(selected: readonly DetectedChain[], messages
 			handled = 0;
 			yield;
 		}
-		const occurrenceKeys = release.occurrenceKeys ? [...new Set(chain.middleKeys)] : [];
+		const occurrenceKeys = rules.occurrenceKeys ? [...new Set(chain.middleKeys)] : [];
 		const lookupKeys = occurrenceKeys.length > 0 ? occurrenceKeys : chain.middleToolCallIds;
 		const summaries = coveringSummaryTexts(lookupKeys, state.summaries, coverage);
 		const base = { chain, lookupKeys, droppedOccurrenceKeys: occurrenceKeys.length > 0 ? occurrenceKeys : undefined, indexedChars: indexedChars(lookupKeys, state) };
@@ -80,7 +76,7 @@ export function* planChainJobsSteps(selected: readonly DetectedChain[], messages
 			jobs.push({ ...base, summaries, indexed: [], fresh: [] });
 			continue;
 		}
-		if (!release.deterministicChains) {
+		if (!rules.deterministicChains) {
 			skipped.push({ chain, reason: 'no-summary' });
 			continue;
 		}

@@ -44,7 +44,7 @@ const LABEL_INSTRUCTIONS = [
 ];
 
 /** The instruction text of one prompt revision. */
-export function batchInstructions(revision: PromptRevision): string {
+function batchInstructions(revision: PromptRevision): string {
 	const lines = [...BASE_INSTRUCTIONS];
 	if (revision !== '2.0.0') {
 		lines.push(...VERBATIM_INSTRUCTIONS);

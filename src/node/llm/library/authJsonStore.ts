@@ -11,8 +11,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { errorCode } from '../../fs/errors';
 import { authFilePath } from '../authFile';
-import { isRecord, parseJsonObjectText, type JsonObject } from '../jsonFile';
+import { parseJsonObjectText, type JsonObject } from '../jsonFile';
 import { resolveTemplateValue, type TemplateResolution } from './configTemplate';
+import { isPlainObject } from '../../../base/plainObject';
 
 /** What a credential store hands pi-ai: Pi's auth.json entry shapes. */
 export type StoredCredential =
@@ -137,11 +138,11 @@ async function withAuthFileLock<T>(path: string, work: () => Promise<T>): Promis
 }
 
 function narrowCredential(entry: unknown): StoredCredential | undefined {
-	if (!isRecord(entry)) {
+	if (!isPlainObject(entry)) {
 		return undefined;
 	}
 	if (entry.type === 'api_key' && (entry.key === undefined || typeof entry.key === 'string')) {
-		const env = isRecord(entry.env) && Object.values(entry.env).every((value) => typeof value === 'string') ? entry.env as Record<string, string> : undefined;
+		const env = isPlainObject(entry.env) && Object.values(entry.env).every((value) => typeof value === 'string') ? entry.env as Record<string, string> : undefined;
 		return { type: 'api_key', key: entry.key, ...(env ? { env } : {}) };
 	}
 	if (entry.type === 'oauth' && typeof entry.access === 'string' && typeof entry.refresh === 'string' && typeof entry.expires === 'number') {

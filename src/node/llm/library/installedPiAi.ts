@@ -1,23 +1,53 @@
 /**
- * Loads the pi-ai package of an installed Pi (ESM, from its own folder, through its `exports` map) and
- * tells its API apart: pi-ai 0.8x and 1.x expose `createModels` and `providers/all` (`modelsLibrary.ts`),
+ * Resolves and loads the pi-ai package of an installed Pi (found by `src/node/release/installedPi.ts`):
+ * resolved from the Pi's folder as Node resolves it, loaded as ESM from its own folder through its
+ * `exports` map, and its API told apart: pi-ai 0.8x and 1.x expose `createModels` and `providers/all` (`modelsLibrary.ts`),
  * pi-ai 0.7x its global catalog functions and an `oauth` entry (`legacyLibrary.ts`). Anything else, or
  * a module without the functions used, is refused with the reason, and the bundled pi-ai answers instead.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile, realpath } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { isRecord } from '../jsonFile';
-import type { InstalledPi, PackageFolder } from './installedPi';
-import { legacyLibrary, type LegacyPiAi } from './legacyLibrary';
+import type { FoundPi } from '../../release/installedPi';
+import { readPackageJson } from '../../release/packageJson';
+import { legacyLibrary } from './legacyLibrary';
+import type { LegacyPiAi } from './legacyPiAi';
 import type { ModelLibrary, PiAiOrigin } from './modelLibrary';
 import { collectionLibrary, type CollectionPiAi } from './modelsLibrary';
+import { isPlainObject } from '../../../base/plainObject';
 
 type ModuleRecord = Record<string, unknown>;
 
-export async function loadInstalledPiAi(pi: InstalledPi, piAi: PackageFolder): Promise<ModelLibrary> {
+export interface PackageFolder {
+	readonly name: string;
+	readonly version: string;
+	/** The package's folder, links resolved. */
+	readonly root: string;
+}
+
+/** The pi-ai this Pi resolves (`@earendil-works/pi-ai` beside Pi 1.x, `@mariozechner/pi-ai` beside 0.7x), or why none. */
+export async function piAiOf(pi: FoundPi): Promise<PackageFolder | { readonly missing: string }> {
+	const name = pi.name.replace(/pi-coding-agent$/, 'pi-ai');
+	return await resolvePackage(pi.root, name) ?? { missing: `${name} is not installed beside ${pi.root}` };
+}
+
+/** `name` as Node resolves it from `from`: `node_modules/<name>` in that folder, then in each folder above. */
+async function resolvePackage(from: string, name: string): Promise<PackageFolder | undefined> {
+	for (let dir = from; ; dir = dirname(dir)) {
+		const candidate = join(dir, 'node_modules', ...name.split('/'));
+		const read = await readPackageJson(candidate);
+		if (read.kind === 'ok' && read.name === name && typeof read.version === 'string') {
+			return { name, version: read.version, root: await realpath(candidate).catch(() => candidate) };
+		}
+		if (dir === dirname(dir)) {
+			return undefined;
+		}
+	}
+}
+
+export async function loadInstalledPiAi(pi: FoundPi, piAi: PackageFolder): Promise<ModelLibrary> {
 	const manifest: unknown = JSON.parse(await readFile(join(piAi.root, 'package.json'), 'utf8'));
-	const exportsMap = isRecord(manifest) ? manifest.exports : undefined;
+	const exportsMap = isPlainObject(manifest) ? manifest.exports : undefined;
 	const entry = (subpath: string): string | undefined => {
 		const target = exportTarget(exportsMap, subpath);
 		return target === undefined ? undefined : join(piAi.root, target);
@@ -52,8 +82,8 @@ function requireFunctions(record: ModuleRecord, names: readonly string[], piAi: 
 }
 
 /** The file an `exports` map gives for `subpath` under the `import` (else `default`) condition; `*` patterns too. */
-export function exportTarget(exportsMap: unknown, subpath: string): string | undefined {
-	if (!isRecord(exportsMap)) {
+function exportTarget(exportsMap: unknown, subpath: string): string | undefined {
+	if (!isPlainObject(exportsMap)) {
 		return subpath === '.' && typeof exportsMap === 'string' ? exportsMap : undefined;
 	}
 	const exact = exportsMap[subpath];
@@ -74,7 +104,7 @@ function conditionTarget(value: unknown): string | undefined {
 	if (typeof value === 'string') {
 		return value;
 	}
-	if (!isRecord(value)) {
+	if (!isPlainObject(value)) {
 		return undefined;
 	}
 	for (const condition of ['import', 'node', 'default']) {
@@ -89,5 +119,5 @@ function conditionTarget(value: unknown): string | undefined {
 /** An ES module by path. (A CommonJS bundle keeps `import()` of a computed specifier as it is.) */
 async function importFile(path: string): Promise<ModuleRecord> {
 	const loaded: unknown = await import(pathToFileURL(path).href);
-	return isRecord(loaded) ? loaded : {};
+	return isPlainObject(loaded) ? loaded : {};
 }

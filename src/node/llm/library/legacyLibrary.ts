@@ -5,18 +5,12 @@
  * Pi 0.73 refreshed OAuth logins itself with this generation; here an expired one is reported instead.
  */
 import type { AssistantMessageEventStream } from '@earendil-works/pi-ai';
-import type * as LegacyIndex from '@mariozechner/pi-ai';
-import type * as LegacyOAuth from '@mariozechner/pi-ai/oauth';
 import type { Usage } from '../../../engine/session/types';
 import { readAuthFile } from '../authFile';
 import { credentialSource, resolveRequestAuth } from '../credentials';
 import { findModel, loadModelCatalog, type PiModel } from '../modelCatalog';
+import type { LegacyPiAi } from './legacyPiAi';
 import type { LibraryModel, ModelLibrary, PiAiOrigin } from './modelLibrary';
-
-/** The functions of pi-ai 0.7x that are used, from its entry and its `oauth` entry. */
-export type LegacyPiAi =
-	Pick<typeof LegacyIndex, 'calculateCost' | 'clampThinkingLevel' | 'getEnvApiKey' | 'getModels' | 'getProviders' | 'stream'>
-	& Pick<typeof LegacyOAuth, 'getOAuthProvider'>;
 
 const asPiModel = (model: LibraryModel): PiModel => model as unknown as PiModel;
 

@@ -4,9 +4,10 @@
  * provider's own sources; its `headers` (resolved the same way) and `authHeader` (`Authorization: Bearer`)
  * go with every request, its OAuth login's too. Checking whether a provider is configured runs nothing.
  */
-import { isRecord, type JsonObject } from '../jsonFile';
+import { type JsonObject } from '../jsonFile';
 import type { ProviderConfig } from '../modelsJson';
 import { requireTemplateValue, templateVariables, type TemplateResolution } from './configTemplate';
+import { isPlainObject } from '../../../base/plainObject';
 
 export interface AuthResolution {
 	readonly auth: { readonly apiKey?: string; readonly headers?: Record<string, string | null>; readonly baseUrl?: string };
@@ -91,7 +92,7 @@ export function composeOAuth(id: string, base: ProviderAuthMethods | undefined, 
 	return {
 		...oauth,
 		toAuth: async (credential) => {
-			const env = isRecord(credential.env) ? credential.env as Record<string, string> : undefined;
+			const env = isPlainObject(credential.env) ? credential.env as Record<string, string> : undefined;
 			const headers = await resolveHeaders(config.headers, `provider "${id}" in ${resolution.where}`, { ...resolution, env });
 			return withConfiguredAuth(await oauth.toAuth(credential), headers, config.authHeader === true);
 		},

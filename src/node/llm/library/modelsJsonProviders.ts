@@ -7,10 +7,12 @@
  * defines streams through pi-ai's implementation of its `api`. An entry Pi would refuse leaves the built-in provider as it
  * is (or no provider), and the reason is reported.
  */
-import { isRecord, type JsonObject } from '../jsonFile';
+import { type JsonObject } from '../jsonFile';
 import { customModelFields, type ModelDefinition, type ModelOverride, type ProviderConfig } from '../modelsJson';
 import type { TemplateResolution } from './configTemplate';
 import { composeApiKey, composeOAuth, type ProviderAuthMethods, type Resolution } from './modelsJsonAuth';
+import { isPlainObject } from '../../../base/plainObject';
+import { errorMessage } from '../../../base/errorMessage';
 
 /** What is read of a pi-ai model; everything else is carried along untouched. */
 export interface CollectionModel extends JsonObject {
@@ -61,7 +63,7 @@ export function composeProviders(builtIns: readonly CollectionProvider[], config
 		try {
 			providers.push(composeProvider(id, base, config, apis, { ...resolution, where }));
 		} catch (error) {
-			problems.push(`provider "${id}" in ${where} is not used: ${error instanceof Error ? error.message : String(error)}`);
+			problems.push(`provider "${id}" in ${where} is not used: ${errorMessage(error)}`);
 			if (base) {
 				providers.push(base);
 			}
@@ -159,12 +161,12 @@ function customModel(provider: string, definition: ModelDefinition, config: Prov
 
 function applyOverride(model: CollectionModel, override: ModelOverride): CollectionModel {
 	const fields = override as ModelOverride & JsonObject;
-	const merged = (key: string): JsonObject | undefined => (isRecord(fields[key]) ? { ...(isRecord(model[key]) ? model[key] : {}), ...fields[key] } : model[key] as JsonObject | undefined);
+	const merged = (key: string): JsonObject | undefined => (isPlainObject(fields[key]) ? { ...(isPlainObject(model[key]) ? model[key] : {}), ...fields[key] } : model[key] as JsonObject | undefined);
 	return {
 		...model,
 		name: override.name ?? model.name,
 		reasoning: override.reasoning ?? model.reasoning,
-		thinkingLevelMap: override.thinkingLevelMap ? { ...(isRecord(model.thinkingLevelMap) ? model.thinkingLevelMap : {}), ...override.thinkingLevelMap } : model.thinkingLevelMap,
+		thinkingLevelMap: override.thinkingLevelMap ? { ...(isPlainObject(model.thinkingLevelMap) ? model.thinkingLevelMap : {}), ...override.thinkingLevelMap } : model.thinkingLevelMap,
 		input: override.input ? [...override.input] : model.input,
 		inputLimits: merged('inputLimits'),
 		cost: override.cost ? { ...model.cost, ...definedOnly(override.cost) } : model.cost,
@@ -180,26 +182,26 @@ function applyOverride(model: CollectionModel, override: ModelOverride): Collect
 /** Shallow merge, except the routing and chat-template objects of compat, which merge one level deeper. */
 function mergeCompat(base: unknown, override: JsonObject | undefined): JsonObject | undefined {
 	if (!override) {
-		return isRecord(base) ? base : undefined;
+		return isPlainObject(base) ? base : undefined;
 	}
-	const from = isRecord(base) ? base : {};
+	const from = isPlainObject(base) ? base : {};
 	const merged: JsonObject = { ...from, ...override };
 	for (const key of NESTED_COMPAT) {
-		if (isRecord(from[key]) || isRecord(override[key])) {
-			merged[key] = { ...(isRecord(from[key]) ? from[key] : {}), ...(isRecord(override[key]) ? override[key] : {}) };
+		if (isPlainObject(from[key]) || isPlainObject(override[key])) {
+			merged[key] = { ...(isPlainObject(from[key]) ? from[key] : {}), ...(isPlainObject(override[key]) ? override[key] : {}) };
 		}
 	}
 	return merged;
 }
 
 function mergeByLevel(base: unknown, override: unknown): unknown {
-	if (!isRecord(override)) {
+	if (!isPlainObject(override)) {
 		return base;
 	}
-	const merged: JsonObject = { ...(isRecord(base) ? base : {}) };
+	const merged: JsonObject = { ...(isPlainObject(base) ? base : {}) };
 	for (const [level, params] of Object.entries(override)) {
-		if (isRecord(params)) {
-			merged[level] = { ...(isRecord(merged[level]) ? merged[level] : {}), ...params };
+		if (isPlainObject(params)) {
+			merged[level] = { ...(isPlainObject(merged[level]) ? merged[level] : {}), ...params };
 		}
 	}
 	return merged;

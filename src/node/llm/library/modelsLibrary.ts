@@ -8,7 +8,7 @@
  */
 import type { AssistantMessageEventStream, ModelThinkingLevel } from '@earendil-works/pi-ai';
 import { SummarizerError } from '../../../engine/ports';
-import { errorMessage } from '../../../shared/errorMessage';
+import { errorMessage } from '../../../base/errorMessage';
 import { authFilePath } from '../authFile';
 import { ConfigValueError } from '../configValue';
 import { credentialsError, describeMissingKey } from '../credentials';

@@ -7,8 +7,9 @@
  * Read only: Pi writes the file; nothing is fetched here.
  */
 import { join } from 'node:path';
-import { isRecord, readJsonObjectFile, type JsonObject } from '../jsonFile';
+import { readJsonObjectFile, type JsonObject } from '../jsonFile';
 import type { CollectionModel, CollectionProvider } from './modelsJsonProviders';
+import { isPlainObject } from '../../../base/plainObject';
 
 interface StoredCatalog {
 	readonly models: readonly CollectionModel[];
@@ -20,7 +21,7 @@ const PERSONALIZED = new Set(['openrouter']);
 /** Providers whose catalog is theirs alone (a login lists them), not pi.dev's. */
 const OWN_CATALOG = new Set(['radius']);
 
-export function modelsStorePath(agentDir: string): string {
+function modelsStorePath(agentDir: string): string {
 	return join(agentDir, 'models-store.json');
 }
 
@@ -29,8 +30,8 @@ export async function readModelsStore(agentDir: string): Promise<ReadonlyMap<str
 	const read = await readJsonObjectFile(modelsStorePath(agentDir));
 	const catalogs = new Map<string, StoredCatalog>();
 	for (const [provider, entry] of Object.entries(read.kind === 'ok' ? read.value : {})) {
-		if (isRecord(entry) && Array.isArray(entry.models)) {
-			const models = entry.models.filter((model): model is JsonObject => isRecord(model) && typeof model.id === 'string');
+		if (isPlainObject(entry) && Array.isArray(entry.models)) {
+			const models = entry.models.filter((model): model is JsonObject => isPlainObject(model) && typeof model.id === 'string');
 			catalogs.set(provider, {
 				models: models.map((model) => ({ ...model, provider }) as CollectionModel),
 				lastModified: typeof entry.lastModified === 'number' ? entry.lastModified : undefined,

@@ -19,7 +19,7 @@ import type { InstalledPiAiPolicy } from '../piAiLoader';
 import type { AnswerOf, FromWorker, Question, ToWorker } from './protocol';
 import { createWorkerSummarizer, type SummarizerChannel } from './workerSummarizer';
 
-export const PI_AI_WORKER_FILE = 'pi-ai-worker.js';
+const PI_AI_WORKER_FILE = 'pi-ai-worker.js';
 
 /** Asks which model a flush of a session would summarize with (`summarizerPlan.ts`). */
 export type SummarizerPlanner = (agentDir: string, summarizerModel: string, sessionModel: ModelRef | undefined) => Promise<SummarizerPlan>;

@@ -7,7 +7,7 @@
  * (`createDefaultSummarizer`), sending back progress, log lines, results and failures.
  */
 import { parentPort } from 'node:worker_threads';
-import { errorMessage } from '../../../shared/errorMessage';
+import { errorMessage } from '../../../base/errorMessage';
 import { SummarizerError, type Logger } from '../../../engine/ports';
 import { inProcessSummarizers, type DefaultSummarizer } from '../../flush/defaultSummarizer';
 import { planSummarizer } from '../../flush/summarizerPlan';

@@ -6,7 +6,7 @@
  * message, rebuilt as a `SummarizerError` by `PiAiWorker`) come back. An abort of the caller's
  * signal aborts that call in the worker.
  */
-import { errorMessage } from '../../../shared/errorMessage';
+import { errorMessage } from '../../../base/errorMessage';
 import { nullLogger, type Logger, type SummarizeRequest, type SummarizeResult } from '../../../engine/ports';
 import type { DefaultSummarizer, SummarizerChoice } from '../../flush/defaultSummarizer';
 import { summarizerLabel } from '../piAiSummarizer';

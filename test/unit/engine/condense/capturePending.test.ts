@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { capturePendingBatches } from '../../../../src/engine/condense/pending/capturePending';
-import { buildCondenseState } from '../../../../src/engine/condense/state/buildCondenseState';
+import { capturePendingBatchesSteps } from '../../../../src/engine/condense/pending/capturePending';
+import { buildCondenseStateSteps } from '../../../../src/engine/condense/state/buildCondenseState';
 import { assistant, call, record, result, BranchBuilder, text, user } from './builders';
 import { loadSession, REFERENCE_DIR, referenceConfig } from './piReference';
 import { defaults, LATEST, R200 } from '../../../support/releases';
+import { runSteps } from '../../../../src/engine/steps';
 
 const DEFAULT_CONFIG = defaults(R200);
 
@@ -26,7 +27,7 @@ function session(): BranchBuilder {
 describe('capturePendingBatches', () => {
 	it('captures one batch per tool-using turn, skipping protected calls and calls without results', () => {
 		const s = session();
-		const batches = capturePendingBatches(s.branch, buildCondenseState(s.branch, R200), { ...DEFAULT_CONFIG, protectedTools: ['todoread'] });
+		const batches = runSteps(capturePendingBatchesSteps(s.branch, runSteps(buildCondenseStateSteps(s.branch, R200)), { ...DEFAULT_CONFIG, protectedTools: ['todoread'] }));
 		assert.deepEqual(batches.map((b) => [b.turnIndex, b.userTurnGroup, b.toolCalls.map((c) => c.toolCallId), b.rawChars]), [
 			[0, 1, ['a'], 4],
 			[3, 2, ['d'], 2],
@@ -35,13 +36,13 @@ describe('capturePendingBatches', () => {
 		assert.equal(batches[0]?.assistantText, 'looking');
 		assert.equal(batches[0]?.timestamp, Date.parse(s.entries[1]?.timestamp ?? ''));
 		assert.deepEqual(batches[0]?.toolCalls[0], { toolCallId: 'a', toolName: 'bash', args: { command: 'ls' }, resultText: 'aaaa', isError: false, resultTimestamp: 11, key: 'a' }, 'keyed by the bare id up to 2.5.0');
-		const latest = capturePendingBatches(s.branch, buildCondenseState(s.branch, LATEST), { ...DEFAULT_CONFIG, protectedTools: ['todoread'] });
+		const latest = runSteps(capturePendingBatchesSteps(s.branch, runSteps(buildCondenseStateSteps(s.branch, LATEST)), { ...DEFAULT_CONFIG, protectedTools: ['todoread'] }));
 		assert.equal(latest[0]?.toolCalls[0]?.key, 'a@11', 'by occurrence from 2.6.0');
 	});
 
 	it('merges the turns of one user turn in agent-message mode', () => {
 		const s = session();
-		const batches = capturePendingBatches(s.branch, buildCondenseState(s.branch, R200), { ...DEFAULT_CONFIG, batchingMode: 'agent-message' });
+		const batches = runSteps(capturePendingBatchesSteps(s.branch, runSteps(buildCondenseStateSteps(s.branch, R200)), { ...DEFAULT_CONFIG, batchingMode: 'agent-message' }));
 		assert.deepEqual(batches.map((b) => [b.turnIndex, b.toolCalls.map((c) => c.toolCallId), b.rawChars]), [
 			[1, ['a', 'c'], 8],
 			[4, ['d', 'f'], 8],
@@ -50,17 +51,17 @@ describe('capturePendingBatches', () => {
 
 	it('leaves out indexed and aliased calls and trims to the frontier', () => {
 		const s = session().index(record('a', 'bash', 'aaaa')).alias('f', 'a').custom('context-prune-frontier', frontier('d', 3));
-		const batches = capturePendingBatches(s.branch, buildCondenseState(s.branch, R200), DEFAULT_CONFIG);
+		const batches = runSteps(capturePendingBatchesSteps(s.branch, runSteps(buildCondenseStateSteps(s.branch, R200)), DEFAULT_CONFIG));
 		assert.deepEqual(batches, []);
 		const partial = session().custom('context-prune-frontier', frontier('zz', 1));
-		assert.deepEqual(capturePendingBatches(partial.branch, buildCondenseState(partial.branch, R200), DEFAULT_CONFIG).map((b) => b.turnIndex), [1, 3, 4]);
+		assert.deepEqual(runSteps(capturePendingBatchesSteps(partial.branch, runSteps(buildCondenseStateSteps(partial.branch, R200)), DEFAULT_CONFIG)).map((b) => b.turnIndex), [1, 3, 4]);
 	});
 
 	it('tells a reused id\'s results apart as the release keys them', () => {
 		const reused = (resultTimestamp?: number): BranchBuilder => new BranchBuilder()
 			.messages(user(1), assistant(2, call('x', 'bash')), result('x', 'bash', 3, 'A')).index(record('x', 'bash', 'A', resultTimestamp === undefined ? {} : { resultTimestamp }))
 			.messages(assistant(4, call('x', 'bash')), result('x', 'bash', 5, 'B'));
-		const keys = (s: BranchBuilder, release: typeof LATEST): string[][] => capturePendingBatches(s.branch, buildCondenseState(s.branch, release), DEFAULT_CONFIG).map((b) => b.toolCalls.map((c) => c.key));
+		const keys = (s: BranchBuilder, rules: typeof LATEST): string[][] => runSteps(capturePendingBatchesSteps(s.branch, runSteps(buildCondenseStateSteps(s.branch, rules)), DEFAULT_CONFIG)).map((b) => b.toolCalls.map((c) => c.key));
 		// Up to 2.5.0 the bare id is summarized: both results count as done.
 		assert.deepEqual(keys(reused(), R200), []);
 		// From 2.6.0 only the exact occurrence is; a record written before 2.6.0 covers neither.
@@ -70,6 +71,6 @@ describe('capturePendingBatches', () => {
 
 	it('finds nothing pending in the basic reference session', () => {
 		const { branch } = loadSession(join(REFERENCE_DIR, 'basic', 'session.jsonl'));
-		assert.deepEqual(capturePendingBatches(branch, buildCondenseState(branch, R200), referenceConfig('basic', R200)), []);
+		assert.deepEqual(runSteps(capturePendingBatchesSteps(branch, runSteps(buildCondenseStateSteps(branch, R200)), referenceConfig('basic', R200))), []);
 	});
 });

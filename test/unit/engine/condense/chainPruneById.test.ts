@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
-import { chainPruneById } from '../../../../src/engine/condense/phases/chainPruneById';
+import { chainPruneByIdSteps } from '../../../../src/engine/condense/phases/chainPruneById';
 import type { DefectWarning } from '../../../../src/engine/condense/phases/renderReport';
-import { renderContext } from '../../../../src/engine/condense/render/renderContext';
-import { buildCondenseState } from '../../../../src/engine/condense/state/buildCondenseState';
+import { renderContextSteps } from '../../../../src/engine/condense/render/renderContext';
+import { buildCondenseStateSteps } from '../../../../src/engine/condense/state/buildCondenseState';
 import type { AgentMessage, AssistantMessage, UserMessage } from '../../../../src/engine/session/types';
-import { defaults, R200, rules } from '../../../support/releases';
+import { defaults, R200 } from '../../../support/releases';
 import { assistant, call, chain, record, result, BranchBuilder, text, thinking, user } from './builders';
 import { deepFreeze } from './piReference';
+import { runSteps } from '../../../../src/engine/steps';
+import { releaseRules } from '../../../../src/engine/release/releases';
 
 const strip = { stripFinalAssistantThinking: true };
 const textOf = (message: AgentMessage | undefined): string => ((message as UserMessage).content[0] as { text: string }).text;
@@ -23,7 +25,7 @@ function reusedIdSession(): BranchBuilder {
 
 function run(s: BranchBuilder): { out: readonly AgentMessage[]; warnings: DefectWarning[] } {
 	const warnings: DefectWarning[] = [];
-	const out = chainPruneById(deepFreeze(s.context), buildCondenseState(s.branch, R200), strip, { release: '2.0.0', report: (w) => warnings.push(w) });
+	const out = runSteps(chainPruneByIdSteps(deepFreeze(s.context), runSteps(buildCondenseStateSteps(s.branch, R200)), strip, { release: '2.0.0', report: (w) => warnings.push(w) }));
 	return { out, warnings };
 }
 
@@ -47,10 +49,10 @@ describe('chainPruneById (phase 3, 2.0.0–2.5.0)', () => {
 		const s = reusedIdSession();
 		const config = { ...defaults(R200), enabled: true, purgeErrors: { enabled: false, cooldownTurns: 2, minArgChars: 500 } };
 		const warnings: DefectWarning[] = [];
-		const v200 = renderContext(s.context, buildCondenseState(s.branch, R200), config, R200, { warning: (w) => warnings.push(w) });
+		const v200 = runSteps(renderContextSteps(s.context, runSteps(buildCondenseStateSteps(s.branch, R200)), config, R200, { warning: (w) => warnings.push(w) }));
 		assert.deepEqual(warnings.map((w) => w.kind), ['chain-drops-live-turn', 'orphan-tool-result']);
 		assert.match(warnings[1]?.message ?? '', /read_0.*HTTP 400.*2\.6\.0/);
-		const v260 = renderContext(s.context, buildCondenseState(s.branch, rules('2.6.0')), { ...config, thinkingStrip: undefined }, rules('2.6.0'));
+		const v260 = runSteps(renderContextSteps(s.context, runSteps(buildCondenseStateSteps(s.branch, releaseRules('2.6.0'))), { ...config, thinkingStrip: undefined }, releaseRules('2.6.0')));
 		assert.equal(v260.length, v200.length + 2);
 		assert.ok(v260.some((m) => m.role === 'toolResult' && m.toolCallId === 'bash_0' && m.timestamp === 211));
 	});
@@ -83,6 +85,6 @@ describe('chainPruneById (phase 3, 2.0.0–2.5.0)', () => {
 		const s = new BranchBuilder().messages(user(1), assistant(2, call('a', 'bash')), result('a', 'bash', 3, 'o'))
 			.chain(chain('b1', 100, 150, { droppedToolCallIds: ['zz'] }));
 		const messages = deepFreeze(s.context);
-		assert.equal(chainPruneById(messages, buildCondenseState(s.branch, R200), strip), messages);
+		assert.equal(runSteps(chainPruneByIdSteps(messages, runSteps(buildCondenseStateSteps(s.branch, R200)), strip)), messages);
 	});
 });

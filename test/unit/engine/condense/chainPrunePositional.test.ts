@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { chainPrunePositional } from '../../../../src/engine/condense/phases/chainPrunePositional';
-import { buildCondenseState } from '../../../../src/engine/condense/state/buildCondenseState';
+import { chainPrunePositionalSteps } from '../../../../src/engine/condense/phases/chainPrunePositional';
+import { buildCondenseStateSteps } from '../../../../src/engine/condense/state/buildCondenseState';
 import type { ChainCompressionEntry } from '../../../../src/engine/condense/types';
 import type { AgentMessage, AssistantMessage, UserMessage } from '../../../../src/engine/session/types';
 import { assistant, call, chain, record, result, BranchBuilder, text, thinking, user } from './builders';
 import { deepFreeze } from './piReference';
 import { LATEST } from '../../../support/releases';
+import { runSteps } from '../../../../src/engine/steps';
 
 const strip = { stripFinalAssistantThinking: true };
 
@@ -23,7 +24,7 @@ function withChain(builder: BranchBuilder, entry: ChainCompressionEntry): { mess
 	builder.chain(entry);
 	const reports: string[] = [];
 	const messages = deepFreeze(builder.context);
-	const out = chainPrunePositional(messages, buildCondenseState(builder.branch, LATEST), strip, (d) => reports.push(`${d.kind}: ${d.detail}`));
+	const out = runSteps(chainPrunePositionalSteps(messages, runSteps(buildCondenseStateSteps(builder.branch, LATEST)), strip, (d) => reports.push(`${d.kind}: ${d.detail}`)));
 	return { messages, out, reports };
 }
 
@@ -34,7 +35,7 @@ describe('chainPrunePositional (phase 3, 2.6.0+)', () => {
 	it('returns the same array when there are no chains', () => {
 		const s = closedChain();
 		const messages = deepFreeze(s.context);
-		assert.equal(chainPrunePositional(messages, buildCondenseState(s.branch, LATEST), strip), messages);
+		assert.equal(runSteps(chainPrunePositionalSteps(messages, runSteps(buildCondenseStateSteps(s.branch, LATEST)), strip)), messages);
 	});
 
 	it('drops the middle, inserts the synthetic right after the start, strips the closing thinking', () => {
@@ -48,7 +49,7 @@ describe('chainPrunePositional (phase 3, 2.6.0+)', () => {
 
 	it('keeps the closing thinking when stripFinalAssistantThinking is off', () => {
 		const s = closedChain().chain(b1());
-		const out = chainPrunePositional(s.context, buildCondenseState(s.branch, LATEST), { stripFinalAssistantThinking: false });
+		const out = runSteps(chainPrunePositionalSteps(s.context, runSteps(buildCondenseStateSteps(s.branch, LATEST)), { stripFinalAssistantThinking: false }));
 		assert.equal((out[2] as AssistantMessage).content.length, 2);
 	});
 
@@ -89,9 +90,9 @@ describe('chainPrunePositional (phase 3, 2.6.0+)', () => {
 
 	it('is idempotent: a second pass returns its input', () => {
 		const s = closedChain().chain(b1({ rangeSummaryText: 'fused', protectedToolCallIds: ['c2'] }));
-		const state = buildCondenseState(s.branch, LATEST);
-		const once = chainPrunePositional(deepFreeze(s.context), state, strip);
-		assert.equal(chainPrunePositional(once, state, strip), once);
+		const state = runSteps(buildCondenseStateSteps(s.branch, LATEST));
+		const once = runSteps(chainPrunePositionalSteps(deepFreeze(s.context), state, strip));
+		assert.equal(runSteps(chainPrunePositionalSteps(once, state, strip)), once);
 	});
 
 	it('hides summaries outside the range that cover a dropped call', () => {
@@ -139,7 +140,7 @@ describe('chainPrunePositional (phase 3, 2.6.0+)', () => {
 			.messages(assistant(210, call('c3', 'bash')), result('c3', 'bash', 211, 'o'), assistant(250, text('second done')))
 			.chain(b1({ rangeSummaryText: 'first {b2}' }))
 			.chain(chain('b2', 200, 250, { rangeSummaryText: 'after {b1}, not {b2} nor {b9}', compressedAt: 1999 }));
-		const out = chainPrunePositional(deepFreeze(s.context), buildCondenseState(s.branch, LATEST), strip);
+		const out = runSteps(chainPrunePositionalSteps(deepFreeze(s.context), runSteps(buildCondenseStateSteps(s.branch, LATEST)), strip));
 		const synthetic = out.filter((m) => m.role === 'user').map(textOf).filter((t) => t.startsWith('<compressed'));
 		assert.deepEqual(synthetic, [
 			'<compressed-chain id="b1" tools="t1,t2">\nfirst after {b1}, not {b2} nor {b9}\n</compressed-chain>',
@@ -154,7 +155,7 @@ describe('chainPrunePositional (phase 3, 2.6.0+)', () => {
 			.chain(chain('b1', 100, 150, { rangeSummaryText: 'outer', droppedToolCallIds: ['c1', 'c2'] }))
 			.chain(chain('b2', 130, 150, { rangeSummaryText: 'inner' }));
 		const reports: string[] = [];
-		const out = chainPrunePositional(deepFreeze(s.context), buildCondenseState(s.branch, LATEST), strip, (d) => reports.push(d.kind === 'orphan-sweep' ? '' : `${d.dedupKey}: ${d.detail}`));
+		const out = runSteps(chainPrunePositionalSteps(deepFreeze(s.context), runSteps(buildCondenseStateSteps(s.branch, LATEST)), strip, (d) => reports.push(d.kind === 'orphan-sweep' ? '' : `${d.dedupKey}: ${d.detail}`)));
 		assert.deepEqual(out.map((m) => m.role), ['user', 'user', 'user', 'assistant']);
 		assert.equal(textOf(out[2]), 'steer');
 		assert.deepEqual(reports, ['overlap:b2: blockId=b2 skipped: range nests inside blockId=b1']);

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { purgeErroredArgs } from '../../../../src/engine/condense/phases/errorPurge';
+import { purgeErroredArgsSteps } from '../../../../src/engine/condense/phases/errorPurge';
 import type { AgentMessage, AssistantMessage, ToolCall } from '../../../../src/engine/session/types';
 import { assistant, call, result, text, user } from './builders';
 import { deepFreeze } from './piReference';
+import { runSteps } from '../../../../src/engine/steps';
 
 const config = { enabled: true, cooldownTurns: 2, minArgChars: 100 };
 const bigArgs = { path: 'a.ts', content: 'x'.repeat(200) };
@@ -24,14 +25,14 @@ function argsOf(messages: readonly AgentMessage[], id: string): unknown {
 describe('purgeErroredArgs (phase 2)', () => {
 	it('returns the same array when no result is an error', () => {
 		const messages = deepFreeze([user(1), assistant(2, call('a', 'bash', bigArgs)), result('a', 'bash', 3, 'ok'), assistant(4, text('x')), assistant(5, text('y'))]);
-		assert.equal(purgeErroredArgs(messages, config), messages);
+		assert.equal(runSteps(purgeErroredArgsSteps(messages, config)), messages);
 	});
 
 	it('waits for the cooldown: age one less than cooldownTurns keeps the arguments, equal purges', () => {
 		const young = session(1);
-		assert.equal(purgeErroredArgs(young, config), young);
+		assert.equal(runSteps(purgeErroredArgsSteps(young, config)), young);
 		const old = session(2);
-		const out = purgeErroredArgs(old, config);
+		const out = runSteps(purgeErroredArgsSteps(old, config));
 		const size = JSON.stringify(bigArgs).length;
 		assert.deepEqual(argsOf(out, 'bad'), { _purged: `<purged-errored-args size="${size}"/>` });
 		assert.deepEqual(argsOf(out, 'ok'), bigArgs, 'a successful call in the same message is untouched');
@@ -41,18 +42,18 @@ describe('purgeErroredArgs (phase 2)', () => {
 
 	it('keeps arguments whose JSON is shorter than minArgChars', () => {
 		const messages = session(5, { path: 'a.ts' });
-		assert.equal(purgeErroredArgs(messages, config), messages);
+		assert.equal(runSteps(purgeErroredArgsSteps(messages, config)), messages);
 	});
 
 	it('purges at exactly minArgChars', () => {
 		const args = { c: 'x'.repeat(100 - '{"c":""}'.length) };
 		assert.equal(JSON.stringify(args).length, 100);
-		assert.ok('_purged' in (argsOf(purgeErroredArgs(session(3, args), config), 'bad') as object));
+		assert.ok('_purged' in (argsOf(runSteps(purgeErroredArgsSteps(session(3, args), config)), 'bad') as object));
 	});
 
 	it('ignores a stubbed error (isError: false after phase 1)', () => {
 		const messages = deepFreeze([user(1), assistant(10, call('bad', 'write', bigArgs)), result('bad', 'write', 11, '[Summarized …]', false), assistant(20, text('a')), assistant(21, text('b'))]);
-		assert.equal(purgeErroredArgs(messages, config), messages);
+		assert.equal(runSteps(purgeErroredArgsSteps(messages, config)), messages);
 	});
 
 	it('works by bare id, as every release to 2.9.1 does: a reused id that succeeded elsewhere is purged too', () => {
@@ -61,7 +62,7 @@ describe('purgeErroredArgs (phase 2)', () => {
 			assistant(20, call('x', 'write', bigArgs)), result('x', 'write', 21, 'Error', true),
 			assistant(30, text('a')), assistant(31, text('b')),
 		]);
-		const out = purgeErroredArgs(messages, config);
+		const out = runSteps(purgeErroredArgsSteps(messages, config));
 		assert.notEqual(out[1], messages[1]);
 		assert.notEqual(out[3], messages[3]);
 	});
@@ -72,6 +73,6 @@ describe('purgeErroredArgs (phase 2)', () => {
 			assistant(20, call('x', 'write', bigArgs)), result('x', 'write', 21, 'Error', true),
 			assistant(30, text('a')),
 		]);
-		assert.equal(purgeErroredArgs(messages, config), messages, 'age 1 from the second error: too young, for both calls');
+		assert.equal(runSteps(purgeErroredArgsSteps(messages, config)), messages, 'age 1 from the second error: too young, for both calls');
 	});
 });

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { formatCompactCount, formatCost } from '../../../../src/engine/condense/measure/compactFormat';
-import { contextBreakdown, measureReclaim } from '../../../../src/engine/condense/measure/contextSize';
+import { contextBreakdownSteps, measureReclaimSteps } from '../../../../src/engine/condense/measure/contextSize';
 import { pendingStatusText, pruneStatusText, SUMMARIZING_STATUS_TEXT } from '../../../../src/engine/condense/measure/statusText';
 import type { AgentMessage } from '../../../../src/engine/session/types';
 import { loadSession, readJson, REFERENCE_DIR } from './piReference';
+import { runSteps } from '../../../../src/engine/steps';
 
 describe('status texts', () => {
 	const on = { enabled: true };
@@ -33,13 +34,13 @@ describe('status texts', () => {
 describe('context measurement', () => {
 	it('does not measure an unchanged render', () => {
 		const messages: AgentMessage[] = [];
-		assert.equal(measureReclaim(messages, messages), undefined);
+		assert.equal(runSteps(measureReclaimSteps(messages, messages)), undefined);
 	});
 
 	it('measures JSON.stringify length before and after', () => {
 		const loaded = loadSession(join(REFERENCE_DIR, 'basic', 'session.jsonl'));
 		const expected = readJson<AgentMessage[]>(join(REFERENCE_DIR, 'basic', 'expected-context.json'));
-		assert.deepEqual(measureReclaim(loaded.messages, expected), {
+		assert.deepEqual(runSteps(measureReclaimSteps(loaded.messages, expected)), {
 			beforeChars: JSON.stringify(loaded.messages).length,
 			afterChars: JSON.stringify(expected).length,
 		});
@@ -50,23 +51,23 @@ describe('context measurement', () => {
 			const loaded = loadSession(join(REFERENCE_DIR, folder, 'session.jsonl'));
 			const expected = readJson<AgentMessage[]>(join(REFERENCE_DIR, folder, 'expected-context.json'));
 			for (const messages of [loaded.messages, expected]) {
-				const breakdown = contextBreakdown(messages);
+				const breakdown = runSteps(contextBreakdownSteps(messages));
 				const { total, ...parts } = breakdown;
 				assert.equal(total, JSON.stringify(messages).length);
 				assert.equal(Object.values(parts).reduce((a, b) => a + b, 0), total);
 			}
-			const after = contextBreakdown(expected);
+			const after = runSteps(contextBreakdownSteps(expected));
 			assert.ok(after.compressedChains > 0 && after.summaries > 0 && after.toolResults > 0 && after.user > 0);
 		}
-		assert.equal(contextBreakdown([]).total, 2);
+		assert.equal(runSteps(contextBreakdownSteps([])).total, 2);
 	});
 
 	it('counts thinking, text and tool calls of assistant messages separately', () => {
-		const breakdown = contextBreakdown([{
+		const breakdown = runSteps(contextBreakdownSteps([{
 			role: 'assistant', api: 'a', provider: 'p', model: 'm', stopReason: 'stop', timestamp: 1,
 			usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
 			content: [{ type: 'thinking', thinking: 'hmm' }, { type: 'text', text: 'hi' }, { type: 'toolCall', id: 'c', name: 'bash', arguments: {} }],
-		}]);
+		}]));
 		assert.equal(breakdown.thinking, JSON.stringify({ type: 'thinking', thinking: 'hmm' }).length);
 		assert.equal(breakdown.assistantText, JSON.stringify({ type: 'text', text: 'hi' }).length);
 		assert.equal(breakdown.toolCalls, JSON.stringify({ type: 'toolCall', id: 'c', name: 'bash', arguments: {} }).length);

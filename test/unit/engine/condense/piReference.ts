@@ -6,12 +6,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContextPruneConfig } from '../../../../src/engine/config/types';
-import { buildSessionContext, getBranch, parseSession } from '../../../../src/engine/session';
+import { buildSessionContextSteps, getBranchSteps, parseSessionSteps } from '../../../../src/engine/session';
 import type { SessionModel } from '../../../../src/engine/session/model';
 import type { ContextMessage, SessionEntry } from '../../../../src/engine/session/types';
 import { resolveConfig } from '../../../../src/engine/config/resolve';
 import type { ReleaseRules } from '../../../../src/engine/release/releases';
 import { piCondenseSessionsDir } from '../../../support/paths';
+import { runSteps } from '../../../../src/engine/steps';
 
 export const REFERENCE_DIR = piCondenseSessionsDir;
 
@@ -27,8 +28,8 @@ export interface SessionLoaded extends PiLoaded {
 
 /** Reads a session file with our own parser, as the extension and the CLI do. */
 export function loadSession(path: string): SessionLoaded {
-	const model = parseSession(readFileSync(path, 'utf8'));
-	return { model, entries: model.entries, branch: getBranch(model), messages: buildSessionContext(model).messages };
+	const model = runSteps(parseSessionSteps(readFileSync(path, 'utf8')));
+	return { model, entries: model.entries, branch: runSteps(getBranchSteps(model)), messages: runSteps(buildSessionContextSteps(model)).messages };
 }
 
 /** Reads a session file with Pi 0.73.1's own code. */
@@ -51,9 +52,9 @@ export function readJson<T>(path: string): T {
 	return JSON.parse(readFileSync(path, 'utf8')) as T;
 }
 
-/** A contextPrune JSON from a reference folder, resolved by the project's settings reader as `release` reads it. */
-export function referenceConfig(folder: string, release: ReleaseRules): ContextPruneConfig {
-	const { config, problems } = resolveConfig(readJson<unknown>(join(REFERENCE_DIR, folder, 'contextPrune.json')), release);
+/** A contextPrune JSON from a reference folder, resolved by the project's settings reader as `rules` reads it. */
+export function referenceConfig(folder: string, rules: ReleaseRules): ContextPruneConfig {
+	const { config, problems } = resolveConfig(readJson<unknown>(join(REFERENCE_DIR, folder, 'contextPrune.json')), rules);
 	if (problems.length > 0) {
 		throw new Error(`unexpected configuration problems: ${JSON.stringify(problems)}`);
 	}

@@ -1,16 +1,17 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { buildCondenseState } from '../../../../src/engine/condense/state/buildCondenseState';
-import { buildPrunedTree, summaryNodeLabel } from '../../../../src/engine/condense/tree/prunedTree';
+import { buildCondenseStateSteps } from '../../../../src/engine/condense/state/buildCondenseState';
+import { buildPrunedTreeSteps, summaryNodeLabel } from '../../../../src/engine/condense/tree/prunedTree';
 import { statsText } from '../../../../src/engine/condense/tree/statsText';
 import { assistant, call, record, result, BranchBuilder, user } from './builders';
 import { loadSession, REFERENCE_DIR } from './piReference';
 import { R200 } from '../../../support/releases';
+import { runSteps } from '../../../../src/engine/steps';
 
 describe('/pruner tree model', () => {
 	it('lists each summary with its tool calls, labelled as pi-condense does', () => {
 		const { branch } = loadSession(join(REFERENCE_DIR, 'basic', 'session.jsonl'));
-		const tree = buildPrunedTree(buildCondenseState(branch, R200));
+		const tree = runSteps(buildPrunedTreeSteps(runSteps(buildCondenseStateSteps(branch, R200))));
 		assert.deepEqual(tree.map((n) => n.header), [
 			'[pruner] Turn 0 summary (2 tools · 190 chars · original 690)',
 			'[pruner] Turn 1 summary (2 tools · 166 chars · original 524)',
@@ -26,7 +27,7 @@ describe('/pruner tree model', () => {
 	it('labels spilled sizes in bytes and errors with [error]', () => {
 		const s = new BranchBuilder().messages(user(1), assistant(2, call('s', 'bash'), call('e', 'edit')), result('s', 'bash', 3, 'x'), result('e', 'edit', 3, 'no', true))
 			.summary('x', [['t1', 's'], ['t2', 'e']]).index(record('s', 'bash', '', { spillBytes: 5276, spillPath: '/b/s.txt' }), record('e', 'edit', 'no', { isError: true, args: { path: 'a' } }));
-		const [node] = buildPrunedTree(buildCondenseState(s.branch, R200));
+		const [node] = runSteps(buildPrunedTreeSteps(runSteps(buildCondenseStateSteps(s.branch, R200))));
 		assert.deepEqual(node?.children.map((c) => c.label), ['bash() · 5.3k bytes', 'edit(path="a") · 2 chars [error]']);
 	});
 });

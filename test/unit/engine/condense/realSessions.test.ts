@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { renderContext } from '../../../../src/engine/condense/render/renderContext';
-import { buildCondenseState } from '../../../../src/engine/condense/state/buildCondenseState';
+import { renderContextSteps } from '../../../../src/engine/condense/render/renderContext';
+import { buildCondenseStateSteps } from '../../../../src/engine/condense/state/buildCondenseState';
 import { realSessionsDir } from '../../../support/paths';
 import { deepFreeze, loadSession, loadWithPi } from './piReference';
 import { defaults, LATEST } from '../../../support/releases';
+import { runSteps } from '../../../../src/engine/steps';
 
 const REAL_SESSIONS = [
 	'large-session.jsonl',
@@ -21,11 +22,11 @@ describe('real sessions without pi-condense entries', () => {
 			const pi = await loadWithPi(join(realSessionsDir, file));
 			assert.deepEqual(loaded.messages, pi.messages);
 			const messages = deepFreeze(loaded.messages);
-			const state = buildCondenseState(loaded.branch, LATEST);
+			const state = runSteps(buildCondenseStateSteps(loaded.branch, LATEST));
 			const config = { ...defaults(LATEST), enabled: true };
 			assert.ok(messages.length > 0);
 			assert.equal(state.records.size, 0);
-			assert.equal(renderContext(messages, state, config, LATEST), messages);
+			assert.equal(runSteps(renderContextSteps(messages, state, config, LATEST)), messages);
 		});
 	}
 });

@@ -5,12 +5,13 @@ import { blobFileNames, sanitizeBlobId } from '../../../../src/engine/condense/r
 import { recoverOutputs, SPILL_UNAVAILABLE } from '../../../../src/engine/condense/recovery/recoveryQuery';
 import { truncateHead } from '../../../../src/engine/condense/recovery/truncateHead';
 import { utf8ByteLength } from '../../../../src/engine/condense/recovery/utf8';
-import { buildCondenseState } from '../../../../src/engine/condense/state/buildCondenseState';
+import { buildCondenseStateSteps } from '../../../../src/engine/condense/state/buildCondenseState';
 import type { BlobReader } from '../../../../src/engine/ports';
 import type { ToolResultMessage } from '../../../../src/engine/session/types';
 import { assistant, call, record, result, BranchBuilder, user } from './builders';
 import { loadSession, REFERENCE_DIR } from './piReference';
 import { LATEST, R200 } from '../../../support/releases';
+import { runSteps } from '../../../../src/engine/steps';
 
 const BASIC = join(REFERENCE_DIR, 'basic');
 const basicBlobs: BlobReader = {
@@ -20,7 +21,7 @@ const noBlobs: BlobReader = { readBlob: () => Promise.resolve(undefined) };
 
 function basicState() {
 	const loaded = loadSession(join(BASIC, 'session.jsonl'));
-	return { loaded, state: buildCondenseState(loaded.branch, R200) };
+	return { loaded, state: runSteps(buildCondenseStateSteps(loaded.branch, R200)) };
 }
 
 describe('recovery (context_tree_query)', () => {
@@ -51,8 +52,8 @@ describe('recovery (context_tree_query)', () => {
 		assert.ok(withBlob.text.endsWith(`Turn: 2\n\n${full}`));
 		const withoutBlob = await recoverOutputs(state, ['call_p1_t2_0'], noBlobs);
 		assert.ok(withoutBlob.text.endsWith(`\n\n${state.spilled[0]?.record.resultPreview}`));
-		const noPreview = buildCondenseState(new BranchBuilder().messages(user(1), assistant(2, call('s', 'bash')), result('s', 'bash', 3, 'x'))
-			.index(record('s', 'bash', '', { spillPath: '/x/s.txt' })).branch, LATEST);
+		const noPreview = runSteps(buildCondenseStateSteps(new BranchBuilder().messages(user(1), assistant(2, call('s', 'bash')), result('s', 'bash', 3, 'x'))
+			.index(record('s', 'bash', '', { spillPath: '/x/s.txt' })).branch, LATEST));
 		assert.ok((await recoverOutputs(noPreview, ['s'])).text.endsWith(`\n\n${SPILL_UNAVAILABLE}`));
 	});
 
@@ -62,14 +63,14 @@ describe('recovery (context_tree_query)', () => {
 			.summary('a', [['t1', 'bash_23', 3]]).index(record('bash_23', 'bash', 'FIRST', { turnIndex: 0, resultTimestamp: 3 }))
 			.messages(user(10), assistant(11, call('bash_23', 'bash')), result('bash_23', 'bash', 12, 'SECOND'))
 			.summary('b', [['t2', 'bash_23', 12]]).index(record('bash_23', 'bash', 'SECOND', { turnIndex: 1, resultTimestamp: 12 }));
-		const state = buildCondenseState(s.branch, LATEST);
+		const state = runSteps(buildCondenseStateSteps(s.branch, LATEST));
 		const both = await recoverOutputs(state, ['bash_23']);
 		assert.deepEqual(Object.keys(both.results), ['bash_23@3', 'bash_23@12']);
 		assert.match(both.text, /^## toolRef: bash_23@3\n[\s\S]*\n\nFIRST\n\n---\n\n## toolRef: bash_23@12\n[\s\S]*\n\nSECOND$/);
 		assert.match((await recoverOutputs(state, ['t2'])).text, /^## toolRef: t2\n[\s\S]*SECOND$/);
 		assert.match((await recoverOutputs(state, ['bash_23@3'])).text, /^## toolRef: bash_23@3\n[\s\S]*FIRST$/);
 		// Up to 2.5.0 the later record replaced the earlier one: the raw id and both refs answer SECOND.
-		const old = buildCondenseState(s.branch, R200);
+		const old = runSteps(buildCondenseStateSteps(s.branch, R200));
 		for (const id of ['bash_23', 't1', 't2']) {
 			const text = (await recoverOutputs(old, [id])).text;
 			assert.match(text, new RegExp(`^## toolRef: ${id}\\n[\\s\\S]*SECOND$`), id);
@@ -84,7 +85,7 @@ describe('recovery (context_tree_query)', () => {
 			.index(record('bash_1', 'bash', 'NEW', { timestamp: 340, resultTimestamp: 350 }))
 			.messages(assistant(900, call('bash_1', 'bash')), result('bash_1', 'bash', 999, 'NEW'))
 			.alias('bash_1', 'bash_1', 999, 350);
-		const text = (await recoverOutputs(buildCondenseState(s.branch, LATEST), ['bash_1'])).text;
+		const text = (await recoverOutputs(runSteps(buildCondenseStateSteps(s.branch, LATEST)), ['bash_1'])).text;
 		const blocks = text.split('\n\n---\n\n');
 		assert.deepEqual(blocks.map((b) => b.split('\n').slice(0, 2).join(' | ')), [
 			'## toolRef: bash_1 | Occurrence: legacy (no resultTimestamp)',
@@ -97,7 +98,7 @@ describe('recovery (context_tree_query)', () => {
 	it('head-truncates long bodies with Pi\'s note', async () => {
 		const long = Array.from({ length: 2500 }, (_, i) => `line ${i}`).join('\n');
 		const s = new BranchBuilder().messages(user(1), assistant(2, call('c', 'bash')), result('c', 'bash', 3, long)).index(record('c', 'bash', long));
-		const text = (await recoverOutputs(buildCondenseState(s.branch, LATEST), ['c'])).text;
+		const text = (await recoverOutputs(runSteps(buildCondenseStateSteps(s.branch, LATEST)), ['c'])).text;
 		assert.ok(text.endsWith('line 1999\n[Output truncated: 2000/2500 lines shown]'));
 	});
 });

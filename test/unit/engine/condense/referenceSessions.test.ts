@@ -7,14 +7,15 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildCondenseState } from '../../../../src/engine/condense/state/buildCondenseState';
-import { renderContext } from '../../../../src/engine/condense/render/renderContext';
+import { buildCondenseStateSteps } from '../../../../src/engine/condense/state/buildCondenseState';
+import { renderContextSteps } from '../../../../src/engine/condense/render/renderContext';
 import type { DefectWarning, ReleaseDiagnostic } from '../../../../src/engine/condense/phases/renderReport';
-import { conversationOf, hasSystemMessages } from '../../../../src/engine/session/systemMessages';
+import { conversationOf } from '../../../../src/engine/session/systemMessages';
 import type { AgentMessage, ContextMessage } from '../../../../src/engine/session/types';
 import { readWithPi16 } from '../../../support/pi16';
 import { referencePiVersions, referenceReleases } from '../../../support/releases';
 import { deepFreeze, loadSession, loadWithPi, readJson, REFERENCE_DIR, referenceConfig } from './piReference';
+import { runSteps } from '../../../../src/engine/steps';
 
 const releases = referenceReleases();
 const folders = readdirSync(REFERENCE_DIR).filter((name) => existsSync(join(REFERENCE_DIR, name, 'expected-context.json'))).sort();
@@ -30,17 +31,17 @@ describe('reference sessions written by real Pi with real pi-condense, each unde
 
 	for (const folder of folders) {
 		it(`reproduces ${folder}/expected-context.json exactly (our parser)`, () => {
-			const release = releases.get(folder);
-			assert.ok(release);
+			const rules = releases.get(folder);
+			assert.ok(rules);
 			const loaded = loadSession(join(REFERENCE_DIR, folder, 'session.jsonl'));
 			const expected = readJson<AgentMessage[]>(join(REFERENCE_DIR, folder, 'expected-context.json'));
-			const state = buildCondenseState(deepFreeze(loaded.branch), release, { lineOf: (e) => loaded.model.lineOf(e) });
+			const state = runSteps(buildCondenseStateSteps(deepFreeze(loaded.branch), rules, { lineOf: (e) => loaded.model.lineOf(e) }));
 			const diagnostics: ReleaseDiagnostic[] = [];
 			const warnings: DefectWarning[] = [];
-			const rendered = renderContext(deepFreeze(loaded.messages), state, referenceConfig(folder, release), release, {
+			const rendered = runSteps(renderContextSteps(deepFreeze(loaded.messages), state, referenceConfig(folder, rules), rules, {
 				diagnostic: (d) => diagnostics.push(d),
 				warning: (w) => warnings.push(w),
-			});
+			}));
 			assert.deepEqual(state.diagnostics, []);
 			assert.deepEqual(diagnostics, []);
 			assert.notDeepEqual(conversationOf(loaded.messages), expected, 'the reference must differ from Pi\'s own context');
@@ -48,7 +49,7 @@ describe('reference sessions written by real Pi with real pi-condense, each unde
 			const returned = conversationOf(rendered);
 			returned.slice(0, expected.length).forEach((message, i) => assert.deepEqual(message, expected[i], `message ${i}`));
 			assert.equal(returned.length, expected.length);
-			assert.equal(hasSystemMessages(loaded.messages), pi1Folders.has(folder), 'Pi 1.x sessions, and only they, hold system messages');
+			assert.equal(loaded.messages.some((message) => message.role === 'system'), pi1Folders.has(folder), 'Pi 1.x sessions, and only they, hold system messages');
 			if (folder !== 'recovery-2.0.0') {
 				assert.deepEqual(warnings, []);
 			}
@@ -56,11 +57,11 @@ describe('reference sessions written by real Pi with real pi-condense, each unde
 	}
 
 	it('recovery-2.0.0: the live turn 2.0.0 drops is sent as it drops it, and a warning names the defect', () => {
-		const release = releases.get('recovery-2.0.0');
-		assert.ok(release);
+		const rules = releases.get('recovery-2.0.0');
+		assert.ok(rules);
 		const loaded = loadSession(join(REFERENCE_DIR, 'recovery-2.0.0', 'session.jsonl'));
 		const warnings: DefectWarning[] = [];
-		const rendered = renderContext(loaded.messages, buildCondenseState(loaded.branch, release), referenceConfig('recovery-2.0.0', release), release, { warning: (w) => warnings.push(w) });
+		const rendered = runSteps(renderContextSteps(loaded.messages, runSteps(buildCondenseStateSteps(loaded.branch, rules)), referenceConfig('recovery-2.0.0', rules), rules, { warning: (w) => warnings.push(w) }));
 		assert.equal(rendered.length, 24);
 		const defect = warnings.find((w) => w.kind === 'chain-drops-live-turn');
 		assert.ok(defect, JSON.stringify(warnings));
@@ -71,11 +72,11 @@ describe('reference sessions written by real Pi with real pi-condense, each unde
 
 	it('renders the same from Pi 0.73.1\'s own reading of the Pi 0.7x–0.8x sessions', async () => {
 		for (const folder of folders.filter((name) => !pi1Folders.has(name))) {
-			const release = releases.get(folder);
-			assert.ok(release);
+			const rules = releases.get(folder);
+			assert.ok(rules);
 			const loaded = await loadWithPi(join(REFERENCE_DIR, folder, 'session.jsonl'));
 			const expected = readJson<AgentMessage[]>(join(REFERENCE_DIR, folder, 'expected-context.json'));
-			assert.deepEqual(renderContext(loaded.messages, buildCondenseState(loaded.branch, release), referenceConfig(folder, release), release), expected, folder);
+			assert.deepEqual(runSteps(renderContextSteps(loaded.messages, runSteps(buildCondenseStateSteps(loaded.branch, rules)), referenceConfig(folder, rules), rules)), expected, folder);
 		}
 	});
 
@@ -89,14 +90,14 @@ describe('reference sessions written by real Pi with real pi-condense, each unde
 			const expectedOf = (folder: string): AgentMessage[] => readJson<AgentMessage[]>(join(REFERENCE_DIR, folder, 'expected-context.json'));
 			const readings = await readWithPi16(pi1.map((folder) => ({ path: sessionOf(folder), sent: expectedOf(folder) })));
 			pi1.forEach((folder, i) => {
-				const release = releases.get(folder);
+				const rules = releases.get(folder);
 				const reading = readings[i];
-				assert.ok(release && reading && reading.restored, folder);
+				assert.ok(rules && reading && reading.restored, folder);
 				const ours = loadSession(sessionOf(folder));
-				const config = referenceConfig(folder, release);
-				const fromPi = renderContext(reading.context.messages as ContextMessage[], buildCondenseState(ours.branch, release), config, release);
+				const config = referenceConfig(folder, rules);
+				const fromPi = runSteps(renderContextSteps(reading.context.messages as ContextMessage[], runSteps(buildCondenseStateSteps(ours.branch, rules)), config, rules));
 				assert.deepEqual(conversationOf(fromPi), expectedOf(folder), `${folder}: from Pi's reading`);
-				const sent = renderContext(ours.messages, buildCondenseState(ours.branch, release), config, release);
+				const sent = runSteps(renderContextSteps(ours.messages, runSteps(buildCondenseStateSteps(ours.branch, rules)), config, rules));
 				assert.deepEqual(JSON.parse(JSON.stringify(sent)), reading.restored, `${folder}: what Pi sends`);
 				assert.equal(sent[0]?.role, 'system', `${folder}: one leading system message`);
 				assert.equal(sent.filter((message) => message.role === 'system').length, 1, folder);

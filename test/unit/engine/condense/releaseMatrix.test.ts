@@ -7,14 +7,16 @@
 import assert from 'node:assert/strict';
 import { resolveConfig } from '../../../../src/engine/config/resolve';
 import type { DefectWarning } from '../../../../src/engine/condense/phases/renderReport';
-import { renderContext } from '../../../../src/engine/condense/render/renderContext';
+import { renderContextSteps } from '../../../../src/engine/condense/render/renderContext';
 import { syntheticBlockId } from '../../../../src/engine/condense/phases/syntheticChain';
-import { buildCondenseState } from '../../../../src/engine/condense/state/buildCondenseState';
+import { buildCondenseStateSteps } from '../../../../src/engine/condense/state/buildCondenseState';
 import type { ReleaseVersion } from '../../../../src/engine/release/releases';
 import type { ContextMessage } from '../../../../src/engine/session/types';
-import { rules } from '../../../support/releases';
+
 import { assistant, call, chain, record, result, BranchBuilder, text, thinking, user } from './builders';
 import { deepFreeze } from './piReference';
+import { runSteps } from '../../../../src/engine/steps';
+import { releaseRules } from '../../../../src/engine/release/releases';
 
 /**
  * - b1 (user@100 … assistant@150) compressed, its call `bash_0` summarized as t1;
@@ -62,16 +64,16 @@ function lineOf(message: ContextMessage): string {
 }
 
 function render(version: ReleaseVersion): { lines: string[]; warnings: DefectWarning[]; diagnostics: string[] } {
-	const release = rules(version);
+	const rules = releaseRules(version);
 	const s = session();
-	const { config, problems } = resolveConfig({ enabled: true, thinkingStrip: { enabled: true, keepLastTurns: 1 } }, release);
+	const { config, problems } = resolveConfig({ enabled: true, thinkingStrip: { enabled: true, keepLastTurns: 1 } }, rules);
 	assert.deepEqual(problems, []);
 	const warnings: DefectWarning[] = [];
 	const diagnostics: string[] = [];
-	const out = renderContext(deepFreeze(s.context), buildCondenseState(deepFreeze(s.branch), release), config, release, {
+	const out = runSteps(renderContextSteps(deepFreeze(s.context), runSteps(buildCondenseStateSteps(deepFreeze(s.branch), rules)), config, rules, {
 		warning: (w) => warnings.push(w),
 		diagnostic: (d) => diagnostics.push(`${d.kind}: ${d.detail}`),
-	});
+	}));
 	return { lines: out.map(lineOf), warnings, diagnostics };
 }
 
@@ -147,11 +149,11 @@ describe('the id-collision fixture of the 2.6.0 fix (bash_23 reused by a live tu
 	}
 
 	function renderAs(version: ReleaseVersion): { lines: string[]; warnings: DefectWarning[] } {
-		const release = rules(version);
+		const rules = releaseRules(version);
 		const s = collision();
-		const { config } = resolveConfig({ enabled: true, chainCompression: { stripFinalAssistantThinking: false } }, release);
+		const { config } = resolveConfig({ enabled: true, chainCompression: { stripFinalAssistantThinking: false } }, rules);
 		const warnings: DefectWarning[] = [];
-		const out = renderContext(s.context, buildCondenseState(s.branch, release), config, release, { warning: (w) => warnings.push(w) });
+		const out = runSteps(renderContextSteps(s.context, runSteps(buildCondenseStateSteps(s.branch, rules)), config, rules, { warning: (w) => warnings.push(w) }));
 		return { lines: out.map(lineOf), warnings };
 	}
 
@@ -171,8 +173,8 @@ describe('the id-collision fixture of the 2.6.0 fix (bash_23 reused by a live tu
 		]);
 		assert.deepEqual(warnings, []);
 		const s = collision();
-		const release = rules('2.9.1');
-		const bodies = buildCondenseState(s.branch, release).chains.map((c) => c.bodyText);
+		const rules = releaseRules('2.9.1');
+		const bodies = runSteps(buildCondenseStateSteps(s.branch, rules)).chains.map((c) => c.bodyText);
 		assert.deepEqual(bodies, ['summary of bash_18', 'summary of bash_23']);
 	});
 });

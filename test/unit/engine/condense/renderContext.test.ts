@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import type { ContextPruneConfig } from '../../../../src/engine/config/types';
-import { renderContext } from '../../../../src/engine/condense/render/renderContext';
-import { previewContext, renderBranch } from '../../../../src/engine/condense/renderBranch';
-import { buildCondenseState } from '../../../../src/engine/condense/state/buildCondenseState';
+import { renderContextSteps } from '../../../../src/engine/condense/render/renderContext';
+import { previewContextSteps, renderBranchSteps } from '../../../../src/engine/condense/renderBranch';
+import { buildCondenseStateSteps } from '../../../../src/engine/condense/state/buildCondenseState';
 import type { AssistantMessage, ToolResultMessage } from '../../../../src/engine/session/types';
 import { assistant, call, chain, record, result, BranchBuilder, text, thinking, user } from './builders';
 import { deepFreeze } from './piReference';
 import { defaults, LATEST, R200 } from '../../../support/releases';
+import { runSteps } from '../../../../src/engine/steps';
 
 const DEFAULTS = defaults(R200);
 const enabled: ContextPruneConfig = { ...DEFAULTS, enabled: true, thinkingStrip: { enabled: true, keepLastTurns: 1 } };
@@ -28,9 +29,9 @@ describe('renderContext (the four phases composed; 2.0.0 entries rendered by 2.0
 	it('returns Pi\'s context untouched when pruning is disabled (the default)', () => {
 		const s = session();
 		const messages = deepFreeze(s.context);
-		assert.equal(renderContext(messages, buildCondenseState(s.branch, R200), DEFAULTS, R200), messages);
-		assert.equal(renderBranch(s.branch, messages, DEFAULTS, R200), messages);
-		const preview = previewContext(s.branch, messages, DEFAULTS, R200);
+		assert.equal(runSteps(renderContextSteps(messages, runSteps(buildCondenseStateSteps(s.branch, R200)), DEFAULTS, R200)), messages);
+		assert.equal(runSteps(renderBranchSteps(s.branch, messages, DEFAULTS, R200)), messages);
+		const preview = runSteps(previewContextSteps(s.branch, messages, DEFAULTS, R200));
 		assert.equal(preview.after, messages);
 		assert.equal(preview.reclaim, undefined);
 		assert.equal(preview.statusText, 'prune: OFF');
@@ -40,7 +41,7 @@ describe('renderContext (the four phases composed; 2.0.0 entries rendered by 2.0
 		const s = session();
 		const messages = deepFreeze(s.context);
 		const snapshot = JSON.stringify(messages);
-		const out = renderContext(messages, buildCondenseState(s.branch, R200), enabled, R200);
+		const out = runSteps(renderContextSteps(messages, runSteps(buildCondenseStateSteps(s.branch, R200)), enabled, R200));
 		assert.equal(JSON.stringify(messages), snapshot);
 		assert.deepEqual(out.map((m) => m.role), ['user', 'user', 'assistant', 'user', 'assistant', 'toolResult', 'custom', 'assistant', 'toolResult', 'assistant', 'assistant']);
 		assert.match(((out[5] as ToolResultMessage).content[0] as { text: string }).text, /ref `t2`/);
@@ -51,17 +52,17 @@ describe('renderContext (the four phases composed; 2.0.0 entries rendered by 2.0
 
 	it('is idempotent: rendering the rendered context changes nothing more', () => {
 		const s = session();
-		const state = buildCondenseState(s.branch, R200);
-		const once = renderContext(deepFreeze(s.context), state, enabled, R200);
-		assert.deepEqual(renderContext(deepFreeze(once.slice()), state, enabled, R200), once);
+		const state = runSteps(buildCondenseStateSteps(s.branch, R200));
+		const once = runSteps(renderContextSteps(deepFreeze(s.context), state, enabled, R200));
+		assert.deepEqual(runSteps(renderContextSteps(deepFreeze(once.slice()), state, enabled, R200)), once);
 	});
 
 	it('respects each phase switch', () => {
 		const s = session();
-		const state = buildCondenseState(s.branch, R200);
-		const noChain = renderContext(s.context, state, { ...enabled, chainCompression: { ...enabled.chainCompression, enabled: false } }, R200);
+		const state = runSteps(buildCondenseStateSteps(s.branch, R200));
+		const noChain = runSteps(renderContextSteps(s.context, state, { ...enabled, chainCompression: { ...enabled.chainCompression, enabled: false } }, R200));
 		assert.equal(noChain.filter((m) => m.role === 'user').length, 2);
-		const noPurge = renderContext(s.context, state, { ...enabled, purgeErrors: { ...enabled.purgeErrors, enabled: false } }, R200);
+		const noPurge = runSteps(renderContextSteps(s.context, state, { ...enabled, purgeErrors: { ...enabled.purgeErrors, enabled: false } }, R200));
 		assert.ok(JSON.stringify(noPurge).includes('z'.repeat(600)));
 	});
 
@@ -72,17 +73,17 @@ describe('renderContext (the four phases composed; 2.0.0 entries rendered by 2.0
 			.chain(chain('b1', 100, 150, { droppedToolCallIds: ['bash_23'], toolRefs: ['t1'], rangeSummaryText: 'r' }))
 			.messages(user(200), assistant(210, call('bash_23', 'bash')), result('bash_23', 'bash', 211, 'NEW'));
 		// 2.0.0 drops the live turn (its ids are a compressed chain's)…
-		const v200 = renderContext(deepFreeze(s.context), buildCondenseState(s.branch, R200), enabled, R200);
+		const v200 = runSteps(renderContextSteps(deepFreeze(s.context), runSteps(buildCondenseStateSteps(s.branch, R200)), enabled, R200));
 		assert.deepEqual(v200.map((m) => m.role), ['user', 'user', 'assistant', 'user']);
 		// …2.9.1 keeps it, and stubs it with the legacy record's ref while that record is legacy-only.
-		const v291 = renderContext(deepFreeze(s.context), buildCondenseState(s.branch, LATEST), { ...enabled, thinkingStrip: undefined }, LATEST);
+		const v291 = runSteps(renderContextSteps(deepFreeze(s.context), runSteps(buildCondenseStateSteps(s.branch, LATEST)), { ...enabled, thinkingStrip: undefined }, LATEST));
 		assert.deepEqual(v291.map((m) => m.role), ['user', 'user', 'assistant', 'user', 'assistant', 'toolResult']);
 		assert.match(((v291[5] as ToolResultMessage).content[0] as { text: string }).text, /ref `t1`/);
 	});
 
 	it('previews the reclaim and status text of a changed render', () => {
 		const s = session();
-		const preview = previewContext(s.branch, s.context, enabled, R200);
+		const preview = runSteps(previewContextSteps(s.branch, s.context, enabled, R200));
 		assert.ok(preview.reclaim && preview.reclaim.afterChars < preview.reclaim.beforeChars);
 		assert.equal(preview.reclaim.beforeChars, JSON.stringify(s.context).length);
 		assert.match(preview.statusText, /^prune: ON · \d+(\.\d)?k?->\d+(\.\d)?k? \(-\d+%\)$/);

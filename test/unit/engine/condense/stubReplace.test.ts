@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { stubReplace } from '../../../../src/engine/condense/phases/stubReplace';
+import { stubReplaceSteps } from '../../../../src/engine/condense/phases/stubReplace';
 import { protectionCheck } from '../../../../src/engine/condense/protection/protectionRules';
-import { buildCondenseState } from '../../../../src/engine/condense/state/buildCondenseState';
+import { buildCondenseStateSteps } from '../../../../src/engine/condense/state/buildCondenseState';
 import type { ToolResultMessage } from '../../../../src/engine/session/types';
 import { assistant, call, record, result, BranchBuilder, user } from './builders';
 import { deepFreeze } from './piReference';
 import { R200 } from '../../../support/releases';
+import { runSteps } from '../../../../src/engine/steps';
 
 const NO_GRACE: ReadonlySet<string> = new Set();
 
@@ -27,14 +28,14 @@ describe('stubReplace (phase 1, entries written by 2.0.0, read by 2.0.0)', () =>
 	it('returns the same array when nothing is summarized', () => {
 		const s = new BranchBuilder().messages(user(1), assistant(2, call('x', 'bash')), result('x', 'bash', 3, 'o'));
 		const messages = deepFreeze(s.context);
-		assert.equal(stubReplace(messages, buildCondenseState(s.branch, R200), noProtection, NO_GRACE), messages);
+		assert.equal(runSteps(stubReplaceSteps(messages, runSteps(buildCondenseStateSteps(s.branch, R200)), noProtection, NO_GRACE)), messages);
 	});
 
 	it('replaces a summarized result with the byte-exact stub, keeping its identity fields', () => {
 		const s = summarizedSession();
 		const messages = deepFreeze(s.context);
 		const before = JSON.stringify(messages);
-		const out = stubReplace(messages, buildCondenseState(s.branch, R200), noProtection, NO_GRACE);
+		const out = runSteps(stubReplaceSteps(messages, runSteps(buildCondenseStateSteps(s.branch, R200)), noProtection, NO_GRACE));
 		assert.notEqual(out, messages);
 		assert.equal(JSON.stringify(messages), before, 'input unchanged');
 		assert.deepEqual(out[2], {
@@ -48,39 +49,39 @@ describe('stubReplace (phase 1, entries written by 2.0.0, read by 2.0.0)', () =>
 	it('stubs an errored result as isError: false', () => {
 		const s = new BranchBuilder().messages(user(1), assistant(2, call('x', 'edit')), result('x', 'edit', 3, 'failed', true))
 			.summary('s', [['t1', 'x']]).index(record('x', 'edit', 'failed', { isError: true }));
-		const out = stubReplace(s.context, buildCondenseState(s.branch, R200), noProtection, NO_GRACE);
+		const out = runSteps(stubReplaceSteps(s.context, runSteps(buildCondenseStateSteps(s.branch, R200)), noProtection, NO_GRACE));
 		assert.equal((out[2] as ToolResultMessage).isError, false);
 	});
 
 	it('stubs a dedup alias with its original\'s ref', () => {
 		const s = summarizedSession().messages(assistant(130, call('r2', 'read', { path: 'src/a.ts' })), result('r2', 'read', 140, 'A'.repeat(50)))
 			.alias('r2', 'r1');
-		const out = stubReplace(s.context, buildCondenseState(s.branch, R200), noProtection, NO_GRACE);
+		const out = runSteps(stubReplaceSteps(s.context, runSteps(buildCondenseStateSteps(s.branch, R200)), noProtection, NO_GRACE));
 		assert.match(textOf(out[out.length - 1]), /ref `t1`/);
 	});
 
 	it('leaves a result raw when its record is protected now (render-time repair), by path or by name', () => {
 		const s = summarizedSession();
 		const messages = s.context;
-		const state = buildCondenseState(s.branch, R200);
-		assert.equal(stubReplace(messages, state, protectionCheck({ protectedTools: [], protectedPaths: ['src/*.ts'] }), NO_GRACE), messages);
-		assert.equal(stubReplace(messages, state, protectionCheck({ protectedTools: ['read'], protectedPaths: [] }), NO_GRACE), messages);
+		const state = runSteps(buildCondenseStateSteps(s.branch, R200));
+		assert.equal(runSteps(stubReplaceSteps(messages, state, protectionCheck({ protectedTools: [], protectedPaths: ['src/*.ts'] }), NO_GRACE)), messages);
+		assert.equal(runSteps(stubReplaceSteps(messages, state, protectionCheck({ protectedTools: ['read'], protectedPaths: [] }), NO_GRACE)), messages);
 	});
 
 	it('leaves an alias raw when its original is protected, but stubs it when only the alias\'s own path is', () => {
 		const s = summarizedSession().messages(assistant(130, call('r2', 'read', { path: 'skills/x.md' })), result('r2', 'read', 140, 'A'.repeat(50)))
 			.alias('r2', 'r1');
-		const state = buildCondenseState(s.branch, R200);
-		const byOriginal = stubReplace(s.context, state, protectionCheck({ protectedTools: [], protectedPaths: ['src/**'] }), NO_GRACE);
+		const state = runSteps(buildCondenseStateSteps(s.branch, R200));
+		const byOriginal = runSteps(stubReplaceSteps(s.context, state, protectionCheck({ protectedTools: [], protectedPaths: ['src/**'] }), NO_GRACE));
 		assert.equal(textOf(byOriginal[byOriginal.length - 1]), 'A'.repeat(50));
-		const byOwnPath = stubReplace(s.context, state, protectionCheck({ protectedTools: [], protectedPaths: ['skills/**'] }), NO_GRACE);
+		const byOwnPath = runSteps(stubReplaceSteps(s.context, state, protectionCheck({ protectedTools: [], protectedPaths: ['skills/**'] }), NO_GRACE));
 		assert.match(textOf(byOwnPath[byOwnPath.length - 1]), /ref `t1`/);
 	});
 
 	it('writes the multi-line spill stub with the stored spillPath and the call\'s own id', () => {
 		const spilled = record('big', 'bash', '', { spillPath: '/elsewhere/s-blobs/big.txt', spillBytes: 5276, resultPreview: 'line1\nline2', timestamp: 3 });
 		const s = new BranchBuilder().messages(user(1), assistant(2, call('big', 'bash')), result('big', 'bash', 3, 'x'.repeat(9000))).index(spilled);
-		const out = stubReplace(s.context, buildCondenseState(s.branch, R200), noProtection, NO_GRACE);
+		const out = runSteps(stubReplaceSteps(s.context, runSteps(buildCondenseStateSteps(s.branch, R200)), noProtection, NO_GRACE));
 		assert.equal(textOf(out[2]), [
 			'[Oversized output spilled to file — 5276 bytes.]',
 			'Tool: bash',
@@ -95,7 +96,7 @@ describe('stubReplace (phase 1, entries written by 2.0.0, read by 2.0.0)', () =>
 		const spilled = record('big', 'bash', '', { spillPath: '/b/big.txt', timestamp: 3 });
 		const s = new BranchBuilder().messages(user(1), assistant(2, call('big', 'bash')), result('big', 'bash', 3, 'x')).index(spilled)
 			.messages(assistant(4, call('again', 'bash')), result('again', 'bash', 5, 'x')).alias('again', 'big');
-		const out = stubReplace(s.context, buildCondenseState(s.branch, R200), noProtection, NO_GRACE);
+		const out = runSteps(stubReplaceSteps(s.context, runSteps(buildCondenseStateSteps(s.branch, R200)), noProtection, NO_GRACE));
 		assert.match(textOf(out[2]), /^\[Oversized output spilled to file — \? bytes\.\]\n/);
 		assert.match(textOf(out[2]), /\nPreview \(head\):\n\nFull output/);
 		assert.match(textOf(out[4]), /ref `again`\.$/);

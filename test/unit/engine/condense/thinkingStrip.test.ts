@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
-import { renderContext } from '../../../../src/engine/condense/render/renderContext';
+import { renderContextSteps } from '../../../../src/engine/condense/render/renderContext';
 import { stripOldThinking, stripThinkingBefore } from '../../../../src/engine/condense/phases/thinkingStrip';
-import { buildCondenseState } from '../../../../src/engine/condense/state/buildCondenseState';
+import { buildCondenseStateSteps } from '../../../../src/engine/condense/state/buildCondenseState';
 import type { AgentMessage, AssistantMessage } from '../../../../src/engine/session/types';
-import { defaults, rules } from '../../../support/releases';
+import { defaults } from '../../../support/releases';
 import { assistant, call, result, BranchBuilder, text, thinking, user } from './builders';
 import { deepFreeze } from './piReference';
+import { runSteps } from '../../../../src/engine/steps';
+import { releaseRules } from '../../../../src/engine/release/releases';
 
 function turns(n: number): AgentMessage[] {
 	const messages: AgentMessage[] = [user(1)];
@@ -64,10 +66,10 @@ describe('thinking strip by release', () => {
 	}
 
 	const strippedCount = (version: '2.4.2' | '2.4.3' | '2.5.0', keepLastTurns: number): number => {
-		const release = rules(version);
+		const rules = releaseRules(version);
 		const s = session();
-		const config = { ...defaults(release), enabled: true, ...(release.thinkingStrip === 'none' ? {} : { thinkingStrip: { enabled: true, keepLastTurns } }) };
-		const out = renderContext(s.context, buildCondenseState(s.branch, release), config, release);
+		const config = { ...defaults(rules), enabled: true, ...(rules.thinkingStrip === 'none' ? {} : { thinkingStrip: { enabled: true, keepLastTurns } }) };
+		const out = runSteps(renderContextSteps(s.context, runSteps(buildCondenseStateSteps(s.branch, rules)), config, rules));
 		return blockTypes(out).filter((types) => !types.startsWith('thinking')).length;
 	};
 
@@ -80,7 +82,7 @@ describe('thinking strip by release', () => {
 	});
 
 	it('defaults to stripping all but the last 16 up to 2.4.3 (the release decides, not us)', () => {
-		assert.deepEqual(defaults(rules('2.4.3')).thinkingStrip, { enabled: true, keepLastTurns: 16 });
-		assert.equal(defaults(rules('2.5.0')).thinkingStrip, undefined);
+		assert.deepEqual(defaults(releaseRules('2.4.3')).thinkingStrip, { enabled: true, keepLastTurns: 16 });
+		assert.equal(defaults(releaseRules('2.5.0')).thinkingStrip, undefined);
 	});
 });

@@ -46,8 +46,8 @@ describe('config presets', () => {
 		for (const [key, choices] of cases) {
 			for (const choice of choices) {
 				// The thinking strip is read up to 2.4.3 only; the latest release reads every other key here.
-				const release = key.startsWith('thinkingStrip') ? R200 : LATEST;
-				assert.deepEqual(resolveConfig(setConfigKey({}, key, choice.value, defaults(release)), release).problems, [], `${key}=${String(choice.value)}`);
+				const rules = key.startsWith('thinkingStrip') ? R200 : LATEST;
+				assert.deepEqual(resolveConfig(setConfigKey({}, key, choice.value, defaults(rules)), rules).problems, [], `${key}=${String(choice.value)}`);
 			}
 		}
 		assert.deepEqual(PRUNE_ON_MODES.map((c) => c.value), PRUNE_ON_VALUES);

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describeConfigProblem, resolveConfig as resolveFor } from '../../../../src/engine/config/resolve';
 import { SHALLOW_MERGE_REASON } from '../../../../src/engine/config/configReader';
-import { defaults, LATEST, R200, rules } from '../../../support/releases';
+import { defaults, LATEST, R200 } from '../../../support/releases';
+import { releaseRules } from '../../../../src/engine/release/releases';
 
 /** Most rules here hold for every release; these read as the latest one does. */
 const resolveConfig = (raw: unknown) => resolveFor(raw, LATEST);
@@ -17,9 +18,9 @@ describe('resolveConfig', () => {
 	it('uses the release\'s defaults and reads only the keys the release knows', () => {
 		assert.deepEqual(defaults(R200).thinkingStrip, { enabled: true, keepLastTurns: 16 });
 		assert.equal('recoveryGraceTurns' in defaults(R200), false);
-		assert.equal(defaults(rules('2.3.0')).recoveryGraceTurns, 3);
-		assert.equal('summarizerIdleTimeoutMs' in defaults(rules('2.3.0')), false);
-		assert.deepEqual([defaults(rules('2.4.0')).summarizerIdleTimeoutMs, defaults(rules('2.4.0')).summarizerMaxTimeoutMs], [20000, 180000]);
+		assert.equal(defaults(releaseRules('2.3.0')).recoveryGraceTurns, 3);
+		assert.equal('summarizerIdleTimeoutMs' in defaults(releaseRules('2.3.0')), false);
+		assert.deepEqual([defaults(releaseRules('2.4.0')).summarizerIdleTimeoutMs, defaults(releaseRules('2.4.0')).summarizerMaxTimeoutMs], [20000, 180000]);
 		assert.equal('thinkingStrip' in DEFAULT_CONFIG, false);
 		const raw = { thinkingStrip: { enabled: true, keepLastTurns: 2 }, recoveryGraceTurns: 1, summarizerIdleTimeoutMs: 5 };
 		const latest = resolveConfig(raw);

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { detectChains, selectChains } from '../../../../src/engine/flush';
-import { detectChainsSteps } from '../../../../src/engine/flush/chains/detectChains';
+import { detectChainsSteps, selectChains } from '../../../../src/engine/flush';
 import { runSteps } from '../../../../src/engine/steps';
 import { loadSession, REFERENCE_DIR } from '../condense/piReference';
-import { planChainJobs } from '../../../../src/engine/flush/chains/planChains';
-import { buildCondenseState, protectionCheck } from '../../../../src/engine/condense';
+import { planChainJobsSteps } from '../../../../src/engine/flush/chains/planChains';
+import { buildCondenseStateSteps, protectionCheck } from '../../../../src/engine/condense';
 import { LATEST, R200 } from '../../../support/releases';
 import { assistant, BranchBuilder, call, record, result, text, user } from '../condense/builders';
 
@@ -13,10 +12,10 @@ const protect = protectionCheck({ protectedTools: ['todoread'], protectedPaths: 
 
 describe('chain detection', () => {
 	it('finds closed chains with their middle ids, in order, without repeats', () => {
-		const chains = detectChains([
+		const chains = runSteps(detectChainsSteps([
 			user(1), assistant(2, call('a', 'bash'), call('b', 'read')), result('a', 'bash', 3, 'x'), result('b', 'read', 4, 'y'),
 			assistant(5, call('a', 'bash')), result('a', 'bash', 6, 'z'), assistant(7, text('done')),
-		], protect);
+		], protect));
 		assert.equal(chains.length, 1);
 		assert.deepEqual({ ...chains[0], middleKeys: undefined }, {
 			startUserTimestamp: 1, finalAssistantTimestamp: 7, middleToolCallIds: ['a', 'b'], protectedToolCallIds: [], middleKeys: undefined, startIndex: 0, endIndex: 6,
@@ -25,29 +24,29 @@ describe('chain detection', () => {
 	});
 
 	it('reports an interrupted chain with a null final timestamp, and never the open one', () => {
-		const chains = detectChains([
+		const chains = runSteps(detectChainsSteps([
 			user(1), assistant(2, call('a', 'bash')), result('a', 'bash', 3, 'x'),
 			user(4), assistant(5, call('b', 'bash')), result('b', 'bash', 6, 'y'), assistant(7, text('ok')),
 			user(8), assistant(9, call('c', 'bash')), result('c', 'bash', 10, 'z'),
-		], protect);
+		], protect));
 		assert.deepEqual(chains.map((c) => [c.startUserTimestamp, c.finalAssistantTimestamp, c.middleToolCallIds]), [[1, null, ['a']], [4, 7, ['b']]]);
 	});
 
 	it('lets synthetic chain messages and custom messages pass through', () => {
-		const chains = detectChains([
+		const chains = runSteps(detectChainsSteps([
 			user(1), assistant(2, call('a', 'bash')), result('a', 'bash', 3, 'x'),
 			{ role: 'user', content: [{ type: 'text', text: '<compressed-chain id="b1" tools="">\nold\n</compressed-chain>' }], timestamp: 4 },
 			{ role: 'custom', customType: 'context-prune-summary', content: 's', display: false, timestamp: 5 },
 			assistant(6, text('done')),
-		], protect);
+		], protect));
 		assert.deepEqual(chains.map((c) => [c.startUserTimestamp, c.finalAssistantTimestamp]), [[1, 6]]);
 	});
 
 	it('lists protected calls by tool name and by path glob', () => {
-		const [chain] = detectChains([
+		const [chain] = runSteps(detectChainsSteps([
 			user(1), assistant(2, call('t', 'todoread'), call('s', 'read', { path: 'a/skills/x/SKILL.md' }), call('r', 'read', { path: 'src/a.ts' })),
 			result('t', 'todoread', 3, 'x'), result('s', 'read', 4, 'y'), result('r', 'read', 5, 'z'), assistant(6, text('done')),
-		], protect);
+		], protect));
 		assert.deepEqual(chain?.protectedToolCallIds, ['t', 's']);
 	});
 });
@@ -73,25 +72,25 @@ describe('chain planning of a chain whose range does not resolve', () => {
 		.messages(user(1, 'again'), assistant(5, call('b', 'bash')), result('b', 'bash', 6, 'y'), assistant(7, text('two')));
 
 	it('plans a covered chain all the same, as every release compresses without checking (render then leaves it raw)', () => {
-		for (const release of [R200, LATEST]) {
-			const covered = new BranchBuilder().messages(...branch.context).summary('S', release.occurrenceKeys ? [['t1', 'a', 3]] : [['t1', 'a']]);
+		for (const rules of [R200, LATEST]) {
+			const covered = new BranchBuilder().messages(...branch.context).summary('S', rules.occurrenceKeys ? [['t1', 'a', 3]] : [['t1', 'a']]);
 			const messages = covered.context;
-			const [first] = detectChains(messages, protect);
+			const [first] = runSteps(detectChainsSteps(messages, protect));
 			assert.ok(first);
-			const plan = planChainJobs([first], messages, buildCondenseState(covered.branch, release), release);
-			assert.deepEqual(plan.skipped, [], release.version);
-			assert.deepEqual(plan.jobs.map((job) => job.summaries), [['S']], release.version);
+			const plan = runSteps(planChainJobsSteps([first], messages, runSteps(buildCondenseStateSteps(covered.branch, rules)), rules));
+			assert.deepEqual(plan.skipped, [], rules.version);
+			assert.deepEqual(plan.jobs.map((job) => job.summaries), [['S']], rules.version);
 		}
 	});
 
 	it('2.9.x: backfills nothing from an unresolved span; compresses from indexed records only, else reports backfill-empty', () => {
 		const messages = branch.context;
-		const [first] = detectChains(messages, protect);
+		const [first] = runSteps(detectChainsSteps(messages, protect));
 		assert.ok(first);
-		const bare = planChainJobs([first], messages, buildCondenseState(branch.branch, LATEST), LATEST);
+		const bare = runSteps(planChainJobsSteps([first], messages, runSteps(buildCondenseStateSteps(branch.branch, LATEST)), LATEST));
 		assert.deepEqual(bare.skipped.map((skip) => skip.reason), ['backfill-empty'], 'the span does not resolve: no fresh records');
 		const indexed = new BranchBuilder().messages(...messages).index(record('a', 'bash', 'x', { resultTimestamp: 3, timestamp: 3 }));
-		const plan = planChainJobs([first], indexed.context, buildCondenseState(indexed.branch, LATEST), LATEST);
+		const plan = runSteps(planChainJobsSteps([first], indexed.context, runSteps(buildCondenseStateSteps(indexed.branch, LATEST)), LATEST));
 		assert.equal(plan.jobs.length, 1);
 		assert.deepEqual(plan.jobs[0]?.fresh, []);
 		assert.deepEqual(plan.jobs[0]?.indexed.map((r) => r.toolCallId), ['a']);
@@ -100,9 +99,9 @@ describe('chain planning of a chain whose range does not resolve', () => {
 	it('selects the same chains when the compressed ones are skipped at detection, on real pruned sessions', () => {
 		for (const folder of ['large-bulk', 'large-bulk-2.9.1', 'recovery-2.9.1']) {
 			const loaded = loadSession(join(REFERENCE_DIR, folder, 'session.jsonl'));
-			const state = buildCondenseState(loaded.branch, LATEST);
+			const state = runSteps(buildCondenseStateSteps(loaded.branch, LATEST));
 			const compressed = new Set(state.chains.map((chain) => chain.entry.startUserTimestamp));
-			const all = detectChains(loaded.messages, protect);
+			const all = runSteps(detectChainsSteps(loaded.messages, protect));
 			const skipping = runSteps(detectChainsSteps(loaded.messages, protect, compressed));
 			assert.ok(compressed.size > 0 || folder === 'recovery-2.9.1', `${folder}: ${compressed.size} compressed chains`);
 			assert.ok(skipping.length < all.length || compressed.size === 0, folder);

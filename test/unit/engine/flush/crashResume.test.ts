@@ -11,7 +11,7 @@
 import assert from 'node:assert/strict';
 import { resolveConfig } from '../../../../src/engine/config/resolve';
 import type { FlushMode } from '../../../../src/engine/flush';
-import { parseSession } from '../../../../src/engine/session';
+import { parseSessionSteps } from '../../../../src/engine/session';
 import type { ReleaseRules } from '../../../../src/engine/release/releases';
 import { flushText, memorySpillWriter } from '../../../support/flushHarness';
 import { readWithPi } from '../../../support/pi';
@@ -19,21 +19,22 @@ import { LATEST, WRITER_RELEASE } from '../../../support/releases';
 import { coverageOf, resumeVerdict } from '../../../support/resumeRule';
 import { richReply, richSession, SPILL_THRESHOLD } from '../../../support/richSession';
 import { scriptedSummarizer } from '../../../support/scriptedSummarizer';
+import { runSteps } from '../../../../src/engine/steps';
 
-function configFor(release: ReleaseRules) {
+function configFor(rules: ReleaseRules) {
 	return resolveConfig({
 		enabled: true, spillThreshold: SPILL_THRESHOLD, protectedTools: ['todoread'], chainCompression: { rollingWindow: 1 },
-	}, release).config;
+	}, rules).config;
 }
 
 describe('flush: resuming after a kill, as the release does', function () {
 	this.timeout(120000);
 
-	for (const release of [WRITER_RELEASE, LATEST]) {
+	for (const rules of [WRITER_RELEASE, LATEST]) {
 		for (const second of [false, true]) {
 			for (const mode of ['now', 'compact'] as const) {
-				it(`${release.version}, ${second ? 'two flushes (aliases, a chain fused across them)' : 'one flush'}, ${mode}: a kill between any two lines`, async () => {
-					const left = await checkEveryKill(release, second, mode);
+				it(`${rules.version}, ${second ? 'two flushes (aliases, a chain fused across them)' : 'one flush'}, ${mode}: a kill between any two lines`, async () => {
+					const left = await checkEveryKill(rules, second, mode);
 					if (second && mode === 'now') {
 						assert.ok(left > 0, 'some kill leaves chains for compact (a now with nothing pending stops before chain compression)');
 					}
@@ -43,21 +44,21 @@ describe('flush: resuming after a kill, as the release does', function () {
 	}
 
 	/** Kills the flush after each of its lines, resumes, checks; returns how many kills left chains for `compact`. */
-	async function checkEveryKill(release: ReleaseRules, second: boolean, mode: FlushMode): Promise<number> {
-		const config = configFor(release);
+	async function checkEveryKill(rules: ReleaseRules, second: boolean, mode: FlushMode): Promise<number> {
+		const config = configFor(rules);
 		const summarizer = scriptedSummarizer(richReply);
 		const spill = memorySpillWriter();
-		const options = { spill, release, mode };
+		const options = { spill, rules, mode };
 		// The second session is the first one flushed, then grown by two prompts: its flush dedups
 		// against the first flush's records and fuses a chain from summaries of both flushes.
 		let start = richSession(false).text();
 		if (second) {
-			const first = await flushText(start, config, summarizer, { spill, release });
+			const first = await flushText(start, config, summarizer, { spill, rules });
 			start = continued(first.text, richSession(true).text().slice(start.length));
 		}
 		const reference = await flushText(start, config, summarizer, options);
 		assert.equal(reference.result.status, 'completed', reference.result.message);
-		const referenceCoverage = coverageOf(parseSession(reference.text), release);
+		const referenceCoverage = coverageOf(runSteps(parseSessionSteps(reference.text)), rules);
 		const lines = reference.text.slice(start.length).split('\n').slice(0, -1);
 		let leftKills = 0;
 		for (let written = 0; written <= lines.length; written++) {
@@ -67,7 +68,7 @@ describe('flush: resuming after a kill, as the release does', function () {
 			const what = `after a kill at line ${written} of ${lines.length}`;
 			assert.notEqual(resumed.result.status, 'failed', `${what}: ${resumed.result.message}`);
 			const verdict = resumeVerdict({
-				mode, partial, resumed: resumed.text, reference: referenceCoverage, summarizerCalls: summarizer.requests.length - calls, config, release,
+				mode, partial, resumed: resumed.text, reference: referenceCoverage, summarizerCalls: summarizer.requests.length - calls, config, rules,
 			});
 			assert.deepEqual(verdict.violations, [], what);
 			await assertPiReads(resumed.text, what);
@@ -76,7 +77,7 @@ describe('flush: resuming after a kill, as the release does', function () {
 			if (verdict.leftChains > 0) {
 				leftKills++;
 				const compacted = await flushText(resumed.text, config, summarizer, { ...options, mode: 'compact' });
-				const chains = new Set(coverageOf(parseSession(compacted.text), release).chains);
+				const chains = new Set(coverageOf(runSteps(parseSessionSteps(compacted.text)), rules).chains);
 				assert.ok(referenceCoverage.chains.every((startTimestamp) => chains.has(startTimestamp)), `${what}: compact takes the chains left`);
 			}
 		}
@@ -88,7 +89,7 @@ describe('flush: resuming after a kill, as the release does', function () {
 function continued(text: string, more: string): string {
 	const [first = '', ...rest] = more.split('\n');
 	const entry = JSON.parse(first) as Record<string, unknown>;
-	return `${text}${JSON.stringify({ ...entry, parentId: parseSession(text).leafId })}\n${rest.join('\n')}`;
+	return `${text}${JSON.stringify({ ...entry, parentId: runSteps(parseSessionSteps(text)).leafId })}\n${rest.join('\n')}`;
 }
 
 /** Pi's own SessionManager reads every line, and builds a context of as many messages as ours. */

@@ -9,13 +9,14 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runFlush } from '../../../../src/engine/flush';
-import { buildSessionContext, getBranch, parseSession } from '../../../../src/engine/session';
+import { buildSessionContextSteps, getBranchSteps, parseSessionSteps } from '../../../../src/engine/session';
 import { sha1Hex } from '../../../../src/node/flush/sha1Hasher';
 import { oracleReply } from '../../../support/oracleReplies';
 import { piCondenseSessionsDir } from '../../../support/paths';
 import { scriptedSummarizer } from '../../../support/scriptedSummarizer';
 import { referenceConfig } from '../condense/piReference';
 import { R200 } from '../../../support/releases';
+import { runSteps } from '../../../../src/engine/steps';
 
 type Json = Record<string, unknown>;
 
@@ -27,12 +28,12 @@ describe('flush parity with real pi-condense (large-bulk)', () => {
 		const finalReply = entries.at(-1) as Json;
 		const userPrompt = entries[firstPruner - 1] as Json;
 		const before = [...lines.slice(0, firstPruner), JSON.stringify({ ...finalReply, parentId: userPrompt['id'] })];
-		const model = parseSession(`${before.join('\n')}\n`);
+		const model = runSteps(parseSessionSteps(`${before.join('\n')}\n`));
 		assert.deepEqual(model.diagnostics, []);
 		const config = { ...referenceConfig('large-bulk', R200), spillThreshold: 10_000_000 };
 		const summarizer = scriptedSummarizer((request) => oracleReply(request.prompt));
 		const result = await runFlush(
-			{ mode: 'now', branch: getBranch(model), messages: buildSessionContext(model).messages, config, release: R200 },
+			{ mode: 'now', branch: runSteps(getBranchSteps(model)), messages: runSteps(buildSessionContextSteps(model)).messages, config, rules: R200 },
 			{ summarizer, hash: sha1Hex, now: () => 1796020581125 },
 		);
 		assert.equal(result.status, 'completed', result.message);

@@ -11,9 +11,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildCondenseState, contentText, renderContext } from '../../../../src/engine/condense';
+import { buildCondenseStateSteps, contentText, renderContextSteps } from '../../../../src/engine/condense';
 import { resolveConfig } from '../../../../src/engine/config/resolve';
-import { buildSessionContext, getBranch, parseSession } from '../../../../src/engine/session';
+import { buildSessionContextSteps, getBranchSteps, parseSessionSteps } from '../../../../src/engine/session';
 import type { AgentMessage, AssistantMessage } from '../../../../src/engine/session/types';
 import { flushText, memorySpillWriter } from '../../../support/flushHarness';
 import { output } from '../../../support/flushFixtures';
@@ -21,6 +21,7 @@ import { realSessionsDir } from '../../../support/paths';
 import { richReply } from '../../../support/richSession';
 import { scriptedSummarizer } from '../../../support/scriptedSummarizer';
 import { WRITER_RELEASE } from '../../../support/releases';
+import { runSteps } from '../../../../src/engine/steps';
 
 type Json = Record<string, unknown>;
 
@@ -71,9 +72,9 @@ describe('rendering a realistic session written by our flush', () => {
 			`pruner: pruned 5 tool calls from 4 batches — summary 268 chars vs ${themeMd.length + themeTs.length + buildLog.length + 49 + listing.length} raw chars`,
 		]);
 
-		const model = parseSession(second.text);
-		const pi = buildSessionContext(model).messages;
-		const rendered = renderContext(pi, buildCondenseState(getBranch(model), WRITER_RELEASE), config, WRITER_RELEASE);
+		const model = runSteps(parseSessionSteps(second.text));
+		const pi = runSteps(buildSessionContextSteps(model)).messages;
+		const rendered = runSteps(renderContextSteps(pi, runSteps(buildCondenseStateSteps(runSteps(getBranchSteps(model)), WRITER_RELEASE)), config, WRITER_RELEASE));
 		const same = (i: number) => ({ same: pi[i] as AgentMessage });
 		const expected: Expectation[] = [
 			same(0), // "/mode"
@@ -165,7 +166,7 @@ function resultOf(lines: readonly string[], lineNumber: number): string {
 }
 
 function appendMessages(text: string, messages: readonly Json[]): string {
-	let leaf = parseSession(text).leafId;
+	let leaf = runSteps(parseSessionSteps(text)).leafId;
 	let out = text;
 	messages.forEach((message, i) => {
 		const id = `f${String(i).padStart(7, '0')}`;

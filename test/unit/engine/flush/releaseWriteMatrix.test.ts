@@ -8,14 +8,16 @@
  * refs (2.6.0), the flush-metrics entry (2.7.0), deterministic chains with a backfill (2.9.0).
  */
 import assert from 'node:assert/strict';
-import { buildCondenseState, contentText, recoverOutputs, renderContext } from '../../../../src/engine/condense';
+import { buildCondenseStateSteps, contentText, recoverOutputs, renderContextSteps } from '../../../../src/engine/condense';
 import { resolveConfig } from '../../../../src/engine/config/resolve';
 import { isAtLeast, type ReleaseRules } from '../../../../src/engine/release/releases';
-import { buildSessionContext, getBranch, parseSession } from '../../../../src/engine/session';
+import { buildSessionContextSteps, getBranchSteps, parseSessionSteps } from '../../../../src/engine/session';
 import { flushText, memorySpillWriter } from '../../../support/flushHarness';
 import { richReply, richSession, SPILL_THRESHOLD } from '../../../support/richSession';
-import { rules } from '../../../support/releases';
+
 import { scriptedSummarizer } from '../../../support/scriptedSummarizer';
+import { runSteps } from '../../../../src/engine/steps';
+import { releaseRules } from '../../../../src/engine/release/releases';
 
 type Json = Record<string, unknown>;
 
@@ -26,13 +28,13 @@ function customEntries(text: string, customType: string): Json[] {
 }
 
 /** The session after a `now` (`text`), and after a `compact` on top of it (`compacted`). */
-async function flushed(release: ReleaseRules): Promise<{ text: string; compacted: string; original: string; config: ReturnType<typeof resolveConfig>['config'] }> {
-	const config = resolveConfig({ enabled: true, spillThreshold: SPILL_THRESHOLD, chainCompression: { enabled: true, rollingWindow: 1 }, thinkingStrip: { enabled: true, keepLastTurns: 2 } }, release).config;
+async function flushed(rules: ReleaseRules): Promise<{ text: string; compacted: string; original: string; config: ReturnType<typeof resolveConfig>['config'] }> {
+	const config = resolveConfig({ enabled: true, spillThreshold: SPILL_THRESHOLD, chainCompression: { enabled: true, rollingWindow: 1 }, thinkingStrip: { enabled: true, keepLastTurns: 2 } }, rules).config;
 	const original = richSession(true).text();
 	const summarizer = scriptedSummarizer(richReply);
-	const now = await flushText(original, config, summarizer, { release, spill: memorySpillWriter() });
+	const now = await flushText(original, config, summarizer, { rules, spill: memorySpillWriter() });
 	assert.equal(now.result.status, 'completed', now.result.message);
-	const compact = await flushText(now.text, config, summarizer, { release, mode: 'compact', spill: memorySpillWriter() });
+	const compact = await flushText(now.text, config, summarizer, { rules, mode: 'compact', spill: memorySpillWriter() });
 	assert.notEqual(compact.result.status, 'failed', compact.result.message);
 	return { text: now.text, compacted: compact.text, original, config };
 }
@@ -42,13 +44,13 @@ describe('writing per release: what our flush appends reads back as that release
 
 	for (const version of ['2.0.0', '2.1.0', '2.4.3', '2.6.0', '2.9.1'] as const) {
 		it(`${version}: every stub's ref is carried and recovers the original; compact's chains recover theirs; nothing left to do`, async () => {
-			const release = rules(version);
-			const { text, original, config } = await flushed(release);
-			const model = parseSession(text);
-			const state = buildCondenseState(getBranch(model), release);
-			const rendered = renderContext(buildSessionContext(model).messages, state, config, release);
+			const rules = releaseRules(version);
+			const { text, original, config } = await flushed(rules);
+			const model = runSteps(parseSessionSteps(text));
+			const state = runSteps(buildCondenseStateSteps(runSteps(getBranchSteps(model)), rules));
+			const rendered = runSteps(renderContextSteps(runSteps(buildSessionContextSteps(model)).messages, state, config, rules));
 			const carried = rendered.filter((m) => m.role !== 'toolResult').map((m) => JSON.stringify(m)).join('\n');
-			const originals = new Map(buildSessionContext(parseSession(original)).messages.flatMap((m) => (m.role === 'toolResult' ? [[m.toolCallId, contentText(m.content)] as const] : [])));
+			const originals = new Map(runSteps(buildSessionContextSteps(runSteps(parseSessionSteps(original)))).messages.flatMap((m) => (m.role === 'toolResult' ? [[m.toolCallId, contentText(m.content)] as const] : [])));
 			let stubs = 0;
 			for (const message of rendered) {
 				const ref = message.role === 'toolResult' ? STUB.exec(contentText(message.content))?.[1] : undefined;
@@ -62,7 +64,7 @@ describe('writing per release: what our flush appends reads back as that release
 				assert.equal(raw, originals.get(message.toolCallId), `${version}: ${ref} recovers ${message.toolCallId}'s output`);
 			}
 			assert.ok(stubs > 0, `${version}: some results are stubbed`);
-			const compactedState = buildCondenseState(getBranch(parseSession((await flushed(release)).compacted)), release);
+			const compactedState = runSteps(buildCondenseStateSteps(runSteps(getBranchSteps(runSteps(parseSessionSteps((await flushed(rules)).compacted)))), rules));
 			for (const chain of compactedState.chains) {
 				for (const ref of chain.entry.toolRefs) {
 					const record = (await recoverOutputs(compactedState, [ref])).results[ref];
@@ -70,31 +72,31 @@ describe('writing per release: what our flush appends reads back as that release
 					assert.equal(record.resultText === '' ? originals.has(record.toolCallId) : record.resultText === originals.get(record.toolCallId), true, `${version}: ${ref}`);
 				}
 			}
-			const again = await flushText(text, config, scriptedSummarizer(richReply), { release, spill: memorySpillWriter() });
+			const again = await flushText(text, config, scriptedSummarizer(richReply), { rules, spill: memorySpillWriter() });
 			assert.deepEqual(again.result.drafts.filter((d) => d.customType !== 'context-prune-flush-metrics'), [], `${version}: a second now writes nothing but its metrics`);
 		});
 	}
 
 	it('differs between releases exactly where the spec says', async () => {
 		for (const version of ['2.0.0', '2.1.0', '2.4.3', '2.6.0', '2.9.1'] as const) {
-			const release = rules(version);
-			const { text } = await flushed(release);
+			const rules = releaseRules(version);
+			const { text } = await flushed(rules);
 			const summaries = customEntries(text, 'context-prune-summary');
 			assert.ok(summaries.length > 0);
 			assert.ok(summaries.every((s) => s['display'] === (version === '2.0.0')), `${version}: display ${version === '2.0.0' ? 'true' : 'false'}`);
 			const records = customEntries(text, 'context-prune-index').flatMap((e) => (e['data'] as { toolCalls: Json[] }).toolCalls);
 			const refs = summaries.flatMap((s) => (s['details'] as { toolCallRefs: Json[] }).toolCallRefs);
-			const keyed = isAtLeast(release.version, '2.6.0');
+			const keyed = isAtLeast(rules.version, '2.6.0');
 			assert.ok(records.every((r) => ('resultTimestamp' in r) === keyed), `${version}: records ${keyed ? 'carry' : 'lack'} resultTimestamp`);
 			assert.ok(refs.every((r) => ('resultTimestamp' in r) === keyed), `${version}: refs ${keyed ? 'carry' : 'lack'} resultTimestamp`);
-			assert.equal(customEntries(text, 'context-prune-flush-metrics').length > 0, isAtLeast(release.version, '2.7.0'), `${version}: flush metrics`);
+			assert.equal(customEntries(text, 'context-prune-flush-metrics').length > 0, isAtLeast(rules.version, '2.7.0'), `${version}: flush metrics`);
 			const frontiers = customEntries(text, 'context-prune-frontier').map((f) => f['data'] as Json);
 			assert.equal(frontiers.some((f) => 'thinkingStripBoundaryTimestamp' in f), version === '2.4.3', `${version}: thinking boundary on the frontier`);
 			// A compact of the untouched session: no summary covers any chain.
-			const { config } = await flushed(release);
-			const bare = await flushText(richSession(true).text(), config, scriptedSummarizer(richReply), { release, mode: 'compact', spill: memorySpillWriter() });
+			const { config } = await flushed(rules);
+			const bare = await flushText(richSession(true).text(), config, scriptedSummarizer(richReply), { rules, mode: 'compact', spill: memorySpillWriter() });
 			const deterministic = customEntries(bare.text, 'context-prune-chain').some((c) => (c['data'] as Json)['bodySource'] === 'deterministic');
-			assert.equal(deterministic, isAtLeast(release.version, '2.9.0'), `${version}: deterministic chains`);
+			assert.equal(deterministic, isAtLeast(rules.version, '2.9.0'), `${version}: deterministic chains`);
 		}
 	});
 });

@@ -2,16 +2,18 @@
  * `runFlush` on small sessions: notices, modes and the paths the bigger tests do not isolate.
  */
 import assert from 'node:assert/strict';
-import { buildCondenseState, contentText, renderContext, syntheticBlockId } from '../../../../src/engine/condense';
+import { buildCondenseStateSteps, contentText, renderContextSteps, syntheticBlockId } from '../../../../src/engine/condense';
 import { resolveConfig } from '../../../../src/engine/config/resolve';
-import { buildSessionContext, getBranch, parseSession } from '../../../../src/engine/session';
+import { buildSessionContextSteps, getBranchSteps, parseSessionSteps } from '../../../../src/engine/session';
 import { runFlush, type FlushProgress } from '../../../../src/engine/flush';
 import { SummarizerError } from '../../../../src/engine/ports';
 import { flushText } from '../../../support/flushHarness';
 import { flushConfig, output, toolSession } from '../../../support/flushFixtures';
 import { scriptedSummarizer } from '../../../support/scriptedSummarizer';
 import { SessionBuilder, text, toolCall } from '../../../support/sessionBuilder';
-import { LATEST, rules, WRITER_RELEASE } from '../../../support/releases';
+import { LATEST, WRITER_RELEASE } from '../../../support/releases';
+import { runSteps } from '../../../../src/engine/steps';
+import { releaseRules } from '../../../../src/engine/release/releases';
 
 type Json = Record<string, unknown>;
 const labelled = scriptedSummarizer((request) => (request.input?.kind === 'batch' ? request.input.calls.map((c) => `- ${c.label} ok`).join('\n') : 'fused'));
@@ -42,14 +44,14 @@ describe('runFlush', () => {
 		assert.equal(now.result.status, 'disabled');
 		assert.equal(now.result.message, 'Context pruning is disabled. Run /pruner on first.');
 		// Chains no summary covers are compressed deterministically from 2.9.0; before, they are skipped.
-		const older = await flushText(session, off, labelled, { mode: 'compact', release: rules('2.8.0') });
+		const older = await flushText(session, off, labelled, { mode: 'compact', rules: releaseRules('2.8.0') });
 		assert.equal(older.result.message, 'pruner: no chains eligible for compaction (3 skipped — no per-batch summary available)');
-		const compact = await flushText(session, off, labelled, { mode: 'compact', release: LATEST });
+		const compact = await flushText(session, off, labelled, { mode: 'compact', rules: LATEST });
 		assert.equal(compact.result.status, 'completed');
 		assert.match(compact.result.message, /^pruner: compacted 3 chains \(b1, b2, b3\), reclaimed ~\d+ tokens$/);
 		const chains = drafts(compact.text, session).filter((e) => e['customType'] === 'context-prune-chain');
 		assert.ok(chains.every((c) => (c['data'] as Json)['bodySource'] === 'deterministic'), 'nothing was summarized: deterministic bodies');
-		const again = await flushText(compact.text, off, labelled, { mode: 'compact', release: LATEST });
+		const again = await flushText(compact.text, off, labelled, { mode: 'compact', rules: LATEST });
 		assert.equal(again.result.message, 'pruner: no chains eligible for compaction');
 	});
 
@@ -67,8 +69,8 @@ describe('runFlush', () => {
 		]);
 		const stats = drafts(after, session).filter((e) => e['customType'] === 'context-prune-stats').map((e) => e['data'] as Json);
 		assert.deepEqual(stats.map((s) => [s['callCount'], s['chainsCompressed'], s['rangesSummarized']]), [[3, 0, 0], [3, 2, 0]]);
-		const model = parseSession(after);
-		const rendered = renderContext(buildSessionContext(model).messages, buildCondenseState(getBranch(model), WRITER_RELEASE), config, WRITER_RELEASE);
+		const model = runSteps(parseSessionSteps(after));
+		const rendered = runSteps(renderContextSteps(runSteps(buildSessionContextSteps(model)).messages, runSteps(buildCondenseStateSteps(runSteps(getBranchSteps(model)), WRITER_RELEASE)), config, WRITER_RELEASE));
 		const b2 = rendered.find((m) => syntheticBlockId(m) === 'b2');
 		assert.equal(b2 && contentText(b2.role === 'user' ? b2.content : ''), [
 			'<compressed-chain id="b2" tools="t3">',
@@ -116,9 +118,9 @@ describe('runFlush', () => {
 		b.assistant([toolCall('s1', 'bash', { command: 'pwd' })]);
 		b.toolResult('s1', 'bash', '/work');
 		b.assistant([text('Here.')]);
-		const model = parseSession(b.text());
+		const model = runSteps(parseSessionSteps(b.text()));
 		await runFlush({
-			mode: 'now', branch: getBranch(model), messages: buildSessionContext(model).messages, config: flushConfig({ chainCompression: { enabled: false } }), release: WRITER_RELEASE,
+			mode: 'now', branch: runSteps(getBranchSteps(model)), messages: runSteps(buildSessionContextSteps(model)).messages, config: flushConfig({ chainCompression: { enabled: false } }), rules: WRITER_RELEASE,
 			interactive: true, onProgress: (e) => events.push(e),
 		}, { summarizer: labelled, hash: (t) => String(t.length), now: () => 0 });
 		assert.deepEqual(events.map((e) => e.type === 'batch-text' ? `text ${e.index}` : e.type === 'batches' ? `batches ${e.batches.length}` : `${e.type} ${'index' in e ? e.index : ''}${e.type === 'batch-skipped' ? ` ${e.reason}` : ''}`), [

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { budgetTrigger, idleFlushDecision, readContextUsage } from '../../../../src/engine/flush';
 import type { SessionEntry } from '../../../../src/engine/session/types';
-import { LATEST, rules } from '../../../support/releases';
+import { LATEST } from '../../../support/releases';
 import { assistant, call, text } from '../condense/builders';
+import { releaseRules } from '../../../../src/engine/release/releases';
 
 const usage = (totalTokens: number) => ({ input: totalTokens, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } });
 let counter = 0;
@@ -20,13 +21,13 @@ describe('budget triggers', () => {
 		assert.deepEqual(readContextUsage([reply(100), compaction]), { tokens: null, previousTokens: null });
 	});
 
-	const r27 = rules('2.7.0');
-	const r28 = rules('2.8.0');
+	const r27 = releaseRules('2.7.0');
+	const r28 = releaseRules('2.8.0');
 
 	it('fires at the threshold of the window; from 2.8.0 at min(300k, threshold × window)', () => {
-		for (const release of [r27, r28, LATEST]) {
-			assert.equal(budgetTrigger(on, { tokens: 160_000, previousTokens: 150_000 }, 200_000, release), 'threshold', release.version);
-			assert.equal(budgetTrigger(on, { tokens: 159_999, previousTokens: 150_000 }, 200_000, release), undefined, release.version);
+		for (const rules of [r27, r28, LATEST]) {
+			assert.equal(budgetTrigger(on, { tokens: 160_000, previousTokens: 150_000 }, 200_000, rules), 'threshold', rules.version);
+			assert.equal(budgetTrigger(on, { tokens: 159_999, previousTokens: 150_000 }, 200_000, rules), undefined, rules.version);
 		}
 		// A 1M window: 2.7.0 waits for 800k tokens; 2.8.0 fires at the 300k ceiling, not before.
 		assert.equal(budgetTrigger(on, { tokens: 300_000, previousTokens: 290_000 }, 1_000_000, r27), undefined);
@@ -38,10 +39,10 @@ describe('budget triggers', () => {
 	});
 
 	it('fires on a rise of at least the delta since the previous reply; from 2.8.0 on the capped window', () => {
-		for (const release of [r27, r28]) {
-			assert.equal(budgetTrigger(on, { tokens: 100_000, previousTokens: 40_000 }, 300_000, release), 'delta', release.version);
-			assert.equal(budgetTrigger(on, { tokens: 100_000, previousTokens: 41_000 }, 300_000, release), undefined, release.version);
-			assert.equal(budgetTrigger(on, { tokens: 100_000, previousTokens: null }, 300_000, release), undefined, 'no previous reply, no delta');
+		for (const rules of [r27, r28]) {
+			assert.equal(budgetTrigger(on, { tokens: 100_000, previousTokens: 40_000 }, 300_000, rules), 'delta', rules.version);
+			assert.equal(budgetTrigger(on, { tokens: 100_000, previousTokens: 41_000 }, 300_000, rules), undefined, rules.version);
+			assert.equal(budgetTrigger(on, { tokens: 100_000, previousTokens: null }, 300_000, rules), undefined, 'no previous reply, no delta');
 		}
 		// +60k on a 1M window: 6% of it before 2.8.0, 20% of the 300k ceiling from 2.8.0.
 		assert.equal(budgetTrigger(on, { tokens: 100_000, previousTokens: 40_000 }, 1_000_000, r27), undefined);

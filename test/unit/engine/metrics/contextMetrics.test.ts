@@ -5,13 +5,15 @@
  */
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { buildCondenseState } from '../../../../src/engine/condense';
-import { contextMetricsFor, flushMetricsEntry, flushMetricsOutcome, flushMetricsTrigger, ZERO_CONTEXT_METRICS } from '../../../../src/engine/metrics';
+import { buildCondenseStateSteps } from '../../../../src/engine/condense';
+import { contextMetricsForSteps, flushMetricsEntry, flushMetricsOutcome, flushMetricsTrigger, ZERO_CONTEXT_METRICS } from '../../../../src/engine/metrics';
 import type { PruneFrontier } from '../../../../src/engine/condense/types';
 import type { SessionEntry } from '../../../../src/engine/session/types';
 import { deepFreeze, loadSession, referenceConfig, REFERENCE_DIR } from '../condense/piReference';
 import { HELD_LONGER } from '../../../support/heldLonger';
-import { referenceReleases, rules } from '../../../support/releases';
+import { referenceReleases } from '../../../support/releases';
+import { runSteps } from '../../../../src/engine/steps';
+import { releaseRules } from '../../../../src/engine/release/releases';
 
 /** What one flush writes before its metrics entry (diagnostics go through the same route). */
 const FLUSH_WRITES = new Set([
@@ -87,27 +89,27 @@ function asHeld(branch: readonly SessionEntry[], folder: string): readonly Sessi
 }
 
 describe('context metrics (2.7.0+) against real pi-condense 2.9.1', () => {
-	for (const [folder, release] of referenceReleases()) {
-		if (!release.flushMetrics) {
+	for (const [folder, rules] of referenceReleases()) {
+		if (!rules.flushMetrics) {
 			continue;
 		}
 		it(`${folder}: every flush-metrics entry's snapshot is reproduced`, () => {
 			const { branch } = loadSession(join(REFERENCE_DIR, folder, 'session.jsonl'));
-			const config = referenceConfig(CONFIG_OF[folder] ?? folder, release);
+			const config = referenceConfig(CONFIG_OF[folder] ?? folder, rules);
 			const snapshots = realSnapshots(asHeld(branch, folder));
 			assert.ok(snapshots.length > 0, 'the session carries flush-metrics entries');
 			for (const snapshot of snapshots) {
 				const before = deepFreeze(snapshot.before);
-				const ours = contextMetricsFor(before, buildCondenseState(before, release), config, release);
+				const ours = runSteps(contextMetricsForSteps(before, runSteps(buildCondenseStateSteps(before, rules)), config, rules));
 				assert.deepEqual(ours, snapshot.metrics, `flush-metrics entry on line ${snapshot.line}`);
 			}
 		});
 	}
 
 	it('recovery-2.9.1: the flush-metrics data is written byte for byte (fields, order, outcome)', () => {
-		const release = rules('2.9.1');
+		const rules = releaseRules('2.9.1');
 		const { branch } = loadSession(join(REFERENCE_DIR, 'recovery-2.9.1', 'session.jsonl'));
-		const config = referenceConfig('recovery-2.0.0', release);
+		const config = referenceConfig('recovery-2.0.0', rules);
 		const outcomes = new Set<string>();
 		for (const snapshot of realSnapshots(branch)) {
 			const frontier = snapshot.written.find((entry) => entry.type === 'custom' && entry.customType === 'context-prune-frontier');
@@ -116,8 +118,8 @@ describe('context metrics (2.7.0+) against real pi-condense 2.9.1', () => {
 				processedBatches: snapshot.data.processedBatches,
 				frontierOutcome: frontier?.type === 'custom' ? (frontier.data as PruneFrontier).outcome : undefined,
 			};
-			const metrics = contextMetricsFor(snapshot.before, buildCondenseState(snapshot.before, release), config, release) ?? ZERO_CONTEXT_METRICS;
-			const entry = flushMetricsEntry(release, {
+			const metrics = runSteps(contextMetricsForSteps(snapshot.before, runSteps(buildCondenseStateSteps(snapshot.before, rules)), config, rules)) ?? ZERO_CONTEXT_METRICS;
+			const entry = flushMetricsEntry(rules, {
 				ts: snapshot.data.ts,
 				trigger: flushMetricsTrigger({ kind: 'message-end' }),
 				capturedBatches: run.capturedBatches,
@@ -134,11 +136,11 @@ describe('context metrics (2.7.0+) against real pi-condense 2.9.1', () => {
 
 	it('has no metrics and writes no flush-metrics entry before 2.7.0', () => {
 		const { branch } = loadSession(join(REFERENCE_DIR, 'recovery-2.9.1', 'session.jsonl'));
-		const old = rules('2.6.0');
-		assert.equal(contextMetricsFor(branch, buildCondenseState(branch, old), referenceConfig('recovery-2.0.0', old), old), undefined);
+		const old = releaseRules('2.6.0');
+		assert.equal(runSteps(contextMetricsForSteps(branch, runSteps(buildCondenseStateSteps(branch, old)), referenceConfig('recovery-2.0.0', old), old)), undefined);
 		const data = { ts: 1, trigger: 'manual' as const, capturedBatches: 0, processedBatches: 0, outcome: 'empty' as const, metrics: ZERO_CONTEXT_METRICS };
 		assert.equal(flushMetricsEntry(old, data), undefined);
-		assert.ok(flushMetricsEntry(rules('2.7.0'), data));
+		assert.ok(flushMetricsEntry(releaseRules('2.7.0'), data));
 	});
 
 	it('names the trigger and the outcome as the release does', () => {

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { pruneStatusText, type ReleaseDiagnostic } from '../../../../src/engine/condense';
 import { contextBlockLines, diagnosticCounts, diagSegment, metricsSegment, withFooterSegments } from '../../../../src/engine/metrics';
-import { rules } from '../../../support/releases';
+import { releaseRules } from '../../../../src/engine/release/releases';
 
 /**
  * Metrics that give the spec's full footer example (§5.1). Its flush-metrics example (§3.10) has
@@ -17,16 +17,16 @@ describe('footer segments (2.6.0+ diag, 2.7.0+ metrics)', () => {
 	it('builds the spec\'s full example', () => {
 		const on = pruneStatusText({ enabled: true }, { beforeChars: 368_000, afterChars: 56_000 });
 		assert.equal(
-			withFooterSegments(on, rules('2.7.0'), { unresolvedRange: 1 }, EXAMPLE),
+			withFooterSegments(on, releaseRules('2.7.0'), { unresolvedRange: 1 }, EXAMPLE),
 			'prune: ON \u00b7 92.0k->14.0k (-85%) \u00b7 diag u1 \u00b7 think 3.2k \u00b7 gap 5.1k \u00b7 chain 41%',
 		);
 	});
 
 	it('shows only the segments the release has', () => {
 		const counts = { orphanSweep: 2 };
-		assert.equal(withFooterSegments('prune: ON', rules('2.5.0'), counts, EXAMPLE), 'prune: ON');
-		assert.equal(withFooterSegments('prune: ON', rules('2.6.0'), counts, EXAMPLE), 'prune: ON \u00b7 diag o2');
-		assert.equal(withFooterSegments('prune: ON', rules('2.9.1'), counts, EXAMPLE), 'prune: ON \u00b7 diag o2 \u00b7 think 3.2k \u00b7 gap 5.1k \u00b7 chain 41%');
+		assert.equal(withFooterSegments('prune: ON', releaseRules('2.5.0'), counts, EXAMPLE), 'prune: ON');
+		assert.equal(withFooterSegments('prune: ON', releaseRules('2.6.0'), counts, EXAMPLE), 'prune: ON \u00b7 diag o2');
+		assert.equal(withFooterSegments('prune: ON', releaseRules('2.9.1'), counts, EXAMPLE), 'prune: ON \u00b7 diag o2 \u00b7 think 3.2k \u00b7 gap 5.1k \u00b7 chain 41%');
 	});
 
 	it('writes the non-zero counters in the order u, m, o, b joined with /', () => {

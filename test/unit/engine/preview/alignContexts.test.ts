@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { buildCondenseState, renderContext } from '../../../../src/engine/condense';
+import { buildCondenseStateSteps, renderContextSteps } from '../../../../src/engine/condense';
 import { syntheticBlockId } from '../../../../src/engine/condense/phases/syntheticChain';
-import { alignContexts, type Alignment } from '../../../../src/engine/preview/alignContexts';
+import { alignContextsSteps, type Alignment } from '../../../../src/engine/preview/alignContexts';
 import type { ContextMessage } from '../../../../src/engine/session/types';
 import { referenceReleases } from '../../../support/releases';
 import { loadSession, REFERENCE_DIR, referenceConfig } from '../condense/piReference';
+import { runSteps } from '../../../../src/engine/steps';
 
 /** The plain forward scan the indexed pass replaced: the definition of the pairing. */
 function scanAlignment(raw: readonly ContextMessage[], rendered: readonly ContextMessage[]): Alignment {
@@ -34,12 +35,12 @@ function scanAlignment(raw: readonly ContextMessage[], rendered: readonly Contex
 }
 
 describe('alignContexts', () => {
-	for (const [folder, release] of referenceReleases()) {
+	for (const [folder, rules] of referenceReleases()) {
 		it(`pairs the rendered and raw contexts of ${folder} as a forward scan does`, () => {
 			const { branch, messages } = loadSession(join(REFERENCE_DIR, folder, 'session.jsonl'));
-			const rendered = renderContext(messages, buildCondenseState(branch, release), referenceConfig(folder, release), release);
+			const rendered = runSteps(renderContextSteps(messages, runSteps(buildCondenseStateSteps(branch, rules)), referenceConfig(folder, rules), rules));
 			assert.notEqual(rendered, messages, 'the reference session renders differently from its raw context');
-			const alignment = alignContexts(messages, rendered);
+			const alignment = runSteps(alignContextsSteps(messages, rendered));
 			assert.deepEqual(alignment, scanAlignment(messages, rendered));
 			assert.ok(alignment.rawIndexOf.includes(-1) || !rendered.some((m) => syntheticBlockId(m) !== undefined), 'synthetic chains have no raw counterpart');
 		});
@@ -53,8 +54,8 @@ describe('alignContexts', () => {
 		const copyOfLast = { ...raw[3] } as ContextMessage;
 		const foreign = at('user', 99);
 		const rendered = [raw[0] as ContextMessage, foreign, copyOfLast];
-		assert.deepEqual(alignContexts(raw, rendered), { rawIndexOf: [0, -1, 3], renderedIndexOf: [0, -1, -1, 2] });
-		assert.deepEqual(alignContexts(raw, rendered), scanAlignment(raw, rendered));
+		assert.deepEqual(runSteps(alignContextsSteps(raw, rendered)), { rawIndexOf: [0, -1, 3], renderedIndexOf: [0, -1, -1, 2] });
+		assert.deepEqual(runSteps(alignContextsSteps(raw, rendered)), scanAlignment(raw, rendered));
 	});
 
 	it('pairs as a forward scan does when many messages share a timestamp, a role or a tool-call id (2,000 random cases)', () => {
@@ -87,7 +88,7 @@ describe('alignContexts', () => {
 					rendered.push(random(2) === 0 ? message() : synthetic(item.timestamp));
 				}
 			}
-			assert.deepEqual(alignContexts(raw, rendered), scanAlignment(raw, rendered), `case ${run}`);
+			assert.deepEqual(runSteps(alignContextsSteps(raw, rendered)), scanAlignment(raw, rendered), `case ${run}`);
 		}
 	});
 });

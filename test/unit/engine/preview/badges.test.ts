@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { previewWithRows } from './allRows';
 import { resolveConfig } from '../../../../src/engine/config/resolve';
-import { previewBase } from '../../../../src/engine/preview';
+import { snapshotBaseSteps } from '../../../../src/engine/preview';
 import { assistant, call, record, result, BranchBuilder, text, thinking, user } from '../condense/builders';
 import { deepFreeze } from '../condense/piReference';
 import { R200 } from '../../../support/releases';
+import { runSteps } from '../../../../src/engine/steps';
 
 describe('badges for purged arguments, protection and errors', () => {
 	const big = { path: 'src/a.ts', oldText: 'x'.repeat(600), newText: 'y' };
@@ -20,7 +21,7 @@ describe('badges for purged arguments, protection and errors', () => {
 		.message(assistant(8, text('ok')));
 	// A release with the thinking strip (2.0.0), so both assistant badges show.
 	const { config } = resolveConfig({ enabled: true, purgeErrors: { cooldownTurns: 1, minArgChars: 100 }, thinkingStrip: { enabled: true, keepLastTurns: 1 } }, R200);
-	const base = previewBase({ sessionPath: '', title: '', branch: deepFreeze(s.branch), messages: deepFreeze(s.context), config, release: R200 });
+	const base = runSteps(snapshotBaseSteps({ sessionPath: '', title: '', branch: deepFreeze(s.branch), messages: deepFreeze(s.context), config, rules: R200 }));
 	const { snapshot } = previewWithRows(base, { overrides: {}, pricing: undefined, now: 1 });
 
 	it('marks purged arguments and stripped thinking on the assistant that issued the failed call', () => {
@@ -40,7 +41,7 @@ describe('badges for purged arguments, protection and errors', () => {
 	});
 
 	it('marks nothing when pruning is off', () => {
-		const off = previewBase({ sessionPath: '', title: '', branch: s.branch, messages: s.context, config: { ...config, enabled: false }, release: R200 });
+		const off = runSteps(snapshotBaseSteps({ sessionPath: '', title: '', branch: s.branch, messages: s.context, config: { ...config, enabled: false }, rules: R200 }));
 		const rows = previewWithRows(off, { overrides: {}, pricing: undefined, now: 1 }).snapshot.after;
 		assert.deepEqual(rows.flatMap((r) => r.badges.map((b) => b.kind)), ['error', 'protected']);
 		assert.equal(rows.length, s.context.length);

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { cacheImpact, commonPrefix, tokensOf, type CacheInputs } from '../../../../src/engine/preview';
+import { cacheImpactSteps, commonPrefixSteps, tokensOf, type CacheInputs } from '../../../../src/engine/preview';
 import type { ContextMessage, Usage } from '../../../../src/engine/session/types';
 import { assistant, result, text, user } from '../condense/builders';
+import { runSteps } from '../../../../src/engine/steps';
 
 const sizeOf = (m: ContextMessage): number => JSON.stringify(m).length;
 const usage = (input: number, cacheRead: number, cacheWrite: number): Usage => ({
@@ -37,7 +38,7 @@ function inputs(overrides: Partial<CacheInputs> = {}): CacheInputs {
 
 describe('cache impact of pruning', () => {
 	it('breaks the cache at the first message that differs from the previous call', () => {
-		const impact = cacheImpact(inputs());
+		const impact = runSteps(cacheImpactSteps(inputs()));
 		assert.equal(impact.breakIndex, 2);
 		assert.equal(impact.previousMessages, 5);
 		assert.equal(impact.withPruning.cachedTokens, tokensOf([u1, a1], 0, 2, sizeOf));
@@ -48,7 +49,7 @@ describe('cache impact of pruning', () => {
 	});
 
 	it('prices cached tokens at the cache-read price and the prefill at the cache-write price', () => {
-		const impact = cacheImpact(inputs());
+		const impact = runSteps(cacheImpactSteps(inputs()));
 		const previousTokens = tokensOf([u1, a1, r1, big, r2], 0, 5, sizeOf);
 		const unseen = 4000 - previousTokens;
 		assert.equal(impact.unseenPrefixTokens, unseen);
@@ -62,18 +63,18 @@ describe('cache impact of pruning', () => {
 	});
 
 	it('uses the input price when the model has no cache-write price, and no cost without prices', () => {
-		const openAi = cacheImpact(inputs({ pricing: { modelId: 'm', contextWindow: 1, cost: { input: 2, cacheRead: 0.5, cacheWrite: 0 } } }));
+		const openAi = runSteps(cacheImpactSteps(inputs({ pricing: { modelId: 'm', contextWindow: 1, cost: { input: 2, cacheRead: 0.5, cacheWrite: 0 } } })));
 		assert.equal(openAi.prefillPrice, 'input');
 		const expected = ((openAi.unseenPrefixTokens + openAi.withPruning.cachedTokens) * 0.5 + openAi.withPruning.prefillTokens * 2) / 1e6;
 		assert.ok(Math.abs((openAi.withPruning.cost ?? NaN) - expected) < 1e-12);
-		const unpriced = cacheImpact(inputs({ pricing: undefined }));
+		const unpriced = runSteps(cacheImpactSteps(inputs({ pricing: undefined })));
 		assert.equal(unpriced.withPruning.cost, undefined);
 		assert.equal(unpriced.extraCost, undefined);
 		assert.equal(unpriced.paybackCalls, undefined);
 	});
 
 	it('reports no break and no extra cost when pruning changed nothing since the previous call', () => {
-		const impact = cacheImpact(inputs({ next: [u1, a1, r1, big, r2, a2, u2] }));
+		const impact = runSteps(cacheImpactSteps(inputs({ next: [u1, a1, r1, big, r2, a2, u2] })));
 		assert.equal(impact.breakIndex, 5);
 		assert.equal(impact.invalidatedTokens, 0);
 		assert.equal(impact.extraCost, 0);
@@ -81,16 +82,16 @@ describe('cache impact of pruning', () => {
 	});
 
 	it('prefills everything when there was no previous call, and never counts a negative unseen prefix', () => {
-		const first = cacheImpact(inputs({ previous: undefined, previousRaw: undefined, usage: undefined }));
+		const first = runSteps(cacheImpactSteps(inputs({ previous: undefined, previousRaw: undefined, usage: undefined })));
 		assert.equal(first.hasPreviousCall, false);
 		assert.equal(first.breakIndex, 0);
 		assert.equal(first.withPruning.cachedTokens, 0);
 		assert.equal(first.unseenPrefixTokens, 0);
-		assert.equal(cacheImpact(inputs({ usage: usage(1, 0, 0) })).unseenPrefixTokens, 0);
+		assert.equal(runSteps(cacheImpactSteps(inputs({ usage: usage(1, 0, 0) }))).unseenPrefixTokens, 0);
 	});
 
 	it('compares equal copies as equal and a changed copy as different', () => {
-		assert.equal(commonPrefix([u1, a1], [structuredClone(u1), structuredClone(a1)], sizeOf), 2);
-		assert.equal(commonPrefix([u1, a1], [u1, { ...a1, timestamp: 99 }], sizeOf), 1);
+		assert.equal(runSteps(commonPrefixSteps([u1, a1], [structuredClone(u1), structuredClone(a1)], sizeOf)), 2);
+		assert.equal(runSteps(commonPrefixSteps([u1, a1], [u1, { ...a1, timestamp: 99 }], sizeOf)), 1);
 	});
 });

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { contextBreakdown, measureReclaim, renderContext, buildCondenseState } from '../../../../src/engine/condense';
+import { contextBreakdownSteps, measureReclaimSteps, renderContextSteps, buildCondenseStateSteps } from '../../../../src/engine/condense';
 import { measuredContextSteps } from '../../../../src/engine/condense/measure/contextSize';
-import { cacheImpact, computePreview, previewBase } from '../../../../src/engine/preview';
+import { cacheImpactSteps, computePreviewSteps, snapshotBaseSteps } from '../../../../src/engine/preview';
 import { runSteps } from '../../../../src/engine/steps';
 import { loadSession, REFERENCE_DIR, referenceConfig } from '../condense/piReference';
 import { LATEST, R200 } from '../../../support/releases';
@@ -14,7 +14,7 @@ describe('the preview measures by position', () => {
 	for (const folder of ['basic', 'large-bulk']) {
 		it(`measures each message and the breakdown as the engine's own measures on ${folder}`, () => {
 			const loaded = loadSession(join(REFERENCE_DIR, folder, 'session.jsonl'));
-			const after = renderContext(loaded.messages, buildCondenseState(loaded.branch, R200), referenceConfig(folder, R200), R200);
+			const after = runSteps(renderContextSteps(loaded.messages, runSteps(buildCondenseStateSteps(loaded.branch, R200)), referenceConfig(folder, R200), R200));
 			const raw = runSteps(measuredContextSteps(loaded.messages));
 			for (const messages of [loaded.messages, after, []]) {
 				// Measured afresh, and from the raw context's table where a message is the same object.
@@ -23,7 +23,7 @@ describe('the preview measures by position', () => {
 					const blocks = (type: string): number[] => messages.map((message) => message.role === 'assistant'
 						? message.content.filter((block) => block.type === type).reduce((sum, block) => sum + JSON.stringify(block).length, 0)
 						: 0);
-					assert.deepEqual(measured.breakdown, contextBreakdown(messages));
+					assert.deepEqual(measured.breakdown, runSteps(contextBreakdownSteps(messages)));
 					assert.equal(measured.breakdown.total, JSON.stringify(messages).length);
 					assert.deepEqual([...measured.sizes], messages.map((message) => JSON.stringify(message).length));
 					assert.deepEqual([...measured.assistantText], blocks('text'));
@@ -33,22 +33,22 @@ describe('the preview measures by position', () => {
 			}
 		});
 
-		for (const release of [R200, LATEST]) {
-			it(`gives rows, status and refs the sizes JSON.stringify gives on ${folder}, ${release.version}`, () => {
+		for (const rules of [R200, LATEST]) {
+			it(`gives rows, status and refs the sizes JSON.stringify gives on ${folder}, ${rules.version}`, () => {
 				const loaded = loadSession(join(REFERENCE_DIR, folder, 'session.jsonl'));
-				const config = referenceConfig(folder, release);
-				const base = previewBase({ sessionPath: 's', title: 't', branch: loaded.branch, messages: loaded.messages, config, release });
+				const config = referenceConfig(folder, rules);
+				const base = runSteps(snapshotBaseSteps({ sessionPath: 's', title: 't', branch: loaded.branch, messages: loaded.messages, config, rules }));
 				for (const overrides of [{}, { 'chainCompression.rollingWindow': 0 }]) {
-					const { snapshot, views, rows } = computePreview(base, { overrides, pricing: undefined, now: 0 });
-					const before = contextBreakdown(views.before);
-					const sent = contextBreakdown(views.after);
-					assert.equal(snapshot.statusText, pruneStatusText(withWhatIf(config, sanitizeOverrides(overrides)), measureReclaim(views.before, views.after)));
+					const { snapshot, views, rows } = runSteps(computePreviewSteps(base, { overrides, pricing: undefined, now: 0 }));
+					const before = runSteps(contextBreakdownSteps(views.before));
+					const sent = runSteps(contextBreakdownSteps(views.after));
+					assert.equal(snapshot.statusText, pruneStatusText(withWhatIf(config, sanitizeOverrides(overrides)), runSteps(measureReclaimSteps(views.before, views.after))));
 					assert.deepEqual(snapshot.bars, tokenBars(before, sent));
 					assert.deepEqual(snapshot.totals, tokenTotals(before, sent, views.before.length, views.after.length));
-					assert.deepEqual(snapshot.cache, cacheImpact({
+					assert.deepEqual(snapshot.cache, runSteps(cacheImpactSteps({
 						next: views.after, nextRaw: views.before, previous: base.previousSent, previousRaw: base.previousRaw, usage: base.reply?.usage,
 						previousCallAt: base.reply?.timestamp, pricing: undefined, sizeOf: (message) => JSON.stringify(message).length,
-					}));
+					})));
 					assert.ok(folder === 'basic' || base.previousSent !== undefined, 'a session with a previous call');
 					for (const view of ['before', 'after'] as const) {
 						rows.all(view).forEach((row, i) => assert.equal(row.chars, JSON.stringify(views[view][i]).length, `${view} row ${i}`));

@@ -6,10 +6,10 @@
  * used, the session's own once it has summaries.
  */
 import assert from 'node:assert/strict';
-import { contextBreakdown, previewContext } from '../../../../src/engine/condense';
+import { contextBreakdownSteps, previewContextSteps } from '../../../../src/engine/condense';
 import { resolveConfig } from '../../../../src/engine/config/resolve';
 import { pendingEstimateSteps, TYPICAL_SUMMARY_RATIO } from '../../../../src/engine/preview/pendingEstimate';
-import { buildSessionContext, getBranch, parseSession } from '../../../../src/engine/session';
+import { buildSessionContextSteps, getBranchSteps, parseSessionSteps } from '../../../../src/engine/session';
 import { runSteps } from '../../../../src/engine/steps';
 import { SessionInsight } from '../../../../src/engine/views/sessionInsight';
 import { output } from '../../../support/flushFixtures';
@@ -32,8 +32,9 @@ function session(prompts: number): string {
 
 /** The sent context's size in characters, as pi-condense measures it. */
 function sentChars(sessionText: string, config: ReturnType<typeof resolveConfig>['config'], release = LATEST): number {
-	const model = parseSession(sessionText);
-	return contextBreakdown(previewContext(getBranch(model), buildSessionContext(model).messages, config, release).after).total;
+	const model = runSteps(parseSessionSteps(sessionText));
+	const context = runSteps(previewContextSteps(runSteps(getBranchSteps(model)), runSteps(buildSessionContextSteps(model)).messages, config, release));
+	return runSteps(contextBreakdownSteps(context.after)).total;
 }
 
 describe('the estimate of what Summarize now reclaims', () => {
@@ -41,7 +42,7 @@ describe('the estimate of what Summarize now reclaims', () => {
 		it(`is within 5% of what a flush with summaries at the stated ratio reclaims (pi-condense ${release.version})`, async () => {
 			const { config } = resolveConfig({ enabled: true, dedupByContentHash: false, chainCompression: { enabled: false } }, release);
 			const before = session(24);
-			const insight = new SessionInsight(parseSession(before), config, release);
+			const insight = runSteps(new SessionInsight(runSteps(parseSessionSteps(before)), config, release).prepare());
 			const estimate = runSteps(pendingEstimateSteps(insight.pending, insight.state, { minBatchChars: config.minBatchChars, summaryDisplay: release.summaryDisplay, occurrenceKeys: release.occurrenceKeys }));
 			assert.equal(estimate.ratioFrom, 'typical');
 			assert.equal(estimate.summaryRatio, TYPICAL_SUMMARY_RATIO);
@@ -53,7 +54,7 @@ describe('the estimate of what Summarize now reclaims', () => {
 				const bullets = calls.map((call) => `- ${call.label} `).join('\n');
 				return `${bullets}${'s'.repeat(Math.max(0, Math.round(raw * TYPICAL_SUMMARY_RATIO) - bullets.length))}`;
 			});
-			const { text: after, result } = await flushText(before, config, summarizer, { release });
+			const { text: after, result } = await flushText(before, config, summarizer, { rules: release });
 			assert.equal(result.report.summarizedBatches, estimate.summarizedBatches);
 			const actual = sentChars(before, config, release) - sentChars(after, config, release);
 			assert.ok(actual > 0);
@@ -64,10 +65,10 @@ describe('the estimate of what Summarize now reclaims', () => {
 	it('uses the ratio of the session\'s own summaries once it has some', async () => {
 		const { config } = resolveConfig({ enabled: true, chainCompression: { enabled: false } }, LATEST);
 		const first = session(6);
-		const { text: flushed } = await flushText(first, config, scriptedSummarizer((request) => `- ${request.input?.kind === 'batch' ? request.input.calls[0]?.label ?? '' : ''} ${'w'.repeat(300)}`), { release: LATEST });
+		const { text: flushed } = await flushText(first, config, scriptedSummarizer((request) => `- ${request.input?.kind === 'batch' ? request.input.calls[0]?.label ?? '' : ''} ${'w'.repeat(300)}`), { rules: LATEST });
 		// Pi goes on from the flushed leaf: two more reads, pending.
 		const more = new SessionBuilder();
-		more.leafId = parseSession(flushed).leafId;
+		more.leafId = runSteps(parseSessionSteps(flushed)).leafId;
 		for (let n = 0; n < 2; n++) {
 			const at = { timestamp: Date.now() };
 			more.entry({ type: 'message', id: `u-${n}`, message: { role: 'user', content: [text(`More ${n}.`)], ...at } });
@@ -75,7 +76,7 @@ describe('the estimate of what Summarize now reclaims', () => {
 			more.entry({ type: 'message', id: `r-${n}`, message: { role: 'toolResult', toolCallId: `m${n}`, toolName: 'read', content: [text(output(`more${n}`, 2000))], isError: false, ...at } });
 		}
 		const grown = flushed + more.text().split('\n').slice(1).filter((line) => line !== '').map((line) => `${line}\n`).join('');
-		const insight = new SessionInsight(parseSession(grown), config, LATEST);
+		const insight = runSteps(new SessionInsight(runSteps(parseSessionSteps(grown)), config, LATEST).prepare());
 		const estimate = runSteps(pendingEstimateSteps(insight.pending, insight.state, { minBatchChars: config.minBatchChars, summaryDisplay: LATEST.summaryDisplay, occurrenceKeys: LATEST.occurrenceKeys }));
 		assert.equal(estimate.ratioFrom, 'session');
 		assert.ok(estimate.summaryRatio > 0.02 && estimate.summaryRatio < 0.5 && estimate.summaryRatio !== TYPICAL_SUMMARY_RATIO, String(estimate.summaryRatio));

@@ -6,23 +6,25 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { contextBreakdown, previewContext } from '../../../../src/engine/condense';
-import { previewBase, type PreviewRow } from '../../../../src/engine/preview';
-import { buildSessionContext, parseSession } from '../../../../src/engine/session';
+import { contextBreakdownSteps, previewContextSteps } from '../../../../src/engine/condense';
+import { snapshotBaseSteps, type PreviewRow } from '../../../../src/engine/preview';
+import { buildSessionContextSteps, parseSessionSteps } from '../../../../src/engine/session';
 import { conversationOf } from '../../../../src/engine/session/systemMessages';
 import type { AgentMessage } from '../../../../src/engine/session/types';
 import { readJson, REFERENCE_DIR, referenceConfig } from '../condense/piReference';
-import { rules } from '../../../support/releases';
-import { previewWithRows } from './allRows';
 
-const R291 = rules('2.9.1');
+import { previewWithRows } from './allRows';
+import { runSteps } from '../../../../src/engine/steps';
+import { releaseRules } from '../../../../src/engine/release/releases';
+
+const R291 = releaseRules('2.9.1');
 const labels = (row: PreviewRow | undefined): string[] => row?.badges.map((b) => b.label) ?? [];
 
 function preview(folder: string, text = readFileSync(join(REFERENCE_DIR, folder, 'session.jsonl'), 'utf8'), enabled = true) {
-	const model = parseSession(text);
-	const context = buildSessionContext(model);
+	const model = runSteps(parseSessionSteps(text));
+	const context = runSteps(buildSessionContextSteps(model));
 	const config = { ...referenceConfig(folder, R291), enabled };
-	const base = previewBase({ sessionPath: '/s.jsonl', title: folder, branch: [...model.entries], messages: context.messages, context, config, release: R291 });
+	const base = runSteps(snapshotBaseSteps({ sessionPath: '/s.jsonl', title: folder, branch: [...model.entries], messages: context.messages, context, config, rules: R291 }));
 	return { model, context, config, base, ...previewWithRows(base, { overrides: {}, pricing: undefined, now: 1 }) };
 }
 
@@ -43,9 +45,9 @@ describe('preview of Pi 1.6.0 sessions', () => {
 
 	it('says pi-condense\'s status line as it measures it: over the conversation, without the system prompt', () => {
 		const { snapshot, context, config, model } = preview('batching-pi-1.6.0');
-		const engine = previewContext([...model.entries], context.messages, config, R291);
+		const engine = runSteps(previewContextSteps([...model.entries], context.messages, config, R291));
 		assert.equal(snapshot.statusText, engine.statusText);
-		const before = contextBreakdown(conversationOf(context.messages)).total;
+		const before = runSteps(contextBreakdownSteps(conversationOf(context.messages))).total;
 		assert.equal(engine.reclaim?.beforeChars, before);
 		assert.ok(snapshot.totals.beforeTokens > Math.round(before / 4), 'the totals count the system prompt the model is sent');
 	});
@@ -95,12 +97,12 @@ describe('preview of Pi 1.6.0 sessions', () => {
 describe('Pi\'s session totals in the preview', () => {
 	it('count every reply, tool and summary usage of the file and its usage entries (cache warming), as Pi\'s /session does', () => {
 		const text = readFileSync(join(REFERENCE_DIR, 'context-edits-pi-1.6.0', 'session.jsonl'), 'utf8');
-		const model = parseSession(text);
-		const context = buildSessionContext(model);
-		const base = previewBase({
+		const model = runSteps(parseSessionSteps(text));
+		const context = runSteps(buildSessionContextSteps(model));
+		const base = runSteps(snapshotBaseSteps({
 			sessionPath: '/s.jsonl', title: 't', branch: [...model.entries], messages: context.messages, context, sessionEntries: model.entries,
-			config: referenceConfig('context-edits-pi-1.6.0', R291), release: R291,
-		});
+			config: referenceConfig('context-edits-pi-1.6.0', R291), rules: R291,
+		}));
 		const { snapshot } = previewWithRows(base, { overrides: {}, pricing: undefined, now: 1 });
 		// Summed straight from the lines, the way Pi's getSessionStats reads entries.
 		let tokens = 0;
@@ -116,7 +118,7 @@ describe('Pi\'s session totals in the preview', () => {
 		}
 		assert.deepEqual(snapshot.sessionUsage, { tokens, cost, usageEntries: 1 });
 		assert.ok(tokens > 4000, 'the cache warming entry\'s 4,000 cache-read tokens are in');
-		const withoutEntries = previewWithRows(previewBase({ ...base, sessionEntries: undefined, messages: context.messages, context, config: base.config, release: R291, branch: base.branch, sessionPath: '', title: '' }), { overrides: {}, pricing: undefined, now: 1 });
+		const withoutEntries = previewWithRows(runSteps(snapshotBaseSteps({ ...base, sessionEntries: undefined, messages: context.messages, context, config: base.config, rules: R291, branch: base.branch, sessionPath: '', title: '' })), { overrides: {}, pricing: undefined, now: 1 });
 		assert.equal(withoutEntries.snapshot.sessionUsage, undefined);
 	});
 });

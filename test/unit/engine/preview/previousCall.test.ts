@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { lastCompletedReply, previousCall } from '../../../../src/engine/preview/previousCall';
-import { messageEntryIds } from '../../../../src/engine/preview/messageEntries';
+import { lastCompletedReply, previousCallSteps } from '../../../../src/engine/preview/previousCall';
+import { messageEntryIdsSteps } from '../../../../src/engine/preview/messageEntries';
 import { assistant, call, record, result, BranchBuilder, text, user } from '../condense/builders';
+import { runSteps } from '../../../../src/engine/steps';
 
 const at = (iso: string): number => Date.parse(iso);
 
@@ -21,7 +22,7 @@ describe('the previous call reconstructed from the branch', () => {
 	it('takes the last completed reply and leaves out entries written after it was requested', () => {
 		const s = session();
 		const messages = s.context;
-		const previous = previousCall(s.branch, messages, messageEntryIds(s.branch, messages));
+		const previous = runSteps(previousCallSteps(s.branch, messages, runSteps(messageEntryIdsSteps(s.branch, messages))));
 		assert.ok(previous);
 		assert.equal(previous.replyIndex, 4);
 		assert.deepEqual(previous.branch.map((e) => e.id), ['e1', 'e2', 'e3']);
@@ -33,7 +34,7 @@ describe('the previous call reconstructed from the branch', () => {
 			.message(user(at('2026-01-01T00:00:00.900Z')))
 			.index(record('c0', 'bash', 'x'))                                                     // e2 @ :02
 			.message(assistant(at('2026-01-01T00:00:05.000Z'), text('ok')));                      // e3 @ :03
-		const previous = previousCall(s.branch, s.context, messageEntryIds(s.branch, s.context));
+		const previous = runSteps(previousCallSteps(s.branch, s.context, runSteps(messageEntryIdsSteps(s.branch, s.context))));
 		assert.deepEqual(previous?.branch.map((e) => e.id), ['e1', 'e2']);
 	});
 
@@ -42,6 +43,6 @@ describe('the previous call reconstructed from the branch', () => {
 		assert.equal(lastCompletedReply([user(1), assistant(2, text('a')), failed]), 1);
 		assert.equal(lastCompletedReply([user(1)]), -1);
 		const s = new BranchBuilder().message(user(1));
-		assert.equal(previousCall(s.branch, s.context, messageEntryIds(s.branch, s.context)), undefined);
+		assert.equal(runSteps(previousCallSteps(s.branch, s.context, runSteps(messageEntryIdsSteps(s.branch, s.context)))), undefined);
 	});
 });

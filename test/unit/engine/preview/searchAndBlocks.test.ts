@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { bounded, messageBlocks, searchMessages, UNBOUNDED } from '../../../../src/engine/preview';
+import { bounded, messageBlocks, searchMessagesSteps, UNBOUNDED } from '../../../../src/engine/preview';
 import type { AgentMessage } from '../../../../src/engine/session/types';
 import { assistant, call, result, text, thinking, user } from '../condense/builders';
+import { runSteps } from '../../../../src/engine/steps';
 
 describe('message blocks', () => {
 	it('cuts texts without splitting a surrogate pair', () => {
@@ -30,15 +31,15 @@ describe('search over full texts', () => {
 	const messages = [user(1, 'Find the Needle'), assistant(2, text('no')), result('c', 'bash', 3, `${'x'.repeat(5000)}needle and NEEDLE`)];
 
 	it('finds case-insensitive matches, also past the part a row shows', () => {
-		const { hits, capped } = searchMessages(messages, 'needle');
+		const { hits, capped } = runSteps(searchMessagesSteps(messages, 'needle'));
 		assert.deepEqual(hits, [{ row: 0, block: 0, start: 9 }, { row: 2, block: 0, start: 5000 }, { row: 2, block: 0, start: 5011 }]);
 		assert.equal(capped, false);
 	});
 
 	it('treats the query literally and stops at the limit', () => {
-		assert.equal(searchMessages([user(1, 'a.b axb (x)')], 'a.b').hits.length, 1);
-		assert.equal(searchMessages([user(1, 'a.b axb (x)')], '(x)').hits.length, 1);
-		assert.deepEqual(searchMessages(messages, 'needle', { limit: 2 }), { hits: [{ row: 0, block: 0, start: 9 }, { row: 2, block: 0, start: 5000 }], capped: true });
-		assert.equal(searchMessages(messages, '').hits.length, 0);
+		assert.equal(runSteps(searchMessagesSteps([user(1, 'a.b axb (x)')], 'a.b')).hits.length, 1);
+		assert.equal(runSteps(searchMessagesSteps([user(1, 'a.b axb (x)')], '(x)')).hits.length, 1);
+		assert.deepEqual(runSteps(searchMessagesSteps(messages, 'needle', { limit: 2 })), { hits: [{ row: 0, block: 0, start: 9 }, { row: 2, block: 0, start: 5000 }], capped: true });
+		assert.equal(runSteps(searchMessagesSteps(messages, '')).hits.length, 0);
 	});
 });

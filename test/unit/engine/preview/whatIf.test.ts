@@ -3,14 +3,15 @@ import { previewWithRows } from './allRows';
 import { join } from 'node:path';
 import { protectionCheck } from '../../../../src/engine/condense';
 import {
-	previewBase, sanitizeOverrides, simulateWindow, whatIfChanges, withWhatIf,
+	snapshotBaseSteps, sanitizeOverrides, simulateWindowSteps, whatIfChanges, withWhatIf,
 } from '../../../../src/engine/preview';
-import { buildCondenseState, type ProtectionCheck } from '../../../../src/engine/condense';
+import { buildCondenseStateSteps, type ProtectionCheck } from '../../../../src/engine/condense';
 import { deterministicChainBody } from '../../../../src/engine/flush/chains/deterministicBody';
-import { detectChains } from '../../../../src/engine/flush/chains/detectChains';
+import { detectChainsSteps } from '../../../../src/engine/flush/chains/detectChains';
 import { assistant, BranchBuilder, call, result, text, user } from '../condense/builders';
 import { deepFreeze, loadSession, REFERENCE_DIR, referenceConfig } from '../condense/piReference';
 import { defaults, LATEST, R200 } from '../../../support/releases';
+import { runSteps } from '../../../../src/engine/steps';
 
 const syntheticChain = user(50, '<compressed-chain id="b1" tools="t1">\nbody\n</compressed-chain>');
 
@@ -53,7 +54,7 @@ describe('chains for the rolling-window what-if (the flush\'s own detection and 
 	const readOfP: ProtectionCheck = (name, args) => name === 'read' && (args as { path?: unknown } | undefined)?.path === 'p';
 
 	it('finds closed, interrupted and open chains; a synthetic chain message starts none', () => {
-		const chains = detectChains(messages, readOfP);
+		const chains = runSteps(detectChainsSteps(messages, readOfP));
 		assert.deepEqual(chains.map((c) => [c.startUserTimestamp, c.finalAssistantTimestamp, c.middleToolCallIds]), [
 			[1, 4, ['a']],
 			[5, null, ['b']],
@@ -63,8 +64,8 @@ describe('chains for the rolling-window what-if (the flush\'s own detection and 
 	});
 
 	it('gives a chain no summary covers the deterministic body the flush writes (2.9.0), not a skip', () => {
-		const state = buildCondenseState([], LATEST);
-		const simulation = simulateWindow(state, messages, 0, readOfP, 42, LATEST);
+		const state = runSteps(buildCondenseStateSteps([], LATEST));
+		const simulation = runSteps(simulateWindowSteps(state, messages, 0, readOfP, 42, LATEST));
 		assert.deepEqual(simulation.simulated, ['b1']);
 		assert.equal(simulation.uncovered, 1);
 		const chain = simulation.state.chains[0];
@@ -84,7 +85,7 @@ describe('rolling-window what-if and the recovery grace (2.3.0+)', () => {
 		user(5), assistant(6, call('b', 'bash')), result('b', 'bash', 7, 'y'), assistant(8, text('two')),
 		user(9),
 	);
-	const simulate = (turns: number) => simulateWindow(buildCondenseState(session.branch, LATEST), session.context, 0, () => false, 1, LATEST, { branch: session.branch, turns });
+	const simulate = (turns: number) => runSteps(simulateWindowSteps(runSteps(buildCondenseStateSteps(session.branch, LATEST)), session.context, 0, () => false, 1, LATEST, { branch: session.branch, turns }));
 
 	it('defers the chain holding an output in its grace window, as the flush does', () => {
 		const simulation = simulate(3);
@@ -99,10 +100,10 @@ describe('rolling-window what-if and the recovery grace (2.3.0+)', () => {
 describe('rolling-window simulation on a real pi-condense session', () => {
 	const loaded = loadSession(join(REFERENCE_DIR, 'basic', 'session.jsonl'));
 	const config = referenceConfig('basic', R200);
-	const base = previewBase({ sessionPath: '', title: '', branch: deepFreeze(loaded.branch), messages: deepFreeze(loaded.messages), config, release: R200 });
+	const base = runSteps(snapshotBaseSteps({ sessionPath: '', title: '', branch: deepFreeze(loaded.branch), messages: deepFreeze(loaded.messages), config, rules: R200 }));
 
 	it('compresses the newest closed chain too with K=0, with the covering summary as its body', () => {
-		const simulation = simulateWindow(base.state, loaded.messages, 0, protectionCheck(config), 1234, R200);
+		const simulation = runSteps(simulateWindowSteps(base.state, loaded.messages, 0, protectionCheck(config), 1234, R200));
 		assert.deepEqual(simulation.simulated, ['b3']);
 		const chain = simulation.state.chains.find((c) => c.entry.blockId === 'b3');
 		// The dedup alias in the middle shows its original's tN, as pi-condense's getShortRefForToolCallId
@@ -115,7 +116,7 @@ describe('rolling-window simulation on a real pi-condense session', () => {
 	});
 
 	it('changes nothing already compressed for a larger K', () => {
-		assert.deepEqual(simulateWindow(base.state, loaded.messages, 5, protectionCheck(config), 1, R200).simulated, []);
+		assert.deepEqual(runSteps(simulateWindowSteps(base.state, loaded.messages, 5, protectionCheck(config), 1, R200)).simulated, []);
 	});
 
 	it('recomputes rows, reclaim and the list of changes for a what-if, without touching the base', () => {

@@ -5,7 +5,8 @@ import {
 import {
 	dedupStatusText, DISABLED_TEXT, ENABLED_TEXT, recoveryGraceSetText, recoveryGraceText, statusReportText,
 } from '../../../../src/engine/pruner/prunerTexts';
-import { defaults, LATEST, R200, rules } from '../../../support/releases';
+import { defaults, LATEST, R200 } from '../../../support/releases';
+import { releaseRules } from '../../../../src/engine/release/releases';
 
 const DEFAULT_CONFIG = defaults();
 
@@ -76,7 +77,7 @@ describe('/pruner texts', () => {
 	it('shows the summarizer timeouts after the thinking level from 2.4.0', () => {
 		const lines = statusReportText({ ...defaults(LATEST), summarizerIdleTimeoutMs: 0 }, undefined, LATEST).split('\n');
 		assert.deepEqual(lines.slice(3, 6), ['  thinking:    Default (default)', '  idle to:  disabled', '  max to:   180s']);
-		assert.equal(statusReportText(defaults(rules('2.3.0')), undefined, rules('2.3.0')).includes('idle to'), false);
+		assert.equal(statusReportText(defaults(releaseRules('2.3.0')), undefined, releaseRules('2.3.0')).includes('idle to'), false);
 	});
 
 	it('ends with the --- context --- block from 2.7.0, pruning on or off, when a session gives metrics', () => {
@@ -93,7 +94,7 @@ describe('/pruner texts', () => {
 		]);
 		assert.equal(statusReportText(off, undefined, LATEST, { ...context, rearmed: false }).endsWith('  frontier gap: 5.1k tokens'), true);
 		assert.equal(statusReportText(off, undefined, LATEST, { metrics: undefined, rearmed: false }).includes('--- context ---'), false);
-		assert.equal(statusReportText(defaults(rules('2.6.0')), undefined, rules('2.6.0'), context).includes('--- context ---'), false);
+		assert.equal(statusReportText(defaults(releaseRules('2.6.0')), undefined, releaseRules('2.6.0'), context).includes('--- context ---'), false);
 	});
 
 	it('parses recovery-grace as pi-condense does, with its exact texts', () => {

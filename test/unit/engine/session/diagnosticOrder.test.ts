@@ -4,8 +4,9 @@
  * differed. Diagnostics are now in line order in both.
  */
 import assert from 'node:assert/strict';
-import { appendToSession, parseSession, splitJsonlLines } from '../../../../src/engine/session';
+import { appendToSession, parseSessionSteps, splitJsonlLines } from '../../../../src/engine/session';
 import { SessionBuilder } from '../../../support/sessionBuilder';
+import { runSteps } from '../../../../src/engine/steps';
 
 describe('session diagnostics order', () => {
 	const builder = new SessionBuilder();
@@ -17,13 +18,13 @@ describe('session diagnostics order', () => {
 	const text = builder.text();
 
 	it('lists problems by line in a cold read', () => {
-		assert.deepEqual(parseSession(text).diagnostics.map((d) => [d.line, d.severity]), [[2, 'warning'], [3, 'error'], [5, 'warning'], [6, 'error']]);
+		assert.deepEqual(runSteps(parseSessionSteps(text)).diagnostics.map((d) => [d.line, d.severity]), [[2, 'warning'], [3, 'error'], [5, 'warning'], [6, 'error']]);
 	});
 
 	it('gives the same list when the file is read in steps, wherever it is cut', () => {
-		const cold = parseSession(text).diagnostics;
+		const cold = runSteps(parseSessionSteps(text)).diagnostics;
 		for (let cut = 0; cut <= text.length; cut++) {
-			const first = parseSession(text.slice(0, cut));
+			const first = runSteps(parseSessionSteps(text.slice(0, cut)));
 			const rest = text.slice(splitJsonlLines(text.slice(0, cut)).consumedLength);
 			const stepped = appendToSession(first, rest);
 			if (stepped !== undefined) {

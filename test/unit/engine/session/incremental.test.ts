@@ -5,10 +5,11 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { appendToSession, parseSession, SessionPieceReader, type SessionModel } from '../../../../src/engine/session';
+import { appendToSession, parseSessionSteps, SessionPieceReader, type SessionModel } from '../../../../src/engine/session';
 import { observable, SessionTextMutator } from '../../../support/sessionModelCheck';
 import { piCondenseSessionsDir, realSessionsDir } from '../../../support/paths';
 import { Random } from '../../../support/random';
+import { runSteps } from '../../../../src/engine/steps';
 
 const realFile = join(realSessionsDir, 'large-session.migrated-v3.jsonl');
 
@@ -16,12 +17,12 @@ const realFile = join(realSessionsDir, 'large-session.migrated-v3.jsonl');
 function applyChunks(chunks: readonly string[]): { model: SessionModel; consumed: string }[] {
 	const steps: { model: SessionModel; consumed: string }[] = [];
 	let consumed = chunks[0] ?? '';
-	let model = parseSession(consumed);
+	let model = runSteps(parseSessionSteps(consumed));
 	steps.push({ model, consumed });
 	for (const chunk of chunks.slice(1)) {
 		consumed += chunk;
 		const unread = model.pendingTail + chunk;
-		model = appendToSession(model, unread) ?? parseSession(consumed);
+		model = appendToSession(model, unread) ?? runSteps(parseSessionSteps(consumed));
 		steps.push({ model, consumed });
 	}
 	return steps;
@@ -42,7 +43,7 @@ describe('session model: incremental append', function () {
 			next += step;
 		}
 		for (const { model, consumed } of applyChunks(chunks)) {
-			assert.deepStrictEqual(observable(model), observable(parseSession(consumed)));
+			assert.deepStrictEqual(observable(model), observable(runSteps(parseSessionSteps(consumed))));
 		}
 	});
 
@@ -58,13 +59,13 @@ describe('session model: incremental append', function () {
 			}
 			const steps = applyChunks(chunks);
 			for (const { model, consumed } of steps.filter((_, i) => i % 5 === 0 || i === steps.length - 1)) {
-				assert.deepStrictEqual(observable(model), observable(parseSession(consumed)), `seed ${seed}`);
+				assert.deepStrictEqual(observable(model), observable(runSteps(parseSessionSteps(consumed))), `seed ${seed}`);
 			}
 		});
 	}
 
 	it('leaves the previous snapshot unchanged and returns the same model for an empty append', () => {
-		const base = parseSession(lines.slice(0, 50).join(''));
+		const base = runSteps(parseSessionSteps(lines.slice(0, 50).join('')));
 		const before = observable(base);
 		const entriesBefore = base.entries;
 		const next = appendToSession(base, lines.slice(50, 80).join(''));
@@ -78,14 +79,14 @@ describe('session model: incremental append', function () {
 		// Appending again from the older snapshot (a second reader) still gives correct models.
 		const other = appendToSession(base, lines.slice(50, 60).join(''));
 		assert.ok(other);
-		assert.deepStrictEqual(observable(other), observable(parseSession(lines.slice(0, 60).join(''))));
-		assert.deepStrictEqual(observable(next), observable(parseSession(lines.slice(0, 80).join(''))));
+		assert.deepStrictEqual(observable(other), observable(runSteps(parseSessionSteps(lines.slice(0, 60).join('')))));
+		assert.deepStrictEqual(observable(next), observable(runSteps(parseSessionSteps(lines.slice(0, 80).join('')))));
 	});
 
 	it('asks for a full read when the file has no header yet or is a v1 file', () => {
-		assert.equal(appendToSession(parseSession(''), lines[0] ?? ''), undefined);
+		assert.equal(appendToSession(runSteps(parseSessionSteps('')), lines[0] ?? ''), undefined);
 		const v1 = readFileSync(join(realSessionsDir, 'large-session.jsonl'), 'utf8');
-		assert.equal(appendToSession(parseSession(v1.slice(0, 5000)), v1.slice(5000, 9000)), undefined);
+		assert.equal(appendToSession(runSteps(parseSessionSteps(v1.slice(0, 5000))), v1.slice(5000, 9000)), undefined);
 	});
 });
 
@@ -115,7 +116,7 @@ describe('session model: read in pieces into one model (SessionPieceReader)', fu
 			const text = new SessionTextMutator(random).withRandomBranchesAndLabels(lines.slice(0, 400).join(''));
 			const model = readInPieces(text, random);
 			assert.ok(model);
-			assert.deepStrictEqual(observable(model), observable(parseSession(text)), `seed ${seed}`);
+			assert.deepStrictEqual(observable(model), observable(runSteps(parseSessionSteps(text))), `seed ${seed}`);
 		});
 	}
 
@@ -123,8 +124,8 @@ describe('session model: read in pieces into one model (SessionPieceReader)', fu
 		const text = readFileSync(join(piCondenseSessionsDir, 'large-bulk-2.9.1', 'session.jsonl'), 'utf8');
 		const model = readInPieces(text, new Random(7));
 		assert.ok(model);
-		assert.deepStrictEqual(observable(model), observable(parseSession(text)));
-		assert.deepStrictEqual(observable(new SessionPieceReader().model()), observable(parseSession('')));
+		assert.deepStrictEqual(observable(model), observable(runSteps(parseSessionSteps(text))));
+		assert.deepStrictEqual(observable(new SessionPieceReader().model()), observable(runSteps(parseSessionSteps(''))));
 	});
 
 	it('says when a file must be read whole (no header, or a v1 file), and takes nothing after its model', () => {

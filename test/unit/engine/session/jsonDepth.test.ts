@@ -4,11 +4,12 @@
  * their top-level fields only, with an error diagnostic at their line.
  */
 import assert from 'node:assert/strict';
-import { previewContext } from '../../../../src/engine/condense';
-import { buildSessionContext, getBranch, getTree, parseSession } from '../../../../src/engine/session';
+import { previewContextSteps } from '../../../../src/engine/condense';
+import { buildSessionContextSteps, getBranchSteps, getTree, parseSessionSteps } from '../../../../src/engine/session';
 import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../../../src/engine/session/jsonDepth';
 import { SessionBuilder } from '../../../support/sessionBuilder';
 import { defaults, LATEST } from '../../../support/releases';
+import { runSteps } from '../../../../src/engine/steps';
 
 /** JSON text of `levels` nested containers (objects and arrays alternating). */
 function nestedText(levels: number): string {
@@ -39,29 +40,29 @@ describe('deeply nested JSON lines', () => {
 	it('reads a line nested too deeply as an opaque entry, with an error at its line, and everything serializes', () => {
 		const { text, line } = sessionWithDetails(10_000);
 		assert.throws(() => JSON.stringify(JSON.parse(text.split('\n')[line - 1] as string)), RangeError, 'the value itself cannot be serialized');
-		const model = parseSession(text);
+		const model = runSteps(parseSessionSteps(text));
 		const error = model.diagnostics.find((d) => d.severity === 'error');
 		assert.equal(error?.line, line);
 		assert.match(error.message, /nested more than 1000 levels/);
 		assert.equal(model.entries.length, 3, 'the entry keeps its place in the tree');
 		assert.equal(model.entries[1]?.type, 'opaque');
 		assert.equal(getTree(model).roots.length, 1);
-		const messages = buildSessionContext(model).messages;
+		const messages = runSteps(buildSessionContextSteps(model)).messages;
 		assert.deepEqual(messages.map((m) => m.role), ['user', 'user']);
-		const preview = previewContext(getBranch(model), messages, { ...defaults(LATEST), enabled: true }, LATEST);
+		const preview = runSteps(previewContextSteps(runSteps(getBranchSteps(model)), messages, { ...defaults(LATEST), enabled: true }, LATEST));
 		assert.equal(typeof JSON.stringify(preview.after), 'string');
 	});
 
 	it('keeps values nested up to the limit as they are', () => {
 		const { text } = sessionWithDetails(MAX_JSON_DEPTH - 1);
-		const model = parseSession(text);
+		const model = runSteps(parseSessionSteps(text));
 		assert.deepEqual(model.diagnostics, []);
-		assert.deepEqual(buildSessionContext(model).messages.map((m) => m.role), ['user', 'custom', 'user']);
+		assert.deepEqual(runSteps(buildSessionContextSteps(model)).messages.map((m) => m.role), ['user', 'custom', 'user']);
 	});
 
 	it('still reads a header that carries a deeply nested field', () => {
 		const text = new SessionBuilder({ extra: '__NESTED__' }).text().replace(NESTED, nestedText(5000));
-		const model = parseSession(text);
+		const model = runSteps(parseSessionSteps(text));
 		assert.equal(model.header?.id, 'sess-0001');
 		assert.equal(model.diagnostics[0]?.line, 1);
 	});

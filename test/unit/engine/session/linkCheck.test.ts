@@ -5,10 +5,11 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { appendToSession, getBranch, getTree, parseSession, splitJsonlLines } from '../../../../src/engine/session';
+import { appendToSession, getBranchSteps, getTree, parseSessionSteps, splitJsonlLines } from '../../../../src/engine/session';
 import { checkModelWritable } from '../../../../src/engine/write';
 import { realSessionFiles } from '../../../support/paths';
 import { SessionBuilder } from '../../../support/sessionBuilder';
+import { runSteps } from '../../../../src/engine/steps';
 
 function session(edit: (builder: SessionBuilder) => void): string {
 	const builder = new SessionBuilder();
@@ -20,14 +21,14 @@ function session(edit: (builder: SessionBuilder) => void): string {
 
 describe('parentId links and repeated ids', () => {
 	it('warns about a parent that is missing, at the entry\'s line', () => {
-		const model = parseSession(session((b) => b.entry({ type: 'custom', customType: 'x', parentId: 'deadbeef' })));
+		const model = runSteps(parseSessionSteps(session((b) => b.entry({ type: 'custom', customType: 'x', parentId: 'deadbeef' }))));
 		assert.deepEqual(model.diagnostics.map((d) => d.line), [3]);
 		assert.match(model.diagnostics[0]?.message ?? '', /parentId "deadbeef" does not name an entry above this line; Pi shows this entry as the root of a separate tree/);
 		assert.equal(checkModelWritable(model)?.code, 'diagnostics');
 	});
 
 	it('warns about an entry that is its own parent', () => {
-		const model = parseSession(session((b) => b.entry({ type: 'custom', customType: 'x', id: 'cafecafe', parentId: 'cafecafe' })));
+		const model = runSteps(parseSessionSteps(session((b) => b.entry({ type: 'custom', customType: 'x', id: 'cafecafe', parentId: 'cafecafe' }))));
 		assert.match(model.diagnostics[0]?.message ?? '', /"cafecafe" is the entry's own id/);
 	});
 
@@ -37,15 +38,15 @@ describe('parentId links and repeated ids', () => {
 			b.entry({ type: 'custom', customType: 'x', id: 'bbbbbbbb', parentId: 'aaaaaaaa' });
 			b.branchFrom('bbbbbbbb');
 		});
-		const model = parseSession(text);
+		const model = runSteps(parseSessionSteps(text));
 		assert.deepEqual(model.diagnostics.map((d) => d.line), [3]);
 		assert.match(model.diagnostics[0]?.message ?? '', /form a loop that hangs Pi/);
-		assert.deepEqual(getBranch(model).map((e) => e.id), ['aaaaaaaa', 'bbbbbbbb', '00000002']);
+		assert.deepEqual(runSteps(getBranchSteps(model)).map((e) => e.id), ['aaaaaaaa', 'bbbbbbbb', '00000002']);
 		assert.equal(getTree(model).cycleBreaks.length, 1);
 	});
 
 	it('warns about a repeated id, naming the line that used it first', () => {
-		const model = parseSession(session((b) => b.entry({ type: 'custom', customType: 'x', id: '00000001' })));
+		const model = runSteps(parseSessionSteps(session((b) => b.entry({ type: 'custom', customType: 'x', id: '00000001' }))));
 		assert.deepEqual(model.diagnostics.map((d) => [d.line, d.severity]), [[3, 'warning']]);
 		assert.match(model.diagnostics[0]?.message ?? '', /the id "00000001" is already used by the entry on line 2/);
 	});
@@ -56,10 +57,10 @@ describe('parentId links and repeated ids', () => {
 			b.entry({ type: 'custom', customType: 'x', id: 'bbbbbbbb', parentId: 'aaaaaaaa' });
 			b.entry({ type: 'custom', customType: 'x', id: '00000001' });
 		});
-		const cold = parseSession(text).diagnostics;
+		const cold = runSteps(parseSessionSteps(text)).diagnostics;
 		assert.equal(cold.length, 2);
 		for (let cut = 0; cut <= text.length; cut++) {
-			const stepped = appendToSession(parseSession(text.slice(0, cut)), text.slice(splitJsonlLines(text.slice(0, cut)).consumedLength));
+			const stepped = appendToSession(runSteps(parseSessionSteps(text.slice(0, cut))), text.slice(splitJsonlLines(text.slice(0, cut)).consumedLength));
 			if (stepped !== undefined) {
 				assert.deepEqual(stepped.diagnostics, cold, `cut at ${cut}`);
 			}
@@ -68,7 +69,7 @@ describe('parentId links and repeated ids', () => {
 
 	it('finds nothing to warn about in the files Pi wrote', () => {
 		for (const path of realSessionFiles()) {
-			assert.deepEqual(parseSession(readFileSync(path, 'utf8')).diagnostics, [], path);
+			assert.deepEqual(runSteps(parseSessionSteps(readFileSync(path, 'utf8'))).diagnostics, [], path);
 		}
 	});
 });

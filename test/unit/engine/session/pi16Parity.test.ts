@@ -7,10 +7,11 @@
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildSessionContext, convertToLlm, getBranch, getTree, parseSession, type SessionEntry, type SessionModel, type SessionTreeNode } from '../../../../src/engine/session';
+import { buildSessionContextSteps, convertToLlm, getBranchSteps, getTree, parseSessionSteps, type SessionEntry, type SessionModel, type SessionTreeNode } from '../../../../src/engine/session';
 import { piCondenseSessionsDir, realSessionFiles } from '../../../support/paths';
 import { readWithPi16, type Pi16Reading } from '../../../support/pi16';
 import { SessionBuilder, text, thinking, toolCall } from '../../../support/sessionBuilder';
+import { runSteps } from '../../../../src/engine/steps';
 
 /** JSON as Pi's runner prints it (an `undefined` field is absent there). */
 const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value)) as unknown;
@@ -44,7 +45,7 @@ function ourShape(nodes: readonly SessionTreeNode[]): ShapeNode[] {
 /** Pi's projection entries that give messages, as (source id, message count); ours grouped from `sources`. */
 function projectionOf(model: SessionModel): { id: string; messages: number }[] {
 	const groups: { id: string; messages: number }[] = [];
-	const sources = buildSessionContext(model).sources.entries();
+	const sources = runSteps(runSteps(buildSessionContextSteps(model)).sources.entriesSteps());
 	sources.forEach((entry, i) => {
 		const last = groups.at(-1);
 		if (last && sources[i - 1] === entry) {
@@ -58,14 +59,14 @@ function projectionOf(model: SessionModel): { id: string; messages: number }[] {
 
 function assertSame(ours: SessionModel, pi: Pi16Reading, label: string): void {
 	assert.equal(pi.error, undefined, `${label}: Pi failed: ${pi.error ?? ''}`);
-	const context = buildSessionContext(ours);
+	const context = runSteps(buildSessionContextSteps(ours));
 	assert.deepStrictEqual(asJson(context.messages), pi.context.messages, `${label}: context messages`);
 	assert.equal(context.thinkingLevel, pi.context.thinkingLevel, `${label}: thinking level`);
 	assert.deepStrictEqual(asJson(context.model), pi.context.model, `${label}: model`);
 	assert.deepStrictEqual(asJson(convertToLlm(context.messages)), pi.llm, `${label}: converted LLM messages`);
 	assert.deepStrictEqual(projectionOf(ours), pi.projection.filter((entry) => entry.messages > 0).map(({ id, messages }) => ({ id, messages })), `${label}: message sources`);
 	assert.deepStrictEqual(ours.entries.map((e) => ({ id: e.id, type: typeOf(e) })), pi.entries, `${label}: entries`);
-	assert.deepStrictEqual(getBranch(ours).map((e) => e.id), pi.branch, `${label}: branch`);
+	assert.deepStrictEqual(runSteps(getBranchSteps(ours)).map((e) => e.id), pi.branch, `${label}: branch`);
 	assert.equal(ours.leafId, pi.leafId, `${label}: leaf`);
 	assert.equal(ours.name, pi.name ?? undefined, `${label}: name`);
 	assert.deepStrictEqual(flatTree(ourShape(getTree(ours).roots)), flatTree(pi.tree as ShapeNode[]), `${label}: tree`);
@@ -79,7 +80,7 @@ function fixtureFiles(): string[] {
 	const reference = readdirSync(piCondenseSessionsDir, { withFileTypes: true })
 		.filter((entry) => entry.isDirectory())
 		.map((entry) => join(piCondenseSessionsDir, entry.name, 'session.jsonl'));
-	return [...realSessionFiles(), ...reference].filter((file) => parseSession(readFileSync(file, 'utf8')).version === 3).sort();
+	return [...realSessionFiles(), ...reference].filter((file) => runSteps(parseSessionSteps(readFileSync(file, 'utf8'))).version === 3).sort();
 }
 
 const system = (sections: Record<string, string | null>, extra: Record<string, unknown> = {}): Record<string, unknown> => ({ role: 'system', content: '', sections, ...extra });
@@ -224,7 +225,7 @@ describe('session model: parity with Pi 1.6.0 (its own code, on Node >= 22.19)',
 
 	files.forEach((file, i) => {
 		it(`reads ${file.split('/').slice(-2).join('/')} exactly as Pi 1.6.0 does`, () => {
-			const ours = parseSession(readFileSync(file, 'utf8'));
+			const ours = runSteps(parseSessionSteps(readFileSync(file, 'utf8')));
 			assert.deepEqual(ours.diagnostics, [], 'a fixture reads without diagnostics');
 			assertSame(ours, readings[i] as Pi16Reading, file);
 		});
@@ -232,7 +233,7 @@ describe('session model: parity with Pi 1.6.0 (its own code, on Node >= 22.19)',
 
 	built.forEach(({ name, text: content }, i) => {
 		it(`edge case: ${name}`, () => {
-			const ours = parseSession(content);
+			const ours = runSteps(parseSessionSteps(content));
 			assert.deepEqual(ours.diagnostics.filter((d) => d.newerPi === undefined), [], name);
 			assertSame(ours, readings[files.length + i] as Pi16Reading, name);
 		});

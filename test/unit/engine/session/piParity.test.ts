@@ -5,16 +5,17 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { buildSessionContext, convertToLlm, getBranch, getTree, parseSession, type SessionEntry, type SessionModel, type SessionTreeNode } from '../../../../src/engine/session';
+import { buildSessionContextSteps, convertToLlm, getBranchSteps, getTree, parseSessionSteps, type SessionEntry, type SessionModel, type SessionTreeNode } from '../../../../src/engine/session';
 import { readWithPi, type PiReading } from '../../../support/pi';
 import { realSessionFiles } from '../../../support/paths';
 import { SessionBuilder, text, thinking, toolCall } from '../../../support/sessionBuilder';
+import { runSteps } from '../../../../src/engine/steps';
 
 /** Pi's ids are random after a v1 migration; compare shape by type (and original type for unknown entries). */
 const typeOf = (entry: { type: string }): string => (entry as SessionEntry).type === 'opaque' ? (entry as unknown as { originalType: string }).originalType : entry.type;
 
 function assertSameContext(ours: SessionModel, pi: PiReading, label: string): void {
-	const context = buildSessionContext(ours);
+	const context = runSteps(buildSessionContextSteps(ours));
 	assert.deepStrictEqual(context.messages, pi.context.messages, `${label}: context messages`);
 	assert.equal(context.thinkingLevel, pi.context.thinkingLevel, `${label}: thinking level`);
 	assert.deepStrictEqual(context.model, pi.context.model, `${label}: model`);
@@ -32,7 +33,7 @@ function treeShape(nodes: readonly { entry: { id: string; type: string }; childr
 
 function assertSameStructure(ours: SessionModel, pi: PiReading, label: string, idsAreStable: boolean): void {
 	assert.deepStrictEqual(ours.entries.map(typeOf), pi.entries.map(typeOf), `${label}: entry types in file order`);
-	assert.deepStrictEqual(getBranch(ours).map(typeOf), pi.branch.map(typeOf), `${label}: branch`);
+	assert.deepStrictEqual(runSteps(getBranchSteps(ours)).map(typeOf), pi.branch.map(typeOf), `${label}: branch`);
 	assert.equal(ours.name, pi.name, `${label}: session name`);
 	if (idsAreStable) {
 		assert.deepStrictEqual(ours.entries.map((e) => e.id), pi.entries.map((e) => e.id), `${label}: entry ids`);
@@ -50,7 +51,7 @@ describe('session model: parity with Pi 0.73.1', function () {
 	for (const file of realSessionFiles()) {
 		it(`reads ${basename(file)} exactly as Pi does`, async () => {
 			const content = readFileSync(file, 'utf8');
-			const ours = parseSession(content);
+			const ours = runSteps(parseSessionSteps(content));
 			const pi = await readWithPi(content);
 			assert.deepEqual(ours.diagnostics, [], 'a real session reads without diagnostics');
 			assertSameContext(ours, pi, basename(file));
@@ -186,7 +187,7 @@ describe('session model: parity with Pi 0.73.1', function () {
 	for (const [name, build] of Object.entries(cases)) {
 		it(`edge case: ${name}`, async () => {
 			const content = build();
-			const ours = parseSession(content);
+			const ours = runSteps(parseSessionSteps(content));
 			const pi = await readWithPi(content);
 			assertSameContext(ours, pi, name);
 			assertSameStructure(ours, pi, name, ours.version >= 2);
@@ -198,9 +199,9 @@ describe('session model: parity with Pi 0.73.1', function () {
 		s.user('q');
 		s.rawLine('not json at all');
 		s.message({ role: 'wizard', content: 'abracadabra' });
-		const model = parseSession(s.text());
+		const model = runSteps(parseSessionSteps(s.text()));
 		assert.deepEqual(model.diagnostics.map((d) => [d.severity, d.line]), [['error', 3], ['warning', 4]]);
-		const bad = parseSession('{"type":"message"}\n{"type":"session","id":"x"}\n');
+		const bad = runSteps(parseSessionSteps('{"type":"message"}\n{"type":"session","id":"x"}\n'));
 		assert.equal(bad.header, undefined);
 		assert.equal(bad.diagnostics[0]?.line, 1);
 		assert.match(bad.diagnostics[0]?.message ?? '', /not a session header/);
@@ -210,7 +211,7 @@ describe('session model: parity with Pi 0.73.1', function () {
 		const s = new SessionBuilder();
 		s.user('q');
 		const tail = JSON.stringify({ type: 'message', id: 'tail0001', parentId: s.leafId, timestamp: s.iso(), message: { role: 'user', content: 'late', timestamp: 1 } });
-		const model = parseSession(s.text() + tail);
+		const model = runSteps(parseSessionSteps(s.text() + tail));
 		assert.equal(model.pendingTail, tail);
 		assert.equal(model.entries.length, 1);
 	});

@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseSession } from '../../../../src/engine/session';
+import { parseSessionSteps } from '../../../../src/engine/session';
 import { readPruneSettings } from '../../../../src/node/settings/readPruneSettings';
 import { MAX_LOGGED_PROBLEMS, sessionProblemMessage, settingsProblemMessages } from '../../../../src/engine/views/problemMessages';
 import { SessionBuilder } from '../../../support/sessionBuilder';
 import { useTempDir } from '../../../support/tempDirs';
 import { LATEST } from '../../../support/releases';
+import { runSteps } from '../../../../src/engine/steps';
 
 describe('problem messages', () => {
 	const temp = useTempDir('problems');
@@ -37,12 +38,12 @@ describe('problem messages', () => {
 		builder.user('hi');
 		builder.rawLine('{"type":"message", broken');
 		builder.rawLine('also broken');
-		const problem = sessionProblemMessage('/s/a.jsonl', parseSession(builder.text()));
+		const problem = sessionProblemMessage('/s/a.jsonl', runSteps(parseSessionSteps(builder.text())));
 		assert.match(problem?.message ?? '', /^\/s\/a\.jsonl:3: not valid JSON .* \(and 1 more problem, listed under Problems in Pruned Calls\)$/);
 		assert.equal(problem?.line, 3);
 		const clean = new SessionBuilder();
 		clean.user('fine');
-		assert.equal(sessionProblemMessage('/s/b.jsonl', parseSession(clean.text())), undefined);
+		assert.equal(sessionProblemMessage('/s/b.jsonl', runSteps(parseSessionSteps(clean.text()))), undefined);
 	});
 
 	it('log at most MAX_LOGGED_PROBLEMS of a damaged file\'s problems, and say how many more there are', () => {
@@ -51,7 +52,7 @@ describe('problem messages', () => {
 		for (let i = 0; i < MAX_LOGGED_PROBLEMS + 50; i++) {
 			builder.rawLine(`broken ${i}`);
 		}
-		const problem = sessionProblemMessage('/s/c.jsonl', parseSession(builder.text()));
+		const problem = sessionProblemMessage('/s/c.jsonl', runSteps(parseSessionSteps(builder.text())));
 		assert.equal(problem?.details.length, MAX_LOGGED_PROBLEMS + 1);
 		assert.match(problem?.details[0] ?? '', /^\/s\/c\.jsonl:3: not valid JSON/);
 		assert.equal(problem?.details.at(-1), '… and 50 more (all of them under Problems in Pruned Calls)');

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { resolveConfig } from '../../../../src/engine/config/resolve';
 import { SETTING_GROUPS, SETTING_HELP } from '../../../../src/engine/views/pruneSettingHelp';
 import { formatSettingValue, ignoredRowText, parseSettingInput, SETTING_ROWS, settingRows, settingValue, valueWithDefault } from '../../../../src/engine/views/pruneSettingRows';
-import { defaults, LATEST, R200, rules } from '../../../support/releases';
+import { defaults, LATEST, R200 } from '../../../support/releases';
+import { releaseRules } from '../../../../src/engine/release/releases';
 
 function leafKeys(value: Record<string, unknown>, prefix = ''): string[] {
 	return Object.entries(value).flatMap(([key, inner]) => (typeof inner === 'object' && inner !== null && !Array.isArray(inner)
@@ -14,7 +15,7 @@ describe('settings editor rows', () => {
 	it('cover every contextPrune key of every release exactly once', () => {
 		const keys = SETTING_ROWS.map((row) => row.key);
 		assert.equal(new Set(keys).size, keys.length);
-		const everyKey = new Set(['2.0.0', '2.4.3', '2.9.1'].flatMap((v) => leafKeys(defaults(rules(v as '2.0.0')) as unknown as Record<string, unknown>)));
+		const everyKey = new Set(['2.0.0', '2.4.3', '2.9.1'].flatMap((v) => leafKeys(defaults(releaseRules(v as '2.0.0')) as unknown as Record<string, unknown>)));
 		assert.deepEqual([...keys].sort(), [...everyKey].sort());
 	});
 

@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pendingStatusText } from '../../../../src/engine/condense';
 import { resolveConfig } from '../../../../src/engine/config/resolve';
-import { parseSession } from '../../../../src/engine/session';
-import { SessionInsight } from '../../../../src/engine/views/sessionInsight';
-import { buildPrunedCalls, type PrunedNode } from '../../../../src/engine/views/prunedCallsModel';
+import { parseSessionSteps } from '../../../../src/engine/session';
+import { SessionInsight, type PreparedInsight } from '../../../../src/engine/views/sessionInsight';
+import { buildPrunedCallsSteps, type PrunedNode } from '../../../../src/engine/views/prunedCallsModel';
 import { runSteps } from '../../../../src/engine/steps';
 import { statusLineText } from '../../../../src/engine/views/statusLine';
 import { piCondenseSessionsDir } from '../../../support/paths';
@@ -14,10 +14,10 @@ import { LATEST, R200 } from '../../../support/releases';
 
 const basicDir = join(piCondenseSessionsDir, 'basic');
 
-function basicInsight(): SessionInsight {
-	const model = parseSession(readFileSync(join(basicDir, 'session.jsonl'), 'utf8'));
+function basicInsight(): PreparedInsight {
+	const model = runSteps(parseSessionSteps(readFileSync(join(basicDir, 'session.jsonl'), 'utf8')));
 	const { config } = resolveConfig(JSON.parse(readFileSync(join(basicDir, 'contextPrune.json'), 'utf8')), R200);
-	return new SessionInsight(model, config, R200);
+	return runSteps(new SessionInsight(model, config, R200).prepare());
 }
 
 function labels(nodes: readonly PrunedNode[]): string[] {
@@ -29,7 +29,7 @@ function children(node: PrunedNode | undefined): readonly PrunedNode[] {
 }
 
 describe('buildPrunedCalls on a session written by real pi-condense', () => {
-	const roots = buildPrunedCalls(basicInsight(), () => 'TIME');
+	const roots = runSteps(buildPrunedCallsSteps(basicInsight(), () => 'TIME'));
 
 	it('lists the summaries with their tool calls by ref, in branch order', () => {
 		const summaries = roots.filter((node) => node.kind === 'summary');
@@ -77,13 +77,13 @@ describe('buildPrunedCalls on a session written by real pi-condense', () => {
 		const ids = (nodes: readonly PrunedNode[]): string[] => nodes.flatMap((node) => [node.id, ...ids(children(node))]);
 		const first = ids(roots);
 		assert.equal(new Set(first).size, first.length);
-		assert.deepEqual(ids(buildPrunedCalls(basicInsight(), () => 'OTHER')), first);
+		assert.deepEqual(ids(runSteps(buildPrunedCallsSteps(basicInsight(), () => 'OTHER'))), first);
 	});
 });
 
 describe('many summaries', () => {
 	/** A session of `count` turns, each one read whose output pi-condense summarized (2.9.1's entries). */
-	function summarizedSession(count: number): SessionInsight {
+	function summarizedSession(count: number): PreparedInsight {
 		const builder = new SessionBuilder();
 		for (let turn = 0; turn < count; turn++) {
 			builder.user(`step ${turn}`);
@@ -96,13 +96,13 @@ describe('many summaries', () => {
 				data: { toolCalls: [{ toolCallId: `c${turn}`, toolName: 'read', args: { path: `f${turn}` }, resultText: 'x'.repeat(2000), isError: false, turnIndex: turn * 2, timestamp: 1 }] } });
 		}
 		const { config } = resolveConfig({ enabled: true }, LATEST);
-		return new SessionInsight(parseSession(builder.text()), config, LATEST);
+		return runSteps(new SessionInsight(runSteps(parseSessionSteps(builder.text())), config, LATEST).prepare());
 	}
 
 	it('are grouped by turn ranges of ten past a dozen, each group saying how many and what they took off', () => {
-		const few = buildPrunedCalls(summarizedSession(12), String).filter((node) => node.kind === 'summary');
+		const few = runSteps(buildPrunedCallsSteps(summarizedSession(12), String)).filter((node) => node.kind === 'summary');
 		assert.equal(few.length, 12, 'a dozen stay flat');
-		const roots = buildPrunedCalls(summarizedSession(123), String);
+		const roots = runSteps(buildPrunedCallsSteps(summarizedSession(123), String));
 		const groups = roots.filter((node) => node.kind === 'range');
 		assert.equal(groups.length, 13);
 		assert.equal(groups[0]?.label, 'Turns 0–18');
@@ -123,8 +123,8 @@ describe('pending batches, problems and the status line', () => {
 		builder.toolResult('c1', 'bash', 'a\nb');
 		builder.rawLine('{not json');
 		const { config } = resolveConfig({ enabled: true }, LATEST);
-		const insight = new SessionInsight(parseSession(builder.text()), config, LATEST);
-		const roots = buildPrunedCalls(insight, String);
+		const insight = runSteps(new SessionInsight(runSteps(parseSessionSteps(builder.text())), config, LATEST).prepare());
+		const roots = runSteps(buildPrunedCallsSteps(insight, String));
 		assert.deepEqual(labels(roots), ['Problems', 'Pending']);
 		const problem = children(roots[0])[0];
 		assert.equal(problem?.kind === 'problem' && problem.line, 5);
@@ -145,24 +145,24 @@ describe('pending batches, problems and the status line', () => {
 describe('defects of the release in the Pruned Calls problems', () => {
 	it('show 2.0.0\'s dropped live turn in recovery-2.0.0 as a warning naming the release that fixes it', () => {
 		const dir = join(piCondenseSessionsDir, 'recovery-2.0.0');
-		const model = parseSession(readFileSync(join(dir, 'session.jsonl'), 'utf8'));
-		const insight = (release: typeof R200): SessionInsight => {
-			const { config } = resolveConfig(JSON.parse(readFileSync(join(dir, 'contextPrune.json'), 'utf8')), release);
-			return new SessionInsight(model, config, release);
+		const model = runSteps(parseSessionSteps(readFileSync(join(dir, 'session.jsonl'), 'utf8')));
+		const insight = (rules: typeof R200): PreparedInsight => {
+			const { config } = resolveConfig(JSON.parse(readFileSync(join(dir, 'contextPrune.json'), 'utf8')), rules);
+			return runSteps(new SessionInsight(model, config, rules).prepare());
 		};
-		const problems = children(buildPrunedCalls(insight(R200), String).find((node) => node.kind === 'group' && node.group === 'problems'));
+		const problems = children(runSteps(buildPrunedCallsSteps(insight(R200), String)).find((node) => node.kind === 'group' && node.group === 'problems'));
 		assert.deepEqual(problems.map((node) => node.kind === 'problem' && [node.severity, node.description]), [['warning', 'pi-condense 2.0.0 defect (fixed in 2.6.0)']]);
 		assert.match(problems[0]?.label ?? '', /drops 2 live message\(s\) outside every compressed chain/);
-		assert.equal(buildPrunedCalls(insight(LATEST), String).some((node) => node.kind === 'group' && node.group === 'problems'), false);
+		assert.equal(runSteps(buildPrunedCallsSteps(insight(LATEST), String)).some((node) => node.kind === 'group' && node.group === 'problems'), false);
 	});
 });
 
 describe('buildPrunedCalls on a Pi 1.6.0 session with context edits', () => {
 	const folder = join(piCondenseSessionsDir, 'context-edits-pi-1.6.0');
-	const model = parseSession(readFileSync(join(folder, 'session.jsonl'), 'utf8'));
-	const release = LATEST;
-	const { config } = resolveConfig(JSON.parse(readFileSync(join(folder, 'contextPrune.json'), 'utf8')), release);
-	const roots = buildPrunedCalls(new SessionInsight(model, config, release), String);
+	const model = runSteps(parseSessionSteps(readFileSync(join(folder, 'session.jsonl'), 'utf8')));
+	const rules = LATEST;
+	const { config } = resolveConfig(JSON.parse(readFileSync(join(folder, 'contextPrune.json'), 'utf8')), rules);
+	const roots = runSteps(buildPrunedCallsSteps(runSteps(new SessionInsight(model, config, rules).prepare()), String));
 
 	it('lists each entry Pi leaves out or sends edited, with both sides', () => {
 		const group = roots.find((node) => node.kind === 'group' && node.group === 'edits');

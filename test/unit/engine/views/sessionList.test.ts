@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { EMPTY_SUMMARY } from '../../../../src/engine/session/summary';
 import type { SessionRow } from '../../../../src/node/store/sessionRows';
-import { relativeTime } from '../../../../src/engine/views/relativeTime';
+import { relativeTime } from '../../../../src/base/relativeTime';
 import type { PruneState } from '../../../../src/engine/views/pruneState';
 import { buildSessionList, captureOrder, defaultSession, reclaimPercent } from '../../../../src/engine/views/sessionList';
 
@@ -40,29 +40,29 @@ describe('buildSessionList', () => {
 		const items = projects.flatMap((project) => project.sessions);
 		const byPath = new Map(items.map((item) => [item.path, item]));
 		assert.equal(byPath.get('/s/a2.jsonl')?.label, 'Fix the login bug');
-		assert.equal(byPath.get('/s/a2.jsonl')?.description, '1 min ago · 12 msgs', 'no reclaim figure until the row\'s state is known');
+		assert.equal(byPath.get('/s/a2.jsonl')?.description, '1 minute ago · 12 msgs', 'no reclaim figure until the row\'s state is known');
 		assert.equal(byPath.get('/s/b1.jsonl')?.label, 'Named session');
 		assert.equal(byPath.get('/s/a1.jsonl')?.label, 'a1');
-		assert.equal(byPath.get('/s/a1.jsonl')?.description, '1 h ago');
+		assert.equal(byPath.get('/s/a1.jsonl')?.description, '1 hour ago');
 		assert.equal(byPath.get('/s/a1.jsonl')?.summarized, false);
 	});
 
 	it('says what a reclaim figure depends on in the row\'s own state: on, off, or pi-condense not installed', () => {
 		const item = (state: PruneState | undefined) => buildSessionList(rows, { workspaceFolders: [], now: NOW, stateOf: () => state })
 			.flatMap((project) => project.sessions).find((session) => session.path === '/s/a2.jsonl');
-		assert.equal(item('on')?.description, '1 min ago · 12 msgs · -85%');
+		assert.equal(item('on')?.description, '1 minute ago · 12 msgs · -85%');
 		assert.ok(item('on')?.details.includes('pi-condense reclaims -85% of the context: 100.0k -> 15.0k tokens (chars / 4)'));
-		assert.equal(item('off')?.description, '1 min ago · 12 msgs · -85% if on');
+		assert.equal(item('off')?.description, '1 minute ago · 12 msgs · -85% if on');
 		assert.ok(item('off')?.details.includes('Pruning is off: the model gets the whole context. With pruning on, pi-condense would reclaim -85% of the context: 100.0k -> 15.0k tokens (chars / 4)'));
-		assert.equal(item('not-installed')?.description, '1 min ago · 12 msgs · -85% if installed');
+		assert.equal(item('not-installed')?.description, '1 minute ago · 12 msgs · -85% if installed');
 		assert.ok(item('not-installed')?.details.some((line) => line.startsWith('Pi has no pi-condense: the model gets the whole context.')));
-		assert.equal(item(undefined)?.description, '1 min ago · 12 msgs', 'no figure before the row\'s state is known');
+		assert.equal(item(undefined)?.description, '1 minute ago · 12 msgs', 'no figure before the row\'s state is known');
 	});
 
 	it('never shows -0%', () => {
 		const tiny = [row('/s/t.jsonl', '/w', NOW, { reclaim: { kind: 'measured', beforeChars: 400_000, afterChars: 399_000 } })];
 		const [project] = buildSessionList(tiny, { workspaceFolders: [], now: NOW, stateOf: () => 'on' });
-		assert.equal(project?.sessions[0]?.description, 'just now');
+		assert.equal(project?.sessions[0]?.description, 'now');
 		assert.equal(reclaimPercent({ kind: 'measured', beforeChars: 400_000, afterChars: 399_000 }), undefined);
 	});
 
@@ -124,9 +124,13 @@ describe('buildSessionList', () => {
 	it('formats reclaim and relative times', () => {
 		assert.equal(reclaimPercent({ kind: 'measured', beforeChars: 368_000, afterChars: 56_000 }), '-85%');
 		assert.equal(reclaimPercent({ kind: 'none' }), undefined);
-		assert.equal(relativeTime(NOW - 5_000, NOW), 'just now');
+		assert.equal(relativeTime(NOW - 5_000, NOW), 'now');
+		assert.equal(relativeTime(NOW + 60_000, NOW), 'now', 'a moment in the future (clock skew)');
+		assert.equal(relativeTime(NOW - 50_000, NOW), '1 minute ago');
+		assert.equal(relativeTime(NOW - 3 * 3_600_000, NOW), '3 hours ago');
 		assert.equal(relativeTime(NOW - 86_400_000, NOW), 'yesterday');
 		assert.equal(relativeTime(NOW - 86_400_000 * 4, NOW), '4 days ago');
-		assert.equal(relativeTime(NOW - 86_400_000 * 40, NOW), '2026-04-22');
+		assert.equal(relativeTime(NOW - 86_400_000 * 40, NOW), 'last month');
+		assert.equal(relativeTime(NOW - 86_400_000 * 800, NOW), '2 years ago');
 	});
 });

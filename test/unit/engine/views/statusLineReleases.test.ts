@@ -8,13 +8,15 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pruneStatusText } from '../../../../src/engine/condense';
-import { parseSession } from '../../../../src/engine/session';
+import { parseSessionSteps } from '../../../../src/engine/session';
 import type { ReleaseVersion } from '../../../../src/engine/release/releases';
-import { SessionInsight } from '../../../../src/engine/views/sessionInsight';
+import { SessionInsight, type PreparedInsight } from '../../../../src/engine/views/sessionInsight';
 import { statusLineText } from '../../../../src/engine/views/statusLine';
 import { piCondenseSessionsDir } from '../../../support/paths';
-import { rules } from '../../../support/releases';
+
 import { referenceConfig } from '../condense/piReference';
+import { runSteps } from '../../../../src/engine/steps';
+import { releaseRules } from '../../../../src/engine/release/releases';
 
 const SESSION = join(piCondenseSessionsDir, 'recovery-2.9.1', 'session.jsonl');
 
@@ -30,8 +32,8 @@ function sessionWithUnresolvedChain(): string {
 }
 
 describe('status bar text by release', () => {
-	const model = parseSession(sessionWithUnresolvedChain());
-	const insight = (release: ReleaseVersion): SessionInsight => new SessionInsight(model, referenceConfig('recovery-2.0.0', rules(release)), rules(release));
+	const model = runSteps(parseSessionSteps(sessionWithUnresolvedChain()));
+	const insight = (release: ReleaseVersion): PreparedInsight => runSteps(new SessionInsight(model, referenceConfig('recovery-2.0.0', releaseRules(release)), releaseRules(release)).prepare());
 
 	it('is the reclaim text up to 2.5.x, then adds the diag counters; no metrics while the gap is 0', () => {
 		const lines = readFileSync(SESSION, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as { customType?: string; data?: { metrics?: { frontierGapTokens: number } } });

@@ -4,9 +4,9 @@
  */
 import assert from 'node:assert/strict';
 import { resolveConfig } from '../../../../src/engine/config/resolve';
-import { parseSession } from '../../../../src/engine/session';
+import { parseSessionSteps } from '../../../../src/engine/session';
 import { runSteps } from '../../../../src/engine/steps';
-import { buildPrunedCalls, TREE_PAGE_ROWS, type Expandable, type PrunedNode } from '../../../../src/engine/views/prunedCallsModel';
+import { buildPrunedCallsSteps, TREE_PAGE_ROWS, type Expandable, type PrunedNode } from '../../../../src/engine/views/prunedCallsModel';
 import { SessionInsight } from '../../../../src/engine/views/sessionInsight';
 import { arrayRows, pagedRows } from '../../../../src/engine/views/treePages';
 import { LATEST } from '../../../support/releases';
@@ -89,7 +89,7 @@ describe('Pruned Calls: long lists in ranges', () => {
 			builder.toolResult(`c${turn}`, 'bash', `${turn}\n`);
 		}
 		const { config } = resolveConfig({ enabled: true }, LATEST);
-		const roots = buildPrunedCalls(new SessionInsight(parseSession(builder.text()), config, LATEST), String);
+		const roots = runSteps(buildPrunedCallsSteps(runSteps(new SessionInsight(runSteps(parseSessionSteps(builder.text())), config, LATEST).prepare()), String));
 		const pending = roots.find((node) => node.kind === 'group' && node.group === 'pending');
 		assert.ok(pending && pending.kind === 'group');
 		assert.equal(pending.childCount, 2);

@@ -7,8 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { prepareEntries, InvalidDraftError, type EntryDraft, type RandomBytes } from '../../../../src/engine/write';
+import { prepareEntriesSteps, InvalidDraftError, type EntryDraft, type RandomBytes } from '../../../../src/engine/write';
 import { loadPi } from '../../../support/pi';
+import { runSteps } from '../../../../src/engine/steps';
 
 /** A random source that returns the given ids (as bytes) in turn. */
 function idSource(...ids: string[]): RandomBytes {
@@ -23,10 +24,10 @@ const fixedClock = (iso: string) => () => new Date(iso);
 
 describe('write: entry envelopes', () => {
 	it('writes custom entries with Pi\'s key order and leaves out an undefined data', () => {
-		const [withData, withoutData] = prepareEntries(
+		const [withData, withoutData] = runSteps(prepareEntriesSteps(
 			[{ type: 'custom', customType: 'context-prune-index', data: { toolCalls: [] } }, { type: 'custom', customType: 'marker' }],
 			{ parentId: 'aaaa0001', isTaken: () => false, randomBytes: idSource('0a1b2c3d', 'deadbeef'), now: fixedClock('2026-03-01T10:00:00.123Z') },
-		);
+		));
 		assert.equal(withData?.line, '{"type":"custom","customType":"context-prune-index","data":{"toolCalls":[]},"id":"0a1b2c3d","parentId":"aaaa0001","timestamp":"2026-03-01T10:00:00.123Z"}\n');
 		assert.equal(withoutData?.line, '{"type":"custom","customType":"marker","id":"deadbeef","parentId":"0a1b2c3d","timestamp":"2026-03-01T10:00:00.123Z"}\n');
 	});
@@ -36,29 +37,29 @@ describe('write: entry envelopes', () => {
 			{ type: 'custom_message', customType: 'context-prune-summary', content: 'summary', display: false, details: { toolNames: ['bash'] } },
 			{ type: 'custom_message', customType: 'note', content: [{ type: 'text', text: 'hi' }], display: true },
 		];
-		const [first, second] = prepareEntries(drafts, { parentId: null, isTaken: () => false, randomBytes: idSource('00000001', '00000002'), now: fixedClock('2026-03-01T10:00:00.000Z') });
+		const [first, second] = runSteps(prepareEntriesSteps(drafts, { parentId: null, isTaken: () => false, randomBytes: idSource('00000001', '00000002'), now: fixedClock('2026-03-01T10:00:00.000Z') }));
 		assert.equal(first?.line, '{"type":"custom_message","customType":"context-prune-summary","content":"summary","display":false,"details":{"toolNames":["bash"]},"id":"00000001","parentId":null,"timestamp":"2026-03-01T10:00:00.000Z"}\n');
 		assert.equal(second?.line, '{"type":"custom_message","customType":"note","content":[{"type":"text","text":"hi"}],"display":true,"id":"00000002","parentId":"00000001","timestamp":"2026-03-01T10:00:00.000Z"}\n');
 	});
 
 	it('skips ids used in the file or earlier in the same batch, and chains parents', () => {
 		const used = new Set(['11111111', '22222222']);
-		const prepared = prepareEntries(
+		const prepared = runSteps(prepareEntriesSteps(
 			Array.from({ length: 3 }, (): EntryDraft => ({ type: 'custom', customType: 'x' })),
 			{ parentId: 'last0000', isTaken: (id) => used.has(id), randomBytes: idSource('11111111', '33333333', '33333333', '22222222', '44444444', '55555555'), now: () => new Date() },
-		);
+		));
 		assert.deepEqual(prepared.map((p) => p.entry.id), ['33333333', '44444444', '55555555']);
 		assert.deepEqual(prepared.map((p) => p.entry.parentId), ['last0000', '33333333', '44444444']);
 	});
 
 	it('asks the clock once per entry; real random bytes give 8 lowercase hex ids', () => {
 		let tick = Date.parse('2026-01-01T00:00:00.000Z');
-		const prepared = prepareEntries(Array.from({ length: 50 }, (): EntryDraft => ({ type: 'custom', customType: 'x' })), {
+		const prepared = runSteps(prepareEntriesSteps(Array.from({ length: 50 }, (): EntryDraft => ({ type: 'custom', customType: 'x' })), {
 			parentId: null,
 			isTaken: () => false,
 			randomBytes: (count) => randomBytes(count),
 			now: () => new Date(tick++),
-		});
+		}));
 		assert.ok(prepared.every((entry) => /^[0-9a-f]{8}$/.test(entry.entry.id)));
 		assert.equal(new Set(prepared.map((entry) => entry.entry.id)).size, 50);
 		assert.equal(prepared[0]?.entry.timestamp, '2026-01-01T00:00:00.000Z');
@@ -66,9 +67,9 @@ describe('write: entry envelopes', () => {
 	});
 
 	it('gives up on a random source that only repeats used ids', () => {
-		assert.throws(() => prepareEntries([{ type: 'custom', customType: 'x' }], {
+		assert.throws(() => runSteps(prepareEntriesSteps([{ type: 'custom', customType: 'x' }], {
 			parentId: null, isTaken: () => true, randomBytes: idSource('00000000'), now: () => new Date(),
-		}), /random source/);
+		})), /random source/);
 	});
 
 	it('refuses drafts Pi would not read back as the intended entry', () => {
@@ -81,7 +82,7 @@ describe('write: entry envelopes', () => {
 			{ type: 'message', customType: 'x' },
 		];
 		for (const draft of bad) {
-			assert.throws(() => prepareEntries([draft as EntryDraft], context), InvalidDraftError, JSON.stringify(draft, (_k, v: unknown) => typeof v === 'bigint' ? 'bigint' : v));
+			assert.throws(() => runSteps(prepareEntriesSteps([draft as EntryDraft], context)), InvalidDraftError, JSON.stringify(draft, (_k, v: unknown) => typeof v === 'bigint' ? 'bigint' : v));
 		}
 	});
 
@@ -105,12 +106,12 @@ describe('write: entry envelopes', () => {
 			];
 			const piEntries = lines.map((line) => JSON.parse(line) as { id: string; parentId: string; timestamp: string });
 			let at = 0;
-			const ours = prepareEntries(drafts, {
+			const ours = runSteps(prepareEntriesSteps(drafts, {
 				parentId: piEntries[0]?.parentId ?? null,
 				isTaken: () => false,
 				randomBytes: idSource(...piEntries.map((entry) => entry.id)),
 				now: () => new Date(piEntries[at++]?.timestamp ?? 0),
-			});
+			}));
 			assert.deepEqual(ours.map((entry) => entry.line), lines.map((line) => `${line}\n`));
 		} finally {
 			rmSync(dir, { recursive: true, force: true });

@@ -4,16 +4,18 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseSession } from '../../../../src/engine/session';
+import { parseSessionSteps } from '../../../../src/engine/session';
 import { findOpenToolTurn } from '../../../../src/engine/write';
 import { realSessionsDir } from '../../../support/paths';
 import { SessionBuilder, text, toolCall } from '../../../support/sessionBuilder';
+import { runSteps } from '../../../../src/engine/steps';
+import type { SessionModel } from '../../../../src/engine/session/model';
 
-function session(build: (b: SessionBuilder) => void): ReturnType<typeof parseSession> {
+function session(build: (b: SessionBuilder) => void): SessionModel {
 	const builder = new SessionBuilder();
 	builder.user('start');
 	build(builder);
-	return parseSession(builder.text());
+	return runSteps(parseSessionSteps(builder.text()));
 }
 
 describe('write: open tool-call turn', () => {
@@ -57,7 +59,7 @@ describe('write: open tool-call turn', () => {
 		const aborted = new SessionBuilder();
 		aborted.user('go');
 		aborted.message({ role: 'assistant', content: [toolCall('c1', 'bash', {})], api: 'a', provider: 'p', model: 'm', usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } }, stopReason: 'aborted' });
-		assert.equal(findOpenToolTurn(parseSession(aborted.text())), undefined);
+		assert.equal(findOpenToolTurn(runSteps(parseSessionSteps(aborted.text()))), undefined);
 	});
 
 	it('looks only at the latest assistant message', () => {
@@ -79,7 +81,7 @@ describe('write: open tool-call turn', () => {
 
 	it('finds the real sessions closed', () => {
 		for (const name of ['large-session.migrated-v3.jsonl', 'before-compaction.migrated-v3.jsonl']) {
-			assert.equal(findOpenToolTurn(parseSession(readFileSync(join(realSessionsDir, name), 'utf8'))), undefined, name);
+			assert.equal(findOpenToolTurn(runSteps(parseSessionSteps(readFileSync(join(realSessionsDir, name), 'utf8')))), undefined, name);
 		}
 	});
 });

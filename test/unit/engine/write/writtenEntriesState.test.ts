@@ -2,9 +2,10 @@
  * Stranded detection: after Pi appended more, are our entries still on the active path?
  */
 import assert from 'node:assert/strict';
-import { parseSession } from '../../../../src/engine/session';
-import { checkWrittenEntries } from '../../../../src/engine/write';
+import { parseSessionSteps } from '../../../../src/engine/session';
+import { checkWrittenEntriesSteps } from '../../../../src/engine/write';
 import { SessionBuilder, text } from '../../../support/sessionBuilder';
+import { runSteps } from '../../../../src/engine/steps';
 
 function base(): { builder: SessionBuilder; piLeaf: string; ours: string[] } {
 	const builder = new SessionBuilder();
@@ -20,14 +21,14 @@ function base(): { builder: SessionBuilder; piLeaf: string; ours: string[] } {
 describe('write: stranded detection', () => {
 	it('is the leaf when nothing came after our entries', () => {
 		const { builder, ours } = base();
-		assert.deepEqual(checkWrittenEntries(parseSession(builder.text()), ours), { kind: 'leaf' });
+		assert.deepEqual(runSteps(checkWrittenEntriesSteps(runSteps(parseSessionSteps(builder.text())), ours)), { kind: 'leaf' });
 	});
 
 	it('is continued when Pi (reopened) chained from our last entry', () => {
 		const { builder, ours } = base();
 		builder.user('next');
 		builder.assistant([text('ok')]);
-		assert.deepEqual(checkWrittenEntries(parseSession(builder.text()), ours), { kind: 'continued', laterEntries: 2 });
+		assert.deepEqual(runSteps(checkWrittenEntriesSteps(runSteps(parseSessionSteps(builder.text())), ours)), { kind: 'continued', laterEntries: 2 });
 	});
 
 	it('is stranded when a still-running Pi chained from its own old leaf', () => {
@@ -35,7 +36,7 @@ describe('write: stranded detection', () => {
 		builder.branchFrom(piLeaf);
 		const diverging = builder.user('next');
 		builder.assistant([text('ok')]);
-		assert.deepEqual(checkWrittenEntries(parseSession(builder.text()), ours), {
+		assert.deepEqual(runSteps(checkWrittenEntriesSteps(runSteps(parseSessionSteps(builder.text())), ours)), {
 			kind: 'stranded', laterEntries: 2, stranded: ours, stillOnPath: [], firstDivergingEntryId: diverging,
 		});
 	});
@@ -44,12 +45,12 @@ describe('write: stranded detection', () => {
 		const { builder, ours } = base();
 		builder.branchFrom(ours[0] as string);
 		const diverging = builder.user('next');
-		const state = checkWrittenEntries(parseSession(builder.text()), ours);
+		const state = runSteps(checkWrittenEntriesSteps(runSteps(parseSessionSteps(builder.text())), ours));
 		assert.deepEqual(state, { kind: 'stranded', laterEntries: 1, stranded: [ours[1]], stillOnPath: [ours[0]], firstDivergingEntryId: diverging });
 	});
 
 	it('reports ids that are gone', () => {
 		const { builder, ours } = base();
-		assert.deepEqual(checkWrittenEntries(parseSession(builder.text()), [...ours, 'feedf00d']), { kind: 'missing', missing: ['feedf00d'] });
+		assert.deepEqual(runSteps(checkWrittenEntriesSteps(runSteps(parseSessionSteps(builder.text())), [...ours, 'feedf00d'])), { kind: 'missing', missing: ['feedf00d'] });
 	});
 });

@@ -5,13 +5,14 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { buildCondenseState, capturePendingBatches, previewFromState } from '../../../../src/engine/condense';
-import { buildSessionContext, getBranch, parseSession } from '../../../../src/engine/session';
+import { buildCondenseStateSteps, capturePendingBatchesSteps, previewFromStateSteps } from '../../../../src/engine/condense';
+import { buildSessionContextSteps, getBranchSteps, parseSessionSteps } from '../../../../src/engine/session';
 import { writeDemoSessions } from '../../../../src/node/demo/writeDemoSessions';
 import { readPruneSettings } from '../../../../src/node/settings/readPruneSettings';
 import { readWithPi } from '../../../support/pi';
 import { useTempDir } from '../../../support/tempDirs';
 import { WRITER_RELEASE } from '../../../support/releases';
+import { runSteps } from '../../../../src/engine/steps';
 
 describe('demo sessions', function () {
 	this.timeout(60000);
@@ -22,11 +23,11 @@ describe('demo sessions', function () {
 		assert.equal(sessionFiles.length, 2);
 		for (const file of sessionFiles) {
 			const text = readFileSync(file, 'utf8');
-			const ours = parseSession(text);
+			const ours = runSteps(parseSessionSteps(text));
 			assert.deepEqual(ours.diagnostics, [], file);
 			assert.equal(ours.version, 3);
 			const pi = await readWithPi(text);
-			assert.deepStrictEqual(buildSessionContext(ours).messages, pi.context.messages, file);
+			assert.deepStrictEqual(runSteps(buildSessionContextSteps(ours)).messages, pi.context.messages, file);
 			assert.deepStrictEqual(ours.entries.map((entry) => entry.id), pi.entries.map((entry) => entry.id));
 			assert.equal(ours.leafId, pi.leafId);
 		}
@@ -36,13 +37,13 @@ describe('demo sessions', function () {
 		const agentDir = tempDir();
 		const { sessionFiles } = await writeDemoSessions(agentDir, WRITER_RELEASE);
 		const file = sessionFiles[0] ?? '';
-		const model = parseSession(readFileSync(file, 'utf8'));
+		const model = runSteps(parseSessionSteps(readFileSync(file, 'utf8')));
 		const { config, problems } = await readPruneSettings(agentDir, WRITER_RELEASE);
 		assert.equal(config.enabled, true);
 		assert.deepEqual(problems, [], 'every block written whole: Pi (a shallow merge) reads the same settings');
-		const branch = getBranch(model);
-		const state = buildCondenseState(branch, WRITER_RELEASE);
-		const preview = previewFromState(state, buildSessionContext(model).messages, config, WRITER_RELEASE);
+		const branch = runSteps(getBranchSteps(model));
+		const state = runSteps(buildCondenseStateSteps(branch, WRITER_RELEASE));
+		const preview = runSteps(previewFromStateSteps(state, runSteps(buildSessionContextSteps(model)).messages, config, WRITER_RELEASE));
 		const texts = preview.after.map((message) => JSON.stringify(message));
 		const count = (pattern: RegExp) => texts.filter((text) => pattern.test(text)).length;
 		assert.equal(count(/<compressed-chain id=\\"b1\\" tools=\\"t1,t2,t3,t4\\">/), 1, 'b1 fuses the first two summaries');
@@ -50,7 +51,7 @@ describe('demo sessions', function () {
 		assert.equal(count(/Summarized in pruner summary, ref `t3`/), 1, 'the re-read is an alias of t3');
 		assert.equal(count(/_purged/), 1, 'the failed edit\'s large arguments are purged');
 		assert.equal(count(/"thinking"/) > 0, true, 'thinking blocks are kept (no thinking strip from 2.5.0)');
-		assert.equal(capturePendingBatches(branch, state, config).length, 1, 'the last prompt\'s grep is still pending');
+		assert.equal(runSteps(capturePendingBatchesSteps(branch, state, config)).length, 1, 'the last prompt\'s grep is still pending');
 		assert.ok(preview.reclaim && preview.reclaim.afterChars < preview.reclaim.beforeChars);
 		// A flush spills nothing itself (the release spills at turn_end only): no blobs folder.
 		assert.equal(existsSync(join(dirname(file), `${model.header?.id ?? ''}-blobs`)), false);

@@ -9,8 +9,8 @@
 import assert from 'node:assert/strict';
 import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildCondenseState, renderContext } from '../../../../src/engine/condense';
-import { buildSessionContext, getBranch, parseSession } from '../../../../src/engine/session';
+import { buildCondenseStateSteps, renderContextSteps } from '../../../../src/engine/condense';
+import { buildSessionContextSteps, getBranchSteps, parseSessionSteps } from '../../../../src/engine/session';
 import { SummarizerError, type Summarizer } from '../../../../src/engine/ports';
 import { flushSession, type FlushSessionRequest } from '../../../../src/node/flush/flushSession';
 import { createPiAiSummarizer } from '../../../../src/node/llm/piAiSummarizer';
@@ -21,6 +21,7 @@ import { realSessionsDir } from '../../../support/paths';
 import { loadPi } from '../../../support/pi';
 import { loadPiAi } from '../../../support/piAiForTests';
 import { WRITER_RELEASE } from '../../../support/releases';
+import { runSteps } from '../../../../src/engine/steps';
 
 type Json = Record<string, unknown>;
 
@@ -70,8 +71,8 @@ describe('flushSession (real pi-ai, fake OpenAI server, real files)', function (
 		assert.equal(manager.getLeafId(), added.at(-1)?.['id']);
 		assert.equal(manager.getBranch().length, lines(path).length - 1);
 
-		const model = parseSession(after);
-		const rendered = renderContext(buildSessionContext(model).messages, buildCondenseState(getBranch(model), WRITER_RELEASE), flushConfig(), WRITER_RELEASE);
+		const model = runSteps(parseSessionSteps(after));
+		const rendered = runSteps(renderContextSteps(runSteps(buildSessionContextSteps(model)).messages, runSteps(buildCondenseStateSteps(runSteps(getBranchSteps(model)), WRITER_RELEASE)), flushConfig(), WRITER_RELEASE));
 		const stubs = rendered.filter((m) => m.role === 'toolResult').map((m) => (m.content[0] as { text: string }).text);
 		assert.deepEqual(stubs, [
 			'[Summarized in pruner summary, ref `t1`. Use context_tree_query to retrieve full output.]',

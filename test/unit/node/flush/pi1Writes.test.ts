@@ -9,8 +9,8 @@
 import assert from 'node:assert/strict';
 import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildCondenseState, contentText, renderContext, syntheticBlockId } from '../../../../src/engine/condense';
-import { buildSessionContext, getBranch, parseSession } from '../../../../src/engine/session';
+import { buildCondenseStateSteps, contentText, renderContextSteps, syntheticBlockId } from '../../../../src/engine/condense';
+import { buildSessionContextSteps, getBranchSteps, parseSessionSteps } from '../../../../src/engine/session';
 import { conversationOf } from '../../../../src/engine/session/systemMessages';
 import type { ContextMessage } from '../../../../src/engine/session/types';
 import { flushSession } from '../../../../src/node/flush/flushSession';
@@ -21,12 +21,14 @@ import { promptOf } from '../../../support/fakeLlmServer';
 import { labelledOracleReply } from '../../../support/oracleReplies';
 import { piCondenseSessionsDir } from '../../../support/paths';
 import { readWithPi16 } from '../../../support/pi16';
-import { rules } from '../../../support/releases';
+
 import { makeOld } from '../../../support/tempSession';
 import { referenceConfig } from '../../engine/condense/piReference';
+import { runSteps } from '../../../../src/engine/steps';
+import { releaseRules } from '../../../../src/engine/release/releases';
 
 const FOLDER = 'noprune-batching-pi-1.6.0';
-const R291 = rules('2.9.1');
+const R291 = releaseRules('2.9.1');
 const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value)) as unknown;
 
 /** Pi 1.6.0 loads `text` (written at `path`): Pi's own entries unchanged, ours after them, on its active path, the same context as ours. */
@@ -43,9 +45,9 @@ async function assertPi16Loads(path: string, original: string): Promise<void> {
 	assert.ok(ours.every((entry) => entry.type === 'custom' || entry.type === 'custom_message'), JSON.stringify(ours));
 	assert.equal(after.leafId, ours.at(-1)?.id);
 	assert.deepEqual(after.branch.slice(-ours.length), ours.map((entry) => entry.id), 'our entries chain after Pi\'s, on its active path');
-	const model = parseSession(text);
+	const model = runSteps(parseSessionSteps(text));
 	assert.deepEqual(model.diagnostics, []);
-	assert.deepEqual(asJson(buildSessionContext(model).messages), after.context.messages, 'Pi 1.6.0 builds the context we build');
+	assert.deepEqual(asJson(runSteps(buildSessionContextSteps(model)).messages), after.context.messages, 'Pi 1.6.0 builds the context we build');
 }
 
 function written(outcome: FlushOutcome): void {
@@ -63,21 +65,21 @@ describe('now and compact on a Pi 1.6.0 session, loaded back by Pi 1.6.0', funct
 		return { path, original: readFileSync(path, 'utf8') };
 	}
 
-	const request = (path: string, mode: 'now' | 'compact') => env.request(path, { mode, release: R291, config: { ...referenceConfig(FOLDER, R291), summarizerModel: env.agent.modelRef } });
+	const request = (path: string, mode: 'now' | 'compact') => env.request(path, { mode, rules: R291, config: { ...referenceConfig(FOLDER, R291), summarizerModel: env.agent.modelRef } });
 
 	it('now, compact, then now again: each write is loaded by Pi 1.6.0, and the second now writes only the empty flush\'s metrics', async () => {
 		const { path, original } = copyOf('now.jsonl');
 		const now = await flushSession(request(path, 'now'));
 		written(now);
 		assert.match(now.message, /^pruner: pruned \d+ tool calls from \d+ batches/);
-		const lastOfPi = parseSession(original).leafId;
+		const lastOfPi = runSteps(parseSessionSteps(original)).leafId;
 		assert.equal(now.entries?.[0]?.entry.parentId, lastOfPi, 'the first entry chains to Pi\'s last one');
 		await assertPi16Loads(path, original);
 
 		const afterNow = readFileSync(path, 'utf8');
-		const model = parseSession(afterNow);
+		const model = runSteps(parseSessionSteps(afterNow));
 		const config = referenceConfig(FOLDER, R291);
-		const rendered = renderContext(buildSessionContext(model).messages, buildCondenseState(getBranch(model), R291), config, R291);
+		const rendered = runSteps(renderContextSteps(runSteps(buildSessionContextSteps(model)).messages, runSteps(buildCondenseStateSteps(runSteps(getBranchSteps(model)), R291)), config, R291));
 		assert.equal(rendered[0]?.role, 'system', 'Pi sends its prompt first, replayed');
 		const results = conversationOf(rendered).filter((message): message is Extract<ContextMessage, { role: 'toolResult' }> => message.role === 'toolResult');
 		assert.ok(results.some((message) => /^\[Summarized in pruner summary/.test(contentText(message.content))), 'summarized results are stubs');
@@ -87,7 +89,7 @@ describe('now and compact on a Pi 1.6.0 session, loaded back by Pi 1.6.0', funct
 		assert.ok(compact.kind === 'written' || compact.kind === 'nothing', compact.message);
 		await assertPi16Loads(path, original);
 		const final = readFileSync(path, 'utf8');
-		assert.deepEqual(flushInvariantViolations(getBranch(parseSession(final))), []);
+		assert.deepEqual(flushInvariantViolations(runSteps(getBranchSteps(runSteps(parseSessionSteps(final))))), []);
 
 		const again = await flushSession(request(path, 'now'));
 		assert.equal(again.message, 'pruner: nothing pending — no batches to summarize');
@@ -104,7 +106,7 @@ describe('now and compact on a Pi 1.6.0 session, loaded back by Pi 1.6.0', funct
 		const compact = await flushSession(request(path, 'compact'));
 		written(compact);
 		await assertPi16Loads(path, original);
-		const model = parseSession(readFileSync(path, 'utf8'));
-		assert.ok(buildCondenseState(getBranch(model), R291).chains.length >= 4, 'every closed chain is compressed');
+		const model = runSteps(parseSessionSteps(readFileSync(path, 'utf8')));
+		assert.ok(runSteps(buildCondenseStateSteps(runSteps(getBranchSteps(model)), R291)).chains.length >= 4, 'every closed chain is compressed');
 	});
 });

@@ -8,9 +8,9 @@ import { inProcessSummarizers } from '../../../../src/node/flush/defaultSummariz
 import assert from 'node:assert/strict';
 import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildCondenseState, contentText, coverageOf, renderContext, syntheticBlockId } from '../../../../src/engine/condense';
+import { buildCondenseStateSteps, contentText, coverageOf, renderContextSteps, syntheticBlockId } from '../../../../src/engine/condense';
 import type { ContextPruneConfig } from '../../../../src/engine/config/types';
-import { buildSessionContext, getBranch, parseSession } from '../../../../src/engine/session';
+import { buildSessionContextSteps, getBranchSteps, parseSessionSteps } from '../../../../src/engine/session';
 import { flushSession, type FlushSessionRequest } from '../../../../src/node/flush/flushSession';
 import { createFakeAgentDir, type FakeAgentDir } from '../../../support/fakeAgentDir';
 import { promptOf, startFakeLlmServer, type FakeLlmServer, type RecordedRequest } from '../../../support/fakeLlmServer';
@@ -21,6 +21,7 @@ import { readWithPi } from '../../../support/pi';
 import { bundledLoader, distDir } from '../../../support/piAiForTests';
 import { noPiRunning, TempDir } from '../../../support/tempSession';
 import { WRITER_RELEASE } from '../../../support/releases';
+import { runSteps } from '../../../../src/engine/steps';
 
 /** One short bullet per labelled call, as a model following the prompt would write. */
 function labelledReply(request: RecordedRequest): string {
@@ -62,7 +63,7 @@ describe('flush on real sessions, read back by Pi 0.73.1', function () {
 			const piBefore = await readWithPi(original);
 			const config = flushConfig({ summarizerModel: agent.modelRef });
 			const request: FlushSessionRequest = {
-				sessionPath: path, agentDir: agent.dir, mode: 'now', config, release: WRITER_RELEASE, summarizers: inProcessSummarizers(bundledLoader(distDir)), writeOptions: { quietMs: 0, maxWaitMs: 0, checkPiHolders: noPiRunning },
+				sessionPath: path, agentDir: agent.dir, mode: 'now', config, rules: WRITER_RELEASE, summarizers: inProcessSummarizers(bundledLoader(distDir)), writeOptions: { quietMs: 0, maxWaitMs: 0, checkPiHolders: noPiRunning },
 			};
 
 			const now = await flushSession(request);
@@ -82,7 +83,7 @@ describe('flush on real sessions, read back by Pi 0.73.1', function () {
 			assert.ok(final.startsWith(afterNow));
 			await assertPiReadsOurEntries(original, final, piBefore.entries.length);
 
-			assert.deepEqual(flushInvariantViolations(getBranch(parseSession(final))), []);
+			assert.deepEqual(flushInvariantViolations(runSteps(getBranchSteps(runSteps(parseSessionSteps(final))))), []);
 			const finalView = renderedView(final, config);
 			assert.ok(finalView.chains > afterNowView.chains, `compact compressed more chains (${afterNowView.chains} → ${finalView.chains})`);
 			assert.equal(finalView.chains, finalView.compressed);
@@ -98,9 +99,9 @@ describe('flush on real sessions, read back by Pi 0.73.1', function () {
 
 /** What our renderer makes of a session: stubs, chains, and summarized results left raw (must be 0). */
 function renderedView(text: string, config: ContextPruneConfig): { stubs: number; chains: number; compressed: number; rawCovered: number } {
-	const model = parseSession(text);
-	const state = buildCondenseState(getBranch(model), WRITER_RELEASE);
-	const rendered = renderContext(buildSessionContext(model).messages, state, config, WRITER_RELEASE);
+	const model = runSteps(parseSessionSteps(text));
+	const state = runSteps(buildCondenseStateSteps(runSteps(getBranchSteps(model)), WRITER_RELEASE));
+	const rendered = runSteps(renderContextSteps(runSteps(buildSessionContextSteps(model)).messages, state, config, WRITER_RELEASE));
 	let stubs = 0;
 	let rawCovered = 0;
 	for (const message of rendered) {

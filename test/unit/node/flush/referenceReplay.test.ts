@@ -119,13 +119,13 @@ describe('our now appends what the user\'s pi-condense release appended (referen
 	const env = useFlushEnvironment({ text: (request) => recorded.shift() ?? labelledOracleReply(promptOf(request)) });
 	const piVersions = referencePiVersions();
 
-	for (const [folder, release] of referenceReleases()) {
-		it(`${folder} (pi-condense ${release.version})`, async () => {
+	for (const [folder, rules] of referenceReleases()) {
+		it(`${folder} (pi-condense ${rules.version})`, async () => {
 			const lines = readFileSync(join(piCondenseSessionsDir, folder, 'session.jsonl'), 'utf8').trimEnd().split('\n');
 			const entries = lines.map((line) => JSON.parse(line) as Json);
 			const groups = flushGroups(entries);
 			assert.ok(groups.length > 0);
-			const config = { ...referenceConfig(folder, release), summarizerModel: env.agent.modelRef };
+			const config = { ...referenceConfig(folder, rules), summarizerModel: env.agent.modelRef };
 			for (const [n, group] of groups.entries()) {
 				const previous = entries[group.start - 1] as Json;
 				const closing = entries[group.end];
@@ -141,7 +141,7 @@ describe('our now appends what the user\'s pi-condense release appended (referen
 					: [];
 				const path = join(env.dir.path, `${folder}-${n}.jsonl`);
 				writeFileSync(path, `${cut.join('\n')}\n`);
-				const outcome = await flushSession(env.request(path, { config, release }));
+				const outcome = await flushSession(env.request(path, { config, rules }));
 				const label = `${folder}: flush ${n + 1} of ${groups.length} (lines ${group.start + 1}–${group.end})`;
 				const ours = (outcome.entries ?? []).map((prepared) => JSON.parse(JSON.stringify(prepared.entry)) as Json);
 				assert.deepEqual(ours.map((e) => e['customType']), real.map((e) => e['customType']), `${label}: ${outcome.message}`);

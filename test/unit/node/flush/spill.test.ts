@@ -8,16 +8,18 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { buildCondenseState, rawOutput, recoverOutputs } from '../../../../src/engine/condense';
+import { buildCondenseStateSteps, rawOutput, recoverOutputs } from '../../../../src/engine/condense';
 import { toolResultHash } from '../../../../src/engine/flush';
-import { getBranch, parseSession } from '../../../../src/engine/session';
+import { getBranchSteps, parseSessionSteps } from '../../../../src/engine/session';
 import { sessionBlobReader } from '../../../../src/node/condense/sessionBlobReader';
 import { flushSession } from '../../../../src/node/flush/flushSession';
 import { sha1Hex } from '../../../../src/node/flush/sha1Hasher';
 import { useFlushEnvironment } from '../../../support/flushEnvironment';
 import { output } from '../../../support/flushFixtures';
-import { LATEST, rules } from '../../../support/releases';
+import { LATEST } from '../../../support/releases';
 import { SessionBuilder, text, toolCall } from '../../../support/sessionBuilder';
+import { runSteps } from '../../../../src/engine/steps';
+import { releaseRules } from '../../../../src/engine/release/releases';
 
 describe('flush: the 2.9.0 backfill spills to blob files', function () {
 	this.timeout(30000);
@@ -42,7 +44,7 @@ describe('flush: the 2.9.0 backfill spills to blob files', function () {
 	it('spills the big results of an uncovered chain under occurrence-key names, inside the folder, and recovers them', async () => {
 		const path = session('s.jsonl');
 		const blobs = join(env.dir.path, `${id}-blobs`);
-		const result = await flushSession(env.request(path, { mode: 'compact', release: LATEST }));
+		const result = await flushSession(env.request(path, { mode: 'compact', rules: LATEST }));
 		assert.equal(result.kind, 'written', result.message);
 		const names = readdirSync(blobs).sort();
 		assert.equal(names.length, 2, names.join(', '));
@@ -50,10 +52,10 @@ describe('flush: the 2.9.0 backfill spills to blob files', function () {
 		assert.match(names[1] ?? '', /^big1_\d+\.txt$/);
 		assert.equal(existsSync(join(dirname(env.dir.path), 'x.txt')), false);
 
-		const model = parseSession(readFileSync(path, 'utf8'));
+		const model = runSteps(parseSessionSteps(readFileSync(path, 'utf8')));
 		const added = model.entries.flatMap((e) => (e.type === 'custom' ? [e.customType] : []));
 		assert.deepEqual(added, ['context-prune-index', 'context-prune-chain', 'context-prune-stats']);
-		const state = buildCondenseState(getBranch(model), LATEST);
+		const state = runSteps(buildCondenseStateSteps(runSteps(getBranchSteps(model)), LATEST));
 		const big = [...state.records.values()].find((occurrence) => occurrence.record.toolCallId === 'big1')?.record;
 		assert.ok(big);
 		assert.equal(big.resultText, '');
@@ -74,7 +76,7 @@ describe('flush: the 2.9.0 backfill spills to blob files', function () {
 		const blobs = join(env.dir.path, `${id}-blobs`);
 		const blobCount = (): number => (existsSync(blobs) ? readdirSync(blobs).length : 0);
 		const blobsBefore = blobCount();
-		const result = await flushSession(env.request(path, { mode: 'compact', release: rules('2.8.0') }));
+		const result = await flushSession(env.request(path, { mode: 'compact', rules: releaseRules('2.8.0') }));
 		assert.equal(result.kind, 'nothing', result.message);
 		assert.equal(readFileSync(path, 'utf8'), before);
 		assert.equal(blobCount(), blobsBefore);

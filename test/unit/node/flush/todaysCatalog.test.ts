@@ -58,7 +58,7 @@ describe('flush: a session model only today\'s pi-ai knows (anthropic/claude-son
 		const path = dir.file('s.jsonl', session.text());
 		const result = await flushSession({
 			sessionPath: path, agentDir: agent.dir, mode: 'now', config: flushConfig({ summarizerModel: 'default' }),
-			release: WRITER_RELEASE, summarizers, writeOptions: testWriteOptions,
+			rules: WRITER_RELEASE, summarizers, writeOptions: testWriteOptions,
 		});
 		return { path, result };
 	}

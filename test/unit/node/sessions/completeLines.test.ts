@@ -7,9 +7,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseSession } from '../../../../src/engine/session';
+import { parseSessionSteps } from '../../../../src/engine/session';
 import { scanCompleteLines } from '../../../../src/node/sessions/completeLines';
 import { readSessionModel } from '../../../../src/node/store/readSessionModel';
+import { runSteps } from '../../../../src/engine/steps';
 
 describe('scanCompleteLines', () => {
 	let dir = '';
@@ -64,7 +65,7 @@ describe('readSessionModel in pieces', () => {
 			const entry = (id: string, parent: string | null): string => `${JSON.stringify({ type: 'message', id, parentId: parent, timestamp: '2026-01-01T00:00:01.000Z', message: { role: 'user', content: id, timestamp: 1 } })}\n`;
 			const text = `${header}${entry('a', null)}\uFEFF${entry('b', 'a')}${entry('c', 'b')}`;
 			writeFileSync(path, text);
-			const whole = parseSession(text);
+			const whole = runSteps(parseSessionSteps(text));
 			assert.ok(whole.diagnostics.length > 0, 'the marked line is a problem of the file');
 			// A piece size that starts a piece exactly at the marked line.
 			const pieceBytes = Buffer.byteLength(`${header}${entry('a', null)}`);

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import type { SessionRoot } from '../../../../src/node/paths/sessionLocations';
 import { discoverSessions } from '../../../../src/node/sessions/discoverSessions';
 import { FIRST_LINE_MAX_BYTES, firstLineOf } from '../../../../src/node/sessions/firstLine';
-import { groupByProject } from '../../../../src/node/sessions/projectGroups';
 import { SessionSummaryCache } from '../../../../src/node/sessions/summaryCache';
 import { loadPi } from '../../../support/pi';
 import { realSessionFiles } from '../../../support/paths';
@@ -95,16 +94,6 @@ describe('discoverSessions', () => {
 		const read = firstLineOf(Buffer.from('\n  \n\uFEFF{"type":"session"}\n{"next":1}\n'), false);
 		assert.equal(read.kind, 'line');
 		assert.ok(read.kind === 'line' && read.text === '{"type":"session"}');
-	});
-
-	it('groups by project cwd, newest session first, newest project first', async () => {
-		const root = perProjectRoot();
-		const files = ['old-a', 'new-a', 'b'].map((name) => write(join(root.path, '--x--', `${name}.jsonl`), session(name === 'b' ? '/b' : '/a', name, name)));
-		const { sessions } = await discoverSessions([root]);
-		const time: Record<string, number> = { 'old-a': 1, 'new-a': 3, 'b': 2 };
-		const groups = groupByProject(sessions, (s) => time[s.header.id] ?? 0);
-		assert.deepEqual(groups.map((g) => [g.cwd, g.sessions.map((s) => s.header.id), g.newest]), [['/a', ['new-a', 'old-a'], 3], ['/b', ['b'], 2]]);
-		assert.equal(files.length, 3);
 	});
 
 	it('matches Pi\'s own session list (listAll): ids, cwd, name, first message, message count, modified', async () => {

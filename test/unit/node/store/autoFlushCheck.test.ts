@@ -2,12 +2,13 @@ import assert from 'node:assert/strict';
 import { utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { resolveConfig } from '../../../../src/engine/config/resolve';
-import { parseSession } from '../../../../src/engine/session';
+import { parseSessionSteps } from '../../../../src/engine/session';
 import { autoFlushReason, usesBudgetTriggers } from '../../../../src/node/store/autoFlushCheck';
 import { SessionInsight } from '../../../../src/engine/views/sessionInsight';
 import { SessionBuilder } from '../../../support/sessionBuilder';
 import { useTempDir } from '../../../support/tempDirs';
 import { LATEST } from '../../../support/releases';
+import { runSteps } from '../../../../src/engine/steps';
 
 function session(finalReply: boolean): SessionBuilder {
 	const builder = new SessionBuilder();
@@ -29,7 +30,7 @@ describe('autoFlushReason', () => {
 		writeFileSync(path, builder.text());
 		const mtime = new Date(NOW - mtimeAgoMs);
 		utimesSync(path, mtime, mtime);
-		const insight = new SessionInsight(parseSession(builder.text()), resolveConfig(raw, LATEST).config, LATEST);
+		const insight = runSteps(new SessionInsight(runSteps(parseSessionSteps(builder.text())), resolveConfig(raw, LATEST).config, LATEST).prepare());
 		return autoFlushReason({ path, insight, nowMs: NOW, quietMs: 3000, contextWindow });
 	}
 

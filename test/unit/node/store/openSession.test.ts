@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseSession } from '../../../../src/engine/session';
+import { parseSessionSteps } from '../../../../src/engine/session';
 import { OpenSession } from '../../../../src/node/store/openSession';
 import { readSessionModel } from '../../../../src/node/store/readSessionModel';
 import { piCondenseSessionsDir, realSessionsDir } from '../../../support/paths';
@@ -10,6 +10,7 @@ import { SessionBuilder } from '../../../support/sessionBuilder';
 import { observable } from '../../../support/sessionModelCheck';
 import { useTempDir } from '../../../support/tempDirs';
 import { defaults, LATEST, R200 } from '../../../support/releases';
+import { runSteps } from '../../../../src/engine/steps';
 
 describe('readSessionModel', () => {
 	const temp = useTempDir('read-model');
@@ -18,7 +19,7 @@ describe('readSessionModel', () => {
 		const path = join(piCondenseSessionsDir, 'large-bulk', 'session.jsonl');
 		const text = readFileSync(path, 'utf8');
 		const loaded = await readSessionModel(path, 64 * 1024);
-		const whole = parseSession(text);
+		const whole = runSteps(parseSessionSteps(text));
 		assert.equal(loaded.consumed, Buffer.byteLength(text));
 		assert.equal(loaded.model.entries.length, whole.entries.length);
 		assert.deepEqual(loaded.model.entries.map((entry) => entry.id), whole.entries.map((entry) => entry.id));
@@ -33,7 +34,7 @@ describe('readSessionModel', () => {
 			const loaded = await readSessionModel(path, 16 * 1024);
 			clearInterval(counting);
 			assert.equal(loaded.model.migrated, true, name);
-			assert.deepStrictEqual(observable(loaded.model), observable(parseSession(readFileSync(path, 'utf8'))), name);
+			assert.deepStrictEqual(observable(loaded.model), observable(runSteps(parseSessionSteps(readFileSync(path, 'utf8')))), name);
 			assert.ok(turns > 2, `${name}: the event loop turned ${turns} times`);
 		}
 	});
@@ -42,7 +43,7 @@ describe('readSessionModel', () => {
 		const path = join(temp(), 'no-header.jsonl');
 		writeFileSync(path, `{"type":"message","id":"a1"}\n${readFileSync(join(realSessionsDir, 'large-session.migrated-v3.jsonl'), 'utf8')}`);
 		const loaded = await readSessionModel(path, 16 * 1024);
-		assert.deepStrictEqual(observable(loaded.model), observable(parseSession(readFileSync(path, 'utf8'))));
+		assert.deepStrictEqual(observable(loaded.model), observable(runSteps(parseSessionSteps(readFileSync(path, 'utf8')))));
 		assert.equal(loaded.model.entries.length, 0);
 	});
 
@@ -106,7 +107,7 @@ describe('OpenSession', () => {
 		const { result, turns } = await countingTurns(() => session.applyAppend(before.length, added));
 		assert.equal(result, true);
 		assert.ok(turns > 2, `the event loop turned ${turns} times while it read`);
-		const cold = parseSession(readFileSync(path, 'utf8'));
+		const cold = runSteps(parseSessionSteps(readFileSync(path, 'utf8')));
 		assert.deepEqual(session.model.entries, cold.entries);
 		assert.deepEqual(session.model.diagnostics, cold.diagnostics);
 		assert.equal(session.model.leafId, cold.leafId);
@@ -116,11 +117,11 @@ describe('OpenSession', () => {
 	it('keeps one insight per snapshot and configuration', async () => {
 		const { path, builder } = setUp();
 		const session = await OpenSession.open(path);
-		const settings = { config: defaults(LATEST), release: LATEST };
+		const settings = { config: defaults(LATEST), rules: LATEST };
 		const first = session.insight(settings);
 		assert.equal(session.insight(settings), first);
 		assert.equal(session.insight({ ...settings }), first, 'the same configuration and release');
-		assert.notEqual(session.insight({ ...settings, release: R200 }), first, 'another release is another insight');
+		assert.notEqual(session.insight({ ...settings, rules: R200 }), first, 'another release is another insight');
 		session.insight(settings);
 		const before = builder.text();
 		builder.user('again');

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { parseSession } from '../../../../src/engine/session';
+import { parseSessionSteps } from '../../../../src/engine/session';
 import { WrittenEntriesWatch } from '../../../../src/node/store/writtenEntriesWatch';
 import { SessionBuilder } from '../../../support/sessionBuilder';
+import { runSteps } from '../../../../src/engine/steps';
 
 function ours(builder: SessionBuilder): string[] {
 	return [
@@ -11,29 +12,29 @@ function ours(builder: SessionBuilder): string[] {
 }
 
 describe('WrittenEntriesWatch', () => {
-	it('reports entries stranded on a side branch once', () => {
+	it('reports entries stranded on a side branch once', async () => {
 		const builder = new SessionBuilder();
 		const before = builder.user('hi');
 		const ids = ours(builder);
 		const watch = new WrittenEntriesWatch();
 		watch.track('/s.jsonl', ids);
-		assert.equal(watch.check('/s.jsonl', parseSession(builder.text())), undefined, 'still the leaf: nothing to say yet');
+		assert.equal(await watch.check('/s.jsonl', runSteps(parseSessionSteps(builder.text()))), undefined, 'still the leaf: nothing to say yet');
 		builder.branchFrom(before); // Pi, unaware of our entries, continues from its own leaf
 		builder.user('next prompt');
-		const stranded = watch.check('/s.jsonl', parseSession(builder.text()));
+		const stranded = await watch.check('/s.jsonl', runSteps(parseSessionSteps(builder.text())));
 		assert.equal(stranded?.kind, 'stranded');
 		assert.deepEqual(stranded?.stranded, ids);
-		assert.equal(watch.check('/s.jsonl', parseSession(builder.text())), undefined, 'reported once');
+		assert.equal(await watch.check('/s.jsonl', runSteps(parseSessionSteps(builder.text()))), undefined, 'reported once');
 		assert.equal(watch.isTracked('/s.jsonl'), false);
 	});
 
-	it('stops watching once Pi continues from our entries', () => {
+	it('stops watching once Pi continues from our entries', async () => {
 		const builder = new SessionBuilder();
 		builder.user('hi');
 		const watch = new WrittenEntriesWatch();
 		watch.track('/s.jsonl', ours(builder));
 		builder.user('next prompt');
-		assert.equal(watch.check('/s.jsonl', parseSession(builder.text())), undefined);
+		assert.equal(await watch.check('/s.jsonl', runSteps(parseSessionSteps(builder.text()))), undefined);
 		assert.equal(watch.isTracked('/s.jsonl'), false);
 	});
 });

@@ -4,13 +4,14 @@
  * another writer appended after them, or the write was disturbed.
  */
 import assert from 'node:assert/strict';
-import { buildSessionContext, parseSession } from '../../../../src/engine/session';
+import { buildSessionContextSteps, parseSessionSteps } from '../../../../src/engine/session';
 import { SessionSnapshot } from '../../../../src/engine/session/snapshot';
 import type { EntryDraft } from '../../../../src/engine/write';
 import { readSessionFileState, writeEntriesToSession, type WriteEntriesOptions, type WriteEntriesResult } from '../../../../src/node/write';
 import { SessionBuilder, text, toolCall } from '../../../support/sessionBuilder';
 import { observable } from '../../../support/sessionModelCheck';
 import { appendLikePi, noPiRunning, read, TempDir } from '../../../support/tempSession';
+import { runSteps } from '../../../../src/engine/steps';
 
 const options: WriteEntriesOptions = { checkPiHolders: noPiRunning, maxWaitMs: 0 };
 
@@ -37,7 +38,7 @@ async function baseOf(path: string): Promise<NonNullable<WriteEntriesOptions['ba
 	if (state.kind !== 'ok') {
 		throw new Error('unreadable');
 	}
-	buildSessionContext(state.state.model);
+	runSteps(buildSessionContextSteps(state.state.model));
 	return state.state;
 }
 
@@ -60,7 +61,7 @@ describe('write: the model after a write is the model of the file', () => {
 		const base = await baseOf(path);
 		const result = await writeEntriesToSession(path, drafts, { ...options, base });
 		assert.equal(result.kind, 'written');
-		assert.deepStrictEqual(observable(sessionOf(result).model), observable(parseSession(read(path))));
+		assert.deepStrictEqual(observable(sessionOf(result).model), observable(runSteps(parseSessionSteps(read(path)))));
 		assert.equal(sessionOf(result).consumedBytes, Buffer.byteLength(read(path)));
 		assert.ok(!('nothing' in (result.entries[2]?.entry as { data: object }).data), 'entries are what the file holds (no undefined fields)');
 	});
@@ -77,7 +78,7 @@ describe('write: the model after a write is the model of the file', () => {
 		} });
 		assert.equal(result.kind, 'written');
 		assert.equal(sessionOf(result).model.leafId, 'pi000060');
-		assert.deepStrictEqual(observable(sessionOf(result).model), observable(parseSession(read(path))));
+		assert.deepStrictEqual(observable(sessionOf(result).model), observable(runSteps(parseSessionSteps(read(path)))));
 		assert.equal(sessionOf(result).consumedBytes, Buffer.byteLength(read(path)));
 	});
 
@@ -102,6 +103,6 @@ describe('write: the model after a write is the model of the file', () => {
 		const result = await writeEntriesToSession(path, drafts, { ...options, base, hooks: { afterLastCheck: () => appendLikePi(path, foreign) } });
 		assert.equal(result.kind, 'disturbed');
 		assert.ok(result.session);
-		assert.deepStrictEqual(observable(sessionOf(result).model), observable(parseSession(read(path))));
+		assert.deepStrictEqual(observable(sessionOf(result).model), observable(runSteps(parseSessionSteps(read(path)))));
 	});
 });

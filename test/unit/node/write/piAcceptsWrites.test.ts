@@ -1,18 +1,19 @@
 /**
  * Pi 0.73.1's own SessionManager reads what we write: on copies of real sessions every earlier
  * entry is unchanged, our entries are on the active path and the last one is the leaf. Also the
- * two ways Pi can continue afterwards, checked with `checkWrittenEntries`: a reopened Pi chains
+ * two ways Pi can continue afterwards, checked with `checkWrittenEntriesSteps`: a reopened Pi chains
  * from our entries; a Pi that was already running strands them (spec §11, experiment 1).
  */
 import assert from 'node:assert/strict';
 import { copyFileSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { parseSession } from '../../../../src/engine/session';
-import { checkWrittenEntries, type EntryDraft } from '../../../../src/engine/write';
+import { parseSessionSteps } from '../../../../src/engine/session';
+import { checkWrittenEntriesSteps, type EntryDraft } from '../../../../src/engine/write';
 import { writeEntriesToSession, type WriteEntriesResult } from '../../../../src/node/write';
 import { realSessionsDir } from '../../../support/paths';
 import { loadPi } from '../../../support/pi';
 import { makeOld, noPiRunning, TempDir } from '../../../support/tempSession';
+import { runSteps } from '../../../../src/engine/steps';
 
 const drafts: EntryDraft[] = [
 	{ type: 'custom', customType: 'context-prune-index', data: { toolCalls: [{ toolCallId: 'toolu_x', toolName: 'bash', resultText: 'é\u2028\n', isError: false, turnIndex: 1, timestamp: 1 }] } },
@@ -70,7 +71,7 @@ describe('write: Pi 0.73.1 reads what we append', function () {
 			const bytes = readFileSync(copy);
 			assert.deepEqual(bytes.subarray(0, original.length), original);
 			assert.equal(bytes.subarray(original.length).toString('utf8'), result.entries.map((entry) => entry.line).join(''));
-			assert.deepEqual(parseSession(bytes.toString('utf8')).diagnostics, []);
+			assert.deepEqual(runSteps(parseSessionSteps(bytes.toString('utf8'))).diagnostics, []);
 		});
 	}
 
@@ -87,15 +88,15 @@ describe('write: Pi 0.73.1 reads what we append', function () {
 
 		const first = written(await writeEntriesToSession(reopened, drafts, { checkPiHolders: noPiRunning }));
 		pi.SessionManager.open(reopened, dir.path).appendMessage(user);
-		const continued = parseSession(readFileSync(reopened, 'utf8'));
-		assert.deepEqual(checkWrittenEntries(continued, first.entries.map((entry) => entry.entry.id)), { kind: 'continued', laterEntries: 1 });
+		const continued = runSteps(parseSessionSteps(readFileSync(reopened, 'utf8')));
+		assert.deepEqual(runSteps(checkWrittenEntriesSteps(continued, first.entries.map((entry) => entry.entry.id))), { kind: 'continued', laterEntries: 1 });
 
 		// Pi already has the file open (in memory) when we write: simulated here by opening first and
 		// telling the writer no process holds it, which is what an undetected Pi looks like.
 		const attached = pi.SessionManager.open(running, dir.path);
 		const second = written(await writeEntriesToSession(running, drafts, { checkPiHolders: noPiRunning }));
 		const piEntryId = attached.appendMessage(user);
-		const state = checkWrittenEntries(parseSession(readFileSync(running, 'utf8')), second.entries.map((entry) => entry.entry.id));
+		const state = runSteps(checkWrittenEntriesSteps(runSteps(parseSessionSteps(readFileSync(running, 'utf8'))), second.entries.map((entry) => entry.entry.id)));
 		assert.equal(state.kind, 'stranded');
 		assert.deepEqual(state.kind === 'stranded' && [state.stranded, state.firstDivergingEntryId], [second.entries.map((entry) => entry.entry.id), piEntryId]);
 		// And Pi agrees: on reopen its leaf is its own entry, and ours are off the path.

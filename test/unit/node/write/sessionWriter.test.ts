@@ -6,12 +6,13 @@
 import assert from 'node:assert/strict';
 import { SLICE_MS } from '../../../../src/node/slicing/runSliced';
 import { appendFileSync, writeFileSync } from 'node:fs';
-import { parseSession } from '../../../../src/engine/session';
+import { parseSessionSteps } from '../../../../src/engine/session';
 import type { EntryDraft } from '../../../../src/engine/write';
 import { readSessionFileState, writeEntriesToSession, type WriteEntriesOptions, type WriteEntriesResult } from '../../../../src/node/write';
 import { bulkLinesAfter, countingTurns } from '../../../support/bulkAppend';
 import { SessionBuilder, text, toolCall } from '../../../support/sessionBuilder';
 import { appendLikePi, jsonLines, makeOld, noPiRunning, read, TempDir } from '../../../support/tempSession';
+import { runSteps } from '../../../../src/engine/steps';
 
 const drafts: EntryDraft[] = [
 	{ type: 'custom', customType: 'context-prune-index', data: { toolCalls: [] } },
@@ -60,7 +61,7 @@ describe('write: session writer', () => {
 		assert.equal(first?.entry.parentId, builder.leafId);
 		assert.equal(second?.entry.parentId, first?.entry.id);
 		assert.equal(result.session?.model.leafId, second?.entry.id);
-		assert.deepEqual(result.session?.model.entries, parseSession(read(path)).entries);
+		assert.deepEqual(result.session?.model.entries, runSteps(parseSessionSteps(read(path))).entries);
 		assert.equal(result.session?.consumedBytes, Buffer.byteLength(read(path)));
 		assert.deepEqual([result.attempts, result.waitedMs, result.linesCaughtUp, result.notes], [1, 0, 0, []]);
 	});
@@ -172,7 +173,7 @@ describe('write: session writer', () => {
 		expectWritten(result);
 		assert.equal(result.linesCaughtUp, 2);
 		assert.equal(result.entries[0]?.entry.parentId, 'pi000011');
-		assert.deepEqual(result.session?.model.entries, parseSession(read(path)).entries);
+		assert.deepEqual(result.session?.model.entries, runSteps(parseSessionSteps(read(path))).entries);
 		assert.equal(result.session?.consumedBytes, Buffer.byteLength(read(path)));
 	});
 
@@ -183,7 +184,7 @@ describe('write: session writer', () => {
 		assert.equal(base.kind, 'ok');
 		const added = bulkLinesAfter(builder.leafId);
 		appendFileSync(path, added);
-		const cold = parseSession(read(path));
+		const cold = runSteps(parseSessionSteps(read(path)));
 		const caughtUp = await countingTurns(() => readSessionFileState(path, base.kind === 'ok' ? base.state : undefined));
 		const whole = await countingTurns(() => readSessionFileState(path));
 		for (const [how, { result, turns }] of [['catch-up', caughtUp], ['cold read', whole]] as const) {
@@ -341,7 +342,7 @@ describe('write: session writer', () => {
 	it('never reuses an id that is already in the file', async () => {
 		const builder = idleSession();
 		const path = dir.file('ids.jsonl', builder.text());
-		const taken = parseSession(builder.text()).entries.map((entry) => entry.id);
+		const taken = runSteps(parseSessionSteps(builder.text())).entries.map((entry) => entry.id);
 		const queue = [...taken, '0badc0de'];
 		const result = await writeEntriesToSession(path, [drafts[0] as EntryDraft], {
 			...options,

@@ -1,5 +1,5 @@
 /**
- * Sizes of the shipped bundles, for benchmarks and reports: the extension itself (loaded at
+ * Sizes of the shipped bundles, for the benchmark: the extension itself (loaded at
  * activation) and the pi-ai chunk (loaded on the first summarizer call).
  */
 import { stat } from 'node:fs/promises';

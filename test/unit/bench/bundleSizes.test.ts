@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { formatBundleSizes, readBundleSizes } from '../../../src/node/bundleSizes';
+import { formatBundleSizes, readBundleSizes } from '../../bench/bundleSizes';
 
 const distDir = join(process.cwd(), 'dist');
 

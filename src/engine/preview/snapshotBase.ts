@@ -9,7 +9,7 @@ import { measuredContextSteps, type MeasuredContext } from '../condense/measure/
 import { buildCondenseStateSteps } from '../condense/state/buildCondenseState';
 import { EMPTY_CONDENSE_STATE, type CondenseState } from '../condense/state/condenseState';
 import { renderContextSteps } from '../condense/render/renderContext';
-import { appliedEdits, type AppliedEdit } from '../session/contextEdits';
+import { appliedEditsSteps, type AppliedEdit } from '../session/contextEdits';
 import type { SessionContext } from '../session/model';
 import { usageTotalsSteps, type UsageTotals } from '../session/usageTotals';
 import type { ContextMessage, AssistantMessage, SessionEntry } from '../session/types';
@@ -17,9 +17,9 @@ import { alignContextsSteps } from './alignContexts';
 import { messageEntryIdsSteps } from './messageEntries';
 import { previousCallSteps, type PreviousCall } from './previousCall';
 import { cachedArgsText, type ArgsText } from './argsText';
-import { paced, runSteps, type Steps } from '../steps';
+import { paced, type Steps } from '../steps';
 
-export interface PreviewBase {
+export interface SnapshotBase {
 	readonly sessionPath: string;
 	readonly title: string;
 	readonly branch: readonly SessionEntry[];
@@ -27,7 +27,7 @@ export interface PreviewBase {
 	readonly messages: readonly ContextMessage[];
 	readonly config: ContextPruneConfig;
 	/** The pi-condense release the state was rebuilt and the context rendered for. */
-	readonly release: ReleaseRules;
+	readonly rules: ReleaseRules;
 	readonly state: CondenseState;
 	readonly entryIds: readonly (string | undefined)[];
 	/** Pi 1.x: the `context_edit`s that changed the context (omissions first). */
@@ -59,7 +59,7 @@ export interface BaseInputs {
 	readonly branch: readonly SessionEntry[];
 	readonly messages: readonly ContextMessage[];
 	readonly config: ContextPruneConfig;
-	readonly release: ReleaseRules;
+	readonly rules: ReleaseRules;
 	/** An already rebuilt state of this branch (for the same release), if the caller has one. */
 	readonly state?: CondenseState;
 	/**
@@ -72,20 +72,16 @@ export interface BaseInputs {
 	readonly sessionEntries?: readonly SessionEntry[];
 }
 
-export function previewBase(inputs: BaseInputs): PreviewBase {
-	return runSteps(previewBaseSteps(inputs));
-}
-
-/** The same, yielding between pieces of work (see `src/engine/steps.ts`). */
-export function* previewBaseSteps(inputs: BaseInputs): Steps<PreviewBase> {
-	const { branch, messages, config, release } = inputs;
-	const state = config.enabled ? inputs.state ?? (yield* buildCondenseStateSteps(branch, release)) : EMPTY_CONDENSE_STATE;
+/** What every what-if of one session snapshot shares (state, previous call, sizes), in steps (see `src/engine/steps.ts`). */
+export function* snapshotBaseSteps(inputs: BaseInputs): Steps<SnapshotBase> {
+	const { branch, messages, config, rules } = inputs;
+	const state = config.enabled ? inputs.state ?? (yield* buildCondenseStateSteps(branch, rules)) : EMPTY_CONDENSE_STATE;
 	const context = inputs.context?.messages === messages ? inputs.context : undefined;
 	const entryIds = context ? (yield* context.sources.entriesSteps()).map((entry) => entry.id) : yield* messageEntryIdsSteps(branch, messages);
-	const edits = context ? appliedEdits(context) : [];
+	const edits = context ? yield* appliedEditsSteps(context) : [];
 	const previous = yield* previousCallSteps(branch, messages, entryIds);
-	const previousState = previous && config.enabled ? yield* stateAtCall(previous, branch, state, release) : EMPTY_CONDENSE_STATE;
-	const previousSent = previous ? yield* renderContextSteps(previous.rawMessages, previousState, config, release) : undefined;
+	const previousState = previous && config.enabled ? yield* stateAtCall(previous, branch, state, rules) : EMPTY_CONDENSE_STATE;
+	const previousSent = previous ? yield* renderContextSteps(previous.rawMessages, previousState, config, rules) : undefined;
 	const measured = yield* measuredContextSteps(messages);
 	const previousSizes = previous && previousSent ? (yield* previousCallSizesSteps(messages, measured, previous.rawMessages, previousSent)) : undefined;
 	return {
@@ -94,7 +90,7 @@ export function* previewBaseSteps(inputs: BaseInputs): Steps<PreviewBase> {
 		branch,
 		messages,
 		config,
-		release,
+		rules,
 		state,
 		entryIds,
 		edits,
@@ -114,7 +110,7 @@ export function* previewBaseSteps(inputs: BaseInputs): Steps<PreviewBase> {
  * entries, so when none of them came after that point it is the current state: the common case
  * (no flush since the last call) rebuilds nothing.
  */
-function* stateAtCall(previous: PreviousCall, branch: readonly SessionEntry[], state: CondenseState, release: ReleaseRules): Steps<CondenseState> {
+function* stateAtCall(previous: PreviousCall, branch: readonly SessionEntry[], state: CondenseState, rules: ReleaseRules): Steps<CondenseState> {
 	const kept = new Set<SessionEntry>();
 	for (let i = 0; i < previous.branch.length; i++) {
 		if (paced(i)) {
@@ -130,7 +126,7 @@ function* stateAtCall(previous: PreviousCall, branch: readonly SessionEntry[], s
 		const entry = branch[i] as SessionEntry;
 		later = !kept.has(entry) && (entry.type === 'custom' || entry.type === 'custom_message');
 	}
-	return later ? yield* buildCondenseStateSteps(previous.branch, release) : state;
+	return later ? yield* buildCondenseStateSteps(previous.branch, rules) : state;
 }
 
 /**

@@ -12,7 +12,7 @@ import { messageChanges, withEdit, type MessageChanges } from './messageChanges'
 import { chainBadges, droppedBadge, previewRow, type RowInputs } from './previewRow';
 import type { ViewName } from './snapshotTypes';
 import type { PreviewRow } from './types';
-import { mapSteps, paced, Pacer, runSteps, type Steps } from '../steps';
+import { mapSteps, paced, Pacer, type Steps } from '../steps';
 
 /** A synthetic chain message of the rendered view: its block id and its row's key. */
 interface SyntheticRow {
@@ -32,11 +32,11 @@ interface RowIndexes {
 
 const RAW_KEY = /^m(0|[1-9][0-9]*)$/;
 
-export class PreviewRows {
+export class ViewRows {
 	private constructor(readonly inputs: RowInputs, private readonly indexes: RowIndexes) {}
 
 	/** Builds the indexes of the rows, yielding between pieces of work (see `src/engine/steps.ts`). */
-	static *build(inputs: RowInputs): Steps<PreviewRows> {
+	static *build(inputs: RowInputs): Steps<ViewRows> {
 		const argsOf = yield* callArguments(inputs.raw);
 		const chainOfCall = new Map<string, string>();
 		const droppedCallsOf = new Map<string, number>();
@@ -54,12 +54,7 @@ export class PreviewRows {
 			}
 		}
 		const { syntheticAt, syntheticByKey } = yield* syntheticRows(inputs);
-		return new PreviewRows(inputs, { argsOf, chainOfCall, droppedCallsOf, syntheticAt, syntheticByKey });
-	}
-
-	/** All at once (the tests, the CLI). */
-	static of(inputs: RowInputs): PreviewRows {
-		return runSteps(PreviewRows.build(inputs));
+		return new ViewRows(inputs, { argsOf, chainOfCall, droppedCallsOf, syntheticAt, syntheticByKey });
 	}
 
 	count(view: ViewName): number {

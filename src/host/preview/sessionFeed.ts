@@ -1,6 +1,6 @@
 /**
- * What the context preview needs from the rest of the extension. `PreviewSourceAdapter`
- * (src/host/previewSourceAdapter.ts) implements it over the session controller; the preview panel
+ * What the context preview needs from the rest of the extension. `ControllerSessionFeed`
+ * (src/host/controllerSessionFeed.ts) implements it over the session controller; the preview panel
  * only depends on this interface. Types only.
  */
 import type * as vscode from 'vscode';
@@ -16,7 +16,7 @@ import type { PageActions } from '../../engine/preview/pageActions';
 import type { PendingEstimate } from '../../engine/preview/pendingEstimate';
 
 /** The session the preview shows: the selected one, as of its latest snapshot. */
-export interface PreviewSession {
+export interface ShownSession {
 	readonly path: string;
 	/** Session name, else its first user message (shortened). */
 	readonly title: string;
@@ -24,7 +24,7 @@ export interface PreviewSession {
 	/** The resolved `contextPrune` configuration from Pi's settings.json. */
 	readonly config: ContextPruneConfig;
 	/** The pi-condense release the context is rendered as. */
-	readonly release: ReleaseRules;
+	readonly rules: ReleaseRules;
 	/** Which pi-condense Pi loads for this session's project, as the preview header says it. */
 	readonly followed: FollowedRelease;
 	/** Reads spilled outputs from the session's `<sessionId>-blobs/` folder. */
@@ -41,14 +41,17 @@ export interface PreviewSession {
 	readonly actions?: PageActions;
 }
 
-/** `SessionInsight` is one: values computed once, the state computed in steps. */
+/**
+ * `SessionInsight` is one: each value computed once, in steps (run in slices), whoever asks first:
+ * a settings change hands the preview an insight the views are still preparing.
+ */
 export interface DerivedSession {
-	readonly branch: readonly SessionEntry[];
-	readonly context: SessionContext;
+	branchSteps(): Steps<readonly SessionEntry[]>;
+	contextSteps(): Steps<SessionContext>;
 	stateSteps(): Steps<CondenseState>;
-	/** Chains left for `compact` with nothing pending (`SessionInsight.compactableChains`). */
+	/** Chains left for `compact` with nothing pending (`PreparedInsight.compactableChains`). */
 	compactableChainsSteps(): Steps<number>;
-	/** The pending batches and what summarizing them would reclaim (`SessionInsight.pendingEstimate`). */
+	/** The pending batches and what summarizing them would reclaim (`PreparedInsight.pendingEstimate`). */
 	pendingEstimateSteps(): Steps<PendingEstimate>;
 }
 
@@ -58,10 +61,10 @@ export interface FollowedRelease {
 	readonly installed: boolean;
 }
 
-export interface PreviewSource {
+export interface SessionFeed {
 	/** Fires when the selected session changes, when its file grows, and when Pi's settings change. */
 	readonly onDidChangeSession: vscode.Event<void>;
-	current(): PreviewSession | undefined;
+	current(): ShownSession | undefined;
 	/** The same text as the recovery command and the `pi-condense:` document (context_tree_query's format). */
 	recover(refs: readonly string[]): Promise<string>;
 	/** Opens the `pi-condense:` read-only document with the full raw output of a ref. */

@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { previewWithRows } from './allRows';
 import { join } from 'node:path';
-import { contextBreakdown, charsToTokens, previewContext } from '../../../../src/engine/condense';
-import { locateTarget, previewBase, type PreviewRow } from '../../../../src/engine/preview';
+import { contextBreakdownSteps, charsToTokens, previewContextSteps } from '../../../../src/engine/condense';
+import { locateTarget, snapshotBaseSteps, type PreviewRow } from '../../../../src/engine/preview';
 import type { AgentMessage } from '../../../../src/engine/session/types';
 import { deepFreeze, loadSession, readJson, REFERENCE_DIR, referenceConfig } from '../condense/piReference';
 import { defaults, R200 } from '../../../support/releases';
 import { assistant, call, chain, result, BranchBuilder, text, user } from '../condense/builders';
+import { runSteps } from '../../../../src/engine/steps';
 
 const labels = (row: PreviewRow | undefined): string[] => row?.badges.map((b) => b.label) ?? [];
 
@@ -15,7 +16,7 @@ function basic() {
 	const config = referenceConfig('basic', R200);
 	const branch = deepFreeze(loaded.branch);
 	const messages = deepFreeze(loaded.messages);
-	const base = previewBase({ sessionPath: '/s.jsonl', title: 'basic', branch, messages, config, release: R200 });
+	const base = runSteps(snapshotBaseSteps({ sessionPath: '/s.jsonl', title: 'basic', branch, messages, config, rules: R200 }));
 	return { loaded, config, base, ...previewWithRows(base, { overrides: {}, pricing: undefined, now: 1 }) };
 }
 
@@ -69,7 +70,7 @@ describe('preview rows of a session written by real pi-condense', () => {
 
 	it('bounds texts and hides extra blocks, saying so', () => {
 		const loaded = loadSession(join(REFERENCE_DIR, 'basic', 'session.jsonl'));
-		const base = previewBase({ sessionPath: '', title: '', branch: loaded.branch, messages: loaded.messages, config: referenceConfig('basic', R200), release: R200 });
+		const base = runSteps(snapshotBaseSteps({ sessionPath: '', title: '', branch: loaded.branch, messages: loaded.messages, config: referenceConfig('basic', R200), rules: R200 }));
 		const { snapshot } = previewWithRows(base, { overrides: {}, pricing: undefined, now: 1, bounds: { blockChars: 10, blocks: 1 } });
 		const chain = snapshot.after[1];
 		assert.equal(chain?.blocks.length, 1);
@@ -84,9 +85,9 @@ describe('preview rows of a session written by real pi-condense', () => {
 
 	it('measures like the engine: bars, totals and the status text', () => {
 		const { snapshot, loaded, config } = basic();
-		const engine = previewContext(loaded.branch, loaded.messages, config, R200);
-		const before = contextBreakdown(engine.before);
-		const after = contextBreakdown(engine.after);
+		const engine = runSteps(previewContextSteps(loaded.branch, loaded.messages, config, R200));
+		const before = runSteps(contextBreakdownSteps(engine.before));
+		const after = runSteps(contextBreakdownSteps(engine.after));
 		assert.equal(snapshot.statusText, engine.statusText);
 		assert.equal(snapshot.statusText, 'prune: ON · 5.1k->1.1k (-78%)');
 		assert.equal(snapshot.totals.beforeTokens, charsToTokens(before.total));
@@ -123,7 +124,7 @@ describe('preview rows of a release with defects', () => {
 			.messages(user(100, 'a'), assistant(110, call('c1', 'bash')), result('c1', 'bash', 111, 'x'), assistant(150, text('one')))
 			.messages(user(100, 'same timestamp'), assistant(160, call('c1', 'bash')), result('c1', 'bash', 161, 'live'), assistant(170, text('two')))
 			.chain(chain('b1', 100, 150, { droppedToolCallIds: ['c1'], rangeSummaryText: 'r' }));
-		const base = previewBase({ sessionPath: '', title: '', branch: s.branch, messages: s.context, config: { ...defaults(R200), enabled: true }, release: R200 });
+		const base = runSteps(snapshotBaseSteps({ sessionPath: '', title: '', branch: s.branch, messages: s.context, config: { ...defaults(R200), enabled: true }, rules: R200 }));
 		const { snapshot } = previewWithRows(base, { overrides: {}, pricing: undefined, now: 1 });
 		const keys = snapshot.after.map((row) => row.key);
 		assert.deepEqual(keys.filter((key) => key.startsWith('bb1')), ['bb1', 'bb1~1']);

@@ -10,23 +10,23 @@
  * waits for them. Until they are known the cache panel shows tokens only, and `onPricing` asks for
  * a recomputation once they arrive.
  */
-import { buildSessionContext, getBranch } from '../../engine/session';
+import { buildSessionContextSteps, getBranchSteps, type ModelRef } from '../../engine/session';
 import {
 	locateTarget, messageBlocks, whatIfChanges,
-	type PreviewBase, type PreviewComputation, type PricingInfo, type RowLocation, type SearchResult, type WhatIfOverrides,
+	type SnapshotBase, type WhatIfResult, type PricingInfo, type RowLocation, type SearchResult, type WhatIfOverrides,
 } from '../../engine/preview';
 import { computePreviewSteps } from '../../engine/preview/computePreview';
-import { previewBaseSteps } from '../../engine/preview/previewBase';
+import { snapshotBaseSteps } from '../../engine/preview/snapshotBase';
 import { searchMessagesSteps } from '../../engine/preview/searchMessages';
 import type { Steps } from '../../engine/steps';
 import { runSliced } from '../../node/slicing/runSliced';
 import type { ViewName } from '../../shared/protocol';
-import type { PreviewSession, PreviewSource } from './previewSource';
+import type { ShownSession, SessionFeed } from './sessionFeed';
 import { SnapshotRows, type RowDetail } from './snapshotRows';
 
-export class PreviewComputer {
-	private base: { readonly session: PreviewSession; readonly value: PreviewBase } | undefined;
-	private computation: PreviewComputation | undefined;
+export class WhatIfComputer {
+	private base: { readonly session: ShownSession; readonly value: SnapshotBase; readonly model: ModelRef | null } | undefined;
+	private computation: WhatIfResult | undefined;
 	/** The latest computation's rows as the page asks for them; its id names that computation. */
 	private shown: SnapshotRows | undefined;
 	private lastId = 0;
@@ -34,13 +34,13 @@ export class PreviewComputer {
 	private readonly prices = new Map<string, { value: PricingInfo | undefined }>();
 
 	constructor(
-		private readonly source: PreviewSource,
+		private readonly source: SessionFeed,
 		private readonly now: () => number = Date.now,
 		private readonly onPricing: () => void = () => undefined,
 	) {}
 
 	/** The latest computation, if any. */
-	get current(): PreviewComputation | undefined {
+	get current(): WhatIfResult | undefined {
 		return this.computation;
 	}
 
@@ -49,7 +49,7 @@ export class PreviewComputer {
 		return this.shown;
 	}
 
-	get session(): PreviewSession | undefined {
+	get session(): ShownSession | undefined {
 		return this.base?.session;
 	}
 
@@ -57,7 +57,7 @@ export class PreviewComputer {
 	 * Computes the preview of the source's current session, in slices; undefined when there is none.
 	 * Rejects with `SupersededError` once `signal` is aborted (the previous computation stays current).
 	 */
-	async compute(overrides: WhatIfOverrides, signal?: AbortSignal): Promise<PreviewComputation | undefined> {
+	async compute(overrides: WhatIfOverrides, signal?: AbortSignal): Promise<WhatIfResult | undefined> {
 		const session = this.source.current();
 		if (!session) {
 			this.base = undefined;
@@ -66,7 +66,7 @@ export class PreviewComputer {
 			return undefined;
 		}
 		const base = await this.baseFor(session, signal);
-		const computation = await runSliced(computePreviewSteps(base, { overrides, pricing: this.pricingFor(session), now: this.now() }), signal);
+		const computation = await runSliced(computePreviewSteps(base, { overrides, pricing: this.pricingFor(), now: this.now() }), signal);
 		this.computation = computation;
 		this.shown = new SnapshotRows(++this.lastId, computation);
 		return computation;
@@ -82,12 +82,12 @@ export class PreviewComputer {
 	 * Full blocks of the row with this key, with the refs they name; each text cut when the whole row
 	 * would not fit one message (see `SnapshotRows.detail`). Undefined when it is not (or no longer) there.
 	 */
-	rowDetail(view: ViewName, key: string): RowDetail | undefined {
+	async rowDetail(view: ViewName, key: string): Promise<RowDetail | undefined> {
 		const shown = this.shown;
 		const index = shown?.indexOf(view, key);
 		const message = index === undefined ? undefined : this.computation?.views[view][index];
 		const argsText = this.base?.value.argsText;
-		return message && shown?.detail((maxChars) => messageBlocks(message, maxChars, argsText));
+		return message && shown ? runSliced(shown.detailSteps((maxChars) => messageBlocks(message, maxChars, argsText))) : undefined;
 	}
 
 	/** Searches a view's full texts, in slices. */
@@ -108,22 +108,22 @@ export class PreviewComputer {
 		return this.computation?.snapshot.refs.find((info) => info.ref === ref && info.kind === 'block')?.toolCallIds;
 	}
 
-	private async baseFor(session: PreviewSession, signal: AbortSignal | undefined): Promise<PreviewBase> {
+	private async baseFor(session: ShownSession, signal: AbortSignal | undefined): Promise<SnapshotBase> {
 		const cached = this.base;
 		if (cached && cached.session.model === session.model && cached.session.config === session.config
-			&& cached.session.release === session.release && cached.session.path === session.path) {
+			&& cached.session.rules === session.rules && cached.session.path === session.path) {
 			// The same context; what else the session says (its title, where its release was found) may be newer.
-			this.base = { session, value: cached.value };
+			this.base = { ...cached, session };
 			return cached.value;
 		}
-		const value = await runSliced(baseSteps(session), signal);
-		this.base = { session, value };
+		const { value, model } = await runSliced(baseSteps(session), signal);
+		this.base = { session, value, model };
 		return value;
 	}
 
-	/** The session model's prices if known; otherwise starts looking them up and returns undefined. */
-	private pricingFor(session: PreviewSession): PricingInfo | undefined {
-		const model = (session.derived?.context ?? buildSessionContext(session.model)).model ?? replyModel(this.base?.value);
+	/** The prices of the model the base's context names, if known; otherwise starts looking them up and returns undefined. */
+	private pricingFor(): PricingInfo | undefined {
+		const model = this.base?.model ?? replyModel(this.base?.value);
 		if (!model) {
 			return undefined;
 		}
@@ -144,15 +144,16 @@ export class PreviewComputer {
 	}
 }
 
-/** The base from what the views already derived (shared, not rebuilt), else from the model. */
-function* baseSteps(session: PreviewSession): Steps<PreviewBase> {
+/**
+ * The base, with the model Pi's context names (for its prices), from what the views derive (shared,
+ * not rebuilt: computed here when the views have not yet), else from the model.
+ */
+function* baseSteps(session: ShownSession): Steps<{ readonly value: SnapshotBase; readonly model: ModelRef | null }> {
 	const derived = session.derived;
-	const branch = derived?.branch ?? getBranch(session.model);
-	yield;
-	const context = derived?.context ?? buildSessionContext(session.model);
-	yield;
+	const branch = derived ? yield* derived.branchSteps() : yield* getBranchSteps(session.model);
+	const context = derived ? yield* derived.contextSteps() : yield* buildSessionContextSteps(session.model);
 	const state = derived && session.config.enabled ? yield* derived.stateSteps() : undefined;
-	return yield* previewBaseSteps({
+	const value = yield* snapshotBaseSteps({
 		sessionPath: session.path,
 		title: session.title,
 		branch,
@@ -160,11 +161,12 @@ function* baseSteps(session: PreviewSession): Steps<PreviewBase> {
 		context,
 		sessionEntries: session.model.entries,
 		config: session.config,
-		release: session.release,
+		rules: session.rules,
 		...(state ? { state } : {}),
 	});
+	return { value, model: context.model };
 }
 
-function replyModel(base: PreviewBase | undefined): { provider: string; modelId: string } | undefined {
+function replyModel(base: SnapshotBase | undefined): { provider: string; modelId: string } | undefined {
 	return base?.reply ? { provider: base.reply.provider, modelId: base.reply.model } : undefined;
 }

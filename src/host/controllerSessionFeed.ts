@@ -1,5 +1,5 @@
 /**
- * The controller as the context preview sees it (`PreviewSource`): the selected session's latest
+ * The controller as the context preview sees it (`SessionFeed`): the selected session's latest
  * snapshot and settings, recovery in context_tree_query's format, model prices (pi-ai loaded on
  * demand) and settings writes.
  */
@@ -16,10 +16,10 @@ import type { ModelLookup } from '../node/llm/modelPricing';
 import type { ModelFacts } from '../node/llm/modelPricing';
 import { CommandId } from './commands/commandIds';
 import { Disposable } from './dispose';
-import type { PreviewSession, PreviewSource } from './preview/previewSource';
+import type { ShownSession, SessionFeed } from './preview/sessionFeed';
 import type { SessionController } from './sessionController';
 
-export class PreviewSourceAdapter extends Disposable implements PreviewSource {
+export class ControllerSessionFeed extends Disposable implements SessionFeed {
 	private readonly _onDidChangeSession = this._register(new vscode.EventEmitter<void>());
 	readonly onDidChangeSession = this._onDidChangeSession.event;
 
@@ -33,7 +33,7 @@ export class PreviewSourceAdapter extends Disposable implements PreviewSource {
 		this._register(controller.onDidChangeActivity(fire));
 	}
 
-	current(): PreviewSession | undefined {
+	current(): ShownSession | undefined {
 		const session = this.controller.selectedOpenSession();
 		if (!session) {
 			return undefined;
@@ -44,7 +44,7 @@ export class PreviewSourceAdapter extends Disposable implements PreviewSource {
 		const state = pruneStateOf(settings);
 		const prepared = controller.insight();
 		return {
-			path: session.path, title: controller.titleOf(session.path), model: session.model, config: settings.config, release: settings.release, blobs: session.blobs,
+			path: session.path, title: controller.titleOf(session.path), model: session.model, config: settings.config, rules: settings.rules, blobs: session.blobs,
 			followed: { line: withNewerPiNote(releaseLine(resolution, homedir()), session.model.diagnostics), installed: state !== 'not-installed' },
 			// The views' own insight: what they already computed is shared, nothing is computed here.
 			derived: session.insight(settings),
@@ -88,7 +88,7 @@ export class PreviewSourceAdapter extends Disposable implements PreviewSource {
 	}
 
 	async applyPruneSettings(changes: ReadonlyArray<{ readonly key: string; readonly value: unknown }>): Promise<void> {
-		await this.controller.updatePruneSettings((raw) => setConfigKeys(raw, changes, releaseDefaults(this.controller.release)));
+		await this.controller.updatePruneSettings((raw) => setConfigKeys(raw, changes, releaseDefaults(this.controller.rules)));
 	}
 }
 

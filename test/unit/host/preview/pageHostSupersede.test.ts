@@ -5,14 +5,14 @@
  * once per keystroke. Real reference session, real engine, the host's own protocol logic.
  */
 import assert from 'node:assert/strict';
-import { PreviewHost } from '../../../../src/host/preview/previewHost';
+import { PageHost } from '../../../../src/host/preview/pageHost';
 import type { ToWebview } from '../../../../src/shared/protocol';
 import { referenceAgentDir, type ReferenceAgentDir } from '../../../support/referenceAgentDir';
 import { SessionFileSource } from '../../../support/sessionFileSource';
 import { LATEST, R200 } from '../../../support/releases';
 import { prunedSyntheticAgentDir } from '../../../support/prunedSyntheticSession';
 
-describe('PreviewHost: a newer refresh supersedes one still waiting', () => {
+describe('PageHost: a newer refresh supersedes one still waiting', () => {
 	let fixture: ReferenceAgentDir;
 	let source: SessionFileSource;
 
@@ -25,11 +25,11 @@ describe('PreviewHost: a newer refresh supersedes one still waiting', () => {
 	after(() => fixture.cleanup());
 
 	/** A host whose posts wait until `release()`: the first computation is "running" meanwhile. */
-	function heldHost(): { host: PreviewHost; posted: ToWebview[]; release: () => void } {
+	function heldHost(): { host: PageHost; posted: ToWebview[]; release: () => void } {
 		const posted: ToWebview[] = [];
 		let open: () => void = () => undefined;
 		const gate = new Promise<void>((resolve) => open = resolve);
-		const host = new PreviewHost({
+		const host = new PageHost({
 			source,
 			post: async (message) => {
 				posted.push(message);
@@ -87,7 +87,7 @@ describe('PreviewHost: a newer refresh supersedes one still waiting', () => {
 			const largeSource = new SessionFileSource(large.sessionFile, large.agentDir, R200);
 			await largeSource.reload();
 			const posted: ToWebview[] = [];
-			const host = new PreviewHost({
+			const host = new PageHost({
 				source: largeSource,
 				post: (message) => {
 					posted.push(message);

@@ -8,33 +8,34 @@
  */
 import assert from 'node:assert/strict';
 import { messageBlocks, UNBOUNDED } from '../../../../src/engine/preview';
-import { PreviewComputer } from '../../../../src/host/preview/previewComputer';
-import { PreviewHost } from '../../../../src/host/preview/previewHost';
+import { WhatIfComputer } from '../../../../src/host/preview/whatIfComputer';
+import { PageHost } from '../../../../src/host/preview/pageHost';
 import { MESSAGE_BYTES, WINDOW_BYTES, WINDOW_ROWS } from '../../../../src/host/preview/snapshotRows';
 import type { FromWebview, PageSnapshot, RowWindow, ToWebview } from '../../../../src/shared/protocol';
 import { prunedSyntheticAgentDir } from '../../../support/prunedSyntheticSession';
 import { R200 } from '../../../support/releases';
 import { SessionFileSource } from '../../../support/sessionFileSource';
+import { runSteps } from '../../../../src/engine/steps';
 
 const MESSAGES = 10_000;
 
-describe('PreviewHost: rows on demand, every message bounded', function () {
+describe('PageHost: rows on demand, every message bounded', function () {
 	this.timeout(300_000);
 	let fixture: ReturnType<typeof prunedSyntheticAgentDir>;
 	let source: SessionFileSource;
 	const posted: ToWebview[] = [];
-	let host: PreviewHost;
+	let host: PageHost;
 	/** The same preview computed apart: the rows the page should get. */
-	let reference: PreviewComputer;
+	let reference: WhatIfComputer;
 	let requestId = 0;
 
 	before(async () => {
 		fixture = prunedSyntheticAgentDir({ contextMessages: MESSAGES });
 		source = new SessionFileSource(fixture.sessionFile, fixture.agentDir, R200);
 		await source.reload();
-		reference = new PreviewComputer(source);
+		reference = new WhatIfComputer(source);
 		await reference.compute({});
-		host = new PreviewHost({
+		host = new PageHost({
 			source,
 			post: (message) => {
 				posted.push(message);
@@ -128,8 +129,8 @@ describe('PreviewHost: rows on demand, every message bounded', function () {
 		const rows = reference.rows;
 		assert.ok(rows);
 		for (const [steps, atOnce] of [
-			[rows.aroundSteps('before', 4000), rows.around('before', 4000)],
-			[rows.rangeSteps('after', 100, 700), rows.range('after', 100, 700)],
+			[rows.aroundSteps('before', 4000), runSteps(rows.aroundSteps('before', 4000))],
+			[rows.rangeSteps('after', 100, 700), runSteps(rows.rangeSteps('after', 100, 700))],
 		] as const) {
 			let yields = 0;
 			let next = steps.next();
@@ -192,7 +193,7 @@ describe('PreviewHost: rows on demand, every message bounded', function () {
 		const message = computation.views.before[index];
 		assert.ok(message, 'a raw tool output over 100 KB');
 		const budget = 40_000;
-		const detail = rows.detail((max) => messageBlocks(message, max), budget);
+		const detail = runSteps(rows.detailSteps((max) => messageBlocks(message, max), budget));
 		assert.ok(Buffer.byteLength(JSON.stringify(detail)) <= budget, 'within the bound');
 		const full = messageBlocks(message, UNBOUNDED);
 		assert.equal(detail.blocks.length, full.length);
@@ -202,7 +203,7 @@ describe('PreviewHost: rows on demand, every message bounded', function () {
 			assert.equal(block.text.total, whole.text.total, 'the full length is kept');
 		});
 		assert.ok(detail.blocks.some((block) => block.kind !== 'image' && block.text.text.length < block.text.total), 'a text was cut');
-		const small = rows.detail((max) => messageBlocks(computation.views.before[0] as typeof message, max), budget);
+		const small = runSteps(rows.detailSteps((max) => messageBlocks(computation.views.before[0] as typeof message, max), budget));
 		assert.deepEqual(small.blocks, messageBlocks(computation.views.before[0] as typeof message, UNBOUNDED), 'a row that fits is sent whole');
 	});
 

@@ -5,30 +5,23 @@
  */
 import type { FromWebview, PageState, ViewName, WhatIfOverrides } from '../../shared/protocol';
 import { checkPageMessage } from './pageMessages';
-import { PreviewComputer } from './previewComputer';
-import type { PreviewHostOptions } from './previewHostOptions';
+import { WhatIfComputer } from './whatIfComputer';
+import type { PageHostOptions } from './pageHostOptions';
 
-export type { PreviewHostOptions } from './previewHostOptions';
+export type { PageHostOptions } from './pageHostOptions';
 import { PagePosition } from './pagePosition';
 import { answerRecovery, openRef } from './refRequests';
 import { pageSnapshotSteps } from './snapshotRows';
 import { pageHead } from './pageHead';
 import { applyWhatIf } from './whatIfApply';
+import { errorMessage } from '../../base/errorMessage';
+import { LatestWins } from '../../node/slicing/latestWins';
 import { isSuperseded, runSliced } from '../../node/slicing/runSliced';
 
 type RefreshCause = 'open' | 'session' | 'whatIf';
 
-interface RefreshRequest {
-	cause: RefreshCause;
-	/** The session shown when it was asked for. */
-	readonly path: string | undefined;
-	done: Promise<void>;
-	/** The newer refresh that stopped this one while it computed: this one's callers wait for it. */
-	supersededBy: RefreshRequest | undefined;
-}
-
-export class PreviewHost {
-	private readonly computer: PreviewComputer;
+export class PageHost {
+	private readonly computer: WhatIfComputer;
 	private overrides: WhatIfOverrides = {};
 	/** The view the page shows: only its rows are posted. */
 	private view: ViewName = 'after';
@@ -38,15 +31,18 @@ export class PreviewHost {
 	/** The session the page was last told is coming (`loading`); a new page load tells it again. */
 	private loadingPath: string | undefined;
 	private pendingReveal: string | undefined;
-	/** A refresh queued and not started yet: later refreshes join it instead of queuing their own. */
-	private waitingRefresh: RefreshRequest | undefined;
-	/** The refresh computing now: a newer one stops it (its result would be out of date at once). */
-	private runningRefresh: { readonly request: RefreshRequest; readonly stop: AbortController } | undefined;
+	/** Refreshes: a newer one stops one computing (its result would be out of date at once), or follows it. */
+	private readonly refreshes: LatestWins;
+	/** What the next refresh's snapshot says it answers (the requests it answers, merged). */
+	private nextCause: RefreshCause | undefined;
+	/** The refresh computing now: what it answers, and the session it computes. */
+	private computing: { readonly cause: RefreshCause; readonly path: string | undefined } | undefined;
 	/** Serializes the work so a slow recomputation never overwrites a newer one. */
 	private queue: Promise<void> = Promise.resolve();
 
-	constructor(private readonly options: PreviewHostOptions) {
-		this.computer = new PreviewComputer(options.source, options.now, () => void this.refresh('session'));
+	constructor(private readonly options: PageHostOptions) {
+		this.computer = new WhatIfComputer(options.source, options.now, () => void this.refresh('session'));
+		this.refreshes = new LatestWins((signal) => this.enqueue(() => this.postSnapshot(signal)), (error) => options.log(`preview: ${errorMessage(error)}`));
 	}
 
 	/** Acts on a message of the page; anything that is not one of the protocol's is ignored. */
@@ -119,44 +115,30 @@ export class PreviewHost {
 	}
 
 	/**
-	 * Recomputes and posts the preview (the session or Pi's settings changed). A newer request
-	 * supersedes one still waiting its turn: both are answered by one computation, made when it
-	 * starts, of the session and what-if current then (typing a what-if or a session growing asks for
-	 * many). It also stops one already computing, whose callers are then answered by the newer one.
+	 * Recomputes and posts the preview (the session or Pi's settings changed). Requests made while one
+	 * computes are answered by one computation that follows it, of the session and what-if current
+	 * then (typing a what-if or a session growing asks for many). The same session grown lets the
+	 * running computation finish (a session Pi keeps appending to would otherwise never be shown);
+	 * anything else the user asked for stops it, and its callers are answered by the newer one.
 	 */
 	refresh(cause: RefreshCause): Promise<void> {
 		if (!this.ready) {
 			return Promise.resolve();
 		}
-		const waiting = this.waitingRefresh;
-		if (waiting) {
-			// A page load's first snapshot says so (the page restores its state on it): keep that cause.
-			waiting.cause = waiting.cause === 'open' ? 'open' : cause;
-			return waiting.done;
-		}
-		const path = this.options.source.current()?.path;
-		const request: RefreshRequest = { cause, path, done: Promise.resolve(), supersededBy: undefined };
-		this.waitingRefresh = request;
-		const running = this.runningRefresh;
-		// The same session grown: the running computation finishes (a session Pi keeps appending to
-		// would otherwise never be shown); anything else the user asked for stops it.
-		if (running && (cause !== 'session' || running.request.path !== path)) {
-			running.request.supersededBy = request;
-			if (running.request.cause === 'open') {
-				request.cause = 'open';
-			}
-			running.stop.abort();
-		}
-		request.done = this.enqueue(async () => {
-			if (this.waitingRefresh === request) {
-				this.waitingRefresh = undefined;
-			}
-			await this.postSnapshot(request);
-		}).then(() => request.supersededBy?.done);
-		return request.done;
+		const computing = this.computing;
+		const follow = cause === 'session' && computing !== undefined && computing.path === this.options.source.current()?.path;
+		// A page load's first snapshot says so (the page restores its state on it): that cause is kept.
+		const open = this.nextCause === 'open' || (!follow && computing?.cause === 'open');
+		this.nextCause = open ? 'open' : cause;
+		return this.refreshes.request(follow ? 'follow' : 'restart');
 	}
 
-	private async postSnapshot(request: RefreshRequest): Promise<void> {
+	private async postSnapshot(signal: AbortSignal): Promise<void> {
+		if (signal.aborted) {
+			return; // stopped before its turn: the newer refresh takes the causes
+		}
+		const cause = this.nextCause ?? 'session';
+		this.nextCause = undefined;
 		// Another session (or the first one): the page shows its title over the skeleton while it is computed.
 		const shown = this.options.source.current();
 		if (shown && shown.path !== this.loadingPath) {
@@ -166,22 +148,19 @@ export class PreviewHost {
 			void this.options.post({ type: 'loading', title: shown.title });
 		}
 		// Stoppable while it computes; once computed, it is posted.
-		const stop = new AbortController();
-		this.runningRefresh = { request, stop };
+		this.computing = { cause, path: this.options.source.current()?.path };
 		let computation;
 		try {
-			computation = await this.computer.compute(this.overrides, stop.signal);
+			computation = await this.computer.compute(this.overrides, signal);
 		} catch (error) {
 			if (isSuperseded(error)) {
+				this.nextCause = cause === 'open' ? 'open' : this.nextCause ?? cause;
 				return;
 			}
 			throw error;
 		} finally {
-			if (this.runningRefresh?.request === request) {
-				this.runningRefresh = undefined;
-			}
+			this.computing = undefined;
 		}
-		const cause = request.cause;
 		if (!computation) {
 			// The tab must not keep naming a session it no longer shows.
 			this.loadingPath = undefined;
@@ -275,14 +254,14 @@ export class PreviewHost {
 	}
 
 	private async expand(requestId: number, view: ViewName, key: string): Promise<void> {
-		const detail = this.computer.rowDetail(view, key);
+		const detail = await this.computer.rowDetail(view, key);
 		if (detail) {
 			await this.options.post({ type: 'rowDetail', requestId, view, key, ...detail });
 		}
 	}
 
 	private enqueue(work: () => Promise<void>): Promise<void> {
-		const run = this.queue.then(work).catch((error: unknown) => this.options.log(`preview: ${String(error)}`));
+		const run = this.queue.then(work).catch((error: unknown) => this.options.log(`preview: ${errorMessage(error)}`));
 		this.queue = run;
 		return run;
 	}
