@@ -1,5 +1,5 @@
 /**
- * The words of one "Pi Sessions" row: its description (`2 h ago · 12 msgs · -85%`) and its tooltip
+ * The words of one "Pi Sessions" row: its description (`2 hours ago · 12 msgs · -85%`) and its tooltip
  * lines. A reclaim figure says what it is conditional on in the row's pruning state (`-85% if on`,
  * `-85% if installed`), in the words the status bar and the preview use for that state; a figure
  * that rounds to 0% is not shown. Pure.
