@@ -113,7 +113,7 @@ if (withTests) {
 	// Reference folders assembled from test/fixtures on first use (test/support/referenceFolders.mjs).
 	rmSync(at('out/fixtures'), { recursive: true, force: true });
 	const testFiles = [
-		...['unit', 'browser', 'reliability'].flatMap((suite) => walk(at(`test/${suite}`), /\.test\.ts$/)),
+		...['unit', 'browser', 'reliability', 'live'].flatMap((suite) => walk(at(`test/${suite}`), /\.test\.ts$/)),
 		...walk(at('test/integration'), /\.ts$/),
 		...walk(at('test/support'), /\.ts$/),
 		...walk(at('test/stress'), /\.ts$/),

@@ -3,6 +3,7 @@
 // nothing more and stops what is still running; prints the times at the end.
 import { spawn } from 'node:child_process';
 import { ensureHarnessInstalled } from '../test/harness/setup.mjs';
+import { ensurePiNode } from '../test/harness/piNode.mjs';
 
 const say = (message) => console.log(`[test] ${message}`);
 const seconds = (ms) => (ms >= 60_000 ? `${Math.floor(Math.round(ms / 1000) / 60)} min ${Math.round(ms / 1000) % 60} s` : `${(ms / 1000).toFixed(1)} s`);
@@ -60,6 +61,19 @@ export class TestRun {
 
 	/** Installs or checks what the stages need (synchronously, before they start); false when it cannot. */
 	setUp(names) {
+		if (!this.ready.has('pi-node') && names.some((name) => this.stages[name].needs === 'pi-node')) {
+			const since = Date.now();
+			try {
+				ensurePiNode(this.cwd);
+				this.ready.add('pi-node');
+				this.timings.push({ label: 'setup (Node for Pi 1.x)', since, ms: Date.now() - since, result: 'ok' });
+			} catch (error) {
+				console.error(`[setup] ${error.message}`);
+				this.timings.push({ label: 'setup (Node for Pi 1.x)', since, ms: Date.now() - since, result: 'FAILED' });
+				this.failed = 'setup (Node for Pi 1.x)';
+				return false;
+			}
+		}
 		for (const need of ['chromium', 'code-server']) {
 			if (this.ready.has(need) || !names.some((name) => this.stages[name].needs === need)) {
 				continue;

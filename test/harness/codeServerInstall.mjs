@@ -17,7 +17,7 @@ const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
  * requires node v24 … you are on node v20", with Node 24 first on the PATH).
  */
 const OUTER_NPM_RUN = /^(npm_config_user_agent|npm_config_local_prefix|npm_lifecycle_.*|npm_package_.*|npm_node_execpath|npm_execpath|npm_command|INIT_CWD|NODE)$/;
-const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !OUTER_NPM_RUN.test(name)));
+export const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !OUTER_NPM_RUN.test(name)));
 
 function run(command, args, options, what) {
 	const result = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, ...options });

@@ -26,20 +26,30 @@ export function currentPlatform(): Platform {
 	return { env: process.env, platform: process.platform, tmp: tmpdir(), uid: process.getuid?.() };
 }
 
-/** Every folder a bridge of this user may use, the preferred one first (duplicates removed). */
+/** The folders a bridge may use, the preferred one first. */
 export function runtimeFolderCandidates(on: Platform = currentPlatform()): string[] {
 	if (on.platform === 'win32') {
 		return [join(on.env.LOCALAPPDATA && isAbsolute(on.env.LOCALAPPDATA) ? on.env.LOCALAPPDATA : on.tmp, BRIDGE_FOLDER)];
 	}
-	const own = `${BRIDGE_FOLDER}-${on.uid ?? 'user'}`;
 	const candidates: string[] = [];
 	const runtimeDir = on.env.XDG_RUNTIME_DIR;
 	if (runtimeDir && isAbsolute(runtimeDir)) {
 		candidates.push(join(runtimeDir, BRIDGE_FOLDER));
 	}
-	candidates.push(join(on.tmp, own), join('/tmp', own));
+	candidates.push(join(on.tmp, ownTmpName(on)));
 	return [...new Set(candidates)];
 }
+
+/**
+ * The folders VS Code looks in: the bridge's candidates, and `/tmp`'s, where a Pi started with the
+ * system's temporary folder puts its record when VS Code itself was given another `TMPDIR`.
+ */
+export function discoveryFolders(on: Platform = currentPlatform()): string[] {
+	const folders = runtimeFolderCandidates(on);
+	return on.platform === 'win32' ? folders : [...new Set([...folders, join('/tmp', ownTmpName(on))])];
+}
+
+const ownTmpName = (on: Platform): string => `${BRIDGE_FOLDER}-${on.uid ?? 'user'}`;
 
 export type FolderCheck = { readonly ok: true } | { readonly ok: false; readonly problem: string };
 

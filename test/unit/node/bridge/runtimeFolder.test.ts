@@ -8,7 +8,7 @@ import { chmodSync, chownSync, lstatSync, mkdirSync, readdirSync, statSync, syml
 import { join } from 'node:path';
 import type { BridgeRecord } from '../../../../src/engine/live/bridgeRecord';
 import { newSocketPath, readRecords, removeRecord, writeRecord } from '../../../../src/node/bridge/recordFiles';
-import { bridgeFolder, checkPrivateFolder, currentPlatform, ensurePrivateFolder, runtimeFolderCandidates, type Platform } from '../../../../src/node/bridge/runtimeFolder';
+import { bridgeFolder, checkPrivateFolder, currentPlatform, discoveryFolders, ensurePrivateFolder, runtimeFolderCandidates, type Platform } from '../../../../src/node/bridge/runtimeFolder';
 import { useTempDir } from '../../../support/tempDirs';
 
 const mode = (path: string): number => lstatSync(path).mode & 0o777;
@@ -23,7 +23,9 @@ describe('the bridge\'s runtime folder', () => {
 
 	it('candidates: $XDG_RUNTIME_DIR first, then the temporary folder named for the user; %LOCALAPPDATA% on Windows', () => {
 		const on: Platform = { env: { XDG_RUNTIME_DIR: '/run/user/1000' }, platform: 'linux', tmp: '/var/tmp', uid: 1000 };
-		assert.deepEqual(runtimeFolderCandidates(on), ['/run/user/1000/pi-condense-vscode', '/var/tmp/pi-condense-vscode-1000', '/tmp/pi-condense-vscode-1000']);
+		assert.deepEqual(runtimeFolderCandidates(on), ['/run/user/1000/pi-condense-vscode', '/var/tmp/pi-condense-vscode-1000']);
+		// VS Code also looks in /tmp's, for a Pi started with another TMPDIR than VS Code's.
+		assert.deepEqual(discoveryFolders(on), ['/run/user/1000/pi-condense-vscode', '/var/tmp/pi-condense-vscode-1000', '/tmp/pi-condense-vscode-1000']);
 		assert.deepEqual(runtimeFolderCandidates({ ...on, env: { XDG_RUNTIME_DIR: 'relative' }, tmp: '/tmp' }), ['/tmp/pi-condense-vscode-1000']);
 		assert.deepEqual(runtimeFolderCandidates({ env: { LOCALAPPDATA: 'C:\\Users\\me\\AppData\\Local' }, platform: 'win32', tmp: 'C:\\Temp', uid: undefined }).length, 1);
 	});
