@@ -32,6 +32,8 @@ export interface AppLayout {
 	readonly bars: HTMLElement;
 	readonly cache: HTMLElement;
 	readonly whatIf: HTMLElement;
+	/** What the Pi holding the session last sent (live sessions only; hidden otherwise). */
+	readonly lastSent: HTMLElement;
 }
 
 export function buildLayout(app: HTMLElement): AppLayout {
@@ -56,7 +58,9 @@ export function buildLayout(app: HTMLElement): AppLayout {
 		bars: el('div', { className: 'side-part' }),
 		cache: el('div', { className: 'side-part' }),
 		whatIf: el('div', { className: 'side-part' }),
+		lastSent: el('div', { className: 'side-part' }),
 	};
+	layout.lastSent.hidden = true;
 	layout.scroller.appendChild(layout.inner);
 	layout.banner.hidden = true;
 	layout.compactable.append(icon('fold'), layout.compactText, layout.compactButton);
@@ -76,7 +80,7 @@ export function buildLayout(app: HTMLElement): AppLayout {
 		]),
 		el('main', { className: 'content' }, [
 			el('div', { className: 'list-column' }, [layout.empty, layout.scroller]),
-			el('aside', { className: 'side' }, [layout.bars, layout.cache, layout.whatIf]),
+			el('aside', { className: 'side' }, [layout.lastSent, layout.bars, layout.cache, layout.whatIf]),
 		]),
 	);
 	app.removeAttribute('aria-busy');

@@ -7,7 +7,7 @@
  * and its packages (`detectRelease`).)
  */
 
-export const RESTRICTED_ACTIONS = ['flush', 'autoFlush', 'settings', 'install'] as const;
+export const RESTRICTED_ACTIONS = ['flush', 'autoFlush', 'settings', 'install', 'connect', 'actOnPi'] as const;
 export type RestrictedAction = (typeof RESTRICTED_ACTIONS)[number];
 
 const WHAT: Readonly<Record<RestrictedAction, string>> = {
@@ -16,6 +16,8 @@ const WHAT: Readonly<Record<RestrictedAction, string>> = {
 	settings: 'does not change the contextPrune settings in Pi\'s settings.json',
 	// Pi's installer runs npm with whatever npmCommand the settings it merges name.
 	install: 'does not start Pi\'s installer (pi install reads settings that can name the program it runs)',
+	connect: 'does not install or remove its bridge in Pi (it writes Pi\'s settings.json and puts code Pi loads into Pi\'s folder)',
+	actOnPi: 'does not put /pruner commands into a running Pi\'s editor',
 };
 
 /** The message for `action`, or undefined when the workspace is trusted (nothing is refused). */

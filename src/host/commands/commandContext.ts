@@ -25,6 +25,11 @@ export interface CommandContext {
 	/** Which pi-ai the summarizer uses (or would use: nothing is loaded for it), for Show Status. */
 	readonly summarizerLibrary: () => Promise<string>;
 	readonly flushRunner: FlushRunner;
+	/**
+	 * `/pruner now` or `compact` for a session a live Pi holds, put into Pi's editor by its bridge
+	 * (`bridgeCommands.ts`); resolves undefined when no live Pi holds the session.
+	 */
+	readonly prunerInPi?: (mode: 'now' | 'compact', sessionPath: string) => Promise<string | undefined>;
 }
 
 /** The selected session's path, or undefined after telling the user to select one. */

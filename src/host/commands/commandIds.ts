@@ -34,6 +34,10 @@ export const CommandId = {
 	RecoverOutput: 'piCondense.recoverOutput',
 	OpenPreview: 'piCondense.openPreview',
 	InstallPiCondense: 'piCondense.installPiCondense',
+	// ──── Live sessions: the bridge in Pi ────
+	ConnectPi: 'piCondense.connectPi',
+	DisconnectPi: 'piCondense.disconnectPi',
+	OpenLastSent: 'piCondense.openLastSent',
 	// ──── Internal (tree clicks, context menus, hover links): hidden from the palette ────
 	SelectSession: 'piCondense.selectSession',
 	CopyRef: 'piCondense.copyRef',
@@ -84,6 +88,9 @@ export const COMMANDS: readonly CommandInfo[] = [
 	{ id: CommandId.RecoverOutput, title: 'Recover Raw Output…', icon: '$(output)', palette: true },
 	{ id: CommandId.OpenPreview, title: 'Open Context Preview', icon: '$(open-preview)', palette: true },
 	{ id: CommandId.InstallPiCondense, title: 'Install pi-condense in Pi…', icon: '$(package)', palette: true },
+	{ id: CommandId.ConnectPi, title: 'Connect Pi to VS Code…', icon: '$(plug)', palette: true },
+	{ id: CommandId.DisconnectPi, title: 'Disconnect Pi from VS Code…', icon: '$(debug-disconnect)', palette: true },
+	{ id: CommandId.OpenLastSent, title: 'Open the Last Request Pi Sent', icon: '$(radio-tower)', palette: true },
 	{ id: CommandId.SelectSession, title: 'Select Session', palette: false },
 	{ id: CommandId.CopyRef, title: 'Copy Ref', icon: '$(copy)', palette: false },
 	{ id: CommandId.OpenSummary, title: 'Open Summary as Markdown', icon: '$(markdown)', palette: false },

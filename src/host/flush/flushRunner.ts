@@ -13,7 +13,7 @@ import { restrictedModeRefusal } from '../../engine/views/restrictedMode';
 import { toAbortSignal } from '../cancellation';
 import { CommandId } from '../commands/commandIds';
 import type { SummarizerFactory } from '../../node/flush/defaultSummarizer';
-import type { SessionBase } from '../../node/write';
+import type { PiHolderCheck, SessionBase } from '../../node/write';
 import type { SessionController } from '../sessionController';
 import { FlushProgressText } from './flushProgressText';
 
@@ -33,6 +33,8 @@ export interface FlushRunnerOptions {
 	readonly summarizers: SummarizerFactory;
 	/** `piCondense.summarizer.concurrency`, read when a flush starts. */
 	readonly concurrency: () => number;
+	/** Whether Pi holds the session, asked right before writing (default: the process check). */
+	readonly checkPiHolders?: PiHolderCheck;
 }
 
 export class FlushRunner {
@@ -141,6 +143,7 @@ export class FlushRunner {
 				base: await this.openBase(sessionPath),
 				interactive,
 				concurrency: this.options.concurrency(),
+				...(this.options.checkPiHolders ? { writeOptions: { checkPiHolders: this.options.checkPiHolders } } : {}),
 				signal: own.signal,
 				logger,
 				onProgress: (event) => {

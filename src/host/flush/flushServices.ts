@@ -6,6 +6,7 @@
 import type * as vscode from 'vscode';
 import type { SummarizerFactory } from '../../node/flush/defaultSummarizer';
 import type { ModelLookup } from '../../node/llm/modelPricing';
+import type { PiHolderCheck } from '../../node/write';
 import { Disposable } from '../dispose';
 import type { ExtensionSettings } from '../extensionConfig';
 import type { SessionController } from '../sessionController';
@@ -20,6 +21,8 @@ export interface FlushServicesOptions {
 	/** Summarizers and model facts (context windows) from the worker that loads pi-ai off the host's thread. */
 	readonly summarizers: SummarizerFactory;
 	readonly lookUpModel: ModelLookup;
+	/** Whether Pi holds a session (the bridges first, then the process check); default: the process check. */
+	readonly checkPiHolders?: PiHolderCheck;
 }
 
 export class FlushServices extends Disposable {
@@ -31,7 +34,7 @@ export class FlushServices extends Disposable {
 		super();
 		const { controller, logger, settings } = options;
 		this.monitor = this._register(new StrandedEntriesMonitor(controller, logger));
-		this.runner = new FlushRunner({ controller, logger, monitor: this.monitor, summarizers: options.summarizers, concurrency: () => settings.current.summarizerConcurrency });
+		this.runner = new FlushRunner({ controller, logger, monitor: this.monitor, summarizers: options.summarizers, concurrency: () => settings.current.summarizerConcurrency, ...(options.checkPiHolders ? { checkPiHolders: options.checkPiHolders } : {}) });
 		this.autoFlusher = this._register(new AutoFlusher({ controller, runner: this.runner, logger, lookUpModel: options.lookUpModel, extensionConfig: () => settings.current }));
 		this._register(settings.onDidChange(() => this.autoFlusher.schedule()));
 		this._register({ dispose: () => void this.runner.stop() });

@@ -12,6 +12,7 @@ import type { SessionContext, SessionModel } from '../../engine/session/model';
 import type { Steps } from '../../engine/steps';
 import type { SessionEntry } from '../../engine/session/types';
 import type { ModelFacts } from '../../node/llm/modelPricing';
+import type { LastSentView } from '../../shared/protocol';
 
 /** The session the preview shows: the selected one, as of its latest snapshot. */
 export interface PreviewSession {
@@ -64,4 +65,9 @@ export interface PreviewSource {
 	compact(): Promise<void>;
 	/** Writes `contextPrune` keys (dotted paths, e.g. `chainCompression.rollingWindow`) to Pi's settings.json. */
 	applyPruneSettings(changes: ReadonlyArray<{ readonly key: string; readonly value: unknown }>): Promise<void>;
+	/** What the Pi holding the session last sent, with its check (live sessions; absent without bridges). */
+	lastSent?(): LastSentView | undefined;
+	readonly onDidChangeLastSent?: vscode.Event<void>;
+	/** Opens the last request's exact text. */
+	openLastSent?(): Promise<void>;
 }

@@ -10,17 +10,21 @@ import { notices } from '../../engine/flush';
 import { homedir } from 'node:os';
 import { modelLabel } from '../../engine/pruner/prunerTexts';
 import { INSTALL_COMMAND, releaseLine } from '../../engine/release';
+import { liveFigure, liveLine } from '../../engine/live/liveTexts';
 import { joinMarkdown, linkSafe, md, SafeMarkdown } from '../../engine/views/safeText';
 import { statusLineText } from '../../engine/views/statusLine';
 import { CommandId } from '../commands/commandIds';
 import { Disposable } from '../dispose';
 import type { ExtensionSettings } from '../extensionConfig';
+import type { LiveMarks } from '../live/liveMarks';
 import type { SessionController } from '../sessionController';
 import { markdownString } from '../ui/safeUi';
 
 export interface PruneStatusBarOptions {
 	readonly controller: SessionController;
 	readonly settings: ExtensionSettings;
+	/** Live sessions: the item adds Pi's own figure of the context when a running Pi holds the selected session. */
+	readonly live?: LiveMarks;
 }
 
 export class PruneStatusBar extends Disposable {
@@ -47,6 +51,9 @@ export class PruneStatusBar extends Disposable {
 			}
 		}));
 		this._register(options.settings.onDidChange(update));
+		if (options.live) {
+			this._register(options.live.onDidChange(update));
+		}
 		this.update();
 	}
 
@@ -60,7 +67,10 @@ export class PruneStatusBar extends Disposable {
 		const insight = this.controller.insight();
 		const installed = this.controller.releaseResolution.kind === 'followed';
 		// The status bar renders `$(name)` codicons: linkSafe, though the text is only numbers and our words today.
-		this.item.text = linkSafe(statusLineText(config, insight, this.controller.activity === 'summarizing', installed));
+		const live = this.options.live?.forSession(this.controller.selected)?.state;
+		const figure = live && liveFigure(live);
+		// Pi's own figure of the context when Pi holds the session: its words, after ours (only numbers).
+		this.item.text = `${linkSafe(statusLineText(config, insight, this.controller.activity === 'summarizing', installed))}${figure === undefined ? '' : ` $(radio-tower) ${linkSafe(figure)}`}`;
 		this.item.backgroundColor = installed ? undefined : new vscode.ThemeColor('statusBarItem.warningBackground');
 		this.item.tooltip = this.tooltip();
 		this.item.show();
@@ -92,6 +102,10 @@ export class PruneStatusBar extends Disposable {
 				: md`Pi sends the whole context: nothing is pruned. Install pi-condense in Pi: ${INSTALL_COMMAND}`);
 		}
 		lines.push(path ? md`$(comment-discussion) ${controller.titleOf(path)}` : md`No session selected.`);
+		const live = this.options.live?.forSession(path)?.state;
+		if (live) {
+			lines.push(md`$(radio-tower) ${liveLine(live)} · ${commandLink('Last request sent', CommandId.OpenLastSent)}`);
+		}
 		const model = insight?.context.model;
 		lines.push(md`Session model: ${model ? `${model.provider}/${model.modelId}` : 'unknown'} · summarizer: ${modelLabel(config.summarizerModel)}`);
 		if (insight) {
@@ -112,7 +126,7 @@ export class PruneStatusBar extends Disposable {
 				: md`No summarizer calls yet`);
 		}
 		lines.push(joinMarkdown(TOOLTIP_LINKS.map(([label, command]) => commandLink(label, command)), ' · '));
-		const commands = [...TOOLTIP_LINKS.map(([, command]) => command), CommandId.Compact, ...(offerInstall ? [CommandId.InstallPiCondense] : [])];
+		const commands = [...TOOLTIP_LINKS.map(([, command]) => command), CommandId.Compact, ...(offerInstall ? [CommandId.InstallPiCondense] : []), ...(live ? [CommandId.OpenLastSent] : [])];
 		return markdownString(joinMarkdown(lines, '\n\n'), { commands, icons: true });
 	}
 }
