@@ -18,6 +18,11 @@ export const FAKE_MODEL = 'fake-1';
 
 export type RpcRecord = Record<string, unknown> & { readonly type?: string };
 
+/** The folder Pi keeps a project's sessions in under `<agentDir>/sessions/` (its cwd encoding). */
+export function sessionFolderName(cwd: string): string {
+	return `--${cwd.replace(/^[/\\]/, '').replace(/[/\\:]/g, '-')}--`;
+}
+
 /** models.json with one provider on the fake server (openai-completions, as pi-ai speaks it). */
 export function writeFakeProvider(agentDir: string, serverUrl: string): void {
 	mkdirSync(agentDir, { recursive: true });
@@ -36,6 +41,8 @@ export interface RealPiOptions {
 	readonly cwd: string;
 	/** Added to (or replacing) the environment: e.g. XDG_RUNTIME_DIR for the bridge's folder. */
 	readonly env?: Readonly<Record<string, string>>;
+	/** More command-line arguments (e.g. `--session-dir`). */
+	readonly args?: readonly string[];
 	readonly node?: string;
 }
 
@@ -75,7 +82,7 @@ export class RealPi {
 		const env: NodeJS.ProcessEnv = {
 			...process.env, PI_CODING_AGENT_DIR: options.agentDir, PI_OFFLINE: '1', PI_SKIP_VERSION_CHECK: '1', PI_TELEMETRY: '0', ...options.env,
 		};
-		const child = spawn(options.node ?? piNodePath(repoRoot), [PI_CLI, '--mode', 'rpc', '--provider', FAKE_PROVIDER, '--model', FAKE_MODEL], { cwd: options.cwd, env, stdio: 'pipe' });
+		const child = spawn(options.node ?? piNodePath(repoRoot), [PI_CLI, '--mode', 'rpc', '--provider', FAKE_PROVIDER, '--model', FAKE_MODEL, ...options.args ?? []], { cwd: options.cwd, env, stdio: 'pipe' });
 		return new RealPi(child);
 	}
 
