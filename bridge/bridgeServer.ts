@@ -24,6 +24,8 @@ const MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
 /** Exact text waits for the client to read before more is made. */
 const TEXT_HIGH_WATER_BYTES = 4 * 1024 * 1024;
 const SLICE_MS = 4;
+/** How long a client has to close its end when the bridge stops. */
+const CLOSE_GRACE_MS = 300;
 
 export interface BridgeCalls {
 	welcome(): Promise<{ readonly state: BridgeState; readonly last: SentDigest | undefined }>;
@@ -89,12 +91,23 @@ export class BridgeServer {
 		}
 	}
 
+	/**
+	 * Says goodbye and closes every connection; never holds Pi's quit: a client that does not close its end
+	 * within a moment is cut off.
+	 */
 	async close(reason: string): Promise<void> {
 		this.broadcast({ type: 'bye', reason });
 		for (const client of this.clients) {
 			client.socket.end();
 		}
+		const cutOff = setTimeout(() => {
+			for (const client of this.clients) {
+				client.socket.destroy();
+			}
+		}, CLOSE_GRACE_MS);
+		cutOff.unref();
 		await new Promise<void>((resolve) => this.server.close(() => resolve()));
+		clearTimeout(cutOff);
 	}
 
 	private accept(socket: Socket): void {

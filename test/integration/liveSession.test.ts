@@ -5,8 +5,9 @@
  * status bar), Last sent is exactly what the server received and matches the preview, the preview's page
  * and the Open the Last Request document show it, and "Summarize Pending Batches Now" becomes Pi's
  * set_editor_text request with `/pruner now` instead of a write. A second Pi whose pruner stand-in
- * changes the context shows a difference, which is logged. Connect and Disconnect write and remove the
- * bridge in the agent dir VS Code uses.
+ * changes the context shows a difference, which is logged. `/new` in one Pi and a SIGKILL of the other are
+ * followed (the old session no longer live, the stale record removed), and no token reaches the log.
+ * Connect and Disconnect write and remove the bridge in the agent dir VS Code uses.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -107,6 +108,30 @@ describe('a live session: real Pi 1.6.0 with the bridge', function () {
 		assert.match(differences[0] ?? '', /^message 1 \(user\): Pi sent \d+ characters, the preview has \d+$/);
 		assert.match(differences[1] ?? '', /^message 3 \(user\): /);
 		await waitUntil(() => /Last sent differs from the last request: message 1 \(user\)/.test(logText(api.logUri.fsPath)), 'the difference logged');
+	});
+
+	it('follows /new in one Pi and a SIGKILL of the other, cleaning up; no token in the log', async () => {
+		const [first, second] = pis;
+		assert.ok(first && second, 'the two Pis of the tests above');
+		const folder = join(process.env['XDG_RUNTIME_DIR'] ?? '', 'pi-condense-vscode');
+		const tokens = [first, second].map((pi) => (JSON.parse(readFileSync(join(folder, `${pi.pid}.json`), 'utf8')) as { token: string }).token);
+		const sessionOf = (pid: number): string => api.live.pis.find((live) => live.state.pid === pid)?.state.sessionFile ?? '';
+		const firstBefore = sessionOf(first.pid);
+		const secondSession = sessionOf(second.pid);
+		await first.command({ type: 'new_session' });
+		await waitUntil(() => sessionOf(first.pid) !== firstBefore, 'the new session of the first Pi');
+		await waitUntil(() => !/:live$/.test(String(sessionRow(api, firstBefore)?.contextValue)), 'the first Pi\'s old session no longer live');
+		assert.equal(api.live.forSession(firstBefore), undefined);
+		await second.kill();
+		await waitUntil(() => !api.live.pis.some((live) => live.state.pid === second.pid), 'the killed Pi dropped');
+		await waitUntil(() => !existsSync(join(folder, `${second.pid}.json`)), 'the killed Pi\'s stale record removed');
+		await waitUntil(() => !/:live$/.test(String(sessionRow(api, secondSession)?.contextValue)), 'its session no longer live');
+		assert.equal(api.live.forSession(sessionOf(first.pid))?.state.pid, first.pid, 'the first Pi is still followed');
+		const log = logText(api.logUri.fsPath);
+		assert.match(log, new RegExp(`removed the stale record of Pi ${second.pid}`));
+		for (const token of tokens) {
+			assert.ok(!log.includes(token), 'a bridge token is in the log');
+		}
 	});
 
 	it('Connect writes the bridge into the agent dir VS Code uses, last in packages; Disconnect removes it', async () => {

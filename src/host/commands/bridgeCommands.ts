@@ -53,20 +53,26 @@ function refuseWhenRestricted(context: CommandContext, action: RestrictedAction)
 	return restricted;
 }
 
-function agentDirOf(context: CommandContext): string | undefined {
+/** Pi's agent folder when Pi's install may be changed now; otherwise what the user was told (or undefined). */
+function agentDirToChange(context: CommandContext): { readonly agentDir: string } | { readonly told: string | undefined } {
+	const refused = refuseWhenRestricted(context, 'connect');
+	if (refused !== undefined) {
+		return { told: refused };
+	}
 	const agentDir = context.controller.discovery.locations?.agentDir;
 	if (agentDir === undefined) {
 		void showWarning('Pi Condense: Pi\'s agent folder is not located yet; try again in a moment.');
+		return { told: undefined };
 	}
-	return agentDir;
+	return { agentDir };
 }
 
 async function connect(context: BridgeCommandContext, confirmed: boolean): Promise<string | undefined> {
-	const refused = refuseWhenRestricted(context, 'connect');
-	const agentDir = refused === undefined ? agentDirOf(context) : undefined;
-	if (refused !== undefined || agentDir === undefined) {
-		return refused;
+	const target = agentDirToChange(context);
+	if ('told' in target) {
+		return target.told;
 	}
+	const { agentDir } = target;
 	if (!confirmed) {
 		const choice = await showInfo('Connect Pi to VS Code?', { modal: true, detail: connectDetail(agentDir) }, 'Connect');
 		if (choice !== 'Connect') {
@@ -88,11 +94,11 @@ async function connect(context: BridgeCommandContext, confirmed: boolean): Promi
 }
 
 async function disconnect(context: BridgeCommandContext, confirmed: boolean): Promise<string | undefined> {
-	const refused = refuseWhenRestricted(context, 'connect');
-	const agentDir = refused === undefined ? agentDirOf(context) : undefined;
-	if (refused !== undefined || agentDir === undefined) {
-		return refused;
+	const target = agentDirToChange(context);
+	if ('told' in target) {
+		return target.told;
 	}
+	const { agentDir } = target;
 	const status = await bridgeInstallStatus(agentDir);
 	if (!status.inSettings && status.version === undefined) {
 		const text = 'Pi Condense: Pi is not connected to VS Code (the bridge is not installed).';

@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import * as vscode from 'vscode';
 import { lastSentView, type LastSentView } from '../../engine/live/liveTexts';
 import { predictAtLeafSteps } from '../../engine/live/predictAtLeaf';
-import { compareSent, comparisonSummary } from '../../engine/live/sentComparison';
+import { compareSent, comparisonSummary, type SentComparison } from '../../engine/live/sentComparison';
 import { messageDigestsSteps } from '../../node/bridge/messageDigest';
 import type { LivePi } from '../../node/bridge/liveBridges';
 import { runSliced } from '../../node/slicing/runSliced';
@@ -24,6 +24,11 @@ export class LastSentTracker extends Disposable {
 	readonly onDidChange = this._onDidChange.event;
 	private shown: LastSentView | undefined;
 	private readonly told = new Set<string>();
+	/**
+	 * The last comparison made, by what it depends on: the branch up to a request's leaf never changes once
+	 * it is in the file, so Pi appending to the session does not make us render it again.
+	 */
+	private made: { readonly pid: number; readonly seq: number; readonly config: unknown; readonly release: unknown; readonly comparison: SentComparison } | undefined;
 	private running: Promise<void> | undefined;
 	private again = false;
 
@@ -78,8 +83,15 @@ export class LastSentTracker extends Disposable {
 			this.show(lastSentView(pi.state, sent, undefined, followed));
 			return;
 		}
-		const predicted = await runSliced(predictAtLeafSteps(session.model, sent.leafId, settings.config, settings.release));
-		const comparison = predicted === undefined ? undefined : compareSent(sent, pi.state.order, await runSliced(messageDigestsSteps(predicted)));
+		const made = this.made;
+		let comparison = made && made.pid === pi.state.pid && made.seq === sent.seq && made.config === settings.config && made.release === settings.release ? made.comparison : undefined;
+		if (!comparison) {
+			const predicted = await runSliced(predictAtLeafSteps(session.model, sent.leafId, settings.config, settings.release));
+			comparison = predicted === undefined ? undefined : compareSent(sent, pi.state.order, await runSliced(messageDigestsSteps(predicted)));
+			if (comparison) {
+				this.made = { pid: pi.state.pid, seq: sent.seq, config: settings.config, release: settings.release, comparison };
+			}
+		}
 		const view = lastSentView(pi.state, sent, comparison, followed);
 		this.show(view);
 		const key = `${pi.state.pid}:${sent.seq}`;

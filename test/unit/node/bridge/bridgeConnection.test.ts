@@ -137,4 +137,28 @@ describe('the bridge\'s socket', () => {
 		assert.match(received, /^\{"type":"welcome"/);
 		assert.equal(received.trim().split('\n').length, 1);
 	});
+
+	it('stops without waiting for a client that keeps its end open (Pi\'s quit is never held)', async () => {
+		const held = createConnection({ path: record.socket, allowHalfOpen: true });
+		held.on('error', () => undefined);
+		let received = '';
+		held.on('data', (chunk) => (received += chunk.toString()));
+		await new Promise<void>((resolve) => held.once('connect', () => resolve()));
+		held.write(`${JSON.stringify({ type: 'hello', protocol: 1, token: record.token })}\n`);
+		await new Promise<void>((resolve, reject) => {
+			const deadline = setTimeout(() => reject(new Error('no welcome')), 2000);
+			held.on('data', () => {
+				if (received.includes('\n')) {
+					clearTimeout(deadline);
+					resolve();
+				}
+			});
+		});
+		const started = Date.now();
+		await server?.close('Pi quit');
+		server = undefined;
+		assert.ok(Date.now() - started < 2000, `closed after ${Date.now() - started} ms`);
+		assert.match(received, /"type":"bye","reason":"Pi quit"/);
+		held.destroy();
+	});
 });
