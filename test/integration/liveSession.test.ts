@@ -49,9 +49,11 @@ describe('a live session: real Pi 1.6.0 with the bridge', function () {
 		}
 	});
 
-	it('is seen live, Last sent is what the server received and matches the preview, and Prune now goes to Pi\'s editor', async () => {
+	it('is seen live, Last sent is what the server received and matches the preview (a tool call and its result included), and Prune now goes to Pi\'s editor', async () => {
 		const pi = await startLivePi(server, 'pruner-stand-in', temps);
 		pis.push(pi);
+		// A tool call Pi really runs: the context holds a tool call and its result too.
+		server.enqueue({ text: 'Listing.', toolCalls: [{ id: 'call_1', name: 'bash', arguments: { command: 'echo hello from the tool' } }] });
 		await pi.prompt('First: list the files.');
 		await waitUntil(() => api.live.pis.some((live) => live.state.pid === pi.pid), 'VS Code connected to the Pi\'s bridge', 60_000);
 		const path = api.live.pis.find((live) => live.state.pid === pi.pid)?.state.sessionFile ?? '';
@@ -63,9 +65,9 @@ describe('a live session: real Pi 1.6.0 with the bridge', function () {
 		await vscode.commands.executeCommand('piCondense.selectSession', path);
 		await waitUntil(() => api.statusBar.item.text.includes('$(radio-tower)'), 'Pi\'s own figure in the status bar');
 		await pi.prompt('Second: now the tests.');
-		await waitUntil(() => (api.lastSent.view?.seq ?? 0) >= 2 && api.lastSent.view?.comparison === 'match', 'Last sent of the second request, checked', 60_000);
+		await waitUntil(() => (api.lastSent.view?.seq ?? 0) >= 3 && api.lastSent.view?.comparison === 'match', 'Last sent of the third request, checked', 60_000);
 		const view = api.lastSent.view;
-		assert.equal(view?.summary, 'matches the last request (3 messages)');
+		assert.equal(view?.summary, 'matches the last request (5 messages)');
 		const received = server.requests.at(-1);
 		assert.ok(received);
 		const live = api.live.forSession(path);
@@ -75,7 +77,7 @@ describe('a live session: real Pi 1.6.0 with the bridge', function () {
 		// The preview's page shows it; the document holds the exact payload.
 		const shown = nextRenderReport(api, (report) => report.cause === 'lastSent' && report.figures['lastSent.comparison'] === 'match', 60_000);
 		await vscode.commands.executeCommand('piCondense.openPreview');
-		assert.equal((await shown).figures['lastSent.summary'], 'matches the last request (3 messages)');
+		assert.equal((await shown).figures['lastSent.summary'], 'matches the last request (5 messages)');
 		await vscode.commands.executeCommand('piCondense.openLastSent', path);
 		await waitUntil(() => vscode.window.activeTextEditor?.document.uri.scheme === 'pi-condense-sent', 'the Last request document');
 		assert.ok(vscode.window.activeTextEditor?.document.getText().includes(received.rawBody));

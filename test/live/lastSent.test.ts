@@ -58,12 +58,15 @@ describe('the bridge in a real Pi 1.6.0 (RPC mode)', function () {
 	});
 
 	it('Last sent is exactly what the model server received, and matches our prediction from the session file', async () => {
+		// A tool call Pi really runs, so the context holds a tool call and its result too.
+		home?.server.enqueue({ text: 'Listing.', toolCalls: [{ id: 'call_1', name: 'bash', arguments: { command: 'echo hello from the tool' } }] });
 		await pi.prompt('List the files, please.');
 		await pi.prompt('And now the tests.');
 		const sent = await eventually(() => {
 			const last = bridges?.pis.find((candidate) => candidate.state.pid === pi.pid)?.last;
-			return last && last.seq >= 2 ? last : undefined;
-		}, 'the digest of the second request');
+			return last && last.seq >= 3 ? last : undefined;
+		}, 'the digest of the third request');
+		assert.equal(home?.server.requests.length, 3);
 		const received = home?.server.requests.at(-1);
 		assert.ok(received);
 		const payload = await live.client.requestText(sent.seq, 'payload');
@@ -72,8 +75,10 @@ describe('the bridge in a real Pi 1.6.0 (RPC mode)', function () {
 		assert.equal(sent.payload?.chars, payload.length);
 		// The messages as the context event had them: the conversation of the payload, before the provider's mapping.
 		const messages = JSON.parse(await live.client.requestText(sent.seq, 'messages')) as Array<{ role: string }>;
-		assert.deepEqual(messages.map((message) => message.role), ['user', 'assistant', 'user']);
-		assert.deepEqual(sent.messages.map((message) => message.role), ['user', 'assistant', 'user']);
+		const roles = ['user', 'assistant', 'toolResult', 'assistant', 'user'];
+		assert.deepEqual(messages.map((message) => message.role), roles);
+		assert.deepEqual(sent.messages.map((message) => message.role), roles);
+		assert.match(JSON.stringify(messages[2]), /hello from the tool/);
 		const system = JSON.parse(await live.client.requestText(sent.seq, 'system')) as Array<{ role: string }>;
 		assert.equal(system[0]?.role, 'system');
 		// Our prediction for that point of the session, from the file Pi wrote.
@@ -82,7 +87,7 @@ describe('the bridge in a real Pi 1.6.0 (RPC mode)', function () {
 		const predicted = runSteps(predictAtLeafSteps(model, sent.leafId, { ...releaseDefaults(release), enabled: false }, release));
 		assert.ok(predicted, 'the request\'s leaf is in the file');
 		const comparison = compareSent(sent, 'after-pi-condense', runSteps(messageDigestsSteps(predicted)));
-		assert.deepEqual(comparison, { kind: 'match', messages: 3 });
+		assert.deepEqual(comparison, { kind: 'match', messages: 5 });
 	});
 
 	it('"Prune now" becomes Pi\'s set_editor_text request with /pruner now, and Enter runs pi-condense\'s command', async () => {
