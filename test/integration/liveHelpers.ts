@@ -4,7 +4,7 @@
  * Connect installs it), its sessions written into the agent dir VS Code reads (`--session-dir`).
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -12,7 +12,8 @@ import { installBridge } from '../../src/node/bridge/bridgeInstall';
 import type { FakeLlmServer } from '../support/fakeLlmServer';
 import { repoRoot } from '../support/paths';
 import { RealPi, sessionFolderName, writeFakeProvider } from '../support/realPi';
-import { EXTENSION_ID, fixtures } from './helpers';
+import type { ExtensionApi } from '../../src/host/extensionApi';
+import { EXTENSION_ID, fixtures, waitUntil } from './helpers';
 
 const PI_EXTENSIONS = join(repoRoot, 'test', 'fixtures', 'pi-extensions');
 
@@ -29,4 +30,24 @@ export async function startLivePi(server: FakeLlmServer, before: string, temps: 
 	assert.ok(extension);
 	await installBridge(agentDir, join(extension.extensionPath, 'dist', 'bridge'));
 	return RealPi.start({ agentDir, cwd, args: ['--session-dir', join(fixtures().sessionsDir, sessionFolderName(cwd))] });
+}
+
+/** The files in a project's session folder now (call before the live Pis start; see `removeLiveSessions`). */
+export function sessionFilesOf(cwd: string): Set<string> {
+	const folder = join(fixtures().sessionsDir, sessionFolderName(cwd));
+	return new Set(existsSync(folder) ? readdirSync(folder) : []);
+}
+
+/**
+ * Removes the session files the live Pis wrote into VS Code's agent dir since `before` (the suites after
+ * this one count the fixture sessions), waits for the views to drop them, and selects the basic session again.
+ */
+export async function removeLiveSessions(api: ExtensionApi, cwd: string, before: ReadonlySet<string>): Promise<void> {
+	const folder = join(fixtures().sessionsDir, sessionFolderName(cwd));
+	const written = [...sessionFilesOf(cwd)].filter((name) => !before.has(name) && name.endsWith('.jsonl')).map((name) => join(folder, name));
+	for (const path of written) {
+		rmSync(path, { force: true });
+	}
+	await waitUntil(() => written.every((path) => !api.controller.sessionPaths().includes(path)), 'the live sessions gone from the list');
+	await vscode.commands.executeCommand('piCondense.selectSession', fixtures().basic.path);
 }

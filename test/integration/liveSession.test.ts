@@ -18,7 +18,7 @@ import type { SessionNode } from '../../src/host/tree/sessionsTreeProvider';
 import { startFakeLlmServer, type FakeLlmServer } from '../support/fakeLlmServer';
 import type { RealPi } from '../support/realPi';
 import { activeApi, fixtures, logText, nextRenderReport, waitUntil } from './helpers';
-import { startLivePi } from './liveHelpers';
+import { removeLiveSessions, sessionFilesOf, startLivePi } from './liveHelpers';
 
 function sessionRow(api: ExtensionApi, path: string): vscode.TreeItem | undefined {
 	for (const project of api.sessionsTree.getChildren()) {
@@ -37,12 +37,16 @@ describe('a live session: real Pi 1.6.0 with the bridge', function () {
 	const pis: RealPi[] = [];
 	const temps: string[] = [];
 
+	let sessionsBefore: ReadonlySet<string>;
+
 	before(async () => {
 		api = await activeApi();
 		server = await startFakeLlmServer({ text: 'Done.' });
+		sessionsBefore = sessionFilesOf(fixtures().workspace);
 	});
 	after(async () => {
 		await Promise.all(pis.map((pi) => pi.stop()));
+		await removeLiveSessions(api, fixtures().workspace, sessionsBefore);
 		await server.close();
 		for (const dir of temps) {
 			rmSync(dir, { recursive: true, force: true });

@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import { startFakeLlmServer, type FakeLlmServer } from '../../support/fakeLlmServer';
 import type { RealPi } from '../../support/realPi';
 import { activeApi, fixtures, logText, waitUntil } from '../helpers';
-import { startLivePi } from '../liveHelpers';
+import { removeLiveSessions, startLivePi } from '../liveHelpers';
 
 const REFUSED = /This workspace is in restricted mode, so Pi Condense does not/;
 
@@ -19,6 +19,7 @@ describe('live sessions in restricted mode', function () {
 	this.timeout(120_000);
 	let server: FakeLlmServer;
 	let pi: RealPi | undefined;
+	let project: string | undefined;
 	const temps: string[] = [];
 
 	before(async () => {
@@ -26,6 +27,9 @@ describe('live sessions in restricted mode', function () {
 	});
 	after(async () => {
 		await pi?.stop();
+		if (project !== undefined) {
+			await removeLiveSessions(await activeApi(), project, new Set());
+		}
 		await server.close();
 		for (const dir of temps) {
 			rmSync(dir, { recursive: true, force: true });
@@ -45,7 +49,7 @@ describe('live sessions in restricted mode', function () {
 	it('shows a running Pi\'s session live, but puts nothing into its editor', async () => {
 		const api = await activeApi();
 		// A project folder of its own: Pi would ask whether to trust the workspace's .pi folder.
-		const project = mkdtempSync(join(tmpdir(), 'pi-condense-live-project-'));
+		project = mkdtempSync(join(tmpdir(), 'pi-condense-live-project-'));
 		temps.push(project);
 		pi = await startLivePi(server, 'pruner-stand-in', temps, project);
 		await pi.prompt('hello');
