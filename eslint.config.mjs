@@ -4,6 +4,8 @@
 //   src/host    the only layer that imports vscode
 //   src/shared  the protocol and small pure helpers every layer and the webview may import: no vscode, no Node, no node/ or host/
 //   webview/    browser only: no vscode, no Node built-ins, only src/shared from the extension side
+//   bridge/     the Pi extension we ship: Node, src/engine, src/node and src/shared; never vscode or src/host;
+//               Pi's API only to observe (no call that sends, changes the model or tools, or writes the session)
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import stylistic from '@stylistic/eslint-plugin';
@@ -145,6 +147,25 @@ export default tseslint.config(
 				],
 				[{ group: ['**/src/host/**', '**/src/node/**', '**/src/engine/**', '!**/src/engine/**/types', '**/src/extension'], message: 'The webview may only import src/shared from the extension side.' }],
 			),
+		},
+	},
+	{
+		files: ['bridge/**/*.ts'],
+		rules: {
+			'no-restricted-imports': restrict(
+				[
+					{ name: 'vscode', message: 'The bridge runs inside Pi.' },
+					...piAiEntries.map((name) => ({ name, message: 'The bridge observes Pi: it needs no model library.' })),
+					...['@earendil-works/pi-coding-agent', '@mariozechner/pi-coding-agent'].map((name) => ({ name, allowTypeImports: true, message: 'Only types from Pi: the bundle must load in any Pi (bridge/piFacts.ts asks for the version at run time).' })),
+				],
+				[{ group: ['**/host/**', '**/host', '**/extension'], message: 'The bridge runs inside Pi: no VS Code code.' }],
+			),
+			// What the bridge must never do to the Pi it runs in (issue 31): send text to the model, change the
+			// model, the thinking level or the tools, or write to the session.
+			'no-restricted-syntax': ['error', {
+				selector: 'MemberExpression[property.name=/^(sendUserMessage|sendMessage|setModel|setThinkingLevel|setActiveTools|registerTool|registerProvider|appendEntry|setLabel|setSessionName|exec|compact|abort|shutdown)$/]',
+				message: 'The bridge only observes Pi and fills its editor: this call is not allowed.',
+			}],
 		},
 	},
 	{
