@@ -6,6 +6,8 @@
 //   src/shared  the protocol between the host and the page: engine types and src/base only
 //   webview/    browser only: no vscode, no Node built-ins, only src/shared and src/base from the extension side
 // and the host and the Node layer run the engine's long passes only in slices (lint/noWholePass.mjs).
+//   bridge/     the Pi extension we ship: Node, src/engine, src/node, src/shared and src/base; never vscode or src/host;
+//               Pi's API only to observe (no call that sends, changes the model or tools, or writes the session)
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import stylistic from '@stylistic/eslint-plugin';
@@ -174,6 +176,25 @@ export default tseslint.config(
 				],
 				[{ group: ['**/src/host/**', '**/src/node/**', '**/src/engine/**', '!**/src/engine/**/types', '**/src/extension'], message: 'The webview may only import src/shared and src/base from the extension side.' }],
 			),
+		},
+	},
+	{
+		files: ['bridge/**/*.ts'],
+		rules: {
+			'no-restricted-imports': restrict(
+				[
+					{ name: 'vscode', message: 'The bridge runs inside Pi.' },
+					...piAiEntries.map((name) => ({ name, message: 'The bridge observes Pi: it needs no model library.' })),
+					...['@earendil-works/pi-coding-agent', '@mariozechner/pi-coding-agent'].map((name) => ({ name, allowTypeImports: true, message: 'Only types from Pi: the bundle must load in any Pi (bridge/piFacts.ts asks for the version at run time).' })),
+				],
+				[{ group: ['**/host/**', '**/host', '**/extension'], message: 'The bridge runs inside Pi: no VS Code code.' }],
+			),
+			// What the bridge must never do to the Pi it runs in (issue 31): send text to the model, change the
+			// model, the thinking level or the tools, or write to the session.
+			'no-restricted-syntax': ['error', {
+				selector: 'MemberExpression[property.name=/^(sendUserMessage|sendMessage|setModel|setThinkingLevel|setActiveTools|registerTool|registerProvider|appendEntry|setLabel|setSessionName|exec|compact|abort|shutdown)$/]',
+				message: 'The bridge only observes Pi and fills its editor: this call is not allowed.',
+			}],
 		},
 	},
 	{

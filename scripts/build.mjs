@@ -70,6 +70,25 @@ if (exists('src/node/llm/piAiModule.ts')) {
 	// The extension reaches pi-ai only through this worker thread, off the extension host's thread.
 	builds.push({ ...nodeCommon, entryPoints: [at('src/node/llm/worker/piAiWorkerMain.ts')], outfile: at('dist/pi-ai-worker.js') });
 }
+// The bridge: a Pi extension (ESM, loaded by Pi's own loader) that "Connect Pi to VS Code" copies into Pi's agent
+// dir, with the package.json that makes it a Pi package. Pi's own modules stay imports: Pi maps them to its copies.
+const extensionVersion = JSON.parse(readFileSync(at('package.json'), 'utf8')).version;
+if (exists('bridge/index.ts')) {
+	builds.push({
+		bundle: true,
+		platform: 'node',
+		format: 'esm',
+		target: 'node20',
+		entryPoints: [at('bridge/index.ts')],
+		outfile: at('dist/bridge/index.js'),
+		external: ['@earendil-works/pi-coding-agent', '@mariozechner/pi-coding-agent'],
+		define: { PI_CONDENSE_BRIDGE_VERSION: JSON.stringify(extensionVersion) },
+		minify: production,
+		sourcemap: false,
+		logLevel: 'warning',
+		metafile: true,
+	});
+}
 if (exists('webview/main.ts')) {
 	builds.push({
 		entryPoints: [at('webview/main.ts')],
@@ -94,7 +113,7 @@ if (withTests) {
 	// Reference folders assembled from test/fixtures on first use (test/support/referenceFolders.mjs).
 	rmSync(at('out/fixtures'), { recursive: true, force: true });
 	const testFiles = [
-		...['unit', 'browser', 'reliability'].flatMap((suite) => walk(at(`test/${suite}`), /\.test\.ts$/)),
+		...['unit', 'browser', 'reliability', 'live'].flatMap((suite) => walk(at(`test/${suite}`), /\.test\.ts$/)),
 		...walk(at('test/integration'), /\.ts$/),
 		...walk(at('test/support'), /\.ts$/),
 		...walk(at('test/stress'), /\.ts$/),
@@ -111,6 +130,17 @@ if (withTests) {
 		// Pi's own packages are ESM-only: tests load them with a dynamic import() at run time.
 		external: [...nodeCommon.external, 'mocha', '@mariozechner/pi-coding-agent', '@mariozechner/pi-ai', '@earendil-works/pi-coding-agent', '@earendil-works/pi-ai', 'playwright-core', 'eslint'],
 	});
+}
+
+/** The bridge's package.json: a Pi package whose one extension is index.js. */
+function bridgeManifest(version) {
+	return {
+		name: 'pi-condense-vscode-bridge',
+		version,
+		description: 'Pi Condense for VS Code: lets VS Code see what this Pi sends and put /pruner commands into its editor.',
+		private: true,
+		pi: { extensions: ['./index.js'] },
+	};
 }
 
 async function main() {
@@ -137,6 +167,9 @@ async function main() {
 		}
 	}
 	writeFileSync(at('dist/bundle-sizes.json'), JSON.stringify(sizes, null, 2) + '\n');
+	if (exists('bridge/index.ts')) {
+		writeFileSync(at('dist/bridge/package.json'), JSON.stringify(bridgeManifest(extensionVersion), null, '\t') + '\n');
+	}
 	console.log(`[build] ${builds.reduce((count, options) => count + options.entryPoints.length, 0)} bundles${production ? ' (production)' : ''}`);
 }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run package`: a production build, then a .vsix made by @vscode/vsce from the allow-list in
-// .vscodeignore (bundles, media, README, CHANGELOG, LICENSE; no sources, tests or node_modules: everything
+// .vscodeignore (bundles, the bridge for Pi, media, README and docs, CHANGELOG, LICENSE; no sources, tests or node_modules: everything
 // the extension needs is bundled). Prints the package's size and file list. Fails when vsce warns (a missing
 // repository field, an SVG icon…: what the Marketplace would refuse or flag) or when the PNG icon is not what
 // media/icon.svg renders to.
@@ -50,6 +50,12 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 console.log(`\n${relative(root, out)}: ${kb(statSync(out).size)}, ${files.length} files`);
 for (const file of files) {
 	console.log(`  ${file.padEnd(48)} ${kb(statSync(join(root, file)).size).padStart(10)}`);
+}
+// "Connect Pi to VS Code" copies the bridge into Pi from the installed extension: without it, Connect fails.
+const missing = ['dist/bridge/index.js', 'dist/bridge/package.json'].filter((file) => !files.includes(file));
+if (missing.length > 0) {
+	console.error(`\nthe package lacks the bridge Connect installs into Pi: ${missing.join(', ')} (see .vscodeignore)`);
+	process.exit(1);
 }
 // The allow-list is easy to widen by accident (a `!dist/webview/**` once shipped the source maps).
 const unwanted = files.filter((file) => /\.map$/.test(file) || /^(src|test|webview|out|node_modules|scripts)\//.test(file));

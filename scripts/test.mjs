@@ -19,15 +19,18 @@ const mocha = (suite) => node('node_modules/mocha/bin/mocha.js', `out/test/${sui
 const npmRun = (script) => ['npm', 'run', '--silent', script];
 
 // `build`: what the stage needs built first ('tests': out/test and dist, 'dist': dist only, none: it builds itself).
-// `needs`: 'chromium', 'code-server' (which brings Chromium too) or 'pi1-node' (a Node Pi 1.x runs on). `vscode`: which
-// VS Code a code-server stage runs on (test/harness/lib.mjs): today's (code-server 4.139.1) or the oldest our engines.vscode allows (4.100.3).
+// `needs`: 'chromium', 'code-server' (which brings Chromium too) or 'pi-node' (a Node Pi 1.x runs on, test/harness/piNode.mjs).
+// `vscode`: which VS Code a code-server stage runs on (test/harness/lib.mjs): today's (code-server 4.139.1) or the oldest
+// our engines.vscode allows (4.100.3).
 const STAGES = {
 	'check-types': { command: npmRun('check-types') },
 	lint: { command: npmRun('lint') },
 	// The parity tests run Pi 1.6.0's own code, on a Node >= 22.19 (from npm when ours is older).
-	unit: { command: mocha('unit'), build: 'tests', needs: 'pi1-node' },
+	unit: { command: mocha('unit'), build: 'tests', needs: 'pi-node' },
 	reliability: { command: mocha('reliability'), build: 'tests' },
 	browser: { command: mocha('browser'), build: 'tests', needs: 'chromium' },
+	// Real Pi 1.6.0 in RPC mode with the bridge (on a Node >= 22.19 from npm), and VS Code's side of it.
+	live: { command: mocha('live'), build: 'tests', needs: 'pi-node' },
 	...vscodeStages('current', ''),
 	// npm start builds before it starts; within a run that has just built, it is told so.
 	start: { command: node('test/harness/start-smoke.mjs'), needs: 'code-server', vscode: 'current', prebuiltEnv: { PI_CONDENSE_PREBUILT: '1' } },
@@ -56,7 +59,7 @@ function vscodeStages(vscode, suffix) {
 // first; the two packaging stages last (each replaces dist/ with a production build).
 const STATIC_LANE = ['check-types', 'lint'];
 const STEPS = [
-	[['unit', 'reliability'], ['browser']],
+	[['unit', 'reliability', 'live'], ['browser']],
 	[['integration', 'restricted', 'ui', 'ui-hostile', 'start', 'integration-oldest', 'restricted-oldest', 'ui-oldest', 'ui-hostile-oldest', 'vsix', 'vsix-oldest']],
 ];
 

@@ -3,7 +3,7 @@
 // nothing more and stops what is still running; prints the times at the end.
 import { spawn } from 'node:child_process';
 import { ensureHarnessInstalled } from '../test/harness/setup.mjs';
-import { ensurePi1Node } from '../test/support/pi16/piNode.mjs';
+import { ensurePiNode } from '../test/harness/piNode.mjs';
 
 const say = (message) => console.log(`[test] ${message}`);
 const seconds = (ms) => (ms >= 60_000 ? `${Math.floor(Math.round(ms / 1000) / 60)} min ${Math.round(ms / 1000) % 60} s` : `${(ms / 1000).toFixed(1)} s`);
@@ -61,11 +61,12 @@ export class TestRun {
 
 	/** Installs or checks what the stages need (synchronously, before they start); false when it cannot. */
 	setUp(names) {
-		if (!this.ready.has('pi1-node') && names.some((name) => this.stages[name].needs === 'pi1-node')) {
+		if (!this.ready.has('pi-node') && names.some((name) => this.stages[name].needs === 'pi-node')) {
 			const since = Date.now();
 			try {
-				ensurePi1Node(this.cwd, (message) => say(message));
-				this.ready.add('pi1-node');
+				ensurePiNode(this.cwd, (message) => say(message));
+				this.ready.add('pi-node');
+				this.timings.push({ label: 'setup (Node for Pi 1.x)', since, ms: Date.now() - since, result: 'ok' });
 			} catch (error) {
 				console.error(`[setup] ${error.message}`);
 				this.timings.push({ label: 'setup (Node for Pi 1.x)', since, ms: Date.now() - since, result: 'FAILED' });

@@ -30,6 +30,11 @@ import { PruneStatusBar } from './host/statusBar/pruneStatusBar';
 import { PrunedCallsTreeProvider } from './host/tree/prunedCallsTreeProvider';
 import { SessionsTreeProvider } from './host/tree/sessionsTreeProvider';
 import { errorMessage } from './base/errorMessage';
+import { prunerInPi, registerBridgeCommands } from './host/commands/bridgeCommands';
+import { BridgeInstallState } from './host/live/bridgeInstallState';
+import { LastSentDocuments } from './host/live/lastSentDocuments';
+import { LastSentTracker } from './host/live/lastSentTracker';
+import { LiveSessions } from './host/live/liveSessions';
 
 /** Closes what `activate` started; set while active. */
 let shutdown: (() => Promise<void>) | undefined;
@@ -57,23 +62,42 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 		workspaceFolders: fileWorkspaceFolders,
 	});
 	const controller = new SessionController({ store, logger, memento: context.workspaceState });
-	const sessionsTree = new SessionsTreeProvider(controller);
+	// Running Pis with our bridge: read from private runtime folders, connected in the background.
+	const live = new LiveSessions(logger);
+	const lastSent = new LastSentTracker(controller, live, logger);
+	const lastSentDocuments = new LastSentDocuments();
+	const sessionsTree = new SessionsTreeProvider(controller, live);
 	const prunedTree = new PrunedCallsTreeProvider(controller, logger);
-	const statusBar = new PruneStatusBar({ controller, settings });
-	const sessionFeed = new ControllerSessionFeed(controller, piAi.lookUp);
+	const statusBar = new PruneStatusBar({ controller, settings, live });
+	const sessionFeed = new ControllerSessionFeed(controller, piAi.lookUp, lastSent);
 	const testRun = context.extensionMode === vscode.ExtensionMode.Test;
 	const contextPreview = new ContextPreview({ source: sessionFeed, extensionUri: context.extensionUri, reportRenders: testRun, log: (message) => logger.warn(message), debug: (message) => logger.debug(message) });
 	const problems = new ProblemReporter(controller, logger);
-	const contextKeys = new ContextKeys(controller);
-	const flush = new FlushServices({ controller, logger, settings, summarizers: piAi.summarizers, lookUpModel: piAi.lookUp, planSummarizer: piAi.planSummarizer, memento: context.workspaceState });
+	const flush = new FlushServices({
+		controller, logger, settings, summarizers: piAi.summarizers, lookUpModel: piAi.lookUp, planSummarizer: piAi.planSummarizer, memento: context.workspaceState,
+		checkPiHolders: live.holders,
+	});
+	const bridgeSource = join(distDir, 'bridge');
+	const bridgeInstall = new BridgeInstallState(() => controller.discovery.locations?.agentDir, (message) => logger.warn(message));
+	const contextKeys = new ContextKeys(controller, live, bridgeInstall);
+	const commands = {
+		controller, logger, sessionsTree, prunedTree, listModels: piAi.listModels, summarizerLibrary, flushRunner: flush.runner, undo: flush.undo, monitor: flush.monitor,
+		live, lastSentDocuments, bridgeSource, bridgeInstall,
+		prunerInPi: (mode: 'now' | 'compact', path: string) => prunerInPi(commands, mode, path),
+	};
 	let closing: Promise<void> | undefined;
 	const close = (): Promise<void> => closing ??= Promise.all([flush.stop().then(() => store.close()), piAi.dispose()]).then(() => undefined);
 	shutdown = close;
 	context.subscriptions.push(
-		logger, settings, controller, sessionsTree, prunedTree, statusBar, sessionFeed, contextPreview, problems, flush, contextKeys,
+		logger, settings, controller, live, lastSent, lastSentDocuments, sessionsTree, prunedTree, statusBar, sessionFeed, contextPreview, problems, flush,
+		bridgeInstall, contextKeys,
 		new PruneDocumentProvider(controller),
 		vscode.languages.registerHoverProvider(HOVER_SELECTOR, new RefHoverProvider(controller)),
-		...registerCommands({ controller, logger, sessionsTree, prunedTree, listModels: piAi.listModels, summarizerLibrary, flushRunner: flush.runner, undo: flush.undo, monitor: flush.monitor }),
+		...registerCommands(commands),
+		...registerBridgeCommands(commands),
+		// Pi's settings read again, another agent dir, a Pi with a bridge come or gone: is the bridge (still) installed?
+		controller.onDidChangeSettings(() => void bridgeInstall.refresh()),
+		live.onDidChange(() => void bridgeInstall.refresh()),
 		settings.onDidChange(({ current, previous }) => current.agentDir !== previous.agentDir
 			&& controller.restart().catch((error: unknown) => logger.error(`restart: ${errorMessage(error)}`))),
 		settings.onDidChange(({ current, previous }) => current.release !== previous.release && controller.setReleaseChoice(current.release)),
@@ -83,9 +107,10 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 		{ dispose: () => void close().catch(() => undefined) },
 	);
 	controller.start().then(() => problems.reportSettings(), (error: unknown) => logger.error(`listing sessions: ${errorMessage(error)}`));
+	live.start();
 	const activationMs = performance.now() - started;
 	logger.info(`activated in ${activationMs.toFixed(1)} ms (pi-ai not loaded)`);
-	return testRun ? { controller, sessionsTree, prunedTree, statusBar, sessionFeed, contextPreview, problems, flush, activationMs, logUri: context.logUri } : undefined;
+	return testRun ? { controller, sessionsTree, prunedTree, statusBar, sessionFeed, contextPreview, problems, flush, live, lastSent, contextKeys, activationMs, logUri: context.logUri } : undefined;
 }
 
 /** VS Code awaits this (for a few seconds) before disposing `context.subscriptions`. */

@@ -38,6 +38,8 @@ export interface AppLayout {
 	readonly bars: HTMLElement;
 	readonly cache: HTMLElement;
 	readonly whatIf: HTMLElement;
+	/** What the Pi holding the session last sent (live sessions only; hidden otherwise). */
+	readonly lastSent: HTMLElement;
 }
 
 export function buildLayout(app: HTMLElement): AppLayout {
@@ -64,7 +66,9 @@ export function buildLayout(app: HTMLElement): AppLayout {
 		bars: el('div', { className: 'side-part' }),
 		cache: el('div', { className: 'side-part' }),
 		whatIf: el('div', { className: 'side-part' }),
+		lastSent: el('div', { className: 'side-part' }),
 	};
+	layout.lastSent.hidden = true;
 	layout.scroller.appendChild(layout.inner);
 	layout.banner.hidden = true;
 	layout.actions.element.hidden = true;
@@ -90,7 +94,7 @@ export function buildLayout(app: HTMLElement): AppLayout {
 				el('p', { className: 'visually-hidden', attrs: { id: 'list-keys' }, text: 'Up and Down move between messages; Home, End, Page Up and Page Down jump; Right moves into a message\'s links and buttons, Left or Escape back to the message.' }),
 				layout.empty, layout.skeleton, layout.scroller,
 			]),
-			el('aside', { className: 'side' }, [layout.bars, layout.cache, layout.whatIf]),
+			el('aside', { className: 'side' }, [layout.lastSent, layout.bars, layout.cache, layout.whatIf]),
 		]),
 	);
 	return layout;

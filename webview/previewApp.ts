@@ -7,6 +7,7 @@
 import type { PageSnapshot, PageState, RenderReport, ToWebview, ViewName, WhatIfOverrides } from '../src/shared/protocol';
 import { buildLayout, showFigures, showLoading, showNoSession, showViewButtons, type AppLayout } from './appLayout';
 import { Expansions } from './expansions';
+import { showLastSent } from './lastSentPanel';
 import type { HostChannel } from './hostChannel';
 import { Recoveries } from './recoveries';
 import { RefHover } from './refHover';
@@ -161,6 +162,7 @@ export class PreviewApp {
 			case 'reportRenders':
 				this.reportRenders = true;
 				return;
+			case 'lastSent': return showLastSent(this.layout.lastSent, message.lastSent, this.host, () => this.report('lastSent', receivedAt));
 			default: {
 				const _exhaustive: never = message;
 				return _exhaustive;

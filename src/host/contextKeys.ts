@@ -3,24 +3,39 @@
  * mean something now are offered (On or Off, never both; Install only without pi-condense; Clear
  * Filter only with a filter; the session commands only with a session selected; Summarize Now only
  * with batches pending): `piCondense.sessionSelected`, `.installed`, `.pruningEnabled`,
- * `.hasPending` and `.hasSessions`. (`.canUndoPrune` is set by Undo Last Prune, `.sessionsFiltered`
- * by the sessions view, `.discoveryDone` and `.agentDirSource` by the listing.)
+ * `.hasPending` and `.hasSessions`. Live sessions: `.liveSession` (a running Pi's bridge holds the
+ * selected session: Open the Last Request), `.bridgeChecked`, `.bridgeInstalled` (Disconnect) and
+ * `.bridgeReady` (the bridge is Pi's last package: no Connect). (`.canUndoPrune` is set by Undo Last
+ * Prune, `.sessionsFiltered` by the sessions view, `.discoveryDone` and `.agentDirSource` by the listing.)
  */
 import * as vscode from 'vscode';
 import { Disposable } from './dispose';
+import type { BridgeInstallState } from './live/bridgeInstallState';
+import type { LiveMarks } from './live/liveMarks';
 import type { SessionController } from './sessionController';
 
 export class ContextKeys extends Disposable {
 	private readonly values = new Map<string, boolean>();
 
-	constructor(private readonly controller: SessionController) {
+	constructor(private readonly controller: SessionController, private readonly live?: LiveMarks, private readonly bridge?: BridgeInstallState) {
 		super();
 		const update = (): void => this.update();
 		this._register(controller.onDidChangeSelection(update));
 		this._register(controller.onDidChangeSelectedSession(update));
 		this._register(controller.onDidChangeSettings(update));
 		this._register(controller.onDidChangeSessions((paths) => paths === undefined && update()));
+		if (live) {
+			this._register(live.onDidChange(update));
+		}
+		if (bridge) {
+			this._register(bridge.onDidChange(update));
+		}
 		update();
+	}
+
+	/** The value last set for `key` (the integration tests read it: VS Code has no getter). */
+	value(key: string): boolean | undefined {
+		return this.values.get(key);
 	}
 
 	private update(): void {
@@ -34,6 +49,11 @@ export class ContextKeys extends Disposable {
 		this.set('piCondense.pruningEnabled', known && controller.config.enabled);
 		this.set('piCondense.hasPending', (controller.insight()?.pending.length ?? 0) > 0);
 		this.set('piCondense.hasSessions', controller.sessionPaths().length > 0);
+		this.set('piCondense.liveSession', this.live?.forSession(controller.selected) !== undefined);
+		const bridge = this.bridge?.facts;
+		this.set('piCondense.bridgeChecked', bridge !== undefined);
+		this.set('piCondense.bridgeInstalled', bridge?.installed === true);
+		this.set('piCondense.bridgeReady', bridge?.ready === true);
 	}
 
 	/** Only changes reach VS Code (each `setContext` is a message to the window). */

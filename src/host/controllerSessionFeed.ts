@@ -17,14 +17,19 @@ import type { ModelFacts } from '../node/llm/modelPricing';
 import { CommandId } from './commands/commandIds';
 import { Disposable } from './dispose';
 import type { ShownSession, SessionFeed } from './preview/sessionFeed';
+import type { LastSentTracker } from './live/lastSentTracker';
 import type { SessionController } from './sessionController';
+import type { LastSentView } from '../shared/protocol';
 
 export class ControllerSessionFeed extends Disposable implements SessionFeed {
 	private readonly _onDidChangeSession = this._register(new vscode.EventEmitter<void>());
 	readonly onDidChangeSession = this._onDidChangeSession.event;
 
-	constructor(private readonly controller: SessionController, private readonly lookUpModel: ModelLookup) {
+	readonly onDidChangeLastSent: vscode.Event<void> | undefined;
+
+	constructor(private readonly controller: SessionController, private readonly lookUpModel: ModelLookup, private readonly lastSentTracker?: LastSentTracker) {
 		super();
+		this.onDidChangeLastSent = lastSentTracker?.onDidChange;
 		const fire = (): void => this._onDidChangeSession.fire();
 		this._register(controller.onDidChangeSelection(fire));
 		this._register(controller.onDidChangeSelectedSession(fire));
@@ -80,6 +85,14 @@ export class ControllerSessionFeed extends Disposable implements SessionFeed {
 		if (path !== undefined) {
 			await vscode.commands.executeCommand(CommandId.Compact, path);
 		}
+	}
+
+	lastSent(): LastSentView | undefined {
+		return this.lastSentTracker?.view;
+	}
+
+	async openLastSent(): Promise<void> {
+		await vscode.commands.executeCommand(CommandId.OpenLastSent, this.controller.selected);
 	}
 
 	async modelPricing(provider: string, modelId: string): Promise<ModelFacts | undefined> {

@@ -3,7 +3,10 @@
  * integration tests. In any other run `activate` returns nothing, so no other extension reaches them.
  */
 import type * as vscode from 'vscode';
+import type { ContextKeys } from './contextKeys';
 import type { FlushServices } from './flush/flushServices';
+import type { LastSentTracker } from './live/lastSentTracker';
+import type { LiveSessions } from './live/liveSessions';
 import type { ContextPreview } from './preview/contextPreview';
 import type { ControllerSessionFeed } from './controllerSessionFeed';
 import type { ProblemReporter } from './problemReporter';
@@ -21,6 +24,11 @@ export interface ExtensionApi {
 	readonly contextPreview: ContextPreview;
 	readonly problems: ProblemReporter;
 	readonly flush: FlushServices;
+	/** Running Pis seen through their bridges, and the last request of the one holding the selected session. */
+	readonly live: LiveSessions;
+	readonly lastSent: LastSentTracker;
+	/** The palette's context keys as last set (VS Code has no getter for them). */
+	readonly contextKeys: ContextKeys;
 	/** How long `activate` took, in milliseconds. */
 	readonly activationMs: number;
 	/** The folder of the extension's log files (the secret-leak test searches them). */

@@ -15,12 +15,14 @@
 import type { PageFigures, RefInfo, ViewName, WhatIfSettings } from '../engine/preview/snapshotTypes';
 import type { PreviewBlock, PreviewRow } from '../engine/preview/types';
 import type { PageActions, PendingWork } from '../engine/preview/pageActions';
+import type { LastSentView } from '../engine/live/liveTexts';
 
 export type { PageAction, PageActions, PendingWork } from '../engine/preview/pageActions';
 
 export type { PageFigures, ViewName, WhatIfSettings } from '../engine/preview/snapshotTypes';
 export type * from '../engine/preview/types';
 export type * from '../engine/preview/snapshotTypes';
+export type { LastSentView } from '../engine/live/liveTexts';
 
 /** The webview panel's view type (also its `onWebviewPanel:` activation event). */
 export const PREVIEW_VIEW_TYPE = 'piCondense.preview';
@@ -85,7 +87,7 @@ export interface SearchHitMessage {
 
 /** What the page rendered, reported after each render once the host asked for reports (tests read it). */
 export interface RenderReport {
-	readonly cause: 'snapshot' | 'view' | 'expand' | 'search' | 'reveal' | 'scroll' | 'restore';
+	readonly cause: 'snapshot' | 'view' | 'expand' | 'search' | 'reveal' | 'scroll' | 'restore' | 'lastSent';
 	readonly sessionPath: string;
 	readonly view: ViewName;
 	readonly rowCount: number;
@@ -125,6 +127,8 @@ export type ToWebview =
 	/** Scroll to row `index` of `view`; `window` holds the rows around it. */
 	| { readonly type: 'reveal'; readonly view: ViewName; readonly index: number; readonly window: RowWindow }
 	| { readonly type: 'applied'; readonly ok: boolean; readonly message: string }
+	/** What the Pi holding the session really sent last, checked against the prediction; undefined when no live Pi holds it. */
+	| { readonly type: 'lastSent'; readonly lastSent: LastSentView | undefined }
 	/** Test runs only, before the first snapshot: post a `rendered` report after every render. */
 	| { readonly type: 'reportRenders' };
 
@@ -147,5 +151,7 @@ export type FromWebview =
 	| { readonly type: 'compact' }
 	/** The Summarize now button: `/pruner now` on the session shown (the host asks first, as the command does). */
 	| { readonly type: 'summarizeNow' }
+	/** Last sent's button: the exact messages, system prompt and payload of the last request, as a document. */
+	| { readonly type: 'openLastSent' }
 	| { readonly type: 'search'; readonly requestId: number; readonly view: ViewName; readonly query: string }
 	| { readonly type: 'rendered'; readonly report: RenderReport };

@@ -6,7 +6,7 @@
 //   --restricted  open the workspace untrusted (VS Code's restricted mode) and run only test/integration/restricted/
 //   HARNESS_VERBOSE=1  show every workbench and server log line     HARNESS_KEEP=1  keep the temp dirs
 //   HARNESS_TIMEOUT=<seconds>  give up after this long (default 180)
-import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { format } from 'node:util';
 import { exitWhenClosed, launchChromium, makeTempDir, projectRoot, removeDir, startCodeServer, within } from './lib.mjs';
@@ -14,6 +14,7 @@ import { workbenchUrl } from './workbenchRun.mjs';
 import { writeIntegrationFixtures } from './integrationFixtures.mjs';
 import { installPiInPrefix } from '../support/piPrefix.mjs';
 import { ensureHarnessInstalled } from './setup.mjs';
+import { ensurePiNode } from './piNode.mjs';
 import { performUiAction, uiActionLine } from './uiActions.mjs';
 
 const testsEntry = join(projectRoot, 'out', 'test', 'integration', 'index.js');
@@ -62,6 +63,8 @@ async function runSuite() {
 		}
 	}
 	ensureHarnessInstalled();
+	// The live-session tests start real Pi 1.6.0, which needs Node >= 22.19 (the oldest VS Code's host runs Node 20).
+	ensurePiNode(projectRoot, (message) => console.log(`[setup] ${message}`));
 	const startedAt = Date.now();
 	// The agent dir holds real sessions and Pi's settings before the extension starts; the extension host
 	// finds it through PI_CODING_AGENT_DIR, the tests through PI_CONDENSE_TEST_FIXTURES.
@@ -69,10 +72,14 @@ async function runSuite() {
 	const workspace = realpathSync(makeTempDir('pi-condense-workspace-'));
 	// Tests ask for clicks in webviews through their log (uiActions.mjs); outcomes come back as files here.
 	const uiResults = makeTempDir('pi-condense-ui-');
+	// The bridges' runtime folder of this run only: the extension sees the Pis the tests start, no one else's.
+	const runtimeDir = makeTempDir('pi-condense-run-');
+	chmodSync(runtimeDir, 0o700);
 	cleanups.push(async () => {
 		removeDir(agentDir);
 		removeDir(workspace);
 		removeDir(uiResults);
+		removeDir(runtimeDir);
 	});
 	const fixtures = writeIntegrationFixtures(agentDir, workspace, { restricted });
 	// Pi 1.6.0 installed as `npm install -g` leaves it, its `pi` on the PATH of the user's login shell, which is
@@ -92,7 +99,7 @@ async function runSuite() {
 			HOME: home,
 			PI_CONDENSE_TEST_INSTALLED_PI: realpathSync(installedPi.source),
 			PI_CODING_AGENT_DIR: agentDir, PI_CONDENSE_TEST_AGENT_DIR: agentDir, PI_CONDENSE_TEST_WORKSPACE: workspace,
-			PI_CONDENSE_TEST_FIXTURES: JSON.stringify(fixtures), PI_CONDENSE_TEST_UI_RESULTS: uiResults,
+			PI_CONDENSE_TEST_FIXTURES: JSON.stringify(fixtures), PI_CONDENSE_TEST_UI_RESULTS: uiResults, XDG_RUNTIME_DIR: runtimeDir,
 			...(restricted ? { PI_CONDENSE_TEST_RESTRICTED: '1' } : {}),
 		},
 		restricted,

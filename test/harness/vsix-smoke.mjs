@@ -2,7 +2,8 @@
 // Installs the packaged .vsix (what a user gets, not the development folder) into a fresh code-server with
 // `--install-extension`, opens the workbench in headless Chromium, and checks that the extension activates
 // and shows its views on a temporary Pi agent dir holding a real pi-condense session. The installed pi-ai worker
-// (the extension's only way to pi-ai) is asked a model lookup, so a bundle left out of the package fails here.
+// (the extension's only way to pi-ai) is asked a model lookup, so a bundle left out of the package fails here; the
+// installed bridge (what Connect copies into Pi) is loaded into a real Pi 1.6.0 and must write its record.
 //   node test/harness/vsix-smoke.mjs [path/to/extension.vsix]   (default: packages one with scripts/package.mjs)
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { exitWhenClosed, installVsix, launchChromium, makeTempDir, projectRoot, 
 import { workbenchUrl } from './workbenchRun.mjs';
 import { assembleReferenceFolders, copySession } from '../support/referenceFolders.mjs';
 import { ensureHarnessInstalled } from './setup.mjs';
+import { checkBridgeLoadsInPi } from './bridgeInPi.mjs';
 
 const extensionId = 'pi-condense.pi-condense-vscode';
 
@@ -108,6 +110,8 @@ async function main() {
 		}
 		const icon = installedIcon(join(server.extensionsDir, installed[0]));
 		const library = await askInstalledWorker(join(server.extensionsDir, installed[0]), agentDir);
+		// The bridge "Connect Pi to VS Code" copies from the installed extension: it must load in a real Pi.
+		const bridge = await checkBridgeLoadsInPi(join(server.extensionsDir, installed[0], 'dist', 'bridge'));
 		browser = await launchChromium();
 		const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
 		await page.goto(workbenchUrl(server, { workspace }));
@@ -122,7 +126,7 @@ async function main() {
 			}
 			await sleep(200);
 		}
-		console.log(`[vsix] ${installed[0]} installed from ${vsix} (icon ${icon}), activated, "Pi Sessions" view shown, its pi-ai worker answered with ${library.piAiName} ${library.piAiVersion} (bundled)`);
+		console.log(`[vsix] ${installed[0]} installed from ${vsix} (icon ${icon}), activated, "Pi Sessions" view shown, its pi-ai worker answered with ${library.piAiName} ${library.piAiVersion} (bundled), its bridge ran in Pi 1.6.0 (${bridge})`);
 		console.log('vsix: 1 passed, 0 failed');
 	} finally {
 		await browser?.close();

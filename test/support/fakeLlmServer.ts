@@ -44,6 +44,8 @@ export interface FakeReply {
 	readonly dropAfterChars?: number;
 	/** `finish_reason` of the last content chunk. Default `'stop'`. */
 	readonly finishReason?: string;
+	/** Tool calls streamed after the text (OpenAI dialect), the reply then finishing with `tool_calls`. */
+	readonly toolCalls?: ReadonlyArray<{ readonly id: string; readonly name: string; readonly arguments: Readonly<Record<string, unknown>> }>;
 	/** Token counts of the usage chunk; `null` sends none. Default: derived from the lengths. */
 	readonly usage?: { readonly promptTokens: number; readonly completionTokens: number; readonly cachedTokens?: number } | null;
 }
@@ -164,7 +166,10 @@ async function answer(request: RecordedRequest, res: ServerResponse, reply: Fake
 		res.socket?.destroy();
 		return;
 	}
-	chunk({}, reply.finishReason ?? 'stop');
+	for (const [index, call] of (reply.toolCalls ?? []).entries()) {
+		chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.arguments) } }] }, null);
+	}
+	chunk({}, reply.finishReason ?? (reply.toolCalls?.length ? 'tool_calls' : 'stop'));
 	const usage = reply.usage === undefined
 		? { promptTokens: Math.ceil(request.rawBody.length / 4), completionTokens: Math.ceil(sent / 4) }
 		: reply.usage;

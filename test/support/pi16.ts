@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import type { NodeRuntime } from '../harness/nodeRuntime.mjs';
 import { repoRoot } from './paths';
-import { ensurePi1Node } from './pi16/piNode.mjs';
+import { ensurePiNode } from '../harness/piNode.mjs';
 
 export type Pi16Request = { readonly text: string; readonly sent?: unknown } | { readonly path: string; readonly sent?: unknown };
 
@@ -38,7 +38,7 @@ const SAID = Symbol.for('pi-condense.pi1-node-said');
 
 /** The Node that runs Pi 1.x (installed on first use; said once per process on stderr when it is not ours). */
 export function pi1Node(): NodeRuntime {
-	node ??= ensurePi1Node(repoRoot, (message) => {
+	node ??= ensurePiNode(repoRoot, (message) => {
 		const said = globalThis as { [SAID]?: boolean };
 		if (!said[SAID] || message.includes('installing')) {
 			said[SAID] = true;

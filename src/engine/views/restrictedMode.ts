@@ -7,7 +7,7 @@
  * and its packages (`detectRelease`).)
  */
 
-export const RESTRICTED_ACTIONS = ['flush', 'autoFlush', 'settings', 'install', 'undo', 'credentials'] as const;
+export const RESTRICTED_ACTIONS = ['flush', 'autoFlush', 'settings', 'install', 'undo', 'credentials', 'connect', 'actOnPi'] as const;
 export type RestrictedAction = (typeof RESTRICTED_ACTIONS)[number];
 
 const WHAT: Readonly<Record<RestrictedAction, string>> = {
@@ -18,6 +18,8 @@ const WHAT: Readonly<Record<RestrictedAction, string>> = {
 	install: 'does not start Pi\'s installer (pi install reads settings that can name the program it runs)',
 	undo: 'does not undo prunes (no session file is written)',
 	credentials: 'does not store API keys in Pi\'s auth.json',
+	connect: 'does not install or remove its bridge in Pi (it writes Pi\'s settings.json and puts code Pi loads into Pi\'s folder)',
+	actOnPi: 'does not put /pruner commands into a running Pi\'s editor',
 };
 
 /** The message for `action`, or undefined when the workspace is trusted (nothing is refused). */

@@ -31,6 +31,11 @@ export interface CommandContext {
 	readonly undo: UndoPrunes;
 	/** Stops watching for stranded entries that an undo removed. */
 	readonly monitor: StrandedEntriesMonitor;
+	/**
+	 * `/pruner now` or `compact` for a session a live Pi holds, put into Pi's editor by its bridge
+	 * (`bridgeCommands.ts`); resolves undefined when no live Pi holds the session.
+	 */
+	readonly prunerInPi?: (mode: 'now' | 'compact', sessionPath: string) => Promise<string | undefined>;
 }
 
 /** The selected session's path, or undefined after telling the user to select one. */

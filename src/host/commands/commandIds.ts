@@ -35,6 +35,10 @@ export const CommandId = {
 	RecoverOutput: 'piCondense.recoverOutput',
 	OpenPreview: 'piCondense.openPreview',
 	InstallPiCondense: 'piCondense.installPiCondense',
+	// ──── Live sessions: the bridge in Pi ────
+	ConnectPi: 'piCondense.connectPi',
+	DisconnectPi: 'piCondense.disconnectPi',
+	OpenLastSent: 'piCondense.openLastSent',
 	// ──── Internal (tree clicks, context menus, hover links): hidden from the palette ────
 	SelectSession: 'piCondense.selectSession',
 	CopyRef: 'piCondense.copyRef',
@@ -95,6 +99,11 @@ export const COMMANDS: readonly CommandInfo[] = [
 	{ id: CommandId.RecoverOutput, title: 'Recover Raw Output…', icon: '$(output)', palette: true, when: 'piCondense.sessionSelected' },
 	{ id: CommandId.OpenPreview, title: 'Open Context Preview', icon: '$(open-preview)', palette: true, when: 'piCondense.sessionSelected' },
 	{ id: CommandId.InstallPiCondense, title: 'Install pi-condense in Pi…', icon: '$(package)', palette: true, when: 'piCondense.stateKnown && !piCondense.installed && isWorkspaceTrusted' },
+	// Connect while the bridge is missing or not Pi's last package. Disconnect, rare, is in Pi Sessions' title menu while
+	// the bridge is installed, and in the palette with showAll (contextKeys.ts).
+	{ id: CommandId.ConnectPi, title: 'Connect Pi to VS Code…', icon: '$(plug)', palette: true, when: 'isWorkspaceTrusted && piCondense.bridgeChecked && !piCondense.bridgeReady' },
+	{ id: CommandId.DisconnectPi, title: 'Disconnect Pi from VS Code…', icon: '$(debug-disconnect)', palette: true, when: `isWorkspaceTrusted && piCondense.bridgeInstalled && ${SHOW_ALL}` },
+	{ id: CommandId.OpenLastSent, title: 'Open the Last Request Pi Sent', icon: '$(radio-tower)', palette: true, when: 'piCondense.liveSession' },
 	{ id: CommandId.SelectSession, title: 'Select Session', palette: false },
 	{ id: CommandId.CopyRef, title: 'Copy Ref', icon: '$(copy)', palette: false },
 	{ id: CommandId.OpenSummary, title: 'Open Summary as Markdown', icon: '$(markdown)', palette: false },

@@ -1,7 +1,9 @@
 /**
  * `/pruner now`, `/pruner compact` and Undo Last Prune: flush the selected session (or the one
  * given) through the FlushRunner, after the confirmation that says what will be written
- * (`piCondense.confirmPrune`), and take our last write out again. Each returns its outcome.
+ * (`piCondense.confirmPrune`), and take our last write out again. Each returns its outcome. A session
+ * a live Pi holds is not written from here: its bridge puts the command into Pi's editor instead
+ * (then there is no outcome).
  */
 import * as vscode from 'vscode';
 import type { FlushOutcome } from '../../node/flush/flushOutcome';
@@ -16,7 +18,10 @@ const UNDO_CONFIRM = 'Undo Prune';
 export function registerFlushCommands(context: CommandContext): vscode.Disposable[] {
 	const run = async (mode: 'now' | 'compact', path: unknown): Promise<FlushOutcome | undefined> => {
 		const sessionPath = typeof path === 'string' ? path : requireSession(context, mode === 'now' ? 'summarize its pending batches' : 'compact its chains');
-		return sessionPath === undefined ? undefined : context.flushRunner.run(mode, sessionPath, { confirm: readExtensionConfig().confirmPrune });
+		if (sessionPath === undefined || (await context.prunerInPi?.(mode, sessionPath)) !== undefined) {
+			return undefined;
+		}
+		return context.flushRunner.run(mode, sessionPath, { confirm: readExtensionConfig().confirmPrune });
 	};
 	return [
 		registerCommand(CommandId.FlushNow, (path?: unknown) => run('now', path)),

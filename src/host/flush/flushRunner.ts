@@ -13,7 +13,7 @@ import { outcome, type FlushOutcome } from '../../node/flush/flushOutcome';
 import { restrictedModeRefusal } from '../../engine/views/restrictedMode';
 import { toAbortSignal } from '../cancellation';
 import type { SummarizerFactory } from '../../node/flush/defaultSummarizer';
-import type { SessionBase } from '../../node/write';
+import type { PiHolderCheck, SessionBase } from '../../node/write';
 import type { SessionController } from '../sessionController';
 import { FlushProgressText } from './flushProgressText';
 import type { StrandedEntriesMonitor } from './strandedEntriesMonitor';
@@ -34,6 +34,8 @@ export interface FlushRunnerOptions {
 	readonly planSummarizer: ConfirmDeps['planSummarizer'];
 	/** Where the writes of ours go, so that Undo Last Prune can remove them. */
 	readonly undo: UndoPrunes;
+	/** Whether Pi holds the session, asked right before writing (default: the process check). */
+	readonly checkPiHolders?: PiHolderCheck;
 }
 
 export class FlushRunner {
@@ -180,6 +182,7 @@ export class FlushRunner {
 				base: await this.openBase(sessionPath),
 				interactive,
 				concurrency: this.options.concurrency(),
+				...(this.options.checkPiHolders ? { writeOptions: { checkPiHolders: this.options.checkPiHolders } } : {}),
 				signal: own.signal,
 				logger,
 				onProgress: (event) => {

@@ -6,6 +6,7 @@
 import type * as vscode from 'vscode';
 import type { SummarizerFactory } from '../../node/flush/defaultSummarizer';
 import type { ModelLookup } from '../../node/llm/modelPricing';
+import type { PiHolderCheck } from '../../node/write';
 import { Disposable } from '../dispose';
 import type { ExtensionSettings } from '../extensionConfig';
 import type { SessionController } from '../sessionController';
@@ -25,6 +26,8 @@ export interface FlushServicesOptions {
 	readonly planSummarizer: SummarizerPlanner;
 	/** Where the records of our writes are kept (the workspace's memento), for Undo Last Prune. */
 	readonly memento: vscode.Memento;
+	/** Whether Pi holds a session (the bridges first, then the process check); default: the process check. */
+	readonly checkPiHolders?: PiHolderCheck;
 }
 
 export class FlushServices extends Disposable {
@@ -37,10 +40,10 @@ export class FlushServices extends Disposable {
 		super();
 		const { controller, logger, settings } = options;
 		this.monitor = this._register(new StrandedEntriesMonitor(controller, logger));
-		this.undo = this._register(new UndoPrunes(controller, options.memento, () => this.runner.isRunning));
+		this.undo = this._register(new UndoPrunes(controller, options.memento, () => this.runner.isRunning, options.checkPiHolders));
 		this.runner = new FlushRunner({
 			controller, logger, monitor: this.monitor, summarizers: options.summarizers, concurrency: () => settings.current.summarizerConcurrency,
-			planSummarizer: options.planSummarizer, undo: this.undo,
+			planSummarizer: options.planSummarizer, undo: this.undo, ...(options.checkPiHolders ? { checkPiHolders: options.checkPiHolders } : {}),
 		});
 		this.autoFlusher = this._register(new AutoFlusher({ controller, runner: this.runner, logger, lookUpModel: options.lookUpModel, extensionConfig: () => settings.current }));
 		this._register(settings.onDidChange(() => this.autoFlusher.schedule()));

@@ -9,7 +9,7 @@
 import * as vscode from 'vscode';
 import { restrictedModeRefusal } from '../../engine/views/restrictedMode';
 import { formatBytes } from '../../base/numberFormat';
-import { undoAppend, type UndoResult, type WrittenBytes } from '../../node/write';
+import { undoAppend, type PiHolderCheck, type UndoResult, type WrittenBytes } from '../../node/write';
 import { Disposable } from '../dispose';
 import type { SessionController } from '../sessionController';
 
@@ -33,7 +33,13 @@ const SESSIONS = 20;
 export class UndoPrunes extends Disposable {
 	private records: PruneRecord[];
 
-	constructor(private readonly controller: SessionController, private readonly memento: vscode.Memento, private readonly isFlushing: () => boolean) {
+	/** `checkPiHolders`: whether Pi holds a session (the bridges first, then the process check); default: the process check. */
+	constructor(
+		private readonly controller: SessionController,
+		private readonly memento: vscode.Memento,
+		private readonly isFlushing: () => boolean,
+		private readonly checkPiHolders?: PiHolderCheck,
+	) {
 		super();
 		this.records = memento.get<PruneRecord[]>(MEMENTO_KEY, []).filter(isRecord);
 		const update = (): void => this.updateContext();
@@ -87,7 +93,7 @@ export class UndoPrunes extends Disposable {
 			return { record, outcome: refused };
 		}
 		const cwd = this.controller.row(record.path)?.file.header.cwd;
-		const outcome = await undoAppend(record.path, record.written, { cwd: cwd || undefined });
+		const outcome = await undoAppend(record.path, record.written, { cwd: cwd || undefined, ...(this.checkPiHolders ? { checkPiHolders: this.checkPiHolders } : {}) });
 		// Undone, or never undoable again (the file went on or changed): forgotten. Pi running or a change under way: kept.
 		if (outcome.kind === 'undone' || ['appended', 'shrunk', 'replaced', 'bytes-differ', 'missing'].includes(outcome.code)) {
 			this.save(this.records.filter((candidate) => candidate !== record));

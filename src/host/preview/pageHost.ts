@@ -87,6 +87,8 @@ export class PageHost {
 				return this.options.source.compact();
 			case 'summarizeNow':
 				return this.options.source.summarizeNow();
+			case 'openLastSent':
+				return this.options.source.openLastSent?.() ?? Promise.resolve();
 			case 'search':
 				return this.enqueue(async () => {
 					const result = await this.computer.search(message.view, message.query);
@@ -200,6 +202,12 @@ export class PageHost {
 		await this.options.post({ type: 'rows', requestId: request.requestId, window });
 	}
 
+	/** Posts what the Pi holding the session last sent (nothing before the page is ready: it gets it then). */
+	postLastSent(): Promise<void> {
+		const source = this.options.source;
+		return this.ready && source.lastSent ? this.options.post({ type: 'lastSent', lastSent: source.lastSent() }).then(() => undefined) : Promise.resolve();
+	}
+
 	/** Shows the row of a tool call, ref, block or entry; waits for the page if it is not ready. */
 	reveal(target: string): Promise<void> {
 		if (!this.ready) {
@@ -239,6 +247,7 @@ export class PageHost {
 			await this.options.post({ type: 'reportRenders' });
 		}
 		await this.refresh('open');
+		await this.postLastSent();
 		const target = this.pendingReveal;
 		this.pendingReveal = undefined;
 		if (target !== undefined) {

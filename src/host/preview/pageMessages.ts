@@ -44,7 +44,7 @@ const isPageState = shaped({
 	expanded: listOf(isString),
 } satisfies Record<keyof PageState, Check>, ['view', 'overrides', 'query', 'expanded']);
 
-const RENDER_CAUSES: readonly RenderReport['cause'][] = ['snapshot', 'view', 'expand', 'search', 'reveal', 'scroll', 'restore'];
+const RENDER_CAUSES: readonly RenderReport['cause'][] = ['snapshot', 'view', 'expand', 'search', 'reveal', 'scroll', 'restore', 'lastSent'];
 const REPORT_FIELDS: Readonly<Record<keyof RenderReport, Check>> = {
 	cause: (value) => RENDER_CAUSES.includes(value as RenderReport['cause']),
 	sessionPath: isString,
@@ -77,6 +77,7 @@ const MESSAGES: Readonly<Record<FromWebview['type'], Check>> = {
 	openRef: shaped({ type: isString, ref: isString }),
 	compact: shaped({ type: isString }),
 	summarizeNow: shaped({ type: isString }),
+	openLastSent: shaped({ type: isString }),
 	search: shaped({ type: isString, requestId: isCount, view: isView, query: isString }),
 	rendered: shaped({ type: isString, report: isRenderReport }),
 };

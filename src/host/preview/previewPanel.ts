@@ -57,6 +57,9 @@ export class PreviewPanel extends Disposable {
 		// Typed `unknown` on purpose: the host checks each message before acting on it.
 		this._register(webview.onDidReceiveMessage((message: unknown) => void this.host.handle(message)));
 		this._register(options.source.onDidChangeSession(() => void this.host.refresh('session')));
+		if (options.source.onDidChangeLastSent) {
+			this._register(options.source.onDidChangeLastSent(() => void this.host.postLastSent()));
+		}
 		this._register(panel.onDidChangeViewState(({ webviewPanel }) => {
 			if (!webviewPanel.visible) {
 				this.host.pageUnloaded();

@@ -14,6 +14,7 @@ import type { SessionEntry } from '../../engine/session/types';
 import type { ModelFacts } from '../../node/llm/modelPricing';
 import type { PageActions } from '../../engine/preview/pageActions';
 import type { PendingEstimate } from '../../engine/preview/pendingEstimate';
+import type { LastSentView } from '../../shared/protocol';
 
 /** The session the preview shows: the selected one, as of its latest snapshot. */
 export interface ShownSession {
@@ -77,4 +78,9 @@ export interface SessionFeed {
 	summarizeNow(): Promise<void>;
 	/** Writes `contextPrune` keys (dotted paths, e.g. `chainCompression.rollingWindow`) to Pi's settings.json. */
 	applyPruneSettings(changes: ReadonlyArray<{ readonly key: string; readonly value: unknown }>): Promise<void>;
+	/** What the Pi holding the session last sent, with its check (live sessions; absent without bridges). */
+	lastSent?(): LastSentView | undefined;
+	readonly onDidChangeLastSent?: vscode.Event<void>;
+	/** Opens the last request's exact text. */
+	openLastSent?(): Promise<void>;
 }

@@ -10,6 +10,7 @@ import { notices } from '../../engine/flush';
 import { homedir } from 'node:os';
 import { modelLabel } from '../../engine/pruner/prunerTexts';
 import { INSTALL_COMMAND, newerPiSessionText, releaseLine } from '../../engine/release';
+import { liveFigure, liveLine } from '../../engine/live/liveTexts';
 import { joinMarkdown, linkSafe, md, SafeMarkdown } from '../../engine/views/safeText';
 import { pruneHeadline, reclaimCondition, sentSentence, type PruneState } from '../../engine/views/pruneState';
 import type { PreparedInsight } from '../../engine/views/sessionInsight';
@@ -17,6 +18,7 @@ import { statusLineText } from '../../engine/views/statusLine';
 import { CommandId } from '../commands/commandIds';
 import { Disposable } from '../dispose';
 import type { ExtensionSettings } from '../extensionConfig';
+import type { LiveMarks } from '../live/liveMarks';
 import type { SessionController } from '../sessionController';
 import { fileWorkspaceFolders } from '../sessionLocator';
 import { markdownString } from '../ui/safeUi';
@@ -24,6 +26,8 @@ import { markdownString } from '../ui/safeUi';
 export interface PruneStatusBarOptions {
 	readonly controller: SessionController;
 	readonly settings: ExtensionSettings;
+	/** Live sessions: the item adds Pi's own figure of the context when a running Pi holds the selected session. */
+	readonly live?: LiveMarks;
 }
 
 export class PruneStatusBar extends Disposable {
@@ -52,6 +56,9 @@ export class PruneStatusBar extends Disposable {
 			}
 		}));
 		this._register(options.settings.onDidChange(update));
+		if (options.live) {
+			this._register(options.live.onDidChange(update));
+		}
 		this.update();
 	}
 
@@ -66,7 +73,10 @@ export class PruneStatusBar extends Disposable {
 		const insight = this.controller.insight();
 		const installed = this.controller.releaseResolution.kind === 'followed';
 		// The status bar renders `$(name)` codicons: linkSafe, though the text is only numbers and our words today.
-		this.item.text = linkSafe(statusLineText(config, insight, this.controller.activity === 'summarizing', installed));
+		const live = this.options.live?.forSession(this.controller.selected)?.state;
+		const figure = live && liveFigure(live);
+		// Pi's own figure of the context when Pi holds the session: its words, after ours (only numbers).
+		this.item.text = `${linkSafe(statusLineText(config, insight, this.controller.activity === 'summarizing', installed))}${figure === undefined ? '' : ` $(radio-tower) ${linkSafe(figure)}`}`;
 		if (this.shownTexts.at(-1) !== this.item.text) {
 			this.shownTexts.push(this.item.text);
 			this.shownTexts.splice(0, Math.max(0, this.shownTexts.length - 100));
@@ -104,6 +114,10 @@ export class PruneStatusBar extends Disposable {
 			lines.push(md`${sentSentence(state)}`);
 		}
 		lines.push(path ? md`$(comment-discussion) ${controller.titleOf(path)}` : md`No session selected: pick one in Pi Sessions. This is the state of ${fileWorkspaceFolders().length > 0 ? 'this workspace\'s project' : 'your Pi'}.`);
+		const live = this.options.live?.forSession(path)?.state;
+		if (live) {
+			lines.push(md`$(radio-tower) ${liveLine(live)} · ${commandLink('Last request sent', CommandId.OpenLastSent)}`);
+		}
 		const newer = insight && newerPiSessionText(insight.model.diagnostics);
 		if (newer) {
 			lines.push(md`$(warning) ${newer}`);
@@ -116,7 +130,7 @@ export class PruneStatusBar extends Disposable {
 			lines.push(...this.sessionLines(insight, state));
 		}
 		lines.push(joinMarkdown(TOOLTIP_LINKS.map(([label, command]) => commandLink(label, command)), ' · '));
-		const commands = [...TOOLTIP_LINKS.map(([, command]) => command), CommandId.Compact, ...(offerInstall ? [CommandId.InstallPiCondense] : [])];
+		const commands = [...TOOLTIP_LINKS.map(([, command]) => command), CommandId.Compact, ...(offerInstall ? [CommandId.InstallPiCondense] : []), ...(live ? [CommandId.OpenLastSent] : [])];
 		return markdownString(joinMarkdown(lines, '\n\n'), { commands, icons: true });
 	}
 

@@ -4,10 +4,12 @@
  * Summaries and reclaim figures are asked for when a project's sessions are shown.
  */
 import * as vscode from 'vscode';
+import { liveLine } from '../../engine/live/liveTexts';
 import { joinMarkdown, md } from '../../engine/views/safeText';
 import { captureOrder, type ListOrder, type ProjectItem, type SessionItem } from '../../engine/views/sessionList';
 import { CommandId } from '../commands/commandIds';
 import { Disposable } from '../dispose';
+import type { LiveMarks } from '../live/liveMarks';
 import type { SessionController } from '../sessionController';
 import { markdownString } from '../ui/safeUi';
 
@@ -41,9 +43,15 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
 	 */
 	private order: { projects: Map<string, number>; sessions: Map<string, number> } | undefined;
 
-	constructor(private readonly controller: SessionController) {
+	/** Sessions shown as live, to refresh the rows that stop being live. */
+	private shownLive = new Set<string>();
+
+	constructor(private readonly controller: SessionController, private readonly live?: LiveMarks) {
 		super();
 		this.view = this._register(vscode.window.createTreeView(SESSIONS_VIEW_ID, { treeDataProvider: this, showCollapseAll: true }));
+		if (live) {
+			this._register(live.onDidChange(() => this.refreshLive()));
+		}
 		this._register(controller.onDidChangeSessions((paths) => (paths ? this.refreshRows(paths) : this.refreshAll())));
 		this._register(controller.onDidChangeSelection((path) => this.refreshSelection(path)));
 		// Pi's settings or a project's pi-condense changed: each row's figure says it in its new state (and is measured again).
@@ -118,14 +126,19 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
 
 	private sessionItem(session: SessionItem, id: string): vscode.TreeItem {
 		const selected = session.path === this.controller.selected;
+		const live = this.live?.forSession(session.path)?.state;
+		if (live) {
+			this.shownLive.add(session.path);
+		}
 		const item = new vscode.TreeItem(session.label, vscode.TreeItemCollapsibleState.None);
 		item.id = id;
-		item.description = session.description;
-		item.tooltip = markdownString(joinMarkdown([md`**${session.label}**${selected ? ' · selected' : ''}`, ...session.details.map((line) => md`${line}`)], '\n\n'));
+		item.description = live ? `live · ${session.description}` : session.description;
+		const liveDetail = live ? [md`${liveLine(live)}`] : [];
+		item.tooltip = markdownString(joinMarkdown([md`**${session.label}**${selected ? ' · selected' : ''}`, ...liveDetail, ...session.details.map((line) => md`${line}`)], '\n\n'));
 		item.iconPath = selected
 			? new vscode.ThemeIcon('pass-filled', new vscode.ThemeColor('charts.green'))
-			: new vscode.ThemeIcon('comment-discussion');
-		item.contextValue = selected ? 'session:selected' : 'session';
+			: live ? new vscode.ThemeIcon('radio-tower', new vscode.ThemeColor('charts.blue')) : new vscode.ThemeIcon('comment-discussion');
+		item.contextValue = `${selected ? 'session:selected' : 'session'}${live ? ':live' : ''}`;
 		// A click (or Enter) selects the session and, unless piCondense.sessions.openPreviewOnClick is off, shows its preview.
 		item.command = { command: CommandId.SelectSession, title: 'Select Session', arguments: [session.path, 'click'] };
 		return item;
@@ -212,6 +225,23 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
 		const known = nodes.filter((node): node is SessionNode => node !== undefined);
 		if (known.length > 0) {
 			this._onDidChangeTreeData.fire(known);
+		}
+	}
+
+	/** The rows that are live, or were: their mark, description and tooltip change. */
+	private refreshLive(): void {
+		const live = this.live;
+		if (!live) {
+			return;
+		}
+		const nowLive = new Set([...this.sessionNodes.keys()].filter((path) => live.forSession(path) !== undefined));
+		const nodes = [...new Set([...this.shownLive, ...nowLive])].flatMap((path) => {
+			const node = this.sessionNodes.get(path);
+			return node ? [node] : [];
+		});
+		this.shownLive = nowLive;
+		if (nodes.length > 0) {
+			this._onDidChangeTreeData.fire(nodes);
 		}
 	}
 

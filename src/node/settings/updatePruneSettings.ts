@@ -1,5 +1,6 @@
 /**
- * Changes the `contextPrune` key of `<agentDir>/settings.json` without disturbing anything else:
+ * Changes the `contextPrune` key (or another top-level key) of `<agentDir>/settings.json` without
+ * disturbing anything else:
  *   - refuses (a clear error, file untouched) when the file is not valid JSON or not an object;
  *   - takes Pi's own lock on the file, then re-reads it under the lock;
  *   - replaces only `contextPrune`, keeping every other key, its value and the key order;
@@ -57,6 +58,30 @@ const NOT_WRITABLE = new Set(['EACCES', 'EPERM', 'EROFS']);
  *   not an object) and returns the new one; it may be called again if the file changed meanwhile.
  */
 export async function updatePruneSettings(agentDir: string, mutate: PruneMutation): Promise<PruneSettingsWrite> {
+	const { path, created, attempts, written } = await updateSettingsKey(agentDir, PRUNE_SETTINGS_KEY, (current) => {
+		const next = mutate(structuredClone(isPlainObject(current) ? { ...current } : {}));
+		if (!isPlainObject(next)) {
+			throw new TypeError('updatePruneSettings: the mutation must return a plain object');
+		}
+		return next;
+	});
+	return { path, created, attempts, written: written as Readonly<Record<string, unknown>> };
+}
+
+export interface SettingsKeyWrite {
+	readonly path: string;
+	readonly created: boolean;
+	/** The key's value now in the file (undefined: the key was removed). */
+	readonly written: unknown;
+	readonly attempts: number;
+}
+
+/**
+ * Changes one top-level key of `<agentDir>/settings.json` the same safe way (see the file's comment):
+ * `mutate` gets a private copy of the key's current value (undefined when absent) and returns the
+ * new one, or undefined to remove the key; it may be called again if the file changed meanwhile.
+ */
+export async function updateSettingsKey(agentDir: string, key: string, mutate: (current: unknown) => unknown): Promise<SettingsKeyWrite> {
 	const path = globalSettingsPath(agentDir);
 	await mkdir(dirname(path), { recursive: true }).catch((error: unknown) => {
 		throw writeFailure(path, error);
@@ -71,12 +96,8 @@ export async function updatePruneSettings(agentDir: string, mutate: PruneMutatio
 		for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
 			const before = await readSettled(target);
 			const settings = usableSettings(path, before);
-			const current = settings[PRUNE_SETTINGS_KEY];
-			const written = mutate(structuredClone(isPlainObject(current) ? { ...current } : {}));
-			if (!isPlainObject(written)) {
-				throw new TypeError('updatePruneSettings: the mutation must return a plain object');
-			}
-			const text = serialize(replaceKey(settings, PRUNE_SETTINGS_KEY, written), before.bytes);
+			const written = mutate(structuredClone(settings[key]));
+			const text = serialize(replaceKey(settings, key, written), before.bytes);
 			const tempPath = await writeTemp(target, text, before.mode, path);
 			let renamed = false;
 			try {

@@ -13,7 +13,8 @@ export interface PiHolder {
 	readonly pid: number;
 	/** The command line, for messages. */
 	readonly command: string;
-	readonly why: 'same-cwd' | 'file-open';
+	/** `bridge`: Pi's own bridge says this process has the session open (src/node/bridge/bridgeHolders.ts). */
+	readonly why: 'same-cwd' | 'file-open' | 'bridge';
 }
 
 export type PiHolderReport =

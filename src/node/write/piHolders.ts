@@ -44,8 +44,14 @@ async function bothForms(path: string): Promise<Set<string>> {
 }
 
 export function describeHolders(holders: readonly PiHolder[]): string {
-	return holders.map((holder) => `pid ${holder.pid} (${shorten(holder.command)}; ${holder.why === 'same-cwd' ? 'runs in the session\'s working directory' : 'has the session file open'})`).join(', ');
+	return holders.map((holder) => `pid ${holder.pid} (${shorten(holder.command)}; ${WHY[holder.why]})`).join(', ');
 }
+
+const WHY: Readonly<Record<PiHolder['why'], string>> = {
+	'same-cwd': 'runs in the session\'s working directory',
+	'file-open': 'has the session file open',
+	bridge: 'has this session open, says its VS Code bridge',
+};
 
 function shorten(command: string): string {
 	return command.length > 80 ? `${command.slice(0, 77)}...` : command;

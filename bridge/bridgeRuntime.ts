@@ -1,0 +1,210 @@
+/**
+ * The bridge of one Pi process: one endpoint, one record, whatever session Pi has open. Pi replaces
+ * the extension's instance on `/new`, `/resume`, `/fork` and `/reload`; the runtime outlives the
+ * instance (it is kept on `globalThis`), so VS Code's connections stay up and the record is rebound
+ * to the new session file. It stops (record and socket removed) when Pi quits, on `/reload` (the new
+ * instance starts afresh, possibly a newer bridge), or when no session follows a shutdown.
+ */
+import { errorMessage } from '../src/base/errorMessage';
+import { BRIDGE_PROTOCOL } from '../src/engine/live/bridgeRecord';
+import type { BridgeState, PrunerSubcommand, SentDigest } from '../src/engine/live/liveTypes';
+import { newToken } from '../src/node/bridge/bridgeToken';
+import { newSocketPath, removeRecord, removeRecordNow, writeRecord } from '../src/node/bridge/recordFiles';
+import { bridgeFolder } from '../src/node/bridge/runtimeFolder';
+import { runSliced } from '../src/node/slicing/runSliced';
+import { BridgeServer, type BridgeCalls } from './bridgeServer';
+import { stateOf, type PiContext, type StaticFacts } from './piFacts';
+import { RequestCapture } from './requestCapture';
+
+/** How long a shutdown for `/new`, `/resume` or `/fork` waits for the next session before the bridge stops. */
+const REBIND_GRACE_MS = 10_000;
+
+interface Endpoint {
+	readonly folder: string;
+	readonly socket: string;
+	readonly token: string;
+	readonly server: BridgeServer;
+	readonly startedAt: number;
+}
+
+export class BridgeRuntime implements BridgeCalls {
+	readonly capture = new RequestCapture();
+	private endpoint: Endpoint | undefined;
+	private starting: Promise<void> | undefined;
+	private context: PiContext | undefined;
+	private facts: StaticFacts | undefined;
+	private thinkingLevel: () => string | undefined = () => undefined;
+	private lastState: BridgeState | undefined;
+	private stopTimer: NodeJS.Timeout | undefined;
+	/** Why the bridge is not serving, when it could not start (shown by its command in Pi). */
+	problem: string | undefined;
+
+	/** A session started (or was replaced): serve it. */
+	async bind(context: PiContext, facts: StaticFacts, thinkingLevel: () => string | undefined): Promise<void> {
+		clearTimeout(this.stopTimer);
+		this.context = context;
+		this.facts = facts;
+		this.thinkingLevel = thinkingLevel;
+		this.starting ??= this.start();
+		await this.starting;
+		await this.rewriteRecord();
+		this.stateChanged();
+	}
+
+	/** Any event: its context is the freshest view of the session. */
+	touch(context: PiContext): void {
+		this.context = context;
+	}
+
+	/** Pi is shutting this session down. */
+	async unbind(reason: string): Promise<void> {
+		if (reason === 'quit' || reason === 'reload') {
+			await this.stop(reason === 'quit' ? 'Pi quit' : 'Pi reloaded its extensions');
+			// After a reload the new instance may be a newer bridge: it starts a runtime of its own.
+			forgetRuntime(this);
+			return;
+		}
+		clearTimeout(this.stopTimer);
+		this.stopTimer = setTimeout(() => void this.stop('no session followed'), REBIND_GRACE_MS);
+		this.stopTimer.unref();
+	}
+
+	get connectedClients(): number {
+		return this.endpoint?.server.clientCount ?? 0;
+	}
+
+	get socketPath(): string | undefined {
+		return this.endpoint?.socket;
+	}
+
+	/** Tells connected clients what changed (nothing is computed while none listens). */
+	stateChanged(): void {
+		if (this.connectedClients > 0) {
+			this.endpoint?.server.broadcast({ type: 'state', state: this.state() });
+		}
+	}
+
+	/** A request completed: its digest goes to the clients, computed in slices after the request left. */
+	requestSent(): void {
+		if (this.connectedClients === 0) {
+			return;
+		}
+		void this.lastRequest().then((sent) => sent && this.endpoint?.server.broadcast({ type: 'sent', sent }), () => undefined);
+	}
+
+	// ──── BridgeCalls ────
+
+	async welcome(): Promise<{ readonly state: BridgeState; readonly last: SentDigest | undefined }> {
+		return { state: this.state(), last: await this.lastRequest() };
+	}
+
+	state(): BridgeState {
+		const { context, facts } = this;
+		if (context && facts) {
+			try {
+				this.lastState = stateOf(context, facts, this.thinkingLevel());
+			} catch {
+				// The context of a replaced session: the last state read stands until the next session binds.
+			}
+		}
+		if (!this.lastState) {
+			throw new Error('no session yet');
+		}
+		return this.lastState;
+	}
+
+	lastRequest(): Promise<SentDigest | undefined> {
+		return runSliced(this.capture.digestSteps());
+	}
+
+	text(seq: number, part: 'messages' | 'system' | 'payload', emit: (piece: string) => void): ReturnType<BridgeCalls['text']> {
+		return this.capture.textSteps(seq, part, emit);
+	}
+
+	putPrunerCommand(command: PrunerSubcommand): { readonly ok: true; readonly text: string } | { readonly ok: false; readonly error: string } {
+		const pruner = this.facts?.piCondense;
+		const ui = this.context?.ui;
+		if (!pruner) {
+			return { ok: false, error: 'pi-condense is not loaded in this Pi (no /pruner command)' };
+		}
+		if (!ui) {
+			return { ok: false, error: 'no session is open in this Pi' };
+		}
+		const text = `/${pruner.command} ${command}`;
+		const typed = ui.getEditorText?.() ?? '';
+		if (typed.trim() !== '' && typed.trim() !== text) {
+			return { ok: false, error: 'Pi\'s editor holds text the user typed; it was left as it is' };
+		}
+		ui.setEditorText(text);
+		ui.notify(`VS Code put ${text} in the editor: press Enter to run it.`, 'info');
+		return { ok: true, text };
+	}
+
+	// ──── Endpoint ────
+
+	private async start(): Promise<void> {
+		const found = await bridgeFolder();
+		if ('problems' in found) {
+			this.problem = `no private folder for the VS Code bridge: ${found.problems.join('; ')}`;
+			this.context?.ui.notify(`Pi Condense bridge is off: ${this.problem}`, 'warning');
+			return;
+		}
+		const socket = newSocketPath(found.folder, process.pid);
+		const token = newToken();
+		try {
+			const server = await BridgeServer.listen(socket, token, this);
+			this.endpoint = { folder: found.folder, socket, token, server, startedAt: Date.now() };
+			this.problem = undefined;
+			// Pi leaving without a shutdown (process.exit after an error): the record goes with it.
+			process.once('exit', () => removeRecordNow(found.folder, process.pid, socket));
+		} catch (error) {
+			this.problem = `the bridge's socket could not be opened: ${errorMessage(error)}`;
+		}
+	}
+
+	private async rewriteRecord(): Promise<void> {
+		const endpoint = this.endpoint;
+		const context = this.context;
+		if (!endpoint || !context || !this.facts) {
+			return;
+		}
+		let sessionFile: string | undefined;
+		try {
+			sessionFile = context.sessionManager.getSessionFile();
+		} catch {
+			return;
+		}
+		await writeRecord(endpoint.folder, {
+			protocol: BRIDGE_PROTOCOL, pid: process.pid, socket: endpoint.socket, token: endpoint.token,
+			piVersion: this.facts.piVersion, cwd: context.cwd, sessionFile, startedAt: endpoint.startedAt,
+		});
+	}
+
+	private async stop(reason: string): Promise<void> {
+		clearTimeout(this.stopTimer);
+		const endpoint = this.endpoint;
+		this.endpoint = undefined;
+		this.starting = undefined;
+		this.context = undefined;
+		if (endpoint) {
+			await removeRecord(endpoint.folder, process.pid, endpoint.socket).catch(() => undefined);
+			await endpoint.server.close(reason);
+		}
+	}
+}
+
+const RUNTIME_KEY = Symbol.for('pi-condense-vscode.bridge');
+
+const holder = globalThis as { [RUNTIME_KEY]?: BridgeRuntime };
+
+/** The runtime of this Pi process (created on first use; a replaced extension instance finds it again). */
+export function bridgeRuntime(): BridgeRuntime {
+	holder[RUNTIME_KEY] ??= new BridgeRuntime();
+	return holder[RUNTIME_KEY];
+}
+
+function forgetRuntime(runtime: BridgeRuntime): void {
+	if (holder[RUNTIME_KEY] === runtime) {
+		delete holder[RUNTIME_KEY];
+	}
+}

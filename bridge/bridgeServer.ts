@@ -1,0 +1,210 @@
+/**
+ * The bridge's endpoint: a Unix socket (a named pipe on Windows) that only a client holding the
+ * record's token may use. The first line must be the token (compared in constant time) within a
+ * few seconds; anything else closes the connection without a word. Sends never block Pi: a line is
+ * handed to the socket's buffer, and a client that stops reading is dropped instead of buffered
+ * without end. Exact text goes out in chunks, made in slices between which Pi's event loop runs.
+ */
+import { chmod } from 'node:fs/promises';
+import { createServer, type Server, type Socket } from 'node:net';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { errorMessage } from '../src/base/errorMessage';
+import { BRIDGE_PROTOCOL } from '../src/engine/live/bridgeRecord';
+import { MAX_HELLO_CHARS, MAX_PART_CHARS, parseClientMessage, TEXT_CHUNK_CHARS, type BridgeMessage, type ClientCall } from '../src/engine/live/bridgeMessages';
+import type { BridgeState, SentDigest } from '../src/engine/live/liveTypes';
+import type { Steps } from '../src/engine/steps';
+import { tokensEqual } from '../src/node/bridge/bridgeToken';
+import { LineReader } from '../src/node/bridge/lineReader';
+
+/** Calls are short; a longer line closes the connection. */
+const MAX_CALL_CHARS = 4096;
+const HELLO_TIMEOUT_MS = 3000;
+const MAX_CLIENTS = 8;
+/** A client this far behind is not reading: it is dropped rather than buffered. */
+const MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
+/** Exact text waits for the client to read before more is made. */
+const TEXT_HIGH_WATER_BYTES = 4 * 1024 * 1024;
+const SLICE_MS = 4;
+/** How long a client has to close its end when the bridge stops. */
+const CLOSE_GRACE_MS = 300;
+
+export interface BridgeCalls {
+	welcome(): Promise<{ readonly state: BridgeState; readonly last: SentDigest | undefined }>;
+	state(): BridgeState;
+	lastRequest(): Promise<SentDigest | undefined>;
+	/** The exact text of a part, emitted in pieces; undefined when that request or part is gone. */
+	text(seq: number, part: Extract<ClientCall, { method: 'requestText' }>['part'], emit: (piece: string) => void): Steps<boolean> | undefined;
+	putPrunerCommand(command: Extract<ClientCall, { method: 'putPrunerCommand' }>['command']): { readonly ok: true; readonly text: string } | { readonly ok: false; readonly error: string };
+}
+
+class Client {
+	authenticated = false;
+
+	constructor(readonly socket: Socket) {}
+
+	send(message: BridgeMessage): boolean {
+		if (this.socket.destroyed) {
+			return false;
+		}
+		if (this.socket.writableLength > MAX_BUFFERED_BYTES) {
+			this.socket.destroy();
+			return false;
+		}
+		this.socket.write(`${JSON.stringify(message)}\n`);
+		return true;
+	}
+}
+
+export class BridgeServer {
+	private readonly clients = new Set<Client>();
+
+	private constructor(private readonly server: Server, private readonly token: string, private readonly calls: BridgeCalls, private readonly helloTimeoutMs: number) {}
+
+	/** Listens on `socketPath`, readable and writable by its owner only. */
+	static async listen(socketPath: string, token: string, calls: BridgeCalls, helloTimeoutMs = HELLO_TIMEOUT_MS): Promise<BridgeServer> {
+		const server = createServer({ allowHalfOpen: false });
+		const bridge = new BridgeServer(server, token, calls, helloTimeoutMs);
+		server.on('connection', (socket) => bridge.accept(socket));
+		server.on('error', () => undefined);
+		await new Promise<void>((resolve, reject) => {
+			server.once('error', reject);
+			server.listen(socketPath, () => {
+				server.off('error', reject);
+				resolve();
+			});
+		});
+		if (process.platform !== 'win32') {
+			await chmod(socketPath, 0o600);
+		}
+		return bridge;
+	}
+
+	/** Clients that gave the token. */
+	get clientCount(): number {
+		return [...this.clients].filter((client) => client.authenticated).length;
+	}
+
+	broadcast(message: BridgeMessage): void {
+		for (const client of this.clients) {
+			if (client.authenticated) {
+				client.send(message);
+			}
+		}
+	}
+
+	/**
+	 * Says goodbye and closes every connection; never holds Pi's quit: a client that does not close its end
+	 * within a moment is cut off.
+	 */
+	async close(reason: string): Promise<void> {
+		this.broadcast({ type: 'bye', reason });
+		for (const client of this.clients) {
+			client.socket.end();
+		}
+		const cutOff = setTimeout(() => {
+			for (const client of this.clients) {
+				client.socket.destroy();
+			}
+		}, CLOSE_GRACE_MS);
+		cutOff.unref();
+		await new Promise<void>((resolve) => this.server.close(() => resolve()));
+		clearTimeout(cutOff);
+	}
+
+	private accept(socket: Socket): void {
+		socket.on('error', () => undefined);
+		if (this.clients.size >= MAX_CLIENTS) {
+			socket.destroy();
+			return;
+		}
+		const client = new Client(socket);
+		this.clients.add(client);
+		socket.once('close', () => this.clients.delete(client));
+		const timer = setTimeout(() => socket.destroy(), this.helloTimeoutMs);
+		timer.unref();
+		const reader = new LineReader(MAX_HELLO_CHARS, (line) => {
+			if (!socket.destroyed) {
+				this.onLine(client, line, reader, timer);
+			}
+		}, () => socket.destroy());
+		socket.on('data', (chunk: Buffer) => reader.push(chunk));
+	}
+
+	private onLine(client: Client, line: string, reader: LineReader, timer: NodeJS.Timeout): void {
+		const message = parseClientMessage(line);
+		if (!client.authenticated) {
+			if (message?.type !== 'hello' || message.protocol !== BRIDGE_PROTOCOL || !tokensEqual(message.token, this.token)) {
+				client.socket.destroy();
+				return;
+			}
+			clearTimeout(timer);
+			client.authenticated = true;
+			reader.setLimit(MAX_CALL_CHARS);
+			void this.calls.welcome().then(({ state, last }) => client.send({ type: 'welcome', protocol: BRIDGE_PROTOCOL, state, last }), () => client.socket.destroy());
+			return;
+		}
+		if (message?.type !== 'call') {
+			client.socket.destroy();
+			return;
+		}
+		void this.answer(client, message).catch((error: unknown) => client.send({ type: 'result', id: message.id, ok: false, error: errorMessage(error) }));
+	}
+
+	private async answer(client: Client, call: Extract<ReturnType<typeof parseClientMessage>, { type: 'call' }>): Promise<void> {
+		switch (call.method) {
+			case 'state':
+				client.send({ type: 'result', id: call.id, ok: true, value: this.calls.state() });
+				return;
+			case 'lastRequest':
+				client.send({ type: 'result', id: call.id, ok: true, value: (await this.calls.lastRequest()) ?? null });
+				return;
+			case 'putPrunerCommand': {
+				const put = this.calls.putPrunerCommand(call.command);
+				client.send(put.ok ? { type: 'result', id: call.id, ok: true, value: { text: put.text } } : { type: 'result', id: call.id, ok: false, error: put.error });
+				return;
+			}
+			case 'requestText':
+				await this.sendText(client, call.id, call.seq, call.part);
+				return;
+		}
+	}
+
+	private async sendText(client: Client, id: number, seq: number, part: Extract<ClientCall, { method: 'requestText' }>['part']): Promise<void> {
+		let pending = '';
+		let total = 0;
+		const steps = this.calls.text(seq, part, (piece) => {
+			pending += piece;
+			total += piece.length;
+		});
+		if (!steps) {
+			client.send({ type: 'result', id, ok: false, error: 'that request is no longer the last one, or it has no such part' });
+			return;
+		}
+		const flush = (all: boolean): void => {
+			while (pending.length >= TEXT_CHUNK_CHARS || (all && pending.length > 0)) {
+				client.send({ type: 'chunk', id, text: pending.slice(0, TEXT_CHUNK_CHARS) });
+				pending = pending.slice(TEXT_CHUNK_CHARS);
+			}
+		};
+		for (let done = false; !done;) {
+			const until = performance.now() + SLICE_MS;
+			do {
+				done = steps.next().done === true;
+			} while (!done && performance.now() < until);
+			if (total > MAX_PART_CHARS) {
+				client.send({ type: 'result', id, ok: false, error: `the ${part} are ${total} characters or more, more than the ${MAX_PART_CHARS} sent` });
+				return;
+			}
+			flush(done);
+			if (client.socket.destroyed) {
+				return;
+			}
+			if (client.socket.writableLength > TEXT_HIGH_WATER_BYTES) {
+				await new Promise((resolve) => client.socket.once('drain', resolve).once('close', resolve));
+			} else if (!done) {
+				await nextTurn();
+			}
+		}
+		client.send({ type: 'result', id, ok: true, value: { chars: total } });
+	}
+}

@@ -1,0 +1,115 @@
+/**
+ * "Last sent" for the selected session: when a bridge says Pi holds it, the digest of the last
+ * request Pi made for it, checked against what the preview predicts at that point of the session
+ * (the branch ending at Pi's leaf of the time, rendered with the followed release and settings).
+ * The prediction is computed in slices once the file holds that point. A difference is logged once
+ * per request: it is a defect of our engine, or a pi-condense we do not follow.
+ */
+import { resolve } from 'node:path';
+import * as vscode from 'vscode';
+import { lastSentView, type LastSentView } from '../../engine/live/liveTexts';
+import { predictAtLeafSteps } from '../../engine/live/predictAtLeaf';
+import { compareSent, comparisonSummary, type SentComparison } from '../../engine/live/sentComparison';
+import { messageDigestsSteps } from '../../node/bridge/messageDigest';
+import type { LivePi } from '../../node/bridge/liveBridges';
+import { runSliced } from '../../node/slicing/runSliced';
+import { errorMessage } from '../../base/errorMessage';
+import { Disposable } from '../dispose';
+import type { SessionController } from '../sessionController';
+import type { LiveSessions } from './liveSessions';
+
+export class LastSentTracker extends Disposable {
+	private readonly _onDidChange = this._register(new vscode.EventEmitter<void>());
+	/** The view changed (a request, a session or settings change, a prediction now ready). */
+	readonly onDidChange = this._onDidChange.event;
+	private shown: LastSentView | undefined;
+	private readonly told = new Set<string>();
+	/**
+	 * The last comparison made, by what it depends on: the branch up to a request's leaf never changes once
+	 * it is in the file, so Pi appending to the session does not make us render it again.
+	 */
+	private made: { readonly pid: number; readonly seq: number; readonly config: unknown; readonly rules: unknown; readonly comparison: SentComparison } | undefined;
+	private running: Promise<void> | undefined;
+	private again = false;
+
+	constructor(private readonly controller: SessionController, private readonly live: LiveSessions, private readonly logger: vscode.LogOutputChannel) {
+		super();
+		const update = (): void => void this.update();
+		this._register(live.onDidChange(update));
+		this._register(live.onDidSend(update));
+		this._register(controller.onDidChangeSelection(update));
+		this._register(controller.onDidChangeSelectedSession(update));
+		this._register(controller.onDidChangeSettings(update));
+	}
+
+	/** The last request of the Pi holding the selected session, with its check; undefined when none is live. */
+	get view(): LastSentView | undefined {
+		return this.shown;
+	}
+
+	/** The live Pi of the selected session. */
+	get pi(): LivePi | undefined {
+		return this.live.forSession(this.controller.selected);
+	}
+
+	/** Recomputes (one computation at a time; a request meanwhile runs it once more). */
+	update(): Promise<void> {
+		if (this.running) {
+			this.again = true;
+			return this.running;
+		}
+		this.running = this.compute().catch((error: unknown) => this.logger.warn(`last sent: ${errorMessage(error)}`)).finally(() => {
+			this.running = undefined;
+			if (this.again && !this.isDisposed) {
+				this.again = false;
+				void this.update();
+			}
+		});
+		return this.running;
+	}
+
+	private async compute(): Promise<void> {
+		const path = this.controller.selected;
+		const pi = this.live.forSession(path);
+		const sent = pi?.last;
+		if (!pi || !sent || path === undefined || sent.sessionFile === undefined || resolve(sent.sessionFile) !== resolve(pi.state.sessionFile ?? '')) {
+			this.show(undefined);
+			return;
+		}
+		const session = this.controller.selectedOpenSession();
+		const settings = this.controller.renderSettings;
+		const followed = settings.resolution.kind === 'followed' ? settings.rules.version : undefined;
+		if (session?.path !== path) {
+			this.show(lastSentView(pi.state, sent, undefined, followed));
+			return;
+		}
+		const made = this.made;
+		let comparison = made && made.pid === pi.state.pid && made.seq === sent.seq && made.config === settings.config && made.rules === settings.rules ? made.comparison : undefined;
+		if (!comparison) {
+			const predicted = await runSliced(predictAtLeafSteps(session.model, sent.leafId, settings.config, settings.rules));
+			comparison = predicted === undefined ? undefined : compareSent(sent, pi.state.order, await runSliced(messageDigestsSteps(predicted)));
+			if (comparison) {
+				this.made = { pid: pi.state.pid, seq: sent.seq, config: settings.config, rules: settings.rules, comparison };
+			}
+		}
+		const view = lastSentView(pi.state, sent, comparison, followed);
+		this.show(view);
+		const key = `${pi.state.pid}:${sent.seq}`;
+		if (comparison && !this.told.has(key)) {
+			this.told.add(key);
+			const where = `request ${sent.seq} of Pi ${pi.state.pid} on ${path}`;
+			if (comparison.kind === 'differs') {
+				this.logger.warn(`Last sent ${comparisonSummary(comparison)} (${where}). The preview predicted something else than Pi sent: a defect of Pi Condense's engine, or a pi-condense it does not follow. Please report it.`);
+			} else {
+				this.logger.info(`Last sent: the preview ${comparisonSummary(comparison)} (${where})`);
+			}
+		}
+	}
+
+	private show(view: LastSentView | undefined): void {
+		if (JSON.stringify(view) !== JSON.stringify(this.shown)) {
+			this.shown = view;
+			this._onDidChange.fire();
+		}
+	}
+}

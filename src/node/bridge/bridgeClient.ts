@@ -1,0 +1,204 @@
+/**
+ * VS Code's end of one bridge connection: connects to the record's socket, says the token first,
+ * and is open once the bridge welcomes it. Then it follows the bridge's state and request digests,
+ * and makes the calls the protocol allows. Every line from the socket is parsed as hostile; a line
+ * that is not a protocol message, or longer than the limit, closes the connection.
+ */
+import { createConnection, type Socket } from 'node:net';
+import { BRIDGE_PROTOCOL, type BridgeRecord } from '../../engine/live/bridgeRecord';
+import { MAX_LINE_CHARS, MAX_PART_CHARS, parseBridgeMessage, parsePutResult, parseTextResult, type BridgeMessage, type ClientCall } from '../../engine/live/bridgeMessages';
+import type { BridgeState, PrunerSubcommand, SentDigest, SentPart } from '../../engine/live/liveTypes';
+import { parseBridgeState, parseSentDigest } from '../../engine/live/stateParsers';
+import { errorMessage } from '../../base/errorMessage';
+import { Emitter } from '../store/emitter';
+import { LineReader } from './lineReader';
+
+export const CONNECT_TIMEOUT_MS = 3000;
+export const CALL_TIMEOUT_MS = 10_000;
+
+interface PendingCall {
+	readonly resolve: (value: unknown) => void;
+	readonly reject: (error: Error) => void;
+	readonly chunks?: string[];
+	received: number;
+	readonly timer: NodeJS.Timeout;
+}
+
+export class BridgeClient {
+	private readonly _onState = new Emitter<BridgeState>();
+	private readonly _onSent = new Emitter<SentDigest>();
+	private readonly _onClose = new Emitter<string>();
+	/** The bridge's state, newest first seen. */
+	readonly onState = this._onState.event;
+	/** A digest of each model request Pi makes. */
+	readonly onSent = this._onSent.event;
+	/** Fires once, with why. */
+	readonly onClose = this._onClose.event;
+	private readonly calls = new Map<number, PendingCall>();
+	private nextId = 1;
+	private closedBecause: string | undefined;
+
+	private constructor(private readonly socket: Socket, readonly record: BridgeRecord, public state: BridgeState, public last: SentDigest | undefined) {}
+
+	/** Opens a connection; rejects when the bridge does not welcome it in time. */
+	static connect(record: BridgeRecord, timeoutMs = CONNECT_TIMEOUT_MS): Promise<BridgeClient> {
+		return new Promise<BridgeClient>((resolve, reject) => {
+			const socket = createConnection(record.socket);
+			let client: BridgeClient | undefined;
+			const fail = (why: string): void => {
+				clearTimeout(timer);
+				socket.destroy();
+				if (client) {
+					client.closed(why);
+				} else {
+					reject(new Error(why));
+				}
+			};
+			const timer = setTimeout(() => fail(`no welcome from the bridge of pid ${record.pid} within ${timeoutMs} ms`), timeoutMs);
+			const reader = new LineReader(MAX_LINE_CHARS, (line) => {
+				const message = parseBridgeMessage(line);
+				if (!message) {
+					fail(`the bridge of pid ${record.pid} sent a line that is not part of the protocol`);
+				} else if (client) {
+					client.receive(message);
+				} else if (message.type === 'welcome' && message.protocol === BRIDGE_PROTOCOL) {
+					clearTimeout(timer);
+					client = new BridgeClient(socket, record, message.state, message.last);
+					resolve(client);
+				} else {
+					fail(`the bridge of pid ${record.pid} did not welcome the connection`);
+				}
+			}, () => fail(`the bridge of pid ${record.pid} sent a line longer than ${MAX_LINE_CHARS} characters`));
+			socket.on('data', (chunk: Buffer) => reader.push(chunk));
+			socket.on('error', (error) => fail(errorMessage(error)));
+			socket.on('close', () => fail(client ? 'the bridge closed the connection' : `the bridge of pid ${record.pid} closed the connection (wrong token?)`));
+			socket.once('connect', () => socket.write(`${JSON.stringify({ type: 'hello', protocol: BRIDGE_PROTOCOL, token: record.token })}\n`));
+		});
+	}
+
+	get isClosed(): boolean {
+		return this.closedBecause !== undefined;
+	}
+
+	/** The bridge's current state, asked for. */
+	async refreshState(): Promise<BridgeState> {
+		const state = parseBridgeState(await this.call({ method: 'state' }));
+		if (!state) {
+			throw new Error('the bridge answered with something that is not a state');
+		}
+		return state;
+	}
+
+	async lastRequest(): Promise<SentDigest | undefined> {
+		const value = await this.call({ method: 'lastRequest' });
+		if (value === null) {
+			return undefined;
+		}
+		const sent = parseSentDigest(value);
+		if (!sent) {
+			throw new Error('the bridge answered with something that is not a request digest');
+		}
+		return sent;
+	}
+
+	/** The exact JSON text of a part of request `seq`, put together from its chunks. */
+	async requestText(seq: number, part: SentPart, timeoutMs = CALL_TIMEOUT_MS * 6): Promise<string> {
+		const chunks: string[] = [];
+		const result = parseTextResult(await this.call({ method: 'requestText', seq, part }, timeoutMs, chunks));
+		const text = chunks.join('');
+		if (result?.chars !== text.length) {
+			throw new Error(`the bridge's text of the ${part} is incomplete`);
+		}
+		return text;
+	}
+
+	/** Puts `/pruner <command>` into Pi's editor (Pi's user presses Enter); returns the text put. */
+	async putPrunerCommand(command: PrunerSubcommand): Promise<string> {
+		const put = parsePutResult(await this.call({ method: 'putPrunerCommand', command }));
+		if (!put) {
+			throw new Error('the bridge answered with something unexpected');
+		}
+		return put.text;
+	}
+
+	close(): void {
+		this.socket.destroy();
+		this.closed('closed by VS Code');
+	}
+
+	private call(call: ClientCall, timeoutMs = CALL_TIMEOUT_MS, chunks?: string[]): Promise<unknown> {
+		if (this.closedBecause !== undefined) {
+			return Promise.reject(new Error(`the bridge connection is closed: ${this.closedBecause}`));
+		}
+		const id = this.nextId++;
+		return new Promise<unknown>((resolve, reject) => {
+			const timer = setTimeout(() => {
+				this.calls.delete(id);
+				reject(new Error(`the bridge did not answer ${call.method} within ${timeoutMs} ms`));
+			}, timeoutMs);
+			this.calls.set(id, { resolve, reject, chunks, received: 0, timer });
+			this.socket.write(`${JSON.stringify({ type: 'call', id, ...call })}\n`);
+		});
+	}
+
+	private receive(message: BridgeMessage): void {
+		switch (message.type) {
+			case 'state':
+				this.state = message.state;
+				this._onState.fire(message.state);
+				return;
+			case 'sent':
+				this.last = message.sent;
+				this._onSent.fire(message.sent);
+				return;
+			case 'chunk': {
+				const pending = this.calls.get(message.id);
+				if (pending?.chunks) {
+					pending.chunks.push(message.text);
+					pending.received += message.text.length;
+					if (pending.received > MAX_PART_CHARS) {
+						this.calls.delete(message.id);
+						clearTimeout(pending.timer);
+						pending.reject(new Error(`the bridge sent more than ${MAX_PART_CHARS} characters`));
+					}
+				}
+				return;
+			}
+			case 'result': {
+				const pending = this.calls.get(message.id);
+				if (pending) {
+					this.calls.delete(message.id);
+					clearTimeout(pending.timer);
+					if (message.ok) {
+						pending.resolve(message.value);
+					} else {
+						pending.reject(new Error(message.error));
+					}
+				}
+				return;
+			}
+			case 'bye':
+				this.socket.end();
+				this.closed(`the bridge said goodbye: ${message.reason}`);
+				return;
+			case 'welcome':
+				return;
+		}
+	}
+
+	private closed(why: string): void {
+		if (this.closedBecause !== undefined) {
+			return;
+		}
+		this.closedBecause = why;
+		for (const pending of this.calls.values()) {
+			clearTimeout(pending.timer);
+			pending.reject(new Error(`the bridge connection closed: ${why}`));
+		}
+		this.calls.clear();
+		this._onClose.fire(why);
+		this._onState.dispose();
+		this._onSent.dispose();
+		this._onClose.dispose();
+	}
+}

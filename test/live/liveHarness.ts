@@ -1,0 +1,81 @@
+/**
+ * What every live test sets up: a temporary home for one run (agent dir with the fake provider and
+ * Pi's settings, a project folder, a private runtime folder for the bridges), the fake model server,
+ * the bridge installed as "Connect Pi to VS Code" installs it, real Pis started in RPC mode, and
+ * everything stopped and removed afterwards.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { installBridge } from '../../src/node/bridge/bridgeInstall';
+import { startFakeLlmServer, type FakeLlmServer } from '../support/fakeLlmServer';
+import { repoRoot } from '../support/paths';
+import { RealPi, writeFakeProvider } from '../support/realPi';
+
+export const BRIDGE_DIST = join(repoRoot, 'dist', 'bridge');
+export const PI_EXTENSIONS = join(repoRoot, 'test', 'fixtures', 'pi-extensions');
+
+export interface LiveHome {
+	readonly root: string;
+	readonly agentDir: string;
+	readonly project: string;
+	/** XDG_RUNTIME_DIR of the Pis: their bridges' records are in `<runtimeDir>/pi-condense-vscode`. */
+	readonly runtimeDir: string;
+	readonly bridgeFolder: string;
+	readonly prunerLog: string;
+	readonly server: FakeLlmServer;
+	readonly pis: RealPi[];
+	startPi(env?: Readonly<Record<string, string>>): RealPi;
+}
+
+/** `packages` before the bridge's entry (which `installBridge` appends last). */
+export async function makeLiveHome(packagesBefore: readonly string[] = [join(PI_EXTENSIONS, 'pruner-stand-in')]): Promise<LiveHome> {
+	const root = realpathSync(mkdtempSync(join(tmpdir(), 'pi-condense-live-')));
+	const agentDir = join(root, 'agent');
+	const project = join(root, 'project');
+	const runtimeDir = join(root, 'run');
+	mkdirSync(project, { recursive: true });
+	mkdirSync(runtimeDir, { mode: 0o700 });
+	const server = await startFakeLlmServer({ text: 'Done.' });
+	writeFakeProvider(agentDir, server.url);
+	writeFileSync(join(agentDir, 'settings.json'), JSON.stringify({ packages: packagesBefore }, null, 2));
+	await installBridge(agentDir, BRIDGE_DIST);
+	const prunerLog = join(root, 'pruner.log');
+	const pis: RealPi[] = [];
+	return {
+		root, agentDir, project, runtimeDir, bridgeFolder: join(runtimeDir, 'pi-condense-vscode'), prunerLog, server, pis,
+		startPi: (env = {}) => {
+			const pi = RealPi.start({ agentDir, cwd: project, env: { XDG_RUNTIME_DIR: runtimeDir, PRUNER_STAND_IN_LOG: prunerLog, ...env } });
+			pis.push(pi);
+			return pi;
+		},
+	};
+}
+
+export async function closeLiveHome(home: LiveHome | undefined): Promise<void> {
+	if (!home) {
+		return;
+	}
+	await Promise.all(home.pis.map((pi) => pi.stop()));
+	await home.server.close();
+	rmSync(home.root, { recursive: true, force: true });
+}
+
+export function settingsOf(agentDir: string): Record<string, unknown> {
+	return JSON.parse(readFileSync(join(agentDir, 'settings.json'), 'utf8')) as Record<string, unknown>;
+}
+
+/** Polls until `check` returns a value (not undefined), or fails after `timeoutMs` saying what was awaited. */
+export async function eventually<T>(check: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
+	const started = Date.now();
+	for (;;) {
+		const value = await check();
+		if (value !== undefined) {
+			return value;
+		}
+		if (Date.now() - started > timeoutMs) {
+			throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+		}
+		await new Promise((resolve) => setTimeout(resolve, 50));
+	}
+}

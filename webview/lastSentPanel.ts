@@ -1,0 +1,48 @@
+/**
+ * "Last sent": what the Pi holding this session really sent on its last model request (seen by our
+ * bridge in Pi), checked against what this preview predicts for that point: "matches the last
+ * request", or each difference. A button opens the exact messages, system prompt and payload. Shown
+ * only for a live session. Everything from the bridge is set as text.
+ */
+import type { LastSentView } from '../src/shared/protocol';
+import { el, figure, icon } from './dom';
+import { chars } from './format';
+import type { HostChannel } from './hostChannel';
+
+const ICONS: Readonly<Record<LastSentView['comparison'], string>> = { match: 'pass', differs: 'warning', 'not-comparable': 'info', pending: 'sync' };
+
+export function lastSentPanel(view: LastSentView, onOpen: () => void): HTMLElement {
+	const open = el('vscode-button', { text: 'Open request', attrs: { secondary: '', icon: 'go-to-file' }, data: { control: 'open-last-sent' }, title: 'The exact system messages, messages and provider payload of this request, as a read-only document' });
+	open.addEventListener('click', onOpen);
+	const sizes = [
+		`${view.messages} message${view.messages === 1 ? '' : 's'}`,
+		...(view.systemChars === undefined ? [] : [`system ${chars(view.systemChars)}`]),
+		...(view.payloadChars === undefined ? [] : [`payload ${chars(view.payloadChars)}`]),
+	].join(' · ');
+	const parts: (HTMLElement | null)[] = [
+		el('h2', { text: 'Last sent' }),
+		el('div', { className: 'sub' }, [
+			icon('radio-tower'),
+			el('span', { text: ` ${view.pi} · request ${view.seq} · ${new Date(view.at).toLocaleTimeString()}${view.model ? ` · ${view.model}` : ''}` }),
+		]),
+		el('div', { className: `last-sent-check ${view.comparison}`, attrs: { role: 'status' } }, [
+			icon(ICONS[view.comparison]),
+			el('span', { text: ' ' }),
+			figure('lastSent.summary', view.summary),
+			figure('lastSent.comparison', view.comparison, undefined, 'hidden-figure'),
+		]),
+		view.differences.length > 0 ? el('ul', { className: 'last-sent-differences' }, view.differences.map((text) => el('li', { text }))) : null,
+		view.orderWarning === undefined ? null : el('p', { className: 'note', text: view.orderWarning }),
+		view.releaseWarning === undefined ? null : el('p', { className: 'note', text: view.releaseWarning }),
+		el('div', { className: 'sub' }, [figure('lastSent.messages', sizes, view.messages)]),
+		el('div', { className: 'last-sent-actions' }, [open]),
+	];
+	return el('section', { className: 'panel last-sent', attrs: { 'aria-label': 'Last request sent by Pi' } }, parts);
+}
+
+/** Shows the panel in its place in the side column (or hides it: no live Pi holds the session), then `rendered`. */
+export function showLastSent(container: HTMLElement, view: LastSentView | undefined, host: HostChannel, rendered: () => void): void {
+	container.hidden = view === undefined;
+	container.replaceChildren(...(view ? [lastSentPanel(view, () => host.post({ type: 'openLastSent' }))] : []));
+	rendered();
+}
