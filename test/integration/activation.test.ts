@@ -52,6 +52,13 @@ describe('activation in a real VS Code extension host', () => {
 		assert.ok(!Object.keys(require.cache).some((path) => path.includes('@mariozechner/pi-ai')), 'no pi-ai module is loaded');
 	});
 
+	it('shows on the status bar, from its first text, the state of the installed pi-condense (nothing before it is known)', async () => {
+		const api = ourExtension().exports as ExtensionApi;
+		// Here, before any later test changes Pi's settings: the first text must be the state the files say at start.
+		await waitUntil(() => api.statusBar.visible, 'the status bar item shown');
+		assert.match(api.statusBar.shownTexts[0] ?? '', /^prune: ON/, `the first texts shown: ${JSON.stringify(api.statusBar.shownTexts.slice(0, 5))}`);
+	});
+
 	it('selects the newest session of the workspace by itself', async () => {
 		const api = ourExtension().exports as ExtensionApi;
 		const basic = fixtures().basic.path;
