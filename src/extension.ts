@@ -3,8 +3,9 @@
  * them to the host classes. No work proportional to the number of sessions happens here (listing
  * starts in the background) and pi-ai is not loaded.
  *
- * Shutting down: `deactivate` aborts a running flush, waits for it, then waits for the store to close
- * its watchers and timers. The internal objects are handed out only to the integration tests
+ * Shutting down: `deactivate` aborts a running flush, waits for it, stops the work the views asked
+ * for (the selected session's preparation, recoveries) and waits for it, then waits for the store to
+ * close its watchers and timers; the bridges' scans stop too. The internal objects are handed out only to the integration tests
  * (`ExtensionMode.Test`); other extensions get nothing.
  */
 import { join } from 'node:path';
@@ -86,7 +87,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 		prunerInPi: (mode: 'now' | 'compact', path: string) => prunerInPi(commands, mode, path),
 	};
 	let closing: Promise<void> | undefined;
-	const close = (): Promise<void> => closing ??= Promise.all([flush.stop().then(() => store.close()), piAi.dispose()]).then(() => undefined);
+	const close = (): Promise<void> => closing ??= Promise.all([flush.stop().then(() => controller.close()).then(() => store.close()), piAi.dispose(), live.close()]).then(() => undefined);
 	shutdown = close;
 	context.subscriptions.push(
 		logger, settings, controller, live, lastSent, lastSentDocuments, sessionsTree, prunedTree, statusBar, sessionFeed, contextPreview, problems, flush,

@@ -12,6 +12,7 @@ import type { PruneSettings } from '../node/settings/readPruneSettings';
 import type { OpenSession } from '../node/store/openSession';
 import type { SessionStore, StoreChange } from '../node/store/sessionStore';
 import { runSliced } from '../node/slicing/runSliced';
+import { StoppableWork } from '../node/slicing/stoppableWork';
 import { AdaptiveThrottle } from './adaptiveThrottle';
 import { SelectedInsight } from './selectedInsight';
 import { SessionDirectory } from './sessionDirectory';
@@ -60,6 +61,8 @@ export class SessionController extends SessionDirectory {
 		onError: (message) => this.options.logger.error(message),
 	}));
 	private readonly selectedRefresh = this._register(new AdaptiveThrottle(() => this.selectedInsight.prepare(false), SESSION_REFRESH_MS, SESSION_REFRESH_MAX_MS));
+	/** Recoveries and other sessions' insights asked for by views and commands: `close` stops and waits for them. */
+	private readonly work = new StoppableWork();
 	private userChoseSession = false;
 	private restarting = false;
 
@@ -153,20 +156,34 @@ export class SessionController extends SessionDirectory {
 	}
 
 	/** The derived data of any listed session (opened on demand and kept for a while), as its release renders it, computed in slices. */
-	async insightFor(path: string): Promise<PreparedInsight> {
-		return runSliced((await this.openSession(path)).insight(this.renderSettingsFor(path)).prepare());
+	insightFor(path: string): Promise<PreparedInsight> {
+		return this.work.run(async (signal) => runSliced((await this.openSession(path)).insight(this.renderSettingsFor(path)).prepare(), signal));
 	}
 
 	/** A listed session and pi-condense's state of it as its release rebuilds it, computed in slices. */
-	async stateFor(path: string, signal?: AbortSignal): Promise<{ readonly session: OpenSession; readonly state: CondenseState }> {
-		const session = await this.openSession(path);
-		return { session, state: await runSliced(session.insight(this.renderSettingsFor(path)).stateSteps(), signal) };
+	stateFor(path: string, signal?: AbortSignal): Promise<{ readonly session: OpenSession; readonly state: CondenseState }> {
+		return this.work.run(async (stop) => {
+			const session = await this.openSession(path);
+			return { session, state: await runSliced(session.insight(this.renderSettingsFor(path)).stateSteps(), stop) };
+		}, signal);
 	}
 
-	/** `context_tree_query`'s text for these refs of a session. */
-	async recover(path: string, refs: readonly string[]): Promise<string> {
-		const { session, state } = await this.stateFor(path);
-		return (await recoverOutputs(state, refs, session.blobs)).text;
+	/** `context_tree_query`'s text for these refs of a session (its spilled outputs read before `close` resolves). */
+	recover(path: string, refs: readonly string[]): Promise<string> {
+		return this.work.run(async (signal) => {
+			const { session, state } = await this.stateFor(path, signal);
+			return (await recoverOutputs(state, refs, session.blobs)).text;
+		});
+	}
+
+	/**
+	 * Shutting down: stops the selected session's preparation and the work asked for by views and
+	 * commands, and resolves once none of it is running (a recovery's file reads included).
+	 */
+	async close(): Promise<void> {
+		this.selectedRefresh.dispose();
+		this.selectedInsight.dispose();
+		await Promise.all([this.selectedInsight.idle(), this.work.stop()]);
 	}
 
 	// ──── Activity ────

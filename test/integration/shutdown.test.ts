@@ -1,7 +1,8 @@
 /**
  * Deactivation leaves nothing of ours running. Runs last (index.ts orders it so): it deactivates the
  * extension. While the extension watches its sessions, follows the selected one and runs a flush
- * whose summarizer call never gets an answer, an async hook records every resource (watcher, timer,
+ * whose summarizer call never gets an answer, and computes another session's insight for a view
+ * (seconds of slices on 8 MB), an async hook records every resource (watcher, timer,
  * child process, socket, file handle…) created directly by our bundles (the first frame of its
  * creation stack outside Node's own code is in dist/); after `deactivate` none may be left.
  */
@@ -13,6 +14,8 @@ import { dirname, join, sep } from 'node:path';
 import * as vscode from 'vscode';
 import type { FlushOutcome } from '../../src/node/flush/flushOutcome';
 import { startFakeLlmServer } from '../support/fakeLlmServer';
+import { realSessionsDir } from '../support/paths';
+import { writeRepeatedSession } from '../support/repeatSession';
 import { activeApi, EXTENSION_ID, fixtures, selectIdleSession, waitUntil } from './helpers';
 
 interface TrackedResource {
@@ -61,6 +64,8 @@ describe('deactivating the extension', function () {
 		const settingsBefore = readFileSync(settingsPath, 'utf8');
 		const server = await startFakeLlmServer({ hang: true });
 		const sessionPath = join(dirname(basic.path), '2026-12-04T10-00-00-000Z_shutdown.jsonl');
+		const bigPath = join(dirname(basic.path), '2026-12-04T10-00-01-000Z_shutdown-big.jsonl');
+		writeRepeatedSession(join(realSessionsDir, 'large-session.migrated-v3.jsonl'), bigPath, 8 * 1024 * 1024);
 		const tracked = trackResources(extension.extensionPath);
 		try {
 			writeFileSync(modelsPath, JSON.stringify({
@@ -78,6 +83,9 @@ describe('deactivating the extension', function () {
 			assert.equal(early, undefined, `the flush ended before its summarizer call: ${early?.message ?? ''}`);
 			// A change the watcher is still following when the window closes.
 			appendFileSync(sessionPath, `${JSON.stringify({ type: 'custom', customType: 'shutdown-test', id: 'sd-x', parentId: null, timestamp: new Date().toISOString() })}\n`);
+			// Work a view asked for and still computing when the window closes: deactivate stops it and waits for it.
+			await waitUntil(() => api.sessionsTree.shownProjects().some((project) => project.sessions.some((session) => session.path === bigPath)), 'the 8 MB session listed', 60_000);
+			const asked = api.controller.insightFor(bigPath).then(() => 'finished', () => 'stopped');
 			const types = new Set([...tracked.live.values()].map((resource) => resource.type));
 			assert.ok(types.has('FSEVENTWRAP'), `the hook sees our watchers (it saw ${[...types].join(', ')})`);
 
@@ -91,11 +99,13 @@ describe('deactivating the extension', function () {
 			const left = [...tracked.live.values()].map((resource) => `${resource.type} created ${resource.createdAt}`);
 			assert.deepEqual(left, [], 'nothing of ours is left running after deactivate');
 			assert.equal(outcome === 'still running' ? outcome : outcome?.kind, 'aborted', 'the flush was aborted');
+			assert.equal(await asked, 'stopped', 'the insight asked for was stopped, not computed to the end');
 		} finally {
 			tracked.stop();
 			writeFileSync(settingsPath, settingsBefore);
 			unlinkSync(modelsPath);
 			unlinkSync(sessionPath);
+			unlinkSync(bigPath);
 			await server.close();
 		}
 	});

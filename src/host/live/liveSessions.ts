@@ -42,6 +42,11 @@ export class LiveSessions extends Disposable {
 		this.bridges.start();
 	}
 
+	/** Shutting down: stops following the bridges and waits for a scan under way. */
+	close(): Promise<void> {
+		return this.bridges.close();
+	}
+
 	/** The live Pi holding this session, if one's bridge says so. */
 	forSession(path: string | undefined): LivePi | undefined {
 		return path === undefined ? undefined : this.bridges.forSession(path);

@@ -75,6 +75,12 @@ export class LiveBridges {
 		this.timer.unref();
 	}
 
+	/** Stops following the bridges, then resolves once a scan under way (its file reads) has ended. */
+	async close(): Promise<void> {
+		this.stop();
+		await this.scanning;
+	}
+
 	stop(): void {
 		this.stopped = true;
 		clearInterval(this.timer);
@@ -119,6 +125,9 @@ export class LiveBridges {
 	private async scanOnce(): Promise<void> {
 		const seen = new Set<string>();
 		for (const folder of (this.options.folders ?? discoveryFolders)()) {
+			if (this.stopped) {
+				return;
+			}
 			const check = await checkPrivateFolder(folder);
 			if (!check.ok) {
 				if (!check.problem.endsWith('does not exist')) {
@@ -132,6 +141,9 @@ export class LiveBridges {
 				this.once(`record:${problem}`, () => this.options.log.warn(`bridges: ignored ${problem}`));
 			}
 			for (const { record } of records) {
+				if (this.stopped) {
+					return;
+				}
 				seen.add(keyOf(record));
 				await this.follow(folder, record);
 			}
