@@ -5,7 +5,7 @@
 //   node scripts/build.mjs --production  minified, no source maps (what the .vsix ships)
 //   node scripts/build.mjs --watch       rebuild on change
 import * as esbuild from 'esbuild';
-import { existsSync, readdirSync, readFileSync, statSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, statSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -69,6 +69,11 @@ if (exists('src/node/llm/piAiModule.ts')) {
 	builds.push({ ...nodeCommon, entryPoints: [at('src/node/llm/piAiModule.ts')], outfile: at('dist/pi-ai.js') });
 	// The extension reaches pi-ai only through this worker thread, off the extension host's thread.
 	builds.push({ ...nodeCommon, entryPoints: [at('src/node/llm/worker/piAiWorkerMain.ts')], outfile: at('dist/pi-ai-worker.js') });
+}
+// SQLite in WebAssembly for the session index where node:sqlite is missing (VS Code 1.100, Node 20): its own
+// chunk, loaded on first use, with the .wasm it reads from its own folder (src/node/history/sqlite/wasmSqlite.ts).
+if (exists('src/node/history/sqlite/wasmSqliteModule.ts')) {
+	builds.push({ ...nodeCommon, entryPoints: [at('src/node/history/sqlite/wasmSqliteModule.ts')], outfile: at('dist/sqlite-wasm.js') });
 }
 // The bridge: a Pi extension (ESM, loaded by Pi's own loader) that "Connect Pi to VS Code" copies into Pi's agent
 // dir, with the package.json that makes it a Pi package. Pi's own modules stay imports: Pi maps them to its copies.
@@ -165,6 +170,9 @@ async function main() {
 			}
 			sizes[relative(root, out)] = bytes;
 		}
+	}
+	if (exists('src/node/history/sqlite/wasmSqliteModule.ts')) {
+		copyFileSync(at('node_modules/node-sqlite3-wasm/dist/node-sqlite3-wasm.wasm'), at('dist/node-sqlite3-wasm.wasm'));
 	}
 	writeFileSync(at('dist/bundle-sizes.json'), JSON.stringify(sizes, null, 2) + '\n');
 	if (exists('bridge/index.ts')) {

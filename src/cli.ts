@@ -8,7 +8,10 @@
  */
 import { stat } from 'node:fs/promises';
 import { FLUSH_COMMANDS, parseCliArgs, USAGE, UsageError, type CliArgs } from './cli/cliArgs';
-import { latestSession, listJson, listText, readCatalog, sessionByIdPrefix } from './cli/sessionCatalog';
+import { latestSession, listJson, listText, sessionByIdPrefix, type Catalog } from './cli/sessionCatalog';
+import { INDEX_USAGE, takeIndexOptions, type IndexChoice } from './cli/indexOptions';
+import { readIndexedCatalog } from './cli/indexedCatalog';
+import { runSearchCommand } from './cli/runSearchCommand';
 import { ConfigFileError, loadPruneConfig } from './cli/loadPruneConfig';
 import { readCliSession, SessionFileError, sessionProblemLines } from './cli/cliSession';
 import { runCommand } from './cli/runCommand';
@@ -22,7 +25,7 @@ import { errorMessage } from './base/errorMessage';
 
 async function main(argv: readonly string[]): Promise<number> {
 	if (argv.includes('--help') || argv.includes('-h')) {
-		process.stdout.write(`${USAGE}\n`);
+		process.stdout.write(`${USAGE}\n\n${INDEX_USAGE}\n`);
 		return 0;
 	}
 	if (argv.includes('--version') || argv.includes('-v')) {
@@ -33,13 +36,17 @@ async function main(argv: readonly string[]): Promise<number> {
 		return runDemoCommand(argv.slice(1));
 	}
 	try {
-		const parsed = parseCliArgs(argv);
+		const { index, rest } = takeIndexOptions(argv);
+		if (rest[0] === 'search') {
+			return await runSearchCommand(rest.slice(1), index);
+		}
+		const parsed = parseCliArgs(rest);
 		if (parsed.command === 'list') {
-			const catalog = await readCatalog(parsed.agentDir, process.cwd());
+			const catalog = await indexedCatalog(parsed, index);
 			process.stdout.write(`${parsed.json ? listJson(catalog) : listText(catalog)}\n`);
 			return 0;
 		}
-		const args = { ...parsed, sessionFile: await findSession(parsed) };
+		const args = { ...parsed, sessionFile: await findSession(parsed, index) };
 		const resolution = warnAbout(await loadRelease(args, await sessionCwd(args.sessionFile)));
 		const rules = readingRules(resolution);
 		const loaded = await loadPruneConfig({ agentDir: args.agentDir, configFile: args.configFile }, rules);
@@ -77,12 +84,12 @@ async function main(argv: readonly string[]): Promise<number> {
 }
 
 /** The session file the arguments name: a file as given, `--latest`, or the session whose id starts so. */
-async function findSession(args: CliArgs): Promise<string> {
+async function findSession(args: CliArgs, index: IndexChoice): Promise<string> {
 	const session = args.session;
 	if (session.kind === 'named' && await isFile(session.value)) {
 		return session.value;
 	}
-	const catalog = await readCatalog(args.agentDir, process.cwd());
+	const catalog = await indexedCatalog(args, index);
 	if (session.kind === 'latest') {
 		const path = latestSession(catalog, (note) => process.stderr.write(`pi-condense: ${note}\n`));
 		process.stderr.write(`pi-condense: ${path}\n`);
@@ -93,6 +100,13 @@ async function findSession(args: CliArgs): Promise<string> {
 	}
 	// A path that does not exist: reading it says so, naming it.
 	return session.kind === 'named' ? session.value : '';
+}
+
+/** The sessions Pi keeps, from the session index (brought up to date) or, without one, from the files. */
+async function indexedCatalog(args: CliArgs, index: IndexChoice): Promise<Catalog> {
+	const read = await readIndexedCatalog(args.agentDir, process.cwd(), index);
+	await read.index?.close();
+	return read.catalog;
 }
 
 async function isFile(path: string): Promise<boolean> {

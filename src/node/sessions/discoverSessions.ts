@@ -103,7 +103,8 @@ const FIRST_LINE_REASONS = {
 	'too-long': 'line 1 is longer than 64 KB',
 } as const;
 
-async function listSessionPaths(root: SessionRoot): Promise<{ exists: boolean; paths: string[]; error?: string }> {
+/** The `*.jsonl` paths of one session folder (without opening them); a missing folder is `exists: false`. */
+export async function listSessionPaths(root: SessionRoot): Promise<{ exists: boolean; paths: string[]; error?: string }> {
 	let entries: Dirent[];
 	try {
 		entries = await readdir(root.path, { withFileTypes: true });

@@ -1,0 +1,113 @@
+/**
+ * Brings one file's rows up to date, at the least cost: an unchanged file (same inode, size and
+ * mtime) costs a `stat`; a file that grew with the same first line and inode costs its appended
+ * bytes, read from where the index stopped (at a complete line); a file whose first line changed,
+ * that shrank or that has a new inode is read again from its start; a file that is gone leaves the
+ * index. A file read in parts (a build stopped midway) is continued the same way.
+ */
+import { createHash } from 'node:crypto';
+import { open, stat } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { extractLinesSteps } from '../../engine/history/extractLines';
+import type { RawLine } from '../../engine/history/rawLine';
+import { parseHeaderLine } from '../../engine/session/headerLine';
+import { EMPTY_SUMMARY, type SessionSummary } from '../../engine/session/summary';
+import type { SessionHeader } from '../../engine/session/types';
+import type { Steps } from '../../engine/steps';
+import { errorCode } from '../fs/errors';
+import { readFirstLine } from '../sessions/firstLine';
+import { readLinesFrom } from './fileLines';
+import { deleteContent, deleteSession, insertExtracted, upsertSession, type StoredSession } from './indexRows';
+import type { IndexWriter } from './indexWriter';
+
+/** Runs a long pass of the engine: in slices on a shared thread, at once in the command line. */
+export type StepRunner = <T>(steps: Steps<T>, signal?: AbortSignal) => Promise<T>;
+
+export type FileOutcome = 'unchanged' | 'appended' | 'indexed' | 'unlisted' | 'removed';
+
+export interface FileIndexContext {
+	readonly writer: IndexWriter;
+	readonly run: StepRunner;
+	readonly signal?: AbortSignal;
+	/** Called with the bytes read as they are read (progress). */
+	readonly onBytes?: (bytes: number) => void;
+}
+
+const FIRST_LINE_REASONS = {
+	'empty': 'the file is empty',
+	'incomplete': 'line 1 is not complete yet (no newline)',
+	'too-long': 'line 1 is longer than 64 KB',
+} as const;
+
+/** Brings `path` (found under the session folder `root`) up to date; `stored` is what the index has of it. */
+export async function indexFile(path: string, root: string, stored: StoredSession | undefined, context: FileIndexContext): Promise<FileOutcome> {
+	let stats: Stats;
+	try {
+		stats = await stat(path);
+	} catch (error) {
+		if (errorCode(error) !== 'ENOENT' && errorCode(error) !== 'ENOTDIR') {
+			throw error;
+		}
+		if (stored) {
+			await context.writer.add((db) => void deleteSession(db, path), 0);
+		}
+		return 'removed';
+	}
+	if (stored && stored.size >= 0 && stored.ino === stats.ino && stored.size === stats.size && stored.mtimeMs === stats.mtimeMs && stored.root === root) {
+		return 'unchanged';
+	}
+	const handle = await open(path, 'r');
+	try {
+		const identity = { path, root, ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs };
+		const first = await readFirstLine(handle);
+		const firstLineHash = first.kind === 'line' ? createHash('sha256').update(first.prefix).digest('hex') : undefined;
+		const parsed = first.kind === 'line' ? parseHeaderLine(first.text) : { ok: false as const, reason: FIRST_LINE_REASONS[first.kind] };
+		if (!parsed.ok) {
+			const unlisted: StoredSession = { ...identity, consumed: 0, firstLineHash, unlisted: parsed.reason, header: undefined, summary: EMPTY_SUMMARY };
+			await context.writer.add((db) => {
+				deleteContent(db, upsertSession(db, unlisted));
+			}, 0);
+			return 'unlisted';
+		}
+		const continues = stored !== undefined && stored.unlisted === undefined && stored.ino === stats.ino && stats.size >= stored.consumed
+			&& stored.firstLineHash !== undefined && stored.firstLineHash === firstLineHash;
+		const start = continues ? stored.consumed : 0;
+		let summary: SessionSummary = continues ? stored.summary : EMPTY_SUMMARY;
+		let restart = !continues;
+		const base = { ...identity, firstLineHash, unlisted: undefined, header: parsed.header };
+		const write = (lines: RawLine[], consumed: number, complete: boolean, extracted: Parameters<typeof insertExtracted>[2] | undefined): Promise<void> => {
+			const row: StoredSession = { ...base, size: complete ? stats.size : -1, consumed, summary };
+			const clear = restart;
+			restart = false;
+			return context.writer.add((db) => {
+				const sid = upsertSession(db, row);
+				if (clear) {
+					deleteContent(db, sid);
+				}
+				if (extracted) {
+					insertExtracted(db, sid, extracted);
+				}
+			}, lineBytes(lines));
+		};
+		const consumed = await readLinesFrom(handle, start, stats.size, async (lines, reached) => {
+			const extracted = await context.run(extractLinesSteps(summary, lines), context.signal);
+			summary = extracted.summary;
+			context.onBytes?.(lineBytes(lines));
+			await write(lines, reached, false, extracted);
+		}, context.signal);
+		await write([], consumed, true, undefined);
+		return continues ? 'appended' : 'indexed';
+	} finally {
+		await handle.close();
+	}
+}
+
+function lineBytes(lines: readonly RawLine[]): number {
+	let bytes = 0;
+	for (const line of lines) {
+		bytes += line.bytes + 1;
+	}
+	return bytes;
+}
+
+export type { SessionHeader };

@@ -1,0 +1,78 @@
+/**
+ * The complete lines of a session file from an offset, in pieces of about PARSE_PIECE_BYTES, as
+ * the history index reads them (`RawLine`): a long line that starts with `{` as one character per
+ * byte, every other line decoded as UTF-8 as the list's summary decodes it (see
+ * `src/engine/history/rawLine.ts` for why both readings give the same values).
+ */
+import type { FileHandle } from 'node:fs/promises';
+import { LATIN1_LINE_BYTES, type RawLine } from '../../engine/history/rawLine';
+import { decodeUtf8, PARSE_PIECE_BYTES } from '../sessions/completeLines';
+
+const NEWLINE = 0x0a;
+const OPEN_BRACE = 0x7b;
+
+/**
+ * Calls `onLines` with the lines of each piece from `offset` to `size` (complete lines only; a line
+ * longer than a piece comes whole) and returns the offset after the last complete line. The next
+ * piece is read once `onLines` settles, so only one piece's text is held at a time. One buffer is
+ * reused (see `scanCompleteLines`).
+ */
+export async function readLinesFrom(
+	handle: FileHandle,
+	offset: number,
+	size: number,
+	onLines: (lines: RawLine[], consumed: number) => Promise<void>,
+	signal?: AbortSignal,
+): Promise<number> {
+	let buffer = Buffer.allocUnsafe(PARSE_PIECE_BYTES);
+	/** Bytes at the start of the buffer that begin a line not complete yet. */
+	let held = 0;
+	let position = offset;
+	let consumed = offset;
+	while (position < size) {
+		signal?.throwIfAborted();
+		if (held === buffer.length) {
+			const bigger = Buffer.allocUnsafe(buffer.length * 2);
+			buffer.copy(bigger, 0, 0, held);
+			buffer = bigger;
+		}
+		const { bytesRead } = await handle.read(buffer, held, Math.min(buffer.length - held, size - position), position);
+		if (bytesRead === 0) {
+			break; // the file shrank while reading
+		}
+		position += bytesRead;
+		const filled = held + bytesRead;
+		const newline = buffer.lastIndexOf(NEWLINE, filled - 1);
+		if (newline === -1) {
+			held = filled;
+			continue;
+		}
+		const end = newline + 1;
+		const lines = splitPiece(buffer.subarray(0, newline), consumed);
+		consumed += end;
+		buffer.copy(buffer, 0, end, filled);
+		held = filled - end;
+		await onLines(lines, consumed);
+	}
+	return consumed;
+}
+
+/** The lines of `piece` (complete lines without the last `\n`), which starts at `offset` in the file. */
+export function splitPiece(piece: Buffer, offset: number): RawLine[] {
+	const lines: RawLine[] = [];
+	let start = 0;
+	while (start <= piece.length) {
+		const newline = piece.indexOf(NEWLINE, start);
+		const end = newline === -1 ? piece.length : newline;
+		const bytes = end - start;
+		const latin1 = bytes >= LATIN1_LINE_BYTES && piece[start] === OPEN_BRACE;
+		lines.push({
+			text: latin1 ? piece.toString('latin1', start, end) : decodeUtf8(piece.subarray(start, end)),
+			encoding: latin1 ? 'latin1' : 'utf8',
+			offset: offset + start,
+			bytes,
+		});
+		start = end + 1;
+	}
+	return lines;
+}

@@ -1,0 +1,193 @@
+/**
+ * The index of every session Pi keeps (see `docs/session-index.md`): what the session list shows of
+ * each session, its model usage, pi-condense's events and the texts search looks in, kept in one
+ * SQLite file per user and brought up to date incrementally.
+ *
+ * Made to be driven from a shared thread: every long operation takes an AbortSignal, runs the
+ * engine's passes through `run` (in slices on the extension host) and writes in bounded batches, so
+ * the thread is never held long; a stopped build keeps what it wrote and goes on from there next
+ * time (`refresh` again). `first` puts the sessions someone is looking at before the others, and
+ * `fileChanged` is the watcher's call for one file.
+ */
+import { listSessionPaths } from '../sessions/discoverSessions';
+import type { SessionRoot } from '../paths/sessionLocations';
+import { runSliced, SLICE_MS } from '../slicing/runSliced';
+import { errorMessage } from '../../base/errorMessage';
+import { indexFile, type FileOutcome, type StepRunner } from './fileIndexer';
+import { IndexDatabase, IndexOffError, IndexRebuiltError, type IndexNotice } from './indexDatabase';
+import { deleteSession, sessionsOf, type StoredRow } from './indexRows';
+import { IndexWriter } from './indexWriter';
+import type { SqlEngineChoice } from './sqlite/openSqlite';
+
+export interface HistoryIndexOptions {
+	/** The index file (`defaultIndexPath()` or one the user chose). */
+	readonly path: string;
+	/** True for the default place: its folder is ours and made private. */
+	readonly ownFolder: boolean;
+	readonly engine?: SqlEngineChoice;
+	/** The folder of the WebAssembly SQLite chunk (`dist/`). */
+	readonly distDir: string;
+	/** Told once of anything the user should know: the index was rebuilt, or is off. */
+	readonly notify: (notice: IndexNotice) => void;
+	/** Longest stretch of extraction between two turns of the event loop (default SLICE_MS). */
+	readonly sliceMs?: number;
+	/** Session bytes covered by one write (default 2 MB: each write holds the thread while it runs). */
+	readonly batchBytes?: number;
+}
+
+export interface RefreshProgress {
+	readonly filesDone: number;
+	readonly filesTotal: number;
+	/** Bytes of session lines read so far (0 on a warm refresh). */
+	readonly bytesRead: number;
+}
+
+export interface RefreshOptions {
+	readonly signal?: AbortSignal;
+	/** Files to bring up to date before the others (the selected session). */
+	readonly first?: readonly string[];
+	readonly onProgress?: (progress: RefreshProgress) => void;
+}
+
+export interface RefreshResult {
+	readonly outcomes: ReadonlyMap<FileOutcome, number>;
+	/** Files that could not be read, with why. */
+	readonly problems: readonly string[];
+	readonly bytesRead: number;
+}
+
+const DEFAULT_BATCH_BYTES = 2 * 1024 * 1024;
+
+export class HistoryIndex {
+	private readonly run: StepRunner;
+
+	private constructor(private readonly database: IndexDatabase, private readonly options: HistoryIndexOptions) {
+		const sliceMs = options.sliceMs ?? SLICE_MS;
+		this.run = (steps, signal) => runSliced(steps, signal, sliceMs);
+	}
+
+	/** Opens the index; undefined when it is off (told through `notify`): go on without it. */
+	static async open(options: HistoryIndexOptions): Promise<HistoryIndex | undefined> {
+		const database = await IndexDatabase.open({ ...options, engine: options.engine ?? 'auto' });
+		return database && new HistoryIndex(database, options);
+	}
+
+	get path(): string {
+		return this.database.path;
+	}
+
+	/** `node:sqlite` or `wasm`. */
+	get engine(): string {
+		return this.database.engine;
+	}
+
+	/** The database itself, for the queries of `historyQueries.ts`. */
+	get db(): IndexDatabase {
+		return this.database;
+	}
+
+	/**
+	 * Brings the index up to date with every session file under `roots`: new and changed files are
+	 * read (only their new lines when they grew), files that are gone leave it. Throws IndexOffError
+	 * when the index cannot be used (said once through `notify`), and the abort reason when stopped:
+	 * what was read until then is kept.
+	 */
+	async refresh(roots: readonly SessionRoot[], options: RefreshOptions = {}): Promise<RefreshResult> {
+		try {
+			return await this.refreshOnce(roots, options);
+		} catch (error) {
+			if (!(error instanceof IndexRebuiltError)) {
+				throw error;
+			}
+			return this.refreshOnce(roots, options); // the new file is empty: everything is read again
+		}
+	}
+
+	/** The watcher's call: `path` (under `root`) grew, changed or went away. */
+	async fileChanged(path: string, root: SessionRoot, signal?: AbortSignal): Promise<FileOutcome> {
+		const writer = new IndexWriter(this.database, Number.POSITIVE_INFINITY);
+		const stored = await this.database.read((db) => sessionsOf(db, 'WHERE path = ?', [path])[0]);
+		const outcome = await indexFile(path, root.path, stored, { writer, run: this.run, signal });
+		await writer.flush();
+		return outcome;
+	}
+
+	/** The watcher's call: `path` was deleted. */
+	async fileRemoved(path: string): Promise<void> {
+		await this.database.write((db) => deleteSession(db, path));
+	}
+
+	/** What the index has of the files under `roots` (listed and unlisted). */
+	stored(roots: readonly SessionRoot[]): Promise<StoredRow[]> {
+		const paths = roots.map((root) => root.path);
+		return this.database.read((db) => sessionsOf(db, `WHERE root IN (${paths.map(() => '?').join(', ')})`, paths));
+	}
+
+	close(): Promise<void> {
+		return this.database.close();
+	}
+
+	private async refreshOnce(roots: readonly SessionRoot[], options: RefreshOptions): Promise<RefreshResult> {
+		const files: { path: string; root: string }[] = [];
+		const problems: string[] = [];
+		for (const root of roots) {
+			const listing = await listSessionPaths(root);
+			if (listing.error) {
+				problems.push(`${root.path}: ${listing.error}`);
+			}
+			files.push(...listing.paths.map((path) => ({ path, root: root.path })));
+		}
+		const stored = new Map((await this.stored(roots)).map((row) => [row.path, row]));
+		const firstPaths = new Set(options.first ?? []);
+		files.sort((a, b) => Number(firstPaths.has(b.path)) - Number(firstPaths.has(a.path)));
+		const writer = new IndexWriter(this.database, this.options.batchBytes ?? DEFAULT_BATCH_BYTES);
+		const outcomes = new Map<FileOutcome, number>();
+		let bytesRead = 0;
+		let filesDone = 0;
+		const report = (): void => options.onProgress?.({ filesDone, filesTotal: files.length, bytesRead });
+		try {
+			for (const file of files) {
+				options.signal?.throwIfAborted();
+				try {
+					const outcome = await indexFile(file.path, file.root, stored.get(file.path), {
+						writer,
+						run: this.run,
+						signal: options.signal,
+						onBytes: (bytes) => {
+							bytesRead += bytes;
+							report();
+						},
+					});
+					outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+				} catch (error) {
+					if (options.signal?.aborted || isIndexError(error)) {
+						throw error;
+					}
+					problems.push(`${file.path}: ${errorMessage(error)}`);
+				}
+				filesDone++;
+				report();
+			}
+			const listed = new Set(files.map((file) => file.path));
+			const gone = [...stored.keys()].filter((path) => !listed.has(path));
+			for (const path of gone) {
+				await writer.add((db) => void deleteSession(db, path), 0);
+			}
+			outcomes.set('removed', (outcomes.get('removed') ?? 0) + gone.length);
+			await writer.flush();
+		} catch (error) {
+			if (isIndexError(error)) {
+				writer.discard(); // written for a file that is no longer there
+			} else {
+				// What was read is kept, also when stopped: the next refresh goes on from there.
+				await writer.flush().catch(() => undefined);
+			}
+			throw error;
+		}
+		return { outcomes, problems, bytesRead };
+	}
+}
+
+function isIndexError(error: unknown): boolean {
+	return error instanceof IndexRebuiltError || error instanceof IndexOffError;
+}

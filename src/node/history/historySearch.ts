@@ -1,0 +1,143 @@
+/**
+ * Full-text search over the whole history: the messages where all the words occur, ranked by
+ * SQLite FTS5's bm25, grouped by session (a session ranks by its best message). The index keeps no
+ * copy of the texts, so a found message's line is read again from its file (a few small reads) to
+ * show where the words are; a line that changed since is shown without its text.
+ */
+import { open } from 'node:fs/promises';
+import { entryFacts } from '../../engine/history/entryFacts';
+import type { DocRole } from '../../engine/history/historyRecords';
+import { exactLine, parseLine } from '../../engine/history/rawLine';
+import { searchQuery, snippetOf, type Snippet } from '../../engine/history/searchQuery';
+import { sessionModifiedTime } from '../../engine/session/summary';
+import { sessionTitle } from '../../engine/views/sessionNames';
+import { isPlainObject } from '../../base/plainObject';
+import { readRange } from '../sessions/completeLines';
+import { splitPiece } from './fileLines';
+import type { HistoryIndex } from './historyIndex';
+import { sessionsOf } from './indexRows';
+
+export interface MessageHit {
+	readonly entryId: string | undefined;
+	readonly role: DocRole;
+	/** Epoch ms. */
+	readonly time: number | undefined;
+	/** 1-based line in the session file. */
+	readonly line: number;
+	/** bm25: lower is better. */
+	readonly score: number;
+	/** Where the words are in the message; undefined when its line could not be read again. */
+	readonly snippet: Snippet | undefined;
+}
+
+export interface SessionHits {
+	readonly path: string;
+	readonly id: string;
+	readonly cwd: string;
+	readonly title: string;
+	/** Pi's "modified" (last activity), epoch ms. */
+	readonly modified: number;
+	/** Its messages that match, best first. */
+	readonly messages: readonly MessageHit[];
+}
+
+export interface SearchOptions {
+	/** Sessions returned at most (default 20). */
+	readonly sessions?: number;
+	/** Messages per session at most (default 3). */
+	readonly messagesPerSession?: number;
+	/** Only sessions under these folders (default: all indexed). */
+	readonly roots?: readonly string[];
+}
+
+/** Matching messages ranked at most: enough for the sessions asked for. */
+const RANKED_MESSAGES = 400;
+
+/** A found line longer than this is not read again to show its words. */
+const SNIPPET_LINE_MAX_BYTES = 4 * 1024 * 1024;
+
+export async function searchHistory(index: HistoryIndex, input: string, options: SearchOptions = {}): Promise<SessionHits[]> {
+	const query = searchQuery(input);
+	if (query.match === '') {
+		return [];
+	}
+	const sessionsWanted = options.sessions ?? 20;
+	const perSession = options.messagesPerSession ?? 3;
+	const roots = options.roots;
+	const found = await index.db.read((db) => {
+		const ranked = db.prepare(`SELECT d.sid AS sid, d.entry_id AS entry_id, d.role AS role, d.time AS time, d.line AS line, d.offset AS offset, d.bytes AS bytes, bm25(docs_text) AS score
+			FROM docs_text JOIN docs d ON d.doc = docs_text.rowid WHERE docs_text MATCH ? ORDER BY score LIMIT ?`).all([query.match, RANKED_MESSAGES]);
+		const sids = [...new Set(ranked.map((row) => Number(row['sid'])))];
+		const sessions = sids.length === 0 ? [] : sessionsOf(db, `WHERE sid IN (${sids.map(() => '?').join(', ')})`, sids);
+		return { ranked, sessions };
+	});
+	const bySid = new Map(found.sessions.filter((row) => row.header && (!roots || roots.includes(row.root))).map((row) => [row.sid, row]));
+	const grouped = new Map<number, { row: (typeof found.sessions)[number]; hits: { line: number; offset: number; bytes: number; hit: Omit<MessageHit, 'snippet'> }[] }>();
+	for (const ranked of found.ranked) {
+		const row = bySid.get(Number(ranked['sid']));
+		if (!row) {
+			continue;
+		}
+		let group = grouped.get(row.sid);
+		if (!group) {
+			if (grouped.size >= sessionsWanted) {
+				continue;
+			}
+			group = { row, hits: [] };
+			grouped.set(row.sid, group);
+		}
+		if (group.hits.length < perSession) {
+			const role = String(ranked['role']) as DocRole;
+			group.hits.push({
+				line: Number(ranked['line']),
+				offset: Number(ranked['offset']),
+				bytes: Number(ranked['bytes']),
+				hit: { entryId: typeof ranked['entry_id'] === 'string' ? ranked['entry_id'] : undefined, role, time: ranked['time'] === null ? undefined : Number(ranked['time']), line: Number(ranked['line']), score: Number(ranked['score']) },
+			});
+		}
+	}
+	const results: SessionHits[] = [];
+	for (const { row, hits } of grouped.values()) {
+		const header = row.header as NonNullable<typeof row.header>;
+		const messages: MessageHit[] = [];
+		for (const { offset, bytes, hit } of hits) {
+			messages.push({ ...hit, snippet: await snippetAt(row.path, offset, bytes, hit.entryId, query.words) });
+		}
+		results.push({
+			path: row.path,
+			id: header.id,
+			cwd: header.cwd,
+			title: sessionTitle({ file: { path: row.path, header }, summary: { summary: row.summary } }),
+			modified: sessionModifiedTime(row.summary, row.mtimeMs),
+			messages,
+		});
+	}
+	return results;
+}
+
+/** The found message's text, read again from its line, around the words. */
+async function snippetAt(path: string, offset: number, bytes: number, entryId: string | undefined, words: readonly string[]): Promise<Snippet | undefined> {
+	if (bytes > SNIPPET_LINE_MAX_BYTES) {
+		return undefined;
+	}
+	let handle;
+	try {
+		handle = await open(path, 'r');
+		const piece = await readRange(handle, offset, offset + bytes);
+		const line = splitPiece(piece, offset)[0];
+		if (!line || piece.length !== bytes) {
+			return undefined;
+		}
+		const exact = exactLine(line);
+		const value = parseLine(exact);
+		if (!isPlainObject(value) || (entryId !== undefined && value.id !== entryId)) {
+			return undefined;
+		}
+		const doc = entryFacts(value, { lineNumber: 0, line: exact }).doc;
+		return doc && snippetOf(doc.text, words);
+	} catch {
+		return undefined;
+	} finally {
+		await handle?.close();
+	}
+}

@@ -1,0 +1,106 @@
+/**
+ * The index file's tables. A file is ours when its `application_id` is APPLICATION_ID, and of this
+ * layout when its `user_version` is SCHEMA_VERSION; any change to the tables below raises it (an
+ * index of another layout is rebuilt, see `indexDatabase.ts`).
+ *
+ * Rollback journal (`DELETE`), not WAL: WAL needs the shared-memory file that only `node:sqlite`'s
+ * file layer provides, so a WebAssembly process (VS Code 1.100, Node 20) could not open a WAL file
+ * that a `node:sqlite` process uses. With the journal, a process killed mid-write leaves a hot
+ * journal that the next opener, of either engine, rolls back. `synchronous = NORMAL`: the index is a
+ * cache of the session files, rebuilt if a power loss ever damaged it; a killed process loses
+ * nothing that was committed.
+ */
+
+/** 'PiCI': Pi Condense index. */
+export const APPLICATION_ID = 0x50694349;
+export const SCHEMA_VERSION = 1;
+
+export const CONNECTION_PRAGMAS = `
+	PRAGMA journal_mode = DELETE;
+	PRAGMA synchronous = NORMAL;
+	PRAGMA temp_store = MEMORY;
+	PRAGMA cache_size = -16000;
+	PRAGMA foreign_keys = OFF;
+`;
+
+export const CREATE_SCHEMA = `
+	CREATE TABLE sessions (
+		sid INTEGER PRIMARY KEY,
+		path TEXT NOT NULL UNIQUE,
+		-- the session folder it was found in, to tell which rows a scan of that folder covers
+		root TEXT NOT NULL,
+		-- the file's identity when it was last read to its end; size -1 while it is read in parts
+		ino INTEGER NOT NULL,
+		size INTEGER NOT NULL,
+		mtime_ms REAL NOT NULL,
+		-- bytes read so far: the offset after the last complete line
+		consumed INTEGER NOT NULL,
+		-- SHA-256 (hex) of the bytes through the first line; NULL while that line is incomplete
+		first_line_hash TEXT,
+		-- why it is not listed (no valid header); NULL for a session
+		unlisted TEXT,
+		-- the header
+		id TEXT,
+		cwd TEXT,
+		started TEXT,
+		version INTEGER,
+		parent_session TEXT,
+		-- the list's summary (SessionSummary)
+		s_header TEXT NOT NULL,
+		s_header_timestamp TEXT,
+		name TEXT,
+		first_message TEXT,
+		entry_count INTEGER NOT NULL,
+		message_count INTEGER NOT NULL,
+		last_activity INTEGER,
+		invalid_lines INTEGER NOT NULL,
+		line_count INTEGER NOT NULL
+	);
+	CREATE INDEX sessions_id ON sessions(id);
+	CREATE INDEX sessions_root ON sessions(root);
+
+	-- one row per model request, with the usage the session recorded for it
+	CREATE TABLE usage (
+		sid INTEGER NOT NULL,
+		entry_id TEXT,
+		source TEXT NOT NULL,
+		kind TEXT,
+		provider TEXT,
+		model TEXT,
+		time INTEGER,
+		input INTEGER NOT NULL,
+		output INTEGER NOT NULL,
+		cache_read INTEGER NOT NULL,
+		cache_write INTEGER NOT NULL,
+		total_tokens INTEGER NOT NULL,
+		cost REAL NOT NULL,
+		line INTEGER NOT NULL
+	);
+	CREATE INDEX usage_sid ON usage(sid);
+
+	-- pi-condense's entries (context-prune-*), with their small facts as JSON
+	CREATE TABLE events (
+		sid INTEGER NOT NULL,
+		entry_id TEXT,
+		entry_type TEXT NOT NULL,
+		custom_type TEXT NOT NULL,
+		time INTEGER,
+		line INTEGER NOT NULL,
+		facts TEXT NOT NULL
+	);
+	CREATE INDEX events_sid ON events(sid);
+
+	-- one row per searchable message; its text is only in docs_text's index (the line is read again to show it)
+	CREATE TABLE docs (
+		doc INTEGER PRIMARY KEY,
+		sid INTEGER NOT NULL,
+		entry_id TEXT,
+		role TEXT NOT NULL,
+		time INTEGER,
+		line INTEGER NOT NULL,
+		offset INTEGER NOT NULL,
+		bytes INTEGER NOT NULL
+	);
+	CREATE INDEX docs_sid ON docs(sid);
+	CREATE VIRTUAL TABLE docs_text USING fts5(text, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2');
+`;
