@@ -12,7 +12,7 @@ import type { DocRole } from './historyRecords';
 export const DOC_MAX_CHARS = 4000;
 
 /** A tool output is searched when its whole line is at most this long (a short error, a path, a count). */
-export const SMALL_TOOL_RESULT_BYTES = 1024;
+export const SMALL_TOOL_RESULT_BYTES = 600;
 
 /** Characters kept of each argument of a tool call, and of all of them. */
 const ARGUMENT_MAX_CHARS = 120;

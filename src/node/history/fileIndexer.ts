@@ -19,6 +19,7 @@ import { readFirstLine } from '../sessions/firstLine';
 import { readLinesFrom } from './fileLines';
 import { deleteContent, deleteSession, insertExtracted, upsertSession, type StoredSession } from './indexRows';
 import type { IndexWriter } from './indexWriter';
+import type { SqlDatabase } from './sqlite/sqlDatabase';
 
 /** Runs a long pass of the engine: in slices on a shared thread, at once in the command line. */
 export type StepRunner = <T>(steps: Steps<T>, signal?: AbortSignal) => Promise<T>;
@@ -49,7 +50,7 @@ export async function indexFile(path: string, root: string, stored: StoredSessio
 			throw error;
 		}
 		if (stored) {
-			await context.writer.add((db) => void deleteSession(db, path), 0);
+			await context.writer.add(undefined, 0, path, (db) => void deleteSession(db, path));
 		}
 		return 'removed';
 	}
@@ -66,28 +67,36 @@ export async function indexFile(path: string, root: string, stored: StoredSessio
 			const unlisted: StoredSession = { ...identity, consumed: 0, firstLineHash, unlisted: parsed.reason, header: undefined, summary: EMPTY_SUMMARY };
 			await context.writer.add((db) => {
 				deleteContent(db, upsertSession(db, unlisted));
-			}, 0);
+			}, 0, path, (db) => void upsertSession(db, unlisted));
 			return 'unlisted';
 		}
 		const continues = stored !== undefined && stored.unlisted === undefined && stored.ino === stats.ino && stats.size >= stored.consumed
 			&& stored.firstLineHash !== undefined && stored.firstLineHash === firstLineHash;
 		const start = continues ? stored.consumed : 0;
 		let summary: SessionSummary = continues ? stored.summary : EMPTY_SUMMARY;
-		let restart = !continues;
+		// A file read again from its start forgets what its earlier lines gave (nothing to forget for a new one).
+		let restart = !continues && stored !== undefined;
 		const base = { ...identity, firstLineHash, unlisted: undefined, header: parsed.header };
-		const write = (lines: RawLine[], consumed: number, complete: boolean, extracted: Parameters<typeof insertExtracted>[2] | undefined): Promise<void> => {
-			const row: StoredSession = { ...base, size: complete ? stats.size : -1, consumed, summary };
+		/** The file's row id, made by its first write (a batch's writes run in order, in one transaction). */
+		let sid: number | undefined;
+		const rowAs = (consumed: number, complete: boolean): StoredSession => ({ ...base, size: complete ? stats.size : -1, consumed, summary });
+		const sidIn = (db: SqlDatabase, row: StoredSession): number => (sid ??= upsertSession(db, row));
+		const write = async (lines: RawLine[], consumed: number, complete: boolean, extracted: Parameters<typeof insertExtracted>[2] | undefined): Promise<void> => {
+			const row = rowAs(consumed, complete);
 			const clear = restart;
 			restart = false;
-			return context.writer.add((db) => {
-				const sid = upsertSession(db, row);
+			const content = clear || extracted ? (db: SqlDatabase): void => {
+				const id = sidIn(db, row);
 				if (clear) {
-					deleteContent(db, sid);
+					deleteContent(db, id);
 				}
 				if (extracted) {
-					insertExtracted(db, sid, extracted);
+					insertExtracted(db, id, extracted);
 				}
-			}, lineBytes(lines));
+			} : undefined;
+			await context.writer.add(content, lineBytes(lines), path, (db) => {
+				sid = upsertSession(db, row);
+			});
 		};
 		const consumed = await readLinesFrom(handle, start, stats.size, async (lines, reached) => {
 			const extracted = await context.run(extractLinesSteps(summary, lines), context.signal);

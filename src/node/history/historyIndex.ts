@@ -171,7 +171,7 @@ export class HistoryIndex {
 			const listed = new Set(files.map((file) => file.path));
 			const gone = [...stored.keys()].filter((path) => !listed.has(path));
 			for (const path of gone) {
-				await writer.add((db) => void deleteSession(db, path), 0);
+				await writer.add(undefined, 0, path, (db) => void deleteSession(db, path));
 			}
 			outcomes.set('removed', (outcomes.get('removed') ?? 0) + gone.length);
 			await writer.flush();

@@ -16,9 +16,11 @@ import { readRange } from '../sessions/completeLines';
 import { splitPiece } from './fileLines';
 import type { HistoryIndex } from './historyIndex';
 import { sessionsOf } from './indexRows';
+import { DOC_ROLES, DOCS_PER_SESSION } from './indexSchema';
 
 export interface MessageHit {
-	readonly entryId: string | undefined;
+	/** The entry's id, read from its line (undefined when the line could not be read again). */
+	readonly entryId?: string;
 	readonly role: DocRole;
 	/** Epoch ms. */
 	readonly time: number | undefined;
@@ -65,8 +67,8 @@ export async function searchHistory(index: HistoryIndex, input: string, options:
 	const perSession = options.messagesPerSession ?? 3;
 	const roots = options.roots;
 	const found = await index.db.read((db) => {
-		const ranked = db.prepare(`SELECT d.sid AS sid, d.entry_id AS entry_id, d.role AS role, d.time AS time, d.line AS line, d.offset AS offset, d.bytes AS bytes, bm25(docs_text) AS score
-			FROM docs_text JOIN docs d ON d.doc = docs_text.rowid WHERE docs_text MATCH ? ORDER BY score LIMIT ?`).all([query.match, RANKED_MESSAGES]);
+		const ranked = db.prepare(`SELECT d.doc / ${DOCS_PER_SESSION} AS sid, d.role AS role, d.time AS time, d.line AS line, d.offset AS offset, d.bytes AS bytes, m.score AS score
+			FROM (SELECT rowid, bm25(docs_text) AS score FROM docs_text WHERE docs_text MATCH ? ORDER BY score LIMIT ?) AS m JOIN docs d ON d.doc = m.rowid ORDER BY m.score`).all([query.match, RANKED_MESSAGES]);
 		const sids = [...new Set(ranked.map((row) => Number(row['sid'])))];
 		const sessions = sids.length === 0 ? [] : sessionsOf(db, `WHERE sid IN (${sids.map(() => '?').join(', ')})`, sids);
 		return { ranked, sessions };
@@ -87,12 +89,12 @@ export async function searchHistory(index: HistoryIndex, input: string, options:
 			grouped.set(row.sid, group);
 		}
 		if (group.hits.length < perSession) {
-			const role = String(ranked['role']) as DocRole;
+			const role: DocRole = DOC_ROLES[Number(ranked['role'])] ?? 'user';
 			group.hits.push({
 				line: Number(ranked['line']),
 				offset: Number(ranked['offset']),
 				bytes: Number(ranked['bytes']),
-				hit: { entryId: typeof ranked['entry_id'] === 'string' ? ranked['entry_id'] : undefined, role, time: ranked['time'] === null ? undefined : Number(ranked['time']), line: Number(ranked['line']), score: Number(ranked['score']) },
+				hit: { role, time: ranked['time'] === null ? undefined : Number(ranked['time']), line: Number(ranked['line']), score: Number(ranked['score']) },
 			});
 		}
 	}
@@ -101,7 +103,8 @@ export async function searchHistory(index: HistoryIndex, input: string, options:
 		const header = row.header as NonNullable<typeof row.header>;
 		const messages: MessageHit[] = [];
 		for (const { offset, bytes, hit } of hits) {
-			messages.push({ ...hit, snippet: await snippetAt(row.path, offset, bytes, hit.entryId, query.words) });
+			const found = await lineAt(row.path, offset, bytes, query.words);
+			messages.push({ ...hit, ...found });
 		}
 		results.push({
 			path: row.path,
@@ -115,10 +118,10 @@ export async function searchHistory(index: HistoryIndex, input: string, options:
 	return results;
 }
 
-/** The found message's text, read again from its line, around the words. */
-async function snippetAt(path: string, offset: number, bytes: number, entryId: string | undefined, words: readonly string[]): Promise<Snippet | undefined> {
+/** The found message, read again from its line: its entry id and its text around the words. */
+async function lineAt(path: string, offset: number, bytes: number, words: readonly string[]): Promise<{ entryId?: string; snippet: Snippet | undefined }> {
 	if (bytes > SNIPPET_LINE_MAX_BYTES) {
-		return undefined;
+		return { snippet: undefined };
 	}
 	let handle;
 	try {
@@ -126,17 +129,17 @@ async function snippetAt(path: string, offset: number, bytes: number, entryId: s
 		const piece = await readRange(handle, offset, offset + bytes);
 		const line = splitPiece(piece, offset)[0];
 		if (!line || piece.length !== bytes) {
-			return undefined;
+			return { snippet: undefined };
 		}
 		const exact = exactLine(line);
 		const value = parseLine(exact);
-		if (!isPlainObject(value) || (entryId !== undefined && value.id !== entryId)) {
-			return undefined;
+		if (!isPlainObject(value)) {
+			return { snippet: undefined };
 		}
 		const doc = entryFacts(value, { lineNumber: 0, line: exact }).doc;
-		return doc && snippetOf(doc.text, words);
+		return { ...(typeof value.id === 'string' ? { entryId: value.id } : {}), snippet: doc && snippetOf(doc.text, words) };
 	} catch {
-		return undefined;
+		return { snippet: undefined };
 	} finally {
 		await handle?.close();
 	}

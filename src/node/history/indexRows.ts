@@ -6,6 +6,7 @@
 import type { ExtractedLines } from '../../engine/history/extractLines';
 import type { SessionSummary } from '../../engine/session/summary';
 import type { SessionHeader } from '../../engine/session/types';
+import { DOC_ROLES, DOCS_PER_SESSION, USAGE_SOURCES } from './indexSchema';
 import type { SqlDatabase, SqlRow, SqlValue } from './sqlite/sqlDatabase';
 
 /** What the index knows of one file. */
@@ -62,8 +63,9 @@ export function upsertSession(db: SqlDatabase, session: StoredSession): number {
 
 /** Forgets what a file's lines gave (it is read again from its start, or it is gone). */
 export function deleteContent(db: SqlDatabase, sid: number): void {
-	db.prepare('DELETE FROM docs_text WHERE rowid IN (SELECT doc FROM docs WHERE sid = ?)').run([sid]);
-	db.prepare('DELETE FROM docs WHERE sid = ?').run([sid]);
+	const [first, last] = docRange(sid);
+	db.prepare('DELETE FROM docs_text WHERE rowid BETWEEN ? AND ?').run([first, last]);
+	db.prepare('DELETE FROM docs WHERE doc BETWEEN ? AND ?').run([first, last]);
 	db.prepare('DELETE FROM usage WHERE sid = ?').run([sid]);
 	db.prepare('DELETE FROM events WHERE sid = ?').run([sid]);
 }
@@ -78,21 +80,63 @@ export function deleteSession(db: SqlDatabase, path: string): boolean {
 	return true;
 }
 
+/** The doc ids of a session, first and last. */
+export function docRange(sid: number): [number, number] {
+	return [sid * DOCS_PER_SESSION, (sid + 1) * DOCS_PER_SESSION - 1];
+}
+
 /** Adds what some lines of a file gave. */
 export function insertExtracted(db: SqlDatabase, sid: number, extracted: Omit<ExtractedLines, 'summary'>): void {
-	const usage = db.prepare('INSERT INTO usage (sid, entry_id, source, kind, provider, model, time, input, output, cache_read, cache_write, total_tokens, cost, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
-	for (const u of extracted.usage) {
-		usage.run([sid, u.entryId ?? null, u.source, u.kind ?? null, u.provider ?? null, u.model ?? null, u.time ?? null, u.input, u.output, u.cacheRead, u.cacheWrite, u.totalTokens, u.cost, u.line]);
+	const modelIds = new Map<string, number>();
+	const modelId = (provider: string | undefined, model: string | undefined): number | null => {
+		if (provider === undefined && model === undefined) {
+			return null;
+		}
+		const key = `${provider ?? ''}\u0000${model ?? ''}`;
+		let id = modelIds.get(key);
+		if (id === undefined) {
+			db.prepare('INSERT INTO models (provider, model) VALUES (?, ?) ON CONFLICT DO NOTHING').run([provider ?? null, model ?? null]);
+			id = Number(db.prepare('SELECT model_id FROM models WHERE provider IS ? AND model IS ?').get([provider ?? null, model ?? null])?.['model_id']);
+			modelIds.set(key, id);
+		}
+		return id;
+	};
+	insertRows(db, 'INSERT OR REPLACE INTO usage (sid, line, entry_id, source, kind, model_id, time, input, output, cache_read, cache_write, total_tokens, cost) VALUES', 13, extracted.usage.map((u) => [
+		sid, u.line, u.entryId ?? null, USAGE_SOURCES.indexOf(u.source), u.kind ?? null, modelId(u.provider, u.model), u.time ?? null, u.input, u.output, u.cacheRead, u.cacheWrite, u.totalTokens, u.cost,
+	]));
+	insertRows(db, 'INSERT OR REPLACE INTO events (sid, line, entry_id, entry_type, custom_type, time, facts) VALUES', 7, extracted.events.map((e) => [
+		sid, e.line, e.entryId ?? null, e.entryType, e.customType, e.time ?? null, e.facts,
+	]));
+	if (extracted.docs.length === 0) {
+		return;
 	}
-	const event = db.prepare('INSERT INTO events (sid, entry_id, entry_type, custom_type, time, line, facts) VALUES (?, ?, ?, ?, ?, ?, ?)');
-	for (const e of extracted.events) {
-		event.run([sid, e.entryId ?? null, e.entryType, e.customType, e.time ?? null, e.line, e.facts]);
+	// Ids taken here, not returned per row: the transaction holds the write lock, nobody else inserts.
+	const [first, last] = docRange(sid);
+	let id = Number(db.prepare('SELECT coalesce(max(doc), ?) AS last FROM docs WHERE doc BETWEEN ? AND ?').get([first - 1, first, last])?.['last']);
+	const ids = extracted.docs.map(() => ++id);
+	insertRows(db, 'INSERT INTO docs (doc, role, time, line, offset, bytes) VALUES', 6, extracted.docs.map((d, i) => [
+		ids[i] as number, DOC_ROLES.indexOf(d.role), d.time ?? null, d.line, d.offset, d.bytes,
+	]));
+	insertRows(db, 'INSERT INTO docs_text (rowid, text) VALUES', 2, extracted.docs.map((d, i) => [ids[i] as number, d.text]));
+}
+
+/** Rows inserted ROWS_PER_INSERT at a time: one statement per row costs more in calls than in SQLite. */
+const ROWS_PER_INSERT = 32;
+
+function insertRows(db: SqlDatabase, insert: string, columns: number, rows: readonly SqlValue[][]): void {
+	const placeholders = (count: number): string => Array.from({ length: count }, () => `(${Array.from({ length: columns }, () => '?').join(', ')})`).join(', ');
+	let at = 0;
+	if (rows.length >= ROWS_PER_INSERT) {
+		const many = db.prepare(`${insert} ${placeholders(ROWS_PER_INSERT)}`);
+		for (; at + ROWS_PER_INSERT <= rows.length; at += ROWS_PER_INSERT) {
+			many.run(rows.slice(at, at + ROWS_PER_INSERT).flat());
+		}
 	}
-	const doc = db.prepare('INSERT INTO docs (sid, entry_id, role, time, line, offset, bytes) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING doc');
-	const text = db.prepare('INSERT INTO docs_text (rowid, text) VALUES (?, ?)');
-	for (const d of extracted.docs) {
-		const id = Number(doc.get([sid, d.entryId ?? null, d.role, d.time ?? null, d.line, d.offset, d.bytes])?.['doc']);
-		text.run([id, d.text]);
+	if (at < rows.length) {
+		const one = db.prepare(`${insert} ${placeholders(1)}`);
+		for (; at < rows.length; at++) {
+			one.run(rows[at]);
+		}
 	}
 }
 

@@ -15,6 +15,15 @@
 export const APPLICATION_ID = 0x50694349;
 export const SCHEMA_VERSION = 1;
 
+/** Doc ids per session: a session's docs are `[sid * DOCS_PER_SESSION, (sid + 1) * DOCS_PER_SESSION)`. */
+export const DOCS_PER_SESSION = 2 ** 26;
+
+/** `usage.source`, by index. */
+export const USAGE_SOURCES = ['assistant', 'toolResult', 'compaction', 'branch_summary', 'usage'] as const;
+
+/** `docs.role`, by index. */
+export const DOC_ROLES = ['user', 'assistant', 'tool', 'bash', 'custom', 'summary'] as const;
+
 export const CONNECTION_PRAGMAS = `
 	PRAGMA journal_mode = DELETE;
 	PRAGMA synchronous = NORMAL;
@@ -59,14 +68,23 @@ export const CREATE_SCHEMA = `
 	CREATE INDEX sessions_id ON sessions(id);
 	CREATE INDEX sessions_root ON sessions(root);
 
-	-- one row per model request, with the usage the session recorded for it
-	CREATE TABLE usage (
-		sid INTEGER NOT NULL,
-		entry_id TEXT,
-		source TEXT NOT NULL,
-		kind TEXT,
+	-- each provider and model named once
+	CREATE TABLE models (
+		model_id INTEGER PRIMARY KEY,
 		provider TEXT,
 		model TEXT,
+		UNIQUE (provider, model)
+	);
+
+	-- one row per model request (an entry: its line), with the usage the session recorded for it
+	CREATE TABLE usage (
+		sid INTEGER NOT NULL,
+		line INTEGER NOT NULL,
+		entry_id TEXT,
+		-- USAGE_SOURCES index: assistant, toolResult, compaction, branch_summary, usage (a Pi 1.x usage entry, with its kind)
+		source INTEGER NOT NULL,
+		kind TEXT,
+		model_id INTEGER,
 		time INTEGER,
 		input INTEGER NOT NULL,
 		output INTEGER NOT NULL,
@@ -74,33 +92,35 @@ export const CREATE_SCHEMA = `
 		cache_write INTEGER NOT NULL,
 		total_tokens INTEGER NOT NULL,
 		cost REAL NOT NULL,
-		line INTEGER NOT NULL
-	);
-	CREATE INDEX usage_sid ON usage(sid);
+		PRIMARY KEY (sid, line)
+	) WITHOUT ROWID;
+	CREATE VIEW usage_with_model AS SELECT usage.sid, usage.line, usage.entry_id,
+		CASE usage.source WHEN 0 THEN 'assistant' WHEN 1 THEN 'toolResult' WHEN 2 THEN 'compaction' WHEN 3 THEN 'branch_summary' ELSE 'usage' END AS source,
+		usage.kind, models.provider, models.model, usage.time, usage.input, usage.output, usage.cache_read, usage.cache_write, usage.total_tokens, usage.cost
+		FROM usage LEFT JOIN models USING (model_id);
 
 	-- pi-condense's entries (context-prune-*), with their small facts as JSON
 	CREATE TABLE events (
 		sid INTEGER NOT NULL,
+		line INTEGER NOT NULL,
 		entry_id TEXT,
 		entry_type TEXT NOT NULL,
 		custom_type TEXT NOT NULL,
 		time INTEGER,
-		line INTEGER NOT NULL,
-		facts TEXT NOT NULL
-	);
-	CREATE INDEX events_sid ON events(sid);
+		facts TEXT NOT NULL,
+		PRIMARY KEY (sid, line)
+	) WITHOUT ROWID;
 
-	-- one row per searchable message; its text is only in docs_text's index (the line is read again to show it)
+	-- one row per searchable message; its text is only in docs_text's index (the line is read again to
+	-- show it). doc = sid * DOCS_PER_SESSION + n, so a session's rows are one range of ids (no index).
 	CREATE TABLE docs (
 		doc INTEGER PRIMARY KEY,
-		sid INTEGER NOT NULL,
-		entry_id TEXT,
-		role TEXT NOT NULL,
+		-- DOC_ROLES index
+		role INTEGER NOT NULL,
 		time INTEGER,
 		line INTEGER NOT NULL,
 		offset INTEGER NOT NULL,
 		bytes INTEGER NOT NULL
 	);
-	CREATE INDEX docs_sid ON docs(sid);
 	CREATE VIRTUAL TABLE docs_text USING fts5(text, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2');
 `;

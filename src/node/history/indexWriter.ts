@@ -10,13 +10,24 @@ import type { SqlDatabase } from './sqlite/sqlDatabase';
 
 export class IndexWriter {
 	private pending: ((db: SqlDatabase) => void)[] = [];
+	/** Per file, the write that records how far its lines were read: only the last one of a batch runs, after the others. */
+	private closing = new Map<string, (db: SqlDatabase) => void>();
 	private pendingBytes = 0;
 
 	constructor(private readonly database: IndexDatabase, private readonly batchBytes: number) {}
 
-	/** Queues a write that covers `bytes` of session lines; writes the batch when it is due. */
-	async add(write: (db: SqlDatabase) => void, bytes: number): Promise<void> {
-		this.pending.push(write);
+	/**
+	 * Queues a write that covers `bytes` of session lines, and the file's `close` write (its row as of
+	 * these lines), which replaces the one queued before for the same `key`; writes the batch when due.
+	 */
+	async add(write: ((db: SqlDatabase) => void) | undefined, bytes: number, key?: string, close?: (db: SqlDatabase) => void): Promise<void> {
+		if (write) {
+			this.pending.push(write);
+		}
+		if (key !== undefined && close) {
+			this.closing.delete(key);
+			this.closing.set(key, close);
+		}
 		this.pendingBytes += bytes;
 		if (this.pendingBytes >= this.batchBytes) {
 			await this.flush();
@@ -25,12 +36,11 @@ export class IndexWriter {
 
 	/** Writes what is queued, in one transaction. */
 	async flush(): Promise<void> {
-		const writes = this.pending;
+		const writes = [...this.pending, ...this.closing.values()];
+		this.discard();
 		if (writes.length === 0) {
 			return;
 		}
-		this.pending = [];
-		this.pendingBytes = 0;
 		await this.database.write((db) => {
 			for (const write of writes) {
 				write(db);
@@ -41,6 +51,7 @@ export class IndexWriter {
 	/** Drops what is queued (the index was rebuilt under it). */
 	discard(): void {
 		this.pending = [];
+		this.closing = new Map();
 		this.pendingBytes = 0;
 	}
 }
