@@ -62,19 +62,21 @@ export function openNodeSqlite(module: NodeSqliteModule, path: string): SqlDatab
 
 /** Runs `load` with Node's ExperimentalWarning for SQLite (Node 22) not printed; every other warning passes. */
 function quietly<T>(load: () => T): T | undefined {
-	const emitWarning = process.emitWarning;
-	const passOn = emitWarning.bind(process) as (warning: string | Error, ...rest: unknown[]) => void;
-	process.emitWarning = ((warning: string | Error, ...rest: unknown[]): void => {
+	const original = Object.getOwnPropertyDescriptor(process, 'emitWarning');
+	const passOn = process.emitWarning.bind(process);
+	process.emitWarning = ((warning: string | Error, ...rest: []): void => {
 		const text = typeof warning === 'string' ? warning : warning.message;
 		if (!/SQLite is an experimental feature/.test(text)) {
 			passOn(warning, ...rest);
 		}
-	}) as typeof process.emitWarning;
+	});
 	try {
 		return load();
 	} catch {
 		return undefined;
 	} finally {
-		process.emitWarning = emitWarning;
+		if (original) {
+			Object.defineProperty(process, 'emitWarning', original);
+		}
 	}
 }
