@@ -66,28 +66,17 @@ export class IndexDatabase {
 		return this.db?.engine ?? 'none';
 	}
 
-	/** Reads with the lock held. */
+	/**
+	 * Reads in one transaction with the lock held: one consistent view, and SQLite's own lock taken
+	 * once (the WebAssembly engine's is a folder made and removed per lock: 5-40 ms on a busy disk).
+	 */
 	read<T>(work: (db: SqlDatabase) => T): Promise<T> {
-		return this.use(work);
+		return this.use((db) => inTransaction(db, 'BEGIN', work));
 	}
 
 	/** Writes in one transaction with the lock held: all of it or nothing. */
 	write<T>(work: (db: SqlDatabase) => T): Promise<T> {
-		return this.use((db) => {
-			db.exec('BEGIN IMMEDIATE');
-			try {
-				const result = work(db);
-				db.exec('COMMIT');
-				return result;
-			} catch (error) {
-				try {
-					db.exec('ROLLBACK');
-				} catch {
-					// the failure already ended the transaction
-				}
-				throw error;
-			}
-		});
+		return this.use((db) => inTransaction(db, 'BEGIN IMMEDIATE', work));
 	}
 
 	async close(): Promise<void> {
@@ -125,35 +114,43 @@ export class IndexDatabase {
 	private connect(): SqlDatabase {
 		const { path } = this.options;
 		preparePrivateFile(path, dirname(path), this.options.ownFolder);
-		let db = openSqlite(path, this.options);
+		const db = openSqlite(path, this.options);
 		let checked: Checked;
 		try {
 			db.beforeUse();
 			checked = this.check(db);
 		} catch (error) {
-			db.close();
+			closeQuietly(db);
 			if (sqlFailureOf(error) !== 'corrupt') {
 				throw error;
 			}
 			checked = { ok: false, notice: this.movedAside('corrupt', errorMessage(error)) };
+			return this.startFresh(checked.notice);
 		}
-		if (!checked.ok) {
-			if (checked.notice.kind === 'off') {
-				db.close();
-				this.off = checked.notice;
-				this.options.notify(checked.notice);
-				throw new IndexOffError(checked.notice.detail);
-			}
-			db.close();
+		if (checked.ok) {
+			this.db = db;
+			return db;
+		}
+		closeQuietly(db);
+		if (checked.notice.kind === 'off') {
+			this.off = checked.notice;
 			this.options.notify(checked.notice);
-			preparePrivateFile(path, dirname(path), this.options.ownFolder);
-			db = openSqlite(path, this.options);
-			db.beforeUse();
-			const again = this.check(db);
-			if (!again.ok) {
-				db.close();
-				throw new Error(`a new session index at ${path} could not be created: ${again.notice.detail}`);
-			}
+			throw new IndexOffError(checked.notice.detail);
+		}
+		return this.startFresh(checked.notice);
+	}
+
+	/** After the file was moved aside: says so, and opens a new one. */
+	private startFresh(notice: IndexNotice): SqlDatabase {
+		const { path } = this.options;
+		this.options.notify(notice);
+		preparePrivateFile(path, dirname(path), this.options.ownFolder);
+		const db = openSqlite(path, this.options);
+		db.beforeUse();
+		const again = this.check(db);
+		if (!again.ok) {
+			closeQuietly(db);
+			throw new Error(`a new session index at ${path} could not be created: ${again.notice.detail}`);
 		}
 		this.db = db;
 		return db;
@@ -205,10 +202,8 @@ export class IndexDatabase {
 	private disconnect(): void {
 		const db = this.db;
 		this.db = undefined;
-		try {
-			db?.close();
-		} catch {
-			// closing a damaged file may fail; it is moved aside or left
+		if (db) {
+			closeQuietly(db);
 		}
 	}
 
@@ -222,5 +217,30 @@ export class IndexDatabase {
 		this.off = off;
 		this.options.notify(off);
 		return off;
+	}
+}
+
+/** Closing a damaged file may fail: it is moved aside or left as it is. */
+function closeQuietly(db: SqlDatabase): void {
+	try {
+		db.close();
+	} catch {
+		// nothing more to do with it
+	}
+}
+
+function inTransaction<T>(db: SqlDatabase, begin: string, work: (db: SqlDatabase) => T): T {
+	db.exec(begin);
+	try {
+		const result = work(db);
+		db.exec('COMMIT');
+		return result;
+	} catch (error) {
+		try {
+			db.exec('ROLLBACK');
+		} catch {
+			// the failure already ended the transaction
+		}
+		throw error;
 	}
 }
