@@ -79,9 +79,10 @@ export class IndexDatabase {
 		return this.use((db) => inTransaction(db, 'BEGIN IMMEDIATE', work));
 	}
 
+	/** Waits for the uses queued, then closes (no lock: outside a transaction neither engine holds one). */
 	async close(): Promise<void> {
-		await this.lock.run(() => this.disconnect()).catch(() => undefined);
 		await this.lock.close();
+		this.disconnect();
 	}
 
 	private async use<T>(work: (db: SqlDatabase) => T): Promise<T> {

@@ -12,6 +12,8 @@
  * Within a process, uses are queued: proper-lockfile refuses a second lock of the same folder. The
  * lock is kept while more uses are queued and let go when the queue is empty.
  */
+import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { lock } from 'proper-lockfile';
 import { errorMessage } from '../../base/errorMessage';
 
@@ -56,12 +58,20 @@ export class IndexLock {
 		await this.letGo();
 	}
 
+	/** The folder the lock is made in must exist: proper-lockfile would retry a missing one until it gives up. */
+	private folderExists(): boolean {
+		return existsSync(dirname(this.dbPath));
+	}
+
 	private async acquire(): Promise<void> {
 		if (this.release && this.compromised === undefined) {
 			return;
 		}
 		await this.letGo();
 		this.compromised = undefined;
+		if (!this.folderExists()) {
+			throw new IndexLockError(`the folder of the session index is gone: ${dirname(this.dbPath)}`);
+		}
 		try {
 			this.release = await lock(this.dbPath, {
 				lockfilePath: `${this.dbPath}.mutex`,
