@@ -30,18 +30,22 @@ export interface Snippet {
 }
 
 /**
- * About `width` characters of `text` around the first place one of `words` occurs (ignoring case),
+ * About `width` characters of `text` around the first place the rarest of `words` occurs (ignoring case),
  * on one line, with every occurrence in it marked; the start of the text when none is found (the
  * index's tokenizer also folds accents, which this does not).
  */
 export function snippetOf(text: string, words: readonly string[], width = 160): Snippet {
 	const flat = printable(text);
 	const lower = flat.toLowerCase();
+	// Around the rarest word found (a tool name at the start of every tool message says little).
 	let first = -1;
+	let fewest = Number.POSITIVE_INFINITY;
 	for (const word of words) {
 		const at = lower.indexOf(word);
-		if (at >= 0 && (first < 0 || at < first)) {
+		const count = at < 0 || word === '' ? 0 : lower.split(word).length - 1;
+		if (at >= 0 && (count < fewest || (count === fewest && at < first))) {
 			first = at;
+			fewest = count;
 		}
 	}
 	const start = first < 0 ? 0 : Math.max(0, first - Math.floor(width / 3));

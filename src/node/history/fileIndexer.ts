@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { open, stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import { extractLinesSteps } from '../../engine/history/extractLines';
+import type { CondenseEvent, SearchDoc, UsageRecord } from '../../engine/history/historyRecords';
 import type { RawLine } from '../../engine/history/rawLine';
 import { parseHeaderLine } from '../../engine/session/headerLine';
 import { EMPTY_SUMMARY, type SessionSummary } from '../../engine/session/summary';
@@ -20,6 +21,9 @@ import { readLinesFrom } from './fileLines';
 import { deleteContent, deleteSession, insertExtracted, upsertSession, type StoredSession } from './indexRows';
 import type { IndexWriter } from './indexWriter';
 import type { SqlDatabase } from './sqlite/sqlDatabase';
+
+/** Session bytes whose rows are written together (a stopped build keeps at least what was written). */
+const GATHER_BYTES = 4 * 1024 * 1024;
 
 /** Runs a long pass of the engine: in slices on a shared thread, at once in the command line. */
 export type StepRunner = <T>(steps: Steps<T>, signal?: AbortSignal) => Promise<T>;
@@ -81,7 +85,7 @@ export async function indexFile(path: string, root: string, stored: StoredSessio
 		let sid: number | undefined;
 		const rowAs = (consumed: number, complete: boolean): StoredSession => ({ ...base, size: complete ? stats.size : -1, consumed, summary });
 		const sidIn = (db: SqlDatabase, row: StoredSession): number => (sid ??= upsertSession(db, row));
-		const write = async (lines: RawLine[], consumed: number, complete: boolean, extracted: Parameters<typeof insertExtracted>[2] | undefined): Promise<void> => {
+		const write = async (bytes: number, consumed: number, complete: boolean, extracted: Parameters<typeof insertExtracted>[2] | undefined): Promise<void> => {
 			const row = rowAs(consumed, complete);
 			const clear = restart;
 			restart = false;
@@ -94,17 +98,33 @@ export async function indexFile(path: string, root: string, stored: StoredSessio
 					insertExtracted(db, id, extracted);
 				}
 			} : undefined;
-			await context.writer.add(content, lineBytes(lines), path, (db) => {
+			await context.writer.add(content, bytes, path, (db) => {
 				sid = upsertSession(db, row);
 			});
+		};
+		// What the lines gave is written a few MB of lines at a time: rows inserted many per statement.
+		let gathered: { usage: UsageRecord[]; events: CondenseEvent[]; docs: SearchDoc[]; bytes: number } = { usage: [], events: [], docs: [], bytes: 0 };
+		let gatheredTo = start;
+		const writeGathered = async (complete: boolean): Promise<void> => {
+			const { usage, events, docs, bytes } = gathered;
+			gathered = { usage: [], events: [], docs: [], bytes: 0 };
+			await write(bytes, gatheredTo, complete, usage.length + events.length + docs.length > 0 ? { usage, events, docs } : undefined);
 		};
 		const consumed = await readLinesFrom(handle, start, stats.size, async (lines, reached) => {
 			const extracted = await context.run(extractLinesSteps(summary, lines), context.signal);
 			summary = extracted.summary;
 			context.onBytes?.(lineBytes(lines));
-			await write(lines, reached, false, extracted);
+			gathered.usage.push(...extracted.usage);
+			gathered.events.push(...extracted.events);
+			gathered.docs.push(...extracted.docs);
+			gathered.bytes += reached - gatheredTo;
+			gatheredTo = reached;
+			if (gathered.bytes >= GATHER_BYTES) {
+				await writeGathered(false);
+			}
 		}, context.signal);
-		await write([], consumed, true, undefined);
+		gatheredTo = consumed;
+		await writeGathered(true);
 		return continues ? 'appended' : 'indexed';
 	} finally {
 		await handle.close();

@@ -123,17 +123,30 @@ export function insertExtracted(db: SqlDatabase, sid: number, extracted: Omit<Ex
 /** Rows inserted ROWS_PER_INSERT at a time: one statement per row costs more in calls than in SQLite. */
 const ROWS_PER_INSERT = 32;
 
+const statementTexts = new Map<string, string>();
+
+/** `insert` followed by `count` rows of `columns` placeholders (made once per shape). */
+function statementText(insert: string, columns: number, count: number): string {
+	const key = `${count}:${insert}`;
+	let text = statementTexts.get(key);
+	if (text === undefined) {
+		text = `${insert} ${Array.from({ length: count }, () => `(${Array.from({ length: columns }, () => '?').join(', ')})`).join(', ')}`;
+		statementTexts.set(key, text);
+	}
+	return text;
+}
+
 function insertRows(db: SqlDatabase, insert: string, columns: number, rows: readonly SqlValue[][]): void {
-	const placeholders = (count: number): string => Array.from({ length: count }, () => `(${Array.from({ length: columns }, () => '?').join(', ')})`).join(', ');
+	const placeholders = (count: number): string => statementText(insert, columns, count);
 	let at = 0;
 	if (rows.length >= ROWS_PER_INSERT) {
-		const many = db.prepare(`${insert} ${placeholders(ROWS_PER_INSERT)}`);
+		const many = db.prepare(placeholders(ROWS_PER_INSERT));
 		for (; at + ROWS_PER_INSERT <= rows.length; at += ROWS_PER_INSERT) {
 			many.run(rows.slice(at, at + ROWS_PER_INSERT).flat());
 		}
 	}
 	if (at < rows.length) {
-		const one = db.prepare(`${insert} ${placeholders(1)}`);
+		const one = db.prepare(placeholders(1));
 		for (; at < rows.length; at++) {
 			one.run(rows[at]);
 		}
