@@ -19,6 +19,6 @@ describe('history search: the query and the snippet', () => {
 
 	it('shows control characters (a terminal escape) as spaces, on one line', () => {
 		assert.equal(printable('a\u001b[31mred\u001b[0m\nb\tc'), 'a [31mred [0m b c');
-		assert.doesNotMatch(snippetOf('x\u001b]0;title\u0007y', ['x']).text, /[\u0000-\u001f]/);
+		assert.ok(![...snippetOf('x\u001b]0;title\u0007y', ['x']).text].some((char) => char.charCodeAt(0) < 0x20));
 	});
 });
