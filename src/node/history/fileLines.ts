@@ -6,7 +6,7 @@
  */
 import type { FileHandle } from 'node:fs/promises';
 import { LATIN1_LINE_BYTES, type RawLine } from '../../engine/history/rawLine';
-import { decodeUtf8 } from '../sessions/completeLines';
+import { decodeUtf8, scanCompleteLines } from '../sessions/completeLines';
 
 const NEWLINE = 0x0a;
 
@@ -21,8 +21,7 @@ const OPEN_BRACE = 0x7b;
 /**
  * Calls `onLines` with the lines of each piece from `offset` to `size` (complete lines only; a line
  * longer than a piece comes whole) and returns the offset after the last complete line. The next
- * piece is read once `onLines` settles, so only one piece's text is held at a time. One buffer is
- * reused (see `scanCompleteLines`).
+ * piece is read once `onLines` settles, so only one piece's text is held at a time.
  */
 export async function readLinesFrom(
 	handle: FileHandle,
@@ -31,37 +30,14 @@ export async function readLinesFrom(
 	onLines: (lines: RawLine[], consumed: number) => Promise<void>,
 	signal?: AbortSignal,
 ): Promise<number> {
-	let buffer = Buffer.allocUnsafe(READ_BYTES);
-	/** Bytes at the start of the buffer that begin a line not complete yet. */
-	let held = 0;
-	let position = offset;
 	let consumed = offset;
-	while (position < size) {
-		signal?.throwIfAborted();
-		if (held === buffer.length) {
-			const bigger = Buffer.allocUnsafe(buffer.length * 2);
-			buffer.copy(bigger, 0, 0, held);
-			buffer = bigger;
-		}
-		const { bytesRead } = await handle.read(buffer, held, Math.min(buffer.length - held, size - position), position);
-		if (bytesRead === 0) {
-			break; // the file shrank while reading
-		}
-		position += bytesRead;
-		const filled = held + bytesRead;
-		const newline = buffer.lastIndexOf(NEWLINE, filled - 1);
-		if (newline === -1) {
-			held = filled;
-			continue;
-		}
-		const end = newline + 1;
-		const lines = splitPiece(buffer.subarray(0, newline), consumed);
-		consumed += end;
-		buffer.copy(buffer, 0, end, filled);
-		held = filled - end;
+	signal?.throwIfAborted();
+	return scanCompleteLines(handle, offset, size, async (piece) => {
+		const lines = splitPiece(piece.subarray(0, piece.length - 1), consumed);
+		consumed += piece.length;
 		await onLines(lines, consumed);
-	}
-	return consumed;
+		signal?.throwIfAborted();
+	}, READ_BYTES);
 }
 
 /** The lines of `piece` (complete lines without the last `\n`), which starts at `offset` in the file. */

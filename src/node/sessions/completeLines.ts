@@ -74,7 +74,7 @@ export async function scanCompleteLines(
 	handle: FileHandle,
 	offset: number,
 	size: number,
-	onPiece: (bytes: Buffer) => void,
+	onPiece: (bytes: Buffer) => void | Promise<void>,
 	chunkBytes = 1024 * 1024,
 ): Promise<number> {
 	let buffer = Buffer.allocUnsafe(Math.max(1, chunkBytes));
@@ -101,7 +101,8 @@ export async function scanCompleteLines(
 		}
 		const end = newline + 1;
 		consumed += end;
-		onPiece(buffer.subarray(0, end));
+		// The next read waits for an async onPiece (the history index writes between pieces).
+		await onPiece(buffer.subarray(0, end));
 		buffer.copy(buffer, 0, end, filled);
 		held = filled - end;
 	}
