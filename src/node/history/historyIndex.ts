@@ -123,6 +123,19 @@ export class HistoryIndex {
 		return this.database.read((db) => sessionsOf(db, `WHERE root IN (${paths.map(() => '?').join(', ')})`, paths));
 	}
 
+	/**
+	 * Forgets every session ("Clear the Session Index"): the rows go and the file gives their space
+	 * back. The file itself stays, so windows and command lines that have it open see an empty index
+	 * (and build it again when they refresh) instead of writing into a deleted file.
+	 */
+	async clear(): Promise<void> {
+		await this.database.write((db) => {
+			db.exec("INSERT INTO docs_text (docs_text) VALUES ('delete-all')");
+			db.exec('DELETE FROM docs; DELETE FROM usage; DELETE FROM events; DELETE FROM models; DELETE FROM sessions;');
+		});
+		await this.database.use((db) => db.exec('VACUUM'));
+	}
+
 	close(): Promise<void> {
 		return this.database.close();
 	}

@@ -85,7 +85,8 @@ export class IndexDatabase {
 		this.disconnect();
 	}
 
-	private async use<T>(work: (db: SqlDatabase) => T): Promise<T> {
+	/** Runs `work` with the lock held, outside a transaction (VACUUM). */
+	async use<T>(work: (db: SqlDatabase) => T): Promise<T> {
 		if (this.off) {
 			throw new IndexOffError(this.off.detail);
 		}

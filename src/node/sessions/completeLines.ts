@@ -74,7 +74,7 @@ export async function scanCompleteLines(
 	handle: FileHandle,
 	offset: number,
 	size: number,
-	onPiece: (bytes: Buffer) => void | Promise<void>,
+	onPiece: (bytes: Buffer) => unknown,
 	chunkBytes = 1024 * 1024,
 ): Promise<number> {
 	let buffer = Buffer.allocUnsafe(Math.max(1, chunkBytes));

@@ -208,6 +208,21 @@ describe('history index (on this Node\'s SQLite engine)', function () {
 		assert.deepEqual(readFileSync(path), before);
 	});
 
+	it('clear forgets every session and gives the space back; the next refresh builds it again', async () => {
+		const path = join(temp(), 'index', 'i.sqlite');
+		const big = join(agent(), 'sessions', '--p--', 'big.jsonl');
+		writeSession(agent(), 'p', 'big.jsonl', '');
+		copyFileSync(join(realSessionsDir, 'large-session.migrated-v3.jsonl'), big);
+		await opened(path);
+		await refreshOutcomes();
+		const full = statSync(path).size;
+		await index?.clear();
+		assert.deepEqual(await index?.stored([sessionsRoot(agent())]), []);
+		assert.ok(statSync(path).size < full / 4, `${statSync(path).size} < ${full} / 4`);
+		assert.deepEqual(await refreshOutcomes(), { indexed: 1, removed: 0 });
+		assert.equal((await searchHistory(index as HistoryIndex, 'mode')).length, 1);
+	});
+
 	it('keeps the index private: 0600 in a 0700 folder (the default folder made private even when it existed)', async function () {
 		if (process.platform === 'win32') {
 			this.skip();
