@@ -3,7 +3,14 @@
  * per write and a reader may catch a line half-written, so everything after the last `\n` is left
  * for a later read. Splitting at a `\n` byte never cuts a UTF-8 character in two.
  */
-import type { FileHandle } from 'node:fs/promises';
+
+/**
+ * What these reads need of an open file: `FileHandle` has it, and so has a synchronous file
+ * descriptor wrapped for a thread that may block (the session index's extraction worker).
+ */
+export interface ReadableFile {
+	read(buffer: Buffer, offset: number, length: number, position: number): Promise<{ readonly bytesRead: number }>;
+}
 
 const NEWLINE = 0x0a;
 // ignoreBOM: a byte-order mark is text, as Pi reads the file (`utf8`); a piece starting with one keeps it.
@@ -29,7 +36,7 @@ const BACKWARD_CHUNK = 64 * 1024;
 export const PARSE_PIECE_BYTES = 64 * 1024;
 
 /** Bytes `[start, end)` of the file, fully read (short reads are retried). */
-export async function readRange(handle: FileHandle, start: number, end: number): Promise<Buffer> {
+export async function readRange(handle: ReadableFile, start: number, end: number): Promise<Buffer> {
 	const buffer = Buffer.alloc(Math.max(0, end - start));
 	let filled = 0;
 	while (filled < buffer.length) {
@@ -46,7 +53,7 @@ export async function readRange(handle: FileHandle, start: number, end: number):
  * Offset just after the last `\n` in `[from, size)`, searching backwards chunk by chunk; `from` when
  * that range holds no `\n`.
  */
-export async function findCompleteEnd(handle: FileHandle, from: number, size: number): Promise<number> {
+export async function findCompleteEnd(handle: ReadableFile, from: number, size: number): Promise<number> {
 	let end = size;
 	while (end > from) {
 		const start = Math.max(from, end - BACKWARD_CHUNK);
@@ -71,7 +78,7 @@ export async function findCompleteEnd(handle: FileHandle, from: number, size: nu
  * process's allocator kept as resident memory.
  */
 export async function scanCompleteLines(
-	handle: FileHandle,
+	handle: ReadableFile,
 	offset: number,
 	size: number,
 	onPiece: (bytes: Buffer) => unknown,
