@@ -75,6 +75,10 @@ if (exists('src/node/llm/piAiModule.ts')) {
 if (exists('src/node/history/sqlite/wasmSqliteModule.ts')) {
 	builds.push({ ...nodeCommon, entryPoints: [at('src/node/history/sqlite/wasmSqliteModule.ts')], outfile: at('dist/sqlite-wasm.js') });
 }
+// The session index's extraction thread: a build reads and extracts session files there (src/node/history/extractionPool.ts).
+if (exists('src/node/history/worker/extractionWorkerMain.ts')) {
+	builds.push({ ...nodeCommon, entryPoints: [at('src/node/history/worker/extractionWorkerMain.ts')], outfile: at('dist/history-worker.js') });
+}
 // The bridge: a Pi extension (ESM, loaded by Pi's own loader) that "Connect Pi to VS Code" copies into Pi's agent
 // dir, with the package.json that makes it a Pi package. Pi's own modules stay imports: Pi maps them to its copies.
 const extensionVersion = JSON.parse(readFileSync(at('package.json'), 'utf8')).version;

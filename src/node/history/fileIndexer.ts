@@ -4,38 +4,44 @@
  * bytes, read from where the index stopped (at a complete line); a file whose first line changed,
  * that shrank or that has a new inode is read again from its start; a file that is gone leaves the
  * index. A file read in parts (a build stopped midway) is continued the same way.
+ *
+ * In two halves, so the reading can run in a worker thread while this one writes: `decideFile`
+ * (what the file needs, from its `stat` and first line: plain data) and the lines' extraction
+ * (`fileExtraction.ts`) on one side, `FileWrites` (the rows each of those gives) on the other.
  */
 import { createHash } from 'node:crypto';
-import { open, stat } from 'node:fs/promises';
-import type { Stats } from 'node:fs';
-import { extractLinesSteps } from '../../engine/history/extractLines';
-import type { CondenseEvent, SearchDoc, UsageRecord } from '../../engine/history/historyRecords';
-import type { RawLine } from '../../engine/history/rawLine';
 import { parseHeaderLine } from '../../engine/session/headerLine';
 import { EMPTY_SUMMARY, type SessionSummary } from '../../engine/session/summary';
-import type { SessionHeader } from '../../engine/session/types';
-import type { Steps } from '../../engine/steps';
-import { errorCode } from '../fs/errors';
+import type { ReadableFile } from '../sessions/completeLines';
 import { readFirstLine } from '../sessions/firstLine';
-import { readLinesFrom } from './fileLines';
+import type { ExtractedBatch } from './fileExtraction';
 import { deleteContent, deleteSession, insertExtracted, upsertSession, type StoredSession } from './indexRows';
 import type { IndexWriter } from './indexWriter';
+import { isEmptyColumns } from './rowColumns';
 import type { SqlDatabase } from './sqlite/sqlDatabase';
-
-/** Session bytes whose rows are written together (a stopped build keeps at least what was written). */
-const GATHER_BYTES = 4 * 1024 * 1024;
-
-/** Runs a long pass of the engine: in slices on a shared thread, at once in the command line. */
-export type StepRunner = <T>(steps: Steps<T>, signal?: AbortSignal) => Promise<T>;
 
 export type FileOutcome = 'unchanged' | 'appended' | 'indexed' | 'unlisted' | 'removed';
 
-export interface FileIndexContext {
-	readonly writer: IndexWriter;
-	readonly run: StepRunner;
-	readonly signal?: AbortSignal;
-	/** Called with the bytes read as they are read (progress). */
-	readonly onBytes?: (bytes: number) => void;
+/** A file to bring up to date (found under the session folder `root`), and what the index has of it. */
+export interface FileJob {
+	readonly path: string;
+	readonly root: string;
+	readonly stored: StoredSession | undefined;
+}
+
+/** A file's row without what its lines gave. */
+export type FileBase = Omit<StoredSession, 'consumed' | 'summary'>;
+
+/** What a file needs (plain data: it may come from a worker thread). */
+export type FileDecision =
+	| { readonly kind: 'removed' | 'unchanged' }
+	| { readonly kind: 'unlisted'; readonly row: StoredSession }
+	/** Its lines from `start` follow `summary`; `restart`: forget what its earlier lines gave first. */
+	| { readonly kind: 'read'; readonly outcome: 'appended' | 'indexed'; readonly base: FileBase; readonly start: number; readonly summary: SessionSummary; readonly restart: boolean };
+
+/** An open session file: its reads and its `stat`. */
+export interface OpenedFile extends ReadableFile {
+	stat(): Promise<{ readonly ino: number; readonly size: number; readonly mtimeMs: number }>;
 }
 
 const FIRST_LINE_REASONS = {
@@ -44,99 +50,107 @@ const FIRST_LINE_REASONS = {
 	'too-long': 'line 1 is longer than 64 KB',
 } as const;
 
-/** Brings `path` (found under the session folder `root`) up to date; `stored` is what the index has of it. */
-export async function indexFile(path: string, root: string, stored: StoredSession | undefined, context: FileIndexContext): Promise<FileOutcome> {
-	let stats: Stats;
-	try {
-		stats = await stat(path);
-	} catch (error) {
-		if (errorCode(error) !== 'ENOENT' && errorCode(error) !== 'ENOTDIR') {
-			throw error;
-		}
-		if (stored) {
-			await context.writer.add(undefined, 0, path, (db) => void deleteSession(db, path));
-		}
-		return 'removed';
+/** True when the stored row is of exactly this file as it is: nothing to read. */
+export function isUnchanged(stored: StoredSession | undefined, root: string, stats: { readonly ino: number; readonly size: number; readonly mtimeMs: number }): boolean {
+	return stored !== undefined && stored.size >= 0 && stored.ino === stats.ino && stored.size === stats.size && stored.mtimeMs === stats.mtimeMs && stored.root === root;
+}
+
+/** What `job`'s file (open as `file`) needs. */
+export async function decideFile(job: FileJob, file: OpenedFile): Promise<FileDecision> {
+	const { path, root, stored } = job;
+	const stats = await file.stat();
+	if (isUnchanged(stored, root, stats)) {
+		return { kind: 'unchanged' };
 	}
-	if (stored && stored.size >= 0 && stored.ino === stats.ino && stored.size === stats.size && stored.mtimeMs === stats.mtimeMs && stored.root === root) {
-		return 'unchanged';
+	const identity = { path, root, ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs };
+	const first = await readFirstLine(file);
+	const firstLineHash = first.kind === 'line' ? createHash('sha256').update(first.prefix).digest('hex') : undefined;
+	const parsed = first.kind === 'line' ? parseHeaderLine(first.text) : { ok: false as const, reason: FIRST_LINE_REASONS[first.kind] };
+	if (!parsed.ok) {
+		return { kind: 'unlisted', row: { ...identity, consumed: 0, firstLineHash, unlisted: parsed.reason, header: undefined, summary: EMPTY_SUMMARY } };
 	}
-	const handle = await open(path, 'r');
-	try {
-		const identity = { path, root, ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs };
-		const first = await readFirstLine(handle);
-		const firstLineHash = first.kind === 'line' ? createHash('sha256').update(first.prefix).digest('hex') : undefined;
-		const parsed = first.kind === 'line' ? parseHeaderLine(first.text) : { ok: false as const, reason: FIRST_LINE_REASONS[first.kind] };
-		if (!parsed.ok) {
-			const unlisted: StoredSession = { ...identity, consumed: 0, firstLineHash, unlisted: parsed.reason, header: undefined, summary: EMPTY_SUMMARY };
-			await context.writer.add((db) => {
-				deleteContent(db, upsertSession(db, unlisted));
-			}, 0, path, (db) => void upsertSession(db, unlisted));
-			return 'unlisted';
-		}
-		const continues = stored !== undefined && stored.unlisted === undefined && stored.ino === stats.ino && stats.size >= stored.consumed
-			&& stored.firstLineHash !== undefined && stored.firstLineHash === firstLineHash;
-		const start = continues ? stored.consumed : 0;
-		let summary: SessionSummary = continues ? stored.summary : EMPTY_SUMMARY;
+	const continues = stored !== undefined && stored.unlisted === undefined && stored.ino === stats.ino && stats.size >= stored.consumed
+		&& stored.firstLineHash !== undefined && stored.firstLineHash === firstLineHash;
+	return {
+		kind: 'read',
+		outcome: continues ? 'appended' : 'indexed',
+		base: { ...identity, firstLineHash, unlisted: undefined, header: parsed.header },
+		start: continues ? stored.consumed : 0,
+		summary: continues ? stored.summary : EMPTY_SUMMARY,
 		// A file read again from its start forgets what its earlier lines gave (nothing to forget for a new one).
-		let restart = !continues && stored !== undefined;
-		const base = { ...identity, firstLineHash, unlisted: undefined, header: parsed.header };
-		/** The file's row id, made by its first write (a batch's writes run in order, in one transaction). */
-		let sid: number | undefined;
-		const rowAs = (consumed: number, complete: boolean): StoredSession => ({ ...base, size: complete ? stats.size : -1, consumed, summary });
-		const sidIn = (db: SqlDatabase, row: StoredSession): number => (sid ??= upsertSession(db, row));
-		const write = async (bytes: number, consumed: number, complete: boolean, extracted: Parameters<typeof insertExtracted>[2] | undefined): Promise<void> => {
-			const row = rowAs(consumed, complete);
-			const clear = restart;
-			restart = false;
-			const content = clear || extracted ? (db: SqlDatabase): void => {
-				const id = sidIn(db, row);
-				if (clear) {
-					deleteContent(db, id);
+		restart: !continues && stored !== undefined,
+	};
+}
+
+/** Where what a file needs goes: its decision, then (to read) its batches, in order. */
+export interface FileSink {
+	decided(decision: FileDecision): Promise<void>;
+	batch(batch: ExtractedBatch): Promise<void>;
+}
+
+/** The index writes of one file: queued in `writer`, which commits them with other files'. */
+export class FileWrites implements FileSink {
+	private decision: FileDecision | undefined;
+	/** The file's row id, made by its first write (a batch's writes run in order, in one transaction). */
+	private sid: number | undefined;
+	private restart = false;
+
+	constructor(readonly job: FileJob, private readonly writer: IndexWriter, private readonly onBytes?: (bytes: number) => void) {}
+
+	/** The outcome, once decided. */
+	get outcome(): FileOutcome | undefined {
+		const decision = this.decision;
+		return decision === undefined ? undefined : decision.kind === 'read' ? decision.outcome : decision.kind;
+	}
+
+	async decided(decision: FileDecision): Promise<void> {
+		this.decision = decision;
+		const { path } = this.job;
+		switch (decision.kind) {
+			case 'removed':
+				if (this.job.stored) {
+					await this.writer.add(undefined, 0, path, (db) => void deleteSession(db, path));
 				}
-				if (extracted) {
-					insertExtracted(db, id, extracted);
-				}
-			} : undefined;
-			await context.writer.add(content, bytes, path, (db) => {
-				sid = upsertSession(db, row);
-			});
-		};
-		// What the lines gave is written a few MB of lines at a time: rows inserted many per statement.
-		let gathered: { usage: UsageRecord[]; events: CondenseEvent[]; docs: SearchDoc[]; bytes: number } = { usage: [], events: [], docs: [], bytes: 0 };
-		let gatheredTo = start;
-		const writeGathered = async (complete: boolean): Promise<void> => {
-			const { usage, events, docs, bytes } = gathered;
-			gathered = { usage: [], events: [], docs: [], bytes: 0 };
-			await write(bytes, gatheredTo, complete, usage.length + events.length + docs.length > 0 ? { usage, events, docs } : undefined);
-		};
-		const consumed = await readLinesFrom(handle, start, stats.size, async (lines, reached) => {
-			const extracted = await context.run(extractLinesSteps(summary, lines), context.signal);
-			summary = extracted.summary;
-			context.onBytes?.(lineBytes(lines));
-			gathered.usage.push(...extracted.usage);
-			gathered.events.push(...extracted.events);
-			gathered.docs.push(...extracted.docs);
-			gathered.bytes += reached - gatheredTo;
-			gatheredTo = reached;
-			if (gathered.bytes >= GATHER_BYTES) {
-				await writeGathered(false);
+				return;
+			case 'unlisted':
+				await this.writer.add((db) => {
+					deleteContent(db, upsertSession(db, decision.row));
+				}, 0, path, (db) => void upsertSession(db, decision.row));
+				return;
+			case 'read':
+				this.restart = decision.restart;
+				return;
+			case 'unchanged':
+				return;
+		}
+	}
+
+	async batch(batch: ExtractedBatch): Promise<void> {
+		const decision = this.decision;
+		if (decision?.kind !== 'read') {
+			throw new Error(`lines of ${this.job.path} came without a decision to read them`);
+		}
+		const row: StoredSession = { ...decision.base, size: batch.last ? decision.base.size : -1, consumed: batch.reached, summary: batch.summary };
+		const clear = this.restart;
+		this.restart = false;
+		const hasRows = !isEmptyColumns(batch.rows);
+		const content = clear || hasRows ? (db: SqlDatabase): void => {
+			const id = this.sidIn(db, row);
+			if (clear) {
+				deleteContent(db, id);
 			}
-		}, context.signal);
-		gatheredTo = consumed;
-		await writeGathered(true);
-		return continues ? 'appended' : 'indexed';
-	} finally {
-		await handle.close();
+			if (hasRows) {
+				insertExtracted(db, id, batch.rows);
+			}
+		} : undefined;
+		await this.writer.add(content, batch.bytes, this.job.path, (db) => {
+			this.sid = upsertSession(db, row);
+		});
+		this.onBytes?.(batch.bytes);
+	}
+
+	private sidIn(db: SqlDatabase, row: StoredSession): number {
+		this.sid ??= upsertSession(db, row);
+		return this.sid;
 	}
 }
-
-function lineBytes(lines: readonly RawLine[]): number {
-	let bytes = 0;
-	for (const line of lines) {
-		bytes += line.bytes + 1;
-	}
-	return bytes;
-}
-
-export type { SessionHeader };

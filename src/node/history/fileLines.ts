@@ -4,9 +4,8 @@
  * byte, every other line decoded as UTF-8 as the list's summary decodes it (see
  * `src/engine/history/rawLine.ts` for why both readings give the same values).
  */
-import type { FileHandle } from 'node:fs/promises';
 import { LATIN1_LINE_BYTES, type RawLine } from '../../engine/history/rawLine';
-import { decodeUtf8, scanCompleteLines } from '../sessions/completeLines';
+import { decodeUtf8, scanCompleteLines, type ReadableFile } from '../sessions/completeLines';
 
 const NEWLINE = 0x0a;
 
@@ -24,7 +23,7 @@ const OPEN_BRACE = 0x7b;
  * piece is read once `onLines` settles, so only one piece's text is held at a time.
  */
 export async function readLinesFrom(
-	handle: FileHandle,
+	handle: ReadableFile,
 	offset: number,
 	size: number,
 	onLines: (lines: RawLine[], consumed: number) => Promise<void>,

@@ -3,18 +3,19 @@
  * each session, its model usage, pi-condense's events and the texts search looks in, kept in one
  * SQLite file per user and brought up to date incrementally.
  *
- * Made to be driven from a shared thread: every long operation takes an AbortSignal, runs the
- * engine's passes through `run` (in slices on the extension host) and writes in bounded batches, so
- * the thread is never held long; a stopped build keeps what it wrote and goes on from there next
- * time (`refresh` again). `first` puts the sessions someone is looking at before the others, and
- * `fileChanged` is the watcher's call for one file.
+ * Made to be driven from a shared thread: every long operation takes an AbortSignal, a build reads
+ * and extracts its files in worker threads (`extractionPool.ts`; small updates run the engine's pass
+ * here, in slices) and writes in bounded batches, so the thread is never held long; a stopped build
+ * keeps what it wrote and goes on from there next time (`refresh` again). `first` puts the sessions
+ * someone is looking at before the others, and `fileChanged` is the watcher's call for one file.
  */
 import { listSessionPaths } from '../sessions/discoverSessions';
 import type { SessionRoot } from '../paths/sessionLocations';
 import { runSliced, SLICE_MS } from '../slicing/runSliced';
-import { errorMessage } from '../../base/errorMessage';
-import { indexFile, type FileOutcome, type StepRunner } from './fileIndexer';
-import { IndexDatabase, IndexOffError, IndexRebuiltError, type IndexNotice } from './indexDatabase';
+import { inThreadReader, type StepRunner } from './fileExtraction';
+import { FileWrites, type FileOutcome } from './fileIndexer';
+import { IndexDatabase, IndexRebuiltError, type IndexNotice } from './indexDatabase';
+import { refreshFiles, type RefreshOptions, type RefreshResult } from './indexRefresh';
 import { deleteSession, sessionsOf, type StoredRow } from './indexRows';
 import { IndexWriter } from './indexWriter';
 import type { SqlEngineChoice } from './sqlite/openSqlite';
@@ -33,28 +34,13 @@ export interface HistoryIndexOptions {
 	readonly sliceMs?: number;
 	/** Session bytes covered by one write (default 2 MB: each write holds the thread while it runs). */
 	readonly batchBytes?: number;
+	/** Extraction threads a build may start (default `defaultExtractionThreads()`; 0: extract on this thread). */
+	readonly extractionThreads?: number;
+	/** Bytes a refresh reads on this thread before it starts extraction threads (default 4 MB). */
+	readonly threadsFromBytes?: number;
 }
 
-export interface RefreshProgress {
-	readonly filesDone: number;
-	readonly filesTotal: number;
-	/** Bytes of session lines read so far (0 on a warm refresh). */
-	readonly bytesRead: number;
-}
-
-export interface RefreshOptions {
-	readonly signal?: AbortSignal;
-	/** Files to bring up to date before the others (the selected session). */
-	readonly first?: readonly string[];
-	readonly onProgress?: (progress: RefreshProgress) => void;
-}
-
-export interface RefreshResult {
-	readonly outcomes: ReadonlyMap<FileOutcome, number>;
-	/** Files that could not be read, with why. */
-	readonly problems: readonly string[];
-	readonly bytesRead: number;
-}
+export type { RefreshOptions, RefreshProgress, RefreshResult } from './indexRefresh';
 
 const DEFAULT_BATCH_BYTES = 2 * 1024 * 1024;
 
@@ -107,9 +93,10 @@ export class HistoryIndex {
 	async fileChanged(path: string, root: SessionRoot, signal?: AbortSignal): Promise<FileOutcome> {
 		const writer = new IndexWriter(this.database, Number.POSITIVE_INFINITY);
 		const stored = await this.database.read((db) => sessionsOf(db, 'WHERE path = ?', [path])[0]);
-		const outcome = await indexFile(path, root.path, stored, { writer, run: this.run, signal });
+		const writes = new FileWrites({ path, root: root.path, stored }, writer);
+		await inThreadReader(this.run)(writes.job, writes, signal);
 		await writer.flush();
-		return outcome;
+		return writes.outcome ?? 'unchanged';
 	}
 
 	/** The watcher's call: `path` was deleted. */
@@ -154,53 +141,7 @@ export class HistoryIndex {
 		const firstPaths = new Set(options.first ?? []);
 		files.sort((a, b) => Number(firstPaths.has(b.path)) - Number(firstPaths.has(a.path)));
 		const writer = new IndexWriter(this.database, this.options.batchBytes ?? DEFAULT_BATCH_BYTES);
-		const outcomes = new Map<FileOutcome, number>();
-		let bytesRead = 0;
-		let filesDone = 0;
-		const report = (): void => options.onProgress?.({ filesDone, filesTotal: files.length, bytesRead });
-		try {
-			for (const file of files) {
-				options.signal?.throwIfAborted();
-				try {
-					const outcome = await indexFile(file.path, file.root, stored.get(file.path), {
-						writer,
-						run: this.run,
-						signal: options.signal,
-						onBytes: (bytes) => {
-							bytesRead += bytes;
-							report();
-						},
-					});
-					outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
-				} catch (error) {
-					if (options.signal?.aborted || isIndexError(error)) {
-						throw error;
-					}
-					problems.push(`${file.path}: ${errorMessage(error)}`);
-				}
-				filesDone++;
-				report();
-			}
-			const listed = new Set(files.map((file) => file.path));
-			const gone = [...stored.keys()].filter((path) => !listed.has(path));
-			for (const path of gone) {
-				await writer.add(undefined, 0, path, (db) => void deleteSession(db, path));
-			}
-			outcomes.set('removed', (outcomes.get('removed') ?? 0) + gone.length);
-			await writer.flush();
-		} catch (error) {
-			if (isIndexError(error)) {
-				writer.discard(); // written for a file that is no longer there
-			} else {
-				// What was read is kept, also when stopped: the next refresh goes on from there.
-				await writer.flush().catch(() => undefined);
-			}
-			throw error;
-		}
-		return { outcomes, problems, bytesRead };
+		const { distDir, extractionThreads, threadsFromBytes } = this.options;
+		return refreshFiles(files, stored, { writer, run: this.run, distDir, extractionThreads, threadsFromBytes }, options, problems);
 	}
-}
-
-function isIndexError(error: unknown): boolean {
-	return error instanceof IndexRebuiltError || error instanceof IndexOffError;
 }

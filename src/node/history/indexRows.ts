@@ -3,10 +3,10 @@
  * summary, and what its lines gave (usage records, pi-condense events, search texts). Synchronous:
  * called inside one locked transaction by `IndexDatabase`.
  */
-import type { ExtractedLines } from '../../engine/history/extractLines';
 import type { SessionSummary } from '../../engine/session/summary';
 import type { SessionHeader } from '../../engine/session/types';
-import { DOC_ROLES, DOCS_PER_SESSION, USAGE_SOURCES } from './indexSchema';
+import { DOCS_PER_SESSION } from './indexSchema';
+import { DOC_COLUMNS, DOC_ID, EVENT_COLUMNS, EVENT_SID, rowCount, USAGE_COLUMNS, USAGE_MODEL_ID, USAGE_SID, type RowColumns } from './rowColumns';
 import type { SqlDatabase, SqlRow, SqlValue } from './sqlite/sqlDatabase';
 
 /** What the index knows of one file. */
@@ -85,39 +85,47 @@ export function docRange(sid: number): [number, number] {
 	return [sid * DOCS_PER_SESSION, (sid + 1) * DOCS_PER_SESSION - 1];
 }
 
-/** Adds what some lines of a file gave. */
-export function insertExtracted(db: SqlDatabase, sid: number, extracted: Omit<ExtractedLines, 'summary'>): void {
+/** Adds what some lines of a file gave (`rows`: its slots are filled here). */
+export function insertExtracted(db: SqlDatabase, sid: number, rows: RowColumns): void {
 	const modelIds = new Map<string, number>();
-	const modelId = (provider: string | undefined, model: string | undefined): number | null => {
-		if (provider === undefined && model === undefined) {
+	const modelId = (provider: string | null, model: string | null): number | null => {
+		if (provider === null && model === null) {
 			return null;
 		}
 		const key = `${provider ?? ''}\u0000${model ?? ''}`;
 		let id = modelIds.get(key);
 		if (id === undefined) {
-			db.prepare('INSERT INTO models (provider, model) VALUES (?, ?) ON CONFLICT DO NOTHING').run([provider ?? null, model ?? null]);
-			id = Number(db.prepare('SELECT model_id FROM models WHERE provider IS ? AND model IS ?').get([provider ?? null, model ?? null])?.['model_id']);
+			db.prepare('INSERT INTO models (provider, model) VALUES (?, ?) ON CONFLICT DO NOTHING').run([provider, model]);
+			id = Number(db.prepare('SELECT model_id FROM models WHERE provider IS ? AND model IS ?').get([provider, model])?.['model_id']);
 			modelIds.set(key, id);
 		}
 		return id;
 	};
-	insertRows(db, 'INSERT OR REPLACE INTO usage (sid, line, entry_id, source, kind, model_id, time, input, output, cache_read, cache_write, total_tokens, cost) VALUES', 13, extracted.usage.map((u) => [
-		sid, u.line, u.entryId ?? null, USAGE_SOURCES.indexOf(u.source), u.kind ?? null, modelId(u.provider, u.model), u.time ?? null, u.input, u.output, u.cacheRead, u.cacheWrite, u.totalTokens, u.cost,
-	]));
-	insertRows(db, 'INSERT OR REPLACE INTO events (sid, line, entry_id, entry_type, custom_type, time, facts) VALUES', 7, extracted.events.map((e) => [
-		sid, e.line, e.entryId ?? null, e.entryType, e.customType, e.time ?? null, e.facts,
-	]));
-	if (extracted.docs.length === 0) {
+	const { usage, usageModels, events, docs, texts, textEnds } = rows;
+	for (let row = 0; row < rowCount(usage, USAGE_COLUMNS); row++) {
+		usage[row * USAGE_COLUMNS + USAGE_SID] = sid;
+		usage[row * USAGE_COLUMNS + USAGE_MODEL_ID] = modelId(usageModels[2 * row] ?? null, usageModels[2 * row + 1] ?? null);
+	}
+	insertRows(db, 'INSERT OR REPLACE INTO usage (sid, line, entry_id, source, kind, model_id, time, input, output, cache_read, cache_write, total_tokens, cost) VALUES', USAGE_COLUMNS, usage);
+	for (let row = 0; row < rowCount(events, EVENT_COLUMNS); row++) {
+		events[row * EVENT_COLUMNS + EVENT_SID] = sid;
+	}
+	insertRows(db, 'INSERT OR REPLACE INTO events (sid, line, entry_id, entry_type, custom_type, time, facts) VALUES', EVENT_COLUMNS, events);
+	if (textEnds.length === 0) {
 		return;
 	}
 	// Ids taken here, not returned per row: the transaction holds the write lock, nobody else inserts.
 	const [first, last] = docRange(sid);
-	let id = Number(db.prepare('SELECT coalesce(max(doc), ?) AS last FROM docs WHERE doc BETWEEN ? AND ?').get([first - 1, first, last])?.['last']);
-	const ids = extracted.docs.map(() => ++id);
-	insertRows(db, 'INSERT INTO docs (doc, role, time, line, offset, bytes) VALUES', 6, extracted.docs.map((d, i) => [
-		ids[i] as number, DOC_ROLES.indexOf(d.role), d.time ?? null, d.line, d.offset, d.bytes,
-	]));
-	insertRows(db, 'INSERT INTO docs_text (rowid, text) VALUES', 2, extracted.docs.map((d, i) => [ids[i] as number, d.text]));
+	const before = Number(db.prepare('SELECT coalesce(max(doc), ?) AS last FROM docs WHERE doc BETWEEN ? AND ?').get([first - 1, first, last])?.['last']);
+	const docTexts: SqlValue[] = new Array<SqlValue>(2 * textEnds.length);
+	for (let row = 0; row < textEnds.length; row++) {
+		docs[row * DOC_COLUMNS + DOC_ID] = before + 1 + row;
+		docTexts[2 * row] = before + 1 + row;
+		docTexts[2 * row + 1] = texts.subarray(row === 0 ? 0 : textEnds[row - 1], textEnds[row]);
+	}
+	insertRows(db, 'INSERT INTO docs (doc, role, time, line, offset, bytes) VALUES', DOC_COLUMNS, docs);
+	// The texts come as UTF-8 bytes (rowColumns.ts): read as text, as SQLite reads bytes cast to text.
+	insertRows(db, 'INSERT INTO docs_text (rowid, text) VALUES', 2, docTexts, '(?, CAST(? AS TEXT))');
 }
 
 /** Rows inserted ROWS_PER_INSERT at a time: one statement per row costs more in calls than in SQLite. */
@@ -125,30 +133,31 @@ const ROWS_PER_INSERT = 32;
 
 const statementTexts = new Map<string, string>();
 
-/** `insert` followed by `count` rows of `columns` placeholders (made once per shape). */
-function statementText(insert: string, columns: number, count: number): string {
-	const key = `${count}:${insert}`;
+/** `insert` followed by `count` times `row` (made once per shape). */
+function statementText(insert: string, row: string, count: number): string {
+	const key = `${count}:${insert}${row}`;
 	let text = statementTexts.get(key);
 	if (text === undefined) {
-		text = `${insert} ${Array.from({ length: count }, () => `(${Array.from({ length: columns }, () => '?').join(', ')})`).join(', ')}`;
+		text = `${insert} ${Array.from({ length: count }, () => row).join(', ')}`;
 		statementTexts.set(key, text);
 	}
 	return text;
 }
 
-function insertRows(db: SqlDatabase, insert: string, columns: number, rows: readonly SqlValue[][]): void {
-	const placeholders = (count: number): string => statementText(insert, columns, count);
+/** Inserts the rows of `values` (`columns` values each, in order), each row's values placed by `row` (default: one `?` each). */
+function insertRows(db: SqlDatabase, insert: string, columns: number, values: readonly SqlValue[], row = `(${Array.from({ length: columns }, () => '?').join(', ')})`): void {
+	const rows = rowCount(values, columns);
 	let at = 0;
-	if (rows.length >= ROWS_PER_INSERT) {
-		const many = db.prepare(placeholders(ROWS_PER_INSERT));
-		for (; at + ROWS_PER_INSERT <= rows.length; at += ROWS_PER_INSERT) {
-			many.run(rows.slice(at, at + ROWS_PER_INSERT).flat());
+	if (rows >= ROWS_PER_INSERT) {
+		const many = db.prepare(statementText(insert, row, ROWS_PER_INSERT));
+		for (; at + ROWS_PER_INSERT <= rows; at += ROWS_PER_INSERT) {
+			many.run(values.slice(at * columns, (at + ROWS_PER_INSERT) * columns));
 		}
 	}
-	if (at < rows.length) {
-		const one = db.prepare(placeholders(1));
-		for (; at < rows.length; at++) {
-			one.run(rows[at]);
+	if (at < rows) {
+		const one = db.prepare(statementText(insert, row, 1));
+		for (; at < rows; at++) {
+			one.run(values.slice(at * columns, (at + 1) * columns));
 		}
 	}
 }

@@ -17,9 +17,13 @@ export interface OpenedIndex {
 	readonly notices: IndexNotice[];
 }
 
-export async function openTestIndex(path: string, engine: SqlEngineChoice = 'auto', ownFolder = false): Promise<{ index: HistoryIndex | undefined; notices: IndexNotice[] }> {
+/** How a test index extracts: on this thread (the default), or in extraction threads from the first byte. */
+export type Extraction = 'here' | 'threads';
+
+export async function openTestIndex(path: string, engine: SqlEngineChoice = 'auto', ownFolder = false, extraction: Extraction = 'here'): Promise<{ index: HistoryIndex | undefined; notices: IndexNotice[] }> {
 	const notices: IndexNotice[] = [];
-	const index = await HistoryIndex.open({ path, ownFolder, engine, distDir, notify: (notice) => notices.push(notice), batchBytes: 64 * 1024 });
+	const threads = extraction === 'threads' ? { extractionThreads: 1, threadsFromBytes: 0 } : { extractionThreads: 0 };
+	const index = await HistoryIndex.open({ path, ownFolder, engine, distDir, notify: (notice) => notices.push(notice), batchBytes: 64 * 1024, ...threads });
 	return { index, notices };
 }
 

@@ -5,7 +5,8 @@
  */
 import { errorMessage } from '../../../base/errorMessage';
 
-export type SqlValue = number | string | null;
+/** A value bound to a statement; bytes bind as a blob. */
+export type SqlValue = number | string | null | Uint8Array;
 export type SqlRow = Record<string, SqlValue>;
 
 export type SqlEngineName = 'node:sqlite' | 'wasm';
