@@ -129,4 +129,7 @@ export const CREATE_SCHEMA = `
 		bytes INTEGER NOT NULL
 	);
 	CREATE VIRTUAL TABLE docs_text USING fts5(text, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2');
+	-- Merge the full-text index's segments 16 at a time, not 4: a build rewrites each term's list about
+	-- half as often (a fifth less of a build's SQLite time), for a few more segments read per search.
+	INSERT INTO docs_text (docs_text, rank) VALUES ('automerge', 16);
 `;
