@@ -62,6 +62,8 @@ if (exists('src/cli.ts')) {
 		outfile: at('dist/cli.js'),
 		banner: { js: '#!/usr/bin/env node' },
 	});
+	// The whole command line, which the entry above loads for every command but a plain `list`.
+	builds.push({ ...nodeCommon, entryPoints: [at('src/cli/commandLine.ts')], outfile: at('dist/cli-commands.js') });
 }
 // pi-ai is ESM-only and large: it is bundled on its own and loaded on first use (never at activation), when the
 // installed Pi's own pi-ai is not used (src/node/llm/piAiLoader.ts).

@@ -2,8 +2,10 @@
  * The command line's catalog of sessions (`list`, `--latest`, id prefixes, `search`) from the
  * session index: opened, brought up to date (on a warm index a `stat` per file; the first time every
  * file is read, with progress on stderr when it is a terminal; Ctrl+C keeps what was read, and the
- * next run goes on from there), then read as the rows the list shows. Without an index (`--no-index`,
- * or one that cannot be used, which is said once), the session files are read as before.
+ * next run goes on from there), then read as the rows the list shows. When nothing changed since,
+ * `list` reads those rows from the index's list snapshot (`listSnapshot.ts`) without opening it.
+ * Without an index (`--no-index`, or one that cannot be used, which is said once), the session
+ * files are read as before.
  */
 import { homedir } from 'node:os';
 import { buildSessionList, type ListedSession } from '../engine/views/sessionList';
@@ -14,6 +16,8 @@ import { resolveSessionLocations, type SessionLocations } from '../node/paths/se
 import type { SessionFile } from '../node/sessions/discoverSessions';
 import { HistoryIndex, type RefreshProgress } from '../node/history/historyIndex';
 import { IndexOffError, type IndexNotice } from '../node/history/indexDatabase';
+import type { StoredSession } from '../node/history/indexRows';
+import { readListSnapshot, writeListSnapshot } from '../node/history/listSnapshot';
 import { readCatalog, type Catalog } from './sessionCatalog';
 import type { IndexChoice } from './indexOptions';
 
@@ -29,30 +33,38 @@ export interface IndexedCatalog {
 	readonly locations: SessionLocations;
 }
 
+/**
+ * The sessions for `list`, `--latest` and id prefixes: from the index's list snapshot when every
+ * file is as it was (a `stat` each, no database opened), else from the index brought up to date,
+ * else (no index) from the files.
+ */
+export async function readSessionCatalog(agentDirOption: string | undefined, cwd: string, choice: IndexChoice, now = Date.now()): Promise<Catalog> {
+	if (choice.kind === 'file') {
+		const locations = await sessionLocations(agentDirOption, cwd);
+		const rows = await readListSnapshot(choice.path, locations.roots);
+		if (rows) {
+			return catalogOf(rows, locations, cwd, now);
+		}
+	}
+	const read = await readIndexedCatalog(agentDirOption, cwd, choice, now);
+	await read.index?.close();
+	return read.catalog;
+}
+
+/** The index (for search), open and up to date, with the sessions it lists; without one, the sessions from the files. */
 export async function readIndexedCatalog(agentDirOption: string | undefined, cwd: string, choice: IndexChoice, now = Date.now()): Promise<IndexedCatalog> {
-	const agentDir = resolveAgentDir({ override: agentDirOption, env: process.env, homedir: homedir() }).path;
-	const locations = await resolveSessionLocations({ agentDir, env: process.env, homedir: homedir(), workspaceFolders: [cwd], trustProjectSettings: true });
+	const locations = await sessionLocations(agentDirOption, cwd);
 	const index = choice.kind === 'off' ? undefined : await openIndex(choice.path, choice.ownFolder);
 	if (!index) {
 		return { catalog: await readCatalog(agentDirOption, cwd, now), index: undefined, locations };
 	}
 	try {
-		await refreshWithProgress(index, locations);
+		const complete = await refreshWithProgress(index, locations);
 		const rows = await index.stored(locations.roots);
-		const rootOf = new Map(locations.roots.map((root) => [root.path, root]));
-		const listed: ListedSession[] = [];
-		const files = new Map<string, SessionFile>();
-		for (const row of rows) {
-			const root = rootOf.get(row.root);
-			if (!row.header || row.unlisted !== undefined || !root) {
-				continue;
-			}
-			const file: SessionFile = { path: row.path, root, size: row.size, mtimeMs: row.mtimeMs, header: row.header };
-			files.set(row.path, file);
-			listed.push({ file, summary: { summary: row.summary, modified: sessionModifiedTime(row.summary, row.mtimeMs) }, reclaim: undefined });
+		if (complete) {
+			writeListSnapshot(index.path, locations.roots, rows);
 		}
-		const projects = buildSessionList(listed, { workspaceFolders: [cwd], now, homedir: homedir() });
-		return { catalog: { projects, files, cwd }, index, locations };
+		return { catalog: catalogOf(rows, locations, cwd, now), index, locations };
 	} catch (error) {
 		await index.close();
 		if (!(error instanceof IndexOffError)) {
@@ -60,6 +72,29 @@ export async function readIndexedCatalog(agentDirOption: string | undefined, cwd
 		}
 		return { catalog: await readCatalog(agentDirOption, cwd, now), index: undefined, locations };
 	}
+}
+
+async function sessionLocations(agentDirOption: string | undefined, cwd: string): Promise<SessionLocations> {
+	const agentDir = resolveAgentDir({ override: agentDirOption, env: process.env, homedir: homedir() }).path;
+	return resolveSessionLocations({ agentDir, env: process.env, homedir: homedir(), workspaceFolders: [cwd], trustProjectSettings: true });
+}
+
+/** The list's rows of the stored files: sessions with a header, under the folders searched. */
+function catalogOf(rows: readonly StoredSession[], locations: SessionLocations, cwd: string, now: number): Catalog {
+	const rootOf = new Map(locations.roots.map((root) => [root.path, root]));
+	const listed: ListedSession[] = [];
+	const files = new Map<string, SessionFile>();
+	for (const row of rows) {
+		const root = rootOf.get(row.root);
+		if (!row.header || row.unlisted !== undefined || !root) {
+			continue;
+		}
+		const file: SessionFile = { path: row.path, root, size: row.size, mtimeMs: row.mtimeMs, header: row.header };
+		files.set(row.path, file);
+		listed.push({ file, summary: { summary: row.summary, modified: sessionModifiedTime(row.summary, row.mtimeMs) }, reclaim: undefined });
+	}
+	const projects = buildSessionList(listed, { workspaceFolders: [cwd], now, homedir: homedir() });
+	return { projects, files, cwd };
 }
 
 async function openIndex(path: string, ownFolder: boolean): Promise<HistoryIndex | undefined> {
@@ -73,8 +108,8 @@ async function openIndex(path: string, ownFolder: boolean): Promise<HistoryIndex
 	});
 }
 
-/** Brings the index up to date; Ctrl+C stops it with what was read kept (exit 130). */
-async function refreshWithProgress(index: HistoryIndex, locations: SessionLocations): Promise<void> {
+/** Brings the index up to date; Ctrl+C stops it with what was read kept (exit 130). True when every file could be read. */
+async function refreshWithProgress(index: HistoryIndex, locations: SessionLocations): Promise<boolean> {
 	const controller = new AbortController();
 	const interrupt = (): void => controller.abort();
 	process.once('SIGINT', interrupt);
@@ -84,6 +119,7 @@ async function refreshWithProgress(index: HistoryIndex, locations: SessionLocati
 		for (const problem of result.problems) {
 			process.stderr.write(`pi-condense: warning: ${problem}\n`);
 		}
+		return result.problems.length === 0;
 	} catch (error) {
 		if (controller.signal.aborted) {
 			progress?.done();

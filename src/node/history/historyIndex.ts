@@ -16,6 +16,7 @@ import { inThreadReader, type StepRunner } from './fileExtraction';
 import { FileWrites, type FileOutcome } from './fileIndexer';
 import { IndexDatabase, IndexRebuiltError, type IndexNotice } from './indexDatabase';
 import { refreshFiles, type RefreshOptions, type RefreshResult } from './indexRefresh';
+import { removeListSnapshot } from './listSnapshot';
 import { deleteSession, sessionsOf, type StoredRow } from './indexRows';
 import { IndexWriter } from './indexWriter';
 import type { SqlEngineChoice } from './sqlite/openSqlite';
@@ -111,8 +112,8 @@ export class HistoryIndex {
 	}
 
 	/**
-	 * Forgets every session ("Clear the Session Index"): the rows go and the file gives their space
-	 * back. The file itself stays, so windows and command lines that have it open see an empty index
+	 * Forgets every session ("Clear the Session Index"): the rows go, the file gives their space
+	 * back, and the list snapshot beside it is deleted. The file itself stays, so windows and command lines that have it open see an empty index
 	 * (and build it again when they refresh) instead of writing into a deleted file.
 	 */
 	async clear(): Promise<void> {
@@ -121,6 +122,7 @@ export class HistoryIndex {
 			db.exec('DELETE FROM docs; DELETE FROM usage; DELETE FROM events; DELETE FROM models; DELETE FROM sessions;');
 		});
 		await this.database.use((db) => db.exec('VACUUM'));
+		removeListSnapshot(this.path);
 	}
 
 	close(): Promise<void> {

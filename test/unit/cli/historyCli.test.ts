@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { piCondenseSessionsDir, realSessionFiles, repoRoot } from '../../support/paths';
 import { useTempDir } from '../../support/tempDirs';
-import { headerLine, userLine, writeSession } from '../../support/history/indexKit';
+import { assistantLine, headerLine, openTestIndex, userLine, writeSession } from '../../support/history/indexKit';
 
 const CLI = join(repoRoot, 'dist', 'cli.js');
 
@@ -70,6 +70,62 @@ describe('pi-condense list, --latest, id prefixes and search from the session in
 		const off = run('search', 'flux', '--no-index', '--agent-dir', agentDir);
 		assert.equal(off.code, 2);
 		assert.match(off.stderr, /search needs the session index/);
+	});
+
+	it('a warm list answers from the list snapshot without opening the index, and only while every file is as it was', () => {
+		const agentDir = agentWithSessions();
+		const indexPath = join(temp(), 'index.sqlite');
+		const snapshot = `${indexPath}.list.json`;
+		const list = (): string => {
+			const result = run('list', '--agent-dir', agentDir, '--json');
+			assert.equal(result.code, 0, result.stderr);
+			assert.equal(result.stderr, '');
+			return result.stdout;
+		};
+		const fromFiles = (): string => run('list', '--agent-dir', agentDir, '--json', '--no-index').stdout;
+		list();
+		assert.ok(existsSync(snapshot));
+		assert.equal(statSync(snapshot).mode & 0o777, 0o600, 'private, like the index: it holds first messages');
+		// The index made unusable: opening it would say so on stderr and move it aside. A warm list never opens it.
+		const index = readFileSync(indexPath);
+		writeFileSync(indexPath, 'not a database '.repeat(100));
+		assert.equal(list(), fromFiles());
+		assert.equal(readFileSync(indexPath, 'utf8'), 'not a database '.repeat(100));
+		writeFileSync(indexPath, index);
+		// Each change to the files is seen: the index is brought up to date and the snapshot written again.
+		const mine = join(agentDir, 'sessions', '--mine--', 'mine.jsonl');
+		const changes: (() => void)[] = [
+			() => appendFileSync(mine, assistantLine('a9', 'an appended answer', Date.UTC(2026, 0, 3))),
+			() => writeSession(agentDir, 'mine', 'new.jsonl', headerLine('4567-new', temp()) + userLine('u1', 'a new session', Date.UTC(2026, 0, 4))),
+			() => rmSync(join(agentDir, 'sessions', '--mine--', 'new.jsonl')),
+			() => renameSync(join(agentDir, 'sessions', '--p0--', 's0.jsonl'), join(agentDir, 'sessions', '--mine--', 's0.jsonl')),
+			() => {
+				const copy = join(temp(), 'copy.jsonl');
+				copyFileSync(mine, copy);
+				renameSync(copy, mine); // same bytes, another inode
+			},
+		];
+		for (const change of changes) {
+			change();
+			const expected = fromFiles();
+			assert.equal(list(), expected);
+			assert.equal(list(), expected);
+		}
+		// A damaged snapshot is not read.
+		writeFileSync(snapshot, '{"version": 1, "roots": [], "rows": [[1]]}');
+		assert.equal(list(), fromFiles());
+	});
+
+	it('clearing the index deletes its list snapshot', async () => {
+		const agentDir = agentWithSessions();
+		const indexPath = join(temp(), 'index.sqlite');
+		run('list', '--agent-dir', agentDir);
+		assert.ok(existsSync(`${indexPath}.list.json`));
+		const { index } = await openTestIndex(indexPath);
+		assert.ok(index);
+		await index.clear();
+		await index.close();
+		assert.ok(!existsSync(`${indexPath}.list.json`));
 	});
 
 	it('rejects --index without a path, and --index with --no-index', () => {
