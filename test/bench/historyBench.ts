@@ -4,22 +4,26 @@
  * issue says so, with the peers measured beside them:
  *   cold build (pi-condense list with a new index) vs today's list (--no-index, the same Node) and vs
  *   Pi 1.6.0's SessionManager.listAll (on Node 22), both engines; warm list; one appended line
- *   reflected; warm searches; peak RSS while building; index size vs history.
+ *   reflected; warm searches; peak RSS while building; index size vs history. Beside each wall time,
+ *   the CPU time it took (every thread's): on a machine shared with others, wall times swing with
+ *   the load, and CPU times say what the work itself costs.
  * `PI_CONDENSE_BENCH_ONLY=history` runs only this step.
  */
 import { spawnSync } from 'node:child_process';
-import { rmSync, statSync, truncateSync } from 'node:fs';
+import { existsSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { pi1Node } from '../support/pi16';
 import { repoRoot } from '../support/paths';
 import { benchHistory } from './historyFixture';
-import { PEAK_RSS_PREFIX } from './peakRssLine';
+import { CPU_MS_PREFIX, PEAK_RSS_PREFIX } from './peakRssLine';
 import { mb, median, ms, ratio } from './timing';
 
 const CLI = join(repoRoot, 'dist', 'cli.js');
 
 interface ProcessRun {
 	readonly ms: number;
+	/** CPU time of the whole process, every thread. */
+	readonly cpuMs: number;
 	readonly peakRss: number;
 	readonly stdout: string;
 }
@@ -31,8 +35,8 @@ function timedProcess(node: string, args: readonly string[], env: NodeJS.Process
 	if (run.status !== 0) {
 		throw new Error(`${args.join(' ')}: exit ${run.status}\n${run.stderr}`);
 	}
-	const rss = run.stderr.split('\n').find((line) => line.startsWith(PEAK_RSS_PREFIX));
-	return { ms: elapsed, peakRss: Number(rss?.slice(PEAK_RSS_PREFIX.length) ?? Number.NaN), stdout: run.stdout };
+	const value = (prefix: string): number => Number(run.stderr.split('\n').find((line) => line.startsWith(prefix))?.slice(prefix.length) ?? Number.NaN);
+	return { ms: elapsed, cpuMs: value(CPU_MS_PREFIX), peakRss: value(PEAK_RSS_PREFIX), stdout: run.stdout };
 }
 
 export function benchHistoryIndex(): void {
@@ -48,8 +52,8 @@ export function benchHistoryIndex(): void {
 	if (piList.status !== 0) {
 		throw new Error(`Pi listAll: ${piList.stderr}`);
 	}
-	const pi = JSON.parse(piList.stdout) as { sessions: number; ms: number };
-	console.log(`Pi 1.6.0 SessionManager.listAll (Node ${node22.version}, the call alone)   ${ms(pi.ms)}   ${pi.sessions} sessions`);
+	const pi = JSON.parse(piList.stdout) as { sessions: number; ms: number; cpuMs: number };
+	console.log(`Pi 1.6.0 SessionManager.listAll (Node ${node22.version}, the call alone)   ${ms(pi.ms)}   CPU ${ms(pi.cpuMs)}   ${pi.sessions} sessions`);
 	for (const node of nodes) {
 		const index = join(dir, `${node.key}.sqlite`);
 		const today = timedProcess(node.bin, [CLI, 'list', ...agent, '--no-index'], node.env);
@@ -58,12 +62,13 @@ export function benchHistoryIndex(): void {
 			throw new Error(`${node.label}: list from the index differs from list without it`);
 		}
 		const warm = [0, 1, 2].map(() => timedProcess(node.bin, [CLI, 'list', ...agent, '--index', index], node.env));
-		const size = statSync(index).size;
+		// The index and its list snapshot beside it.
+		const size = statSync(index).size + (existsSync(`${index}.list.json`) ? statSync(`${index}.list.json`).size : 0);
 		console.log(`\n${node.label}`);
-		console.log(`  today's list (--no-index, whole process)        ${ms(today.ms)}   peak RSS ${mb(today.peakRss)}`);
-		console.log(`  cold build + list (whole process)                ${ms(cold.ms)}   peak RSS ${mb(cold.peakRss)}   vs today's list ${ratio(cold.ms / today.ms)} (target <= 1)   vs Pi listAll ${ratio(cold.ms / pi.ms)} (target <= 0.3)`);
-		console.log(`  warm list (whole process, median of 3)           ${ms(median(warm.map((run) => run.ms)))}   (target <= 300 ms)   peak RSS ${mb(median(warm.map((run) => run.peakRss)))}`);
-		console.log(`  index size                                       ${mb(size)}   ${(100 * size / history.bytes).toFixed(1)}% of the history (target <= 10%)`);
+		console.log(`  today's list (--no-index, whole process)        ${ms(today.ms)}   CPU ${ms(today.cpuMs)}   peak RSS ${mb(today.peakRss)}`);
+		console.log(`  cold build + list (whole process)                ${ms(cold.ms)}   CPU ${ms(cold.cpuMs)}   peak RSS ${mb(cold.peakRss)}   vs today's list ${ratio(cold.ms / today.ms)} (target <= 1; CPU ${ratio(cold.cpuMs / today.cpuMs)})   vs Pi listAll ${ratio(cold.ms / pi.ms)} (target <= 0.3; CPU ${ratio(cold.cpuMs / pi.cpuMs)})`);
+		console.log(`  warm list (whole process, median of 3)           ${ms(median(warm.map((run) => run.ms)))}   (target <= 300 ms)   CPU ${ms(median(warm.map((run) => run.cpuMs)))}   peak RSS ${mb(median(warm.map((run) => run.peakRss)))}`);
+		console.log(`  index size (with its list snapshot)              ${mb(size)}   ${(100 * size / history.bytes).toFixed(1)}% of the history (target <= 10%)`);
 		const largest = history.files[0] as string;
 		const before = statSync(largest).size;
 		try {
