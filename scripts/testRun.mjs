@@ -34,11 +34,15 @@ export class TestRun {
 			if (this.failed) {
 				return;
 			}
-			const stage = this.stages[name];
-			// PI_CONDENSE_VSCODE: which VS Code the harness starts (test/harness/lib.mjs).
-			const env = { ...(stage.vscode ? { PI_CONDENSE_VSCODE: stage.vscode } : {}), ...(this.prebuilt ? stage.prebuiltEnv : {}) };
-			await this.stage(name, { command: stage.command, env }, { live });
+			await this.stage(name, { command: this.stages[name].command, env: this.envOf(name) }, { live });
 		}
+	}
+
+	/** What a stage's process gets on top of ours. */
+	envOf(name) {
+		const stage = this.stages[name];
+		// PI_CONDENSE_VSCODE: which VS Code the harness starts (test/harness/lib.mjs).
+		return { ...(stage.vscode ? { PI_CONDENSE_VSCODE: stage.vscode } : {}), ...(this.prebuilt ? stage.prebuiltEnv : {}) };
 	}
 
 	async stage(label, { command, env = {} }, { live }) {

@@ -57,11 +57,14 @@ async function main() {
 		await page.locator('.activitybar .action-item a[aria-label^="Pi Condense"]').first().click({ timeout: 60_000 });
 		const row = (text) => page.locator('.part.sidebar .monaco-list-row', { hasText: text }).first();
 		await row('invoice-service').waitFor({ timeout: 30_000 });
-		// Projects other than the open workspace's start collapsed: open it, then select the session.
-		if (!(await row('Fix the flaky invoice date test').isVisible())) {
-			// Not the invoice-service-api project: Playwright trims a string's trailing space, and the list's
-			// DOM order need not be the order shown, so only an exact pattern finds the right row.
-			await row(/\/projects\/invoice-service(?!-)/).click();
+		// Projects other than the open workspace's start collapsed: open it (as its twistie says, not by whether
+		// its sessions are drawn yet: a click while they load would fold it), then select the session.
+		// Not the invoice-service-api project: Playwright trims a string's trailing space, and the list's
+		// DOM order need not be the order shown, so only an exact pattern finds the right row.
+		const project = row(/\/projects\/invoice-service(?!-)/);
+		await project.waitFor({ timeout: 30_000 });
+		if (await project.getAttribute('aria-expanded') === 'false') {
+			await project.click();
 		}
 		await row('Fix the flaky invoice date test').click({ timeout: 30_000 });
 		// A summary row of Pruned Calls, labelled by its refs and sizes (`t1–t3 · 27.9k → 291`).
@@ -74,9 +77,12 @@ async function main() {
 		if (!result) {
 			throw new Error('npm start did not stop on Ctrl-C (SIGINT)');
 		}
-		await sleep(500);
+		// Its children end on their own after it: give them the time a loaded machine takes, no more.
+		for (const deadline = Date.now() + 20_000; groupAlive(start.pid) && Date.now() < deadline;) {
+			await sleep(100);
+		}
 		if (groupAlive(start.pid)) {
-			throw new Error('processes started by npm start outlived Ctrl-C');
+			throw new Error('processes started by npm start outlived Ctrl-C by 20 s');
 		}
 		console.log('[start] Ctrl-C stopped code-server and everything it started');
 		console.log('start: 1 passed, 0 failed');

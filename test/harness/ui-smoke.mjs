@@ -135,8 +135,10 @@ async function run(page, fixtures, server) {
 
 	// "Developer: Reload Window" (VS Code saves its editors first) brings the panel back through the
 	// extension's webview serializer, with its rows.
+	// Waited for from before the reload: a fast one could load before a waiter set up after it.
+	const reloaded = page.waitForEvent('load', { timeout: 60_000 });
 	await palette(page, 'Developer: Reload Window');
-	await page.waitForEvent('load', { timeout: 60_000 });
+	await reloaded;
 	await page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
 	await page.locator('.part.editor .tab', { hasText: 'Context: Explore the project' }).first().waitFor({ timeout: 30_000 });
 	const restoredRows = await previewRowCount(page);

@@ -18,6 +18,7 @@ const UNDO_CONFIRM = 'Undo Prune';
 export function registerFlushCommands(context: CommandContext): vscode.Disposable[] {
 	const run = async (mode: 'now' | 'compact', path: unknown): Promise<FlushOutcome | undefined> => {
 		const sessionPath = typeof path === 'string' ? path : requireSession(context, mode === 'now' ? 'summarize its pending batches' : 'compact its chains');
+		context.logger.info(`${mode === 'now' ? 'Summarize Now' : 'Compact Now'} asked for ${sessionPath ?? 'no session (none selected)'}`);
 		if (sessionPath === undefined || (await context.prunerInPi?.(mode, sessionPath)) !== undefined) {
 			return undefined;
 		}

@@ -30,9 +30,13 @@ export function registerSessionCommands(context: CommandContext): vscode.Disposa
 			if (chosen === undefined) {
 				return undefined;
 			}
-			await selectAndReport(context, chosen);
-			await sessionsTree.revealSession(chosen).catch(() => undefined);
+			// The keyboard moves to Pruned Calls now, while the pick is still what the user is doing: moved once the
+			// session is read (seconds for a large one), it would leave whatever they turned to meanwhile, such as
+			// the Command Palette they opened, which closes when it loses the focus (and a command they chose then is lost).
+			const selected = selectAndReport(context, chosen);
 			await vscode.commands.executeCommand(`${PRUNED_CALLS_VIEW_ID}.focus`);
+			await sessionsTree.revealSession(chosen).catch(() => undefined);
+			await selected;
 			return chosen;
 		}),
 		registerCommand(CommandId.OpenSessionFile, async (argument?: unknown) => {

@@ -77,6 +77,7 @@ export class FlushRunner {
 		if (options.confirm === true && !this.current) {
 			// What would be refused anyway (Pi holds the session, pruning off, pi-condense missing) is said at once: no question first.
 			const refused = await this.preflight(mode, sessionPath);
+			this.options.logger.info(`${mode} on ${sessionPath}: preflight ${refused ? `refused: ${refused.message}` : 'passed'}`);
 			if (refused) {
 				tellOutcome(refused, { mode, interactive: true, sessionPath, title: this.options.controller.titleOf(sessionPath), logger: this.options.logger, piCondenseMissing: this.options.controller.renderSettingsFor(sessionPath).resolution.kind === 'not-installed' });
 				return refused;
