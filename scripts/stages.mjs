@@ -48,13 +48,19 @@ function vscodeStages(vscode, suffix) {
 }
 
 // Lanes run at the same time, the stages of a lane one after the other. The static checks read only the
-// sources: they start at once and run beside everything. Then the node suites, with the page suite beside
-// them (it mostly waits on Chromium); then the VS Code stages, one code-server at a time, today's VS Code
-// first; the two packaging stages last (each replaces dist/ with a production build).
+// sources: they start at once and run beside everything. Once built, three lanes side by side: the node
+// suites; the page suite (it mostly waits on Chromium); and the VS Code stages, one code-server at a time,
+// today's VS Code first (they mostly wait on the workbench, so they fill the time the others leave). The two
+// packaging stages come last, on their own: each replaces dist/ with a production build, which the other
+// lanes read.
 export const STATIC_LANE = ['check-types', 'lint'];
 export const STEPS = [
-	[['unit', 'reliability', 'live'], ['browser']],
-	[['integration', 'restricted', 'ui', 'ui-hostile', 'start', 'integration-oldest', 'restricted-oldest', 'ui-oldest', 'ui-hostile-oldest', 'vsix', 'vsix-oldest']],
+	[
+		['unit', 'reliability', 'live'],
+		['browser'],
+		['integration', 'restricted', 'ui', 'ui-hostile', 'start', 'integration-oldest', 'restricted-oldest', 'ui-oldest', 'ui-hostile-oldest'],
+	],
+	[['vsix', 'vsix-oldest']],
 ];
 
 export function parseStages(argv) {

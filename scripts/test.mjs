@@ -22,7 +22,7 @@ async function main() {
 		if (run.failed || lanes.length === 0 || !run.setUp(lanes.flat())) {
 			continue;
 		}
-		await Promise.all(lanes.map((lane, index) => run.lane(lane, { live: index === 0 })));
+		await Promise.all(lanes.map((lane, index) => run.laneWithSetup(lane, { live: index === 0 })));
 	}
 	await staticChecks;
 	run.report();

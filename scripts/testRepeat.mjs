@@ -33,6 +33,10 @@ async function main() {
 	if (run.failed || !run.setUp(names)) {
 		return 1;
 	}
+	await run.codeServerSetup(names, { live: true });
+	if (run.failed) {
+		return 1;
+	}
 	const logs = join(root, '.test-repeat');
 	rmSync(logs, { recursive: true, force: true });
 	mkdirSync(logs, { recursive: true });
