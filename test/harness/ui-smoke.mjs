@@ -142,7 +142,10 @@ async function run(page, fixtures, server) {
 	await page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
 	await page.locator('.part.editor .tab', { hasText: 'Context: Explore the project' }).first().waitFor({ timeout: 30_000 });
 	const restoredRows = await previewRowCount(page);
-	step(`after a window reload the context preview is back with its rows (${restoredRows} on screen)`);
+	// VS Code gives the keyboard back to the restored editor, the preview, once its page has loaded (seconds after
+	// the reload on a loaded machine): a quick pick opened before that closes when the focus moves to it.
+	await page.waitForFunction(() => document.activeElement?.matches('iframe.webview') === true, undefined, { timeout: 60_000 });
+	step(`after a window reload the context preview is back with its rows (${restoredRows} on screen) and has the keyboard`);
 
 	await confirmThenUndo(page, fixtures.idle, { palette, step, shotsDir });
 }
