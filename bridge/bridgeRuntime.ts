@@ -36,6 +36,8 @@ export class BridgeRuntime implements BridgeCalls {
 	private thinkingLevel: () => string | undefined = () => undefined;
 	private lastState: BridgeState | undefined;
 	private stopTimer: NodeJS.Timeout | undefined;
+	/** Removes the record if Pi exits without a shutdown; taken off when the endpoint stops (a reload adds its own). */
+	private onExit: (() => void) | undefined;
 	/** Why the bridge is not serving, when it could not start (shown by its command in Pi). */
 	problem: string | undefined;
 
@@ -156,7 +158,8 @@ export class BridgeRuntime implements BridgeCalls {
 			this.endpoint = { folder: found.folder, socket, token, server, startedAt: Date.now() };
 			this.problem = undefined;
 			// Pi leaving without a shutdown (process.exit after an error): the record goes with it.
-			process.once('exit', () => removeRecordNow(found.folder, process.pid, socket));
+			this.onExit = () => removeRecordNow(found.folder, process.pid, socket);
+			process.once('exit', this.onExit);
 		} catch (error) {
 			this.problem = `the bridge's socket could not be opened: ${errorMessage(error)}`;
 		}
@@ -186,6 +189,10 @@ export class BridgeRuntime implements BridgeCalls {
 		this.endpoint = undefined;
 		this.starting = undefined;
 		this.context = undefined;
+		if (this.onExit) {
+			process.off('exit', this.onExit);
+			this.onExit = undefined;
+		}
 		if (endpoint) {
 			await removeRecord(endpoint.folder, process.pid, endpoint.socket).catch(() => undefined);
 			await endpoint.server.close(reason);
