@@ -64,7 +64,7 @@ describe('the bridge\'s safety in a real Pi 1.6.0', function () {
 		try {
 			const live = await eventually(() => bridges.pis[0], 'a connection with the right token');
 			await pi.prompt('hello');
-			await live.client.putPrunerCommand('now');
+			await assert.rejects(live.client.putPrunerCommand('now'), /RPC mode/);
 			assert.deepEqual(unixListenersOf(pi.pid), [record.socket], 'the check sees the bridge\'s socket');
 			assert.deepEqual(tcpListenersOf(pi.pid), [], 'no TCP listener in the Pi process');
 		} finally {
