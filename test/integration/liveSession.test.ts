@@ -55,7 +55,7 @@ describe('a live session: real Pi 1.6.0 with the bridge', function () {
 		}
 	});
 
-	it('is seen live, Last sent is what the server received and matches the preview (a tool call and its result included), and Prune now goes to Pi\'s editor', async () => {
+	it('is seen live, Last sent is what the server received and matches the preview (a tool call and its result included), and Prune now writes nothing and, Pi being in RPC mode, puts nothing into its editor', async () => {
 		const pi = await startLivePi(server, 'pruner-stand-in', temps);
 		pis.push(pi);
 		// A tool call Pi really runs: the context holds a tool call and its result too.
