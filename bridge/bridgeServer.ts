@@ -151,12 +151,10 @@ export class BridgeServer {
 
 	private accept(socket: Socket): void {
 		socket.on('error', () => undefined);
-		if (this.pending.size >= MAX_PENDING) {
-			const [oldest] = this.pending;
-			oldest?.socket.destroy();
-			if (oldest) {
-				this.pending.delete(oldest);
-			}
+		const [oldest] = this.pending;
+		if (oldest && this.pending.size >= MAX_PENDING) {
+			this.pending.delete(oldest);
+			oldest.socket.destroy();
 		}
 		const client = new Client(socket);
 		this.pending.add(client);
