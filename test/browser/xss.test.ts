@@ -15,9 +15,20 @@ import { referenceAgentDir, type ReferenceAgentDir } from '../support/referenceA
 import { SessionFileSource } from '../support/sessionFileSource';
 import { WebviewPage } from '../support/webviewPage';
 import { LINK_PAYLOADS } from '../support/linkPayloads';
-import { XSS_PAYLOADS } from '../support/xssPayloads';
+import { XSS_PAYLOADS, type XssPayload } from '../support/xssPayloads';
 import { writeXssSession } from '../support/xssSession';
 import { LATEST } from '../support/releases';
+
+/** The page on a session carrying `payloads` everywhere session text goes; `ran` gets the id of any that runs. */
+async function openHostileSession(payloads: readonly XssPayload[], ran: string[]): Promise<{ dir: ReferenceAgentDir; page: WebviewPage }> {
+	const dir = referenceAgentDir('basic');
+	writeXssSession(dir.sessionFile, payloads);
+	const source = new SessionFileSource(dir.sessionFile, dir.agentDir, LATEST);
+	await source.reload();
+	const page = await WebviewPage.open(source, { sentinel: (id) => ran.push(id), viewport: { width: 1280, height: 900 } });
+	await page.waitForReport((r) => r.cause === 'snapshot');
+	return { dir, page };
+}
 
 const FORBIDDEN = 'script, iframe, object, embed, img, svg, math, style, link, meta, form, base, input, video, audio, source, template, noscript, marquee, select, textarea, button:not(.row-button):not(.link-button), x, body body';
 
@@ -28,12 +39,7 @@ describe('the preview page against script injection in session text', function (
 	const ran: string[] = [];
 
 	before(async () => {
-		dir = referenceAgentDir('basic');
-		writeXssSession(dir.sessionFile);
-		const source = new SessionFileSource(dir.sessionFile, dir.agentDir, LATEST);
-		await source.reload();
-		page = await WebviewPage.open(source, { sentinel: (id) => ran.push(id), viewport: { width: 1280, height: 900 } });
-		await page.waitForReport((r) => r.cause === 'snapshot');
+		({ dir, page } = await openHostileSession(XSS_PAYLOADS, ran));
 	});
 
 	after(async () => {
@@ -125,12 +131,7 @@ describe('the preview page against links in session text', function () {
 	const left: string[] = [];
 
 	before(async () => {
-		dir = referenceAgentDir('basic');
-		writeXssSession(dir.sessionFile, LINK_PAYLOADS);
-		const source = new SessionFileSource(dir.sessionFile, dir.agentDir, LATEST);
-		await source.reload();
-		page = await WebviewPage.open(source, { sentinel: (id) => ran.push(id), viewport: { width: 1280, height: 900 } });
-		await page.waitForReport((r) => r.cause === 'snapshot');
+		({ dir, page } = await openHostileSession(LINK_PAYLOADS, ran));
 		// Whatever would leave the page: a navigation of it, a new window, a request elsewhere (refused, so a
 		// surviving link fails the assertion below instead of taking the page away).
 		page.page.on('framenavigated', (frame) => left.push(`navigated to ${frame.url()}`));
