@@ -1,9 +1,12 @@
 /**
  * The bridge's endpoint: a Unix socket (a named pipe on Windows) that only a client holding the
  * record's token may use. The first line must be the token (compared in constant time) within a
- * few seconds; anything else closes the connection without a word. Sends never block Pi: a line is
- * handed to the socket's buffer, and a client that stops reading is dropped instead of buffered
- * without end. Exact text goes out in chunks, made in slices between which Pi's event loop runs.
+ * second; anything else closes the connection without a word. Connections that have not given the
+ * token wait in a small pool of their own, the oldest closed when a new one comes, so idle
+ * connections can never take the places of VS Code windows that give the token. Sends never block
+ * Pi: a line is handed to the socket's buffer, and a client that stops reading is dropped instead
+ * of buffered without end, or waited for without end. Exact text goes out in chunks, made in slices
+ * between which Pi's event loop runs.
  */
 import { chmod } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
@@ -18,8 +21,14 @@ import { LineReader } from '../src/node/bridge/lineReader';
 
 /** Calls are short; a longer line closes the connection. */
 const MAX_CALL_CHARS = 4096;
-const HELLO_TIMEOUT_MS = 3000;
+/** VS Code sends the token as soon as it is connected. */
+const HELLO_TIMEOUT_MS = 1000;
+/** Connections that gave the token (VS Code windows). */
 const MAX_CLIENTS = 8;
+/** Connections that have not given it yet: the oldest is closed to make room for a new one. */
+const MAX_PENDING = 4;
+/** A client that reads nothing of a text for this long is not reading: it is dropped. */
+const DRAIN_TIMEOUT_MS = 15_000;
 /** A client this far behind is not reading: it is dropped rather than buffered. */
 const MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
 /** Exact text waits for the client to read before more is made. */
@@ -42,6 +51,25 @@ class Client {
 
 	constructor(readonly socket: Socket) {}
 
+	/** Resolves when the socket has room again, or false when it closed or stayed full for `timeoutMs` (then it is closed). */
+	drained(timeoutMs: number): Promise<boolean> {
+		const socket = this.socket;
+		return new Promise((resolve) => {
+			const done = (drained: boolean): void => {
+				clearTimeout(timer);
+				socket.off('drain', onDrain).off('close', onClose);
+				if (!drained) {
+					socket.destroy();
+				}
+				resolve(drained);
+			};
+			const onDrain = (): void => done(true);
+			const onClose = (): void => done(false);
+			const timer = setTimeout(() => done(false), timeoutMs);
+			socket.on('drain', onDrain).on('close', onClose);
+		});
+	}
+
 	send(message: BridgeMessage): boolean {
 		if (this.socket.destroyed) {
 			return false;
@@ -56,14 +84,23 @@ class Client {
 }
 
 export class BridgeServer {
+	/** Clients that gave the token. */
 	private readonly clients = new Set<Client>();
+	/** Connections that have not, oldest first. */
+	private readonly pending = new Set<Client>();
 
-	private constructor(private readonly server: Server, private readonly token: string, private readonly calls: BridgeCalls, private readonly helloTimeoutMs: number) {}
+	private constructor(
+		private readonly server: Server,
+		private readonly token: string,
+		private readonly calls: BridgeCalls,
+		private readonly helloTimeoutMs: number,
+		private readonly drainTimeoutMs: number,
+	) {}
 
 	/** Listens on `socketPath`, readable and writable by its owner only. */
-	static async listen(socketPath: string, token: string, calls: BridgeCalls, helloTimeoutMs = HELLO_TIMEOUT_MS): Promise<BridgeServer> {
+	static async listen(socketPath: string, token: string, calls: BridgeCalls, helloTimeoutMs = HELLO_TIMEOUT_MS, drainTimeoutMs = DRAIN_TIMEOUT_MS): Promise<BridgeServer> {
 		const server = createServer({ allowHalfOpen: false });
-		const bridge = new BridgeServer(server, token, calls, helloTimeoutMs);
+		const bridge = new BridgeServer(server, token, calls, helloTimeoutMs, drainTimeoutMs);
 		server.on('connection', (socket) => bridge.accept(socket));
 		server.on('error', () => undefined);
 		await new Promise<void>((resolve, reject) => {
@@ -81,14 +118,12 @@ export class BridgeServer {
 
 	/** Clients that gave the token. */
 	get clientCount(): number {
-		return [...this.clients].filter((client) => client.authenticated).length;
+		return this.clients.size;
 	}
 
 	broadcast(message: BridgeMessage): void {
 		for (const client of this.clients) {
-			if (client.authenticated) {
-				client.send(message);
-			}
+			client.send(message);
 		}
 	}
 
@@ -98,6 +133,9 @@ export class BridgeServer {
 	 */
 	async close(reason: string): Promise<void> {
 		this.broadcast({ type: 'bye', reason });
+		for (const client of this.pending) {
+			client.socket.destroy();
+		}
 		for (const client of this.clients) {
 			client.socket.end();
 		}
@@ -113,15 +151,20 @@ export class BridgeServer {
 
 	private accept(socket: Socket): void {
 		socket.on('error', () => undefined);
-		if (this.clients.size >= MAX_CLIENTS) {
-			socket.destroy();
-			return;
+		const [oldest] = this.pending;
+		if (oldest && this.pending.size >= MAX_PENDING) {
+			this.pending.delete(oldest);
+			oldest.socket.destroy();
 		}
 		const client = new Client(socket);
-		this.clients.add(client);
-		socket.once('close', () => this.clients.delete(client));
+		this.pending.add(client);
 		const timer = setTimeout(() => socket.destroy(), this.helloTimeoutMs);
 		timer.unref();
+		socket.once('close', () => {
+			clearTimeout(timer);
+			this.pending.delete(client);
+			this.clients.delete(client);
+		});
 		const reader = new LineReader(MAX_HELLO_CHARS, (line) => {
 			if (!socket.destroyed) {
 				this.onLine(client, line, reader, timer);
@@ -133,11 +176,14 @@ export class BridgeServer {
 	private onLine(client: Client, line: string, reader: LineReader, timer: NodeJS.Timeout): void {
 		const message = parseClientMessage(line);
 		if (!client.authenticated) {
-			if (message?.type !== 'hello' || message.protocol !== BRIDGE_PROTOCOL || !tokensEqual(message.token, this.token)) {
+			// A ninth window is refused (it may try again when one closes).
+			if (message?.type !== 'hello' || message.protocol !== BRIDGE_PROTOCOL || !tokensEqual(message.token, this.token) || this.clients.size >= MAX_CLIENTS) {
 				client.socket.destroy();
 				return;
 			}
 			clearTimeout(timer);
+			this.pending.delete(client);
+			this.clients.add(client);
 			client.authenticated = true;
 			reader.setLimit(MAX_CALL_CHARS);
 			void this.calls.welcome().then(({ state, last }) => client.send({ type: 'welcome', protocol: BRIDGE_PROTOCOL, state, last }), () => client.socket.destroy());
@@ -200,7 +246,9 @@ export class BridgeServer {
 				return;
 			}
 			if (client.socket.writableLength > TEXT_HIGH_WATER_BYTES) {
-				await new Promise((resolve) => client.socket.once('drain', resolve).once('close', resolve));
+				if (!await client.drained(this.drainTimeoutMs)) {
+					return;
+				}
 			} else if (!done) {
 				await nextTurn();
 			}

@@ -76,13 +76,13 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 	const problems = new ProblemReporter(controller, logger);
 	const flush = new FlushServices({
 		controller, logger, settings, summarizers: piAi.summarizers, lookUpModel: piAi.lookUp, planSummarizer: piAi.planSummarizer, memento: context.workspaceState,
-		checkPiHolders: live.holders,
+		secrets: context.secrets, checkPiHolders: live.holders,
 	});
 	const bridgeSource = join(distDir, 'bridge');
 	const bridgeInstall = new BridgeInstallState(() => controller.discovery.locations?.agentDir, (message) => logger.warn(message));
 	const contextKeys = new ContextKeys(controller, live, bridgeInstall);
 	const commands = {
-		controller, logger, sessionsTree, prunedTree, listModels: piAi.listModels, summarizerLibrary, flushRunner: flush.runner, undo: flush.undo, monitor: flush.monitor,
+		controller, logger, sessionsTree, prunedTree, listModels: piAi.listModels, summarizerLibrary, flushRunner: flush.runner, undo: flush.undo, keys: flush.keys, monitor: flush.monitor,
 		live, lastSentDocuments, bridgeSource, bridgeInstall,
 		prunerInPi: (mode: 'now' | 'compact', path: string) => prunerInPi(commands, mode, path),
 	};

@@ -21,6 +21,8 @@ export interface LiveHome {
 	readonly project: string;
 	/** XDG_RUNTIME_DIR of the Pis: their bridges' records are in `<runtimeDir>/pi-condense-vscode`. */
 	readonly runtimeDir: string;
+	/** XDG_CACHE_HOME of the Pis (the bridge's place when XDG_RUNTIME_DIR is unset): never the user's own. */
+	readonly cacheDir: string;
 	readonly bridgeFolder: string;
 	readonly prunerLog: string;
 	readonly server: FakeLlmServer;
@@ -34,6 +36,7 @@ export async function makeLiveHome(packagesBefore: readonly string[] = [join(PI_
 	const agentDir = join(root, 'agent');
 	const project = join(root, 'project');
 	const runtimeDir = join(root, 'run');
+	const cacheDir = join(root, 'cache');
 	mkdirSync(project, { recursive: true });
 	mkdirSync(runtimeDir, { mode: 0o700 });
 	const server = await startFakeLlmServer({ text: 'Done.' });
@@ -43,9 +46,9 @@ export async function makeLiveHome(packagesBefore: readonly string[] = [join(PI_
 	const prunerLog = join(root, 'pruner.log');
 	const pis: RealPi[] = [];
 	return {
-		root, agentDir, project, runtimeDir, bridgeFolder: join(runtimeDir, 'pi-condense-vscode'), prunerLog, server, pis,
+		root, agentDir, project, runtimeDir, cacheDir, bridgeFolder: join(runtimeDir, 'pi-condense-vscode'), prunerLog, server, pis,
 		startPi: (env = {}) => {
-			const pi = RealPi.start({ agentDir, cwd: project, env: { XDG_RUNTIME_DIR: runtimeDir, PRUNER_STAND_IN_LOG: prunerLog, ...env } });
+			const pi = RealPi.start({ agentDir, cwd: project, env: { XDG_RUNTIME_DIR: runtimeDir, XDG_CACHE_HOME: cacheDir, PRUNER_STAND_IN_LOG: prunerLog, ...env } });
 			pis.push(pi);
 			return pi;
 		},

@@ -2,7 +2,8 @@
  * Connecting Pi to VS Code: installing the bridge into the user's Pi (after saying what it is and
  * does), removing it, opening the last request a live Pi sent, and `/pruner now` / `compact` on a
  * session a live Pi holds: the bridge puts the command into Pi's editor and the user presses Enter
- * there, so pi-condense's own command runs in Pi (nothing is written to the session from here).
+ * there, so pi-condense's own command runs in Pi (nothing is written to the session from here); where
+ * Pi cannot say whether its editor holds a draft (RPC mode), the user is told what to type instead.
  * All of it acts on Pi, so all of it is refused in restricted mode. With the argument `'confirmed'`
  * Connect and Disconnect do not ask (as the other commands take their value as an argument).
  */
@@ -164,7 +165,7 @@ export async function prunerInPi(context: BridgeCommandContext, mode: PrunerSubc
 		void showInfo(told);
 		return told;
 	} catch (error) {
-		const told = `Pi Condense: Pi (pid ${pi.state.pid}) holds this session and did not take ${mode === 'now' ? '/pruner now' : '/pruner compact'}: ${errorMessage(error)}. Type it in Pi yourself.`;
+		const told = `Pi Condense: Pi (pid ${pi.state.pid}) holds this session and did not take ${mode === 'now' ? '/pruner now' : '/pruner compact'}: ${errorMessage(error)}. Type it in Pi's editor yourself and press Enter.`;
 		context.logger.warn(told);
 		void showWarning(told);
 		return told;

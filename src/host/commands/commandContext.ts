@@ -9,6 +9,7 @@ import { releaseDefaults } from '../../engine/config/defaults';
 import type { ModelChoice } from '../../node/llm/models';
 import type { FlushRunner } from '../flush/flushRunner';
 import type { StrandedEntriesMonitor } from '../flush/strandedEntriesMonitor';
+import type { SetUpKeys } from '../flush/setUpKeys';
 import type { UndoPrunes } from '../flush/undoPrunes';
 import { SettingsWriteError } from '../../node/settings/updatePruneSettings';
 import type { SessionController } from '../sessionController';
@@ -29,6 +30,8 @@ export interface CommandContext {
 	readonly flushRunner: FlushRunner;
 	/** The records of our writes: Undo Last Prune. */
 	readonly undo: UndoPrunes;
+	/** The keys "Set up a key…" saved in auth.json: Remove the Key Set up by Pi Condense. */
+	readonly keys: SetUpKeys;
 	/** Stops watching for stranded entries that an undo removed. */
 	readonly monitor: StrandedEntriesMonitor;
 	/**

@@ -35,6 +35,7 @@ export const CommandId = {
 	RecoverOutput: 'piCondense.recoverOutput',
 	OpenPreview: 'piCondense.openPreview',
 	InstallPiCondense: 'piCondense.installPiCondense',
+	RemoveSetUpKey: 'piCondense.removeSetUpKey',
 	// ──── Live sessions: the bridge in Pi ────
 	ConnectPi: 'piCondense.connectPi',
 	DisconnectPi: 'piCondense.disconnectPi',
@@ -99,6 +100,8 @@ export const COMMANDS: readonly CommandInfo[] = [
 	{ id: CommandId.RecoverOutput, title: 'Recover Raw Output…', icon: '$(output)', palette: true, when: 'piCondense.sessionSelected' },
 	{ id: CommandId.OpenPreview, title: 'Open Context Preview', icon: '$(open-preview)', palette: true, when: 'piCondense.sessionSelected' },
 	{ id: CommandId.InstallPiCondense, title: 'Install pi-condense in Pi…', icon: '$(package)', palette: true, when: 'piCondense.stateKnown && !piCondense.installed && isWorkspaceTrusted' },
+	// The undo of "Set up a key…" (the prune confirmation's), offered while a key it saved may be removed.
+	{ id: CommandId.RemoveSetUpKey, title: 'Remove the Key Set up by Pi Condense', icon: '$(trash)', palette: true, when: 'isWorkspaceTrusted && piCondense.keySetUp' },
 	// Connect while the bridge is missing or not Pi's last package. Disconnect, rare, is in Pi Sessions' title menu while
 	// the bridge is installed, and in the palette with showAll (contextKeys.ts).
 	{ id: CommandId.ConnectPi, title: 'Connect Pi to VS Code…', icon: '$(plug)', palette: true, when: 'isWorkspaceTrusted && piCondense.bridgeChecked && !piCondense.bridgeReady' },

@@ -2,8 +2,8 @@
  * `/pruner now`, `/pruner compact` and Undo Last Prune: flush the selected session (or the one
  * given) through the FlushRunner, after the confirmation that says what will be written
  * (`piCondense.confirmPrune`), and take our last write out again. Each returns its outcome. A session
- * a live Pi holds is not written from here: its bridge puts the command into Pi's editor instead
- * (then there is no outcome).
+ * a live Pi holds is not written from here: its bridge puts the command into Pi's editor instead, or
+ * says what to type where it cannot (then there is no outcome).
  */
 import * as vscode from 'vscode';
 import type { FlushOutcome } from '../../node/flush/flushOutcome';

@@ -34,6 +34,8 @@ export interface FlushRunnerOptions {
 	readonly planSummarizer: ConfirmDeps['planSummarizer'];
 	/** Where the writes of ours go, so that Undo Last Prune can remove them. */
 	readonly undo: UndoPrunes;
+	/** Where the confirmation's "Set up a key…" saves a key (and remembers it for its removal). */
+	readonly keys: ConfirmDeps['keys'];
 	/** Whether Pi holds the session, asked right before writing (default: the process check). */
 	readonly checkPiHolders?: PiHolderCheck;
 }
@@ -83,7 +85,7 @@ export class FlushRunner {
 				return refused;
 			}
 			const logger = this.options.logger;
-			if (!await confirmPrune(mode, sessionPath, { controller: this.options.controller, planSummarizer: this.options.planSummarizer, log: (message) => logger.info(message) })) {
+			if (!await confirmPrune(mode, sessionPath, { controller: this.options.controller, planSummarizer: this.options.planSummarizer, keys: this.options.keys, log: (message) => logger.info(message) })) {
 				logger.info(`${mode} on ${sessionPath}: not confirmed, nothing written`);
 				return undefined;
 			}

@@ -1,6 +1,7 @@
 /**
  * The flush side of the host, built together: the stranded-entries monitor, the runner behind
- * `/pruner now` and `/pruner compact`, the records Undo Last Prune reads, and the opt-in auto-flush. Disposing it (the window closes)
+ * `/pruner now` and `/pruner compact`, the records Undo Last Prune reads, the keys its confirmation's
+ * "Set up a key…" saved, and the opt-in auto-flush. Disposing it (the window closes)
  * aborts a running flush; `stop` also waits for it to end.
  */
 import type * as vscode from 'vscode';
@@ -12,6 +13,7 @@ import type { ExtensionSettings } from '../extensionConfig';
 import type { SessionController } from '../sessionController';
 import { AutoFlusher } from './autoFlusher';
 import { FlushRunner } from './flushRunner';
+import { SetUpKeys } from './setUpKeys';
 import { StrandedEntriesMonitor } from './strandedEntriesMonitor';
 import { UndoPrunes } from './undoPrunes';
 import type { SummarizerPlanner } from '../../node/llm/worker/piAiWorker';
@@ -26,6 +28,8 @@ export interface FlushServicesOptions {
 	readonly planSummarizer: SummarizerPlanner;
 	/** Where the records of our writes are kept (the workspace's memento), for Undo Last Prune. */
 	readonly memento: vscode.Memento;
+	/** Where the records of the keys "Set up a key…" saved are kept (they hold auth.json's previous bytes). */
+	readonly secrets: vscode.SecretStorage;
 	/** Whether Pi holds a session (the bridges first, then the process check); default: the process check. */
 	readonly checkPiHolders?: PiHolderCheck;
 }
@@ -35,15 +39,17 @@ export class FlushServices extends Disposable {
 	readonly runner: FlushRunner;
 	readonly autoFlusher: AutoFlusher;
 	readonly undo: UndoPrunes;
+	readonly keys: SetUpKeys;
 
 	constructor(options: FlushServicesOptions) {
 		super();
 		const { controller, logger, settings } = options;
 		this.monitor = this._register(new StrandedEntriesMonitor(controller, logger));
 		this.undo = this._register(new UndoPrunes(controller, options.memento, () => this.runner.isRunning, options.checkPiHolders));
+		this.keys = this._register(new SetUpKeys(options.secrets, logger));
 		this.runner = new FlushRunner({
 			controller, logger, monitor: this.monitor, summarizers: options.summarizers, concurrency: () => settings.current.summarizerConcurrency,
-			planSummarizer: options.planSummarizer, undo: this.undo, ...(options.checkPiHolders ? { checkPiHolders: options.checkPiHolders } : {}),
+			planSummarizer: options.planSummarizer, undo: this.undo, keys: this.keys, ...(options.checkPiHolders ? { checkPiHolders: options.checkPiHolders } : {}),
 		});
 		this.autoFlusher = this._register(new AutoFlusher({ controller, runner: this.runner, logger, lookUpModel: options.lookUpModel, extensionConfig: () => settings.current }));
 		this._register(settings.onDidChange(() => this.autoFlusher.schedule()));

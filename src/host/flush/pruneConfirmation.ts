@@ -13,10 +13,13 @@ import type { SessionController } from '../sessionController';
 import { showInfo, showWarning } from '../ui/safeUi';
 import { confirmation, CONFIRM_COMPACT, CONFIRM_SUMMARIZE, SET_UP_KEY, SUMMARIZE_OFFLINE, type PruneFacts } from './prunePlanText';
 import { setUpKey } from './setUpKey';
+import type { SetUpKeys } from './setUpKeys';
 
 export interface ConfirmDeps {
 	readonly controller: SessionController;
 	readonly planSummarizer: SummarizerPlanner;
+	/** Where "Set up a key…" saves a key. */
+	readonly keys: SetUpKeys;
 	/** The question and the answer are logged (what the user was told before anything was written). */
 	readonly log: (message: string) => void;
 }
@@ -48,7 +51,7 @@ export async function confirmPrune(mode: FlushMode, path: string, deps: ConfirmD
 			const plan = facts.summarizer;
 			const provider = plan.kind === 'offline' || plan.kind === 'no-credentials' ? plan.provider : undefined;
 			const envVars = plan.kind === 'offline' || plan.kind === 'no-credentials' ? plan.envVars : [];
-			if (!await setUpKey(agentDir, provider, envVars)) {
+			if (!await setUpKey({ agentDir, provider, envVars, keys: deps.keys })) {
 				return false;
 			}
 			continue;

@@ -2,11 +2,12 @@
  * The bridge's endpoint and VS Code's client over a real Unix socket: only the record's token opens
  * a connection (a wrong one, a late one, garbage or an overlong first line is closed without a
  * word), the socket is 0600, and the calls of the protocol work: state, the exact text of a part
- * in chunks, the pruner command.
+ * in chunks, the pruner command. Idle connections that never give the token cannot lock VS Code
+ * out, and a client that stops reading an exact text is dropped instead of waited for.
  */
 import assert from 'node:assert/strict';
 import { lstatSync, mkdirSync } from 'node:fs';
-import { createConnection } from 'node:net';
+import { createConnection, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { BridgeServer, type BridgeCalls } from '../../../../bridge/bridgeServer';
 import { TEXT_CHUNK_CHARS } from '../../../../src/engine/live/bridgeMessages';
@@ -27,6 +28,10 @@ const sent: SentDigest = { seq: 1, at: 1, sessionFile: '/p/s.jsonl', leafId: 'a1
 
 class Calls implements BridgeCalls {
 	readonly puts: string[] = [];
+
+	/** `textBytes`: a payload text of about that size instead of the small one. */
+	constructor(private readonly textBytes?: number) {}
+
 	welcome(): Promise<{ state: BridgeState; last: SentDigest | undefined }> {
 		return Promise.resolve({ state, last: sent });
 	}
@@ -37,8 +42,9 @@ class Calls implements BridgeCalls {
 		return Promise.resolve(sent);
 	}
 	text(seq: number, part: 'messages' | 'system' | 'payload', emit: (piece: string) => void): ReturnType<BridgeCalls['text']> {
+		const text = this.textBytes === undefined ? payload : { messages: Array.from({ length: Math.ceil(this.textBytes / 10_000) }, (_, i) => `${i} ${'y'.repeat(10_000)}`) };
 		return seq === 1 && part === 'payload' ? (function* () {
-			yield* jsonPiecesSteps(payload, emit, { depth: 3 });
+			yield* jsonPiecesSteps(text, emit, { depth: 3 });
 			return true;
 		})() : undefined;
 	}
@@ -58,6 +64,15 @@ function rawExchange(socket: string, lines: string): Promise<string> {
 		connection.on('close', () => resolve(received));
 		connection.on('connect', () => connection.write(lines));
 	});
+}
+
+/** A connection that never says anything; `closed` resolves when the bridge closes it. */
+async function idleConnection(path: string): Promise<{ readonly socket: Socket; readonly closed: Promise<void> }> {
+	const socket = createConnection(path);
+	socket.on('error', () => undefined);
+	const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+	await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+	return { socket, closed };
 }
 
 describe('the bridge\'s socket', () => {
@@ -136,6 +151,55 @@ describe('the bridge\'s socket', () => {
 		});
 		assert.match(received, /^\{"type":"welcome"/);
 		assert.equal(received.trim().split('\n').length, 1);
+	});
+
+	it('does not let idle connections that never give the token lock VS Code out', async () => {
+		await server?.close('replaced');
+		// Idle connections are not timed out during this test: only the separate pool keeps room for VS Code.
+		server = await BridgeServer.listen(record.socket, record.token, calls, 600_000);
+		const idle = await Promise.all(Array.from({ length: 12 }, () => idleConnection(record.socket)));
+		const client = await BridgeClient.connect(record);
+		try {
+			assert.equal(server.clientCount, 1);
+			// The oldest idle ones were closed to make room (the first eight, then the ninth for VS Code's).
+			await Promise.all(idle.slice(0, 9).map((connection) => connection.closed));
+			// More idle connections never close a window that gave the token.
+			const more = await Promise.all(Array.from({ length: 12 }, () => idleConnection(record.socket)));
+			assert.deepEqual(await client.refreshState(), state);
+			for (const connection of [...idle, ...more]) {
+				connection.socket.destroy();
+			}
+		} finally {
+			client.close();
+		}
+	});
+
+	it('drops a client that stops reading an exact text instead of waiting for it without end', async () => {
+		await server?.close('replaced');
+		const big = new Calls(8 * 1024 * 1024);
+		server = await BridgeServer.listen(record.socket, record.token, big, 300, 200);
+		const reader = createConnection(record.socket);
+		reader.on('error', () => undefined);
+		await new Promise<void>((resolve) => {
+			let text = '';
+			const onData = (chunk: Buffer): void => {
+				text += chunk.toString();
+				if (text.includes('\n')) {
+					reader.off('data', onData);
+					// Asks for 8 MB of text, then reads nothing more.
+					reader.pause();
+					reader.write(`${JSON.stringify({ type: 'call', id: 1, method: 'requestText', seq: 1, part: 'payload' })}\n`);
+					resolve();
+				}
+			};
+			reader.on('data', onData);
+			reader.once('connect', () => reader.write(`${JSON.stringify({ type: 'hello', protocol: 1, token: record.token })}\n`));
+		});
+		assert.equal(server.clientCount, 1);
+		while (server.clientCount > 0) {
+			await new Promise((resolve) => setTimeout(resolve, 20));
+		}
+		reader.destroy();
 	});
 
 	it('stops without waiting for a client that keeps its end open (Pi\'s quit is never held)', async () => {
