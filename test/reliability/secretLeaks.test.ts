@@ -140,7 +140,8 @@ describe('planted secrets never leak', function () {
 			server.enqueue(...replies);
 			const summarizer = createPiAiSummarizer({
 				loadPiAi, agentDir: dir.dir, maxRetries: 0, logger: capture.logger,
-				settings: testSettings(dir.modelRef, { summarizerIdleTimeoutMs: 200 }),
+				// Enough for an answer on a loaded machine; the hanging reply's call ends by it.
+				settings: testSettings(dir.modelRef, { summarizerIdleTimeoutMs: 1500 }),
 			});
 			const results: SummarizeResult[] = [];
 			const failures: string[] = [];

@@ -30,9 +30,12 @@ describe('flushSession (real pi-ai, fake OpenAI server, real files)', function (
 	const env = useFlushEnvironment({ text: '- [[1:bash]] read the log\n- [[2:read]] read the source' });
 	const writeOptions = testWriteOptions;
 	const request = (path: string, extra: Partial<FlushSessionRequest> = {}): FlushSessionRequest => env.request(path, extra);
-	/** pi-ai with no SDK retries, so one scripted failure is one failed call. */
-	const noRetries = (): Summarizer => createPiAiSummarizer({
-		loadPiAi, agentDir: env.agent.dir, settings: flushConfig({ summarizerModel: env.agent.modelRef, summarizerIdleTimeoutMs: 300 }), maxRetries: 0,
+	/**
+	 * pi-ai with no SDK retries, so one scripted failure is one failed call. An idle timeout only where the test is
+	 * about one (a stream that goes quiet for good): elsewhere a loaded machine's pause must not become a failure.
+	 */
+	const noRetries = (idleTimeoutMs: number): Summarizer => createPiAiSummarizer({
+		loadPiAi, agentDir: env.agent.dir, settings: flushConfig({ summarizerModel: env.agent.modelRef, summarizerIdleTimeoutMs: idleTimeoutMs }), maxRetries: 0,
 	});
 	const lines = (path: string): Json[] => readFileSync(path, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as Json);
 
@@ -85,19 +88,19 @@ describe('flushSession (real pi-ai, fake OpenAI server, real files)', function (
 		assert.equal(readFileSync(path, 'utf8'), after);
 	});
 
-	const failures: { name: string; reply: Parameters<FakeLlmServer['enqueue']>[0]; kind: string; message: RegExp; abortAfterText?: boolean }[] = [
+	const failures: { name: string; reply: Parameters<FakeLlmServer['enqueue']>[0]; kind: string; message: RegExp; abortAfterText?: boolean; idleTimeoutMs?: number }[] = [
 		{ name: 'HTTP 500', reply: { status: 500, errorMessage: 'upstream exploded' }, kind: 'failed', message: /^pruner: nothing flushed — failed \(.*500.*upstream exploded/ },
-		{ name: 'a timeout (the stream goes quiet)', reply: { text: 'partial summary', stallAfterChars: 4 }, kind: 'failed', message: /^pruner: nothing flushed — failed \(pi-condense: summarizer .+ stalled \(no output for 0s\); summarizer call abandoned\)$/ },
+		{ name: 'a timeout (the stream goes quiet)', reply: { text: 'partial summary', stallAfterChars: 4 }, idleTimeoutMs: 300, kind: 'failed', message: /^pruner: nothing flushed — failed \(pi-condense: summarizer .+ stalled \(no output for 0s\); summarizer call abandoned\)$/ },
 		{ name: 'an abort mid-stream', reply: { text: 'x'.repeat(400), chunkChars: 5, chunkDelayMs: 20 }, kind: 'aborted', message: /^pruner: nothing flushed — aborted$/, abortAfterText: true },
 		{ name: 'an empty reply', reply: { text: '' }, kind: 'failed', message: /^pruner: nothing flushed — summarizer-failed$/ },
 		{ name: 'a `length` stop', reply: { text: '- [[1:bash]] cut', finishReason: 'length' }, kind: 'failed', message: /^pruner: nothing flushed — summarizer-failed$/ },
 	];
-	const sources: { name: string; summarizer: () => Partial<FlushSessionRequest> }[] = [
-		{ name: 'in this thread', summarizer: () => ({ summarizer: noRetries() }) },
+	const sources: { name: string; summarizer: (idleTimeoutMs?: number) => Partial<FlushSessionRequest> }[] = [
+		{ name: 'in this thread', summarizer: (idleTimeoutMs = 0) => ({ summarizer: noRetries(idleTimeoutMs) }) },
 		{
 			name: 'in the pi-ai worker',
-			summarizer: () => ({
-				config: flushConfig({ summarizerModel: env.agent.modelRef, summarizerIdleTimeoutMs: 300 }),
+			summarizer: (idleTimeoutMs = 0) => ({
+				config: flushConfig({ summarizerModel: env.agent.modelRef, summarizerIdleTimeoutMs: idleTimeoutMs }),
 				summarizers: (choice) => env.summarizers({ ...choice, maxRetries: 0 }),
 			}),
 		},
@@ -112,7 +115,7 @@ describe('flushSession (real pi-ai, fake OpenAI server, real files)', function (
 			env.server.enqueue(failure.reply);
 			const controller = new AbortController();
 			const result = await flushSession(request(path, {
-				...source.summarizer(),
+				...source.summarizer(failure.idleTimeoutMs),
 				interactive: true,
 				signal: controller.signal,
 				onProgress: (event) => {
@@ -183,7 +186,7 @@ describe('flushSession (real pi-ai, fake OpenAI server, real files)', function (
 		const builder = toolSession(1);
 		const path = env.dir.file('s.jsonl', builder.text());
 		const piLine = `${JSON.stringify({ type: 'message', id: 'feedbeef', parentId: builder.leafId, timestamp: new Date().toISOString(), message: { role: 'user', content: [{ type: 'text', text: 'next' }], timestamp: Date.now() } })}\n`;
-		const piAi = noRetries();
+		const piAi = noRetries(0);
 		const result = await flushSession(request(path, {
 			summarizer: {
 				label: piAi.label,
@@ -204,7 +207,8 @@ describe('flushSession (real pi-ai, fake OpenAI server, real files)', function (
 		for (const concurrency of [4, 2, 1]) {
 			const path = env.dir.file(`c${concurrency}.jsonl`, toolSession(4).text());
 			const before = readFileSync(path, 'utf8');
-			env.server.setDefaultReply({ text: '- [[1:bash]] read the log\n- [[2:read]] read the source', latencyMs: 150 });
+			// Each answer waits until `concurrency` calls are in flight (reached however slow the machine), then 150 ms more, in which a call beyond the cap would show.
+			env.server.setDefaultReply({ text: '- [[1:bash]] read the log\n- [[2:read]] read the source', holdUntilInFlight: concurrency, latencyMs: 150 });
 			env.server.resetPeak();
 			const result = await flushSession(request(path, { concurrency }));
 			assert.equal(result.kind, 'written', result.message);
@@ -216,7 +220,7 @@ describe('flushSession (real pi-ai, fake OpenAI server, real files)', function (
 
 	it('keeps the batches before a failure and nothing after it (parallel calls)', async () => {
 		const path = env.dir.file('s.jsonl', toolSession(3).text());
-		const piAi = noRetries();
+		const piAi = noRetries(0);
 		const failingSecond: Summarizer = {
 			label: piAi.label,
 			summarize: (req) => (req.prompt.includes('Batch 2.') ? Promise.reject(new SummarizerError('error', 'scripted failure')) : piAi.summarize(req)),
