@@ -6,6 +6,7 @@
  * user's choice changes. Listeners hear about a project only when its result changed. Renders
  * read the last result synchronously; nothing is resolved per render.
  */
+import { resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { Logger } from '../../engine/ports';
 import type { ReleaseResolution } from '../../engine/release';
@@ -14,7 +15,7 @@ import type { WatchTarget } from './candidates';
 import { detectRelease, type Detected } from './detectRelease';
 import type { GlobalNpmRoot } from './globalNpmRoot';
 import { applyChoice, piHome, processGlobalNpmRoot, readChoice, type ChoiceReading } from './resolveRelease';
-import { TargetWatcher, targetsKey } from './targetWatcher';
+import { PathWatcher } from '../fs/pathWatcher';
 import { errorMessage } from '../../base/errorMessage';
 
 /** Changes are gathered this long, so `npm install` writing many files re-resolves once. */
@@ -53,7 +54,7 @@ export class ReleaseSource {
 	private readonly home: string;
 	private readonly globalNpmRoot: GlobalNpmRoot;
 	private choice: ChoiceReading;
-	private watcher: TargetWatcher | undefined;
+	private watcher: PathWatcher | undefined;
 	private watchedKey = '';
 	private settleTimer: NodeJS.Timeout | undefined;
 	private queue: Promise<void> = Promise.resolve();
@@ -152,7 +153,7 @@ export class ReleaseSource {
 		}
 		this.watchedKey = key;
 		await this.watcher?.close();
-		this.watcher = new TargetWatcher(targets, () => this.scheduleRefresh(), (error) => this.options.logger.warn(`watching pi-condense's install: ${errorMessage(error)}`));
+		this.watcher = new PathWatcher(targets, () => this.scheduleRefresh(), (error) => this.options.logger.warn(`watching pi-condense's install: ${errorMessage(error)}`));
 		await this.watcher.ready();
 		this.scheduleRefresh();
 	}
@@ -173,4 +174,9 @@ export class ReleaseSource {
 			});
 		}, SETTLE_MS);
 	}
+}
+
+/** A stable key of a target list, to tell whether the watch must be rebuilt. */
+function targetsKey(targets: readonly WatchTarget[]): string {
+	return [...new Set(targets.map((target) => `${target.depth}:${resolve(target.path)}`))].sort().join('\n');
 }

@@ -19,9 +19,12 @@ export class OpenSession {
 
 	private constructor(readonly path: string, private loaded: LoadedSessionModel, private readonly onBlobsRefused?: (reason: string) => void) {}
 
-	/** `onBlobsRefused` hears why spilled outputs are not read (a header id or blobs folder that is not safe). */
-	static async open(path: string, onBlobsRefused?: (reason: string) => void): Promise<OpenSession> {
-		return new OpenSession(path, await readSessionModel(path), onBlobsRefused);
+	/**
+	 * `onBlobsRefused` hears why spilled outputs are not read (a header id or blobs folder that is not
+	 * safe); `signal` stops the read between two pieces.
+	 */
+	static async open(path: string, onBlobsRefused?: (reason: string) => void, signal?: AbortSignal): Promise<OpenSession> {
+		return new OpenSession(path, await readSessionModel(path, undefined, signal), onBlobsRefused);
 	}
 
 	get model(): SessionModel {

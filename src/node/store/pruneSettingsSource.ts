@@ -4,7 +4,6 @@
  * `updatePruneSettings`. The last read is always available synchronously.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { watch, type FSWatcher } from 'chokidar';
 import { resolveConfig } from '../../engine/config/resolve';
 import type { Logger } from '../../engine/ports';
 import { LATEST_RELEASE, releaseRules, type ReleaseRules } from '../../engine/release/releases';
@@ -12,6 +11,7 @@ import { globalSettingsPath } from '../paths/agentDir';
 import { readPruneSettings, type PruneSettings } from '../settings/readPruneSettings';
 import { updatePruneSettings, type PruneMutation, type PruneSettingsWrite } from '../settings/updatePruneSettings';
 import { Emitter } from './emitter';
+import { PathWatcher } from '../fs/pathWatcher';
 import { errorMessage } from '../../base/errorMessage';
 
 const RELOAD_DELAY_MS = 50;
@@ -34,7 +34,7 @@ export class PruneSettingsSource {
 	/** Fires after each read that follows a change of the file. */
 	readonly onDidChange;
 	private current: PruneSettings;
-	private watcher: FSWatcher | undefined;
+	private watcher: PathWatcher | undefined;
 	private reloadTimer: NodeJS.Timeout | undefined;
 	private closed = false;
 
@@ -48,16 +48,16 @@ export class PruneSettingsSource {
 		return this.current;
 	}
 
-	/** Reads the file and starts watching it. */
+	/** Starts watching the file and reads it. */
 	async start(): Promise<void> {
-		await this.reload();
-		if (this.closed) {
-			return;
+		// Followed through its folder: atomic replacements (ours, Pi's), in-place writes and a file
+		// created later. Watched before the first read, so no change falls between the two.
+		const path = this.current.path;
+		this.watcher = new PathWatcher([{ path, depth: 0 }], () => this.scheduleReload(), (error) => this.logger.warn(`watching ${path}: ${errorMessage(error)}`));
+		await this.watcher.ready();
+		if (!this.closed) {
+			await this.reload();
 		}
-		// Watching the path itself follows atomic renames (ours, Pi's) and a file created later.
-		this.watcher = watch(this.current.path, { ignoreInitial: true, depth: 0 });
-		this.watcher.on('all', () => this.scheduleReload());
-		this.watcher.on('error', (error) => this.logger.warn(`watching ${this.current.path}: ${errorMessage(error)}`));
 	}
 
 	/** Changes `contextPrune` in the file, then re-reads it (listeners hear the new settings). */

@@ -17,18 +17,18 @@ export interface LoadedSessionModel {
 }
 
 /** Each piece is parsed in one go on the caller's thread, then the file read yields (see `PARSE_PIECE_BYTES`). */
-export async function readSessionModel(path: string, pieceBytes = PARSE_PIECE_BYTES): Promise<LoadedSessionModel> {
+export async function readSessionModel(path: string, pieceBytes = PARSE_PIECE_BYTES, signal?: AbortSignal): Promise<LoadedSessionModel> {
 	const handle = await open(path, 'r');
 	try {
 		const { size } = await handle.stat();
-		return await readSessionModelFrom(handle, size, pieceBytes);
+		return await readSessionModelFrom(handle, size, pieceBytes, signal);
 	} finally {
 		await handle.close();
 	}
 }
 
 /** `readSessionModel` of an open file, up to `size` (a caller that took the file's identity with that size). */
-export async function readSessionModelFrom(handle: FileHandle, size: number, pieceBytes = PARSE_PIECE_BYTES): Promise<LoadedSessionModel> {
+export async function readSessionModelFrom(handle: FileHandle, size: number, pieceBytes = PARSE_PIECE_BYTES, signal?: AbortSignal): Promise<LoadedSessionModel> {
 	const reader = new SessionPieceReader();
 	// Migrated (v1/v2) or headerless: the first line decides how every other reads, so the lines
 	// are only parsed as they come and the model is made at the end (in slices).
@@ -39,7 +39,7 @@ export async function readSessionModelFrom(handle: FileHandle, size: number, pie
 			whole = new WholeSessionReader();
 		}
 		whole?.push(text);
-	}, pieceBytes);
+	}, pieceBytes, signal);
 	const model = whole ? await runSliced(whole.modelSteps()) : reader.model();
 	return { model, consumed };
 }

@@ -8,6 +8,7 @@ import type { RenderSettings } from '../settings/readPruneSettings';
 import type { Logger } from '../../engine/ports';
 import { SessionSummaryCache } from '../sessions/summaryCache';
 import { KeyedTaskQueue } from './keyedTaskQueue';
+import type { FileReads } from './fileReads';
 import type { OpenSessionCache } from './openSessionCache';
 import { measureRowReclaim } from './rowReclaim';
 import type { SessionRows } from './sessionRows';
@@ -18,6 +19,8 @@ const RECLAIM_REFRESH_MS = 2000;
 export interface RowDetailsOptions {
 	readonly rows: SessionRows;
 	readonly open: OpenSessionCache;
+	/** The store's reads, which closing stops. */
+	readonly reads: FileReads;
 	/** What a session renders with (its project's release); undefined before the settings are read. */
 	readonly settings: (path: string) => Promise<RenderSettings | undefined>;
 	/** Called when a row got new details. */
@@ -33,8 +36,14 @@ export class RowDetails {
 	private readonly reclaimTimers = new Map<string, NodeJS.Timeout>();
 
 	constructor(private readonly options: RowDetailsOptions) {
-		this.summaryQueue = new KeyedTaskQueue(2, (path, error) => options.logger.warn(`summary of ${path}: ${errorMessage(error)}`));
-		this.reclaimQueue = new KeyedTaskQueue(1, (path, error) => options.logger.warn(`reclaim of ${path}: ${errorMessage(error)}`));
+		// A read the store stopped (it is closing) is not a failure to report.
+		const failed = (what: string) => (path: string, error: unknown): void => {
+			if (!options.reads.stopped) {
+				options.logger.warn(`${what} of ${path}: ${errorMessage(error)}`);
+			}
+		};
+		this.summaryQueue = new KeyedTaskQueue(2, failed('summary'));
+		this.reclaimQueue = new KeyedTaskQueue(1, failed('reclaim'));
 	}
 
 	/** Summaries of these rows, and reclaim figures of at most `reclaimLimit` of them, in the background. */
@@ -87,7 +96,7 @@ export class RowDetails {
 	}
 
 	private async summarize(path: string): Promise<void> {
-		const summary = await this.summaries.summarize(path);
+		const summary = await this.options.reads.track((signal) => this.summaries.summarize(path, signal));
 		if (this.options.rows.update(path, { summary, size: summary.size })) {
 			this.options.changed(path);
 		}
@@ -99,10 +108,12 @@ export class RowDetails {
 		if (!row || !settings) {
 			return;
 		}
-		const reclaim = await measureRowReclaim(path, row.summary?.size ?? row.file.size, settings, {
+		const openSession = this.options.open.peek(path);
+		const reclaim = await this.options.reads.track((signal) => measureRowReclaim(path, row.summary?.size ?? row.file.size, settings, {
 			maxBytes: this.options.reclaimMaxBytes,
-			openSession: this.options.open.peek(path),
-		});
+			openSession,
+			signal,
+		}));
 		if (this.options.rows.update(path, { reclaim })) {
 			this.options.changed(path);
 		}

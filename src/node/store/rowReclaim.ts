@@ -13,6 +13,8 @@ export interface RowReclaimOptions {
 	readonly maxBytes: number;
 	/** The session, when it is open already. */
 	readonly openSession?: Promise<OpenSession>;
+	/** Stops reading the file (the store is closing). */
+	readonly signal?: AbortSignal;
 }
 
 export async function measureRowReclaim(path: string, size: number, settings: RenderSettings, options: RowReclaimOptions): Promise<RowReclaim> {
@@ -20,11 +22,12 @@ export async function measureRowReclaim(path: string, size: number, settings: Re
 		return { kind: 'too-large', size };
 	}
 	try {
-		const session = await (options.openSession ?? OpenSession.open(path));
+		const session = await (options.openSession ?? OpenSession.open(path, undefined, options.signal));
 		// In slices: the list measures sessions in the background while the user works.
-		const reclaim = await runSliced(session.insight(settings).reclaimSteps());
+		const reclaim = await runSliced(session.insight(settings).reclaimSteps(), options.signal);
 		return reclaim ? { kind: 'measured', beforeChars: reclaim.beforeChars, afterChars: reclaim.afterChars } : { kind: 'none' };
 	} catch (error) {
+		options.signal?.throwIfAborted(); // stopped, not failed
 		return { kind: 'failed', message: errorMessage(error) };
 	}
 }

@@ -16,6 +16,7 @@ import { OpenSessionCache } from './openSessionCache';
 import { ReleaseSource } from '../release/releaseSource';
 import { PruneSettingsSource } from './pruneSettingsSource';
 import { SessionSettingsResolver, type SessionSettings } from './sessionSettings';
+import { FileReads } from './fileReads';
 import { RowDetails } from './rowDetails';
 import { StoreFileEvents, type FileEventChange } from './storeFileEvents';
 import { SessionRows, type SessionRow } from './sessionRows';
@@ -61,6 +62,7 @@ export class SessionStore {
 	readonly onDidChange;
 	private readonly rows = new SessionRows();
 	private readonly open: OpenSessionCache;
+	private readonly reads = new FileReads();
 	private readonly details: RowDetails;
 	/** Watcher events, in order per file. */
 	private readonly fileEvents: StoreFileEvents;
@@ -88,10 +90,11 @@ export class SessionStore {
 				logger.warn(reason);
 			}
 		};
-		this.open = new OpenSessionCache(options.openCapacity ?? 3, (path) => OpenSession.open(path, onBlobsRefused));
+		this.open = new OpenSessionCache(options.openCapacity ?? 3, (path) => this.reads.track((signal) => OpenSession.open(path, onBlobsRefused, signal)));
 		this.details = new RowDetails({
 			rows: this.rows,
 			open: this.open,
+			reads: this.reads,
 			settings: (path) => this.readySettingsFor(path),
 			changed: (path) => this.changes.fire({ kind: 'rows', paths: [path] }),
 			logger,
@@ -248,7 +251,7 @@ export class SessionStore {
 
 	async close(): Promise<void> {
 		this.closed = true;
-		await this.stop();
+		await Promise.all([this.stop(), this.reads.close()]);
 		await this.fileEvents.close();
 		this.changes.dispose();
 	}
