@@ -139,6 +139,24 @@ describe('the bridge\'s socket', () => {
 		assert.deepEqual(calls.puts, []);
 	});
 
+	it('welcomes a VS Code whose hello comes late (its extension host busy for a while)', async () => {
+		const received = await new Promise<string>((resolve) => {
+			const connection = createConnection(record.socket);
+			let text = '';
+			connection.on('error', () => undefined);
+			connection.on('data', (chunk) => {
+				text += chunk.toString();
+				if (text.includes('\n')) {
+					connection.destroy();
+					resolve(text);
+				}
+			});
+			connection.on('close', () => resolve(text));
+			connection.on('connect', () => setTimeout(() => connection.write(`${JSON.stringify({ type: 'hello', protocol: 1, token: record.token })}\n`), 1500));
+		});
+		assert.match(received, /^\{"type":"welcome"/);
+	});
+
 	it('closes an authenticated connection that sends a line outside the protocol', async () => {
 		const received = await new Promise<string>((resolve) => {
 			const connection = createConnection(record.socket);
