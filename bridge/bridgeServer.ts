@@ -1,7 +1,7 @@
 /**
  * The bridge's endpoint: a Unix socket (a named pipe on Windows) that only a client holding the
- * record's token may use. The first line must be the token (compared in constant time) within a
- * second; anything else closes the connection without a word. Connections that have not given the
+ * record's token may use. The first line must be the token (compared in constant time) within 10
+ * seconds; anything else closes the connection without a word. Connections that have not given the
  * token wait in a small pool of their own, the oldest closed when a new one comes, so idle
  * connections can never take the places of VS Code windows that give the token. Sends never block
  * Pi: a line is handed to the socket's buffer, and a client that stops reading is dropped instead
@@ -21,8 +21,12 @@ import { LineReader } from '../src/node/bridge/lineReader';
 
 /** Calls are short; a longer line closes the connection. */
 const MAX_CALL_CHARS = 4096;
-/** VS Code sends the token as soon as it is connected. */
-const HELLO_TIMEOUT_MS = 1000;
+/**
+ * VS Code sends the token as soon as it is connected, but its extension host may be busy for a while
+ * (other extensions, a loaded machine): a second was too short, and a refused VS Code waits 15 s to try
+ * again. A connection that never says anything only holds a place in the small pool of its own.
+ */
+const HELLO_TIMEOUT_MS = 10_000;
 /** Connections that gave the token (VS Code windows). */
 const MAX_CLIENTS = 8;
 /** Connections that have not given it yet: the oldest is closed to make room for a new one. */

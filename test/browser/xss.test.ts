@@ -13,7 +13,7 @@
 import assert from 'node:assert/strict';
 import { referenceAgentDir, type ReferenceAgentDir } from '../support/referenceAgentDir';
 import { SessionFileSource } from '../support/sessionFileSource';
-import { WebviewPage } from '../support/webviewPage';
+import { WebviewPage, type CspViolation } from '../support/webviewPage';
 import { LINK_PAYLOADS } from '../support/linkPayloads';
 import { XSS_PAYLOADS, type XssPayload } from '../support/xssPayloads';
 import { writeXssSession } from '../support/xssSession';
@@ -62,11 +62,10 @@ describe('the preview page against script injection in session text', function (
 
 	it('runs none of them anywhere session text is rendered', async () => {
 		for (const view of ['after', 'before'] as const) {
-			const switched = page.nextReport((r) => r.view === view && (r.cause === 'view' || r.cause === 'snapshot'), 30_000);
+			// The page opens on the view after pruning: only the other one is a switch, reported when drawn.
+			const switched = view === 'before' ? page.nextReport((r) => r.view === view && (r.cause === 'view' || r.cause === 'snapshot'), 30_000) : undefined;
 			await page.page.click(`vscode-button[data-control="view-${view}"]`);
-			if (view === 'before') {
-				await switched;
-			}
+			await switched;
 			await page.page.locator('.list-scroller').evaluate((node) => {
 				(node as unknown as { scrollTop: number }).scrollTop = 0;
 			});
@@ -75,10 +74,10 @@ describe('the preview page against script injection in session text', function (
 		const searched = page.nextReport((r) => r.cause === 'search' || r.cause === 'expand');
 		await page.page.locator('vscode-textfield[data-control="search"] input').fill('<script>');
 		await searched;
-		await page.page.waitForTimeout(1000);
+		await afterEverything(page);
 		const sent = (type: string): number => page.fromPage.filter((m) => m.type === type).length;
 		assert.ok(sent('expandRow') > 0 && sent('recover') > 0 && sent('openRef') > 0, 'rows were expanded, refs hovered and clicked');
-		assert.deepEqual(ran, [], 'no payload called the sentinel');
+		assert.deepEqual(ran.splice(0), [AFTER_EVERYTHING], 'no payload called the sentinel');
 		assert.equal(await page.page.evaluate(() => (globalThis as unknown as { __pwned?: unknown }).__pwned), undefined);
 		assert.deepEqual(page.pageErrors, []);
 	});
@@ -112,11 +111,16 @@ describe('the preview page against script injection in session text', function (
 			div.setAttribute('style', 'background:red');
 			doc.body.appendChild(div);
 		});
-		await page.page.waitForTimeout(300);
+		// Chromium reports each refusal in a task of its own: wait for both (a refusal that never comes fails by the test's timeout).
+		await page.page.waitForFunction((count) => {
+			const seen = (globalThis as unknown as { __cspViolations: CspViolation[] }).__cspViolations.slice(count).map((v) => v.directive);
+			return seen.includes('script-src-elem') && seen.includes('style-src-attr');
+		}, before);
 		const violations = (await page.violations()).slice(before).map((v) => v.directive);
 		assert.ok(violations.includes('script-src-elem'), `inline script refused (${violations.join(', ')})`);
 		assert.ok(violations.includes('style-src-attr'), `inline style refused (${violations.join(', ')})`);
-		assert.deepEqual(ran, []);
+		await afterEverything(page);
+		assert.deepEqual(ran.splice(0), [AFTER_EVERYTHING]);
 	});
 });
 
@@ -188,17 +192,33 @@ describe('the preview page against links in session text', function () {
 	});
 });
 
+const AFTER_EVERYTHING = 'after-everything';
+
 /**
- * Scrolls through the whole list. On each screen: expands every row, switches markdown to its
- * exact text, opens every details element, fires mouse and focus events at every element of the
- * rows (so any surviving inline handler would run), and hovers a ref for its recovered output.
+ * Lets whatever the page still had to run run (a frame, then a task), then calls the sentinel from the page:
+ * page calls reach the test in order, so once this one is back, any payload's call would be in `ran` before it.
+ */
+async function afterEverything(page: WebviewPage): Promise<void> {
+	await page.page.evaluate(async (marker) => {
+		const g = globalThis as unknown as { requestAnimationFrame(cb: () => void): void; setTimeout(cb: () => void, ms: number): void; __xssSentinel(id: string): Promise<void> };
+		await new Promise<void>((resolve) => g.requestAnimationFrame(() => g.setTimeout(resolve, 0)));
+		await g.__xssSentinel(marker);
+	}, AFTER_EVERYTHING);
+}
+
+/**
+ * Scrolls through the whole list. On each screen: expands every row (and waits for its full text),
+ * switches markdown to its exact text, opens every details element, fires mouse and focus events at
+ * every element of the rows (so any surviving inline handler would run), and hovers a ref until its
+ * recovered output is shown.
  */
 async function exerciseEveryRow(page: WebviewPage): Promise<void> {
 	await walkRows(page, async () => {
+		await expandRowsOnScreen(page);
 		await page.page.evaluate(() => {
 			type Node = { click(): void; dispatchEvent(e: unknown): void; open?: boolean };
 			const g = globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<Node> }; MouseEvent: new (t: string, i: object) => unknown; FocusEvent: new (t: string, i: object) => unknown };
-			for (const button of Array.from(g.document.querySelectorAll('.row [data-action="expand"], .row [data-action="raw"]'))) {
+			for (const button of Array.from(g.document.querySelectorAll('.row [data-action="raw"]'))) {
 				button.click();
 			}
 			for (const details of Array.from(g.document.querySelectorAll('.row details'))) {
@@ -211,7 +231,6 @@ async function exerciseEveryRow(page: WebviewPage): Promise<void> {
 				node.dispatchEvent(new g.FocusEvent('focus', {}));
 			}
 		});
-		await page.page.waitForTimeout(150);
 		await hoverOneRef(page);
 	});
 }
@@ -219,6 +238,7 @@ async function exerciseEveryRow(page: WebviewPage): Promise<void> {
 /** Expands the rows on screen and waits until their full text is there (each expansion is a round trip to the host). */
 async function expandRowsOnScreen(page: WebviewPage): Promise<void> {
 	for (let tries = 0; tries < 100; tries++) {
+		const from = page.reports.length;
 		const clicked = await page.page.evaluate(() => {
 			const buttons = Array.from((globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<{ click(): void }> } }).document.querySelectorAll('.row [data-action="expand"]'));
 			for (const button of buttons) {
@@ -229,14 +249,16 @@ async function expandRowsOnScreen(page: WebviewPage): Promise<void> {
 		if (clicked === 0) {
 			return;
 		}
-		await page.page.waitForTimeout(50);
+		// The page reports each expansion it renders; then the screen is looked at again.
+		await page.waitForReport((r) => r.cause === 'expand' && page.reports.indexOf(r) >= from);
 	}
 	throw new Error('rows on screen did not expand');
 }
 
-/** Runs `onScreen` on each screen of the list, from where it is scrolled to the end. */
+/** Runs `onScreen` on each screen of the list, from where it is scrolled to the end, once the screen's rows are there. */
 async function walkRows(page: WebviewPage, onScreen: () => Promise<void>): Promise<void> {
 	for (let step = 0; step < 500; step++) {
+		await rowsOnScreen(page);
 		await onScreen();
 		const done = await page.page.locator('.list-scroller').evaluate((node) => {
 			const el = node as unknown as { scrollTop: number; clientHeight: number; scrollHeight: number };
@@ -247,9 +269,17 @@ async function walkRows(page: WebviewPage, onScreen: () => Promise<void>): Promi
 		if (done) {
 			return;
 		}
-		await page.page.waitForTimeout(50);
 	}
 	throw new Error('never reached the end of the list');
+}
+
+/** Waits until the page has drawn a frame since the last scroll and holds every row it shows (no placeholder left). */
+async function rowsOnScreen(page: WebviewPage): Promise<void> {
+	await page.page.evaluate(() => new Promise<void>((resolve) => {
+		const g = globalThis as unknown as { requestAnimationFrame(cb: () => void): void };
+		g.requestAnimationFrame(() => g.requestAnimationFrame(resolve));
+	}));
+	await page.page.waitForFunction(() => (globalThis as unknown as { document: { querySelector(s: string): unknown } }).document.querySelector('.row-placeholder') === null);
 }
 
 /** Hovers a ref inside the viewport (hovering one outside would scroll the list back to it). */
@@ -270,7 +300,20 @@ async function hoverOneRef(page: WebviewPage): Promise<void> {
 		return found;
 	});
 	if (visible) {
-		await page.page.locator('.row .ref[data-test-hover]').hover({ timeout: 1000 }).catch(() => undefined);
-		await page.page.waitForTimeout(350);
+		const ref = page.page.locator('.row .ref[data-test-hover]');
+		const name = await ref.getAttribute('data-ref');
+		// From outside the list, so that the hover is a move onto the ref even when the pointer was left over it.
+		await page.page.mouse.move(0, 0);
+		const hovered = await ref.hover({ timeout: 1000 }).then(() => true, () => false);
+		if (hovered && name) {
+			// Its tooltip, once the page's hover delay has passed, with the text the host recovered.
+			await page.page.waitForFunction((wanted) => {
+				type Node = { hidden: boolean; textContent: string | null; querySelector(s: string): Node | null };
+				const tooltip = (globalThis as unknown as { document: { querySelector(s: string): Node | null } }).document.querySelector('.ref-tooltip');
+				const title = tooltip?.querySelector('.tooltip-title')?.textContent ?? '';
+				const text = tooltip?.querySelector('pre')?.textContent;
+				return tooltip !== null && !tooltip.hidden && /^[ :·]/.test(title.slice(wanted.length)) && title.startsWith(wanted) && text !== 'Recovering…';
+			}, name);
+		}
 	}
 }

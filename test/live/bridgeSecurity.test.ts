@@ -89,7 +89,7 @@ describe('the bridge\'s safety in a real Pi 1.6.0', function () {
 		const tmp = join(home.root, 'tmp');
 		const tmpFolder = squat(join(tmp, `pi-condense-vscode-${process.getuid?.() ?? 'user'}`));
 		const pi = home.startPi({ TMPDIR: tmp });
-		const notice = await pi.waitFor((record) => record.type === 'extension_ui_request' && record.method === 'notify', 30_000, 'the bridge\'s notice');
+		const notice = await pi.waitFor((record) => record.type === 'extension_ui_request' && record.method === 'notify', 60_000, 'the bridge\'s notice');
 		assert.match(String(notice.message), /Pi Condense bridge is off: no private folder for the VS Code bridge/);
 		assert.match(String(notice.message), /run\/pi-condense-vscode is a symbolic link/);
 		assert.match(String(notice.message), /cache\/pi-condense-vscode is a symbolic link/);

@@ -95,7 +95,7 @@ describe('the bridge in a real Pi 1.6.0 (RPC mode)', function () {
 		const requests = home?.server.requests.length;
 		await assert.rejects(live.client.putPrunerCommand('now'), /it runs in RPC mode \(.*\), where Pi cannot see whether the editor holds a draft, so nothing was put there/);
 		// The front end driving Pi is told what to type.
-		const notice = await pi.waitFor((record) => record.type === 'extension_ui_request' && record.method === 'notify', 10_000, 'the notice', from);
+		const notice = await pi.waitFor((record) => record.type === 'extension_ui_request' && record.method === 'notify', 60_000, 'the notice', from);
 		assert.match(String(notice.message), /^VS Code asked for \/pruner now: type it in the editor and press Enter/);
 		// Nothing was put into the editor or sent to the model: no set_editor_text, no user message, no run, no request.
 		await pi.command({ type: 'get_state' });

@@ -68,8 +68,12 @@ export function settingsOf(agentDir: string): Record<string, unknown> {
 	return JSON.parse(readFileSync(join(agentDir, 'settings.json'), 'utf8')) as Record<string, unknown>;
 }
 
-/** Polls until `check` returns a value (not undefined), or fails after `timeoutMs` saying what was awaited. */
-export async function eventually<T>(check: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
+/**
+ * Polls until `check` returns a value (not undefined), or fails after `timeoutMs` saying what was awaited. The
+ * default leaves real Pis on a loaded machine time to start and answer; it only turns a wait that never ends into
+ * a clear failure, under the tests' own timeouts.
+ */
+export async function eventually<T>(check: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 60_000): Promise<T> {
 	const started = Date.now();
 	for (;;) {
 		const value = await check();

@@ -16,7 +16,7 @@ const RELOADS = 20;
 async function exitListeners(pi: RealPi): Promise<{ readonly count: number; readonly max: number }> {
 	const from = pi.records.length;
 	await pi.command({ type: 'prompt', message: '/test-exit-listeners' });
-	const notice = await pi.waitFor((record) => record.type === 'extension_ui_request' && record.method === 'notify' && /^exit listeners: /.test(String(record.message)), 10_000, 'the count', from);
+	const notice = await pi.waitFor((record) => record.type === 'extension_ui_request' && record.method === 'notify' && /^exit listeners: /.test(String(record.message)), 60_000, 'the count', from);
 	const [, count = '', max = ''] = /^exit listeners: (\d+) of (\d+)$/.exec(String(notice.message)) ?? [];
 	return { count: Number(count), max: Number(max) };
 }

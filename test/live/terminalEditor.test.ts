@@ -36,7 +36,7 @@ describe('the bridge in a real Pi 1.6.0 in a terminal', function () {
 		const folder = home.bridgeFolder;
 		bridges = new LiveBridges({ folders: () => [folder], cleanStale: () => true, log: { info: log, warn: log, debug: log }, pollMs: 200 });
 		bridges.start();
-		const live = await eventually(() => bridges?.pis[0], 'the bridge of the Pi in the terminal', 60_000);
+		const live = await eventually(() => bridges?.pis[0], 'the bridge of the Pi in the terminal');
 		piPid = live.state.pid;
 		assert.equal(live.state.mode, 'tui');
 

@@ -9,7 +9,7 @@ import { repoRoot } from './paths';
 import { pi1Node } from './pi16';
 
 export interface PiAuthWriter {
-	/** Resolves when Pi printed `line` ("locked", "started", "done"). */
+	/** Resolves when Pi printed `line` ("locked", "started", "waiting", "done"). */
 	printed(line: string): Promise<void>;
 	/** Lets a holding writer go on. */
 	release(): void;

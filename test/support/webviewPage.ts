@@ -263,7 +263,7 @@ export class WebviewPage {
 }
 
 /** Polls `condition` until it holds. */
-export async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+export async function waitFor(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	while (!condition()) {
 		if (Date.now() > deadline) {

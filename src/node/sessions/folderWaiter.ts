@@ -61,10 +61,16 @@ async function nearestExistingAncestor(path: string): Promise<string> {
 	return current;
 }
 
-export async function isDirectory(path: string): Promise<boolean> {
+/** Which folder is at `path` (device and inode), or undefined when none is. */
+export async function folderIdentity(path: string): Promise<string | undefined> {
 	try {
-		return (await stat(path)).isDirectory();
+		const stats = await stat(path);
+		return stats.isDirectory() ? `${stats.dev}:${stats.ino}` : undefined;
 	} catch {
-		return false;
+		return undefined;
 	}
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+	return (await folderIdentity(path)) !== undefined;
 }

@@ -18,7 +18,7 @@ import { dirname, resolve } from 'node:path';
 import type { SessionLayout } from '../paths/sessionLocations';
 import { advanceTail, snapshotTail, type FileTail, type SessionFileEvent } from './fileTail';
 import { FileTaskQueue } from './fileTaskQueue';
-import { isDirectory, waitForFolder, type FolderWaiter } from './folderWaiter';
+import { folderIdentity, waitForFolder, type FolderWaiter } from './folderWaiter';
 import { toError } from '../../base/errorMessage';
 import { closeWatcher } from '../fs/closeWatcher';
 
@@ -86,11 +86,11 @@ class SessionFolderWatcher implements SessionWatcher {
 		if (this.closed) {
 			return;
 		}
-		const exists = await isDirectory(root.path);
+		const identity = await folderIdentity(root.path);
 		if (this.closed) {
 			return;
 		}
-		if (!exists) {
+		if (identity === undefined) {
 			const waiter = waitForFolder(root.path, () => {
 				this.waiters.delete(waiter);
 				this.startRoot(root, true).catch((error: unknown) => this.fail(error));
@@ -123,8 +123,16 @@ class SessionFolderWatcher implements SessionWatcher {
 				this.queue.changed(path, () => this.check(path));
 			}
 		});
-		watcher.on('unlink', (path) => isSessionFile(path) && this.untrack(path));
-		watcher.on('unlinkDir', (path) => this.untrackFolder(root, path, watcher));
+		watcher.on('unlink', (path) => {
+			if (isSessionFile(path)) {
+				this.untrack(path);
+			}
+			this.restartIfReplaced(root, watcher, identity);
+		});
+		watcher.on('unlinkDir', (path) => {
+			this.untrackFolder(root, path, watcher);
+			this.restartIfReplaced(root, watcher, identity);
+		});
 		watcher.on('error', (error) => this.fail(error));
 		await Promise.race([new Promise<void>((done) => watcher.once('ready', done)), this.closing]);
 		scanned = true;
@@ -176,11 +184,24 @@ class SessionFolderWatcher implements SessionWatcher {
 				this.untrack(path);
 			}
 		}
-		if (folder === root.path) {
-			// The session folder itself went away: go back to waiting for it.
-			this.watchers.delete(watcher);
+		// The session folder itself went away: go back to waiting for it (once, however many events say so).
+		if (folder === root.path && this.watchers.delete(watcher)) {
 			closeWatcher(watcher).then(() => this.startRoot(root, true)).catch((error: unknown) => this.fail(error));
 		}
+	}
+
+	/**
+	 * chokidar reports the session folder's own removal only when reading its path fails once its last
+	 * entry is gone: a folder moved away, or deleted and made again at once (Pi saving its next session),
+	 * is never reported, and the watch stays on the old folder. So after anything is removed under it,
+	 * the folder at that path is checked to be the one watched; another one is followed from the start.
+	 */
+	private restartIfReplaced(root: WatchedRoot, watcher: FSWatcher, identity: string): void {
+		void folderIdentity(root.path).then((now) => {
+			if (now !== identity && !this.closed && this.watchers.has(watcher)) {
+				this.untrackFolder(root, root.path, watcher);
+			}
+		});
 	}
 
 	private emit(event: SessionFileEvent): void {

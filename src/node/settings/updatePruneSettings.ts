@@ -182,11 +182,15 @@ function serialize(settings: Record<string, unknown>, previous: Buffer | undefin
 async function readSettled(path: string): Promise<SettingsFileSnapshot> {
 	const started = Date.now();
 	for (;;) {
+		const readAt = Date.now();
 		const snapshot = await readSettingsFile(path);
 		const suspect = snapshot.state.kind === 'empty' || snapshot.state.kind === 'invalid-json';
-		const age = Date.now() - (snapshot.modifiedMs ?? 0);
+		const modifiedMs = snapshot.modifiedMs ?? 0;
+		// Its age when it was read: a pause of this thread after the read (a busy extension host) must not make a
+		// file caught half-written look settled.
+		const age = readAt - modifiedMs;
 		// A modification time in the future (clock skew) cannot be judged: take the file as it is.
-		if (!suspect || age >= SETTLED_AFTER_MS || age < 0) {
+		if (!suspect || age >= SETTLED_AFTER_MS || modifiedMs > Date.now()) {
 			return snapshot;
 		}
 		if (Date.now() - started > MAX_SETTLE_WAIT_MS) {

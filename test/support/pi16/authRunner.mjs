@@ -5,15 +5,34 @@
 // argv: <auth.json> <provider> <key> <hold|now>
 //   hold  inside Pi's modify (the lock held, the file read): prints "locked", waits for a line on stdin, then
 //         returns the new entry, which Pi merges into what it read and writes
-//   now   prints "started", then modifies at once (waiting for the lock like Pi does)
+//   now   prints "started", then modifies at once (waiting for the lock like Pi does), and prints "waiting" the
+//         first time Pi finds the lock held (proper-lockfile refuses with ELOCKED)
 // stdout: the line above, then "done" once Pi has written the file.
+import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const piRoot = dirname(dirname(fileURLToPath(import.meta.resolve('@earendil-works/pi-coding-agent'))));
+const authStorageFile = join(piRoot, 'dist', 'core', 'auth-storage.js');
+// Pi takes its lock one attempt at a time (proper-lockfile with no retries of its own) and waits between
+// attempts: the first refused attempt is the moment it waits for another holder.
+const lockfile = createRequire(authStorageFile)('proper-lockfile');
+const attempt = lockfile.lock;
+let saidWaiting = false;
+lockfile.lock = async (...args) => {
+	try {
+		return await attempt(...args);
+	} catch (error) {
+		if (error?.code === 'ELOCKED' && !saidWaiting) {
+			saidWaiting = true;
+			process.stdout.write('waiting\n');
+		}
+		throw error;
+	}
+};
 // Not exported by the package: loaded from its file, as Pi itself loads it.
-const { AuthStorage } = await import(pathToFileURL(join(piRoot, 'dist', 'core', 'auth-storage.js')).href);
+const { AuthStorage } = await import(pathToFileURL(authStorageFile).href);
 const [authPath, provider, key, how] = process.argv.slice(2);
 const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
 

@@ -87,7 +87,8 @@ describe('the bridge\'s socket', () => {
 		calls = new Calls();
 		const token = newToken();
 		const socket = newSocketPath(folder, process.pid);
-		server = await BridgeServer.listen(socket, token, calls, 300);
+		// The bridge's own hello timeout: only the case about it sets a short one.
+		server = await BridgeServer.listen(socket, token, calls);
 		record = { protocol: 1, pid: process.pid, socket, token, piVersion: '1.6.0', cwd: '/p', sessionFile: '/p/s.jsonl', startedAt: 1 };
 	});
 	afterEach(async () => {
@@ -130,10 +131,30 @@ describe('the bridge\'s socket', () => {
 		assert.equal(await rawExchange(record.socket, `${call}\n`), '');
 		assert.equal(await rawExchange(record.socket, 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'), '');
 		assert.equal(await rawExchange(record.socket, 'x'.repeat(10_000)), '');
+		await server?.close('replaced');
+		server = await BridgeServer.listen(record.socket, record.token, calls, 300);
 		const started = Date.now();
 		assert.equal(await rawExchange(record.socket, ''), '');
 		assert.ok(Date.now() - started >= 250, 'closed by the hello timeout');
 		assert.deepEqual(calls.puts, []);
+	});
+
+	it('welcomes a VS Code whose hello comes late (its extension host busy for a while)', async () => {
+		const received = await new Promise<string>((resolve) => {
+			const connection = createConnection(record.socket);
+			let text = '';
+			connection.on('error', () => undefined);
+			connection.on('data', (chunk) => {
+				text += chunk.toString();
+				if (text.includes('\n')) {
+					connection.destroy();
+					resolve(text);
+				}
+			});
+			connection.on('close', () => resolve(text));
+			connection.on('connect', () => setTimeout(() => connection.write(`${JSON.stringify({ type: 'hello', protocol: 1, token: record.token })}\n`), 1500));
+		});
+		assert.match(received, /^\{"type":"welcome"/);
 	});
 
 	it('closes an authenticated connection that sends a line outside the protocol', async () => {
@@ -177,7 +198,7 @@ describe('the bridge\'s socket', () => {
 	it('drops a client that stops reading an exact text instead of waiting for it without end', async () => {
 		await server?.close('replaced');
 		const big = new Calls(8 * 1024 * 1024);
-		server = await BridgeServer.listen(record.socket, record.token, big, 300, 200);
+		server = await BridgeServer.listen(record.socket, record.token, big, undefined, 200);
 		const reader = createConnection(record.socket);
 		reader.on('error', () => undefined);
 		await new Promise<void>((resolve) => {
@@ -209,19 +230,17 @@ describe('the bridge\'s socket', () => {
 		held.on('data', (chunk) => (received += chunk.toString()));
 		await new Promise<void>((resolve) => held.once('connect', () => resolve()));
 		held.write(`${JSON.stringify({ type: 'hello', protocol: 1, token: record.token })}\n`);
-		await new Promise<void>((resolve, reject) => {
-			const deadline = setTimeout(() => reject(new Error('no welcome')), 2000);
+		await new Promise<void>((resolve) => {
 			held.on('data', () => {
 				if (received.includes('\n')) {
-					clearTimeout(deadline);
 					resolve();
 				}
 			});
 		});
-		const started = Date.now();
+		// The client never closes its end: without the cut-off, close() would wait for ever (the test's timeout says so).
 		await server?.close('Pi quit');
 		server = undefined;
-		assert.ok(Date.now() - started < 2000, `closed after ${Date.now() - started} ms`);
+		assert.equal(held.writableEnded, false, 'the client did not close its end: the bridge cut it off');
 		assert.match(received, /"type":"bye","reason":"Pi quit"/);
 		held.destroy();
 	});

@@ -33,6 +33,7 @@ describe('flushSession (real pi-ai, fake OpenAI server, real files)', function (
 	/**
 	 * pi-ai with no SDK retries, so one scripted failure is one failed call. An idle timeout only where the test is
 	 * about one (a stream that goes quiet for good): elsewhere a loaded machine's pause must not become a failure.
+	 * That one counts from the call's start, so it leaves a loaded machine time to get the request to the server.
 	 */
 	const noRetries = (idleTimeoutMs: number): Summarizer => createPiAiSummarizer({
 		loadPiAi, agentDir: env.agent.dir, settings: flushConfig({ summarizerModel: env.agent.modelRef, summarizerIdleTimeoutMs: idleTimeoutMs }), maxRetries: 0,
@@ -90,7 +91,7 @@ describe('flushSession (real pi-ai, fake OpenAI server, real files)', function (
 
 	const failures: { name: string; reply: Parameters<FakeLlmServer['enqueue']>[0]; kind: string; message: RegExp; abortAfterText?: boolean; idleTimeoutMs?: number }[] = [
 		{ name: 'HTTP 500', reply: { status: 500, errorMessage: 'upstream exploded' }, kind: 'failed', message: /^pruner: nothing flushed — failed \(.*500.*upstream exploded/ },
-		{ name: 'a timeout (the stream goes quiet)', reply: { text: 'partial summary', stallAfterChars: 4 }, idleTimeoutMs: 300, kind: 'failed', message: /^pruner: nothing flushed — failed \(pi-condense: summarizer .+ stalled \(no output for 0s\); summarizer call abandoned\)$/ },
+		{ name: 'a timeout (the stream goes quiet)', reply: { text: 'partial summary', stallAfterChars: 4 }, idleTimeoutMs: 2000, kind: 'failed', message: /^pruner: nothing flushed — failed \(pi-condense: summarizer .+ stalled \(no output for 2s\); summarizer call abandoned\)$/ },
 		{ name: 'an abort mid-stream', reply: { text: 'x'.repeat(400), chunkChars: 5, chunkDelayMs: 20 }, kind: 'aborted', message: /^pruner: nothing flushed — aborted$/, abortAfterText: true },
 		{ name: 'an empty reply', reply: { text: '' }, kind: 'failed', message: /^pruner: nothing flushed — summarizer-failed$/ },
 		{ name: 'a `length` stop', reply: { text: '- [[1:bash]] cut', finishReason: 'length' }, kind: 'failed', message: /^pruner: nothing flushed — summarizer-failed$/ },

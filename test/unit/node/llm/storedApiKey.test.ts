@@ -13,6 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { createAuthJsonStore } from '../../../../src/node/llm/library/authJsonStore';
 import { withAuthFileLock } from '../../../../src/node/llm/authFileLock';
 import { AuthFileError, removeStoredKey, storeApiKey, type StoredKeyRecord } from '../../../../src/node/llm/storedApiKey';
+import { watchLockRefusals } from '../../../support/lockRefusals';
 import { piAuthWriter } from '../../../support/pi16Auth';
 import { useTempDir } from '../../../support/tempDirs';
 
@@ -98,9 +99,14 @@ describe('Set up a key: Pi\'s auth.json written safely, and the key taken out ag
 		// Pi holds its lock, the file read, and will write its entry merged into what it read.
 		const pi = piAuthWriter(authPath(), 'pi-provider', 'pi-key', 'hold');
 		await pi.printed('locked');
+		const attempts = watchLockRefusals();
 		const ours = storeApiKey(temp(), 'openai', KEY);
-		// Without the lock our write would land now, and Pi's, from what it read before, would drop it.
-		await Promise.race([ours, new Promise((resolve) => setTimeout(resolve, 500))]);
+		try {
+			// Without the lock our write would land now, and Pi's, from what it read before, would drop it. With it, ours waits.
+			await Promise.race([attempts.refused, ours]);
+		} finally {
+			attempts.restore();
+		}
 		pi.release();
 		await pi.printed('done');
 		await ours;
@@ -113,9 +119,8 @@ describe('Set up a key: Pi\'s auth.json written safely, and the key taken out ag
 		let pi: ReturnType<typeof piAuthWriter> | undefined;
 		await withAuthFileLock(authPath(), async () => {
 			pi = piAuthWriter(authPath(), 'pi-provider', 'pi-key', 'now');
-			await pi.printed('started');
-			// Pi's write would land now without the lock, and this one, from what was read before, would drop it.
-			await Promise.race([pi.printed('done'), new Promise((resolve) => setTimeout(resolve, 1000))]);
+			// Pi's write would land now without the lock, and this one, from what was read before, would drop it. With it, Pi waits.
+			await Promise.race([pi.printed('waiting'), pi.printed('done')]);
 			writeFileSync(authPath(), JSON.stringify({ ...OTHERS, openai: { type: 'api_key', key: KEY } }));
 		});
 		await pi?.printed('done');

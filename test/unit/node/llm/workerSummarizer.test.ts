@@ -93,7 +93,7 @@ describe('the summarizer in the pi-ai worker', function () {
 
 	const failures: { name: string; replies: FakeReply[]; config?: Record<string, unknown>; kind: string }[] = [
 		{ name: 'an HTTP 500', replies: [{ status: 500, errorMessage: 'upstream exploded' }], kind: 'error' },
-		{ name: 'a stalled stream (idle timeout)', replies: [{ text: 'partial summary', stallAfterChars: 4 }], config: { summarizerIdleTimeoutMs: 300 }, kind: 'timeout' },
+		{ name: 'a stalled stream (idle timeout)', replies: [{ text: 'partial summary', stallAfterChars: 4 }], config: { summarizerIdleTimeoutMs: 2000 }, kind: 'timeout' },
 		{ name: 'a stream past the ceiling (max timeout)', replies: [{ text: 'x'.repeat(200), chunkChars: 2, chunkDelayMs: 100 }], config: { summarizerIdleTimeoutMs: 1000, summarizerMaxTimeoutMs: 500 }, kind: 'timeout' },
 		{ name: 'an empty reply', replies: [{ text: '' }], kind: 'empty' },
 		{ name: 'a `length` stop', replies: [{ text: '- cut', finishReason: 'length' }], kind: 'length' },

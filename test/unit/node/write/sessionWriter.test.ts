@@ -4,7 +4,7 @@
  * last entry in file order.
  */
 import assert from 'node:assert/strict';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, statSync } from 'node:fs';
 import { parseSessionSteps } from '../../../../src/engine/session';
 import type { EntryDraft } from '../../../../src/engine/write';
 import { writeEntriesToSession } from '../../../../src/node/write';
@@ -99,12 +99,14 @@ describe('write: session writer', () => {
 
 	it('refuses a recently modified file (quiet period, injectable clock)', async () => {
 		const content = idleSession().text();
+		// The clock is set from the file's own time: however long the machine takes between two steps, the age is the one meant.
+		const aged = (path: string, ageMs: number) => ({ ...options, clock: () => new Date(statSync(path).mtimeMs + ageMs) });
 		const fresh = dir.file('fresh.jsonl', content, 0);
-		expectRefused(await writeEntriesToSession(fresh, drafts, options), 'recently-modified');
+		expectRefused(await writeEntriesToSession(fresh, drafts, aged(fresh, 0)), 'recently-modified');
 		const old = dir.file('old.jsonl', content, 10_000);
-		expectRefused(await writeEntriesToSession(old, drafts, { ...options, quietMs: 20_000 }), 'recently-modified');
-		expectRefused(await writeEntriesToSession(old, drafts, { ...options, clock: () => new Date(Date.now() - 9_000) }), 'recently-modified');
-		expectWritten(await writeEntriesToSession(old, drafts, { ...options, clock: () => new Date(Date.now() + 60_000) }));
+		expectRefused(await writeEntriesToSession(old, drafts, { ...aged(old, 10_000), quietMs: 20_000 }), 'recently-modified');
+		expectRefused(await writeEntriesToSession(old, drafts, aged(old, 1_000)), 'recently-modified');
+		expectWritten(await writeEntriesToSession(old, drafts, aged(old, 70_000)));
 		assert.equal(read(fresh), content);
 	});
 
