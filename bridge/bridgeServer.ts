@@ -7,7 +7,6 @@
  */
 import { chmod } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { errorMessage } from '../src/base/errorMessage';
 import { BRIDGE_PROTOCOL } from '../src/engine/live/bridgeRecord';
 import { MAX_HELLO_CHARS, MAX_PART_CHARS, parseClientMessage, TEXT_CHUNK_CHARS, type BridgeMessage, type ClientCall } from '../src/engine/live/bridgeMessages';
@@ -15,6 +14,7 @@ import type { BridgeState, SentDigest } from '../src/engine/live/liveTypes';
 import type { Steps } from '../src/engine/steps';
 import { tokensEqual } from '../src/node/bridge/bridgeToken';
 import { LineReader } from '../src/node/bridge/lineReader';
+import { isWorkStopped, WorkStopped, type SliceRunner } from '../src/work';
 
 /** Calls are short; a longer line closes the connection. */
 const MAX_CALL_CHARS = 4096;
@@ -24,11 +24,12 @@ const MAX_CLIENTS = 8;
 const MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
 /** Exact text waits for the client to read before more is made. */
 const TEXT_HIGH_WATER_BYTES = 4 * 1024 * 1024;
-const SLICE_MS = 4;
 /** How long a client has to close its end when the bridge stops. */
 const CLOSE_GRACE_MS = 300;
 
 export interface BridgeCalls {
+	/** The runtime's scope: exact text is made in slices under it, between which Pi's event loop runs. */
+	readonly work: SliceRunner;
 	welcome(): Promise<{ readonly state: BridgeState; readonly last: SentDigest | undefined }>;
 	state(): BridgeState;
 	lastRequest(): Promise<SentDigest | undefined>;
@@ -186,25 +187,33 @@ export class BridgeServer {
 				pending = pending.slice(TEXT_CHUNK_CHARS);
 			}
 		};
-		for (let done = false; !done;) {
-			const until = performance.now() + SLICE_MS;
-			do {
-				done = steps.next().done === true;
-			} while (!done && performance.now() < until);
-			if (total > MAX_PART_CHARS) {
-				client.send({ type: 'result', id, ok: false, error: `the ${part} are ${total} characters or more, more than the ${MAX_PART_CHARS} sent` });
-				return;
+		// Between two slices what was made goes out; a client that reads slowly is waited for.
+		const betweenSlices = async (): Promise<void> => {
+			if (total > MAX_PART_CHARS || client.socket.destroyed) {
+				throw new WorkStopped('the text is no longer sent');
 			}
-			flush(done);
-			if (client.socket.destroyed) {
-				return;
-			}
+			flush(false);
 			if (client.socket.writableLength > TEXT_HIGH_WATER_BYTES) {
 				await new Promise((resolve) => client.socket.once('drain', resolve).once('close', resolve));
-			} else if (!done) {
-				await nextTurn();
+			}
+		};
+		try {
+			await this.calls.work.sliced(steps, undefined, { betweenSlices });
+		} catch (error) {
+			if (!isWorkStopped(error)) {
+				throw error;
+			}
+			if (total <= MAX_PART_CHARS) {
+				return; // the client left, or the bridge is stopping: no result for text cut short
 			}
 		}
-		client.send({ type: 'result', id, ok: true, value: { chars: total } });
+		if (total > MAX_PART_CHARS) {
+			client.send({ type: 'result', id, ok: false, error: `the ${part} are ${total} characters or more, more than the ${MAX_PART_CHARS} sent` });
+			return;
+		}
+		flush(true);
+		if (!client.socket.destroyed) {
+			client.send({ type: 'result', id, ok: true, value: { chars: total } });
+		}
 	}
 }

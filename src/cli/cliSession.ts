@@ -15,6 +15,7 @@ import { readSessionModel } from '../node/store/readSessionModel';
 import { describeSessionProblems } from './sessionProblems';
 import { runSteps } from '../engine/steps';
 import { errorMessage } from '../base/errorMessage';
+import type { SliceRunner } from '../work';
 
 export class SessionFileError extends Error {}
 
@@ -34,10 +35,10 @@ export interface CliSession {
  * pieces, as the extension reads it, never as one string: a 100 MB session would otherwise hold
  * its text (twice, as UTF-16 where it is not Latin-1) beside its parsed entries.
  */
-export async function readCliSession(path: string, rules: ReleaseRules): Promise<CliSession> {
+export async function readCliSession(work: SliceRunner, path: string, rules: ReleaseRules): Promise<CliSession> {
 	let model: SessionModel;
 	try {
-		model = (await readSessionModel(path)).model;
+		model = (await readSessionModel(work, path)).model;
 	} catch (error) {
 		throw new SessionFileError(`cannot read ${path}: ${errorMessage(error)}`);
 	}

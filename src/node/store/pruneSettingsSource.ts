@@ -13,6 +13,7 @@ import { readPruneSettings, type PruneSettings } from '../settings/readPruneSett
 import { updatePruneSettings, type PruneMutation, type PruneSettingsWrite } from '../settings/updatePruneSettings';
 import { Emitter } from './emitter';
 import { errorMessage } from '../../base/errorMessage';
+import type { Debounce, WorkScope } from '../../work';
 
 const RELOAD_DELAY_MS = 50;
 
@@ -35,13 +36,19 @@ export class PruneSettingsSource {
 	readonly onDidChange;
 	private current: PruneSettings;
 	private watcher: FSWatcher | undefined;
-	private reloadTimer: NodeJS.Timeout | undefined;
-	private closed = false;
+	/** A burst of writes (an editor's save, an atomic rename) is read once. */
+	private readonly reloads: Debounce;
 
-	constructor(readonly agentDir: string, private readonly logger: Logger) {
+	/** `work` is the source's own scope: closing it stops the watch and the reads. */
+	constructor(private readonly work: WorkScope, readonly agentDir: string, private readonly logger: Logger) {
 		this.current = defaultPruneSettings(agentDir);
 		this.changed = new Emitter((error) => logger.error(`settings listener: ${errorMessage(error)}`));
 		this.onDidChange = this.changed.event;
+		this.reloads = work.debounce(RELOAD_DELAY_MS, () => this.reload().then(() => undefined), (error) => this.logger.warn(`reading ${this.current.path}: ${errorMessage(error)}`));
+		work.onClose(async () => {
+			this.changed.dispose();
+			await this.watcher?.close();
+		});
 	}
 
 	get settings(): PruneSettings {
@@ -50,13 +57,13 @@ export class PruneSettingsSource {
 
 	/** Reads the file and starts watching it. */
 	async start(): Promise<void> {
-		await this.reload();
-		if (this.closed) {
+		await this.work.run(() => this.reload());
+		if (this.work.isClosed) {
 			return;
 		}
 		// Watching the path itself follows atomic renames (ours, Pi's) and a file created later.
 		this.watcher = watch(this.current.path, { ignoreInitial: true, depth: 0 });
-		this.watcher.on('all', () => this.scheduleReload());
+		this.watcher.on('all', () => this.reloads.schedule());
 		this.watcher.on('error', (error) => this.logger.warn(`watching ${this.current.path}: ${errorMessage(error)}`));
 	}
 
@@ -75,24 +82,10 @@ export class PruneSettingsSource {
 		}
 		// A new object only when something changed, so snapshots keyed on it stay valid.
 		this.current = next;
-		if (!this.closed) {
+		if (!this.work.isClosed) {
 			this.changed.fire(next);
 		}
 		return next;
-	}
-
-	async close(): Promise<void> {
-		this.closed = true;
-		clearTimeout(this.reloadTimer);
-		this.changed.dispose();
-		await this.watcher?.close();
-	}
-
-	private scheduleReload(): void {
-		clearTimeout(this.reloadTimer);
-		this.reloadTimer = setTimeout(() => {
-			this.reload().catch((error: unknown) => this.logger.warn(`reading ${this.current.path}: ${errorMessage(error)}`));
-		}, RELOAD_DELAY_MS);
 	}
 }
 

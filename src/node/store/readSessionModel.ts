@@ -6,7 +6,7 @@
  */
 import { open, type FileHandle } from 'node:fs/promises';
 import { SessionPieceReader, WholeSessionReader } from '../../engine/session';
-import { runSliced } from '../slicing/runSliced';
+import type { SliceRunner } from '../../work';
 import type { SessionModel } from '../../engine/session/model';
 import { decodeUtf8, PARSE_PIECE_BYTES, readRange, scanCompleteLines } from '../sessions/completeLines';
 
@@ -17,18 +17,18 @@ export interface LoadedSessionModel {
 }
 
 /** Each piece is parsed in one go on the caller's thread, then the file read yields (see `PARSE_PIECE_BYTES`). */
-export async function readSessionModel(path: string, pieceBytes = PARSE_PIECE_BYTES): Promise<LoadedSessionModel> {
+export async function readSessionModel(work: SliceRunner, path: string, pieceBytes = PARSE_PIECE_BYTES): Promise<LoadedSessionModel> {
 	const handle = await open(path, 'r');
 	try {
 		const { size } = await handle.stat();
-		return await readSessionModelFrom(handle, size, pieceBytes);
+		return await readSessionModelFrom(work, handle, size, pieceBytes);
 	} finally {
 		await handle.close();
 	}
 }
 
 /** `readSessionModel` of an open file, up to `size` (a caller that took the file's identity with that size). */
-export async function readSessionModelFrom(handle: FileHandle, size: number, pieceBytes = PARSE_PIECE_BYTES): Promise<LoadedSessionModel> {
+export async function readSessionModelFrom(work: SliceRunner, handle: FileHandle, size: number, pieceBytes = PARSE_PIECE_BYTES): Promise<LoadedSessionModel> {
 	const reader = new SessionPieceReader();
 	// Migrated (v1/v2) or headerless: the first line decides how every other reads, so the lines
 	// are only parsed as they come and the model is made at the end (in slices).
@@ -40,7 +40,7 @@ export async function readSessionModelFrom(handle: FileHandle, size: number, pie
 		}
 		whole?.push(text);
 	}, pieceBytes);
-	const model = whole ? await runSliced(whole.modelSteps()) : reader.model();
+	const model = whole ? await work.sliced(whole.modelSteps()) : reader.model();
 	return { model, consumed };
 }
 

@@ -31,6 +31,7 @@ import type { Random } from '../random';
 import { noPiRunning } from '../tempSession';
 import { observableContext } from '../sessionModelCheck';
 import { runSteps } from '../../../src/engine/steps';
+import { testWork } from '../testWork';
 
 export interface ReadPathReport {
 	readonly problems: readonly string[];
@@ -177,7 +178,7 @@ async function checkCli(path: string, model: SessionModel, random: Random): Prom
 	const rules = random.pick(RELEASES);
 	const configs = configsFor(rules);
 	try {
-		session = await readCliSession(path, rules);
+		session = await readCliSession(testWork, path, rules);
 	} catch (error) {
 		if (error instanceof SessionFileError && model.header === undefined) {
 			return model.diagnostics.length > 0 && !error.message.includes(`${path}:`) ? ['no-header error does not list the problems by line'] : [];
@@ -218,7 +219,7 @@ async function checkCli(path: string, model: SessionModel, random: Random): Prom
 }
 
 async function checkWrite(path: string, before: Buffer, model: SessionModel, problems: string[]): Promise<string> {
-	const result = await writeEntriesToSession(path, [{ type: 'custom', customType: 'pi-condense-fuzz', data: { n: 1 } }], {
+	const result = await writeEntriesToSession(testWork, path, [{ type: 'custom', customType: 'pi-condense-fuzz', data: { n: 1 } }], {
 		quietMs: 0, maxWaitMs: 0, checkPiHolders: noPiRunning,
 	});
 	// What cannot change what is sent (an entry type only a newer Pi knows) does not stop a write.

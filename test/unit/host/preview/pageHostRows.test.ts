@@ -16,6 +16,7 @@ import { prunedSyntheticAgentDir } from '../../../support/prunedSyntheticSession
 import { R200 } from '../../../support/releases';
 import { SessionFileSource } from '../../../support/sessionFileSource';
 import { runSteps } from '../../../../src/engine/steps';
+import { testWork } from '../../../support/testWork';
 
 const MESSAGES = 10_000;
 
@@ -33,9 +34,10 @@ describe('PageHost: rows on demand, every message bounded', function () {
 		fixture = prunedSyntheticAgentDir({ contextMessages: MESSAGES });
 		source = new SessionFileSource(fixture.sessionFile, fixture.agentDir, R200);
 		await source.reload();
-		reference = new WhatIfComputer(source);
+		reference = new WhatIfComputer(testWork, source);
 		await reference.compute({});
 		host = new PageHost({
+			work: testWork.child('page'),
 			source,
 			post: (message) => {
 				posted.push(message);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { LatestWins } from '../../../../src/node/slicing/latestWins';
-import { runSliced, SupersededError } from '../../../../src/node/slicing/runSliced';
-import type { Steps } from '../../../../src/engine/steps';
+import type { Steps } from '../../../src/engine/steps';
+import { WorkStopped, type WorkScope } from '../../../src/work';
+import { testScope } from '../../support/testWork';
 
 /** Work whose runs the test finishes by hand; each run is logged with how it ended. */
 class ScriptedWork {
@@ -24,7 +24,7 @@ class ScriptedWork {
 			};
 			signal.addEventListener('abort', () => {
 				end('stopped');
-				reject(new SupersededError());
+				reject(new WorkStopped());
 			});
 			this.runs.push({ id, signal, finish: () => {
 				end('done');
@@ -44,9 +44,15 @@ class ScriptedWork {
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 describe('LatestWins', () => {
+	let scope: WorkScope;
+	beforeEach(() => {
+		scope = testScope('latest wins');
+	});
+	afterEach(() => scope.close());
+
 	it('restart: stops the run under way and answers its callers with the newer run', async () => {
 		const work = new ScriptedWork();
-		const latest = new LatestWins(work.run, (error) => assert.fail(String(error)));
+		const latest = scope.latestWins(work.run, (error) => assert.fail(String(error)));
 		let firstDone = false;
 		const first = latest.request('restart').then(() => {
 			firstDone = true;
@@ -63,7 +69,7 @@ describe('LatestWins', () => {
 
 	it('follow: lets the run under way finish, then runs once more for every request made meanwhile', async () => {
 		const work = new ScriptedWork();
-		const latest = new LatestWins(work.run, (error) => assert.fail(String(error)));
+		const latest = scope.latestWins(work.run, (error) => assert.fail(String(error)));
 		let firstDone = false;
 		const first = latest.request('follow').then(() => {
 			firstDone = true;
@@ -82,7 +88,7 @@ describe('LatestWins', () => {
 
 	it('a restart after a follow still stops the run under way: one run answers both', async () => {
 		const work = new ScriptedWork();
-		const latest = new LatestWins(work.run, (error) => assert.fail(String(error)));
+		const latest = scope.latestWins(work.run, (error) => assert.fail(String(error)));
 		void latest.request('follow');
 		const followed = latest.request('follow');
 		const restarted = latest.request('restart');
@@ -95,7 +101,7 @@ describe('LatestWins', () => {
 
 	it('cancel: stops the run under way and drops the runs asked for; a later request runs', async () => {
 		const work = new ScriptedWork();
-		const latest = new LatestWins(work.run, (error) => assert.fail(String(error)));
+		const latest = scope.latestWins(work.run, (error) => assert.fail(String(error)));
 		const first = latest.request('follow');
 		const dropped = latest.request('follow');
 		latest.cancel();
@@ -108,10 +114,10 @@ describe('LatestWins', () => {
 		assert.deepEqual(work.log, ['start 1', 'stopped 1', 'start 2', 'done 2']);
 	});
 
-	it('tells other failures and keeps serving; its promises never reject; nothing runs once disposed', async () => {
+	it('tells other failures and keeps serving; its promises never reject; nothing runs once its scope is closed', async () => {
 		const errors: unknown[] = [];
 		let calls = 0;
-		const latest = new LatestWins(() => {
+		const latest = scope.latestWins(() => {
 			calls++;
 			return calls === 1 ? Promise.reject(new Error('broken')) : Promise.resolve();
 		}, (error) => errors.push(error));
@@ -119,7 +125,7 @@ describe('LatestWins', () => {
 		await latest.request('restart');
 		assert.deepEqual(errors.map(String), ['Error: broken']);
 		assert.equal(calls, 2);
-		latest.dispose();
+		await scope.close();
 		await latest.request('restart');
 		assert.equal(calls, 2);
 	});
@@ -137,9 +143,9 @@ describe('LatestWins', () => {
 		}
 		let runs = 0;
 		let finished = 0;
-		const latest = new LatestWins(async (signal) => {
+		const latest = scope.latestWins(async (signal) => {
 			if (++runs === 1) {
-				await runSliced(endless(), signal);
+				await scope.sliced(endless(), signal);
 			}
 			finished++;
 		}, (error) => assert.fail(String(error)));
@@ -148,5 +154,23 @@ describe('LatestWins', () => {
 		await Promise.all([first, latest.request('restart')]);
 		assert.equal(closed, 1, 'the endless pass was stopped and closed');
 		assert.equal(finished, 1, 'the newer run ran');
+	});
+});
+
+describe('LatestWins under a closing scope', () => {
+	it('stops the run under way, answers every caller, and waits for the run before the scope says it closed', async () => {
+		const scope = testScope('closing');
+		let ended = false;
+		const latest = scope.latestWins(async (signal) => {
+			await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+			// What a run does after its signal (a file read it cannot cut): closing waits for it.
+			await new Promise((resolve) => setTimeout(resolve, 20));
+			ended = true;
+		});
+		const first = latest.request('follow');
+		const second = latest.request('follow');
+		await scope.close();
+		assert.equal(ended, true, 'the run had ended when close resolved');
+		await Promise.all([first, second]);
 	});
 });

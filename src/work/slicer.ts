@@ -1,11 +1,13 @@
 /**
- * Runs the engine's steps (see `src/engine/steps.ts`) on this thread in slices of a few
+ * The slicer: runs the engine's steps (see `src/engine/steps.ts`) on this thread in slices of a few
  * milliseconds, letting everything else the thread serves run between two slices: the extension
- * host is shared with every other extension, and a 100 MB session's preview is seconds of work.
- * An aborted signal stops the steps at the next pause (a newer request superseded this one).
+ * host is shared with every other extension, a 100 MB session's preview is seconds of work, and the
+ * bridge runs inside Pi's own process. Only the running-work layer calls it, always with a signal
+ * (`WorkScope.sliced`): the steps stop at their next pause once it is aborted.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Steps } from '../../engine/steps';
+import type { Steps } from '../engine/steps';
+import { stoppedBy } from './workStopped';
 
 /**
  * Work done in one go before the thread is let go: well under the 50 ms any block may take. A
@@ -16,15 +18,19 @@ import type { Steps } from '../../engine/steps';
  */
 export const SLICE_MS = 4;
 
-export class SupersededError extends Error {
-	constructor() {
-		super('superseded by a newer request');
-		this.name = 'SupersededError';
-	}
-}
-
-export function isSuperseded(error: unknown): boolean {
-	return error instanceof SupersededError;
+export interface SliceOptions {
+	/**
+	 * Called after every slice but the last, before the thread is let go. A promise it returns is
+	 * waited for instead of the next turn of the event loop (the bridge waits there for a client to
+	 * read what was sent); what it throws ends the run, as a rejection.
+	 */
+	readonly betweenSlices?: () => void | Promise<void>;
+	/**
+	 * Runs the steps to their end even when the scope closes meanwhile (closing still waits for
+	 * them): the read-back of a write whose bytes are already in the file, which a shutdown must not
+	 * leave unchecked. Only for passes bounded by what was just written.
+	 */
+	readonly toTheEnd?: true;
 }
 
 /**
@@ -46,11 +52,11 @@ function startOrContinueSlice(): number {
 	return sliceBegan;
 }
 
-export async function runSliced<T>(steps: Steps<T>, signal?: AbortSignal, sliceMs = SLICE_MS): Promise<T> {
+export async function runSliced<T>(steps: Steps<T>, signal: AbortSignal, options: SliceOptions = {}, sliceMs = SLICE_MS): Promise<T> {
 	try {
 		for (;;) {
-			if (signal?.aborted) {
-				throw new SupersededError();
+			if (signal.aborted) {
+				throw stoppedBy(signal);
 			}
 			if (performance.now() - startOrContinueSlice() >= sliceMs) {
 				await nextTurn();
@@ -66,7 +72,8 @@ export async function runSliced<T>(steps: Steps<T>, signal?: AbortSignal, sliceM
 					break;
 				}
 			}
-			await nextTurn();
+			const waited = options.betweenSlices?.();
+			await (waited ?? nextTurn());
 		}
 	} finally {
 		steps.return(undefined as never);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AdaptiveThrottle } from '../../../src/host/adaptiveThrottle';
+import { testScope } from '../../support/testWork';
 
 function busyFor(ms: number): void {
 	const until = performance.now() + ms;
@@ -21,7 +21,10 @@ async function until(count: () => number, n: number): Promise<void> {
 describe('AdaptiveThrottle', () => {
 	it('runs once for many requests made before it runs', async () => {
 		let runs = 0;
-		const throttle = new AdaptiveThrottle(() => runs++, 20, 1000);
+		const scope = testScope();
+		const throttle = scope.throttle(20, 1000, () => {
+			runs++;
+		});
 		for (let i = 0; i < 50; i++) {
 			throttle.schedule();
 		}
@@ -30,29 +33,33 @@ describe('AdaptiveThrottle', () => {
 		assert.equal(runs, 1);
 		throttle.schedule();
 		await until(() => runs, 2);
-		throttle.dispose();
+		await scope.close();
 	});
 
 	it('waits at least twice as long as the last run took', async () => {
 		const starts: number[] = [];
-		const throttle = new AdaptiveThrottle(() => {
+		const scope = testScope();
+		const throttle = scope.throttle(5, 1000, () => {
 			starts.push(performance.now());
 			busyFor(40);
-		}, 5, 1000);
+		});
 		throttle.schedule();
 		await until(() => starts.length, 1);
 		const asked = performance.now();
 		throttle.schedule();
 		await until(() => starts.length, 2);
 		assert.ok((starts[1] ?? 0) - asked >= 79, `the second run waited ${((starts[1] ?? 0) - asked).toFixed(0)} ms after a 40 ms run`);
-		throttle.dispose();
+		await scope.close();
 	});
 
-	it('runs nothing once disposed', async () => {
+	it('runs nothing once its scope is closed', async () => {
 		let runs = 0;
-		const throttle = new AdaptiveThrottle(() => runs++, 10, 100);
+		const scope = testScope();
+		const throttle = scope.throttle(10, 100, () => {
+			runs++;
+		});
 		throttle.schedule();
-		throttle.dispose();
+		await scope.close();
 		await sleep(40);
 		assert.equal(runs, 0);
 	});

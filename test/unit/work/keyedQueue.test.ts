@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { KeyedTaskQueue } from '../../../../src/node/store/keyedTaskQueue';
+import { testScope } from '../../support/testWork';
 
 function deferred(): { promise: Promise<void>; resolve: () => void } {
 	let resolve = (): void => undefined;
@@ -9,10 +9,10 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
 	return { promise, resolve };
 }
 
-describe('KeyedTaskQueue', () => {
+describe('KeyedQueue', () => {
 	it('runs at most `concurrency` tasks at once, and a key once at a time', async () => {
 		const errors: unknown[] = [];
-		const queue = new KeyedTaskQueue(2, (_key, error) => errors.push(error));
+		const queue = testScope().keyedQueue(2, (_key, error) => errors.push(error));
 		const gates = [deferred(), deferred(), deferred()];
 		const started: string[] = [];
 		queue.enqueue('a', async () => {
@@ -40,7 +40,7 @@ describe('KeyedTaskQueue', () => {
 	});
 
 	it('runs a key once more when it is enqueued while running', async () => {
-		const queue = new KeyedTaskQueue(1, () => undefined);
+		const queue = testScope().keyedQueue(1, () => undefined);
 		const gate = deferred();
 		let runs = 0;
 		queue.enqueue('k', async () => {
@@ -61,8 +61,9 @@ describe('KeyedTaskQueue', () => {
 		assert.equal(runs, 11, 'the first run, then only the newest task');
 	});
 
-	it('drops waiting work when cleared or closed', async () => {
-		const queue = new KeyedTaskQueue(1, () => undefined);
+	it('drops waiting work when its scope closes', async () => {
+		const scope = testScope();
+		const queue = scope.keyedQueue(1, () => undefined);
 		const gate = deferred();
 		let ran = false;
 		queue.enqueue('a', () => gate.promise);
@@ -70,12 +71,13 @@ describe('KeyedTaskQueue', () => {
 			ran = true;
 			return Promise.resolve();
 		});
-		queue.close();
+		const closing = scope.close();
 		queue.enqueue('c', () => {
 			ran = true;
 			return Promise.resolve();
 		});
 		gate.resolve();
+		await closing;
 		await queue.idle();
 		assert.equal(ran, false);
 	});

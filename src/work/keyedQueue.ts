@@ -1,22 +1,26 @@
 /**
- * Background work with a concurrency cap, one task per key at a time: a key enqueued while its task
- * runs runs once more afterwards (with the newest task); one enqueued while it waits is not queued
- * twice. Keeps background reads (session summaries, reclaim figures) from piling up.
+ * Background work with a concurrency cap, one task per key at a time: a key queued while its task
+ * runs runs once more afterwards (with the newest task); one queued while it waits is not queued
+ * twice. Keeps background reads (session summaries, reclaim figures) from piling up. Made by
+ * `WorkScope.keyedQueue`: its tasks are the scope's work, and closing the scope drops what waits.
  */
+import type { WorkOwner } from './workOwner';
+import { isWorkStopped } from './workStopped';
 
-type Task = () => Promise<void>;
+type Task = (signal: AbortSignal) => Promise<void>;
 
-export class KeyedTaskQueue {
+export class KeyedQueue {
 	private readonly waiting = new Map<string, Task>();
 	private readonly running = new Set<string>();
 	private readonly rerun = new Map<string, Task>();
 	private idleWaiters: (() => void)[] = [];
-	private closed = false;
 
-	constructor(private readonly concurrency: number, private readonly onError: (key: string, error: unknown) => void) {}
+	constructor(private readonly owner: WorkOwner, private readonly concurrency: number, private readonly onError: (key: string, error: unknown) => void) {
+		owner.signal.addEventListener('abort', () => this.clear(), { once: true });
+	}
 
 	enqueue(key: string, task: Task): void {
-		if (this.closed) {
+		if (this.owner.signal.aborted) {
 			return;
 		}
 		if (this.running.has(key)) {
@@ -36,11 +40,6 @@ export class KeyedTaskQueue {
 		this.waiting.clear();
 		this.rerun.clear();
 		this.settleIdle();
-	}
-
-	close(): void {
-		this.closed = true;
-		this.clear();
 	}
 
 	/** Resolves when nothing is waiting or running. */
@@ -63,13 +62,15 @@ export class KeyedTaskQueue {
 
 	private async run(key: string, task: Task): Promise<void> {
 		try {
-			await task();
+			await this.owner.run(task);
 		} catch (error) {
-			this.onError(key, error);
+			if (!isWorkStopped(error)) {
+				this.onError(key, error);
+			}
 		}
 		this.running.delete(key);
 		const again = this.rerun.get(key);
-		if (again && !this.closed) {
+		if (again && !this.owner.signal.aborted) {
 			this.rerun.delete(key);
 			this.waiting.set(key, again);
 		}
