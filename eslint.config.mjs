@@ -35,6 +35,28 @@ const RENDERING_CALLS = [
 	'showQuickPick', 'createQuickPick', 'showInputBox', 'createInputBox',
 ];
 
+// What only src/host/ui/safeUi.ts may call: text from sessions must not become links, icons or markdown.
+const SAFE_UI_SYNTAX = [
+	{
+		selector: `MemberExpression[object.property.name='window'][property.name=/^(${RENDERING_CALLS.join('|')})$/]`,
+		message: 'Show text through src/host/ui/safeUi.ts, which makes session text unable to become a link.',
+	},
+	{
+		selector: "MemberExpression[object.property.name='commands'][property.name='registerCommand']",
+		message: 'Register commands through registerCommand of src/host/ui/safeUi.ts: a failing command\'s message is shown safely there.',
+	},
+	{
+		selector: "NewExpression[callee.property.name='MarkdownString']",
+		message: 'Build markdown with md`` (src/engine/views/safeText.ts) and markdownString() from src/host/ui/safeUi.ts.',
+	},
+];
+
+// Settings reach the code one way: the ExtensionSettings the composition root hands on (src/host/extensionConfig.ts).
+const SETTINGS_SYNTAX = {
+	selector: "MemberExpression[property.name='getConfiguration']",
+	message: 'Read piCondense.* through the ExtensionSettings handed to you (src/host/extensionConfig.ts): settings.current, settings.onDidChange.',
+};
+
 // pi-ai is megabytes of ESM: only its lazily loaded chunk may import its code; types are free.
 const piAiEntries = [
 	'@mariozechner/pi-ai', '@mariozechner/pi-ai/oauth',
@@ -164,25 +186,17 @@ export default tseslint.config(
 		rules: {
 			'no-restricted-imports': restrict(lazyPiAi, [workThroughIndex]),
 			// Text from sessions must not become links, icons or markdown: only src/host/ui/safeUi.ts calls these.
-			'no-restricted-syntax': ['error',
-				{
-					selector: `MemberExpression[object.property.name='window'][property.name=/^(${RENDERING_CALLS.join('|')})$/]`,
-					message: 'Show text through src/host/ui/safeUi.ts, which makes session text unable to become a link.',
-				},
-				{
-					selector: "MemberExpression[object.property.name='commands'][property.name='registerCommand']",
-					message: 'Register commands through registerCommand of src/host/ui/safeUi.ts: a failing command\'s message is shown safely there.',
-				},
-				{
-					selector: "NewExpression[callee.property.name='MarkdownString']",
-					message: 'Build markdown with md`` (src/engine/views/safeText.ts) and markdownString() from src/host/ui/safeUi.ts.',
-				},
-			],
+			'no-restricted-syntax': ['error', ...SAFE_UI_SYNTAX, SETTINGS_SYNTAX],
 		},
 	},
 	{
 		files: ['src/host/ui/safeUi.ts'],
-		rules: { 'no-restricted-syntax': 'off' },
+		rules: { 'no-restricted-syntax': ['error', SETTINGS_SYNTAX] },
+	},
+	{
+		// The one place that reads piCondense.* (ExtensionSettings).
+		files: ['src/host/extensionConfig.ts'],
+		rules: { 'no-restricted-syntax': ['error', ...SAFE_UI_SYNTAX] },
 	},
 	{
 		files: ['src/base/**/*.ts'],

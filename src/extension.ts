@@ -60,7 +60,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 		return loaded ? describeOrigin(loaded) : expectedPiAi(installedPiAiPolicy());
 	};
 	const settings = new ExtensionSettings();
-	const locator = new SessionLocator();
+	const locator = new SessionLocator(settings);
 	const store = new SessionStore({
 		work: work.child('sessions'),
 		locate: () => locator.locate(), logger, releaseChoice: settings.current.release, projectSettingsAllowed: () => vscode.workspace.isTrusted,
@@ -89,7 +89,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 	const bridgeInstall = new BridgeInstallState(() => controller.discovery.locations?.agentDir, (message) => logger.warn(message));
 	const contextKeys = new ContextKeys(controller, live, bridgeInstall);
 	const commands = {
-		controller, logger, sessionsTree, prunedTree, listModels: piAi.listModels, summarizerLibrary, flushRunner: flush.runner, undo: flush.undo, monitor: flush.monitor,
+		controller, settings, logger, sessionsTree, prunedTree, listModels: piAi.listModels, summarizerLibrary, flushRunner: flush.runner, undo: flush.undo, monitor: flush.monitor,
 		live, lastSentDocuments, bridgeSource, bridgeInstall,
 		prunerInPi: (mode: 'now' | 'compact', path: string) => prunerInPi(commands, mode, path),
 	};

@@ -11,6 +11,7 @@ import type { FlushRunner } from '../flush/flushRunner';
 import type { StrandedEntriesMonitor } from '../flush/strandedEntriesMonitor';
 import type { UndoPrunes } from '../flush/undoPrunes';
 import { SettingsWriteError } from '../../node/settings/updatePruneSettings';
+import type { ExtensionSettings } from '../extensionConfig';
 import type { SessionController } from '../sessionController';
 import type { PrunedCallsTreeProvider } from '../tree/prunedCallsTreeProvider';
 import type { SessionsTreeProvider } from '../tree/sessionsTreeProvider';
@@ -19,6 +20,8 @@ import { showError, showInfo, showWarning } from '../ui/safeUi';
 
 export interface CommandContext {
 	readonly controller: SessionController;
+	/** The `piCondense.*` settings: a command reads `settings.current` when it runs. */
+	readonly settings: ExtensionSettings;
 	readonly logger: vscode.LogOutputChannel;
 	readonly sessionsTree: SessionsTreeProvider;
 	readonly prunedTree: PrunedCallsTreeProvider;

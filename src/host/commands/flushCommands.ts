@@ -7,7 +7,6 @@
  */
 import * as vscode from 'vscode';
 import type { FlushOutcome } from '../../node/flush/flushOutcome';
-import { readExtensionConfig } from '../extensionConfig';
 import { UndoPrunes, type UndoOutcome } from '../flush/undoPrunes';
 import { requireSession, type CommandContext } from './commandContext';
 import { CommandId } from './commandIds';
@@ -21,7 +20,7 @@ export function registerFlushCommands(context: CommandContext): vscode.Disposabl
 		if (sessionPath === undefined || (await context.prunerInPi?.(mode, sessionPath)) !== undefined) {
 			return undefined;
 		}
-		return context.flushRunner.run(mode, sessionPath, { confirm: readExtensionConfig().confirmPrune });
+		return context.flushRunner.run(mode, sessionPath, { confirm: context.settings.current.confirmPrune });
 	};
 	return [
 		registerCommand(CommandId.FlushNow, (path?: unknown) => run('now', path)),
@@ -34,7 +33,7 @@ export function registerFlushCommands(context: CommandContext): vscode.Disposabl
 async function undoLastPrune(context: CommandContext, path: string | undefined, fromToast: boolean): Promise<UndoOutcome | undefined> {
 	const { controller, undo, logger } = context;
 	const record = undo.last(path) ?? (path === undefined ? undefined : undo.last(undefined));
-	if (record && !fromToast && readExtensionConfig().confirmPrune && undo.refusal() === undefined) {
+	if (record && !fromToast && context.settings.current.confirmPrune && undo.refusal() === undefined) {
 		const choice = await showInfo(`Undo the last prune of "${controller.titleOf(record.path)}"?`, {
 			modal: true,
 			detail: `Removes the ${UndoPrunes.describe(record)}: the session file becomes, byte for byte, what it was before. Only while nothing was written after them, and not while Pi holds the session.`,
