@@ -64,7 +64,7 @@ async function main(argv: readonly string[]): Promise<number> {
 			process.stderr.write(output.stderr);
 			return output.exitCode;
 		}
-		const session = await readCliSession(work, args.sessionFile, rules);
+		const session = await readCliSession(work, args.sessionFile, context.config, rules);
 		for (const line of sessionProblemLines(session)) {
 			process.stderr.write(`pi-condense: ${line}\n`);
 		}

@@ -14,6 +14,7 @@ import { restrictedModeRefusal } from '../../engine/views/restrictedMode';
 import { toAbortSignal } from '../cancellation';
 import type { SummarizerFactory } from '../../node/flush/defaultSummarizer';
 import type { PiHolderCheck, SessionBase } from '../../node/write';
+import type { SessionInsight } from '../../engine/views/sessionInsight';
 import type { SessionController } from '../sessionController';
 import { FlushProgressText } from './flushProgressText';
 import type { StrandedEntriesMonitor } from './strandedEntriesMonitor';
@@ -143,14 +144,18 @@ export class FlushRunner {
 	/** The refusal the flush would answer with before any summarizer call, if any (`checkFlushable`). */
 	private async preflight(mode: FlushMode, sessionPath: string): Promise<FlushOutcome | undefined> {
 		const settings = this.options.controller.renderSettingsFor(sessionPath);
-		return checkFlushable(this.options.work, { sessionPath, mode, config: settings.configured, resolution: settings.resolution, base: await this.openBase(sessionPath) });
+		const open = await this.openSession(sessionPath);
+		return checkFlushable(this.options.work, { sessionPath, mode, config: settings.configured, resolution: settings.resolution, base: open?.base });
 	}
 
-	/** The open session's model and the offset it reaches; undefined when it cannot be opened (the flush reads the file). */
-	private async openBase(sessionPath: string): Promise<SessionBase | undefined> {
+	/**
+	 * The open session's model and the offset it reaches, with what the views derived from it; undefined
+	 * when it cannot be opened (the flush reads the file).
+	 */
+	private async openSession(sessionPath: string): Promise<{ readonly base: SessionBase; readonly insight: SessionInsight } | undefined> {
 		try {
 			const session = await this.options.controller.openSession(sessionPath);
-			return { model: session.model, consumedBytes: session.consumed };
+			return { base: { model: session.model, consumedBytes: session.consumed }, insight: session.insight(this.options.controller.renderSettingsFor(sessionPath)) };
 		} catch {
 			return undefined;
 		}
@@ -167,6 +172,7 @@ export class FlushRunner {
 		const lines = new FlushProgressText();
 		logger.info(`${mode} on ${sessionPath}`);
 		try {
+			const open = await this.openSession(sessionPath);
 			const request: FlushSessionRequest = {
 				sessionPath,
 				agentDir: agentDir ?? '',
@@ -175,8 +181,10 @@ export class FlushRunner {
 				rules: settings.rules,
 				resolution: settings.resolution,
 				summarizers: this.options.summarizers,
-				// The model the extension already holds: the preflight reads only what was appended since.
-				base: await this.openBase(sessionPath),
+				// The model the extension already holds: the preflight reads only what was appended since, and
+				// the branch, context and state the views derived from it are not built again.
+				base: open?.base,
+				insight: open?.insight,
 				interactive,
 				concurrency: this.options.concurrency(),
 				...(this.options.checkPiHolders ? { writeOptions: { checkPiHolders: this.options.checkPiHolders } } : {}),

@@ -17,8 +17,7 @@ import type { ContextPruneConfig } from '../../engine/config/types';
 import type { ReleaseRules } from '../../engine/release/releases';
 import type { Logger, Summarizer } from '../../engine/ports';
 import type { SessionModel } from '../../engine/session';
-import { getBranchSteps } from '../../engine/session/branch';
-import { buildSessionContextSteps } from '../../engine/session/context';
+import { SessionInsight } from '../../engine/views/sessionInsight';
 import { isWorkStopped, type SliceRunner } from '../../work';
 import { readSessionModel } from '../store/readSessionModel';
 import { readPruneSettings } from '../settings/readPruneSettings';
@@ -54,6 +53,12 @@ export interface FlushSessionRequest {
 	 * asynchronously; never whole and synchronously.
 	 */
 	readonly base?: SessionBase;
+	/**
+	 * What the caller already derived from `base`'s model under `config` and `rules` (the extension's
+	 * open session): its branch, Pi's context and pi-condense's state are used, not rebuilt. Ignored
+	 * when the file grew since, or the configuration or release differ.
+	 */
+	readonly insight?: SessionInsight;
 	/** One summarizer call at a time, with per-batch progress. */
 	readonly interactive?: boolean;
 	/** Abort: nothing is written. */
@@ -125,7 +130,9 @@ async function planAndWrite(work: SliceRunner, request: FlushSessionRequest): Pr
 		return refusedOutcome(undefined, 'the session has no header');
 	}
 	// Planning runs in slices: in the extension this is the host's thread.
-	const context = await work.sliced(buildSessionContextSteps(model), request.signal);
+	const given = request.insight;
+	const insight = given?.model === model && given.config === config && given.rules === request.rules ? given : new SessionInsight(model, config, request.rules);
+	const context = await work.sliced(insight.contextSteps(), request.signal);
 	let fallback: DefaultSummarizer | undefined;
 	let summarizer = request.summarizer;
 	if (!summarizer) {
@@ -134,8 +141,9 @@ async function planAndWrite(work: SliceRunner, request: FlushSessionRequest): Pr
 	}
 	const result = await runFlush({
 		mode: request.mode,
-		branch: await work.sliced(getBranchSteps(model), request.signal),
+		branch: await work.sliced(insight.branchSteps(), request.signal),
 		messages: context.messages,
+		state: await work.sliced(insight.stateSteps(), request.signal),
 		config,
 		rules: request.rules,
 		interactive: request.interactive,

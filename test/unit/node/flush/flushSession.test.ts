@@ -23,6 +23,8 @@ import { loadPiAi } from '../../../support/piAiForTests';
 import { WRITER_RELEASE } from '../../../support/releases';
 import { runSteps } from '../../../../src/engine/steps';
 import { testWork } from '../../../support/testWork';
+import { readSessionModel } from '../../../../src/node/store/readSessionModel';
+import { SessionInsight } from '../../../../src/engine/views/sessionInsight';
 
 type Json = Record<string, unknown>;
 
@@ -233,4 +235,36 @@ describe('flushSession (real pi-ai, fake OpenAI server, real files)', function (
 		assert.equal(retry.kind, 'written', retry.message);
 		assert.match(retry.message, /^pruner: pruned 4 tool calls from 2 batches/);
 	});
+
+	it('plans on the branch, context and state the caller derived (its insight) instead of building them again; the entries are the same', async () => {
+		const plain = env.dir.file('plain.jsonl', toolSession(2).text());
+		const given = env.dir.file('given.jsonl', readFileSync(plain, 'utf8'));
+		const base = await readSessionModel(testWork, given);
+		const asked: string[] = [];
+		class CountingInsight extends SessionInsight {
+			override *branchSteps(): ReturnType<SessionInsight['branchSteps']> {
+				asked.push('branch');
+				return yield* super.branchSteps();
+			}
+			override *contextSteps(): ReturnType<SessionInsight['contextSteps']> {
+				asked.push('context');
+				return yield* super.contextSteps();
+			}
+			override *stateSteps(): ReturnType<SessionInsight['stateSteps']> {
+				asked.push('state');
+				return yield* super.stateSteps();
+			}
+		}
+		const template = request(given);
+		const config = template.config ?? assert.fail('the request has a configuration');
+		const insight = new CountingInsight(base.model, config, template.rules);
+		const withInsight = await flushSession(testWork, { ...template, base: { model: base.model, consumedBytes: base.consumed }, insight });
+		const without = await flushSession(testWork, request(plain));
+		assert.equal(withInsight.kind, 'written', withInsight.message);
+		assert.deepEqual([...new Set(asked)].sort(), ['branch', 'context', 'state'], 'the given insight was asked for each');
+		assert.deepEqual(withInsight.notices, without.notices);
+		const added = (path: string): string[] => lines(path).slice(1).map((entry) => String(entry['customType'] ?? entry['type']));
+		assert.deepEqual(added(given), added(plain));
+	});
 });
+
