@@ -23,6 +23,12 @@ const ioLibraries = ['chokidar', 'proper-lockfile', 'playwright-core'];
 
 const restrict = (paths, patterns) => ['error', { paths, patterns }];
 
+// Outside the engine, each of its folders is imported through its index.ts (a file at its root, such as steps.ts, as is).
+const engineThroughIndex = {
+	group: ['**/engine/*/**'],
+	message: 'Import the engine through its folders\' index.ts (src/engine/<folder>): export what you need there.',
+};
+
 // Outside src/work, the running-work layer is imported through its index: the slicer itself is not exported there.
 const workThroughIndex = {
 	group: ['**/work/*'],
@@ -135,7 +141,7 @@ export default tseslint.config(
 		rules: {
 			'no-restricted-imports': restrict(
 				[{ name: 'vscode', message: 'Only src/host may import vscode.' }, ...lazyPiAi],
-				[{ group: ['**/host/**', '**/host'], message: 'src/node must not depend on src/host.' }, workThroughIndex],
+				[{ group: ['**/host/**', '**/host'], message: 'src/node must not depend on src/host.' }, workThroughIndex, engineThroughIndex],
 			),
 		},
 	},
@@ -177,14 +183,14 @@ export default tseslint.config(
 		rules: {
 			'no-restricted-imports': restrict(
 				[{ name: 'vscode', message: 'Only src/host may import vscode.' }],
-				[{ group: ['**/host/**', '**/host'], message: 'src/node must not depend on src/host.' }, workThroughIndex],
+				[{ group: ['**/host/**', '**/host'], message: 'src/node must not depend on src/host.' }, workThroughIndex, engineThroughIndex],
 			),
 		},
 	},
 	{
 		files: ['src/host/**/*.ts', 'src/extension.ts'],
 		rules: {
-			'no-restricted-imports': restrict(lazyPiAi, [workThroughIndex]),
+			'no-restricted-imports': restrict(lazyPiAi, [workThroughIndex, engineThroughIndex]),
 			// Text from sessions must not become links, icons or markdown: only src/host/ui/safeUi.ts calls these.
 			'no-restricted-syntax': ['error', ...SAFE_UI_SYNTAX, SETTINGS_SYNTAX],
 		},
@@ -218,7 +224,7 @@ export default tseslint.config(
 					{ name: 'vscode', message: 'src/shared is used by the webview: no vscode.' },
 					...[...ioLibraries, ...nodeBuiltins].map((name) => ({ name, message: 'src/shared is used by the webview: no Node.' })),
 				],
-				[{ group: ['**/host/**', '**/node/**', '**/work/**', '**/host', '**/node', '**/work'], message: 'src/shared may only use engine types.' }],
+				[{ group: ['**/host/**', '**/node/**', '**/work/**', '**/host', '**/node', '**/work'], message: 'src/shared may only use engine types.' }, engineThroughIndex],
 			),
 		},
 	},
@@ -243,7 +249,7 @@ export default tseslint.config(
 					...piAiEntries.map((name) => ({ name, message: 'The bridge observes Pi: it needs no model library.' })),
 					...['@earendil-works/pi-coding-agent', '@mariozechner/pi-coding-agent'].map((name) => ({ name, allowTypeImports: true, message: 'Only types from Pi: the bundle must load in any Pi (bridge/piFacts.ts asks for the version at run time).' })),
 				],
-				[{ group: ['**/host/**', '**/host', '**/extension'], message: 'The bridge runs inside Pi: no VS Code code.' }, workThroughIndex],
+				[{ group: ['**/host/**', '**/host', '**/extension'], message: 'The bridge runs inside Pi: no VS Code code.' }, workThroughIndex, engineThroughIndex],
 			),
 			// What the bridge must never do to the Pi it runs in (issue 31): send text to the model, change the
 			// model, the thinking level or the tools, or write to the session.

@@ -6,8 +6,7 @@
  * instance starts afresh, possibly a newer bridge), or when no session follows a shutdown.
  */
 import { errorMessage } from '../src/base/errorMessage';
-import { BRIDGE_PROTOCOL } from '../src/engine/live/bridgeRecord';
-import type { BridgeState, PrunerSubcommand, SentDigest } from '../src/engine/live/liveTypes';
+import { BRIDGE_PROTOCOL, type BridgeState, type PrunerSubcommand, type SentDigest } from '../src/engine/live';
 import { newToken } from '../src/node/bridge/bridgeToken';
 import { newSocketPath, removeRecord, removeRecordNow, writeRecord } from '../src/node/bridge/recordFiles';
 import { bridgeFolder } from '../src/node/bridge/runtimeFolder';

@@ -8,9 +8,7 @@
 import { chmod } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import { errorMessage } from '../src/base/errorMessage';
-import { BRIDGE_PROTOCOL } from '../src/engine/live/bridgeRecord';
-import { MAX_HELLO_CHARS, MAX_PART_CHARS, parseClientMessage, TEXT_CHUNK_CHARS, type BridgeMessage, type ClientCall } from '../src/engine/live/bridgeMessages';
-import type { BridgeState, SentDigest } from '../src/engine/live/liveTypes';
+import { BRIDGE_PROTOCOL, type BridgeMessage, type BridgeState, type ClientCall, MAX_HELLO_CHARS, MAX_PART_CHARS, parseClientMessage, type SentDigest, TEXT_CHUNK_CHARS } from '../src/engine/live';
 import type { Steps } from '../src/engine/steps';
 import { tokensEqual } from '../src/node/bridge/bridgeToken';
 import { LineReader } from '../src/node/bridge/lineReader';

@@ -5,11 +5,11 @@
  * state, what is pending, the footer…), each computed when a command first asks for it.
  * (`src/node/store/openSession.ts` is the extension's: a session kept open and advanced.)
  */
-import type { ContextPruneConfig } from '../engine/config/types';
+import type { ContextPruneConfig } from '../engine/config';
 import type { BlobReader } from '../engine/ports';
-import type { ReleaseRules } from '../engine/release/releases';
-import type { SessionModel } from '../engine/session/model';
-import { SessionInsight } from '../engine/views/sessionInsight';
+import type { ReleaseRules } from '../engine/release';
+import type { SessionModel } from '../engine/session';
+import { SessionInsight } from '../engine/views';
 import { blobIdRefusal } from '../node/condense/blobFolder';
 import { sessionBlobReader } from '../node/condense/sessionBlobReader';
 import { readSessionModel } from '../node/store/readSessionModel';

@@ -6,7 +6,7 @@ import { charsToTokens, EMPTY_TREE_TEXT, formatCompactCount, recoverOutputs, sta
 import { runSteps } from '../engine/steps';
 import { contextBlockLines, withFooterSegments } from '../engine/metrics';
 import { newerPiSessionText, releaseLine } from '../engine/release';
-import type { SessionInsight } from '../engine/views/sessionInsight';
+import type { SessionInsight } from '../engine/views';
 import { piHome } from '../node/release/resolveRelease';
 import type { SessionArgs } from './cliArgs';
 import type { CliContext } from './loadRelease';

@@ -5,13 +5,10 @@
  */
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
-import { setConfigKeys } from '../engine/config/setConfigKey';
-import { releaseDefaults } from '../engine/config/defaults';
+import { releaseDefaults, setConfigKeys } from '../engine/config';
 import { newerPiSessionText, releaseLine } from '../engine/release';
-import type { SessionDiagnostic } from '../engine/session/types';
-import { pageActions } from '../engine/preview/pageActions';
-import { pruneStateOf } from '../engine/views/pruneState';
-import { statusLineText } from '../engine/views/statusLine';
+import type { SessionDiagnostic } from '../engine/session';
+import { pageActions, pruneStateOf, statusLineText } from '../engine/views';
 import type { ModelLookup } from '../node/llm/modelPricing';
 import type { ModelFacts } from '../node/llm/modelPricing';
 import { CommandId } from './commands/commandIds';

@@ -5,7 +5,7 @@
  * stay in Pi's `contextPrune` and are edited through the settings command.
  */
 import * as vscode from 'vscode';
-import { concurrencySetting } from '../engine/flush/concurrency';
+import { concurrencySetting } from '../engine/flush';
 import { Disposable } from './dispose';
 
 const CONFIG_SECTION = 'piCondense';

@@ -3,7 +3,7 @@
  * hundreds of MB never holds the extension host for long, and handed to the views only once it is
  * complete: until then they keep reading the previous one.
  */
-import type { PreparedInsight } from '../engine/views/sessionInsight';
+import type { PreparedInsight } from '../engine/views';
 import { isWorkStopped, type LatestWins, type WorkScope } from '../work';
 import type { OpenSession } from '../node/store/openSession';
 import type { RenderSettings } from '../node/settings/readPruneSettings';

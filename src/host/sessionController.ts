@@ -6,8 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { recoverOutputs, type CondenseState } from '../engine/condense';
-import type { PreparedInsight } from '../engine/views/sessionInsight';
-import { defaultSession } from '../engine/views/sessionList';
+import { defaultSession, type PreparedInsight } from '../engine/views';
 import type { PruneSettings } from '../node/settings/readPruneSettings';
 import type { OpenSession } from '../node/store/openSession';
 import type { SessionStore, StoreChange } from '../node/store/sessionStore';

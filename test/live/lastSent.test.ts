@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { releaseDefaults } from '../../src/engine/config/defaults';
 import { compareSent } from '../../src/engine/live/sentComparison';
-import { predictAtLeafSteps } from '../../src/engine/live/predictAtLeaf';
+import { predictAtLeafSteps } from '../../src/engine/condense/render/predictAtLeaf';
 import { releaseRules } from '../../src/engine/release/releases';
 import { parseSessionSteps } from '../../src/engine/session';
 import { runSteps } from '../../src/engine/steps';

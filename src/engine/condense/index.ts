@@ -27,6 +27,7 @@ export {
 	type DefectKind, type DefectWarning, type ReleaseDiagnostic, type RenderReporter,
 } from './phases/renderReport';
 export { renderContextSteps } from './render/renderContext';
+export { predictAtLeafSteps } from './render/predictAtLeaf';
 export { renderBranchSteps, previewContextSteps, previewFromStateSteps, type RenderedContext } from './renderBranch';
 export { measureReclaimSteps, contextBreakdownSteps, type ContextBreakdown, type SizeCategory } from './measure/contextSize';
 export { pruneStatusText, pendingStatusText, SUMMARIZING_STATUS_TEXT, type LiveReclaim } from './measure/statusText';

@@ -28,8 +28,8 @@ import { contextMetricsForSteps, flushMetricsEntry, flushMetricsOutcome, flushMe
 import type { SessionEntry } from '../session/types';
 import type { EntryDraft } from '../write/entryEnvelope';
 import { runSummaryJobs, type JobOutcome, type SummaryJob } from './callSummarizer';
-import { compressChains, type ChainPhase } from './chains/compressChains';
-import { compactableChainsSteps, planChainSelectionSteps } from './chains/chainSelection';
+import { compressChains, type ChainPhase } from './compressChains';
+import { compactableChainsSteps, planChainSelectionSteps } from '../chains/chainSelection';
 import { classifyBatch, type PreparedBatch } from './classifyBatches';
 import { DedupIndex } from './dedupIndex';
 import { assembleBatchesSteps, type BatchPhase } from './assembleBatches';

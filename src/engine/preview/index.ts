@@ -7,7 +7,6 @@ export type * from './snapshotTypes';
 export { snapshotBaseSteps, type SnapshotBase, type BaseInputs } from './snapshotBase';
 export { computePreviewSteps, type WhatIfResult, type WhatIfOptions } from './computePreview';
 export { messageBlocks, blockText } from './messageBlocks';
-export { UNBOUNDED, bounded } from './boundedText';
 export { DEFAULT_ROW_BOUNDS, type RowBounds } from './previewRow';
 export { ViewRows } from './viewRows';
 export { cacheImpactSteps, commonPrefixSteps, tokensOf, type CacheInputs, type PricingInfo } from './cacheImpact';
@@ -16,3 +15,4 @@ export { searchMessagesSteps, SEARCH_HIT_LIMIT, type SearchHit, type SearchOptio
 export { cachedArgsText, prettyArgs, type ArgsText } from './argsText';
 export { locateTarget, type RowLocation } from './locateTarget';
 export { simulateWindowSteps, type WindowSimulation } from './simulateWindow';
+export type { PendingEstimate } from './pendingEstimate';

@@ -13,7 +13,7 @@ import { capturePendingBatchesSteps } from '../condense/pending/capturePending';
 import { previewFromStateSteps } from '../condense/renderBranch';
 import { buildCondenseStateSteps } from '../condense/state/buildCondenseState';
 import { buildPrunedTreeSteps } from '../condense/tree/prunedTree';
-import { compactableChainsSteps } from '../flush/chains/chainSelection';
+import { compactableChainsSteps } from '../chains/chainSelection';
 import { contextMetricsForSteps } from '../metrics/contextMetrics';
 import { pendingEstimateSteps, type PendingEstimate } from '../preview/pendingEstimate';
 import type { Steps } from '../steps';

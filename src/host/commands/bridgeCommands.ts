@@ -8,8 +8,8 @@
  */
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { PrunerSubcommand } from '../../engine/live/liveTypes';
-import { restrictedModeRefusal, type RestrictedAction } from '../../engine/views/restrictedMode';
+import type { PrunerSubcommand } from '../../engine/live';
+import { type RestrictedAction, restrictedModeRefusal } from '../../engine/views';
 import { bridgeInstallStatus, installBridge, uninstallBridge } from '../../node/bridge/bridgeInstall';
 import { errorMessage } from '../../base/errorMessage';
 import type { BridgeInstallState } from '../live/bridgeInstallState';

@@ -4,8 +4,7 @@
  * words that say what happened and what to do.
  */
 import * as vscode from 'vscode';
-import { setConfigKeys } from '../../engine/config/setConfigKey';
-import { releaseDefaults } from '../../engine/config/defaults';
+import { releaseDefaults, setConfigKeys } from '../../engine/config';
 import type { ModelChoice } from '../../node/llm/models';
 import type { FlushRunner } from '../flush/flushRunner';
 import type { StrandedEntriesMonitor } from '../flush/strandedEntriesMonitor';

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { DEFAULT_QUIET_MS } from '../../node/write';
 import type { ModelLookup } from '../../node/llm/modelPricing';
 import { autoFlushReason, usesBudgetTriggers } from '../../node/store/autoFlushCheck';
-import { restrictedModeRefusal } from '../../engine/views/restrictedMode';
+import { restrictedModeRefusal } from '../../engine/views';
 import { Disposable } from '../dispose';
 import type { ExtensionConfig } from '../extensionConfig';
 import type { SessionController } from '../sessionController';

@@ -6,7 +6,7 @@
  */
 import { errorMessage } from '../../base/errorMessage';
 import type { SummarizerPlanner } from '../../node/llm/worker/piAiWorker';
-import { planChainSelectionSteps } from '../../engine/flush/chains/chainSelection';
+import { planChainSelectionSteps } from '../../engine/chains';
 import type { FlushMode } from '../../engine/flush';
 import type { SliceRunner } from '../../work';
 import type { SessionController } from '../sessionController';

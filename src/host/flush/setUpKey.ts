@@ -7,7 +7,7 @@
  */
 import { open } from 'node:fs/promises';
 import * as vscode from 'vscode';
-import { restrictedModeRefusal } from '../../engine/views/restrictedMode';
+import { restrictedModeRefusal } from '../../engine/views';
 import { errorMessage } from '../../base/errorMessage';
 import { errorCode } from '../../node/fs/errors';
 import { authFilePath } from '../../node/llm/authFile';

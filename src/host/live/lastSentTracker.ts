@@ -7,9 +7,8 @@
  */
 import { resolve } from 'node:path';
 import * as vscode from 'vscode';
-import { lastSentView, type LastSentView } from '../../engine/live/liveTexts';
-import { predictAtLeafSteps } from '../../engine/live/predictAtLeaf';
-import { compareSent, comparisonSummary, type SentComparison } from '../../engine/live/sentComparison';
+import { predictAtLeafSteps } from '../../engine/condense';
+import { compareSent, comparisonSummary, lastSentView, type LastSentView, type SentComparison } from '../../engine/live';
 import { messageDigestsSteps } from '../../node/bridge/messageDigest';
 import type { LivePi } from '../../node/bridge/liveBridges';
 import type { LatestWins, WorkScope } from '../../work';

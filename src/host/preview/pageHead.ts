@@ -5,7 +5,7 @@
  * what summarizing it would reclaim, and the two buttons. Computed in slices from the views' insight.
  */
 import { notices } from '../../engine/flush';
-import { pageActions, pendingWork, type PageActions, type PendingWork } from '../../engine/preview/pageActions';
+import { pageActions, type PageActions, pendingWork, type PendingWork } from '../../engine/views';
 import type { SliceRunner } from '../../work';
 import type { FollowedRelease, ShownSession } from './sessionFeed';
 

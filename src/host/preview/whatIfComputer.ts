@@ -11,13 +11,7 @@
  * a recomputation once they arrive.
  */
 import { buildSessionContextSteps, getBranchSteps, type ModelRef } from '../../engine/session';
-import {
-	locateTarget, messageBlocks, whatIfChanges,
-	type SnapshotBase, type WhatIfResult, type PricingInfo, type RowLocation, type SearchResult, type WhatIfOverrides,
-} from '../../engine/preview';
-import { computePreviewSteps } from '../../engine/preview/computePreview';
-import { snapshotBaseSteps } from '../../engine/preview/snapshotBase';
-import { searchMessagesSteps } from '../../engine/preview/searchMessages';
+import { computePreviewSteps, locateTarget, messageBlocks, type PricingInfo, type RowLocation, searchMessagesSteps, type SearchResult, type SnapshotBase, snapshotBaseSteps, whatIfChanges, type WhatIfOverrides, type WhatIfResult } from '../../engine/preview';
 import type { Steps } from '../../engine/steps';
 import type { SliceRunner } from '../../work';
 import type { ViewName } from '../../shared/protocol';

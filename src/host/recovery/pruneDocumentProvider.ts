@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { Disposable } from '../dispose';
 import type { SessionController } from '../sessionController';
 import { UnlistedSessionError } from '../sessionDirectory';
-import { inertMarkdown, md } from '../../engine/views/safeText';
+import { inertMarkdown, md } from '../../engine/views';
 import { helpMarkdown } from '../commands/helpText';
 import { parsePruneUri, PRUNE_SCHEME, sessionOfPruneUri } from './pruneUris';
 

@@ -6,8 +6,7 @@
 import * as vscode from 'vscode';
 import { rawOutput, resolveRecoveryId, type CondenseState } from '../../engine/condense';
 import type { BlobReader } from '../../engine/ports';
-import { codeBlock, joinMarkdown, md, SafeMarkdown } from '../../engine/views/safeText';
-import { toolCallLabel } from '../../engine/views/toolCallText';
+import { codeBlock, joinMarkdown, md, SafeMarkdown, toolCallLabel } from '../../engine/views';
 import { CommandId, HOVER_COMMANDS } from '../commands/commandIds';
 import type { SessionController } from '../sessionController';
 import { markdownString } from '../ui/safeUi';

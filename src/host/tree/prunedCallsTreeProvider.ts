@@ -5,7 +5,7 @@
  * expansion survives, and `getParent` lets commands reveal a ref.
  */
 import * as vscode from 'vscode';
-import { buildPrunedCallsSteps } from '../../engine/views/prunedCallsModel';
+import { buildPrunedCallsSteps } from '../../engine/views';
 import type { LatestWins, WorkScope } from '../../work';
 import { errorMessage } from '../../base/errorMessage';
 import { Disposable } from '../dispose';

@@ -4,9 +4,8 @@
  * Summaries and reclaim figures are asked for when a project's sessions are shown.
  */
 import * as vscode from 'vscode';
-import { liveLine } from '../../engine/live/liveTexts';
-import { joinMarkdown, md } from '../../engine/views/safeText';
-import { captureOrder, type ListOrder, type ProjectItem, type SessionItem } from '../../engine/views/sessionList';
+import { liveLine } from '../../engine/live';
+import { captureOrder, joinMarkdown, type ListOrder, md, type ProjectItem, type SessionItem } from '../../engine/views';
 import { CommandId } from '../commands/commandIds';
 import { Disposable } from '../dispose';
 import type { LiveMarks } from '../live/liveMarks';

@@ -5,10 +5,7 @@
  * that is not a protocol message, or longer than the limit, closes the connection.
  */
 import { createConnection, type Socket } from 'node:net';
-import { BRIDGE_PROTOCOL, type BridgeRecord } from '../../engine/live/bridgeRecord';
-import { MAX_LINE_CHARS, MAX_PART_CHARS, parseBridgeMessage, parsePutResult, parseTextResult, type BridgeMessage, type ClientCall } from '../../engine/live/bridgeMessages';
-import type { BridgeState, PrunerSubcommand, SentDigest, SentPart } from '../../engine/live/liveTypes';
-import { parseBridgeState, parseSentDigest } from '../../engine/live/stateParsers';
+import { BRIDGE_PROTOCOL, type BridgeMessage, type BridgeRecord, type BridgeState, type ClientCall, MAX_LINE_CHARS, MAX_PART_CHARS, parseBridgeMessage, parseBridgeState, parsePutResult, parseSentDigest, parseTextResult, type PrunerSubcommand, type SentDigest, type SentPart } from '../../engine/live';
 import { errorMessage } from '../../base/errorMessage';
 import { Emitter } from '../store/emitter';
 import { LineReader } from './lineReader';

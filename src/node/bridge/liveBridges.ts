@@ -8,8 +8,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { BridgeRecord } from '../../engine/live/bridgeRecord';
-import type { BridgeState, SentDigest } from '../../engine/live/liveTypes';
+import type { BridgeRecord, BridgeState, SentDigest } from '../../engine/live';
 import { errorMessage } from '../../base/errorMessage';
 import { Emitter } from '../store/emitter';
 import { BridgeClient } from './bridgeClient';

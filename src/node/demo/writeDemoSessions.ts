@@ -8,14 +8,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { headerLine, openingLines, promptLines, type DemoWriterContext } from '../../engine/demo/demoEntries';
-import { csvExportSession, flakyDateSession, type DemoSessionScript } from '../../engine/demo/demoScript';
-import { demoSummarizer } from '../../engine/demo/demoSummarizer';
-import { resolveConfig } from '../../engine/config/resolve';
-import { releaseDefaults } from '../../engine/config/defaults';
-import { withWholeBlocks } from '../../engine/config/setConfigKey';
-import type { ContextPruneConfig } from '../../engine/config/types';
-import type { ReleaseRules } from '../../engine/release/releases';
+import { csvExportSession, type DemoSessionScript, demoSummarizer, type DemoWriterContext, flakyDateSession, headerLine, openingLines, promptLines } from '../../engine/demo';
+import { type ContextPruneConfig, releaseDefaults, resolveConfig, withWholeBlocks } from '../../engine/config';
+import type { ReleaseRules } from '../../engine/release';
 import { flushSession } from '../flush/flushSession';
 import { updatePruneSettings } from '../settings/updatePruneSettings';
 import { readSessionModel } from '../store/readSessionModel';

@@ -10,8 +10,8 @@
  * the extension in its pi-ai worker (`worker/piAiWorker.ts`), which builds them with this module.
  */
 import { offlineSummarizer, withSummarizerFallback } from '../../engine/flush';
-import type { SummarizerFallbackRule } from '../../engine/release/releases';
-import type { ContextPruneConfig } from '../../engine/config/types';
+import type { SummarizerFallbackRule } from '../../engine/release';
+import type { ContextPruneConfig } from '../../engine/config';
 import { nullLogger, type Logger, type SummarizeRequest, type SummarizeResult, type Summarizer } from '../../engine/ports';
 import { describeOrigin, type PiAiLoader } from '../llm/library/modelLibrary';
 import { formatModelRef, type ModelRef } from '../llm/models';

@@ -9,15 +9,13 @@
  * byte-identical. A process killed in the middle of the write leaves a prefix of the entries,
  * which the next flush reads as the user's release reads it (see `engine/flush/runFlush.ts`).
  */
-import { NoticeList, OFFLINE_MODEL, runFlush, type FlushMode, type FlushProgress } from '../../engine/flush';
-import { INSTALL_COMMAND, notInstalledFlushText, type ReleaseResolution } from '../../engine/release';
-import { DISABLED_NOTICE, nothingFlushedNotice, offlineNotice } from '../../engine/flush/notices';
+import { DISABLED_NOTICE, type FlushMode, type FlushProgress, nothingFlushedNotice, NoticeList, OFFLINE_MODEL, offlineNotice, runFlush } from '../../engine/flush';
+import { INSTALL_COMMAND, notInstalledFlushText, type ReleaseResolution, type ReleaseRules } from '../../engine/release';
 import { ADVICE_CLOSE_PI } from '../../engine/write';
-import type { ContextPruneConfig } from '../../engine/config/types';
-import type { ReleaseRules } from '../../engine/release/releases';
+import type { ContextPruneConfig } from '../../engine/config';
 import type { Logger, Summarizer } from '../../engine/ports';
 import type { SessionModel } from '../../engine/session';
-import { SessionInsight } from '../../engine/views/sessionInsight';
+import { SessionInsight } from '../../engine/views';
 import { isWorkStopped, type SliceRunner } from '../../work';
 import { readSessionModel } from '../store/readSessionModel';
 import { readPruneSettings } from '../settings/readPruneSettings';

@@ -10,7 +10,7 @@
  */
 import { errorMessage } from '../../base/errorMessage';
 import { nullLogger, type Logger } from '../../engine/ports';
-import type { ContextPruneConfig } from '../../engine/config/types';
+import type { ContextPruneConfig } from '../../engine/config';
 import { describeOrigin, type CredentialSource, type PiAiLoader } from '../llm/library/modelLibrary';
 import { formatModelRef, parseModelSpec, type ModelRef } from '../llm/models';
 import { providerEnvVars } from '../llm/providerEnvVars';

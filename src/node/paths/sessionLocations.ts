@@ -12,7 +12,7 @@
  * Condense at a folder of its choosing.
  */
 import { isAbsolute, resolve } from 'node:path';
-import { describeSettingsProblem } from '../../engine/config/settingsProblems';
+import { describeSettingsProblem } from '../../engine/config';
 import { readSettingsFile } from '../settings/settingsFile';
 import { defaultSessionsRoot, expandHome, globalSettingsPath, projectSettingsPath, SESSION_DIR_ENV, type Environment } from './agentDir';
 

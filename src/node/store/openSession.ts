@@ -4,13 +4,13 @@
  * so bytes it has already seen are skipped and a gap is filled from the file.
  */
 import type { BlobReader } from '../../engine/ports';
-import type { SessionModel } from '../../engine/session/model';
+import type { SessionModel } from '../../engine/session';
 import type { RenderSettings } from '../settings/readPruneSettings';
 import { sessionBlobReader } from '../condense/sessionBlobReader';
 import { readCompleteBytes, readSessionModel, type LoadedSessionModel } from './readSessionModel';
 import { appendedModelSteps } from '../sessions/appendedLines';
 import type { SliceRunner } from '../../work';
-import { SessionInsight } from '../../engine/views/sessionInsight';
+import { SessionInsight } from '../../engine/views';
 
 const NO_BLOBS: BlobReader = { readBlob: () => Promise.resolve(undefined) };
 

@@ -5,9 +5,9 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { watch, type FSWatcher } from 'chokidar';
-import { resolveConfig } from '../../engine/config/resolve';
+import { resolveConfig } from '../../engine/config';
 import type { Logger } from '../../engine/ports';
-import { LATEST_RELEASE, releaseRules, type ReleaseRules } from '../../engine/release/releases';
+import { LATEST_RELEASE, releaseRules, type ReleaseRules } from '../../engine/release';
 import { globalSettingsPath } from '../paths/agentDir';
 import { readPruneSettings, type PruneSettings } from '../settings/readPruneSettings';
 import { updatePruneSettings, type PruneMutation, type PruneSettingsWrite } from '../settings/updatePruneSettings';

@@ -5,9 +5,8 @@
  * migrated in memory as a whole, as Pi does (its lines still parsed piece by piece).
  */
 import { open, type FileHandle } from 'node:fs/promises';
-import { SessionPieceReader, WholeSessionReader } from '../../engine/session';
+import { type SessionModel, SessionPieceReader, WholeSessionReader } from '../../engine/session';
 import type { SliceRunner } from '../../work';
-import type { SessionModel } from '../../engine/session/model';
 import { decodeUtf8, PARSE_PIECE_BYTES, readRange, scanCompleteLines } from '../sessions/completeLines';
 
 export interface LoadedSessionModel {

@@ -5,7 +5,7 @@
  * `checkWrittenEntriesSteps` (in slices: the active path is walked); a stranded batch is reported once, and a batch that Pi continued from (or
  * that is gone) is no longer watched.
  */
-import type { SessionModel } from '../../engine/session/model';
+import type { SessionModel } from '../../engine/session';
 import { checkWrittenEntriesSteps, type WrittenEntriesState } from '../../engine/write';
 import type { SliceRunner } from '../../work';
 

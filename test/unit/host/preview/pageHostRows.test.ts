@@ -7,7 +7,8 @@
  * session file, real engine, the host's own protocol logic.
  */
 import assert from 'node:assert/strict';
-import { messageBlocks, UNBOUNDED } from '../../../../src/engine/preview';
+import { UNBOUNDED } from '../../../../src/base/boundedText';
+import { messageBlocks } from '../../../../src/engine/preview';
 import { WhatIfComputer } from '../../../../src/host/preview/whatIfComputer';
 import { PageHost } from '../../../../src/host/preview/pageHost';
 import { MESSAGE_BYTES, WINDOW_BYTES, WINDOW_ROWS } from '../../../../src/host/preview/snapshotRows';

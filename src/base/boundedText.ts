@@ -1,7 +1,13 @@
 /**
- * Cutting texts to a bound for the page. Pure.
+ * Cutting texts to a bound: the preview's rows for the page, one-line texts for the command line and
+ * the offline summarizer. Pure.
  */
-import type { BoundedText } from './types';
+
+/** A text cut to a bound for the page; `total` is the full length in UTF-16 code units. */
+export interface BoundedText {
+	readonly text: string;
+	readonly total: number;
+}
 
 /** No bound: the full text (what a row's expansion sends). */
 export const UNBOUNDED = Number.POSITIVE_INFINITY;

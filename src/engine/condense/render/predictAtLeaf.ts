@@ -6,16 +6,16 @@
  * system messages, which Pi hands to the provider only (`conversationOf`). Undefined until the file holds
  * that entry (Pi writes a new session's first lines only with its first reply). Pure.
  */
-import type { ContextPruneConfig } from '../config/types';
-import { previewFromStateSteps } from '../condense/renderBranch';
-import { buildCondenseStateSteps } from '../condense/state/buildCondenseState';
-import type { ReleaseRules } from '../release/releases';
-import { getBranchSteps } from '../session/branch';
-import { conversationOf } from '../session/systemMessages';
-import { buildSessionContextSteps } from '../session/context';
-import type { SessionModel } from '../session/model';
-import type { AgentMessage } from '../session/types';
-import type { Steps } from '../steps';
+import type { ContextPruneConfig } from '../../config/types';
+import { previewFromStateSteps } from '../renderBranch';
+import { buildCondenseStateSteps } from '../state/buildCondenseState';
+import type { ReleaseRules } from '../../release/releases';
+import { getBranchSteps } from '../../session/branch';
+import { conversationOf } from '../../session/systemMessages';
+import { buildSessionContextSteps } from '../../session/context';
+import type { SessionModel } from '../../session/model';
+import type { AgentMessage } from '../../session/types';
+import type { Steps } from '../../steps';
 
 export function* predictAtLeafSteps(model: SessionModel, leafId: string | null, config: ContextPruneConfig, rules: ReleaseRules): Steps<readonly AgentMessage[] | undefined> {
 	if (leafId !== null && model.entryById(leafId) === undefined) {

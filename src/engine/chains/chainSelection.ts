@@ -4,12 +4,12 @@
  * output in its grace window deferred (2.3.0+), then the jobs (a chain the release skips is listed
  * as skipped). And, from the same plan, how many chains are left for `compact`. Pure.
  */
-import { protectionCheck } from '../../condense/protection/protectionRules';
-import type { CondenseState } from '../../condense/state/condenseState';
-import type { ContextPruneConfig } from '../../config/types';
-import type { ReleaseRules } from '../../release/releases';
-import type { ContextMessage, SessionEntry } from '../../session/types';
-import type { Steps } from '../../steps';
+import { protectionCheck } from '../condense/protection/protectionRules';
+import type { CondenseState } from '../condense/state/condenseState';
+import type { ContextPruneConfig } from '../config/types';
+import type { ReleaseRules } from '../release/releases';
+import type { ContextMessage, SessionEntry } from '../session/types';
+import type { Steps } from '../steps';
 import { detectChainsSteps } from './detectChains';
 import { planChainJobsSteps, type ChainPlan } from './planChains';
 import { deferInGrace, graceKeysOfBranchSteps, selectChains } from './selectChains';

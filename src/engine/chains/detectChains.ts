@@ -10,11 +10,11 @@
  * tool-call ids, because Pi's messages carry no ids; `startIndex`/`endIndex` locate it in the
  * list and `middleKeys` name the result occurrences (`id@resultTimestamp`) inside it.
  */
-import type { ProtectionCheck } from '../../condense/protection/protectionRules';
-import { resultOccurrenceKey } from '../../condense/occurrence';
-import { syntheticBlockId } from '../../condense/phases/syntheticChain';
-import type { ContextMessage } from '../../session/types';
-import { paced, type Steps } from '../../steps';
+import type { ProtectionCheck } from '../condense/protection/protectionRules';
+import { resultOccurrenceKey } from '../condense/occurrence';
+import { syntheticBlockId } from '../condense/phases/syntheticChain';
+import type { ContextMessage } from '../session/types';
+import { paced, type Steps } from '../steps';
 
 export interface DetectedChain {
 	readonly startUserTimestamp: number;

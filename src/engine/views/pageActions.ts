@@ -3,9 +3,9 @@
  * of what summarizing it reclaims, and its two buttons (Summarize now, Compact), each enabled or
  * saying why not, in the state's words (`pruneState.ts`). Pure; the types travel to the page.
  */
-import type { PruneState } from '../views/pruneState';
+import type { PruneState } from './pruneState';
 import { charsToTokens } from '../condense/measure/compactFormat';
-import type { PendingEstimate } from './pendingEstimate';
+import type { PendingEstimate } from '../preview/pendingEstimate';
 
 /** The pending batches as the page shows them, with the estimate (tokens, as pi-condense counts: chars / 4). */
 export interface PendingWork {

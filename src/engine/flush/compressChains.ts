@@ -7,24 +7,25 @@
  * `tN` refs it allocates, then gets the deterministic body. A chain with nothing to backfill and
  * nothing indexed writes a `backfill-empty` diagnostic instead. Pure apart from the ports.
  */
-import { occurrenceKey } from '../../condense/occurrence';
-import { utf8ByteLength } from '../../condense/recovery/utf8';
-import type { CondenseState } from '../../condense/state/condenseState';
-import type { ChainCompressionEntry, SummaryToolCallRef, ToolCallRecord } from '../../condense/types';
-import type { ReleaseRules } from '../../release/releases';
-import type { Summarizer } from '../../ports';
-import type { EntryDraft } from '../../write/entryEnvelope';
-import type { DedupIndex } from '../dedupIndex';
-import { backfilledRecord, backfillIndexDraft, chainDraft, diagnosticDraft, summaryRef } from '../entryDrafts';
-import type { StatsAccumulator } from '../flushStats';
-import type { ProgressSink } from '../flushProgress';
-import { headPreview } from '../headPreview';
-import { spillBlobName } from '../spillNames';
-import { mapLimited } from '../mapLimited';
-import { rangePrompt } from '../prompt/rangePrompt';
-import type { SpillSettings, SpillWriter } from '../spillPhase';
-import { deterministicChainBody } from './deterministicBody';
-import { isDeterministic, type ChainJob, type ChainSkip } from './planChains';
+import { utf8ByteLength } from '../condense/recovery/utf8';
+import type { CondenseState } from '../condense/state/condenseState';
+import { summaryRef } from '../condense/summaryContent';
+import type { ChainCompressionEntry, ToolCallRecord } from '../condense/types';
+import type { ReleaseRules } from '../release/releases';
+import type { Summarizer } from '../ports';
+import type { EntryDraft } from '../write/entryEnvelope';
+import type { DedupIndex } from './dedupIndex';
+import { backfilledRecord, backfillIndexDraft, chainDraft, diagnosticDraft } from './entryDrafts';
+import type { StatsAccumulator } from './flushStats';
+import type { ProgressSink } from './flushProgress';
+import { headPreview } from './headPreview';
+import { spillBlobName } from './spillNames';
+import { mapLimited } from './mapLimited';
+import { rangePrompt } from './prompt/rangePrompt';
+import type { SpillSettings, SpillWriter } from './spillPhase';
+import { chainEntry, chainToolRefs, refsByKey } from '../chains/chainEntry';
+import { deterministicChainBody } from '../chains/deterministicBody';
+import { isDeterministic, type ChainJob, type ChainSkip } from '../chains/planChains';
 
 export interface ChainPhaseOptions {
 	readonly rules: ReleaseRules;
@@ -175,34 +176,4 @@ async function backfillRecords(fresh: readonly ToolCallRecord[], options: ChainP
 		}));
 	}
 	return records;
-}
-
-/** Occurrence key → `tN` of refs just allocated. */
-export function refsByKey(refs: readonly SummaryToolCallRef[]): Map<string, string> {
-	return new Map(refs.map((ref) => [occurrenceKey(ref.toolCallId, ref.resultTimestamp), ref.shortId]));
-}
-
-/** The `tN` of each lookup key that has one, in key order (a fresh backfill ref wins). */
-export function chainToolRefs(job: ChainJob, state: CondenseState, backfilled: ReadonlyMap<string, string>): string[] {
-	return job.lookupKeys.flatMap((key) => {
-		const ref = backfilled.get(key) ?? state.shortRefs.get(key);
-		return ref === undefined ? [] : [ref];
-	});
-}
-
-/** The chain entry in pi-condense's key order; `bodySource` marks a deterministic body (2.9.0). */
-export function chainEntry(job: ChainJob, blockId: string, compressedAt: number, body: string | undefined, state: CondenseState, backfilled: ReadonlyMap<string, string>): ChainCompressionEntry {
-	const { chain } = job;
-	return {
-		blockId,
-		startUserTimestamp: chain.startUserTimestamp,
-		droppedToolCallIds: chain.middleToolCallIds,
-		finalAssistantTimestamp: chain.finalAssistantTimestamp,
-		toolRefs: chainToolRefs(job, state, backfilled),
-		compressedAt,
-		...(body !== undefined ? { rangeSummaryText: body } : {}),
-		...(isDeterministic(job) ? { bodySource: 'deterministic' as const } : {}),
-		...(chain.protectedToolCallIds.length > 0 ? { protectedToolCallIds: chain.protectedToolCallIds } : {}),
-		...(job.droppedOccurrenceKeys ? { droppedOccurrenceKeys: job.droppedOccurrenceKeys } : {}),
-	};
 }

@@ -7,7 +7,7 @@
  * @example
  * deterministicChainBody([record], ['t2']).split('\n')[1] // 'Calls: 1'
  */
-import type { ToolCallRecord } from '../../condense/types';
+import type { ToolCallRecord } from '../condense/types';
 
 const FIRST_LINE = 'Deterministic chain compression (no per-batch summary existed for this span; raw outputs recoverable via context_tree_query).';
 const EXCERPT_CHARS = 200;

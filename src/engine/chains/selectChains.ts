@@ -5,11 +5,11 @@
  * timestamp); all but the newest `keepRaw` of them are selected (`/pruner compact` passes 0). The
  * open chain never counts.
  */
-import { bareToolCallId } from '../../condense/occurrence';
-import { recoveryGraceKeysSteps } from '../../condense/phases/recoveryGrace';
-import type { StateKeying } from '../../condense/state/condenseState';
-import type { AgentMessage, SessionEntry } from '../../session/types';
-import { paced, type Steps } from '../../steps';
+import { bareToolCallId } from '../condense/occurrence';
+import { recoveryGraceKeysSteps } from '../condense/phases/recoveryGrace';
+import type { StateKeying } from '../condense/state/condenseState';
+import type { AgentMessage, SessionEntry } from '../session/types';
+import { paced, type Steps } from '../steps';
 import type { DetectedChain } from './detectChains';
 
 export function selectChains(chains: readonly DetectedChain[], keepRaw: number, compressedStarts: ReadonlySet<number>): DetectedChain[] {

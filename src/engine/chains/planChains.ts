@@ -16,16 +16,16 @@
  *   is skipped, silently when every middle call is protected, else with a `backfill-empty`
  *   diagnostic.
  */
-import { numericTimestamp, occurrenceKey } from '../../condense/occurrence';
-import { rangeIndexes, timestampSlotsSteps } from '../../condense/phases/chainRanges';
-import { contentText } from '../../condense/occurrence';
-import { coveringSummaryTexts, summaryCoverageSteps } from '../../condense/state/chainBodies';
-import type { CondenseState } from '../../condense/state/condenseState';
-import type { ToolCallRecord } from '../../condense/types';
-import type { ReleaseRules } from '../../release/releases';
-import type { ContextMessage, ToolCall } from '../../session/types';
+import { numericTimestamp, occurrenceKey } from '../condense/occurrence';
+import { rangeIndexes, timestampSlotsSteps } from '../condense/phases/chainRanges';
+import { contentText } from '../condense/occurrence';
+import { coveringSummaryTexts, summaryCoverageSteps } from '../condense/state/chainBodies';
+import type { CondenseState } from '../condense/state/condenseState';
+import type { ToolCallRecord } from '../condense/types';
+import type { ReleaseRules } from '../release/releases';
+import type { ContextMessage, ToolCall } from '../session/types';
 import type { DetectedChain } from './detectChains';
-import { PACE, type Steps } from '../../steps';
+import { PACE, type Steps } from '../steps';
 
 export interface ChainJob {
 	readonly chain: DetectedChain;
