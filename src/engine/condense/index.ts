@@ -22,10 +22,7 @@ export { substituteBlockRefs } from './phases/blockRefs';
 export { stripOldThinking, stripThinkingBefore } from './phases/thinkingStrip';
 export { sweepOrphanResultsSteps } from './phases/orphanSweep';
 export { recoveryGraceKeysSteps, RECOVERY_TOOL_NAME } from './phases/recoveryGrace';
-export {
-	diagnosticDedupKey, diagnosticEntryData,
-	type DefectKind, type DefectWarning, type ReleaseDiagnostic, type RenderReporter,
-} from './phases/renderReport';
+export type { DefectKind, DefectWarning, ReleaseDiagnostic, RenderReporter } from './phases/renderReport';
 export { renderContextSteps } from './render/renderContext';
 export { predictAtLeafSteps } from './render/predictAtLeaf';
 export { renderBranchSteps, previewContextSteps, previewFromStateSteps, type RenderedContext } from './renderBranch';

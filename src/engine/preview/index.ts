@@ -9,7 +9,7 @@ export { computePreviewSteps, type WhatIfResult, type WhatIfOptions } from './co
 export { messageBlocks, blockText } from './messageBlocks';
 export { DEFAULT_ROW_BOUNDS, type RowBounds } from './previewRow';
 export { ViewRows } from './viewRows';
-export { cacheImpactSteps, commonPrefixSteps, tokensOf, type CacheInputs, type PricingInfo } from './cacheImpact';
+export { cacheImpactSteps, commonPrefixSteps, type CacheInputs, type PricingInfo } from './cacheImpact';
 export { whatIfSettings, withWhatIf, whatIfChanges, sanitizeOverrides, type WhatIfOverrides } from './whatIf';
 export { searchMessagesSteps, SEARCH_HIT_LIMIT, type SearchHit, type SearchOptions, type SearchResult } from './searchMessages';
 export { cachedArgsText, prettyArgs, type ArgsText } from './argsText';
