@@ -8,7 +8,8 @@
 import { chmod } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import { errorMessage } from '../src/base/errorMessage';
-import { BRIDGE_PROTOCOL, type BridgeMessage, type BridgeState, type ClientCall, MAX_HELLO_CHARS, MAX_PART_CHARS, parseClientMessage, type SentDigest, TEXT_CHUNK_CHARS } from '../src/engine/live';
+import { unreachable } from '../src/base/unreachable';
+import { BRIDGE_PROTOCOL, bridgeLine, type BridgeMessage, type BridgeResults, type ClientCall, MAX_HELLO_CHARS, MAX_PART_CHARS, parseClientMessage, resultOf, type SentDigest, TEXT_CHUNK_CHARS } from '../src/engine/live';
 import type { Steps } from '../src/engine/steps';
 import { tokensEqual } from '../src/node/bridge/bridgeToken';
 import { LineReader } from '../src/node/bridge/lineReader';
@@ -28,8 +29,8 @@ const CLOSE_GRACE_MS = 300;
 export interface BridgeCalls {
 	/** The runtime's scope: exact text is made in slices under it, between which Pi's event loop runs. */
 	readonly work: SliceRunner;
-	welcome(): Promise<{ readonly state: BridgeState; readonly last: SentDigest | undefined }>;
-	state(): BridgeState;
+	welcome(): Promise<{ readonly state: BridgeResults['state']; readonly last: SentDigest | undefined }>;
+	state(): BridgeResults['state'];
 	lastRequest(): Promise<SentDigest | undefined>;
 	/** The exact text of a part, emitted in pieces; undefined when that request or part is gone. */
 	text(seq: number, part: Extract<ClientCall, { method: 'requestText' }>['part'], emit: (piece: string) => void): Steps<boolean> | undefined;
@@ -49,7 +50,7 @@ class Client {
 			this.socket.destroy();
 			return false;
 		}
-		this.socket.write(`${JSON.stringify(message)}\n`);
+		this.socket.write(bridgeLine(message));
 		return true;
 	}
 }
@@ -152,20 +153,21 @@ export class BridgeServer {
 	private async answer(client: Client, call: Extract<ReturnType<typeof parseClientMessage>, { type: 'call' }>): Promise<void> {
 		switch (call.method) {
 			case 'state':
-				client.send({ type: 'result', id: call.id, ok: true, value: this.calls.state() });
+				client.send(resultOf(call, this.calls.state()));
 				return;
 			case 'lastRequest':
-				client.send({ type: 'result', id: call.id, ok: true, value: (await this.calls.lastRequest()) ?? null });
+				client.send(resultOf(call, (await this.calls.lastRequest()) ?? null));
 				return;
 			case 'putPrunerCommand': {
 				const put = this.calls.putPrunerCommand(call.command);
-				client.send(put.ok ? { type: 'result', id: call.id, ok: true, value: { text: put.text } } : { type: 'result', id: call.id, ok: false, error: put.error });
+				client.send(put.ok ? resultOf(call, { text: put.text }) : { type: 'result', id: call.id, ok: false, error: put.error });
 				return;
 			}
 			case 'requestText':
 				await this.sendText(client, call.id, call.seq, call.part);
 				return;
 		}
+		unreachable(call);
 	}
 
 	private async sendText(client: Client, id: number, seq: number, part: Extract<ClientCall, { method: 'requestText' }>['part']): Promise<void> {
@@ -211,7 +213,7 @@ export class BridgeServer {
 		}
 		flush(true);
 		if (!client.socket.destroyed) {
-			client.send({ type: 'result', id, ok: true, value: { chars: total } });
+			client.send(resultOf({ id, method: 'requestText' }, { chars: total }));
 		}
 	}
 }

@@ -32,7 +32,9 @@ import { PruneStatusBar } from './host/statusBar/pruneStatusBar';
 import { PrunedCallsTreeProvider } from './host/tree/prunedCallsTreeProvider';
 import { SessionsTreeProvider } from './host/tree/sessionsTreeProvider';
 import { errorMessage } from './base/errorMessage';
-import { prunerInPi, registerBridgeCommands } from './host/commands/bridgeCommands';
+import { openLastSent, prunerInPi, registerBridgeCommands, type BridgeCommandContext } from './host/commands/bridgeCommands';
+import { openRecovered } from './host/commands/recoveryCommands';
+import { PruneRequests } from './host/flush/pruneRequests';
 import { BridgeInstallState } from './host/live/bridgeInstallState';
 import { LastSentDocuments } from './host/live/lastSentDocuments';
 import { LastSentTracker } from './host/live/lastSentTracker';
@@ -76,9 +78,6 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 	const sessionsTree = new SessionsTreeProvider(controller, live);
 	const prunedTree = new PrunedCallsTreeProvider(work.child('pruned calls'), controller, logger);
 	const statusBar = new PruneStatusBar({ controller, settings, live });
-	const sessionFeed = new ControllerSessionFeed(controller, piAi.lookUp, lastSent);
-	const testRun = context.extensionMode === vscode.ExtensionMode.Test;
-	const contextPreview = new ContextPreview({ work: work.child('preview'), source: sessionFeed, extensionUri: context.extensionUri, reportRenders: testRun, log: (message) => logger.warn(message), debug: (message) => logger.debug(message) });
 	const problems = new ProblemReporter(controller, logger);
 	const flush = new FlushServices({
 		work: work.child('flush'),
@@ -88,11 +87,20 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 	const bridgeSource = join(distDir, 'bridge');
 	const bridgeInstall = new BridgeInstallState(() => controller.discovery.locations?.agentDir, (message) => logger.warn(message));
 	const contextKeys = new ContextKeys(controller, live, bridgeInstall);
-	const commands = {
-		controller, settings, logger, sessionsTree, prunedTree, listModels: piAi.listModels, summarizerLibrary, flushRunner: flush.runner, undo: flush.undo, monitor: flush.monitor,
+	// `/pruner now` and `compact`, from the palette and from the page: a live Pi's editor, else a flush here.
+	const prune: PruneRequests = new PruneRequests({ runner: flush.runner, settings, inPi: (mode, path): Promise<string | undefined> => prunerInPi(commands, mode, path) });
+	const commands: BridgeCommandContext = {
+		controller, settings, logger, sessionsTree, prunedTree, listModels: piAi.listModels, summarizerLibrary, prune, undo: flush.undo, monitor: flush.monitor,
 		live, lastSentDocuments, bridgeSource, bridgeInstall,
-		prunerInPi: (mode: 'now' | 'compact', path: string) => prunerInPi(commands, mode, path),
 	};
+	// The page's buttons and links do what the commands do, through typed calls.
+	const sessionFeed = new ControllerSessionFeed(controller, piAi.lookUp, {
+		prune: (mode, path) => prune.run(mode, path),
+		openRecovered,
+		openLastSent: (path) => openLastSent(commands, path),
+	}, lastSent);
+	const testRun = context.extensionMode === vscode.ExtensionMode.Test;
+	const contextPreview = new ContextPreview({ work: work.child('preview'), source: sessionFeed, extensionUri: context.extensionUri, reportRenders: testRun, log: (message) => logger.warn(message), debug: (message) => logger.debug(message) });
 	context.subscriptions.push(
 		logger, settings, controller, live, lastSent, lastSentDocuments, sessionsTree, prunedTree, statusBar, sessionFeed, contextPreview, problems, flush,
 		bridgeInstall, contextKeys,

@@ -1,5 +1,5 @@
 /** Public API of src/engine/live/ for the layers above the engine. */
-export { type BridgeMessage, type ClientCall, MAX_HELLO_CHARS, MAX_LINE_CHARS, MAX_PART_CHARS, parseBridgeMessage, parseClientMessage, parsePutResult, parseTextResult, TEXT_CHUNK_CHARS } from './bridgeMessages';
+export { bridgeLine, type BridgeMessage, type BridgeMethod, type BridgeResults, type ClientCall, clientLine, MAX_HELLO_CHARS, MAX_LINE_CHARS, MAX_PART_CHARS, parseBridgeMessage, parseClientMessage, RESULT_READERS, resultOf, TEXT_CHUNK_CHARS } from './bridgeMessages';
 export { BRIDGE_PROTOCOL, type BridgeRecord, MAX_RECORD_BYTES, parseBridgeRecord, RECORD_NAME, SOCKET_NAME } from './bridgeRecord';
 export { canonicalJson } from './canonicalJson';
 export { type JsonPiecesOptions, jsonPiecesSteps } from './jsonPieces';

@@ -127,7 +127,8 @@ async function disconnect(context: BridgeCommandContext, confirmed: boolean): Pr
 	}
 }
 
-async function openLastSent(context: BridgeCommandContext, path: string | undefined): Promise<string | undefined> {
+/** Opens the exact text of the last request the live Pi holding `path` sent; says why when there is none. */
+export async function openLastSent(context: BridgeCommandContext, path: string | undefined): Promise<string | undefined> {
 	const pi = context.live.forSession(path);
 	if (!pi) {
 		const text = 'Pi Condense: no running Pi with a bridge holds this session. Connect Pi to VS Code, then restart Pi.';

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { releaseDefaults, setConfigKeys } from '../../engine/config';
 import type { ModelChoice } from '../../node/llm/models';
-import type { FlushRunner } from '../flush/flushRunner';
+import type { PruneRequests } from '../flush/pruneRequests';
 import type { StrandedEntriesMonitor } from '../flush/strandedEntriesMonitor';
 import type { UndoPrunes } from '../flush/undoPrunes';
 import { SettingsWriteError } from '../../node/settings/updatePruneSettings';
@@ -28,16 +28,12 @@ export interface CommandContext {
 	readonly listModels: (agentDir: string) => Promise<ModelChoice[]>;
 	/** Which pi-ai the summarizer uses (or would use: nothing is loaded for it), for Show Status. */
 	readonly summarizerLibrary: () => Promise<string>;
-	readonly flushRunner: FlushRunner;
+	/** `/pruner now` and `/pruner compact` (in a live Pi's editor, or flushed here). */
+	readonly prune: PruneRequests;
 	/** The records of our writes: Undo Last Prune. */
 	readonly undo: UndoPrunes;
 	/** Stops watching for stranded entries that an undo removed. */
 	readonly monitor: StrandedEntriesMonitor;
-	/**
-	 * `/pruner now` or `compact` for a session a live Pi holds, put into Pi's editor by its bridge
-	 * (`bridgeCommands.ts`); resolves undefined when no live Pi holds the session.
-	 */
-	readonly prunerInPi?: (mode: 'now' | 'compact', sessionPath: string) => Promise<string | undefined>;
 }
 
 /** The selected session's path, or undefined after telling the user to select one. */

@@ -17,10 +17,7 @@ const UNDO_CONFIRM = 'Undo Prune';
 export function registerFlushCommands(context: CommandContext): vscode.Disposable[] {
 	const run = async (mode: 'now' | 'compact', path: unknown): Promise<FlushOutcome | undefined> => {
 		const sessionPath = typeof path === 'string' ? path : requireSession(context, mode === 'now' ? 'summarize its pending batches' : 'compact its chains');
-		if (sessionPath === undefined || (await context.prunerInPi?.(mode, sessionPath)) !== undefined) {
-			return undefined;
-		}
-		return context.flushRunner.run(mode, sessionPath, { confirm: context.settings.current.confirmPrune });
+		return sessionPath === undefined ? undefined : context.prune.run(mode, sessionPath);
 	};
 	return [
 		registerCommand(CommandId.FlushNow, (path?: unknown) => run('now', path)),
