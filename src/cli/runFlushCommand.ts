@@ -6,7 +6,7 @@
  * flush was refused, failed or interrupted, or pi-condense is not installed.
  */
 import { createPiAiLoader } from '../node/llm/piAiLoader';
-import { inProcessSummarizers } from '../node/flush/defaultSummarizer';
+import { inProcessSummarizers } from '../node/llm/defaultSummarizer';
 import { homedir } from 'node:os';
 import { notInstalledText } from '../engine/release';
 import { flushSession } from '../node/flush/flushSession';

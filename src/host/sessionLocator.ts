@@ -6,7 +6,7 @@
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import { resolveAgentDir, type ResolvedAgentDir } from '../node/paths/agentDir';
-import { resolveSessionLocations, type SessionLocations } from '../node/paths/sessionLocations';
+import { resolveSessionLocations, type SessionLocations } from '../node/sessions/sessionLocations';
 import type { ExtensionSettings } from './extensionConfig';
 
 export class SessionLocator {

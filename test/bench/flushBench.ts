@@ -4,7 +4,7 @@
  * parallel time (one call's latency). The interactive (one call at a time) flush is shown too.
  */
 import { bundledLoader } from '../support/piAiForTests';
-import { inProcessSummarizers } from '../../src/node/flush/defaultSummarizer';
+import { inProcessSummarizers } from '../../src/node/llm/defaultSummarizer';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { flushSession } from '../../src/node/flush/flushSession';

@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { nullLogger } from '../../src/engine/ports';
-import { resolveSessionLocations } from '../../src/node/paths/sessionLocations';
+import { resolveSessionLocations } from '../../src/node/sessions/sessionLocations';
 import { SessionStore } from '../../src/node/store/sessionStore';
 import { repoRoot } from '../support/paths';
 import { mb, ms, ratio } from './timing';

@@ -17,7 +17,7 @@ import type { LastSentDocuments } from '../live/lastSentDocuments';
 import type { LiveSessions } from '../live/liveSessions';
 import { registerCommand, showError, showInfo, showWarning } from '../ui/safeUi';
 import type { CommandContext } from './commandContext';
-import { CommandId } from './commandIds';
+import { CommandId } from '../commandIds';
 
 export interface BridgeCommandContext extends CommandContext {
 	readonly live: LiveSessions;

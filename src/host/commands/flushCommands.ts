@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { FlushOutcome } from '../../node/flush/flushOutcome';
 import { UndoPrunes, type UndoOutcome } from '../flush/undoPrunes';
 import { requireSession, type CommandContext } from './commandContext';
-import { CommandId } from './commandIds';
+import { CommandId } from '../commandIds';
 import { registerCommand, showInfo, showWarning } from '../ui/safeUi';
 
 const UNDO_CONFIRM = 'Undo Prune';

@@ -9,7 +9,7 @@ import { type ModelArgument, modelSetText, modelText, parseModelArgument } from 
 import { SUMMARIZER_THINKING_LEVELS } from '../../engine/config';
 import type { ModelChoice } from '../../node/llm/models';
 import { saveSettings, type CommandContext, type SettingChange } from './commandContext';
-import { CommandId } from './commandIds';
+import { CommandId } from '../commandIds';
 import { errorMessage } from '../../base/errorMessage';
 import { pickOne, registerCommand, showQuickPick, showWarning } from '../ui/safeUi';
 

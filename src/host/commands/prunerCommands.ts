@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { askNumber } from './askNumber';
 import { newerPiSessionText, releaseLine, releaseStatusLines } from '../../engine/release';
 import { flattenReport, requireSession, saveSetting, showDetailedReport, showReport, type CommandContext } from './commandContext';
-import { CommandId } from './commandIds';
+import { CommandId } from '../commandIds';
 import { pruneUri } from '../recovery/pruneUris';
 import { statsText } from '../../engine/condense';
 import { pruneHeadline } from '../../engine/views';

@@ -11,7 +11,7 @@ import { pruneUri } from '../recovery/pruneUris';
 import { UnlistedSessionError } from '../sessionDirectory';
 import { PrunedTreeNode } from '../tree/prunedCallsNodes';
 import { requireSession, type CommandContext } from './commandContext';
-import { CommandId } from './commandIds';
+import { CommandId } from '../commandIds';
 import { errorMessage } from '../../base/errorMessage';
 import { registerCommand, showInputBox, showWarning } from '../ui/safeUi';
 

@@ -11,7 +11,7 @@ import { parseRecoveryGrace, recoveryGraceSetText, recoveryGraceText } from '../
 import { INSTALL_COMMAND } from '../../engine/release';
 import { restrictedModeRefusal } from '../../engine/views';
 import { findPiOnPath } from '../../node/release/piOnPath';
-import { CommandId } from './commandIds';
+import { CommandId } from '../commandIds';
 import { saveSetting, type CommandContext } from './commandContext';
 import { registerCommand, showInfo, showWarning } from '../ui/safeUi';
 

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { requireSession, type CommandContext } from './commandContext';
-import { CommandId } from './commandIds';
+import { CommandId } from '../commandIds';
 import { PRUNED_CALLS_VIEW_ID } from '../tree/prunedCallsTreeProvider';
 import { SESSIONS_VIEW_ID } from '../tree/sessionsTreeProvider';
 import { errorMessage } from '../../base/errorMessage';

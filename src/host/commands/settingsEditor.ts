@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { parseNameList } from '../../engine/pruner';
 import { ignoredRowText, parseSettingInput, type ReleaseSettingRow, type SettingRow, settingRows, settingValue, valueWithDefault } from '../../engine/views';
 import { saveSetting, type CommandContext } from './commandContext';
-import { CommandId } from './commandIds';
+import { CommandId } from '../commandIds';
 import { pickOne, registerCommand, showInfo, showInputBox, showQuickPick } from '../ui/safeUi';
 import { askNumber } from './askNumber';
 

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { flushAccount, type FlushMode, notices as flushNotices } from '../../engine/flush';
 import type { FlushOutcome } from '../../node/flush/flushOutcome';
-import { CommandId } from '../commands/commandIds';
+import { CommandId } from '../commandIds';
 import { showError, showInfo, showWarning } from '../ui/safeUi';
 import { howSummarized, resultText } from './prunePlanText';
 

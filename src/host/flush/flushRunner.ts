@@ -12,7 +12,7 @@ import { checkFlushable, flushSession, type FlushSessionRequest } from '../../no
 import { outcome, type FlushOutcome } from '../../node/flush/flushOutcome';
 import { restrictedModeRefusal, type SessionInsight } from '../../engine/views';
 import { toAbortSignal } from '../cancellation';
-import type { SummarizerFactory } from '../../node/flush/defaultSummarizer';
+import type { SummarizerFactory } from '../../node/llm/defaultSummarizer';
 import type { PiHolderCheck, SessionBase } from '../../node/write';
 import type { SessionController } from '../sessionController';
 import { FlushProgressText } from './flushProgressText';

@@ -4,7 +4,7 @@
  * Closing its scope (the window closes) aborts a running flush and waits for it to end.
  */
 import type * as vscode from 'vscode';
-import type { SummarizerFactory } from '../../node/flush/defaultSummarizer';
+import type { SummarizerFactory } from '../../node/llm/defaultSummarizer';
 import type { ModelLookup } from '../../node/llm/modelPricing';
 import type { PiHolderCheck } from '../../node/write';
 import { Disposable } from '../dispose';

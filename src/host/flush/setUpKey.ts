@@ -12,7 +12,7 @@ import { errorMessage } from '../../base/errorMessage';
 import { errorCode } from '../../node/fs/errors';
 import { authFilePath } from '../../node/llm/authFile';
 import { createAuthJsonStore } from '../../node/llm/library/authJsonStore';
-import { CommandId } from '../commands/commandIds';
+import { CommandId } from '../commandIds';
 import { showError, showInfo, showInputBox, showQuickPick, showWarning } from '../ui/safeUi';
 
 type Choice = vscode.QuickPickItem & { readonly action: 'store' | 'model' | 'environment' };

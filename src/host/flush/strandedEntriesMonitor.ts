@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { WrittenEntriesWatch, type StrandedEntries } from '../../node/store/writtenEntriesWatch';
-import { CommandId } from '../commands/commandIds';
+import { CommandId } from '../commandIds';
 import { Disposable } from '../dispose';
 import type { SessionController } from '../sessionController';
 import { showWarning } from '../ui/safeUi';

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { PREVIEW_VIEW_TYPE, type RenderReport } from '../../shared/protocol';
-import { CommandId } from '../commands/commandIds';
+import { CommandId } from '../commandIds';
 import { Disposable } from '../dispose';
 import { BlockDocuments } from './blockDocuments';
 import { PreviewPanel, previewResourceRoots } from './previewPanel';

@@ -8,7 +8,7 @@ import { Disposable } from '../dispose';
 import type { SessionController } from '../sessionController';
 import { UnlistedSessionError } from '../sessionDirectory';
 import { inertMarkdown, md } from '../../engine/views';
-import { helpMarkdown } from '../commands/helpText';
+import { helpMarkdown } from './helpText';
 import { parsePruneUri, PRUNE_SCHEME, sessionOfPruneUri } from './pruneUris';
 
 export class PruneDocumentProvider extends Disposable implements vscode.TextDocumentContentProvider {

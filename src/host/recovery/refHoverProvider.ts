@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { rawOutput, resolveRecoveryId, type CondenseState } from '../../engine/condense';
 import type { BlobReader } from '../../engine/ports';
 import { codeBlock, joinMarkdown, md, SafeMarkdown, toolCallLabel } from '../../engine/views';
-import { CommandId, HOVER_COMMANDS } from '../commands/commandIds';
+import { CommandId, HOVER_COMMANDS } from '../commandIds';
 import type { SessionController } from '../sessionController';
 import { markdownString } from '../ui/safeUi';
 import { PRUNE_SCHEME, sessionOfPruneUri } from './pruneUris';

@@ -12,7 +12,7 @@ import { modelLabel } from '../../engine/pruner';
 import { INSTALL_COMMAND, newerPiSessionText, releaseLine } from '../../engine/release';
 import { liveFigure, liveLine } from '../../engine/live';
 import { joinMarkdown, linkSafe, md, type PreparedInsight, pruneHeadline, type PruneState, reclaimCondition, SafeMarkdown, sentSentence, statusLineText } from '../../engine/views';
-import { CommandId } from '../commands/commandIds';
+import { CommandId } from '../commandIds';
 import { Disposable } from '../dispose';
 import type { ExtensionSettings } from '../extensionConfig';
 import type { LiveMarks } from '../live/liveMarks';

@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { codeBlock, type GroupKind, inertMarkdown, joinMarkdown, md, type PrunedNode } from '../../engine/views';
-import { CommandId } from '../commands/commandIds';
+import { CommandId } from '../commandIds';
 import { markdownString } from '../ui/safeUi';
 import type { PrunedTreeNode } from './prunedCallsNodes';
 

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { liveLine, type BridgeState } from '../../engine/live';
 import { joinMarkdown, md, type ProjectItem, type SessionItem } from '../../engine/views';
-import { CommandId } from '../commands/commandIds';
+import { CommandId } from '../commandIds';
 import { markdownString } from '../ui/safeUi';
 
 export class ProjectNode {

@@ -10,7 +10,7 @@ import {
 	MAX_PART_CHARS, parseBridgeMessage, type PrunerSubcommand, RESULT_READERS, type SentDigest, type SentPart,
 } from '../../engine/live';
 import { errorMessage } from '../../base/errorMessage';
-import { Emitter } from '../store/emitter';
+import { Emitter } from '../../base/emitter';
 import { LineReader } from './lineReader';
 
 export const CONNECT_TIMEOUT_MS = 3000;

@@ -10,7 +10,7 @@ import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { BridgeRecord, BridgeState, SentDigest } from '../../engine/live';
 import { errorMessage } from '../../base/errorMessage';
-import { Emitter } from '../store/emitter';
+import { Emitter } from '../../base/emitter';
 import { BridgeClient } from './bridgeClient';
 import { readRecords, removeRecord } from './recordFiles';
 import { checkPrivateFolder, discoveryFolders } from './runtimeFolder';

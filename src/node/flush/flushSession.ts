@@ -21,7 +21,7 @@ import { readSessionModel } from '../store/readSessionModel';
 import { readPruneSettings } from '../settings/readPruneSettings';
 import { writeEntriesToSession, type SessionBase, type WriteEntriesOptions } from '../write';
 import { createBlobWriter } from './blobWriter';
-import type { DefaultSummarizer, SummarizerFactory } from './defaultSummarizer';
+import type { DefaultSummarizer, SummarizerFactory } from '../llm/defaultSummarizer';
 import { outcome, type FlushOutcome } from './flushOutcome';
 import { sha1Hex } from './sha1Hasher';
 

@@ -9,7 +9,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Logger } from '../../engine/ports';
 import type { ReleaseResolution } from '../../engine/release';
-import { Emitter } from '../store/emitter';
+import { Emitter } from '../../base/emitter';
 import type { WatchTarget } from './candidates';
 import { detectRelease, type Detected } from './detectRelease';
 import type { GlobalNpmRoot } from './globalNpmRoot';

@@ -8,7 +8,7 @@ import { open, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseHeaderLine, type SessionHeader } from '../../engine/session';
 import { mapLimited } from '../../engine/flush';
-import type { SessionRoot } from '../paths/sessionLocations';
+import type { SessionRoot } from './sessionLocations';
 import { errorMessage } from '../../base/errorMessage';
 import { errorCode } from '../fs/errors';
 import { readFirstLine } from './firstLine';

@@ -15,7 +15,7 @@
 import { watch, type FSWatcher } from 'chokidar';
 import type { Stats } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type { SessionLayout } from '../paths/sessionLocations';
+import type { SessionLayout } from './sessionLocations';
 import { advanceTail, snapshotTail, type FileTail, type SessionFileEvent } from './fileTail';
 import { FileTaskQueue } from './fileTaskQueue';
 import { isDirectory, waitForFolder } from './folderWaiter';

@@ -11,7 +11,7 @@ import { LATEST_RELEASE, releaseRules, type ReleaseRules } from '../../engine/re
 import { globalSettingsPath } from '../paths/agentDir';
 import { readPruneSettings, type PruneSettings } from '../settings/readPruneSettings';
 import { updatePruneSettings, type PruneMutation, type PruneSettingsWrite } from '../settings/updatePruneSettings';
-import { Emitter } from './emitter';
+import { Emitter } from '../../base/emitter';
 import { errorMessage } from '../../base/errorMessage';
 import type { Debounce, WorkScope } from '../../work';
 

@@ -3,7 +3,7 @@
  * into the rows, with what was searched and what was left out (and why) for Show Status.
  */
 import type { Logger } from '../../engine/ports';
-import type { SessionLocations } from '../paths/sessionLocations';
+import type { SessionLocations } from '../sessions/sessionLocations';
 import { discoverSessions, type SearchedFolder, type UnlistedSessionFile } from '../sessions/discoverSessions';
 import type { SessionRows } from './sessionRows';
 

@@ -5,11 +5,11 @@
  * and holds Pi's `contextPrune` settings. No `vscode`: the host's SessionController wraps it.
  */
 import type { Logger } from '../../engine/ports';
-import type { SessionLocations } from '../paths/sessionLocations';
+import type { SessionLocations } from '../sessions/sessionLocations';
 import type { PruneSettings } from '../settings/readPruneSettings';
 import type { PruneMutation, PruneSettingsWrite } from '../settings/updatePruneSettings';
 import { watchSessionFiles } from '../sessions/sessionWatcher';
-import { Emitter } from './emitter';
+import { Emitter } from '../../base/emitter';
 import { listSessions, locatedReport, NOT_LISTED_YET, type DiscoveryReport } from './sessionListing';
 import { OpenSession } from './openSession';
 import { OpenSessionCache } from './openSessionCache';

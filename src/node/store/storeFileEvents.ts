@@ -5,7 +5,7 @@
  */
 import { sep } from 'node:path';
 import type { Logger } from '../../engine/ports';
-import type { SessionRoot } from '../paths/sessionLocations';
+import type { SessionRoot } from '../sessions/sessionLocations';
 import { readSessionFile } from '../sessions/discoverSessions';
 import { FileTaskQueue } from '../sessions/fileTaskQueue';
 import type { SessionFileEvent } from '../sessions/sessionWatcher';

@@ -12,7 +12,7 @@
  * pending stops before chain compression, as the release does) are those the views count.
  */
 import { bundledLoader } from '../piAiForTests';
-import { inProcessSummarizers } from '../../../src/node/flush/defaultSummarizer';
+import { inProcessSummarizers } from '../../../src/node/llm/defaultSummarizer';
 import { WRITER_RELEASE } from '../releases';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

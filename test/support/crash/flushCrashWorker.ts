@@ -5,7 +5,7 @@
  * Usage: node out/test/support/crash/flushCrashWorker.js <request JSON>
  */
 import { bundledLoader } from '../piAiForTests';
-import { inProcessSummarizers } from '../../../src/node/flush/defaultSummarizer';
+import { inProcessSummarizers } from '../../../src/node/llm/defaultSummarizer';
 import { writeSync } from 'node:fs';
 import { flushSession } from '../../../src/node/flush/flushSession';
 import { FLUSH_CRASH_CONFIG, type FlushCrashRequest } from './flushCrashPlan';

@@ -4,7 +4,7 @@
  * unchanged, our entries on the active path and the last one as leaf; our renderer shows the
  * stubs and the compressed chains; a second `now` finds nothing pending.
  */
-import { inProcessSummarizers } from '../../../../src/node/flush/defaultSummarizer';
+import { inProcessSummarizers } from '../../../../src/node/llm/defaultSummarizer';
 import assert from 'node:assert/strict';
 import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

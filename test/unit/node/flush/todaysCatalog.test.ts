@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { OFFLINE_HEADER } from '../../../../src/engine/flush';
-import { inProcessSummarizers, type SummarizerFactory } from '../../../../src/node/flush/defaultSummarizer';
+import { inProcessSummarizers, type SummarizerFactory } from '../../../../src/node/llm/defaultSummarizer';
 import { flushSession } from '../../../../src/node/flush/flushSession';
 import { PiAiWorker } from '../../../../src/node/llm/worker/piAiWorker';
 import { createFakeAgentDir, type FakeAgentDir } from '../../../support/fakeAgentDir';

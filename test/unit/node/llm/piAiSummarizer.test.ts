@@ -5,28 +5,23 @@
  */
 import assert from 'node:assert/strict';
 import type { SummarizerError } from '../../../../src/engine/ports';
-import { promptOf, type FakeLlmServer } from '../../../support/fakeLlmServer';
+import { promptOf } from '../../../support/fakeLlmServer';
 import { loadPiAi, rejectsWithKind } from '../../../support/piAiForTests';
 import { useSummarizerServer } from './summarizerServer';
 
 describe('piAiSummarizer (real pi-ai, fake OpenAI server)', () => {
-	const shared = useSummarizerServer();
-	const summarizerFor = shared.summarizerFor;
-	let server: FakeLlmServer;
-	beforeEach(() => {
-		server = shared.server();
-	});
+	const { server, summarizerFor } = useSummarizerServer();
 
 	it('sends one user message with the prompt as one text block (as pi-condense asks), no system prompt and no output cap, and returns the streamed text', async () => {
-		server.enqueue({ text: '  - [[1:read]] read the file\n' });
+		server().enqueue({ text: '  - [[1:read]] read the file\n' });
 		// A model that declares an output limit: pi-ai's streamSimple would send it as max_completion_tokens; the release sends none.
 		const summarizer = await summarizerFor({ models: [{ id: 'fake-model', maxTokens: 4096 }] });
 		assert.equal(summarizer.label, 'fake-llm/fake-model');
 		const result = await summarizer.summarize({ prompt: 'Summarize this.\n\n<tool-call-batch>x</tool-call-batch>' });
 		assert.equal(result.text, '- [[1:read]] read the file');
 		assert.equal(result.model, 'fake-llm/fake-model');
-		assert.equal(server.requests.length, 1);
-		const request = server.requests[0]!;
+		assert.equal(server().requests.length, 1);
+		const request = server().requests[0]!;
 		assert.equal(request.path, '/v1/chat/completions');
 		assert.equal(request.body.model, 'fake-model');
 		assert.equal(request.body.stream, true);
@@ -39,7 +34,7 @@ describe('piAiSummarizer (real pi-ai, fake OpenAI server)', () => {
 
 	it('answers with a function of the request, streams progress, and reports usage with cost', async () => {
 		const reply = 'labels: ' + promptOfLabels('[[1:read]] [[2:bash]]') + ' '.repeat(1) + 'x'.repeat(40);
-		server.enqueue({
+		server().enqueue({
 			text: (request) => 'labels: ' + promptOfLabels(promptOf(request)) + ' ' + 'x'.repeat(40),
 			chunkChars: 7,
 			usage: { promptTokens: 1000, completionTokens: 200, cachedTokens: 100 },
@@ -66,20 +61,20 @@ describe('piAiSummarizer (real pi-ai, fake OpenAI server)', () => {
 		const models = [{ id: 'thinker', reasoning: true, compat: { supportsReasoningEffort: true } }, { id: 'plain' }];
 		const thinker = await summarizerFor({ models }, { summarizerThinking: 'xhigh' });
 		await thinker.summarize({ prompt: 'p' });
-		assert.equal(server.requests[0]!.body.reasoning_effort, 'high');
+		assert.equal(server().requests[0]!.body.reasoning_effort, 'high');
 		const off = await summarizerFor({ models }, { summarizerThinking: 'off' });
 		await off.summarize({ prompt: 'p' });
-		assert.equal(server.requests[1]!.body.reasoning_effort, undefined);
+		assert.equal(server().requests[1]!.body.reasoning_effort, undefined);
 		const suffix = await summarizerFor({ models }, { summarizerModel: 'fake-llm/thinker:low' });
 		await suffix.summarize({ prompt: 'p' });
-		assert.equal(server.requests[2]!.body.reasoning_effort, 'low');
+		assert.equal(server().requests[2]!.body.reasoning_effort, 'low');
 		const plain = await summarizerFor({ models }, { summarizerModel: 'fake-llm/plain', summarizerThinking: 'high' });
 		await plain.summarize({ prompt: 'p' });
-		assert.equal(server.requests[3]!.body.reasoning_effort, undefined);
+		assert.equal(server().requests[3]!.body.reasoning_effort, undefined);
 	});
 
 	it('ignores streamed reasoning when collecting the summary', async () => {
-		server.enqueue({ reasoning: 'let me think about it', text: 'the summary', chunkChars: 4 });
+		server().enqueue({ reasoning: 'let me think about it', text: 'the summary', chunkChars: 4 });
 		const summarizer = await summarizerFor();
 		const progress: number[] = [];
 		const result = await summarizer.summarize({ prompt: 'p', onTextProgress: (chars) => progress.push(chars) });
@@ -98,7 +93,7 @@ describe('piAiSummarizer (real pi-ai, fake OpenAI server)', () => {
 		} finally {
 			delete process.env.PI_CONDENSE_TEST_HEADER_VALUE;
 		}
-		const headers = server.requests[0]!.headers;
+		const headers = server().requests[0]!.headers;
 		assert.equal(headers['x-team'], 'from-the-environment');
 		assert.equal(headers['x-bare-name'], 'PI_CONDENSE_TEST_HEADER_VALUE', 'a bare name is a literal since Pi 0.77');
 		assert.equal(headers['x-literal'], 'plain');
@@ -107,7 +102,7 @@ describe('piAiSummarizer (real pi-ai, fake OpenAI server)', () => {
 	});
 
 	it('uses the session model for "default"', async () => {
-		server.enqueue({ latencyMs: 40, text: 'late but fine' });
+		server().enqueue({ latencyMs: 40, text: 'late but fine' });
 		const summarizer = await summarizerFor({}, { summarizerModel: 'default' }, { sessionModel: { provider: 'fake-llm', modelId: 'fake-model' } });
 		assert.equal(summarizer.label, 'fake-llm/fake-model');
 		const result = await summarizer.summarize({ prompt: 'p' });
@@ -125,14 +120,14 @@ describe('piAiSummarizer (real pi-ai, fake OpenAI server)', () => {
 		const noProvider = await summarizerFor({}, { summarizerModel: 'nowhere/model' });
 		const providerError = await rejectsWithKind(noProvider.summarize({ prompt: 'p' }), 'model');
 		assert.match(providerError.message, /Unknown provider "nowhere"/);
-		assert.equal(server.requests.length, 0);
+		assert.equal(server().requests.length, 0);
 	});
 
 	it('refuses Amazon Bedrock models, which the bundled pi-ai cannot load', async () => {
 		const bedrock = await summarizerFor({}, { summarizerModel: 'amazon-bedrock/' + await firstBedrockModelId() });
 		const error = await rejectsWithKind(bedrock.summarize({ prompt: 'p' }), 'model');
 		assert.match(error.message, /uses the api "bedrock-converse-stream", which the pi-ai bundled with Pi Condense cannot call/);
-		assert.equal(server.requests.length, 0);
+		assert.equal(server().requests.length, 0);
 	});
 });
 

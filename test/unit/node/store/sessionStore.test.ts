@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { appendFileSync, copyFileSync, cpSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { nullLogger } from '../../../../src/engine/ports';
-import { resolveSessionLocations } from '../../../../src/node/paths/sessionLocations';
+import { resolveSessionLocations } from '../../../../src/node/sessions/sessionLocations';
 import { SessionStore, type StoreChange } from '../../../../src/node/store/sessionStore';
 import { EventLog } from '../../../support/eventLog';
 import { piCondenseSessionsDir, realSessionsDir } from '../../../support/paths';

@@ -14,7 +14,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { describeSettingsProblem } from '../../engine/config';
 import { readSettingsFile } from '../settings/settingsFile';
-import { defaultSessionsRoot, expandHome, globalSettingsPath, projectSettingsPath, SESSION_DIR_ENV, type Environment } from './agentDir';
+import { defaultSessionsRoot, expandHome, globalSettingsPath, projectSettingsPath, SESSION_DIR_ENV, type Environment } from '../paths/agentDir';
 
 export type SessionLayout = 'flat' | 'per-project';
 export type SessionDirSource = 'environment' | 'project-settings' | 'global-settings' | 'default';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { resolveSessionLocations } from '../../../../src/node/paths/sessionLocations';
+import { resolveSessionLocations } from '../../../../src/node/sessions/sessionLocations';
 import { useTempDir } from '../../../support/tempDirs';
 
 describe('resolveSessionLocations', () => {

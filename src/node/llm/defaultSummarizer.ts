@@ -13,9 +13,9 @@ import { offlineSummarizer, withSummarizerFallback } from '../../engine/flush';
 import type { SummarizerFallbackRule } from '../../engine/release';
 import type { ContextPruneConfig } from '../../engine/config';
 import { nullLogger, type Logger, type SummarizeRequest, type SummarizeResult, type Summarizer } from '../../engine/ports';
-import { describeOrigin, type PiAiLoader } from '../llm/library/modelLibrary';
-import { formatModelRef, type ModelRef } from '../llm/models';
-import { createPiAiSummarizer, summarizerLabel } from '../llm/piAiSummarizer';
+import { describeOrigin, type PiAiLoader } from './library/modelLibrary';
+import { formatModelRef, type ModelRef } from './models';
+import { createPiAiSummarizer, summarizerLabel } from './piAiSummarizer';
 import { planSummarizer } from './summarizerPlan';
 
 /** One flush's summarizer, as plain data (it crosses to the pi-ai worker). */

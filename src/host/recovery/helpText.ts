@@ -2,7 +2,7 @@
  * The Help page (`/pruner help` in VS Code): what pi-condense does, and every command with the
  * `/pruner` subcommand it mirrors. Pure text built from the command list.
  */
-import { COMMANDS, CommandId, type CommandId as CommandIdType } from './commandIds';
+import { COMMANDS, CommandId, type CommandId as CommandIdType } from '../commandIds';
 
 const WHAT_IT_DOES: Partial<Record<CommandIdType, string>> = {
 	[CommandId.Settings]: 'Every `contextPrune` option with its current value and presets; changes are saved to Pi\'s settings.json.',

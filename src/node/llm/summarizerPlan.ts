@@ -11,9 +11,9 @@
 import { errorMessage } from '../../base/errorMessage';
 import { nullLogger, type Logger } from '../../engine/ports';
 import type { ContextPruneConfig } from '../../engine/config';
-import { describeOrigin, type CredentialSource, type PiAiLoader } from '../llm/library/modelLibrary';
-import { formatModelRef, parseModelSpec, type ModelRef } from '../llm/models';
-import { providerEnvVars } from '../llm/providerEnvVars';
+import { describeOrigin, type CredentialSource, type PiAiLoader } from './library/modelLibrary';
+import { formatModelRef, parseModelSpec, type ModelRef } from './models';
+import { providerEnvVars } from './providerEnvVars';
 
 export type SummarizerPlan =
 	/** Summaries by this model, with a credential from `credential`. */

@@ -1,6 +1,7 @@
 /**
- * A minimal typed event emitter for the node layer (which cannot use `vscode.EventEmitter`). Its
- * `event` has the shape of `vscode.Event` minus `thisArgs`, so the host can forward it as is.
+ * A minimal typed event emitter for the layers without `vscode.EventEmitter` (the Node layer, the
+ * bridge). Its `event` has the shape of `vscode.Event` minus `thisArgs`, so the host can forward it
+ * as is. Plain TypeScript: no Node, no DOM.
  */
 
 export interface Subscription {
