@@ -8,12 +8,11 @@
  * whether the editor holds a draft (in RPC mode `getEditorText()` is always "").
  */
 import { errorMessage } from '../src/base/errorMessage';
-import { BRIDGE_PROTOCOL } from '../src/engine/live/bridgeRecord';
-import type { BridgeState, PrunerSubcommand, SentDigest } from '../src/engine/live/liveTypes';
+import { BRIDGE_PROTOCOL, type BridgeState, type PrunerSubcommand, type SentDigest } from '../src/engine/live';
 import { newToken } from '../src/node/bridge/bridgeToken';
 import { newSocketPath, removeRecord, removeRecordNow, writeRecord } from '../src/node/bridge/recordFiles';
 import { bridgeFolder } from '../src/node/bridge/runtimeFolder';
-import { runSliced } from '../src/node/slicing/runSliced';
+import { WorkScope } from '../src/work';
 import { BridgeServer, type BridgeCalls } from './bridgeServer';
 import { stateOf, type PiContext, type StaticFacts } from './piFacts';
 import { RequestCapture } from './requestCapture';
@@ -29,8 +28,15 @@ interface Endpoint {
 	readonly startedAt: number;
 }
 
+/** The bridge's own root of running work in Pi's process: its failures are not Pi's, so nothing is said. */
+function bridgeRoot(): WorkScope {
+	return WorkScope.root('bridge', () => undefined);
+}
+
 export class BridgeRuntime implements BridgeCalls {
 	readonly capture = new RequestCapture();
+	/** What the endpoint computes (digests, exact text) runs under it; stopping the bridge closes it. */
+	work = bridgeRoot();
 	private endpoint: Endpoint | undefined;
 	private starting: Promise<void> | undefined;
 	private context: PiContext | undefined;
@@ -118,7 +124,7 @@ export class BridgeRuntime implements BridgeCalls {
 	}
 
 	lastRequest(): Promise<SentDigest | undefined> {
-		return runSliced(this.capture.digestSteps());
+		return this.work.sliced(this.capture.digestSteps());
 	}
 
 	text(seq: number, part: 'messages' | 'system' | 'payload', emit: (piece: string) => void): ReturnType<BridgeCalls['text']> {
@@ -203,10 +209,13 @@ export class BridgeRuntime implements BridgeCalls {
 			process.off('exit', this.onExit);
 			this.onExit = undefined;
 		}
+		const work = this.work;
+		this.work = bridgeRoot();
 		if (endpoint) {
 			await removeRecord(endpoint.folder, process.pid, endpoint.socket).catch(() => undefined);
 			await endpoint.server.close(reason);
 		}
+		await work.close();
 	}
 }
 

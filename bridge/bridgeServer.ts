@@ -10,14 +10,13 @@
  */
 import { chmod } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { errorMessage } from '../src/base/errorMessage';
-import { BRIDGE_PROTOCOL } from '../src/engine/live/bridgeRecord';
-import { MAX_HELLO_CHARS, MAX_PART_CHARS, parseClientMessage, TEXT_CHUNK_CHARS, type BridgeMessage, type ClientCall } from '../src/engine/live/bridgeMessages';
-import type { BridgeState, SentDigest } from '../src/engine/live/liveTypes';
+import { unreachable } from '../src/base/unreachable';
+import { BRIDGE_PROTOCOL, bridgeLine, type BridgeMessage, type BridgeResults, type ClientCall, MAX_HELLO_CHARS, MAX_PART_CHARS, parseClientMessage, resultOf, type SentDigest, TEXT_CHUNK_CHARS } from '../src/engine/live';
 import type { Steps } from '../src/engine/steps';
 import { tokensEqual } from '../src/node/bridge/bridgeToken';
 import { LineReader } from '../src/node/bridge/lineReader';
+import { isWorkStopped, WorkStopped, type SliceRunner } from '../src/work';
 
 /** Calls are short; a longer line closes the connection. */
 const MAX_CALL_CHARS = 4096;
@@ -37,13 +36,14 @@ const DRAIN_TIMEOUT_MS = 15_000;
 const MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
 /** Exact text waits for the client to read before more is made. */
 const TEXT_HIGH_WATER_BYTES = 4 * 1024 * 1024;
-const SLICE_MS = 4;
 /** How long a client has to close its end when the bridge stops. */
 const CLOSE_GRACE_MS = 300;
 
 export interface BridgeCalls {
-	welcome(): Promise<{ readonly state: BridgeState; readonly last: SentDigest | undefined }>;
-	state(): BridgeState;
+	/** The runtime's scope: exact text is made in slices under it, between which Pi's event loop runs. */
+	readonly work: SliceRunner;
+	welcome(): Promise<{ readonly state: BridgeResults['state']; readonly last: SentDigest | undefined }>;
+	state(): BridgeResults['state'];
 	lastRequest(): Promise<SentDigest | undefined>;
 	/** The exact text of a part, emitted in pieces; undefined when that request or part is gone. */
 	text(seq: number, part: Extract<ClientCall, { method: 'requestText' }>['part'], emit: (piece: string) => void): Steps<boolean> | undefined;
@@ -82,7 +82,7 @@ class Client {
 			this.socket.destroy();
 			return false;
 		}
-		this.socket.write(`${JSON.stringify(message)}\n`);
+		this.socket.write(bridgeLine(message));
 		return true;
 	}
 }
@@ -203,20 +203,21 @@ export class BridgeServer {
 	private async answer(client: Client, call: Extract<ReturnType<typeof parseClientMessage>, { type: 'call' }>): Promise<void> {
 		switch (call.method) {
 			case 'state':
-				client.send({ type: 'result', id: call.id, ok: true, value: this.calls.state() });
+				client.send(resultOf(call, this.calls.state()));
 				return;
 			case 'lastRequest':
-				client.send({ type: 'result', id: call.id, ok: true, value: (await this.calls.lastRequest()) ?? null });
+				client.send(resultOf(call, (await this.calls.lastRequest()) ?? null));
 				return;
 			case 'putPrunerCommand': {
 				const put = this.calls.putPrunerCommand(call.command);
-				client.send(put.ok ? { type: 'result', id: call.id, ok: true, value: { text: put.text } } : { type: 'result', id: call.id, ok: false, error: put.error });
+				client.send(put.ok ? resultOf(call, { text: put.text }) : { type: 'result', id: call.id, ok: false, error: put.error });
 				return;
 			}
 			case 'requestText':
 				await this.sendText(client, call.id, call.seq, call.part);
 				return;
 		}
+		unreachable(call);
 	}
 
 	private async sendText(client: Client, id: number, seq: number, part: Extract<ClientCall, { method: 'requestText' }>['part']): Promise<void> {
@@ -236,27 +237,36 @@ export class BridgeServer {
 				pending = pending.slice(TEXT_CHUNK_CHARS);
 			}
 		};
-		for (let done = false; !done;) {
-			const until = performance.now() + SLICE_MS;
-			do {
-				done = steps.next().done === true;
-			} while (!done && performance.now() < until);
-			if (total > MAX_PART_CHARS) {
-				client.send({ type: 'result', id, ok: false, error: `the ${part} are ${total} characters or more, more than the ${MAX_PART_CHARS} sent` });
-				return;
+		// Between two slices what was made goes out; a client that reads slowly is waited for.
+		const betweenSlices = async (): Promise<void> => {
+			if (total > MAX_PART_CHARS || client.socket.destroyed) {
+				throw new WorkStopped('the text is no longer sent');
 			}
-			flush(done);
-			if (client.socket.destroyed) {
-				return;
-			}
+			flush(false);
 			if (client.socket.writableLength > TEXT_HIGH_WATER_BYTES) {
+				// A client that reads nothing for the drain timeout is dropped (drained closes it).
 				if (!await client.drained(this.drainTimeoutMs)) {
-					return;
+					throw new WorkStopped('the client stopped reading');
 				}
-			} else if (!done) {
-				await nextTurn();
+			}
+		};
+		try {
+			await this.calls.work.sliced(steps, undefined, { betweenSlices });
+		} catch (error) {
+			if (!isWorkStopped(error)) {
+				throw error;
+			}
+			if (total <= MAX_PART_CHARS) {
+				return; // the client left or stopped reading, or the bridge is stopping: no result for text cut short
 			}
 		}
-		client.send({ type: 'result', id, ok: true, value: { chars: total } });
+		if (total > MAX_PART_CHARS) {
+			client.send({ type: 'result', id, ok: false, error: `the ${part} are ${total} characters or more, more than the ${MAX_PART_CHARS} sent` });
+			return;
+		}
+		flush(true);
+		if (!client.socket.destroyed) {
+			client.send(resultOf({ id, method: 'requestText' }, { chars: total }));
+		}
 	}
 }

@@ -135,7 +135,7 @@ if (withTests) {
 		outbase: at('test'),
 		outdir: at('out/test'),
 		// Pi's own packages are ESM-only: tests load them with a dynamic import() at run time.
-		external: [...nodeCommon.external, 'mocha', '@mariozechner/pi-coding-agent', '@mariozechner/pi-ai', '@earendil-works/pi-coding-agent', '@earendil-works/pi-ai', 'playwright-core', 'eslint'],
+		external: [...nodeCommon.external, 'mocha', '@mariozechner/pi-coding-agent', '@mariozechner/pi-ai', '@earendil-works/pi-coding-agent', '@earendil-works/pi-ai', 'playwright-core', 'eslint', 'typescript'],
 	});
 }
 

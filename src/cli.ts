@@ -15,10 +15,17 @@ import { runCommand } from './cli/runCommand';
 import { runFlushCommand } from './cli/runFlushCommand';
 import { runDemoCommand } from './cli/runDemoCommand';
 import { loadRelease, sessionCwd } from './cli/loadRelease';
-import { effectiveConfig, KNOWN_RELEASES, readingRules, releaseWarningText, type ReleaseResolution } from './engine/release';
-import { LATEST_RELEASE } from './engine/release/releases';
+import { effectiveConfig } from './engine/config';
+import { KNOWN_RELEASES, LATEST_RELEASE, readingRules, type ReleaseResolution, releaseWarningText } from './engine/release';
 import { piHome } from './node/release/resolveRelease';
 import { errorMessage } from './base/errorMessage';
+import { WorkScope } from './work';
+
+/**
+ * The command's own root of running work: one short-lived process, so it is never closed (a Ctrl-C
+ * aborts a flush through its own signal).
+ */
+const work = WorkScope.root('pi-condense', (where, error) => process.stderr.write(`pi-condense: ${where}: ${errorMessage(error)}\n`));
 
 async function main(argv: readonly string[]): Promise<number> {
 	if (argv.includes('--help') || argv.includes('-h')) {
@@ -30,7 +37,7 @@ async function main(argv: readonly string[]): Promise<number> {
 		return 0;
 	}
 	if (argv[0] === 'demo') {
-		return runDemoCommand(argv.slice(1));
+		return runDemoCommand(work, argv.slice(1));
 	}
 	try {
 		const parsed = parseCliArgs(argv);
@@ -52,12 +59,12 @@ async function main(argv: readonly string[]): Promise<number> {
 			const abort = (): void => controller.abort();
 			process.once('SIGINT', abort);
 			process.once('SIGTERM', abort);
-			const output = await runFlushCommand(args, context, controller.signal);
+			const output = await runFlushCommand(work, args, context, controller.signal);
 			process.stdout.write(output.stdout);
 			process.stderr.write(output.stderr);
 			return output.exitCode;
 		}
-		const session = await readCliSession(args.sessionFile, rules);
+		const session = await readCliSession(work, args.sessionFile, context.config, rules);
 		for (const line of sessionProblemLines(session)) {
 			process.stderr.write(`pi-condense: ${line}\n`);
 		}

@@ -16,7 +16,7 @@ import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/host/extensionApi';
-import type { SessionNode } from '../../src/host/tree/sessionsTreeProvider';
+import type { SessionNode } from '../../src/host/tree/sessionTreeItems';
 import { startFakeLlmServer, type FakeLlmServer } from '../support/fakeLlmServer';
 import type { RealPi } from '../support/realPi';
 import { activeApi, fixtures, logText, nextRenderReport, waitUntil } from './helpers';

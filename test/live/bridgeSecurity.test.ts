@@ -11,10 +11,9 @@ import { chmodSync, chownSync, lstatSync, mkdirSync, readdirSync, readFileSync, 
 import { join } from 'node:path';
 import { BridgeClient } from '../../src/node/bridge/bridgeClient';
 import { newToken } from '../../src/node/bridge/bridgeToken';
-import { LiveBridges } from '../../src/node/bridge/liveBridges';
 import { readRecords } from '../../src/node/bridge/recordFiles';
 import { discoveryFolders } from '../../src/node/bridge/runtimeFolder';
-import { BRIDGE_DIST, closeLiveHome, eventually, makeLiveHome, type LiveHome } from './liveHarness';
+import { BRIDGE_DIST, closeLiveHome, eventually, followBridges, type LiveHome, makeLiveHome, stopFollowing } from './liveHarness';
 import { tcpListenersOf, unixListenersOf } from './procSockets';
 
 const modeOf = (path: string): number => lstatSync(path).mode & 0o777;
@@ -59,7 +58,7 @@ describe('the bridge\'s safety in a real Pi 1.6.0', function () {
 
 		const logLines: string[] = [];
 		const log = (line: string): void => void logLines.push(line);
-		const bridges = new LiveBridges({ folders: () => [folder], cleanStale: () => true, log: { info: log, warn: log, debug: log }, pollMs: 200 });
+		const bridges = followBridges({ folders: () => [folder], cleanStale: () => true, log: { info: log, warn: log, debug: log }, pollMs: 200 });
 		bridges.start();
 		try {
 			const live = await eventually(() => bridges.pis[0], 'a connection with the right token');
@@ -68,7 +67,7 @@ describe('the bridge\'s safety in a real Pi 1.6.0', function () {
 			assert.deepEqual(unixListenersOf(pi.pid), [record.socket], 'the check sees the bridge\'s socket');
 			assert.deepEqual(tcpListenersOf(pi.pid), [], 'no TCP listener in the Pi process');
 		} finally {
-			bridges.stop();
+			await stopFollowing(bridges);
 		}
 		assert.ok(logLines.length > 0);
 		await pi.stop();
@@ -115,13 +114,13 @@ describe('the bridge\'s safety in a real Pi 1.6.0', function () {
 		assert.deepEqual(discoveryFolders(on).slice(0, 2), [folder, squatted]);
 		const lines: string[] = [];
 		const log = (line: string): void => void lines.push(line);
-		const bridges = new LiveBridges({ folders: () => discoveryFolders(on), cleanStale: () => true, log: { info: log, warn: log, debug: log }, pollMs: 200 });
+		const bridges = followBridges({ folders: () => discoveryFolders(on), cleanStale: () => true, log: { info: log, warn: log, debug: log }, pollMs: 200 });
 		bridges.start();
 		try {
 			const live = await eventually(() => bridges.pis.find((candidate) => candidate.state.pid === pi.pid), 'the bridge in the cache folder');
 			assert.equal(live.state.piVersion, '1.6.0');
 		} finally {
-			bridges.stop();
+			await stopFollowing(bridges);
 		}
 		assert.equal(modeOf(folder), 0o700);
 		assert.deepEqual(readdirSync(folder).filter((name) => name.endsWith('.json')), [`${pi.pid}.json`]);

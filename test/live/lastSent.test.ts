@@ -10,18 +10,18 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { releaseDefaults } from '../../src/engine/config/defaults';
 import { compareSent } from '../../src/engine/live/sentComparison';
-import { predictAtLeafSteps } from '../../src/engine/live/predictAtLeaf';
+import { predictAtLeafSteps } from '../../src/engine/condense/render/predictAtLeaf';
 import { releaseRules } from '../../src/engine/release/releases';
 import { parseSessionSteps } from '../../src/engine/session';
 import { runSteps } from '../../src/engine/steps';
 import { messageDigestsSteps } from '../../src/node/bridge/messageDigest';
-import { LiveBridges, type LivePi } from '../../src/node/bridge/liveBridges';
+import type { LiveBridges, LivePi } from '../../src/node/bridge/liveBridges';
 import type { RealPi } from '../support/realPi';
-import { closeLiveHome, eventually, makeLiveHome, type LiveHome } from './liveHarness';
+import { closeLiveHome, eventually, followBridges, type LiveHome, makeLiveHome, stopFollowing } from './liveHarness';
 
 function discovery(home: LiveHome, lines: string[]): LiveBridges {
 	const log = (line: string): void => void lines.push(line);
-	return new LiveBridges({ folders: () => [home.bridgeFolder], cleanStale: () => true, log: { info: log, warn: log, debug: log }, pollMs: 200 });
+	return followBridges({ folders: () => [home.bridgeFolder], cleanStale: () => true, log: { info: log, warn: log, debug: log }, pollMs: 200 });
 }
 
 describe('the bridge in a real Pi 1.6.0 (RPC mode)', function () {
@@ -40,7 +40,7 @@ describe('the bridge in a real Pi 1.6.0 (RPC mode)', function () {
 		live = await eventually(() => bridges?.pis.find((candidate) => candidate.state.pid === pi.pid), 'the bridge of the Pi started');
 	});
 	after(async () => {
-		bridges?.stop();
+		await stopFollowing(bridges);
 		await closeLiveHome(home);
 	});
 

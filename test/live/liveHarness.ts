@@ -11,6 +11,24 @@ import { installBridge } from '../../src/node/bridge/bridgeInstall';
 import { startFakeLlmServer, type FakeLlmServer } from '../support/fakeLlmServer';
 import { repoRoot } from '../support/paths';
 import { RealPi, writeFakeProvider } from '../support/realPi';
+import { LiveBridges, type LiveBridgesOptions } from '../../src/node/bridge/liveBridges';
+import type { WorkScope } from '../../src/work';
+import { testScope } from '../support/testWork';
+
+const bridgeScopes = new WeakMap<LiveBridges, WorkScope>();
+
+/** VS Code's discovery of the bridges, under a scope of its own (`stopFollowing` closes it). */
+export function followBridges(options: Omit<LiveBridgesOptions, 'work'>): LiveBridges {
+	const work = testScope('bridges');
+	const bridges = new LiveBridges({ work, ...options });
+	bridgeScopes.set(bridges, work);
+	return bridges;
+}
+
+/** Closes the discovery's scope: its scans, poll and connections end. */
+export async function stopFollowing(bridges: LiveBridges | undefined): Promise<void> {
+	await (bridges && bridgeScopes.get(bridges)?.close());
+}
 
 export const BRIDGE_DIST = join(repoRoot, 'dist', 'bridge');
 export const PI_EXTENSIONS = join(repoRoot, 'test', 'fixtures', 'pi-extensions');

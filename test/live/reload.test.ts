@@ -6,9 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { LiveBridges } from '../../src/node/bridge/liveBridges';
 import type { RealPi } from '../support/realPi';
-import { closeLiveHome, eventually, makeLiveHome, PI_EXTENSIONS, type LiveHome } from './liveHarness';
+import { closeLiveHome, eventually, followBridges, makeLiveHome, PI_EXTENSIONS, stopFollowing, type LiveHome } from './liveHarness';
 
 const RELOADS = 20;
 
@@ -31,7 +30,7 @@ describe('the bridge in a real Pi 1.6.0 that reloads its extensions', function (
 		const pi = home.startPi();
 		const lines: string[] = [];
 		const log = (line: string): void => void lines.push(line);
-		const bridges = new LiveBridges({ folders: () => [home?.bridgeFolder ?? ''], cleanStale: () => true, log: { info: log, warn: log, debug: log }, pollMs: 200 });
+		const bridges = followBridges({ folders: () => [home?.bridgeFolder ?? ''], cleanStale: () => true, log: { info: log, warn: log, debug: log }, pollMs: 200 });
 		bridges.start();
 		try {
 			const first = await eventually(() => bridges.pis.find((candidate) => candidate.state.pid === pi.pid), 'the bridge before the reloads');
@@ -46,7 +45,7 @@ describe('the bridge in a real Pi 1.6.0 that reloads its extensions', function (
 			const live = await eventually(() => bridges.pis.find((candidate) => candidate.state.pid === pi.pid && candidate.client !== first.client && !candidate.client.isClosed), 'the bridge after the reloads');
 			assert.equal(await live.client.refreshState().then((state) => state.pid), pi.pid);
 		} finally {
-			bridges.stop();
+			await stopFollowing(bridges);
 		}
 	});
 });

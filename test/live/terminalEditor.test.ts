@@ -6,9 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { LiveBridges } from '../../src/node/bridge/liveBridges';
+import type { LiveBridges } from '../../src/node/bridge/liveBridges';
 import { hasScript, TerminalPi } from '../support/terminalPi';
-import { closeLiveHome, eventually, makeLiveHome, type LiveHome } from './liveHarness';
+import { closeLiveHome, eventually, followBridges, makeLiveHome, stopFollowing, type LiveHome } from './liveHarness';
 
 describe('the bridge in a real Pi 1.6.0 in a terminal', function () {
 	this.timeout(120_000);
@@ -23,7 +23,7 @@ describe('the bridge in a real Pi 1.6.0 in a terminal', function () {
 		}
 	});
 	after(async () => {
-		bridges?.stop();
+		await stopFollowing(bridges);
 		await pi?.stop(piPid);
 		await closeLiveHome(home);
 	});
@@ -34,7 +34,7 @@ describe('the bridge in a real Pi 1.6.0 in a terminal', function () {
 		pi = TerminalPi.start({ agentDir: home.agentDir, cwd: home.project, env: { XDG_RUNTIME_DIR: home.runtimeDir, XDG_CACHE_HOME: home.cacheDir, PRUNER_STAND_IN_LOG: prunerLog } });
 		const log = (): void => undefined;
 		const folder = home.bridgeFolder;
-		bridges = new LiveBridges({ folders: () => [folder], cleanStale: () => true, log: { info: log, warn: log, debug: log }, pollMs: 200 });
+		bridges = followBridges({ folders: () => [folder], cleanStale: () => true, log: { info: log, warn: log, debug: log }, pollMs: 200 });
 		bridges.start();
 		const live = await eventually(() => bridges?.pis[0], 'the bridge of the Pi in the terminal');
 		piPid = live.state.pid;

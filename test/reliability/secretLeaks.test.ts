@@ -21,6 +21,7 @@ import { installPiGlobally } from '../support/installedPi';
 import { loadPiAi, testSettings } from '../support/piAiForTests';
 import { noPiRunning } from '../support/tempSession';
 import { useTempDir } from '../support/tempDirs';
+import { testWork } from '../support/testWork';
 
 const S = {
 	authLiteral: 'sk-SENTINEL-auth-literal-3b9f0c2e',
@@ -172,7 +173,7 @@ describe('planted secrets never leak', function () {
 
 			const session = join(temp(), 'session.jsonl');
 			copyFileSync(join(piCondenseSessionsDir, 'basic', 'session.jsonl'), session);
-			const written = await writeEntriesToSession(session, [{
+			const written = await writeEntriesToSession(testWork, session, [{
 				type: 'custom_message', customType: 'context-prune-summary', content: results[0]?.text ?? '', display: true,
 				details: { toolCallRefs: [], toolNames: [], turnIndex: 0, timestamp: 0, model: results[0]?.model, usage: results[0]?.usage },
 			}], { quietMs: 0, checkPiHolders: noPiRunning });

@@ -15,6 +15,7 @@ import { Random } from './random';
 import { realSessionsDir } from './paths';
 import { observableContext } from './sessionModelCheck';
 import { runSteps } from '../../src/engine/steps';
+import { testScope } from './testWork';
 
 export interface WatcherLoadOptions {
 	readonly files: number;
@@ -89,7 +90,8 @@ export async function runWatcherLoad(options: WatcherLoadOptions): Promise<Watch
 	gc();
 	const rssBefore = process.memoryUsage();
 	const errors: Error[] = [];
-	const watcher = watchSessionFiles({ roots: [{ path: root, layout: 'per-project' }], onEvent, onError: (error) => errors.push(error) });
+	const work = testScope('watcher');
+	const watcher = watchSessionFiles({ work, roots: [{ path: root, layout: 'per-project' }], onEvent, onError: (error) => errors.push(error) });
 	await watcher.ready;
 	gc();
 	const rssReady = process.memoryUsage().rss;
@@ -117,7 +119,7 @@ export async function runWatcherLoad(options: WatcherLoadOptions): Promise<Watch
 	}
 	writer.finishLine();
 	await settle(watcher, [...tracked.keys()]);
-	await watcher.close();
+	await work.close();
 	gc();
 	const rssAfter = process.memoryUsage();
 	let bytesWritten = 0;

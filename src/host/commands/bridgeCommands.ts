@@ -9,8 +9,8 @@
  */
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { PrunerSubcommand } from '../../engine/live/liveTypes';
-import { restrictedModeRefusal, type RestrictedAction } from '../../engine/views/restrictedMode';
+import type { PrunerSubcommand } from '../../engine/live';
+import { type RestrictedAction, restrictedModeRefusal } from '../../engine/views';
 import { bridgeInstallStatus, installBridge, uninstallBridge } from '../../node/bridge/bridgeInstall';
 import { errorMessage } from '../../base/errorMessage';
 import type { BridgeInstallState } from '../live/bridgeInstallState';
@@ -18,7 +18,7 @@ import type { LastSentDocuments } from '../live/lastSentDocuments';
 import type { LiveSessions } from '../live/liveSessions';
 import { registerCommand, showError, showInfo, showWarning } from '../ui/safeUi';
 import type { CommandContext } from './commandContext';
-import { CommandId } from './commandIds';
+import { CommandId } from '../commandIds';
 
 export interface BridgeCommandContext extends CommandContext {
 	readonly live: LiveSessions;
@@ -128,7 +128,8 @@ async function disconnect(context: BridgeCommandContext, confirmed: boolean): Pr
 	}
 }
 
-async function openLastSent(context: BridgeCommandContext, path: string | undefined): Promise<string | undefined> {
+/** Opens the exact text of the last request the live Pi holding `path` sent; says why when there is none. */
+export async function openLastSent(context: BridgeCommandContext, path: string | undefined): Promise<string | undefined> {
 	const pi = context.live.forSession(path);
 	if (!pi) {
 		const text = 'Pi Condense: no running Pi with a bridge holds this session. Connect Pi to VS Code, then restart Pi.';

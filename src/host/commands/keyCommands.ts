@@ -7,12 +7,12 @@
  */
 import * as vscode from 'vscode';
 import { errorMessage } from '../../base/errorMessage';
-import { restrictedModeRefusal } from '../../engine/views/restrictedMode';
+import { restrictedModeRefusal } from '../../engine/views';
 import { AuthFileError, removeStoredKey, type KeyRemoval, type StoredKeyRecord } from '../../node/llm/storedApiKey';
 import type { SetUpKeys } from '../flush/setUpKeys';
 import { registerCommand, showError, showInfo, showQuickPick, showWarning } from '../ui/safeUi';
 import type { CommandContext } from './commandContext';
-import { CommandId } from './commandIds';
+import { CommandId } from '../commandIds';
 
 const CONFIRMED = 'confirmed';
 

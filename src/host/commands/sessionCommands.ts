@@ -5,11 +5,10 @@
  */
 import * as vscode from 'vscode';
 import { requireSession, type CommandContext } from './commandContext';
-import { CommandId } from './commandIds';
+import { CommandId } from '../commandIds';
 import { PRUNED_CALLS_VIEW_ID } from '../tree/prunedCallsTreeProvider';
 import { SESSIONS_VIEW_ID } from '../tree/sessionsTreeProvider';
 import { errorMessage } from '../../base/errorMessage';
-import { readExtensionConfig } from '../extensionConfig';
 import { registerCommand, showError, showInfo, showInputBox, showQuickPick } from '../ui/safeUi';
 
 export function registerSessionCommands(context: CommandContext): vscode.Disposable[] {
@@ -19,7 +18,7 @@ export function registerSessionCommands(context: CommandContext): vscode.Disposa
 			if (typeof path === 'string') {
 				await selectAndReport(context, path);
 				// A click on a row shows what the model is sent (piCondense.sessions.openPreviewOnClick); the tree keeps the keyboard.
-				if (how === 'click' && readExtensionConfig().openPreviewOnClick && controller.selected === path) {
+				if (how === 'click' && context.settings.current.openPreviewOnClick && controller.selected === path) {
 					await vscode.commands.executeCommand(CommandId.OpenPreview, { preserveFocus: true });
 				}
 			}

@@ -7,11 +7,11 @@
  * saved here is taken out again by Remove the Key Set up by Pi Condense.
  */
 import * as vscode from 'vscode';
-import { restrictedModeRefusal } from '../../engine/views/restrictedMode';
+import { restrictedModeRefusal } from '../../engine/views';
 import { errorMessage } from '../../base/errorMessage';
 import { authFilePath } from '../../node/llm/authFile';
 import { AuthFileError } from '../../node/llm/storedApiKey';
-import { CommandId } from '../commands/commandIds';
+import { CommandId } from '../commandIds';
 import { showError, showInfo, showInputBox, showQuickPick, showWarning } from '../ui/safeUi';
 import type { SetUpKeys } from './setUpKeys';
 

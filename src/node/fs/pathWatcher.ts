@@ -14,6 +14,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { isWorkStopped, type Debounce, type SerialQueue, type WorkScope } from '../../work';
 
 /** A path that matters, and how many levels below it changes matter too (0: the path itself). */
 export interface WatchedPath {
@@ -34,17 +35,38 @@ export class PathWatcher {
 	 * inode (a folder removed and made again at once often gets it back).
 	 */
 	private readonly suspect = new Set<string>();
+	/** Plans run one at a time, in order, so an older plan never undoes a newer one. */
+	private readonly plans: SerialQueue;
+	/** A burst of events is re-planned once. */
+	private readonly replans: Debounce;
 	private readonly firstPlan: Promise<void>;
-	private planning: Promise<void> = Promise.resolve();
-	private replanTimer: NodeJS.Timeout | undefined;
+	private lastPlan: Promise<void>;
 	/** The plan scheduled and not run yet, for `settled`. */
 	private scheduled: { readonly done: Promise<void>; readonly resolve: () => void } | undefined;
-	private closed = false;
 
-	/** `onChange` hears the path of every change under the targets; `onError` a watch that failed. */
-	constructor(targets: readonly WatchedPath[], private readonly onChange: (path: string) => void, private readonly onError: (error: unknown) => void) {
+	/**
+	 * `work` is the watcher's own scope (a child of its owner's): closing it, or `close`, ends every
+	 * watch and a plan under way. `onChange` hears the path of every change under the targets;
+	 * `onError` a watch that failed.
+	 */
+	constructor(private readonly work: WorkScope, targets: readonly WatchedPath[], private readonly onChange: (path: string) => void, private readonly onError: (error: unknown) => void) {
 		this.targets = targets.map((target) => ({ path: resolve(target.path), depth: target.depth }));
+		this.plans = work.serialQueue();
+		this.replans = work.debounce(REPLAN_DELAY_MS, async () => {
+			const scheduled = this.scheduled;
+			this.scheduled = undefined;
+			await this.replan(true);
+			scheduled?.resolve();
+		});
+		work.onClose(() => {
+			this.scheduled?.resolve();
+			for (const folder of this.folders.values()) {
+				folder.watcher.close();
+			}
+			this.folders.clear();
+		});
 		this.firstPlan = this.replan(false);
+		this.lastPlan = this.firstPlan;
 	}
 
 	/** Resolves once the first folders are watched (changes after that are reported). */
@@ -54,26 +76,21 @@ export class PathWatcher {
 
 	/** Resolves once the folders reflect every event heard so far (no new plan is pending). */
 	settled(): Promise<void> {
-		return this.scheduled?.done ?? this.planning;
+		return this.scheduled?.done ?? this.lastPlan;
 	}
 
-	async close(): Promise<void> {
-		this.closed = true;
-		clearTimeout(this.replanTimer);
-		this.scheduled?.resolve();
-		await this.planning;
-		for (const folder of this.folders.values()) {
-			folder.watcher.close();
-		}
-		this.folders.clear();
+	/** Ends every watch, once a plan under way has stopped. */
+	close(): Promise<void> {
+		return this.work.close();
+	}
+
+	private get closed(): boolean {
+		return this.work.isClosed;
 	}
 
 	/** Watches the folders the targets need now; says so when that set changed after the first time. */
 	private replan(announce: boolean): Promise<void> {
-		this.planning = this.planning.then(async () => {
-			if (this.closed) {
-				return;
-			}
+		const plan = this.plans.run(async () => {
 			const wanted = await foldersToWatch(this.targets);
 			if (this.closed) {
 				return;
@@ -96,8 +113,13 @@ export class PathWatcher {
 			if (announce && changed.length > 0) {
 				this.onChange(changed[0] ?? '');
 			}
-		}).catch((error: unknown) => this.onError(error));
-		return this.planning;
+		}).catch((error: unknown) => {
+			if (!isWorkStopped(error)) {
+				this.onError(error);
+			}
+		});
+		this.lastPlan = plan;
+		return plan;
 	}
 
 	/** Starts watching a folder; false when it is gone already (a new plan follows). */
@@ -133,7 +155,6 @@ export class PathWatcher {
 		if (this.closed) {
 			return;
 		}
-		clearTimeout(this.replanTimer);
 		if (this.scheduled === undefined) {
 			let resolve = (): void => undefined;
 			const done = new Promise<void>((settle) => {
@@ -141,11 +162,7 @@ export class PathWatcher {
 			});
 			this.scheduled = { done, resolve };
 		}
-		const scheduled = this.scheduled;
-		this.replanTimer = setTimeout(() => {
-			this.scheduled = undefined;
-			void this.replan(true).then(scheduled.resolve);
-		}, REPLAN_DELAY_MS);
+		this.replans.schedule();
 	}
 
 	/** Whether a change of `path` matters: a target, within a target's depth, or on the way down to one. */

@@ -3,7 +3,7 @@
  * cheap. Like Pi's reader, blank lines and a byte-order mark before the header are skipped.
  */
 import type { FileHandle } from 'node:fs/promises';
-import { splitJsonlLines } from '../../engine/session/jsonl';
+import { splitJsonlLines } from '../../engine/session';
 import { readRange } from './completeLines';
 
 /** The header line must end within this many bytes; real headers are a few hundred bytes. */

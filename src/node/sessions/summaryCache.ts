@@ -5,7 +5,7 @@
  * scanned again. Files are read in pieces, so a session of hundreds of MB never becomes one string.
  */
 import { open } from 'node:fs/promises';
-import { EMPTY_SUMMARY, sessionModifiedTime, summarizeLines, type SessionSummary } from '../../engine/session/summary';
+import { EMPTY_SUMMARY, sessionModifiedTime, type SessionSummary, summarizeLines } from '../../engine/session';
 import { decodeUtf8, PARSE_PIECE_BYTES, scanCompleteLines } from './completeLines';
 import { readFirstLinePrefix, stillStartsWith } from './firstLine';
 

@@ -21,7 +21,7 @@ import { writeTempBeside } from '../fs/tempFile';
 import { globalSettingsPath } from '../paths/agentDir';
 import { PRUNE_SETTINGS_KEY } from './readPruneSettings';
 import { lockSettingsFile, SettingsLockError } from './settingsLock';
-import { describeSettingsProblem } from '../../engine/config/settingsProblems';
+import { describeSettingsProblem } from '../../engine/config';
 import { readSettingsFile, type SettingsFileSnapshot } from './settingsFile';
 import { isPlainObject } from '../../base/plainObject';
 

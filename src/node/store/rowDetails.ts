@@ -7,20 +7,19 @@
 import type { RenderSettings } from '../settings/readPruneSettings';
 import type { Logger } from '../../engine/ports';
 import { SessionSummaryCache } from '../sessions/summaryCache';
-import { KeyedTaskQueue } from './keyedTaskQueue';
-import type { FileReads } from './fileReads';
 import type { OpenSessionCache } from './openSessionCache';
 import { measureRowReclaim } from './rowReclaim';
 import type { SessionRows } from './sessionRows';
 import { errorMessage } from '../../base/errorMessage';
+import type { KeyedQueue, ScopeTimer, WorkScope } from '../../work';
 
 const RECLAIM_REFRESH_MS = 2000;
 
 export interface RowDetailsOptions {
+	/** Their own scope: the reads run under it, and closing it drops what waits. */
+	readonly work: WorkScope;
 	readonly rows: SessionRows;
 	readonly open: OpenSessionCache;
-	/** The store's reads, which closing stops. */
-	readonly reads: FileReads;
 	/** What a session renders with (its project's release); undefined before the settings are read. */
 	readonly settings: (path: string) => Promise<RenderSettings | undefined>;
 	/** Called when a row got new details. */
@@ -31,19 +30,19 @@ export interface RowDetailsOptions {
 
 export class RowDetails {
 	private readonly summaries = new SessionSummaryCache();
-	private readonly summaryQueue: KeyedTaskQueue;
-	private readonly reclaimQueue: KeyedTaskQueue;
-	private readonly reclaimTimers = new Map<string, NodeJS.Timeout>();
+	private readonly summaryQueue: KeyedQueue;
+	private readonly reclaimQueue: KeyedQueue;
+	private readonly reclaimTimers = new Map<string, ScopeTimer>();
 
 	constructor(private readonly options: RowDetailsOptions) {
-		// A read the store stopped (it is closing) is not a failure to report.
+		// A read stopped because the store is closing (its scope closed) is not a failure to report.
 		const failed = (what: string) => (path: string, error: unknown): void => {
-			if (!options.reads.stopped) {
+			if (!options.work.isClosed) {
 				options.logger.warn(`${what} of ${path}: ${errorMessage(error)}`);
 			}
 		};
-		this.summaryQueue = new KeyedTaskQueue(2, failed('summary'));
-		this.reclaimQueue = new KeyedTaskQueue(1, failed('reclaim'));
+		this.summaryQueue = options.work.keyedQueue(2, failed('summary'));
+		this.reclaimQueue = options.work.keyedQueue(1, failed('reclaim'));
 	}
 
 	/** Summaries of these rows, and reclaim figures of at most `reclaimLimit` of them, in the background. */
@@ -55,10 +54,10 @@ export class RowDetails {
 				continue;
 			}
 			if (row.summary === undefined && !this.summaryQueue.has(path)) {
-				this.summaryQueue.enqueue(path, () => this.summarize(path));
+				this.summaryQueue.enqueue(path, (signal) => this.summarize(path, signal));
 			}
 			if (row.reclaim === undefined && reclaims++ < reclaimLimit && !this.reclaimQueue.has(path)) {
-				this.reclaimQueue.enqueue(path, () => this.measureReclaim(path));
+				this.reclaimQueue.enqueue(path, (signal) => this.measureReclaim(path, signal));
 			}
 		}
 	}
@@ -67,13 +66,13 @@ export class RowDetails {
 	afterAppend(path: string): void {
 		const row = this.options.rows.get(path);
 		if (row?.summary !== undefined) {
-			this.summaryQueue.enqueue(path, () => this.summarize(path));
+			this.summaryQueue.enqueue(path, (signal) => this.summarize(path, signal));
 		}
 		if (row?.reclaim !== undefined && !this.reclaimTimers.has(path)) {
-			this.reclaimTimers.set(path, setTimeout(() => {
+			this.reclaimTimers.set(path, this.options.work.timeout(RECLAIM_REFRESH_MS, () => {
 				this.reclaimTimers.delete(path);
-				this.reclaimQueue.enqueue(path, () => this.measureReclaim(path));
-			}, RECLAIM_REFRESH_MS));
+				this.reclaimQueue.enqueue(path, (signal) => this.measureReclaim(path, signal));
+			}));
 		}
 	}
 
@@ -88,32 +87,32 @@ export class RowDetails {
 	/** Drops the work that has not started (the store stops or starts over). */
 	clear(): void {
 		for (const timer of this.reclaimTimers.values()) {
-			clearTimeout(timer);
+			timer.cancel();
 		}
 		this.reclaimTimers.clear();
 		this.summaryQueue.clear();
 		this.reclaimQueue.clear();
 	}
 
-	private async summarize(path: string): Promise<void> {
-		const summary = await this.options.reads.track((signal) => this.summaries.summarize(path, signal));
+	/** `signal` is the queue's (the scope closing aborts it): the read stops between two pieces. */
+	private async summarize(path: string, signal: AbortSignal): Promise<void> {
+		const summary = await this.summaries.summarize(path, signal);
 		if (this.options.rows.update(path, { summary, size: summary.size })) {
 			this.options.changed(path);
 		}
 	}
 
-	private async measureReclaim(path: string): Promise<void> {
+	private async measureReclaim(path: string, signal: AbortSignal): Promise<void> {
 		const row = this.options.rows.get(path);
 		const settings = await this.options.settings(path);
 		if (!row || !settings) {
 			return;
 		}
-		const openSession = this.options.open.peek(path);
-		const reclaim = await this.options.reads.track((signal) => measureRowReclaim(path, row.summary?.size ?? row.file.size, settings, {
+		const reclaim = await measureRowReclaim(this.options.work, path, row.summary?.size ?? row.file.size, settings, {
 			maxBytes: this.options.reclaimMaxBytes,
-			openSession,
+			openSession: this.options.open.peek(path),
 			signal,
-		}));
+		});
 		if (this.options.rows.update(path, { reclaim })) {
 			this.options.changed(path);
 		}

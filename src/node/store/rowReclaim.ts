@@ -6,7 +6,7 @@
 import type { RenderSettings } from '../settings/readPruneSettings';
 import { errorMessage } from '../../base/errorMessage';
 import { OpenSession } from './openSession';
-import { runSliced } from '../slicing/runSliced';
+import type { SliceRunner } from '../../work';
 import type { RowReclaim } from './sessionRows';
 
 export interface RowReclaimOptions {
@@ -17,14 +17,14 @@ export interface RowReclaimOptions {
 	readonly signal?: AbortSignal;
 }
 
-export async function measureRowReclaim(path: string, size: number, settings: RenderSettings, options: RowReclaimOptions): Promise<RowReclaim> {
+export async function measureRowReclaim(work: SliceRunner, path: string, size: number, settings: RenderSettings, options: RowReclaimOptions): Promise<RowReclaim> {
 	if (!options.openSession && size > options.maxBytes) {
 		return { kind: 'too-large', size };
 	}
 	try {
-		const session = await (options.openSession ?? OpenSession.open(path, undefined, options.signal));
+		const session = await (options.openSession ?? OpenSession.open(work, path, undefined, options.signal));
 		// In slices: the list measures sessions in the background while the user works.
-		const reclaim = await runSliced(session.insight(settings).reclaimSteps(), options.signal);
+		const reclaim = await work.sliced(session.insight(settings).reclaimSteps(), options.signal);
 		return reclaim ? { kind: 'measured', beforeChars: reclaim.beforeChars, afterChars: reclaim.afterChars } : { kind: 'none' };
 	} catch (error) {
 		options.signal?.throwIfAborted(); // stopped, not failed

@@ -18,6 +18,7 @@ import { BridgeClient } from '../../../../src/node/bridge/bridgeClient';
 import { newToken } from '../../../../src/node/bridge/bridgeToken';
 import { newSocketPath } from '../../../../src/node/bridge/recordFiles';
 import { useTempDir } from '../../../support/tempDirs';
+import { testWork } from '../../../support/testWork';
 
 const state: BridgeState = {
 	pid: process.pid, piVersion: '1.6.0', mode: 'rpc', cwd: '/p', sessionFile: '/p/s.jsonl', sessionId: 'id', leafId: 'a1', model: undefined,
@@ -28,6 +29,7 @@ const sent: SentDigest = { seq: 1, at: 1, sessionFile: '/p/s.jsonl', leafId: 'a1
 
 class Calls implements BridgeCalls {
 	readonly puts: string[] = [];
+	readonly work = testWork;
 
 	/** `textBytes`: a payload text of about that size instead of the small one. */
 	constructor(private readonly textBytes?: number) {}

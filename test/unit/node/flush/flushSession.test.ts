@@ -22,6 +22,9 @@ import { loadPi } from '../../../support/pi';
 import { loadPiAi } from '../../../support/piAiForTests';
 import { WRITER_RELEASE } from '../../../support/releases';
 import { runSteps } from '../../../../src/engine/steps';
+import { testWork } from '../../../support/testWork';
+import { readSessionModel } from '../../../../src/node/store/readSessionModel';
+import { SessionInsight } from '../../../../src/engine/views/sessionInsight';
 
 type Json = Record<string, unknown>;
 
@@ -44,7 +47,7 @@ describe('flushSession (real pi-ai, fake OpenAI server, real files)', function (
 		const builder = toolSession(1);
 		const path = env.dir.file('s.jsonl', builder.text());
 		const before = readFileSync(path, 'utf8');
-		const result = await flushSession(request(path));
+		const result = await flushSession(testWork, request(path));
 		assert.equal(result.kind, 'written', result.message);
 		assert.match(result.message, /^pruner: pruned 2 tool calls from 1 batch — summary \d+ chars vs \d+ raw chars$/);
 		const after = readFileSync(path, 'utf8');
@@ -83,7 +86,7 @@ describe('flushSession (real pi-ai, fake OpenAI server, real files)', function (
 			'[Summarized in pruner summary, ref `t2`. Use context_tree_query to retrieve full output.]',
 		]);
 
-		const again = await flushSession(request(path));
+		const again = await flushSession(testWork, request(path));
 		assert.equal(again.kind, 'nothing');
 		assert.equal(again.message, 'pruner: nothing pending — no batches to summarize');
 		assert.equal(readFileSync(path, 'utf8'), after);
@@ -115,7 +118,7 @@ describe('flushSession (real pi-ai, fake OpenAI server, real files)', function (
 			const before = readFileSync(path, 'utf8');
 			env.server.enqueue(failure.reply);
 			const controller = new AbortController();
-			const result = await flushSession(request(path, {
+			const result = await flushSession(testWork, request(path, {
 				...source.summarizer(failure.idleTimeoutMs),
 				interactive: true,
 				signal: controller.signal,
@@ -130,7 +133,7 @@ describe('flushSession (real pi-ai, fake OpenAI server, real files)', function (
 			assert.equal(readFileSync(path, 'utf8'), before, 'byte-identical');
 			assert.equal(env.server.requests.length, 1, 'the second batch is not summarized after the first failed');
 
-			const retry = await flushSession(request(path, source.summarizer()));
+			const retry = await flushSession(testWork, request(path, source.summarizer()));
 			assert.equal(retry.kind, 'written', retry.message);
 			assert.match(retry.message, /^pruner: pruned 4 tool calls from 2 batches/);
 			const refs = lines(path).filter((e) => e['customType'] === 'context-prune-summary').map((e) => (e['details'] as { toolCallRefs: { shortId: string }[] }).toolCallRefs.map((r) => r.shortId));
@@ -141,7 +144,7 @@ describe('flushSession (real pi-ai, fake OpenAI server, real files)', function (
 	it('skips a summary longer than the raw text: frontier advanced, refs burned, no summary written', async () => {
 		const path = env.dir.file('s.jsonl', toolSession(2).text());
 		env.server.enqueue({ text: `- [[1:bash]] ${'very long summary '.repeat(200)}` }, { text: '- [[1:bash]] log\n- [[2:read]] source' });
-		const result = await flushSession(request(path, { interactive: true }));
+		const result = await flushSession(testWork, request(path, { interactive: true }));
 		assert.equal(result.kind, 'written', result.message);
 		assert.match([...result.notices].join('\n'), /^pruner: skipped pruning turn 0 \(2 tool calls\) — summary was \d+ chars vs \d+ raw chars; frontier advanced past this range$/m);
 		const added = lines(path).filter((e) => typeof e['customType'] === 'string');
@@ -155,18 +158,18 @@ describe('flushSession (real pi-ai, fake OpenAI server, real files)', function (
 
 		const single = env.dir.file('one.jsonl', toolSession(1).text());
 		env.server.enqueue({ text: `- [[1:bash]] ${'x'.repeat(5000)}` });
-		const skipped = await flushSession(request(single));
+		const skipped = await flushSession(testWork, request(single));
 		assert.match(skipped.message, /^pruner: skipped pruning 2 tool calls — summary was \d+ chars vs \d+ raw chars; frontier advanced past this range$/);
 		assert.deepEqual(lines(single).filter((e) => typeof e['customType'] === 'string').map((e) => [e['customType'], (e['data'] as Json)['outcome']]), [
 			['context-prune-frontier', 'skipped-oversized'], ['context-prune-stats', undefined],
 		]);
-		const again = await flushSession(request(single));
+		const again = await flushSession(testWork, request(single));
 		assert.equal(again.kind, 'nothing', 'the frontier moved past the skipped batch');
 	});
 
 	it('refuses before any summarizer call when the session may not be written', async () => {
 		const v1 = env.dir.file('v1.jsonl', readFileSync(join(realSessionsDir, 'large-session.jsonl'), 'utf8'));
-		const refusedV1 = await flushSession(request(v1));
+		const refusedV1 = await flushSession(testWork, request(v1));
 		assert.equal(refusedV1.kind, 'refused');
 		assert.equal(refusedV1.refusal?.code, 'not-v3');
 		assert.match(refusedV1.message, /^pruner: nothing flushed — the file is a version 1 session/);
@@ -174,7 +177,7 @@ describe('flushSession (real pi-ai, fake OpenAI server, real files)', function (
 
 		const path = env.dir.file('s.jsonl', toolSession(1).text());
 		const before = readFileSync(path, 'utf8');
-		const piRunning = await flushSession(request(path, {
+		const piRunning = await flushSession(testWork, request(path, {
 			writeOptions: { ...writeOptions, checkPiHolders: () => Promise.resolve({ checked: true, holders: [{ pid: 4242, command: 'pi', why: 'file-open' }] }) },
 		}));
 		assert.equal(piRunning.kind, 'refused');
@@ -188,7 +191,7 @@ describe('flushSession (real pi-ai, fake OpenAI server, real files)', function (
 		const path = env.dir.file('s.jsonl', builder.text());
 		const piLine = `${JSON.stringify({ type: 'message', id: 'feedbeef', parentId: builder.leafId, timestamp: new Date().toISOString(), message: { role: 'user', content: [{ type: 'text', text: 'next' }], timestamp: Date.now() } })}\n`;
 		const piAi = noRetries(0);
-		const result = await flushSession(request(path, {
+		const result = await flushSession(testWork, request(path, {
 			summarizer: {
 				label: piAi.label,
 				summarize: async (req) => {
@@ -211,7 +214,7 @@ describe('flushSession (real pi-ai, fake OpenAI server, real files)', function (
 			// Each answer waits until `concurrency` calls are in flight (reached however slow the machine), then 150 ms more, in which a call beyond the cap would show.
 			env.server.setDefaultReply({ text: '- [[1:bash]] read the log\n- [[2:read]] read the source', holdUntilInFlight: concurrency, latencyMs: 150 });
 			env.server.resetPeak();
-			const result = await flushSession(request(path, { concurrency }));
+			const result = await flushSession(testWork, request(path, { concurrency }));
 			assert.equal(result.kind, 'written', result.message);
 			assert.equal(env.server.peakInFlight, concurrency, `concurrency ${concurrency}`);
 			written.push(readFileSync(path, 'utf8').slice(before.length).replace(/"(id|parentId|timestamp)":"[^"]*"/g, '').replace(/"ts":\d+/g, ''));
@@ -226,15 +229,47 @@ describe('flushSession (real pi-ai, fake OpenAI server, real files)', function (
 			label: piAi.label,
 			summarize: (req) => (req.prompt.includes('Batch 2.') ? Promise.reject(new SummarizerError('error', 'scripted failure')) : piAi.summarize(req)),
 		};
-		const result = await flushSession(request(path, { summarizer: failingSecond }));
+		const result = await flushSession(testWork, request(path, { summarizer: failingSecond }));
 		assert.equal(result.kind, 'failed', result.message);
 		assert.match([...result.notices].join('\n'), /pruner: summarization failed: scripted failure/);
 		const summaries = lines(path).filter((e) => e['customType'] === 'context-prune-summary');
 		assert.equal(summaries.length, 1);
 		const frontier = lines(path).find((e) => e['customType'] === 'context-prune-frontier')?.['data'] as Json;
 		assert.equal(frontier['lastAttemptedToolCallId'], 'c1b', 'the frontier stops before the failed batch');
-		const retry = await flushSession(request(path));
+		const retry = await flushSession(testWork, request(path));
 		assert.equal(retry.kind, 'written', retry.message);
 		assert.match(retry.message, /^pruner: pruned 4 tool calls from 2 batches/);
 	});
+
+	it('plans on the branch, context and state the caller derived (its insight) instead of building them again; the entries are the same', async () => {
+		const plain = env.dir.file('plain.jsonl', toolSession(2).text());
+		const given = env.dir.file('given.jsonl', readFileSync(plain, 'utf8'));
+		const base = await readSessionModel(testWork, given);
+		const asked: string[] = [];
+		class CountingInsight extends SessionInsight {
+			override *branchSteps(): ReturnType<SessionInsight['branchSteps']> {
+				asked.push('branch');
+				return yield* super.branchSteps();
+			}
+			override *contextSteps(): ReturnType<SessionInsight['contextSteps']> {
+				asked.push('context');
+				return yield* super.contextSteps();
+			}
+			override *stateSteps(): ReturnType<SessionInsight['stateSteps']> {
+				asked.push('state');
+				return yield* super.stateSteps();
+			}
+		}
+		const template = request(given);
+		const config = template.config ?? assert.fail('the request has a configuration');
+		const insight = new CountingInsight(base.model, config, template.rules);
+		const withInsight = await flushSession(testWork, { ...template, base: { model: base.model, consumedBytes: base.consumed }, insight });
+		const without = await flushSession(testWork, request(plain));
+		assert.equal(withInsight.kind, 'written', withInsight.message);
+		assert.deepEqual([...new Set(asked)].sort(), ['branch', 'context', 'state'], 'the given insight was asked for each');
+		assert.deepEqual(withInsight.notices, without.notices);
+		const added = (path: string): string[] => lines(path).slice(1).map((entry) => String(entry['customType'] ?? entry['type']));
+		assert.deepEqual(added(given), added(plain));
+	});
 });
+

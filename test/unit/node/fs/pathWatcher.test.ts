@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { PathWatcher } from '../../../../src/node/fs/pathWatcher';
 import { EventLog, pause } from '../../../support/eventLog';
 import { useTempDir } from '../../../support/tempDirs';
+import { testScope } from '../../../support/testWork';
 
 describe('PathWatcher', () => {
 	const tempDir = useTempDir('pi-condense-path-watcher');
@@ -23,7 +24,7 @@ describe('PathWatcher', () => {
 
 	async function follow(path: string, depth = 0): Promise<EventLog<string>> {
 		const log = new EventLog<string>();
-		watcher = new PathWatcher([{ path, depth }], log.push, (error) => assert.fail(String(error)));
+		watcher = new PathWatcher(testScope('path watcher'), [{ path, depth }], log.push, (error) => assert.fail(String(error)));
 		await watcher.ready();
 		return log;
 	}

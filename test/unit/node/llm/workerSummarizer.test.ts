@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import type { Logger, SummarizeRequest } from '../../../../src/engine/ports';
-import { inProcessSummarizers, type DefaultSummarizer, type SummarizerChoice } from '../../../../src/node/flush/defaultSummarizer';
+import { inProcessSummarizers, type DefaultSummarizer, type SummarizerChoice } from '../../../../src/node/llm/defaultSummarizer';
 import { PiAiWorker } from '../../../../src/node/llm/worker/piAiWorker';
 import { createFakeAgentDir, type FakeAgentDir } from '../../../support/fakeAgentDir';
 import { startFakeLlmServer, type FakeLlmServer, type FakeReply } from '../../../support/fakeLlmServer';

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { watchSessionFiles, type SessionFileEvent, type SessionWatcher, type WatchedRoot } from '../../../../src/node/sessions/sessionWatcher';
 import { EventLog, pause } from '../../../support/eventLog';
 import { useTempDir } from '../../../support/tempDirs';
+import { testScope } from '../../../support/testWork';
+import type { WorkScope } from '../../../../src/work';
 
 const line = (value: Record<string, unknown>): string => `${JSON.stringify(value)}\n`;
 const header = (version: number): string => line({ type: 'session', version, id: 'sess', timestamp: '2026-01-01T00:00:00.000Z', cwd: '/p' });
@@ -15,19 +17,22 @@ describe('watchSessionFiles', function () {
 	this.timeout(30_000);
 	const temp = useTempDir('watch');
 	let watcher: SessionWatcher | undefined;
+	let work: WorkScope | undefined;
 	let log: EventLog<SessionFileEvent>;
 	let errors: Error[];
 
 	afterEach(async () => {
-		await watcher?.close();
+		await work?.close();
 		watcher = undefined;
+		work = undefined;
 		assert.deepEqual(errors.map((e) => e.message), []);
 	});
 
 	async function start(root: WatchedRoot): Promise<SessionWatcher> {
 		log = new EventLog();
 		errors = [];
-		watcher = watchSessionFiles({ roots: [root], onEvent: log.push, onError: (e) => errors.push(e) });
+		work = testScope('watcher');
+		watcher = watchSessionFiles({ work, roots: [root], onEvent: log.push, onError: (e) => errors.push(e) });
 		await watcher.ready;
 		return watcher;
 	}
@@ -193,7 +198,8 @@ describe('watchSessionFiles', function () {
 		const path = write(join(root.path, '--p--', 'a.jsonl'), header(3));
 		const w = await start(root);
 		appendFileSync(path, entry(1));
-		await w.close();
+		assert.ok(w);
+		await work?.close();
 		const count = log.events.length;
 		const closedLog = log;
 		// A second watcher of the same folder: once it has reported the append, the closed one would have too.

@@ -12,14 +12,16 @@ import type { PruneSettings } from '../../../../src/node/settings/readPruneSetti
 import { PruneSettingsSource } from '../../../../src/node/store/pruneSettingsSource';
 import { EventLog, pause } from '../../../support/eventLog';
 import { useTempDir } from '../../../support/tempDirs';
+import { testScope } from '../../../support/testWork';
+import type { WorkScope } from '../../../../src/work';
 
 describe('PruneSettingsSource', () => {
 	const tempDir = useTempDir('pi-condense-settings-source');
-	let source: PruneSettingsSource | undefined;
+	let work: WorkScope | undefined;
 
 	afterEach(async () => {
-		await source?.close();
-		source = undefined;
+		await work?.close();
+		work = undefined;
 	});
 
 	it('reads settings.json again after each replacement (as Pi saves it) and each edit in place, 30 times in a row', async function () {
@@ -29,7 +31,8 @@ describe('PruneSettingsSource', () => {
 		const path = join(agentDir, 'settings.json');
 		const text = (keepRecentToolCalls: number): string => JSON.stringify({ theme: 'dark', contextPrune: { enabled: true, keepRecentToolCalls } }, null, 2);
 		writeFileSync(path, text(0));
-		source = new PruneSettingsSource(agentDir, nullLogger);
+		work = testScope('settings');
+		const source = new PruneSettingsSource(work, agentDir, nullLogger);
 		await source.start();
 		const log = new EventLog<PruneSettings>();
 		source.onDidChange(log.push);
@@ -51,7 +54,8 @@ describe('PruneSettingsSource', () => {
 		mkdirSync(agentDir);
 		const path = join(agentDir, 'settings.json');
 		writeFileSync(path, '{}');
-		source = new PruneSettingsSource(agentDir, nullLogger);
+		work = testScope('settings');
+		const source = new PruneSettingsSource(work, agentDir, nullLogger);
 		await source.start();
 		const log = new EventLog<PruneSettings>();
 		source.onDidChange(log.push);
