@@ -93,6 +93,23 @@ describe('the preview page by keyboard', function () {
 		assert.equal(innerStops, 0, 'no button of a message is a tab stop');
 	});
 
+	it('drops a jump whose row was not drawn yet when the keyboard goes elsewhere meanwhile', async () => {
+		// In VS Code the keyboard leaves for the Command Palette or a quick pick, which closes when the focus is
+		// pulled back; here it leaves for the page's search field, in the same turn as End, before End's row is drawn.
+		await page.page.keyboard.press('Home');
+		await waitForFocus(page.page, 0);
+		const drawn = page.nextReport((report) => report.cause === 'scroll' && report.renderedRows.includes(rows - 1));
+		await page.page.evaluate(() => {
+			const doc = (globalThis as unknown as { document: { activeElement: { dispatchEvent(event: unknown): void } | null; querySelector(s: string): { focus(): void } | null } }).document;
+			const KeyEvent = (globalThis as unknown as { KeyboardEvent: new (type: string, init: { key: string; bubbles: boolean }) => unknown }).KeyboardEvent;
+			doc.activeElement?.dispatchEvent(new KeyEvent('keydown', { key: 'End', bubbles: true }));
+			doc.querySelector('[data-control="search"]')?.focus();
+		});
+		await drawn;
+		const after = await page.page.evaluate(() => (globalThis as unknown as { document: { activeElement: { closest(s: string): unknown } | null } }).document.activeElement?.closest('[data-control="search"]') !== null);
+		assert.ok(after, `the keyboard stayed in the search field (focus: ${JSON.stringify(await focused(page.page))})`);
+	});
+
 	it('names every input (search, what-if fields) for assistive technology', async () => {
 		const unnamed = await page.page.evaluate(() => {
 			const doc = (globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<{ shadowRoot: { querySelector(s: string): { getAttribute(n: string): string | null } | null } | null; dataset: { control?: string } }> } }).document;
