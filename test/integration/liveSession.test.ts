@@ -139,6 +139,8 @@ describe('a live session: real Pi 1.6.0 with the bridge', function () {
 		await waitUntil(() => !existsSync(join(folder, `${second.pid}.json`)), 'the killed Pi\'s stale record removed');
 		await waitUntil(() => !/:live$/.test(String(sessionRow(api, secondSession)?.contextValue)), 'its session no longer live');
 		assert.equal(api.live.forSession(sessionOf(first.pid))?.state.pid, first.pid, 'the first Pi is still followed');
+		// The log channel writes its file a moment after the line is logged: waited for, not read at once.
+		await waitUntil(() => logText(api.logUri.fsPath).includes(`removed the stale record of Pi ${second.pid}`), `the log says the stale record of Pi ${second.pid} was removed`);
 		const log = logText(api.logUri.fsPath);
 		assert.match(log, new RegExp(`removed the stale record of Pi ${second.pid}`));
 		for (const token of tokens) {
