@@ -4,6 +4,8 @@
 //   node scripts/build.mjs --tests       the above plus every test suite, the stress run and the bench (out/test)
 //   node scripts/build.mjs --production  minified, no source maps (what the .vsix ships)
 //   node scripts/build.mjs --watch       rebuild on change
+//   node scripts/build.mjs --dry         resolve and bundle everything, write nothing (the start check runs it
+//                                        from another folder while other suites read dist/)
 import * as esbuild from 'esbuild';
 import { copyFileSync, existsSync, readdirSync, readFileSync, statSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -14,6 +16,7 @@ const args = new Set(process.argv.slice(2));
 const production = args.has('--production');
 const withTests = args.has('--tests');
 const watch = args.has('--watch');
+const dry = args.has('--dry');
 
 const at = (p) => join(root, p);
 const exists = (p) => existsSync(at(p));
@@ -51,6 +54,8 @@ const nodeCommon = {
 
 /** @type {import('esbuild').BuildOptions[]} */
 const builds = [];
+/** Every build resolves from the project, whatever folder it is started from (an alias such as jsonc-parser's is a module path). */
+const fromProject = (options) => ({ absWorkingDir: root, ...options, ...(dry ? { write: false } : {}) });
 
 if (exists('src/extension.ts')) {
 	builds.push({ ...nodeCommon, entryPoints: [at('src/extension.ts')], outfile: at('dist/extension.js') });
@@ -119,10 +124,12 @@ if (exists('webview/main.ts')) {
 	});
 }
 
-if (withTests) {
+if (withTests && !dry) {
 	rmSync(at('out/test'), { recursive: true, force: true });
 	// Reference folders assembled from test/fixtures on first use (test/support/referenceFolders.mjs).
 	rmSync(at('out/fixtures'), { recursive: true, force: true });
+}
+if (withTests) {
 	const testFiles = [
 		...['unit', 'browser', 'reliability', 'live'].flatMap((suite) => walk(at(`test/${suite}`), /\.test\.ts$/)),
 		...walk(at('test/integration'), /\.ts$/),
@@ -139,7 +146,7 @@ if (withTests) {
 		outbase: at('test'),
 		outdir: at('out/test'),
 		// Pi's own packages are ESM-only: tests load them with a dynamic import() at run time.
-		external: [...nodeCommon.external, 'mocha', '@mariozechner/pi-coding-agent', '@mariozechner/pi-ai', '@earendil-works/pi-coding-agent', '@earendil-works/pi-ai', 'playwright-core', 'eslint'],
+		external: [...nodeCommon.external, 'mocha', '@mariozechner/pi-coding-agent', '@mariozechner/pi-ai', '@earendil-works/pi-coding-agent', '@earendil-works/pi-ai', 'playwright-core', 'eslint', 'typescript'],
 	});
 }
 
@@ -158,13 +165,13 @@ async function main() {
 	mkdirSync(at('dist'), { recursive: true });
 	if (watch) {
 		for (const options of builds) {
-			const ctx = await esbuild.context(options);
+			const ctx = await esbuild.context(fromProject(options));
 			await ctx.watch();
 		}
 		console.log(`[build] watching ${builds.length} bundles`);
 		return;
 	}
-	const results = await Promise.all(builds.map((options) => esbuild.build(options)));
+	const results = await Promise.all(builds.map((options) => esbuild.build(fromProject(options))));
 	const sizes = {};
 	for (const [i, result] of results.entries()) {
 		const options = builds[i];
@@ -176,6 +183,10 @@ async function main() {
 			}
 			sizes[relative(root, out)] = bytes;
 		}
+	}
+	if (dry) {
+		console.log(`[build] ${builds.length} builds resolved and bundled (dry: nothing written)`);
+		return;
 	}
 	if (exists('src/node/history/sqlite/wasmSqliteModule.ts')) {
 		copyFileSync(at('node_modules/node-sqlite3-wasm/dist/node-sqlite3-wasm.wasm'), at('dist/node-sqlite3-wasm.wasm'));

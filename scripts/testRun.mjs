@@ -2,6 +2,9 @@
 // that stopping one reaches everything it started; keeps each stage's time; after the first failure starts
 // nothing more and stops what is still running; prints the times at the end.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { codeServerInstallOf } from '../test/harness/lib.mjs';
 import { ensureHarnessInstalled } from '../test/harness/setup.mjs';
 import { ensurePiNode } from '../test/harness/piNode.mjs';
 
@@ -34,11 +37,15 @@ export class TestRun {
 			if (this.failed) {
 				return;
 			}
-			const stage = this.stages[name];
-			// PI_CONDENSE_VSCODE: which VS Code the harness starts (test/harness/lib.mjs).
-			const env = { ...(stage.vscode ? { PI_CONDENSE_VSCODE: stage.vscode } : {}), ...(this.prebuilt ? stage.prebuiltEnv : {}) };
-			await this.stage(name, { command: stage.command, env }, { live });
+			await this.stage(name, { command: this.stages[name].command, env: this.envOf(name) }, { live });
 		}
+	}
+
+	/** What a stage's process gets on top of ours. */
+	envOf(name) {
+		const stage = this.stages[name];
+		// PI_CONDENSE_VSCODE: which VS Code the harness starts (test/harness/lib.mjs).
+		return { ...(stage.vscode ? { PI_CONDENSE_VSCODE: stage.vscode } : {}), ...(this.prebuilt ? stage.prebuiltEnv : {}) };
 	}
 
 	async stage(label, { command, env = {} }, { live }) {
@@ -59,7 +66,11 @@ export class TestRun {
 		}
 	}
 
-	/** Installs or checks what the stages need (synchronously, before they start); false when it cannot. */
+	/**
+	 * Installs or checks what the stages need before they start (synchronously): the Node for Pi 1.x and
+	 * Chromium. code-server, which takes minutes the first time, is installed by the first stage of the lane
+	 * that needs it (`codeServerSetup`), so that the other lanes go on meanwhile. False when it cannot.
+	 */
 	setUp(names) {
 		if (!this.ready.has('pi-node') && names.some((name) => this.stages[name].needs === 'pi-node')) {
 			const since = Date.now();
@@ -68,31 +79,45 @@ export class TestRun {
 				this.ready.add('pi-node');
 				this.timings.push({ label: 'setup (Node for Pi 1.x)', since, ms: Date.now() - since, result: 'ok' });
 			} catch (error) {
-				console.error(`[setup] ${error.message}`);
-				this.timings.push({ label: 'setup (Node for Pi 1.x)', since, ms: Date.now() - since, result: 'FAILED' });
-				this.failed = 'setup (Node for Pi 1.x)';
-				return false;
+				return this.setupFailed('setup (Node for Pi 1.x)', since, error);
 			}
 		}
-		for (const need of ['chromium', 'code-server']) {
-			if (this.ready.has(need) || !names.some((name) => this.stages[name].needs === need)) {
-				continue;
-			}
-			const label = need === 'code-server' ? 'setup (Chromium, code-server)' : 'setup (Chromium)';
-			say(`── ${label}${need === 'code-server' ? ` ${this.codeServers.join(', ')}` : ''}`);
+		if (!this.ready.has('chromium') && names.some((name) => ['chromium', 'code-server'].includes(this.stages[name].needs))) {
+			say('── setup (Chromium)');
 			const since = Date.now();
 			try {
-				ensureHarnessInstalled({ codeServer: need === 'code-server', versions: this.codeServers });
-				this.ready.add(need).add('chromium');
-				this.timings.push({ label, since, ms: Date.now() - since, result: 'ok' });
+				ensureHarnessInstalled({ codeServer: false });
+				this.ready.add('chromium');
+				this.timings.push({ label: 'setup (Chromium)', since, ms: Date.now() - since, result: 'ok' });
 			} catch (error) {
-				console.error(`[setup] ${error.message}`);
-				this.timings.push({ label, since, ms: Date.now() - since, result: 'FAILED' });
-				this.failed = label;
-				return false;
+				return this.setupFailed('setup (Chromium)', since, error);
 			}
 		}
 		return true;
+	}
+
+	setupFailed(label, since, error) {
+		console.error(`[setup] ${error.message}`);
+		this.timings.push({ label, since, ms: Date.now() - since, result: 'FAILED' });
+		this.failed = label;
+		return false;
+	}
+
+	/** The lane's stages after the install of the code-servers they need, when one is missing. */
+	async laneWithSetup(names, { live }) {
+		await this.codeServerSetup(names, { live });
+		await this.lane(names, { live });
+	}
+
+	/** Installs the code-servers these stages run on that are missing, as a stage of its own (a child process). */
+	async codeServerSetup(names, { live }) {
+		const missing = names.some((name) => this.stages[name].needs === 'code-server')
+			? this.codeServers.filter((version) => !existsSync(codeServerInstallOf(version).readyMarker))
+			: [];
+		if (missing.length > 0 && !this.failed) {
+			const command = [process.execPath, join(this.cwd, 'test', 'harness', 'setup.mjs'), `--versions=${missing.join(',')}`];
+			await this.stage(`setup (code-server ${missing.join(', ')})`, { command }, { live });
+		}
 	}
 
 	spawn(command, env, capture) {

@@ -18,9 +18,10 @@ import { runCommand } from './runCommand';
 import { runFlushCommand } from './runFlushCommand';
 import { runDemoCommand } from './runDemoCommand';
 import { loadRelease, sessionCwd } from './loadRelease';
-import { effectiveConfig, KNOWN_RELEASES, readingRules, releaseWarningText, type ReleaseResolution } from '../engine/release';
-import { LATEST_RELEASE } from '../engine/release/releases';
+import { effectiveConfig } from '../engine/config';
+import { KNOWN_RELEASES, LATEST_RELEASE, readingRules, type ReleaseResolution, releaseWarningText } from '../engine/release';
 import { piHome } from '../node/release/resolveRelease';
+import { cliWork as work } from './cliWork';
 
 /** Runs the command line on `argv` (without node and the script); resolves with the exit code. */
 export async function runCommandLine(argv: readonly string[]): Promise<number> {
@@ -33,7 +34,7 @@ export async function runCommandLine(argv: readonly string[]): Promise<number> {
 		return 0;
 	}
 	if (argv[0] === 'demo') {
-		return runDemoCommand(argv.slice(1));
+		return runDemoCommand(work, argv.slice(1));
 	}
 	try {
 		const { index, rest } = takeIndexOptions(argv);
@@ -59,12 +60,12 @@ export async function runCommandLine(argv: readonly string[]): Promise<number> {
 			const abort = (): void => controller.abort();
 			process.once('SIGINT', abort);
 			process.once('SIGTERM', abort);
-			const output = await runFlushCommand(args, context, controller.signal);
+			const output = await runFlushCommand(work, args, context, controller.signal);
 			process.stdout.write(output.stdout);
 			process.stderr.write(output.stderr);
 			return output.exitCode;
 		}
-		const session = await readCliSession(args.sessionFile, rules);
+		const session = await readCliSession(work, args.sessionFile, context.config, rules);
 		for (const line of sessionProblemLines(session)) {
 			process.stderr.write(`pi-condense: ${line}\n`);
 		}

@@ -8,11 +8,11 @@
  * files are read as before.
  */
 import { homedir } from 'node:os';
-import { buildSessionList, type ListedSession } from '../engine/views/sessionList';
-import { sessionModifiedTime } from '../engine/session/summary';
+import { buildSessionList, type ListedSession } from '../engine/views';
+import { sessionModifiedTime } from '../engine/session';
 import { formatBytes } from '../base/numberFormat';
 import { resolveAgentDir } from '../node/paths/agentDir';
-import { resolveSessionLocations, type SessionLocations } from '../node/paths/sessionLocations';
+import { resolveSessionLocations, type SessionLocations } from '../node/sessions/sessionLocations';
 import type { SessionFile } from '../node/sessions/discoverSessions';
 import { HistoryIndex, type RefreshProgress } from '../node/history/historyIndex';
 import { IndexOffError, type IndexNotice } from '../node/history/indexDatabase';
@@ -20,9 +20,8 @@ import type { StoredSession } from '../node/history/indexRows';
 import { readListSnapshot, writeListSnapshot } from '../node/history/listSnapshot';
 import { readCatalog, type Catalog } from './sessionCatalog';
 import type { IndexChoice } from './indexOptions';
+import { cliWork } from './cliWork';
 
-/** Extraction runs in long slices here: nothing else shares the thread. */
-const CLI_SLICE_MS = 250;
 /** Session bytes per index write (one commit each). */
 const CLI_BATCH_BYTES = 16 * 1024 * 1024;
 
@@ -102,8 +101,8 @@ async function openIndex(path: string, ownFolder: boolean): Promise<HistoryIndex
 		path,
 		ownFolder,
 		distDir: __dirname,
+		slices: cliWork,
 		notify: (notice) => process.stderr.write(`pi-condense: ${indexNoticeText(notice)}\n`),
-		sliceMs: CLI_SLICE_MS,
 		batchBytes: CLI_BATCH_BYTES,
 	});
 }

@@ -6,9 +6,9 @@
 import { parseArgs } from 'node:util';
 import { homedir } from 'node:os';
 import { relativeTime } from '../base/relativeTime';
-import { shortenHome } from '../engine/views/sessionNames';
+import { shortenHome } from '../engine/views';
 import { searchHistory, type SessionHits } from '../node/history/historySearch';
-import { printable, type Snippet } from '../engine/history/searchQuery';
+import { printable, type Snippet } from '../engine/history';
 import { errorMessage } from '../base/errorMessage';
 import { UsageError } from './cliArgs';
 import { readIndexedCatalog } from './indexedCatalog';

@@ -1,10 +1,11 @@
 /**
- * The VS Code settings of the extension (`piCondense.*`), read in one place and kept current. The
- * pruning options are not here: they stay in Pi's `contextPrune` and are edited through the
- * settings command.
+ * The VS Code settings of the extension (`piCondense.*`), read in one place and kept current: the
+ * one `ExtensionSettings`, made by the composition root and handed to whatever reads them (commands
+ * through their `CommandContext`), is the only way to them. The pruning options are not here: they
+ * stay in Pi's `contextPrune` and are edited through the settings command.
  */
 import * as vscode from 'vscode';
-import { concurrencySetting } from '../engine/flush/concurrency';
+import { concurrencySetting } from '../engine/flush';
 import { Disposable } from './dispose';
 
 const CONFIG_SECTION = 'piCondense';
@@ -29,7 +30,8 @@ export interface ExtensionConfig {
 	readonly confirmPrune: boolean;
 }
 
-export function readExtensionConfig(): ExtensionConfig {
+/** Reads every setting with its default; only `ExtensionSettings` calls it (at start and on each change). */
+function readExtensionConfig(): ExtensionConfig {
 	const section = vscode.workspace.getConfiguration(CONFIG_SECTION);
 	return {
 		agentDir: section.get<string>('agentDir', '').trim(),

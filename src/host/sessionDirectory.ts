@@ -6,12 +6,9 @@
  */
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
-import type { ContextPruneConfig } from '../engine/config/types';
-import type { ReleaseResolution } from '../engine/release';
-import type { ReleaseRules } from '../engine/release/releases';
-import { pruneStateOf, type PruneState } from '../engine/views/pruneState';
-import { restrictedModeRefusal } from '../engine/views/restrictedMode';
-import { buildSessionList, sessionTitle, type ListOrder, type ProjectItem } from '../engine/views/sessionList';
+import type { ContextPruneConfig } from '../engine/config';
+import type { ReleaseResolution, ReleaseRules } from '../engine/release';
+import { buildSessionList, type ListOrder, type ProjectItem, type PruneState, pruneStateOf, restrictedModeRefusal, sessionTitle } from '../engine/views';
 import type { PruneSettings } from '../node/settings/readPruneSettings';
 import type { PruneMutation, PruneSettingsWrite } from '../node/settings/updatePruneSettings';
 import type { OpenSession } from '../node/store/openSession';

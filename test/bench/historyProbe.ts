@@ -9,12 +9,13 @@ import { join } from 'node:path';
 import { HistoryIndex } from '../../src/node/history/historyIndex';
 import { searchHistory } from '../../src/node/history/historySearch';
 import { repoRoot } from '../support/paths';
+import { testWork } from '../support/testWork';
 import { median } from './timing';
 
 async function main(): Promise<void> {
 	const [indexPath, agentDir, appendTo] = process.argv.slice(2) as [string, string, string];
 	const root = { path: join(agentDir, 'sessions'), layout: 'per-project' as const, source: 'default' as const };
-	const index = await HistoryIndex.open({ path: indexPath, ownFolder: false, distDir: join(repoRoot, 'dist'), notify: () => undefined });
+	const index = await HistoryIndex.open({ path: indexPath, ownFolder: false, distDir: join(repoRoot, 'dist'), slices: testWork, notify: () => undefined });
 	if (!index) {
 		throw new Error('index off');
 	}

@@ -7,6 +7,7 @@
 // Idempotent: a finished install leaves a `.ok` marker and later runs only check for Chromium.
 //   node test/harness/setup.mjs              Chromium and the selected code-server (PI_CONDENSE_VSCODE=current|oldest)
 //   node test/harness/setup.mjs --all        Chromium and every code-server the suites run on
+//   node test/harness/setup.mjs --versions=4.139.1,4.100.3   Chromium and those code-servers
 //   node test/harness/setup.mjs --chromium   Chromium only (the preview-page tests in test/browser)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -68,8 +69,9 @@ export function ensureHarnessInstalled({ codeServer = true, versions = [codeServ
 
 if (process.argv[1] && import.meta.filename === process.argv[1]) {
 	const chromiumOnly = process.argv.includes('--chromium');
-	// --all: every VS Code the suites run on (current and oldest), not only the selected one.
-	const versions = process.argv.includes('--all') ? Object.values(codeServerVersions) : [codeServerVersion];
+	// --all: every VS Code the suites run on (current and oldest), not only the selected one; --versions=a,b those.
+	const listed = process.argv.find((arg) => arg.startsWith('--versions='))?.slice('--versions='.length).split(',').filter(Boolean);
+	const versions = listed ?? (process.argv.includes('--all') ? Object.values(codeServerVersions) : [codeServerVersion]);
 	try {
 		ensureHarnessInstalled({ codeServer: !chromiumOnly, versions });
 		const ready = versions.map((version) => readFileSync(codeServerInstallOf(version).readyMarker, 'utf8').trim()).join(', ');

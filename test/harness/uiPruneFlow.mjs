@@ -4,6 +4,7 @@
 // "Summarize offline"), then Undo Last Prune (its own confirmation), which restores the file byte for byte.
 import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { settled } from './workbenchRun.mjs';
 
 export const IDLE_TITLE = 'Build the other project';
 const IDLE_ID = '0b1d5e55';
@@ -37,7 +38,8 @@ export async function paletteCommands(page) {
 	await input.waitFor({ state: 'visible' });
 	await input.fill('>Pi Condense: ');
 	await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Pi Condense:' }).first().waitFor({ timeout: 20_000 });
-	const texts = await page.locator('.quick-input-list .monaco-list-row').allTextContents();
+	// The palette lists its commands, then may add similar ones: read the list once it has stopped changing.
+	const texts = await settled(() => page.locator('.quick-input-list .monaco-list-row').allTextContents());
 	await page.keyboard.press('Escape');
 	return texts.filter((text) => text.includes('Pi Condense:')).map((text) => text.replace(/^.*?(Pi Condense: [^\n]*?)(recently used|other commands|similar commands)?$/s, '$1').trim());
 }
@@ -48,7 +50,7 @@ export async function confirmThenUndo(page, path, { palette, step, shotsDir }) {
 	await palette(page, 'Pi Condense: Open Session…');
 	// The row's label is the session's title once its summary is read, its file name before: the path (matched as detail) holds the id.
 	await page.locator('.quick-input-widget input').fill(IDLE_ID);
-	await page.locator('.quick-input-list .monaco-list-row', { hasText: IDLE_ID }).first().waitFor({ timeout: 20_000 });
+	await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: IDLE_ID }).first().waitFor({ timeout: 20_000 });
 	await page.keyboard.press('Enter');
 	await page.locator('.statusbar-item', { hasText: 'prune: 1 pending' }).first().waitFor({ timeout: 30_000 });
 	step('the idle session selected: the status bar says prune: 1 pending');

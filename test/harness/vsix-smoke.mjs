@@ -120,9 +120,9 @@ async function main() {
 		// With a single view in the container VS Code hides the pane header and shows the view in the title.
 		await page.locator('.part.sidebar .pane-header[aria-label="Pi Sessions Section"]').first().waitFor({ state: 'attached', timeout: 30_000 });
 		await page.locator('.part.sidebar .title-label', { hasText: /Pi Condense/i }).first().waitFor({ timeout: 30_000 });
-		for (let i = 0; !activationLogged(server.userDataDir); i++) {
-			if (i > 100) {
-				throw new Error('the packaged extension never activated (no activation in the extension host log)');
+		for (const deadline = Date.now() + 60_000; !activationLogged(server.userDataDir);) {
+			if (Date.now() > deadline) {
+				throw new Error('the packaged extension did not activate within 60 s (no activation in the extension host log)');
 			}
 			await sleep(200);
 		}

@@ -60,25 +60,55 @@ export function extensionLogTail(userDataDir, lines = 40) {
 }
 
 /**
- * Runs a command from the Command Palette (F1), by its title as the palette lists it. A palette that
- * closes before it is filled (focus taken by a panel still settling, on a loaded machine) is opened again.
+ * Runs a command from the Command Palette (F1), by its title as the palette lists it, as a person does: types
+ * the title, waits until the palette offers that command highlighted (the row Enter runs), then presses Enter,
+ * and waits until the palette has closed on it. A palette that closes before Enter (it lost the focus) is
+ * opened again; one that closes after Enter ran the command.
  */
 export async function palette(page, title, attempts = 3) {
 	const input = page.locator('.quick-input-widget input');
+	const chosen = page.locator('.quick-input-list .monaco-list-row.focused', { hasText: title }).first();
 	for (let attempt = 1; ; attempt++) {
+		let entered = false;
 		try {
 			await page.keyboard.press('F1');
 			await input.waitFor({ state: 'visible', timeout: 10_000 });
 			await input.fill(`>${title}`, { timeout: 5_000 });
-			await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 20_000 });
+			await chosen.waitFor({ timeout: 20_000 });
+			// Still the palette's to answer: Enter goes where the keyboard is.
+			await page.waitForFunction(() => document.activeElement?.closest('.quick-input-widget') !== null, undefined, { timeout: 5_000 });
 			await page.keyboard.press('Enter');
+			entered = true;
+			// The palette has taken it: it closed, or the command's own quick pick replaced it (Open Session…).
+			await page.waitForFunction((typed) => {
+				const field = document.querySelector('.quick-input-widget input');
+				return !field || field.closest('.quick-input-widget').matches('[inert], .quick-input-widget-closing') || field.offsetParent === null || field.value !== typed;
+			}, `>${title}`, { timeout: 10_000 });
 			return;
 		} catch (error) {
-			if (attempt >= attempts || await input.isVisible()) {
+			// After Enter the command may have run (a reload destroys the page under the wait): never run it twice.
+			if (entered || attempt >= attempts || await input.isVisible().catch(() => false)) {
 				throw error;
 			}
 		}
 	}
+}
+
+/**
+ * What a list settles on: reads `read()` until two reads `everyMs` apart agree (a list VS Code fills in steps,
+ * such as the palette's commands and then its similar ones). Gives up after `timeoutMs` with the last read.
+ */
+export async function settled(read, { everyMs = 300, timeoutMs = 10_000 } = {}) {
+	let last = JSON.stringify(await read());
+	for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
+		await new Promise((done) => setTimeout(done, everyMs));
+		const next = JSON.stringify(await read());
+		if (next === last) {
+			return JSON.parse(next);
+		}
+		last = next;
+	}
+	return JSON.parse(last);
 }
 
 /**

@@ -5,11 +5,10 @@
  */
 import * as vscode from 'vscode';
 import { requireSession, type CommandContext } from './commandContext';
-import { CommandId } from './commandIds';
+import { CommandId } from '../commandIds';
 import { PRUNED_CALLS_VIEW_ID } from '../tree/prunedCallsTreeProvider';
 import { SESSIONS_VIEW_ID } from '../tree/sessionsTreeProvider';
 import { errorMessage } from '../../base/errorMessage';
-import { readExtensionConfig } from '../extensionConfig';
 import { registerCommand, showError, showInfo, showInputBox, showQuickPick } from '../ui/safeUi';
 
 export function registerSessionCommands(context: CommandContext): vscode.Disposable[] {
@@ -19,7 +18,7 @@ export function registerSessionCommands(context: CommandContext): vscode.Disposa
 			if (typeof path === 'string') {
 				await selectAndReport(context, path);
 				// A click on a row shows what the model is sent (piCondense.sessions.openPreviewOnClick); the tree keeps the keyboard.
-				if (how === 'click' && readExtensionConfig().openPreviewOnClick && controller.selected === path) {
+				if (how === 'click' && context.settings.current.openPreviewOnClick && controller.selected === path) {
 					await vscode.commands.executeCommand(CommandId.OpenPreview, { preserveFocus: true });
 				}
 			}
@@ -30,9 +29,13 @@ export function registerSessionCommands(context: CommandContext): vscode.Disposa
 			if (chosen === undefined) {
 				return undefined;
 			}
-			await selectAndReport(context, chosen);
-			await sessionsTree.revealSession(chosen).catch(() => undefined);
+			// The keyboard moves to Pruned Calls now, while the pick is still what the user is doing: moved once the
+			// session is read (seconds for a large one), it would leave whatever they turned to meanwhile, such as
+			// the Command Palette they opened, which closes when it loses the focus (and a command they chose then is lost).
+			const selected = selectAndReport(context, chosen);
 			await vscode.commands.executeCommand(`${PRUNED_CALLS_VIEW_ID}.focus`);
+			await sessionsTree.revealSession(chosen).catch(() => undefined);
+			await selected;
 			return chosen;
 		}),
 		registerCommand(CommandId.OpenSessionFile, async (argument?: unknown) => {

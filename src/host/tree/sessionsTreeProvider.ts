@@ -4,28 +4,13 @@
  * Summaries and reclaim figures are asked for when a project's sessions are shown.
  */
 import * as vscode from 'vscode';
-import { liveLine } from '../../engine/live/liveTexts';
-import { joinMarkdown, md } from '../../engine/views/safeText';
-import { captureOrder, type ListOrder, type ProjectItem, type SessionItem } from '../../engine/views/sessionList';
-import { CommandId } from '../commands/commandIds';
+import { captureOrder, type ListOrder, type ProjectItem, type SessionItem } from '../../engine/views';
 import { Disposable } from '../dispose';
 import type { LiveMarks } from '../live/liveMarks';
 import type { SessionController } from '../sessionController';
-import { markdownString } from '../ui/safeUi';
+import { ProjectNode, projectTreeItem, SessionNode, sessionTreeItem, type SessionsNode } from './sessionTreeItems';
 
 export const SESSIONS_VIEW_ID = 'piCondense.sessions';
-
-export class ProjectNode {
-	readonly kind = 'project';
-	constructor(readonly id: string, public item: ProjectItem) {}
-}
-
-export class SessionNode {
-	readonly kind = 'session';
-	constructor(readonly id: string, public item: SessionItem, public parent: ProjectNode) {}
-}
-
-export type SessionsNode = ProjectNode | SessionNode;
 
 export class SessionsTreeProvider extends Disposable implements vscode.TreeDataProvider<SessionsNode> {
 	private readonly _onDidChangeTreeData = this._register(new vscode.EventEmitter<SessionsNode | SessionsNode[] | undefined>());
@@ -110,38 +95,15 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
 	}
 
 	getTreeItem(element: SessionsNode): vscode.TreeItem {
-		return element.kind === 'project' ? this.projectItem(element.item, element.id) : this.sessionItem(element.item, element.id);
-	}
-
-	private projectItem(project: ProjectItem, id: string): vscode.TreeItem {
-		const expand = project.isWorkspace || this.filterText !== '' || (this.roots?.length ?? 0) === 1;
-		const item = new vscode.TreeItem(project.label, expand ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
-		item.id = id;
-		item.description = `${project.description} · ${project.sessions.length}`;
-		item.tooltip = project.cwd;
-		item.iconPath = new vscode.ThemeIcon(project.isWorkspace ? 'root-folder' : 'folder');
-		item.contextValue = project.isWorkspace ? 'project:workspace' : 'project';
-		return item;
-	}
-
-	private sessionItem(session: SessionItem, id: string): vscode.TreeItem {
-		const selected = session.path === this.controller.selected;
-		const live = this.live?.forSession(session.path)?.state;
-		if (live) {
-			this.shownLive.add(session.path);
+		if (element.kind === 'project') {
+			return projectTreeItem(element.item, element.id, element.item.isWorkspace || this.filterText !== '' || (this.roots?.length ?? 0) === 1);
 		}
-		const item = new vscode.TreeItem(session.label, vscode.TreeItemCollapsibleState.None);
-		item.id = id;
-		item.description = live ? `live · ${session.description}` : session.description;
-		const liveDetail = live ? [md`${liveLine(live)}`] : [];
-		item.tooltip = markdownString(joinMarkdown([md`**${session.label}**${selected ? ' · selected' : ''}`, ...liveDetail, ...session.details.map((line) => md`${line}`)], '\n\n'));
-		item.iconPath = selected
-			? new vscode.ThemeIcon('pass-filled', new vscode.ThemeColor('charts.green'))
-			: live ? new vscode.ThemeIcon('radio-tower', new vscode.ThemeColor('charts.blue')) : new vscode.ThemeIcon('comment-discussion');
-		item.contextValue = `${selected ? 'session:selected' : 'session'}${live ? ':live' : ''}`;
-		// A click (or Enter) selects the session and, unless piCondense.sessions.openPreviewOnClick is off, shows its preview.
-		item.command = { command: CommandId.SelectSession, title: 'Select Session', arguments: [session.path, 'click'] };
-		return item;
+		const path = element.item.path;
+		const live = this.live?.forSession(path)?.state;
+		if (live) {
+			this.shownLive.add(path);
+		}
+		return sessionTreeItem(element.item, element.id, path === this.controller.selected, live);
 	}
 
 	private ensureRoots(): ProjectNode[] {

@@ -8,7 +8,7 @@
  * command's error message as a notification with its links live, so a failure is shown safely here.
  */
 import * as vscode from 'vscode';
-import { linkSafe, type SafeMarkdown } from '../../engine/views/safeText';
+import { linkSafe, type SafeMarkdown } from '../../engine/views';
 import { errorMessage } from '../../base/errorMessage';
 
 export interface NotifyOptions {

@@ -6,8 +6,8 @@
  * through `readSessionFile`.
  */
 import { open } from 'node:fs/promises';
-import { extractLinesSteps } from '../../engine/history/extractLines';
-import type { SessionSummary } from '../../engine/session/summary';
+import { extractLinesSteps } from '../../engine/history';
+import type { SessionSummary } from '../../engine/session';
 import type { Steps } from '../../engine/steps';
 import { errorCode } from '../fs/errors';
 import { decideFile, type FileJob, type FileSink, type OpenedFile } from './fileIndexer';

@@ -10,8 +10,8 @@
  * (`fileExtraction.ts`) on one side, `FileWrites` (the rows each of those gives) on the other.
  */
 import { createHash } from 'node:crypto';
-import { parseHeaderLine } from '../../engine/session/headerLine';
-import { EMPTY_SUMMARY, type SessionSummary } from '../../engine/session/summary';
+import { parseHeaderLine } from '../../engine/session';
+import { EMPTY_SUMMARY, type SessionSummary } from '../../engine/session';
 import type { ReadableFile } from '../sessions/completeLines';
 import { readFirstLine } from '../sessions/firstLine';
 import type { ExtractedBatch } from './fileExtraction';

@@ -4,7 +4,7 @@
  * byte, every other line decoded as UTF-8 as the list's summary decodes it (see
  * `src/engine/history/rawLine.ts` for why both readings give the same values).
  */
-import { LATIN1_LINE_BYTES, type RawLine } from '../../engine/history/rawLine';
+import { LATIN1_LINE_BYTES, type RawLine } from '../../engine/history';
 import { decodeUtf8, scanCompleteLines, type ReadableFile } from '../sessions/completeLines';
 
 const NEWLINE = 0x0a;

@@ -10,8 +10,8 @@
  * someone is looking at before the others, and `fileChanged` is the watcher's call for one file.
  */
 import { listSessionPaths } from '../sessions/discoverSessions';
-import type { SessionRoot } from '../paths/sessionLocations';
-import { runSliced, SLICE_MS } from '../slicing/runSliced';
+import type { SessionRoot } from '../sessions/sessionLocations';
+import type { SliceRunner } from '../../work';
 import { inThreadReader, type StepRunner } from './fileExtraction';
 import { FileWrites, type FileOutcome } from './fileIndexer';
 import { IndexDatabase, IndexRebuiltError, type IndexNotice } from './indexDatabase';
@@ -31,8 +31,8 @@ export interface HistoryIndexOptions {
 	readonly distDir: string;
 	/** Told once of anything the user should know: the index was rebuilt, or is off. */
 	readonly notify: (notice: IndexNotice) => void;
-	/** Longest stretch of extraction between two turns of the event loop (default SLICE_MS). */
-	readonly sliceMs?: number;
+	/** Runs the engine's passes of small updates on this thread, in slices: the owner's scope. */
+	readonly slices: SliceRunner;
 	/** Session bytes covered by one write (default 2 MB: each write holds the thread while it runs). */
 	readonly batchBytes?: number;
 	/** Extraction threads a build may start (default `defaultExtractionThreads()`; 0: extract on this thread). */
@@ -49,8 +49,7 @@ export class HistoryIndex {
 	private readonly run: StepRunner;
 
 	private constructor(private readonly database: IndexDatabase, private readonly options: HistoryIndexOptions) {
-		const sliceMs = options.sliceMs ?? SLICE_MS;
-		this.run = (steps, signal) => runSliced(steps, signal, sliceMs);
+		this.run = (steps, signal) => options.slices.sliced(steps, signal);
 	}
 
 	/** Opens the index; undefined when it is off (told through `notify`): go on without it. */

@@ -5,12 +5,12 @@
  * show where the words are; a line that changed since is shown without its text.
  */
 import { open } from 'node:fs/promises';
-import { entryFacts } from '../../engine/history/entryFacts';
-import type { DocRole } from '../../engine/history/historyRecords';
-import { exactLine, parseLine } from '../../engine/history/rawLine';
-import { searchQuery, snippetOf, type Snippet } from '../../engine/history/searchQuery';
-import { sessionModifiedTime } from '../../engine/session/summary';
-import { sessionTitle } from '../../engine/views/sessionNames';
+import { entryFacts } from '../../engine/history';
+import type { DocRole } from '../../engine/history';
+import { exactLine, parseLine } from '../../engine/history';
+import { searchQuery, snippetOf, type Snippet } from '../../engine/history';
+import { sessionModifiedTime } from '../../engine/session';
+import { sessionTitle } from '../../engine/views';
 import { isPlainObject } from '../../base/plainObject';
 import { readRange } from '../sessions/completeLines';
 import { splitPiece } from './fileLines';

@@ -7,7 +7,7 @@
  */
 import { stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
-import { mapLimited } from '../../engine/flush/mapLimited';
+import { mapLimited } from '../../engine/flush';
 import { errorMessage } from '../../base/errorMessage';
 import { ExtractionPool } from './extractionPool';
 import { inThreadReader, isGone, type FileReader, type StepRunner } from './fileExtraction';

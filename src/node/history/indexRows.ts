@@ -3,8 +3,8 @@
  * summary, and what its lines gave (usage records, pi-condense events, search texts). Synchronous:
  * called inside one locked transaction by `IndexDatabase`.
  */
-import type { SessionSummary } from '../../engine/session/summary';
-import type { SessionHeader } from '../../engine/session/types';
+import type { SessionSummary } from '../../engine/session';
+import type { SessionHeader } from '../../engine/session';
 import { DOCS_PER_SESSION } from './indexSchema';
 import { DOC_COLUMNS, DOC_ID, EVENT_COLUMNS, EVENT_SID, rowCount, USAGE_COLUMNS, USAGE_MODEL_ID, USAGE_SID, type RowColumns } from './rowColumns';
 import type { SqlDatabase, SqlRow, SqlValue } from './sqlite/sqlDatabase';

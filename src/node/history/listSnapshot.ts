@@ -10,10 +10,10 @@
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
-import { mapLimited } from '../../engine/flush/mapLimited';
-import type { SessionSummary } from '../../engine/session/summary';
-import type { SessionHeader } from '../../engine/session/types';
-import type { SessionRoot } from '../paths/sessionLocations';
+import { mapLimited } from '../../engine/flush';
+import type { SessionSummary } from '../../engine/session';
+import type { SessionHeader } from '../../engine/session';
+import type { SessionRoot } from '../sessions/sessionLocations';
 import { listSessionPaths } from '../sessions/discoverSessions';
 import { isUnchanged } from './fileIndexer';
 import type { StoredSession } from './indexRows';

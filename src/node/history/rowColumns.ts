@@ -5,7 +5,7 @@
  * read (an extraction worker, or this thread), it crosses between threads as a few arrays instead
  * of thousands of objects, and the writer only fills its slots and binds slices of it.
  */
-import type { ExtractedLines } from '../../engine/history/extractLines';
+import type { ExtractedLines } from '../../engine/history';
 import type { SqlValue } from './sqlite/sqlDatabase';
 import { DOC_ROLES, USAGE_SOURCES } from './indexSchema';
 

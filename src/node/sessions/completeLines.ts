@@ -83,6 +83,7 @@ export async function scanCompleteLines(
 	size: number,
 	onPiece: (bytes: Buffer) => unknown,
 	chunkBytes = 1024 * 1024,
+	signal?: AbortSignal,
 ): Promise<number> {
 	let buffer = Buffer.allocUnsafe(Math.max(1, chunkBytes));
 	/** Bytes at the start of the buffer that begin a line not complete yet. */
@@ -90,6 +91,7 @@ export async function scanCompleteLines(
 	let position = offset;
 	let consumed = offset;
 	while (position < size) {
+		signal?.throwIfAborted();
 		if (held === buffer.length) {
 			const bigger = Buffer.allocUnsafe(buffer.length * 2);
 			buffer.copy(bigger, 0, 0, held);

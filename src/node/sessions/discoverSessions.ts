@@ -6,10 +6,9 @@
 import type { Dirent } from 'node:fs';
 import { open, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseHeaderLine } from '../../engine/session/headerLine';
-import type { SessionHeader } from '../../engine/session/types';
-import { mapLimited } from '../../engine/flush/mapLimited';
-import type { SessionRoot } from '../paths/sessionLocations';
+import { parseHeaderLine, type SessionHeader } from '../../engine/session';
+import { mapLimited } from '../../engine/flush';
+import type { SessionRoot } from './sessionLocations';
 import { errorMessage } from '../../base/errorMessage';
 import { errorCode } from '../fs/errors';
 import { readFirstLine } from './firstLine';

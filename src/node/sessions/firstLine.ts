@@ -2,7 +2,7 @@
  * Reads only the first line of a session file (bounded), so listing thousands of sessions stays
  * cheap. Like Pi's reader, blank lines and a byte-order mark before the header are skipped.
  */
-import { splitJsonlLines } from '../../engine/session/jsonl';
+import { splitJsonlLines } from '../../engine/session';
 import { readRange, type ReadableFile } from './completeLines';
 
 /** The header line must end within this many bytes; real headers are a few hundred bytes. */

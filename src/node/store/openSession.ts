@@ -4,24 +4,28 @@
  * so bytes it has already seen are skipped and a gap is filled from the file.
  */
 import type { BlobReader } from '../../engine/ports';
-import type { SessionModel } from '../../engine/session/model';
+import type { SessionModel } from '../../engine/session';
 import type { RenderSettings } from '../settings/readPruneSettings';
 import { sessionBlobReader } from '../condense/sessionBlobReader';
 import { readCompleteBytes, readSessionModel, type LoadedSessionModel } from './readSessionModel';
 import { appendedModelSteps } from '../sessions/appendedLines';
-import { runSliced } from '../slicing/runSliced';
-import { SessionInsight } from '../../engine/views/sessionInsight';
+import type { SliceRunner } from '../../work';
+import { SessionInsight } from '../../engine/views';
 
 const NO_BLOBS: BlobReader = { readBlob: () => Promise.resolve(undefined) };
 
 export class OpenSession {
 	private insightValue: SessionInsight | undefined;
 
-	private constructor(readonly path: string, private loaded: LoadedSessionModel, private readonly onBlobsRefused?: (reason: string) => void) {}
+	private constructor(private readonly work: SliceRunner, readonly path: string, private loaded: LoadedSessionModel, private readonly onBlobsRefused?: (reason: string) => void) {}
 
-	/** `onBlobsRefused` hears why spilled outputs are not read (a header id or blobs folder that is not safe). */
-	static async open(path: string, onBlobsRefused?: (reason: string) => void): Promise<OpenSession> {
-		return new OpenSession(path, await readSessionModel(path), onBlobsRefused);
+	/**
+	 * `work` runs its reads in slices (the store's scope); `onBlobsRefused` hears why spilled outputs
+	 * are not read (a header id or blobs folder that is not safe); `signal` stops the read between two
+	 * pieces.
+	 */
+	static async open(work: SliceRunner, path: string, onBlobsRefused?: (reason: string) => void, signal?: AbortSignal): Promise<OpenSession> {
+		return new OpenSession(work, path, await readSessionModel(work, path, undefined, signal), onBlobsRefused);
 	}
 
 	get model(): SessionModel {
@@ -61,7 +65,7 @@ export class OpenSession {
 		// Past the watcher's bytes, lines between what we read and what it reports come from the file.
 		const unread = offset <= before.consumed ? bytes.subarray(before.consumed - offset) : await readCompleteBytes(this.path, before.consumed, end);
 		// In slices: a first flush of a large session appends tens of megabytes at once.
-		const next = unread === undefined ? undefined : await runSliced(appendedModelSteps(before.model, unread));
+		const next = unread === undefined ? undefined : await this.work.sliced(appendedModelSteps(before.model, unread));
 		if (this.loaded !== before) {
 			return false; // read again meanwhile: the newer model stands
 		}
@@ -76,6 +80,6 @@ export class OpenSession {
 
 	/** Reads the whole file again (it was rewritten, or could not be advanced). */
 	async reload(): Promise<void> {
-		this.loaded = await readSessionModel(this.path);
+		this.loaded = await readSessionModel(this.work, this.path);
 	}
 }

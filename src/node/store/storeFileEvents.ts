@@ -5,7 +5,7 @@
  */
 import { sep } from 'node:path';
 import type { Logger } from '../../engine/ports';
-import type { SessionRoot } from '../paths/sessionLocations';
+import type { SessionRoot } from '../sessions/sessionLocations';
 import { readSessionFile } from '../sessions/discoverSessions';
 import { FileTaskQueue } from '../sessions/fileTaskQueue';
 import type { SessionFileEvent } from '../sessions/sessionWatcher';
@@ -13,6 +13,7 @@ import type { OpenSessionCache } from './openSessionCache';
 import type { RowDetails } from './rowDetails';
 import type { SessionRows } from './sessionRows';
 import { errorMessage } from '../../base/errorMessage';
+import type { WorkScope } from '../../work';
 
 /** The store's changes a file event can make (`StoreChange` adds the settings). */
 export type FileEventChange =
@@ -24,6 +25,8 @@ export type FileEventChange =
 	| { readonly kind: 'session'; readonly path: string };
 
 export interface StoreFileEventsOptions {
+	/** Their own scope: closing it skips the queued events and waits for the one handled. */
+	readonly work: WorkScope;
 	readonly rows: SessionRows;
 	readonly details: RowDetails;
 	readonly open: OpenSessionCache;
@@ -39,7 +42,7 @@ export class StoreFileEvents {
 	private readonly queue: FileTaskQueue;
 
 	constructor(private readonly options: StoreFileEventsOptions) {
-		this.queue = new FileTaskQueue(0, (error) => options.logger.warn(`session event: ${errorMessage(error)}`));
+		this.queue = new FileTaskQueue(options.work, 0, (error) => options.logger.warn(`session event: ${errorMessage(error)}`));
 	}
 
 	handle(event: SessionFileEvent): void {
@@ -49,10 +52,6 @@ export class StoreFileEvents {
 
 	idle(): Promise<void> {
 		return this.queue.idle();
-	}
-
-	close(): Promise<void> {
-		return this.queue.close();
 	}
 
 	private async apply(event: SessionFileEvent): Promise<void> {

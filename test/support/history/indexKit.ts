@@ -7,8 +7,9 @@ import { join } from 'node:path';
 import { HistoryIndex } from '../../../src/node/history/historyIndex';
 import type { IndexNotice } from '../../../src/node/history/indexDatabase';
 import type { SqlEngineChoice } from '../../../src/node/history/sqlite/openSqlite';
-import type { SessionRoot } from '../../../src/node/paths/sessionLocations';
+import type { SessionRoot } from '../../../src/node/sessions/sessionLocations';
 import { repoRoot } from '../paths';
+import { testWork } from '../testWork';
 
 export const distDir = join(repoRoot, 'dist');
 
@@ -23,7 +24,7 @@ export type Extraction = 'here' | 'threads';
 export async function openTestIndex(path: string, engine: SqlEngineChoice = 'auto', ownFolder = false, extraction: Extraction = 'here'): Promise<{ index: HistoryIndex | undefined; notices: IndexNotice[] }> {
 	const notices: IndexNotice[] = [];
 	const threads = extraction === 'threads' ? { extractionThreads: 1, threadsFromBytes: 0 } : { extractionThreads: 0 };
-	const index = await HistoryIndex.open({ path, ownFolder, engine, distDir, notify: (notice) => notices.push(notice), batchBytes: 64 * 1024, ...threads });
+	const index = await HistoryIndex.open({ path, ownFolder, engine, distDir, slices: testWork, notify: (notice) => notices.push(notice), batchBytes: 64 * 1024, ...threads });
 	return { index, notices };
 }
 

@@ -12,6 +12,7 @@ import { appendFileSync } from 'node:fs';
 import { HistoryIndex } from '../../../src/node/history/historyIndex';
 import { searchHistory } from '../../../src/node/history/historySearch';
 import type { SqlEngineChoice } from '../../../src/node/history/sqlite/openSqlite';
+import { testWork } from '../testWork';
 import { assistantLine, distDir, sessionsRoot, userLine } from './indexKit';
 
 interface WorkerArgs {
@@ -27,7 +28,7 @@ interface WorkerArgs {
 async function main(): Promise<void> {
 	const args = JSON.parse(process.argv[2] ?? '{}') as WorkerArgs;
 	const index = await HistoryIndex.open({
-		path: args.index, ownFolder: false, engine: args.engine, distDir, sliceMs: 50,
+		path: args.index, ownFolder: false, engine: args.engine, distDir, slices: testWork,
 		batchBytes: args.mode === 'build' ? 32 * 1024 : undefined,
 		notify: (notice) => process.stderr.write(`notice: ${JSON.stringify(notice)}\n`),
 	});
