@@ -85,6 +85,8 @@ if (exists('src/node/history/sqlite/wasmSqliteModule.ts')) {
 // The session index's extraction thread: a build reads and extracts session files there (src/node/history/extractionPool.ts).
 if (exists('src/node/history/worker/extractionWorkerMain.ts')) {
 	builds.push({ ...nodeCommon, entryPoints: [at('src/node/history/worker/extractionWorkerMain.ts')], outfile: at('dist/history-worker.js') });
+	// A window's session index lives on a thread of its own: SQLite's calls are synchronous.
+	builds.push({ ...nodeCommon, entryPoints: [at('src/node/history/service/historyServiceMain.ts')], outfile: at('dist/history-service.js') });
 }
 // The bridge: a Pi extension (ESM, loaded by Pi's own loader) that "Connect Pi to VS Code" copies into Pi's agent
 // dir, with the package.json that makes it a Pi package. Pi's own modules stay imports: Pi maps them to its copies.

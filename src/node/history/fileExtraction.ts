@@ -7,30 +7,17 @@
  */
 import { open } from 'node:fs/promises';
 import { extractLinesSteps } from '../../engine/history';
-import type { SessionSummary } from '../../engine/session';
 import type { Steps } from '../../engine/steps';
 import { errorCode } from '../fs/errors';
-import { decideFile, type FileJob, type FileSink, type OpenedFile } from './fileIndexer';
+import { decideFile, type ExtractedBatch, type FileJob, type FileSink, type OpenedFile } from './fileIndexer';
 import { readLinesFrom } from './fileLines';
-import { RowGatherer, type RowColumns } from './rowColumns';
+import { RowGatherer } from './rowColumns';
 
 /** Session bytes whose rows are handed over together (a stopped build keeps at least what was written). */
 export const GATHER_BYTES = 4 * 1024 * 1024;
 
 /** Runs a long pass of the engine: in slices on a shared thread, at once in a worker. */
 export type StepRunner = <T>(steps: Steps<T>, signal?: AbortSignal) => Promise<T>;
-
-/** What some lines of a file gave: the summary after them, their rows, and where they end. */
-export interface ExtractedBatch {
-	readonly summary: SessionSummary;
-	readonly rows: RowColumns;
-	/** The offset after the last complete line read so far. */
-	readonly reached: number;
-	/** Bytes of lines this batch covers. */
-	readonly bytes: number;
-	/** True for the file's last batch (possibly empty): `reached` is then how far the file was read. */
-	readonly last: boolean;
-}
 
 /** Reads a file for the index, telling `sink` what it needs and, to read, each batch (each awaited). */
 export type FileReader = (job: FileJob, sink: FileSink, signal?: AbortSignal) => Promise<void>;

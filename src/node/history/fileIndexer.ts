@@ -10,15 +10,25 @@
  * (`fileExtraction.ts`) on one side, `FileWrites` (the rows each of those gives) on the other.
  */
 import { createHash } from 'node:crypto';
-import { parseHeaderLine } from '../../engine/session';
-import { EMPTY_SUMMARY, type SessionSummary } from '../../engine/session';
+import { EMPTY_SUMMARY, parseHeaderLine, type SessionSummary } from '../../engine/session';
 import type { ReadableFile } from '../sessions/completeLines';
 import { readFirstLine } from '../sessions/firstLine';
-import type { ExtractedBatch } from './fileExtraction';
 import { deleteContent, deleteSession, insertExtracted, upsertSession, type StoredSession } from './indexRows';
 import type { IndexWriter } from './indexWriter';
-import { isEmptyColumns } from './rowColumns';
+import { isEmptyColumns, type RowColumns } from './rowColumns';
 import type { SqlDatabase } from './sqlite/sqlDatabase';
+
+/** What some lines of a file gave: the summary after them, their rows, and where they end. */
+export interface ExtractedBatch {
+	readonly summary: SessionSummary;
+	readonly rows: RowColumns;
+	/** The offset after the last complete line read so far. */
+	readonly reached: number;
+	/** Bytes of lines this batch covers. */
+	readonly bytes: number;
+	/** True for the file's last batch (possibly empty): `reached` is then how far the file was read. */
+	readonly last: boolean;
+}
 
 export type FileOutcome = 'unchanged' | 'appended' | 'indexed' | 'unlisted' | 'removed';
 

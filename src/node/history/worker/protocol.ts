@@ -4,7 +4,7 @@
  * to be written comes, so at most MAX_UNACKED batches of a worker wait at a time), and the end or
  * failure of each file.
  */
-import type { ExtractedBatch } from '../fileExtraction';
+import type { ExtractedBatch } from '../fileIndexer';
 import type { FileDecision, FileJob } from '../fileIndexer';
 
 /** Batches a worker may send before the first of them is acknowledged (enough to read on while the writer commits). */

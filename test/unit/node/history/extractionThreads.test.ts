@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ExtractionPool, MAX_WAITING } from '../../../../src/node/history/extractionPool';
-import type { ExtractedBatch } from '../../../../src/node/history/fileExtraction';
+import type { ExtractedBatch } from '../../../../src/node/history/fileIndexer';
 import type { FileDecision } from '../../../../src/node/history/fileIndexer';
 import type { HistoryIndex } from '../../../../src/node/history/historyIndex';
 import { searchHistory } from '../../../../src/node/history/historySearch';
