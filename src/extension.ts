@@ -40,6 +40,9 @@ import { LastSentDocuments } from './host/live/lastSentDocuments';
 import { LastSentTracker } from './host/live/lastSentTracker';
 import { LiveSessions } from './host/live/liveSessions';
 import { WorkScope } from './work';
+import { indexPlace } from './host/history/sessionIndexPlace';
+import { SessionIndexUi } from './host/history/sessionIndexUi';
+import { SessionSearch } from './host/history/sessionSearch';
 
 /** The root of everything `activate` started that runs over time; set while active. */
 let root: WorkScope | undefined;
@@ -69,7 +72,17 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 		// What the status bar shows before any session is selected: the workspace's project.
 		scopeCwd: () => fileWorkspaceFolders()[0],
 		workspaceFolders: fileWorkspaceFolders,
+		// The session index of every session (docs/session-index.md), on a thread of its own; read at each start.
+		sessionIndex: () => {
+			const place = indexPlace(settings.current.sessionIndex);
+			if (place.kind === 'off') {
+				logger.info(`session index: off (${place.why}); sessions are listed by reading their files`);
+				return undefined;
+			}
+			return { path: place.path, ownFolder: place.ownFolder, distDir, notify: (notice) => indexUi.notify(notice) };
+		},
 	});
+	const indexUi = new SessionIndexUi(store, logger);
 	const controller = new SessionController({ work: work.child('controller'), store, logger, memento: context.workspaceState });
 	// Running Pis with our bridge: read from private runtime folders, connected in the background.
 	const live = new LiveSessions(work.child('bridges'), logger);
@@ -91,7 +104,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 	const prune: PruneRequests = new PruneRequests({ runner: flush.runner, settings, log: (message) => logger.info(message), inPi: (mode, path): Promise<string | undefined> => prunerInPi(commands, mode, path) });
 	const commands: BridgeCommandContext = {
 		controller, settings, logger, sessionsTree, prunedTree, listModels: piAi.listModels, summarizerLibrary, prune, undo: flush.undo, keys: flush.keys, monitor: flush.monitor,
-		live, lastSentDocuments, bridgeSource, bridgeInstall,
+		sessionSearch: new SessionSearch(work.child('session search'), controller), live, lastSentDocuments, bridgeSource, bridgeInstall,
 	};
 	// The page's buttons and links do what the commands do, through typed calls.
 	const sessionFeed = new ControllerSessionFeed(controller, piAi.lookUp, {
@@ -103,7 +116,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 	const contextPreview = new ContextPreview({ work: work.child('preview'), source: sessionFeed, extensionUri: context.extensionUri, reportRenders: testRun, log: (message) => logger.warn(message), debug: (message) => logger.debug(message) });
 	context.subscriptions.push(
 		logger, settings, controller, live, lastSent, lastSentDocuments, sessionsTree, prunedTree, statusBar, sessionFeed, contextPreview, problems, flush,
-		bridgeInstall, contextKeys,
+		bridgeInstall, contextKeys, indexUi,
 		new PruneDocumentProvider(controller),
 		vscode.languages.registerHoverProvider(HOVER_SELECTOR, new RefHoverProvider(controller)),
 		...registerCommands(commands),

@@ -28,6 +28,8 @@ export interface ExtensionConfig {
 	readonly openPreviewOnClick: boolean;
 	/** `piCondense.confirmPrune`: Summarize Now and Compact say what they will do and wait for a yes. */
 	readonly confirmPrune: boolean;
+	/** `piCondense.sessionIndex.enabled` and `.path` (machine settings): the session index, and another file for it. */
+	readonly sessionIndex: { readonly enabled: boolean; readonly path: string };
 }
 
 /** Reads every setting with its default; only `ExtensionSettings` calls it (at start and on each change). */
@@ -41,6 +43,7 @@ function readExtensionConfig(): ExtensionConfig {
 		summarizerConcurrency: concurrencySetting(section.get<unknown>('summarizer.concurrency')),
 		openPreviewOnClick: section.get<boolean>('sessions.openPreviewOnClick', true),
 		confirmPrune: section.get<boolean>('confirmPrune', true),
+		sessionIndex: { enabled: section.get<boolean>('sessionIndex.enabled', true), path: section.get<string>('sessionIndex.path', '') },
 	};
 }
 

@@ -15,6 +15,7 @@ import type { ExtensionSettings } from '../extensionConfig';
 import type { SessionController } from '../sessionController';
 import type { PrunedCallsTreeProvider } from '../tree/prunedCallsTreeProvider';
 import type { SessionsTreeProvider } from '../tree/sessionsTreeProvider';
+import type { SessionSearch } from '../history/sessionSearch';
 import { errorMessage } from '../../base/errorMessage';
 import { showError, showInfo, showWarning } from '../ui/safeUi';
 
@@ -37,6 +38,8 @@ export interface CommandContext {
 	readonly keys: SetUpKeys;
 	/** Stops watching for stranded entries that an undo removed. */
 	readonly monitor: StrandedEntriesMonitor;
+	/** Search Pi Sessions… (the session index). */
+	readonly sessionSearch: SessionSearch;
 }
 
 /** The selected session's path, or undefined after telling the user to select one. */

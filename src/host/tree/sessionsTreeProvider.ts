@@ -12,6 +12,9 @@ import { ProjectNode, projectTreeItem, SessionNode, sessionTreeItem, type Sessio
 
 export const SESSIONS_VIEW_ID = 'piCondense.sessions';
 
+/** Sessions a filter's full-text search shows at most (best first). */
+const FILTER_SEARCH_SESSIONS = 200;
+
 export class SessionsTreeProvider extends Disposable implements vscode.TreeDataProvider<SessionsNode> {
 	private readonly _onDidChangeTreeData = this._register(new vscode.EventEmitter<SessionsNode | SessionsNode[] | undefined>());
 	readonly onDidChangeTreeData = this._onDidChangeTreeData.event;
@@ -20,6 +23,9 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
 	private readonly sessionNodes = new Map<string, SessionNode>();
 	private roots: ProjectNode[] | undefined;
 	private filterText = '';
+	/** Sessions the filter's words were found in by the session index, with the matching words; see `setFilter`. */
+	private textMatches: ReadonlyMap<string, string> | undefined;
+	private textSearch: AbortController | undefined;
 	private lastSelected: string | undefined;
 	/**
 	 * Each project's and session's last activity when it was first listed: the order of the rows
@@ -56,13 +62,35 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
 
 	setFilter(text: string): void {
 		this.filterText = text.trim();
+		this.textMatches = undefined;
+		this.textSearch?.abort();
+		this.textSearch = undefined;
 		if (this.filterText !== '') {
+			void this.searchMessages(this.filterText);
 			// Names and first messages are read lazily (when a project is expanded): a filter needs
 			// every row's. Rows that arrive later refresh the list through onDidChangeSessions.
 			this.controller.requestDetails(this.controller.sessionPaths());
 		}
 		void vscode.commands.executeCommand('setContext', 'piCondense.sessionsFiltered', this.filterText !== '');
 		this.refreshAll();
+	}
+
+	/**
+	 * The filter is also a full-text search of every message, through the session index: sessions
+	 * whose messages hold the words are shown too, with the words found.
+	 */
+	private async searchMessages(text: string): Promise<void> {
+		const search = new AbortController();
+		this.textSearch = search;
+		try {
+			const hits = await this.controller.searchHistory(text, { sessions: FILTER_SEARCH_SESSIONS, messagesPerSession: 1 }, search.signal);
+			if (hits && this.textSearch === search) {
+				this.textMatches = new Map(hits.map((hit) => [hit.path, hit.messages[0]?.snippet?.text ?? '']));
+				this.refreshAll();
+			}
+		} catch {
+			// Stopped by a newer filter, or the index failed (the log says so): the names still filter.
+		}
 	}
 
 	/** The projects and sessions as currently shown (tests read it). */
@@ -110,7 +138,7 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
 		if (this.roots) {
 			return this.roots;
 		}
-		const projects = this.controller.projects(this.filterText, this.order);
+		const projects = this.controller.projects(this.filterText, this.order, this.textMatches);
 		this.keepOrder(projects);
 		this.roots = projects.map((project) => {
 			const id = `project:${project.cwd}`;

@@ -137,6 +137,53 @@ export function pickOne<T extends vscode.QuickPickItem>(options: PickOneOptions<
 	});
 }
 
+export interface SearchPickOptions<T extends vscode.QuickPickItem> {
+	readonly title: string;
+	readonly placeholder: string;
+	/** The typed text, each time it changes: answer with `show` (busy while a search runs), as often as needed. */
+	readonly onValue: (value: string, show: (items: readonly T[], busy: boolean) => void) => void;
+	/** Called once the pick closes (accepted or not): stop what still runs for it. */
+	readonly onClose?: () => void;
+}
+
+/**
+ * A quick pick whose items are the answer to what is typed (a search), not a filter of fixed items:
+ * every item is shown as given, in the order given. Resolves with the item accepted, or undefined.
+ */
+export function searchPick<T extends vscode.QuickPickItem>(options: SearchPickOptions<T>): Promise<T | undefined> {
+	const safe = new SafeItems<T>();
+	const quickPick = vscode.window.createQuickPick<T>();
+	quickPick.title = linkSafe(options.title);
+	quickPick.placeholder = linkSafe(options.placeholder);
+	quickPick.matchOnDescription = false;
+	quickPick.matchOnDetail = false;
+	let latest = '';
+	const showFor = (value: string) => (items: readonly T[], busy: boolean): void => {
+		if (value === latest) {
+			// VS Code would filter and re-order by the label: the search already chose and ranked them.
+			quickPick.items = safe.copy(items.map((item) => ({ ...item, alwaysShow: true })));
+			quickPick.busy = busy;
+		}
+	};
+	quickPick.onDidChangeValue((value) => {
+		latest = value;
+		options.onValue(value, showFor(value));
+	});
+	return new Promise((resolve) => {
+		quickPick.onDidAccept(() => {
+			resolve(safe.original(quickPick.selectedItems[0]));
+			quickPick.hide();
+		});
+		quickPick.onDidHide(() => {
+			resolve(undefined);
+			options.onClose?.();
+			quickPick.dispose();
+		});
+		quickPick.show();
+		options.onValue('', showFor(''));
+	});
+}
+
 /** `window.showInputBox` with a safe title, prompt, placeholder and validation messages. */
 export function showInputBox(options: vscode.InputBoxOptions): Thenable<string | undefined> {
 	const validate = options.validateInput?.bind(options);

@@ -6,7 +6,7 @@
  */
 import type { RenderSettings } from '../settings/readPruneSettings';
 import type { Logger } from '../../engine/ports';
-import { SessionSummaryCache } from '../sessions/summaryCache';
+import { SessionSummaryCache, type SessionFileSummary } from '../sessions/summaryCache';
 import type { OpenSessionCache } from './openSessionCache';
 import { measureRowReclaim } from './rowReclaim';
 import type { SessionRows } from './sessionRows';
@@ -18,6 +18,8 @@ const RECLAIM_REFRESH_MS = 2000;
 export interface RowDetailsOptions {
 	/** Their own scope: the reads run under it, and closing it drops what waits. */
 	readonly work: WorkScope;
+	/** The summary from the session index, when it answers them; undefined: the file is read here. */
+	readonly indexed: (path: string) => Promise<SessionFileSummary | undefined>;
 	readonly rows: SessionRows;
 	readonly open: OpenSessionCache;
 	/** What a session renders with (its project's release); undefined before the settings are read. */
@@ -96,7 +98,7 @@ export class RowDetails {
 
 	/** `signal` is the queue's (the scope closing aborts it): the read stops between two pieces. */
 	private async summarize(path: string, signal: AbortSignal): Promise<void> {
-		const summary = await this.summaries.summarize(path, signal);
+		const summary = await this.options.indexed(path) ?? await this.summaries.summarize(path, signal);
 		if (this.options.rows.update(path, { summary, size: summary.size })) {
 			this.options.changed(path);
 		}

@@ -18,12 +18,22 @@ import { StoreSources } from './storeSources';
 import { RowDetails } from './rowDetails';
 import { StoreFileEvents, type FileEventChange } from './storeFileEvents';
 import { SessionRows, type SessionRow } from './sessionRows';
+import type { SessionFileSummary } from '../sessions/summaryCache';
 import { errorMessage } from '../../base/errorMessage';
 import { isWorkStopped, type WorkScope } from '../../work';
+import { HistoryService, type HistoryServiceOptions } from '../history/service/historyService';
+import type { SearchOptions, SessionHits } from '../history/historySearch';
+import { listSessionPaths } from '../sessions/discoverSessions';
+import { StoreIndex, type IndexState } from './storeIndex';
 
 export type { DiscoveryReport } from './sessionListing';
 
-export type StoreChange = FileEventChange | { readonly kind: 'settings'; readonly settings: PruneSettings };
+export type { IndexState } from './storeIndex';
+
+export type StoreChange = FileEventChange
+	| { readonly kind: 'settings'; readonly settings: PruneSettings }
+	/** What the session index does changed (a build's progress, ready, stopped, off). */
+	| { readonly kind: 'index'; readonly state: IndexState };
 
 export interface SessionStoreOptions {
 	/**
@@ -53,6 +63,8 @@ export interface SessionStoreOptions {
 	readonly scopeCwd?: () => string | undefined;
 	/** Folders the installed Pi is never followed into (read at each start): the open workspace folders. */
 	readonly workspaceFolders?: () => readonly string[];
+	/** Where the session index is (read at each start); undefined: no index, sessions are read from their files. */
+	readonly sessionIndex?: () => HistoryServiceOptions | undefined;
 }
 
 export class SessionStore {
@@ -69,6 +81,10 @@ export class SessionStore {
 	private releaseChoice: unknown;
 	/** What one start set up (the watch, the sources, the listing): a restart closes it and makes another. */
 	private started: WorkScope | undefined;
+	/** The session index of the last start; undefined without one. */
+	private index: StoreIndex | undefined;
+	/** The selected session (its file is indexed first). */
+	private selected: string | undefined;
 
 	constructor(private readonly options: SessionStoreOptions) {
 		const { logger, work } = options;
@@ -90,6 +106,7 @@ export class SessionStore {
 		this.open = new OpenSessionCache(options.openCapacity ?? 3, (path) => reads.run((signal) => OpenSession.open(reads, path, onBlobsRefused, signal)));
 		this.details = new RowDetails({
 			work: work.child('row details'),
+			indexed: (path) => this.indexedSummary(path),
 			rows: this.rows,
 			open: this.open,
 			settings: (path) => this.readySettingsFor(path),
@@ -105,8 +122,33 @@ export class SessionStore {
 			roots: () => this.report.locations?.roots ?? [],
 			changed: (change) => this.changes.fire(change),
 			requestDetails: (paths) => this.requestDetails(paths),
+			removed: (path) => this.index?.fileRemoved(path),
 			logger,
 		});
+	}
+
+	/** What the session index does in this window; undefined without one. */
+	get indexState(): IndexState | undefined {
+		return this.index?.state;
+	}
+
+	/** The sessions and messages where the words occur, from the index; undefined without one. */
+	searchHistory(input: string, options: SearchOptions, signal?: AbortSignal): Promise<SessionHits[] | undefined> {
+		return this.index?.search(input, options, signal) ?? Promise.resolve(undefined);
+	}
+
+	/** Stops the index's build (Cancel): what it read is kept and the next start goes on from there. */
+	cancelIndexBuild(): void {
+		this.index?.cancelBuild();
+	}
+
+	/** Clear the Session Index: false when there is none in this window. */
+	async clearIndex(): Promise<boolean> {
+		if (!this.index) {
+			return false;
+		}
+		await this.index.clear();
+		return true;
 	}
 
 	get discovery(): DiscoveryReport {
@@ -181,15 +223,72 @@ export class SessionStore {
 			onEvent: (event) => this.fileEvents.handle(event),
 			onError: (error) => this.options.logger.warn(`session watcher: ${error.message}`),
 		});
+		const index = this.startIndex(started, locations);
 		await sources.start();
 		if (signal.aborted) {
 			return;
 		}
 		this.changes.fire({ kind: 'settings', settings: sources.settings.settings });
+		if (index && await index.listRows(signal)) {
+			await this.listedFromIndex(index, locations, signal);
+			await watcher.ready;
+			// A file created while the listing ran is tracked by the watcher but not announced: the refresh sees it.
+			started.start(async () => {
+				if (!await index.refresh(this.firstPaths()) && !signal.aborted) {
+					await this.list(signal);
+				}
+			});
+			return;
+		}
 		await this.list(signal);
 		// A file created while the first listing ran is tracked by the watcher but not announced.
 		await watcher.ready;
 		await this.list(signal);
+	}
+
+	/** The index of this start, when one is asked for; its thread ends with the start's scope. */
+	private startIndex(started: WorkScope, locations: SessionLocations): StoreIndex | undefined {
+		const place = this.options.sessionIndex?.();
+		if (!place) {
+			this.index = undefined;
+			return undefined;
+		}
+		const work = started.child('session index');
+		const index = new StoreIndex(work, new HistoryService(work, place), {
+			rows: this.rows,
+			roots: () => locations.roots,
+			listChanged: () => this.changes.fire({ kind: 'list' }),
+			stateChanged: (state) => this.changes.fire({ kind: 'index', state }),
+			logger: this.options.logger,
+		});
+		this.index = index;
+		return index;
+	}
+
+	/** The report of a listing from the index: the folders searched (a directory read each) and the files it leaves out. */
+	private async listedFromIndex(index: StoreIndex, locations: SessionLocations, signal: AbortSignal): Promise<void> {
+		const searched = await Promise.all(locations.roots.map(async (root) => {
+			const listing = await listSessionPaths(root);
+			return { root, exists: listing.exists, fileCount: listing.paths.length, ...(listing.error ? { error: listing.error } : {}) };
+		}));
+		if (signal.aborted) {
+			return;
+		}
+		this.report = { locations, searched, unlisted: index.unlisted, done: true };
+		this.changes.fire({ kind: 'list' });
+	}
+
+	/** What a build reads first: the selected session, then the workspace project's. */
+	private firstPaths(): string[] {
+		const cwd = this.options.scopeCwd?.();
+		const workspace = this.rows.all().filter((row) => cwd !== undefined && row.file.header.cwd === cwd).map((row) => row.file.path);
+		return this.selected ? [this.selected, ...workspace] : workspace;
+	}
+
+	/** A row's summary from the index, when it answers them now (not during a build); undefined: read the file. */
+	private async indexedSummary(path: string): Promise<SessionFileSummary | undefined> {
+		const root = this.rows.get(path)?.file.root;
+		return root && this.index?.answersSummaries ? this.index.fileChanged(path, root) : undefined;
 	}
 
 	/** Stops everything and starts over (the agent directory changed). */
@@ -230,6 +329,7 @@ export class SessionStore {
 
 	/** Keeps this session open (the selected one). */
 	pinSession(path: string | undefined): void {
+		this.selected = path;
 		this.open.pinOnly(path);
 	}
 
@@ -246,6 +346,7 @@ export class SessionStore {
 		const started = this.started;
 		this.started = undefined;
 		this.sources = undefined;
+		this.index = undefined;
 		await started?.close();
 	}
 

@@ -35,6 +35,8 @@ export interface StoreFileEventsOptions {
 	readonly changed: (change: FileEventChange) => void;
 	/** A new session's summary is asked for, as a view would. */
 	readonly requestDetails: (paths: readonly string[]) => void;
+	/** A session file was deleted (the session index forgets it). */
+	readonly removed: (path: string) => void;
 	readonly logger: Logger;
 }
 
@@ -66,6 +68,7 @@ export class StoreFileEvents {
 				rows.delete(event.path);
 				details.forget(event.path);
 				open.close(event.path);
+				this.options.removed(event.path);
 				changed({ kind: 'list' });
 				return;
 		}
