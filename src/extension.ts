@@ -102,9 +102,10 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 	const contextKeys = new ContextKeys(controller, live, bridgeInstall);
 	// `/pruner now` and `compact`, from the palette and from the page: a live Pi's editor, else a flush here.
 	const prune: PruneRequests = new PruneRequests({ runner: flush.runner, settings, log: (message) => logger.info(message), inPi: (mode, path): Promise<string | undefined> => prunerInPi(commands, mode, path) });
+	const sessionSearch = new SessionSearch(work.child('session search'), controller);
 	const commands: BridgeCommandContext = {
 		controller, settings, logger, sessionsTree, prunedTree, listModels: piAi.listModels, summarizerLibrary, prune, undo: flush.undo, keys: flush.keys, monitor: flush.monitor,
-		sessionSearch: new SessionSearch(work.child('session search'), controller), live, lastSentDocuments, bridgeSource, bridgeInstall,
+		sessionSearch, live, lastSentDocuments, bridgeSource, bridgeInstall,
 	};
 	// The page's buttons and links do what the commands do, through typed calls.
 	const sessionFeed = new ControllerSessionFeed(controller, piAi.lookUp, {
@@ -136,7 +137,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 	live.start();
 	const activationMs = performance.now() - started;
 	logger.info(`activated in ${activationMs.toFixed(1)} ms (pi-ai not loaded)`);
-	return testRun ? { controller, sessionsTree, prunedTree, statusBar, sessionFeed, contextPreview, problems, flush, live, lastSent, contextKeys, activationMs, logUri: context.logUri } : undefined;
+	return testRun ? { controller, sessionsTree, prunedTree, statusBar, sessionFeed, contextPreview, problems, flush, live, lastSent, contextKeys, sessionSearch, activationMs, logUri: context.logUri } : undefined;
 }
 
 /** VS Code awaits this (for a few seconds) before disposing `context.subscriptions`: nothing of ours runs once it resolves. */

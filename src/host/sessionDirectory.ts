@@ -63,18 +63,19 @@ export abstract class SessionDirectory extends Disposable {
 
 	/** The listed sessions and messages where the words occur, best first (the session index); undefined without one. */
 	async searchHistory(words: string, options: SearchOptions, signal?: AbortSignal): Promise<SessionHits[] | undefined> {
-		const hits = await this.store.searchHistory(words, options, signal);
+		const hits = await this.store.sessionIndex?.search(words, options, signal);
 		return hits?.filter((hit) => this.knowsSession(hit.path));
 	}
 
 	/** Clear the Session Index: every session forgotten; false when this window has no index. */
 	clearIndex(): Promise<boolean> {
-		return this.store.clearIndex();
+		const index = this.store.sessionIndex;
+		return index ? index.clear().then(() => true) : Promise.resolve(false);
 	}
 
 	/** What the session index does in this window; undefined without one. */
 	get indexState(): IndexState | undefined {
-		return this.store.indexState;
+		return this.store.sessionIndex?.state;
 	}
 
 	/** True for a `.jsonl` file that is one of the listed Pi sessions. */

@@ -62,8 +62,8 @@ export function registerSessionCommands(context: CommandContext): vscode.Disposa
 			return sessionsTree.filter;
 		}),
 		registerCommand(CommandId.ClearSessionFilter, () => sessionsTree.setFilter('')),
-		registerCommand(CommandId.SearchSessions, async () => {
-			const found = await context.sessionSearch.pick();
+		registerCommand(CommandId.SearchSessions, async (words?: unknown) => {
+			const found = await context.sessionSearch.pick(typeof words === 'string' ? words : undefined);
 			if (found === undefined) {
 				return undefined;
 			}

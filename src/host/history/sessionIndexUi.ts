@@ -51,7 +51,7 @@ export class SessionIndexUi extends Disposable {
 		void withProgress({ location: vscode.ProgressLocation.Notification, title: 'Pi Condense: indexing your Pi sessions', cancellable: true }, (progress, token) => {
 			token.onCancellationRequested(() => {
 				this.logger.info('session index: the build was cancelled; what was read is kept, and the next start goes on from there');
-				this.store.cancelIndexBuild();
+				this.store.sessionIndex?.cancelBuild();
 			});
 			this.report = ({ progress: { filesDone, filesTotal } }) => {
 				const percent = filesTotal === 0 ? 100 : (100 * filesDone) / filesTotal;

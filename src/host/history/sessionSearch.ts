@@ -41,18 +41,33 @@ export function foundMessages(hits: readonly SessionHits[], projectName: (cwd: s
 }
 
 export class SessionSearch {
+	private shown: readonly FoundMessage[] = [];
+
 	constructor(private readonly work: WorkScope, private readonly controller: SessionController) {}
 
-	/** Shows the pick; resolves with the message chosen, or undefined. */
-	pick(): Promise<FoundMessage | undefined> {
+	/** The items the pick shows now (the integration tests wait for them). */
+	get lastShown(): readonly FoundMessage[] {
+		return this.shown;
+	}
+
+	/** Shows the pick (with `initial` typed, when given); resolves with the message chosen, or undefined. */
+	pick(initial?: string): Promise<FoundMessage | undefined> {
 		let search: AbortController | undefined;
 		let typed = '';
-		let show: (items: readonly FoundMessage[], busy: boolean) => void = () => undefined;
+		let answerPick: (items: readonly FoundMessage[], busy: boolean) => void = () => undefined;
+		const show = (items: readonly FoundMessage[], busy: boolean): void => {
+			this.shown = items;
+			answerPick(items, busy);
+		};
 		const run = this.work.debounce(TYPING_PAUSE_MS, async () => {
 			search?.abort();
 			const current = new AbortController();
 			search = current;
-			const answer = show;
+			const answer = (items: readonly FoundMessage[], busy: boolean): void => {
+				if (search === current) {
+					show(items, busy);
+				}
+			};
 			try {
 				const hits = await this.controller.searchHistory(typed, { sessions: SESSIONS_SHOWN, messagesPerSession: MESSAGES_PER_SESSION }, current.signal);
 				const names = new Map(this.controller.projects().map((project) => [project.cwd, project.label]));
@@ -71,21 +86,24 @@ export class SessionSearch {
 		return searchPick<FoundMessage>({
 			title: 'Pi Condense: search Pi sessions',
 			placeholder,
+			value: initial,
 			onValue: (value, answer) => {
 				typed = value.trim();
-				show = answer;
+				answerPick = answer;
 				search?.abort();
+				search = undefined;
 				if (typed === '') {
 					run.cancel();
-					answer([], false);
+					show([], false);
 					return;
 				}
-				answer([], true);
+				show([], true);
 				run.schedule();
 			},
 			onClose: () => {
 				run.cancel();
 				search?.abort();
+				this.shown = [];
 			},
 		});
 	}

@@ -140,6 +140,8 @@ export function pickOne<T extends vscode.QuickPickItem>(options: PickOneOptions<
 export interface SearchPickOptions<T extends vscode.QuickPickItem> {
 	readonly title: string;
 	readonly placeholder: string;
+	/** The text the pick opens with (searched at once). */
+	readonly value?: string;
 	/** The typed text, each time it changes: answer with `show` (busy while a search runs), as often as needed. */
 	readonly onValue: (value: string, show: (items: readonly T[], busy: boolean) => void) => void;
 	/** Called once the pick closes (accepted or not): stop what still runs for it. */
@@ -179,8 +181,10 @@ export function searchPick<T extends vscode.QuickPickItem>(options: SearchPickOp
 			options.onClose?.();
 			quickPick.dispose();
 		});
+		latest = options.value ?? '';
+		quickPick.value = latest;
 		quickPick.show();
-		options.onValue('', showFor(''));
+		options.onValue(latest, showFor(latest));
 	});
 }
 

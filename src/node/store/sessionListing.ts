@@ -4,7 +4,7 @@
  */
 import type { Logger } from '../../engine/ports';
 import type { SessionLocations } from '../sessions/sessionLocations';
-import { discoverSessions, type SearchedFolder, type UnlistedSessionFile } from '../sessions/discoverSessions';
+import { discoverSessions, listSessionPaths, type SearchedFolder, type UnlistedSessionFile } from '../sessions/discoverSessions';
 import type { SessionRows } from './sessionRows';
 
 export interface DiscoveryReport {
@@ -41,4 +41,13 @@ export async function listSessions(locations: SessionLocations, rows: SessionRow
 		logger.debug(`not listed: ${file.path}: ${file.reason}`);
 	}
 	return { report: { locations, searched: found.searched, unlisted: found.unlisted, done: true }, added };
+}
+
+/** The report of a listing from the session index: the folders searched (a directory read each, no file read) and the files it leaves out. */
+export async function indexedReport(locations: SessionLocations, unlisted: readonly UnlistedSessionFile[]): Promise<DiscoveryReport> {
+	const searched = await Promise.all(locations.roots.map(async (root): Promise<SearchedFolder> => {
+		const listing = await listSessionPaths(root);
+		return { root, exists: listing.exists, fileCount: listing.paths.length, ...(listing.error ? { error: listing.error } : {}) };
+	}));
+	return { locations, searched, unlisted, done: true };
 }

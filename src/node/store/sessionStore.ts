@@ -10,7 +10,7 @@ import type { PruneSettings } from '../settings/readPruneSettings';
 import type { PruneMutation, PruneSettingsWrite } from '../settings/updatePruneSettings';
 import { watchSessionFiles } from '../sessions/sessionWatcher';
 import { Emitter } from '../../base/emitter';
-import { listSessions, locatedReport, NOT_LISTED_YET, type DiscoveryReport } from './sessionListing';
+import { indexedReport, listSessions, locatedReport, NOT_LISTED_YET, type DiscoveryReport } from './sessionListing';
 import { OpenSession } from './openSession';
 import { OpenSessionCache } from './openSessionCache';
 import type { SessionSettings } from './sessionSettings';
@@ -21,10 +21,10 @@ import { SessionRows, type SessionRow } from './sessionRows';
 import type { SessionFileSummary } from '../sessions/summaryCache';
 import { errorMessage } from '../../base/errorMessage';
 import { isWorkStopped, type WorkScope } from '../../work';
-import { HistoryService, type HistoryServiceOptions } from '../history/service/historyService';
-import type { SearchOptions, SessionHits } from '../history/historySearch';
-import { listSessionPaths } from '../sessions/discoverSessions';
+import type { HistoryServiceOptions } from '../history/service/historyService';
 import { StoreIndex, type IndexState } from './storeIndex';
+
+export type { StoreIndex } from './storeIndex';
 
 export type { DiscoveryReport } from './sessionListing';
 
@@ -127,28 +127,9 @@ export class SessionStore {
 		});
 	}
 
-	/** What the session index does in this window; undefined without one. */
-	get indexState(): IndexState | undefined {
-		return this.index?.state;
-	}
-
-	/** The sessions and messages where the words occur, from the index; undefined without one. */
-	searchHistory(input: string, options: SearchOptions, signal?: AbortSignal): Promise<SessionHits[] | undefined> {
-		return this.index?.search(input, options, signal) ?? Promise.resolve(undefined);
-	}
-
-	/** Stops the index's build (Cancel): what it read is kept and the next start goes on from there. */
-	cancelIndexBuild(): void {
-		this.index?.cancelBuild();
-	}
-
-	/** Clear the Session Index: false when there is none in this window. */
-	async clearIndex(): Promise<boolean> {
-		if (!this.index) {
-			return false;
-		}
-		await this.index.clear();
-		return true;
+	/** The session index of the last start (search, its state, Cancel, Clear); undefined without one. */
+	get sessionIndex(): StoreIndex | undefined {
+		return this.index;
 	}
 
 	get discovery(): DiscoveryReport {
@@ -249,33 +230,23 @@ export class SessionStore {
 	/** The index of this start, when one is asked for; its thread ends with the start's scope. */
 	private startIndex(started: WorkScope, locations: SessionLocations): StoreIndex | undefined {
 		const place = this.options.sessionIndex?.();
-		if (!place) {
-			this.index = undefined;
-			return undefined;
-		}
-		const work = started.child('session index');
-		const index = new StoreIndex(work, new HistoryService(work, place), {
+		this.index = place && new StoreIndex(started.child('session index'), place, {
 			rows: this.rows,
 			roots: () => locations.roots,
 			listChanged: () => this.changes.fire({ kind: 'list' }),
 			stateChanged: (state) => this.changes.fire({ kind: 'index', state }),
 			logger: this.options.logger,
 		});
-		this.index = index;
-		return index;
+		return this.index;
 	}
 
-	/** The report of a listing from the index: the folders searched (a directory read each) and the files it leaves out. */
+	/** The report of a listing from the index: the folders searched and the files it leaves out. */
 	private async listedFromIndex(index: StoreIndex, locations: SessionLocations, signal: AbortSignal): Promise<void> {
-		const searched = await Promise.all(locations.roots.map(async (root) => {
-			const listing = await listSessionPaths(root);
-			return { root, exists: listing.exists, fileCount: listing.paths.length, ...(listing.error ? { error: listing.error } : {}) };
-		}));
-		if (signal.aborted) {
-			return;
+		const report = await indexedReport(locations, index.unlisted);
+		if (!signal.aborted) {
+			this.report = report;
+			this.changes.fire({ kind: 'list' });
 		}
-		this.report = { locations, searched, unlisted: index.unlisted, done: true };
-		this.changes.fire({ kind: 'list' });
 	}
 
 	/** What a build reads first: the selected session, then the workspace project's. */

@@ -8,7 +8,7 @@
  */
 import type { Logger } from '../../engine/ports';
 import { sessionModifiedTime } from '../../engine/session';
-import type { HistoryService } from '../history/service/historyService';
+import { HistoryService, type HistoryServiceOptions } from '../history/service/historyService';
 import type { StoredSession } from '../history/indexRows';
 import type { RefreshProgress } from '../history/indexRefresh';
 import type { SearchOptions, SessionHits } from '../history/historySearch';
@@ -48,7 +48,11 @@ export class StoreIndex {
 	private readonly writes: SerialQueue;
 	private build: AbortController | undefined;
 
-	constructor(private readonly work: WorkScope, private readonly service: HistoryService, private readonly options: StoreIndexOptions) {
+	private readonly service: HistoryService;
+
+	/** Starts the index's thread under `work` (closing it ends the thread). */
+	constructor(private readonly work: WorkScope, place: HistoryServiceOptions, private readonly options: StoreIndexOptions) {
+		this.service = new HistoryService(work, place);
 		this.writes = work.serialQueue();
 	}
 
