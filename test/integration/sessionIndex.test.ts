@@ -6,7 +6,7 @@
  * cannot be written leaves the list as without an index; each said once.
  */
 import assert from 'node:assert/strict';
-import { appendFileSync, existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -49,6 +49,9 @@ describe('the session index', function () {
 
 	after(async () => {
 		await setIndexPath(undefined);
+		// The other suites expect the fixture sessions alone.
+		rmSync(planted, { force: true });
+		await waitUntil(() => !api.controller.knowsSession(planted), 'the test session gone from the list');
 	});
 
 	it('is a private file in the cache folder, and lists every session with its summary', () => {
@@ -71,7 +74,16 @@ describe('the session index', function () {
 		const picked = vscode.commands.executeCommand<{ path: string; entryId: string | undefined; line: number } | undefined>('piCondense.searchSessions', word);
 		await waitUntil(() => api.sessionSearch.lastShown.some((item) => item.path === planted), 'the pick showing the session');
 		assert.match(api.sessionSearch.lastShown[0]?.detail ?? '', new RegExp(`You: .*${word}`));
-		await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+		// The items reach the window a moment after the extension sets them: Enter before that keeps the pick open.
+		let settled = false;
+		void Promise.resolve(picked).finally(() => {
+			settled = true;
+		});
+		await waitUntil(async () => {
+			await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+			await new Promise((done) => setTimeout(done, 100));
+			return settled;
+		}, 'the pick accepted');
 		const chosen = await picked;
 		assert.deepEqual(chosen && { path: chosen.path, entryId: chosen.entryId, line: chosen.line }, { path: planted, entryId: 'planted1', line: 4 });
 		assert.equal(api.controller.selected, planted);

@@ -173,7 +173,11 @@ export function searchPick<T extends vscode.QuickPickItem>(options: SearchPickOp
 	});
 	return new Promise((resolve) => {
 		quickPick.onDidAccept(() => {
-			resolve(safe.original(quickPick.selectedItems[0]));
+			const chosen = quickPick.selectedItems[0];
+			if (chosen === undefined) {
+				return; // Enter before the results came: the pick stays open for them
+			}
+			resolve(safe.original(chosen));
 			quickPick.hide();
 		});
 		quickPick.onDidHide(() => {

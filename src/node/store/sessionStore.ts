@@ -121,7 +121,7 @@ export class SessionStore {
 			open: this.open,
 			roots: () => this.report.locations?.roots ?? [],
 			changed: (change) => this.changes.fire(change),
-			requestDetails: (paths) => this.requestDetails(paths),
+			requestDetails: (paths, reclaimLimit) => this.requestDetails(paths, reclaimLimit),
 			removed: (path) => this.index?.fileRemoved(path),
 			logger,
 		});

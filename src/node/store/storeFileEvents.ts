@@ -34,7 +34,7 @@ export interface StoreFileEventsOptions {
 	readonly roots: () => readonly SessionRoot[];
 	readonly changed: (change: FileEventChange) => void;
 	/** A new session's summary is asked for, as a view would. */
-	readonly requestDetails: (paths: readonly string[]) => void;
+	readonly requestDetails: (paths: readonly string[], reclaimLimit?: number) => void;
 	/** A session file was deleted (the session index forgets it). */
 	readonly removed: (path: string) => void;
 	readonly logger: Logger;
@@ -81,6 +81,8 @@ export class StoreFileEvents {
 		if (!file || !('header' in file)) {
 			return; // not (yet) a session: line 1 incomplete or invalid; a later append re-checks
 		}
+		// A row whose summary was known (shown, or from the session index) gets it again, so the index follows the rewrite.
+		const hadSummary = rows.get(path)?.summary !== undefined;
 		const isNew = rows.upsertFile(file);
 		if (rewritten) {
 			rows.update(path, { summary: undefined, reclaim: undefined });
@@ -93,6 +95,8 @@ export class StoreFileEvents {
 		changed(isNew || rewritten ? { kind: 'list' } : { kind: 'rows', paths: [path] });
 		if (isNew) {
 			this.options.requestDetails([path]);
+		} else if (rewritten && hadSummary) {
+			this.options.requestDetails([path], 0); // its reclaim figure is measured again when a view asks
 		}
 	}
 
