@@ -4,7 +4,7 @@
  * byte (and the list its old name). An empty name names the session by its first message again.
  */
 import assert from 'node:assert/strict';
-import { readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/host/extensionApi';
@@ -14,13 +14,15 @@ import { activeApi, fixtures, waitUntil } from './helpers';
 describe('Rename Session…', function () {
 	this.timeout(60_000);
 	let api: ExtensionApi;
-	const path = (): string => join(fixtures().sessionsDir, `rename-test-${process.pid}.jsonl`);
+	const folder = (): string => join(fixtures().sessionsDir, '--rename-test--');
+	const path = (): string => join(folder(), `2026-12-06T00-00-00-000Z_rename-${process.pid}.jsonl`);
 
 	before(async () => {
 		api = await activeApi();
 		const builder = new SessionBuilder({ id: `rename-${Date.now()}`, cwd: fixtures().workspace, timestamp: new Date(Date.now() - 600_000).toISOString() });
 		builder.user('Tidy up the build scripts');
 		builder.assistant([{ type: 'text', text: 'Done.' }]);
+		mkdirSync(folder(), { recursive: true });
 		writeFileSync(path(), builder.text());
 		const old = new Date(Date.now() - 60_000);
 		utimesSync(path(), old, old);
@@ -28,7 +30,7 @@ describe('Rename Session…', function () {
 	});
 
 	after(async () => {
-		rmSync(path(), { force: true });
+		rmSync(folder(), { recursive: true, force: true });
 		await waitUntil(() => !api.controller.knowsSession(path()), 'the test session unlisted');
 	});
 
