@@ -5,6 +5,7 @@
 import type { PageSnapshot } from '../src/shared/protocol';
 import { el, figure } from './dom';
 import { tokens, usd } from './format';
+import { CONVERSATION_MEASURE, REQUEST_MEASURE } from '../src/base/reclaimMeasureNames';
 
 export function barsPanel(snapshot: PageSnapshot): HTMLElement {
 	const { totals } = snapshot;
@@ -20,15 +21,26 @@ export function barsPanel(snapshot: PageSnapshot): HTMLElement {
 	]));
 	return el('section', { className: 'panel bars', attrs: { 'aria-label': 'Tokens by category' } }, [
 		el('h2', { text: 'Tokens by category' }),
+		// The two measures every surface shows, named, in this order (src/engine/views/reclaimFigures.ts).
 		el('div', { className: 'headline' }, [
-			figure('totals.before', tokens(totals.beforeTokens), totals.beforeTokens, 'big'),
+			el('span', { className: 'measure-name', text: `${CONVERSATION_MEASURE}: ` }),
+			figure('conversation.before', tokens(totals.conversation.beforeTokens), totals.conversation.beforeTokens, 'big'),
 			el('span', { text: ' → ' }),
-			figure('totals.after', tokens(totals.afterTokens), totals.afterTokens, 'big'),
-			el('span', { text: ' tokens · reclaimed ' }),
-			figure('totals.reclaimed', tokens(totals.reclaimedTokens), totals.reclaimedTokens, 'big good'),
-			el('span', { text: ' (' }),
+			figure('conversation.after', tokens(totals.conversation.afterTokens), totals.conversation.afterTokens, 'big'),
+			el('span', { text: ' tokens · ' }),
+			figure('conversation.percent', `${totals.conversation.percent}%`, totals.conversation.percent, 'big good'),
+			el('span', { text: ' less' }),
+		]),
+		el('div', { className: 'headline second' }, [
+			el('span', { className: 'measure-name', text: `${REQUEST_MEASURE}: ` }),
+			figure('totals.before', tokens(totals.beforeTokens), totals.beforeTokens),
+			el('span', { text: ' → ' }),
+			figure('totals.after', tokens(totals.afterTokens), totals.afterTokens),
+			el('span', { text: ' tokens · ' }),
 			figure('totals.percent', `${totals.reclaimPercent}%`, totals.reclaimPercent),
-			el('span', { text: ')' }),
+			el('span', { text: ' less, ' }),
+			figure('totals.reclaimed', tokens(totals.reclaimedTokens), totals.reclaimedTokens),
+			el('span', { text: ' tokens reclaimed' }),
 		]),
 		el('div', { className: 'sub' }, [
 			figure('messages.before', String(totals.beforeMessages), totals.beforeMessages),

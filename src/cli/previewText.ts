@@ -6,6 +6,7 @@ import { charsToTokens, contentText, contextBreakdownSteps, formatCompactCount, 
 import { collapsedWhitespace } from '../base/boundedText';
 import { type AssistantContent, type ContextMessage, systemPromptText } from '../engine/session';
 import { runSteps } from '../engine/steps';
+import { measureLine, reclaimMeasures } from '../engine/views';
 
 const CATEGORY_LABELS: readonly [SizeCategory, string][] = [
 	['system', 'system prompt'], ['user', 'user'], ['assistantText', 'assistant text'], ['thinking', 'thinking'], ['toolCalls', 'tool calls'],
@@ -15,8 +16,11 @@ const CATEGORY_LABELS: readonly [SizeCategory, string][] = [
 export function previewText(preview: RenderedContext): string {
 	const before = runSteps(contextBreakdownSteps(preview.before));
 	const after = preview.after === preview.before ? before : runSteps(contextBreakdownSteps(preview.after));
+	// Both measures, named, as every surface shows them: pi-condense's (the status line's) first.
+	const measures = preview.reclaim ? reclaimMeasures(preview.reclaim).map((measure) => measureLine(measure)) : [];
 	const lines = [
 		preview.statusText,
+		...measures,
 		`${preview.before.length} messages -> ${preview.after.length} messages`,
 		'',
 		'Tokens (chars / 4)      before      after',

@@ -66,7 +66,7 @@ describe('the status bar, its tooltip, the preview and the rows agree', function
 		const on = await surfaces((status) => status.startsWith('prune: ON'), 'on');
 		assert.equal(on.preview.figures.status, on.statusBar);
 		assert.match(on.tooltip, /\*\*Pi Condense\*\* · pruning on/);
-		assert.match(on.tooltip, /Context sent: [\d.]+k → [\d.]+k tokens/);
+		assert.match(on.tooltip, /Sent, with pi-condense's entries:\s+Conversation \(pi-condense's figure\): [\d.]+k → [\d.]+k tokens, \d+% less/);
 		assert.match(on.row, /· -\d+%$/);
 	});
 
@@ -76,7 +76,7 @@ describe('the status bar, its tooltip, the preview and the rows agree', function
 		assert.equal(off.preview.figures.status, 'prune: OFF');
 		assert.match(off.tooltip, /\*\*Pi Condense\*\* · pruning off/);
 		assert.match(off.tooltip, /the model is sent the whole context/);
-		assert.match(off.tooltip, /Context sent: [\d.]+k tokens, not pruned \([\d.]+k if on\)/);
+		assert.match(off.tooltip, /Sent now: the whole context, not pruned\. With pruning on:\s+Conversation \(pi-condense's figure\): [\d.]+k → [\d.]+k tokens/);
 		assert.match(off.row, /-\d+% if on$/);
 		await api.controller.updatePruneSettings((raw) => ({ ...raw, enabled: true }));
 	});
@@ -89,7 +89,7 @@ describe('the status bar, its tooltip, the preview and the rows agree', function
 			assert.equal(missing.preview.figures.status, 'prune: not installed');
 			assert.match(missing.tooltip, /\*\*Pi Condense\*\* · pi-condense not installed/);
 			assert.ok(!/pruning on/.test(missing.tooltip), 'the tooltip no longer says pruning on');
-			assert.match(missing.tooltip, /Context sent: [\d.]+k tokens, not pruned \([\d.]+k if installed\)/);
+			assert.match(missing.tooltip, /Sent now: the whole context, not pruned\. With pi-condense installed:\s+Conversation \(pi-condense's figure\): [\d.]+k → [\d.]+k tokens/);
 			assert.match(missing.row, /-\d+% if installed$/);
 		} finally {
 			renameSync(`${packageDir()}.removed`, packageDir());

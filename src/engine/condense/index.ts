@@ -27,7 +27,7 @@ export { renderContextSteps } from './render/renderContext';
 export { predictAtLeafSteps } from './render/predictAtLeaf';
 export { renderBranchSteps, previewContextSteps, previewFromStateSteps, type RenderedContext } from './renderBranch';
 export { measureReclaimSteps, contextBreakdownSteps, type ContextBreakdown, type SizeCategory } from './measure/contextSize';
-export { pruneStatusText, pendingStatusText, SUMMARIZING_STATUS_TEXT, type LiveReclaim } from './measure/statusText';
+export { pruneStatusText, pendingStatusText, reductionPercent, SUMMARIZING_STATUS_TEXT, type LiveReclaim } from './measure/statusText';
 export { formatCompactCount, formatCost, charsToTokens } from './measure/compactFormat';
 export { recoverOutputs, resolveRecoveryId, rawOutput, SPILL_UNAVAILABLE, type RecoveredOutput, type RecoveryResult } from './recovery/recoveryQuery';
 export { truncateHead, DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, type HeadTruncation } from './recovery/truncateHead';

@@ -11,7 +11,7 @@ import type { ContextPruneConfig } from '../config/types';
 import type { ReleaseRules } from '../release/releases';
 import { conversationOf } from '../session/systemMessages';
 import type { ContextMessage, SessionEntry } from '../session/types';
-import { measureReclaimSteps } from './measure/contextSize';
+import { measureReclaimSteps, serializedLengthSteps } from './measure/contextSize';
 import { pruneStatusText, type LiveReclaim } from './measure/statusText';
 import type { DefectWarning, ReleaseDiagnostic } from './phases/renderReport';
 import { renderContextSteps } from './render/renderContext';
@@ -47,6 +47,16 @@ export interface RenderedContext {
 	readonly warnings: readonly DefectWarning[];
 }
 
+/** pi-condense's measure (the conversation), and the whole request's when Pi 1.x's system messages make it another. */
+function* reclaimWithRequestSteps(messages: readonly ContextMessage[], after: readonly ContextMessage[]): Steps<LiveReclaim | undefined> {
+	const conversation = conversationOf(messages);
+	const reclaim = yield* measureReclaimSteps(conversation, conversationOf(after));
+	if (!reclaim || conversation.length === messages.length) {
+		return reclaim;
+	}
+	return { ...reclaim, request: { beforeChars: yield* serializedLengthSteps(messages), afterChars: yield* serializedLengthSteps(after) } };
+}
+
 /** State, rendered context, reclaim and status text for one branch. */
 export function* previewContextSteps(
 	branch: readonly SessionEntry[],
@@ -63,6 +73,6 @@ export function* previewFromStateSteps(state: CondenseState, messages: readonly 
 	const diagnostics: ReleaseDiagnostic[] = [];
 	const warnings: DefectWarning[] = [];
 	const after = yield* renderContextSteps(messages, state, config, rules, { diagnostic: (d) => diagnostics.push(d), warning: (w) => warnings.push(w) });
-	const reclaim = after === messages ? undefined : yield* measureReclaimSteps(conversationOf(messages), conversationOf(after));
+	const reclaim = after === messages ? undefined : yield* reclaimWithRequestSteps(messages, after);
 	return { state, before: messages, after, reclaim, statusText: pruneStatusText(config, reclaim), diagnostics, warnings };
 }

@@ -70,7 +70,8 @@ export function* computePreviewSteps(base: SnapshotBase, options: WhatIfOptions)
 		},
 	});
 	// pi-condense's status line measures the conversation it saw: without Pi 1.x's system messages.
-	const reclaim = after === base.messages ? undefined : { beforeChars: conversationChars(base.messages, raw), afterChars: conversationChars(after, sent) };
+	const conversation = { beforeChars: conversationChars(base.messages, raw), afterChars: after === base.messages ? conversationChars(base.messages, raw) : conversationChars(after, sent) };
+	const reclaim = after === base.messages ? undefined : conversation;
 	const preview = { after, diagnostics, statusText: pruneStatusText(config, reclaim) };
 	const sizes = { before: raw.sizes, after: sent.sizes };
 	const rows = yield* ViewRows.build({
@@ -111,7 +112,7 @@ export function* computePreviewSteps(base: SnapshotBase, options: WhatIfOptions)
 		release: base.rules.version,
 		statusText: preview.statusText,
 		bars: tokenBars(beforeSizes, afterSizes),
-		totals: tokenTotals(beforeSizes, afterSizes, base.messages.length, preview.after.length),
+		totals: tokenTotals(beforeSizes, afterSizes, base.messages.length, preview.after.length, conversation),
 		usage: lastCallUsage(base),
 		sessionUsage: base.sessionUsage && {
 			tokens: base.sessionUsage.input + base.sessionUsage.output + base.sessionUsage.cacheRead + base.sessionUsage.cacheWrite,

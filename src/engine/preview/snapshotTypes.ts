@@ -16,6 +16,9 @@ export interface TokenBar {
 }
 
 export interface TokenTotals {
+	/** pi-condense's own measure, its footer's: the conversation without Pi 1.x's system messages (see views/reclaimFigures.ts). */
+	readonly conversation: { readonly beforeTokens: number; readonly afterTokens: number; readonly percent: number };
+	/** The rest is the whole request, with the system prompt. */
 	readonly beforeTokens: number;
 	readonly afterTokens: number;
 	readonly reclaimedTokens: number;

@@ -3,6 +3,7 @@
  * `/dcp context` shows them. Pure. Tokens are pi-condense's estimate: serialized characters / 4.
  */
 import { charsToTokens } from '../condense/measure/compactFormat';
+import { reductionPercent, type LiveReclaim } from '../condense/measure/statusText';
 import type { ContextBreakdown } from '../condense/measure/contextSize';
 import type { BarCategory, TokenBar, TokenTotals } from './snapshotTypes';
 
@@ -29,14 +30,18 @@ export function tokenBars(before: ContextBreakdown, after: ContextBreakdown): To
 	}));
 }
 
-export function tokenTotals(before: ContextBreakdown, after: ContextBreakdown, beforeMessages: number, afterMessages: number): TokenTotals {
+/** The totals of the whole request (`before`, `after`) with pi-condense's own measure of the conversation (`conversation`, in chars). */
+export function tokenTotals(before: ContextBreakdown, after: ContextBreakdown, beforeMessages: number, afterMessages: number, conversation: LiveReclaim): TokenTotals {
 	const beforeTokens = charsToTokens(before.total);
 	const afterTokens = charsToTokens(after.total);
+	const conversationBefore = charsToTokens(conversation.beforeChars);
+	const conversationAfter = charsToTokens(conversation.afterChars);
 	return {
+		conversation: { beforeTokens: conversationBefore, afterTokens: conversationAfter, percent: reductionPercent(conversationBefore, conversationAfter) },
 		beforeTokens,
 		afterTokens,
 		reclaimedTokens: Math.max(0, beforeTokens - afterTokens),
-		reclaimPercent: beforeTokens === 0 ? 0 : Math.max(0, Math.round((1 - afterTokens / beforeTokens) * 100)),
+		reclaimPercent: reductionPercent(beforeTokens, afterTokens),
 		beforeMessages,
 		afterMessages,
 	};

@@ -10,4 +10,5 @@ export { type PreparedInsight, SessionInsight } from './sessionInsight';
 export { shortenHome } from './sessionNames';
 export { buildSessionList, captureOrder, defaultSession, type ListedSession, type ListOrder, type ProjectItem, type RowReclaim, type SessionItem, sessionTitle } from './sessionList';
 export { statusLineText } from './statusLine';
+export { CONVERSATION_MEASURE, measureLine, type ReclaimMeasure, reclaimMeasures, REQUEST_MEASURE } from './reclaimFigures';
 export { toolCallLabel } from './toolCallText';

@@ -4,7 +4,8 @@
  * `-85% if installed`), in the words the status bar and the preview use for that state; a figure
  * that rounds to 0% is not shown. Pure.
  */
-import { charsToTokens, formatCompactCount } from '../condense';
+import type { LiveReclaim } from '../condense';
+import { measureLine, reclaimMeasures } from './reclaimFigures';
 import { formatBytes } from '../../base/numberFormat';
 import type { SessionSummary } from '../session/summary';
 import { reclaimCondition, type PruneState } from './pruneState';
@@ -12,7 +13,7 @@ import { relativeTime } from '../../base/relativeTime';
 
 export type RowReclaim =
 	/** Context size with pruning on (`JSON.stringify` length) before and after pi-condense's render. */
-	| { readonly kind: 'measured'; readonly beforeChars: number; readonly afterChars: number }
+	| ({ readonly kind: 'measured' } & LiveReclaim)
 	/** The render changes nothing. */
 	| { readonly kind: 'none' }
 	/** Not measured in the background: the file is larger than the cap (select it to measure). */
@@ -31,14 +32,12 @@ export interface RowFacts {
 	readonly state: PruneState | undefined;
 }
 
-/** `-85%`, or undefined when there is no measured figure or it rounds to 0%. */
+/** `-85%` (pi-condense's figure, as its footer writes it), or undefined when there is none or it rounds to 0%. */
 export function reclaimPercent(reclaim: RowReclaim | undefined): string | undefined {
 	if (reclaim?.kind !== 'measured') {
 		return undefined;
 	}
-	const before = charsToTokens(reclaim.beforeChars);
-	const after = charsToTokens(reclaim.afterChars);
-	const percent = before === 0 ? 0 : Math.max(0, Math.round((1 - after / before) * 100));
+	const percent = reclaimMeasures(reclaim)[0].percent;
 	return percent === 0 ? undefined : `-${percent}%`;
 }
 
@@ -75,18 +74,13 @@ export function rowDetails(row: RowFacts): string[] {
 }
 
 function reclaimLine(reclaim: Extract<RowReclaim, { kind: 'measured' }>, state: PruneState): string {
-	const tokens = (chars: number): string => formatCompactCount(charsToTokens(chars));
-	const percent = reclaimPercent(reclaim);
-	const figures = `${tokens(reclaim.beforeChars)} -> ${tokens(reclaim.afterChars)} tokens (chars / 4)`;
-	if (percent === undefined) {
-		return `pi-condense's entries change almost nothing in this context (${figures})`;
-	}
+	const measures = reclaimMeasures(reclaim).map(measureLine).join('; ');
 	switch (state) {
 		case 'on':
-			return `pi-condense reclaims ${percent} of the context: ${figures}`;
+			return `Sent with pi-condense's entries: ${measures}`;
 		case 'off':
-			return `Pruning is off: the model gets the whole context. With pruning on, pi-condense would reclaim ${percent} of the context: ${figures}`;
+			return `Pruning is off: the model gets the whole context. With pruning on: ${measures}`;
 		case 'not-installed':
-			return `Pi has no pi-condense: the model gets the whole context. Installed, pi-condense would reclaim ${percent} of the context: ${figures}`;
+			return `Pi has no pi-condense: the model gets the whole context. With pi-condense: ${measures}`;
 	}
 }

@@ -5,13 +5,13 @@
  * context preview. Hidden when Pi's `showPruneStatusLine` or `piCondense.statusBar.enabled` is off.
  */
 import * as vscode from 'vscode';
-import { charsToTokens, formatCompactCount, formatCost } from '../../engine/condense';
+import { formatCompactCount, formatCost } from '../../engine/condense';
 import { notices } from '../../engine/flush';
 import { homedir } from 'node:os';
 import { modelLabel } from '../../engine/pruner';
 import { INSTALL_COMMAND, newerPiSessionText, releaseLine } from '../../engine/release';
 import { liveFigure, liveLine } from '../../engine/live';
-import { joinMarkdown, linkSafe, md, type PreparedInsight, pruneHeadline, type PruneState, reclaimCondition, SafeMarkdown, sentSentence, statusLineText } from '../../engine/views';
+import { joinMarkdown, linkSafe, md, measureLine, type PreparedInsight, pruneHeadline, type PruneState, reclaimMeasures, SafeMarkdown, sentSentence, statusLineText } from '../../engine/views';
 import { CommandId } from '../commandIds';
 import { Disposable } from '../dispose';
 import type { ExtensionSettings } from '../extensionConfig';
@@ -135,11 +135,11 @@ export class PruneStatusBar extends Disposable {
 	private sessionLines(insight: PreparedInsight, state: PruneState): SafeMarkdown[] {
 		const lines: SafeMarkdown[] = [];
 		const reclaim = insight.reclaim;
-		const tokens = (chars: number): string => formatCompactCount(charsToTokens(chars));
 		if (reclaim) {
-			lines.push(state === 'on'
-				? md`Context sent: ${tokens(reclaim.beforeChars)} → ${tokens(reclaim.afterChars)} tokens (chars / 4)`
-				: md`Context sent: ${tokens(reclaim.beforeChars)} tokens, not pruned (${tokens(reclaim.afterChars)}${reclaimCondition(state)})`);
+			// Both measures, named, in the order every surface uses (pi-condense's figure first: the footer's).
+			const measures = reclaimMeasures(reclaim);
+			lines.push(state === 'on' ? md`Sent, with pi-condense's entries:` : md`Sent now: the whole context, not pruned. ${state === 'off' ? 'With pruning on' : 'With pi-condense installed'}:`);
+			lines.push(joinMarkdown(measures.map((measure) => md`${measureLine(measure)}`), '  \n'));
 		}
 		const pending = insight.pending;
 		const pendingChars = pending.reduce((sum, batch) => sum + batch.rawChars, 0);

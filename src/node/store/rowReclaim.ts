@@ -25,7 +25,7 @@ export async function measureRowReclaim(work: SliceRunner, path: string, size: n
 		const session = await (options.openSession ?? OpenSession.open(work, path, undefined, options.signal));
 		// In slices: the list measures sessions in the background while the user works.
 		const reclaim = await work.sliced(session.insight(settings).reclaimSteps(), options.signal);
-		return reclaim ? { kind: 'measured', beforeChars: reclaim.beforeChars, afterChars: reclaim.afterChars } : { kind: 'none' };
+		return reclaim ? { kind: 'measured', ...reclaim } : { kind: 'none' };
 	} catch (error) {
 		options.signal?.throwIfAborted(); // stopped, not failed
 		return { kind: 'failed', message: errorMessage(error) };

@@ -90,7 +90,8 @@ describe('pi-condense command line (node dist/cli.js)', () => {
 	it('prints a human-readable preview', () => {
 		const { code, stdout } = basic('preview');
 		assert.equal(code, 0);
-		assert.ok(stdout.startsWith(`${basicStatus()}\n29 messages -> 15 messages\n`), stdout.slice(0, 80));
+		// The status line, then both measures named (no system prompt here: the two are one).
+		assert.ok(stdout.startsWith(`${basicStatus()}\nConversation (pi-condense's figure): 5.1k → 1.1k tokens, 78% less\nWhole request (with the system prompt): 5.1k → 1.1k tokens, 78% less\n29 messages -> 15 messages\n`), stdout.slice(0, 240));
 		assert.match(stdout, /\n {2}#1 {4}chain {6}"<compressed-chain id=\\"b1\\" tools=\\"t1,t2,t3,t4\\">/);
 	});
 

@@ -10,6 +10,16 @@ import { charsToTokens, formatCompactCount } from './compactFormat';
 export interface LiveReclaim {
 	readonly beforeChars: number;
 	readonly afterChars: number;
+	/**
+	 * The same of the whole request, with Pi 1.x's system messages, which pi-condense's own figure
+	 * leaves out; undefined when there are none (the two measures are then one).
+	 */
+	readonly request?: { readonly beforeChars: number; readonly afterChars: number };
+}
+
+/** What pi-condense's status line says was taken off, in whole percent: 0 and up, 0 for an empty context. */
+export function reductionPercent(beforeTokens: number, afterTokens: number): number {
+	return beforeTokens === 0 ? 0 : Math.max(0, Math.round((1 - afterTokens / beforeTokens) * 100));
 }
 
 export const SUMMARIZING_STATUS_TEXT = 'prune: summarizing…';
@@ -23,8 +33,8 @@ export function pruneStatusText(config: { readonly enabled: boolean }, reclaim?:
 	}
 	const before = charsToTokens(reclaim.beforeChars);
 	const after = charsToTokens(reclaim.afterChars);
-	// A context under 2 chars rounds to 0 tokens; report 0% rather than divide by zero.
-	const reduction = before === 0 ? 0 : Math.max(0, Math.round((1 - after / before) * 100));
+	// A context under 2 chars rounds to 0 tokens: 0% rather than a division by zero.
+	const reduction = reductionPercent(before, after);
 	return `prune: ON \u00b7 ${formatCompactCount(before)}->${formatCompactCount(after)} (-${reduction}%)`;
 }
 

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { conversationOf } from '../../../../src/engine/session/systemMessages';
 import { join } from 'node:path';
 import { contextBreakdownSteps, measureReclaimSteps, renderContextSteps, buildCondenseStateSteps } from '../../../../src/engine/condense';
 import { measuredContextSteps } from '../../../../src/engine/condense/measure/contextSize';
@@ -44,7 +45,8 @@ describe('the preview measures by position', () => {
 					const sent = runSteps(contextBreakdownSteps(views.after));
 					assert.equal(snapshot.statusText, pruneStatusText(withWhatIf(config, sanitizeOverrides(overrides)), runSteps(measureReclaimSteps(views.before, views.after))));
 					assert.deepEqual(snapshot.bars, tokenBars(before, sent));
-					assert.deepEqual(snapshot.totals, tokenTotals(before, sent, views.before.length, views.after.length));
+					const conversation = runSteps(measureReclaimSteps(conversationOf(views.before), conversationOf(views.after))) ?? { beforeChars: JSON.stringify(conversationOf(views.before)).length, afterChars: JSON.stringify(conversationOf(views.before)).length };
+					assert.deepEqual(snapshot.totals, tokenTotals(before, sent, views.before.length, views.after.length, conversation));
 					assert.deepEqual(snapshot.cache, runSteps(cacheImpactSteps({
 						next: views.after, nextRaw: views.before, previous: base.previousSent, previousRaw: base.previousRaw, usage: base.reply?.usage,
 						previousCallAt: base.reply?.timestamp, pricing: undefined, sizeOf: (message) => JSON.stringify(message).length,

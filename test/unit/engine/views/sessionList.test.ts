@@ -51,9 +51,11 @@ describe('buildSessionList', () => {
 		const item = (state: PruneState | undefined) => buildSessionList(rows, { workspaceFolders: [], now: NOW, stateOf: () => state })
 			.flatMap((project) => project.sessions).find((session) => session.path === '/s/a2.jsonl');
 		assert.equal(item('on')?.description, '1 minute ago · 12 msgs · -85%');
-		assert.ok(item('on')?.details.includes('pi-condense reclaims -85% of the context: 100.0k -> 15.0k tokens (chars / 4)'));
+		// Both measures, named, in their order; never "reclaims -85%" (a negative reclaim).
+		assert.ok(item('on')?.details.includes('Sent with pi-condense\'s entries: Conversation (pi-condense\'s figure): 100.0k → 15.0k tokens, 85% less; Whole request (with the system prompt): 100.0k → 15.0k tokens, 85% less'), item('on')?.details.join('\n'));
+		assert.ok(!item('on')?.details.some((line) => /reclaims? -/.test(line)));
 		assert.equal(item('off')?.description, '1 minute ago · 12 msgs · -85% if on');
-		assert.ok(item('off')?.details.includes('Pruning is off: the model gets the whole context. With pruning on, pi-condense would reclaim -85% of the context: 100.0k -> 15.0k tokens (chars / 4)'));
+		assert.ok(item('off')?.details.includes('Pruning is off: the model gets the whole context. With pruning on: Conversation (pi-condense\'s figure): 100.0k → 15.0k tokens, 85% less; Whole request (with the system prompt): 100.0k → 15.0k tokens, 85% less'));
 		assert.equal(item('not-installed')?.description, '1 minute ago · 12 msgs · -85% if installed');
 		assert.ok(item('not-installed')?.details.some((line) => line.startsWith('Pi has no pi-condense: the model gets the whole context.')));
 		assert.equal(item(undefined)?.description, '1 minute ago · 12 msgs', 'no figure before the row\'s state is known');
