@@ -34,6 +34,7 @@ import { SessionsTreeProvider } from './host/tree/sessionsTreeProvider';
 import { errorMessage } from './base/errorMessage';
 import { openLastSent, prunerInPi, registerBridgeCommands, type BridgeCommandContext } from './host/commands/bridgeCommands';
 import { openRecovered } from './host/commands/recoveryCommands';
+import { composeStatusReport, statusMarkdown } from './host/commands/statusReport';
 import { PruneRequests } from './host/flush/pruneRequests';
 import { BridgeInstallState } from './host/live/bridgeInstallState';
 import { LastSentDocuments } from './host/live/lastSentDocuments';
@@ -105,8 +106,9 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 	const sessionSearch = new SessionSearch(work.child('session search'), controller);
 	const commands: BridgeCommandContext = {
 		controller, settings, logger, sessionsTree, prunedTree, listModels: piAi.listModels, summarizerLibrary, prune, undo: flush.undo, keys: flush.keys, monitor: flush.monitor,
-		sessionSearch, renamer: flush.renamer, live, lastSentDocuments, bridgeSource, bridgeInstall,
+		sessionSearch, renamer: flush.renamer, live, lastSentDocuments, bridgeSource, bridgeInstall, refreshStatusDocument: () => documents.refreshStatus(),
 	};
+	const documents = new PruneDocumentProvider(controller, async () => statusMarkdown(await composeStatusReport(commands)));
 	// The page's buttons and links do what the commands do, through typed calls.
 	const sessionFeed = new ControllerSessionFeed(controller, piAi.lookUp, {
 		prune: (mode, path) => prune.run(mode, path),
@@ -118,7 +120,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 	context.subscriptions.push(
 		logger, settings, controller, live, lastSent, lastSentDocuments, sessionsTree, prunedTree, statusBar, sessionFeed, contextPreview, problems, flush,
 		bridgeInstall, contextKeys, indexUi,
-		new PruneDocumentProvider(controller),
+		documents,
 		vscode.languages.registerHoverProvider(HOVER_SELECTOR, new RefHoverProvider(controller)),
 		...registerCommands(commands),
 		...registerBridgeCommands(commands),

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // UI smoke test of the real workbench in headless Chromium, driven as a person would: open the Pi Condense
 // activity bar, read the Pi Sessions rows, expand a summary in Pruned Calls, open the session file from the
-// Command Palette and hover a ref in it, run a palette command and read its notification and its details, count
+// Command Palette and hover a ref in it, run Show Status and read its report document and its notification, count
 // the palette's commands, hover and click the status bar item, reload the window and find the context preview
 // restored by its serializer; then prune a session without a key (the confirmation first) and undo it
 // (uiPruneFlow.mjs). Saves
@@ -25,6 +25,18 @@ const step = (message) => console.log(`[ui] ${message} (${Date.now() - started} 
 /** A treeitem row of the sidebar whose text contains `text`. */
 function row(page, text) {
 	return page.locator('.part.sidebar .monaco-list-row', { hasText: text }).first();
+}
+
+/** The frame (the markdown preview is a webview: nested iframes) whose body shows `text`. */
+async function frameWithText(page, text, timeoutMs) {
+	for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await new Promise((done) => setTimeout(done, 200))) {
+		for (const frame of page.frames()) {
+			if (await frame.locator('body', { hasText: text }).count().catch(() => 0) > 0 && await frame.locator('.monaco-workbench').count().catch(() => 1) === 0) {
+				return frame;
+			}
+		}
+	}
+	throw new Error(`no webview shows "${text}"`);
 }
 
 /** Line and column (1-based) of the first `needle` in a file. */
@@ -90,16 +102,24 @@ async function run(page, fixtures, server) {
 	step('the hover link opened the recovered output (t3.md)');
 
 	await palette(page, 'Pi Condense: Show Status');
-	await page.locator('.monaco-alert', { hasText: 'Pi Condense status: pruning on' }).first().waitFor({ state: 'attached', timeout: 20_000 });
-	// An information notification may show no toast here (the page's window is not focused): the notification center lists it.
-	await palette(page, 'Notifications: Show Notifications');
-	const statusItem = page.locator('.notifications-center .notification-list-item', { hasText: 'Pi Condense status: pruning on' }).first();
-	await statusItem.waitFor({ timeout: 20_000 });
-	await statusItem.locator('.monaco-button', { hasText: 'Details…' }).click();
-	const details = page.locator('.monaco-dialog-box', { hasText: 'summarizer models and credentials' }).first();
-	await details.waitFor({ state: 'visible', timeout: 20_000 });
-	await page.keyboard.press('Escape');
-	step('palette command "Show Status" answered with a short notification, its Details… with the whole report in a dialog');
+	// The whole report: a read-only markdown document in the markdown preview, its text selectable (copyable).
+	await page.locator('.part.editor .tab', { hasText: 'status.md' }).first().waitFor({ timeout: 20_000 });
+	const report = await frameWithText(page, 'summarizer models and credentials', 20_000);
+	if (await report.locator('h2', { hasText: 'pruner status' }).count() === 0 || await report.locator('li strong', { hasText: 'enabled:' }).count() === 0) {
+		throw new Error('the status report has no "pruner status" heading or no "enabled:" item');
+	}
+	if (await page.locator('.monaco-dialog-box').count() > 0) {
+		throw new Error('Show Status opened a dialog');
+	}
+	// The short one-line state: a toast (VS Code 1.139 run with the smoke-test driver, as here, shows no toasts at all:
+	// there the notification center lists it).
+	const toast = page.locator('.notification-toast', { hasText: 'Pi Condense status: pruning on' }).first();
+	const toasted = await toast.waitFor({ state: 'visible', timeout: 3_000 }).then(() => true, () => false);
+	if (!toasted) {
+		await palette(page, 'Notifications: Show Notifications');
+		await page.locator('.notifications-center .notification-list-item', { hasText: 'Pi Condense status: pruning on' }).first().waitFor({ timeout: 20_000 });
+	}
+	step(`palette command "Show Status" opened its report as a markdown document (status.md) and said the state in ${toasted ? 'a toast' : 'a notification (no toasts under the smoke-test driver)'}`);
 	await palette(page, 'Notifications: Clear All Notifications');
 
 	// Search Pi Sessions…: words typed, the message found in the session index, Enter opens its session's preview.

@@ -1,6 +1,6 @@
 /**
- * The extension as VS Code really loads it: present in the extension host, activated by revealing its view
- * container (no activation event of its own: VS Code infers onView from the contributed view), and its
+ * The extension as VS Code really loads it: present in the extension host, activated once VS Code has started
+ * (`onStartupFinished`) with no view of its opened, the status bar showing the workspace's state at once, and its
  * "Pi Sessions" view can be focused. Runs against the temporary agent dir the harness created. Prints the
  * activation time and checks that activation did not load pi-ai.
  */
@@ -32,31 +32,37 @@ describe('activation in a real VS Code extension host', () => {
 		assert.equal(folders[0]?.uri.fsPath, process.env.PI_CONDENSE_TEST_WORKSPACE);
 	});
 
-	it('is present, with its view container and its two views, and not yet active', () => {
+	it('is present, with its view container and its two views, and activates on startup finished', () => {
 		const extension = ourExtension();
-		assert.equal(extension.isActive, false, 'nothing activates it before its view is shown');
-		const manifest = extension.packageJSON as { contributes: { views: Record<string, { id: string; name: string }[]> } };
+		const manifest = extension.packageJSON as { activationEvents: string[]; contributes: { views: Record<string, { id: string; name: string }[]> } };
+		assert.ok(manifest.activationEvents.includes('onStartupFinished'), 'present from the start, without any view opened');
 		assert.deepEqual(manifest.contributes.views.piCondense?.map((view) => [view.id, view.name]), [
 			['piCondense.sessions', 'Pi Sessions'],
 			['piCondense.prunedCalls', 'Pruned Calls'],
 		]);
 	});
 
-	it('activates when its view container is revealed, quickly and without loading pi-ai', async () => {
-		await vscode.commands.executeCommand('workbench.view.extension.piCondense');
-		await waitUntil(() => ourExtension().isActive, `${extensionId} to activate`);
+	it('activates by itself once VS Code has started, with no Pi Condense view opened, quickly and without loading pi-ai', async () => {
+		// Nothing here opens a view: VS Code activates it after startup.
+		await waitUntil(() => ourExtension().isActive, `${extensionId} to activate after startup`);
 		const api = ourExtension().exports as ExtensionApi;
-		console.log(`[integration] activation took ${api.activationMs.toFixed(1)} ms`);
+		console.log(`[integration] activation took ${api.activationMs.toFixed(1)} ms (onStartupFinished, no view opened)`);
+		assert.equal(api.sessionsTree.view.visible, false, 'the Pi Sessions view was not opened');
+		assert.equal(api.prunedTree.view.visible, false, 'the Pruned Calls view was not opened');
 		const piAiChunk = join(ourExtension().extensionPath, 'dist', 'pi-ai.js');
 		assert.ok(!Object.keys(require.cache).includes(piAiChunk), 'dist/pi-ai.js is not loaded by activation');
 		assert.ok(!Object.keys(require.cache).some((path) => path.includes('@mariozechner/pi-ai')), 'no pi-ai module is loaded');
 	});
 
-	it('shows on the status bar, from its first text, the state of the installed pi-condense (nothing before it is known)', async () => {
+	it('shows on the status bar, with no view opened, the state of the installed pi-condense and then the workspace\'s session (nothing before it is known)', async () => {
 		const api = ourExtension().exports as ExtensionApi;
 		// Here, before any later test changes Pi's settings: the first text must be the state the files say at start.
 		await waitUntil(() => api.statusBar.visible, 'the status bar item shown');
 		assert.match(api.statusBar.shownTexts[0] ?? '', /^prune: ON/, `the first texts shown: ${JSON.stringify(api.statusBar.shownTexts.slice(0, 5))}`);
+		// The workspace's newest session is selected and its figures reach the status bar, still without a view.
+		await waitUntil(() => api.controller.insight() !== undefined && api.controller.selected === fixtures().basic.path, 'the workspace\'s session on the status bar');
+		await waitUntil(() => /^prune: ON .*\d/.test(api.statusBar.item.text), `the session's figures on the status bar (shown: ${JSON.stringify(api.statusBar.shownTexts.slice(0, 5))})`);
+		assert.equal(api.sessionsTree.view.visible, false, 'still no Pi Sessions view opened');
 	});
 
 	it('selects the newest session of the workspace by itself', async () => {

@@ -106,6 +106,17 @@ describe('commands', () => {
 		assert.match(status, /^pruner status:\n {2}enabled: {5}yes/);
 		assert.match(status, /--- summarizer ---\n {2}calls: {7}6/);
 		assert.ok(status.endsWith('(session "Explore the project: list the files and read the sources.")'), status);
+		// The whole report opens as a read-only markdown document (the markdown preview), not a modal: headings, one bullet per setting.
+		const report = (): vscode.TextDocument | undefined => vscode.workspace.textDocuments.find((document) => document.uri.toString() === 'pi-condense:/status.md');
+		await waitUntil(() => report() !== undefined, 'the status report document opened');
+		const markdown = report()?.getText() ?? '';
+		assert.match(markdown, /^# Pi Condense status\n/);
+		assert.match(markdown, /^## pruner status$/m);
+		assert.match(markdown, /^- \*\*enabled:\*\* yes$/m);
+		assert.match(markdown, /^- \*\*calls:\*\* 6$/m);
+		assert.match(markdown, /^\*\*summarizer models and credentials:\*\* /m);
+		assert.match(markdown, /^> Figures of the session \\"Explore the project/m);
+		assert.ok(!/: {2,}\S/.test(markdown), `no padded columns: ${markdown}`);
 		assert.equal(await run('piCondense.stats'), statsText(engineView(basic.path).state.stats));
 	});
 

@@ -4,6 +4,7 @@ export { type ProblemMessage, sessionProblemMessage, settingsProblemMessages } f
 export { buildPrunedCallsSteps, type GroupKind, type PrunedNode } from './prunedCallsModel';
 export { ignoredRowText, parseSettingInput, type ReleaseSettingRow, type SettingRow, settingRows, settingValue, valueWithDefault } from './pruneSettingRows';
 export { pruneHeadline, type PruneState, pruneStateOf, reclaimCondition, sentSentence } from './pruneState';
+export { type PlainReport, reportMarkdown } from './reportMarkdown';
 export { type RestrictedAction, restrictedModeRefusal } from './restrictedMode';
 export { codeBlock, inertMarkdown, joinMarkdown, linkSafe, md, SafeMarkdown } from './safeText';
 export { type PreparedInsight, SessionInsight } from './sessionInsight';

@@ -43,6 +43,8 @@ export interface CommandContext {
 	readonly renamer: SessionRenamer;
 	/** Search Pi Sessions… (the session index). */
 	readonly sessionSearch: SessionSearch;
+	/** Show Status's document is read again, when it is open. */
+	readonly refreshStatusDocument: () => void;
 }
 
 /** The selected session's path, or undefined after telling the user to select one. */
@@ -103,26 +105,6 @@ export function showReport(context: CommandContext, text: string, oneLine: strin
 		if (choice === 'Show Log') {
 			context.logger.show(true);
 		} else if (choice !== undefined && action) {
-			void vscode.commands.executeCommand(action.command);
-		}
-	});
-	return text;
-}
-
-/**
- * A report too long for a notification (Show Status): a short notification, whose Details… opens
- * the whole report in a dialog, one line per line (a notification runs it all into one line); the
- * log gets it too.
- */
-export function showDetailedReport(context: CommandContext, text: string, short: string, action?: { readonly title: string; readonly command: string }): string {
-	context.logger.info(text);
-	const [first = '', ...rest] = text.split('\n');
-	const extra = action ? [action.title] : [];
-	void showInfo(short, 'Details…', ...extra).then(async (choice) => {
-		const picked = choice === 'Details…' ? await showInfo(first, { modal: true, detail: rest.join('\n') }, ...extra, 'Show Log') : choice;
-		if (picked === 'Show Log') {
-			context.logger.show(true);
-		} else if (picked !== undefined && action && picked === action.title) {
 			void vscode.commands.executeCommand(action.command);
 		}
 	});

@@ -4,18 +4,15 @@
  * help. With an argument (as in `/pruner dedup off`) a command changes the setting directly; without
  * one it asks with a quick pick or an input box. Each returns the message it showed.
  */
-import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import { askNumber } from './askNumber';
-import { newerPiSessionText, releaseLine, releaseStatusLines } from '../../engine/release';
-import { flattenReport, requireSession, saveSetting, showDetailedReport, showReport, type CommandContext } from './commandContext';
+import { flattenReport, requireSession, saveSetting, showReport, type CommandContext } from './commandContext';
+import { showStatus } from './statusReport';
 import { CommandId } from '../commandIds';
 import { pruneUri } from '../recovery/pruneUris';
 import { statsText } from '../../engine/condense';
-import { pruneHeadline } from '../../engine/views';
-import { notices } from '../../engine/flush';
 import { BATCHING_MODES, MIN_BATCH_CHARS_PRESETS, PRUNE_ON_MODES, SUMMARIZER_THINKING_LEVELS } from '../../engine/config';
-import { batchingSetText, dedupStatusText, DISABLED_TEXT, ENABLED_TEXT, minBatchCharsText, parseBatchingMode, type Parsed, parseDedup, parseMinBatchChars, parseNameList, parsePruneOn, parseThinking, protectedListText, pruneOnSetText, statusReportText, thinkingSetText } from '../../engine/pruner';
+import { batchingSetText, dedupStatusText, DISABLED_TEXT, ENABLED_TEXT, minBatchCharsText, parseBatchingMode, type Parsed, parseDedup, parseMinBatchChars, parseNameList, parsePruneOn, parseThinking, protectedListText, pruneOnSetText, thinkingSetText } from '../../engine/pruner';
 import { registerCommand, showInfo, showInputBox, showQuickPick, showWarning } from '../ui/safeUi';
 
 export function registerPrunerCommands(context: CommandContext): vscode.Disposable[] {
@@ -24,26 +21,7 @@ export function registerPrunerCommands(context: CommandContext): vscode.Disposab
 	return [
 		registerCommand(CommandId.Enable, () => saveSetting(context, 'enabled', true, ENABLED_TEXT)),
 		registerCommand(CommandId.Disable, () => saveSetting(context, 'enabled', false, DISABLED_TEXT)),
-		registerCommand(CommandId.Status, async () => {
-			const path = controller.selected;
-			const insight = path ? await controller.insightFor(path) : undefined;
-			const stats = insight?.state.stats;
-			const report = statusReportText(config(), stats, controller.rules, insight && { metrics: insight.metrics, rearmed: insight.rearmed });
-			const newer = insight && newerPiSessionText(insight.model.diagnostics);
-			const release = [...releaseStatusLines(controller.releaseResolution, homedir()), ...(newer ? [`  note: ${newer}`] : [])];
-			const library = `summarizer models and credentials: ${await context.summarizerLibrary()}`;
-			const session = path ? `session "${controller.titleOf(path)}"` : 'no session selected';
-			// Chains a killed flush left raw (the release's now then stops at "nothing pending").
-			const left = insight && controller.releaseResolution.kind !== 'not-installed' ? insight.compactableChains : 0;
-			const compactable = left > 0 ? [notices.compactableChainsText(left)] : [];
-			// Short in the notification (the state, the session); all of it under Details…, one line per line.
-			return showDetailedReport(
-				context,
-				[report, ...release, ...compactable.map((text) => `${text}: Compact Closed Chains Now compresses them`), library, `(${session})`].join('\n'),
-				`Pi Condense status: ${[pruneHeadline(controller.pruneState), ...compactable, releaseLine(controller.releaseResolution, homedir()), session].join(' · ')}`,
-				left > 0 ? { title: 'Compact', command: CommandId.Compact } : undefined,
-			);
-		}),
+		registerCommand(CommandId.Status, () => showStatus(context)),
 		registerCommand(CommandId.Stats, async () => {
 			const path = requireSession(context, 'see its summarizer stats');
 			if (!path) {

@@ -8,7 +8,7 @@ const WHAT_IT_DOES: Partial<Record<CommandIdType, string>> = {
 	[CommandId.Settings]: 'Every `contextPrune` option with its current value and presets; changes are saved to Pi\'s settings.json.',
 	[CommandId.Enable]: 'Turns pruning on (`contextPrune.enabled`).',
 	[CommandId.Disable]: 'Turns pruning off; nothing already written is undone.',
-	[CommandId.Status]: 'The settings that matter and the summarizer\'s usage in the selected session.',
+	[CommandId.Status]: 'The settings that matter and the summarizer\'s usage in the selected session, as a report you can copy.',
 	[CommandId.Stats]: 'Summarizer calls, tokens and cost recorded in the selected session.',
 	[CommandId.SelectModel]: 'The summarizer model: `default` (the session\'s model) or any model you have credentials for, with an optional thinking level.',
 	[CommandId.SelectThinking]: 'The summarizer\'s thinking level.',

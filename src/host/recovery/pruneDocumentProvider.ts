@@ -9,17 +9,30 @@ import type { SessionController } from '../sessionController';
 import { UnlistedSessionError } from '../sessionDirectory';
 import { inertMarkdown, md } from '../../engine/views';
 import { helpMarkdown } from './helpText';
-import { parsePruneUri, PRUNE_SCHEME, sessionOfPruneUri } from './pruneUris';
+import { parsePruneUri, PRUNE_SCHEME, pruneUri, sessionOfPruneUri } from './pruneUris';
 
 export class PruneDocumentProvider extends Disposable implements vscode.TextDocumentContentProvider {
 	private readonly _onDidChange = this._register(new vscode.EventEmitter<vscode.Uri>());
 	readonly onDidChange = this._onDidChange.event;
 
-	constructor(private readonly controller: SessionController) {
+	/** `status`: Show Status's report as markdown, composed when the document is read. */
+	constructor(private readonly controller: SessionController, private readonly status: () => Promise<string>) {
 		super();
 		this._register(vscode.workspace.registerTextDocumentContentProvider(PRUNE_SCHEME, this));
 		this._register(controller.onDidChangeOpenSession((path) => this.refreshSession(path)));
-		this._register(controller.onDidChangeSettings(() => this.refreshSession(undefined)));
+		this._register(controller.onDidChangeSettings(() => {
+			this.refreshSession(undefined);
+			this.refreshStatus();
+		}));
+		this._register(controller.onDidChangeSelection(() => this.refreshStatus()));
+	}
+
+	/** Show Status's document is read again (when it is open). */
+	refreshStatus(): void {
+		const status = pruneUri({ kind: 'status' });
+		if (vscode.workspace.textDocuments.some((document) => document.uri.toString() === status.toString())) {
+			this._onDidChange.fire(status);
+		}
 	}
 
 	async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
@@ -29,6 +42,9 @@ export class PruneDocumentProvider extends Disposable implements vscode.TextDocu
 		}
 		if (document.kind === 'help') {
 			return helpMarkdown();
+		}
+		if (document.kind === 'status') {
+			return this.status();
 		}
 		if (!this.controller.knowsSession(document.sessionPath)) {
 			return new UnlistedSessionError(document.sessionPath).message;
