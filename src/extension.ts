@@ -16,6 +16,7 @@ import { expectedPiAi } from './node/llm/piAiLoader';
 import { PiAiWorker } from './node/llm/worker/piAiWorker';
 import { installedPiAiPolicy } from './host/piAiPolicy';
 import { SessionStore } from './node/store/sessionStore';
+import { LoginShellSource } from './node/paths/loginShellSource';
 import { registerCommands } from './host/commands/registerCommands';
 import type { ExtensionApi } from './host/extensionApi';
 import { ExtensionSettings } from './host/extensionConfig';
@@ -54,16 +55,19 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 	const work = WorkScope.root('Pi Condense', (where, error) => logger.error(`${where}: ${errorMessage(error)}`));
 	root = work;
 	const distDir = join(context.extensionPath, 'dist');
+	// Where a terminal finds pi: the login shell's PATH, asked once a process may run (a trusted workspace).
+	const loginShell = new LoginShellSource(work.child('login shell'), process.env);
+	loginShell.onDidChange((state) => state.kind === 'unavailable' && logger.info(`login shell PATH: ${state.reason}`));
 	// The only way to pi-ai: a worker thread, started on first use (prices, a flush, the model list). Which
 	// pi-ai (the installed Pi's, in a trusted workspace) is said in the log when it loads.
 	const piAi = new PiAiWorker({
-		distDir, installedPiAi: installedPiAiPolicy,
+		distDir, installedPiAi: () => installedPiAiPolicy(loginShell.current),
 		onLibrary: (origin) => logger.info(`summarizer models and credentials: ${describeOrigin(origin)}`),
 	});
 	work.onClose(() => piAi.dispose());
 	const summarizerLibrary = async (): Promise<string> => {
 		const loaded = piAi.origin;
-		return loaded ? describeOrigin(loaded) : expectedPiAi(installedPiAiPolicy());
+		return loaded ? describeOrigin(loaded) : expectedPiAi(installedPiAiPolicy(loginShell.current));
 	};
 	const settings = new ExtensionSettings();
 	const locator = new SessionLocator(settings);
@@ -71,7 +75,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 		work: work.child('sessions'),
 		locate: () => locator.locate(), logger, releaseChoice: settings.current.release, projectSettingsAllowed: () => vscode.workspace.isTrusted,
 		// What the status bar shows before any session is selected: the workspace's project.
-		scopeCwd: () => fileWorkspaceFolders()[0],
+		scopeCwd: () => fileWorkspaceFolders()[0], loginShell,
 		workspaceFolders: fileWorkspaceFolders,
 		// The session index of every session (docs/session-index.md), on a thread of its own; read at each start.
 		sessionIndex: () => {
@@ -131,11 +135,15 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 			&& controller.restart().catch((error: unknown) => logger.error(`restart: ${errorMessage(error)}`))),
 		settings.onDidChange(({ current, previous }) => current.release !== previous.release && controller.setReleaseChoice(current.release)),
 		// Trusted now: a project's .pi/settings.json may choose where sessions are read from and which pi-condense is followed.
+		vscode.workspace.onDidGrantWorkspaceTrust(() => loginShell.read()),
 		vscode.workspace.onDidGrantWorkspaceTrust(() => void controller.restart().catch((error: unknown) => logger.error(`restart: ${errorMessage(error)}`))),
 		// Also when VS Code disposes without calling deactivate.
 		{ dispose: () => void work.close() },
 	);
 	controller.start().then(() => problems.reportSettings(), (error: unknown) => logger.error(`listing sessions: ${errorMessage(error)}`));
+	if (vscode.workspace.isTrusted) {
+		loginShell.read();
+	}
 	live.start();
 	const activationMs = performance.now() - started;
 	logger.info(`activated in ${activationMs.toFixed(1)} ms (pi-ai not loaded)`);

@@ -5,12 +5,14 @@
  * Asked again for every question to the pi-ai worker, so granting trust applies to the next call.
  */
 import * as vscode from 'vscode';
+import type { LoginShellState } from '../engine/release';
 import type { InstalledPiAiPolicy } from '../node/llm/piAiLoader';
 import { fileWorkspaceFolders } from './sessionLocator';
 
-export function installedPiAiPolicy(): InstalledPiAiPolicy {
+export function installedPiAiPolicy(loginShell: LoginShellState): InstalledPiAiPolicy {
 	if (!vscode.workspace.isTrusted) {
 		return { allowed: false, reason: 'the workspace is not trusted, so the installed Pi\'s pi-ai is not loaded' };
 	}
-	return { allowed: true, excludedRoots: fileWorkspaceFolders() };
+	// The same Pi the release detection finds: the login shell's PATH first, as a terminal would.
+	return { allowed: true, excludedRoots: fileWorkspaceFolders(), loginShell };
 }

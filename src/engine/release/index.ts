@@ -20,6 +20,6 @@ export {
 export { INSTALL_COMMAND, notInstalledFlushText, notInstalledText, releaseLine, releaseStatusLines, releaseWarningText, shorten } from './releaseTexts';
 export { readingRules } from './followedRules';
 export {
-	isNewerThanKnownPi, isPiPackageName, newerPiSessionText, piLabel, piStatusLine, PI_PACKAGE_NAMES,
-	type InstalledPi, type PiPackageName,
+	isNewerThanKnownPi, isPiPackageName, newerPiSessionText, piFoundByText, piLabel, piNotFoundText, piStatusLine, piWhereLine, PI_PACKAGE_NAMES,
+	type InstalledPi, type LoginShellState, type PiNotFound, type PiPackageName,
 } from './installedPi';

@@ -4,7 +4,7 @@
  * and what was odd on the way. Pure: `followRelease` only combines what the node layer found with
  * the user's override.
  */
-import type { InstalledPi } from './installedPi';
+import type { InstalledPi, PiNotFound } from './installedPi';
 import type { PiCondenseName } from './packageSource';
 import type { ReleaseOverride } from './releaseChoice';
 import { matchRelease, releaseRules, type ReleaseMatch, type ReleaseRules, type ReleaseVersion } from './releases';
@@ -67,6 +67,8 @@ export interface ReleaseDetection {
 	readonly copies: readonly InstalledCopy[];
 	/** The Pi found on the machine (the one pi-condense runs in); undefined when none was found. */
 	readonly pi?: InstalledPi;
+	/** Where Pi was looked for, when none was found. */
+	readonly piNotFound?: PiNotFound;
 	/** The places looked at, for "not installed" and Show Status. */
 	readonly searched: readonly string[];
 	readonly warnings: readonly ReleaseWarning[];
@@ -87,6 +89,7 @@ export interface FollowedRelease {
 	readonly searched: readonly string[];
 	readonly warnings: readonly ReleaseWarning[];
 	readonly pi?: InstalledPi;
+	readonly piNotFound?: PiNotFound;
 }
 
 export interface NotInstalled {
@@ -94,6 +97,7 @@ export interface NotInstalled {
 	readonly searched: readonly string[];
 	readonly warnings: readonly ReleaseWarning[];
 	readonly pi?: InstalledPi;
+	readonly piNotFound?: PiNotFound;
 }
 
 export type ReleaseResolution = FollowedRelease | NotInstalled;
@@ -110,7 +114,7 @@ export function identifyCopy(
 export function followRelease(detection: ReleaseDetection, override: ReleaseOverride | undefined): ReleaseResolution {
 	const [first, ...others] = detection.copies;
 	const warnings = [...detection.warnings, ...copyWarnings(first, others)];
-	const pi = detection.pi ? { pi: detection.pi } : {};
+	const pi = detection.pi ? { pi: detection.pi } : detection.piNotFound ? { piNotFound: detection.piNotFound } : {};
 	const common = { others, searched: detection.searched, warnings, ...pi };
 	if (override) {
 		return { kind: 'followed', release: override.release, rules: releaseRules(override.release), how: 'override', installed: first, override, ...common };

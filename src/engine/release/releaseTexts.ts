@@ -32,7 +32,7 @@ function piCondenseLine(resolution: ReleaseResolution, home?: string): string {
 
 /** The lines of Show Status about Pi and the release, warnings included. */
 export function releaseStatusLines(resolution: ReleaseResolution, home?: string): string[] {
-	return [piStatusLine(resolution.pi, (path) => shorten(path, home)), ...piCondenseStatusLines(resolution, home)];
+	return [piStatusLine(resolution.pi, (path) => shorten(path, home), resolution.piNotFound), ...piCondenseStatusLines(resolution, home)];
 }
 
 function piCondenseStatusLines(resolution: ReleaseResolution, home?: string): string[] {

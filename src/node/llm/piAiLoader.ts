@@ -20,7 +20,7 @@ const BUNDLED_PI_AI = '@earendil-works/pi-ai';
 
 /** Whether the installed Pi's pi-ai may be loaded; when not, why (shown with the bundled one). */
 export type InstalledPiAiPolicy =
-	| ({ readonly allowed: true } & Pick<FindPiInputs, 'env' | 'platform' | 'excludedRoots'>)
+	| ({ readonly allowed: true } & Pick<FindPiInputs, 'env' | 'platform' | 'excludedRoots' | 'loginShell'>)
 	| { readonly allowed: false; readonly reason: string };
 
 export interface PiAiLoaderOptions {

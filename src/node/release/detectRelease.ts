@@ -12,7 +12,7 @@
 import { realpath } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import {
-	identifyCopy, isPiCondenseName, namesPiCondense, parsePackageSource, PI_CONDENSE_NAMES, type InstalledCopy, type InstalledPi, type ReleaseDetection,
+	identifyCopy, isPiCondenseName, namesPiCondense, parsePackageSource, PI_CONDENSE_NAMES, type InstalledCopy, type InstalledPi, type LoginShellState, type ReleaseDetection,
 } from '../../engine/release';
 import { globalSettingsPath, projectSettingsPath } from '../paths/agentDir';
 import { DetectionLog, type Candidate, type WatchTarget } from './candidates';
@@ -39,6 +39,8 @@ export interface DetectInputs {
 	readonly projectSettingsAllowed: boolean;
 	/** Where the `pi` command is looked for (PATH); this process's environment by default. */
 	readonly env?: NodeJS.ProcessEnv;
+	/** The user's login shell's PATH, looked in first, as a terminal finds `pi`. */
+	readonly loginShell?: LoginShellState;
 	/** Folders Pi is never followed into (the open workspace folders). */
 	readonly excludedRoots?: readonly string[];
 }
@@ -77,14 +79,15 @@ export async function detectRelease(inputs: DetectInputs): Promise<Detected> {
 	// Pi is the user's: only the user's npmCommand may name how to find it, never a project's.
 	const search = await findInstalledPi({
 		env: inputs.env ?? process.env, platform: process.platform, globalNpmRoot: inputs.globalNpmRoot, npmCommand: user.npmCommand,
-		excludedRoots: inputs.excludedRoots ?? [],
+		excludedRoots: inputs.excludedRoots ?? [], ...(inputs.loginShell ? { loginShell: inputs.loginShell } : {}),
 	});
 	const pi = 'found' in search ? installedPi(search.found) : undefined;
+	const missing = 'missing' in search ? { piNotFound: search.missing } : {};
 	if (pi) {
 		// `pi update` rewrites it.
 		log.follow(pi.packageJsonPath);
 	}
-	return { detection: { copies, searched: log.searched, warnings: log.warnings, ...(pi ? { pi } : {}) }, watch: log.watch };
+	return { detection: { copies, searched: log.searched, warnings: log.warnings, ...(pi ? { pi } : missing) }, watch: log.watch };
 }
 
 /**

@@ -11,7 +11,7 @@
  */
 import { realpath } from 'node:fs/promises';
 import { delimiter, dirname, isAbsolute, join, relative, sep } from 'node:path';
-import { isPiPackageName, PI_PACKAGE_NAMES, type InstalledPi } from '../../engine/release';
+import { isPiPackageName, PI_PACKAGE_NAMES, type InstalledPi, type LoginShellState, type PiNotFound } from '../../engine/release';
 import type { GlobalNpmRoot } from './globalNpmRoot';
 import { readPackageJson } from './packageJson';
 import { findPiOnPath } from './piOnPath';
@@ -26,6 +26,8 @@ export interface FindPiInputs {
 	readonly globalNpmRoot?: GlobalNpmRoot;
 	/** The user's `npmCommand` setting (`<agentDir>/settings.json`), when it has one; never a project's. */
 	readonly npmCommand?: readonly string[];
+	/** The login shell's PATH, looked in first (a terminal's `pi`); else only `env`'s PATH counts. */
+	readonly loginShell?: LoginShellState;
 }
 
 /** The Pi found: what the views say of it, and its folder. */
@@ -36,7 +38,7 @@ export interface FoundPi extends InstalledPi {
 
 export type PiSearch =
 	| { readonly found: FoundPi }
-	| { readonly notFound: string };
+	| { readonly notFound: string; readonly missing: PiNotFound };
 
 /** Folders climbed from the `pi` script to its package (`dist/bundle/cli.js` is three below it). */
 const MAX_CLIMB = 6;
@@ -44,22 +46,39 @@ const MAX_CLIMB = 6;
 export async function findInstalledPi(inputs: FindPiInputs = {}): Promise<PiSearch> {
 	const env = inputs.env ?? process.env;
 	const platform = inputs.platform ?? process.platform;
-	const folders = (env['PATH'] ?? env['Path'] ?? '').split(delimiter).filter((folder) => folder !== '' && isAbsolute(folder));
-	const command = await findPiOnPath({ ...env, PATH: folders.join(delimiter), Path: undefined }, platform);
-	const onPath = command === undefined ? undefined : await piPackageOf(command, platform);
-	const found = onPath ? { ...onPath, foundBy: 'path' as const } : await inNpmGlobalFolder(inputs);
+	const hostPath = absoluteFolders(env['PATH'] ?? env['Path'] ?? '');
+	const loginShell = inputs.loginShell ?? { kind: 'unavailable', reason: 'not asked' };
+	const searches: Array<[readonly string[], FoundPi['foundBy']]> = [
+		...(loginShell.kind === 'read' ? [[loginShell.folders, 'login-shell-path'] as [readonly string[], FoundPi['foundBy']]] : []),
+		[hostPath, 'path'],
+	];
+	let stray: string | undefined;
+	let found: FoundPi | undefined;
+	for (const [folders, foundBy] of searches) {
+		const command = await findPiOnPath({ ...env, PATH: folders.join(delimiter), Path: undefined }, platform);
+		const onPath = command === undefined ? undefined : await piPackageOf(command, platform);
+		if (onPath) {
+			found = { ...onPath, foundBy };
+			break;
+		}
+		stray ??= command;
+	}
+	found ??= await inNpmGlobalFolder(inputs);
 	if (!found) {
-		return {
-			notFound: command === undefined
-				? 'no `pi` command on the PATH'
-				: `${command} is not part of an installed ${PI_PACKAGE_NAMES.join(' or ')} package`,
-		};
+		const detail = stray === undefined ? undefined : `${stray} is not part of an installed ${PI_PACKAGE_NAMES.join(' or ')} package`;
+		return { notFound: detail ?? 'no `pi` command on the PATH', missing: { hostPath, loginShell, detail } };
 	}
 	const excluded = (inputs.excludedRoots ?? []).find((root) => isInside(found.root, root));
 	if (excluded !== undefined) {
-		return { notFound: `the Pi at ${found.root} is inside the workspace folder ${excluded}; Pi Condense does not load code a project holds` };
+		const detail = `the Pi at ${found.root} is inside the workspace folder ${excluded}; Pi Condense does not load code a project holds`;
+		return { notFound: detail, missing: { hostPath, loginShell, detail } };
 	}
 	return { found };
+}
+
+/** A PATH's absolute folders (a relative one would name a folder relative to wherever VS Code started). */
+function absoluteFolders(path: string): string[] {
+	return path.split(delimiter).filter((folder) => folder !== '' && isAbsolute(folder));
 }
 
 /** The Pi package the `pi` command belongs to: its link followed, else npm's global layout around it. */

@@ -9,7 +9,7 @@
 import { resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { Logger } from '../../engine/ports';
-import type { ReleaseResolution } from '../../engine/release';
+import type { LoginShellState, ReleaseResolution } from '../../engine/release';
 import { Emitter } from '../../base/emitter';
 import type { WatchTarget } from './candidates';
 import { detectRelease, type Detected } from './detectRelease';
@@ -35,6 +35,8 @@ export interface ReleaseSourceOptions {
 	readonly projectSettingsAllowed: boolean;
 	/** Folders Pi itself is never followed into (the open workspace folders). */
 	readonly excludedRoots?: readonly string[];
+	/** The login shell's PATH as known now (looked in first for `pi`); `loginShellChanged` says when it changes. */
+	readonly loginShell?: () => LoginShellState;
 }
 
 export interface ReleaseChange {
@@ -123,6 +125,13 @@ export class ReleaseSource {
 		}
 	}
 
+	/** The login shell's PATH arrived (or changed): every project looks for Pi again, once the burst settles. */
+	loginShellChanged(): void {
+		if (!this.closed) {
+			this.scheduleRefresh();
+		}
+	}
+
 	private project(cwd: string | undefined): Project {
 		const key = cwd ?? '';
 		let project = this.projects.get(key);
@@ -148,7 +157,7 @@ export class ReleaseSource {
 		project.detected = await detectRelease({
 			agentDir: this.options.agentDir, cwd: project.cwd, home: this.home, globalNpmRoot: this.globalNpmRoot,
 			projectSettingsAllowed: this.options.projectSettingsAllowed,
-			excludedRoots: this.options.excludedRoots ?? [],
+			excludedRoots: this.options.excludedRoots ?? [], ...(this.options.loginShell ? { loginShell: this.options.loginShell() } : {}),
 		});
 		this.publish(project, applyChoice(project.detected.detection, this.choice), notify);
 	}

@@ -22,6 +22,7 @@ import type { SessionFileSummary } from '../sessions/summaryCache';
 import { errorMessage } from '../../base/errorMessage';
 import { isWorkStopped, type WorkScope } from '../../work';
 import type { HistoryServiceOptions } from '../history/service/historyService';
+import type { LoginShellSource } from '../paths/loginShellSource';
 import { StoreIndex, type IndexState } from './storeIndex';
 
 export type { StoreIndex } from './storeIndex';
@@ -63,6 +64,8 @@ export interface SessionStoreOptions {
 	readonly scopeCwd?: () => string | undefined;
 	/** Folders the installed Pi is never followed into (read at each start): the open workspace folders. */
 	readonly workspaceFolders?: () => readonly string[];
+	/** The login shell's PATH, where the installed Pi is looked for first. */
+	readonly loginShell?: LoginShellSource;
 	/** Where the session index is (read at each start); undefined: no index, sessions are read from their files. */
 	readonly sessionIndex?: () => HistoryServiceOptions | undefined;
 }
@@ -191,7 +194,7 @@ export class SessionStore {
 		const sources = new StoreSources(started, {
 			agentDir: locations.agentDir, logger: this.options.logger, releaseChoice: this.releaseChoice,
 			projectSettingsAllowed: this.options.projectSettingsAllowed(), excludedRoots: this.options.workspaceFolders?.() ?? [],
-			scopeCwd: this.options.scopeCwd?.(),
+			scopeCwd: this.options.scopeCwd?.(), ...(this.options.loginShell ? { loginShell: this.options.loginShell } : {}),
 			changed: (settings) => {
 				this.rows.clearReclaims();
 				this.changes.fire({ kind: 'settings', settings });

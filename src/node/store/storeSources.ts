@@ -10,6 +10,7 @@ import { errorMessage } from '../../base/errorMessage';
 import { isWorkStopped, type WorkScope } from '../../work';
 import type { PruneSettings } from '../settings/readPruneSettings';
 import type { PruneMutation, PruneSettingsWrite } from '../settings/updatePruneSettings';
+import type { LoginShellSource } from '../paths/loginShellSource';
 import { ReleaseSource } from '../release/releaseSource';
 import { PruneSettingsSource } from './pruneSettingsSource';
 import { SessionSettingsResolver, type SessionSettings } from './sessionSettings';
@@ -23,6 +24,8 @@ export interface StoreSourcesOptions {
 	readonly projectSettingsAllowed: boolean;
 	/** Folders the installed Pi is never followed into: the open workspace folders. */
 	readonly excludedRoots: readonly string[];
+	/** The login shell's PATH, where Pi is looked for first (a terminal's `pi`). */
+	readonly loginShell?: LoginShellSource;
 	/** The project whose release applies while no session is selected (undefined for the user's Pi alone). */
 	readonly scopeCwd: string | undefined;
 	/** The settings, or a project's release, changed: every session renders again. */
@@ -35,13 +38,16 @@ export class StoreSources {
 	private readonly resolver: SessionSettingsResolver;
 
 	constructor(work: WorkScope, private readonly options: StoreSourcesOptions) {
-		const { agentDir, logger } = options;
+		const { agentDir, logger, loginShell } = options;
 		this.settings = new PruneSettingsSource(work.child('settings'), agentDir, logger);
 		this.settings.onDidChange((value) => options.changed(value));
 		this.releases = new ReleaseSource({
 			work: work.child('releases'), agentDir, logger, choice: options.releaseChoice,
 			projectSettingsAllowed: options.projectSettingsAllowed, excludedRoots: options.excludedRoots,
+			...(loginShell ? { loginShell: () => loginShell.current } : {}),
 		});
+		const heard = loginShell?.onDidChange(() => this.releases.loginShellChanged());
+		work.onClose(() => heard?.dispose());
 		this.resolver = new SessionSettingsResolver(this.releases);
 		// After `pi install`, `pi update` or a new piCondense.release: every view renders again.
 		this.releases.onDidChange(({ cwd, resolution }) => {
