@@ -39,6 +39,8 @@ export interface PiNotFound {
 	readonly detail: string | undefined;
 }
 
+const NOT_FOUND_ANYWHERE = 'no pi command on PATH, and none in npm\'s global folder';
+
 /** The Pi command line's package, as the not-found text tells the user to install it. */
 const PI_INSTALL_COMMAND = `npm install -g ${PI_PACKAGE_NAMES[0]}`;
 
@@ -79,7 +81,7 @@ export function piWhereLine(pi: InstalledPi | undefined, missing: PiNotFound | u
 /** Show Status's line about Pi itself, e.g. `Pi: 1.6.0 (@earendil-works/pi-coding-agent, ~/…/package.json, found by pi on …)`. */
 export function piStatusLine(pi: InstalledPi | undefined, shorten: (path: string) => string, missing?: PiNotFound): string {
 	if (pi === undefined) {
-		return `Pi: not found. ${piNotFoundText(missing, shorten)}`;
+		return missing === undefined ? `Pi: not found (${NOT_FOUND_ANYWHERE})` : `Pi: not found. ${piNotFoundText(missing, shorten)}`;
 	}
 	const newer = isNewerThanKnownPi(pi.version) ? `; newer than Pi ${NEWEST_KNOWN_PI}, the newest Pi this extension knows: what it adds is shown with a warning` : '';
 	return `Pi: ${pi.version.replace(/^v/, '')} (${pi.name}, ${shorten(pi.packageJsonPath)}, ${piFoundByText(pi)}${newer})`;
@@ -91,7 +93,7 @@ export function piStatusLine(pi: InstalledPi | undefined, shorten: (path: string
  */
 export function piNotFoundText(missing: PiNotFound | undefined, shorten: (path: string) => string): string {
 	if (missing === undefined) {
-		return 'no pi command on PATH, and none in npm\'s global folder.';
+		return `${NOT_FOUND_ANYWHERE}.`;
 	}
 	const pathText = (folders: readonly string[]): string => folders.length === 0 ? '(empty)' : folders.map(shorten).join(':');
 	const shell = missing.loginShell;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {
-	followRelease, identifyCopy, notInstalledText, releaseLine, releaseRules, releaseStatusLines, releaseWarningText,
+	followRelease, identifyCopy, notInstalledText, piWhereLine, releaseLine, releaseRules, releaseStatusLines, releaseWarningText,
 	type InstalledCopy, type PiCondenseName, type ReleaseWarning,
 } from '../../../../src/engine/release';
 
@@ -81,7 +81,8 @@ describe('which release is followed', () => {
 		const pi = { name: '@earendil-works/pi-coding-agent', version: '1.6.0', packageJsonPath: '/usr/lib/node_modules/@earendil-works/pi-coding-agent/package.json', foundBy: 'path' } as const;
 		const resolution = followRelease({ copies: [npmCopy('2.9.1')], searched, warnings: [], pi }, undefined);
 		assert.equal(releaseLine(resolution, HOME), 'Pi 1.6.0 · pi-condense 2.9.1 (npm, ~/.pi/agent/npm/node_modules/pi-condense)');
-		assert.equal(releaseStatusLines(resolution, HOME)[0], 'Pi: 1.6.0 (@earendil-works/pi-coding-agent, /usr/lib/node_modules/@earendil-works/pi-coding-agent/package.json, found by pi on PATH)');
+		assert.equal(releaseStatusLines(resolution, HOME)[0], 'Pi: 1.6.0 (@earendil-works/pi-coding-agent, /usr/lib/node_modules/@earendil-works/pi-coding-agent/package.json, found by pi on VS Code\'s PATH)');
+		assert.equal(piWhereLine({ ...pi, foundBy: 'login-shell-path' }, undefined, (path) => path), 'Pi 1.6.0 · /usr/lib/node_modules/@earendil-works/pi-coding-agent · found by pi on your login shell\'s PATH, as a terminal finds it');
 		const none = followRelease({ copies: [], searched, warnings: [], pi: { ...pi, version: '1.7.2', foundBy: 'npm-global' } }, undefined);
 		assert.equal(releaseLine(none), 'Pi 1.7.2 · pi-condense not installed in Pi (pi install npm:pi-condense)');
 		assert.match(releaseStatusLines(none, HOME)[0] ?? '', /^Pi: 1\.7\.2 \(.*found in npm's global folder; newer than Pi 1\.6\.0, the newest Pi this extension knows/);
@@ -130,5 +131,15 @@ describe('which release is followed', () => {
 		for (const [warning, text] of cases) {
 			assert.match(releaseWarningText(warning, HOME), text, warning.kind);
 		}
+	});
+
+	it('says, when no Pi is found, the PATH VS Code has, what the login shell said, and what to do', () => {
+		const piNotFound = { hostPath: ['/usr/bin', '/bin'], loginShell: { kind: 'read', shell: '/bin/zsh', folders: [`${HOME}/.local/bin`, '/usr/bin'] }, detail: undefined } as const;
+		const none = followRelease({ copies: [], searched, warnings: [], piNotFound }, undefined);
+		const line = releaseStatusLines(none, HOME)[0] ?? '';
+		assert.equal(line, 'Pi: not found. No pi command on VS Code\'s PATH (/usr/bin:/bin), nor on your login shell\'s PATH (/bin/zsh -l: ~/.local/bin:/usr/bin), and none in npm\'s global folder. '
+			+ 'Install Pi (npm install -g @earendil-works/pi-coding-agent), or add the folder that holds pi to PATH in your login shell\'s profile (~/.profile, ~/.zprofile or ~/.bash_profile) and reload VS Code, or start VS Code from a terminal where pi runs (code .).');
+		assert.match(piWhereLine(undefined, { ...piNotFound, loginShell: { kind: 'unavailable', reason: 'the workspace is not trusted' } }, (path) => path),
+			/^Pi not found: No pi command on VS Code's PATH \(\/usr\/bin:\/bin\), your login shell's PATH was not read \(the workspace is not trusted\)/);
 	});
 });

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { delimiter, join, relative } from 'node:path';
 import { globalNpmRootFinder, type GlobalNpmRootAnswer } from '../../../../src/node/release/globalNpmRoot';
 import { findInstalledPi, type PiSearch } from '../../../../src/node/release/installedPi';
 import { useTempDir } from '../../../support/tempDirs';
@@ -22,6 +22,7 @@ function installPi(prefix: string, name: string, version: string, withBin = true
 	}
 }
 
+const notFound = (search: PiSearch): string | undefined => ('notFound' in search ? search.notFound : undefined);
 const found = (search: PiSearch): Extract<PiSearch, { found: unknown }>['found'] | undefined => ('found' in search ? search.found : undefined);
 
 describe('the Pi installed on the machine', () => {
@@ -50,7 +51,7 @@ describe('the Pi installed on the machine', () => {
 		installPi(temp(), '@earendil-works/pi-coding-agent', '1.6.0', false);
 		const fromEnvironment = globalNpmRootFinder({ env: { npm_config_prefix: temp() }, platform: 'linux', home: temp() });
 		assert.equal(found(await findInstalledPi({ env: { PATH: '' }, platform: 'linux', globalNpmRoot: fromEnvironment }))?.version, '1.6.0');
-		assert.deepEqual(await findInstalledPi({ env: { PATH: '' }, platform: 'linux', npmCommand: ['pnpm'], globalNpmRoot: fromEnvironment }), { notFound: 'no `pi` command on the PATH' }, 'another package manager is not looked up');
+		assert.deepEqual(notFound(await findInstalledPi({ env: { PATH: '' }, platform: 'linux', npmCommand: ['pnpm'], globalNpmRoot: fromEnvironment })), 'no `pi` command on the PATH', 'another package manager is not looked up');
 	});
 
 	it('finds nothing where only another package is called pi, or npm cannot say where its folder is', async () => {
@@ -65,7 +66,7 @@ describe('the Pi installed on the machine', () => {
 	it('ignores a relative PATH entry (it names a folder relative to wherever VS Code started)', async () => {
 		installPi(temp(), '@earendil-works/pi-coding-agent', '1.6.0');
 		const search = await findInstalledPi({ env: { PATH: relative(process.cwd(), join(temp(), 'bin')) }, platform: 'linux', globalNpmRoot: noGlobal });
-		assert.deepEqual(search, { notFound: 'no `pi` command on the PATH' });
+		assert.deepEqual(search, { notFound: 'no `pi` command on the PATH', missing: { hostPath: [], loginShell: { kind: 'unavailable', reason: 'not asked' }, detail: undefined } });
 	});
 
 	it('never follows a Pi inside a workspace folder, from the PATH or npm\'s global folder', async () => {
@@ -75,5 +76,21 @@ describe('the Pi installed on the machine', () => {
 			const search = await findInstalledPi({ env, platform: 'linux', globalNpmRoot: global, excludedRoots: [temp()] });
 			assert.match('notFound' in search ? search.notFound : '', /is inside the workspace folder/, env.PATH);
 		}
+	});
+
+	it('looks on the login shell\'s PATH first, as a terminal would, then on VS Code\'s', async () => {
+		installPi(join(temp(), 'login'), '@earendil-works/pi-coding-agent', '1.6.0');
+		installPi(join(temp(), 'host'), '@earendil-works/pi-coding-agent', '1.5.0');
+		const loginShell = { kind: 'read', shell: '/bin/sh', folders: [join(temp(), 'login', 'bin')] } as const;
+		const both = found(await findInstalledPi({ env: { PATH: join(temp(), 'host', 'bin') }, platform: 'linux', globalNpmRoot: noGlobal, loginShell }));
+		assert.deepEqual([both?.version, both?.foundBy], ['1.6.0', 'login-shell-path']);
+		const hostOnly = found(await findInstalledPi({ env: { PATH: join(temp(), 'host', 'bin') }, platform: 'linux', globalNpmRoot: noGlobal, loginShell: { ...loginShell, folders: ['/nowhere'] } }));
+		assert.deepEqual([hostOnly?.version, hostOnly?.foundBy], ['1.5.0', 'path']);
+	});
+
+	it('says where it looked when no Pi is found: VS Code\'s PATH and the login shell\'s', async () => {
+		const loginShell = { kind: 'read', shell: '/bin/zsh', folders: [temp()] } as const;
+		const search = await findInstalledPi({ env: { PATH: `/opt/a${delimiter}relative${delimiter}/opt/b` }, platform: 'linux', globalNpmRoot: noGlobal, loginShell });
+		assert.deepEqual('missing' in search ? search.missing : undefined, { hostPath: ['/opt/a', '/opt/b'], loginShell, detail: undefined });
 	});
 });
