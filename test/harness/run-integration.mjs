@@ -7,7 +7,7 @@
 //   HARNESS_VERBOSE=1  show every workbench and server log line     HARNESS_KEEP=1  keep the temp dirs
 //   HARNESS_TIMEOUT=<seconds>  give up after this long (default 180)
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { delimiter, join, sep } from 'node:path';
 import { format } from 'node:util';
 import { exitWhenClosed, launchChromium, makeTempDir, projectRoot, removeDir, startCodeServer, within } from './lib.mjs';
 import { workbenchUrl } from './workbenchRun.mjs';
@@ -82,22 +82,28 @@ async function runSuite() {
 		removeDir(runtimeDir);
 	});
 	const fixtures = writeIntegrationFixtures(agentDir, workspace, { restricted });
-	// Pi 1.6.0 installed as `npm install -g` leaves it, its `pi` on the PATH of the user's login shell, which is
-	// where VS Code's server takes the extension host's PATH from (it runs `$SHELL -ilc`): a home of its own
-	// whose .profile adds the prefix's bin, as a user's does. The summarizer uses that Pi's pi-ai in a trusted
+	// Pi 1.6.0 installed as `npm install -g` leaves it (a link to the dev dependency's `pi`), its folder on the
+	// PATH of the user's login shell only: the harness's own SHELL (/bin/sh as a login shell) reads a home of its
+	// own whose .profile adds the prefix's bin, as a user's does, except for VS Code's own probe of the login
+	// shell (VSCODE_RESOLVING_ENVIRONMENT, as some users' profiles skip it), so the extension host's PATH has
+	// no pi: the extension must find it as a terminal would. The summarizer uses that Pi's pi-ai in a trusted
 	// workspace (and must not in restricted mode).
 	const npmPrefix = realpathSync(makeTempDir('pi-condense-npm-prefix-'));
 	cleanups.push(async () => removeDir(npmPrefix));
 	const installedPi = installPiInPrefix(projectRoot, npmPrefix, '1.6.0');
 	const home = join(npmPrefix, 'home');
 	mkdirSync(home);
-	writeFileSync(join(home, '.profile'), `export PATH="${installedPi.binDir}:$PATH"\n`);
+	writeFileSync(join(home, '.profile'), `if [ -z "$VSCODE_RESOLVING_ENVIRONMENT" ]; then export PATH="${installedPi.binDir}:$PATH"; fi\n`);
+	const loginShell = join(npmPrefix, 'login-shell');
+	writeFileSync(loginShell, '#!/bin/sh\nexec /bin/sh "$@"\n', { mode: 0o755 });
+	// npm run puts node_modules/.bin (the dev dependency's pi) on the PATH: not the extension host's.
+	const hostPath = (process.env.PATH ?? '').split(delimiter).filter((folder) => folder !== '' && !existsSync(join(folder, 'pi'))).join(delimiter);
 	const server = await startCodeServer({
 		workspace,
 		verbose,
 		env: {
 			// The bridges' other place (without XDG_RUNTIME_DIR) is the home's cache folder: the run's own too.
-			HOME: home, XDG_CACHE_HOME: join(home, '.cache'),
+			HOME: home, XDG_CACHE_HOME: join(home, '.cache'), SHELL: loginShell, PATH: hostPath,
 			PI_CONDENSE_TEST_INSTALLED_PI: realpathSync(installedPi.source),
 			PI_CODING_AGENT_DIR: agentDir, PI_CONDENSE_TEST_AGENT_DIR: agentDir, PI_CONDENSE_TEST_WORKSPACE: workspace,
 			PI_CONDENSE_TEST_FIXTURES: JSON.stringify(fixtures), PI_CONDENSE_TEST_UI_RESULTS: uiResults, XDG_RUNTIME_DIR: runtimeDir,

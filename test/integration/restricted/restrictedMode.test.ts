@@ -82,6 +82,17 @@ describe('Pi Condense in restricted mode', function () {
 		assert.ok((await vscode.commands.executeCommand<string>('piCondense.status')).includes(`\nsummarizer models and credentials: ${why}\n`), 'the one loaded is the bundled one');
 	});
 
+	it('runs no login shell to find Pi, and says why Pi is not found and what to do', async () => {
+		const api = await activeApi();
+		const missing = 'your login shell\'s PATH was not read (the workspace is not trusted, and Pi Condense runs no process in restricted mode)';
+		const status = await vscode.commands.executeCommand<string>('piCondense.status');
+		assert.match(status, /\nPi: not found\. No pi command on VS Code's PATH \([^)]*\), /);
+		assert.ok(status.includes(missing) && status.includes('Install Pi (npm install -g @earendil-works/pi-coding-agent), or add the folder that holds pi to PATH'), status);
+		const tooltip = api.statusBar.item.tooltip;
+		const text = (typeof tooltip === 'string' ? tooltip : tooltip?.value ?? '').replace(/\\/g, '');
+		assert.ok(text.includes('Pi not found: No pi command on VS Code\'s PATH') && text.includes(missing), text);
+	});
+
 	it('does not change Pi\'s settings.json', async () => {
 		const api = await activeApi();
 		const settingsFile = join(fixtures().agentDir, 'settings.json');
