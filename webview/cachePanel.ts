@@ -37,7 +37,7 @@ export function cachePanel(snapshot: PageSnapshot, onJump: (index: number) => vo
 
 function costTable(cache: CacheImpact): HTMLElement {
 	if (!cache.prices) {
-		return el('p', { className: 'note', text: `No prices known for ${cache.pricingModel ?? 'the session\'s model'}: token figures only.` });
+		return el('p', { className: 'note', text: noPricesText(cache) });
 	}
 	const row = (name: string, label: string, tokensCached: number, tokensPrefill: number, cost: number | undefined): HTMLElement => el('tr', {}, [
 		el('th', { text: label }),
@@ -46,12 +46,20 @@ function costTable(cache: CacheImpact): HTMLElement {
 		el('td', {}, [figure(`cache.${name}`, usd(cost), cost)]),
 	]);
 	return el('table', { className: 'cost-table' }, [
-		el('thead', {}, [el('tr', {}, [el('th', { text: 'Next call' }), el('th', { text: 'cached' }), el('th', { text: 'prefill' }), el('th', { text: 'input cost' })])]),
+		el('thead', {}, [el('tr', {}, [el('th', { text: 'Next call' }), el('th', { text: 'cached' }), el('th', { text: 'prefill' }), el('th', { text: cache.priceSource === 'last-call' ? 'input cost (at the last call\'s prices)' : 'input cost (pi-ai prices)' })])]),
 		el('tbody', {}, [
 			row('costWith', 'with pruning', cache.withPruning.cachedTokens, cache.withPruning.prefillTokens, cache.withPruning.cost),
 			row('costWithout', 'without pruning', cache.withoutPruning.cachedTokens, cache.withoutPruning.prefillTokens, cache.withoutPruning.cost),
 		]),
 	]);
+}
+
+/** Why there is no cost: never "no prices" beside a cost Pi recorded. */
+function noPricesText(cache: CacheImpact): string {
+	const model = cache.pricingModel ?? 'the session\'s model';
+	return cache.lastCallCost !== undefined && cache.lastCallCost > 0
+		? `Token figures only: pi-ai has no prices for ${model}, and the cost Pi recorded for the last call (${usd(cache.lastCallCost)}, under Last call) does not say the cache-read and input prices apart (that call read nothing from the cache or sent no new input).`
+		: `Token figures only: pi-ai has no prices for ${model}, and Pi recorded no cost for the last call.`;
 }
 
 function paybackLine(cache: CacheImpact): HTMLElement | null {
@@ -72,9 +80,10 @@ function paybackLine(cache: CacheImpact): HTMLElement | null {
 
 function explanation(cache: CacheImpact): HTMLElement {
 	const prices = cache.prices;
+	const source = cache.priceSource === 'last-call' ? 'as Pi recorded the last call\'s cost, token kind by kind: pi-ai has no prices for it' : 'pi-ai';
 	const priceText = prices
-		? `Prices (${cache.pricingModel ?? 'model'}, pi-ai): input ${perMillion(prices.input)}, cache read ${perMillion(prices.cacheRead)}, cache write ${perMillion(prices.cacheWrite)}. Prefilled tokens are charged at the ${cache.prefillPrice === 'cacheWrite' ? 'cache-write price (the provider writes the new prefix to its cache)' : 'input price (the model has no cache-write price)'}.`
-		: 'Prices: unknown for this model.';
+		? `Prices (${cache.pricingModel ?? 'model'}, ${source}): input ${perMillion(prices.input)}, cache read ${perMillion(prices.cacheRead)}, cache write ${perMillion(prices.cacheWrite)}. Prefilled tokens are charged at the ${cache.prefillPrice === 'cacheWrite' ? 'cache-write price (the provider writes the new prefix to its cache)' : 'input price (the model has no cache-write price)'}.`
+		: noPricesText(cache);
 	return el('details', { className: 'how' }, [
 		el('summary', { text: 'How this is estimated' }),
 		el('ul', {}, [

@@ -24,5 +24,6 @@ export function chars(n: number): string {
 }
 
 export function perMillion(price: number): string {
-	return `$${price}/M`;
+	// Prices derived from a recorded cost are long fractions: four significant digits say them.
+	return `$${Number(price.toPrecision(4))}/M`;
 }

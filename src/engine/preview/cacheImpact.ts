@@ -77,7 +77,10 @@ export function* cacheImpactSteps(inputs: CacheInputs): Steps<CacheImpact> {
 	const previousTokens = previous ? tokensIn(previous, 0, previous.length) : 0;
 	const promptTokens = inputs.usage ? inputs.usage.input + inputs.usage.cacheRead + inputs.usage.cacheWrite : 0;
 	const unseenPrefixTokens = previous && inputs.usage ? Math.max(0, promptTokens - previousTokens) : 0;
-	const prices = pricing?.cost;
+	// One price source: pi-ai's price list for the model, else what Pi recorded the last call cost, token kind by kind.
+	const recorded = inputs.usage === undefined ? undefined : recordedPrices(inputs.usage);
+	const prices = pricing?.cost ?? recorded;
+	const priceSource = pricing?.cost !== undefined ? 'pi-ai' as const : recorded !== undefined ? 'last-call' as const : undefined;
 	const prefillPrice = prices === undefined ? undefined : prices.cacheWrite > 0 ? 'cacheWrite' : 'input';
 	const estimate = (list: readonly ContextMessage[], at: number): CallEstimate => {
 		const cachedTokens = tokensIn(list, 0, at);
@@ -106,10 +109,30 @@ export function* cacheImpactSteps(inputs: CacheInputs): Steps<CacheImpact> {
 			? Math.ceil(extraCost / savingPerLaterCall)
 			: undefined,
 		prices,
+		priceSource,
+		lastCallCost: inputs.usage === undefined ? undefined : inputs.usage.cost.total,
 		prefillPrice,
 		pricingModel: pricing?.modelId,
 		contextWindow: pricing?.contextWindow,
 		previousCallAt: inputs.previousCallAt,
+	};
+}
+
+/**
+ * USD per million tokens as the last call was charged, from the cost Pi recorded per token kind: known
+ * only when that call read from the cache and sent new input (a cache-write price too when it wrote,
+ * else none: prefill is then charged at the input price). Undefined otherwise.
+ */
+export function recordedPrices(usage: Usage): PricePerMillion | undefined {
+	const perMillion = (cost: number, tokens: number): number => (cost * 1e6) / tokens;
+	const { cost } = usage;
+	if (!(usage.input > 0 && usage.cacheRead > 0) || !(cost.input >= 0 && cost.cacheRead >= 0 && cost.cacheWrite >= 0) || cost.input + cost.cacheRead === 0) {
+		return undefined;
+	}
+	return {
+		input: perMillion(cost.input, usage.input),
+		cacheRead: perMillion(cost.cacheRead, usage.cacheRead),
+		cacheWrite: usage.cacheWrite > 0 ? perMillion(cost.cacheWrite, usage.cacheWrite) : 0,
 	};
 }
 

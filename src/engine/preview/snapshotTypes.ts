@@ -85,6 +85,10 @@ export interface CacheImpact {
 	/** Later calls until the extra cost is paid back; undefined when there is nothing to pay back. */
 	readonly paybackCalls: number | undefined;
 	readonly prices: PricePerMillion | undefined;
+	/** Where `prices` come from: pi-ai's price list for the model, or the cost Pi recorded for the last call. */
+	readonly priceSource: 'pi-ai' | 'last-call' | undefined;
+	/** USD Pi recorded for the last call (its reply's usage); undefined before a reply. */
+	readonly lastCallCost: number | undefined;
 	/** Which price the prefill was charged at. */
 	readonly prefillPrice: 'cacheWrite' | 'input' | undefined;
 	readonly pricingModel: string | undefined;

@@ -151,7 +151,7 @@ export class PruneStatusBar extends Disposable {
 		}
 		const stats = insight.state.stats;
 		lines.push(stats && stats.callCount > 0
-			? md`Summarizer so far: ${formatCost(stats.totalCost)} · ${stats.callCount} call${stats.callCount === 1 ? '' : 's'}`
+			? md`Summarizer so far: ${formatCost(stats.totalCost)} · ${stats.callCount} call${stats.callCount === 1 ? '' : 's'} (the costs its summaries recorded)`
 			: md`No summarizer calls yet`);
 		return lines;
 	}

@@ -104,4 +104,25 @@ describe('cache impact of pruning', () => {
 		assert.equal(runSteps(commonPrefixSteps([u1, a1], [structuredClone(u1), structuredClone(a1)], sizeOf)), 2);
 		assert.equal(runSteps(commonPrefixSteps([u1, a1], [u1, { ...a1, timestamp: 99 }], sizeOf)), 1);
 	});
+
+	it('prices the next call at the last call\'s recorded cost when pi-ai has no prices: one price source, said', () => {
+		const recorded: Usage = { ...usage(100, 3900, 0), cost: { input: 0.0003, output: 0.00015, cacheRead: 0.00117, cacheWrite: 0, total: 0.00162 } };
+		const impact = runSteps(cacheImpactSteps(inputs({ pricing: undefined, usage: recorded })));
+		assert.equal(impact.priceSource, 'last-call');
+		assert.equal(impact.lastCallCost, 0.00162);
+		assert.deepEqual(impact.prices && Object.values(impact.prices).map((price) => Number(price.toPrecision(6))), [3, 0.3, 0]);
+		assert.equal(impact.prefillPrice, 'input', 'that call wrote nothing to the cache: prefill at the input price');
+		const priced = runSteps(cacheImpactSteps(inputs({ pricing: { modelId: 'm', contextWindow: 200_000, cost: { input: 3, cacheRead: 0.3, cacheWrite: 0 } } })));
+		assert.ok(Math.abs((impact.withPruning.cost ?? NaN) - (priced.withPruning.cost ?? NaN)) < 1e-12, 'the same cost as pi-ai\'s same prices');
+		assert.equal(runSteps(cacheImpactSteps(inputs({ usage: recorded }))).priceSource, 'pi-ai', 'pi-ai\'s list first');
+	});
+
+	it('derives no prices from a recorded cost that cannot tell the cache-read price from the input price, and keeps the cost said', () => {
+		const noCacheRead: Usage = { ...usage(4000, 0, 0), cost: { input: 0.012, output: 0.00015, cacheRead: 0, cacheWrite: 0, total: 0.01215 } };
+		const impact = runSteps(cacheImpactSteps(inputs({ pricing: undefined, usage: noCacheRead })));
+		assert.equal(impact.prices, undefined);
+		assert.equal(impact.priceSource, undefined);
+		assert.equal(impact.lastCallCost, 0.01215);
+		assert.equal(impact.withPruning.cost, undefined);
+	});
 });
