@@ -27,17 +27,23 @@ export function cachePanel(snapshot: PageSnapshot, onJump: (index: number) => vo
 				el('span', { text: ' of them cached before and invalidated by pruning.' }),
 			])
 			: el('p', { text: 'No earlier call in this session: the whole context is prefilled on the next call.' }),
-		costTable(cache),
+		costTable(cache, modelName(snapshot)),
 		paybackLine(cache),
 		cache.previousCallAt !== undefined ? el('p', { className: 'note', text: `Previous call ${relativeTime(cache.previousCallAt, snapshot.computedAt)}. Caches expire (Anthropic: 5 min by default; OpenAI: 5–10 min idle); after that everything is prefilled either way.` }) : null,
-		explanation(cache),
+		explanation(cache, modelName(snapshot)),
 	];
 	return el('section', { className: 'panel cache', attrs: { 'aria-label': 'Prompt cache impact' } }, parts);
 }
 
-function costTable(cache: CacheImpact): HTMLElement {
+/** The model the prices are of: pi-ai's name for it, else the one the last call recorded. */
+function modelName(snapshot: PageSnapshot): string {
+	const usage = snapshot.usage;
+	return snapshot.cache.pricingModel ?? (usage ? `${usage.provider}/${usage.model}` : 'the session\'s model');
+}
+
+function costTable(cache: CacheImpact, model: string): HTMLElement {
 	if (!cache.prices) {
-		return el('p', { className: 'note', text: noPricesText(cache) });
+		return el('p', { className: 'note', text: noPricesText(cache, model) });
 	}
 	const row = (name: string, label: string, tokensCached: number, tokensPrefill: number, cost: number | undefined): HTMLElement => el('tr', {}, [
 		el('th', { text: label }),
@@ -55,8 +61,7 @@ function costTable(cache: CacheImpact): HTMLElement {
 }
 
 /** Why there is no cost: never "no prices" beside a cost Pi recorded. */
-function noPricesText(cache: CacheImpact): string {
-	const model = cache.pricingModel ?? 'the session\'s model';
+function noPricesText(cache: CacheImpact, model: string): string {
 	return cache.lastCallCost !== undefined && cache.lastCallCost > 0
 		? `Token figures only: pi-ai has no prices for ${model}, and the cost Pi recorded for the last call (${usd(cache.lastCallCost)}, under Last call) does not say the cache-read and input prices apart (that call read nothing from the cache or sent no new input).`
 		: `Token figures only: pi-ai has no prices for ${model}, and Pi recorded no cost for the last call.`;
@@ -78,12 +83,12 @@ function paybackLine(cache: CacheImpact): HTMLElement | null {
 	]);
 }
 
-function explanation(cache: CacheImpact): HTMLElement {
+function explanation(cache: CacheImpact, model: string): HTMLElement {
 	const prices = cache.prices;
 	const source = cache.priceSource === 'last-call' ? 'as Pi recorded the last call\'s cost, token kind by kind: pi-ai has no prices for it' : 'pi-ai';
 	const priceText = prices
-		? `Prices (${cache.pricingModel ?? 'model'}, ${source}): input ${perMillion(prices.input)}, cache read ${perMillion(prices.cacheRead)}, cache write ${perMillion(prices.cacheWrite)}. Prefilled tokens are charged at the ${cache.prefillPrice === 'cacheWrite' ? 'cache-write price (the provider writes the new prefix to its cache)' : 'input price (the model has no cache-write price)'}.`
-		: noPricesText(cache);
+		? `Prices (${model}, ${source}): input ${perMillion(prices.input)}, cache read ${perMillion(prices.cacheRead)}, cache write ${perMillion(prices.cacheWrite)}. Prefilled tokens are charged at the ${cache.prefillPrice === 'cacheWrite' ? 'cache-write price (the provider writes the new prefix to its cache)' : 'input price (the model has no cache-write price)'}.`
+		: noPricesText(cache, model);
 	return el('details', { className: 'how' }, [
 		el('summary', { text: 'How this is estimated' }),
 		el('ul', {}, [
