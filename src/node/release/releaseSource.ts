@@ -35,6 +35,8 @@ export interface ReleaseSourceOptions {
 	readonly projectSettingsAllowed: boolean;
 	/** Folders Pi itself is never followed into (the open workspace folders). */
 	readonly excludedRoots?: readonly string[];
+	/** The environment whose PATH is VS Code's own (this process's by default). */
+	readonly env?: NodeJS.ProcessEnv;
 	/** The login shell's PATH as known now (looked in first for `pi`); `loginShellChanged` says when it changes. */
 	readonly loginShell?: () => LoginShellState;
 }
@@ -157,7 +159,7 @@ export class ReleaseSource {
 		project.detected = await detectRelease({
 			agentDir: this.options.agentDir, cwd: project.cwd, home: this.home, globalNpmRoot: this.globalNpmRoot,
 			projectSettingsAllowed: this.options.projectSettingsAllowed,
-			excludedRoots: this.options.excludedRoots ?? [], ...(this.options.loginShell ? { loginShell: this.options.loginShell() } : {}),
+			excludedRoots: this.options.excludedRoots ?? [], ...(this.options.env ? { env: this.options.env } : {}), ...(this.options.loginShell ? { loginShell: this.options.loginShell() } : {}),
 		});
 		this.publish(project, applyChoice(project.detected.detection, this.choice), notify);
 	}

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { nullLogger } from '../../../../src/engine/ports';
-import type { ReleaseResolution } from '../../../../src/engine/release';
+import type { LoginShellState, ReleaseResolution } from '../../../../src/engine/release';
 import { ReleaseSource, type ReleaseChange } from '../../../../src/node/release/releaseSource';
 import { EventLog } from '../../../support/eventLog';
 import { installNpm, writeJson, writePackage, writeSettings } from '../../../support/piInstall';
@@ -81,5 +81,44 @@ describe('following the installed release (ReleaseSource)', () => {
 		assert.deepEqual(log.events.slice(-2).map((event) => [event.cwd, summary(event.resolution)]), [[plain, 'override 2.0.0'], [pinned, 'override 2.0.0']]);
 		source.setChoice('2.0.0');
 		assert.equal(log.events.length, 8, 'the same choice again is no change');
+	});
+
+	it('looks for Pi again when the login shell\'s PATH arrives, and finds it there', async () => {
+		const home = join(temp(), 'home');
+		const agentDir = join(home, '.pi', 'agent');
+		writeSettings(agentDir, {});
+		const prefix = join(temp(), 'prefix');
+		const piRoot = join(prefix, 'lib', 'node_modules', '@earendil-works', 'pi-coding-agent');
+		mkdirSync(join(prefix, 'bin'), { recursive: true });
+		writePackage(piRoot, '1.6.0', '@earendil-works/pi-coding-agent');
+		writeFileSync(join(prefix, 'bin', 'pi'), '#!/bin/sh\n', { mode: 0o755 });
+		let loginShell: LoginShellState = { kind: 'pending' };
+		// The first resolution and the re-check once its watch is set up each ask; after those, only a change does.
+		let asked = 0;
+		let settled = (): void => undefined;
+		const bothAsked = new Promise<void>((resolve) => (settled = resolve));
+		const currentLoginShell = (): LoginShellState => {
+			asked += 1;
+			if (asked === 2) {
+				settled();
+			}
+			return loginShell;
+		};
+		work = testScope('releases');
+		source = new ReleaseSource({
+			work, agentDir, logger: nullLogger, home, globalNpmRoot: () => Promise.resolve({ kind: 'unknown' } as const), projectSettingsAllowed: true, loginShell: currentLoginShell,
+			env: { PATH: '' },
+		});
+		const log = new EventLog<ReleaseChange>();
+		source.onDidChange(log.push);
+		const before = await source.resolve(undefined);
+		assert.equal(before.pi, undefined);
+		assert.deepEqual(before.piNotFound?.loginShell, { kind: 'pending' });
+		await bothAsked;
+		loginShell = { kind: 'read', shell: '/bin/sh', folders: [join(prefix, 'bin')] };
+		source.loginShellChanged();
+		const change = await log.waitFor((event) => event.resolution.pi !== undefined, 'Pi found');
+		assert.deepEqual(change.resolution.pi, { name: '@earendil-works/pi-coding-agent', version: '1.6.0', packageJsonPath: join(piRoot, 'package.json'), foundBy: 'login-shell-path' });
+		assert.equal(change.resolution.piNotFound, undefined);
 	});
 });
