@@ -87,8 +87,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 			return { path: place.path, ownFolder: place.ownFolder, distDir, notify: (notice) => indexUi.notify(notice) };
 		},
 	});
-	const indexUi = new SessionIndexUi(store, logger);
 	const controller = new SessionController({ work: work.child('controller'), store, logger, memento: context.workspaceState });
+	const indexUi = new SessionIndexUi(controller, logger);
 	// Running Pis with our bridge: read from private runtime folders, connected in the background.
 	const live = new LiveSessions(work.child('bridges'), logger);
 	const lastSent = new LastSentTracker(work.child('last sent'), controller, live, logger);

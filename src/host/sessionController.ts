@@ -9,7 +9,7 @@ import { recoverOutputs, type CondenseState } from '../engine/condense';
 import { defaultSession, type PreparedInsight } from '../engine/views';
 import type { PruneSettings } from '../node/settings/readPruneSettings';
 import type { OpenSession } from '../node/store/openSession';
-import type { SessionStore, StoreChange } from '../node/store/sessionStore';
+import type { IndexState, SessionStore, StoreChange } from '../node/store/sessionStore';
 import type { AdaptiveThrottle, WorkScope } from '../work';
 import { SelectedInsight } from './selectedInsight';
 import { SessionDirectory } from './sessionDirectory';
@@ -40,6 +40,9 @@ export class SessionController extends SessionDirectory {
 	private readonly _onDidChangeSessions = this._register(new vscode.EventEmitter<readonly string[] | undefined>());
 	/** The session list changed: `undefined` for the list as a whole, else the rows that changed. */
 	readonly onDidChangeSessions = this._onDidChangeSessions.event;
+	private readonly _onDidChangeIndexState = this._register(new vscode.EventEmitter<IndexState>());
+	/** What the session index does changed (a build's progress, ready, stopped, off, cleared). */
+	readonly onDidChangeIndexState = this._onDidChangeIndexState.event;
 	private readonly _onDidChangeSelection = this._register(new vscode.EventEmitter<string | undefined>());
 	/** Another session was selected (or none). */
 	readonly onDidChangeSelection = this._onDidChangeSelection.event;
@@ -218,6 +221,9 @@ export class SessionController extends SessionDirectory {
 			case 'settings':
 				this._onDidChangeSettings.fire(change.settings);
 				void this.selectedInsight.prepare(true);
+				return;
+			case 'index':
+				this._onDidChangeIndexState.fire(change.state);
 				return;
 		}
 	}

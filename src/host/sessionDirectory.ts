@@ -73,6 +73,11 @@ export abstract class SessionDirectory extends Disposable {
 		return index ? index.clear().then(() => true) : Promise.resolve(false);
 	}
 
+	/** Stops the session index's build (Cancel): what it read is kept, and the next start goes on from there. */
+	cancelIndexBuild(): void {
+		this.store.sessionIndex?.cancelBuild();
+	}
+
 	/** What the session index does in this window; undefined without one. */
 	get indexState(): IndexState | undefined {
 		return this.store.sessionIndex?.state;

@@ -5,7 +5,8 @@
  */
 import * as vscode from 'vscode';
 import type { IndexNotice } from '../../node/history/indexDatabase';
-import type { IndexState, SessionStore } from '../../node/store/sessionStore';
+import type { IndexState } from '../../node/store/sessionStore';
+import type { SessionController } from '../sessionController';
 import { Disposable } from '../dispose';
 import { showInfo, showWarning, withProgress } from '../ui/safeUi';
 
@@ -15,13 +16,9 @@ export class SessionIndexUi extends Disposable {
 	private report: ((state: Extract<IndexState, { kind: 'building' }>) => void) | undefined;
 	private readonly told = new Set<string>();
 
-	constructor(private readonly store: SessionStore, private readonly logger: vscode.LogOutputChannel) {
+	constructor(private readonly controller: SessionController, private readonly logger: vscode.LogOutputChannel) {
 		super();
-		this._register(store.onDidChange((change) => {
-			if (change.kind === 'index') {
-				this.follow(change.state);
-			}
-		}));
+		this._register(controller.onDidChangeIndexState((state) => this.follow(state)));
 		this._register({ dispose: () => this.endProgress?.() });
 	}
 
@@ -51,7 +48,7 @@ export class SessionIndexUi extends Disposable {
 		void withProgress({ location: vscode.ProgressLocation.Notification, title: 'Pi Condense: indexing your Pi sessions', cancellable: true }, (progress, token) => {
 			token.onCancellationRequested(() => {
 				this.logger.info('session index: the build was cancelled; what was read is kept, and the next start goes on from there');
-				this.store.sessionIndex?.cancelBuild();
+				this.controller.cancelIndexBuild();
 			});
 			this.report = ({ progress: { filesDone, filesTotal } }) => {
 				const percent = filesTotal === 0 ? 100 : (100 * filesDone) / filesTotal;

@@ -112,7 +112,10 @@ export class StoreIndex {
 					this.options.logger.warn(`session index: ${problem}`);
 				}
 				reload.cancel();
-				await this.reloadRows(signal);
+				// A warm start's refresh finds every file unchanged: the rows listed from the index are current.
+				if ([...result.outcomes].some(([outcome, count]) => outcome !== 'unchanged' && count > 0)) {
+					await this.reloadRows(signal);
+				}
 				this.setState({ kind: 'ready', engine: (await this.service.opened) ?? '' });
 				return true;
 			} catch (error) {
