@@ -14,6 +14,8 @@ import { readCliSession, SessionFileError, sessionProblemLines } from './cli/cli
 import { runCommand } from './cli/runCommand';
 import { runFlushCommand } from './cli/runFlushCommand';
 import { runDemoCommand } from './cli/runDemoCommand';
+import { runCostsCommand } from './cli/runCostsCommand';
+import { runCostsHistory } from './cli/costsHistory';
 import { loadRelease, sessionCwd } from './cli/loadRelease';
 import { effectiveConfig, KNOWN_RELEASES, readingRules, releaseWarningText, type ReleaseResolution } from './engine/release';
 import { LATEST_RELEASE } from './engine/release/releases';
@@ -39,6 +41,11 @@ async function main(argv: readonly string[]): Promise<number> {
 			process.stdout.write(`${parsed.json ? listJson(catalog) : listText(catalog)}\n`);
 			return 0;
 		}
+		if (parsed.command === 'costs' && parsed.all) {
+			const loaded = await loadPruneConfig({ agentDir: parsed.agentDir, configFile: parsed.configFile }, readingRules(await loadRelease(parsed, process.cwd())));
+			process.stdout.write(`${await runCostsHistory(parsed, loaded.config)}\n`);
+			return 0;
+		}
 		const args = { ...parsed, sessionFile: await findSession(parsed) };
 		const resolution = warnAbout(await loadRelease(args, await sessionCwd(args.sessionFile)));
 		const rules = readingRules(resolution);
@@ -56,6 +63,10 @@ async function main(argv: readonly string[]): Promise<number> {
 			process.stdout.write(output.stdout);
 			process.stderr.write(output.stderr);
 			return output.exitCode;
+		}
+		if (args.command === 'costs') {
+			process.stdout.write(`${await runCostsCommand(args, context)}\n`);
+			return 0;
 		}
 		const session = await readCliSession(args.sessionFile, rules);
 		for (const line of sessionProblemLines(session)) {
