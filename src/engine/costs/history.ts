@@ -10,13 +10,15 @@
  * therefore what it added; `pi-condense costs <session>` shows everything its file holds. Pure.
  */
 import type { Range } from './pruneAccount';
-import { addRequest, EMPTY_SUMS, type RequestCost, type RequestTokens, type UsageSums } from './requestTypes';
+import { addRequest, EMPTY_SUMS, type RequestCost, type RequestKind, type RequestTokens, type UsageSums } from './requestTypes';
 
 export interface RequestRow {
 	/** The session file (unique per session). */
 	readonly session: string;
 	readonly entryId: string;
 	readonly entryTimestamp: string;
+	/** Where the usage was recorded (`reply`: an assistant message). */
+	readonly kind: RequestKind;
 	readonly provider: string;
 	readonly model: string;
 	readonly tokens: RequestTokens;
@@ -56,7 +58,7 @@ export interface ObservedSettings {
 }
 
 /** What identifies a request across files: entry id, timestamp, model and every usage figure. */
-export function requestKey(row: Omit<RequestRow, 'session'>): string {
+export function requestKey(row: Omit<RequestRow, 'session' | 'kind'>): string {
 	const { tokens, cost } = row;
 	return [
 		row.entryId, row.entryTimestamp, row.provider, row.model,

@@ -25,7 +25,7 @@ export interface SessionRowsInputs {
 export function sessionRows(inputs: SessionRowsInputs): { readonly requests: RequestRow[]; readonly session: SessionRow } {
 	const { timeline } = inputs;
 	const requests = timeline.requests.map((request): RequestRow => ({
-		session: inputs.path, entryId: request.entryId, entryTimestamp: request.entryTimestamp, provider: request.provider, model: request.model, tokens: request.tokens, cost: request.cost,
+		session: inputs.path, entryId: request.entryId, entryTimestamp: request.entryTimestamp, kind: request.kind, provider: request.provider, model: request.model, tokens: request.tokens, cost: request.cost,
 	}));
 	const rebuilds = inputs.rebuilds.map((rebuild): CostEventRow => {
 		const request = requests[rebuild.request] as RequestRow;
