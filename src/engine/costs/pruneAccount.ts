@@ -163,7 +163,7 @@ function replyFacts(timeline: SessionTimeline, measures: PruneMeasures, prices: 
 		const measure = byRequest.get(request.index);
 		if (measure !== undefined) {
 			const price = prices[request.index] as TokenPrices;
-			const cold = caching.has(modelKeyOf(request)) ? coldReason(timeline, previous, request) : 'no-cache';
+			const cold = coldReason(timeline, previous, request) ?? (caching.has(modelKeyOf(request)) ? undefined : 'no-cache');
 			facts.push({ measure, request, cold, cachedPrompt: previous?.contextTokens ?? 0, paid: paidRate(request, price), read: readRate(request, price) });
 		}
 		if (request.kind === 'reply' || request.usageKind === 'cache_warm') {
