@@ -42,6 +42,7 @@ import { noPiRunning } from '../support/tempSession';
 import { writeEntriesToSession } from '../../src/node/write';
 import type { EntryDraft } from '../../src/engine/write';
 import { openPreview } from './settingsChange';
+import { NO_PRICES, sessionCostsSteps, sessionOverviewSteps, type CostSummary, type SessionCosts, type SessionTimeline } from '../../src/engine/costs';
 
 export interface StepFigures {
 	readonly step: string;
@@ -224,6 +225,12 @@ async function steps(file: string, baseline: number): Promise<void> {
 	const compacted = await measure('compact planning', baseline,
 		() => runFlush({ mode: 'compact', branch, messages, config: flushConfig, rules: WRITER_RELEASE }, flushPorts),
 		(result) => (result as Awaited<ReturnType<typeof runFlush>>).message.split('\n')[0] ?? '');
+	// The Costs panel's data: its first paint (timeline, rebuilds, summary: one pass), then every prune's account
+	// (renders with and without each prune), as the host will run them, in slices.
+	const overview = await measure('costs overview', baseline, () => runSliced(sessionOverviewSteps(model.entries, NO_PRICES)),
+		(value) => { const { timeline, summary } = value as { timeline: SessionTimeline; summary: CostSummary }; return `${String(timeline.requests.length)} requests, ${String(timeline.markers.length)} markers, ${String(summary.rebuilds.count)} rebuilds`; });
+	const costs = await measure('costs', baseline, () => runSliced(sessionCostsSteps({ model, rules, config, prices: NO_PRICES })),
+		(value) => { const c = value as SessionCosts; return `${String(c.accounts.length)} prunes accounted, ${String(c.measures.epochs.length)} epochs, ${String(c.measures.renders)} renders`; });
 	// The preview open on the session (its views prepared, the page holding its first snapshot), then a
 	// setting changed: the views and the preview start over on the host's thread.
 	const preview = await openPreview(file, model, config, rules);
@@ -232,7 +239,7 @@ async function steps(file: string, baseline: number): Promise<void> {
 		(value) => `chainCompression.rollingWindow 3→1, the preview open: the views and the preview recomputed, ${((value as { posted: number }).posted / 1024 / 1024).toFixed(2)} MB posted`);
 	preview.dispose();
 	// Everything stays reachable until here, as in the extension, which holds what its views show.
-	if ([rendered, raw, search, flushed, compacted, changed].includes(undefined)) {
+	if ([rendered, raw, search, flushed, compacted, overview, costs, changed].includes(undefined)) {
 		throw new Error('a step returned nothing');
 	}
 }
