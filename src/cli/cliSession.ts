@@ -35,6 +35,20 @@ export interface CliSession {
  * its text (twice, as UTF-16 where it is not Latin-1) beside its parsed entries.
  */
 export async function readCliSession(path: string, rules: ReleaseRules): Promise<CliSession> {
+	const model = await readCliModel(path);
+	const branch = runSteps(getBranchSteps(model));
+	return {
+		path,
+		model,
+		branch,
+		messages: runSteps(buildSessionContextSteps(model)).messages,
+		state: runSteps(buildCondenseStateSteps(branch, rules, { lineOf: (entry) => model.lineOf(entry) })),
+		blobs: sessionBlobReader(path, model.header.id),
+	};
+}
+
+/** A session file's model, read in pieces; a file that cannot be read or has no header is a `SessionFileError`. */
+export async function readCliModel(path: string): Promise<SessionModel & { readonly header: NonNullable<SessionModel['header']> }> {
 	let model: SessionModel;
 	try {
 		model = (await readSessionModel(path)).model;
@@ -46,15 +60,7 @@ export async function readCliSession(path: string, rules: ReleaseRules): Promise
 		const detail = problems.length === 0 ? '' : `\n${problems.join('\n')}`;
 		throw new SessionFileError(`${path} is not a Pi session file (no session header on its first line)${detail}`);
 	}
-	const branch = runSteps(getBranchSteps(model));
-	return {
-		path,
-		model,
-		branch,
-		messages: runSteps(buildSessionContextSteps(model)).messages,
-		state: runSteps(buildCondenseStateSteps(branch, rules, { lineOf: (entry) => model.lineOf(entry) })),
-		blobs: sessionBlobReader(path, model.header.id),
-	};
+	return model as SessionModel & { readonly header: NonNullable<SessionModel['header']> };
 }
 
 /** The session's problems as lines for stderr (none for a clean file). */

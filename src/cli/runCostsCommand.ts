@@ -5,27 +5,16 @@
  */
 import { runSteps } from '../engine/steps';
 import { requestPointsSteps, sessionCostsSteps, verdictText, type SessionCosts } from '../engine/costs';
-import { readSessionModel } from '../node/store/readSessionModel';
-import { errorMessage } from '../base/errorMessage';
 import { catalogPrices, unpricedModels } from './catalogPrices';
 import type { SessionArgs } from './cliArgs';
-import { SessionFileError } from './cliSession';
+import { readCliModel } from './cliSession';
 import type { CliContext } from './loadRelease';
 import { accountLines, summaryLines, timelineLines } from './costsText';
 import { describeSessionProblems } from './sessionProblems';
 import type { SessionModel } from '../engine/session/model';
 
 export async function sessionCosts(path: string, context: Pick<CliContext, 'config' | 'rules'>, agentDir: string | undefined, warn: (text: string) => void): Promise<{ model: SessionModel; costs: SessionCosts }> {
-	let model: SessionModel;
-	try {
-		model = (await readSessionModel(path)).model;
-	} catch (error) {
-		throw new SessionFileError(`cannot read ${path}: ${errorMessage(error)}`);
-	}
-	if (model.header === undefined) {
-		const problems = describeSessionProblems(path, model.diagnostics);
-		throw new SessionFileError(`${path} is not a Pi session file (no session header on its first line)${problems.length === 0 ? '' : `\n${problems.join('\n')}`}`);
-	}
+	const model = await readCliModel(path);
 	for (const line of describeSessionProblems(path, model.diagnostics)) {
 		warn(line);
 	}

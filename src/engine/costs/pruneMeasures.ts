@@ -21,13 +21,14 @@ import type { ContextPruneConfig } from '../config/types';
 import { buildCondenseStateSteps } from '../condense/state/buildCondenseState';
 import { renderContextSteps } from '../condense/render/renderContext';
 import { jsonLength } from '../condense/measure/jsonLength';
+import { serializedLengthSteps } from '../condense/measure/contextSize';
 import { charsToTokens } from '../condense/measure/compactFormat';
 import type { ReleaseRules } from '../release/releases';
 import { getBranchSteps } from '../session/branch';
 import { pathContextSteps } from '../session/context';
 import type { SessionModel } from '../session/model';
-import type { ContextMessage, SessionEntry } from '../session/types';
-import { Pacer, paced, type Steps } from '../steps';
+import type { SessionEntry } from '../session/types';
+import { paced, type Steps } from '../steps';
 import type { PruneMarker } from './markerTypes';
 import { isCondenseEntry } from './pruneEntries';
 import { requestOf } from './requestPoints';
@@ -182,18 +183,4 @@ class MeasureWalk {
 		const rendered = yield* renderContextSteps(context.messages, state, config, rules);
 		return charsToTokens(yield* serializedLengthSteps(rendered));
 	}
-}
-
-/** `JSON.stringify(messages).length`, counted in steps. */
-function* serializedLengthSteps(messages: readonly ContextMessage[]): Steps<number> {
-	let total = messages.length === 0 ? 2 : messages.length + 1;
-	const pacer = new Pacer();
-	for (const message of messages) {
-		const size = jsonLength(message);
-		total += size;
-		if (pacer.due(size)) {
-			yield;
-		}
-	}
-	return total;
 }

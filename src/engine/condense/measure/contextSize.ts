@@ -13,7 +13,7 @@ import type { LiveReclaim } from './statusText';
 import { Pacer, type Steps } from '../../steps';
 
 /** `JSON.stringify(messages).length`, from the messages' sizes (`[`, items joined by `,`, `]`). */
-function* serializedLengthSteps(messages: readonly ContextMessage[]): Steps<number> {
+export function* serializedLengthSteps(messages: readonly ContextMessage[]): Steps<number> {
 	let total = messages.length === 0 ? 2 : messages.length + 1;
 	const pacer = new Pacer();
 	for (const message of messages) {
