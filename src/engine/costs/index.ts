@@ -12,7 +12,7 @@ export { cacheRebuildsSteps, MISS_NOISE_FLOOR_TOKENS, type CacheRebuild, type Re
 export { requestPrices, paidRate, readRate, NO_PRICES, type ModelPrice, type PriceBook, type TokenPrices } from './prices';
 export { pruneMeasuresSteps, type EpochMeasure, type MeasureInputs, type PruneMeasures, type ReplyMeasure } from './pruneMeasures';
 export { calibrate, type Calibration } from './calibration';
-export { pruneAccounts, verdictText, type ColdReason, type PruneAccount, type PruneVerdict, type Range } from './pruneAccount';
+export { pruneAccountsSteps, verdictText, type ColdReason, type PruneAccount, type PruneVerdict, type Range } from './pruneAccount';
 export { sessionCostsSteps, sessionOverviewSteps, sessionSummary, type CostsInputs, type CostSummary, type PruningSummary, type SessionCosts } from './sessionCosts';
 export { cacheStateAt, type CacheState } from './cacheState';
 export {

@@ -28,6 +28,7 @@ import { paidRate, readRate, type TokenPrices } from './prices';
 import type { EpochMeasure, PruneMeasures, ReplyMeasure } from './pruneMeasures';
 import type { RequestPoint } from './requestTypes';
 import { modelKeyOf, type SessionTimeline } from './sessionTimeline';
+import { paced, type Steps } from '../steps';
 
 /** A figure at the calibration's low, middle and high factor (low ≤ mid ≤ high). */
 export interface Range {
@@ -77,10 +78,14 @@ interface ReplyFacts {
 	readonly read: number;
 }
 
-export function pruneAccounts(timeline: SessionTimeline, measures: PruneMeasures, calibration: Calibration, prices: readonly TokenPrices[]): PruneAccount[] {
+/** In steps: a long session has tens of thousands of requests, each crediting every prune in force. */
+export function* pruneAccountsSteps(timeline: SessionTimeline, measures: PruneMeasures, calibration: Calibration, prices: readonly TokenPrices[]): Steps<PruneAccount[]> {
 	const facts = replyFacts(timeline, measures, prices);
-	const factors = [calibration.low, calibration.factor, calibration.high];
-	const perFactor = factors.map((factor) => accountAt(facts, measures, factor));
+	const perFactor = [
+		yield* accountAtSteps(facts, measures, calibration.low, false),
+		yield* accountAtSteps(facts, measures, calibration.factor, true),
+		yield* accountAtSteps(facts, measures, calibration.high, false),
+	];
 	return measures.prunes.map((prune, index) => {
 		const [low, mid, high] = perFactor.map((accounts) => accounts[index] as FactorAccount) as [FactorAccount, FactorAccount, FactorAccount];
 		const range = (pick: (account: FactorAccount) => number): Range => sorted(pick(low), pick(mid), pick(high));
@@ -109,12 +114,19 @@ interface FactorAccount {
 	rewritten: number;
 	cacheCost: number;
 	savings: number;
+	requestsWith: number;
+	paidBackAt: { readonly afterRequests: number; readonly request: number } | undefined;
 	readonly balance: { request: number; usd: number }[];
 }
 
-function accountAt(facts: readonly ReplyFacts[], measures: PruneMeasures, factor: number): FactorAccount[] {
-	const accounts: FactorAccount[] = measures.prunes.map(() => ({ firstRequest: undefined, cold: undefined, removed: 0, rewritten: 0, cacheCost: 0, savings: 0, balance: [] }));
-	for (const fact of facts) {
+/** One factor's accounts; the running balance is kept for one of them only (`withBalance`). */
+function* accountAtSteps(facts: readonly ReplyFacts[], measures: PruneMeasures, factor: number, withBalance: boolean): Steps<FactorAccount[]> {
+	const accounts: FactorAccount[] = measures.prunes.map(() => ({ firstRequest: undefined, cold: undefined, removed: 0, rewritten: 0, cacheCost: 0, savings: 0, requestsWith: 0, paidBackAt: undefined, balance: [] }));
+	for (let at = 0; at < facts.length; at++) {
+		if (paced(at)) {
+			yield;
+		}
+		const fact = facts[at] as ReplyFacts;
 		const epoch = measures.epochs[fact.measure.epoch] as EpochMeasure;
 		const arriving = [...epoch.removed.keys()].filter((index) => (accounts[index] as FactorAccount).firstRequest === undefined);
 		chargeRewrite(fact, arriving.map((index) => [accounts[index] as FactorAccount, (epoch.removed.get(index) ?? 0) * factor]));
@@ -122,7 +134,13 @@ function accountAt(facts: readonly ReplyFacts[], measures: PruneMeasures, factor
 		for (const [index, removed] of epoch.removed) {
 			const account = accounts[index] as FactorAccount;
 			account.savings += removed * factor * price;
-			account.balance.push({ request: fact.request.index, usd: account.savings - account.cacheCost - (measures.prunes[index] as PruneMarker).summarizerCost });
+			account.requestsWith++;
+			if (account.paidBackAt === undefined && account.savings - account.cacheCost - (measures.prunes[index] as PruneMarker).summarizerCost >= 0) {
+				account.paidBackAt = { afterRequests: account.requestsWith, request: fact.request.index };
+			}
+			if (withBalance) {
+				account.balance.push({ request: fact.request.index, usd: account.savings - account.cacheCost - (measures.prunes[index] as PruneMarker).summarizerCost });
+			}
 		}
 	}
 	return accounts;
@@ -191,11 +209,10 @@ function verdictOf(account: FactorAccount, summarizerCost: number): PruneVerdict
 	if (account.cacheCost + summarizerCost <= 0) {
 		return { kind: 'free', reason: account.cold ?? 'nothing-rewritten' };
 	}
-	const at = account.balance.findIndex((point) => point.usd >= 0);
-	if (at >= 0) {
-		return { kind: 'paid-back', afterRequests: at + 1, atRequest: (account.balance[at] as { request: number }).request };
+	if (account.paidBackAt !== undefined) {
+		return { kind: 'paid-back', afterRequests: account.paidBackAt.afterRequests, atRequest: account.paidBackAt.request };
 	}
-	return { kind: 'not-paid-back', requestsAfter: account.balance.length };
+	return { kind: 'not-paid-back', requestsAfter: account.requestsWith };
 }
 
 function sorted(a: number, b: number, c: number): Range {

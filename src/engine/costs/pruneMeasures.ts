@@ -14,8 +14,9 @@
  * changes other than by growing at its end: a new prune, a compaction, a branch switch, a context
  * edit. So the renders run at the first request after each such change (an epoch); later requests of
  * the epoch reuse them, and our estimate of their context grows by the messages appended since. A new
- * prune is measured when it appears; the prunes before it are measured again only after a compaction,
- * a branch switch or a context edit.
+ * prune is measured when it appears, with one render: without it, the request's context is the last
+ * one rendered plus what was appended since. The prunes before it are measured again (rendered with
+ * and without each) only after a compaction, a branch switch or a context edit.
  */
 import type { ContextPruneConfig } from '../config/types';
 import { buildCondenseStateSteps } from '../condense/state/buildCondenseState';
@@ -157,6 +158,14 @@ class MeasureWalk {
 			estimates.set(upTo, tokens);
 			return tokens;
 		}.bind(this);
+		if (!this.structural) {
+			// Only new prunes since the last renders, and they are the newest in force: without them the request's
+			// context is the last one rendered plus what was appended since, which needs no render.
+			const firstNew = inForce.findIndex((index) => remeasure.has(index));
+			if (firstNew >= 0) {
+				estimates.set(firstNew, this.epochEstimate + charsToTokens(this.appendedChars));
+			}
+		}
 		const removed = new Map<number, number>();
 		for (let position = 0; position < inForce.length; position++) {
 			const index = inForce[position] as number;

@@ -15,7 +15,7 @@ import type { Steps } from '../steps';
 import { cacheRebuildsSteps, type CacheRebuild, type RebuildCause } from './cacheRebuilds';
 import { calibrate, type Calibration } from './calibration';
 import { requestPrices, type PriceBook, type TokenPrices } from './prices';
-import { pruneAccounts, type PruneAccount, type Range } from './pruneAccount';
+import { pruneAccountsSteps, type PruneAccount, type Range } from './pruneAccount';
 import { pruneMeasuresSteps, type PruneMeasures } from './pruneMeasures';
 import { modelKeyOf, sessionTimelineSteps, type SessionTimeline } from './sessionTimeline';
 import type { UsageSums } from './requestTypes';
@@ -81,7 +81,7 @@ export function* sessionCostsSteps(inputs: CostsInputs): Steps<SessionCosts> {
 	const measures = yield* pruneMeasuresSteps({ model: inputs.model, timeline, rules: inputs.rules, config: { ...inputs.config, enabled: true } });
 	const calibration = calibrate(measures.replies, timeline.requests);
 	const prices = requestPrices(timeline.requests, inputs.prices);
-	const accounts = pruneAccounts(timeline, measures, calibration, prices);
+	const accounts = yield* pruneAccountsSteps(timeline, measures, calibration, prices);
 	return { timeline, rebuilds, prices, measures, calibration, accounts, summary: sessionSummary(timeline, rebuilds, { accounts, calibration }) };
 }
 
