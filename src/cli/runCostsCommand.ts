@@ -4,7 +4,7 @@
  * followed release reads them.
  */
 import { runSteps } from '../engine/steps';
-import { requestPointsSteps, sessionCostsSteps, verdictText, type SessionCosts } from '../engine/costs';
+import { CostsLedger, sessionCostsSteps, verdictText, type SessionCosts } from '../engine/costs';
 import { catalogPrices, unpricedModels } from './catalogPrices';
 import type { SessionArgs } from './cliArgs';
 import { readCliModel } from './cliSession';
@@ -18,9 +18,10 @@ export async function sessionCosts(path: string, context: Pick<CliContext, 'conf
 	for (const line of describeSessionProblems(path, model.diagnostics)) {
 		warn(line);
 	}
-	const unpriced = unpricedModels(runSteps(requestPointsSteps(model.entries)));
-	const prices = await catalogPrices(unpriced, agentDir, warn);
-	return { model, costs: runSteps(sessionCostsSteps({ model, rules: context.rules, config: context.config, prices })) };
+	// One pass over the entries: the ledger names the models to price, then the accounts read from it.
+	const ledger = runSteps(CostsLedger.empty().extendSteps(model.entries));
+	const prices = await catalogPrices(unpricedModels(ledger.timeline().requests), agentDir, warn);
+	return { model, costs: runSteps(sessionCostsSteps({ model, rules: context.rules, config: context.config, prices, ledger })) };
 }
 
 export async function runCostsCommand(args: SessionArgs, context: CliContext): Promise<string> {

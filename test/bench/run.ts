@@ -17,6 +17,11 @@ async function main(): Promise<void> {
 		benchSteps(megabytes);
 		return;
 	}
+	// The Costs panel's steps alone (open, the ledger's pass, first paint, every prune's account).
+	if (process.env['PI_CONDENSE_BENCH_ONLY'] === 'costs') {
+		benchSteps(megabytes, 'costs');
+		return;
+	}
 	// One part alone, to compare two checkouts side by side.
 	if (process.env['PI_CONDENSE_BENCH_ONLY'] === 'preview') {
 		await benchPreview();

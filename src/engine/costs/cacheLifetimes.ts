@@ -43,23 +43,40 @@ export const CACHE_LIFETIMES: Readonly<Record<CacheLifetimeRule, Omit<CacheLifet
 
 type LifetimeFacts = Pick<RequestPoint, 'provider' | 'model' | 'api' | 'tokens' | 'cost'>;
 
+/** Which provider's caching a model follows: the table's row, before the 1-hour question. */
+export type CacheFamily = 'anthropic' | 'openai' | 'google' | 'unknown';
+
+/** One lifetime object per row: every request shares it. */
+const LIFETIME_BY_RULE: Readonly<Record<CacheLifetimeRule, CacheLifetime>> = {
+	'anthropic-5m': { ...CACHE_LIFETIMES['anthropic-5m'], rule: 'anthropic-5m' },
+	'anthropic-1h': { ...CACHE_LIFETIMES['anthropic-1h'], rule: 'anthropic-1h' },
+	'openai': { ...CACHE_LIFETIMES['openai'], rule: 'openai' },
+	'google': { ...CACHE_LIFETIMES['google'], rule: 'google' },
+	'unknown': { ...CACHE_LIFETIMES['unknown'], rule: 'unknown' },
+};
+
 /**
  * The lifetime of the cache entry a request wrote or refreshed. A request that wrote nothing shows
  * no lifetime of its own: `previous` (the lifetime of the last request to the same model) answers
- * for it, since a session keeps its retention setting.
+ * for it, since a session keeps its retention setting. `family`: the request's `cacheFamilyOf`, when
+ * the caller already knows it (the same for every request to one model).
  */
-export function cacheLifetimeOf(request: LifetimeFacts, previous?: CacheLifetime): CacheLifetime {
-	const rule = ruleOf(request, previous?.rule);
-	return { ...CACHE_LIFETIMES[rule], rule };
+export function cacheLifetimeOf(request: LifetimeFacts, previous?: CacheLifetime, family: CacheFamily = cacheFamilyOf(request)): CacheLifetime {
+	if (family !== 'anthropic') {
+		return LIFETIME_BY_RULE[family];
+	}
+	const hour = wroteForAnHour(request);
+	const rule = hour === undefined ? (previous?.rule === 'anthropic-1h' ? 'anthropic-1h' : 'anthropic-5m') : hour ? 'anthropic-1h' : 'anthropic-5m';
+	return LIFETIME_BY_RULE[rule];
 }
 
-function ruleOf(request: LifetimeFacts, previous: CacheLifetimeRule | undefined): CacheLifetimeRule {
+/** The provider whose cache a request used, from its API, provider and model names. */
+export function cacheFamilyOf(request: Pick<RequestPoint, 'provider' | 'model' | 'api'>): CacheFamily {
 	const provider = request.provider.toLowerCase();
 	const api = (request.api ?? '').toLowerCase();
 	const model = request.model.toLowerCase();
 	if (api === 'anthropic-messages' || provider === 'anthropic' || model.includes('claude')) {
-		const hour = wroteForAnHour(request);
-		return hour === undefined ? (previous === 'anthropic-1h' ? 'anthropic-1h' : 'anthropic-5m') : hour ? 'anthropic-1h' : 'anthropic-5m';
+		return 'anthropic';
 	}
 	if (api.startsWith('openai') || api.startsWith('azure-openai') || provider === 'openai' || provider === 'openai-codex' || provider === 'azure-openai-responses' || /^(gpt|o\d)/.test(model)) {
 		return 'openai';

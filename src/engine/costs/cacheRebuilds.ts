@@ -5,16 +5,17 @@
  * (the context legitimately changed), a `cache_warm` usage entry stands for the previous request,
  * and a reply missed `min(previous prompt, its prompt) − its cache read` tokens; misses of 1,024
  * tokens or fewer are breakpoint noise. A miss is priced at what the request paid per uncached
- * token (input and cache write) less the cache-read price. Then each rebuild gets a cause from the
+ * token (input and cache write) less the cache-read price. Each rebuild gets a cause from the
  * timeline's markers. Pure.
+ *
+ * Found in the timeline's own pass (`sessionTimeline.ts`, one `RebuildTracker` fed every entry in
+ * file order), and priced when the timeline is handed out: a request that read nothing from the
+ * cache takes the catalog's cache-read price, which may arrive later than the session.
  */
 import type { SessionEntry } from '../session/types';
-import { paced, type Steps } from '../steps';
-import type { TimelineMarker } from './markerTypes';
+import { markersBetween, type TimelineMarker } from './markerTypes';
 import type { PriceBook } from './prices';
-import { requestOf } from './requestPoints';
 import type { RequestPoint } from './requestTypes';
-import { markersBetween, modelKeyOf } from './sessionTimeline';
 
 /** Pi's floor: misses at or below it are cache-breakpoint granularity. */
 export const MISS_NOISE_FLOOR_TOKENS = 1024;
@@ -31,6 +32,19 @@ export interface CacheRebuild {
 	readonly cause: RebuildCause;
 }
 
+/** A rebuild before pricing: the read price is the request's own when it read from the cache. */
+export interface FoundRebuild {
+	readonly request: number;
+	readonly missedTokens: number;
+	/** USD per token the request paid outside the cache. */
+	readonly paidPerToken: number;
+	/** USD per token it paid to read, or undefined when it read nothing (the catalog's price then). */
+	readonly readPerToken: number | undefined;
+	readonly modelKey: string;
+	readonly idleMs: number;
+	readonly cause: RebuildCause;
+}
+
 interface Previous {
 	readonly promptTokens: number;
 	readonly modelKey: string;
@@ -39,42 +53,46 @@ interface Previous {
 	readonly request: number;
 }
 
-/** `entries` in file order (all of them, as Pi scans them); `markers` from the same file's timeline. */
-export function* cacheRebuildsSteps(entries: readonly SessionEntry[], markers: readonly TimelineMarker[], book: PriceBook): Steps<CacheRebuild[]> {
-	const rebuilds: CacheRebuild[] = [];
-	let previous: Previous | undefined;
-	let index = 0;
-	for (let at = 0; at < entries.length; at++) {
-		if (paced(at)) {
-			yield;
-		}
-		const entry = entries[at] as SessionEntry;
-		const request = requestOf(entry, index);
-		if (request !== undefined) {
-			index++;
-		}
+/** Pi's rule, one entry at a time in file order. Mutable; `clone` copies it (a few fields). */
+export class RebuildTracker {
+	private previous: Previous | undefined;
+
+	clone(): RebuildTracker {
+		const copy = new RebuildTracker();
+		copy.previous = this.previous;
+		return copy;
+	}
+
+	/**
+	 * Reads `entry` (whose request, if it records one, is `request`, of model `modelKey`); `markers`:
+	 * every marker of the file so far, which holds every marker before `request`. The rebuild it
+	 * paid for, if any.
+	 */
+	read(entry: SessionEntry, request: RequestPoint | undefined, modelKey: string, markers: readonly TimelineMarker[]): FoundRebuild | undefined {
 		if (entry.type === 'compaction' || entry.type === 'branch_summary') {
-			previous = undefined;
+			this.previous = undefined;
 		} else if (request?.kind === 'usage' && request.usageKind === 'cache_warm') {
 			if (request.contextTokens > 0) {
-				previous = { promptTokens: request.contextTokens, modelKey: modelKeyOf(request), at: Date.parse(entry.timestamp), reportedCache: true, request: request.index };
+				this.previous = { promptTokens: request.contextTokens, modelKey, at: request.at, reportedCache: true, request: request.index };
 			}
 		} else if (request?.kind === 'reply') {
-			const miss = missOf(previous, request, book);
-			if (miss !== undefined && previous !== undefined) {
-				rebuilds.push({ request: request.index, ...miss, cause: causeOf(previous, request, markers) });
+			const previous = this.previous;
+			const found = previous && missOf(previous, request, modelKey, markers);
+			if (request.contextTokens > 0) {
+				const reportedCache = (previous?.reportedCache ?? false) || request.tokens.cacheRead + request.tokens.cacheWrite > 0;
+				this.previous = { promptTokens: request.contextTokens, modelKey, at: request.at, reportedCache, request: request.index };
 			}
-			previous = asPrevious(request, previous?.reportedCache ?? false) ?? previous;
+			return found;
 		}
+		return undefined;
 	}
-	return rebuilds;
 }
 
-function missOf(previous: Previous | undefined, request: RequestPoint, book: PriceBook): Omit<CacheRebuild, 'request' | 'cause'> | undefined {
+function missOf(previous: Previous, request: RequestPoint, modelKey: string, markers: readonly TimelineMarker[]): FoundRebuild | undefined {
 	const { input, cacheRead, cacheWrite } = request.tokens;
 	const prompt = request.contextTokens;
 	// A turn without cache figures counts only when the provider reported caching before.
-	if (previous === undefined || prompt <= 0 || (cacheRead + cacheWrite === 0 && !previous.reportedCache)) {
+	if (prompt <= 0 || (cacheRead + cacheWrite === 0 && !previous.reportedCache)) {
 		return undefined;
 	}
 	const missedTokens = Math.min(previous.promptTokens, prompt) - cacheRead;
@@ -82,21 +100,26 @@ function missOf(previous: Previous | undefined, request: RequestPoint, book: Pri
 		return undefined;
 	}
 	const paidTokens = input + cacheWrite;
-	const paidPerToken = paidTokens > 0 ? (request.cost.input + request.cost.cacheWrite) / paidTokens : 0;
-	const readPerToken = cacheRead > 0 ? request.cost.cacheRead / cacheRead : (book.get(modelKeyOf(request))?.cacheRead ?? 0) / 1_000_000;
-	return { missedTokens, missedCost: missedTokens * Math.max(0, paidPerToken - readPerToken), idleMs: Math.max(0, request.at - previous.at) };
+	return {
+		request: request.index,
+		missedTokens,
+		paidPerToken: paidTokens > 0 ? (request.cost.input + request.cost.cacheWrite) / paidTokens : 0,
+		readPerToken: cacheRead > 0 ? request.cost.cacheRead / cacheRead : undefined,
+		modelKey,
+		idleMs: Math.max(0, request.at - previous.at),
+		cause: causeOf(previous, request, modelKey, markers),
+	};
 }
 
-function asPrevious(request: RequestPoint, reportedCache: boolean): Previous | undefined {
-	if (request.contextTokens <= 0) {
-		return undefined;
-	}
-	return { promptTokens: request.contextTokens, modelKey: modelKeyOf(request), at: request.at, reportedCache: reportedCache || request.tokens.cacheRead + request.tokens.cacheWrite > 0, request: request.index };
+/** The rebuild priced: a request that read nothing from the cache takes the catalog's cache-read price. */
+export function pricedRebuild(found: FoundRebuild, book: PriceBook): CacheRebuild {
+	const readPerToken = found.readPerToken ?? (book.get(found.modelKey)?.cacheRead ?? 0) / 1_000_000;
+	return { request: found.request, missedTokens: found.missedTokens, missedCost: found.missedTokens * Math.max(0, found.paidPerToken - readPerToken), idleMs: found.idleMs, cause: found.cause };
 }
 
 /** Why the cache was cold: what the timeline shows between the previous request and this one. */
-function causeOf(previous: Previous, request: RequestPoint, markers: readonly TimelineMarker[]): RebuildCause {
-	if (previous.modelKey !== modelKeyOf(request)) {
+function causeOf(previous: Previous, request: RequestPoint, modelKey: string, markers: readonly TimelineMarker[]): RebuildCause {
+	if (previous.modelKey !== modelKey) {
 		return 'model-change';
 	}
 	const between = markersBetween(markers, previous.request, request.index);

@@ -3,17 +3,20 @@
  * and the same across sessions. Pure (no I/O; prices come in as a `PriceBook`). docs/costs.md says
  * what the figures mean.
  */
-export { requestPointsSteps, requestOf } from './requestPoints';
-export { addRequest, EMPTY_SUMS, totalTokensOf, type RequestCost, type RequestKind, type RequestPoint, type RequestTokens, type UsageSums } from './requestTypes';
-export { CACHE_LIFETIMES, cacheLifetimeOf, cacheExpiredAfter, type CacheLifetime, type CacheLifetimeRule } from './cacheLifetimes';
+export { requestOf } from './requestPoints';
+export { addRequest, EMPTY_SUMS, modelKeyOf, totalTokensOf, type RequestCost, type RequestKind, type RequestPoint, type RequestTokens, type UsageSums } from './requestTypes';
+export { CACHE_LIFETIMES, cacheFamilyOf, cacheLifetimeOf, cacheExpiredAfter, type CacheFamily, type CacheLifetime, type CacheLifetimeRule } from './cacheLifetimes';
+export { markersBetween } from './markerTypes';
 export type * from './markerTypes';
-export { sessionTimelineSteps, markersBetween, modelKeyOf, type SessionTimeline } from './sessionTimeline';
-export { cacheRebuildsSteps, MISS_NOISE_FLOOR_TOKENS, type CacheRebuild, type RebuildCause } from './cacheRebuilds';
+export type { SessionTimeline } from './sessionTimeline';
+export { CostsLedger, sessionOverviewSteps, sessionTimelineSteps, type SessionOverview } from './costsLedger';
+export { MISS_NOISE_FLOOR_TOKENS, type CacheRebuild, type RebuildCause } from './cacheRebuilds';
 export { requestPrices, paidRate, readRate, NO_PRICES, type ModelPrice, type PriceBook, type TokenPrices } from './prices';
 export { pruneMeasuresSteps, type EpochMeasure, type MeasureInputs, type PruneMeasures, type ReplyMeasure } from './pruneMeasures';
 export { calibrate, type Calibration } from './calibration';
 export { pruneAccountsSteps, verdictText, type ColdReason, type PruneAccount, type PruneVerdict, type Range } from './pruneAccount';
-export { sessionCostsSteps, sessionOverviewSteps, sessionSummary, type CostsInputs, type CostSummary, type PruningSummary, type SessionCosts } from './sessionCosts';
+export { sessionSummary, type CostSummary, type PruningSummary } from './sessionSummary';
+export { sessionCostsSteps, type CostsInputs, type SessionCosts } from './sessionCosts';
 export { cacheStateAt, type CacheState } from './cacheState';
 export {
 	compareSettings, distinctRequests, historyReport, requestKey, MIN_SESSIONS_PER_SETTING,

@@ -1,7 +1,8 @@
 /**
- * What the timeline marks between requests. Types only. Every marker says where it sits:
- * `beforeRequest` is the index of the first request after it (the request count when none followed),
- * so a chart draws it between two points and a table lists it before that row.
+ * What the timeline marks between requests, and how to find the markers between two requests. Every
+ * marker says where it sits: `beforeRequest` is the index of the first request after it (the request
+ * count when none followed), so a chart draws it between two points and a table lists it before that
+ * row. Pure.
  */
 import type { CacheLifetime } from './cacheLifetimes';
 
@@ -75,3 +76,26 @@ export interface IdleGapMarker extends MarkerBase {
 
 export type TimelineMarker = PruneMarker | CompactionMarker | ModelChangeMarker | BranchSwitchMarker | ResumeMarker | IdleGapMarker;
 export type MarkerKind = TimelineMarker['kind'];
+
+/**
+ * The markers after request `after` up to and including those just before request `upTo`
+ * (`after < beforeRequest <= upTo`): what happened between two requests. Markers are in file order,
+ * so their `beforeRequest` never decreases: found by binary search.
+ */
+export function markersBetween(markers: readonly TimelineMarker[], after: number, upTo: number): readonly TimelineMarker[] {
+	let low = 0;
+	let high = markers.length;
+	while (low < high) {
+		const middle = (low + high) >>> 1;
+		if ((markers[middle] as TimelineMarker).beforeRequest <= after) {
+			low = middle + 1;
+		} else {
+			high = middle;
+		}
+	}
+	let end = low;
+	while (end < markers.length && (markers[end] as TimelineMarker).beforeRequest <= upTo) {
+		end++;
+	}
+	return markers.slice(low, end);
+}

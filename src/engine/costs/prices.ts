@@ -3,8 +3,7 @@
  * same model's other requests in the session, else from the model catalog the caller passes in
  * (pi-ai's, with models.json applied: loaded by `src/node/llm`, never here). Pure.
  */
-import { modelKeyOf } from './sessionTimeline';
-import type { RequestPoint } from './requestTypes';
+import { modelKeyOf, type RequestPoint } from './requestTypes';
 
 /** USD per million tokens, as pi-ai's catalog has it (`model.cost`). */
 export interface ModelPrice {

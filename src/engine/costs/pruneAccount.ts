@@ -26,8 +26,8 @@ import { cacheExpiredAfter } from './cacheLifetimes';
 import type { PruneMarker } from './markerTypes';
 import { paidRate, readRate, type TokenPrices } from './prices';
 import type { EpochMeasure, PruneMeasures, ReplyMeasure } from './pruneMeasures';
-import type { RequestPoint } from './requestTypes';
-import { modelKeyOf, type SessionTimeline } from './sessionTimeline';
+import { modelKeyOf, type RequestPoint } from './requestTypes';
+import type { SessionTimeline } from './sessionTimeline';
 import { paced, type Steps } from '../steps';
 
 /** A figure at the calibration's low, middle and high factor (low ≤ mid ≤ high). */

@@ -84,7 +84,7 @@ export function* pruneMeasuresSteps(inputs: MeasureInputs): Steps<PruneMeasures>
 			walk.structural = true;
 		}
 		previousId = entry.id;
-		const request = requestOf(entry, requestIndex);
+		const request = requestOf(entry, requestIndex, at);
 		if (request !== undefined) {
 			requestIndex++;
 		}

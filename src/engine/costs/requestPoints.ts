@@ -3,65 +3,42 @@
  * `getSessionStats` counts (assistant replies, tool results with usage, compactions and branch
  * summaries with usage, `usage` entries), over the whole file (other branches and compacted history
  * included), as Pi counts them. Pure.
+ *
+ * Read once per entry by the costs ledger (`costsLedger.ts`), so it is kept lean: every point has the
+ * same shape (no optional field spread in or out), and an entry's ISO timestamp is parsed only when
+ * the point needs it (an assistant message carries its own epoch ms).
  */
 import type { SessionEntry, Usage } from '../session/types';
-import { paced, type Steps } from '../steps';
-import type { RequestKind, RequestPoint } from './requestTypes';
+import type { RequestCost, RequestKind, RequestPoint, RequestTokens } from './requestTypes';
 
-export function* requestPointsSteps(entries: readonly SessionEntry[]): Steps<RequestPoint[]> {
-	const points: RequestPoint[] = [];
-	for (let at = 0; at < entries.length; at++) {
-		if (paced(at)) {
-			yield;
-		}
-		const point = requestOf(entries[at] as SessionEntry, points.length);
-		if (point !== undefined) {
-			points.push(point);
-		}
-	}
-	return points;
-}
-
-/** The request an entry records, if it records one. */
-export function requestOf(entry: SessionEntry, index: number): RequestPoint | undefined {
-	const entryAt = Date.parse(entry.timestamp);
+/** The request an entry (at `entryIndex` in the file's entries) records, if it records one: the `index`-th request. */
+export function requestOf(entry: SessionEntry, index: number, entryIndex: number): RequestPoint | undefined {
 	switch (entry.type) {
 		case 'usage':
-			return pointOf(entry, index, 'usage', entry.usage, { provider: entry.provider ?? '', model: entry.model ?? '', at: entryAt, usageKind: entry.kind });
+			return pointOf(entry, index, entryIndex, 'usage', entry.usage, entry.provider ?? '', entry.model ?? '', Date.parse(entry.timestamp), undefined, undefined, entry.kind);
 		case 'compaction':
 		case 'branch_summary':
-			return entry.usage ? pointOf(entry, index, 'summary', entry.usage, { provider: '', model: '', at: entryAt }) : undefined;
+			return entry.usage ? pointOf(entry, index, entryIndex, 'summary', entry.usage, '', '', Date.parse(entry.timestamp), undefined, undefined, undefined) : undefined;
 		case 'message': {
 			const message = entry.message;
 			if (message.role === 'assistant') {
-				return pointOf(entry, index, 'reply', message.usage, {
-					provider: message.provider,
-					model: message.model,
-					at: finiteOr(message.timestamp, entryAt),
-					api: message.api,
-					stopReason: message.stopReason,
-				});
+				return pointOf(entry, index, entryIndex, 'reply', message.usage, message.provider, message.model, messageTime(message.timestamp, entry), message.api, message.stopReason, undefined);
 			}
-			return message.role === 'toolResult' && message.usage ? pointOf(entry, index, 'tool', message.usage, { provider: '', model: '', at: finiteOr(message.timestamp, entryAt) }) : undefined;
+			return message.role === 'toolResult' && message.usage
+				? pointOf(entry, index, entryIndex, 'tool', message.usage, '', '', messageTime(message.timestamp, entry), undefined, undefined, undefined)
+				: undefined;
 		}
 		default:
 			return undefined;
 	}
 }
 
-interface PointFacts {
-	readonly provider: string;
-	readonly model: string;
-	readonly at: number;
-	readonly api?: string;
-	readonly stopReason?: string;
-	readonly usageKind?: string;
-}
-
-function pointOf(entry: SessionEntry, index: number, kind: RequestKind, usage: Usage | undefined, facts: PointFacts): RequestPoint {
+function pointOf(
+	entry: SessionEntry, index: number, entryIndex: number, kind: RequestKind, usage: Usage | undefined, provider: string, model: string, at: number,
+	api: string | undefined, stopReason: string | undefined, usageKind: string | undefined,
+): RequestPoint {
 	const raw = (usage ?? {}) as Partial<Record<keyof Usage, unknown>> & { cacheWrite1h?: unknown };
-	const cost = (typeof raw.cost === 'object' && raw.cost !== null ? raw.cost : {}) as Partial<Record<string, unknown>>;
-	const tokens = {
+	const tokens: RequestTokens = {
 		input: count(raw.input),
 		output: count(raw.output),
 		cacheRead: count(raw.cacheRead),
@@ -71,19 +48,28 @@ function pointOf(entry: SessionEntry, index: number, kind: RequestKind, usage: U
 	};
 	return {
 		index,
+		entryIndex,
 		kind,
-		...(facts.usageKind === undefined ? {} : { usageKind: facts.usageKind }),
+		usageKind,
 		entryId: entry.id,
 		entryTimestamp: entry.timestamp,
-		at: facts.at,
-		provider: facts.provider,
-		model: facts.model,
-		...(facts.api === undefined ? {} : { api: facts.api }),
-		...(facts.stopReason === undefined ? {} : { stopReason: facts.stopReason }),
+		at,
+		provider,
+		model,
+		api,
+		stopReason,
 		tokens,
-		cost: { input: count(cost['input']), output: count(cost['output']), cacheRead: count(cost['cacheRead']), cacheWrite: count(cost['cacheWrite']), total: count(cost['total']) },
+		cost: costOf(raw.cost),
 		contextTokens: tokens.input + tokens.cacheRead + tokens.cacheWrite,
 	};
+}
+
+function costOf(value: unknown): RequestCost {
+	if (typeof value !== 'object' || value === null) {
+		return { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 };
+	}
+	const cost = value as Partial<Record<keyof RequestCost, unknown>>;
+	return { input: count(cost.input), output: count(cost.output), cacheRead: count(cost.cacheRead), cacheWrite: count(cost.cacheWrite), total: count(cost.total) };
 }
 
 /** A figure as written, or 0 for anything that is not a finite number (a hand-edited file). */
@@ -91,6 +77,7 @@ function count(value: unknown): number {
 	return typeof value === 'number' && Number.isFinite(value) ? value : 0;
 }
 
-function finiteOr(value: unknown, fallback: number): number {
-	return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+/** A message's own epoch ms, else its entry's time. */
+function messageTime(value: unknown, entry: SessionEntry): number {
+	return typeof value === 'number' && Number.isFinite(value) ? value : Date.parse(entry.timestamp);
 }

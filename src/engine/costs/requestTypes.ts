@@ -1,11 +1,11 @@
 /**
- * One model request as Pi recorded it, and the totals Pi 1.6.0 counts over them. Types only.
+ * One model request as Pi recorded it, and the totals Pi 1.6.0 counts over them.
  *
  * A request is every usage Pi writes into a session file: an assistant reply's (the conversation's
  * requests), a `usage` entry's (Pi 1.x: model work outside the conversation, such as cache warming),
  * a compaction's or branch summary's (the summary's own call) and a tool result's (model work a tool
  * did itself). Pi's `/session` totals count them all; only the conversation's requests carry the
- * context that pruning shrinks.
+ * context that pruning shrinks. Types, the sums' arithmetic and a request's model key.
  */
 
 /** Where a request's usage was recorded. */
@@ -43,9 +43,11 @@ export interface RequestCost {
 export interface RequestPoint {
 	/** Position among the session's requests (file order), from 0. */
 	readonly index: number;
+	/** Position of the entry that recorded it among the session's entries (`SessionModel.entries`). */
+	readonly entryIndex: number;
 	readonly kind: RequestKind;
 	/** `usage` entries: their `kind` (`cache_warm`, …). */
-	readonly usageKind?: string;
+	readonly usageKind?: string | undefined;
 	/** The entry that recorded the usage. */
 	readonly entryId: string;
 	/** The entry's ISO timestamp (when Pi wrote it): what days, weeks and duplicates are keyed by. */
@@ -55,9 +57,9 @@ export interface RequestPoint {
 	readonly provider: string;
 	readonly model: string;
 	/** `anthropic-messages`, `openai-responses`… (replies only). */
-	readonly api?: string;
+	readonly api?: string | undefined;
 	/** Replies: `stop`, `toolUse`, `error`, `aborted`… */
-	readonly stopReason?: string;
+	readonly stopReason?: string | undefined;
 	readonly tokens: RequestTokens;
 	readonly cost: RequestCost;
 	/** input + cache read + cache write: the prompt the provider saw. */
@@ -104,3 +106,6 @@ export function addRequest(sums: UsageSums, point: Pick<RequestPoint, 'tokens' |
 export function totalTokensOf(sums: Pick<UsageSums, 'input' | 'output' | 'cacheRead' | 'cacheWrite'>): number {
 	return sums.input + sums.output + sums.cacheRead + sums.cacheWrite;
 }
+
+/** `provider/model` of a request. */
+export const modelKeyOf = (request: Pick<RequestPoint, 'provider' | 'model'>): string => `${request.provider}/${request.model}`;

@@ -1,20 +1,20 @@
 /**
  * A session's timeline: one point per request Pi recorded (`requestPoints.ts`), Pi's totals over
- * them, and what happened between them (`markerTypes.ts`): pi-condense's flushes, Pi's compactions,
- * model changes, branch switches, resumes and idle gaps longer than the cache lifetime. One pass
- * over the file's entries in file order; cheap enough for a panel's first paint. Pure.
+ * them, what happened between them (`markerTypes.ts`: pi-condense's flushes, Pi's compactions, model
+ * changes, branch switches, resumes and idle gaps longer than the cache lifetime) and the cache
+ * rebuilds (`cacheRebuilds.ts`). One pass over the file's entries in file order, which the costs
+ * ledger (`costsLedger.ts`) continues as the session grows. Pure.
  *
- * @example
- * const timeline = runSteps(sessionTimelineSteps(model.entries));
- * timeline.sums.cost // 30.33 for test/fixtures/real-sessions/large-session.jsonl
+ * The pass itself is `TimelinePass`; `sessionTimelineSteps` (in `costsLedger.ts`) runs it over a
+ * whole session.
  */
 import type { SessionEntry } from '../session/types';
-import { paced, type Steps } from '../steps';
-import { cacheLifetimeOf, type CacheLifetime } from './cacheLifetimes';
+import { cacheFamilyOf, cacheLifetimeOf, type CacheFamily, type CacheLifetime } from './cacheLifetimes';
+import { RebuildTracker, type FoundRebuild } from './cacheRebuilds';
 import type { PruneMarker, TimelineMarker } from './markerTypes';
 import { contributionOf, isCondenseEntry } from './pruneEntries';
 import { requestOf } from './requestPoints';
-import { addRequest, EMPTY_SUMS, type RequestPoint, type UsageSums } from './requestTypes';
+import { modelKeyOf, type RequestPoint, type UsageSums } from './requestTypes';
 
 export interface SessionTimeline {
 	/** Every request, in file order. */
@@ -27,45 +27,19 @@ export interface SessionTimeline {
 	readonly sums: UsageSums;
 }
 
-/** `provider/model` of a request. */
-export const modelKeyOf = (request: Pick<RequestPoint, 'provider' | 'model'>): string => `${request.provider}/${request.model}`;
-
-/**
- * The markers after request `after` up to and including those just before request `upTo`
- * (`after < beforeRequest <= upTo`): what happened between two requests. Markers are in file order,
- * so their `beforeRequest` never decreases: found by binary search.
- */
-export function markersBetween(markers: readonly TimelineMarker[], after: number, upTo: number): readonly TimelineMarker[] {
-	let low = 0;
-	let high = markers.length;
-	while (low < high) {
-		const middle = (low + high) >>> 1;
-		if ((markers[middle] as TimelineMarker).beforeRequest <= after) {
-			low = middle + 1;
-		} else {
-			high = middle;
-		}
-	}
-	let end = low;
-	while (end < markers.length && (markers[end] as TimelineMarker).beforeRequest <= upTo) {
-		end++;
-	}
-	return markers.slice(low, end);
+/** The lists the pass appends to: shared by a ledger and the ledgers extended from it (each reads its own prefix). */
+export interface TimelineLists {
+	readonly requests: RequestPoint[];
+	readonly markers: TimelineMarker[];
+	readonly lifetimes: CacheLifetime[];
+	readonly rebuilds: FoundRebuild[];
 }
 
-export function* sessionTimelineSteps(entries: readonly SessionEntry[]): Steps<SessionTimeline> {
-	const pass = new TimelinePass();
-	for (let at = 0; at < entries.length; at++) {
-		if (paced(at)) {
-			yield;
-		}
-		pass.read(entries[at] as SessionEntry);
-	}
-	return pass.finish();
-}
-
-interface OpenFlush {
+/** A flush whose entries are still being read: its marker is written when a request follows. */
+export interface OpenFlush {
 	readonly first: SessionEntry;
+	/** Epoch ms of its first entry. */
+	readonly firstAt: number;
 	readonly entryIds: string[];
 	summaries: number;
 	chains: number;
@@ -74,45 +48,108 @@ interface OpenFlush {
 	aliases: number;
 	effective: boolean;
 	trigger: string | undefined;
-	costBefore: number;
+	readonly costBefore: number;
 	costAfter: number;
 }
 
-/** The state of the one pass; `read` takes each entry in file order. */
-class TimelinePass {
-	private readonly requests: RequestPoint[] = [];
-	private readonly markers: TimelineMarker[] = [];
-	private readonly lifetimes: CacheLifetime[] = [];
-	private sums = EMPTY_SUMS;
-	private previousEntryId: string | undefined;
-	private lastReply: RequestPoint | undefined;
+/** Where the pass stands between two entries: a handful of fields, copied whenever a ledger hands the pass on. */
+export interface PassState {
+	readonly sums: MutableSums;
+	previousEntryId: string | undefined;
+	lastReply: RequestPoint | undefined;
+	lastReplyKey: string | undefined;
 	/** The last request that used the cache (a reply or a cache warm-up), and its lifetime. */
-	private lastTouch: { readonly at: number; readonly lifetime: CacheLifetime } | undefined;
-	private readonly lifetimeByModel = new Map<string, CacheLifetime>();
-	private flush: OpenFlush | undefined;
-	private statsCost = 0;
-	private thinkingLevel: string | undefined;
-	private selectedModel: string | undefined;
+	lastTouch: { readonly at: number; readonly lifetime: CacheLifetime } | undefined;
+	readonly lifetimeByModel: Map<string, CacheLifetime>;
+	flush: OpenFlush | undefined;
+	statsCost: number;
+	thinkingLevel: string | undefined;
+	selectedModel: string | undefined;
+	readonly rebuilds: RebuildTracker;
+}
 
-	read(entry: SessionEntry): void {
-		this.noteBranchSwitch(entry);
+type MutableSums = { -readonly [field in keyof UsageSums]: UsageSums[field] };
+
+export function emptyPassState(): PassState {
+	return {
+		sums: { requests: 0, input: 0, output: 0, cacheRead: 0, cacheWrite: 0, cost: 0, costInput: 0, costOutput: 0, costCacheRead: 0, costCacheWrite: 0 },
+		previousEntryId: undefined,
+		lastReply: undefined,
+		lastReplyKey: undefined,
+		lastTouch: undefined,
+		lifetimeByModel: new Map(),
+		flush: undefined,
+		statsCost: 0,
+		thinkingLevel: undefined,
+		selectedModel: undefined,
+		rebuilds: new RebuildTracker(),
+	};
+}
+
+/** A copy the pass may change without touching `state`. */
+export function copyPassState(state: PassState): PassState {
+	return {
+		...state,
+		sums: { ...state.sums },
+		lifetimeByModel: new Map(state.lifetimeByModel),
+		flush: state.flush && { ...state.flush, entryIds: state.flush.entryIds.slice() },
+		rebuilds: state.rebuilds.clone(),
+	};
+}
+
+/** The marker of a flush closed before request `beforeRequest`, or undefined when it changed nothing the model is sent. */
+export function flushMarker(flush: OpenFlush, beforeRequest: number): PruneMarker | undefined {
+	if (!flush.effective) {
+		return undefined;
+	}
+	return {
+		kind: 'prune',
+		at: flush.firstAt,
+		entryId: flush.first.id,
+		beforeRequest,
+		summaries: flush.summaries,
+		chains: flush.chains,
+		spills: flush.spills,
+		records: flush.records,
+		aliases: flush.aliases,
+		trigger: flush.trigger,
+		entryIds: flush.entryIds.slice(),
+		summarizerCost: Math.max(0, flush.costAfter - flush.costBefore),
+	};
+}
+
+/** The pass: `read` takes each entry in file order, appending to `lists` and moving `state` on. */
+export class TimelinePass {
+	/** The cache family of each `provider/model` seen, with the API it was read for. */
+	private readonly families = new Map<string, { readonly api: string | undefined; readonly family: CacheFamily }>();
+	/** `modelKeyOf` by provider and model: one string per model, not one per request. */
+	private readonly keys = new Map<string, Map<string, string>>();
+
+	constructor(private readonly lists: TimelineLists, private readonly state: PassState) {}
+
+	read(entry: SessionEntry, entryIndex: number): void {
+		const state = this.state;
+		if (state.previousEntryId !== undefined && entry.parentId !== state.previousEntryId) {
+			this.lists.markers.push({ kind: 'branch-switch', ...this.base(entry), fromEntryId: entry.parentId });
+		}
 		if (entry.type === 'compaction') {
 			// Also a request when Pi recorded what writing its summary cost.
-			this.markers.push({ kind: 'compaction', ...this.base(entry), tokensBefore: entry.tokensBefore, fromHook: entry.fromHook === true });
+			this.lists.markers.push({ kind: 'compaction', ...this.base(entry), tokensBefore: entry.tokensBefore, fromHook: entry.fromHook === true });
 		}
-		const request = requestOf(entry, this.requests.length);
+		const request = requestOf(entry, this.lists.requests.length, entryIndex);
+		const key = request === undefined ? '' : this.keyOf(request);
 		if (request !== undefined) {
 			// A flush at message_end sits before the reply in the file but was written after the request
 			// was sent (its entries are newer than the reply's own timestamp): it counts from the next request.
-			const late = request.kind === 'reply' && this.flush !== undefined && Date.parse(this.flush.first.timestamp) > request.at;
-			const flush = late ? this.flush : undefined;
+			const late = request.kind === 'reply' && state.flush !== undefined && state.flush.firstAt > request.at;
+			const flush = late ? state.flush : undefined;
 			if (!late) {
 				this.closeFlush();
 			}
-			this.flush = undefined;
-			this.addRequest(request);
+			state.flush = undefined;
+			this.addRequest(request, key);
 			if (flush !== undefined) {
-				this.flush = flush;
+				state.flush = flush;
 				this.closeFlush();
 			}
 		} else if (isCondenseEntry(entry)) {
@@ -120,60 +157,80 @@ class TimelinePass {
 		} else {
 			this.noteOther(entry);
 		}
-		this.previousEntryId = entry.id;
-	}
-
-	finish(): SessionTimeline {
-		this.closeFlush();
-		return { requests: this.requests, markers: this.markers, lifetimes: this.lifetimes, sums: this.sums };
-	}
-
-	private base(entry: SessionEntry, at = Date.parse(entry.timestamp)): { at: number; entryId: string; beforeRequest: number } {
-		return { at, entryId: entry.id, beforeRequest: this.requests.length };
-	}
-
-	private noteBranchSwitch(entry: SessionEntry): void {
-		if (this.previousEntryId !== undefined && entry.parentId !== this.previousEntryId) {
-			this.markers.push({ kind: 'branch-switch', ...this.base(entry), fromEntryId: entry.parentId });
+		// After the markers before this request are all written (a late flush's comes after it).
+		const rebuild = state.rebuilds.read(entry, request, key, this.lists.markers);
+		if (rebuild !== undefined) {
+			this.lists.rebuilds.push(rebuild);
 		}
+		state.previousEntryId = entry.id;
 	}
 
-	private addRequest(request: RequestPoint): void {
-		this.requests.push(request);
-		this.sums = addRequest(this.sums, request);
-		const key = modelKeyOf(request);
-		const lifetime = cacheLifetimeOf(request, this.lifetimeByModel.get(key));
-		this.lifetimes.push(lifetime);
+	private base(entry: SessionEntry): { at: number; entryId: string; beforeRequest: number } {
+		return { at: Date.parse(entry.timestamp), entryId: entry.id, beforeRequest: this.lists.requests.length };
+	}
+
+	private addRequest(request: RequestPoint, key: string): void {
+		const state = this.state;
+		this.lists.requests.push(request);
+		addTo(state.sums, request);
+		const lifetime = cacheLifetimeOf(request, state.lifetimeByModel.get(key), this.familyOf(request, key));
+		this.lists.lifetimes.push(lifetime);
 		if (request.kind === 'reply') {
 			this.markBeforeReply(request, key);
-			this.lastReply = request;
-			this.selectedModel = key;
+			state.lastReply = request;
+			state.lastReplyKey = key;
+			state.selectedModel = key;
 		}
 		if (request.kind === 'reply' || request.usageKind === 'cache_warm') {
-			this.lifetimeByModel.set(key, lifetime);
-			this.lastTouch = { at: request.at, lifetime };
+			state.lifetimeByModel.set(key, lifetime);
+			state.lastTouch = { at: request.at, lifetime };
 		}
+	}
+
+	private keyOf(request: RequestPoint): string {
+		let byModel = this.keys.get(request.provider);
+		if (byModel === undefined) {
+			this.keys.set(request.provider, byModel = new Map<string, string>());
+		}
+		let key = byModel.get(request.model);
+		if (key === undefined) {
+			byModel.set(request.model, key = modelKeyOf(request));
+		}
+		return key;
+	}
+
+	private familyOf(request: RequestPoint, key: string): CacheFamily {
+		const known = this.families.get(key);
+		if (known !== undefined && known.api === request.api) {
+			return known.family;
+		}
+		const family = cacheFamilyOf(request);
+		this.families.set(key, { api: request.api, family });
+		return family;
 	}
 
 	/** A model change or an idle gap before a reply is marked just before it. */
 	private markBeforeReply(request: RequestPoint, key: string): void {
+		const state = this.state;
 		const at = { at: request.at, entryId: request.entryId, beforeRequest: request.index };
-		if (this.lastReply !== undefined && modelKeyOf(this.lastReply) !== key) {
-			this.markers.push({ kind: 'model-change', ...at, from: modelKeyOf(this.lastReply), to: key });
+		if (state.lastReplyKey !== undefined && state.lastReplyKey !== key) {
+			this.lists.markers.push({ kind: 'model-change', ...at, from: state.lastReplyKey, to: key });
 		}
-		const touch = this.lastTouch;
+		const touch = state.lastTouch;
 		if (touch !== undefined) {
 			const gapMs = request.at - touch.at;
 			if (gapMs > touch.lifetime.likelyMs) {
-				this.markers.push({ kind: 'idle-gap', ...at, gapMs, lifetime: touch.lifetime, certainty: gapMs > touch.lifetime.surelyMs ? 'expired' : 'may-have-expired' });
+				this.lists.markers.push({ kind: 'idle-gap', ...at, gapMs, lifetime: touch.lifetime, certainty: gapMs > touch.lifetime.surelyMs ? 'expired' : 'may-have-expired' });
 			}
 		}
 	}
 
 	private addToFlush(entry: SessionEntry): void {
+		const state = this.state;
 		const part = contributionOf(entry);
-		const flush = this.flush ?? (this.flush = {
-			first: entry, entryIds: [], summaries: 0, chains: 0, spills: 0, records: 0, aliases: 0, effective: false, trigger: undefined, costBefore: this.statsCost, costAfter: this.statsCost,
+		const flush = state.flush ?? (state.flush = {
+			first: entry, firstAt: Date.parse(entry.timestamp), entryIds: [], summaries: 0, chains: 0, spills: 0, records: 0, aliases: 0, effective: false, trigger: undefined,
+			costBefore: state.statsCost, costAfter: state.statsCost,
 		});
 		flush.entryIds.push(entry.id);
 		flush.summaries += part.summaries;
@@ -185,54 +242,56 @@ class TimelinePass {
 		if (part.trigger !== undefined) {
 			flush.trigger = part.trigger;
 			if (part.trigger === 'rearmed') {
-				this.markers.push({ kind: 'resume', ...this.base(entry), evidence: 'rearmed' });
+				this.lists.markers.push({ kind: 'resume', ...this.base(entry), evidence: 'rearmed' });
 			}
 		}
 		if (part.statsCost !== undefined) {
 			flush.costAfter = part.statsCost;
-			this.statsCost = part.statsCost;
+			state.statsCost = part.statsCost;
 		}
 	}
 
 	private closeFlush(): void {
-		const flush = this.flush;
-		this.flush = undefined;
-		if (flush === undefined || !flush.effective) {
-			return;
+		const flush = this.state.flush;
+		this.state.flush = undefined;
+		const marker = flush && flushMarker(flush, this.lists.requests.length);
+		if (marker !== undefined) {
+			this.lists.markers.push(marker);
 		}
-		const marker: PruneMarker = {
-			kind: 'prune',
-			...this.base(flush.first),
-			summaries: flush.summaries,
-			chains: flush.chains,
-			spills: flush.spills,
-			records: flush.records,
-			aliases: flush.aliases,
-			trigger: flush.trigger,
-			entryIds: flush.entryIds,
-			summarizerCost: Math.max(0, flush.costAfter - flush.costBefore),
-		};
-		this.markers.push(marker);
 	}
 
 	private noteOther(entry: SessionEntry): void {
+		const state = this.state;
 		switch (entry.type) {
 			case 'thinking_level_change':
-				if (this.lastReply !== undefined && entry.thinkingLevel === this.thinkingLevel) {
-					this.markers.push({ kind: 'resume', ...this.base(entry), evidence: 'restated-settings' });
+				if (state.lastReply !== undefined && entry.thinkingLevel === state.thinkingLevel) {
+					this.lists.markers.push({ kind: 'resume', ...this.base(entry), evidence: 'restated-settings' });
 				}
-				this.thinkingLevel = entry.thinkingLevel;
+				state.thinkingLevel = entry.thinkingLevel;
 				return;
 			case 'model_change': {
 				const key = `${entry.provider}/${entry.modelId}`;
-				if (this.lastReply !== undefined && key === this.selectedModel) {
-					this.markers.push({ kind: 'resume', ...this.base(entry), evidence: 'restated-settings' });
+				if (state.lastReply !== undefined && key === state.selectedModel) {
+					this.lists.markers.push({ kind: 'resume', ...this.base(entry), evidence: 'restated-settings' });
 				}
-				this.selectedModel = key;
+				state.selectedModel = key;
 				return;
 			}
 			default:
 				return;
 		}
 	}
+}
+
+function addTo(sums: MutableSums, point: Pick<RequestPoint, 'tokens' | 'cost'>): void {
+	sums.requests++;
+	sums.input += point.tokens.input;
+	sums.output += point.tokens.output;
+	sums.cacheRead += point.tokens.cacheRead;
+	sums.cacheWrite += point.tokens.cacheWrite;
+	sums.cost += point.cost.total;
+	sums.costInput += point.cost.input;
+	sums.costOutput += point.cost.output;
+	sums.costCacheRead += point.cost.cacheRead;
+	sums.costCacheWrite += point.cost.cacheWrite;
 }

@@ -88,7 +88,7 @@ export class SessionStore {
 				logger.warn(reason);
 			}
 		};
-		this.open = new OpenSessionCache(options.openCapacity ?? 3, (path) => OpenSession.open(path, onBlobsRefused));
+		this.open = new OpenSessionCache(options.openCapacity ?? 3, (path) => OpenSession.open(path, { onBlobsRefused, keepCosts: true }));
 		this.details = new RowDetails({
 			rows: this.rows,
 			open: this.open,

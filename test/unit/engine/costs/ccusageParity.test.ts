@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { cacheRebuildsSteps, historyReport, NO_PRICES, sessionRows, sessionTimelineSteps, type HistoryGroup, type RequestRow, type SessionRow } from '../../../../src/engine/costs';
+import { historyReport, NO_PRICES, sessionOverviewSteps, sessionRows, type HistoryGroup, type RequestRow, type SessionRow } from '../../../../src/engine/costs';
 import { parseSessionSteps } from '../../../../src/engine/session';
 import { runSteps } from '../../../../src/engine/steps';
 import { piCondenseSessionsDir, realSessionFiles, repoRoot } from '../../../support/paths';
@@ -46,8 +46,8 @@ function ourHistory(sessionsDir: string): { requests: RequestRow[]; sessions: Se
 		for (const name of readdirSync(join(sessionsDir, project))) {
 			const path = join(sessionsDir, project, name);
 			const model = runSteps(parseSessionSteps(readFileSync(path, 'utf8')));
-			const timeline = runSteps(sessionTimelineSteps(model.entries));
-			const rows = sessionRows({ path, header: model.header as NonNullable<typeof model.header>, entries: model.entries, timeline, rebuilds: runSteps(cacheRebuildsSteps(model.entries, timeline.markers, NO_PRICES)) });
+			const { timeline, rebuilds } = runSteps(sessionOverviewSteps(model.entries, NO_PRICES));
+			const rows = sessionRows({ path, header: model.header as NonNullable<typeof model.header>, entries: model.entries, timeline, rebuilds });
 			requests.push(...rows.requests);
 			sessions.push(rows.session);
 		}

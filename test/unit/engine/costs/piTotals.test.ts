@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cacheRebuildsSteps, NO_PRICES, sessionTimelineSteps } from '../../../../src/engine/costs';
+import { NO_PRICES, sessionOverviewSteps, sessionTimelineSteps } from '../../../../src/engine/costs';
 import { parseSessionSteps } from '../../../../src/engine/session';
 import { runSteps } from '../../../../src/engine/steps';
 import { piCondenseSessionsDir, realSessionFiles, realSessionsDir } from '../../../support/paths';
@@ -65,12 +65,11 @@ describe('costs: totals and cache rebuilds equal Pi 1.6.0\'s own', function () {
 			const theirs = pi[i];
 			assert.ok(theirs && theirs.error === undefined, `${file}: Pi failed: ${theirs?.error ?? ''}`);
 			const model = runSteps(parseSessionSteps(readFileSync(file, 'utf8')));
-			const timeline = runSteps(sessionTimelineSteps(model.entries));
+			const { timeline, rebuilds } = runSteps(sessionOverviewSteps(model.entries, NO_PRICES));
 			const { sums } = timeline;
 			assert.deepEqual([sums.input, sums.output, sums.cacheRead, sums.cacheWrite], [theirs.stats.tokens.input, theirs.stats.tokens.output, theirs.stats.tokens.cacheRead, theirs.stats.tokens.cacheWrite], `${file}: tokens`);
 			close(sums.cost, theirs.stats.cost, `${file}: cost`);
 			assert.equal(timeline.requests.filter((request) => request.kind === 'reply').length, theirs.stats.assistantMessages, `${file}: replies`);
-			const rebuilds = runSteps(cacheRebuildsSteps(model.entries, timeline.markers, NO_PRICES));
 			assert.equal(rebuilds.length, theirs.waste.missCount, `${file}: rebuilds`);
 			assert.equal(rebuilds.reduce((sum, rebuild) => sum + rebuild.missedTokens, 0), theirs.waste.missedTokens, `${file}: missed tokens`);
 			close(rebuilds.reduce((sum, rebuild) => sum + rebuild.missedCost, 0), theirs.waste.missedCost, `${file}: missed cost`);
