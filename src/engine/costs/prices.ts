@@ -4,6 +4,7 @@
  * (pi-ai's, with models.json applied: loaded by `src/node/llm`, never here). Pure.
  */
 import { modelKeyOf, type RequestPoint } from './requestTypes';
+import { paced, type Steps } from '../steps';
 
 /** USD per million tokens, as pi-ai's catalog has it (`model.cost`). */
 export interface ModelPrice {
@@ -35,42 +36,64 @@ const BUCKETS: readonly Bucket[] = ['input', 'output', 'cacheRead', 'cacheWrite'
  * Prices every request. A bucket the request used and paid for is priced from its own cost; a
  * bucket it did not use takes the last recorded price of the same model in the session, then the
  * catalog. A request that recorded no cost at all (cost.total 0) is priced from the catalog first.
+ * In steps: a long session has tens of thousands of requests.
  */
-export function requestPrices(requests: readonly RequestPoint[], book: PriceBook): TokenPrices[] {
+export function* requestPricesSteps(requests: readonly RequestPoint[], book: PriceBook): Steps<TokenPrices[]> {
 	const seen = new Map<string, Partial<Record<Bucket, number>>>();
-	for (const request of requests) {
+	for (let i = 0; i < requests.length; i++) {
+		if (paced(i)) {
+			yield;
+		}
+		const request = requests[i] as RequestPoint;
 		if (request.cost.total > 0) {
-			const known = seen.get(modelKeyOf(request)) ?? {};
+			const key = modelKeyOf(request);
+			const known = seen.get(key) ?? {};
 			for (const bucket of BUCKETS) {
 				const tokens = request.tokens[bucket];
 				if (tokens > 0) {
 					known[bucket] = request.cost[bucket] / tokens;
 				}
 			}
-			seen.set(modelKeyOf(request), known);
+			seen.set(key, known);
 		}
 	}
-	return requests.map((request) => pricesOf(request, seen.get(modelKeyOf(request)) ?? {}, book.get(modelKeyOf(request))));
+	const prices: TokenPrices[] = new Array<TokenPrices>(requests.length);
+	for (let i = 0; i < requests.length; i++) {
+		if (paced(i)) {
+			yield;
+		}
+		const request = requests[i] as RequestPoint;
+		const key = modelKeyOf(request);
+		prices[i] = pricesOf(request, seen.get(key) ?? {}, book.get(key));
+	}
+	return prices;
 }
 
 function pricesOf(request: RequestPoint, session: Partial<Record<Bucket, number>>, catalog: ModelPrice | undefined): TokenPrices {
 	const recorded = request.cost.total > 0;
 	const source: TokenPrices['source'] = recorded ? 'recorded' : catalog ? 'catalog' : Object.keys(session).length > 0 ? 'session' : 'unknown';
-	const priceOf = (bucket: Bucket): number => {
-		const tokens = request.tokens[bucket];
-		if (recorded && tokens > 0) {
-			return request.cost[bucket] / tokens;
-		}
-		if (!recorded && catalog) {
-			return catalog[bucket] / 1e6;
-		}
-		const fromSession = session[bucket];
-		if (fromSession !== undefined) {
-			return fromSession;
-		}
-		return catalog ? catalog[bucket] / 1e6 : 0;
+	return {
+		input: bucketPrice(request, 'input', recorded, session, catalog),
+		output: bucketPrice(request, 'output', recorded, session, catalog),
+		cacheRead: bucketPrice(request, 'cacheRead', recorded, session, catalog),
+		cacheWrite: bucketPrice(request, 'cacheWrite', recorded, session, catalog),
+		source,
 	};
-	return { input: priceOf('input'), output: priceOf('output'), cacheRead: priceOf('cacheRead'), cacheWrite: priceOf('cacheWrite'), source };
+}
+
+function bucketPrice(request: RequestPoint, bucket: Bucket, recorded: boolean, session: Partial<Record<Bucket, number>>, catalog: ModelPrice | undefined): number {
+	const tokens = request.tokens[bucket];
+	if (recorded && tokens > 0) {
+		return request.cost[bucket] / tokens;
+	}
+	if (!recorded && catalog) {
+		return catalog[bucket] / 1e6;
+	}
+	const fromSession = session[bucket];
+	if (fromSession !== undefined) {
+		return fromSession;
+	}
+	return catalog ? catalog[bucket] / 1e6 : 0;
 }
 
 /**

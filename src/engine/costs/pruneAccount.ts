@@ -80,7 +80,7 @@ interface ReplyFacts {
 
 /** In steps: a long session has tens of thousands of requests, each crediting every prune in force. */
 export function* pruneAccountsSteps(timeline: SessionTimeline, measures: PruneMeasures, calibration: Calibration, prices: readonly TokenPrices[]): Steps<PruneAccount[]> {
-	const facts = replyFacts(timeline, measures, prices);
+	const facts = yield* replyFactsSteps(timeline, measures, prices);
 	const perFactor = [
 		yield* accountAtSteps(facts, measures, calibration.low, false),
 		yield* accountAtSteps(facts, measures, calibration.factor, true),
@@ -168,17 +168,25 @@ function chargeRewrite(fact: ReplyFacts, arriving: readonly (readonly [FactorAcc
 	}
 }
 
-function replyFacts(timeline: SessionTimeline, measures: PruneMeasures, prices: readonly TokenPrices[]): ReplyFacts[] {
-	const byRequest = new Map(measures.replies.map((measure) => [measure.request, measure]));
+function* replyFactsSteps(timeline: SessionTimeline, measures: PruneMeasures, prices: readonly TokenPrices[]): Steps<ReplyFacts[]> {
 	const facts: ReplyFacts[] = [];
 	let previous: RequestPoint | undefined;
 	/** Models whose requests reported cache activity so far (a provider that never does keeps no cache a prune could break). */
 	const caching = new Set<string>();
-	for (const request of timeline.requests) {
+	let next = 0;
+	for (let i = 0; i < timeline.requests.length; i++) {
+		if (paced(i)) {
+			yield;
+		}
+		const request = timeline.requests[i] as RequestPoint;
 		if (request.tokens.cacheRead + request.tokens.cacheWrite > 0) {
 			caching.add(modelKeyOf(request));
 		}
-		const measure = byRequest.get(request.index);
+		// The measures are one per reply, in request order.
+		while (next < measures.replies.length && (measures.replies[next] as ReplyMeasure).request < request.index) {
+			next++;
+		}
+		const measure = measures.replies[next]?.request === request.index ? measures.replies[next] : undefined;
 		if (measure !== undefined) {
 			const price = prices[request.index] as TokenPrices;
 			const cold = coldReason(timeline, previous, request) ?? (caching.has(modelKeyOf(request)) ? undefined : 'no-cache');

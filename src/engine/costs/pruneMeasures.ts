@@ -6,33 +6,40 @@
  * parent) is rendered by the render engine (Pi's context, pi-condense's state and transform, as the
  * release does) with and without the prune's entries, and both are measured with pi-condense's own
  * estimate (characters of the JSON / 4). Prunes are taken in order: a prune's share is what it took
- * out beyond the prunes before it (render without it and every later one, minus render without only
- * the later ones), so the shares add up to everything pruning took out, and a chain that compressed
- * an earlier flush's summaries is not counted twice.
+ * out beyond the prunes before it (rendered without it and every later one, minus rendered without
+ * only the later ones), so the shares add up to everything pruning took out, and a chain that
+ * compressed an earlier flush's summaries is not counted twice.
  *
- * Rendering at every request would be quadratic. A prune's share changes only when the context
- * changes other than by growing at its end: a new prune, a compaction, a branch switch, a context
- * edit. So the renders run at the first request after each such change (an epoch); later requests of
- * the epoch reuse them, and our estimate of their context grows by the messages appended since. A new
- * prune is measured when it appears, with one render: without it, the request's context is the last
- * one rendered plus what was appended since. The prunes before it are measured again (rendered with
- * and without each) only after a compaction, a branch switch or a context edit.
+ * A prune's share changes only when the context changes other than by growing at its end: a new
+ * prune, a compaction, a branch switch, a context edit. So it is measured at the first request after
+ * such a change (an epoch); later requests of the epoch reuse it, and our estimate of their context
+ * grows by the messages appended since. A new prune is measured when it appears; the prunes before
+ * it again only after a compaction, a branch switch or a context edit.
+ *
+ * Each measure renders a window, not the whole context (`pruneWindow.ts`): from the turn where the
+ * first message the prune changes sits to the end, chosen so that the two renders differ there
+ * exactly as the whole context's would. The branch, its context (`contextTrack.ts`) and pi-condense's
+ * state (`CondenseStateBuilder`) are kept as the walk goes and rebuilt only after a structural
+ * change, so a session with many prunes costs about one render of itself, not one per prune.
  */
 import type { ContextPruneConfig } from '../config/types';
-import { buildCondenseStateSteps } from '../condense/state/buildCondenseState';
-import { renderContextSteps } from '../condense/render/renderContext';
-import { jsonLength } from '../condense/measure/jsonLength';
-import { serializedLengthSteps } from '../condense/measure/contextSize';
+import { readChainEntry } from '../condense/entryReaders';
 import { charsToTokens } from '../condense/measure/compactFormat';
+import { jsonLength, stringifiedLength } from '../condense/measure/jsonLength';
+import { renderContextSteps } from '../condense/render/renderContext';
+import { CondenseStateBuilder } from '../condense/state/buildCondenseState';
+import type { ChainInfo, CondenseState } from '../condense/state/condenseState';
+import { CUSTOM_TYPE_CHAIN } from '../condense/types';
 import type { ReleaseRules } from '../release/releases';
 import { getBranchSteps } from '../session/branch';
-import { pathContextSteps } from '../session/context';
 import type { SessionModel } from '../session/model';
-import type { SessionEntry } from '../session/types';
-import { paced, type Steps } from '../steps';
+import type { ContextMessage, SessionEntry } from '../session/types';
+import { Pacer, type Steps } from '../steps';
+import { ChainSpans } from './chainSpans';
+import { ContextTrack } from './contextTrack';
 import type { PruneMarker } from './markerTypes';
 import { isCondenseEntry } from './pruneEntries';
-import { requestOf } from './requestPoints';
+import { footprintSteps, widenedSteps, type WindowFacts } from './pruneWindow';
 import type { SessionTimeline } from './sessionTimeline';
 
 /** One conversation request as our engine sees it. */
@@ -48,7 +55,7 @@ export interface ReplyMeasure {
 export interface EpochMeasure {
 	/** The first request of the epoch (index in the timeline's requests). */
 	readonly request: number;
-	/** Prunes in force (indices into `PruneMeasures.prunes`), with the tokens each took out (our estimate). */
+	/** Prunes in force (indices into `PruneMeasures.prunes`), with the tokens each took out (our estimate: characters / 4). */
 	readonly removed: ReadonlyMap<number, number>;
 }
 
@@ -57,12 +64,13 @@ export interface PruneMeasures {
 	readonly prunes: readonly PruneMarker[];
 	readonly replies: readonly ReplyMeasure[];
 	readonly epochs: readonly EpochMeasure[];
-	/** Renders run (two per new prune, more after structural changes). */
+	/** Renders run (windows and whole contexts). */
 	readonly renders: number;
 }
 
 export interface MeasureInputs {
 	readonly model: SessionModel;
+	/** The timeline of `model`'s entries (its requests say which entry recorded them). */
 	readonly timeline: SessionTimeline;
 	readonly rules: ReleaseRules;
 	/** Rendered with pruning on, whatever `enabled` says now: the prunes were written while it was. */
@@ -72,26 +80,23 @@ export interface MeasureInputs {
 export function* pruneMeasuresSteps(inputs: MeasureInputs): Steps<PruneMeasures> {
 	const prunes = inputs.timeline.markers.filter((marker): marker is PruneMarker => marker.kind === 'prune');
 	const walk = new MeasureWalk(inputs, prunes);
-	const entries = inputs.model.entries;
-	let requestIndex = 0;
-	let previousId: string | undefined;
+	const { entries } = inputs.model;
+	const { requests } = inputs.timeline;
+	const pacer = new Pacer();
+	let next = 0;
 	for (let at = 0; at < entries.length; at++) {
-		if (paced(at)) {
-			yield;
-		}
 		const entry = entries[at] as SessionEntry;
-		if (previousId !== undefined && entry.parentId !== previousId) {
-			walk.structural = true;
+		walk.follow(entry);
+		while (next < requests.length && (requests[next] as (typeof requests)[number]).entryIndex < at) {
+			next++;
 		}
-		previousId = entry.id;
-		const request = requestOf(entry, requestIndex, at);
-		if (request !== undefined) {
-			requestIndex++;
-		}
-		if (request?.kind === 'reply') {
+		const request = requests[next];
+		if (request?.entryIndex === at && request.kind === 'reply') {
 			yield* walk.reply(entry, request.index);
 		}
-		walk.note(entry);
+		if (pacer.due(walk.note(entry))) {
+			yield;
+		}
 	}
 	return { prunes, replies: walk.replies, epochs: walk.epochs, renders: walk.renders };
 }
@@ -101,24 +106,63 @@ class MeasureWalk {
 	readonly epochs: EpochMeasure[] = [];
 	renders = 0;
 	/** Set by anything that changes earlier context: the first request, compactions, branch moves, context edits. */
-	structural = true;
+	private structural = true;
+	private previousId: string | undefined;
 	private nextPrune = 0;
 	private newPrunes = false;
-	private epochEstimate = 0;
+	/** Our estimate of the last epoch's context (characters), and what was appended since. */
+	private epochChars = 0;
 	private appendedChars = 0;
 	private removed = new Map<number, number>();
+	private readonly pruneOf = new Map<string, number>();
+	/** The branch walked (root → the entry last noted), its context and its state; rebuilt after a structural change. */
+	private track = new ContextTrack();
+	private builder: CondenseStateBuilder;
+	private state: CondenseState | undefined;
+	private stateStale = true;
+	/** pi-condense's entries on the branch not given to the builder yet (a prune not in force yet), in branch order. */
+	private pending: SessionEntry[] = [];
+	private starts: { readonly state: CondenseState; readonly byStart: ReadonlyMap<unknown, ChainInfo> } | undefined;
+	/** Where the chains of the prunes measured so far apply in the context. */
+	private spans: ChainSpans;
 
-	constructor(private readonly inputs: MeasureInputs, private readonly prunes: readonly PruneMarker[]) {}
+	/** 2.6.0+: a chain applies where its start message is (else, by id, anywhere). */
+	private readonly positional: boolean;
 
-	/** What an entry that is not a request does to the context of the next one. */
-	note(entry: SessionEntry): void {
+	constructor(private readonly inputs: MeasureInputs, private readonly prunes: readonly PruneMarker[]) {
+		this.positional = inputs.rules.positionalChains;
+		prunes.forEach((prune, index) => prune.entryIds.forEach((id) => this.pruneOf.set(id, index)));
+		this.builder = new CondenseStateBuilder(inputs.rules);
+		this.spans = new ChainSpans(this.track, inputs.rules.occurrenceKeys);
+	}
+
+	/** Before the entry is handled: a parent other than the previous entry is a branch switch. */
+	follow(entry: SessionEntry): void {
+		if (this.previousId !== undefined && entry.parentId !== this.previousId) {
+			this.structural = true;
+		}
+		this.previousId = entry.id;
+	}
+
+	/** After the entry is handled: it joins the branch and the context; returns its size (to pace the walk). */
+	note(entry: SessionEntry): number {
 		if (entry.type === 'compaction' || entry.type === 'context_edit' || entry.type === 'branch_summary') {
 			this.structural = true;
-		} else if (entry.type === 'message') {
-			this.appendedChars += jsonLength(entry.message) + 1;
-		} else if (entry.type === 'custom_message' && !isCondenseEntry(entry)) {
-			this.appendedChars += jsonLength(entry.content) + 1;
 		}
+		if (!this.structural) {
+			this.track.append(entry);
+			if (isCondenseEntry(entry)) {
+				this.pending.push(entry);
+			}
+		}
+		let chars = 0;
+		if (entry.type === 'message') {
+			chars = (this.track.sizeOf.get(entry.message) ?? jsonLength(entry.message)) + 1;
+		} else if (entry.type === 'custom_message' && !isCondenseEntry(entry)) {
+			chars = jsonLength(entry.content) + 1;
+		}
+		this.appendedChars += chars;
+		return chars;
 	}
 
 	*reply(entry: SessionEntry, request: number): Steps<void> {
@@ -126,70 +170,173 @@ class MeasureWalk {
 			this.nextPrune++;
 			this.newPrunes = true;
 		}
+		if (this.structural) {
+			yield* this.rebuild(entry);
+		} else if (this.newPrunes) {
+			yield* this.measureNew();
+		}
 		if (this.structural || this.newPrunes) {
-			yield* this.startEpoch(entry, request);
+			this.appendedChars = 0;
+			this.structural = false;
+			this.newPrunes = false;
+			this.epochs.push({ request, removed: this.removed });
 		}
-		this.replies.push({ request, estimate: this.epochEstimate + charsToTokens(this.appendedChars), epoch: this.epochs.length - 1 });
+		this.replies.push({ request, estimate: charsToTokens(this.epochChars) + charsToTokens(this.appendedChars), epoch: this.epochs.length - 1 });
 	}
 
-	private *startEpoch(entry: SessionEntry, request: number): Steps<void> {
-		const path = yield* getBranchSteps(this.inputs.model, entry.parentId);
-		const onPath = new Set(path.map((pathEntry) => pathEntry.id));
-		const inForce: number[] = [];
-		const notYet = new Set<string>();
-		this.prunes.forEach((prune, index) => {
-			if (index >= this.nextPrune) {
-				prune.entryIds.forEach((id) => notYet.add(id));
-			} else if (prune.entryIds.some((id) => onPath.has(id))) {
-				inForce.push(index);
-			}
-		});
-		const remeasure = new Set(this.structural ? inForce : inForce.filter((index) => !this.removed.has(index)));
-		const estimates = new Map<number, number>();
-		/** Our estimate with the prunes in force up to position `upTo` of `inForce` (exclusive) and none after. */
-		const estimateUpTo = function* (this: MeasureWalk, upTo: number): Steps<number> {
-			const known = estimates.get(upTo);
-			if (known !== undefined) {
-				return known;
-			}
-			const left = new Set(notYet);
-			inForce.slice(upTo).forEach((index) => (this.prunes[index] as PruneMarker).entryIds.forEach((id) => left.add(id)));
-			const tokens = yield* this.renderedTokens(left.size === 0 ? path : path.filter((pathEntry) => !left.has(pathEntry.id)));
-			estimates.set(upTo, tokens);
-			return tokens;
-		}.bind(this);
-		if (!this.structural) {
-			// Only new prunes since the last renders, and they are the newest in force: without them the request's
-			// context is the last one rendered plus what was appended since, which needs no render.
-			const firstNew = inForce.findIndex((index) => remeasure.has(index));
-			if (firstNew >= 0) {
-				estimates.set(firstNew, this.epochEstimate + charsToTokens(this.appendedChars));
-			}
+	/** A new prune (or several) since the last epoch: each measured on its window, the earlier ones kept. */
+	private *measureNew(): Steps<void> {
+		const measured = [...new Set(this.pending.map((entry) => this.pruneOf.get(entry.id) ?? -1))].filter((index) => index >= 0 && index < this.nextPrune);
+		const removed = new Map(this.removed);
+		const newEntries = this.pending.filter((entry) => measured.includes(this.pruneOf.get(entry.id) ?? -1));
+		const before = yield* this.currentState();
+		const facts = this.facts(before, newEntries);
+		const footprint = yield* footprintSteps(facts, newEntries);
+		const window = footprint === undefined ? undefined : yield* widenedSteps(facts, footprint);
+		const sizes: number[] = [];
+		for (const index of measured) {
+			yield* this.feedUntil((entry) => (this.pruneOf.get(entry.id) ?? -1) >= index);
+			sizes.push(window === undefined ? 0 : yield* this.windowChars(window, (entry) => (this.pruneOf.get(entry.id) ?? -1) >= index));
 		}
-		const removed = new Map<number, number>();
-		for (let position = 0; position < inForce.length; position++) {
-			const index = inForce[position] as number;
-			if (remeasure.has(index)) {
-				removed.set(index, Math.max(0, (yield* estimateUpTo(position)) - (yield* estimateUpTo(position + 1))));
-			} else {
-				removed.set(index, this.removed.get(index) ?? 0);
-			}
-		}
-		this.epochEstimate = yield* estimateUpTo(inForce.length);
-		this.appendedChars = 0;
+		yield* this.feedUntil(() => false);
+		const all = window === undefined ? 0 : yield* this.windowChars(window, (entry) => (this.pruneOf.get(entry.id) ?? -1) >= this.nextPrune);
+		measured.forEach((index, position) => removed.set(index, Math.max(0, ((sizes[position] as number) - (sizes[position + 1] ?? all)) / 4)));
+		this.epochChars += this.appendedChars - ((sizes[0] ?? all) - all);
 		this.removed = removed;
-		this.structural = false;
-		this.newPrunes = false;
-		this.epochs.push({ request, removed });
 	}
 
-	/** Pi's context of `path`, rendered as the release renders it, as pi-condense estimates its tokens. */
-	private *renderedTokens(path: readonly SessionEntry[]): Steps<number> {
-		this.renders++;
-		const { rules, config } = this.inputs;
-		const context = yield* pathContextSteps(path);
-		const state = yield* buildCondenseStateSteps(path, rules);
-		const rendered = yield* renderContextSteps(context.messages, state, config, rules);
-		return charsToTokens(yield* serializedLengthSteps(rendered));
+	/**
+	 * After a structural change: the branch, its context and state afresh, and every prune in force
+	 * measured again in order (its share beyond the earlier ones).
+	 */
+	private *rebuild(entry: SessionEntry): Steps<void> {
+		const path = yield* getBranchSteps(this.inputs.model, entry.parentId);
+		this.track = yield* ContextTrack.fromPathSteps(path);
+		this.builder = new CondenseStateBuilder(this.inputs.rules);
+		this.stateStale = true;
+		this.spans = new ChainSpans(this.track, this.inputs.rules.occurrenceKeys);
+		this.pending = path.filter(isCondenseEntry);
+		const inForce = [...new Set(this.pending.map((pending) => this.pruneOf.get(pending.id) ?? -1))].filter((index) => index >= 0 && index < this.nextPrune);
+		const removed = new Map<number, number>();
+		for (const index of inForce) {
+			yield* this.feedUntil((pending) => (this.pruneOf.get(pending.id) ?? -1) >= index);
+			const own = this.pending.filter((pending) => this.pruneOf.get(pending.id) === index);
+			const facts = this.facts(yield* this.currentState(), own);
+			const footprint = yield* footprintSteps(facts, own);
+			if (footprint === undefined) {
+				removed.set(index, 0);
+				yield* this.feedUntil((pending) => (this.pruneOf.get(pending.id) ?? -1) > index);
+				continue;
+			}
+			const window = yield* widenedSteps(facts, footprint);
+			const without = yield* this.windowChars(window, (pending) => (this.pruneOf.get(pending.id) ?? -1) >= index);
+			yield* this.feedUntil((pending) => (this.pruneOf.get(pending.id) ?? -1) > index);
+			const withIt = yield* this.windowChars(window, (pending) => (this.pruneOf.get(pending.id) ?? -1) > index);
+			removed.set(index, Math.max(0, (without - withIt) / 4));
+		}
+		yield* this.feedUntil(() => false);
+		this.epochChars = yield* this.windowChars(0, (pending) => (this.pruneOf.get(pending.id) ?? -1) >= this.nextPrune);
+		this.removed = removed;
 	}
+
+	/** What the window rules read, the chains of `entries` (the prunes measured now) placed first. */
+	private facts(state: CondenseState, entries: readonly SessionEntry[]): WindowFacts {
+		for (const entry of entries) {
+			const chain = entry.type === 'custom' && entry.customType === CUSTOM_TYPE_CHAIN ? readChainEntry(entry.data) : undefined;
+			if (chain?.ok === true) {
+				this.spans.add(chain.value);
+			}
+		}
+		return { track: this.track, rules: this.inputs.rules, config: this.inputs.config, spans: this.spans, before: state };
+	}
+
+	/**
+	 * Gives the builder the pending entries in force, in branch order, up to the first one `stop`
+	 * holds for (a prune to measure, or one not in force yet).
+	 */
+	private *feedUntil(stop: (entry: SessionEntry) => boolean): Steps<void> {
+		const kept: SessionEntry[] = [];
+		let stopped = false;
+		const pacer = new Pacer();
+		for (const entry of this.pending) {
+			if (pacer.due(1)) {
+				yield;
+			}
+			const prune = this.pruneOf.get(entry.id);
+			if (stopped || stop(entry) || (prune !== undefined && prune >= this.nextPrune)) {
+				stopped ||= stop(entry);
+				kept.push(entry);
+				continue;
+			}
+			this.builder.add(entry);
+			this.stateStale = true;
+		}
+		this.pending = kept;
+		yield;
+	}
+
+	/** The state's chains by start timestamp (each start has one), made once per state. */
+	private chainsByStart(state: CondenseState): ReadonlyMap<unknown, ChainInfo> {
+		if (this.starts?.state !== state) {
+			this.starts = { state, byStart: new Map(state.chains.map((chain) => [chain.entry.startUserTimestamp, chain])) };
+		}
+		return this.starts.byStart;
+	}
+
+	/** The state of the entries the builder has read (the last one while it read nothing since). */
+	private *currentState(): Steps<CondenseState> {
+		if (this.stateStale || this.state === undefined) {
+			this.state = yield* this.builder.stateSteps();
+			this.stateStale = false;
+		}
+		return this.state;
+	}
+
+	/**
+	 * Characters of the context from `start` on (its messages from entries `left` holds left out),
+	 * rendered with the builder's state as the release renders it.
+	 */
+	private *windowChars(start: number, left: (entry: SessionEntry) => boolean): Steps<number> {
+		this.renders++;
+		const { messages, sources } = this.track;
+		const window: ContextMessage[] = [];
+		for (let position = start; position < messages.length; position++) {
+			if (!left(sources[position] as SessionEntry)) {
+				window.push(messages[position] as ContextMessage);
+			}
+		}
+		const state = yield* this.currentState();
+		const rendered = yield* renderContextSteps(window, this.positional ? withChainsIn(state, window, this.chainsByStart(state)) : state, this.inputs.config, this.inputs.rules);
+		// `JSON.stringify(rendered).length`: the messages the render kept were measured when they joined the context.
+		let chars = rendered.length === 0 ? 2 : rendered.length + 1;
+		const pacer = new Pacer();
+		for (const message of rendered) {
+			const known = this.track.sizeOf.get(message as ContextMessage);
+			const size = known ?? stringifiedLength(message);
+			chars += size;
+			if (pacer.due(known === undefined ? size : 1)) {
+				yield;
+			}
+		}
+		return chars;
+	}
+}
+
+/**
+ * The state with only the chains whose start message is in `window` (2.6.0+): the others cannot apply
+ * there (a chain applies only at its start), and each render would look every one of them up.
+ */
+function withChainsIn(state: CondenseState, window: readonly ContextMessage[], byStart: ReadonlyMap<unknown, ChainInfo>): CondenseState {
+	const chains: ChainInfo[] = [];
+	const seen = new Set<unknown>();
+	for (const message of window) {
+		const chain = message.role === 'user' && !seen.has(message.timestamp) ? byStart.get(message.timestamp) : undefined;
+		if (chain !== undefined) {
+			seen.add(message.timestamp);
+			chains.push(chain);
+		}
+	}
+	// In the state's order (by start: each start has one chain).
+	chains.sort((a, b) => a.entry.startUserTimestamp - b.entry.startUserTimestamp);
+	return chains.length === state.chains.length ? state : { ...state, chains };
 }

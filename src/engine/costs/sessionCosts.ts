@@ -12,9 +12,9 @@ import type { ReleaseRules } from '../release/releases';
 import type { SessionModel } from '../session/model';
 import type { Steps } from '../steps';
 import type { CacheRebuild } from './cacheRebuilds';
-import { calibrate, type Calibration } from './calibration';
+import { calibrateSteps, type Calibration } from './calibration';
 import { CostsLedger } from './costsLedger';
-import { requestPrices, type PriceBook, type TokenPrices } from './prices';
+import { requestPricesSteps, type PriceBook, type TokenPrices } from './prices';
 import { pruneAccountsSteps, type PruneAccount } from './pruneAccount';
 import { pruneMeasuresSteps, type PruneMeasures } from './pruneMeasures';
 import { sessionSummary, type CostSummary } from './sessionSummary';
@@ -46,8 +46,8 @@ export function* sessionCostsSteps(inputs: CostsInputs): Steps<SessionCosts> {
 	const ledger = yield* (inputs.ledger ?? CostsLedger.empty()).extendSteps(inputs.model.entries);
 	const { timeline, rebuilds } = ledger.overview(inputs.prices);
 	const measures = yield* pruneMeasuresSteps({ model: inputs.model, timeline, rules: inputs.rules, config: { ...inputs.config, enabled: true } });
-	const calibration = calibrate(measures.replies, timeline.requests);
-	const prices = requestPrices(timeline.requests, inputs.prices);
+	const calibration = yield* calibrateSteps(measures.replies, timeline.requests);
+	const prices = yield* requestPricesSteps(timeline.requests, inputs.prices);
 	const accounts = yield* pruneAccountsSteps(timeline, measures, calibration, prices);
 	return { timeline, rebuilds, prices, measures, calibration, accounts, summary: sessionSummary(timeline, rebuilds, { accounts, calibration }) };
 }

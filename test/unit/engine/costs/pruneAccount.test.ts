@@ -8,7 +8,7 @@
  * Prices (Anthropic's Sonnet, USD per million tokens): input 3, cache read 0.30, cache write 3.75.
  */
 import assert from 'node:assert/strict';
-import { NO_PRICES, pruneAccountsSteps, requestPrices, sessionTimelineSteps, verdictText, type Calibration, type PruneMeasures, type PruneMarker, type SessionTimeline } from '../../../../src/engine/costs';
+import { NO_PRICES, pruneAccountsSteps, requestPricesSteps, sessionTimelineSteps, verdictText, type Calibration, type PruneMeasures, type PruneMarker, type SessionTimeline } from '../../../../src/engine/costs';
 import { parseSessionSteps } from '../../../../src/engine/session';
 import { runSteps } from '../../../../src/engine/steps';
 import { SessionBuilder, text } from '../../../support/sessionBuilder';
@@ -55,7 +55,7 @@ function measures(timeline: SessionTimeline, firstAfter: number): PruneMeasures 
 
 function account(requests: readonly Request[], pruneBefore: number) {
 	const timeline = session(requests, pruneBefore);
-	const [result] = runSteps(pruneAccountsSteps(timeline, measures(timeline, pruneBefore), EXACT, requestPrices(timeline.requests, NO_PRICES)));
+	const [result] = runSteps(pruneAccountsSteps(timeline, measures(timeline, pruneBefore), EXACT, runSteps(requestPricesSteps(timeline.requests, NO_PRICES))));
 	return result as NonNullable<typeof result>;
 }
 
@@ -136,7 +136,7 @@ describe('costs: each prune accounted (worked out by hand)', () => {
 
 	it('the calibration\'s spread makes every figure a range', () => {
 		const timeline = session(warmSession(20), 2);
-		const [result] = runSteps(pruneAccountsSteps(timeline, measures(timeline, 2), { factor: 1, low: 0.8, high: 1.25, from: 'growth', samples: 9 }, requestPrices(timeline.requests, NO_PRICES)));
+		const [result] = runSteps(pruneAccountsSteps(timeline, measures(timeline, 2), { factor: 1, low: 0.8, high: 1.25, from: 'growth', samples: 9 }, runSteps(requestPricesSteps(timeline.requests, NO_PRICES))));
 		// At 0.8, R = 16,000: 101,000 − 50,000 − 16,000 = 35,000, but request 2 paid for only 32,000 tokens outside the cache:
 		// re-written 32,000 ($0.1104); saved 21 × 16,000 × 0.3e-6 = $0.1008. At 1.25, R = 25,000: re-written 26,000 ($0.0897), saved $0.1575.
 		near(result?.removedTokens.low ?? 0, 16_000, 'low');

@@ -45,7 +45,7 @@ describe('costs: what a prune removed, measured by the render engine', () => {
 		// 40,000 characters (10,000 tokens) out; a stub of about 200 characters and the summary message in: a little under 10,000.
 		assert.ok(removed > 9_800 && removed < 10_000, `removed ${removed}`);
 		assert.equal(measures.replies[3]?.epoch, measures.replies[2]?.epoch, 'the request after reuses the renders');
-		assert.equal(measures.renders, 2, 'one render for the first request, one for the prune (without it: the last render plus what was appended)');
+		assert.equal(measures.renders, 3, 'one render for the first request, two of the prune\'s window (without it, with it)');
 		// Later requests' estimates grow by what was appended, without rendering again.
 		assert.ok((measures.replies[3]?.estimate ?? 0) > (measures.replies[2]?.estimate ?? 0));
 	});

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import {
-	cacheLifetimeOf, cacheStateAt, compareSettings, historyReport, NO_PRICES, requestPrices, sessionTimelineSteps, type RequestPoint, type RequestRow, type SessionRow,
+	cacheLifetimeOf, cacheStateAt, compareSettings, historyReport, NO_PRICES, requestPricesSteps, sessionTimelineSteps, type RequestPoint, type RequestRow, type SessionRow,
 } from '../../../../src/engine/costs';
 import { parseSessionSteps } from '../../../../src/engine/session';
 import { runSteps } from '../../../../src/engine/steps';
@@ -77,7 +77,7 @@ describe('costs: cache lifetimes', () => {
 		s.user('b');
 		reply(s, MINUTE, usage(50_000, 1_000));
 		const timeline = runSteps(sessionTimelineSteps(runSteps(parseSessionSteps(s.text())).entries));
-		const prices = requestPrices(timeline.requests, NO_PRICES);
+		const prices = runSteps(requestPricesSteps(timeline.requests, NO_PRICES));
 		const warm = cacheStateAt(timeline, prices, 3 * MINUTE);
 		assert.equal(warm.kind, 'warm');
 		assert.equal(warm.kind === 'warm' && warm.remainingMs, 3 * MINUTE);
