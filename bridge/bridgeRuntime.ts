@@ -4,14 +4,15 @@
  * instance (it is kept on `globalThis`), so VS Code's connections stay up and the record is rebound
  * to the new session file. It stops (record and socket removed) when Pi quits, on `/reload` (the new
  * instance starts afresh, possibly a newer bridge), or when no session follows a shutdown.
+ * `/pruner` commands go into the editor only in Pi's terminal mode, the only one where Pi can say
+ * whether the editor holds a draft (in RPC mode `getEditorText()` is always "").
  */
 import { errorMessage } from '../src/base/errorMessage';
-import { BRIDGE_PROTOCOL } from '../src/engine/live/bridgeRecord';
-import type { BridgeState, PrunerSubcommand, SentDigest } from '../src/engine/live/liveTypes';
+import { BRIDGE_PROTOCOL, type BridgeState, type PrunerSubcommand, type SentDigest } from '../src/engine/live';
 import { newToken } from '../src/node/bridge/bridgeToken';
 import { newSocketPath, removeRecord, removeRecordNow, writeRecord } from '../src/node/bridge/recordFiles';
 import { bridgeFolder } from '../src/node/bridge/runtimeFolder';
-import { runSliced } from '../src/node/slicing/runSliced';
+import { WorkScope } from '../src/work';
 import { BridgeServer, type BridgeCalls } from './bridgeServer';
 import { stateOf, type PiContext, type StaticFacts } from './piFacts';
 import { RequestCapture } from './requestCapture';
@@ -27,8 +28,15 @@ interface Endpoint {
 	readonly startedAt: number;
 }
 
+/** The bridge's own root of running work in Pi's process: its failures are not Pi's, so nothing is said. */
+function bridgeRoot(): WorkScope {
+	return WorkScope.root('bridge', () => undefined);
+}
+
 export class BridgeRuntime implements BridgeCalls {
 	readonly capture = new RequestCapture();
+	/** What the endpoint computes (digests, exact text) runs under it; stopping the bridge closes it. */
+	work = bridgeRoot();
 	private endpoint: Endpoint | undefined;
 	private starting: Promise<void> | undefined;
 	private context: PiContext | undefined;
@@ -36,6 +44,8 @@ export class BridgeRuntime implements BridgeCalls {
 	private thinkingLevel: () => string | undefined = () => undefined;
 	private lastState: BridgeState | undefined;
 	private stopTimer: NodeJS.Timeout | undefined;
+	/** Removes the record if Pi exits without a shutdown; taken off when the endpoint stops (a reload adds its own). */
+	private onExit: (() => void) | undefined;
 	/** Why the bridge is not serving, when it could not start (shown by its command in Pi). */
 	problem: string | undefined;
 
@@ -114,7 +124,7 @@ export class BridgeRuntime implements BridgeCalls {
 	}
 
 	lastRequest(): Promise<SentDigest | undefined> {
-		return runSliced(this.capture.digestSteps());
+		return this.work.sliced(this.capture.digestSteps());
 	}
 
 	text(seq: number, part: 'messages' | 'system' | 'payload', emit: (piece: string) => void): ReturnType<BridgeCalls['text']> {
@@ -131,7 +141,15 @@ export class BridgeRuntime implements BridgeCalls {
 			return { ok: false, error: 'no session is open in this Pi' };
 		}
 		const text = `/${pruner.command} ${command}`;
-		const typed = ui.getEditorText?.() ?? '';
+		const mode = this.context?.mode;
+		// Only Pi's terminal editor says what it holds: elsewhere an empty answer may hide a draft, which would be lost.
+		if (mode !== 'tui' || ui.getEditorText === undefined) {
+			if (mode === 'rpc') {
+				ui.notify(`VS Code asked for ${text}: type it in the editor and press Enter. (Pi cannot see this editor's text in RPC mode, so it was not put there, where it could replace a draft.)`, 'info');
+			}
+			return { ok: false, error: unseenEditor(mode) };
+		}
+		const typed = ui.getEditorText();
 		if (typed.trim() !== '' && typed.trim() !== text) {
 			return { ok: false, error: 'Pi\'s editor holds text the user typed; it was left as it is' };
 		}
@@ -156,7 +174,8 @@ export class BridgeRuntime implements BridgeCalls {
 			this.endpoint = { folder: found.folder, socket, token, server, startedAt: Date.now() };
 			this.problem = undefined;
 			// Pi leaving without a shutdown (process.exit after an error): the record goes with it.
-			process.once('exit', () => removeRecordNow(found.folder, process.pid, socket));
+			this.onExit = () => removeRecordNow(found.folder, process.pid, socket);
+			process.once('exit', this.onExit);
 		} catch (error) {
 			this.problem = `the bridge's socket could not be opened: ${errorMessage(error)}`;
 		}
@@ -186,10 +205,32 @@ export class BridgeRuntime implements BridgeCalls {
 		this.endpoint = undefined;
 		this.starting = undefined;
 		this.context = undefined;
+		if (this.onExit) {
+			process.off('exit', this.onExit);
+			this.onExit = undefined;
+		}
+		const work = this.work;
+		this.work = bridgeRoot();
 		if (endpoint) {
 			await removeRecord(endpoint.folder, process.pid, endpoint.socket).catch(() => undefined);
 			await endpoint.server.close(reason);
 		}
+		await work.close();
+	}
+}
+
+/** Why the command was not put into the editor of a Pi whose editor text the bridge cannot read. */
+function unseenEditor(mode: string | undefined): string {
+	switch (mode) {
+		case 'rpc':
+			return 'it runs in RPC mode (another program, an IDE or a web page, drives it and keeps its editor), where Pi cannot see whether the editor holds a draft, so nothing was put there';
+		case 'print':
+		case 'json':
+			return `it runs in ${mode} mode, which has no editor`;
+		case undefined:
+			return 'this Pi does not say whether it runs in a terminal (Pi 1.x does), so it cannot tell whether its editor holds a draft; nothing was put there';
+		default:
+			return `it runs in ${JSON.stringify(mode.slice(0, 32))} mode, where the bridge cannot tell whether its editor holds a draft; nothing was put there`;
 	}
 }
 

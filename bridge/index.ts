@@ -7,7 +7,7 @@
  * The factory starts nothing: the endpoint opens at `session_start`.
  */
 import type { ExtensionAPI, ExtensionContext } from '@earendil-works/pi-coding-agent';
-import { BRIDGE_COMMAND } from '../src/engine/live/loadOrder';
+import { BRIDGE_COMMAND } from '../src/engine/live';
 import { bridgeRuntime } from './bridgeRuntime';
 import { modelOf, readLoadOrder, readPiVersion, type PiCommandInfo } from './piFacts';
 

@@ -6,8 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { BridgeState, LiveModel, LiveUsage, PiCondenseLoaded } from '../src/engine/live/liveTypes';
-import { findLoadOrder, PI_CONDENSE_PACKAGES, type CommandSource, type FoundOrder } from '../src/engine/live/loadOrder';
+import { type BridgeState, type CommandSource, findLoadOrder, type FoundOrder, type LiveModel, type LiveUsage, PI_CONDENSE_PACKAGES, type PiCondenseLoaded } from '../src/engine/live';
 
 /** The parts of Pi's `ExtensionContext` the bridge reads (all of them exist in Pi 1.x). */
 export interface PiContext {

@@ -5,8 +5,7 @@
  * copies); digests and exact text are computed afterwards, in slices, and only when VS Code is
  * listening or asks. Nothing here changes what Pi sends.
  */
-import { jsonPiecesSteps } from '../src/engine/live/jsonPieces';
-import type { LiveModel, SentDigest, SentPart } from '../src/engine/live/liveTypes';
+import { jsonPiecesSteps, type LiveModel, type SentDigest, type SentPart } from '../src/engine/live';
 import type { Steps } from '../src/engine/steps';
 import { messageDigestsSteps, partDigestSteps } from '../src/node/bridge/messageDigest';
 

@@ -1,15 +1,16 @@
-// ESLint rule `local/no-whole-pass`: the extension host (src/host) and the Node layer (src/node)
-// never run one of the engine's long passes at once. A long pass is a `*Steps` generator
-// (src/engine/steps.ts); on these layers it runs in slices (`runSliced`, src/node/slicing/runSliced.ts)
-// or inside another generator (`yield*`), never to its end in one block. Reported:
+// ESLint rule `local/no-whole-pass`: the extension host (src/host), the Node layer (src/node), the
+// running-work layer (src/work) and the bridge (bridge/, inside Pi's process) never run one of the
+// engine's long passes at once. A long pass is a `*Steps` generator (src/engine/steps.ts); there it
+// runs in slices under a scope (`WorkScope.sliced`, src/work/) or inside another generator (`yield*`),
+// never to its end in one block. Reported:
 //   - `runSteps`, imported or called (what the CLI and the tests use);
 //   - a long pass drained by hand: `.next()` called on it, `for … of` over it, spread or `Array.from` of it.
 // Type-aware: a long pass is a value whose TypeScript type is `Steps<T>`, or a Generator that yields
 // only `undefined` (what `Steps<T>` is); a generator of values (a list of notices, say) is not one.
 import ts from 'typescript';
 
-const MESSAGE_RUN_STEPS = 'runSteps runs a long pass in one block: run it with runSliced (src/node/slicing/runSliced.ts), or yield* it from a *Steps generator.';
-const MESSAGE_DRAIN = 'This drains a generator (a long pass) in one block: run it with runSliced (src/node/slicing/runSliced.ts), or yield* it from a *Steps generator.';
+const MESSAGE_RUN_STEPS = 'runSteps runs a long pass in one block: run it in slices under a scope (scope.sliced, src/work), or yield* it from a *Steps generator.';
+const MESSAGE_DRAIN = 'This drains a generator (a long pass) in one block: run it in slices under a scope (scope.sliced, src/work), or yield* it from a *Steps generator.';
 
 /** True when the TypeScript type of `node` is a long pass: `Steps<T>`, or a Generator yielding only `undefined`. */
 function isLongPass(services, node) {
@@ -30,7 +31,7 @@ function isLongPass(services, node) {
 export const noWholePass = {
 	meta: {
 		type: 'problem',
-		docs: { description: 'Forbid running an engine long pass (a *Steps generator) at once in src/host and src/node' },
+		docs: { description: 'Forbid running an engine long pass (a *Steps generator) at once in src/host, src/node, src/work and bridge/' },
 		schema: [],
 		messages: { runSteps: MESSAGE_RUN_STEPS, drain: MESSAGE_DRAIN },
 	},

@@ -4,8 +4,10 @@
 //   node scripts/build.mjs --tests       the above plus every test suite, the stress run and the bench (out/test)
 //   node scripts/build.mjs --production  minified, no source maps (what the .vsix ships)
 //   node scripts/build.mjs --watch       rebuild on change
+//   node scripts/build.mjs --dry         resolve and bundle everything, write nothing (the start check runs it
+//                                        from another folder while other suites read dist/)
 import * as esbuild from 'esbuild';
-import { existsSync, readdirSync, readFileSync, statSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, statSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -14,6 +16,7 @@ const args = new Set(process.argv.slice(2));
 const production = args.has('--production');
 const withTests = args.has('--tests');
 const watch = args.has('--watch');
+const dry = args.has('--dry');
 
 const at = (p) => join(root, p);
 const exists = (p) => existsSync(at(p));
@@ -51,6 +54,8 @@ const nodeCommon = {
 
 /** @type {import('esbuild').BuildOptions[]} */
 const builds = [];
+/** Every build resolves from the project, whatever folder it is started from (an alias such as jsonc-parser's is a module path). */
+const fromProject = (options) => ({ absWorkingDir: root, ...options, ...(dry ? { write: false } : {}) });
 
 if (exists('src/extension.ts')) {
 	builds.push({ ...nodeCommon, entryPoints: [at('src/extension.ts')], outfile: at('dist/extension.js') });
@@ -62,6 +67,8 @@ if (exists('src/cli.ts')) {
 		outfile: at('dist/cli.js'),
 		banner: { js: '#!/usr/bin/env node' },
 	});
+	// The whole command line, which the entry above loads for every command but a plain `list`.
+	builds.push({ ...nodeCommon, entryPoints: [at('src/cli/commandLine.ts')], outfile: at('dist/cli-commands.js') });
 }
 // pi-ai is ESM-only and large: it is bundled on its own and loaded on first use (never at activation), when the
 // installed Pi's own pi-ai is not used (src/node/llm/piAiLoader.ts).
@@ -69,6 +76,17 @@ if (exists('src/node/llm/piAiModule.ts')) {
 	builds.push({ ...nodeCommon, entryPoints: [at('src/node/llm/piAiModule.ts')], outfile: at('dist/pi-ai.js') });
 	// The extension reaches pi-ai only through this worker thread, off the extension host's thread.
 	builds.push({ ...nodeCommon, entryPoints: [at('src/node/llm/worker/piAiWorkerMain.ts')], outfile: at('dist/pi-ai-worker.js') });
+}
+// SQLite in WebAssembly for the session index where node:sqlite is missing (VS Code 1.100, Node 20): its own
+// chunk, loaded on first use, with the .wasm it reads from its own folder (src/node/history/sqlite/wasmSqlite.ts).
+if (exists('src/node/history/sqlite/wasmSqliteModule.ts')) {
+	builds.push({ ...nodeCommon, entryPoints: [at('src/node/history/sqlite/wasmSqliteModule.ts')], outfile: at('dist/sqlite-wasm.js') });
+}
+// The session index's extraction thread: a build reads and extracts session files there (src/node/history/extractionPool.ts).
+if (exists('src/node/history/worker/extractionWorkerMain.ts')) {
+	builds.push({ ...nodeCommon, entryPoints: [at('src/node/history/worker/extractionWorkerMain.ts')], outfile: at('dist/history-worker.js') });
+	// A window's session index lives on a thread of its own: SQLite's calls are synchronous.
+	builds.push({ ...nodeCommon, entryPoints: [at('src/node/history/service/historyServiceMain.ts')], outfile: at('dist/history-service.js') });
 }
 // The bridge: a Pi extension (ESM, loaded by Pi's own loader) that "Connect Pi to VS Code" copies into Pi's agent
 // dir, with the package.json that makes it a Pi package. Pi's own modules stay imports: Pi maps them to its copies.
@@ -108,10 +126,12 @@ if (exists('webview/main.ts')) {
 	});
 }
 
-if (withTests) {
+if (withTests && !dry) {
 	rmSync(at('out/test'), { recursive: true, force: true });
 	// Reference folders assembled from test/fixtures on first use (test/support/referenceFolders.mjs).
 	rmSync(at('out/fixtures'), { recursive: true, force: true });
+}
+if (withTests) {
 	const testFiles = [
 		...['unit', 'browser', 'reliability', 'live'].flatMap((suite) => walk(at(`test/${suite}`), /\.test\.ts$/)),
 		...walk(at('test/integration'), /\.ts$/),
@@ -128,7 +148,7 @@ if (withTests) {
 		outbase: at('test'),
 		outdir: at('out/test'),
 		// Pi's own packages are ESM-only: tests load them with a dynamic import() at run time.
-		external: [...nodeCommon.external, 'mocha', '@mariozechner/pi-coding-agent', '@mariozechner/pi-ai', '@earendil-works/pi-coding-agent', '@earendil-works/pi-ai', 'playwright-core', 'eslint'],
+		external: [...nodeCommon.external, 'mocha', '@mariozechner/pi-coding-agent', '@mariozechner/pi-ai', '@earendil-works/pi-coding-agent', '@earendil-works/pi-ai', 'playwright-core', 'eslint', 'typescript'],
 	});
 }
 
@@ -147,13 +167,13 @@ async function main() {
 	mkdirSync(at('dist'), { recursive: true });
 	if (watch) {
 		for (const options of builds) {
-			const ctx = await esbuild.context(options);
+			const ctx = await esbuild.context(fromProject(options));
 			await ctx.watch();
 		}
 		console.log(`[build] watching ${builds.length} bundles`);
 		return;
 	}
-	const results = await Promise.all(builds.map((options) => esbuild.build(options)));
+	const results = await Promise.all(builds.map((options) => esbuild.build(fromProject(options))));
 	const sizes = {};
 	for (const [i, result] of results.entries()) {
 		const options = builds[i];
@@ -165,6 +185,13 @@ async function main() {
 			}
 			sizes[relative(root, out)] = bytes;
 		}
+	}
+	if (dry) {
+		console.log(`[build] ${builds.length} builds resolved and bundled (dry: nothing written)`);
+		return;
+	}
+	if (exists('src/node/history/sqlite/wasmSqliteModule.ts')) {
+		copyFileSync(at('node_modules/node-sqlite3-wasm/dist/node-sqlite3-wasm.wasm'), at('dist/node-sqlite3-wasm.wasm'));
 	}
 	writeFileSync(at('dist/bundle-sizes.json'), JSON.stringify(sizes, null, 2) + '\n');
 	if (exists('bridge/index.ts')) {

@@ -1,130 +1,49 @@
 /**
- * `pi-condense`: a command line over the engine. Lists the sessions Pi keeps, prints what
- * `/pruner` would show for a session (a file, an id prefix, or `--latest`) and the exact context
- * pi-condense would send, and runs `/pruner now` and `/pruner compact` on idle sessions. Problems found in a session read by the read-only commands go to stderr as
- * `file:line: severity: message`. Exit codes: 0 on success (or nothing to do; problems or not), 1
- * when a flush was refused, failed or interrupted, 2 on bad usage or an unreadable session or
- * configuration file.
+ * `pi-condense`, the entry (`dist/cli.js`). `list` (what a prompt, a script or a user runs most, and
+ * wants at once) is answered by this small bundle: on a warm index it reads the index's list snapshot
+ * and a `stat` per file, without loading the rest of the command line or SQLite. Every other command,
+ * and any `list` whose arguments are not plain, runs the whole command line
+ * (`src/cli/commandLine.ts`, built to `dist/cli-commands.js`), which says what is wrong with them.
  */
-import { stat } from 'node:fs/promises';
-import { FLUSH_COMMANDS, parseCliArgs, USAGE, UsageError, type CliArgs } from './cli/cliArgs';
-import { latestSession, listJson, listText, readCatalog, sessionByIdPrefix } from './cli/sessionCatalog';
-import { ConfigFileError, loadPruneConfig } from './cli/loadPruneConfig';
-import { readCliSession, SessionFileError, sessionProblemLines } from './cli/cliSession';
-import { runCommand } from './cli/runCommand';
-import { runFlushCommand } from './cli/runFlushCommand';
-import { runDemoCommand } from './cli/runDemoCommand';
-import { runCostsCommand } from './cli/runCostsCommand';
-import { runCostsHistory } from './cli/costsHistory';
-import { loadRelease, sessionCwd } from './cli/loadRelease';
-import { effectiveConfig, KNOWN_RELEASES, readingRules, releaseWarningText, type ReleaseResolution } from './engine/release';
-import { LATEST_RELEASE } from './engine/release/releases';
-import { piHome } from './node/release/resolveRelease';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { parseCliArgs, type CliArgs } from './cli/cliArgs';
+import { takeIndexOptions, type IndexChoice } from './cli/indexOptions';
+import { readSessionCatalog } from './cli/indexedCatalog';
+import { listJson, listText } from './cli/sessionCatalog';
 import { errorMessage } from './base/errorMessage';
 
+/** The bundle of the whole command line, beside this one. */
+const COMMANDS_FILE = 'cli-commands.js';
+
+interface CommandLine {
+	runCommandLine(argv: readonly string[]): Promise<number>;
+}
+
 async function main(argv: readonly string[]): Promise<number> {
-	if (argv.includes('--help') || argv.includes('-h')) {
-		process.stdout.write(`${USAGE}\n`);
+	const list = plainList(argv);
+	if (list) {
+		const catalog = await readSessionCatalog(list.args.agentDir, process.cwd(), list.index);
+		process.stdout.write(`${list.args.json ? listJson(catalog) : listText(catalog)}\n`);
 		return 0;
 	}
-	if (argv.includes('--version') || argv.includes('-v')) {
-		process.stdout.write(`${versionText()}\n`);
-		return 0;
-	}
-	if (argv[0] === 'demo') {
-		return runDemoCommand(argv.slice(1));
-	}
-	try {
-		const parsed = parseCliArgs(argv);
-		if (parsed.command === 'list') {
-			const catalog = await readCatalog(parsed.agentDir, process.cwd());
-			process.stdout.write(`${parsed.json ? listJson(catalog) : listText(catalog)}\n`);
-			return 0;
-		}
-		if (parsed.command === 'costs' && parsed.all) {
-			const loaded = await loadPruneConfig({ agentDir: parsed.agentDir, configFile: parsed.configFile }, readingRules(await loadRelease(parsed, process.cwd())));
-			process.stdout.write(`${await runCostsHistory(parsed, loaded.config)}\n`);
-			return 0;
-		}
-		const args = { ...parsed, sessionFile: await findSession(parsed) };
-		const resolution = warnAbout(await loadRelease(args, await sessionCwd(args.sessionFile)));
-		const rules = readingRules(resolution);
-		const loaded = await loadPruneConfig({ agentDir: args.agentDir, configFile: args.configFile }, rules);
-		for (const warning of loaded.warnings) {
-			process.stderr.write(`pi-condense: warning: ${warning}\n`);
-		}
-		const context = { config: effectiveConfig(loaded.config, resolution), resolution, rules };
-		if (FLUSH_COMMANDS.includes(args.command)) {
-			const controller = new AbortController();
-			const abort = (): void => controller.abort();
-			process.once('SIGINT', abort);
-			process.once('SIGTERM', abort);
-			const output = await runFlushCommand(args, context, controller.signal);
-			process.stdout.write(output.stdout);
-			process.stderr.write(output.stderr);
-			return output.exitCode;
-		}
-		if (args.command === 'costs') {
-			process.stdout.write(`${await runCostsCommand(args, context)}\n`);
-			return 0;
-		}
-		const session = await readCliSession(args.sessionFile, rules);
-		for (const line of sessionProblemLines(session)) {
-			process.stderr.write(`pi-condense: ${line}\n`);
-		}
-		process.stdout.write(`${await runCommand(args, session, context)}\n`);
-		return 0;
-	} catch (error) {
-		if (error instanceof UsageError) {
-			process.stderr.write(`pi-condense: ${error.message}\n\n${USAGE}\n`);
-			return 2;
-		}
-		if (error instanceof SessionFileError || error instanceof ConfigFileError) {
-			process.stderr.write(`pi-condense: ${error.message}\n`);
-			return 2;
-		}
-		throw error;
-	}
+	const commandsPath = join(__dirname, COMMANDS_FILE);
+	const commands = createRequire(commandsPath)(commandsPath) as CommandLine;
+	return commands.runCommandLine(argv);
 }
 
-/** The session file the arguments name: a file as given, `--latest`, or the session whose id starts so. */
-async function findSession(args: CliArgs): Promise<string> {
-	const session = args.session;
-	if (session.kind === 'named' && await isFile(session.value)) {
-		return session.value;
+/** The arguments of a `list` this entry answers itself; undefined for anything else (help, a usage error…). */
+function plainList(argv: readonly string[]): { readonly args: CliArgs; readonly index: IndexChoice } | undefined {
+	if (argv.some((arg) => ['--help', '-h', '--version', '-v'].includes(arg)) || argv[0] === 'demo') {
+		return undefined;
 	}
-	const catalog = await readCatalog(args.agentDir, process.cwd());
-	if (session.kind === 'latest') {
-		const path = latestSession(catalog, (note) => process.stderr.write(`pi-condense: ${note}\n`));
-		process.stderr.write(`pi-condense: ${path}\n`);
-		return path;
-	}
-	if (session.kind === 'named' && !/[\\/]|\.jsonl$/i.test(session.value)) {
-		return sessionByIdPrefix(catalog, session.value);
-	}
-	// A path that does not exist: reading it says so, naming it.
-	return session.kind === 'named' ? session.value : '';
-}
-
-async function isFile(path: string): Promise<boolean> {
 	try {
-		return (await stat(path)).isFile();
+		const { index, rest } = takeIndexOptions(argv);
+		const args = parseCliArgs(rest);
+		return args.command === 'list' ? { args, index } : undefined;
 	} catch {
-		return false;
+		return undefined;
 	}
-}
-
-/** `pi-condense-vscode 0.1.0 (engine: pi-condense 2.0.0–2.9.1; bundled pi-ai 1.6.0)`. */
-function versionText(): string {
-	return `pi-condense-vscode ${PI_CONDENSE_VERSION} (follows pi-condense ${KNOWN_RELEASES[0] ?? ''}–${LATEST_RELEASE}; bundled pi-ai ${PI_CONDENSE_BUNDLED_PI_AI_VERSION}; Node ${process.version})`;
-}
-
-/** Says on stderr what is odd about the installed pi-condense (several copies, a newer release…). */
-function warnAbout(resolution: ReleaseResolution): ReleaseResolution {
-	for (const warning of resolution.warnings) {
-		process.stderr.write(`pi-condense: warning: ${releaseWarningText(warning, piHome(process.env))}\n`);
-	}
-	return resolution;
 }
 
 main(process.argv.slice(2)).then((code) => {

@@ -3,10 +3,11 @@
  * them to the host classes. No work proportional to the number of sessions happens here (listing
  * starts in the background) and pi-ai is not loaded.
  *
- * Shutting down: `deactivate` aborts a running flush, waits for it, stops the work the views asked
- * for (the selected session's preparation, recoveries) and waits for it, then waits for the store to
- * close its watchers and timers; the bridges' scans stop too. The internal objects are handed out only to the integration tests
- * (`ExtensionMode.Test`); other extensions get nothing.
+ * Shutting down: every object that runs work over time owns a scope under one root (`src/work/`),
+ * and `deactivate` closes the root: a running flush is aborted, the views' computations, the Last
+ * sent render, the watchers, the bridges' scans and connections and the pi-ai worker stop, and it
+ * resolves once all of it has ended. The internal objects are handed out only to the integration
+ * tests (`ExtensionMode.Test`); other extensions get nothing.
  */
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -31,18 +32,26 @@ import { PruneStatusBar } from './host/statusBar/pruneStatusBar';
 import { PrunedCallsTreeProvider } from './host/tree/prunedCallsTreeProvider';
 import { SessionsTreeProvider } from './host/tree/sessionsTreeProvider';
 import { errorMessage } from './base/errorMessage';
-import { prunerInPi, registerBridgeCommands } from './host/commands/bridgeCommands';
+import { openLastSent, prunerInPi, registerBridgeCommands, type BridgeCommandContext } from './host/commands/bridgeCommands';
+import { openRecovered } from './host/commands/recoveryCommands';
+import { PruneRequests } from './host/flush/pruneRequests';
 import { BridgeInstallState } from './host/live/bridgeInstallState';
 import { LastSentDocuments } from './host/live/lastSentDocuments';
 import { LastSentTracker } from './host/live/lastSentTracker';
 import { LiveSessions } from './host/live/liveSessions';
+import { WorkScope } from './work';
+import { indexPlace } from './host/history/sessionIndexPlace';
+import { SessionIndexUi } from './host/history/sessionIndexUi';
+import { SessionSearch } from './host/history/sessionSearch';
 
-/** Closes what `activate` started; set while active. */
-let shutdown: (() => Promise<void>) | undefined;
+/** The root of everything `activate` started that runs over time; set while active. */
+let root: WorkScope | undefined;
 
 export function activate(context: vscode.ExtensionContext): ExtensionApi | undefined {
 	const started = performance.now();
 	const logger = vscode.window.createOutputChannel('Pi Condense', { log: true });
+	const work = WorkScope.root('Pi Condense', (where, error) => logger.error(`${where}: ${errorMessage(error)}`));
+	root = work;
 	const distDir = join(context.extensionPath, 'dist');
 	// The only way to pi-ai: a worker thread, started on first use (prices, a flush, the model list). Which
 	// pi-ai (the installed Pi's, in a trusted workspace) is said in the log when it loads.
@@ -50,48 +59,65 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 		distDir, installedPiAi: installedPiAiPolicy,
 		onLibrary: (origin) => logger.info(`summarizer models and credentials: ${describeOrigin(origin)}`),
 	});
+	work.onClose(() => piAi.dispose());
 	const summarizerLibrary = async (): Promise<string> => {
 		const loaded = piAi.origin;
 		return loaded ? describeOrigin(loaded) : expectedPiAi(installedPiAiPolicy());
 	};
 	const settings = new ExtensionSettings();
-	const locator = new SessionLocator();
+	const locator = new SessionLocator(settings);
 	const store = new SessionStore({
+		work: work.child('sessions'),
 		locate: () => locator.locate(), logger, releaseChoice: settings.current.release, projectSettingsAllowed: () => vscode.workspace.isTrusted,
 		// What the status bar shows before any session is selected: the workspace's project.
 		scopeCwd: () => fileWorkspaceFolders()[0],
 		workspaceFolders: fileWorkspaceFolders,
+		// The session index of every session (docs/session-index.md), on a thread of its own; read at each start.
+		sessionIndex: () => {
+			const place = indexPlace(settings.current.sessionIndex);
+			if (place.kind === 'off') {
+				logger.info(`session index: off (${place.why}); sessions are listed by reading their files`);
+				return undefined;
+			}
+			return { path: place.path, ownFolder: place.ownFolder, distDir, notify: (notice) => indexUi.notify(notice) };
+		},
 	});
-	const controller = new SessionController({ store, logger, memento: context.workspaceState });
+	const indexUi = new SessionIndexUi(store, logger);
+	const controller = new SessionController({ work: work.child('controller'), store, logger, memento: context.workspaceState });
 	// Running Pis with our bridge: read from private runtime folders, connected in the background.
-	const live = new LiveSessions(logger);
-	const lastSent = new LastSentTracker(controller, live, logger);
+	const live = new LiveSessions(work.child('bridges'), logger);
+	const lastSent = new LastSentTracker(work.child('last sent'), controller, live, logger);
 	const lastSentDocuments = new LastSentDocuments();
 	const sessionsTree = new SessionsTreeProvider(controller, live);
-	const prunedTree = new PrunedCallsTreeProvider(controller, logger);
+	const prunedTree = new PrunedCallsTreeProvider(work.child('pruned calls'), controller, logger);
 	const statusBar = new PruneStatusBar({ controller, settings, live });
-	const sessionFeed = new ControllerSessionFeed(controller, piAi.lookUp, lastSent);
-	const testRun = context.extensionMode === vscode.ExtensionMode.Test;
-	const contextPreview = new ContextPreview({ source: sessionFeed, extensionUri: context.extensionUri, reportRenders: testRun, log: (message) => logger.warn(message), debug: (message) => logger.debug(message) });
 	const problems = new ProblemReporter(controller, logger);
 	const flush = new FlushServices({
+		work: work.child('flush'),
 		controller, logger, settings, summarizers: piAi.summarizers, lookUpModel: piAi.lookUp, planSummarizer: piAi.planSummarizer, memento: context.workspaceState,
-		checkPiHolders: live.holders,
+		secrets: context.secrets, checkPiHolders: live.holders,
 	});
 	const bridgeSource = join(distDir, 'bridge');
-	const bridgeInstall = new BridgeInstallState(() => controller.discovery.locations?.agentDir, (message) => logger.warn(message));
+	const bridgeInstall = new BridgeInstallState(work.child('bridge install'), () => controller.discovery.locations?.agentDir, (message) => logger.warn(message));
 	const contextKeys = new ContextKeys(controller, live, bridgeInstall);
-	const commands = {
-		controller, logger, sessionsTree, prunedTree, listModels: piAi.listModels, summarizerLibrary, flushRunner: flush.runner, undo: flush.undo, monitor: flush.monitor,
-		live, lastSentDocuments, bridgeSource, bridgeInstall,
-		prunerInPi: (mode: 'now' | 'compact', path: string) => prunerInPi(commands, mode, path),
+	// `/pruner now` and `compact`, from the palette and from the page: a live Pi's editor, else a flush here.
+	const prune: PruneRequests = new PruneRequests({ runner: flush.runner, settings, log: (message) => logger.info(message), inPi: (mode, path): Promise<string | undefined> => prunerInPi(commands, mode, path) });
+	const sessionSearch = new SessionSearch(work.child('session search'), controller);
+	const commands: BridgeCommandContext = {
+		controller, settings, logger, sessionsTree, prunedTree, listModels: piAi.listModels, summarizerLibrary, prune, undo: flush.undo, keys: flush.keys, monitor: flush.monitor,
+		sessionSearch, live, lastSentDocuments, bridgeSource, bridgeInstall,
 	};
-	let closing: Promise<void> | undefined;
-	const close = (): Promise<void> => closing ??= Promise.all([flush.stop().then(() => controller.close()).then(() => store.close()), piAi.dispose(), live.close()]).then(() => undefined);
-	shutdown = close;
+	// The page's buttons and links do what the commands do, through typed calls.
+	const sessionFeed = new ControllerSessionFeed(controller, piAi.lookUp, {
+		prune: (mode, path) => prune.run(mode, path),
+		openRecovered,
+		openLastSent: (path) => openLastSent(commands, path),
+	}, lastSent);
+	const testRun = context.extensionMode === vscode.ExtensionMode.Test;
+	const contextPreview = new ContextPreview({ work: work.child('preview'), source: sessionFeed, extensionUri: context.extensionUri, reportRenders: testRun, log: (message) => logger.warn(message), debug: (message) => logger.debug(message) });
 	context.subscriptions.push(
 		logger, settings, controller, live, lastSent, lastSentDocuments, sessionsTree, prunedTree, statusBar, sessionFeed, contextPreview, problems, flush,
-		bridgeInstall, contextKeys,
+		bridgeInstall, contextKeys, indexUi,
 		new PruneDocumentProvider(controller),
 		vscode.languages.registerHoverProvider(HOVER_SELECTOR, new RefHoverProvider(controller)),
 		...registerCommands(commands),
@@ -104,19 +130,19 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 		settings.onDidChange(({ current, previous }) => current.release !== previous.release && controller.setReleaseChoice(current.release)),
 		// Trusted now: a project's .pi/settings.json may choose where sessions are read from and which pi-condense is followed.
 		vscode.workspace.onDidGrantWorkspaceTrust(() => void controller.restart().catch((error: unknown) => logger.error(`restart: ${errorMessage(error)}`))),
-		// Also when VS Code disposes without calling deactivate; deactivate reports a failure to close.
-		{ dispose: () => void close().catch(() => undefined) },
+		// Also when VS Code disposes without calling deactivate.
+		{ dispose: () => void work.close() },
 	);
 	controller.start().then(() => problems.reportSettings(), (error: unknown) => logger.error(`listing sessions: ${errorMessage(error)}`));
 	live.start();
 	const activationMs = performance.now() - started;
 	logger.info(`activated in ${activationMs.toFixed(1)} ms (pi-ai not loaded)`);
-	return testRun ? { controller, sessionsTree, prunedTree, statusBar, sessionFeed, contextPreview, problems, flush, live, lastSent, contextKeys, activationMs, logUri: context.logUri } : undefined;
+	return testRun ? { controller, sessionsTree, prunedTree, statusBar, sessionFeed, contextPreview, problems, flush, live, lastSent, contextKeys, sessionSearch, activationMs, logUri: context.logUri } : undefined;
 }
 
-/** VS Code awaits this (for a few seconds) before disposing `context.subscriptions`. */
+/** VS Code awaits this (for a few seconds) before disposing `context.subscriptions`: nothing of ours runs once it resolves. */
 export async function deactivate(): Promise<void> {
-	const close = shutdown;
-	shutdown = undefined;
-	await close?.();
+	const closing = root;
+	root = undefined;
+	await closing?.close();
 }

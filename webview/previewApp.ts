@@ -10,10 +10,9 @@ import { Expansions } from './expansions';
 import { showLastSent } from './lastSentPanel';
 import type { HostChannel } from './hostChannel';
 import { Recoveries } from './recoveries';
-import { RefHover } from './refHover';
+import { wirePageControls } from './pageControls';
 import { postReport } from './renderReport';
 import { rowElement } from './rowElement';
-import { rowAction } from './rowActions';
 import { RowFocus } from './rowFocus';
 import { RowList } from './rowList';
 import { RowRequests } from './rowRequests';
@@ -88,17 +87,10 @@ export class PreviewApp {
 		// Its fields have nothing to show until the first snapshot (the skeleton stands for the side column).
 		this.whatIf.element.hidden = true;
 		this.recoveries = new Recoveries(host);
-		new RefHover(this.layout.scroller, {
-			recover: (ref) => this.recoveries.recover(ref),
-			open: (ref) => host.post({ type: 'openRef', ref }),
-			info: (ref) => this.store.refInfo(ref),
-		});
-		this.layout.sentButton.addEventListener('click', () => this.setView('after'));
-		this.layout.rawButton.addEventListener('click', () => this.setView('before'));
-		this.layout.actions.compactButton.addEventListener('click', () => host.post({ type: 'compact' }));
-		this.layout.actions.summarizeButton.addEventListener('click', () => host.post({ type: 'summarizeNow' }));
-		this.layout.inner.addEventListener('click', (event) => rowAction(event, {
-			row: (index) => this.store.row(index),
+		wirePageControls(this.layout, host, {
+			store: this.store,
+			recoveries: this.recoveries,
+			setView: (view, index) => this.setView(view, index),
 			view: () => this.view,
 			expansions: this.expansions,
 			refresh: () => this.list.refresh(),
@@ -107,8 +99,7 @@ export class PreviewApp {
 				this.report('expand', performance.now());
 			},
 			showCounterpart: (index) => this.setView(this.view === 'after' ? 'before' : 'after', index),
-			openRef: (ref) => host.post({ type: 'openRef', ref }),
-		}));
+		});
 	}
 
 	start(): void {

@@ -50,6 +50,11 @@ export class RowFocus {
 	afterRender(): void {
 		const row = this.list().elementAt(this.active);
 		this.scroller.tabIndex = row ? -1 : 0;
+		if (this.pending !== undefined && !this.hasKeyboard()) {
+			// The keyboard went elsewhere before the row was drawn (the Command Palette, a quick pick, the page's
+			// search): a late focus would pull it back, and VS Code closes a quick pick that loses the focus.
+			this.pending = undefined;
+		}
 		const wanted = this.pending ?? (this.inside && !this.scroller.contains(document.activeElement) ? this.active : undefined);
 		if (wanted !== undefined) {
 			const target = this.list().elementAt(wanted);
@@ -58,6 +63,12 @@ export class RowFocus {
 				target.focus({ preventScroll: true });
 			}
 		}
+	}
+
+	/** Whether the keyboard is still the list's: in this page, on the list or nowhere in particular (a row re-created). */
+	private hasKeyboard(): boolean {
+		const active = document.activeElement;
+		return document.hasFocus() && (active === null || active === document.body || this.scroller.contains(active));
 	}
 
 	/** A new snapshot or view: the first row (or the one kept) is the active one. */

@@ -11,7 +11,7 @@ import { loadRelease } from './loadRelease';
 import { readCatalog } from './sessionCatalog';
 import { sessionCosts } from './runCostsCommand';
 import { usd, usdRange } from './costsText';
-import type { ContextPruneConfig } from '../engine/config/types';
+import type { ContextPruneConfig } from '../engine/config';
 
 /** Reads and accounts every session file the catalog lists, one at a time. */
 export async function historyRowsFromFiles(args: CliArgs, config: ContextPruneConfig, warn: (text: string) => void): Promise<{ requests: RequestRow[]; sessions: SessionRow[] }> {

@@ -7,12 +7,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { describeConfigProblem, resolveConfig } from '../engine/config/resolve';
-import type { ContextPruneConfig } from '../engine/config/types';
-import type { ReleaseRules } from '../engine/release/releases';
+import { type ContextPruneConfig, describeConfigProblem, describePruneSettingsProblem, resolveConfig } from '../engine/config';
+import type { ReleaseRules } from '../engine/release';
 import { resolveAgentDir } from '../node/paths/agentDir';
 import { jsonErrorLocation, withoutQuotedText } from '../node/settings/jsonErrorLocation';
-import { describePruneSettingsProblem } from '../engine/config/settingsProblems';
 import { readPruneSettings } from '../node/settings/readPruneSettings';
 import { isPlainObject } from '../base/plainObject';
 import { errorMessage } from '../base/errorMessage';

@@ -5,9 +5,9 @@
  */
 import { open } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import type { ContextPruneConfig } from '../engine/config/types';
+import type { ContextPruneConfig } from '../engine/config';
 import { overrideOf, type ReleaseResolution, type ReleaseRules } from '../engine/release';
-import { parseHeaderLine } from '../engine/session/headerLine';
+import { parseHeaderLine } from '../engine/session';
 import { resolveAgentDir } from '../node/paths/agentDir';
 import { resolveRelease } from '../node/release/resolveRelease';
 import { readFirstLine } from '../node/sessions/firstLine';

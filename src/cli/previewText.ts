@@ -2,13 +2,9 @@
  * The human-readable `preview`: status, size per category before and after, then one line per
  * message of the rendered context.
  */
-import {
-	charsToTokens, contextBreakdownSteps, formatCompactCount, syntheticBlockId, type RenderedContext, type SizeCategory,
-} from '../engine/condense';
-import { contentText } from '../engine/condense/occurrence';
-import { collapsedWhitespace } from '../engine/preview/boundedText';
-import { systemPromptText } from '../engine/session/systemMessages';
-import type { AssistantContent, ContextMessage } from '../engine/session/types';
+import { charsToTokens, contentText, contextBreakdownSteps, formatCompactCount, type RenderedContext, type SizeCategory, syntheticBlockId } from '../engine/condense';
+import { collapsedWhitespace } from '../base/boundedText';
+import { type AssistantContent, type ContextMessage, systemPromptText } from '../engine/session';
 import { runSteps } from '../engine/steps';
 
 const CATEGORY_LABELS: readonly [SizeCategory, string][] = [

@@ -8,13 +8,14 @@ import { CostsLedger, sessionCostsSteps, verdictText, type SessionCosts } from '
 import { catalogPrices, unpricedModels } from './catalogPrices';
 import type { SessionArgs } from './cliArgs';
 import { readCliModel } from './cliSession';
+import { cliWork } from './cliWork';
 import type { CliContext } from './loadRelease';
 import { accountLines, summaryLines, timelineLines } from './costsText';
 import { describeSessionProblems } from './sessionProblems';
-import type { SessionModel } from '../engine/session/model';
+import type { SessionModel } from '../engine/session';
 
 export async function sessionCosts(path: string, context: Pick<CliContext, 'config' | 'rules'>, agentDir: string | undefined, warn: (text: string) => void): Promise<{ model: SessionModel; costs: SessionCosts }> {
-	const model = await readCliModel(path);
+	const model = await readCliModel(cliWork, path);
 	for (const line of describeSessionProblems(path, model.diagnostics)) {
 		warn(line);
 	}

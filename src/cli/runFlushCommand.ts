@@ -6,7 +6,7 @@
  * flush was refused, failed or interrupted, or pi-condense is not installed.
  */
 import { createPiAiLoader } from '../node/llm/piAiLoader';
-import { inProcessSummarizers } from '../node/flush/defaultSummarizer';
+import { inProcessSummarizers } from '../node/llm/defaultSummarizer';
 import { homedir } from 'node:os';
 import { notInstalledText } from '../engine/release';
 import { flushSession } from '../node/flush/flushSession';
@@ -14,6 +14,7 @@ import { resolveAgentDir } from '../node/paths/agentDir';
 import type { SessionArgs } from './cliArgs';
 import { compactableHint } from './compactableHint';
 import type { CliContext } from './loadRelease';
+import type { SliceRunner } from '../work';
 
 export interface FlushCommandOutput {
 	readonly stdout: string;
@@ -21,9 +22,9 @@ export interface FlushCommandOutput {
 	readonly exitCode: number;
 }
 
-export async function runFlushCommand(args: SessionArgs, { config, resolution, rules }: CliContext, signal: AbortSignal): Promise<FlushCommandOutput> {
+export async function runFlushCommand(work: SliceRunner, args: SessionArgs, { config, resolution, rules }: CliContext, signal: AbortSignal): Promise<FlushCommandOutput> {
 	const agentDir = resolveAgentDir({ override: args.agentDir, env: process.env, homedir: homedir() }).path;
-	const outcome = await flushSession({
+	const outcome = await flushSession(work, {
 		sessionPath: args.sessionFile,
 		agentDir,
 		mode: args.command === 'compact' ? 'compact' : 'now',

@@ -6,10 +6,10 @@
  * by a prefix of its id.
  */
 import { homedir } from 'node:os';
-import { buildSessionList, type ListedSession, type ProjectItem } from '../engine/views/sessionList';
-import { mapLimited } from '../engine/flush/mapLimited';
+import { buildSessionList, type ListedSession, type ProjectItem } from '../engine/views';
+import { mapLimited } from '../engine/flush';
 import { resolveAgentDir } from '../node/paths/agentDir';
-import { resolveSessionLocations } from '../node/paths/sessionLocations';
+import { resolveSessionLocations } from '../node/sessions/sessionLocations';
 import { discoverSessions, type SessionFile } from '../node/sessions/discoverSessions';
 import { SessionSummaryCache } from '../node/sessions/summaryCache';
 import { UsageError } from './cliArgs';

@@ -3,7 +3,7 @@
  * form terminals and editors turn into links), in line order and capped so that a badly damaged
  * file does not bury the output, followed by what the user can do about them.
  */
-import type { SessionDiagnostic } from '../engine/session/types';
+import type { SessionDiagnostic } from '../engine/session';
 
 export const MAX_PROBLEM_LINES = 20;
 

@@ -1,25 +1,33 @@
 /**
  * The controller as the context preview sees it (`SessionFeed`): the selected session's latest
  * snapshot and settings, recovery in context_tree_query's format, model prices (pi-ai loaded on
- * demand) and settings writes.
+ * demand), settings writes, and the page's actions, done as the palette's commands do them through
+ * typed calls (`FeedActions`), not through the command registry.
  */
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
-import { setConfigKeys } from '../engine/config/setConfigKey';
-import { releaseDefaults } from '../engine/config/defaults';
+import { releaseDefaults, setConfigKeys } from '../engine/config';
 import { newerPiSessionText, releaseLine } from '../engine/release';
-import type { SessionDiagnostic } from '../engine/session/types';
-import { pageActions } from '../engine/preview/pageActions';
-import { pruneStateOf } from '../engine/views/pruneState';
-import { statusLineText } from '../engine/views/statusLine';
+import type { SessionDiagnostic } from '../engine/session';
+import { pageActions, pruneStateOf, statusLineText } from '../engine/views';
 import type { ModelLookup } from '../node/llm/modelPricing';
 import type { ModelFacts } from '../node/llm/modelPricing';
-import { CommandId } from './commands/commandIds';
 import { Disposable } from './dispose';
 import type { ShownSession, SessionFeed } from './preview/sessionFeed';
 import type { LastSentTracker } from './live/lastSentTracker';
 import type { SessionController } from './sessionController';
 import type { LastSentView } from '../shared/protocol';
+import type { FlushMode } from '../engine/flush';
+
+/** What the page's buttons and links do, as the commands do it. */
+export interface FeedActions {
+	/** `/pruner now` or `compact` on a session (`PruneRequests.run`). */
+	readonly prune: (mode: FlushMode, sessionPath: string) => Promise<unknown>;
+	/** Opens the `pi-condense:` document of a ref's raw output. */
+	readonly openRecovered: (target: { readonly sessionPath: string; readonly ref: string }) => Promise<unknown>;
+	/** Opens the last request the live Pi holding the session sent. */
+	readonly openLastSent: (sessionPath: string | undefined) => Promise<unknown>;
+}
 
 export class ControllerSessionFeed extends Disposable implements SessionFeed {
 	private readonly _onDidChangeSession = this._register(new vscode.EventEmitter<void>());
@@ -27,7 +35,7 @@ export class ControllerSessionFeed extends Disposable implements SessionFeed {
 
 	readonly onDidChangeLastSent: vscode.Event<void> | undefined;
 
-	constructor(private readonly controller: SessionController, private readonly lookUpModel: ModelLookup, private readonly lastSentTracker?: LastSentTracker) {
+	constructor(private readonly controller: SessionController, private readonly lookUpModel: ModelLookup, private readonly actions: FeedActions, private readonly lastSentTracker?: LastSentTracker) {
 		super();
 		this.onDidChangeLastSent = lastSentTracker?.onDidChange;
 		const fire = (): void => this._onDidChangeSession.fire();
@@ -69,21 +77,21 @@ export class ControllerSessionFeed extends Disposable implements SessionFeed {
 	async openRecovered(ref: string): Promise<void> {
 		const path = this.controller.selected;
 		if (path !== undefined) {
-			await vscode.commands.executeCommand(CommandId.RecoverOutput, { sessionPath: path, ref });
+			await this.actions.openRecovered({ sessionPath: path, ref });
 		}
 	}
 
 	async summarizeNow(): Promise<void> {
 		const path = this.controller.selected;
 		if (path !== undefined) {
-			await vscode.commands.executeCommand(CommandId.FlushNow, path);
+			await this.actions.prune('now', path);
 		}
 	}
 
 	async compact(): Promise<void> {
 		const path = this.controller.selected;
 		if (path !== undefined) {
-			await vscode.commands.executeCommand(CommandId.Compact, path);
+			await this.actions.prune('compact', path);
 		}
 	}
 
@@ -92,7 +100,7 @@ export class ControllerSessionFeed extends Disposable implements SessionFeed {
 	}
 
 	async openLastSent(): Promise<void> {
-		await vscode.commands.executeCommand(CommandId.OpenLastSent, this.controller.selected);
+		await this.actions.openLastSent(this.controller.selected);
 	}
 
 	async modelPricing(provider: string, modelId: string): Promise<ModelFacts | undefined> {

@@ -14,6 +14,7 @@ import type { SessionController } from './sessionController';
 import type { PruneStatusBar } from './statusBar/pruneStatusBar';
 import type { PrunedCallsTreeProvider } from './tree/prunedCallsTreeProvider';
 import type { SessionsTreeProvider } from './tree/sessionsTreeProvider';
+import type { SessionSearch } from './history/sessionSearch';
 
 export interface ExtensionApi {
 	readonly controller: SessionController;
@@ -29,6 +30,8 @@ export interface ExtensionApi {
 	readonly lastSent: LastSentTracker;
 	/** The palette's context keys as last set (VS Code has no getter for them). */
 	readonly contextKeys: ContextKeys;
+	/** Search Pi Sessions… (what its pick shows). */
+	readonly sessionSearch: SessionSearch;
 	/** How long `activate` took, in milliseconds. */
 	readonly activationMs: number;
 	/** The folder of the extension's log files (the secret-leak test searches them). */

@@ -1,10 +1,11 @@
 /**
- * The VS Code settings of the extension (`piCondense.*`), read in one place and kept current. The
- * pruning options are not here: they stay in Pi's `contextPrune` and are edited through the
- * settings command.
+ * The VS Code settings of the extension (`piCondense.*`), read in one place and kept current: the
+ * one `ExtensionSettings`, made by the composition root and handed to whatever reads them (commands
+ * through their `CommandContext`), is the only way to them. The pruning options are not here: they
+ * stay in Pi's `contextPrune` and are edited through the settings command.
  */
 import * as vscode from 'vscode';
-import { concurrencySetting } from '../engine/flush/concurrency';
+import { concurrencySetting } from '../engine/flush';
 import { Disposable } from './dispose';
 
 const CONFIG_SECTION = 'piCondense';
@@ -27,9 +28,12 @@ export interface ExtensionConfig {
 	readonly openPreviewOnClick: boolean;
 	/** `piCondense.confirmPrune`: Summarize Now and Compact say what they will do and wait for a yes. */
 	readonly confirmPrune: boolean;
+	/** `piCondense.sessionIndex.enabled` and `.path` (machine settings): the session index, and another file for it. */
+	readonly sessionIndex: { readonly enabled: boolean; readonly path: string };
 }
 
-export function readExtensionConfig(): ExtensionConfig {
+/** Reads every setting with its default; only `ExtensionSettings` calls it (at start and on each change). */
+function readExtensionConfig(): ExtensionConfig {
 	const section = vscode.workspace.getConfiguration(CONFIG_SECTION);
 	return {
 		agentDir: section.get<string>('agentDir', '').trim(),
@@ -39,6 +43,7 @@ export function readExtensionConfig(): ExtensionConfig {
 		summarizerConcurrency: concurrencySetting(section.get<unknown>('summarizer.concurrency')),
 		openPreviewOnClick: section.get<boolean>('sessions.openPreviewOnClick', true),
 		confirmPrune: section.get<boolean>('confirmPrune', true),
+		sessionIndex: { enabled: section.get<boolean>('sessionIndex.enabled', true), path: section.get<string>('sessionIndex.path', '') },
 	};
 }
 

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { PruneSettings } from '../node/settings/readPruneSettings';
-import { sessionProblemMessage, settingsProblemMessages, type ProblemMessage } from '../engine/views/problemMessages';
+import { type ProblemMessage, sessionProblemMessage, settingsProblemMessages } from '../engine/views';
 import { Disposable } from './dispose';
 import { showWarning } from './ui/safeUi';
 import type { SessionController } from './sessionController';

@@ -3,9 +3,8 @@
  * hundreds of MB never holds the extension host for long, and handed to the views only once it is
  * complete: until then they keep reading the previous one.
  */
-import type { PreparedInsight } from '../engine/views/sessionInsight';
-import { LatestWins } from '../node/slicing/latestWins';
-import { isSuperseded, runSliced } from '../node/slicing/runSliced';
+import type { PreparedInsight } from '../engine/views';
+import { isWorkStopped, type LatestWins, type WorkScope } from '../work';
 import type { OpenSession } from '../node/store/openSession';
 import type { RenderSettings } from '../node/settings/readPruneSettings';
 import { errorMessage } from '../base/errorMessage';
@@ -22,8 +21,9 @@ export class SelectedInsight {
 	private ready: PreparedInsight | undefined;
 	private readonly preparations: LatestWins;
 
-	constructor(private readonly options: SelectedInsightOptions) {
-		this.preparations = new LatestWins((signal) => this.prepareSelected(signal), (error) => options.onError(`Could not compute the views: ${errorMessage(error)}`));
+	/** `work` is its own scope: closing it stops a preparation under way. */
+	constructor(private readonly work: WorkScope, private readonly options: SelectedInsightOptions) {
+		this.preparations = work.latestWins((signal) => this.prepareSelected(signal), (error) => options.onError(`Could not compute the views: ${errorMessage(error)}`));
 	}
 
 	/** The last insight computed in full; undefined after `clear` until the next one is. */
@@ -51,10 +51,6 @@ export class SelectedInsight {
 		return this.preparations.idle();
 	}
 
-	dispose(): void {
-		this.preparations.dispose();
-	}
-
 	private async prepareSelected(signal: AbortSignal): Promise<void> {
 		const selected = this.options.selected();
 		if (!selected) {
@@ -62,13 +58,13 @@ export class SelectedInsight {
 		}
 		const { session, settings } = selected;
 		try {
-			const prepared = await runSliced(session.insight(settings).prepare(), signal);
+			const prepared = await this.work.sliced(session.insight(settings).prepare(), signal);
 			if (!signal.aborted && this.options.selected()?.session === session) {
 				this.ready = prepared;
 				this.options.onReady();
 			}
 		} catch (error) {
-			if (isSuperseded(error)) {
+			if (isWorkStopped(error)) {
 				throw error; // a newer request stopped it: nothing to say
 			}
 			this.options.onError(`Could not compute the views of ${session.path}: ${errorMessage(error)}`);

@@ -6,14 +6,11 @@
  */
 import * as vscode from 'vscode';
 import { recoverOutputs, type CondenseState } from '../engine/condense';
-import type { PreparedInsight } from '../engine/views/sessionInsight';
-import { defaultSession } from '../engine/views/sessionList';
+import { defaultSession, type PreparedInsight } from '../engine/views';
 import type { PruneSettings } from '../node/settings/readPruneSettings';
 import type { OpenSession } from '../node/store/openSession';
 import type { SessionStore, StoreChange } from '../node/store/sessionStore';
-import { runSliced } from '../node/slicing/runSliced';
-import { StoppableWork } from '../node/slicing/stoppableWork';
-import { AdaptiveThrottle } from './adaptiveThrottle';
+import type { AdaptiveThrottle, WorkScope } from '../work';
 import { SelectedInsight } from './selectedInsight';
 import { SessionDirectory } from './sessionDirectory';
 import { fileWorkspaceFolders } from './sessionLocator';
@@ -23,6 +20,11 @@ import { errorMessage } from '../base/errorMessage';
 export type FlushActivity = 'idle' | 'summarizing';
 
 export interface SessionControllerOptions {
+	/**
+	 * Its own scope: the selected session's preparation and the work views and commands ask of it
+	 * (recoveries, other sessions' insights) run under it; closing it stops and waits for them.
+	 */
+	readonly work: WorkScope;
 	readonly store: SessionStore;
 	readonly logger: vscode.LogOutputChannel;
 	/** Remembers the selected session per workspace. */
@@ -55,19 +57,22 @@ export class SessionController extends SessionDirectory {
 	private selectedSession: OpenSession | undefined;
 	private activityValue: FlushActivity = 'idle';
 	/** The selected session's derived data, computed in slices: what the views read. */
-	private readonly selectedInsight = this._register(new SelectedInsight({
-		selected: () => this.selectedSession && { session: this.selectedSession, settings: this.renderSettings },
-		onReady: () => this._onDidChangeSelectedSession.fire(),
-		onError: (message) => this.options.logger.error(message),
-	}));
-	private readonly selectedRefresh = this._register(new AdaptiveThrottle(() => this.selectedInsight.prepare(false), SESSION_REFRESH_MS, SESSION_REFRESH_MAX_MS));
-	/** Recoveries and other sessions' insights asked for by views and commands: `close` stops and waits for them. */
-	private readonly work = new StoppableWork();
+	private readonly selectedInsight: SelectedInsight;
+	private readonly selectedRefresh: AdaptiveThrottle;
+	/** Recoveries and other sessions' insights asked for by views and commands. */
+	private readonly work: WorkScope;
 	private userChoseSession = false;
 	private restarting = false;
 
 	constructor(private readonly options: SessionControllerOptions) {
 		super(options.store, options.logger);
+		this.work = options.work;
+		this.selectedInsight = new SelectedInsight(options.work.child('selected session'), {
+			selected: () => this.selectedSession && { session: this.selectedSession, settings: this.renderSettings },
+			onReady: () => this._onDidChangeSelectedSession.fire(),
+			onError: (message) => this.options.logger.error(message),
+		});
+		this.selectedRefresh = options.work.throttle(SESSION_REFRESH_MS, SESSION_REFRESH_MAX_MS, () => this.selectedInsight.prepare(false));
 		const subscription = this.store.onDidChange((change) => this.onStoreChange(change));
 		this._register({ dispose: () => subscription.dispose() });
 	}
@@ -157,14 +162,14 @@ export class SessionController extends SessionDirectory {
 
 	/** The derived data of any listed session (opened on demand and kept for a while), as its release renders it, computed in slices. */
 	insightFor(path: string): Promise<PreparedInsight> {
-		return this.work.run(async (signal) => runSliced((await this.openSession(path)).insight(this.renderSettingsFor(path)).prepare(), signal));
+		return this.work.run(async (signal) => this.work.sliced((await this.openSession(path)).insight(this.renderSettingsFor(path)).prepare(), signal));
 	}
 
 	/** A listed session and pi-condense's state of it as its release rebuilds it, computed in slices. */
 	stateFor(path: string, signal?: AbortSignal): Promise<{ readonly session: OpenSession; readonly state: CondenseState }> {
 		return this.work.run(async (stop) => {
 			const session = await this.openSession(path);
-			return { session, state: await runSliced(session.insight(this.renderSettingsFor(path)).stateSteps(), stop) };
+			return { session, state: await this.work.sliced(session.insight(this.renderSettingsFor(path)).stateSteps(), stop) };
 		}, signal);
 	}
 
@@ -174,16 +179,6 @@ export class SessionController extends SessionDirectory {
 			const { session, state } = await this.stateFor(path, signal);
 			return (await recoverOutputs(state, refs, session.blobs)).text;
 		});
-	}
-
-	/**
-	 * Shutting down: stops the selected session's preparation and the work asked for by views and
-	 * commands, and resolves once none of it is running (a recovery's file reads included).
-	 */
-	async close(): Promise<void> {
-		this.selectedRefresh.dispose();
-		this.selectedInsight.dispose();
-		await Promise.all([this.selectedInsight.idle(), this.work.stop()]);
 	}
 
 	// ──── Activity ────

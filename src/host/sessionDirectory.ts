@@ -6,19 +6,17 @@
  */
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
-import type { ContextPruneConfig } from '../engine/config/types';
-import type { ReleaseResolution } from '../engine/release';
-import type { ReleaseRules } from '../engine/release/releases';
-import { pruneStateOf, type PruneState } from '../engine/views/pruneState';
-import { restrictedModeRefusal } from '../engine/views/restrictedMode';
-import { buildSessionList, sessionTitle, type ListOrder, type ProjectItem } from '../engine/views/sessionList';
+import type { ContextPruneConfig } from '../engine/config';
+import type { ReleaseResolution, ReleaseRules } from '../engine/release';
+import { buildSessionList, type ListOrder, type ProjectItem, type PruneState, pruneStateOf, restrictedModeRefusal, sessionTitle } from '../engine/views';
 import type { PruneSettings } from '../node/settings/readPruneSettings';
 import type { PruneMutation, PruneSettingsWrite } from '../node/settings/updatePruneSettings';
 import type { OpenSession } from '../node/store/openSession';
 import { defaultPruneSettings } from '../node/store/pruneSettingsSource';
 import type { SessionRow } from '../node/store/sessionRows';
 import type { SessionSettings } from '../node/store/sessionSettings';
-import type { DiscoveryReport, SessionStore } from '../node/store/sessionStore';
+import type { DiscoveryReport, IndexState, SessionStore } from '../node/store/sessionStore';
+import type { SearchOptions, SessionHits } from '../node/history/historySearch';
 import { Disposable } from './dispose';
 import { fileWorkspaceFolders } from './sessionLocator';
 
@@ -47,9 +45,9 @@ export abstract class SessionDirectory extends Disposable {
 	}
 
 	/** The listed projects and sessions; in `order` when given (the sidebar's, captured at its last refresh). */
-	projects(filter?: string, order?: ListOrder): ProjectItem[] {
+	projects(filter?: string, order?: ListOrder, textMatches?: ReadonlyMap<string, string>): ProjectItem[] {
 		return buildSessionList(this.store.rowsList(), {
-			workspaceFolders: fileWorkspaceFolders(), filter, now: Date.now(), homedir: homedir(), order,
+			workspaceFolders: fileWorkspaceFolders(), filter, textMatches, now: Date.now(), homedir: homedir(), order,
 			formatTime: (ms) => new Date(ms).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }),
 			// Each row in its own project's state (its project may load another release, or none).
 			stateOf: (path) => {
@@ -61,6 +59,23 @@ export abstract class SessionDirectory extends Disposable {
 
 	row(path: string): SessionRow | undefined {
 		return this.store.row(path);
+	}
+
+	/** The listed sessions and messages where the words occur, best first (the session index); undefined without one. */
+	async searchHistory(words: string, options: SearchOptions, signal?: AbortSignal): Promise<SessionHits[] | undefined> {
+		const hits = await this.store.sessionIndex?.search(words, options, signal);
+		return hits?.filter((hit) => this.knowsSession(hit.path));
+	}
+
+	/** Clear the Session Index: every session forgotten; false when this window has no index. */
+	clearIndex(): Promise<boolean> {
+		const index = this.store.sessionIndex;
+		return index ? index.clear().then(() => true) : Promise.resolve(false);
+	}
+
+	/** What the session index does in this window; undefined without one. */
+	get indexState(): IndexState | undefined {
+		return this.store.sessionIndex?.state;
 	}
 
 	/** True for a `.jsonl` file that is one of the listed Pi sessions. */

@@ -6,11 +6,14 @@
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import { resolveAgentDir, type ResolvedAgentDir } from '../node/paths/agentDir';
-import { resolveSessionLocations, type SessionLocations } from '../node/paths/sessionLocations';
-import { readExtensionConfig } from './extensionConfig';
+import { resolveSessionLocations, type SessionLocations } from '../node/sessions/sessionLocations';
+import type { ExtensionSettings } from './extensionConfig';
 
 export class SessionLocator {
 	private last: ResolvedAgentDir | undefined;
+
+	/** `settings`: `piCondense.agentDir` is read from them at each start. */
+	constructor(private readonly settings: ExtensionSettings) {}
 
 	get agentDir(): ResolvedAgentDir {
 		return this.last ??= this.resolve();
@@ -24,7 +27,7 @@ export class SessionLocator {
 	}
 
 	private resolve(): ResolvedAgentDir {
-		return resolveAgentDir({ override: readExtensionConfig().agentDir, env: process.env, homedir: homedir() });
+		return resolveAgentDir({ override: this.settings.current.agentDir, env: process.env, homedir: homedir() });
 	}
 }
 

@@ -12,17 +12,18 @@
  * view's rows (around the row the page will show first); the page asks for the ranges it scrolls
  * to (`rows`), naming the snapshot it holds, and the host answers from that computation only.
  */
-import type { PageFigures, RefInfo, ViewName, WhatIfSettings } from '../engine/preview/snapshotTypes';
-import type { PreviewBlock, PreviewRow } from '../engine/preview/types';
-import type { PageActions, PendingWork } from '../engine/preview/pageActions';
-import type { LastSentView } from '../engine/live/liveTexts';
+import type { PageFigures, PreviewBlock, PreviewRow, RefInfo, ViewName, WhatIfSettings } from '../engine/preview';
+import type { PageActions, PendingWork } from '../engine/views';
+import type { LastSentView } from '../engine/live';
 
-export type { PageAction, PageActions, PendingWork } from '../engine/preview/pageActions';
-
-export type { PageFigures, ViewName, WhatIfSettings } from '../engine/preview/snapshotTypes';
-export type * from '../engine/preview/types';
-export type * from '../engine/preview/snapshotTypes';
-export type { LastSentView } from '../engine/live/liveTexts';
+// The engine's types the page reads, named one by one: what crosses to the page is listed here.
+export type { PageAction, PageActions, PendingWork } from '../engine/views';
+export type {
+	BadgeKind, BarCategory, BoundedText, CacheImpact, CallEstimate, ContextEditNote, EditedOrigin, LastCallUsage, PageFigures, PreviewBlock,
+	PreviewRow, PreviewWarning, PricePerMillion, RefInfo, RowBadge, RowKind, SessionUsage, StubOrigin, TokenBar, TokenTotals, ViewName,
+	WhatIfSettings, WhatIfState,
+} from '../engine/preview';
+export type { LastSentView } from '../engine/live';
 
 /** The webview panel's view type (also its `onWebviewPanel:` activation event). */
 export const PREVIEW_VIEW_TYPE = 'piCondense.preview';

@@ -4,7 +4,7 @@
  * parallel time (one call's latency). The interactive (one call at a time) flush is shown too.
  */
 import { bundledLoader } from '../support/piAiForTests';
-import { inProcessSummarizers } from '../../src/node/flush/defaultSummarizer';
+import { inProcessSummarizers } from '../../src/node/llm/defaultSummarizer';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { flushSession } from '../../src/node/flush/flushSession';
@@ -16,6 +16,7 @@ import { repoRoot } from '../support/paths';
 import { noPiRunning, TempDir } from '../support/tempSession';
 import { ratio } from './timing';
 import { WRITER_RELEASE } from '../support/releases';
+import { testWork } from '../support/testWork';
 
 const BATCHES = 20;
 const LATENCY_MS = Number(process.env['PI_CONDENSE_BENCH_LATENCY'] ?? '200');
@@ -34,7 +35,7 @@ export async function benchFlush(): Promise<void> {
 		const run = async (interactive: boolean): Promise<number> => {
 			const path = dir.file(`s-${String(interactive)}.jsonl`, toolSession(BATCHES).text());
 			const start = performance.now();
-			const outcome = await flushSession({
+			const outcome = await flushSession(testWork, {
 				sessionPath: path, agentDir: agent.dir, mode: 'now', summarizers: inProcessSummarizers(bundledLoader(distDir)), interactive,
 				config: flushConfig({ summarizerModel: agent.modelRef, chainCompression: { enabled: false } }), rules: WRITER_RELEASE,
 				writeOptions: { quietMs: 0, maxWaitMs: 0, checkPiHolders: noPiRunning },

@@ -4,6 +4,7 @@
  */
 import { largestRealSession, syntheticSessionFile } from './benchFiles';
 import { benchFlush } from './flushBench';
+import { benchHistoryIndex } from './historyBench';
 import { benchSessionOpen } from './openBench';
 import { benchPreview } from './previewBench';
 import { benchRender } from './renderBench';
@@ -13,6 +14,10 @@ import { benchStoreStart } from './storeStartBench';
 async function main(): Promise<void> {
 	const megabytes = Number(process.env['PI_CONDENSE_BENCH_MB'] ?? '100');
 	console.log(`# Pi Condense benchmark (node ${process.version}; synthetic session ${megabytes} MB)`);
+	if (process.env['PI_CONDENSE_BENCH_ONLY'] === 'history') {
+		benchHistoryIndex();
+		return;
+	}
 	if (process.env['PI_CONDENSE_BENCH_ONLY'] === 'steps') {
 		benchSteps(megabytes);
 		return;
@@ -40,6 +45,7 @@ async function main(): Promise<void> {
 	await benchStoreStart(largestRealSession(), Number(process.env['PI_CONDENSE_BENCH_SESSIONS'] ?? '200'));
 	await benchPreview();
 	benchSteps(megabytes);
+	benchHistoryIndex();
 }
 
 main().catch((error: unknown) => {

@@ -13,6 +13,7 @@ import { PageHost } from '../../src/host/preview/pageHost';
 import type { ShownSession, SessionFeed } from '../../src/host/preview/sessionFeed';
 import { SelectedInsight } from '../../src/host/selectedInsight';
 import type { RenderSettings } from '../../src/node/settings/readPruneSettings';
+import { testScope } from '../support/testWork';
 
 export interface OpenPreview {
 	/** Changes the settings as Pi's settings.json changing does; resolves once the page has the new preview. */
@@ -36,7 +37,9 @@ export async function openPreview(path: string, model: SessionModel, config: Con
 	};
 	let refreshes: Promise<void>[] = [];
 	let posted = 0;
+	const work = testScope('settings change');
 	const host = new PageHost({
+		work: work.child('page'),
 		source: sessionFeed(() => ({
 			path, title: 'bench', model, config: settings.config, rules: settings.rules,
 			followed: { line: `pi-condense ${rules.version}`, installed: true },
@@ -55,7 +58,7 @@ export async function openPreview(path: string, model: SessionModel, config: Con
 			throw new Error(message);
 		},
 	});
-	const selected = new SelectedInsight({
+	const selected = new SelectedInsight(work.child('selected session'), {
 		selected: () => ({ session, settings }),
 		// The controller's onDidChangeSelectedSession: the preview follows the views' new data.
 		onReady: () => refreshes.push(host.refresh('session')),
@@ -79,7 +82,7 @@ export async function openPreview(path: string, model: SessionModel, config: Con
 			await Promise.all(refreshes);
 			return { posted };
 		},
-		dispose: () => selected.dispose(),
+		dispose: () => void work.close(),
 	};
 }
 

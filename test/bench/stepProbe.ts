@@ -21,7 +21,6 @@ import { previewFromStateSteps } from '../../src/engine/condense/renderBranch';
 import { buildCondenseStateSteps } from '../../src/engine/condense/state/buildCondenseState';
 import { computePreviewSteps } from '../../src/engine/preview/computePreview';
 import { snapshotBaseSteps } from '../../src/engine/preview/snapshotBase';
-import { runSliced } from '../../src/node/slicing/runSliced';
 import { resolveConfig } from '../../src/engine/config/resolve';
 import { runFlush } from '../../src/engine/flush';
 import type { SnapshotBase, WhatIfResult } from '../../src/engine/preview';
@@ -43,9 +42,10 @@ import { writeEntriesToSession } from '../../src/node/write';
 import type { EntryDraft } from '../../src/engine/write';
 import { openPreview } from './settingsChange';
 import { CostsLedger, NO_PRICES, sessionCostsSteps, type SessionCosts, type SessionOverview } from '../../src/engine/costs';
-import type { SessionModel } from '../../src/engine/session/model';
-import type { ReleaseRules } from '../../src/engine/release/releases';
-import type { ContextPruneConfig } from '../../src/engine/config/types';
+import type { SessionModel } from '../../src/engine/session';
+import type { ReleaseRules } from '../../src/engine/release';
+import type { ContextPruneConfig } from '../../src/engine/config';
+import { testWork } from '../support/testWork';
 
 export interface StepFigures {
 	readonly step: string;
@@ -145,27 +145,27 @@ async function steps(file: string, baseline: number): Promise<void> {
 	const config = resolveConfig({ enabled: true }, rules).config;
 	const opened = await measure('open', baseline, async () => {
 		// As the extension opens a session: read in pieces, then its branch and context in slices.
-		const { model } = await readSessionModel(file);
-		return { model, branch: await runSliced(getBranchSteps(model)), messages: (await runSliced(buildSessionContextSteps(model))).messages };
+		const { model } = await readSessionModel(testWork, file);
+		return { model, branch: await testWork.sliced(getBranchSteps(model)), messages: (await testWork.sliced(buildSessionContextSteps(model))).messages };
 	}, (value) => `${String((value as { model: { entries: unknown[] } }).model.entries.length)} entries`, 2) as {
 		model: Awaited<ReturnType<typeof readSessionModel>>['model'];
 		branch: readonly SessionEntry[];
 		messages: readonly AgentMessage[];
 	};
 	const { model, branch, messages } = opened;
-	// Every step as the extension runs it: in slices (runSliced), so the longest block is a slice's.
-	const state = await measure('state', baseline, () => runSliced(buildCondenseStateSteps(branch, rules, { lineOf: (entry) => model.lineOf(entry) })),
+	// Every step as the extension runs it: in slices (`WorkScope.sliced`), so the longest block is a slice's.
+	const state = await measure('state', baseline, () => testWork.sliced(buildCondenseStateSteps(branch, rules, { lineOf: (entry) => model.lineOf(entry) })),
 		(value) => {
 			const s = value as CondenseState;
 			return `${String(s.summaries.length)} summaries, ${String(s.chains.length)} chains, ${String(s.records.size)} records`;
 		}) as CondenseState;
-	const rendered = await measure('render', baseline, () => runSliced(previewFromStateSteps(state, messages, config, rules)),
+	const rendered = await measure('render', baseline, () => testWork.sliced(previewFromStateSteps(state, messages, config, rules)),
 		(value) => (value as RenderedContext).statusText);
 	// The preview keeps its base and only its latest computation: the what-if replaces the first one.
 	let shown: WhatIfResult | undefined;
 	const base = await measure('preview rows', baseline, async () => {
-		const value = await runSliced(snapshotBaseSteps({ sessionPath: file, title: 'bench', branch, messages, config, rules, state }));
-		shown = await runSliced(computePreviewSteps(value, { overrides: {}, pricing: undefined, now: Date.now() }));
+		const value = await testWork.sliced(snapshotBaseSteps({ sessionPath: file, title: 'bench', branch, messages, config, rules, state }));
+		shown = await testWork.sliced(computePreviewSteps(value, { overrides: {}, pricing: undefined, now: Date.now() }));
 		JSON.stringify(snapshotMessage(new SnapshotRows(1, shown), 'after', 'open'));
 		return value;
 	}, () => `${String(shown?.rows.count('before'))} raw rows, ${String(shown?.rows.count('after'))} sent`) as SnapshotBase;
@@ -174,7 +174,7 @@ async function steps(file: string, baseline: number): Promise<void> {
 	// them, and the snapshot message posted with the first window of the sent view.
 	let rows: SnapshotRows | undefined;
 	shown = await measure('what-if', baseline, async () => {
-		const computation = await runSliced(computePreviewSteps(base, { overrides: { 'chainCompression.rollingWindow': 0 }, pricing: undefined, now: Date.now() }));
+		const computation = await testWork.sliced(computePreviewSteps(base, { overrides: { 'chainCompression.rollingWindow': 0 }, pricing: undefined, now: Date.now() }));
 		rows = new SnapshotRows(1, computation);
 		JSON.stringify(snapshotMessage(rows, 'after', 'whatIf'));
 		return computation;
@@ -193,8 +193,8 @@ async function steps(file: string, baseline: number): Promise<void> {
 		const posted = value as { bytes: number; rows: number; of: number };
 		return `${(posted.bytes / 1024 / 1024).toFixed(2)} MB posted (${String(posted.rows)} of ${String(posted.of)} rows)`;
 	});
-	const search = await measure('search', baseline, () => runSliced(searchMessagesSteps(current.views.before, 'no such text anywhere')));
-	const flushPorts = { summarizer: scriptedSummarizer(richReply, 0, false), hash: sha1Hex, now: () => 0, runSteps: <T>(steps: Steps<T>) => runSliced(steps) };
+	const search = await measure('search', baseline, () => testWork.sliced(searchMessagesSteps(current.views.before, 'no such text anywhere')));
+	const flushPorts = { summarizer: scriptedSummarizer(richReply, 0, false), hash: sha1Hex, now: () => 0, runSteps: <T>(steps: Steps<T>) => testWork.sliced(steps) };
 	const flushConfig = resolveConfig({ enabled: true }, WRITER_RELEASE).config;
 	// The plan's drafts wait to be written; once written, nothing holds them (as in the extension).
 	const toWrite: { drafts: readonly EntryDraft[] } = { drafts: [] };
@@ -217,9 +217,9 @@ async function steps(file: string, baseline: number): Promise<void> {
 			const drafts = toWrite.drafts;
 			toWrite.drafts = [];
 			const before = statSync(copy).size;
-			const result = await writeEntriesToSession(copy, drafts, { base: { model, consumedBytes: before }, checkPiHolders: noPiRunning, modelAfterWrite: false });
+			const result = await writeEntriesToSession(testWork, copy, drafts, { base: { model, consumedBytes: before }, checkPiHolders: noPiRunning, modelAfterWrite: false });
 			const appended = await readCompleteBytes(copy, before, statSync(copy).size);
-			const session = appended && await runSliced(appendedModelSteps(model, appended));
+			const session = appended && await testWork.sliced(appendedModelSteps(model, appended));
 			return { kind: result.kind, ids: result.kind === 'refused' ? [] : result.entries.map((entry) => entry.entry.id), session };
 		}, (kept) => `${(kept as { kind: string }).kind}: ${String(count)} entries, read back by the store; the file grew to ${(statSync(copy).size / 1024 / 1024).toFixed(1)} MB (ratios are to the file before)`);
 	} finally {
@@ -248,11 +248,11 @@ async function steps(file: string, baseline: number): Promise<void> {
  * overview handed out from it; then every prune's account, in slices.
  */
 async function costsSteps(model: SessionModel, rules: ReleaseRules, config: ContextPruneConfig, baseline: number): Promise<unknown> {
-	const ledger = await measure('costs ledger', baseline, () => runSliced(CostsLedger.empty().extendSteps(model.entries)),
+	const ledger = await measure('costs ledger', baseline, () => testWork.sliced(CostsLedger.empty().extendSteps(model.entries)),
 		(value) => `the pass the store adds to an open: ${String((value as CostsLedger).entriesRead)} entries`) as CostsLedger;
 	const overview = await measure('costs overview', baseline, () => ledger.overview(NO_PRICES),
 		(value) => { const { timeline, summary } = value as SessionOverview; return `first paint, from the open session: ${String(timeline.requests.length)} requests, ${String(timeline.markers.length)} markers, ${String(summary.rebuilds.count)} rebuilds`; });
-	const costs = await measure('costs', baseline, () => runSliced(sessionCostsSteps({ model, rules, config, prices: NO_PRICES, ledger })),
+	const costs = await measure('costs', baseline, () => testWork.sliced(sessionCostsSteps({ model, rules, config, prices: NO_PRICES, ledger })),
 		(value) => { const c = value as SessionCosts; return `${String(c.accounts.length)} prunes accounted, ${String(c.measures.epochs.length)} epochs, ${String(c.measures.renders)} renders`; });
 	return overview !== undefined && costs;
 }
@@ -261,7 +261,7 @@ async function costsSteps(model: SessionModel, rules: ReleaseRules, config: Cont
 async function costsOnly(file: string, baseline: number): Promise<void> {
 	const rules = LATEST;
 	const config = resolveConfig({ enabled: true }, rules).config;
-	const { model } = await measure('open', baseline, () => readSessionModel(file), (value) => `${String((value as { model: SessionModel }).model.entries.length)} entries (read only)`) as { model: SessionModel };
+	const { model } = await measure('open', baseline, () => readSessionModel(testWork, file), (value) => `${String((value as { model: SessionModel }).model.entries.length)} entries (read only)`) as { model: SessionModel };
 	await costsSteps(model, rules, config, baseline);
 }
 

@@ -7,10 +7,11 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { nullLogger } from '../../src/engine/ports';
-import { resolveSessionLocations } from '../../src/node/paths/sessionLocations';
+import { resolveSessionLocations } from '../../src/node/sessions/sessionLocations';
 import { SessionStore } from '../../src/node/store/sessionStore';
 import { repoRoot } from '../support/paths';
 import { mb, ms, ratio } from './timing';
+import { testScope } from '../support/testWork';
 
 export async function benchStoreStart(sessionFile: string, copies: number): Promise<void> {
 	const agentDir = join(repoRoot, '.bench', 'store-agent');
@@ -26,12 +27,13 @@ export async function benchStoreStart(sessionFile: string, copies: number): Prom
 		bytes += header.length + rest.length;
 	}
 	console.log(`\n## Extension start: SessionStore on ${copies} sessions (${mb(bytes)})`);
-	const store = new SessionStore({ locate: () => resolveSessionLocations({ agentDir, env: {}, homedir: agentDir }), logger: nullLogger, projectSettingsAllowed: () => true });
+	const work = testScope('store');
+	const store = new SessionStore({ work, locate: () => resolveSessionLocations({ agentDir, env: {}, homedir: agentDir }), logger: nullLogger, projectSettingsAllowed: () => true });
 	const started = performance.now();
 	await store.start();
 	const startMs = performance.now() - started;
 	const summarized = store.rowsList().filter((row) => row.summary !== undefined).length;
-	await store.close();
+	await work.close();
 	const readStart = performance.now();
 	for (let i = 0; i < copies; i++) {
 		readFileSync(join(agentDir, 'sessions', `--project-${i % 20}--`, `bench-${i}.jsonl`));

@@ -85,9 +85,11 @@ describe('the preview page on a 10,000-message session', function () {
 	});
 
 	it('keeps the rows on screen through a new snapshot: the host places its rows around the page\'s top row', async () => {
+		// Waited for from before the jump: the report comes once scrolling settles, maybe before the rows are seen here.
+		const settling = page.nextReport((r) => r.cause === 'scroll' && r.view === 'before' && (r.renderedRows[0] ?? 0) > 1000);
 		await page.scrollTo(0.3);
 		await page.waitForRows((rows) => rows.length > 0 && (rows[0] ?? 0) > 1000);
-		const settled = await page.nextReport((r) => r.cause === 'scroll' && r.view === 'before');
+		const settled = await settling;
 		assert.ok(page.fromPage.some((m) => m.type === 'viewport' && m.key === settled.topKey), 'the page said which row is at the top');
 		const updated = page.nextReport((r) => r.cause === 'snapshot', 60_000);
 		await source.reload();

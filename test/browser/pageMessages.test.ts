@@ -84,8 +84,9 @@ describe('the preview host against messages from the page', function () {
 		const view = page.nextReport((r) => r.cause === 'view' && r.view === 'before');
 		await page.page.click('vscode-button[data-control="view-before"]');
 		await view;
+		const back = page.nextReport((r) => r.view === 'after');
 		await page.page.click('vscode-button[data-control="view-after"]');
-		await page.nextReport((r) => r.view === 'after');
+		await back;
 	});
 
 	it('starts afresh from a ready message whose saved state is not a page state', async () => {

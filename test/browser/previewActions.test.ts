@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { charsToTokens } from '../../src/engine/condense';
-import { pageActions } from '../../src/engine/preview/pageActions';
+import { pageActions } from '../../src/engine/views/pageActions';
 import type { RenderReport, ToWebview } from '../../src/shared/protocol';
 import { pendingAgentDir, type PendingAgentDir } from '../support/pendingSession';
 import { repoRoot } from '../support/paths';

@@ -60,14 +60,15 @@ describe('the preview page by keyboard', function () {
 		await waitForFocus(page.page, rows - 1);
 		await page.page.keyboard.press('Home');
 		await waitForFocus(page.page, 0);
+		// A row off screen is focused once it is rendered: each press is read once the focus has left the row it was on.
 		await page.page.keyboard.press('PageDown');
-		const down = (await focused(page.page)).row;
+		const down = await focusLeaves(page.page, 0);
 		assert.ok(down > 1, `Page Down moved to the last message on screen: ${down}`);
 		await page.page.keyboard.press('PageDown');
-		const further = (await focused(page.page)).row;
+		const further = await focusLeaves(page.page, down);
 		assert.ok(further > down, `a second Page Down moved a screen further: ${further}`);
 		await page.page.keyboard.press('PageUp');
-		const up = (await focused(page.page)).row;
+		const up = await focusLeaves(page.page, further);
 		assert.ok(up < further && up > 0, `Page Up moved to the first message on screen: ${up}`);
 		await page.page.keyboard.press('Home');
 		await waitForFocus(page.page, 0);
@@ -92,6 +93,23 @@ describe('the preview page by keyboard', function () {
 		assert.equal(innerStops, 0, 'no button of a message is a tab stop');
 	});
 
+	it('drops a jump whose row was not drawn yet when the keyboard goes elsewhere meanwhile', async () => {
+		// In VS Code the keyboard leaves for the Command Palette or a quick pick, which closes when the focus is
+		// pulled back; here it leaves for the page's search field, in the same turn as End, before End's row is drawn.
+		await page.page.keyboard.press('Home');
+		await waitForFocus(page.page, 0);
+		const drawn = page.nextReport((report) => report.cause === 'scroll' && report.renderedRows.includes(rows - 1));
+		await page.page.evaluate(() => {
+			const doc = (globalThis as unknown as { document: { activeElement: { dispatchEvent(event: unknown): void } | null; querySelector(s: string): { focus(): void } | null } }).document;
+			const KeyEvent = (globalThis as unknown as { KeyboardEvent: new (type: string, init: { key: string; bubbles: boolean }) => unknown }).KeyboardEvent;
+			doc.activeElement?.dispatchEvent(new KeyEvent('keydown', { key: 'End', bubbles: true }));
+			doc.querySelector('[data-control="search"]')?.focus();
+		});
+		await drawn;
+		const after = await page.page.evaluate(() => (globalThis as unknown as { document: { activeElement: { closest(s: string): unknown } | null } }).document.activeElement?.closest('[data-control="search"]') !== null);
+		assert.ok(after, `the keyboard stayed in the search field (focus: ${JSON.stringify(await focused(page.page))})`);
+	});
+
 	it('names every input (search, what-if fields) for assistive technology', async () => {
 		const unnamed = await page.page.evaluate(() => {
 			const doc = (globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<{ shadowRoot: { querySelector(s: string): { getAttribute(n: string): string | null } | null } | null; dataset: { control?: string } }> } }).document;
@@ -103,14 +121,23 @@ describe('the preview page by keyboard', function () {
 });
 
 async function waitForFocus(page: Page, row: number): Promise<void> {
-	const deadline = Date.now() + 10_000;
+	await focusWhere(page, (now) => now === row, `row ${row}`);
+}
+
+/** The row the focus moves to from `row` (a row, not an element inside one). */
+function focusLeaves(page: Page, row: number): Promise<number> {
+	return focusWhere(page, (now) => now !== row, `a row other than ${row}`);
+}
+
+async function focusWhere(page: Page, wanted: (row: number) => boolean, what: string): Promise<number> {
+	const deadline = Date.now() + 30_000;
 	for (;;) {
 		const now = await focused(page);
-		if (now.row === row && now.isRow) {
-			return;
+		if (now.isRow && wanted(now.row)) {
+			return now.row;
 		}
 		if (Date.now() > deadline) {
-			throw new Error(`focus is on row ${now.row} (${now.className}), not ${row}`);
+			throw new Error(`focus is on row ${now.row} (${now.className}), not ${what}`);
 		}
 		await new Promise((resolve) => setTimeout(resolve, 20));
 	}

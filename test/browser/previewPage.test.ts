@@ -161,10 +161,12 @@ describe('the preview page in Chromium, on a session written by real pi-condense
 		const raw = page.nextReport((r) => r.cause === 'view' && r.view === 'before');
 		await page.page.click('vscode-button[data-control="view-before"]');
 		await raw;
+		// Each report is waited for from before what causes it: it may come before the action's own reply does.
+		const scrolledTo = page.nextReport((r) => r.cause === 'scroll');
 		await page.page.locator('.list-scroller').evaluate((node) => {
 			(node as unknown as { scrollTop: number }).scrollTop = 400;
 		});
-		await page.nextReport((r) => r.cause === 'scroll');
+		await scrolledTo;
 		const saved = await page.page.evaluate(() => (globalThis as unknown as { __savedState: unknown }).__savedState) as { view: string; anchor?: { key: string } };
 		assert.equal(saved.view, 'before');
 		assert.ok(saved.anchor && saved.anchor.key !== 'm0', 'the scroll anchor is saved');
@@ -183,10 +185,11 @@ describe('the preview page in Chromium, on a session written by real pi-condense
 		const sent = page.nextReport((r) => r.cause === 'view' && r.view === 'after');
 		await page.page.click('vscode-button[data-control="view-after"]');
 		await sent;
+		const settled = page.nextReport((r) => r.cause === 'scroll' && r.view === 'after');
 		await page.page.locator('.list-scroller').evaluate((node) => {
 			(node as unknown as { scrollTop: number }).scrollTop = 300;
 		});
-		const scrolled = await page.nextReport((r) => r.cause === 'scroll' && r.view === 'after');
+		const scrolled = await settled;
 		assert.ok(scrolled.topKey !== undefined && scrolled.topKey !== 'm0');
 		const updated = page.nextReport((r) => r.cause === 'snapshot');
 		const at = Date.parse('2026-11-30T06:40:00.000Z');

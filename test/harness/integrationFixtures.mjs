@@ -33,6 +33,9 @@ export function writeIntegrationFixtures(agentDir, workspace, { restricted = fal
 		writeFileSync(join(projectCopy, 'package.json'), JSON.stringify({ name: 'pi-condense', version: '2.4.0' }));
 		writeFileSync(join(agentDir, 'trust.json'), JSON.stringify({ [workspace]: true }));
 		copyFileSync(join(basicDir, 'session.jsonl'), join(redirectedSessionsDir, 'redirected.jsonl'));
+		// The project also names a session index of its own and turns the index off: machine settings, never read from a workspace.
+		mkdirSync(join(workspace, '.vscode'), { recursive: true });
+		writeFileSync(join(workspace, '.vscode', 'settings.json'), JSON.stringify({ 'piCondense.sessionIndex.path': join(workspace, '.pi', 'project-index.sqlite'), 'piCondense.sessionIndex.enabled': false }));
 	}
 	return { agentDir, workspace, sessionsDir, basic, largeBulk, realV3, redirectedSessionsDir };
 }

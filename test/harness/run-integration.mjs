@@ -96,7 +96,8 @@ async function runSuite() {
 		workspace,
 		verbose,
 		env: {
-			HOME: home,
+			// The bridges' other place (without XDG_RUNTIME_DIR) is the home's cache folder: the run's own too.
+			HOME: home, XDG_CACHE_HOME: join(home, '.cache'),
 			PI_CONDENSE_TEST_INSTALLED_PI: realpathSync(installedPi.source),
 			PI_CODING_AGENT_DIR: agentDir, PI_CONDENSE_TEST_AGENT_DIR: agentDir, PI_CONDENSE_TEST_WORKSPACE: workspace,
 			PI_CONDENSE_TEST_FIXTURES: JSON.stringify(fixtures), PI_CONDENSE_TEST_UI_RESULTS: uiResults, XDG_RUNTIME_DIR: runtimeDir,

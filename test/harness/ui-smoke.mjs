@@ -142,9 +142,28 @@ async function run(page, fixtures, server) {
 	await page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
 	await page.locator('.part.editor .tab', { hasText: 'Context: Explore the project' }).first().waitFor({ timeout: 30_000 });
 	const restoredRows = await previewRowCount(page);
-	step(`after a window reload the context preview is back with its rows (${restoredRows} on screen)`);
+	// VS Code gives the keyboard back to the restored editor, the preview, in steps once its page has loaded (the
+	// webview's frame, then the frames inside it, the last seconds after the reload on a loaded machine): a quick
+	// pick opened before the last step closes when the focus moves on. Waited for until the page itself has it.
+	await previewHasKeyboard(page);
+	step(`after a window reload the context preview is back with its rows (${restoredRows} on screen) and has the keyboard`);
 
 	await confirmThenUndo(page, fixtures.idle, { palette, step, shotsDir });
+}
+
+/** Waits until the frame showing the preview's rows has the keyboard (as VS Code gives it to the active editor). */
+async function previewHasKeyboard(page, timeoutMs = 60_000) {
+	for (const deadline = Date.now() + timeoutMs; ;) {
+		for (const frame of page.frames()) {
+			if (await frame.evaluate(() => document.querySelector('.row') !== null && document.hasFocus()).catch(() => false)) {
+				return;
+			}
+		}
+		if (Date.now() > deadline) {
+			throw new Error('the restored preview never got the keyboard back');
+		}
+		await new Promise((done) => setTimeout(done, 100));
+	}
 }
 
 /** Waits until a webview frame shows the preview's rows; answers how many are in its DOM. */

@@ -205,4 +205,31 @@ describe('flushing from VS Code', function () {
 		assert.ok(outcome.kind === 'written' || outcome.kind === 'nothing', `${outcome.kind}: ${outcome.message}`);
 		assert.match(outcome.message, /^pruner: /);
 	});
+
+	it('the page\'s Summarize now flushes the selected session by a typed call, not through the command registry', async () => {
+		const api = await activeApi();
+		const { path } = writeSession('page-summarize');
+		created.push(path);
+		await waitUntil(() => api.controller.knowsSession(path), 'the session listed');
+		await vscode.commands.executeCommand('piCondense.selectSession', path);
+		await waitUntil(() => api.controller.insight()?.pending.length === 2, 'its pending batches read');
+		const before = readFileSync(path, 'utf8');
+		// Every command run while the page's button is handled is recorded: the flush must not be one of them.
+		const commands = vscode.commands as { executeCommand: typeof vscode.commands.executeCommand };
+		const original = commands.executeCommand;
+		const ran: string[] = [];
+		commands.executeCommand = (command: string, ...rest: unknown[]) => {
+			ran.push(command);
+			return original(command, ...rest);
+		};
+		try {
+			await api.sessionFeed.summarizeNow();
+		} finally {
+			commands.executeCommand = original;
+		}
+		const added = readFileSync(path, 'utf8').slice(before.length).trimEnd().split('\n').map((line) => (JSON.parse(line) as { customType?: string }).customType);
+		assert.deepEqual(added.slice(0, 2), ['context-prune-summary', 'context-prune-index'], 'the pending batches were summarized and written');
+		assert.deepEqual(ran.filter((command) => command.startsWith('piCondense.')), [], 'no command of ours was run for it');
+	});
 });
+

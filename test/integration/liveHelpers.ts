@@ -19,9 +19,10 @@ const PI_EXTENSIONS = join(repoRoot, 'test', 'fixtures', 'pi-extensions');
 
 /**
  * `before`: the test package loaded before the bridge (`pruner-stand-in` or `context-changer`). `cwd`: the
- * project folder (default: the test workspace). Temporary folders made are pushed to `temps`.
+ * project folder (default: the test workspace); `args`: more of Pi's arguments (`--session <file>` resumes
+ * that file). Temporary folders made are pushed to `temps`.
  */
-export async function startLivePi(server: FakeLlmServer, before: string, temps: string[], cwd = fixtures().workspace): Promise<RealPi> {
+export async function startLivePi(server: FakeLlmServer, before: string, temps: string[], cwd = fixtures().workspace, args: readonly string[] = []): Promise<RealPi> {
 	const agentDir = mkdtempSync(join(tmpdir(), 'pi-condense-live-agent-'));
 	temps.push(agentDir);
 	writeFakeProvider(agentDir, server.url);
@@ -29,7 +30,7 @@ export async function startLivePi(server: FakeLlmServer, before: string, temps: 
 	const extension = vscode.extensions.getExtension(EXTENSION_ID);
 	assert.ok(extension);
 	await installBridge(agentDir, join(extension.extensionPath, 'dist', 'bridge'));
-	return RealPi.start({ agentDir, cwd, args: ['--session-dir', join(fixtures().sessionsDir, sessionFolderName(cwd))] });
+	return RealPi.start({ agentDir, cwd, args: ['--session-dir', join(fixtures().sessionsDir, sessionFolderName(cwd)), ...args] });
 }
 
 /** The files in a project's session folder now (call before the live Pis start; see `removeLiveSessions`). */

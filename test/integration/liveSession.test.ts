@@ -3,8 +3,9 @@
  * this extension's dist/bridge and a /pruner stand-in loaded before it, writing its session where VS Code
  * reads them, against the fake model server on 127.0.0.1. VS Code sees the session live (Pi Sessions, the
  * status bar), Last sent is exactly what the server received and matches the preview, the preview's page
- * and the Open the Last Request document show it, and "Summarize Pending Batches Now" becomes Pi's
- * set_editor_text request with `/pruner now` instead of a write. A second Pi whose pruner stand-in
+ * and the Open the Last Request document show it, and "Summarize Pending Batches Now" writes nothing and,
+ * Pi being in RPC mode (where it cannot see a draft in its editor), puts nothing into Pi's editor either,
+ * saying what to type instead. A second Pi whose pruner stand-in
  * changes the context shows a difference, which is logged. `/new` in one Pi and a SIGKILL of the other are
  * followed (the old session no longer live, the stale record removed), and no token reaches the log.
  * Connect and Disconnect write and remove the bridge in the agent dir VS Code uses, and the palette's
@@ -15,7 +16,7 @@ import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/host/extensionApi';
-import type { SessionNode } from '../../src/host/tree/sessionsTreeProvider';
+import type { SessionNode } from '../../src/host/tree/sessionTreeItems';
 import { startFakeLlmServer, type FakeLlmServer } from '../support/fakeLlmServer';
 import type { RealPi } from '../support/realPi';
 import { activeApi, fixtures, logText, nextRenderReport, waitUntil } from './helpers';
@@ -54,7 +55,7 @@ describe('a live session: real Pi 1.6.0 with the bridge', function () {
 		}
 	});
 
-	it('is seen live, Last sent is what the server received and matches the preview (a tool call and its result included), and Prune now goes to Pi\'s editor', async () => {
+	it('is seen live, Last sent is what the server received and matches the preview (a tool call and its result included), and Prune now writes nothing and, Pi being in RPC mode, puts nothing into its editor', async () => {
 		const pi = await startLivePi(server, 'pruner-stand-in', temps);
 		pis.push(pi);
 		// A tool call Pi really runs: the context holds a tool call and its result too.
@@ -88,17 +89,20 @@ describe('a live session: real Pi 1.6.0 with the bridge', function () {
 		await waitUntil(() => vscode.window.activeTextEditor?.document.uri.scheme === 'pi-condense-sent', 'the Last request document');
 		assert.ok(vscode.window.activeTextEditor?.document.getText().includes(received.rawBody));
 
-		// "Summarize Pending Batches Now" on a live session: Pi's editor gets /pruner now, the file is not written.
+		// "Summarize Pending Batches Now" on a live session: the file is not written, and since Pi runs in RPC mode, where
+		// it cannot see whether its editor holds a draft, nothing is put there either: both sides say what to type.
 		const size = statSync(path).size;
 		const from = pi.records.length;
 		await vscode.commands.executeCommand('piCondense.flushNow', path);
-		const request = await pi.waitFor((record) => record.type === 'extension_ui_request' && record.method === 'set_editor_text', 20_000, 'set_editor_text', from);
-		assert.equal(request.text, '/pruner now');
+		const notice = await pi.waitFor((record) => record.type === 'extension_ui_request' && record.method === 'notify', 20_000, 'the notice', from);
+		assert.match(String(notice.message), /^VS Code asked for \/pruner now: type it in the editor and press Enter/);
+		await pi.command({ type: 'get_state' });
+		assert.ok(!pi.records.slice(from).some((record) => record.method === 'set_editor_text'), 'nothing put into the editor');
 		assert.equal(statSync(path).size, size, 'nothing written to the live session');
 		assert.ok(!pi.records.slice(from).some((record) => record.type === 'agent_start'), 'nothing sent to the model');
 		const log = logText(api.logUri.fsPath);
 		assert.match(log, /Last sent: the preview matches the last request/);
-		assert.match(log, /\/pruner now is in Pi's editor/);
+		assert.match(log, /did not take \/pruner now: it runs in RPC mode .*, so nothing was put there\. Type it in Pi's editor yourself and press Enter\./);
 	});
 
 	it('a difference between what Pi sent and the preview is shown and logged', async () => {
@@ -135,6 +139,8 @@ describe('a live session: real Pi 1.6.0 with the bridge', function () {
 		await waitUntil(() => !existsSync(join(folder, `${second.pid}.json`)), 'the killed Pi\'s stale record removed');
 		await waitUntil(() => !/:live$/.test(String(sessionRow(api, secondSession)?.contextValue)), 'its session no longer live');
 		assert.equal(api.live.forSession(sessionOf(first.pid))?.state.pid, first.pid, 'the first Pi is still followed');
+		// The log channel writes its file a moment after the line is logged: waited for, not read at once.
+		await waitUntil(() => logText(api.logUri.fsPath).includes(`removed the stale record of Pi ${second.pid}`), `the log says the stale record of Pi ${second.pid} was removed`);
 		const log = logText(api.logUri.fsPath);
 		assert.match(log, new RegExp(`removed the stale record of Pi ${second.pid}`));
 		for (const token of tokens) {

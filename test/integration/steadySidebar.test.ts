@@ -60,10 +60,16 @@ describe('a steady sidebar', function () {
 		const oneAgain = session(project('one'), 'steady-one-b', 'Same title', Date.parse('2026-01-02T18:30:00Z'), 12 * 60_000);
 		const two = session(project('two'), 'steady-two', 'Other work', now - 60_000, 20 * 60_000);
 		await waitUntil(() => [one, oneAgain, two].every((path) => api.controller.knowsSession(path)), 'the sessions listed');
-		// Refresh lists anew (no summaries read yet) and orders by the activity known then: the files' times.
+		const cwds = (): string[] => api.sessionsTree.shownProjects().map((item) => item.cwd).filter((cwd) => cwd.startsWith(folders));
+		// With the session index, Refresh lists every session with its summary at once: ordered by Pi's own activity from the start.
+		await api.controller.idle();
+		await vscode.commands.executeCommand('piCondense.refresh');
+		await waitUntil(() => [one, oneAgain, two].every((path) => api.controller.row(path)?.summary !== undefined), 'listed again, with their summaries from the index');
+		assert.deepEqual(cwds(), [project('two'), project('one')]);
+		// Without it, Refresh lists anew (no summaries read yet) and orders by the activity known then: the files' times.
+		await vscode.workspace.getConfiguration('piCondense').update('sessionIndex.enabled', false, vscode.ConfigurationTarget.Global);
 		await vscode.commands.executeCommand('piCondense.refresh');
 		await waitUntil(() => [one, oneAgain, two].every((path) => api.controller.knowsSession(path)), 'listed again');
-		const cwds = (): string[] => api.sessionsTree.shownProjects().map((item) => item.cwd).filter((cwd) => cwd.startsWith(folders));
 		const before = cwds();
 		assert.deepEqual(before, [project('one'), project('two')]);
 		assert.deepEqual(api.sessionsTree.shownProjects().filter((item) => item.cwd.startsWith(folders)).map((item) => item.label), ['one/project', 'two/project']);
@@ -80,6 +86,13 @@ describe('a steady sidebar', function () {
 		const labels = api.sessionsTree.shownProjects().find((item) => item.cwd === project('one'))?.sessions.map((item) => item.label) ?? [];
 		assert.equal(labels.length, 2);
 		assert.ok(labels.every((label) => label.startsWith('Same title · ')) && labels[0] !== labels[1], labels.join(' | '));
+	});
+
+	after(async () => {
+		if (vscode.workspace.getConfiguration('piCondense').get('sessionIndex.enabled') === false) {
+			await vscode.workspace.getConfiguration('piCondense').update('sessionIndex.enabled', undefined, vscode.ConfigurationTarget.Global);
+			await vscode.commands.executeCommand('piCondense.refresh');
+		}
 	});
 
 	it('opens a session\'s preview when its row is clicked', async () => {

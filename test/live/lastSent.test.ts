@@ -2,26 +2,26 @@
  * Real Pi 1.6.0 in RPC mode with the bridge installed as "Connect Pi to VS Code" installs it,
  * against the fake model server on 127.0.0.1, and VS Code's side of the bridge (discovery and
  * client): the session is seen live, Last sent is exactly what the server received and matches our
- * prediction from the session file, "Prune now" becomes Pi's set_editor_text request with
- * `/pruner now`, and the bridge keeps to what it may do.
+ * prediction from the session file, "Prune now" puts nothing into the editor of a Pi in RPC mode
+ * (where Pi cannot see a draft) and says what to type instead, and the bridge keeps to what it may do.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { releaseDefaults } from '../../src/engine/config/defaults';
 import { compareSent } from '../../src/engine/live/sentComparison';
-import { predictAtLeafSteps } from '../../src/engine/live/predictAtLeaf';
+import { predictAtLeafSteps } from '../../src/engine/condense/render/predictAtLeaf';
 import { releaseRules } from '../../src/engine/release/releases';
 import { parseSessionSteps } from '../../src/engine/session';
 import { runSteps } from '../../src/engine/steps';
 import { messageDigestsSteps } from '../../src/node/bridge/messageDigest';
-import { LiveBridges, type LivePi } from '../../src/node/bridge/liveBridges';
+import type { LiveBridges, LivePi } from '../../src/node/bridge/liveBridges';
 import type { RealPi } from '../support/realPi';
-import { closeLiveHome, eventually, makeLiveHome, type LiveHome } from './liveHarness';
+import { closeLiveHome, eventually, followBridges, type LiveHome, makeLiveHome, stopFollowing } from './liveHarness';
 
 function discovery(home: LiveHome, lines: string[]): LiveBridges {
 	const log = (line: string): void => void lines.push(line);
-	return new LiveBridges({ folders: () => [home.bridgeFolder], cleanStale: () => true, log: { info: log, warn: log, debug: log }, pollMs: 200 });
+	return followBridges({ folders: () => [home.bridgeFolder], cleanStale: () => true, log: { info: log, warn: log, debug: log }, pollMs: 200 });
 }
 
 describe('the bridge in a real Pi 1.6.0 (RPC mode)', function () {
@@ -40,7 +40,7 @@ describe('the bridge in a real Pi 1.6.0 (RPC mode)', function () {
 		live = await eventually(() => bridges?.pis.find((candidate) => candidate.state.pid === pi.pid), 'the bridge of the Pi started');
 	});
 	after(async () => {
-		bridges?.stop();
+		await stopFollowing(bridges);
 		await closeLiveHome(home);
 	});
 
@@ -90,22 +90,21 @@ describe('the bridge in a real Pi 1.6.0 (RPC mode)', function () {
 		assert.deepEqual(comparison, { kind: 'match', messages: 5 });
 	});
 
-	it('"Prune now" becomes Pi\'s set_editor_text request with /pruner now, and Enter runs pi-condense\'s command', async () => {
+	it('"Prune now" puts nothing into the editor of a Pi in RPC mode (it cannot tell a draft is there): it says why and what to type, and typing it runs pi-condense\'s command', async () => {
 		const from = pi.records.length;
 		const requests = home?.server.requests.length;
-		assert.equal(await live.client.putPrunerCommand('now'), '/pruner now');
-		const request = await pi.waitFor((record) => record.type === 'extension_ui_request' && record.method === 'set_editor_text', 10_000, 'set_editor_text', from);
-		assert.equal(request.text, '/pruner now');
-		const notice = await pi.waitFor((record) => record.type === 'extension_ui_request' && record.method === 'notify', 10_000, 'the notice', from);
-		assert.match(String(notice.message), /press Enter/);
-		// Nothing was sent to the model: no user message, no run, no request.
-		await new Promise((resolve) => setTimeout(resolve, 500));
-		assert.deepEqual(pi.records.slice(from).filter((record) => record.type === 'agent_start' || (record.type === 'message_start' && (record.message as { role?: string }).role === 'user')), []);
+		await assert.rejects(live.client.putPrunerCommand('now'), /it runs in RPC mode \(.*\), where Pi cannot see whether the editor holds a draft, so nothing was put there/);
+		// The front end driving Pi is told what to type.
+		const notice = await pi.waitFor((record) => record.type === 'extension_ui_request' && record.method === 'notify', 60_000, 'the notice', from);
+		assert.match(String(notice.message), /^VS Code asked for \/pruner now: type it in the editor and press Enter/);
+		// Nothing was put into the editor or sent to the model: no set_editor_text, no user message, no run, no request.
+		await pi.command({ type: 'get_state' });
+		assert.deepEqual(pi.records.slice(from).filter((record) => record.method === 'set_editor_text' || record.type === 'agent_start' || (record.type === 'message_start' && (record.message as { role?: string }).role === 'user')), []);
 		assert.equal(home?.server.requests.length, requests);
-		// The user presses Enter in Pi: the editor's text is a prompt, which Pi hands to the /pruner command.
-		await pi.command({ type: 'prompt', message: String(request.text) });
+		// The user types it in Pi: a prompt, which Pi hands to the /pruner command.
+		await pi.command({ type: 'prompt', message: '/pruner now' });
 		assert.equal(readFileSync(home?.prunerLog ?? '', 'utf8'), 'now\n');
 		assert.equal(home?.server.requests.length, requests, '/pruner now never reached the model');
-		assert.equal(await live.client.putPrunerCommand('compact'), '/pruner compact');
+		await assert.rejects(live.client.putPrunerCommand('compact'), /RPC mode/);
 	});
 });

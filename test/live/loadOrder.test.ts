@@ -7,22 +7,22 @@
 import assert from 'node:assert/strict';
 import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LiveBridges } from '../../src/node/bridge/liveBridges';
-import { BRIDGE_DIST, closeLiveHome, eventually, makeLiveHome, PI_EXTENSIONS, type LiveHome } from './liveHarness';
+import type { LiveBridges } from '../../src/node/bridge/liveBridges';
+import { BRIDGE_DIST, closeLiveHome, eventually, followBridges, type LiveHome, makeLiveHome, PI_EXTENSIONS, stopFollowing } from './liveHarness';
 
 describe('the bridge\'s load order in a real Pi 1.6.0', function () {
 	this.timeout(120_000);
 	let home: LiveHome | undefined;
 	let bridges: LiveBridges | undefined;
 	afterEach(async () => {
-		bridges?.stop();
+		await stopFollowing(bridges);
 		bridges = undefined;
 		await closeLiveHome(home);
 		home = undefined;
 	});
 	const follow = (): LiveBridges => {
 		const quiet = (): void => undefined;
-		bridges = new LiveBridges({ folders: () => [home?.bridgeFolder ?? ''], cleanStale: () => true, log: { info: quiet, warn: quiet, debug: quiet }, pollMs: 200 });
+		bridges = followBridges({ folders: () => [home?.bridgeFolder ?? ''], cleanStale: () => true, log: { info: quiet, warn: quiet, debug: quiet }, pollMs: 200 });
 		bridges.start();
 		return bridges;
 	};

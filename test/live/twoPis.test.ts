@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LiveBridges } from '../../src/node/bridge/liveBridges';
-import { closeLiveHome, eventually, makeLiveHome, type LiveHome } from './liveHarness';
+import type { LiveBridges } from '../../src/node/bridge/liveBridges';
+import { closeLiveHome, eventually, followBridges, type LiveHome, makeLiveHome, stopFollowing } from './liveHarness';
 
 describe('several real Pis at once', function () {
 	this.timeout(120_000);
@@ -17,14 +17,14 @@ describe('several real Pis at once', function () {
 	const lines: string[] = [];
 	const discovery = (cleanStale: boolean): LiveBridges => {
 		const log = (line: string): void => void lines.push(line);
-		const bridges = new LiveBridges({ folders: () => [home?.bridgeFolder ?? ''], cleanStale: () => cleanStale, log: { info: log, warn: log, debug: log }, pollMs: 200 });
+		const bridges = followBridges({ folders: () => [home?.bridgeFolder ?? ''], cleanStale: () => cleanStale, log: { info: log, warn: log, debug: log }, pollMs: 200 });
 		started.push(bridges);
 		bridges.start();
 		return bridges;
 	};
 	after(async () => {
 		for (const bridges of started) {
-			bridges.stop();
+			await stopFollowing(bridges);
 		}
 		await closeLiveHome(home);
 	});
@@ -63,13 +63,13 @@ describe('several real Pis at once', function () {
 		await eventually(() => (restricted.pis.length === 2 ? true : undefined), 'the restricted window\'s connections');
 		const secondRecord = join(home.bridgeFolder, `${second.pid}.json`);
 		const secondSocket = (JSON.parse(readFileSync(secondRecord, 'utf8')) as { socket: string }).socket;
-		restricted.stop();
-		bridges.stop();
+		await stopFollowing(restricted);
+		await stopFollowing(bridges);
 		await second.kill();
 		const again = discovery(false);
 		await eventually(() => (lines.some((line) => line.includes(`the record of Pi ${second.pid} is stale`)) ? true : undefined), 'the stale record noticed');
 		assert.ok(existsSync(secondRecord), 'left in place in restricted mode');
-		again.stop();
+		await stopFollowing(again);
 
 		// VS Code restarts (trusted): it reconnects to the running Pi and cleans up after the killed one.
 		const restarted = discovery(true);

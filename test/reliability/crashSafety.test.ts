@@ -14,6 +14,7 @@ import { piCondenseSessionsDir } from '../support/paths';
 import { loadPi } from '../support/pi';
 import { useTempDir } from '../support/tempDirs';
 import { makeOld, noPiRunning } from '../support/tempSession';
+import { testWork } from '../support/testWork';
 
 describe('crash safety of write-back (bounded)', function () {
 	this.timeout(180_000);
@@ -56,7 +57,7 @@ describe('a line cut by a kill inside write(2)', () => {
 		const { path, entries, lines } = cutSession();
 		assert.equal((await piEntries(path)).length, entries);
 		const before = readFileSync(path);
-		const result = await writeEntriesToSession(path, [{ type: 'custom', customType: 'x', data: {} }], { quietMs: 0, maxWaitMs: 0, checkPiHolders: noPiRunning });
+		const result = await writeEntriesToSession(testWork, path, [{ type: 'custom', customType: 'x', data: {} }], { quietMs: 0, maxWaitMs: 0, checkPiHolders: noPiRunning });
 		assert.equal(result.kind, 'refused');
 		assert.equal(result.refusal.code, 'partial-line');
 		assert.match(result.refusal.message, new RegExp(`unfinished line \\(line ${lines + 1}, no final newline\\)`));

@@ -30,6 +30,8 @@ interface CredentialFault {
 	readonly message: readonly RegExp[];
 	/** The pi-ai of an installed Pi 0.73.1 instead of the bundled one. */
 	readonly pi073?: boolean;
+	/** How long a `!command` may run (the hanging one's case); others get ample time on a loaded machine. */
+	readonly commandTimeoutMs?: number;
 }
 
 const UNSET = 'PI_CONDENSE_TEST_UNSET_KEY';
@@ -45,6 +47,7 @@ const FAULTS: readonly CredentialFault[] = [
 	{
 		name: 'an auth.json !command that hangs',
 		agent: () => ({ auth: { 'fake-llm': { type: 'api_key', key: '!sleep 30' } } }),
+		commandTimeoutMs: 300,
 		kind: 'credentials',
 		message: [/key of provider "fake-llm" in .*auth\.json did not finish within 0\.3 s/, /Run that command in a terminal/],
 	},
@@ -160,7 +163,7 @@ describe('credential faults', function () {
 				cleanups.push(pi.cleanup);
 			}
 			const summarizer = createPiAiSummarizer({
-				loadPiAi: pi?.loader() ?? loadPiAi, agentDir: dir.dir, maxRetries: 0, commandTimeoutMs: 300,
+				loadPiAi: pi?.loader() ?? loadPiAi, agentDir: dir.dir, maxRetries: 0, commandTimeoutMs: fault.commandTimeoutMs ?? 20_000,
 				settings: testSettings(fault.model ?? dir.modelRef),
 			});
 			const error = await summarizer.summarize({ prompt: 'summarize this' }).then(

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { normalizeForHash } from '../../src/engine/flush/contentHash';
-import { collapsedWhitespace } from '../../src/engine/preview/boundedText';
+import { collapsedWhitespace } from '../../src/base/boundedText';
 import { normalizeFolder } from '../../src/engine/views/sessionList';
 import { describeLinearTime } from '../support/linearTimeSuite';
 import { Random } from '../support/random';

@@ -21,6 +21,7 @@ import { installPiGlobally } from '../support/installedPi';
 import { loadPiAi, testSettings } from '../support/piAiForTests';
 import { noPiRunning } from '../support/tempSession';
 import { useTempDir } from '../support/tempDirs';
+import { testWork } from '../support/testWork';
 
 const S = {
 	authLiteral: 'sk-SENTINEL-auth-literal-3b9f0c2e',
@@ -132,26 +133,30 @@ describe('planted secrets never leak', function () {
 				{ status: 401, errorMessage: `Incorrect API key provided: ${source.key}` },
 				{ status: 500, errorMessage: `upstream said Authorization: Bearer ${source.key}${source.agent.providerFields ? `; token ${S.header}` : ''}` },
 				{ text: `partial ${source.key}`, dropAfterChars: 20 },
-				{ hang: true },
 				{ text: echo, finishReason: 'length' },
 				{ text: '' },
 				{ text: echo, chunkChars: 4, chunkDelayMs: 20 },
+				// Last: its call may time out before the server has taken it, and then no later call gets it instead.
+				{ hang: true },
 			];
 			server.enqueue(...replies);
-			const summarizer = createPiAiSummarizer({
+			// An idle limit only for the call the server never answers: the others end as the server says, however slowly.
+			const summarizer = (summarizerIdleTimeoutMs: number) => createPiAiSummarizer({
 				loadPiAi, agentDir: dir.dir, maxRetries: 0, logger: capture.logger,
-				settings: testSettings(dir.modelRef, { summarizerIdleTimeoutMs: 200 }),
+				settings: testSettings(dir.modelRef, { summarizerIdleTimeoutMs }),
 			});
+			const answering = summarizer(0);
+			const hanging = summarizer(300);
 			const results: SummarizeResult[] = [];
 			const failures: string[] = [];
 			capture.start();
 			try {
 				for (let i = 0; i < replies.length; i++) {
 					const controller = new AbortController();
-					const last = i === replies.length - 1;
-					const call = summarizer.summarize({
+					const streamed = replies[i]?.chunkChars !== undefined;
+					const call = (replies[i]?.hang ? hanging : answering).summarize({
 						prompt: `prompt ${i}`, signal: controller.signal,
-						onTextProgress: (chars) => last && chars > 8 && controller.abort(),
+						onTextProgress: (chars) => streamed && chars > 8 && controller.abort(),
 					});
 					await call.then((result) => results.push(result), (error: Error) => failures.push(`${error.message}\n${error.stack ?? ''}`));
 				}
@@ -168,7 +173,7 @@ describe('planted secrets never leak', function () {
 
 			const session = join(temp(), 'session.jsonl');
 			copyFileSync(join(piCondenseSessionsDir, 'basic', 'session.jsonl'), session);
-			const written = await writeEntriesToSession(session, [{
+			const written = await writeEntriesToSession(testWork, session, [{
 				type: 'custom_message', customType: 'context-prune-summary', content: results[0]?.text ?? '', display: true,
 				details: { toolCallRefs: [], toolNames: [], turnIndex: 0, timestamp: 0, model: results[0]?.model, usage: results[0]?.usage },
 			}], { quietMs: 0, checkPiHolders: noPiRunning });

@@ -31,7 +31,8 @@ describe('fuzz watchdog', function () {
 	this.timeout(60_000);
 
 	it('reports a hanging or dying worker with its seed and goes on with a fresh one', async () => {
-		const summary = await runFuzz({ baseSeed: 100, count: 4, timeoutMs: 1500, cliEvery: 0, simulate: { 101: 'hang', 102: 'crash' } });
+		// The real mutants get the full run's watchdog (a loaded machine must not make one a hang); only the made-up hang is waited out.
+		const summary = await runFuzz({ baseSeed: 100, count: 4, timeoutMs: 30_000, cliEvery: 0, simulate: { 101: 'hang', 102: 'crash' }, simulatedHangMs: 1500 });
 		assert.equal(summary.run, 4);
 		assert.deepEqual(summary.failures.map((f) => [f.seed, f.kind]), [[101, 'hang'], [102, 'crash']]);
 		assert.ok(summary.failures.every((f) => f.mutations.length > 0), 'the mutant is described from its seed');

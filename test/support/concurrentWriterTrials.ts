@@ -19,6 +19,7 @@ import { SessionBuilder, text } from './sessionBuilder';
 import { SimulatedPi } from './simulatedPiProcess';
 import { noPiRunning, TempDir } from './tempSession';
 import { runSteps } from '../../src/engine/steps';
+import { testWork } from './testWork';
 
 export interface WriterTrialsOptions {
 	readonly seed: number;
@@ -81,7 +82,7 @@ async function runTrial(trial: number, seed: number, { pi, simulator, dir, summa
 		: { type: 'custom_message', customType: 'context-prune-summary', content: `summary ${trial}.${n}`, display: false });
 	const piRun = simulator.append({ file, leafId: builder.leafId as string, entries: random.int(1, 10), maxDelayMs: random.int(0, 4), seed: random.int(0, 2 ** 31 - 1) });
 	await new Promise((done) => setTimeout(done, random.int(0, 6)));
-	const result = await writeEntriesToSession(file, drafts, {
+	const result = await writeEntriesToSession(testWork, file, drafts, {
 		checkPiHolders: noPiRunning,
 		quietMs: random.pick([0, 0, 2, 5]),
 		maxWaitMs: random.pick([0, 10, 40]),

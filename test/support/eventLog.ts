@@ -16,8 +16,8 @@ export class EventLog<E> {
 		}
 	};
 
-	/** The first event (already seen or still to come) that matches. */
-	waitFor(matches: (event: E) => boolean, what: string, deadlineMs = 10_000): Promise<E> {
+	/** The first event (already seen or still to come) that matches; the deadline, generous for a loaded machine, stays under the tests' own timeouts. */
+	waitFor(matches: (event: E) => boolean, what: string, deadlineMs = 25_000): Promise<E> {
 		const seen = this.events.find(matches);
 		if (seen !== undefined) {
 			return Promise.resolve(seen);

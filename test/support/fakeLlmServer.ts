@@ -27,6 +27,12 @@ export interface FakeReply {
 	readonly reasoning?: string;
 	/** Delay before the response headers. */
 	readonly latencyMs?: number;
+	/**
+	 * Hold the answer (before `latencyMs`) until this many requests are in progress at once, so that a test of
+	 * concurrency sees them all in flight however slowly a loaded machine sends them (at most 20 s: then it
+	 * answers anyway and the test's own check of `peakInFlight` says what was reached).
+	 */
+	readonly holdUntilInFlight?: number;
 	/** Characters per SSE chunk (default: the whole text in one chunk). */
 	readonly chunkChars?: number;
 	/** Delay between chunks. */
@@ -71,9 +77,22 @@ export async function startFakeLlmServer(defaultReply: FakeReply = {}): Promise<
 	let fallback = defaultReply;
 	let inFlight = 0;
 	let peak = 0;
+	const waiting = new Set<{ readonly count: number; readonly wake: () => void }>();
+	const whenInFlight = (count: number): Promise<void> => (inFlight >= count ? Promise.resolve() : new Promise((wake) => {
+		const waiter = { count, wake: () => {
+			clearTimeout(timer);
+			waiting.delete(waiter);
+			wake();
+		} };
+		const timer = setTimeout(waiter.wake, 20_000);
+		waiting.add(waiter);
+	}));
 	const server: Server = createServer((req, res) => {
 		inFlight++;
 		peak = Math.max(peak, inFlight);
+		for (const waiter of [...waiting].filter((one) => inFlight >= one.count)) {
+			waiter.wake();
+		}
 		res.on('close', () => inFlight--);
 		void readBody(req).then((rawBody) => {
 			const recorded: RecordedRequest = {
@@ -85,7 +104,8 @@ export async function startFakeLlmServer(defaultReply: FakeReply = {}): Promise<
 			};
 			requests.push(recorded);
 			res.on('error', () => undefined);
-			return answer(recorded, res, queue.shift() ?? fallback);
+			const reply = queue.shift() ?? fallback;
+			return (reply.holdUntilInFlight === undefined ? Promise.resolve() : whenInFlight(reply.holdUntilInFlight)).then(() => answer(recorded, res, reply));
 		}).catch(() => res.destroy());
 	});
 	server.on('connection', (socket) => {
@@ -109,6 +129,9 @@ export async function startFakeLlmServer(defaultReply: FakeReply = {}): Promise<
 			peak = inFlight;
 		},
 		close: () => new Promise<void>((resolve) => {
+			for (const waiter of [...waiting]) {
+				waiter.wake();
+			}
 			for (const socket of sockets) {
 				socket.destroy();
 			}

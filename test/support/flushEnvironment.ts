@@ -5,7 +5,7 @@
  * writer's waits switched off and no Pi process check, whose summarizers run in a pi-ai worker as
  * the extension's do (one worker for the whole `describe`, disposed after it).
  */
-import type { SummarizerFactory } from '../../src/node/flush/defaultSummarizer';
+import type { SummarizerFactory } from '../../src/node/llm/defaultSummarizer';
 import type { FlushSessionRequest } from '../../src/node/flush/flushSession';
 import { PiAiWorker } from '../../src/node/llm/worker/piAiWorker';
 import { createFakeAgentDir, type FakeAgentDir, type FakeAgentDirOptions } from './fakeAgentDir';

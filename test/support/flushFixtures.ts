@@ -36,8 +36,9 @@ export function toolSession(batches = 1, prefix = 'c'): SessionBuilder {
 }
 
 export function flushConfig(overrides: Record<string, unknown> = {}, rules: ReleaseRules = WRITER_RELEASE): ContextPruneConfig {
-	// Blocks given in part are filled, as our settings writer writes them.
-	const raw = withWholeBlocks({ enabled: true, summarizerIdleTimeoutMs: 3000, summarizerMaxTimeoutMs: 8000, ...overrides }, releaseDefaults(rules));
+	// Blocks given in part are filled, as our settings writer writes them. No summarizer time limit unless the
+	// case is about one (it sets its own): a loaded machine's pause must not turn an answer into a timeout.
+	const raw = withWholeBlocks({ enabled: true, summarizerIdleTimeoutMs: 0, summarizerMaxTimeoutMs: 0, ...overrides }, releaseDefaults(rules));
 	const { config, problems } = resolveConfig(raw, rules);
 	if (problems.length > 0) {
 		throw new Error(`bad test config: ${JSON.stringify(problems)}`);

@@ -140,8 +140,8 @@ export class RealPi {
 		});
 	}
 
-	/** Ends Pi as a user does (stdin closed: an orderly shutdown), killing it if it does not go. */
-	async stop(timeoutMs = 15_000): Promise<number | null> {
+	/** Ends Pi as a user does (stdin closed: an orderly shutdown), killing it if it does not go (a loaded machine's Pi is given a while). */
+	async stop(timeoutMs = 60_000): Promise<number | null> {
 		this.child.stdin.end();
 		const timer = setTimeout(() => this.child.kill('SIGKILL'), timeoutMs);
 		try {

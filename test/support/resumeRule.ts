@@ -18,7 +18,8 @@
  */
 import { buildCondenseStateSteps } from '../../src/engine/condense';
 import type { ContextPruneConfig } from '../../src/engine/config/types';
-import { compactableChainsSteps, type FlushMode } from '../../src/engine/flush';
+import { compactableChainsSteps } from '../../src/engine/chains';
+import type { FlushMode } from '../../src/engine/flush';
 import type { ReleaseRules } from '../../src/engine/release/releases';
 import { buildSessionContextSteps, getBranchSteps, parseSessionSteps, type SessionModel } from '../../src/engine/session';
 import type { SessionEntry } from '../../src/engine/session/types';

@@ -24,6 +24,7 @@ import { SessionBuilder, text } from './sessionBuilder';
 import type { SimulatedPiReply } from './simulatedPi';
 import { SimulatedPi } from './simulatedPiProcess';
 import { noPiRunning, TempDir } from './tempSession';
+import { testWork } from './testWork';
 
 export interface UndoTrialsSummary {
 	undone: number;
@@ -66,7 +67,7 @@ async function runTrial(trial: number, seed: number, simulator: SimulatedPi, dir
 	const drafts: EntryDraft[] = Array.from({ length: random.int(1, 4) }, (_, n): EntryDraft => ({
 		type: 'custom', customType: 'context-prune-index', data: { trial, n, blob: 'z'.repeat(random.int(0, 30_000)) },
 	}));
-	const written = await writeEntriesToSession(file, drafts, { checkPiHolders: noPiRunning, quietMs: 0, maxWaitMs: 0 });
+	const written = await writeEntriesToSession(testWork, file, drafts, { checkPiHolders: noPiRunning, quietMs: 0, maxWaitMs: 0 });
 	const context = `trial ${trial} (seed ${seed}; alone: PI_CONDENSE_SEED=${seed} PI_CONDENSE_TRIAL=${trial})`;
 	if (written.kind !== 'written' || !written.written) {
 		throw new Error(`${context}: the write itself was ${written.kind}`);

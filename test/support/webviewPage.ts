@@ -15,6 +15,7 @@ import { assertChromium, chromiumFlags, chromiumPath } from '../harness/chromium
 import { pinnedExecutable } from './cpuPinning';
 import { themeVariables, type ThemeName } from './webviewThemes';
 import { closeServer, fakeWebviewApi, serve } from './webviewServer';
+import { testScope } from './testWork';
 
 
 export interface CspViolation {
@@ -57,6 +58,8 @@ export class WebviewPage {
 	private waiters: { test: (r: RenderReport) => boolean; resolve: (r: RenderReport) => void }[] = [];
 	private host!: PageHost;
 	private sourceListener: { dispose(): void } | undefined;
+	/** The page's scope, as a panel has one: closed with the page. */
+	private readonly work = testScope('page');
 
 	private constructor(readonly browser: Browser, readonly page: Page, private readonly server: Server, readonly origin: string) {}
 
@@ -99,6 +102,7 @@ export class WebviewPage {
 	async load(source: SessionFeed, options: PageOptions = {}): Promise<void> {
 		const hold = options.hold;
 		this.host = new PageHost({
+			work: this.work,
 			source,
 			post: async (message) => {
 				await hold?.(message);
@@ -247,6 +251,7 @@ export class WebviewPage {
 	async close(): Promise<void> {
 		// The source may outlive the page (a bench opens one session in several pages).
 		this.sourceListener?.dispose();
+		await this.work.close();
 		await this.browser.close();
 		await closeServer(this.server);
 	}
@@ -263,7 +268,7 @@ export class WebviewPage {
 }
 
 /** Polls `condition` until it holds. */
-export async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+export async function waitFor(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	while (!condition()) {
 		if (Date.now() > deadline) {

@@ -7,13 +7,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { piCondenseSessionsDir } from './paths';
-import { XSS_PAYLOADS } from './xssPayloads';
+import { XSS_PAYLOADS, type XssPayload } from './xssPayloads';
 
 type Line = Record<string, unknown>;
 
-export function writeXssSession(file: string): void {
+/** `hostile`: the script-injection payloads by default; the link test passes its own. */
+export function writeXssSession(file: string, hostile: readonly XssPayload[] = XSS_PAYLOADS): void {
 	const lines = readFileSync(join(piCondenseSessionsDir, 'basic', 'session.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Line);
-	const payloads = XSS_PAYLOADS.map((p) => p.text);
+	const payloads = hostile.map((p) => p.text);
 	for (const line of lines) {
 		const data = line.data as { rangeSummaryText?: string; toolCalls?: { resultText: string }[] } | undefined;
 		if (line.customType === 'context-prune-chain' && data?.rangeSummaryText !== undefined) {
@@ -35,7 +36,7 @@ export function writeXssSession(file: string): void {
 	};
 	const message = (message: Line): Line => push({ type: 'message', message: { ...message, timestamp: clock + 1000 } });
 	const summarized: { id: string; name: string; text: string; resultTs: number }[] = [];
-	XSS_PAYLOADS.forEach((payload, i) => {
+	hostile.forEach((payload, i) => {
 		const callId = i % 4 === 0 ? `call_${payload.id}"><img src=x onerror=__xssSentinel('id-${payload.id}')>` : `call_${payload.id}`;
 		const name = i % 3 === 0 ? `tool<img src=x onerror=__xssSentinel('name-${payload.id}')>` : 'bash';
 		message({ role: 'user', content: [{ type: 'text', text: `Question ${payload.id}: ${payload.text}` }] });
@@ -65,13 +66,13 @@ export function writeXssSession(file: string): void {
 	});
 	push({
 		type: 'custom', customType: 'context-prune-index',
-		data: { toolCalls: summarized.map((s, i) => ({ toolCallId: s.id, toolName: s.name, args: { path: XSS_PAYLOADS[i]?.text }, resultText: s.text, isError: false, turnIndex: 9, timestamp: s.resultTs })) },
+		data: { toolCalls: summarized.map((s, i) => ({ toolCallId: s.id, toolName: s.name, args: { path: hostile[i]?.text }, resultText: s.text, isError: false, turnIndex: 9, timestamp: s.resultTs })) },
 	});
 	push({
 		type: 'custom_message', customType: 'context-prune-summary', display: false,
-		content: `Summary with refs ${summarized.map((_, i) => `\`t${20 + i}\``).join(', ')} and ${XSS_PAYLOADS[0]?.text ?? ''}`,
+		content: `Summary with refs ${summarized.map((_, i) => `\`t${20 + i}\``).join(', ')} and ${hostile[0]?.text ?? ''}`,
 		details: { toolCallRefs: summarized.map((s, i) => ({ shortId: `t${20 + i}`, toolCallId: s.id })), toolNames: summarized.map((s) => s.name), turnIndex: 9, timestamp: clock },
 	});
-	push({ type: 'session_info', name: `session ${XSS_PAYLOADS[1]?.text ?? ''}` });
+	push({ type: 'session_info', name: `session ${hostile[1]?.text ?? ''}` });
 	writeFileSync(file, `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
 }

@@ -22,11 +22,9 @@ export { substituteBlockRefs } from './phases/blockRefs';
 export { stripOldThinking, stripThinkingBefore } from './phases/thinkingStrip';
 export { sweepOrphanResultsSteps } from './phases/orphanSweep';
 export { recoveryGraceKeysSteps, RECOVERY_TOOL_NAME } from './phases/recoveryGrace';
-export {
-	diagnosticDedupKey, diagnosticEntryData,
-	type DefectKind, type DefectWarning, type ReleaseDiagnostic, type RenderReporter,
-} from './phases/renderReport';
+export type { DefectKind, DefectWarning, ReleaseDiagnostic, RenderReporter } from './phases/renderReport';
 export { renderContextSteps } from './render/renderContext';
+export { predictAtLeafSteps } from './render/predictAtLeaf';
 export { renderBranchSteps, previewContextSteps, previewFromStateSteps, type RenderedContext } from './renderBranch';
 export { measureReclaimSteps, contextBreakdownSteps, type ContextBreakdown, type SizeCategory } from './measure/contextSize';
 export { pruneStatusText, pendingStatusText, SUMMARIZING_STATUS_TEXT, type LiveReclaim } from './measure/statusText';

@@ -311,7 +311,7 @@ class MeasureWalk {
 		let chars = rendered.length === 0 ? 2 : rendered.length + 1;
 		const pacer = new Pacer();
 		for (const message of rendered) {
-			const known = this.track.sizeOf.get(message as ContextMessage);
+			const known = this.track.sizeOf.get(message);
 			const size = known ?? stringifiedLength(message);
 			chars += size;
 			if (pacer.due(known === undefined ? size : 1)) {

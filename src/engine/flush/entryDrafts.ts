@@ -13,23 +13,8 @@ import {
 } from '../condense/types';
 import type { CustomEntryDraft, CustomMessageEntryDraft } from '../write/entryEnvelope';
 
-/** The footer every summary ends with, byte-exact with pi-condense. */
-export function refsFooter(refs: readonly string[]): string {
-	return `\n\n---\n**Summarized tool refs**: ${refs.map((ref) => `\`${ref}\``).join(', ')}\n` +
-		'Use `context_tree_query` with these refs to retrieve the original full outputs.';
-}
-
 export function summaryDraft(content: string, details: SummaryMessageDetails, display: boolean): CustomMessageEntryDraft {
 	return { type: 'custom_message', customType: CUSTOM_TYPE_SUMMARY, content, display, details };
-}
-
-export function summaryDetails(refs: readonly SummaryToolCallRef[], toolNames: readonly string[], turnIndex: number, timestamp: number): SummaryMessageDetails {
-	return { toolCallRefs: refs, toolNames, turnIndex, timestamp };
-}
-
-/** `{shortId, toolCallId, resultTimestamp?}`: the timestamp only for 2.6.0+ occurrences. */
-export function summaryRef(shortId: string, toolCallId: string, resultTimestamp: number | undefined): SummaryToolCallRef {
-	return resultTimestamp === undefined ? { shortId, toolCallId } : { shortId, toolCallId, resultTimestamp };
 }
 
 export function indexDraft(records: readonly ToolCallRecord[]): CustomEntryDraft {

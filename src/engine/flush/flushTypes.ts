@@ -1,6 +1,7 @@
 /**
  * The flush's request, ports and result. Types only.
  */
+import type { CondenseState } from '../condense/state/condenseState';
 import type { ContextPruneConfig } from '../config/types';
 import type { Summarizer } from '../ports';
 import type { ReleaseRules } from '../release/releases';
@@ -27,6 +28,8 @@ export interface FlushRequest {
 	readonly config: ContextPruneConfig;
 	/** The user's pi-condense release: the state is rebuilt as it rebuilds it. */
 	readonly rules: ReleaseRules;
+	/** pi-condense's state of `branch` under `rules`, when the caller has it already (the extension's insight): not rebuilt then. */
+	readonly state?: CondenseState;
 	/** One summarizer call at a time (per-batch progress rows), instead of in parallel. */
 	readonly interactive?: boolean;
 	/** Parallel summarizer calls at most (default 32). */

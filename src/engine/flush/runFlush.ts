@@ -23,14 +23,13 @@
  */
 import { capturePendingBatchesSteps } from '../condense/pending/capturePending';
 import { buildCondenseStateSteps } from '../condense/state/buildCondenseState';
-import type { ReleaseRules } from '../release/releases';
 import type { CondenseState } from '../condense/state/condenseState';
 import { contextMetricsForSteps, flushMetricsEntry, flushMetricsOutcome, flushMetricsTrigger } from '../metrics';
 import type { SessionEntry } from '../session/types';
 import type { EntryDraft } from '../write/entryEnvelope';
 import { runSummaryJobs, type JobOutcome, type SummaryJob } from './callSummarizer';
-import { compressChains, type ChainPhase } from './chains/compressChains';
-import { compactableChainsSteps, planChainSelectionSteps } from './chains/chainSelection';
+import { compressChains, type ChainPhase } from './compressChains';
+import { compactableChainsSteps, planChainSelectionSteps } from '../chains/chainSelection';
 import { classifyBatch, type PreparedBatch } from './classifyBatches';
 import { DedupIndex } from './dedupIndex';
 import { assembleBatchesSteps, type BatchPhase } from './assembleBatches';
@@ -56,9 +55,13 @@ interface Shared {
 	readonly run: StepRunner;
 }
 
-/** `buildCondenseStateSteps`, remembering the last branch: planning steps that add nothing reuse the state. */
-function lastStateOf(rules: ReleaseRules, run: StepRunner): (branch: readonly SessionEntry[]) => Promise<CondenseState> {
-	let last: { branch: readonly SessionEntry[]; state: Promise<CondenseState> } | undefined;
+/**
+ * `buildCondenseStateSteps`, remembering the last branch: planning steps that add nothing reuse the
+ * state, and the request's own branch starts with the state the caller gave, if any.
+ */
+function lastStateOf(request: FlushRequest, run: StepRunner): (branch: readonly SessionEntry[]) => Promise<CondenseState> {
+	const rules = request.rules;
+	let last: { branch: readonly SessionEntry[]; state: Promise<CondenseState> } | undefined = request.state && { branch: request.branch, state: Promise.resolve(request.state) };
 	return (branch) => {
 		if (last?.branch !== branch) {
 			last = { branch, state: run(buildCondenseStateSteps(branch, rules)) };
@@ -77,7 +80,7 @@ export async function runFlush(request: FlushRequest, ports: FlushPorts): Promis
 	}
 	const at = ports.now();
 	const run = ports.runSteps ?? runAtOnce;
-	const stateOf = lastStateOf(rules, run);
+	const stateOf = lastStateOf(request, run);
 	const branch = request.branch;
 	const state = await stateOf(branch);
 	// 2.7.0+: the metrics are a snapshot taken at flush entry, before any work.

@@ -27,6 +27,23 @@ export type ClientCall =
 	| { readonly method: 'requestText'; readonly seq: number; readonly part: SentPart }
 	| { readonly method: 'putPrunerCommand'; readonly command: PrunerSubcommand };
 
+export type BridgeMethod = ClientCall['method'];
+
+/**
+ * What each call answers when it succeeds: the bridge writes it (`resultOf`), the client reads it
+ * (`RESULT_READERS`). One map for both sides: a call added to `ClientCall` does not compile until it
+ * has its result here and a reader below.
+ */
+export interface BridgeResults {
+	readonly state: BridgeState;
+	/** `null` before Pi's first request. */
+	readonly lastRequest: SentDigest | null;
+	/** Sent once the text's chunks are: their length, to check that none was lost. */
+	readonly requestText: { readonly chars: number };
+	/** The text put into Pi's editor. */
+	readonly putPrunerCommand: { readonly text: string };
+}
+
 export type ClientMessage =
 	| { readonly type: 'hello'; readonly protocol: number; readonly token: string }
 	| ({ readonly type: 'call'; readonly id: number } & ClientCall);
@@ -121,8 +138,31 @@ export function parseBridgeMessage(line: string): BridgeMessage | undefined {
 	}
 }
 
+/** A successful answer to `call`, its value typed by the call's method: how the bridge writes a result. */
+export function resultOf<M extends BridgeMethod>(call: { readonly id: number; readonly method: M }, value: BridgeResults[M]): BridgeMessage {
+	return { type: 'result', id: call.id, ok: true, value };
+}
+
+/** The line the bridge writes for `message`: one JSON object, then a line end. */
+export function bridgeLine(message: BridgeMessage): string {
+	return `${JSON.stringify(message)}\n`;
+}
+
+/** The line VS Code writes for `message`: one JSON object, then a line end. */
+export function clientLine(message: ClientMessage): string {
+	return `${JSON.stringify(message)}\n`;
+}
+
+/** How VS Code reads each call's result (a line of the bridge is hostile): undefined for anything that is not one. */
+export const RESULT_READERS: { readonly [M in BridgeMethod]: (value: unknown) => BridgeResults[M] | undefined } = {
+	state: (value) => parseBridgeState(value),
+	lastRequest: (value) => (value === null ? null : parseSentDigest(value)),
+	requestText: (value) => parseTextResult(value),
+	putPrunerCommand: (value) => parsePutResult(value),
+};
+
 /** What a successful `putPrunerCommand` returns: the text put into Pi's editor. */
-export function parsePutResult(value: unknown): { readonly text: string } | undefined {
+function parsePutResult(value: unknown): { readonly text: string } | undefined {
 	if (!isPlainObject(value)) {
 		return undefined;
 	}
@@ -131,7 +171,7 @@ export function parsePutResult(value: unknown): { readonly text: string } | unde
 }
 
 /** What a successful `requestText` returns once its chunks are sent. */
-export function parseTextResult(value: unknown): { readonly chars: number } | undefined {
+function parseTextResult(value: unknown): { readonly chars: number } | undefined {
 	if (!isPlainObject(value)) {
 		return undefined;
 	}

@@ -7,7 +7,6 @@
  * @example
  * canonicalJson({ b: 1, a: [true, undefined] }) // '{"a":[true,null],"b":1}'
  */
-import { Pacer, type Steps } from '../steps';
 
 /** What `JSON.stringify` leaves out of an object (and writes as `null` in an array). */
 function isOmitted(value: unknown): boolean {
@@ -35,18 +34,4 @@ export function canonicalJson(value: unknown): string {
 		}
 	}
 	return `{${parts.join(',')}}`;
-}
-
-/** Each item's canonical JSON, yielding between items (one tool result may be megabytes). */
-export function* canonicalItemsSteps(items: readonly unknown[]): Steps<string[]> {
-	const pacer = new Pacer();
-	const out: string[] = [];
-	for (const item of items) {
-		const text = canonicalJson(item);
-		out.push(text);
-		if (pacer.due(text.length)) {
-			yield;
-		}
-	}
-	return out;
 }

@@ -31,11 +31,6 @@ export function booleanField(object: JsonObject, key: string): boolean | undefin
 	return typeof value === 'boolean' ? value : undefined;
 }
 
-export function objectField(object: JsonObject, key: string): JsonObject | undefined {
-	const value = object[key];
-	return isPlainObject(value) ? value : undefined;
-}
-
 /** `JSON.parse` that returns undefined instead of throwing, and only objects. */
 export function parseObject(text: string): JsonObject | undefined {
 	try {

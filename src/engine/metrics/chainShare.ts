@@ -6,7 +6,7 @@
  * timestamp, an interrupted one just before the next user message (or at the end). The share is
  * the larger of the biggest chain and the open segment, over the whole branch, in percent.
  */
-import type { DetectedChain } from '../flush/chains/detectChains';
+import type { DetectedChain } from '../chains/detectChains';
 import type { ContextMessage } from '../session/types';
 import { firstAtOrAbove } from '../sortedSearch';
 import { messageChars } from './metricsBranch';

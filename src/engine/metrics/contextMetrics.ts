@@ -12,7 +12,7 @@
  * const metrics = runSteps(contextMetricsForSteps(branch, state, config, releaseRules('2.9.1')));
  * metrics?.frontierGapTokens // 411
  */
-import { detectChainsSteps } from '../flush/chains/detectChains';
+import { detectChainsSteps } from '../chains/detectChains';
 import { numericTimestamp, occurrenceKey } from '../condense/occurrence';
 import { protectionCheck, type ProtectionCheck, type ProtectionConfig } from '../condense/protection/protectionRules';
 import { isSummarized } from '../condense/state/indexLookups';

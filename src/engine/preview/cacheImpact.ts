@@ -129,12 +129,3 @@ export function* commonPrefixSteps(a: readonly ContextMessage[], b: readonly Con
 	}
 	return n;
 }
-
-/** Estimated tokens of `list[from, to)`: serialized sizes plus one separator each. */
-export function tokensOf(list: readonly ContextMessage[], from: number, to: number, sizeOf: MessageSize): number {
-	let chars = 0;
-	for (let i = from; i < to; i++) {
-		chars += sizeOf(list[i] as ContextMessage, i, list) + 1;
-	}
-	return charsToTokens(chars);
-}

@@ -5,7 +5,7 @@
 import type { AppliedEdit } from '../session/contextEdits';
 import type { ContextMessage } from '../session/types';
 import { blockText, messageBlocks } from './messageBlocks';
-import { bounded } from './boundedText';
+import { bounded } from '../../base/boundedText';
 import type { ContextEditNote, EditedOrigin } from './types';
 
 /** Characters of an entry's text a note or a row keeps. */

@@ -7,7 +7,7 @@
 import { contentText } from '../condense/occurrence';
 import { syntheticBlockId } from '../condense/phases/syntheticChain';
 import type { AssistantContent, ContextMessage, SystemMessage, UserContent } from '../session/types';
-import { bounded } from './boundedText';
+import { bounded } from '../../base/boundedText';
 import { prettyArgs, type ArgsText } from './argsText';
 import type { PreviewBlock } from './types';
 

@@ -8,7 +8,7 @@ import type { ProtectionCheck } from '../condense/protection/protectionRules';
 import type { CondenseState } from '../condense/state/condenseState';
 import { stubTarget } from '../condense/state/indexLookups';
 import type { ContextMessage, AssistantMessage, ToolResultMessage, UserContent } from '../session/types';
-import { bounded } from './boundedText';
+import { bounded } from '../../base/boundedText';
 import type { EditedOrigin, RowBadge, StubOrigin } from './types';
 
 const STUB_HEAD_CHARS = 600;

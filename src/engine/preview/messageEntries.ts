@@ -5,8 +5,10 @@
  * Pi builds the context by walking the branch in order (skipping what a compaction cut), so one
  * forward pass pairs them: a `message` entry gives its own message object, a `custom_message` or
  * `branch_summary` entry a new object with its fields, and a compaction summary comes from the
- * last compaction on the branch.
+ * last compaction on the branch. Every entry type is named in `produces` (no `default:`): a new type
+ * does not compile until it says which messages it gives.
  */
+import { unreachable } from '../../base/unreachable';
 import type { ContextMessage, SessionEntry } from '../session/types';
 import { paced, type Steps } from '../steps';
 
@@ -41,9 +43,19 @@ function produces(entry: SessionEntry, message: ContextMessage): boolean {
 			return message.role === 'custom' && message.customType === entry.customType && message.content === entry.content;
 		case 'branch_summary':
 			return message.role === 'branchSummary' && message.fromId === entry.fromId && message.summary === entry.summary;
-		default:
+		// A compaction's messages are paired apart (the last compaction of the branch); these give none.
+		case 'compaction':
+		case 'model_change':
+		case 'thinking_level_change':
+		case 'context_edit':
+		case 'usage':
+		case 'custom':
+		case 'label':
+		case 'session_info':
+		case 'opaque':
 			return false;
 	}
+	return unreachable(entry);
 }
 
 function lastCompactionId(branch: readonly SessionEntry[]): string | undefined {

@@ -14,7 +14,7 @@ import type { PendingBatch } from '../condense/pending/pendingTypes';
 import { summarizedStubText } from '../condense/phases/stubText';
 import { stringifiedLength } from '../condense/measure/jsonLength';
 import { CUSTOM_TYPE_SUMMARY } from '../condense/types';
-import { refsFooter, summaryDetails, summaryRef } from '../flush/entryDrafts';
+import { refsFooter, summaryDetails, summaryRef } from '../condense/summaryContent';
 import { Pacer, type Steps } from '../steps';
 
 /** The share of a batch's output its summary takes when the session has no summary yet to measure. */

@@ -12,7 +12,7 @@ import type { AppliedEdit } from '../session/contextEdits';
 import type { ContextMessage } from '../session/types';
 import type { Alignment } from './alignContexts';
 import type { ViewName } from './snapshotTypes';
-import { isCut } from './boundedText';
+import { isCut } from '../../base/boundedText';
 import { messageBlocks } from './messageBlocks';
 import type { MessageChanges } from './messageChanges';
 import type { ArgsText } from './argsText';

@@ -3,7 +3,7 @@
  * Pure. Case-insensitive, literal (no regular-expression syntax); stops after `limit` hits.
  */
 import type { ContextMessage } from '../session/types';
-import { UNBOUNDED } from './boundedText';
+import { UNBOUNDED } from '../../base/boundedText';
 import { blockText, messageBlocks } from './messageBlocks';
 import type { ArgsText } from './argsText';
 import { Pacer, type Steps } from '../steps';

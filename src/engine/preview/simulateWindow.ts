@@ -14,12 +14,12 @@
  */
 import type { ProtectionCheck } from '../condense/protection/protectionRules';
 import type { ChainInfo, CondenseState } from '../condense/state/condenseState';
-import { chainEntry, chainToolRefs, refsByKey } from '../flush/chains/compressChains';
-import { deterministicChainBody } from '../flush/chains/deterministicBody';
-import { detectChainsSteps } from '../flush/chains/detectChains';
-import { isDeterministic, planChainJobsSteps } from '../flush/chains/planChains';
-import { deferInGrace, graceKeysOfBranchSteps, selectChains } from '../flush/chains/selectChains';
-import { summaryRef } from '../flush/entryDrafts';
+import { chainEntry, chainToolRefs, refsByKey } from '../chains/chainEntry';
+import { deterministicChainBody } from '../chains/deterministicBody';
+import { detectChainsSteps } from '../chains/detectChains';
+import { isDeterministic, planChainJobsSteps } from '../chains/planChains';
+import { deferInGrace, graceKeysOfBranchSteps, selectChains } from '../chains/selectChains';
+import { summaryRef } from '../condense/summaryContent';
 import type { ReleaseRules } from '../release/releases';
 import type { ContextMessage, SessionEntry } from '../session/types';
 import { type Steps } from '../steps';

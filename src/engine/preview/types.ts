@@ -4,11 +4,9 @@
  * `src/shared/protocol.ts`, so everything here is plain JSON (no Map, no class, no function).
  */
 
-/** A text cut to a bound for the page; `total` is the full length in UTF-16 code units. */
-export interface BoundedText {
-	readonly text: string;
-	readonly total: number;
-}
+import type { BoundedText } from '../../base/boundedText';
+
+export type { BoundedText } from '../../base/boundedText';
 
 export type PreviewBlock =
 	| { readonly kind: 'text'; readonly text: BoundedText }

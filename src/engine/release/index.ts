@@ -18,7 +18,7 @@ export {
 	type OverrideOrigin, type ParsedReleaseChoice, type ReleaseChoice, type ReleaseOverride,
 } from './releaseChoice';
 export { INSTALL_COMMAND, notInstalledFlushText, notInstalledText, releaseLine, releaseStatusLines, releaseWarningText, shorten } from './releaseTexts';
-export { effectiveConfig, readingRules } from './followedRules';
+export { readingRules } from './followedRules';
 export {
 	isNewerThanKnownPi, isPiPackageName, newerPiSessionText, piLabel, piStatusLine, PI_PACKAGE_NAMES,
 	type InstalledPi, type PiPackageName,

@@ -10,6 +10,7 @@
  * compaction's checkpoint replaces them), then every entry after it. Each entry then contributes its
  * messages (`projection.ts`), with the latest `context_edit` among those entries that targets it.
  */
+import { unreachable } from '../../base/unreachable';
 import { getBranchSteps } from './branch';
 import type { ModelRef, SessionContext, SessionModel } from './model';
 import { ContextSources } from './contextSources';
@@ -194,7 +195,16 @@ function settingsAfter(entry: SessionEntry, thinkingLevel: string, model: ModelR
 			return entry.message.role === 'assistant'
 				? { thinkingLevel, model: { provider: entry.message.provider, modelId: entry.message.model } }
 				: { thinkingLevel, model };
-		default:
+		case 'compaction':
+		case 'branch_summary':
+		case 'context_edit':
+		case 'usage':
+		case 'custom':
+		case 'custom_message':
+		case 'label':
+		case 'session_info':
+		case 'opaque':
 			return { thinkingLevel, model };
 	}
+	return unreachable(entry);
 }

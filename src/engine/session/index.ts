@@ -10,3 +10,6 @@ export { getTree, type SessionTree } from './tree';
 export { splitJsonlLines } from './jsonl';
 export type * from './model';
 export type * from './types';
+export { parseHeaderLine } from './headerLine';
+export { EMPTY_SUMMARY, sessionModifiedTime, type SessionSummary, summarizeLines } from './summary';
+export { systemPromptText } from './systemMessages';

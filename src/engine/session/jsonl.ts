@@ -60,11 +60,12 @@ export function splitJsonlLines(text: string, firstLine = 1): SplitResult {
 }
 
 /** True for a line Pi skips: empty or only whitespace (as `String.prototype.trim` sees it). */
-function isBlank(line: string): boolean {
+export function isBlank(line: string): boolean {
 	return leadingWhitespaceLength(line) === line.length;
 }
 
-function leadingWhitespaceLength(line: string): number {
+/** How many characters `String.prototype.trimStart` would remove from the line. */
+export function leadingWhitespaceLength(line: string): number {
 	let i = 0;
 	while (i < line.length && isTrimmedWhitespace(line.charCodeAt(i))) {
 		i++;

@@ -8,7 +8,7 @@
  * so once per kind.
  */
 import { NEWEST_KNOWN_PI } from './piVersions';
-import type { OpaqueEntry, SessionEntry, SessionHeader } from './types';
+import type { KnownEntry, OpaqueEntry, SessionEntry, SessionHeader } from './types';
 import { checkCustomMessageFields, checkMessage, checkReplacement, checkSystemMessage, isUnknownRole, type Problem } from './validateMessage';
 import { isPlainObject } from '../../base/plainObject';
 
@@ -64,7 +64,7 @@ export function toEntry(parsed: unknown, unusable?: string): EntryResult {
 	if (problem === undefined) {
 		return { entry: value as unknown as SessionEntry, warning };
 	}
-	if (!knownTypes.has(type)) {
+	if (!isKnownType(type)) {
 		return { entry: opaque(value, type, undefined), warning, newer: newerType(type) };
 	}
 	if (type === 'message' && isUnknownRole(value['message'])) {
@@ -76,11 +76,6 @@ export function toEntry(parsed: unknown, unusable?: string): EntryResult {
 		warning: `invalid ${type} entry (${problem}); it is kept in the tree but left out of the context`,
 	};
 }
-
-const knownTypes = new Set([
-	'message', 'model_change', 'thinking_level_change', 'compaction', 'branch_summary',
-	'custom', 'custom_message', 'label', 'session_info', 'context_edit', 'usage',
-]);
 
 /** A name a file gave, cut for messages (a hostile file may give a megabyte). */
 function shortName(name: string): string {
@@ -105,34 +100,34 @@ function newerRole(role: string): NewerThing {
 	};
 }
 
+/**
+ * The check of each entry type Pi knows (Pi 1.6.0's): the fields it must have to take part, as Pi
+ * reads them. A type added to `KnownEntry` does not compile until it has its check here, and only the
+ * types here are known: any other type is what a newer Pi writes.
+ */
+const ENTRY_CHECKS: { readonly [Type in KnownEntry['type']]: (value: Record<string, unknown>) => Problem } = {
+	message: (value) => checkMessage(value['message']),
+	model_change: (value) => strings(value, 'provider', 'modelId'),
+	thinking_level_change: (value) => strings(value, 'thinkingLevel'),
+	// A v1 compaction whose kept entry could not be mapped has no firstKeptEntryId; Pi keeps it.
+	compaction: (value) => strings(value, 'summary') ?? optionalString(value, 'firstKeptEntryId') ?? checkpointProblem(value['systemMessage']),
+	context_edit: (value) => strings(value, 'targetId') ?? checkReplacement(value['replacement']),
+	usage: (value) => strings(value, 'kind') ?? (isPlainObject(value['usage']) ? undefined : '`usage` is not an object'),
+	branch_summary: (value) => strings(value, 'summary', 'fromId'),
+	custom: (value) => strings(value, 'customType'),
+	custom_message: (value) => checkCustomMessageFields(value, 'custom_message'),
+	label: (value) => strings(value, 'targetId') ?? optionalString(value, 'label'),
+	session_info: (value) => optionalString(value, 'name'),
+};
+
+const knownTypes: ReadonlySet<string> = new Set(Object.keys(ENTRY_CHECKS));
+
+function isKnownType(type: string): type is KnownEntry['type'] {
+	return knownTypes.has(type);
+}
+
 function fieldProblem(type: string, value: Record<string, unknown>): Problem {
-	switch (type) {
-		case 'message':
-			return checkMessage(value['message']);
-		case 'model_change':
-			return strings(value, 'provider', 'modelId');
-		case 'thinking_level_change':
-			return strings(value, 'thinkingLevel');
-		case 'compaction':
-			// A v1 compaction whose kept entry could not be mapped has no firstKeptEntryId; Pi keeps it.
-			return strings(value, 'summary') ?? optionalString(value, 'firstKeptEntryId') ?? checkpointProblem(value['systemMessage']);
-		case 'context_edit':
-			return strings(value, 'targetId') ?? checkReplacement(value['replacement']);
-		case 'usage':
-			return strings(value, 'kind') ?? (isPlainObject(value['usage']) ? undefined : '`usage` is not an object');
-		case 'branch_summary':
-			return strings(value, 'summary', 'fromId');
-		case 'custom':
-			return strings(value, 'customType');
-		case 'custom_message':
-			return checkCustomMessageFields(value, 'custom_message');
-		case 'label':
-			return strings(value, 'targetId') ?? optionalString(value, 'label');
-		case 'session_info':
-			return optionalString(value, 'name');
-		default:
-			return 'unknown entry type';
-	}
+	return isKnownType(type) ? ENTRY_CHECKS[type](value) : 'unknown entry type';
 }
 
 /** A compaction's Pi 1.x checkpoint: absent, or a system message. */

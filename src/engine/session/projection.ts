@@ -7,10 +7,14 @@
  * - the newest `compaction` → its `systemMessage` checkpoint when it has one, then its summary;
  * - every other entry (`custom`, `usage`, `context_edit`, labels, unknown types…) → nothing.
  *
+ * Each switch names every entry type and has no `default:`: a type added to `SessionEntry` does not
+ * compile until each says what it contributes.
+ *
  * An edit with `replacement: null` leaves out whatever the entry gave; otherwise it replaces the content
  * of a user, assistant, tool-result or custom message (a string becomes one text block for the two
  * roles whose content is a list) and leaves every other field, and every other role, as it was.
  */
+import { unreachable } from '../../base/unreachable';
 import type {
 	AssistantContent, BranchSummaryMessage, CompactionEntry, CompactionSummaryMessage, ContextEditEntry, ContextMessage,
 	CustomMessage, CustomMessageEntry, SessionEntry, UserContent,
@@ -36,9 +40,17 @@ export function pushEntryMessages(entry: SessionEntry, into: ContextMessage[]): 
 		case 'compaction':
 			into.push(...compactionMessages(entry));
 			return;
-		default:
+		case 'model_change':
+		case 'thinking_level_change':
+		case 'context_edit':
+		case 'usage':
+		case 'custom':
+		case 'label':
+		case 'session_info':
+		case 'opaque':
 			return;
 	}
+	unreachable(entry);
 }
 
 /** How many messages `entry` contributes, before any edit. */
@@ -51,9 +63,17 @@ export function entryMessageCount(entry: SessionEntry): number {
 			return entry.summary ? 1 : 0;
 		case 'compaction':
 			return entry.systemMessage ? 2 : 1;
-		default:
+		case 'model_change':
+		case 'thinking_level_change':
+		case 'context_edit':
+		case 'usage':
+		case 'custom':
+		case 'label':
+		case 'session_info':
+		case 'opaque':
 			return 0;
 	}
+	return unreachable(entry);
 }
 
 /** The messages `entry` contributes, before any edit. */
@@ -67,9 +87,17 @@ export function entryMessages(entry: SessionEntry): readonly ContextMessage[] {
 			return entry.summary ? [branchSummaryOf(entry.summary, entry.fromId, entry.timestamp)] : NOTHING;
 		case 'compaction':
 			return compactionMessages(entry);
-		default:
+		case 'model_change':
+		case 'thinking_level_change':
+		case 'context_edit':
+		case 'usage':
+		case 'custom':
+		case 'label':
+		case 'session_info':
+		case 'opaque':
 			return NOTHING;
 	}
+	return unreachable(entry);
 }
 
 /** The same with the entry's latest edit applied (`edit` undefined: none). */
@@ -95,9 +123,13 @@ function withContent(message: ContextMessage, content: string | readonly (UserCo
 			return { ...message, content: content as string | readonly UserContent[] };
 		case 'custom':
 			return { ...message, content: content as string | readonly UserContent[] };
-		default:
+		case 'system':
+		case 'bashExecution':
+		case 'branchSummary':
+		case 'compactionSummary':
 			return message;
 	}
+	return unreachable(message);
 }
 
 /** The checkpoint (Pi 1.x) and the summary of the compaction the context starts from. */

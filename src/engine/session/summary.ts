@@ -60,7 +60,7 @@ export function summarizeLines(previous: SessionSummary, text: string): SessionS
 	if (split.consumedLineCount === 0) {
 		return previous;
 	}
-	const next: Mutable<SessionSummary> = { ...previous, lineCount: previous.lineCount + split.consumedLineCount };
+	const next: SummaryDraft = { ...previous, lineCount: previous.lineCount + split.consumedLineCount };
 	for (const { text: lineText } of split.lines) {
 		let value: unknown;
 		try {
@@ -68,24 +68,36 @@ export function summarizeLines(previous: SessionSummary, text: string): SessionS
 		} catch {
 			value = undefined;
 		}
-		if (!isPlainObject(value)) {
-			next.invalidLineCount++;
-			continue;
-		}
-		if (next.header === 'none') {
-			next.header = value.type === 'session' ? 'session' : 'other';
-			next.headerTimestamp = typeof value.timestamp === 'string' ? value.timestamp : undefined;
-			continue;
-		}
-		next.entryCount++;
-		if (value.type === 'session_info') {
-			next.name = typeof value.name === 'string' ? value.name.trim() || undefined : undefined;
-		} else if (value.type === 'message') {
-			next.messageCount++;
-			readMessage(value, next);
-		}
+		summarizeValue(next, value);
 	}
 	return next;
+}
+
+/** A summary being advanced in place by `summarizeValue` (a copy the caller owns). */
+export type SummaryDraft = Mutable<SessionSummary>;
+
+/**
+ * Advances `draft` over one non-blank line, given as what `JSON.parse` made of it (undefined when
+ * it did not parse). The caller counts the line itself (`lineCount`). The one rule the list's
+ * summary and the history index share.
+ */
+export function summarizeValue(draft: SummaryDraft, value: unknown): void {
+	if (!isPlainObject(value)) {
+		draft.invalidLineCount++;
+		return;
+	}
+	if (draft.header === 'none') {
+		draft.header = value.type === 'session' ? 'session' : 'other';
+		draft.headerTimestamp = typeof value.timestamp === 'string' ? value.timestamp : undefined;
+		return;
+	}
+	draft.entryCount++;
+	if (value.type === 'session_info') {
+		draft.name = typeof value.name === 'string' ? value.name.trim() || undefined : undefined;
+	} else if (value.type === 'message') {
+		draft.messageCount++;
+		readMessage(value, draft);
+	}
 }
 
 /** Pi's "modified" time of a session in epoch ms. */
@@ -125,7 +137,7 @@ function entryTime(timestamp: unknown): number | undefined {
 }
 
 /** Pi's `extractTextContent`: the string itself, or the text blocks joined with a space. */
-function messageText(content: unknown): string {
+export function messageText(content: unknown): string {
 	if (typeof content === 'string') {
 		return content;
 	}
@@ -138,7 +150,8 @@ function messageText(content: unknown): string {
 		.join(' ');
 }
 
-function cutText(text: string, max: number): string {
+/** `text` cut to at most `max` UTF-16 units, never between the two halves of a surrogate pair. */
+export function cutText(text: string, max: number): string {
 	if (text.length <= max) {
 		return text;
 	}

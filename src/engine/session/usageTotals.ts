@@ -2,8 +2,10 @@
  * A session's token and cost totals as Pi 1.x's `/session` counts them: over every entry of the file
  * (compacted history and other branches included), each assistant reply's usage, a tool result's usage
  * (nested model work), a compaction's or branch summary's usage, and `usage` entries (cache warming and
- * other model work outside the conversation, which never reach the context). Pure.
+ * other model work outside the conversation, which never reach the context). Pure. `usageOf` names
+ * every entry type (no `default:`): a new type does not compile until it says what usage it carries.
  */
+import { unreachable } from '../../base/unreachable';
 import type { SessionEntry, Usage } from './types';
 import { paced, type Steps } from '../steps';
 
@@ -49,9 +51,17 @@ function usageOf(entry: SessionEntry): Usage | undefined {
 			const message = entry.message;
 			return message.role === 'assistant' || message.role === 'toolResult' ? message.usage : undefined;
 		}
-		default:
+		case 'model_change':
+		case 'thinking_level_change':
+		case 'context_edit':
+		case 'custom':
+		case 'custom_message':
+		case 'label':
+		case 'session_info':
+		case 'opaque':
 			return undefined;
 	}
+	return unreachable(entry);
 }
 
 /** A figure as written, or 0 for anything that is not a finite number (a hand-edited file). */

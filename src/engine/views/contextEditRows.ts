@@ -4,7 +4,7 @@
  */
 import { contextEditNotes } from '../preview/contextEditNotes';
 import { blockText, messageBlocks } from '../preview/messageBlocks';
-import { bounded } from '../preview/boundedText';
+import { bounded } from '../../base/boundedText';
 import type { AppliedEdit } from '../session/contextEdits';
 import type { SessionContext, SessionModel } from '../session/model';
 import { toolCallIdsOf } from '../preview/previewRow';

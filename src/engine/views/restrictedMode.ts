@@ -17,7 +17,7 @@ const WHAT: Readonly<Record<RestrictedAction, string>> = {
 	// Pi's installer runs npm with whatever npmCommand the settings it merges name.
 	install: 'does not start Pi\'s installer (pi install reads settings that can name the program it runs)',
 	undo: 'does not undo prunes (no session file is written)',
-	credentials: 'does not store API keys in Pi\'s auth.json',
+	credentials: 'does not store API keys in Pi\'s auth.json, nor remove them',
 	connect: 'does not install or remove its bridge in Pi (it writes Pi\'s settings.json and puts code Pi loads into Pi\'s folder)',
 	actOnPi: 'does not put /pruner commands into a running Pi\'s editor',
 };

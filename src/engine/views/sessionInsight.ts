@@ -4,19 +4,21 @@
  * preview, the pending batches (and what `now` would reclaim of them), the pruned-call tree and the chains left for `compact`. Computed
  * only in steps (`prepare`), each value once and kept, into plain values (`PreparedInsight`) that
  * cost nothing to read: nothing here runs a pass at once. A new snapshot, configuration or release
- * means a new insight, so a no-op refresh recomputes nothing.
+ * means a new insight, so a no-op refresh recomputes nothing. The extension's views, the preview,
+ * the flush and the command line all read a session's derived values from here: each rule that
+ * derives them (what is pending, what `compact` has left, the rearm flag, the footer) has one copy.
  */
 import type { CondenseState, RenderedContext, LiveReclaim, PendingBatch, PrunedSummaryNode } from '../condense';
 import { capturePendingBatchesSteps } from '../condense/pending/capturePending';
 import { previewFromStateSteps } from '../condense/renderBranch';
 import { buildCondenseStateSteps } from '../condense/state/buildCondenseState';
 import { buildPrunedTreeSteps } from '../condense/tree/prunedTree';
-import { compactableChainsSteps } from '../flush/chains/chainSelection';
+import { compactableChainsSteps } from '../chains/chainSelection';
 import { contextMetricsForSteps } from '../metrics/contextMetrics';
 import { pendingEstimateSteps, type PendingEstimate } from '../preview/pendingEstimate';
 import type { Steps } from '../steps';
 import type { ContextPruneConfig } from '../config/types';
-import type { ContextMetrics } from '../metrics';
+import { diagnosticCounts, type ContextMetrics, type DiagnosticCounts } from '../metrics';
 import type { ReleaseRules } from '../release/releases';
 import { getBranchSteps } from '../session/branch';
 import { buildSessionContextSteps } from '../session/context';
@@ -62,6 +64,12 @@ export interface PreparedInsight {
 	readonly rearmed: boolean;
 }
 
+/** What the release's footer needs of a render: its status text and the diagnostics it counts. */
+export interface RenderedFooter {
+	readonly statusText: string;
+	readonly counts: DiagnosticCounts;
+}
+
 export class SessionInsight {
 	private branchValue: readonly SessionEntry[] | undefined;
 	private contextValue: SessionContext | undefined;
@@ -98,7 +106,7 @@ export class SessionInsight {
 				metrics: yield* this.metricsSteps(),
 				reclaim: yield* this.reclaimSteps(),
 				compactableChains: yield* this.compactableChainsSteps(),
-				rearmed: this.rules.flushMetrics && this.config.enabled && (yield* this.pendingSteps()).length > 0,
+				rearmed: yield* this.rearmedSteps(),
 			};
 			this.preparedValue ??= prepared;
 		}
@@ -133,7 +141,8 @@ export class SessionInsight {
 		return this.stateValue;
 	}
 
-	private *previewSteps(): Steps<RenderedContext> {
+	/** What the model is sent under the configuration (`PreparedInsight.preview`). */
+	*previewSteps(): Steps<RenderedContext> {
 		if (this.previewValue === undefined) {
 			const preview = yield* previewFromStateSteps(yield* this.stateSteps(), (yield* this.contextSteps()).messages, this.config, this.rules);
 			this.previewValue ??= preview;
@@ -141,7 +150,8 @@ export class SessionInsight {
 		return this.previewValue;
 	}
 
-	private *pendingSteps(): Steps<readonly PendingBatch[]> {
+	/** The batches the next flush would summarize (`PreparedInsight.pending`). */
+	*pendingSteps(): Steps<readonly PendingBatch[]> {
 		if (this.pendingValue === undefined) {
 			const pending = yield* capturePendingBatchesSteps(yield* this.branchSteps(), yield* this.stateSteps(), this.config);
 			this.pendingValue ??= pending;
@@ -149,7 +159,8 @@ export class SessionInsight {
 		return this.pendingValue;
 	}
 
-	private *treeSteps(): Steps<readonly PrunedSummaryNode[]> {
+	/** The pruned-call tree (`PreparedInsight.prunedTree`). */
+	*treeSteps(): Steps<readonly PrunedSummaryNode[]> {
 		if (this.treeValue === undefined) {
 			const tree = yield* buildPrunedTreeSteps(yield* this.stateSteps());
 			this.treeValue ??= tree;
@@ -157,12 +168,29 @@ export class SessionInsight {
 		return this.treeValue;
 	}
 
-	private *metricsSteps(): Steps<ContextMetrics | undefined> {
+	/** pi-condense's context metrics (`PreparedInsight.metrics`). */
+	*metricsSteps(): Steps<ContextMetrics | undefined> {
 		if (this.metricsValue === undefined) {
 			const metrics = (yield* contextMetricsForSteps(yield* this.branchSteps(), yield* this.stateSteps(), this.config, this.rules)) ?? null;
 			this.metricsValue ??= metrics;
 		}
 		return this.metricsValue ?? undefined;
+	}
+
+	/** The release's reload-rearm flag (`PreparedInsight.rearmed`): from 2.7.0, pruning on and work pending. */
+	*rearmedSteps(): Steps<boolean> {
+		return this.rules.flushMetrics && this.config.enabled && (yield* this.pendingSteps()).length > 0;
+	}
+
+	/**
+	 * The footer's status text and diagnostic counts, from the kept preview when there is one. Else
+	 * (the command line asks for the footer alone) the branch is rendered for it and only these two
+	 * are kept: the rendered context's own objects (stubs, chain blocks, its diagnostics) are then
+	 * garbage before the metrics run, so a collection while they run can take them.
+	 */
+	*footerSteps(): Steps<RenderedFooter> {
+		const preview = this.previewValue ?? (yield* previewFromStateSteps(yield* this.stateSteps(), (yield* this.contextSteps()).messages, this.config, this.rules));
+		return { statusText: preview.statusText, counts: diagnosticCounts(preview.diagnostics) };
 	}
 
 	/** The chains left for `compact` (`PreparedInsight.compactableChains`), alone. */

@@ -58,6 +58,12 @@ export interface ListOrder {
 export interface SessionListOptions {
 	readonly workspaceFolders: readonly string[];
 	readonly filter?: string;
+	/**
+	 * Sessions the filter's words were found in by a full-text search of their messages (the session
+	 * index), with the matching message's words: shown whatever their names say, the words as their
+	 * description.
+	 */
+	readonly textMatches?: ReadonlyMap<string, string>;
 	readonly now: number;
 	readonly homedir?: string;
 	/** A session's pruning state (its project's); undefined until its release is known. */
@@ -72,7 +78,7 @@ export function buildSessionList(rows: readonly ListedSession[], options: Sessio
 	const filter = options.filter?.trim().toLowerCase() ?? '';
 	const byCwd = new Map<string, ListedSession[]>();
 	for (const row of rows) {
-		if (filter === '' || matches(row, filter)) {
+		if (filter === '' || matches(row, filter) || options.textMatches?.has(row.file.path) === true) {
 			byCwd.set(row.file.header.cwd, [...(byCwd.get(row.file.header.cwd) ?? []), row]);
 		}
 	}
@@ -83,7 +89,7 @@ export function buildSessionList(rows: readonly ListedSession[], options: Sessio
 	const order = options.order;
 	const projects = [...byCwd].map(([cwd, listed]): ProjectItem => {
 		const labels = distinctSessionLabels(listed, formatTime);
-		const sessions = listed.map((row) => sessionItem(row, labels.get(row.file.path) ?? sessionTitle(row), options));
+		const sessions = listed.map((row) => sessionItem(row, labels.get(row.file.path) ?? sessionTitle(row), options, filter === '' ? undefined : options.textMatches?.get(row.file.path)));
 		sortByActivity(sessions, (session) => session.path, (session) => session.modified, order?.sessions);
 		const isWorkspace = workspace.includes(normalizeFolder(cwd));
 		return {
@@ -136,7 +142,7 @@ export function defaultSession(projects: readonly ProjectItem[], hasWorkspace: b
 	return best?.path;
 }
 
-function sessionItem(row: ListedSession, label: string, options: SessionListOptions): SessionItem {
+function sessionItem(row: ListedSession, label: string, options: SessionListOptions, matchedWords: string | undefined): SessionItem {
 	const summary = row.summary?.summary;
 	const facts = {
 		path: row.file.path, size: row.file.size, summary, reclaim: row.reclaim,
@@ -145,8 +151,8 @@ function sessionItem(row: ListedSession, label: string, options: SessionListOpti
 	return {
 		path: row.file.path,
 		label,
-		description: rowDescription(facts, options.now),
-		details: rowDetails(facts),
+		description: matchedWords ?? rowDescription(facts, options.now),
+		details: matchedWords === undefined ? rowDetails(facts) : [`Found: ${matchedWords}`, ...rowDetails(facts)],
 		modified: facts.modified,
 		summarized: summary !== undefined,
 	};

@@ -2,14 +2,15 @@
  * Connecting Pi to VS Code: installing the bridge into the user's Pi (after saying what it is and
  * does), removing it, opening the last request a live Pi sent, and `/pruner now` / `compact` on a
  * session a live Pi holds: the bridge puts the command into Pi's editor and the user presses Enter
- * there, so pi-condense's own command runs in Pi (nothing is written to the session from here).
+ * there, so pi-condense's own command runs in Pi (nothing is written to the session from here); where
+ * Pi cannot say whether its editor holds a draft (RPC mode), the user is told what to type instead.
  * All of it acts on Pi, so all of it is refused in restricted mode. With the argument `'confirmed'`
  * Connect and Disconnect do not ask (as the other commands take their value as an argument).
  */
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { PrunerSubcommand } from '../../engine/live/liveTypes';
-import { restrictedModeRefusal, type RestrictedAction } from '../../engine/views/restrictedMode';
+import type { PrunerSubcommand } from '../../engine/live';
+import { type RestrictedAction, restrictedModeRefusal } from '../../engine/views';
 import { bridgeInstallStatus, installBridge, uninstallBridge } from '../../node/bridge/bridgeInstall';
 import { errorMessage } from '../../base/errorMessage';
 import type { BridgeInstallState } from '../live/bridgeInstallState';
@@ -17,7 +18,7 @@ import type { LastSentDocuments } from '../live/lastSentDocuments';
 import type { LiveSessions } from '../live/liveSessions';
 import { registerCommand, showError, showInfo, showWarning } from '../ui/safeUi';
 import type { CommandContext } from './commandContext';
-import { CommandId } from './commandIds';
+import { CommandId } from '../commandIds';
 
 export interface BridgeCommandContext extends CommandContext {
 	readonly live: LiveSessions;
@@ -127,7 +128,8 @@ async function disconnect(context: BridgeCommandContext, confirmed: boolean): Pr
 	}
 }
 
-async function openLastSent(context: BridgeCommandContext, path: string | undefined): Promise<string | undefined> {
+/** Opens the exact text of the last request the live Pi holding `path` sent; says why when there is none. */
+export async function openLastSent(context: BridgeCommandContext, path: string | undefined): Promise<string | undefined> {
 	const pi = context.live.forSession(path);
 	if (!pi) {
 		const text = 'Pi Condense: no running Pi with a bridge holds this session. Connect Pi to VS Code, then restart Pi.';
@@ -164,7 +166,7 @@ export async function prunerInPi(context: BridgeCommandContext, mode: PrunerSubc
 		void showInfo(told);
 		return told;
 	} catch (error) {
-		const told = `Pi Condense: Pi (pid ${pi.state.pid}) holds this session and did not take ${mode === 'now' ? '/pruner now' : '/pruner compact'}: ${errorMessage(error)}. Type it in Pi yourself.`;
+		const told = `Pi Condense: Pi (pid ${pi.state.pid}) holds this session and did not take ${mode === 'now' ? '/pruner now' : '/pruner compact'}: ${errorMessage(error)}. Type it in Pi's editor yourself and press Enter.`;
 		context.logger.warn(told);
 		void showWarning(told);
 		return told;

@@ -4,21 +4,25 @@
  * words that say what happened and what to do.
  */
 import * as vscode from 'vscode';
-import { setConfigKeys } from '../../engine/config/setConfigKey';
-import { releaseDefaults } from '../../engine/config/defaults';
+import { releaseDefaults, setConfigKeys } from '../../engine/config';
 import type { ModelChoice } from '../../node/llm/models';
-import type { FlushRunner } from '../flush/flushRunner';
+import type { PruneRequests } from '../flush/pruneRequests';
 import type { StrandedEntriesMonitor } from '../flush/strandedEntriesMonitor';
+import type { SetUpKeys } from '../flush/setUpKeys';
 import type { UndoPrunes } from '../flush/undoPrunes';
 import { SettingsWriteError } from '../../node/settings/updatePruneSettings';
+import type { ExtensionSettings } from '../extensionConfig';
 import type { SessionController } from '../sessionController';
 import type { PrunedCallsTreeProvider } from '../tree/prunedCallsTreeProvider';
 import type { SessionsTreeProvider } from '../tree/sessionsTreeProvider';
+import type { SessionSearch } from '../history/sessionSearch';
 import { errorMessage } from '../../base/errorMessage';
 import { showError, showInfo, showWarning } from '../ui/safeUi';
 
 export interface CommandContext {
 	readonly controller: SessionController;
+	/** The `piCondense.*` settings: a command reads `settings.current` when it runs. */
+	readonly settings: ExtensionSettings;
 	readonly logger: vscode.LogOutputChannel;
 	readonly sessionsTree: SessionsTreeProvider;
 	readonly prunedTree: PrunedCallsTreeProvider;
@@ -26,16 +30,16 @@ export interface CommandContext {
 	readonly listModels: (agentDir: string) => Promise<ModelChoice[]>;
 	/** Which pi-ai the summarizer uses (or would use: nothing is loaded for it), for Show Status. */
 	readonly summarizerLibrary: () => Promise<string>;
-	readonly flushRunner: FlushRunner;
+	/** `/pruner now` and `/pruner compact` (in a live Pi's editor, or flushed here). */
+	readonly prune: PruneRequests;
 	/** The records of our writes: Undo Last Prune. */
 	readonly undo: UndoPrunes;
+	/** The keys "Set up a key…" saved in auth.json: Remove the Key Set up by Pi Condense. */
+	readonly keys: SetUpKeys;
 	/** Stops watching for stranded entries that an undo removed. */
 	readonly monitor: StrandedEntriesMonitor;
-	/**
-	 * `/pruner now` or `compact` for a session a live Pi holds, put into Pi's editor by its bridge
-	 * (`bridgeCommands.ts`); resolves undefined when no live Pi holds the session.
-	 */
-	readonly prunerInPi?: (mode: 'now' | 'compact', sessionPath: string) => Promise<string | undefined>;
+	/** Search Pi Sessions… (the session index). */
+	readonly sessionSearch: SessionSearch;
 }
 
 /** The selected session's path, or undefined after telling the user to select one. */

@@ -2,15 +2,14 @@
  * `/pruner now`, `/pruner compact` and Undo Last Prune: flush the selected session (or the one
  * given) through the FlushRunner, after the confirmation that says what will be written
  * (`piCondense.confirmPrune`), and take our last write out again. Each returns its outcome. A session
- * a live Pi holds is not written from here: its bridge puts the command into Pi's editor instead
- * (then there is no outcome).
+ * a live Pi holds is not written from here: its bridge puts the command into Pi's editor instead, or
+ * says what to type where it cannot (then there is no outcome).
  */
 import * as vscode from 'vscode';
 import type { FlushOutcome } from '../../node/flush/flushOutcome';
-import { readExtensionConfig } from '../extensionConfig';
 import { UndoPrunes, type UndoOutcome } from '../flush/undoPrunes';
 import { requireSession, type CommandContext } from './commandContext';
-import { CommandId } from './commandIds';
+import { CommandId } from '../commandIds';
 import { registerCommand, showInfo, showWarning } from '../ui/safeUi';
 
 const UNDO_CONFIRM = 'Undo Prune';
@@ -18,11 +17,11 @@ const UNDO_CONFIRM = 'Undo Prune';
 export function registerFlushCommands(context: CommandContext): vscode.Disposable[] {
 	const run = async (mode: 'now' | 'compact', path: unknown): Promise<FlushOutcome | undefined> => {
 		const sessionPath = typeof path === 'string' ? path : requireSession(context, mode === 'now' ? 'summarize its pending batches' : 'compact its chains');
-		context.logger.info(`${mode === 'now' ? 'Summarize Now' : 'Compact Now'} asked for ${sessionPath ?? 'no session (none selected)'}`);
-		if (sessionPath === undefined || (await context.prunerInPi?.(mode, sessionPath)) !== undefined) {
+		if (sessionPath === undefined) {
+			context.logger.info(`${mode === 'now' ? 'Summarize Now' : 'Compact Now'} asked for no session (none selected)`);
 			return undefined;
 		}
-		return context.flushRunner.run(mode, sessionPath, { confirm: readExtensionConfig().confirmPrune });
+		return context.prune.run(mode, sessionPath);
 	};
 	return [
 		registerCommand(CommandId.FlushNow, (path?: unknown) => run('now', path)),
@@ -35,7 +34,7 @@ export function registerFlushCommands(context: CommandContext): vscode.Disposabl
 async function undoLastPrune(context: CommandContext, path: string | undefined, fromToast: boolean): Promise<UndoOutcome | undefined> {
 	const { controller, undo, logger } = context;
 	const record = undo.last(path) ?? (path === undefined ? undefined : undo.last(undefined));
-	if (record && !fromToast && readExtensionConfig().confirmPrune && undo.refusal() === undefined) {
+	if (record && !fromToast && context.settings.current.confirmPrune && undo.refusal() === undefined) {
 		const choice = await showInfo(`Undo the last prune of "${controller.titleOf(record.path)}"?`, {
 			modal: true,
 			detail: `Removes the ${UndoPrunes.describe(record)}: the session file becomes, byte for byte, what it was before. Only while nothing was written after them, and not while Pi holds the session.`,

@@ -5,12 +5,11 @@
  * thinking level for reasoning models.
  */
 import * as vscode from 'vscode';
-import { parseModelArgument, type ModelArgument } from '../../engine/pruner/prunerArguments';
-import { modelSetText, modelText } from '../../engine/pruner/prunerTexts';
-import { SUMMARIZER_THINKING_LEVELS } from '../../engine/config/presets';
+import { type ModelArgument, modelSetText, modelText, parseModelArgument } from '../../engine/pruner';
+import { SUMMARIZER_THINKING_LEVELS } from '../../engine/config';
 import type { ModelChoice } from '../../node/llm/models';
 import { saveSettings, type CommandContext, type SettingChange } from './commandContext';
-import { CommandId } from './commandIds';
+import { CommandId } from '../commandIds';
 import { errorMessage } from '../../base/errorMessage';
 import { pickOne, registerCommand, showQuickPick, showWarning } from '../ui/safeUi';
 

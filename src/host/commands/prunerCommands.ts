@@ -9,19 +9,13 @@ import * as vscode from 'vscode';
 import { askNumber } from './askNumber';
 import { newerPiSessionText, releaseLine, releaseStatusLines } from '../../engine/release';
 import { flattenReport, requireSession, saveSetting, showDetailedReport, showReport, type CommandContext } from './commandContext';
-import { CommandId } from './commandIds';
+import { CommandId } from '../commandIds';
 import { pruneUri } from '../recovery/pruneUris';
 import { statsText } from '../../engine/condense';
-import { pruneHeadline } from '../../engine/views/pruneState';
+import { pruneHeadline } from '../../engine/views';
 import { notices } from '../../engine/flush';
-import { BATCHING_MODES, MIN_BATCH_CHARS_PRESETS, PRUNE_ON_MODES, SUMMARIZER_THINKING_LEVELS } from '../../engine/config/presets';
-import {
-	parseBatchingMode, parseDedup, parseMinBatchChars, parseNameList, parsePruneOn, parseThinking, type Parsed,
-} from '../../engine/pruner/prunerArguments';
-import {
-	batchingSetText, DISABLED_TEXT, dedupStatusText, ENABLED_TEXT, minBatchCharsText, protectedListText, pruneOnSetText, statusReportText,
-	thinkingSetText,
-} from '../../engine/pruner/prunerTexts';
+import { BATCHING_MODES, MIN_BATCH_CHARS_PRESETS, PRUNE_ON_MODES, SUMMARIZER_THINKING_LEVELS } from '../../engine/config';
+import { batchingSetText, dedupStatusText, DISABLED_TEXT, ENABLED_TEXT, minBatchCharsText, parseBatchingMode, type Parsed, parseDedup, parseMinBatchChars, parseNameList, parsePruneOn, parseThinking, protectedListText, pruneOnSetText, statusReportText, thinkingSetText } from '../../engine/pruner';
 import { registerCommand, showInfo, showInputBox, showQuickPick, showWarning } from '../ui/safeUi';
 
 export function registerPrunerCommands(context: CommandContext): vscode.Disposable[] {

@@ -11,7 +11,7 @@ import { pruneUri } from '../recovery/pruneUris';
 import { UnlistedSessionError } from '../sessionDirectory';
 import { PrunedTreeNode } from '../tree/prunedCallsNodes';
 import { requireSession, type CommandContext } from './commandContext';
-import { CommandId } from './commandIds';
+import { CommandId } from '../commandIds';
 import { errorMessage } from '../../base/errorMessage';
 import { registerCommand, showInputBox, showWarning } from '../ui/safeUi';
 
@@ -20,18 +20,20 @@ export interface RefTarget {
 	readonly ref: string;
 }
 
+/** Opens the `pi-condense:` document of a ref's raw output (what `context_tree_query` returns); its URI. */
+export async function openRecovered(target: RefTarget): Promise<string> {
+	const uri = pruneUri({ kind: 'recovered', ...target });
+	const document = await vscode.workspace.openTextDocument(uri);
+	await vscode.window.showTextDocument(document, { preview: true });
+	return uri.toString();
+}
+
 export function registerRecoveryCommands(context: CommandContext): vscode.Disposable[] {
 	const { controller } = context;
 	return [
 		registerCommand(CommandId.RecoverOutput, async (argument?: unknown) => {
 			const target = refTarget(argument, controller.selected) ?? await askRef(context);
-			if (!target) {
-				return undefined;
-			}
-			const uri = pruneUri({ kind: 'recovered', ...target });
-			const document = await vscode.workspace.openTextDocument(uri);
-			await vscode.window.showTextDocument(document, { preview: true });
-			return uri.toString();
+			return target ? openRecovered(target) : undefined;
 		}),
 		registerCommand(CommandId.CopyRef, async (argument?: unknown) => {
 			const target = refTarget(argument, controller.selected);

@@ -6,6 +6,7 @@
 import type * as vscode from 'vscode';
 import type { CommandContext } from './commandContext';
 import { registerFlushCommands } from './flushCommands';
+import { registerKeyCommands } from './keyCommands';
 import { registerModelCommand } from './modelPicker';
 import { registerPrunerCommands } from './prunerCommands';
 import { registerRecoveryCommands } from './recoveryCommands';
@@ -21,6 +22,7 @@ export function registerCommands(context: CommandContext): vscode.Disposable[] {
 		...registerSessionCommands(context),
 		...registerRecoveryCommands(context),
 		...registerFlushCommands(context),
+		...registerKeyCommands(context),
 		...registerReleaseCommands(context),
 	];
 }

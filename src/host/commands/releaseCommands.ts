@@ -6,13 +6,12 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import { askNumber } from './askNumber';
-import { RECOVERY_GRACE_PRESETS } from '../../engine/config/presets';
-import { parseRecoveryGrace } from '../../engine/pruner/prunerArguments';
-import { recoveryGraceSetText, recoveryGraceText } from '../../engine/pruner/prunerTexts';
+import { RECOVERY_GRACE_PRESETS } from '../../engine/config';
+import { parseRecoveryGrace, recoveryGraceSetText, recoveryGraceText } from '../../engine/pruner';
 import { INSTALL_COMMAND } from '../../engine/release';
-import { restrictedModeRefusal } from '../../engine/views/restrictedMode';
+import { restrictedModeRefusal } from '../../engine/views';
 import { findPiOnPath } from '../../node/release/piOnPath';
-import { CommandId } from './commandIds';
+import { CommandId } from '../commandIds';
 import { saveSetting, type CommandContext } from './commandContext';
 import { registerCommand, showInfo, showWarning } from '../ui/safeUi';
 

@@ -5,11 +5,10 @@
  */
 import * as vscode from 'vscode';
 import { requireSession, type CommandContext } from './commandContext';
-import { CommandId } from './commandIds';
+import { CommandId } from '../commandIds';
 import { PRUNED_CALLS_VIEW_ID } from '../tree/prunedCallsTreeProvider';
 import { SESSIONS_VIEW_ID } from '../tree/sessionsTreeProvider';
 import { errorMessage } from '../../base/errorMessage';
-import { readExtensionConfig } from '../extensionConfig';
 import { registerCommand, showError, showInfo, showInputBox, showQuickPick } from '../ui/safeUi';
 
 export function registerSessionCommands(context: CommandContext): vscode.Disposable[] {
@@ -19,7 +18,7 @@ export function registerSessionCommands(context: CommandContext): vscode.Disposa
 			if (typeof path === 'string') {
 				await selectAndReport(context, path);
 				// A click on a row shows what the model is sent (piCondense.sessions.openPreviewOnClick); the tree keeps the keyboard.
-				if (how === 'click' && readExtensionConfig().openPreviewOnClick && controller.selected === path) {
+				if (how === 'click' && context.settings.current.openPreviewOnClick && controller.selected === path) {
 					await vscode.commands.executeCommand(CommandId.OpenPreview, { preserveFocus: true });
 				}
 			}
@@ -54,7 +53,7 @@ export function registerSessionCommands(context: CommandContext): vscode.Disposa
 		registerCommand(CommandId.FilterSessions, async (text?: string) => {
 			const value = typeof text === 'string' ? text : await showInputBox({
 				title: 'Pi Condense: filter sessions',
-				prompt: 'Shows sessions whose name, first message, project folder or file name contains this text.',
+				prompt: 'Shows sessions whose name, first message, project folder or file name contains this text, or any of whose messages holds these words (the session index).',
 				value: sessionsTree.filter,
 			});
 			if (value !== undefined) {
@@ -63,6 +62,28 @@ export function registerSessionCommands(context: CommandContext): vscode.Disposa
 			return sessionsTree.filter;
 		}),
 		registerCommand(CommandId.ClearSessionFilter, () => sessionsTree.setFilter('')),
+		registerCommand(CommandId.SearchSessions, async (words?: unknown) => {
+			const found = await context.sessionSearch.pick(typeof words === 'string' ? words : undefined);
+			if (found === undefined) {
+				return undefined;
+			}
+			await selectAndReport(context, found.path);
+			if (controller.selected === found.path) {
+				await vscode.commands.executeCommand(CommandId.OpenPreview, { preserveFocus: false });
+				if (found.entryId !== undefined) {
+					await vscode.commands.executeCommand(CommandId.RevealInPreview, { entryId: found.entryId });
+				}
+			}
+			return { path: found.path, entryId: found.entryId, line: found.line };
+		}),
+		registerCommand(CommandId.ClearSessionIndex, async () => {
+			if (!await controller.clearIndex()) {
+				void showInfo('The session index is off in this window: there is nothing to clear. See piCondense.sessionIndex.enabled.');
+				return false;
+			}
+			void showInfo('The session index was cleared: it holds no session now. It is built again at the next start unless piCondense.sessionIndex.enabled is off.');
+			return true;
+		}),
 		registerCommand(CommandId.ShowSearchedFolders, () => showSearchedFolders(context)),
 		registerCommand(CommandId.ShowTree, async () => {
 			await vscode.commands.executeCommand(`${PRUNED_CALLS_VIEW_ID}.focus`);

@@ -5,12 +5,10 @@
  * several settings can be changed in a row (Esc closes it).
  */
 import * as vscode from 'vscode';
-import { parseNameList } from '../../engine/pruner/prunerArguments';
-import {
-	ignoredRowText, parseSettingInput, settingRows, settingValue, valueWithDefault, type ReleaseSettingRow, type SettingRow,
-} from '../../engine/views/pruneSettingRows';
+import { parseNameList } from '../../engine/pruner';
+import { ignoredRowText, parseSettingInput, type ReleaseSettingRow, type SettingRow, settingRows, settingValue, valueWithDefault } from '../../engine/views';
 import { saveSetting, type CommandContext } from './commandContext';
-import { CommandId } from './commandIds';
+import { CommandId } from '../commandIds';
 import { pickOne, registerCommand, showInfo, showInputBox, showQuickPick } from '../ui/safeUi';
 import { askNumber } from './askNumber';
 

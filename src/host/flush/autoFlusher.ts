@@ -8,14 +8,17 @@ import * as vscode from 'vscode';
 import { DEFAULT_QUIET_MS } from '../../node/write';
 import type { ModelLookup } from '../../node/llm/modelPricing';
 import { autoFlushReason, usesBudgetTriggers } from '../../node/store/autoFlushCheck';
-import { restrictedModeRefusal } from '../../engine/views/restrictedMode';
+import { restrictedModeRefusal } from '../../engine/views';
 import { Disposable } from '../dispose';
 import type { ExtensionConfig } from '../extensionConfig';
 import type { SessionController } from '../sessionController';
 import type { FlushRunner } from './flushRunner';
 import { errorMessage } from '../../base/errorMessage';
+import type { Debounce, WorkScope } from '../../work';
 
 export interface AutoFlusherOptions {
+	/** Its own scope: the quiet period's timer and the check run under it. */
+	readonly work: WorkScope;
 	readonly controller: SessionController;
 	readonly runner: FlushRunner;
 	readonly logger: vscode.LogOutputChannel;
@@ -27,7 +30,8 @@ export interface AutoFlusherOptions {
 }
 
 export class AutoFlusher extends Disposable {
-	private timer: NodeJS.Timeout | undefined;
+	/** The check, once the selected session has been quiet for the quiet period. */
+	private readonly checks: Debounce;
 	private readonly windows = new Map<string, number | undefined>();
 	private readonly quietMs: number;
 	private toldRestricted = false;
@@ -35,17 +39,18 @@ export class AutoFlusher extends Disposable {
 	constructor(private readonly options: AutoFlusherOptions) {
 		super();
 		this.quietMs = options.quietMs ?? DEFAULT_QUIET_MS + 500;
+		this.checks = options.work.debounce(this.quietMs, () => this.check());
 		this._register(options.controller.onDidChangeSelectedSession(() => this.schedule()));
-		this._register({ dispose: () => clearTimeout(this.timer) });
+		this._register({ dispose: () => this.checks.cancel() });
 	}
 
 	/** Checks the selected session once it has been quiet for the quiet period. */
 	schedule(): void {
-		clearTimeout(this.timer);
-		if (!this.options.extensionConfig().autoFlushOnIdle) {
-			return;
+		if (this.options.extensionConfig().autoFlushOnIdle) {
+			this.checks.schedule();
+		} else {
+			this.checks.cancel();
 		}
-		this.timer = setTimeout(() => void this.check(), this.quietMs);
 	}
 
 	private async check(): Promise<void> {

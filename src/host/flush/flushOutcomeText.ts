@@ -5,10 +5,9 @@
  * and Open Preview after a write, and what to do after a refusal or a failure.
  */
 import * as vscode from 'vscode';
-import { flushAccount } from '../../engine/flush/flushAccount';
-import { notices as flushNotices, type FlushMode } from '../../engine/flush';
+import { flushAccount, type FlushMode, notices as flushNotices } from '../../engine/flush';
 import type { FlushOutcome } from '../../node/flush/flushOutcome';
-import { CommandId } from '../commands/commandIds';
+import { CommandId } from '../commandIds';
 import { showError, showInfo, showWarning } from '../ui/safeUi';
 import { howSummarized, resultText } from './prunePlanText';
 

@@ -10,9 +10,9 @@ import * as vscode from 'vscode';
 import type { FlushMode } from '../../engine/flush';
 import { checkFlushable, flushSession, type FlushSessionRequest } from '../../node/flush/flushSession';
 import { outcome, type FlushOutcome } from '../../node/flush/flushOutcome';
-import { restrictedModeRefusal } from '../../engine/views/restrictedMode';
+import { restrictedModeRefusal, type SessionInsight } from '../../engine/views';
 import { toAbortSignal } from '../cancellation';
-import type { SummarizerFactory } from '../../node/flush/defaultSummarizer';
+import type { SummarizerFactory } from '../../node/llm/defaultSummarizer';
 import type { PiHolderCheck, SessionBase } from '../../node/write';
 import type { SessionController } from '../sessionController';
 import { FlushProgressText } from './flushProgressText';
@@ -21,8 +21,11 @@ import { showInfo, showWarning, withProgress } from '../ui/safeUi';
 import { tellOutcome } from './flushOutcomeText';
 import { confirmPrune, type ConfirmDeps } from './pruneConfirmation';
 import type { UndoPrunes } from './undoPrunes';
+import type { WorkScope } from '../../work';
 
 export interface FlushRunnerOptions {
+	/** Its own scope: a flush runs under it; closing it aborts the flush (nothing written) and waits for it. */
+	readonly work: WorkScope;
 	readonly controller: SessionController;
 	readonly logger: vscode.LogOutputChannel;
 	readonly monitor: StrandedEntriesMonitor;
@@ -34,15 +37,14 @@ export interface FlushRunnerOptions {
 	readonly planSummarizer: ConfirmDeps['planSummarizer'];
 	/** Where the writes of ours go, so that Undo Last Prune can remove them. */
 	readonly undo: UndoPrunes;
+	/** Where the confirmation's "Set up a key…" saves a key (and remembers it for its removal). */
+	readonly keys: ConfirmDeps['keys'];
 	/** Whether Pi holds the session, asked right before writing (default: the process check). */
 	readonly checkPiHolders?: PiHolderCheck;
 }
 
 export class FlushRunner {
 	private current: AbortController | undefined;
-	/** The running flush, settled (never rejected), for `stop`. */
-	private running: Promise<unknown> = Promise.resolve();
-	private stopped = false;
 
 	constructor(private readonly options: FlushRunnerOptions) {}
 
@@ -53,16 +55,6 @@ export class FlushRunner {
 	/** Aborts the running flush, as its notification's Cancel button does. */
 	cancel(): void {
 		this.current?.abort();
-	}
-
-	/**
-	 * The window is closing: aborts the running flush (its summarizer calls and its write) and
-	 * resolves once it has ended; no flush starts after this.
-	 */
-	async stop(): Promise<void> {
-		this.stopped = true;
-		this.cancel();
-		await this.running;
 	}
 
 	/**
@@ -83,7 +75,7 @@ export class FlushRunner {
 				return refused;
 			}
 			const logger = this.options.logger;
-			if (!await confirmPrune(mode, sessionPath, { controller: this.options.controller, planSummarizer: this.options.planSummarizer, log: (message) => logger.info(message) })) {
+			if (!await confirmPrune(mode, sessionPath, { work: this.options.work, controller: this.options.controller, planSummarizer: this.options.planSummarizer, keys: this.options.keys, log: (message) => logger.info(message) })) {
 				logger.info(`${mode} on ${sessionPath}: not confirmed, nothing written`);
 				return undefined;
 			}
@@ -120,7 +112,7 @@ export class FlushRunner {
 		if (restricted) {
 			return restricted;
 		}
-		if (this.stopped) {
+		if (this.options.work.isClosed) {
 			return undefined;
 		}
 		if (this.current) {
@@ -130,9 +122,16 @@ export class FlushRunner {
 		this.current = new AbortController();
 		this.options.controller.setActivity('summarizing');
 		try {
-			const running = work();
-			this.running = Promise.resolve(running).catch(() => undefined);
-			const outcome = await running;
+			// The scope's work: closing it (the window closes) aborts the flush and waits for it.
+			const outcome = await this.options.work.run(async (signal) => {
+				const abort = (): void => this.cancel();
+				signal.addEventListener('abort', abort, { once: true });
+				try {
+					return await work();
+				} finally {
+					signal.removeEventListener('abort', abort);
+				}
+			});
 			this.options.monitor.track(sessionPath, outcome.entries?.map((prepared) => prepared.entry.id) ?? []);
 			if (outcome.written && outcome.entries && outcome.entries.length > 0) {
 				this.options.undo.remember(sessionPath, outcome.written, outcome.entries.length, mode);
@@ -147,14 +146,18 @@ export class FlushRunner {
 	/** The refusal the flush would answer with before any summarizer call, if any (`checkFlushable`). */
 	private async preflight(mode: FlushMode, sessionPath: string): Promise<FlushOutcome | undefined> {
 		const settings = this.options.controller.renderSettingsFor(sessionPath);
-		return checkFlushable({ sessionPath, mode, config: settings.configured, resolution: settings.resolution, base: await this.openBase(sessionPath) });
+		const open = await this.openSession(sessionPath);
+		return checkFlushable(this.options.work, { sessionPath, mode, config: settings.configured, resolution: settings.resolution, base: open?.base });
 	}
 
-	/** The open session's model and the offset it reaches; undefined when it cannot be opened (the flush reads the file). */
-	private async openBase(sessionPath: string): Promise<SessionBase | undefined> {
+	/**
+	 * The open session's model and the offset it reaches, with what the views derived from it; undefined
+	 * when it cannot be opened (the flush reads the file).
+	 */
+	private async openSession(sessionPath: string): Promise<{ readonly base: SessionBase; readonly insight: SessionInsight } | undefined> {
 		try {
 			const session = await this.options.controller.openSession(sessionPath);
-			return { model: session.model, consumedBytes: session.consumed };
+			return { base: { model: session.model, consumedBytes: session.consumed }, insight: session.insight(this.options.controller.renderSettingsFor(sessionPath)) };
 		} catch {
 			return undefined;
 		}
@@ -171,6 +174,7 @@ export class FlushRunner {
 		const lines = new FlushProgressText();
 		logger.info(`${mode} on ${sessionPath}`);
 		try {
+			const open = await this.openSession(sessionPath);
 			const request: FlushSessionRequest = {
 				sessionPath,
 				agentDir: agentDir ?? '',
@@ -179,8 +183,10 @@ export class FlushRunner {
 				rules: settings.rules,
 				resolution: settings.resolution,
 				summarizers: this.options.summarizers,
-				// The model the extension already holds: the preflight reads only what was appended since.
-				base: await this.openBase(sessionPath),
+				// The model the extension already holds: the preflight reads only what was appended since, and
+				// the branch, context and state the views derived from it are not built again.
+				base: open?.base,
+				insight: open?.insight,
 				interactive,
 				concurrency: this.options.concurrency(),
 				...(this.options.checkPiHolders ? { writeOptions: { checkPiHolders: this.options.checkPiHolders } } : {}),
@@ -196,7 +202,7 @@ export class FlushRunner {
 			};
 			const flushed = agentDir === undefined
 				? outcome('refused', 'pruner: nothing flushed — the Pi agent directory is not located yet')
-				: await flushSession(request);
+				: await flushSession(this.options.work, request);
 			tellOutcome(flushed, { mode, interactive, sessionPath, title: controller.titleOf(sessionPath), logger, piCondenseMissing: settings.resolution.kind === 'not-installed' });
 			return flushed;
 		} finally {

@@ -6,17 +6,22 @@
  */
 import { errorMessage } from '../../base/errorMessage';
 import type { SummarizerPlanner } from '../../node/llm/worker/piAiWorker';
-import { planChainSelectionSteps } from '../../engine/flush/chains/chainSelection';
+import { planChainSelectionSteps } from '../../engine/chains';
 import type { FlushMode } from '../../engine/flush';
-import { runSliced } from '../../node/slicing/runSliced';
+import type { SliceRunner } from '../../work';
 import type { SessionController } from '../sessionController';
 import { showInfo, showWarning } from '../ui/safeUi';
 import { confirmation, CONFIRM_COMPACT, CONFIRM_SUMMARIZE, SET_UP_KEY, SUMMARIZE_OFFLINE, type PruneFacts } from './prunePlanText';
 import { setUpKey } from './setUpKey';
+import type { SetUpKeys } from './setUpKeys';
 
 export interface ConfirmDeps {
+	/** Runs the chain planning in slices (the flush runner's scope). */
+	readonly work: SliceRunner;
 	readonly controller: SessionController;
 	readonly planSummarizer: SummarizerPlanner;
+	/** Where "Set up a key…" saves a key. */
+	readonly keys: SetUpKeys;
 	/** The question and the answer are logged (what the user was told before anything was written). */
 	readonly log: (message: string) => void;
 }
@@ -48,7 +53,7 @@ export async function confirmPrune(mode: FlushMode, path: string, deps: ConfirmD
 			const plan = facts.summarizer;
 			const provider = plan.kind === 'offline' || plan.kind === 'no-credentials' ? plan.provider : undefined;
 			const envVars = plan.kind === 'offline' || plan.kind === 'no-credentials' ? plan.envVars : [];
-			if (!await setUpKey(agentDir, provider, envVars)) {
+			if (!await setUpKey({ agentDir, provider, envVars, keys: deps.keys })) {
 				return false;
 			}
 			continue;
@@ -66,7 +71,7 @@ export async function pruneFacts(mode: FlushMode, path: string, agentDir: string
 	const insight = await controller.insightFor(path);
 	const keepRaw = mode === 'compact' ? 0 : config.chainCompression.rollingWindow;
 	const chainsRun = mode === 'compact' || config.chainCompression.enabled;
-	const plan = chainsRun ? await runSliced(planChainSelectionSteps({
+	const plan = chainsRun ? await deps.work.sliced(planChainSelectionSteps({
 		branch: insight.branch, messages: insight.context.messages, state: insight.state, config, rules: settings.rules, keepRaw,
 	})) : undefined;
 	const model = insight.context.model;

@@ -5,8 +5,8 @@
  */
 import { charsToTokens, formatCompactCount } from '../../engine/condense';
 import type { FlushMode } from '../../engine/flush';
-import type { PendingEstimate } from '../../engine/preview/pendingEstimate';
-import type { SummarizerPlan } from '../../node/flush/summarizerPlan';
+import type { PendingEstimate } from '../../engine/preview';
+import type { SummarizerPlan } from '../../node/llm/summarizerPlan';
 
 /** What a flush about to run will do, as far as it can be known before it runs. */
 export interface PruneFacts {

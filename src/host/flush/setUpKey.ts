@@ -1,24 +1,32 @@
 /**
  * "Set up a key…" of the confirmation before a flush: store an API key for the provider in Pi's
- * auth.json (as Pi's `/login` stores one: `{ "type": "api_key", "key": … }`, under Pi's own lock,
- * mode 0600, every other entry kept), or choose another summarizer model (the picker lists the
- * models that have credentials), or read how to set the provider's environment variable. The key
- * is never logged or shown. Refused in restricted mode (it writes a file).
+ * auth.json (as Pi's `/login` stores one, under Pi's own lock, every other entry kept, mode 0600 after,
+ * never over a file that does not parse: `storedApiKey.ts`), or choose another summarizer model (the
+ * picker lists the models that have credentials), or read how to set the provider's environment
+ * variable. The key is never logged or shown. Refused in restricted mode (it writes a file). A key
+ * saved here is taken out again by Remove the Key Set up by Pi Condense.
  */
-import { open } from 'node:fs/promises';
 import * as vscode from 'vscode';
-import { restrictedModeRefusal } from '../../engine/views/restrictedMode';
+import { restrictedModeRefusal } from '../../engine/views';
 import { errorMessage } from '../../base/errorMessage';
-import { errorCode } from '../../node/fs/errors';
 import { authFilePath } from '../../node/llm/authFile';
-import { createAuthJsonStore } from '../../node/llm/library/authJsonStore';
-import { CommandId } from '../commands/commandIds';
+import { AuthFileError } from '../../node/llm/storedApiKey';
+import { CommandId } from '../commandIds';
 import { showError, showInfo, showInputBox, showQuickPick, showWarning } from '../ui/safeUi';
+import type { SetUpKeys } from './setUpKeys';
+
+export interface KeySetUp {
+	readonly agentDir: string;
+	/** The provider of the model that needs a key (undefined: only another model or the environment). */
+	readonly provider: string | undefined;
+	readonly envVars: readonly string[];
+	readonly keys: SetUpKeys;
+}
 
 type Choice = vscode.QuickPickItem & { readonly action: 'store' | 'model' | 'environment' };
 
 /** Resolves true when a key was stored or another model chosen: the caller asks again. */
-export async function setUpKey(agentDir: string, provider: string | undefined, envVars: readonly string[]): Promise<boolean> {
+export async function setUpKey({ agentDir, provider, envVars, keys }: KeySetUp): Promise<boolean> {
 	const items: Choice[] = [
 		...(provider === undefined ? [] : [{
 			label: `Enter an API key for ${provider}…`, description: 'saved in Pi\'s auth.json, where Pi\'s /login keeps keys', iconPath: new vscode.ThemeIcon('key'), action: 'store' as const,
@@ -31,7 +39,7 @@ export async function setUpKey(agentDir: string, provider: string | undefined, e
 	const picked = await showQuickPick(items, { title: 'Pi Condense: a key for the summarizer', placeHolder: 'Pi Condense uses the keys your Pi uses: auth.json, then the provider\'s environment variable, then models.json' });
 	switch (picked?.action) {
 		case 'store':
-			return provider !== undefined && storeKey(agentDir, provider);
+			return provider !== undefined && storeKey(keys, agentDir, provider);
 		case 'model':
 			return (await vscode.commands.executeCommand<string | undefined>(CommandId.SelectModel)) !== undefined;
 		case 'environment':
@@ -42,15 +50,16 @@ export async function setUpKey(agentDir: string, provider: string | undefined, e
 	}
 }
 
-async function storeKey(agentDir: string, provider: string): Promise<boolean> {
+async function storeKey(keys: SetUpKeys, agentDir: string, provider: string): Promise<boolean> {
 	const restricted = restrictedModeRefusal('credentials', vscode.workspace.isTrusted);
 	if (restricted !== undefined) {
 		void showWarning(restricted);
 		return false;
 	}
+	const path = authFilePath(agentDir);
 	const key = await showInputBox({
 		title: `Pi Condense: API key for ${provider}`,
-		prompt: `Saved in ${authFilePath(agentDir)} (mode 0600), where Pi keeps the keys of /login. Pi and Pi Condense both use it.`,
+		prompt: `Saved in ${path} (mode 0600), where Pi keeps the keys of /login. Pi and Pi Condense both use it.`,
 		password: true,
 		ignoreFocusOut: true,
 		validateInput: (value) => (value.trim() === '' ? 'Enter the key, or press Escape.' : undefined),
@@ -59,25 +68,16 @@ async function storeKey(agentDir: string, provider: string): Promise<boolean> {
 		return false;
 	}
 	try {
-		await ensureAuthFile(authFilePath(agentDir));
-		await createAuthJsonStore({ agentDir, mode: 'request' }).modify(provider, () => Promise.resolve({ type: 'api_key', key: key.trim() }));
-		void showInfo(`Pi Condense: the key for ${provider} is saved in Pi's auth.json.`);
+		const { modeWas } = await keys.store(agentDir, provider, key.trim());
+		const mode = modeWas === undefined ? '' : ` It was readable by others (mode ${modeWas.toString(8)}); it is now readable by you only (mode 600).`;
+		void showInfo(`Pi Condense: the key for ${provider} is saved in ${path}, every other key and login kept.${mode} Remove the Key Set up by Pi Condense takes it out again.`);
 		return true;
 	} catch (error) {
-		void showError(`Pi Condense could not save the key in ${authFilePath(agentDir)}: ${errorMessage(error)}`);
+		void showError(`Pi Condense could not save the key: ${errorMessage(error)}`, ...(error instanceof AuthFileError ? ['Open auth.json'] : [])).then((choice) => {
+			if (choice !== undefined) {
+				void vscode.window.showTextDocument(vscode.Uri.file(path));
+			}
+		});
 		return false;
-	}
-}
-
-/** Pi's lock needs the file to exist: an empty one is created (0600, never replacing one that appears meanwhile). */
-async function ensureAuthFile(path: string): Promise<void> {
-	try {
-		const handle = await open(path, 'wx', 0o600);
-		await handle.writeFile('{}');
-		await handle.close();
-	} catch (error) {
-		if (errorCode(error) !== 'EEXIST') {
-			throw error;
-		}
 	}
 }

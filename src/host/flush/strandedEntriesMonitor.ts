@@ -5,19 +5,22 @@
  */
 import * as vscode from 'vscode';
 import { WrittenEntriesWatch, type StrandedEntries } from '../../node/store/writtenEntriesWatch';
-import { CommandId } from '../commands/commandIds';
+import { CommandId } from '../commandIds';
 import { Disposable } from '../dispose';
 import type { SessionController } from '../sessionController';
 import { showWarning } from '../ui/safeUi';
 import { errorMessage } from '../../base/errorMessage';
+import { isWorkStopped, type WorkScope } from '../../work';
 
 export class StrandedEntriesMonitor extends Disposable {
 	private readonly _onDidStrandEntries = this._register(new vscode.EventEmitter<{ readonly path: string; readonly state: StrandedEntries }>());
 	readonly onDidStrandEntries = this._onDidStrandEntries.event;
-	private readonly written = new WrittenEntriesWatch();
+	private readonly written: WrittenEntriesWatch;
 
-	constructor(private readonly controller: SessionController, private readonly logger: vscode.LogOutputChannel) {
+	/** `work` is its own scope: the checks run under it. */
+	constructor(work: WorkScope, private readonly controller: SessionController, private readonly logger: vscode.LogOutputChannel) {
 		super();
+		this.written = new WrittenEntriesWatch(work);
 		this._register(controller.onDidChangeOpenSession((path) => void this.check(path)));
 		this._register(controller.onDidChangeSessions((paths) => {
 			for (const path of paths ?? []) {
@@ -46,7 +49,9 @@ export class StrandedEntriesMonitor extends Disposable {
 				this.report(path, stranded);
 			}
 		} catch (error) {
-			this.logger.warn(`checking our entries in ${path}: ${errorMessage(error)}`);
+			if (!isWorkStopped(error)) {
+				this.logger.warn(`checking our entries in ${path}: ${errorMessage(error)}`);
+			}
 		}
 	}
 

@@ -7,7 +7,7 @@
  * session's file still ends where our last write did.
  */
 import * as vscode from 'vscode';
-import { restrictedModeRefusal } from '../../engine/views/restrictedMode';
+import { restrictedModeRefusal } from '../../engine/views';
 import { formatBytes } from '../../base/numberFormat';
 import { undoAppend, type PiHolderCheck, type UndoResult, type WrittenBytes } from '../../node/write';
 import { Disposable } from '../dispose';

@@ -5,7 +5,7 @@
  * sent unasked). One document per request; a newer request needs a new open.
  */
 import * as vscode from 'vscode';
-import type { SentPart } from '../../engine/live/liveTypes';
+import type { SentPart } from '../../engine/live';
 import type { LivePi } from '../../node/bridge/liveBridges';
 import { errorMessage } from '../../base/errorMessage';
 

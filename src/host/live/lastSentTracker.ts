@@ -7,12 +7,11 @@
  */
 import { resolve } from 'node:path';
 import * as vscode from 'vscode';
-import { lastSentView, type LastSentView } from '../../engine/live/liveTexts';
-import { predictAtLeafSteps } from '../../engine/live/predictAtLeaf';
-import { compareSent, comparisonSummary, type SentComparison } from '../../engine/live/sentComparison';
+import { predictAtLeafSteps } from '../../engine/condense';
+import { compareSent, comparisonSummary, lastSentView, type LastSentView, type SentComparison } from '../../engine/live';
 import { messageDigestsSteps } from '../../node/bridge/messageDigest';
 import type { LivePi } from '../../node/bridge/liveBridges';
-import { runSliced } from '../../node/slicing/runSliced';
+import type { LatestWins, WorkScope } from '../../work';
 import { errorMessage } from '../../base/errorMessage';
 import { Disposable } from '../dispose';
 import type { SessionController } from '../sessionController';
@@ -29,11 +28,13 @@ export class LastSentTracker extends Disposable {
 	 * it is in the file, so Pi appending to the session does not make us render it again.
 	 */
 	private made: { readonly pid: number; readonly seq: number; readonly config: unknown; readonly rules: unknown; readonly comparison: SentComparison } | undefined;
-	private running: Promise<void> | undefined;
-	private again = false;
+	/** One computation at a time; a request meanwhile runs it once more after it. */
+	private readonly updates: LatestWins;
 
-	constructor(private readonly controller: SessionController, private readonly live: LiveSessions, private readonly logger: vscode.LogOutputChannel) {
+	/** `work` is its own scope: closing it stops a render under way. */
+	constructor(private readonly work: WorkScope, private readonly controller: SessionController, private readonly live: LiveSessions, private readonly logger: vscode.LogOutputChannel) {
 		super();
+		this.updates = work.latestWins((signal) => this.compute(signal), (error) => this.logger.warn(`last sent: ${errorMessage(error)}`));
 		const update = (): void => void this.update();
 		this._register(live.onDidChange(update));
 		this._register(live.onDidSend(update));
@@ -47,6 +48,11 @@ export class LastSentTracker extends Disposable {
 		return this.shown;
 	}
 
+	/** Whether a comparison is being computed now (the shutdown test deactivates while one is). */
+	get rendering(): boolean {
+		return this.updates.isRunning;
+	}
+
 	/** The live Pi of the selected session. */
 	get pi(): LivePi | undefined {
 		return this.live.forSession(this.controller.selected);
@@ -54,21 +60,10 @@ export class LastSentTracker extends Disposable {
 
 	/** Recomputes (one computation at a time; a request meanwhile runs it once more). */
 	update(): Promise<void> {
-		if (this.running) {
-			this.again = true;
-			return this.running;
-		}
-		this.running = this.compute().catch((error: unknown) => this.logger.warn(`last sent: ${errorMessage(error)}`)).finally(() => {
-			this.running = undefined;
-			if (this.again && !this.isDisposed) {
-				this.again = false;
-				void this.update();
-			}
-		});
-		return this.running;
+		return this.updates.request('follow');
 	}
 
-	private async compute(): Promise<void> {
+	private async compute(signal: AbortSignal): Promise<void> {
 		const path = this.controller.selected;
 		const pi = this.live.forSession(path);
 		const sent = pi?.last;
@@ -86,8 +81,8 @@ export class LastSentTracker extends Disposable {
 		const made = this.made;
 		let comparison = made && made.pid === pi.state.pid && made.seq === sent.seq && made.config === settings.config && made.rules === settings.rules ? made.comparison : undefined;
 		if (!comparison) {
-			const predicted = await runSliced(predictAtLeafSteps(session.model, sent.leafId, settings.config, settings.rules));
-			comparison = predicted === undefined ? undefined : compareSent(sent, pi.state.order, await runSliced(messageDigestsSteps(predicted)));
+			const predicted = await this.work.sliced(predictAtLeafSteps(session.model, sent.leafId, settings.config, settings.rules), signal);
+			comparison = predicted === undefined ? undefined : compareSent(sent, pi.state.order, await this.work.sliced(messageDigestsSteps(predicted), signal));
 			if (comparison) {
 				this.made = { pid: pi.state.pid, seq: sent.seq, config: settings.config, rules: settings.rules, comparison };
 			}

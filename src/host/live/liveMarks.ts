@@ -3,7 +3,7 @@
  * and when that changes. `LiveSessions` provides it; views take this narrow interface.
  */
 import type * as vscode from 'vscode';
-import type { BridgeState } from '../../engine/live/liveTypes';
+import type { BridgeState } from '../../engine/live';
 
 export interface LiveMarks {
 	forSession(path: string | undefined): { readonly state: BridgeState } | undefined;

@@ -9,6 +9,7 @@ import { bridgeAwareHolders } from '../../node/bridge/bridgeHolders';
 import { LiveBridges, type LivePi } from '../../node/bridge/liveBridges';
 import type { PiHolderCheck } from '../../node/write';
 import { Disposable } from '../dispose';
+import type { WorkScope } from '../../work';
 
 export class LiveSessions extends Disposable {
 	private readonly _onDidChange = this._register(new vscode.EventEmitter<void>());
@@ -21,9 +22,11 @@ export class LiveSessions extends Disposable {
 	/** "Does Pi hold this session?": the bridges first, then the process check. */
 	readonly holders: PiHolderCheck;
 
-	constructor(logger: vscode.LogOutputChannel, folders?: () => readonly string[]) {
+	/** `work` is its own scope: closing it stops following the bridges and closes their connections. */
+	constructor(work: WorkScope, logger: vscode.LogOutputChannel, folders?: () => readonly string[]) {
 		super();
 		this.bridges = new LiveBridges({
+			work,
 			...(folders ? { folders } : {}),
 			cleanStale: () => vscode.workspace.isTrusted,
 			log: { info: (message) => logger.info(message), warn: (message) => logger.warn(message), debug: (message) => logger.debug(message) },
@@ -33,18 +36,12 @@ export class LiveSessions extends Disposable {
 		this._register({ dispose: () => {
 			changes.dispose();
 			sends.dispose();
-			this.bridges.stop();
 		} });
 		this.holders = bridgeAwareHolders(this.bridges);
 	}
 
 	start(): void {
 		this.bridges.start();
-	}
-
-	/** Shutting down: stops following the bridges and waits for a scan under way. */
-	close(): Promise<void> {
-		return this.bridges.close();
 	}
 
 	/** The live Pi holding this session, if one's bridge says so. */

@@ -5,15 +5,18 @@
  */
 import * as vscode from 'vscode';
 import { PREVIEW_VIEW_TYPE, type RenderReport } from '../../shared/protocol';
-import { CommandId } from '../commands/commandIds';
+import { CommandId } from '../commandIds';
 import { Disposable } from '../dispose';
 import { BlockDocuments } from './blockDocuments';
 import { PreviewPanel, previewResourceRoots } from './previewPanel';
 import type { SessionFeed } from './sessionFeed';
 import { revealTarget } from './revealTarget';
 import { registerCommand, showInputBox } from '../ui/safeUi';
+import type { WorkScope } from '../../work';
 
 export interface ContextPreviewOptions {
+	/** The preview's scope: each panel's page runs under a child of it. */
+	readonly work: WorkScope;
 	readonly source: SessionFeed;
 	readonly extensionUri: vscode.Uri;
 	/** Test runs (`ExtensionMode.Test`): the page reports each render to `onDidReportRender`. */
@@ -84,6 +87,7 @@ export class ContextPreview extends Disposable {
 		this.panel?.dispose();
 		webviewPanel.iconPath = vscode.Uri.joinPath(this.options.extensionUri, 'media', 'pi-condense.svg');
 		const panel = new PreviewPanel(webviewPanel, {
+			work: this.options.work.child('panel'),
 			source: this.options.source,
 			extensionUri: this.options.extensionUri,
 			blockDocuments: this.blockDocuments,

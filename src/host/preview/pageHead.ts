@@ -5,8 +5,8 @@
  * what summarizing it would reclaim, and the two buttons. Computed in slices from the views' insight.
  */
 import { notices } from '../../engine/flush';
-import { pageActions, pendingWork, type PageActions, type PendingWork } from '../../engine/preview/pageActions';
-import { runSliced } from '../../node/slicing/runSliced';
+import { pageActions, type PageActions, pendingWork, type PendingWork } from '../../engine/views';
+import type { SliceRunner } from '../../work';
 import type { FollowedRelease, ShownSession } from './sessionFeed';
 
 export interface PageHead {
@@ -18,11 +18,11 @@ export interface PageHead {
 	readonly actions: PageActions;
 }
 
-export async function pageHead(session: ShownSession | undefined, whatIfChanged: boolean): Promise<PageHead> {
+export async function pageHead(work: SliceRunner, session: ShownSession | undefined, whatIfChanged: boolean): Promise<PageHead> {
 	const installed = session?.followed.installed ?? true;
 	const derived = installed ? session?.derived : undefined;
-	const left = derived ? await runSliced(derived.compactableChainsSteps()) : 0;
-	const estimate = derived ? await runSliced(derived.pendingEstimateSteps()) : undefined;
+	const left = derived ? await work.sliced(derived.compactableChainsSteps()) : 0;
+	const estimate = derived ? await work.sliced(derived.pendingEstimateSteps()) : undefined;
 	const pending = estimate && pendingWork(estimate);
 	return {
 		followed: session?.followed,

@@ -15,8 +15,7 @@ import { pageSnapshotSteps } from './snapshotRows';
 import { pageHead } from './pageHead';
 import { applyWhatIf } from './whatIfApply';
 import { errorMessage } from '../../base/errorMessage';
-import { LatestWins } from '../../node/slicing/latestWins';
-import { isSuperseded, runSliced } from '../../node/slicing/runSliced';
+import { isWorkStopped, type LatestWins, type SerialQueue } from '../../work';
 
 type RefreshCause = 'open' | 'session' | 'whatIf';
 
@@ -38,11 +37,13 @@ export class PageHost {
 	/** The refresh computing now: what it answers, and the session it computes. */
 	private computing: { readonly cause: RefreshCause; readonly path: string | undefined } | undefined;
 	/** Serializes the work so a slow recomputation never overwrites a newer one. */
-	private queue: Promise<void> = Promise.resolve();
+	private readonly queue: SerialQueue;
 
 	constructor(private readonly options: PageHostOptions) {
-		this.computer = new WhatIfComputer(options.source, options.now, () => void this.refresh('session'));
-		this.refreshes = new LatestWins((signal) => this.enqueue(() => this.postSnapshot(signal)), (error) => options.log(`preview: ${errorMessage(error)}`));
+		const work = options.work;
+		this.computer = new WhatIfComputer(work, options.source, options.now, () => void this.refresh('session'));
+		this.queue = work.serialQueue();
+		this.refreshes = work.latestWins((signal) => this.enqueue(() => this.postSnapshot(signal)), (error) => options.log(`preview: ${errorMessage(error)}`));
 	}
 
 	/** Acts on a message of the page; anything that is not one of the protocol's is ignored. */
@@ -155,7 +156,7 @@ export class PageHost {
 		try {
 			computation = await this.computer.compute(this.overrides, signal);
 		} catch (error) {
-			if (isSuperseded(error)) {
+			if (isWorkStopped(error)) {
 				this.nextCause = cause === 'open' ? 'open' : this.nextCause ?? cause;
 				return;
 			}
@@ -182,8 +183,8 @@ export class PageHost {
 	private async postCurrent(cause: RefreshCause | 'view'): Promise<void> {
 		const rows = this.computer.rows;
 		if (rows) {
-			const head = await pageHead(this.computer.session, rows.snapshot.whatIf.changes.length > 0);
-			const snapshot = await runSliced(pageSnapshotSteps(rows, this.view, this.position.indexIn(rows, this.view), head));
+			const head = await pageHead(this.options.work, this.computer.session, rows.snapshot.whatIf.changes.length > 0);
+			const snapshot = await this.options.work.sliced(pageSnapshotSteps(rows, this.view, this.position.indexIn(rows, this.view), head));
 			await this.options.post({ type: 'snapshot', snapshot, cause });
 		}
 	}
@@ -198,7 +199,7 @@ export class PageHost {
 		if (rows?.id !== request.snapshotId) {
 			return;
 		}
-		const window = await runSliced(rows.rangeSteps(request.view, request.start, request.end));
+		const window = await this.options.work.sliced(rows.rangeSteps(request.view, request.start, request.end));
 		await this.options.post({ type: 'rows', requestId: request.requestId, window });
 	}
 
@@ -222,7 +223,7 @@ export class PageHost {
 					await this.showView(location.view, location.index);
 				}
 				this.position.showing(location.view, location.index);
-				const window = await runSliced(rows.aroundSteps(location.view, location.index));
+				const window = await this.options.work.sliced(rows.aroundSteps(location.view, location.index));
 				await this.options.post({ type: 'reveal', ...location, window });
 			} else {
 				this.options.notify(`"${target}" is not in the context of this session.`);
@@ -269,9 +270,12 @@ export class PageHost {
 		}
 	}
 
+	/** `work` after every piece queued before it; a failure is logged (the page's messages never reject). */
 	private enqueue(work: () => Promise<void>): Promise<void> {
-		const run = this.queue.then(work).catch((error: unknown) => this.options.log(`preview: ${errorMessage(error)}`));
-		this.queue = run;
-		return run;
+		return this.queue.run(work).catch((error: unknown) => {
+			if (!isWorkStopped(error)) {
+				this.options.log(`preview: ${errorMessage(error)}`);
+			}
+		});
 	}
 }

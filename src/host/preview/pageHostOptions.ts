@@ -5,8 +5,11 @@
  */
 import type { RenderReport } from '../../shared/protocol';
 import type { RefOptions } from './refRequests';
+import type { WorkScope } from '../../work';
 
 export interface PageHostOptions extends RefOptions {
+	/** The page's own scope (one per panel): its computations run under it, and closing it stops them. */
+	readonly work: WorkScope;
 	readonly setTitle: (title: string) => void;
 	/** Asks the page for render reports (test runs only: the walk of the DOM costs every render). */
 	readonly reportRenders?: boolean;

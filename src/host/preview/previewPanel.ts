@@ -11,8 +11,11 @@ import { PageHost } from './pageHost';
 import { previewHtml } from './previewHtml';
 import type { SessionFeed } from './sessionFeed';
 import { showInfo } from '../ui/safeUi';
+import type { WorkScope } from '../../work';
 
 export interface PreviewPanelOptions {
+	/** The page's own scope: closed with the panel, which stops what it computes. */
+	readonly work: WorkScope;
 	readonly source: SessionFeed;
 	readonly extensionUri: vscode.Uri;
 	readonly blockDocuments: BlockDocuments;
@@ -30,15 +33,18 @@ export function previewResourceRoots(extensionUri: vscode.Uri): vscode.Uri[] {
 
 export class PreviewPanel extends Disposable {
 	private readonly host: PageHost;
+	private readonly work: WorkScope;
 	private readonly _onDidDispose = new vscode.EventEmitter<void>();
 	readonly onDidDispose = this._onDidDispose.event;
 
 	constructor(readonly panel: vscode.WebviewPanel, options: PreviewPanelOptions) {
 		super();
+		this.work = options.work;
 		const webview = panel.webview;
 		webview.options = { enableScripts: true, localResourceRoots: previewResourceRoots(options.extensionUri) };
 		const asset = (name: string): string => webview.asWebviewUri(vscode.Uri.joinPath(options.extensionUri, 'dist', 'webview', name)).toString();
 		this.host = new PageHost({
+			work: options.work,
 			source: options.source,
 			post: (message) => this.isDisposed ? Promise.resolve(false) : Promise.resolve(webview.postMessage(message)),
 			openBlock: (sessionPath, blockId, text) => options.blockDocuments.open(sessionPath, blockId, text),
@@ -79,6 +85,7 @@ export class PreviewPanel extends Disposable {
 			return;
 		}
 		super.dispose();
+		void this.work.close();
 		this._onDidDispose.fire();
 		this._onDidDispose.dispose();
 		this.panel.dispose();

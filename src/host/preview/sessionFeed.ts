@@ -4,16 +4,15 @@
  * only depends on this interface. Types only.
  */
 import type * as vscode from 'vscode';
-import type { ContextPruneConfig } from '../../engine/config/types';
-import type { ReleaseRules } from '../../engine/release/releases';
+import type { ContextPruneConfig } from '../../engine/config';
+import type { ReleaseRules } from '../../engine/release';
 import type { BlobReader } from '../../engine/ports';
 import type { CondenseState } from '../../engine/condense';
-import type { SessionContext, SessionModel } from '../../engine/session/model';
+import type { SessionContext, SessionEntry, SessionModel } from '../../engine/session';
 import type { Steps } from '../../engine/steps';
-import type { SessionEntry } from '../../engine/session/types';
 import type { ModelFacts } from '../../node/llm/modelPricing';
-import type { PageActions } from '../../engine/preview/pageActions';
-import type { PendingEstimate } from '../../engine/preview/pendingEstimate';
+import type { PageActions } from '../../engine/views';
+import type { PendingEstimate } from '../../engine/preview';
 import type { LastSentView } from '../../shared/protocol';
 
 /** The session the preview shows: the selected one, as of its latest snapshot. */

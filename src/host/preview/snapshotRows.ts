@@ -6,9 +6,9 @@
  * page only ever gets the rows near its viewport, and the rows are built for the window asked.
  */
 import type { PageHead } from './pageHead';
-import { pageActions } from '../../engine/preview/pageActions';
+import { pageActions } from '../../engine/views';
 import type { WhatIfResult } from '../../engine/preview';
-import { UNBOUNDED } from '../../engine/preview/boundedText';
+import { UNBOUNDED } from '../../base/boundedText';
 import { paced, type Steps } from '../../engine/steps';
 import type { PageSnapshot, PreviewBlock, PreviewRow, RefInfo, RowWindow, ViewName } from '../../shared/protocol';
 

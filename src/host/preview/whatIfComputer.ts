@@ -3,23 +3,17 @@
  * previous call) only when the session snapshot or the configuration changed, recomputes the page
  * data for each what-if change, and answers row expansions, searches and reveals from it.
  *
- * Each computation runs in slices (`runSliced`), so a large session never holds the extension host
- * for long, and stops when its signal is aborted (a newer request superseded it).
+ * Each computation runs in slices (under the page's scope), so a large session never holds the
+ * extension host for long, and stops when its signal is aborted (a newer request superseded it).
  *
  * Model prices come from pi-ai, loaded on first use, which can take seconds: the preview never
  * waits for them. Until they are known the cache panel shows tokens only, and `onPricing` asks for
  * a recomputation once they arrive.
  */
 import { buildSessionContextSteps, getBranchSteps, type ModelRef } from '../../engine/session';
-import {
-	locateTarget, messageBlocks, whatIfChanges,
-	type SnapshotBase, type WhatIfResult, type PricingInfo, type RowLocation, type SearchResult, type WhatIfOverrides,
-} from '../../engine/preview';
-import { computePreviewSteps } from '../../engine/preview/computePreview';
-import { snapshotBaseSteps } from '../../engine/preview/snapshotBase';
-import { searchMessagesSteps } from '../../engine/preview/searchMessages';
+import { computePreviewSteps, locateTarget, messageBlocks, type PricingInfo, type RowLocation, searchMessagesSteps, type SearchResult, type SnapshotBase, snapshotBaseSteps, whatIfChanges, type WhatIfOverrides, type WhatIfResult } from '../../engine/preview';
 import type { Steps } from '../../engine/steps';
-import { runSliced } from '../../node/slicing/runSliced';
+import type { SliceRunner } from '../../work';
 import type { ViewName } from '../../shared/protocol';
 import type { ShownSession, SessionFeed } from './sessionFeed';
 import { SnapshotRows, type RowDetail } from './snapshotRows';
@@ -34,6 +28,7 @@ export class WhatIfComputer {
 	private readonly prices = new Map<string, { value: PricingInfo | undefined }>();
 
 	constructor(
+		private readonly work: SliceRunner,
 		private readonly source: SessionFeed,
 		private readonly now: () => number = Date.now,
 		private readonly onPricing: () => void = () => undefined,
@@ -55,7 +50,7 @@ export class WhatIfComputer {
 
 	/**
 	 * Computes the preview of the source's current session, in slices; undefined when there is none.
-	 * Rejects with `SupersededError` once `signal` is aborted (the previous computation stays current).
+	 * Rejects with `WorkStopped` once `signal` is aborted (the previous computation stays current).
 	 */
 	async compute(overrides: WhatIfOverrides, signal?: AbortSignal): Promise<WhatIfResult | undefined> {
 		const session = this.source.current();
@@ -66,7 +61,7 @@ export class WhatIfComputer {
 			return undefined;
 		}
 		const base = await this.baseFor(session, signal);
-		const computation = await runSliced(computePreviewSteps(base, { overrides, pricing: this.pricingFor(), now: this.now() }), signal);
+		const computation = await this.work.sliced(computePreviewSteps(base, { overrides, pricing: this.pricingFor(), now: this.now() }), signal);
 		this.computation = computation;
 		this.shown = new SnapshotRows(++this.lastId, computation);
 		return computation;
@@ -87,14 +82,14 @@ export class WhatIfComputer {
 		const index = shown?.indexOf(view, key);
 		const message = index === undefined ? undefined : this.computation?.views[view][index];
 		const argsText = this.base?.value.argsText;
-		return message && shown ? runSliced(shown.detailSteps((maxChars) => messageBlocks(message, maxChars, argsText))) : undefined;
+		return message && shown ? this.work.sliced(shown.detailSteps((maxChars) => messageBlocks(message, maxChars, argsText))) : undefined;
 	}
 
 	/** Searches a view's full texts, in slices. */
 	search(view: ViewName, query: string): Promise<SearchResult> {
 		const messages = this.computation?.views[view] ?? [];
 		const argsText = this.base?.value.argsText;
-		return runSliced(searchMessagesSteps(messages, query, argsText ? { argsText } : {}));
+		return this.work.sliced(searchMessagesSteps(messages, query, argsText ? { argsText } : {}));
 	}
 
 	locate(target: string): RowLocation | undefined {
@@ -116,7 +111,7 @@ export class WhatIfComputer {
 			this.base = { ...cached, session };
 			return cached.value;
 		}
-		const { value, model } = await runSliced(baseSteps(session), signal);
+		const { value, model } = await this.work.sliced(baseSteps(session), signal);
 		this.base = { session, value, model };
 		return value;
 	}

@@ -7,8 +7,8 @@ import * as vscode from 'vscode';
 import { Disposable } from '../dispose';
 import type { SessionController } from '../sessionController';
 import { UnlistedSessionError } from '../sessionDirectory';
-import { inertMarkdown, md } from '../../engine/views/safeText';
-import { helpMarkdown } from '../commands/helpText';
+import { inertMarkdown, md } from '../../engine/views';
+import { helpMarkdown } from './helpText';
 import { parsePruneUri, PRUNE_SCHEME, sessionOfPruneUri } from './pruneUris';
 
 export class PruneDocumentProvider extends Disposable implements vscode.TextDocumentContentProvider {

@@ -6,13 +6,12 @@
 import * as vscode from 'vscode';
 import { rawOutput, resolveRecoveryId, type CondenseState } from '../../engine/condense';
 import type { BlobReader } from '../../engine/ports';
-import { codeBlock, joinMarkdown, md, SafeMarkdown } from '../../engine/views/safeText';
-import { toolCallLabel } from '../../engine/views/toolCallText';
-import { CommandId, HOVER_COMMANDS } from '../commands/commandIds';
+import { codeBlock, joinMarkdown, md, SafeMarkdown, toolCallLabel } from '../../engine/views';
+import { CommandId, HOVER_COMMANDS } from '../commandIds';
 import type { SessionController } from '../sessionController';
 import { markdownString } from '../ui/safeUi';
 import { PRUNE_SCHEME, sessionOfPruneUri } from './pruneUris';
-import { isSuperseded } from '../../node/slicing/runSliced';
+import { isWorkStopped } from '../../work';
 import { toAbortSignal } from '../cancellation';
 
 /** Characters that make up a ref or a tool-call id (`t12`, `call_abc|fc_1`, `toolu_01…`). */
@@ -41,7 +40,7 @@ export class RefHoverProvider implements vscode.HoverProvider {
 			const parts = await hoverMarkdown(state, word, sessionPath, session.blobs);
 			return parts && !token.isCancellationRequested ? new vscode.Hover(parts, range) : undefined;
 		} catch (error) {
-			if (isSuperseded(error)) {
+			if (isWorkStopped(error)) {
 				return undefined; // the hover was cancelled
 			}
 			throw error;

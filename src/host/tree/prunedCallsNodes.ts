@@ -4,7 +4,7 @@
  * `sync` reports which nodes changed so only those are refreshed. A node's children exist only
  * once it has been expanded (or revealed through): until then only their count is known.
  */
-import type { PrunedNode } from '../../engine/views/prunedCallsModel';
+import type { PrunedNode } from '../../engine/views';
 import { paced, type Steps } from '../../engine/steps';
 
 export class PrunedTreeNode {

@@ -5,9 +5,8 @@
  * expansion survives, and `getParent` lets commands reveal a ref.
  */
 import * as vscode from 'vscode';
-import { buildPrunedCallsSteps } from '../../engine/views/prunedCallsModel';
-import { LatestWins } from '../../node/slicing/latestWins';
-import { runSliced } from '../../node/slicing/runSliced';
+import { buildPrunedCallsSteps } from '../../engine/views';
+import type { LatestWins, WorkScope } from '../../work';
 import { errorMessage } from '../../base/errorMessage';
 import { Disposable } from '../dispose';
 import type { SessionController } from '../sessionController';
@@ -26,10 +25,10 @@ export class PrunedCallsTreeProvider extends Disposable implements vscode.TreeDa
 	/** Rebuilds: a newer one stops the one under way (its rows would be out of date at once). */
 	private readonly rebuilds: LatestWins;
 
-	constructor(private readonly controller: SessionController, logger: vscode.LogOutputChannel) {
+	/** `work` is its own scope: closing it stops a rebuild under way. */
+	constructor(private readonly work: WorkScope, private readonly controller: SessionController, logger: vscode.LogOutputChannel) {
 		super();
-		this.rebuilds = new LatestWins((signal) => this.rebuildSliced(signal), (error) => logger.error(`Pruned Calls: ${errorMessage(error)}`));
-		this._register(this.rebuilds);
+		this.rebuilds = work.latestWins((signal) => this.rebuildSliced(signal), (error) => logger.error(`Pruned Calls: ${errorMessage(error)}`));
 		this.view = this._register(vscode.window.createTreeView(PRUNED_CALLS_VIEW_ID, { treeDataProvider: this, showCollapseAll: true }));
 		this._register(controller.onDidChangeSelection(() => this.rebuild()));
 		this._register(controller.onDidChangeSelectedSession(() => this.rebuild()));
@@ -104,7 +103,7 @@ export class PrunedCallsTreeProvider extends Disposable implements vscode.TreeDa
 			return node.children;
 		}
 		const data = node.data;
-		const children = await runSliced(expandSteps(node, this.byId));
+		const children = await this.work.sliced(expandSteps(node, this.byId));
 		// A rebuild that ran meanwhile may have replaced the row's data or built its children already.
 		if (node.data === data && node.children === undefined) {
 			node.children = children;
@@ -134,8 +133,8 @@ export class PrunedCallsTreeProvider extends Disposable implements vscode.TreeDa
 			this._onDidChangeTreeData.fire(undefined);
 			return;
 		}
-		const data = await runSliced(buildPrunedCallsSteps(insight, (ms) => new Date(ms).toLocaleString()), signal);
-		const result = await runSliced(syncNodesSteps(this.roots, data, path, this.byId), signal);
+		const data = await this.work.sliced(buildPrunedCallsSteps(insight, (ms) => new Date(ms).toLocaleString()), signal);
+		const result = await this.work.sliced(syncNodesSteps(this.roots, data, path, this.byId), signal);
 		this.roots = result.roots;
 		this.view.message = data.length === 0 ? 'No pruned tool calls found in this session.' : undefined;
 		if (result.rootsChanged) {

@@ -5,9 +5,8 @@
  * the context menus in package.json match.
  */
 import * as vscode from 'vscode';
-import { codeBlock, inertMarkdown, joinMarkdown, md } from '../../engine/views/safeText';
-import type { GroupKind, PrunedNode } from '../../engine/views/prunedCallsModel';
-import { CommandId } from '../commands/commandIds';
+import { codeBlock, type GroupKind, inertMarkdown, joinMarkdown, md, type PrunedNode } from '../../engine/views';
+import { CommandId } from '../commandIds';
 import { markdownString } from '../ui/safeUi';
 import type { PrunedTreeNode } from './prunedCallsNodes';
 

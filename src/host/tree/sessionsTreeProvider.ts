@@ -4,28 +4,16 @@
  * Summaries and reclaim figures are asked for when a project's sessions are shown.
  */
 import * as vscode from 'vscode';
-import { liveLine } from '../../engine/live/liveTexts';
-import { joinMarkdown, md } from '../../engine/views/safeText';
-import { captureOrder, type ListOrder, type ProjectItem, type SessionItem } from '../../engine/views/sessionList';
-import { CommandId } from '../commands/commandIds';
+import { captureOrder, type ListOrder, type ProjectItem, type SessionItem } from '../../engine/views';
 import { Disposable } from '../dispose';
 import type { LiveMarks } from '../live/liveMarks';
 import type { SessionController } from '../sessionController';
-import { markdownString } from '../ui/safeUi';
+import { ProjectNode, projectTreeItem, SessionNode, sessionTreeItem, type SessionsNode } from './sessionTreeItems';
 
 export const SESSIONS_VIEW_ID = 'piCondense.sessions';
 
-export class ProjectNode {
-	readonly kind = 'project';
-	constructor(readonly id: string, public item: ProjectItem) {}
-}
-
-export class SessionNode {
-	readonly kind = 'session';
-	constructor(readonly id: string, public item: SessionItem, public parent: ProjectNode) {}
-}
-
-export type SessionsNode = ProjectNode | SessionNode;
+/** Sessions a filter's full-text search shows at most (best first). */
+const FILTER_SEARCH_SESSIONS = 200;
 
 export class SessionsTreeProvider extends Disposable implements vscode.TreeDataProvider<SessionsNode> {
 	private readonly _onDidChangeTreeData = this._register(new vscode.EventEmitter<SessionsNode | SessionsNode[] | undefined>());
@@ -35,6 +23,9 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
 	private readonly sessionNodes = new Map<string, SessionNode>();
 	private roots: ProjectNode[] | undefined;
 	private filterText = '';
+	/** Sessions the filter's words were found in by the session index, with the matching words; see `setFilter`. */
+	private textMatches: ReadonlyMap<string, string> | undefined;
+	private textSearch: AbortController | undefined;
 	private lastSelected: string | undefined;
 	/**
 	 * Each project's and session's last activity when it was first listed: the order of the rows
@@ -71,13 +62,35 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
 
 	setFilter(text: string): void {
 		this.filterText = text.trim();
+		this.textMatches = undefined;
+		this.textSearch?.abort();
+		this.textSearch = undefined;
 		if (this.filterText !== '') {
+			void this.searchMessages(this.filterText);
 			// Names and first messages are read lazily (when a project is expanded): a filter needs
 			// every row's. Rows that arrive later refresh the list through onDidChangeSessions.
 			this.controller.requestDetails(this.controller.sessionPaths());
 		}
 		void vscode.commands.executeCommand('setContext', 'piCondense.sessionsFiltered', this.filterText !== '');
 		this.refreshAll();
+	}
+
+	/**
+	 * The filter is also a full-text search of every message, through the session index: sessions
+	 * whose messages hold the words are shown too, with the words found.
+	 */
+	private async searchMessages(text: string): Promise<void> {
+		const search = new AbortController();
+		this.textSearch = search;
+		try {
+			const hits = await this.controller.searchHistory(text, { sessions: FILTER_SEARCH_SESSIONS, messagesPerSession: 1 }, search.signal);
+			if (hits && this.textSearch === search) {
+				this.textMatches = new Map(hits.map((hit) => [hit.path, hit.messages[0]?.snippet?.text ?? '']));
+				this.refreshAll();
+			}
+		} catch {
+			// Stopped by a newer filter, or the index failed (the log says so): the names still filter.
+		}
 	}
 
 	/** The projects and sessions as currently shown (tests read it). */
@@ -110,45 +123,22 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
 	}
 
 	getTreeItem(element: SessionsNode): vscode.TreeItem {
-		return element.kind === 'project' ? this.projectItem(element.item, element.id) : this.sessionItem(element.item, element.id);
-	}
-
-	private projectItem(project: ProjectItem, id: string): vscode.TreeItem {
-		const expand = project.isWorkspace || this.filterText !== '' || (this.roots?.length ?? 0) === 1;
-		const item = new vscode.TreeItem(project.label, expand ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
-		item.id = id;
-		item.description = `${project.description} · ${project.sessions.length}`;
-		item.tooltip = project.cwd;
-		item.iconPath = new vscode.ThemeIcon(project.isWorkspace ? 'root-folder' : 'folder');
-		item.contextValue = project.isWorkspace ? 'project:workspace' : 'project';
-		return item;
-	}
-
-	private sessionItem(session: SessionItem, id: string): vscode.TreeItem {
-		const selected = session.path === this.controller.selected;
-		const live = this.live?.forSession(session.path)?.state;
-		if (live) {
-			this.shownLive.add(session.path);
+		if (element.kind === 'project') {
+			return projectTreeItem(element.item, element.id, element.item.isWorkspace || this.filterText !== '' || (this.roots?.length ?? 0) === 1);
 		}
-		const item = new vscode.TreeItem(session.label, vscode.TreeItemCollapsibleState.None);
-		item.id = id;
-		item.description = live ? `live · ${session.description}` : session.description;
-		const liveDetail = live ? [md`${liveLine(live)}`] : [];
-		item.tooltip = markdownString(joinMarkdown([md`**${session.label}**${selected ? ' · selected' : ''}`, ...liveDetail, ...session.details.map((line) => md`${line}`)], '\n\n'));
-		item.iconPath = selected
-			? new vscode.ThemeIcon('pass-filled', new vscode.ThemeColor('charts.green'))
-			: live ? new vscode.ThemeIcon('radio-tower', new vscode.ThemeColor('charts.blue')) : new vscode.ThemeIcon('comment-discussion');
-		item.contextValue = `${selected ? 'session:selected' : 'session'}${live ? ':live' : ''}`;
-		// A click (or Enter) selects the session and, unless piCondense.sessions.openPreviewOnClick is off, shows its preview.
-		item.command = { command: CommandId.SelectSession, title: 'Select Session', arguments: [session.path, 'click'] };
-		return item;
+		const path = element.item.path;
+		const live = this.live?.forSession(path)?.state;
+		if (live) {
+			this.shownLive.add(path);
+		}
+		return sessionTreeItem(element.item, element.id, path === this.controller.selected, live);
 	}
 
 	private ensureRoots(): ProjectNode[] {
 		if (this.roots) {
 			return this.roots;
 		}
-		const projects = this.controller.projects(this.filterText, this.order);
+		const projects = this.controller.projects(this.filterText, this.order, this.textMatches);
 		this.keepOrder(projects);
 		this.roots = projects.map((project) => {
 			const id = `project:${project.cwd}`;

@@ -8,7 +8,7 @@
  * command's error message as a notification with its links live, so a failure is shown safely here.
  */
 import * as vscode from 'vscode';
-import { linkSafe, type SafeMarkdown } from '../../engine/views/safeText';
+import { linkSafe, type SafeMarkdown } from '../../engine/views';
 import { errorMessage } from '../../base/errorMessage';
 
 export interface NotifyOptions {
@@ -134,6 +134,61 @@ export function pickOne<T extends vscode.QuickPickItem>(options: PickOneOptions<
 			quickPick.dispose();
 		});
 		quickPick.show();
+	});
+}
+
+export interface SearchPickOptions<T extends vscode.QuickPickItem> {
+	readonly title: string;
+	readonly placeholder: string;
+	/** The text the pick opens with (searched at once). */
+	readonly value?: string;
+	/** The typed text, each time it changes: answer with `show` (busy while a search runs), as often as needed. */
+	readonly onValue: (value: string, show: (items: readonly T[], busy: boolean) => void) => void;
+	/** Called once the pick closes (accepted or not): stop what still runs for it. */
+	readonly onClose?: () => void;
+}
+
+/**
+ * A quick pick whose items are the answer to what is typed (a search), not a filter of fixed items:
+ * every item is shown as given, in the order given. Resolves with the item accepted, or undefined.
+ */
+export function searchPick<T extends vscode.QuickPickItem>(options: SearchPickOptions<T>): Promise<T | undefined> {
+	const safe = new SafeItems<T>();
+	const quickPick = vscode.window.createQuickPick<T>();
+	quickPick.title = linkSafe(options.title);
+	quickPick.placeholder = linkSafe(options.placeholder);
+	quickPick.matchOnDescription = false;
+	quickPick.matchOnDetail = false;
+	let latest = '';
+	const showFor = (value: string) => (items: readonly T[], busy: boolean): void => {
+		if (value === latest) {
+			// VS Code would filter and re-order by the label: the search already chose and ranked them.
+			quickPick.items = safe.copy(items.map((item) => ({ ...item, alwaysShow: true })));
+			quickPick.busy = busy;
+		}
+	};
+	quickPick.onDidChangeValue((value) => {
+		latest = value;
+		options.onValue(value, showFor(value));
+	});
+	return new Promise((resolve) => {
+		quickPick.onDidAccept(() => {
+			const chosen = quickPick.selectedItems[0];
+			if (chosen === undefined) {
+				return; // Enter before the results came: the pick stays open for them
+			}
+			resolve(safe.original(chosen));
+			quickPick.hide();
+		});
+		quickPick.onDidHide(() => {
+			resolve(undefined);
+			options.onClose?.();
+			quickPick.dispose();
+		});
+		latest = options.value ?? '';
+		quickPick.value = latest;
+		quickPick.show();
+		options.onValue(latest, showFor(latest));
 	});
 }
 

@@ -5,17 +5,18 @@
  * that is not a protocol message, or longer than the limit, closes the connection.
  */
 import { createConnection, type Socket } from 'node:net';
-import { BRIDGE_PROTOCOL, type BridgeRecord } from '../../engine/live/bridgeRecord';
-import { MAX_LINE_CHARS, MAX_PART_CHARS, parseBridgeMessage, parsePutResult, parseTextResult, type BridgeMessage, type ClientCall } from '../../engine/live/bridgeMessages';
-import type { BridgeState, PrunerSubcommand, SentDigest, SentPart } from '../../engine/live/liveTypes';
-import { parseBridgeState, parseSentDigest } from '../../engine/live/stateParsers';
+import {
+	BRIDGE_PROTOCOL, type BridgeMessage, type BridgeMethod, type BridgeRecord, type BridgeResults, type BridgeState, type ClientCall, clientLine, MAX_LINE_CHARS,
+	MAX_PART_CHARS, parseBridgeMessage, type PrunerSubcommand, RESULT_READERS, type SentDigest, type SentPart,
+} from '../../engine/live';
 import { errorMessage } from '../../base/errorMessage';
-import { Emitter } from '../store/emitter';
+import { Emitter } from '../../base/emitter';
 import { LineReader } from './lineReader';
 
 export const CONNECT_TIMEOUT_MS = 3000;
 export const CALL_TIMEOUT_MS = 10_000;
 
+/** A call answered by the bridge: its raw value, read by its method's reader (`RESULT_READERS`). */
 interface PendingCall {
 	readonly resolve: (value: unknown) => void;
 	readonly reject: (error: Error) => void;
@@ -72,7 +73,7 @@ export class BridgeClient {
 			socket.on('data', (chunk: Buffer) => reader.push(chunk));
 			socket.on('error', (error) => fail(errorMessage(error)));
 			socket.on('close', () => fail(client ? 'the bridge closed the connection' : `the bridge of pid ${record.pid} closed the connection (wrong token?)`));
-			socket.once('connect', () => socket.write(`${JSON.stringify({ type: 'hello', protocol: BRIDGE_PROTOCOL, token: record.token })}\n`));
+			socket.once('connect', () => socket.write(clientLine({ type: 'hello', protocol: BRIDGE_PROTOCOL, token: record.token })));
 		});
 	}
 
@@ -81,32 +82,20 @@ export class BridgeClient {
 	}
 
 	/** The bridge's current state, asked for. */
-	async refreshState(): Promise<BridgeState> {
-		const state = parseBridgeState(await this.call({ method: 'state' }));
-		if (!state) {
-			throw new Error('the bridge answered with something that is not a state');
-		}
-		return state;
+	refreshState(): Promise<BridgeState> {
+		return this.call({ method: 'state' });
 	}
 
 	async lastRequest(): Promise<SentDigest | undefined> {
-		const value = await this.call({ method: 'lastRequest' });
-		if (value === null) {
-			return undefined;
-		}
-		const sent = parseSentDigest(value);
-		if (!sent) {
-			throw new Error('the bridge answered with something that is not a request digest');
-		}
-		return sent;
+		return (await this.call({ method: 'lastRequest' })) ?? undefined;
 	}
 
 	/** The exact JSON text of a part of request `seq`, put together from its chunks. */
 	async requestText(seq: number, part: SentPart, timeoutMs = CALL_TIMEOUT_MS * 6): Promise<string> {
 		const chunks: string[] = [];
-		const result = parseTextResult(await this.call({ method: 'requestText', seq, part }, timeoutMs, chunks));
+		const result = await this.call({ method: 'requestText', seq, part }, timeoutMs, chunks);
 		const text = chunks.join('');
-		if (result?.chars !== text.length) {
+		if (result.chars !== text.length) {
 			throw new Error(`the bridge's text of the ${part} is incomplete`);
 		}
 		return text;
@@ -114,11 +103,7 @@ export class BridgeClient {
 
 	/** Puts `/pruner <command>` into Pi's editor (Pi's user presses Enter); returns the text put. */
 	async putPrunerCommand(command: PrunerSubcommand): Promise<string> {
-		const put = parsePutResult(await this.call({ method: 'putPrunerCommand', command }));
-		if (!put) {
-			throw new Error('the bridge answered with something unexpected');
-		}
-		return put.text;
+		return (await this.call({ method: 'putPrunerCommand', command })).text;
 	}
 
 	close(): void {
@@ -126,7 +111,17 @@ export class BridgeClient {
 		this.closed('closed by VS Code');
 	}
 
-	private call(call: ClientCall, timeoutMs = CALL_TIMEOUT_MS, chunks?: string[]): Promise<unknown> {
+	/** Makes a call and reads its result as its method's (`BridgeResults`): anything else rejects. */
+	private async call<M extends BridgeMethod>(call: Extract<ClientCall, { method: M }>, timeoutMs = CALL_TIMEOUT_MS, chunks?: string[]): Promise<BridgeResults[M]> {
+		const value = await this.send(call, timeoutMs, chunks);
+		const read: BridgeResults[M] | undefined = (RESULT_READERS[call.method] as (value: unknown) => BridgeResults[M] | undefined)(value);
+		if (read === undefined) {
+			throw new Error(`the bridge answered ${call.method} with something that is not its result`);
+		}
+		return read;
+	}
+
+	private send(call: ClientCall, timeoutMs: number, chunks: string[] | undefined): Promise<unknown> {
 		if (this.closedBecause !== undefined) {
 			return Promise.reject(new Error(`the bridge connection is closed: ${this.closedBecause}`));
 		}
@@ -137,7 +132,7 @@ export class BridgeClient {
 				reject(new Error(`the bridge did not answer ${call.method} within ${timeoutMs} ms`));
 			}, timeoutMs);
 			this.calls.set(id, { resolve, reject, chunks, received: 0, timer });
-			this.socket.write(`${JSON.stringify({ type: 'call', id, ...call })}\n`);
+			this.socket.write(clientLine({ type: 'call', id, ...call }));
 		});
 	}
 

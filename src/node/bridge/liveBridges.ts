@@ -8,13 +8,13 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { BridgeRecord } from '../../engine/live/bridgeRecord';
-import type { BridgeState, SentDigest } from '../../engine/live/liveTypes';
+import type { BridgeRecord, BridgeState, SentDigest } from '../../engine/live';
 import { errorMessage } from '../../base/errorMessage';
-import { Emitter } from '../store/emitter';
+import { Emitter } from '../../base/emitter';
 import { BridgeClient } from './bridgeClient';
 import { readRecords, removeRecord } from './recordFiles';
 import { checkPrivateFolder, discoveryFolders } from './runtimeFolder';
+import type { LatestWins, WorkScope } from '../../work';
 
 export const POLL_MS = 2000;
 /** A record that refused a connection is tried again after this long (or when it is rewritten). */
@@ -28,6 +28,8 @@ export interface LivePi {
 }
 
 export interface LiveBridgesOptions {
+	/** Their own scope: closing it stops the scans and the poll, and closes every connection. */
+	readonly work: WorkScope;
 	readonly folders?: () => readonly string[];
 	/** Whether stale records may be removed now. */
 	readonly cleanStale: () => boolean;
@@ -61,29 +63,25 @@ export class LiveBridges {
 	private readonly refusedAt = new Map<string, number>();
 	private readonly reported = new Set<string>();
 	private readonly watchers = new Map<string, FSWatcher>();
-	private timer: NodeJS.Timeout | undefined;
-	private scanning: Promise<void> | undefined;
-	private rescan = false;
-	private stopped = false;
+	/** Scans never overlap; one asked for during a scan follows it. */
+	private readonly scans: LatestWins;
 
-	constructor(private readonly options: LiveBridgesOptions) {}
+	constructor(private readonly options: LiveBridgesOptions) {
+		this.scans = options.work.latestWins(() => this.scanOnce(), (error) => this.options.log.warn(`bridges: ${errorMessage(error)}`));
+		options.work.onClose(() => this.stopFollowing());
+	}
 
 	start(): void {
-		this.stopped = false;
 		void this.scan();
-		this.timer = setInterval(() => void this.scan(), this.options.pollMs ?? POLL_MS);
-		this.timer.unref();
+		this.options.work.interval(this.options.pollMs ?? POLL_MS, () => void this.scan());
 	}
 
-	/** Stops following the bridges, then resolves once a scan under way (its file reads) has ended. */
-	async close(): Promise<void> {
-		this.stop();
-		await this.scanning;
+	private get stopped(): boolean {
+		return this.options.work.isClosed;
 	}
 
-	stop(): void {
-		this.stopped = true;
-		clearInterval(this.timer);
+	/** Closing the scope: the watches and connections end, and no event follows. */
+	private stopFollowing(): void {
 		for (const watcher of this.watchers.values()) {
 			watcher.close();
 		}
@@ -108,18 +106,7 @@ export class LiveBridges {
 
 	/** One pass over the folders (also what the watchers and the poll run); passes never overlap. */
 	scan(): Promise<void> {
-		if (this.scanning) {
-			this.rescan = true;
-			return this.scanning;
-		}
-		this.scanning = this.scanOnce().catch((error: unknown) => this.options.log.warn(`bridges: ${errorMessage(error)}`)).finally(() => {
-			this.scanning = undefined;
-			if (this.rescan && !this.stopped) {
-				this.rescan = false;
-				void this.scan();
-			}
-		});
-		return this.scanning;
+		return this.scans.request('follow');
 	}
 
 	private async scanOnce(): Promise<void> {

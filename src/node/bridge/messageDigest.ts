@@ -5,9 +5,7 @@
  * equal content gives equal digests.
  */
 import { createHash } from 'node:crypto';
-import { canonicalJson } from '../../engine/live/canonicalJson';
-import { jsonPiecesSteps, type JsonPiecesOptions } from '../../engine/live/jsonPieces';
-import type { MessageDigest, PartDigest } from '../../engine/live/liveTypes';
+import { canonicalJson, type JsonPiecesOptions, jsonPiecesSteps, type MessageDigest, type PartDigest } from '../../engine/live';
 import { Pacer, type Steps } from '../../engine/steps';
 
 /** 128 bits of SHA-256, base64url: collisions are not a concern for comparing two renderings. */

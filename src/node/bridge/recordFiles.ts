@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { constants, rmSync } from 'node:fs';
 import { open, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { MAX_RECORD_BYTES, parseBridgeRecord, RECORD_NAME, SOCKET_NAME, type BridgeRecord } from '../../engine/live/bridgeRecord';
+import { type BridgeRecord, MAX_RECORD_BYTES, parseBridgeRecord, RECORD_NAME, SOCKET_NAME } from '../../engine/live';
 import { errorMessage } from '../../base/errorMessage';
 import { errorCode } from '../fs/errors';
 import { currentPlatform, type Platform } from './runtimeFolder';

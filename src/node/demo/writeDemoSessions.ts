@@ -8,17 +8,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { headerLine, openingLines, promptLines, type DemoWriterContext } from '../../engine/demo/demoEntries';
-import { csvExportSession, flakyDateSession, type DemoSessionScript } from '../../engine/demo/demoScript';
-import { demoSummarizer } from '../../engine/demo/demoSummarizer';
-import { resolveConfig } from '../../engine/config/resolve';
-import { releaseDefaults } from '../../engine/config/defaults';
-import { withWholeBlocks } from '../../engine/config/setConfigKey';
-import type { ContextPruneConfig } from '../../engine/config/types';
-import type { ReleaseRules } from '../../engine/release/releases';
+import { csvExportSession, type DemoSessionScript, demoSummarizer, type DemoWriterContext, flakyDateSession, headerLine, openingLines, promptLines } from '../../engine/demo';
+import { type ContextPruneConfig, releaseDefaults, resolveConfig, withWholeBlocks } from '../../engine/config';
+import type { ReleaseRules } from '../../engine/release';
 import { flushSession } from '../flush/flushSession';
 import { updatePruneSettings } from '../settings/updatePruneSettings';
 import { readSessionModel } from '../store/readSessionModel';
+import type { SliceRunner } from '../../work';
 
 /** Settings that make a short demo show every mechanism (small spill threshold, window of one chain). */
 const DEMO_PRUNE_SETTINGS = {
@@ -35,7 +31,7 @@ export interface DemoResult {
 }
 
 /** Writes the demo sessions under `<agentDir>/sessions/` and the demo `contextPrune` settings. */
-export async function writeDemoSessions(agentDir: string, rules: ReleaseRules, now = Date.now()): Promise<DemoResult> {
+export async function writeDemoSessions(work: SliceRunner, agentDir: string, rules: ReleaseRules, now = Date.now()): Promise<DemoResult> {
 	// Blocks written whole: pi-condense merges shallowly, and would run without their missing keys.
 	const demoSettings = withWholeBlocks(DEMO_PRUNE_SETTINGS, releaseDefaults(rules));
 	await updatePruneSettings(agentDir, (current) => (Object.keys(current).length > 0 ? current : demoSettings));
@@ -46,12 +42,13 @@ export async function writeDemoSessions(agentDir: string, rules: ReleaseRules, n
 	for (const [index, script] of scripts.entries()) {
 		// Sessions end a little before now, the second one first.
 		const clock = { at: now - (scripts.length - index) * 45 * 60_000 };
-		sessionFiles.push(await writeDemoSession(agentDir, script, { config, rules }, clock, notices));
+		sessionFiles.push(await writeDemoSession(work, agentDir, script, { config, rules }, clock, notices));
 	}
 	return { sessionFiles, notices };
 }
 
 async function writeDemoSession(
+	work: SliceRunner,
 	agentDir: string,
 	script: DemoSessionScript,
 	{ config, rules }: { readonly config: ContextPruneConfig; readonly rules: ReleaseRules },
@@ -64,12 +61,12 @@ async function writeDemoSession(
 	const startedAt = new Date(clock.at).toISOString();
 	const file = join(folder, `${startedAt.replace(/[:.]/g, '-')}_${sessionId}.jsonl`);
 	writeFileSync(file, `${headerLine(script, sessionId, clock.at)}\n`);
-	const context = await writerContext(file, clock);
+	const context = await writerContext(work, file, clock);
 	let leafId = appendLines(file, openingLines(script, context));
 	for (const [index, prompt] of script.prompts.entries()) {
-		leafId = appendLines(file, promptLines(prompt, leafId, await writerContext(file, clock), index));
+		leafId = appendLines(file, promptLines(prompt, leafId, await writerContext(work, file, clock), index));
 		if (prompt.flushAfter) {
-			const outcome = await flushSession({
+			const outcome = await flushSession(work, {
 				sessionPath: file, agentDir, mode: 'now', config, rules, summarizer: demoSummarizer,
 				writeOptions: { quietMs: 0, clock: () => new Date(clock.at += 40) },
 			});
@@ -77,15 +74,15 @@ async function writeDemoSession(
 				throw new Error(`demo flush failed: ${outcome.message}`);
 			}
 			notices.push(...outcome.notices);
-			leafId = (await readSessionModel(file)).model.leafId ?? leafId;
+			leafId = (await readSessionModel(work, file)).model.leafId ?? leafId;
 		}
 	}
 	return file;
 }
 
 /** Time and fresh ids for the next lines; ids are checked against everything already in the file. */
-async function writerContext(file: string, clock: { at: number }): Promise<DemoWriterContext> {
-	const taken = new Set((await readSessionModel(file)).model.entries.map((entry) => entry.id));
+async function writerContext(work: SliceRunner, file: string, clock: { at: number }): Promise<DemoWriterContext> {
+	const taken = new Set((await readSessionModel(work, file)).model.entries.map((entry) => entry.id));
 	return {
 		tick: (ms) => (clock.at += ms),
 		newId: () => {

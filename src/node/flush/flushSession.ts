@@ -9,22 +9,19 @@
  * byte-identical. A process killed in the middle of the write leaves a prefix of the entries,
  * which the next flush reads as the user's release reads it (see `engine/flush/runFlush.ts`).
  */
-import { NoticeList, OFFLINE_MODEL, runFlush, type FlushMode, type FlushProgress } from '../../engine/flush';
-import { INSTALL_COMMAND, notInstalledFlushText, type ReleaseResolution } from '../../engine/release';
-import { DISABLED_NOTICE, nothingFlushedNotice, offlineNotice } from '../../engine/flush/notices';
+import { DISABLED_NOTICE, type FlushMode, type FlushProgress, nothingFlushedNotice, NoticeList, OFFLINE_MODEL, offlineNotice, runFlush } from '../../engine/flush';
+import { INSTALL_COMMAND, notInstalledFlushText, type ReleaseResolution, type ReleaseRules } from '../../engine/release';
 import { ADVICE_CLOSE_PI } from '../../engine/write';
-import type { ContextPruneConfig } from '../../engine/config/types';
-import type { ReleaseRules } from '../../engine/release/releases';
+import type { ContextPruneConfig } from '../../engine/config';
 import type { Logger, Summarizer } from '../../engine/ports';
 import type { SessionModel } from '../../engine/session';
-import { getBranchSteps } from '../../engine/session/branch';
-import { buildSessionContextSteps } from '../../engine/session/context';
-import { runSliced } from '../slicing/runSliced';
+import { SessionInsight } from '../../engine/views';
+import { isWorkStopped, type SliceRunner } from '../../work';
 import { readSessionModel } from '../store/readSessionModel';
 import { readPruneSettings } from '../settings/readPruneSettings';
 import { writeEntriesToSession, type SessionBase, type WriteEntriesOptions } from '../write';
 import { createBlobWriter } from './blobWriter';
-import type { DefaultSummarizer, SummarizerFactory } from './defaultSummarizer';
+import type { DefaultSummarizer, SummarizerFactory } from '../llm/defaultSummarizer';
 import { outcome, type FlushOutcome } from './flushOutcome';
 import { sha1Hex } from './sha1Hasher';
 
@@ -54,6 +51,12 @@ export interface FlushSessionRequest {
 	 * asynchronously; never whole and synchronously.
 	 */
 	readonly base?: SessionBase;
+	/**
+	 * What the caller already derived from `base`'s model under `config` and `rules` (the extension's
+	 * open session): its branch, Pi's context and pi-condense's state are used, not rebuilt. Ignored
+	 * when the file grew since, or the configuration or release differ.
+	 */
+	readonly insight?: SessionInsight;
 	/** One summarizer call at a time, with per-batch progress. */
 	readonly interactive?: boolean;
 	/** Abort: nothing is written. */
@@ -74,22 +77,22 @@ const RETRY_ADVICE = 'Nothing after the failure was written; run the flush again
  * with pruning off, a session that may not be written now); undefined when it may go ahead. The
  * extension asks this before its confirmation, so a flush that would be refused asks nothing.
  */
-export async function checkFlushable(request: PreflightRequest): Promise<FlushOutcome | undefined> {
-	const checked = await preflight(request);
+export async function checkFlushable(work: SliceRunner, request: PreflightRequest): Promise<FlushOutcome | undefined> {
+	const checked = await preflight(work, request);
 	return 'refused' in checked ? checked.refused : undefined;
 }
 
 type PreflightRequest = Pick<FlushSessionRequest, 'sessionPath' | 'mode' | 'resolution' | 'base' | 'writeOptions'> & { readonly config: ContextPruneConfig };
 
 /** The checks before any summarizer call; the session as read by the writer's checks when it may be written. */
-async function preflight(request: PreflightRequest): Promise<{ readonly refused: FlushOutcome } | { readonly base: SessionBase }> {
+async function preflight(work: SliceRunner, request: PreflightRequest): Promise<{ readonly refused: FlushOutcome } | { readonly base: SessionBase }> {
 	if (request.resolution?.kind === 'not-installed') {
 		return { refused: outcome('refused', notInstalledFlushText(), { advice: `Install pi-condense: ${INSTALL_COMMAND}` }) };
 	}
 	if (request.mode === 'now' && !request.config.enabled) {
 		return { refused: outcome('refused', DISABLED_NOTICE, { advice: DISABLED_ADVICE }) };
 	}
-	const checked = await writeEntriesToSession(request.sessionPath, [], { ...request.writeOptions, base: request.base ?? await readBase(request.sessionPath) });
+	const checked = await writeEntriesToSession(work, request.sessionPath, [], { ...request.writeOptions, base: request.base ?? await readBase(work, request.sessionPath) });
 	if (checked.kind !== 'written') {
 		return { refused: refusedOutcome(checked.kind === 'refused' ? checked.refusal : undefined, checked.kind === 'disturbed' ? checked.message : undefined) };
 	}
@@ -97,9 +100,24 @@ async function preflight(request: PreflightRequest): Promise<{ readonly refused:
 	return checked.session ? { base: checked.session } : { refused: refusedOutcome(undefined, 'the session could not be read') };
 }
 
-export async function flushSession(request: FlushSessionRequest): Promise<FlushOutcome> {
+/**
+ * `work` runs the planning and the write's reads in slices (on the extension host, its thread is
+ * shared); when it closes, the flush stops as an abort does, before anything is written.
+ */
+export async function flushSession(work: SliceRunner, request: FlushSessionRequest): Promise<FlushOutcome> {
+	try {
+		return await planAndWrite(work, request);
+	} catch (error) {
+		if (isWorkStopped(error)) {
+			return outcome('aborted', nothingFlushedNotice('aborted'));
+		}
+		throw error;
+	}
+}
+
+async function planAndWrite(work: SliceRunner, request: FlushSessionRequest): Promise<FlushOutcome> {
 	const config = request.config ?? (await readPruneSettings(request.agentDir, request.rules)).config;
-	const checked = await preflight({ ...request, config });
+	const checked = await preflight(work, { ...request, config });
 	if ('refused' in checked) {
 		return checked.refused;
 	}
@@ -110,7 +128,9 @@ export async function flushSession(request: FlushSessionRequest): Promise<FlushO
 		return refusedOutcome(undefined, 'the session has no header');
 	}
 	// Planning runs in slices: in the extension this is the host's thread.
-	const context = await runSliced(buildSessionContextSteps(model));
+	const given = request.insight;
+	const insight = given?.model === model && given.config === config && given.rules === request.rules ? given : new SessionInsight(model, config, request.rules);
+	const context = await work.sliced(insight.contextSteps(), request.signal);
 	let fallback: DefaultSummarizer | undefined;
 	let summarizer = request.summarizer;
 	if (!summarizer) {
@@ -119,8 +139,9 @@ export async function flushSession(request: FlushSessionRequest): Promise<FlushO
 	}
 	const result = await runFlush({
 		mode: request.mode,
-		branch: await runSliced(getBranchSteps(model)),
+		branch: await work.sliced(insight.branchSteps(), request.signal),
 		messages: context.messages,
+		state: await work.sliced(insight.stateSteps(), request.signal),
 		config,
 		rules: request.rules,
 		interactive: request.interactive,
@@ -132,7 +153,7 @@ export async function flushSession(request: FlushSessionRequest): Promise<FlushO
 		hash: sha1Hex,
 		spill: createBlobWriter(request.sessionPath, header.id),
 		now: () => Date.now(),
-		runSteps: (steps) => runSliced(steps),
+		runSteps: (steps) => work.sliced(steps, request.signal),
 	// The worker keeps the summarizer's state until it is released.
 	}).finally(() => fallback?.release());
 	const reason = fallback?.offlineReason();
@@ -145,7 +166,7 @@ export async function flushSession(request: FlushSessionRequest): Promise<FlushO
 	if (result.drafts.length === 0) {
 		return outcome(result.status === 'failed' ? 'failed' : 'nothing', result.message, { ...common, advice: result.status === 'failed' ? RETRY_ADVICE : undefined });
 	}
-	const written = await writeEntriesToSession(request.sessionPath, result.drafts, {
+	const written = await writeEntriesToSession(work, request.sessionPath, result.drafts, {
 		...request.writeOptions,
 		base,
 		// The session's store reads the new lines itself.
@@ -168,9 +189,9 @@ function noSummarizers(): never {
 }
 
 /** The session as far as its last complete line, read in pieces; undefined when it cannot be read (the preflight says why). */
-async function readBase(path: string): Promise<SessionBase | undefined> {
+async function readBase(work: SliceRunner, path: string): Promise<SessionBase | undefined> {
 	try {
-		const loaded = await readSessionModel(path);
+		const loaded = await readSessionModel(work, path);
 		return { model: loaded.model, consumedBytes: loaded.consumed };
 	} catch {
 		return undefined;

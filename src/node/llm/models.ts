@@ -4,7 +4,7 @@
  * syntax: the last `:` starts a thinking level only if what follows is one, so ids such as
  * `qwen2.5-coder:7b` survive). Also lists the models that have credentials, for a quick pick.
  */
-import type { SummarizerThinking } from '../../engine/config/types';
+import type { SummarizerThinking } from '../../engine/config';
 import { SummarizerError } from '../../engine/ports';
 import type { CredentialSource, LibraryCatalog, LibraryModel, ModelLibrary } from './library/modelLibrary';
 import { renamedProviderNote } from './library/renamedProviders';

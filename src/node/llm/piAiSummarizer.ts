@@ -9,9 +9,9 @@
  * pi-ai is required on the first call.
  */
 import type { AssistantMessage, AssistantMessageEventStream, ThinkingLevel } from '@earendil-works/pi-ai';
-import type { ContextPruneConfig, SummarizerThinking } from '../../engine/config/types';
+import type { ContextPruneConfig, SummarizerThinking } from '../../engine/config';
 import { nullLogger, SummarizerError, type Logger, type SummarizeRequest, type SummarizeResult, type Summarizer } from '../../engine/ports';
-import type { Usage } from '../../engine/session/types';
+import type { Usage } from '../../engine/session';
 import { startCallWatchdog, type CallWatchdog } from './callWatchdog';
 import type { LibraryCatalog as PiAi, LibraryModel as PiModel, ModelLibrary, PiAiLoader, RequestAuth } from './library/modelLibrary';
 import { formatModelRef, resolveSummarizerModel, type ModelRef, type ThinkingLevelName } from './models';

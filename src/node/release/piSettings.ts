@@ -6,7 +6,7 @@
  */
 import { join, resolve } from 'node:path';
 import type { ReleaseWarning } from '../../engine/release';
-import type { SettingsFileState } from '../../engine/config/settingsProblems';
+import type { SettingsFileState } from '../../engine/config';
 import { readSettingsFile } from '../settings/settingsFile';
 
 /** A `packages` entry: a source string, or an object with a source and resource filters. */

@@ -6,21 +6,25 @@
  * user's choice changes. Listeners hear about a project only when its result changed. Renders
  * read the last result synchronously; nothing is resolved per render.
  */
+import { resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { Logger } from '../../engine/ports';
 import type { ReleaseResolution } from '../../engine/release';
-import { Emitter } from '../store/emitter';
+import { Emitter } from '../../base/emitter';
 import type { WatchTarget } from './candidates';
 import { detectRelease, type Detected } from './detectRelease';
 import type { GlobalNpmRoot } from './globalNpmRoot';
 import { applyChoice, piHome, processGlobalNpmRoot, readChoice, type ChoiceReading } from './resolveRelease';
-import { TargetWatcher, targetsKey } from './targetWatcher';
+import { PathWatcher } from '../fs/pathWatcher';
 import { errorMessage } from '../../base/errorMessage';
+import { isWorkStopped, type Debounce, type SerialQueue, type WorkScope } from '../../work';
 
 /** Changes are gathered this long, so `npm install` writing many files re-resolves once. */
 const SETTLE_MS = 100;
 
 export interface ReleaseSourceOptions {
+	/** The source's own scope: closing it stops the watch and the resolutions under way. */
+	readonly work: WorkScope;
 	readonly agentDir: string;
 	readonly logger: Logger;
 	/** The `piCondense.release` value as read (`auto`, a version, or anything a user typed). */
@@ -53,18 +57,38 @@ export class ReleaseSource {
 	private readonly home: string;
 	private readonly globalNpmRoot: GlobalNpmRoot;
 	private choice: ChoiceReading;
-	private watcher: TargetWatcher | undefined;
+	private watcher: PathWatcher | undefined;
 	private watchedKey = '';
-	private settleTimer: NodeJS.Timeout | undefined;
-	private queue: Promise<void> = Promise.resolve();
-	private closed = false;
+	/** Resolutions run one at a time, so two changes never race to publish. */
+	private readonly resolutions: SerialQueue;
+	/** A change of what decided a release is followed once the burst (an `npm install`) settles. */
+	private readonly refreshes: Debounce;
 
 	constructor(private readonly options: ReleaseSourceOptions) {
+		const work = options.work;
 		this.changed = new Emitter((error) => options.logger.error(`release listener: ${errorMessage(error)}`));
 		this.onDidChange = this.changed.event;
 		this.home = options.home ?? piHome(process.env);
 		this.globalNpmRoot = options.globalNpmRoot ?? processGlobalNpmRoot();
 		this.choice = readChoice(options.choice, 'setting');
+		this.resolutions = work.serialQueue();
+		this.refreshes = work.debounce(SETTLE_MS, () => this.enqueue(async () => {
+			for (const project of this.projects.values()) {
+				if (project.detected && !this.closed) {
+					await this.refresh(project, true);
+				}
+			}
+			await this.rewatch();
+		}).catch(() => undefined));
+		work.onClose(async () => {
+			this.changed.dispose();
+			await this.resolutions.idle();
+			await this.watcher?.close();
+		});
+	}
+
+	private get closed(): boolean {
+		return this.options.work.isClosed;
 	}
 
 	/** The release for sessions of a project (`cwd` from the session header; empty for none); resolved once, then followed. */
@@ -99,14 +123,6 @@ export class ReleaseSource {
 		}
 	}
 
-	async close(): Promise<void> {
-		this.closed = true;
-		clearTimeout(this.settleTimer);
-		this.changed.dispose();
-		await this.queue;
-		await this.watcher?.close();
-	}
-
 	private project(cwd: string | undefined): Project {
 		const key = cwd ?? '';
 		let project = this.projects.get(key);
@@ -117,10 +133,14 @@ export class ReleaseSource {
 		return project;
 	}
 
-	/** Runs resolutions one at a time, so two changes never race to publish. */
+	/** A resolution after every one asked for before it; a failure is logged here and rejects for the caller. */
 	private enqueue(task: () => Promise<void>): Promise<void> {
-		const run = this.queue.then(task);
-		this.queue = run.catch((error: unknown) => this.options.logger.warn(`pi-condense release: ${errorMessage(error)}`));
+		const run = this.resolutions.run(task);
+		run.catch((error: unknown) => {
+			if (!isWorkStopped(error)) {
+				this.options.logger.warn(`pi-condense release: ${errorMessage(error)}`);
+			}
+		});
 		return run;
 	}
 
@@ -152,25 +172,17 @@ export class ReleaseSource {
 		}
 		this.watchedKey = key;
 		await this.watcher?.close();
-		this.watcher = new TargetWatcher(targets, () => this.scheduleRefresh(), (error) => this.options.logger.warn(`watching pi-condense's install: ${errorMessage(error)}`));
+		this.watcher = new PathWatcher(this.options.work.child('install watch'), targets, () => this.scheduleRefresh(), (error) => this.options.logger.warn(`watching pi-condense's install: ${errorMessage(error)}`));
 		await this.watcher.ready();
 		this.scheduleRefresh();
 	}
 
 	private scheduleRefresh(): void {
-		if (this.closed) {
-			return;
-		}
-		clearTimeout(this.settleTimer);
-		this.settleTimer = setTimeout(() => {
-			void this.enqueue(async () => {
-				for (const project of this.projects.values()) {
-					if (project.detected && !this.closed) {
-						await this.refresh(project, true);
-					}
-				}
-				await this.rewatch();
-			});
-		}, SETTLE_MS);
+		this.refreshes.schedule();
 	}
+}
+
+/** A stable key of a target list, to tell whether the watch must be rebuilt. */
+function targetsKey(targets: readonly WatchTarget[]): string {
+	return [...new Set(targets.map((target) => `${target.depth}:${resolve(target.path)}`))].sort().join('\n');
 }

@@ -3,7 +3,14 @@
  * per write and a reader may catch a line half-written, so everything after the last `\n` is left
  * for a later read. Splitting at a `\n` byte never cuts a UTF-8 character in two.
  */
-import type { FileHandle } from 'node:fs/promises';
+
+/**
+ * What these reads need of an open file: `FileHandle` has it, and so has a synchronous file
+ * descriptor wrapped for a thread that may block (the session index's extraction worker).
+ */
+export interface ReadableFile {
+	read(buffer: Buffer, offset: number, length: number, position: number): Promise<{ readonly bytesRead: number }>;
+}
 
 const NEWLINE = 0x0a;
 // ignoreBOM: a byte-order mark is text, as Pi reads the file (`utf8`); a piece starting with one keeps it.
@@ -29,7 +36,7 @@ const BACKWARD_CHUNK = 64 * 1024;
 export const PARSE_PIECE_BYTES = 64 * 1024;
 
 /** Bytes `[start, end)` of the file, fully read (short reads are retried). */
-export async function readRange(handle: FileHandle, start: number, end: number): Promise<Buffer> {
+export async function readRange(handle: ReadableFile, start: number, end: number): Promise<Buffer> {
 	const buffer = Buffer.alloc(Math.max(0, end - start));
 	let filled = 0;
 	while (filled < buffer.length) {
@@ -46,7 +53,7 @@ export async function readRange(handle: FileHandle, start: number, end: number):
  * Offset just after the last `\n` in `[from, size)`, searching backwards chunk by chunk; `from` when
  * that range holds no `\n`.
  */
-export async function findCompleteEnd(handle: FileHandle, from: number, size: number): Promise<number> {
+export async function findCompleteEnd(handle: ReadableFile, from: number, size: number): Promise<number> {
 	let end = size;
 	while (end > from) {
 		const start = Math.max(from, end - BACKWARD_CHUNK);
@@ -71,11 +78,12 @@ export async function findCompleteEnd(handle: FileHandle, from: number, size: nu
  * process's allocator kept as resident memory.
  */
 export async function scanCompleteLines(
-	handle: FileHandle,
+	handle: ReadableFile,
 	offset: number,
 	size: number,
-	onPiece: (bytes: Buffer) => void,
+	onPiece: (bytes: Buffer) => unknown,
 	chunkBytes = 1024 * 1024,
+	signal?: AbortSignal,
 ): Promise<number> {
 	let buffer = Buffer.allocUnsafe(Math.max(1, chunkBytes));
 	/** Bytes at the start of the buffer that begin a line not complete yet. */
@@ -83,6 +91,7 @@ export async function scanCompleteLines(
 	let position = offset;
 	let consumed = offset;
 	while (position < size) {
+		signal?.throwIfAborted();
 		if (held === buffer.length) {
 			const bigger = Buffer.allocUnsafe(buffer.length * 2);
 			buffer.copy(bigger, 0, 0, held);
@@ -101,7 +110,8 @@ export async function scanCompleteLines(
 		}
 		const end = newline + 1;
 		consumed += end;
-		onPiece(buffer.subarray(0, end));
+		// The next read waits for an async onPiece (the history index writes between pieces).
+		await onPiece(buffer.subarray(0, end));
 		buffer.copy(buffer, 0, end, filled);
 		held = filled - end;
 	}

@@ -6,10 +6,9 @@
 import type { Dirent } from 'node:fs';
 import { open, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseHeaderLine } from '../../engine/session/headerLine';
-import type { SessionHeader } from '../../engine/session/types';
-import { mapLimited } from '../../engine/flush/mapLimited';
-import type { SessionRoot } from '../paths/sessionLocations';
+import { parseHeaderLine, type SessionHeader } from '../../engine/session';
+import { mapLimited } from '../../engine/flush';
+import type { SessionRoot } from './sessionLocations';
 import { errorMessage } from '../../base/errorMessage';
 import { errorCode } from '../fs/errors';
 import { readFirstLine } from './firstLine';
@@ -103,7 +102,8 @@ const FIRST_LINE_REASONS = {
 	'too-long': 'line 1 is longer than 64 KB',
 } as const;
 
-async function listSessionPaths(root: SessionRoot): Promise<{ exists: boolean; paths: string[]; error?: string }> {
+/** The `*.jsonl` paths of one session folder (without opening them); a missing folder is `exists: false`. */
+export async function listSessionPaths(root: SessionRoot): Promise<{ exists: boolean; paths: string[]; error?: string }> {
 	let entries: Dirent[];
 	try {
 		entries = await readdir(root.path, { withFileTypes: true });

@@ -2,9 +2,8 @@
  * Reads only the first line of a session file (bounded), so listing thousands of sessions stays
  * cheap. Like Pi's reader, blank lines and a byte-order mark before the header are skipped.
  */
-import type { FileHandle } from 'node:fs/promises';
-import { splitJsonlLines } from '../../engine/session/jsonl';
-import { readRange } from './completeLines';
+import { splitJsonlLines } from '../../engine/session';
+import { readRange, type ReadableFile } from './completeLines';
 
 /** The header line must end within this many bytes; real headers are a few hundred bytes. */
 export const FIRST_LINE_MAX_BYTES = 64 * 1024;
@@ -23,7 +22,7 @@ export type FirstLineRead =
 /** Most headers fit in this; only a longer one costs a second, larger read. */
 const FIRST_READ_BYTES = 4096;
 
-export async function readFirstLine(handle: FileHandle): Promise<FirstLineRead> {
+export async function readFirstLine(handle: ReadableFile): Promise<FirstLineRead> {
 	const small = await readRange(handle, 0, FIRST_READ_BYTES);
 	const first = firstLineOf(small, small.length === FIRST_READ_BYTES);
 	if (first.kind !== 'too-long') {
@@ -52,12 +51,12 @@ export function firstLineOf(chunk: Buffer, truncated: boolean): FirstLineRead {
 }
 
 /** The bytes through the first line (a copy), once that line is complete; used to notice rewrites. */
-export async function readFirstLinePrefix(handle: FileHandle): Promise<Buffer | undefined> {
+export async function readFirstLinePrefix(handle: ReadableFile): Promise<Buffer | undefined> {
 	const first = await readFirstLine(handle);
 	return first.kind === 'line' ? Buffer.from(first.prefix) : undefined;
 }
 
 /** True when the file still begins with `prefix` (always true when no prefix is known yet). */
-export async function stillStartsWith(handle: FileHandle, prefix: Buffer | undefined): Promise<boolean> {
+export async function stillStartsWith(handle: ReadableFile, prefix: Buffer | undefined): Promise<boolean> {
 	return prefix === undefined || (await readRange(handle, 0, prefix.length)).equals(prefix);
 }

@@ -15,12 +15,13 @@
 import { watch, type FSWatcher } from 'chokidar';
 import type { Stats } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type { SessionLayout } from '../paths/sessionLocations';
+import type { SessionLayout } from './sessionLocations';
 import { advanceTail, snapshotTail, type FileTail, type SessionFileEvent } from './fileTail';
 import { FileTaskQueue } from './fileTaskQueue';
-import { isDirectory, waitForFolder, type FolderWaiter } from './folderWaiter';
+import { folderIdentity, waitForFolder } from './folderWaiter';
 import { toError } from '../../base/errorMessage';
 import { closeWatcher } from '../fs/closeWatcher';
+import { isWorkStopped, type WorkScope } from '../../work';
 
 export type { RewriteReason, SessionFileEvent } from './fileTail';
 
@@ -30,6 +31,8 @@ export interface WatchedRoot {
 }
 
 export interface SessionWatcherOptions {
+	/** The watcher's own scope: closing it stops the watch, and no event follows once it has closed. */
+	readonly work: WorkScope;
 	readonly roots: readonly WatchedRoot[];
 	readonly onEvent: (event: SessionFileEvent) => void;
 	readonly onError?: (error: Error) => void;
@@ -42,8 +45,6 @@ export interface SessionWatcher {
 	readonly ready: Promise<void>;
 	/** Offset after the last complete line reported for `path`: where its next `appended` starts. */
 	consumedOffset(path: string): number | undefined;
-	/** Stops watching; resolves when chokidar is closed and no event can follow. */
-	close(): Promise<void>;
 }
 
 export function watchSessionFiles(options: SessionWatcherOptions): SessionWatcher {
@@ -55,30 +56,29 @@ class SessionFolderWatcher implements SessionWatcher {
 	private readonly tails = new Map<string, FileTail>();
 	private readonly queue: FileTaskQueue;
 	private readonly watchers = new Set<FSWatcher>();
-	private readonly waiters = new Set<FolderWaiter>();
-	private closed = false;
+	private readonly work: WorkScope;
 	private readonly closing: Promise<void>;
-	private signalClosing: () => void = () => undefined;
 
 	constructor(private readonly options: SessionWatcherOptions) {
-		this.queue = new FileTaskQueue(options.coalesceMs ?? 25, (error) => this.fail(error));
-		this.closing = new Promise((done) => {
-			this.signalClosing = done;
-		});
+		const work = options.work;
+		this.work = work;
+		this.queue = new FileTaskQueue(work, options.coalesceMs ?? 25, (error) => this.fail(error));
+		this.closing = new Promise((done) => work.signal.addEventListener('abort', () => done(), { once: true }));
+		work.onClose(() => Promise.all([...this.watchers].map((watcher) => closeWatcher(watcher))));
 		const roots = options.roots.map((root) => ({ path: resolve(root.path), layout: root.layout }));
-		this.ready = Promise.all(roots.map((root) => this.startRoot(root, false))).then(() => undefined);
+		this.ready = work.run(() => Promise.all(roots.map((root) => this.startRoot(root, false)))).then(() => undefined, (error: unknown) => {
+			if (!isWorkStopped(error)) {
+				this.fail(error);
+			}
+		});
 	}
 
 	consumedOffset(path: string): number | undefined {
 		return this.tails.get(path)?.consumed;
 	}
 
-	async close(): Promise<void> {
-		this.closed = true;
-		this.signalClosing();
-		await Promise.all([...this.waiters].map((waiter) => waiter.close()));
-		await Promise.all([...this.watchers].map((watcher) => closeWatcher(watcher)));
-		await this.queue.close();
+	private get closed(): boolean {
+		return this.work.isClosed;
 	}
 
 	/** Watches `root`, or waits for it to exist. Files found by the first scan are `added` only when `announce`. */
@@ -86,16 +86,16 @@ class SessionFolderWatcher implements SessionWatcher {
 		if (this.closed) {
 			return;
 		}
-		const exists = await isDirectory(root.path);
+		const identity = await folderIdentity(root.path);
 		if (this.closed) {
 			return;
 		}
-		if (!exists) {
-			const waiter = waitForFolder(root.path, () => {
-				this.waiters.delete(waiter);
-				this.startRoot(root, true).catch((error: unknown) => this.fail(error));
+		if (identity === undefined) {
+			const waiting = this.work.child(`waiting for ${root.path}`);
+			waitForFolder(waiting, root.path, () => {
+				void waiting.close();
+				this.work.start(() => this.startRoot(root, true), (error) => this.fail(error));
 			}, (error) => this.fail(error));
-			this.waiters.add(waiter);
 			return;
 		}
 		const isSessionFile = (path: string): boolean => path.endsWith('.jsonl')
@@ -123,8 +123,16 @@ class SessionFolderWatcher implements SessionWatcher {
 				this.queue.changed(path, () => this.check(path));
 			}
 		});
-		watcher.on('unlink', (path) => isSessionFile(path) && this.untrack(path));
-		watcher.on('unlinkDir', (path) => this.untrackFolder(root, path, watcher));
+		watcher.on('unlink', (path) => {
+			if (isSessionFile(path)) {
+				this.untrack(path);
+			}
+			this.restartIfReplaced(root, watcher, identity);
+		});
+		watcher.on('unlinkDir', (path) => {
+			this.untrackFolder(root, path, watcher);
+			this.restartIfReplaced(root, watcher, identity);
+		});
 		watcher.on('error', (error) => this.fail(error));
 		await Promise.race([new Promise<void>((done) => watcher.once('ready', done)), this.closing]);
 		scanned = true;
@@ -176,11 +184,28 @@ class SessionFolderWatcher implements SessionWatcher {
 				this.untrack(path);
 			}
 		}
-		if (folder === root.path) {
-			// The session folder itself went away: go back to waiting for it.
-			this.watchers.delete(watcher);
-			closeWatcher(watcher).then(() => this.startRoot(root, true)).catch((error: unknown) => this.fail(error));
+		// The session folder itself went away: go back to waiting for it (once, however many events say so).
+		if (folder === root.path && this.watchers.delete(watcher)) {
+			this.work.start(async () => {
+				await closeWatcher(watcher);
+				await this.startRoot(root, true);
+			}, (error) => this.fail(error));
 		}
+	}
+
+	/**
+	 * chokidar reports the session folder's own removal only when reading its path fails once its last
+	 * entry is gone: a folder moved away, or deleted and made again at once (Pi saving its next session),
+	 * is never reported, and the watch stays on the old folder. So after anything is removed under it,
+	 * the folder at that path is checked to be the one watched; another one is followed from the start.
+	 */
+	private restartIfReplaced(root: WatchedRoot, watcher: FSWatcher, identity: string): void {
+		this.work.start(async () => {
+			const now = await folderIdentity(root.path);
+			if (now !== identity && !this.closed && this.watchers.has(watcher)) {
+				this.untrackFolder(root, root.path, watcher);
+			}
+		}, (error) => this.fail(error));
 	}
 
 	private emit(event: SessionFileEvent): void {

@@ -5,7 +5,7 @@
  * scanned again. Files are read in pieces, so a session of hundreds of MB never becomes one string.
  */
 import { open } from 'node:fs/promises';
-import { EMPTY_SUMMARY, sessionModifiedTime, summarizeLines, type SessionSummary } from '../../engine/session/summary';
+import { EMPTY_SUMMARY, sessionModifiedTime, type SessionSummary, summarizeLines } from '../../engine/session';
 import { decodeUtf8, PARSE_PIECE_BYTES, scanCompleteLines } from './completeLines';
 import { readFirstLinePrefix, stillStartsWith } from './firstLine';
 
@@ -38,13 +38,16 @@ export class SessionSummaryCache {
 	// Each piece is decoded and summarized in one go on the extension host (1 MB held it ~100 ms on a loaded machine).
 	constructor(private readonly chunkBytes = PARSE_PIECE_BYTES) {}
 
-	/** The summary of `path`, re-using and extending the cached one when possible. */
-	summarize(path: string): Promise<SessionFileSummary> {
+	/**
+	 * The summary of `path`, re-using and extending the cached one when possible. `signal` stops a
+	 * read between two pieces (a read shared with an earlier caller stops with that caller's signal).
+	 */
+	summarize(path: string, signal?: AbortSignal): Promise<SessionFileSummary> {
 		const running = this.inFlight.get(path);
 		if (running) {
 			return running;
 		}
-		const work = this.compute(path)
+		const work = this.compute(path, signal)
 			.catch((error: unknown) => {
 				this.entries.delete(path); // gone or unreadable: nothing cached is trustworthy
 				throw error;
@@ -64,7 +67,7 @@ export class SessionSummaryCache {
 		return this.entries.get(path)?.result;
 	}
 
-	private async compute(path: string): Promise<SessionFileSummary> {
+	private async compute(path: string, signal: AbortSignal | undefined): Promise<SessionFileSummary> {
 		const handle = await open(path, 'r');
 		try {
 			const stats = await handle.stat();
@@ -79,7 +82,7 @@ export class SessionSummaryCache {
 			const start = from?.consumed ?? 0;
 			const consumed = await scanCompleteLines(handle, start, stats.size, (piece) => {
 				summary = summarizeLines(summary, decodeUtf8(piece));
-			}, this.chunkBytes);
+			}, this.chunkBytes, signal);
 			const firstLinePrefix = from?.firstLinePrefix ?? await readFirstLinePrefix(handle);
 			const result: SessionFileSummary = {
 				path,

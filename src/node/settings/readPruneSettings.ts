@@ -3,11 +3,9 @@
  * pi-condense reads inside Pi), resolved over the defaults, with what is wrong with the file or
  * with any value. Never throws for a bad file: the defaults are used and the state says why.
  */
-import { resolveConfig, type ConfigProblem } from '../../engine/config/resolve';
-import type { ContextPruneConfig } from '../../engine/config/types';
-import type { ReleaseRules } from '../../engine/release/releases';
+import { type ConfigProblem, type ContextPruneConfig, jsonTypeName, type PruneSettingsFileState, resolveConfig } from '../../engine/config';
+import type { ReleaseRules } from '../../engine/release';
 import { globalSettingsPath } from '../paths/agentDir';
-import { jsonTypeName, type PruneSettingsFileState } from '../../engine/config/settingsProblems';
 import { readSettingsFile } from './settingsFile';
 
 export const PRUNE_SETTINGS_KEY = 'contextPrune';

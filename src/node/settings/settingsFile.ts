@@ -7,7 +7,7 @@
 import { open } from 'node:fs/promises';
 import { errorMessage } from '../../base/errorMessage';
 import { errorCode } from '../fs/errors';
-import { jsonTypeName, type SettingsFileState } from '../../engine/config/settingsProblems';
+import { jsonTypeName, type SettingsFileState } from '../../engine/config';
 import { jsonErrorLocation, withoutQuotedText } from './jsonErrorLocation';
 
 export interface SettingsFileSnapshot {

@@ -13,15 +13,15 @@
  * The JSON is written as Pi writes it: `JSON.stringify(settings, null, 2)`; a trailing newline is
  * kept when the file had one (Pi writes none).
  */
-import { constants } from 'node:fs';
-import { lstat, mkdir, open, readlink, realpath, rename, unlink } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { lstat, mkdir, readlink, realpath, rename, unlink } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { errorMessage } from '../../base/errorMessage';
 import { errorCode } from '../fs/errors';
+import { writeTempBeside } from '../fs/tempFile';
 import { globalSettingsPath } from '../paths/agentDir';
 import { PRUNE_SETTINGS_KEY } from './readPruneSettings';
 import { lockSettingsFile, SettingsLockError } from './settingsLock';
-import { describeSettingsProblem } from '../../engine/config/settingsProblems';
+import { describeSettingsProblem } from '../../engine/config';
 import { readSettingsFile, type SettingsFileSnapshot } from './settingsFile';
 import { isPlainObject } from '../../base/plainObject';
 
@@ -154,36 +154,11 @@ async function writeTarget(path: string): Promise<string> {
 	}
 }
 
-/** Temporary files this process made: with its id and the time, a name no other writer uses. */
-let tempFiles = 0;
-
-/**
- * Writes `text` next to `target` under a unique name and returns that name. The name needs no
- * randomness (`wx` refuses an existing file anyway); `crypto.randomBytes`, even synchronous, left a
- * native request behind until the next collection, which a shutdown right after a save reported.
- */
-async function writeTemp(target: string, text: string, mode: number | undefined, path: string): Promise<string> {
-	const tempPath = join(dirname(target), `.${basename(target)}.${process.pid}.${Date.now().toString(36)}.${++tempFiles}.tmp`);
-	// Created exclusively and never through a link: a file or link already there is not ours to touch.
-	const handle = await open(tempPath, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), mode ?? 0o666)
-		.catch((error: unknown) => {
-			throw writeFailure(path, error);
-		});
-	try {
-		try {
-			await handle.writeFile(text, 'utf8');
-			// On the open file (open's mode was reduced by the umask), not by path: nothing swapped in is changed.
-			if (mode !== undefined) {
-				await handle.chmod(mode);
-			}
-		} finally {
-			await handle.close();
-		}
-	} catch (error) {
-		await unlink(tempPath).catch(() => undefined);
+/** `writeTempBeside`, its failure worded as a settings write failure. */
+function writeTemp(target: string, text: string, mode: number | undefined, path: string): Promise<string> {
+	return writeTempBeside(target, text, mode).catch((error: unknown) => {
 		throw writeFailure(path, error);
-	}
-	return tempPath;
+	});
 }
 
 function replaceKey(settings: Readonly<Record<string, unknown>>, key: string, value: unknown): Record<string, unknown> {
@@ -207,11 +182,15 @@ function serialize(settings: Record<string, unknown>, previous: Buffer | undefin
 async function readSettled(path: string): Promise<SettingsFileSnapshot> {
 	const started = Date.now();
 	for (;;) {
+		const readAt = Date.now();
 		const snapshot = await readSettingsFile(path);
 		const suspect = snapshot.state.kind === 'empty' || snapshot.state.kind === 'invalid-json';
-		const age = Date.now() - (snapshot.modifiedMs ?? 0);
+		const modifiedMs = snapshot.modifiedMs ?? 0;
+		// Its age when it was read: a pause of this thread after the read (a busy extension host) must not make a
+		// file caught half-written look settled.
+		const age = readAt - modifiedMs;
 		// A modification time in the future (clock skew) cannot be judged: take the file as it is.
-		if (!suspect || age >= SETTLED_AFTER_MS || age < 0) {
+		if (!suspect || age >= SETTLED_AFTER_MS || modifiedMs > Date.now()) {
 			return snapshot;
 		}
 		if (Date.now() - started > MAX_SETTLE_WAIT_MS) {

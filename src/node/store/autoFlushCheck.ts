@@ -6,7 +6,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { budgetTrigger, idleFlushDecision, readContextUsage } from '../../engine/flush';
-import type { PreparedInsight } from '../../engine/views/sessionInsight';
+import type { PreparedInsight } from '../../engine/views';
 
 export type AutoFlushReason = 'idle' | 'threshold' | 'delta';
 

@@ -6,13 +6,13 @@
  * once on open and then advanced by the appended entries only, always for the model shown.
  */
 import type { BlobReader } from '../../engine/ports';
-import type { SessionModel } from '../../engine/session/model';
+import type { SessionModel } from '../../engine/session';
 import type { RenderSettings } from '../settings/readPruneSettings';
 import { sessionBlobReader } from '../condense/sessionBlobReader';
 import { readCompleteBytes, readSessionModel, type LoadedSessionModel } from './readSessionModel';
 import { appendedModelSteps } from '../sessions/appendedLines';
-import { runSliced } from '../slicing/runSliced';
-import { SessionInsight } from '../../engine/views/sessionInsight';
+import type { SliceRunner } from '../../work';
+import { SessionInsight } from '../../engine/views';
 import { CostsLedger } from '../../engine/costs';
 
 const NO_BLOBS: BlobReader = { readBlob: () => Promise.resolve(undefined) };
@@ -22,6 +22,8 @@ export interface OpenSessionOptions {
 	readonly onBlobsRefused?: (reason: string) => void;
 	/** Keep the costs ledger (the store's open sessions); a session opened for one measurement does not. */
 	readonly keepCosts?: boolean;
+	/** Stops the first read between two pieces. */
+	readonly signal?: AbortSignal;
 }
 
 /** The model, where the file was read to, and the ledger of the same entries. */
@@ -32,10 +34,11 @@ interface LoadedSession extends LoadedSessionModel {
 export class OpenSession {
 	private insightValue: SessionInsight | undefined;
 
-	private constructor(readonly path: string, private loaded: LoadedSession, private readonly options: OpenSessionOptions) {}
+	private constructor(private readonly work: SliceRunner, readonly path: string, private loaded: LoadedSession, private readonly options: OpenSessionOptions) {}
 
-	static async open(path: string, options: OpenSessionOptions = {}): Promise<OpenSession> {
-		return new OpenSession(path, await loadSession(path, options), options);
+	/** `work` runs its reads in slices (the store's scope). */
+	static async open(work: SliceRunner, path: string, options: OpenSessionOptions = {}): Promise<OpenSession> {
+		return new OpenSession(work, path, await loadSession(work, path, options, options.signal), options);
 	}
 
 	get model(): SessionModel {
@@ -80,7 +83,7 @@ export class OpenSession {
 		// Past the watcher's bytes, lines between what we read and what it reports come from the file.
 		const unread = offset <= before.consumed ? bytes.subarray(before.consumed - offset) : await readCompleteBytes(this.path, before.consumed, end);
 		// In slices: a first flush of a large session appends tens of megabytes at once.
-		const next = unread === undefined ? undefined : await runSliced(appendedModelSteps(before.model, unread));
+		const next = unread === undefined ? undefined : await this.work.sliced(appendedModelSteps(before.model, unread));
 		if (this.loaded !== before) {
 			return false; // read again meanwhile: the newer model stands
 		}
@@ -89,7 +92,7 @@ export class OpenSession {
 			return true;
 		}
 		// The appended entries only; the model and its ledger are published together.
-		const costs = before.costs && await runSliced(before.costs.extendSteps(next.entries));
+		const costs = before.costs && await this.work.sliced(before.costs.extendSteps(next.entries));
 		if (this.loaded !== before) {
 			return false;
 		}
@@ -100,12 +103,12 @@ export class OpenSession {
 
 	/** Reads the whole file again (it was rewritten, or could not be advanced). */
 	async reload(): Promise<void> {
-		this.loaded = await loadSession(this.path, this.options);
+		this.loaded = await loadSession(this.work, this.path, this.options);
 	}
 }
 
-async function loadSession(path: string, options: OpenSessionOptions): Promise<LoadedSession> {
-	const loaded = await readSessionModel(path);
+async function loadSession(work: SliceRunner, path: string, options: OpenSessionOptions, signal?: AbortSignal): Promise<LoadedSession> {
+	const loaded = await readSessionModel(work, path, undefined, signal);
 	// In slices, right after the read: one pass over the entries (about a tenth of the read's time).
-	return { ...loaded, costs: options.keepCosts === true ? await runSliced(CostsLedger.empty().extendSteps(loaded.model.entries)) : undefined };
+	return { ...loaded, costs: options.keepCosts === true ? await work.sliced(CostsLedger.empty().extendSteps(loaded.model.entries), signal) : undefined };
 }

@@ -3,13 +3,13 @@
  * hovers and recovered documents), least recently used dropped first. Opening the same file twice
  * at once shares one read.
  */
-import { OpenSession } from './openSession';
+import type { OpenSession } from './openSession';
 
 export class OpenSessionCache {
 	private readonly sessions = new Map<string, Promise<OpenSession>>();
 	private readonly pinned = new Set<string>();
 
-	constructor(private readonly capacity: number, private readonly opener: (path: string) => Promise<OpenSession> = (path) => OpenSession.open(path)) {}
+	constructor(private readonly capacity: number, private readonly opener: (path: string) => Promise<OpenSession>) {}
 
 	/** The open session of `path`, reading the file when it is not open yet. */
 	open(path: string): Promise<OpenSession> {

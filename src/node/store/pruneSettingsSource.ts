@@ -4,15 +4,16 @@
  * `updatePruneSettings`. The last read is always available synchronously.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { watch, type FSWatcher } from 'chokidar';
-import { resolveConfig } from '../../engine/config/resolve';
+import { resolveConfig } from '../../engine/config';
 import type { Logger } from '../../engine/ports';
-import { LATEST_RELEASE, releaseRules, type ReleaseRules } from '../../engine/release/releases';
+import { LATEST_RELEASE, releaseRules, type ReleaseRules } from '../../engine/release';
 import { globalSettingsPath } from '../paths/agentDir';
 import { readPruneSettings, type PruneSettings } from '../settings/readPruneSettings';
 import { updatePruneSettings, type PruneMutation, type PruneSettingsWrite } from '../settings/updatePruneSettings';
-import { Emitter } from './emitter';
+import { Emitter } from '../../base/emitter';
+import { PathWatcher } from '../fs/pathWatcher';
 import { errorMessage } from '../../base/errorMessage';
+import type { Debounce, WorkScope } from '../../work';
 
 const RELOAD_DELAY_MS = 50;
 
@@ -34,30 +35,36 @@ export class PruneSettingsSource {
 	/** Fires after each read that follows a change of the file. */
 	readonly onDidChange;
 	private current: PruneSettings;
-	private watcher: FSWatcher | undefined;
-	private reloadTimer: NodeJS.Timeout | undefined;
-	private closed = false;
+	private watcher: PathWatcher | undefined;
+	/** A burst of writes (an editor's save, an atomic rename) is read once. */
+	private readonly reloads: Debounce;
 
-	constructor(readonly agentDir: string, private readonly logger: Logger) {
+	/** `work` is the source's own scope: closing it stops the watch and the reads. */
+	constructor(private readonly work: WorkScope, readonly agentDir: string, private readonly logger: Logger) {
 		this.current = defaultPruneSettings(agentDir);
 		this.changed = new Emitter((error) => logger.error(`settings listener: ${errorMessage(error)}`));
 		this.onDidChange = this.changed.event;
+		this.reloads = work.debounce(RELOAD_DELAY_MS, () => this.reload().then(() => undefined), (error) => this.logger.warn(`reading ${this.current.path}: ${errorMessage(error)}`));
+		work.onClose(async () => {
+			this.changed.dispose();
+			await this.watcher?.close();
+		});
 	}
 
 	get settings(): PruneSettings {
 		return this.current;
 	}
 
-	/** Reads the file and starts watching it. */
+	/** Starts watching the file and reads it. */
 	async start(): Promise<void> {
-		await this.reload();
-		if (this.closed) {
-			return;
+		// Followed through its folder: atomic replacements (ours, Pi's), in-place writes and a file
+		// created later. Watched before the first read, so no change falls between the two.
+		const path = this.current.path;
+		this.watcher = new PathWatcher(this.work.child('watch'), [{ path, depth: 0 }], () => this.reloads.schedule(), (error) => this.logger.warn(`watching ${path}: ${errorMessage(error)}`));
+		await this.watcher.ready();
+		if (!this.work.isClosed) {
+			await this.work.run(() => this.reload());
 		}
-		// Watching the path itself follows atomic renames (ours, Pi's) and a file created later.
-		this.watcher = watch(this.current.path, { ignoreInitial: true, depth: 0 });
-		this.watcher.on('all', () => this.scheduleReload());
-		this.watcher.on('error', (error) => this.logger.warn(`watching ${this.current.path}: ${errorMessage(error)}`));
 	}
 
 	/** Changes `contextPrune` in the file, then re-reads it (listeners hear the new settings). */
@@ -75,24 +82,10 @@ export class PruneSettingsSource {
 		}
 		// A new object only when something changed, so snapshots keyed on it stay valid.
 		this.current = next;
-		if (!this.closed) {
+		if (!this.work.isClosed) {
 			this.changed.fire(next);
 		}
 		return next;
-	}
-
-	async close(): Promise<void> {
-		this.closed = true;
-		clearTimeout(this.reloadTimer);
-		this.changed.dispose();
-		await this.watcher?.close();
-	}
-
-	private scheduleReload(): void {
-		clearTimeout(this.reloadTimer);
-		this.reloadTimer = setTimeout(() => {
-			this.reload().catch((error: unknown) => this.logger.warn(`reading ${this.current.path}: ${errorMessage(error)}`));
-		}, RELOAD_DELAY_MS);
 	}
 }
 

@@ -5,9 +5,8 @@
  * migrated in memory as a whole, as Pi does (its lines still parsed piece by piece).
  */
 import { open, type FileHandle } from 'node:fs/promises';
-import { SessionPieceReader, WholeSessionReader } from '../../engine/session';
-import { runSliced } from '../slicing/runSliced';
-import type { SessionModel } from '../../engine/session/model';
+import { type SessionModel, SessionPieceReader, WholeSessionReader } from '../../engine/session';
+import type { SliceRunner } from '../../work';
 import { decodeUtf8, PARSE_PIECE_BYTES, readRange, scanCompleteLines } from '../sessions/completeLines';
 
 export interface LoadedSessionModel {
@@ -17,18 +16,18 @@ export interface LoadedSessionModel {
 }
 
 /** Each piece is parsed in one go on the caller's thread, then the file read yields (see `PARSE_PIECE_BYTES`). */
-export async function readSessionModel(path: string, pieceBytes = PARSE_PIECE_BYTES): Promise<LoadedSessionModel> {
+export async function readSessionModel(work: SliceRunner, path: string, pieceBytes = PARSE_PIECE_BYTES, signal?: AbortSignal): Promise<LoadedSessionModel> {
 	const handle = await open(path, 'r');
 	try {
 		const { size } = await handle.stat();
-		return await readSessionModelFrom(handle, size, pieceBytes);
+		return await readSessionModelFrom(work, handle, size, pieceBytes, signal);
 	} finally {
 		await handle.close();
 	}
 }
 
 /** `readSessionModel` of an open file, up to `size` (a caller that took the file's identity with that size). */
-export async function readSessionModelFrom(handle: FileHandle, size: number, pieceBytes = PARSE_PIECE_BYTES): Promise<LoadedSessionModel> {
+export async function readSessionModelFrom(work: SliceRunner, handle: FileHandle, size: number, pieceBytes = PARSE_PIECE_BYTES, signal?: AbortSignal): Promise<LoadedSessionModel> {
 	const reader = new SessionPieceReader();
 	// Migrated (v1/v2) or headerless: the first line decides how every other reads, so the lines
 	// are only parsed as they come and the model is made at the end (in slices).
@@ -39,8 +38,8 @@ export async function readSessionModelFrom(handle: FileHandle, size: number, pie
 			whole = new WholeSessionReader();
 		}
 		whole?.push(text);
-	}, pieceBytes);
-	const model = whole ? await runSliced(whole.modelSteps()) : reader.model();
+	}, pieceBytes, signal);
+	const model = whole ? await work.sliced(whole.modelSteps(), signal) : reader.model();
 	return { model, consumed };
 }
 

@@ -6,16 +6,20 @@
  */
 import type { RenderSettings } from '../settings/readPruneSettings';
 import type { Logger } from '../../engine/ports';
-import { SessionSummaryCache } from '../sessions/summaryCache';
-import { KeyedTaskQueue } from './keyedTaskQueue';
+import { SessionSummaryCache, type SessionFileSummary } from '../sessions/summaryCache';
 import type { OpenSessionCache } from './openSessionCache';
 import { measureRowReclaim } from './rowReclaim';
 import type { SessionRows } from './sessionRows';
 import { errorMessage } from '../../base/errorMessage';
+import type { KeyedQueue, ScopeTimer, WorkScope } from '../../work';
 
 const RECLAIM_REFRESH_MS = 2000;
 
 export interface RowDetailsOptions {
+	/** Their own scope: the reads run under it, and closing it drops what waits. */
+	readonly work: WorkScope;
+	/** The summary from the session index, when it answers them; undefined: the file is read here. */
+	readonly indexed: (path: string) => Promise<SessionFileSummary | undefined>;
 	readonly rows: SessionRows;
 	readonly open: OpenSessionCache;
 	/** What a session renders with (its project's release); undefined before the settings are read. */
@@ -28,13 +32,19 @@ export interface RowDetailsOptions {
 
 export class RowDetails {
 	private readonly summaries = new SessionSummaryCache();
-	private readonly summaryQueue: KeyedTaskQueue;
-	private readonly reclaimQueue: KeyedTaskQueue;
-	private readonly reclaimTimers = new Map<string, NodeJS.Timeout>();
+	private readonly summaryQueue: KeyedQueue;
+	private readonly reclaimQueue: KeyedQueue;
+	private readonly reclaimTimers = new Map<string, ScopeTimer>();
 
 	constructor(private readonly options: RowDetailsOptions) {
-		this.summaryQueue = new KeyedTaskQueue(2, (path, error) => options.logger.warn(`summary of ${path}: ${errorMessage(error)}`));
-		this.reclaimQueue = new KeyedTaskQueue(1, (path, error) => options.logger.warn(`reclaim of ${path}: ${errorMessage(error)}`));
+		// A read stopped because the store is closing (its scope closed) is not a failure to report.
+		const failed = (what: string) => (path: string, error: unknown): void => {
+			if (!options.work.isClosed) {
+				options.logger.warn(`${what} of ${path}: ${errorMessage(error)}`);
+			}
+		};
+		this.summaryQueue = options.work.keyedQueue(2, failed('summary'));
+		this.reclaimQueue = options.work.keyedQueue(1, failed('reclaim'));
 	}
 
 	/** Summaries of these rows, and reclaim figures of at most `reclaimLimit` of them, in the background. */
@@ -46,10 +56,10 @@ export class RowDetails {
 				continue;
 			}
 			if (row.summary === undefined && !this.summaryQueue.has(path)) {
-				this.summaryQueue.enqueue(path, () => this.summarize(path));
+				this.summaryQueue.enqueue(path, (signal) => this.summarize(path, signal));
 			}
 			if (row.reclaim === undefined && reclaims++ < reclaimLimit && !this.reclaimQueue.has(path)) {
-				this.reclaimQueue.enqueue(path, () => this.measureReclaim(path));
+				this.reclaimQueue.enqueue(path, (signal) => this.measureReclaim(path, signal));
 			}
 		}
 	}
@@ -58,13 +68,13 @@ export class RowDetails {
 	afterAppend(path: string): void {
 		const row = this.options.rows.get(path);
 		if (row?.summary !== undefined) {
-			this.summaryQueue.enqueue(path, () => this.summarize(path));
+			this.summaryQueue.enqueue(path, (signal) => this.summarize(path, signal));
 		}
 		if (row?.reclaim !== undefined && !this.reclaimTimers.has(path)) {
-			this.reclaimTimers.set(path, setTimeout(() => {
+			this.reclaimTimers.set(path, this.options.work.timeout(RECLAIM_REFRESH_MS, () => {
 				this.reclaimTimers.delete(path);
-				this.reclaimQueue.enqueue(path, () => this.measureReclaim(path));
-			}, RECLAIM_REFRESH_MS));
+				this.reclaimQueue.enqueue(path, (signal) => this.measureReclaim(path, signal));
+			}));
 		}
 	}
 
@@ -79,29 +89,31 @@ export class RowDetails {
 	/** Drops the work that has not started (the store stops or starts over). */
 	clear(): void {
 		for (const timer of this.reclaimTimers.values()) {
-			clearTimeout(timer);
+			timer.cancel();
 		}
 		this.reclaimTimers.clear();
 		this.summaryQueue.clear();
 		this.reclaimQueue.clear();
 	}
 
-	private async summarize(path: string): Promise<void> {
-		const summary = await this.summaries.summarize(path);
+	/** `signal` is the queue's (the scope closing aborts it): the read stops between two pieces. */
+	private async summarize(path: string, signal: AbortSignal): Promise<void> {
+		const summary = await this.options.indexed(path) ?? await this.summaries.summarize(path, signal);
 		if (this.options.rows.update(path, { summary, size: summary.size })) {
 			this.options.changed(path);
 		}
 	}
 
-	private async measureReclaim(path: string): Promise<void> {
+	private async measureReclaim(path: string, signal: AbortSignal): Promise<void> {
 		const row = this.options.rows.get(path);
 		const settings = await this.options.settings(path);
 		if (!row || !settings) {
 			return;
 		}
-		const reclaim = await measureRowReclaim(path, row.summary?.size ?? row.file.size, settings, {
+		const reclaim = await measureRowReclaim(this.options.work, path, row.summary?.size ?? row.file.size, settings, {
 			maxBytes: this.options.reclaimMaxBytes,
 			openSession: this.options.open.peek(path),
+			signal,
 		});
 		if (this.options.rows.update(path, { reclaim })) {
 			this.options.changed(path);

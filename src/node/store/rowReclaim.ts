@@ -6,25 +6,28 @@
 import type { RenderSettings } from '../settings/readPruneSettings';
 import { errorMessage } from '../../base/errorMessage';
 import { OpenSession } from './openSession';
-import { runSliced } from '../slicing/runSliced';
+import type { SliceRunner } from '../../work';
 import type { RowReclaim } from './sessionRows';
 
 export interface RowReclaimOptions {
 	readonly maxBytes: number;
 	/** The session, when it is open already. */
 	readonly openSession?: Promise<OpenSession>;
+	/** Stops reading the file (the store is closing). */
+	readonly signal?: AbortSignal;
 }
 
-export async function measureRowReclaim(path: string, size: number, settings: RenderSettings, options: RowReclaimOptions): Promise<RowReclaim> {
+export async function measureRowReclaim(work: SliceRunner, path: string, size: number, settings: RenderSettings, options: RowReclaimOptions): Promise<RowReclaim> {
 	if (!options.openSession && size > options.maxBytes) {
 		return { kind: 'too-large', size };
 	}
 	try {
-		const session = await (options.openSession ?? OpenSession.open(path));
+		const session = await (options.openSession ?? OpenSession.open(work, path, options.signal === undefined ? {} : { signal: options.signal }));
 		// In slices: the list measures sessions in the background while the user works.
-		const reclaim = await runSliced(session.insight(settings).reclaimSteps());
+		const reclaim = await work.sliced(session.insight(settings).reclaimSteps(), options.signal);
 		return reclaim ? { kind: 'measured', beforeChars: reclaim.beforeChars, afterChars: reclaim.afterChars } : { kind: 'none' };
 	} catch (error) {
+		options.signal?.throwIfAborted(); // stopped, not failed
 		return { kind: 'failed', message: errorMessage(error) };
 	}
 }

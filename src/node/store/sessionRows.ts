@@ -5,7 +5,7 @@
  */
 import type { SessionFile } from '../sessions/discoverSessions';
 import type { SessionFileSummary } from '../sessions/summaryCache';
-import type { RowReclaim } from '../../engine/views/sessionList';
+import type { RowReclaim } from '../../engine/views';
 
 export type { RowReclaim };
 

@@ -4,9 +4,8 @@
  * Without pi-condense in Pi nothing is pruned. Resolved once per settings change and release
  * change; renders read it synchronously.
  */
-import { resolveConfig, type ConfigProblem } from '../../engine/config/resolve';
-import type { ContextPruneConfig } from '../../engine/config/types';
-import { effectiveConfig, readingRules, type ReleaseResolution } from '../../engine/release';
+import { type ConfigProblem, type ContextPruneConfig, effectiveConfig, resolveConfig } from '../../engine/config';
+import { readingRules, type ReleaseResolution } from '../../engine/release';
 import type { PruneSettings, RenderSettings } from '../settings/readPruneSettings';
 import type { ReleaseSource } from '../release/releaseSource';
 

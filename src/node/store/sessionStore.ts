@@ -5,25 +5,42 @@
  * and holds Pi's `contextPrune` settings. No `vscode`: the host's SessionController wraps it.
  */
 import type { Logger } from '../../engine/ports';
-import type { SessionLocations } from '../paths/sessionLocations';
+import type { SessionLocations } from '../sessions/sessionLocations';
 import type { PruneSettings } from '../settings/readPruneSettings';
 import type { PruneMutation, PruneSettingsWrite } from '../settings/updatePruneSettings';
-import { discoverSessions, type SearchedFolder, type UnlistedSessionFile } from '../sessions/discoverSessions';
-import { watchSessionFiles, type SessionWatcher } from '../sessions/sessionWatcher';
-import { Emitter } from './emitter';
+import { watchSessionFiles } from '../sessions/sessionWatcher';
+import { Emitter } from '../../base/emitter';
+import { indexedReport, listSessions, locatedReport, NOT_LISTED_YET, type DiscoveryReport } from './sessionListing';
 import { OpenSession } from './openSession';
 import { OpenSessionCache } from './openSessionCache';
-import { ReleaseSource } from '../release/releaseSource';
-import { PruneSettingsSource } from './pruneSettingsSource';
-import { SessionSettingsResolver, type SessionSettings } from './sessionSettings';
+import type { SessionSettings } from './sessionSettings';
+import { StoreSources } from './storeSources';
 import { RowDetails } from './rowDetails';
 import { StoreFileEvents, type FileEventChange } from './storeFileEvents';
 import { SessionRows, type SessionRow } from './sessionRows';
+import type { SessionFileSummary } from '../sessions/summaryCache';
 import { errorMessage } from '../../base/errorMessage';
+import { isWorkStopped, type WorkScope } from '../../work';
+import type { HistoryServiceOptions } from '../history/service/historyService';
+import { StoreIndex, type IndexState } from './storeIndex';
 
-export type StoreChange = FileEventChange | { readonly kind: 'settings'; readonly settings: PruneSettings };
+export type { StoreIndex } from './storeIndex';
+
+export type { DiscoveryReport } from './sessionListing';
+
+export type { IndexState } from './storeIndex';
+
+export type StoreChange = FileEventChange
+	| { readonly kind: 'settings'; readonly settings: PruneSettings }
+	/** What the session index does changed (a build's progress, ready, stopped, off). */
+	| { readonly kind: 'index'; readonly state: IndexState };
 
 export interface SessionStoreOptions {
+	/**
+	 * The store's own scope: the watchers, the settings and release sources, the background reads
+	 * and the open sessions' reads run under it, and closing it stops them all.
+	 */
+	readonly work: WorkScope;
 	/** Where to look: called on start and on every restart (the agent dir setting changed). */
 	readonly locate: () => Promise<SessionLocations>;
 	readonly logger: Logger;
@@ -46,14 +63,8 @@ export interface SessionStoreOptions {
 	readonly scopeCwd?: () => string | undefined;
 	/** Folders the installed Pi is never followed into (read at each start): the open workspace folders. */
 	readonly workspaceFolders?: () => readonly string[];
-}
-
-export interface DiscoveryReport {
-	readonly locations: SessionLocations | undefined;
-	readonly searched: readonly SearchedFolder[];
-	readonly unlisted: readonly UnlistedSessionFile[];
-	/** True once the first listing finished. */
-	readonly done: boolean;
+	/** Where the session index is (read at each start); undefined: no index, sessions are read from their files. */
+	readonly sessionIndex?: () => HistoryServiceOptions | undefined;
 }
 
 export class SessionStore {
@@ -64,19 +75,20 @@ export class SessionStore {
 	private readonly details: RowDetails;
 	/** Watcher events, in order per file. */
 	private readonly fileEvents: StoreFileEvents;
-	private report: DiscoveryReport = { locations: undefined, searched: [], unlisted: [], done: false };
-	private watcher: SessionWatcher | undefined;
-	private settingsSource: PruneSettingsSource | undefined;
-	private releases: ReleaseSource | undefined;
-	private resolver: SessionSettingsResolver | undefined;
+	private report: DiscoveryReport = NOT_LISTED_YET;
+	/** Pi's settings and the followed releases, as the last start reads them. */
+	private sources: StoreSources | undefined;
 	private releaseChoice: unknown;
-	/** The project of `scopeSettings`, read at each start. */
-	private scopeCwd: string | undefined;
-	private generation = 0;
-	private closed = false;
+	/** What one start set up (the watch, the sources, the listing): a restart closes it and makes another. */
+	private started: WorkScope | undefined;
+	/** The session index of the last start; undefined without one. */
+	private index: StoreIndex | undefined;
+	/** The selected session (its file is indexed first). */
+	private selected: string | undefined;
 
 	constructor(private readonly options: SessionStoreOptions) {
-		const logger = options.logger;
+		const { logger, work } = options;
+		work.onClose(() => this.changes.dispose());
 		this.changes = new Emitter((error) => logger.error(`store listener: ${errorMessage(error)}`));
 		this.onDidChange = this.changes.event;
 		this.releaseChoice = options.releaseChoice;
@@ -88,8 +100,13 @@ export class SessionStore {
 				logger.warn(reason);
 			}
 		};
-		this.open = new OpenSessionCache(options.openCapacity ?? 3, (path) => OpenSession.open(path, { onBlobsRefused, keepCosts: true }));
+		// Opening reads the whole file: the reads are the store's work, so closing it stops them between
+		// two pieces and waits for them (no read of ours outlives deactivation).
+		const reads = work.child('open sessions');
+		this.open = new OpenSessionCache(options.openCapacity ?? 3, (path) => reads.run((signal) => OpenSession.open(reads, path, { onBlobsRefused, keepCosts: true, signal })));
 		this.details = new RowDetails({
+			work: work.child('row details'),
+			indexed: (path) => this.indexedSummary(path),
 			rows: this.rows,
 			open: this.open,
 			settings: (path) => this.readySettingsFor(path),
@@ -98,14 +115,21 @@ export class SessionStore {
 			reclaimMaxBytes: options.reclaimMaxBytes ?? 64 * 1024 * 1024,
 		});
 		this.fileEvents = new StoreFileEvents({
+			work: work.child('file events'),
 			rows: this.rows,
 			details: this.details,
 			open: this.open,
 			roots: () => this.report.locations?.roots ?? [],
 			changed: (change) => this.changes.fire(change),
-			requestDetails: (paths) => this.requestDetails(paths),
+			requestDetails: (paths, reclaimLimit) => this.requestDetails(paths, reclaimLimit),
+			removed: (path) => this.index?.fileRemoved(path),
 			logger,
 		});
+	}
+
+	/** The session index of the last start (search, its state, Cancel, Clear); undefined without one. */
+	get sessionIndex(): StoreIndex | undefined {
+		return this.index;
 	}
 
 	get discovery(): DiscoveryReport {
@@ -113,7 +137,7 @@ export class SessionStore {
 	}
 
 	get settings(): PruneSettings | undefined {
-		return this.settingsSource?.settings;
+		return this.sources?.settings.settings;
 	}
 
 	/**
@@ -121,8 +145,7 @@ export class SessionStore {
 	 * Undefined before the settings or that release are known (opening a session waits for both).
 	 */
 	settingsFor(path: string): SessionSettings | undefined {
-		const settings = this.settingsSource?.settings;
-		return settings && this.resolver?.settingsFor(this.cwdOf(path), settings);
+		return this.sources?.settingsFor(this.cwdOf(path));
 	}
 
 	/**
@@ -130,72 +153,113 @@ export class SessionStore {
 	 * reads them. Undefined until the first start has read the settings and resolved that release.
 	 */
 	scopeSettings(): SessionSettings | undefined {
-		const settings = this.settingsSource?.settings;
-		return settings && this.resolver?.settingsFor(this.scopeCwd, settings);
+		return this.sources?.scopeSettings();
 	}
 
 	/** The same once the session's release has been resolved (the first time a project is seen). */
 	async readySettingsFor(path: string): Promise<SessionSettings | undefined> {
-		await this.resolver?.ready(this.cwdOf(path));
+		await this.sources?.ready(this.cwdOf(path));
 		return this.settingsFor(path);
 	}
 
 	/** Follows a new `piCondense.release` value (`auto` or a release). */
 	setReleaseChoice(value: unknown): void {
 		this.releaseChoice = value;
-		this.releases?.setChoice(value);
+		this.sources?.setReleaseChoice(value);
 	}
 
-	/** Locates the folders, reads the settings, lists the sessions and starts watching. */
+	/** Locates the folders, reads the settings, lists the sessions and starts watching; a restart or closing the store stops it. */
 	async start(): Promise<void> {
-		const generation = ++this.generation;
+		await this.started?.close();
+		const started = this.options.work.child('start');
+		this.started = started;
+		try {
+			await started.run((signal) => this.startIn(started, signal));
+		} catch (error) {
+			if (!isWorkStopped(error)) {
+				throw error;
+			}
+		}
+	}
+
+	private async startIn(started: WorkScope, signal: AbortSignal): Promise<void> {
 		const locations = await this.options.locate();
-		if (generation !== this.generation || this.closed) {
+		if (signal.aborted) {
 			return;
 		}
-		this.report = { locations, searched: [], unlisted: [], done: false };
-		for (const note of locations.notes) {
-			this.options.logger.warn(note);
-		}
-		for (const redirect of locations.projectRedirects) {
-			this.options.logger.info(`sessions are read from ${redirect.folder}, as sessionDir in the project's ${redirect.settingsFile} says`);
-		}
-		const settings = new PruneSettingsSource(locations.agentDir, this.options.logger);
-		this.settingsSource = settings;
-		settings.onDidChange((value) => {
-			this.rows.clearReclaims();
-			this.changes.fire({ kind: 'settings', settings: value });
+		this.report = locatedReport(locations, this.options.logger);
+		const sources = new StoreSources(started, {
+			agentDir: locations.agentDir, logger: this.options.logger, releaseChoice: this.releaseChoice,
+			projectSettingsAllowed: this.options.projectSettingsAllowed(), excludedRoots: this.options.workspaceFolders?.() ?? [],
+			scopeCwd: this.options.scopeCwd?.(),
+			changed: (settings) => {
+				this.rows.clearReclaims();
+				this.changes.fire({ kind: 'settings', settings });
+			},
 		});
-		const releases = new ReleaseSource({
-			agentDir: locations.agentDir, logger: this.options.logger, choice: this.releaseChoice,
-			projectSettingsAllowed: this.options.projectSettingsAllowed(),
-			excludedRoots: this.options.workspaceFolders?.() ?? [],
-		});
-		this.releases = releases;
-		this.resolver = new SessionSettingsResolver(releases);
-		// After `pi install`, `pi update` or a new piCondense.release: every view renders again.
-		releases.onDidChange(({ cwd, resolution }) => {
-			this.options.logger.info(`pi-condense release${cwd ? ` for ${cwd}` : ''}: ${resolution.kind === 'followed' ? resolution.release : 'not installed'}`);
-			this.rows.clearReclaims();
-			this.changes.fire({ kind: 'settings', settings: settings.settings });
-		});
+		this.sources = sources;
 		const watcher = watchSessionFiles({
+			work: started.child('watcher'),
 			roots: locations.roots,
 			onEvent: (event) => this.fileEvents.handle(event),
 			onError: (error) => this.options.logger.warn(`session watcher: ${error.message}`),
 		});
-		this.watcher = watcher;
-		// The workspace's release with the settings, before the first listing: no surface shows a state it later corrects.
-		this.scopeCwd = this.options.scopeCwd?.();
-		await Promise.all([settings.start(), releases.resolve(this.scopeCwd).catch((error: unknown) => this.options.logger.warn(`pi-condense release: ${errorMessage(error)}`))]);
-		if (generation !== this.generation || this.closed) {
+		const index = this.startIndex(started, locations);
+		await sources.start();
+		if (signal.aborted) {
 			return;
 		}
-		this.changes.fire({ kind: 'settings', settings: settings.settings });
-		await this.list(generation);
+		this.changes.fire({ kind: 'settings', settings: sources.settings.settings });
+		if (index && await index.listRows(signal)) {
+			await this.listedFromIndex(index, locations, signal);
+			await watcher.ready;
+			// A file created while the listing ran is tracked by the watcher but not announced: the refresh sees it.
+			started.start(async () => {
+				if (!await index.refresh(this.firstPaths()) && !signal.aborted) {
+					await this.list(signal);
+				}
+			});
+			return;
+		}
+		await this.list(signal);
 		// A file created while the first listing ran is tracked by the watcher but not announced.
 		await watcher.ready;
-		await this.list(generation);
+		await this.list(signal);
+	}
+
+	/** The index of this start, when one is asked for; its thread ends with the start's scope. */
+	private startIndex(started: WorkScope, locations: SessionLocations): StoreIndex | undefined {
+		const place = this.options.sessionIndex?.();
+		this.index = place && new StoreIndex(started.child('session index'), place, {
+			rows: this.rows,
+			roots: () => locations.roots,
+			listChanged: () => this.changes.fire({ kind: 'list' }),
+			stateChanged: (state) => this.changes.fire({ kind: 'index', state }),
+			logger: this.options.logger,
+		});
+		return this.index;
+	}
+
+	/** The report of a listing from the index: the folders searched and the files it leaves out. */
+	private async listedFromIndex(index: StoreIndex, locations: SessionLocations, signal: AbortSignal): Promise<void> {
+		const report = await indexedReport(locations, index.unlisted);
+		if (!signal.aborted) {
+			this.report = report;
+			this.changes.fire({ kind: 'list' });
+		}
+	}
+
+	/** What a build reads first: the selected session, then the workspace project's. */
+	private firstPaths(): string[] {
+		const cwd = this.options.scopeCwd?.();
+		const workspace = this.rows.all().filter((row) => cwd !== undefined && row.file.header.cwd === cwd).map((row) => row.file.path);
+		return this.selected ? [this.selected, ...workspace] : workspace;
+	}
+
+	/** A row's summary from the index, when it answers them now (not during a build); undefined: read the file. */
+	private async indexedSummary(path: string): Promise<SessionFileSummary | undefined> {
+		const root = this.rows.get(path)?.file.root;
+		return root && this.index?.answersSummaries ? this.index.fileChanged(path, root) : undefined;
 	}
 
 	/** Stops everything and starts over (the agent directory changed). */
@@ -230,62 +294,44 @@ export class SessionStore {
 
 	/** The session's model, read now if it is not open yet; it then follows the file. Its release is known once this resolves. */
 	async openSession(path: string): Promise<OpenSession> {
-		const [session] = await Promise.all([this.open.open(path), this.resolver?.ready(this.cwdOf(path))]);
+		const [session] = await Promise.all([this.open.open(path), this.sources?.ready(this.cwdOf(path))]);
 		return session;
 	}
 
 	/** Keeps this session open (the selected one). */
 	pinSession(path: string | undefined): void {
+		this.selected = path;
 		this.open.pinOnly(path);
 	}
 
 	async updateSettings(mutate: PruneMutation): Promise<PruneSettingsWrite> {
-		if (!this.settingsSource) {
+		if (!this.sources) {
 			throw new Error('Pi Condense has not located the Pi agent directory yet.');
 		}
-		return this.settingsSource.update(mutate);
+		return this.sources.update(mutate);
 	}
 
-	async close(): Promise<void> {
-		this.closed = true;
-		await this.stop();
-		await this.fileEvents.close();
-		this.changes.dispose();
-	}
-
+	/** Stops what the last start set up and waits for it (the background reads of rows wait on). */
 	private async stop(): Promise<void> {
-		this.generation++;
 		this.details.clear();
-		const watcher = this.watcher;
-		const settings = this.settingsSource;
-		const releases = this.releases;
-		this.watcher = undefined;
-		this.settingsSource = undefined;
-		this.releases = undefined;
-		this.resolver = undefined;
-		await Promise.all([watcher?.close(), settings?.close(), releases?.close()]);
+		const started = this.started;
+		this.started = undefined;
+		this.sources = undefined;
+		this.index = undefined;
+		await started?.close();
 	}
 
-	private async list(generation: number): Promise<void> {
+	private async list(signal: AbortSignal): Promise<void> {
 		const locations = this.report.locations;
 		if (!locations) {
 			return;
 		}
-		const found = await discoverSessions(locations.roots);
-		if (generation !== this.generation) {
+		const first = !this.report.done;
+		const { report, added } = await listSessions(locations, this.rows, this.options.logger);
+		if (signal.aborted) {
 			return;
 		}
-		const first = !this.report.done;
-		let added = 0;
-		for (const file of found.sessions) {
-			if (this.rows.upsertFile(file)) {
-				added++;
-			}
-		}
-		this.report = { locations, searched: found.searched, unlisted: found.unlisted, done: true };
-		for (const file of found.unlisted) {
-			this.options.logger.debug(`not listed: ${file.path}: ${file.reason}`);
-		}
+		this.report = report;
 		if (added > 0 || first) {
 			this.changes.fire({ kind: 'list' });
 		}

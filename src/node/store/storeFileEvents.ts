@@ -5,7 +5,7 @@
  */
 import { sep } from 'node:path';
 import type { Logger } from '../../engine/ports';
-import type { SessionRoot } from '../paths/sessionLocations';
+import type { SessionRoot } from '../sessions/sessionLocations';
 import { readSessionFile } from '../sessions/discoverSessions';
 import { FileTaskQueue } from '../sessions/fileTaskQueue';
 import type { SessionFileEvent } from '../sessions/sessionWatcher';
@@ -13,6 +13,7 @@ import type { OpenSessionCache } from './openSessionCache';
 import type { RowDetails } from './rowDetails';
 import type { SessionRows } from './sessionRows';
 import { errorMessage } from '../../base/errorMessage';
+import type { WorkScope } from '../../work';
 
 /** The store's changes a file event can make (`StoreChange` adds the settings). */
 export type FileEventChange =
@@ -24,6 +25,8 @@ export type FileEventChange =
 	| { readonly kind: 'session'; readonly path: string };
 
 export interface StoreFileEventsOptions {
+	/** Their own scope: closing it skips the queued events and waits for the one handled. */
+	readonly work: WorkScope;
 	readonly rows: SessionRows;
 	readonly details: RowDetails;
 	readonly open: OpenSessionCache;
@@ -31,7 +34,9 @@ export interface StoreFileEventsOptions {
 	readonly roots: () => readonly SessionRoot[];
 	readonly changed: (change: FileEventChange) => void;
 	/** A new session's summary is asked for, as a view would. */
-	readonly requestDetails: (paths: readonly string[]) => void;
+	readonly requestDetails: (paths: readonly string[], reclaimLimit?: number) => void;
+	/** A session file was deleted (the session index forgets it). */
+	readonly removed: (path: string) => void;
 	readonly logger: Logger;
 }
 
@@ -39,7 +44,7 @@ export class StoreFileEvents {
 	private readonly queue: FileTaskQueue;
 
 	constructor(private readonly options: StoreFileEventsOptions) {
-		this.queue = new FileTaskQueue(0, (error) => options.logger.warn(`session event: ${errorMessage(error)}`));
+		this.queue = new FileTaskQueue(options.work, 0, (error) => options.logger.warn(`session event: ${errorMessage(error)}`));
 	}
 
 	handle(event: SessionFileEvent): void {
@@ -49,10 +54,6 @@ export class StoreFileEvents {
 
 	idle(): Promise<void> {
 		return this.queue.idle();
-	}
-
-	close(): Promise<void> {
-		return this.queue.close();
 	}
 
 	private async apply(event: SessionFileEvent): Promise<void> {
@@ -67,6 +68,7 @@ export class StoreFileEvents {
 				rows.delete(event.path);
 				details.forget(event.path);
 				open.close(event.path);
+				this.options.removed(event.path);
 				changed({ kind: 'list' });
 				return;
 		}
@@ -79,6 +81,8 @@ export class StoreFileEvents {
 		if (!file || !('header' in file)) {
 			return; // not (yet) a session: line 1 incomplete or invalid; a later append re-checks
 		}
+		// A row whose summary was known (shown, or from the session index) gets it again, so the index follows the rewrite.
+		const hadSummary = rows.get(path)?.summary !== undefined;
 		const isNew = rows.upsertFile(file);
 		if (rewritten) {
 			rows.update(path, { summary: undefined, reclaim: undefined });
@@ -91,6 +95,8 @@ export class StoreFileEvents {
 		changed(isNew || rewritten ? { kind: 'list' } : { kind: 'rows', paths: [path] });
 		if (isNew) {
 			this.options.requestDetails([path]);
+		} else if (rewritten && hadSummary) {
+			this.options.requestDetails([path], 0); // its reclaim figure is measured again when a view asks
 		}
 	}
 

@@ -5,14 +5,17 @@
  * `checkWrittenEntriesSteps` (in slices: the active path is walked); a stranded batch is reported once, and a batch that Pi continued from (or
  * that is gone) is no longer watched.
  */
-import type { SessionModel } from '../../engine/session/model';
+import type { SessionModel } from '../../engine/session';
 import { checkWrittenEntriesSteps, type WrittenEntriesState } from '../../engine/write';
-import { runSliced } from '../slicing/runSliced';
+import type { SliceRunner } from '../../work';
 
 export type StrandedEntries = Extract<WrittenEntriesState, { kind: 'stranded' }>;
 
 export class WrittenEntriesWatch {
 	private readonly written = new Map<string, readonly string[]>();
+
+	/** `work` runs the checks in slices (its owner's scope). */
+	constructor(private readonly work: SliceRunner) {}
 
 	/** Starts watching the ids just appended to `path` (replacing an earlier batch of that file). */
 	track(path: string, ids: readonly string[]): void {
@@ -31,7 +34,7 @@ export class WrittenEntriesWatch {
 		if (!ids) {
 			return undefined;
 		}
-		const state = await runSliced(checkWrittenEntriesSteps(model, ids));
+		const state = await this.work.sliced(checkWrittenEntriesSteps(model, ids));
 		if (this.written.get(path) !== ids) {
 			return undefined; // checked meanwhile, or another batch written: that one speaks
 		}

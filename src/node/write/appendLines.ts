@@ -20,7 +20,7 @@ import { closeSync, constants, fstatSync, openSync, read, readSync, statSync, wr
 import { createHash, type Hash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { runSliced, SLICE_MS } from '../slicing/runSliced';
+import { SLICE_MS, type SliceRunner } from '../../work';
 import { verifyWrittenTailSteps, type TailVerification } from '../../engine/write';
 import { errorMessage } from '../../base/errorMessage';
 
@@ -78,7 +78,7 @@ export interface WrittenBytes {
 
 const NEWLINE = 0x0a;
 
-export async function appendLines(path: string, expected: ExpectedFile, lines: readonly LineToAppend[], hooks: AppendHooks = {}): Promise<AppendOutcome> {
+export async function appendLines(work: SliceRunner, path: string, expected: ExpectedFile, lines: readonly LineToAppend[], hooks: AppendHooks = {}): Promise<AppendOutcome> {
 	for (const [index, line] of lines.entries()) {
 		if (line.bytes.length === 0 || line.bytes.indexOf(NEWLINE) !== line.bytes.length - 1) {
 			throw new Error(`line ${index + 1} is not one complete \\n-terminated line`);
@@ -97,7 +97,7 @@ export async function appendLines(path: string, expected: ExpectedFile, lines: r
 		const digest = createHash('sha256');
 		const { attempted, stoppedBecause, length, mtimeMs } = await writeInOrder(fd, path, expected, lines, hooks, digest);
 		const tail = await readBack(fd, expected.size, fstatSync(fd).size);
-		const verification = await runSliced(verifyWrittenTailSteps(tail, lines.slice(0, attempted)));
+		const verification = await work.sliced(verifyWrittenTailSteps(tail, lines.slice(0, attempted)), undefined, { toTheEnd: true });
 		const written = { start: expected.size, length, sha256: digest.digest('hex'), ino: expected.ino, dev: expected.dev, mtimeMs };
 		return { kind: 'appended', preSize: expected.size, attempted, stoppedBecause, verification, tail, written };
 	} finally {

@@ -6,7 +6,7 @@
  * `/proc/<pid>/cmdline` and `/proc/<pid>/comm` whatever path it was started from. Before that line
  * runs (or on systems where the title is not visible) the package path in the arguments gives it away.
  */
-import { lastPathSegment } from '../../engine/paths/pathName';
+import { lastPathSegment } from '../../engine/paths';
 
 /** Substrings of a command line that only Pi's own packages produce. */
 export const PI_COMMAND_MARKERS: readonly string[] = ['pi-coding-agent', '@mariozechner/pi', '@earendil-works/pi'];

@@ -13,7 +13,7 @@ import type { Stats } from 'node:fs';
 import type { SessionModel } from '../../engine/session';
 import { appendedModelSteps } from '../sessions/appendedLines';
 import { readRange } from '../sessions/completeLines';
-import { runSliced } from '../slicing/runSliced';
+import type { SliceRunner } from '../../work';
 import { readSessionModelFrom } from '../store/readSessionModel';
 
 /** A model and the file offset it was read up to (just after its last `\n`). */
@@ -40,7 +40,7 @@ const NEWLINE = 0x0a;
 const HEADER_PROBE_BYTES = 64 * 1024;
 
 /** Reads the file whole, or (with `base`) only what was appended after `base.consumedBytes`. */
-export async function readSessionFileState(path: string, base?: SessionBase): Promise<SessionFileRead> {
+export async function readSessionFileState(work: SliceRunner, path: string, base?: SessionBase): Promise<SessionFileRead> {
 	let handle: FileHandle;
 	try {
 		handle = await open(path, 'r');
@@ -53,17 +53,17 @@ export async function readSessionFileState(path: string, base?: SessionBase): Pr
 	try {
 		const stats = await handle.stat();
 		if (base === undefined) {
-			return { kind: 'ok', state: await coldRead(handle, stats) };
+			return { kind: 'ok', state: await coldRead(work, handle, stats) };
 		}
 		const rewritten = await rewriteReason(handle, stats.size, base);
 		if (rewritten !== undefined) {
 			return { kind: 'rewritten', reason: rewritten };
 		}
 		const unread = await readRange(handle, base.consumedBytes, stats.size);
-		const model = await runSliced(appendedModelSteps(base.model, unread));
+		const model = await work.sliced(appendedModelSteps(base.model, unread));
 		if (model === undefined) {
 			// Only a file without a header or a v1/v2 file cannot be advanced; read it whole.
-			return { kind: 'ok', state: await coldRead(handle, stats) };
+			return { kind: 'ok', state: await coldRead(work, handle, stats) };
 		}
 		return {
 			kind: 'ok',
@@ -80,8 +80,8 @@ export async function readSessionFileState(path: string, base?: SessionBase): Pr
 }
 
 /** The file up to the size `stats` saw, so that the identity and the bytes read agree. */
-async function coldRead(handle: FileHandle, stats: Stats): Promise<SessionFileState> {
-	const { model, consumed } = await readSessionModelFrom(handle, stats.size);
+async function coldRead(work: SliceRunner, handle: FileHandle, stats: Stats): Promise<SessionFileState> {
+	const { model, consumed } = await readSessionModelFrom(work, handle, stats.size);
 	return { ...identity(stats), model, consumedBytes: consumed, linesCaughtUp: 0 };
 }
 

@@ -23,7 +23,7 @@ import {
 import { appendLines, type AppendHooks, type LineToAppend } from './appendLines';
 import { pooledRandomBytes } from './pooledRandomBytes';
 import { mapSteps, Pacer, type Steps } from '../../engine/steps';
-import { runSliced } from '../slicing/runSliced';
+import type { SliceRunner } from '../../work';
 import { describeHolders, detectPiHolders } from './piHolders';
 import type { PiHolderCheck } from './piHolderTypes';
 import { readSessionFileState, type SessionBase, type SessionFileState } from './sessionFileState';
@@ -63,7 +63,11 @@ export interface WriteEntriesOptions {
 
 type Attempt = AttemptResult | { readonly kind: 'retry'; readonly refusal: WriteRefusal; readonly session?: SessionBase };
 
-export async function writeEntriesToSession(path: string, drafts: readonly EntryDraft[], options: WriteEntriesOptions = {}): Promise<WriteEntriesResult> {
+/**
+ * `work` runs the reads and the planning in slices, stopped when it closes (nothing is written then);
+ * once lines are appended, their read-back runs to its end.
+ */
+export async function writeEntriesToSession(work: SliceRunner, path: string, drafts: readonly EntryDraft[], options: WriteEntriesOptions = {}): Promise<WriteEntriesResult> {
 	const maxWaitMs = options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS;
 	const pollMs = Math.max(1, options.pollMs ?? DEFAULT_POLL_MS);
 	const sleep = options.sleep ?? ((ms: number) => new Promise<void>((done) => setTimeout(done, ms)));
@@ -72,7 +76,7 @@ export async function writeEntriesToSession(path: string, drafts: readonly Entry
 	let waitedMs = 0;
 	let linesCaughtUp = 0;
 	for (let attempts = 1; ; attempts++) {
-		const outcome = await attempt(path, drafts, base, options, notes, (lines) => {
+		const outcome = await attempt(work, path, drafts, base, options, notes, (lines) => {
 			linesCaughtUp += lines;
 		});
 		const common = { attempts, waitedMs, notes: [...notes] };
@@ -89,6 +93,7 @@ export async function writeEntriesToSession(path: string, drafts: readonly Entry
 }
 
 async function attempt(
+	work: SliceRunner,
 	path: string,
 	drafts: readonly EntryDraft[],
 	base: SessionBase | undefined,
@@ -96,7 +101,7 @@ async function attempt(
 	notes: Set<string>,
 	onCaughtUp: (lines: number) => void,
 ): Promise<Attempt> {
-	const read = await safely(() => readSessionFileState(path, base));
+	const read = await safely(() => readSessionFileState(work, path, base));
 	if (read.kind === 'error') {
 		return refused(refusal('io-error', `the session file could not be read: ${read.message}`));
 	}
@@ -117,14 +122,14 @@ async function attempt(
 	}
 	let prepared: PreparedEntry[];
 	try {
-		prepared = await prepare(drafts, state.model, options);
+		prepared = await prepare(work, drafts, state.model, options);
 	} catch (error) {
 		if (error instanceof InvalidDraftError) {
 			return refused(refusal('invalid-draft', error.message), state);
 		}
 		throw error;
 	}
-	return append(path, state, prepared, options);
+	return append(work, path, state, prepared, options);
 }
 
 /** Every check that needs the file but not our lines; undefined when the write may go ahead. */
@@ -158,9 +163,9 @@ async function preconditionFailure(path: string, state: SessionFileState, option
  * The drafts' envelopes and lines, in slices (before the last-moment check: if the file changes
  * meanwhile, that check sees it and nothing is written).
  */
-function prepare(drafts: readonly EntryDraft[], model: SessionModel, options: WriteEntriesOptions): Promise<PreparedEntry[]> {
+function prepare(work: SliceRunner, drafts: readonly EntryDraft[], model: SessionModel, options: WriteEntriesOptions): Promise<PreparedEntry[]> {
 	const headerId = model.header?.id;
-	return runSliced(prepareEntriesSteps(drafts, {
+	return work.sliced(prepareEntriesSteps(drafts, {
 		parentId: model.leafId,
 		isTaken: (id) => id === headerId || model.entryById(id) !== undefined,
 		randomBytes: options.randomBytes ?? pooledRandomBytes(),
@@ -170,9 +175,9 @@ function prepare(drafts: readonly EntryDraft[], model: SessionModel, options: Wr
 	}));
 }
 
-async function append(path: string, state: SessionFileState, prepared: readonly PreparedEntry[], { hooks, modelAfterWrite = true }: WriteEntriesOptions): Promise<Attempt> {
-	const lines = await runSliced(mapSteps(prepared, (entry): LineToAppend => ({ id: entry.entry.id, bytes: Buffer.from(entry.line, 'utf8') })));
-	const outcome = await safely(() => appendLines(path, state, lines, hooks));
+async function append(work: SliceRunner, path: string, state: SessionFileState, prepared: readonly PreparedEntry[], { hooks, modelAfterWrite = true }: WriteEntriesOptions): Promise<Attempt> {
+	const lines = await work.sliced(mapSteps(prepared, (entry): LineToAppend => ({ id: entry.entry.id, bytes: Buffer.from(entry.line, 'utf8') })));
+	const outcome = await safely(() => appendLines(work, path, state, lines, hooks));
 	if (outcome.kind === 'error') {
 		return refused(refusal('io-error', `the session file could not be written: ${outcome.message}`), state);
 	}
@@ -182,7 +187,7 @@ async function append(path: string, state: SessionFileState, prepared: readonly 
 	}
 	const { verification, attempted } = result;
 	// Intact lines follow one another from the first byte we wrote.
-	const session = modelAfterWrite ? await afterWrite(path, state, verification.ok ? prepared.slice(0, attempted) : [], result.tail) : undefined;
+	const session = modelAfterWrite ? await afterWrite(work, path, state, verification.ok ? prepared.slice(0, attempted) : [], result.tail) : undefined;
 	if (verification.ok && attempted === prepared.length && result.stoppedBecause === undefined) {
 		return { kind: 'written', entries: prepared, session, written: result.written };
 	}
@@ -202,13 +207,14 @@ async function append(path: string, state: SessionFileState, prepared: readonly 
  * the tail intact: each was parsed back from its line when it was prepared, so only the bytes
  * after them are parsed here.
  */
-async function afterWrite(path: string, state: SessionFileState, landed: readonly PreparedEntry[], tail: Buffer): Promise<SessionBase> {
-	const model = await runSliced(modelAfterWriteSteps(state.model, landed, tail));
+async function afterWrite(work: SliceRunner, path: string, state: SessionFileState, landed: readonly PreparedEntry[], tail: Buffer): Promise<SessionBase> {
+	// Our lines are in the file: what it now holds is read to the end, whatever closes meanwhile.
+	const model = await work.sliced(modelAfterWriteSteps(state.model, landed, tail), undefined, { toTheEnd: true });
 	if (model !== undefined) {
 		return { model, consumedBytes: state.consumedBytes + tail.lastIndexOf(0x0a) + 1 };
 	}
 	// Unreachable for the version-3 files we write to; a cold read keeps the answer truthful anyway.
-	const read = await readSessionFileState(path);
+	const read = await readSessionFileState(work, path);
 	return read.kind === 'ok' ? read.state : state;
 }
 

@@ -1,7 +1,8 @@
 /**
  * Pi Condense in a workspace VS Code has not trusted (run by `run-integration.mjs --restricted`):
  * the read-only views, hovers and recovered outputs work; nothing is summarized or written (now,
- * compact, settings, Undo Last Prune) and each refusal says why, before any question; the workspace's .pi/settings.json, which sends
+ * compact, settings, Undo Last Prune, Remove the Key Set up by Pi Condense) and each refusal says why,
+ * before any question; the workspace's .pi/settings.json, which sends
  * sessions to another folder, is ignored, and Show Where Sessions Are Searched says so; the Pi on the
  * PATH is not asked for its pi-ai.
  */
@@ -11,6 +12,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { FlushOutcome } from '../../../src/node/flush/flushOutcome';
+import { removeStoredKey } from '../../../src/node/llm/storedApiKey';
 import { activeApi, fixtures, waitUntil } from '../helpers';
 
 const REFUSED = /^This workspace is in restricted mode, so Pi Condense does not/;
@@ -116,5 +118,21 @@ describe('Pi Condense in restricted mode', function () {
 		assert.match(text, /^This workspace is in restricted mode, so Pi Condense does not start Pi's installer/);
 		assert.match(text, /Trust the workspace/);
 		assert.equal(vscode.window.terminals.length, terminals, 'no terminal was opened');
+	});
+
+	it('does not remove a key from Pi\'s auth.json, even one Pi Condense set up, and says why', async () => {
+		const api = await activeApi();
+		const authPath = join(fixtures().agentDir, 'auth.json');
+		// As if set up in a trusted window (the node layer does not ask): here, only its removal is asked for.
+		const { record } = await api.flush.keys.store(fixtures().agentDir, 'openai', 'sk-restricted-test');
+		try {
+			const before = readFileSync(authPath, 'utf8');
+			const text = await vscode.commands.executeCommand<string>('piCondense.removeSetUpKey', 'openai', 'confirmed');
+			assert.match(text, /^This workspace is in restricted mode, so Pi Condense does not store API keys in Pi's auth\.json, nor remove them/);
+			assert.equal(readFileSync(authPath, 'utf8'), before);
+		} finally {
+			await removeStoredKey(record);
+			await api.flush.keys.forget(record);
+		}
 	});
 });

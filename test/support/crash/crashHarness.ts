@@ -25,6 +25,7 @@ import { readAppended, runAndKill } from './killWorker';
 import { CRASH_CLOCK, crashPlan, crashRandomBytes, seqOf } from './crashPlan';
 import { loadWritableSource, type WritableSource } from './writableSources';
 import { runSteps } from '../../../src/engine/steps';
+import { testWork } from '../testWork';
 
 export interface CrashOptions {
 	readonly baseSeed: number;
@@ -158,7 +159,7 @@ async function completeAndCheck(path: string, original: string, model: SessionMo
 	const plan = crashPlan(seed, { hugeLines: planned.some((line) => line.length > 1_000_000) });
 	const missing = plan.drafts.filter((_, seq) => !present.has(seq));
 	if (missing.length > 0) {
-		const result = await writeEntriesToSession(path, missing, { quietMs: 0, maxWaitMs: 0, checkPiHolders: noPiRunning });
+		const result = await writeEntriesToSession(testWork, path, missing, { quietMs: 0, maxWaitMs: 0, checkPiHolders: noPiRunning });
 		if (result.kind !== 'written') {
 			throw new Error(`the following write was ${result.kind}: ${result.kind === 'refused' ? result.refusal.message : result.message}`);
 		}
@@ -180,7 +181,7 @@ async function completeAndCheck(path: string, original: string, model: SessionMo
 
 /** After a cut line the writer refuses, naming the line and what to do, and leaves the file alone. */
 async function checkCutLineRefused(path: string, before: Buffer, model: SessionModel): Promise<void> {
-	const result = await writeEntriesToSession(path, [{ type: 'custom', customType: 'after-cut', data: {} }], { quietMs: 0, maxWaitMs: 0, checkPiHolders: noPiRunning });
+	const result = await writeEntriesToSession(testWork, path, [{ type: 'custom', customType: 'after-cut', data: {} }], { quietMs: 0, maxWaitMs: 0, checkPiHolders: noPiRunning });
 	if (result.kind !== 'refused' || result.refusal.code !== 'partial-line') {
 		throw new Error(`after a cut line the writer did not refuse (partial-line): ${result.kind}`);
 	}

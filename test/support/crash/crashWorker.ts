@@ -7,13 +7,14 @@
 import { writeSync } from 'node:fs';
 import { writeEntriesToSession } from '../../../src/node/write';
 import { CRASH_CLOCK, crashPlan, crashRandomBytes } from './crashPlan';
+import { testWork } from '../testWork';
 
 const [path = '', seedText = '0', huge = '0'] = process.argv.slice(2);
 const seed = Number(seedText);
 const plan = crashPlan(seed, { hugeLines: huge === '1' });
 const pause = new Int32Array(new SharedArrayBuffer(4));
 
-writeEntriesToSession(path, plan.drafts, {
+writeEntriesToSession(testWork, path, plan.drafts, {
 	quietMs: 0,
 	maxWaitMs: 0,
 	checkPiHolders: () => Promise.resolve({ checked: true, holders: [] }),

@@ -12,7 +12,7 @@
  * pending stops before chain compression, as the release does) are those the views count.
  */
 import { bundledLoader } from '../piAiForTests';
-import { inProcessSummarizers } from '../../../src/node/flush/defaultSummarizer';
+import { inProcessSummarizers } from '../../../src/node/llm/defaultSummarizer';
 import { WRITER_RELEASE } from '../releases';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,6 +33,7 @@ import { loadWritableSource, type WritableSource } from './writableSources';
 import { FLUSH_CRASH_CONFIG, type FlushCrashRequest } from './flushCrashPlan';
 import type { CrashOutcome } from './crashHarness';
 import { runSteps } from '../../../src/engine/steps';
+import { testWork } from '../testWork';
 
 export interface FlushCrashOptions {
 	readonly baseSeed: number;
@@ -142,7 +143,7 @@ function spreadCuts(source: WritableSource): number[] {
 	return Array.from({ length: CUTS_PER_SOURCE }, (_, i) => cuts[Math.floor(((i + 1) * (cuts.length - 1)) / CUTS_PER_SOURCE)] ?? cuts.length);
 }
 
-function flushRequest(path: string, env: Environment, mode: FlushMode): Parameters<typeof flushSession>[0] {
+function flushRequest(path: string, env: Environment, mode: FlushMode): Parameters<typeof flushSession>[1] {
 	return {
 		sessionPath: path, agentDir: env.agent.dir, mode, config: FLUSH_CRASH_CONFIG, rules: WRITER_RELEASE, summarizers: inProcessSummarizers(bundledLoader(DIST)),
 		writeOptions: { quietMs: 0, maxWaitMs: 0, checkPiHolders: noPiRunning },
@@ -160,7 +161,7 @@ async function referenceFor(env: Environment, key: string, original: string, mod
 		const path = join(dir, 'session.jsonl');
 		writeFileSync(path, original);
 		makeOld(path);
-		const result = await flushSession(flushRequest(path, env, mode));
+		const result = await flushSession(testWork, flushRequest(path, env, mode));
 		if (result.kind !== 'written' && result.kind !== 'nothing') {
 			throw new Error(`the reference flush was ${result.kind}: ${result.message}`);
 		}
@@ -215,7 +216,7 @@ async function checkPiReads(path: string, lines: readonly string[]): Promise<voi
 async function resumeAsTheRelease(path: string, env: Environment, mode: FlushMode, reference: Reference): Promise<number> {
 	const partial = readFileSync(path, 'utf8');
 	const calls = env.server.requests.length;
-	const result = await flushSession(flushRequest(path, env, mode));
+	const result = await flushSession(testWork, flushRequest(path, env, mode));
 	if (result.kind !== 'written' && result.kind !== 'nothing') {
 		throw new Error(`the following ${mode} was ${result.kind}: ${result.message} ${result.advice ?? ''}`);
 	}
@@ -237,7 +238,7 @@ async function resumeAsTheRelease(path: string, env: Environment, mode: FlushMod
 /** After a cut line, the following flush is refused with the line and what to do, and changes nothing. */
 async function checkCutRefused(path: string, env: Environment, mode: FlushMode): Promise<void> {
 	const before = readFileSync(path);
-	const result = await flushSession(flushRequest(path, env, mode));
+	const result = await flushSession(testWork, flushRequest(path, env, mode));
 	if (result.kind !== 'refused' || result.refusal?.code !== 'partial-line' || !/newline/.test(result.advice ?? '')) {
 		throw new Error(`after a cut line the following ${mode} was ${result.kind}: ${result.message}`);
 	}

@@ -5,16 +5,17 @@
  * Usage: node out/test/support/crash/flushCrashWorker.js <request JSON>
  */
 import { bundledLoader } from '../piAiForTests';
-import { inProcessSummarizers } from '../../../src/node/flush/defaultSummarizer';
+import { inProcessSummarizers } from '../../../src/node/llm/defaultSummarizer';
 import { writeSync } from 'node:fs';
 import { flushSession } from '../../../src/node/flush/flushSession';
 import { FLUSH_CRASH_CONFIG, type FlushCrashRequest } from './flushCrashPlan';
 import { WRITER_RELEASE } from '../releases';
+import { testWork } from '../testWork';
 
 const request = JSON.parse(process.argv[2] ?? '{}') as FlushCrashRequest;
 const pause = new Int32Array(new SharedArrayBuffer(4));
 
-flushSession({
+flushSession(testWork, {
 	sessionPath: request.path,
 	agentDir: request.agentDir,
 	mode: request.mode,

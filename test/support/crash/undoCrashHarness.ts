@@ -19,6 +19,7 @@ import { makeOld, noPiRunning } from '../tempSession';
 import { crashPlan } from './crashPlan';
 import { runAndKill } from './killWorker';
 import { loadWritableSource } from './writableSources';
+import { testWork } from '../testWork';
 
 export interface UndoCrashSummary {
 	readonly outcomes: { kept: number; removed: number };
@@ -47,7 +48,7 @@ export async function runUndoCrashTrials(options: { readonly baseSeed: number; r
 			try {
 				writeFileSync(path, original);
 				makeOld(path);
-				const written = await writeEntriesToSession(path, crashPlan(seed, { hugeLines: false }).drafts, { quietMs: 0, maxWaitMs: 0, checkPiHolders: noPiRunning });
+				const written = await writeEntriesToSession(testWork, path, crashPlan(seed, { hugeLines: false }).drafts, { quietMs: 0, maxWaitMs: 0, checkPiHolders: noPiRunning });
 				if (written.kind !== 'written' || !written.written) {
 					throw new Error(`the write was ${written.kind}`);
 				}

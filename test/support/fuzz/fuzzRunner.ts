@@ -27,6 +27,8 @@ export interface FuzzOptions {
 	readonly onProgress?: (done: number) => void;
 	/** Seeds on which the worker is made to hang or die (the watchdog's own test). */
 	readonly simulate?: Readonly<Record<number, 'hang' | 'crash'>>;
+	/** The watchdog of a seed made to hang (`simulate`): only it is waited out, so it may be short while the others keep `timeoutMs`. */
+	readonly simulatedHangMs?: number;
 }
 
 export interface FuzzFailure {
@@ -84,7 +86,9 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzSummary> {
 			worker = await startWorker();
 			while (next < options.count && laneError === undefined) {
 				const seed = options.baseSeed + next++;
-				const outcome = await ask(worker, { seed, dir, hugeLineBytes: options.hugeLineBytes, simulate: options.simulate?.[seed] }, options.timeoutMs);
+				const simulate = options.simulate?.[seed];
+				const watchdogMs = simulate === 'hang' ? options.simulatedHangMs ?? options.timeoutMs : options.timeoutMs;
+				const outcome = await ask(worker, { seed, dir, hugeLineBytes: options.hugeLineBytes, simulate }, watchdogMs);
 				run++;
 				options.onProgress?.(run);
 				if (outcome.kind !== 'reply') {

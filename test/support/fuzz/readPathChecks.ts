@@ -16,9 +16,8 @@ import { parseCliArgs } from '../../../src/cli/cliArgs';
 import { readCliSession, SessionFileError, sessionProblemLines } from '../../../src/cli/cliSession';
 import { MAX_PROBLEM_LINES } from '../../../src/cli/sessionProblems';
 import { runCommand } from '../../../src/cli/runCommand';
-import {
-	buildPrunedTreeSteps, capturePendingBatchesSteps, previewFromStateSteps, recoverOutputs, statsText, summaryNodeLabel,
-} from '../../../src/engine/condense';
+import { recoverOutputs, statsText, summaryNodeLabel } from '../../../src/engine/condense';
+import { SessionInsight } from '../../../src/engine/views/sessionInsight';
 import { releaseDefaults } from '../../../src/engine/config/defaults';
 import { releaseRules, type ReleaseRules } from '../../../src/engine/release/releases';
 import type { ContextPruneConfig } from '../../../src/engine/config/types';
@@ -31,6 +30,7 @@ import type { Random } from '../random';
 import { noPiRunning } from '../tempSession';
 import { observableContext } from '../sessionModelCheck';
 import { runSteps } from '../../../src/engine/steps';
+import { testWork } from '../testWork';
 
 export interface ReadPathReport {
 	readonly problems: readonly string[];
@@ -176,8 +176,9 @@ async function checkCli(path: string, model: SessionModel, random: Random): Prom
 	let session;
 	const rules = random.pick(RELEASES);
 	const configs = configsFor(rules);
+	const config = random.pick(configs);
 	try {
-		session = await readCliSession(path, rules);
+		session = await readCliSession(testWork, path, config, rules);
 	} catch (error) {
 		if (error instanceof SessionFileError && model.header === undefined) {
 			return model.diagnostics.length > 0 && !error.message.includes(`${path}:`) ? ['no-header error does not list the problems by line'] : [];
@@ -186,7 +187,8 @@ async function checkCli(path: string, model: SessionModel, random: Random): Prom
 	}
 	const problems: string[] = [];
 	const lines = sessionProblemLines(session);
-	const shown = [...model.diagnostics, ...session.state.diagnostics].sort((a, b) => a.line - b.line).slice(0, MAX_PROBLEM_LINES);
+	const state = runSteps(session.insight.stateSteps());
+	const shown = [...model.diagnostics, ...state.diagnostics].sort((a, b) => a.line - b.line).slice(0, MAX_PROBLEM_LINES);
 	for (const d of shown) {
 		if (d.line < 1) {
 			problems.push(`diagnostic without a line: ${d.message}`);
@@ -194,22 +196,23 @@ async function checkCli(path: string, model: SessionModel, random: Random): Prom
 			problems.push(`diagnostic at line ${d.line} is not printed as file:line`);
 		}
 	}
-	const refs = [...session.state.refs.keys(), ...[...session.state.keysByBareId.keys()].slice(0, 3), 't999', 'call_nowhere', '', '../etc/passwd'];
-	for (const config of configs) {
-		const preview = runSteps(previewFromStateSteps(session.state, session.messages, config, rules));
-		runSteps(capturePendingBatchesSteps(session.branch, session.state, config));
+	const refs = [...state.refs.keys(), ...[...state.keysByBareId.keys()].slice(0, 3), 't999', 'call_nowhere', '', '../etc/passwd'];
+	for (const other of configs) {
+		const insight = new SessionInsight(session.model, other, rules);
+		const preview = runSteps(insight.previewSteps());
+		runSteps(insight.pendingSteps());
 		if (typeof preview.statusText !== 'string') {
 			problems.push('status text is not a string');
 		}
 	}
-	for (const node of runSteps(buildPrunedTreeSteps(session.state))) {
+	for (const node of runSteps(session.insight.treeSteps())) {
 		summaryNodeLabel(node, (ms) => new Date(ms).toISOString());
 	}
-	statsText(session.state.stats);
-	await recoverOutputs(session.state, refs, session.blobs);
+	statsText(state.stats);
+	await recoverOutputs(state, refs, session.blobs);
 	for (const [command = '', ...options] of COMMANDS) {
 		const args = { ...parseCliArgs([command, path, ...options, ...(command === 'query' ? [random.pick(refs) || 't1'] : [])]), sessionFile: path };
-		const output = await runCommand(args, session, { config: random.pick(configs), resolution: followRelease({ copies: [], searched: [], warnings: [] }, { release: rules.version, origin: 'flag' }), rules });
+		const output = await runCommand(args, session, { config, resolution: followRelease({ copies: [], searched: [], warnings: [] }, { release: rules.version, origin: 'flag' }), rules });
 		if (typeof output !== 'string') {
 			problems.push(`${command} returned no text`);
 		}
@@ -218,7 +221,7 @@ async function checkCli(path: string, model: SessionModel, random: Random): Prom
 }
 
 async function checkWrite(path: string, before: Buffer, model: SessionModel, problems: string[]): Promise<string> {
-	const result = await writeEntriesToSession(path, [{ type: 'custom', customType: 'pi-condense-fuzz', data: { n: 1 } }], {
+	const result = await writeEntriesToSession(testWork, path, [{ type: 'custom', customType: 'pi-condense-fuzz', data: { n: 1 } }], {
 		quietMs: 0, maxWaitMs: 0, checkPiHolders: noPiRunning,
 	});
 	// What cannot change what is sent (an entry type only a newer Pi knows) does not stop a write.

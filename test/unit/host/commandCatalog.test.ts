@@ -1,5 +1,5 @@
 /**
- * The command list in src/host/commands/commandIds.ts is the one source: package.json contributes
+ * The command list in src/host/commandIds.ts is the one source: package.json contributes
  * exactly its commands (category Pi Condense, internal ones hidden from the palette, the others with
  * their `when`) and the command table of docs/commands.md lists every palette command with its
  * /pruner equivalent.
@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { COMMANDS, CommandId } from '../../../src/host/commands/commandIds';
+import { COMMANDS, CommandId } from '../../../src/host/commandIds';
 import { repoRoot } from '../../support/paths';
 
 interface Manifest {

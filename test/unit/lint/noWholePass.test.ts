@@ -1,9 +1,9 @@
 /**
- * The lint rule that keeps long passes off the extension host (lint/noWholePass.mjs), run by ESLint
- * with the repository's own configuration on code given in place of files of src/host, src/node and
- * src/engine (type-aware lint reads only the files of the project): a host or Node file may not
- * import or call `runSteps` nor drain a `*Steps` generator by hand; the engine (and a generator of
- * values anywhere) may.
+ * The lint rule that keeps long passes off the extension host and Pi's process (lint/noWholePass.mjs),
+ * run by ESLint with the repository's own configuration on code given in place of files of src/host,
+ * src/node, bridge/ and src/engine (type-aware lint reads only the files of the project): a host, Node
+ * or bridge file may not import or call `runSteps` nor drain a `*Steps` generator by hand; the engine
+ * (and a generator of values anywhere) may, and so does the one slicer (src/work/slicer.ts).
  */
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -44,7 +44,7 @@ export function listed(): string[] {
 }
 `;
 
-describe('lint: no long pass run at once in src/host and src/node', function () {
+describe('lint: no long pass run at once in src/host, src/node and bridge/', function () {
 	// Type-aware lint builds the TypeScript program of the repository first.
 	this.timeout(180_000);
 	const eslint = new ESLint({ cwd: repoRoot });
@@ -52,7 +52,7 @@ describe('lint: no long pass run at once in src/host and src/node', function () 
 	it('reports runSteps and a generator drained by hand in the host, not a generator of values', async () => {
 		const messages = await ruleMessages(eslint, 'src/host/selectedInsight.ts', HOST_CODE);
 		assert.deepEqual(messages.map((message) => message.split(':')[0]), ['2', '6', '11', '13', '15']);
-		assert.match(messages[0] ?? '', /runSliced/);
+		assert.match(messages[0] ?? '', /scope\.sliced/);
 	});
 
 	it('reports the same in src/node', async () => {
@@ -60,8 +60,13 @@ describe('lint: no long pass run at once in src/host and src/node', function () 
 		assert.equal(messages.length, 5);
 	});
 
+	it('reports the same in the bridge, which runs inside Pi', async () => {
+		const messages = await ruleMessages(eslint, 'bridge/requestCapture.ts', HOST_CODE.replaceAll('../engine/', '../src/engine/'));
+		assert.equal(messages.length, 5);
+	});
+
 	it('leaves the engine and the one slicer alone', async () => {
 		assert.deepEqual(await ruleMessages(eslint, 'src/engine/views/statusLine.ts', HOST_CODE.replaceAll('../engine/', '../')), []);
-		assert.deepEqual(await ruleMessages(eslint, 'src/node/slicing/runSliced.ts', HOST_CODE.replaceAll('../engine/', '../../engine/')), []);
+		assert.deepEqual(await ruleMessages(eslint, 'src/work/slicer.ts', HOST_CODE), []);
 	});
 });

@@ -21,19 +21,6 @@ export type ReleaseDiagnostic =
 		readonly detail: string;
 	};
 
-/** The `data` of the `context-prune-diagnostic` entry the release writes for a diagnostic. */
-export function diagnosticEntryData(diagnostic: ReleaseDiagnostic): { readonly kind: string; readonly detail: string } {
-	return { kind: diagnostic.kind, detail: diagnostic.detail };
-}
-
-/**
- * The key the release dedups a diagnostic by (per session load): the block id or `overlap:<id>`,
- * and for a sweep the first 16 hex digits of the SHA-1 of the swept ids joined with `,`.
- */
-export function diagnosticDedupKey(diagnostic: ReleaseDiagnostic, sha1Hex: (text: string) => string): string {
-	return diagnostic.kind === 'orphan-sweep' ? sha1Hex(diagnostic.sweptIds.join(',')).slice(0, 16) : diagnostic.dedupKey;
-}
-
 export type DefectKind =
 	/** 2.0.0–2.5.x: a compressed chain's ids, reused by a live turn, drop that live turn. */
 	| 'chain-drops-live-turn'

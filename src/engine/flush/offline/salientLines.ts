@@ -6,7 +6,7 @@
  * when nothing else stood out). Each line is
  * shortened. Pure and deterministic.
  */
-import { collapsedWhitespace } from '../../preview/boundedText';
+import { collapsedWhitespace } from '../../../base/boundedText';
 
 const KEY_ARGS = ['command', 'cmd', 'path', 'file_path', 'filePath', 'pattern', 'query', 'url', 'glob', 'old_path', 'new_path'] as const;
 const MAX_ARG_CHARS = 100;

@@ -1,9 +1,9 @@
 /**
  * Pi's `<agentDir>/auth.json` as the credential store of pi-ai 0.8x and later (`createModels({ credentials })`):
  * one credential per provider, the file read again for every request. pi-ai refreshes an expiring OAuth token
- * inside `modify`, which holds Pi's own lock on the file (proper-lockfile on its resolved path, stale after 30 s,
- * waited for up to 30 s), reads the file again under it and writes the whole file back as Pi does (two-space
- * JSON, mode 0600 when created). So a token Pi refreshed meanwhile is used and not refreshed twice, and a token
+ * inside `modify`, which holds Pi's own lock on the file (`authFileLock.ts`), reads the file again under it and
+ * writes the whole file back as Pi does (two-space JSON, mode 0600 when created), never over a file that does not
+ * parse. So a token Pi refreshed meanwhile is used and not refreshed twice, and a token
  * refreshed here is the one Pi reads next: refresh tokens rotate, and both sides see one file.
  * An API key is resolved as Pi resolves it (`configTemplate.ts`). In `probe` mode (listing models, prices)
  * nothing is written and no `!command` runs.
@@ -11,6 +11,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { errorCode } from '../../fs/errors';
 import { authFilePath } from '../authFile';
+import { withAuthFileLock } from '../authFileLock';
 import { parseJsonObjectText, type JsonObject } from '../jsonFile';
 import { resolveTemplateValue, type TemplateResolution } from './configTemplate';
 import { isPlainObject } from '../../../base/plainObject';
@@ -37,9 +38,6 @@ export interface AuthJsonStore {
 	/** Set once the file was found unreadable or not a JSON object (its text is never quoted: it holds keys). */
 	problem(): string | undefined;
 }
-
-const LOCK_STALE_MS = 30_000;
-const LOCK_WAIT_MS = 30_000;
 
 export function createAuthJsonStore(options: AuthJsonStoreOptions): AuthJsonStore {
 	const path = authFilePath(options.agentDir);
@@ -83,6 +81,10 @@ export function createAuthJsonStore(options: AuthJsonStoreOptions): AuthJsonStor
 			}
 			return withAuthFileLock(path, async () => {
 				const entries = await readAll();
+				// A file that does not parse is never written over (Pi refuses it too): every other login would be lost.
+				if (problem !== undefined) {
+					throw new Error(`${problem}: Pi Condense did not change it`);
+				}
 				const next = await change(narrowCredential(entries[providerId]));
 				if (next === undefined) {
 					return narrowCredential(entries[providerId]);
@@ -106,34 +108,6 @@ async function readText(path: string): Promise<string> {
 			return '{}';
 		}
 		throw error;
-	}
-}
-
-/** Pi's lock on auth.json, retried with backoff while another process holds it. */
-async function withAuthFileLock<T>(path: string, work: () => Promise<T>): Promise<T> {
-	const deadline = Date.now() + LOCK_WAIT_MS;
-	let lost: Error | undefined;
-	let release: (() => Promise<void>) | undefined;
-	// Loaded here, not with the module: it installs process signal handlers when loaded, and a refresh is rare.
-	const { default: lockfile } = await import('proper-lockfile');
-	for (let attempt = 0; release === undefined; attempt++) {
-		try {
-			release = await lockfile.lock(path, { retries: 0, stale: LOCK_STALE_MS, onCompromised: (error) => { lost = error; } });
-		} catch (error) {
-			if (errorCode(error) !== 'ELOCKED' || Date.now() >= deadline) {
-				throw error;
-			}
-			await new Promise((resolve) => setTimeout(resolve, Math.min(10 * 2 ** attempt, 1000)));
-		}
-	}
-	try {
-		const result = await work();
-		if (lost) {
-			throw lost;
-		}
-		return result;
-	} finally {
-		await release().catch(() => undefined);
 	}
 }
 

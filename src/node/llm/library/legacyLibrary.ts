@@ -5,7 +5,7 @@
  * Pi 0.73 refreshed OAuth logins itself with this generation; here an expired one is reported instead.
  */
 import type { AssistantMessageEventStream } from '@earendil-works/pi-ai';
-import type { Usage } from '../../../engine/session/types';
+import type { Usage } from '../../../engine/session';
 import { readAuthFile } from '../authFile';
 import { credentialSource, resolveRequestAuth } from '../credentials';
 import { findModel, loadModelCatalog, type PiModel } from '../modelCatalog';

@@ -6,7 +6,7 @@
  * Pi 1.x's rules). Models are passed back to the library that made them; only the fields below are read.
  */
 import type { AssistantMessageEventStream, ModelThinkingLevel, ThinkingLevel } from '@earendil-works/pi-ai';
-import type { Usage } from '../../../engine/session/types';
+import type { Usage } from '../../../engine/session';
 
 export interface LibraryModel {
 	readonly id: string;

@@ -10,11 +10,11 @@
 import { join } from 'node:path';
 import { SHARE_ENV, Worker } from 'node:worker_threads';
 import { SummarizerError, type Logger } from '../../../engine/ports';
-import type { SummarizerFactory } from '../../flush/defaultSummarizer';
+import type { SummarizerFactory } from '../defaultSummarizer';
 import type { PiAiOrigin } from '../library/modelLibrary';
 import type { ModelLookup } from '../modelPricing';
 import type { ModelChoice, ModelRef } from '../models';
-import type { SummarizerPlan } from '../../flush/summarizerPlan';
+import type { SummarizerPlan } from '../summarizerPlan';
 import type { InstalledPiAiPolicy } from '../piAiLoader';
 import type { AnswerOf, FromWorker, Question, ToWorker } from './protocol';
 import { createWorkerSummarizer, type SummarizerChannel } from './workerSummarizer';

@@ -9,8 +9,8 @@
 import { parentPort } from 'node:worker_threads';
 import { errorMessage } from '../../../base/errorMessage';
 import { SummarizerError, type Logger } from '../../../engine/ports';
-import { inProcessSummarizers, type DefaultSummarizer } from '../../flush/defaultSummarizer';
-import { planSummarizer } from '../../flush/summarizerPlan';
+import { inProcessSummarizers, type DefaultSummarizer } from '../defaultSummarizer';
+import { planSummarizer } from '../summarizerPlan';
 import type { PiAiLoader } from '../library/modelLibrary';
 import { lookUpModel } from '../modelPricing';
 import { listUsableModels } from '../models';

@@ -4,11 +4,11 @@
  * message and are rebuilt on the other side.
  */
 import type { SummarizeInput, SummarizeResult, SummarizerFailureKind } from '../../../engine/ports';
-import type { SummarizerSpec } from '../../flush/defaultSummarizer';
+import type { SummarizerSpec } from '../defaultSummarizer';
 import type { PiAiOrigin } from '../library/modelLibrary';
 import type { ModelFacts } from '../modelPricing';
 import type { ModelChoice, ModelRef } from '../models';
-import type { SummarizerPlan } from '../../flush/summarizerPlan';
+import type { SummarizerPlan } from '../summarizerPlan';
 import type { InstalledPiAiPolicy } from '../piAiLoader';
 
 /** What every question says about which pi-ai may answer it (the host's workspace trust, at asking time). */

@@ -8,7 +8,7 @@
  */
 import { errorMessage } from '../../../base/errorMessage';
 import { nullLogger, type Logger, type SummarizeRequest, type SummarizeResult } from '../../../engine/ports';
-import type { DefaultSummarizer, SummarizerChoice } from '../../flush/defaultSummarizer';
+import type { DefaultSummarizer, SummarizerChoice } from '../defaultSummarizer';
 import { summarizerLabel } from '../piAiSummarizer';
 import type { AnswerOf, Question } from './protocol';
 

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { detectChainsSteps, selectChains } from '../../../../src/engine/flush';
+import { detectChainsSteps, selectChains } from '../../../../src/engine/chains';
 import { runSteps } from '../../../../src/engine/steps';
 import { loadSession, REFERENCE_DIR } from '../condense/piReference';
-import { planChainJobsSteps } from '../../../../src/engine/flush/chains/planChains';
+import { planChainJobsSteps } from '../../../../src/engine/chains/planChains';
 import { buildCondenseStateSteps, protectionCheck } from '../../../../src/engine/condense';
 import { LATEST, R200 } from '../../../support/releases';
 import { assistant, BranchBuilder, call, record, result, text, user } from '../condense/builders';

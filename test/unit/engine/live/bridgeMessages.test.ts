@@ -3,7 +3,7 @@
  * types, unknown methods, free text, oversized fields, malformed digests. Real lines round-trip.
  */
 import assert from 'node:assert/strict';
-import { parseBridgeMessage, parseClientMessage, TEXT_CHUNK_CHARS } from '../../../../src/engine/live/bridgeMessages';
+import { bridgeLine, parseBridgeMessage, parseClientMessage, RESULT_READERS, resultOf, TEXT_CHUNK_CHARS, type BridgeMethod, type BridgeResults } from '../../../../src/engine/live/bridgeMessages';
 import { parseBridgeRecord } from '../../../../src/engine/live/bridgeRecord';
 import type { BridgeState, SentDigest } from '../../../../src/engine/live/liveTypes';
 
@@ -55,6 +55,32 @@ describe('bridge protocol lines', () => {
 			line({ type: 'call', method: 'state' }), line({ type: 'hello', protocol: 1 }), line({ type: 'hello', protocol: 1, token: 'x'.repeat(200) }),
 		]) {
 			assert.equal(parseClientMessage(bad), undefined, bad);
+		}
+	});
+});
+
+describe('the call -> result map the bridge and VS Code share', () => {
+	const written: { readonly [M in BridgeMethod]: BridgeResults[M] } = {
+		state, lastRequest: sent, requestText: { chars: 1234 }, putPrunerCommand: { text: '/pruner now' },
+	};
+
+	it('reads every result the bridge writes back as it was written, through the method\'s reader', () => {
+		let id = 0;
+		for (const method of Object.keys(written) as BridgeMethod[]) {
+			const message = parseBridgeMessage(bridgeLine(resultOf({ id: ++id, method }, written[method])).trimEnd());
+			assert.ok(message?.type === 'result' && message.ok, method);
+			assert.deepEqual(RESULT_READERS[method](message.value), written[method], method);
+		}
+		assert.equal(RESULT_READERS.lastRequest(null), null, 'no request yet');
+	});
+
+	it('refuses a result of another call\'s shape', () => {
+		for (const method of Object.keys(written) as BridgeMethod[]) {
+			for (const other of Object.keys(written) as BridgeMethod[]) {
+				if (other !== method && !(method === 'lastRequest' && other === 'lastRequest')) {
+					assert.equal(RESULT_READERS[method](written[other]), undefined, `${other}'s result read as ${method}'s`);
+				}
+			}
 		}
 	});
 });

@@ -1,10 +1,20 @@
 import assert from 'node:assert/strict';
-import { cacheImpactSteps, commonPrefixSteps, tokensOf, type CacheInputs } from '../../../../src/engine/preview';
+import { charsToTokens } from '../../../../src/engine/condense';
+import { cacheImpactSteps, commonPrefixSteps, type CacheInputs } from '../../../../src/engine/preview';
 import type { ContextMessage, Usage } from '../../../../src/engine/session/types';
 import { assistant, result, text, user } from '../condense/builders';
 import { runSteps } from '../../../../src/engine/steps';
 
 const sizeOf = (m: ContextMessage): number => JSON.stringify(m).length;
+
+/** The tokens the impact counts for `list[from, to)`: serialized sizes plus one separator each. */
+function tokensOf(list: readonly ContextMessage[], from: number, to: number, size: (m: ContextMessage) => number): number {
+	let chars = 0;
+	for (let i = from; i < to; i++) {
+		chars += size(list[i] as ContextMessage) + 1;
+	}
+	return charsToTokens(chars);
+}
 const usage = (input: number, cacheRead: number, cacheWrite: number): Usage => ({
 	input, output: 10, cacheRead, cacheWrite, totalTokens: input + cacheRead + cacheWrite + 10, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
 });

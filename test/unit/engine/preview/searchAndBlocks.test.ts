@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { bounded, messageBlocks, searchMessagesSteps, UNBOUNDED } from '../../../../src/engine/preview';
+import { bounded, UNBOUNDED } from '../../../../src/base/boundedText';
+import { messageBlocks, searchMessagesSteps } from '../../../../src/engine/preview';
 import type { AgentMessage } from '../../../../src/engine/session/types';
 import { assistant, call, result, text, thinking, user } from '../condense/builders';
 import { runSteps } from '../../../../src/engine/steps';

@@ -6,8 +6,8 @@ import {
 	snapshotBaseSteps, sanitizeOverrides, simulateWindowSteps, whatIfChanges, withWhatIf,
 } from '../../../../src/engine/preview';
 import { buildCondenseStateSteps, type ProtectionCheck } from '../../../../src/engine/condense';
-import { deterministicChainBody } from '../../../../src/engine/flush/chains/deterministicBody';
-import { detectChainsSteps } from '../../../../src/engine/flush/chains/detectChains';
+import { deterministicChainBody } from '../../../../src/engine/chains/deterministicBody';
+import { detectChainsSteps } from '../../../../src/engine/chains/detectChains';
 import { assistant, BranchBuilder, call, result, text, user } from '../condense/builders';
 import { deepFreeze, loadSession, REFERENCE_DIR, referenceConfig } from '../condense/piReference';
 import { defaults, LATEST, R200 } from '../../../support/releases';

@@ -7,7 +7,8 @@
  * session file, real engine, the host's own protocol logic.
  */
 import assert from 'node:assert/strict';
-import { messageBlocks, UNBOUNDED } from '../../../../src/engine/preview';
+import { UNBOUNDED } from '../../../../src/base/boundedText';
+import { messageBlocks } from '../../../../src/engine/preview';
 import { WhatIfComputer } from '../../../../src/host/preview/whatIfComputer';
 import { PageHost } from '../../../../src/host/preview/pageHost';
 import { MESSAGE_BYTES, WINDOW_BYTES, WINDOW_ROWS } from '../../../../src/host/preview/snapshotRows';
@@ -16,6 +17,7 @@ import { prunedSyntheticAgentDir } from '../../../support/prunedSyntheticSession
 import { R200 } from '../../../support/releases';
 import { SessionFileSource } from '../../../support/sessionFileSource';
 import { runSteps } from '../../../../src/engine/steps';
+import { testWork } from '../../../support/testWork';
 
 const MESSAGES = 10_000;
 
@@ -33,9 +35,10 @@ describe('PageHost: rows on demand, every message bounded', function () {
 		fixture = prunedSyntheticAgentDir({ contextMessages: MESSAGES });
 		source = new SessionFileSource(fixture.sessionFile, fixture.agentDir, R200);
 		await source.reload();
-		reference = new WhatIfComputer(source);
+		reference = new WhatIfComputer(testWork, source);
 		await reference.compute({});
 		host = new PageHost({
+			work: testWork.child('page'),
 			source,
 			post: (message) => {
 				posted.push(message);

@@ -11,6 +11,7 @@ import { referenceAgentDir, type ReferenceAgentDir } from '../../../support/refe
 import { SessionFileSource } from '../../../support/sessionFileSource';
 import { LATEST, R200 } from '../../../support/releases';
 import { prunedSyntheticAgentDir } from '../../../support/prunedSyntheticSession';
+import { testWork } from '../../../support/testWork';
 
 describe('PageHost: a newer refresh supersedes one still waiting', () => {
 	let fixture: ReferenceAgentDir;
@@ -30,6 +31,7 @@ describe('PageHost: a newer refresh supersedes one still waiting', () => {
 		let open: () => void = () => undefined;
 		const gate = new Promise<void>((resolve) => open = resolve);
 		const host = new PageHost({
+			work: testWork.child('page'),
 			source,
 			post: async (message) => {
 				posted.push(message);
@@ -88,6 +90,7 @@ describe('PageHost: a newer refresh supersedes one still waiting', () => {
 			await largeSource.reload();
 			const posted: ToWebview[] = [];
 			const host = new PageHost({
+				work: testWork.child('page'),
 				source: largeSource,
 				post: (message) => {
 					posted.push(message);

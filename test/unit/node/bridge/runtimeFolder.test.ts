@@ -21,13 +21,43 @@ function record(folder: string, pid: number): BridgeRecord {
 describe('the bridge\'s runtime folder', () => {
 	const temp = useTempDir('pi-condense-runtime');
 
-	it('candidates: $XDG_RUNTIME_DIR first, then the temporary folder named for the user; %LOCALAPPDATA% on Windows', () => {
-		const on: Platform = { env: { XDG_RUNTIME_DIR: '/run/user/1000' }, platform: 'linux', tmp: '/var/tmp', uid: 1000 };
-		assert.deepEqual(runtimeFolderCandidates(on), ['/run/user/1000/pi-condense-vscode', '/var/tmp/pi-condense-vscode-1000']);
-		// VS Code also looks in /tmp's, for a Pi started with another TMPDIR than VS Code's.
-		assert.deepEqual(discoveryFolders(on), ['/run/user/1000/pi-condense-vscode', '/var/tmp/pi-condense-vscode-1000', '/tmp/pi-condense-vscode-1000']);
-		assert.deepEqual(runtimeFolderCandidates({ ...on, env: { XDG_RUNTIME_DIR: 'relative' }, tmp: '/tmp' }), ['/tmp/pi-condense-vscode-1000']);
-		assert.deepEqual(runtimeFolderCandidates({ env: { LOCALAPPDATA: 'C:\\Users\\me\\AppData\\Local' }, platform: 'win32', tmp: 'C:\\Temp', uid: undefined }).length, 1);
+	it('candidates: $XDG_RUNTIME_DIR first, then the user\'s cache folder, then the temporary folder named for the user; %LOCALAPPDATA% on Windows', () => {
+		const on: Platform = { env: { XDG_RUNTIME_DIR: '/run/user/1000' }, platform: 'linux', tmp: '/var/tmp', home: '/home/me', uid: 1000 };
+		assert.deepEqual(runtimeFolderCandidates(on), ['/run/user/1000/pi-condense-vscode', '/home/me/.cache/pi-condense-vscode', '/var/tmp/pi-condense-vscode-1000']);
+		// VS Code looks in the same places in the same order, then in /tmp's and ~/.cache's, for a Pi started with another TMPDIR or XDG_CACHE_HOME.
+		assert.deepEqual(discoveryFolders(on), ['/run/user/1000/pi-condense-vscode', '/home/me/.cache/pi-condense-vscode', '/var/tmp/pi-condense-vscode-1000', '/tmp/pi-condense-vscode-1000']);
+		assert.deepEqual(runtimeFolderCandidates({ ...on, env: { XDG_RUNTIME_DIR: 'relative', XDG_CACHE_HOME: '/cache' }, tmp: '/tmp' }), ['/cache/pi-condense-vscode', '/tmp/pi-condense-vscode-1000']);
+		assert.deepEqual(discoveryFolders({ ...on, env: { XDG_CACHE_HOME: '/cache' } }), ['/cache/pi-condense-vscode', '/var/tmp/pi-condense-vscode-1000', '/tmp/pi-condense-vscode-1000', '/home/me/.cache/pi-condense-vscode']);
+		assert.deepEqual(runtimeFolderCandidates({ ...on, env: {}, platform: 'darwin', home: '/Users/me' }), ['/Users/me/Library/Caches/pi-condense-vscode', '/var/tmp/pi-condense-vscode-1000']);
+		assert.deepEqual(runtimeFolderCandidates({ ...on, env: {}, home: '/' }), ['/var/tmp/pi-condense-vscode-1000'], 'no home: no cache folder');
+		assert.deepEqual(runtimeFolderCandidates({ env: { LOCALAPPDATA: 'C:\\Users\\me\\AppData\\Local' }, platform: 'win32', tmp: 'C:\\Temp', home: 'C:\\Users\\me', uid: undefined }).length, 1);
+	});
+
+	it('with no $XDG_RUNTIME_DIR, a temporary folder another user created first does not keep the bridge off: the cache folder is used', async () => {
+		const tmp = join(temp(), 'tmp');
+		const squatted = join(tmp, `pi-condense-vscode-${own.uid ?? 'user'}`);
+		mkdirSync(squatted, { recursive: true, mode: 0o700 });
+		if (own.uid === 0) {
+			chownSync(squatted, 12345, 12345); // as root: really another user's folder
+		} else {
+			chmodSync(squatted, 0o777);
+		}
+		const home = join(temp(), 'home');
+		mkdirSync(home, { mode: 0o700 });
+		const on: Platform = { env: {}, platform: own.platform, tmp, home, uid: own.uid };
+		const chosen = await bridgeFolder(on);
+		assert.deepEqual(chosen, { folder: join(home, '.cache', 'pi-condense-vscode') });
+		assert.equal(mode(join(home, '.cache')), 0o700, 'the missing cache folder is created, private');
+		assert.equal(mode(join(home, '.cache', 'pi-condense-vscode')), 0o700);
+		assert.ok(discoveryFolders(on).indexOf(join(home, '.cache', 'pi-condense-vscode')) < discoveryFolders(on).indexOf(squatted), 'VS Code looks there first too');
+		assert.deepEqual(readdirSync(squatted), [], 'nothing put in the other user\'s folder');
+	});
+
+	it('skips a folder too deep for a socket path, saying so', async () => {
+		const deep = join(temp(), 'd'.repeat(90));
+		mkdirSync(deep);
+		const chosen = await bridgeFolder({ env: { XDG_RUNTIME_DIR: deep }, platform: own.platform, tmp: temp(), home: '/', uid: own.uid });
+		assert.deepEqual(chosen, { folder: join(temp(), `pi-condense-vscode-${own.uid ?? 'user'}`) });
 	});
 
 	it('is created with mode 0700 and accepted', async () => {
@@ -63,7 +93,7 @@ describe('the bridge\'s runtime folder', () => {
 		const runtimeDir = join(temp(), 'run');
 		mkdirSync(runtimeDir);
 		symlinkSync(real, join(runtimeDir, 'pi-condense-vscode'));
-		const fallback = await bridgeFolder({ env: { XDG_RUNTIME_DIR: runtimeDir }, platform: own.platform, tmp: temp(), uid: own.uid });
+		const fallback = await bridgeFolder({ env: { XDG_RUNTIME_DIR: runtimeDir }, platform: own.platform, tmp: temp(), home: '/', uid: own.uid });
 		assert.ok('folder' in fallback && fallback.folder === join(temp(), `pi-condense-vscode-${own.uid}`), JSON.stringify(fallback));
 	});
 });

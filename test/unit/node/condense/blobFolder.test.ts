@@ -22,6 +22,7 @@ import { SessionBuilder, text, toolCall } from '../../../support/sessionBuilder'
 import { LATEST } from '../../../support/releases';
 import { useTempDir } from '../../../support/tempDirs';
 import { runSteps } from '../../../../src/engine/steps';
+import { testWork } from '../../../support/testWork';
 
 const REAL_ID = '01a22b2a-f0d9-7c01-8264-6403bf89dbdf';
 const BIG = output('big', 80_000);
@@ -56,7 +57,7 @@ describe('the blobs folder of a session', function () {
 		builder.assistant([text('You are welcome.')]);
 		mkdirSync(join(env.dir.path, 'sessions'));
 		const file = env.dir.file(join('sessions', 's.jsonl'), builder.text());
-		return { file, outcome: await flushSession(env.request(file, { mode: 'compact', rules: LATEST })) };
+		return { file, outcome: await flushSession(testWork, env.request(file, { mode: 'compact', rules: LATEST })) };
 	}
 
 	/** A compacted session with a real id: its big result spilled; returns the blob's file name. */
@@ -95,7 +96,7 @@ describe('the blobs folder of a session', function () {
 		mkdirSync(join(env.dir.path, 'outside', 'evil-blobs'), { recursive: true });
 		writeFileSync(join(env.dir.path, 'outside', 'evil-blobs', blob), 'SECRET FROM ELSEWHERE');
 		const refusals: string[] = [];
-		const session = await OpenSession.open(file, { onBlobsRefused: (reason) => refusals.push(reason) });
+		const session = await OpenSession.open(testWork, file, { onBlobsRefused: (reason) => refusals.push(reason) });
 		const state = runSteps(session.insight({ config: flushConfig(), rules: LATEST }).stateSteps());
 		assert.equal(state.spilled.length, 1, 'the session and its spilled record are shown');
 		const recovered = (await recoverOutputs(state, ['big1'], session.blobs)).text;

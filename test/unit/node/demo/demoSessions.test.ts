@@ -13,13 +13,14 @@ import { readWithPi } from '../../../support/pi';
 import { useTempDir } from '../../../support/tempDirs';
 import { WRITER_RELEASE } from '../../../support/releases';
 import { runSteps } from '../../../../src/engine/steps';
+import { testWork } from '../../../support/testWork';
 
 describe('demo sessions', function () {
 	this.timeout(60000);
 	const tempDir = useTempDir('pi-condense-demo');
 
 	it('are valid v3 sessions that Pi 0.73.1 reads exactly as we do', async () => {
-		const { sessionFiles } = await writeDemoSessions(tempDir(), WRITER_RELEASE);
+		const { sessionFiles } = await writeDemoSessions(testWork, tempDir(), WRITER_RELEASE);
 		assert.equal(sessionFiles.length, 2);
 		for (const file of sessionFiles) {
 			const text = readFileSync(file, 'utf8');
@@ -35,7 +36,7 @@ describe('demo sessions', function () {
 
 	it('show summaries, an alias, purged arguments, two compressed chains and pending work', async () => {
 		const agentDir = tempDir();
-		const { sessionFiles } = await writeDemoSessions(agentDir, WRITER_RELEASE);
+		const { sessionFiles } = await writeDemoSessions(testWork, agentDir, WRITER_RELEASE);
 		const file = sessionFiles[0] ?? '';
 		const model = runSteps(parseSessionSteps(readFileSync(file, 'utf8')));
 		const { config, problems } = await readPruneSettings(agentDir, WRITER_RELEASE);
@@ -59,9 +60,9 @@ describe('demo sessions', function () {
 
 	it('leave an existing contextPrune configuration alone', async () => {
 		const agentDir = tempDir();
-		await writeDemoSessions(agentDir, WRITER_RELEASE);
+		await writeDemoSessions(testWork, agentDir, WRITER_RELEASE);
 		const before = readFileSync(join(agentDir, 'settings.json'), 'utf8');
-		await writeDemoSessions(agentDir, WRITER_RELEASE);
+		await writeDemoSessions(testWork, agentDir, WRITER_RELEASE);
 		assert.equal(readFileSync(join(agentDir, 'settings.json'), 'utf8'), before);
 	});
 });

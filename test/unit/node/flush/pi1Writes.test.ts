@@ -26,6 +26,7 @@ import { makeOld } from '../../../support/tempSession';
 import { referenceConfig } from '../../engine/condense/piReference';
 import { runSteps } from '../../../../src/engine/steps';
 import { releaseRules } from '../../../../src/engine/release/releases';
+import { testWork } from '../../../support/testWork';
 
 const FOLDER = 'noprune-batching-pi-1.6.0';
 const R291 = releaseRules('2.9.1');
@@ -69,7 +70,7 @@ describe('now and compact on a Pi 1.6.0 session, loaded back by Pi 1.6.0', funct
 
 	it('now, compact, then now again: each write is loaded by Pi 1.6.0, and the second now writes only the empty flush\'s metrics', async () => {
 		const { path, original } = copyOf('now.jsonl');
-		const now = await flushSession(request(path, 'now'));
+		const now = await flushSession(testWork, request(path, 'now'));
 		written(now);
 		assert.match(now.message, /^pruner: pruned \d+ tool calls from \d+ batches/);
 		const lastOfPi = runSteps(parseSessionSteps(original)).leafId;
@@ -85,13 +86,13 @@ describe('now and compact on a Pi 1.6.0 session, loaded back by Pi 1.6.0', funct
 		assert.ok(results.some((message) => /^\[Summarized in pruner summary/.test(contentText(message.content))), 'summarized results are stubs');
 		assert.ok(rendered.some((message) => syntheticBlockId(message) !== undefined), 'closed chains beyond the window are compressed');
 
-		const compact = await flushSession(request(path, 'compact'));
+		const compact = await flushSession(testWork, request(path, 'compact'));
 		assert.ok(compact.kind === 'written' || compact.kind === 'nothing', compact.message);
 		await assertPi16Loads(path, original);
 		const final = readFileSync(path, 'utf8');
 		assert.deepEqual(flushInvariantViolations(runSteps(getBranchSteps(runSteps(parseSessionSteps(final))))), []);
 
-		const again = await flushSession(request(path, 'now'));
+		const again = await flushSession(testWork, request(path, 'now'));
 		assert.equal(again.message, 'pruner: nothing pending — no batches to summarize');
 		const metrics = (again.entries ?? []).map((prepared) => asJson(prepared.entry) as { type: string; customType: string; data: Record<string, unknown> });
 		assert.deepEqual(metrics.map((e) => [e.type, e.customType]), [['custom', 'context-prune-flush-metrics']], 'only the flush-metrics entry 2.7.0+ writes for every flush');
@@ -103,7 +104,7 @@ describe('now and compact on a Pi 1.6.0 session, loaded back by Pi 1.6.0', funct
 
 	it('compact alone compresses the closed chains (bodies made without a model, as 2.9.x does) into entries Pi 1.6.0 loads', async () => {
 		const { path, original } = copyOf('compact.jsonl');
-		const compact = await flushSession(request(path, 'compact'));
+		const compact = await flushSession(testWork, request(path, 'compact'));
 		written(compact);
 		await assertPi16Loads(path, original);
 		const model = runSteps(parseSessionSteps(readFileSync(path, 'utf8')));

@@ -4,7 +4,7 @@
  * unchanged, our entries on the active path and the last one as leaf; our renderer shows the
  * stubs and the compressed chains; a second `now` finds nothing pending.
  */
-import { inProcessSummarizers } from '../../../../src/node/flush/defaultSummarizer';
+import { inProcessSummarizers } from '../../../../src/node/llm/defaultSummarizer';
 import assert from 'node:assert/strict';
 import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,6 +22,7 @@ import { bundledLoader, distDir } from '../../../support/piAiForTests';
 import { noPiRunning, TempDir } from '../../../support/tempSession';
 import { WRITER_RELEASE } from '../../../support/releases';
 import { runSteps } from '../../../../src/engine/steps';
+import { testWork } from '../../../support/testWork';
 
 /** One short bullet per labelled call, as a model following the prompt would write. */
 function labelledReply(request: RecordedRequest): string {
@@ -66,7 +67,7 @@ describe('flush on real sessions, read back by Pi 0.73.1', function () {
 				sessionPath: path, agentDir: agent.dir, mode: 'now', config, rules: WRITER_RELEASE, summarizers: inProcessSummarizers(bundledLoader(distDir)), writeOptions: { quietMs: 0, maxWaitMs: 0, checkPiHolders: noPiRunning },
 			};
 
-			const now = await flushSession(request);
+			const now = await flushSession(testWork, request);
 			assert.equal(now.kind, 'written', now.message);
 			assert.match(now.message, /^pruner: pruned \d+ tool calls from \d+ batches/);
 			const afterNow = readFileSync(path, 'utf8');
@@ -77,7 +78,7 @@ describe('flush on real sessions, read back by Pi 0.73.1', function () {
 			assert.ok(afterNowView.chains > 0);
 			assert.equal(afterNowView.chains, afterNowView.compressed, 'every compressed chain is rendered');
 
-			const compact = await flushSession({ ...request, mode: 'compact' });
+			const compact = await flushSession(testWork, { ...request, mode: 'compact' });
 			assert.ok(compact.kind === 'written' || compact.kind === 'nothing', compact.message);
 			const final = readFileSync(path, 'utf8');
 			assert.ok(final.startsWith(afterNow));
@@ -89,7 +90,7 @@ describe('flush on real sessions, read back by Pi 0.73.1', function () {
 			assert.equal(finalView.chains, finalView.compressed);
 			assert.equal(finalView.rawCovered, 0, 'every summarized result left in the context is a stub');
 
-			const again = await flushSession(request);
+			const again = await flushSession(testWork, request);
 			assert.equal(again.kind, 'nothing', again.message);
 			assert.equal(again.message, 'pruner: nothing pending — no batches to summarize');
 			assert.equal(readFileSync(path, 'utf8'), final);

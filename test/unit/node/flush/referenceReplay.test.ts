@@ -27,6 +27,7 @@ import { labelledOracleReply } from '../../../support/oracleReplies';
 import { piCondenseSessionsDir } from '../../../support/paths';
 import { referencePiVersions, referenceReleases } from '../../../support/releases';
 import { referenceConfig } from '../../engine/condense/piReference';
+import { testWork } from '../../../support/testWork';
 
 type Json = Record<string, unknown>;
 
@@ -141,7 +142,7 @@ describe('our now appends what the user\'s pi-condense release appended (referen
 					: [];
 				const path = join(env.dir.path, `${folder}-${n}.jsonl`);
 				writeFileSync(path, `${cut.join('\n')}\n`);
-				const outcome = await flushSession(env.request(path, { config, rules }));
+				const outcome = await flushSession(testWork, env.request(path, { config, rules }));
 				const label = `${folder}: flush ${n + 1} of ${groups.length} (lines ${group.start + 1}–${group.end})`;
 				const ours = (outcome.entries ?? []).map((prepared) => JSON.parse(JSON.stringify(prepared.entry)) as Json);
 				assert.deepEqual(ours.map((e) => e['customType']), real.map((e) => e['customType']), `${label}: ${outcome.message}`);

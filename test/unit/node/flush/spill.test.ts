@@ -20,6 +20,7 @@ import { LATEST } from '../../../support/releases';
 import { SessionBuilder, text, toolCall } from '../../../support/sessionBuilder';
 import { runSteps } from '../../../../src/engine/steps';
 import { releaseRules } from '../../../../src/engine/release/releases';
+import { testWork } from '../../../support/testWork';
 
 describe('flush: the 2.9.0 backfill spills to blob files', function () {
 	this.timeout(30000);
@@ -44,7 +45,7 @@ describe('flush: the 2.9.0 backfill spills to blob files', function () {
 	it('spills the big results of an uncovered chain under occurrence-key names, inside the folder, and recovers them', async () => {
 		const path = session('s.jsonl');
 		const blobs = join(env.dir.path, `${id}-blobs`);
-		const result = await flushSession(env.request(path, { mode: 'compact', rules: LATEST }));
+		const result = await flushSession(testWork, env.request(path, { mode: 'compact', rules: LATEST }));
 		assert.equal(result.kind, 'written', result.message);
 		const names = readdirSync(blobs).sort();
 		assert.equal(names.length, 2, names.join(', '));
@@ -76,7 +77,7 @@ describe('flush: the 2.9.0 backfill spills to blob files', function () {
 		const blobs = join(env.dir.path, `${id}-blobs`);
 		const blobCount = (): number => (existsSync(blobs) ? readdirSync(blobs).length : 0);
 		const blobsBefore = blobCount();
-		const result = await flushSession(env.request(path, { mode: 'compact', rules: releaseRules('2.8.0') }));
+		const result = await flushSession(testWork, env.request(path, { mode: 'compact', rules: releaseRules('2.8.0') }));
 		assert.equal(result.kind, 'nothing', result.message);
 		assert.equal(readFileSync(path, 'utf8'), before);
 		assert.equal(blobCount(), blobsBefore);

@@ -11,6 +11,7 @@ import { flushSession, type FlushSessionRequest } from '../../../../src/node/flu
 import { useFlushEnvironment } from '../../../support/flushEnvironment';
 import { flushConfig, toolSession } from '../../../support/flushFixtures';
 import { useUnsetEnvVars } from '../../../support/unsetEnvVars';
+import { testWork } from '../../../support/testWork';
 
 const ANTHROPIC_VARS = ['ANTHROPIC_API_KEY', 'ANTHROPIC_OAUTH_TOKEN'];
 
@@ -26,7 +27,7 @@ describe('flush: the default summarizer and the offline fallback', function () {
 
 	it('writes offline summaries when the session\'s model has no credentials, and says so', async () => {
 		const path = env.dir.file('s.jsonl', toolSession(1).text());
-		const result = await flushSession(request(path, 'default'));
+		const result = await flushSession(testWork, request(path, 'default'));
 		assert.equal(result.kind, 'written', result.message);
 		assert.equal(result.summarizer, 'offline (extractive)');
 		assert.equal([...result.notices][0], 'pruner: no credentials for anthropic/claude-sonnet-4-5, the session\'s model (contextPrune.summarizerModel is "default"); summaries are written offline (extractive, no LLM call)');
@@ -40,7 +41,7 @@ describe('flush: the default summarizer and the offline fallback', function () {
 		const builder = toolSession(1);
 		builder.entry({ type: 'model_change', provider: env.agent.provider, modelId: 'fake-model' });
 		const path = env.dir.file('s.jsonl', builder.text());
-		const result = await flushSession(request(path, 'default'));
+		const result = await flushSession(testWork, request(path, 'default'));
 		assert.equal(result.kind, 'written', result.message);
 		assert.equal(result.summarizer, env.agent.modelRef);
 		assert.equal(env.server.requests.length, 1);
@@ -50,7 +51,7 @@ describe('flush: the default summarizer and the offline fallback', function () {
 	it('fails clearly, writing nothing, when an explicit model has no credentials', async () => {
 		const path = env.dir.file('s.jsonl', toolSession(1).text());
 		const before = readFileSync(path, 'utf8');
-		const result = await flushSession(request(path, 'anthropic/claude-haiku-4-5'));
+		const result = await flushSession(testWork, request(path, 'anthropic/claude-haiku-4-5'));
 		assert.equal(result.kind, 'failed');
 		assert.match(result.message, /^pruner: nothing flushed — failed \(No API key for provider "anthropic": set ANTHROPIC_OAUTH_TOKEN or ANTHROPIC_API_KEY/);
 		assert.ok(result.advice);

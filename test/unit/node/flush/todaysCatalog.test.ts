@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { OFFLINE_HEADER } from '../../../../src/engine/flush';
-import { inProcessSummarizers, type SummarizerFactory } from '../../../../src/node/flush/defaultSummarizer';
+import { inProcessSummarizers, type SummarizerFactory } from '../../../../src/node/llm/defaultSummarizer';
 import { flushSession } from '../../../../src/node/flush/flushSession';
 import { PiAiWorker } from '../../../../src/node/llm/worker/piAiWorker';
 import { createFakeAgentDir, type FakeAgentDir } from '../../../support/fakeAgentDir';
@@ -22,6 +22,7 @@ import { BUNDLED_ONLY, distDir } from '../../../support/piAiForTests';
 import { WRITER_RELEASE } from '../../../support/releases';
 import { TempDir } from '../../../support/tempSession';
 import { useUnsetEnvVars } from '../../../support/unsetEnvVars';
+import { testWork } from '../../../support/testWork';
 
 const KEY = 'sk-ant-api03-test-key-for-the-local-server';
 const REPLY = '- [[1:bash]] read the first log\n- [[2:read]] read the first source';
@@ -56,7 +57,7 @@ describe('flush: a session model only today\'s pi-ai knows (anthropic/claude-son
 		const session = toolSession(1);
 		session.entry({ type: 'model_change', provider: 'anthropic', modelId: 'claude-sonnet-5' });
 		const path = dir.file('s.jsonl', session.text());
-		const result = await flushSession({
+		const result = await flushSession(testWork, {
 			sessionPath: path, agentDir: agent.dir, mode: 'now', config: flushConfig({ summarizerModel: 'default' }),
 			rules: WRITER_RELEASE, summarizers, writeOptions: testWriteOptions,
 		});

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { createAuthJsonStore } from '../../../../src/node/llm/library/authJsonStore';
 import { explainAuthFailure } from '../../../../src/node/llm/library/modelsLibrary';
+import { watchLockRefusals } from '../../../support/lockRefusals';
 import { distDir } from '../../../support/piAiForTests';
 
 const OLD = { access: 'sk-oat-SENTINEL-old-access-71c2', refresh: 'sk-ort-SENTINEL-old-refresh-93d0' };
@@ -121,8 +122,14 @@ describe('auth.json as today\'s pi-ai credential store: OAuth refreshed as Pi re
 		const release = await lockfile.lock(authPath(), { stale: 30_000 });
 		const models = collectionFor(agentDir, tokens);
 		let settled = false;
+		const attempts = watchLockRefusals();
 		const auth = models.getAuth('local-oauth').finally(() => (settled = true));
-		await new Promise((resolve) => setTimeout(resolve, 300));
+		try {
+			// It has reached Pi's lock and found it held (or, not waiting for it, it settled).
+			await Promise.race([attempts.refused, auth]);
+		} finally {
+			attempts.restore();
+		}
 		assert.equal(settled, false, 'waits while Pi holds the lock');
 		// Pi refreshes under its lock: its new (rotated) tokens are in the file when the lock goes.
 		const current = await readAuth();

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import type { Logger, SummarizeRequest } from '../../../../src/engine/ports';
-import { inProcessSummarizers, type DefaultSummarizer, type SummarizerChoice } from '../../../../src/node/flush/defaultSummarizer';
+import { inProcessSummarizers, type DefaultSummarizer, type SummarizerChoice } from '../../../../src/node/llm/defaultSummarizer';
 import { PiAiWorker } from '../../../../src/node/llm/worker/piAiWorker';
 import { createFakeAgentDir, type FakeAgentDir } from '../../../support/fakeAgentDir';
 import { startFakeLlmServer, type FakeLlmServer, type FakeReply } from '../../../support/fakeLlmServer';
@@ -48,7 +48,8 @@ describe('the summarizer in the pi-ai worker', function () {
 
 	const choice = (logger: Logger, config: Record<string, unknown> = {}, sessionModel = { provider: 'fake-llm', modelId: 'fake-model' }): SummarizerChoice => ({
 		agentDir: agent.dir,
-		config: flushConfig({ summarizerModel: agent.modelRef, summarizerIdleTimeoutMs: 300, summarizerMaxTimeoutMs: 1500, ...config }),
+		// No time limit unless the case is about one: a loaded machine's pause must not turn an answer into a timeout.
+		config: flushConfig({ summarizerModel: agent.modelRef, summarizerIdleTimeoutMs: 0, summarizerMaxTimeoutMs: 0, ...config }),
 		sessionModel,
 		fallbackRule: WRITER_RELEASE.summarizerFallback,
 		maxRetries: 0,
@@ -92,7 +93,7 @@ describe('the summarizer in the pi-ai worker', function () {
 
 	const failures: { name: string; replies: FakeReply[]; config?: Record<string, unknown>; kind: string }[] = [
 		{ name: 'an HTTP 500', replies: [{ status: 500, errorMessage: 'upstream exploded' }], kind: 'error' },
-		{ name: 'a stalled stream (idle timeout)', replies: [{ text: 'partial summary', stallAfterChars: 4 }], kind: 'timeout' },
+		{ name: 'a stalled stream (idle timeout)', replies: [{ text: 'partial summary', stallAfterChars: 4 }], config: { summarizerIdleTimeoutMs: 2000 }, kind: 'timeout' },
 		{ name: 'a stream past the ceiling (max timeout)', replies: [{ text: 'x'.repeat(200), chunkChars: 2, chunkDelayMs: 100 }], config: { summarizerIdleTimeoutMs: 1000, summarizerMaxTimeoutMs: 500 }, kind: 'timeout' },
 		{ name: 'an empty reply', replies: [{ text: '' }], kind: 'empty' },
 		{ name: 'a `length` stop', replies: [{ text: '- cut', finishReason: 'length' }], kind: 'length' },

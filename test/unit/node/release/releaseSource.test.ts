@@ -7,6 +7,8 @@ import { ReleaseSource, type ReleaseChange } from '../../../../src/node/release/
 import { EventLog } from '../../../support/eventLog';
 import { installNpm, writeJson, writePackage, writeSettings } from '../../../support/piInstall';
 import { useTempDir } from '../../../support/tempDirs';
+import { testScope } from '../../../support/testWork';
+import type { WorkScope } from '../../../../src/work';
 
 /** `2.9.1`, `not-installed`, or `override 2.0.0`: what a change event says, in short. */
 function summary(resolution: ReleaseResolution): string {
@@ -19,10 +21,12 @@ function summary(resolution: ReleaseResolution): string {
 describe('following the installed release (ReleaseSource)', () => {
 	const temp = useTempDir('pi-release-source');
 	let source: ReleaseSource | undefined;
+	let work: WorkScope | undefined;
 
 	afterEach(async () => {
-		await source?.close();
+		await work?.close();
 		source = undefined;
+		work = undefined;
 	});
 
 	it('follows pi install, pi update and pi remove for several projects, and stays quiet otherwise', async () => {
@@ -36,7 +40,8 @@ describe('following the installed release (ReleaseSource)', () => {
 		writeJson(join(agentDir, 'trust.json'), { [pinned]: true });
 		writeSettings(join(pinned, '.pi'), { theme: 'dark' });
 		const noGlobal = () => Promise.resolve({ kind: 'unknown' } as const);
-		source = new ReleaseSource({ agentDir, logger: nullLogger, home, globalNpmRoot: noGlobal, projectSettingsAllowed: true });
+		work = testScope('releases');
+		source = new ReleaseSource({ work, agentDir, logger: nullLogger, home, globalNpmRoot: noGlobal, projectSettingsAllowed: true });
 		const log = new EventLog<ReleaseChange>();
 		source.onDidChange(log.push);
 		const waitFor = (cwd: string, what: string) => log.waitFor((event) => event.cwd === cwd && summary(event.resolution) === what, `${cwd}: ${what}`);

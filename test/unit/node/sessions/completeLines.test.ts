@@ -11,6 +11,7 @@ import { parseSessionSteps } from '../../../../src/engine/session';
 import { scanCompleteLines } from '../../../../src/node/sessions/completeLines';
 import { readSessionModel } from '../../../../src/node/store/readSessionModel';
 import { runSteps } from '../../../../src/engine/steps';
+import { testWork } from '../../../support/testWork';
 
 describe('scanCompleteLines', () => {
 	let dir = '';
@@ -69,7 +70,7 @@ describe('readSessionModel in pieces', () => {
 			assert.ok(whole.diagnostics.length > 0, 'the marked line is a problem of the file');
 			// A piece size that starts a piece exactly at the marked line.
 			const pieceBytes = Buffer.byteLength(`${header}${entry('a', null)}`);
-			const { model } = await readSessionModel(path, pieceBytes);
+			const { model } = await readSessionModel(testWork, path, pieceBytes);
 			assert.deepEqual(model.diagnostics, whole.diagnostics);
 			assert.deepEqual(model.entries, whole.entries);
 		} finally {

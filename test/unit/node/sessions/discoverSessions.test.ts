@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SessionRoot } from '../../../../src/node/paths/sessionLocations';
+import type { SessionRoot } from '../../../../src/node/sessions/sessionLocations';
 import { discoverSessions } from '../../../../src/node/sessions/discoverSessions';
 import { FIRST_LINE_MAX_BYTES, firstLineOf } from '../../../../src/node/sessions/firstLine';
 import { SessionSummaryCache } from '../../../../src/node/sessions/summaryCache';

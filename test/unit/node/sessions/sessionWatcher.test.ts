@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
-import { appendFileSync, closeSync, mkdirSync, openSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import { appendFileSync, closeSync, mkdirSync, openSync, renameSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { watchSessionFiles, type SessionFileEvent, type SessionWatcher, type WatchedRoot } from '../../../../src/node/sessions/sessionWatcher';
 import { EventLog, pause } from '../../../support/eventLog';
 import { useTempDir } from '../../../support/tempDirs';
+import { testScope } from '../../../support/testWork';
+import type { WorkScope } from '../../../../src/work';
 
 const line = (value: Record<string, unknown>): string => `${JSON.stringify(value)}\n`;
 const header = (version: number): string => line({ type: 'session', version, id: 'sess', timestamp: '2026-01-01T00:00:00.000Z', cwd: '/p' });
@@ -15,19 +17,22 @@ describe('watchSessionFiles', function () {
 	this.timeout(30_000);
 	const temp = useTempDir('watch');
 	let watcher: SessionWatcher | undefined;
+	let work: WorkScope | undefined;
 	let log: EventLog<SessionFileEvent>;
 	let errors: Error[];
 
 	afterEach(async () => {
-		await watcher?.close();
+		await work?.close();
 		watcher = undefined;
+		work = undefined;
 		assert.deepEqual(errors.map((e) => e.message), []);
 	});
 
 	async function start(root: WatchedRoot): Promise<SessionWatcher> {
 		log = new EventLog();
 		errors = [];
-		watcher = watchSessionFiles({ roots: [root], onEvent: log.push, onError: (e) => errors.push(e) });
+		work = testScope('watcher');
+		watcher = watchSessionFiles({ work, roots: [root], onEvent: log.push, onError: (e) => errors.push(e) });
 		await watcher.ready;
 		return watcher;
 	}
@@ -159,16 +164,33 @@ describe('watchSessionFiles', function () {
 		await log.waitFor((e) => e.kind === 'added' && e.path === again, 'added after the folder came back');
 	});
 
+	it('follows a session folder replaced by a new one before the watcher noticed (moved away, another made at once)', async () => {
+		const root: WatchedRoot = { path: join(temp(), 'sessions'), layout: 'per-project' };
+		const path = write(join(root.path, '--p--', 'a.jsonl'), header(3));
+		await start(root);
+		renameSync(root.path, join(temp(), 'sessions-before'));
+		mkdirSync(root.path);
+		await log.waitFor((e) => e.kind === 'removed' && e.path === path, 'removed with its folder');
+		const again = write(join(root.path, '--q--', 'b.jsonl'), header(3));
+		await log.waitFor((e) => e.kind === 'added' && e.path === again, 'added in the new folder');
+	});
+
 	it('watches a flat folder: session files directly inside, nothing in sub-folders or other files', async () => {
 		const root: WatchedRoot = { path: join(temp(), 'flat'), layout: 'flat' };
 		mkdirSync(root.path);
 		await start(root);
-		write(join(root.path, 'notes.txt'), 'x\n');
-		write(join(root.path, 'sub', 'nested.jsonl'), header(3));
+		const notes = write(join(root.path, 'notes.txt'), 'x\n');
+		const nested = write(join(root.path, 'sub', 'nested.jsonl'), header(3));
 		const path = write(join(root.path, 'direct.jsonl'), header(3));
 		await log.waitFor((e) => e.kind === 'added' && e.path === path, 'added');
-		await pause(200);
-		assert.deepEqual(log.events.map((e) => e.path), [path]);
+		// Appends to all three, the session file's last: once its append is reported, the others' would have been.
+		appendFileSync(notes, 'y\n');
+		appendFileSync(nested, entry(1));
+		appendFileSync(path, entry(1));
+		await appendedUntil(path, Buffer.byteLength(header(3)), statSync(path).size);
+		assert.deepEqual([...new Set(log.events.map((e) => e.path))], [path]);
+		assert.equal(watcher?.consumedOffset(notes), undefined);
+		assert.equal(watcher?.consumedOffset(nested), undefined);
 	});
 
 	it('stops reporting once closed', async () => {
@@ -176,10 +198,15 @@ describe('watchSessionFiles', function () {
 		const path = write(join(root.path, '--p--', 'a.jsonl'), header(3));
 		const w = await start(root);
 		appendFileSync(path, entry(1));
-		await w.close();
+		assert.ok(w);
+		await work?.close();
 		const count = log.events.length;
+		const closedLog = log;
+		// A second watcher of the same folder: once it has reported the append, the closed one would have too.
+		const second = await start(root);
+		const from = second.consumedOffset(path) ?? -1;
 		appendFileSync(path, entry(2));
-		await pause(200);
-		assert.equal(log.events.length, count);
+		await appendedUntil(path, from, statSync(path).size);
+		assert.equal(closedLog.events.length, count);
 	});
 });

@@ -12,6 +12,7 @@ import { observable } from '../../../support/sessionModelCheck';
 import { useTempDir } from '../../../support/tempDirs';
 import { defaults, LATEST, R200 } from '../../../support/releases';
 import { runSteps } from '../../../../src/engine/steps';
+import { testWork } from '../../../support/testWork';
 
 describe('readSessionModel', () => {
 	const temp = useTempDir('read-model');
@@ -19,7 +20,7 @@ describe('readSessionModel', () => {
 	it('reads a file piece by piece into the same model as one parse of the whole text', async () => {
 		const path = join(piCondenseSessionsDir, 'large-bulk', 'session.jsonl');
 		const text = readFileSync(path, 'utf8');
-		const loaded = await readSessionModel(path, 64 * 1024);
+		const loaded = await readSessionModel(testWork, path, 64 * 1024);
 		const whole = runSteps(parseSessionSteps(text));
 		assert.equal(loaded.consumed, Buffer.byteLength(text));
 		assert.equal(loaded.model.entries.length, whole.entries.length);
@@ -32,7 +33,7 @@ describe('readSessionModel', () => {
 			const path = join(realSessionsDir, name);
 			let turns = 0;
 			const counting = setInterval(() => turns++, 0);
-			const loaded = await readSessionModel(path, 16 * 1024);
+			const loaded = await readSessionModel(testWork, path, 16 * 1024);
 			clearInterval(counting);
 			assert.equal(loaded.model.migrated, true, name);
 			assert.deepStrictEqual(observable(loaded.model), observable(runSteps(parseSessionSteps(readFileSync(path, 'utf8')))), name);
@@ -43,7 +44,7 @@ describe('readSessionModel', () => {
 	it('reads a file without a valid header as Pi does: empty, with the reason', async () => {
 		const path = join(temp(), 'no-header.jsonl');
 		writeFileSync(path, `{"type":"message","id":"a1"}\n${readFileSync(join(realSessionsDir, 'large-session.migrated-v3.jsonl'), 'utf8')}`);
-		const loaded = await readSessionModel(path, 16 * 1024);
+		const loaded = await readSessionModel(testWork, path, 16 * 1024);
 		assert.deepStrictEqual(observable(loaded.model), observable(runSteps(parseSessionSteps(readFileSync(path, 'utf8')))));
 		assert.equal(loaded.model.entries.length, 0);
 	});
@@ -53,7 +54,7 @@ describe('readSessionModel', () => {
 		const builder = new SessionBuilder();
 		builder.user('hello');
 		writeFileSync(path, `${builder.text()}{"type":"message","id":"half`);
-		const loaded = await readSessionModel(path);
+		const loaded = await readSessionModel(testWork, path);
 		assert.equal(loaded.consumed, Buffer.byteLength(builder.text()));
 		assert.equal(loaded.model.entries.length, 1);
 	});
@@ -72,7 +73,7 @@ describe('OpenSession', () => {
 
 	it('advances its model from appended bytes, skipping bytes it has already read', async () => {
 		const { path, builder } = setUp();
-		const session = await OpenSession.open(path);
+		const session = await OpenSession.open(testWork, path);
 		const before = builder.text();
 		builder.user('second');
 		const added = Buffer.from(builder.text().slice(before.length));
@@ -86,7 +87,7 @@ describe('OpenSession', () => {
 
 	it('fills a gap between what it read and the reported bytes from the file', async () => {
 		const { path, builder } = setUp();
-		const session = await OpenSession.open(path);
+		const session = await OpenSession.open(testWork, path);
 		const start = builder.text();
 		builder.user('second');
 		const middle = builder.text();
@@ -99,7 +100,7 @@ describe('OpenSession', () => {
 
 	it('reads a large append in pieces, letting the event loop turn, into the model a cold read gives', async () => {
 		const { path } = setUp();
-		const session = await OpenSession.open(path);
+		const session = await OpenSession.open(testWork, path);
 		const before = readFileSync(path);
 		// A pruned session's lines, re-parented onto ours: megabytes in one append, as a first flush writes.
 		const added = bulkLinesAfter(session.model.leafId);
@@ -117,7 +118,7 @@ describe('OpenSession', () => {
 
 	it('keeps one insight per snapshot and configuration', async () => {
 		const { path, builder } = setUp();
-		const session = await OpenSession.open(path);
+		const session = await OpenSession.open(testWork, path);
 		const settings = { config: defaults(LATEST), rules: LATEST };
 		const first = session.insight(settings);
 		assert.equal(session.insight(settings), first);
@@ -137,7 +138,7 @@ describe('OpenSession', () => {
 		const lines = source.split('\n').filter((line) => line !== '');
 		const path = join(temp(), 'costs.jsonl');
 		writeFileSync(path, `${lines.slice(0, 30).join('\n')}\n`);
-		const session = await OpenSession.open(path, { keepCosts: true });
+		const session = await OpenSession.open(testWork, path, { keepCosts: true });
 		const oneRead = (): unknown => runSteps(sessionOverviewSteps(runSteps(parseSessionSteps(readFileSync(path, 'utf8'))).entries, NO_PRICES));
 		assert.deepEqual(session.costs?.overview(NO_PRICES), oneRead());
 		for (let end = 30; end < lines.length; end += 7) {
@@ -151,6 +152,6 @@ describe('OpenSession', () => {
 		writeFileSync(path, `${lines.slice(0, 12).join('\n')}\n`);
 		await session.reload();
 		assert.deepEqual(session.costs?.overview(NO_PRICES), oneRead(), 'rewritten');
-		assert.equal((await OpenSession.open(path)).costs, undefined, 'a session opened for one measurement keeps none');
+		assert.equal((await OpenSession.open(testWork, path)).costs, undefined, 'a session opened for one measurement keeps none');
 	});
 });

@@ -2,12 +2,14 @@ import assert from 'node:assert/strict';
 import { appendFileSync, copyFileSync, cpSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { nullLogger } from '../../../../src/engine/ports';
-import { resolveSessionLocations } from '../../../../src/node/paths/sessionLocations';
+import { resolveSessionLocations } from '../../../../src/node/sessions/sessionLocations';
 import { SessionStore, type StoreChange } from '../../../../src/node/store/sessionStore';
 import { EventLog } from '../../../support/eventLog';
 import { piCondenseSessionsDir, realSessionsDir } from '../../../support/paths';
 import { SessionBuilder } from '../../../support/sessionBuilder';
 import { useTempDir } from '../../../support/tempDirs';
+import { testScope } from '../../../support/testWork';
+import type { WorkScope } from '../../../../src/work';
 
 const basicDir = join(piCondenseSessionsDir, 'basic');
 const BASIC_ID = '01a22b2a-f0d9-7c01-8264-6403bf89dbdf';
@@ -16,11 +18,13 @@ describe('SessionStore', function () {
 	this.timeout(30_000);
 	const temp = useTempDir('store');
 	let store: SessionStore | undefined;
+	let work: WorkScope | undefined;
 	let log: EventLog<StoreChange>;
 
 	afterEach(async () => {
-		await store?.close();
+		await work?.close();
 		store = undefined;
+		work = undefined;
 	});
 
 	function agentDir(): { dir: string; basic: string; real: string } {
@@ -41,7 +45,8 @@ describe('SessionStore', function () {
 
 	async function start(dir: string): Promise<SessionStore> {
 		log = new EventLog();
-		store = new SessionStore({ locate: () => resolveSessionLocations({ agentDir: dir, env: {}, homedir: dir }), logger: nullLogger, projectSettingsAllowed: () => true });
+		work = testScope('store');
+		store = new SessionStore({ work, locate: () => resolveSessionLocations({ agentDir: dir, env: {}, homedir: dir }), logger: nullLogger, projectSettingsAllowed: () => true });
 		store.onDidChange(log.push);
 		await store.start();
 		return store;
@@ -58,7 +63,8 @@ describe('SessionStore', function () {
 		copyFileSync(join(basicDir, 'session.jsonl'), flat);
 		const lines: string[] = [];
 		const logger = { ...nullLogger, info: (message: string) => lines.push(message) };
-		store = new SessionStore({ locate: () => resolveSessionLocations({ agentDir: dir, env: {}, homedir: dir, workspaceFolders: [workspace] }), logger, projectSettingsAllowed: () => true });
+		work = testScope('store');
+		store = new SessionStore({ work, locate: () => resolveSessionLocations({ agentDir: dir, env: {}, homedir: dir, workspaceFolders: [workspace] }), logger, projectSettingsAllowed: () => true });
 		await store.start();
 		assert.deepEqual(store.rowsList().map((row) => row.file.path), [flat]);
 		assert.ok(lines.includes(`sessions are read from ${redirected}, as sessionDir in the project's ${join(workspace, '.pi', 'settings.json')} says`), lines.join('\n'));
@@ -89,7 +95,8 @@ describe('SessionStore', function () {
 	it('skips the reclaim of files above the cap', async () => {
 		const { dir, basic } = agentDir();
 		log = new EventLog();
-		store = new SessionStore({ locate: () => resolveSessionLocations({ agentDir: dir, env: {}, homedir: dir }), logger: nullLogger, reclaimMaxBytes: 100, projectSettingsAllowed: () => true });
+		work = testScope('store');
+		store = new SessionStore({ work, locate: () => resolveSessionLocations({ agentDir: dir, env: {}, homedir: dir }), logger: nullLogger, reclaimMaxBytes: 100, projectSettingsAllowed: () => true });
 		await store.start();
 		store.requestDetails([basic]);
 		await store.idle();

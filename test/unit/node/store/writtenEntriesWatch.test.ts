@@ -3,6 +3,7 @@ import { parseSessionSteps } from '../../../../src/engine/session';
 import { WrittenEntriesWatch } from '../../../../src/node/store/writtenEntriesWatch';
 import { SessionBuilder } from '../../../support/sessionBuilder';
 import { runSteps } from '../../../../src/engine/steps';
+import { testWork } from '../../../support/testWork';
 
 function ours(builder: SessionBuilder): string[] {
 	return [
@@ -16,7 +17,7 @@ describe('WrittenEntriesWatch', () => {
 		const builder = new SessionBuilder();
 		const before = builder.user('hi');
 		const ids = ours(builder);
-		const watch = new WrittenEntriesWatch();
+		const watch = new WrittenEntriesWatch(testWork);
 		watch.track('/s.jsonl', ids);
 		assert.equal(await watch.check('/s.jsonl', runSteps(parseSessionSteps(builder.text()))), undefined, 'still the leaf: nothing to say yet');
 		builder.branchFrom(before); // Pi, unaware of our entries, continues from its own leaf
@@ -31,7 +32,7 @@ describe('WrittenEntriesWatch', () => {
 	it('stops watching once Pi continues from our entries', async () => {
 		const builder = new SessionBuilder();
 		builder.user('hi');
-		const watch = new WrittenEntriesWatch();
+		const watch = new WrittenEntriesWatch(testWork);
 		watch.track('/s.jsonl', ours(builder));
 		builder.user('next prompt');
 		assert.equal(await watch.check('/s.jsonl', runSteps(parseSessionSteps(builder.text()))), undefined);

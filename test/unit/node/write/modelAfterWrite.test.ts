@@ -12,6 +12,7 @@ import { SessionBuilder, text, toolCall } from '../../../support/sessionBuilder'
 import { observable } from '../../../support/sessionModelCheck';
 import { appendLikePi, noPiRunning, read, TempDir } from '../../../support/tempSession';
 import { runSteps } from '../../../../src/engine/steps';
+import { testWork } from '../../../support/testWork';
 
 const options: WriteEntriesOptions = { checkPiHolders: noPiRunning, maxWaitMs: 0 };
 
@@ -33,7 +34,7 @@ function sessionText(): string {
 
 /** The file as last read by a caller that has already built its context (the seeded path). */
 async function baseOf(path: string): Promise<NonNullable<WriteEntriesOptions['base']>> {
-	const state = await readSessionFileState(path);
+	const state = await readSessionFileState(testWork, path);
 	assert.equal(state.kind, 'ok');
 	if (state.kind !== 'ok') {
 		throw new Error('unreadable');
@@ -59,7 +60,7 @@ describe('write: the model after a write is the model of the file', () => {
 	it('takes our entries as prepared when they landed cleanly, as a cold read gives them', async () => {
 		const path = dir.file('clean.jsonl', sessionText());
 		const base = await baseOf(path);
-		const result = await writeEntriesToSession(path, drafts, { ...options, base });
+		const result = await writeEntriesToSession(testWork, path, drafts, { ...options, base });
 		assert.equal(result.kind, 'written');
 		assert.deepStrictEqual(observable(sessionOf(result).model), observable(runSteps(parseSessionSteps(read(path)))));
 		assert.equal(sessionOf(result).consumedBytes, Buffer.byteLength(read(path)));
@@ -69,7 +70,7 @@ describe('write: the model after a write is the model of the file', () => {
 	it('parses what another writer appended after our last line', async () => {
 		const path = dir.file('after.jsonl', sessionText());
 		const base = await baseOf(path);
-		const result = await writeEntriesToSession(path, drafts, { ...options, base, hooks: {
+		const result = await writeEntriesToSession(testWork, path, drafts, { ...options, base, hooks: {
 			afterLine: (index) => {
 				if (index === drafts.length - 1) {
 					appendLikePi(path, { type: 'custom', customType: 'pi-ext', id: 'pi000060', parentId: null, timestamp: '2026-02-01T00:00:00.000Z' });
@@ -85,7 +86,7 @@ describe('write: the model after a write is the model of the file', () => {
 	it('builds no model when asked not to, and leaves the base model\'s index to its own reader', async () => {
 		const path = dir.file('none.jsonl', sessionText());
 		const base = await baseOf(path);
-		const result = await writeEntriesToSession(path, drafts, { ...options, base, modelAfterWrite: false });
+		const result = await writeEntriesToSession(testWork, path, drafts, { ...options, base, modelAfterWrite: false });
 		assert.equal(result.kind, 'written');
 		assert.equal(result.session, undefined);
 		assert.equal(result.entries.length, drafts.length);
@@ -100,7 +101,7 @@ describe('write: the model after a write is the model of the file', () => {
 		const path = dir.file('before.jsonl', sessionText());
 		const base = await baseOf(path);
 		const foreign = { type: 'custom', customType: 'pi-ext', id: 'pi000061', parentId: null, timestamp: '2026-02-01T00:00:00.000Z' };
-		const result = await writeEntriesToSession(path, drafts, { ...options, base, hooks: { afterLastCheck: () => appendLikePi(path, foreign) } });
+		const result = await writeEntriesToSession(testWork, path, drafts, { ...options, base, hooks: { afterLastCheck: () => appendLikePi(path, foreign) } });
 		assert.equal(result.kind, 'disturbed');
 		assert.ok(result.session);
 		assert.deepStrictEqual(observable(sessionOf(result).model), observable(runSteps(parseSessionSteps(read(path)))));

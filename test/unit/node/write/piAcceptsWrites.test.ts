@@ -14,6 +14,7 @@ import { realSessionsDir } from '../../../support/paths';
 import { loadPi } from '../../../support/pi';
 import { makeOld, noPiRunning, TempDir } from '../../../support/tempSession';
 import { runSteps } from '../../../../src/engine/steps';
+import { testWork } from '../../../support/testWork';
 
 const drafts: EntryDraft[] = [
 	{ type: 'custom', customType: 'context-prune-index', data: { toolCalls: [{ toolCallId: 'toolu_x', toolName: 'bash', resultText: 'é\u2028\n', isError: false, turnIndex: 1, timestamp: 1 }] } },
@@ -55,7 +56,7 @@ describe('write: Pi 0.73.1 reads what we append', function () {
 			assert.deepEqual(readFileSync(copy), original, 'opening a v3 file must not change it');
 
 			// The real process check: the header's cwd is from another machine, so nothing holds it.
-			const result = written(await writeEntriesToSession(copy, drafts));
+			const result = written(await writeEntriesToSession(testWork, copy, drafts));
 			const ours = result.entries.map((entry) => entry.entry.id);
 
 			const after = pi.SessionManager.open(copy, dir.path);
@@ -86,7 +87,7 @@ describe('write: Pi 0.73.1 reads what we append', function () {
 		makeOld(running);
 		const user = { role: 'user' as const, content: 'next', timestamp: Date.now() };
 
-		const first = written(await writeEntriesToSession(reopened, drafts, { checkPiHolders: noPiRunning }));
+		const first = written(await writeEntriesToSession(testWork, reopened, drafts, { checkPiHolders: noPiRunning }));
 		pi.SessionManager.open(reopened, dir.path).appendMessage(user);
 		const continued = runSteps(parseSessionSteps(readFileSync(reopened, 'utf8')));
 		assert.deepEqual(runSteps(checkWrittenEntriesSteps(continued, first.entries.map((entry) => entry.entry.id))), { kind: 'continued', laterEntries: 1 });
@@ -94,7 +95,7 @@ describe('write: Pi 0.73.1 reads what we append', function () {
 		// Pi already has the file open (in memory) when we write: simulated here by opening first and
 		// telling the writer no process holds it, which is what an undetected Pi looks like.
 		const attached = pi.SessionManager.open(running, dir.path);
-		const second = written(await writeEntriesToSession(running, drafts, { checkPiHolders: noPiRunning }));
+		const second = written(await writeEntriesToSession(testWork, running, drafts, { checkPiHolders: noPiRunning }));
 		const piEntryId = attached.appendMessage(user);
 		const state = runSteps(checkWrittenEntriesSteps(runSteps(parseSessionSteps(readFileSync(running, 'utf8'))), second.entries.map((entry) => entry.entry.id)));
 		assert.equal(state.kind, 'stranded');

@@ -13,6 +13,7 @@ import { parseLsofNames, parsePsListing } from '../../../../src/node/write/macPi
 import { repoRoot } from '../../../support/paths';
 import { SessionBuilder, text } from '../../../support/sessionBuilder';
 import { read, TempDir } from '../../../support/tempSession';
+import { testWork } from '../../../support/testWork';
 
 describe('write: Pi process matcher', () => {
 	it('recognises Pi by title, executable name or package path', () => {
@@ -102,13 +103,13 @@ linuxOnly('write: Pi process check on this Linux machine (real processes)', func
 	async function expectRefusedThenWritten(child: ChildProcess): Promise<void> {
 		const report = await detectPiHolders({ sessionPath: session, cwd: project });
 		assert.ok(holds(report, child), JSON.stringify(report));
-		const refused = await writeEntriesToSession(session, [{ type: 'custom', customType: 'probe' }], { maxWaitMs: 0 });
+		const refused = await writeEntriesToSession(testWork, session, [{ type: 'custom', customType: 'probe' }], { maxWaitMs: 0 });
 		assert.equal(refused.kind, 'refused');
 		assert.equal(refused.kind === 'refused' && refused.refusal.code, 'pi-running');
 		assert.match(refused.kind === 'refused' ? refused.refusal.message : '', new RegExp(`pid ${child.pid}`));
 		assert.equal(read(session), sessionText);
 		await stop(child);
-		const written = await writeEntriesToSession(session, [{ type: 'custom', customType: 'probe' }], { maxWaitMs: 0 });
+		const written = await writeEntriesToSession(testWork, session, [{ type: 'custom', customType: 'probe' }], { maxWaitMs: 0 });
 		assert.equal(written.kind, 'written', written.kind === 'refused' ? written.refusal.message : written.kind);
 	}
 

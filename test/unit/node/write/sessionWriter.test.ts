@@ -4,7 +4,7 @@
  * last entry in file order.
  */
 import assert from 'node:assert/strict';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, statSync } from 'node:fs';
 import { parseSessionSteps } from '../../../../src/engine/session';
 import type { EntryDraft } from '../../../../src/engine/write';
 import { writeEntriesToSession } from '../../../../src/node/write';
@@ -12,6 +12,7 @@ import { toolCall } from '../../../support/sessionBuilder';
 import { jsonLines, makeOld, read, TempDir } from '../../../support/tempSession';
 import { runSteps } from '../../../../src/engine/steps';
 import { drafts, expectRefused, expectWritten, idleSession, options } from '../../../support/writerTestKit';
+import { testWork } from '../../../support/testWork';
 
 describe('write: session writer', () => {
 	let dir: TempDir;
@@ -26,7 +27,7 @@ describe('write: session writer', () => {
 		const builder = idleSession();
 		const path = dir.file('s.jsonl', builder.text());
 		const before = read(path);
-		const result = await writeEntriesToSession(path, drafts, options);
+		const result = await writeEntriesToSession(testWork, path, drafts, options);
 		expectWritten(result);
 		assert.equal(read(path), before + result.entries.map((entry) => entry.line).join(''));
 		const [first, second] = result.entries;
@@ -44,7 +45,7 @@ describe('write: session writer', () => {
 		const v4 = idleSession(undefined, { version: 4 }).text();
 		for (const [name, content] of [['v1', v1], ['v2', v2], ['v4', v4]] as const) {
 			const path = dir.file(`${name}.jsonl`, content);
-			expectRefused(await writeEntriesToSession(path, drafts, options), 'not-v3');
+			expectRefused(await writeEntriesToSession(testWork, path, drafts, options), 'not-v3');
 			assert.equal(read(path), content, name);
 		}
 	});
@@ -52,11 +53,11 @@ describe('write: session writer', () => {
 	it('refuses files with reading problems, or without a valid header', async () => {
 		const broken = idleSession((b) => b.rawLine('{"type":"message", oops')).text() + idleSession().text().split('\n').slice(1).join('\n');
 		const path = dir.file('broken.jsonl', broken);
-		const result = await writeEntriesToSession(path, drafts, options);
+		const result = await writeEntriesToSession(testWork, path, drafts, options);
 		expectRefused(result, 'diagnostics');
 		assert.match(result.refusal.message, /line 6/);
 		const headerless = dir.file('headerless.jsonl', '{"type":"message","id":"a","parentId":null,"timestamp":"x","message":{"role":"user","content":"hi","timestamp":1}}\n');
-		expectRefused(await writeEntriesToSession(headerless, drafts, options), 'no-header');
+		expectRefused(await writeEntriesToSession(testWork, headerless, drafts, options), 'no-header');
 		assert.equal(read(path), broken);
 	});
 
@@ -65,10 +66,10 @@ describe('write: session writer', () => {
 		const complete = builder.text();
 		const piLine = JSON.stringify({ type: 'custom', customType: 'pi-ext', data: {}, id: 'pi000001', parentId: builder.leafId, timestamp: '2026-02-01T00:00:00.000Z' });
 		const path = dir.file('partial.jsonl', complete + piLine.slice(0, 30));
-		expectRefused(await writeEntriesToSession(path, drafts, options), 'partial-line');
+		expectRefused(await writeEntriesToSession(testWork, path, drafts, options), 'partial-line');
 		assert.equal(read(path), complete + piLine.slice(0, 30));
 		// Pi completes its line while we wait.
-		const result = await writeEntriesToSession(path, drafts, {
+		const result = await writeEntriesToSession(testWork, path, drafts, {
 			...options,
 			maxWaitMs: 500,
 			pollMs: 50,
@@ -91,7 +92,7 @@ describe('write: session writer', () => {
 			b.toolResult('c2', 'bash', 'done');
 		});
 		const path = dir.file('open.jsonl', builder.text());
-		const result = await writeEntriesToSession(path, drafts, options);
+		const result = await writeEntriesToSession(testWork, path, drafts, options);
 		expectRefused(result, 'open-tool-turn');
 		assert.match(result.refusal.message, /c3/);
 		assert.equal(read(path), builder.text());
@@ -99,19 +100,21 @@ describe('write: session writer', () => {
 
 	it('refuses a recently modified file (quiet period, injectable clock)', async () => {
 		const content = idleSession().text();
+		// The clock is set from the file's own time: however long the machine takes between two steps, the age is the one meant.
+		const aged = (path: string, ageMs: number) => ({ ...options, clock: () => new Date(statSync(path).mtimeMs + ageMs) });
 		const fresh = dir.file('fresh.jsonl', content, 0);
-		expectRefused(await writeEntriesToSession(fresh, drafts, options), 'recently-modified');
+		expectRefused(await writeEntriesToSession(testWork, fresh, drafts, aged(fresh, 0)), 'recently-modified');
 		const old = dir.file('old.jsonl', content, 10_000);
-		expectRefused(await writeEntriesToSession(old, drafts, { ...options, quietMs: 20_000 }), 'recently-modified');
-		expectRefused(await writeEntriesToSession(old, drafts, { ...options, clock: () => new Date(Date.now() - 9_000) }), 'recently-modified');
-		expectWritten(await writeEntriesToSession(old, drafts, { ...options, clock: () => new Date(Date.now() + 60_000) }));
+		expectRefused(await writeEntriesToSession(testWork, old, drafts, { ...aged(old, 10_000), quietMs: 20_000 }), 'recently-modified');
+		expectRefused(await writeEntriesToSession(testWork, old, drafts, aged(old, 1_000)), 'recently-modified');
+		expectWritten(await writeEntriesToSession(testWork, old, drafts, aged(old, 70_000)));
 		assert.equal(read(fresh), content);
 	});
 
 	it('refuses while a (simulated) Pi process holds the session, saying what to do', async () => {
 		const path = dir.file('held.jsonl', idleSession().text());
 		const queries: unknown[] = [];
-		const result = await writeEntriesToSession(path, drafts, {
+		const result = await writeEntriesToSession(testWork, path, drafts, {
 			...options,
 			checkPiHolders: (query) => {
 				queries.push(query);
@@ -127,7 +130,7 @@ describe('write: session writer', () => {
 	it('writes with a note when no process check is possible', async () => {
 		const path = dir.file('unchecked.jsonl', idleSession().text());
 		const note = 'Could not check whether Pi is running on this session: no process check on test.';
-		const result = await writeEntriesToSession(path, drafts, { ...options, checkPiHolders: () => Promise.resolve({ checked: false, holders: [], note }) });
+		const result = await writeEntriesToSession(testWork, path, drafts, { ...options, checkPiHolders: () => Promise.resolve({ checked: false, holders: [], note }) });
 		expectWritten(result);
 		assert.deepEqual(result.notes, [note]);
 	});
@@ -137,7 +140,7 @@ describe('write: session writer', () => {
 		const many: EntryDraft[] = Array.from({ length: 5000 }, (_, i): EntryDraft => ({ type: 'custom', customType: 'context-prune-stats', data: { i, pad: 'x'.repeat(200) } }));
 		let turns = 0;
 		const counting = setInterval(() => turns++, 0);
-		const result = await writeEntriesToSession(path, many, options);
+		const result = await writeEntriesToSession(testWork, path, many, options);
 		clearInterval(counting);
 		expectWritten(result);
 		const written = jsonLines(path).slice(-many.length);
@@ -147,14 +150,14 @@ describe('write: session writer', () => {
 	});
 
 	it('refuses missing files, invalid drafts and stale plans without touching anything', async () => {
-		expectRefused(await writeEntriesToSession(`${dir.path}/nope.jsonl`, drafts, options), 'missing');
+		expectRefused(await writeEntriesToSession(testWork, `${dir.path}/nope.jsonl`, drafts, options), 'missing');
 		const content = idleSession().text();
 		const path = dir.file('s.jsonl', content);
-		expectRefused(await writeEntriesToSession(path, [{ type: 'custom', customType: '' }], options), 'invalid-draft');
-		const stale = await writeEntriesToSession(path, drafts, { ...options, revalidate: (model) => `planned for ${model.entries.length} entries` });
+		expectRefused(await writeEntriesToSession(testWork, path, [{ type: 'custom', customType: '' }], options), 'invalid-draft');
+		const stale = await writeEntriesToSession(testWork, path, drafts, { ...options, revalidate: (model) => `planned for ${model.entries.length} entries` });
 		expectRefused(stale, 'plan-stale');
 		assert.equal(stale.refusal.message, 'planned for 4 entries');
-		const nothing = await writeEntriesToSession(path, [], options);
+		const nothing = await writeEntriesToSession(testWork, path, [], options);
 		expectWritten(nothing);
 		assert.equal(read(path), content);
 	});
@@ -164,7 +167,7 @@ describe('write: session writer', () => {
 		const path = dir.file('ids.jsonl', builder.text());
 		const taken = runSteps(parseSessionSteps(builder.text())).entries.map((entry) => entry.id);
 		const queue = [...taken, '0badc0de'];
-		const result = await writeEntriesToSession(path, [drafts[0] as EntryDraft], {
+		const result = await writeEntriesToSession(testWork, path, [drafts[0] as EntryDraft], {
 			...options,
 			randomBytes: () => Buffer.from(queue.shift() as string, 'hex'),
 		});

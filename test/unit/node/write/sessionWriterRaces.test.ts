@@ -5,7 +5,7 @@
  * repair.
  */
 import assert from 'node:assert/strict';
-import { SLICE_MS } from '../../../../src/node/slicing/runSliced';
+import { SLICE_MS } from '../../../../src/work';
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { parseSessionSteps } from '../../../../src/engine/session';
 import type { EntryDraft } from '../../../../src/engine/write';
@@ -14,6 +14,7 @@ import { bulkLinesAfter, countingTurns } from '../../../support/bulkAppend';
 import { appendLikePi, jsonLines, makeOld, read, TempDir } from '../../../support/tempSession';
 import { runSteps } from '../../../../src/engine/steps';
 import { drafts, expectRefused, expectWritten, idleSession, options } from '../../../support/writerTestKit';
+import { testWork } from '../../../support/testWork';
 
 describe('write: session writer, while the file moves', () => {
 	let dir: TempDir;
@@ -27,13 +28,13 @@ describe('write: session writer, while the file moves', () => {
 	it('catches up with lines appended after the model was read, and chains from the new last entry', async () => {
 		const builder = idleSession();
 		const path = dir.file('grew.jsonl', builder.text());
-		const read0 = await readSessionFileState(path);
+		const read0 = await readSessionFileState(testWork, path);
 		assert.equal(read0.kind, 'ok');
 		const base = read0.kind === 'ok' ? read0.state : undefined;
 		appendLikePi(path, { type: 'message', id: 'pi000010', parentId: builder.leafId, timestamp: '2026-02-01T00:00:00.000Z', message: { role: 'user', content: 'more', timestamp: 1 } });
 		appendLikePi(path, { type: 'message', id: 'pi000011', parentId: 'pi000010', timestamp: '2026-02-01T00:00:01.000Z', message: { role: 'assistant', content: [{ type: 'text', text: 'sure' }], api: 'a', provider: 'p', model: 'm', usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } }, stopReason: 'stop', timestamp: 2 } });
 		makeOld(path);
-		const result = await writeEntriesToSession(path, drafts, { ...options, base });
+		const result = await writeEntriesToSession(testWork, path, drafts, { ...options, base });
 		expectWritten(result);
 		assert.equal(result.linesCaughtUp, 2);
 		assert.equal(result.entries[0]?.entry.parentId, 'pi000011');
@@ -44,13 +45,13 @@ describe('write: session writer, while the file moves', () => {
 	it('catches up with megabytes appended since its base, and reads a file cold, letting the event loop turn', async () => {
 		const builder = idleSession();
 		const path = dir.file('bulk.jsonl', builder.text());
-		const base = await readSessionFileState(path);
+		const base = await readSessionFileState(testWork, path);
 		assert.equal(base.kind, 'ok');
 		const added = bulkLinesAfter(builder.leafId);
 		appendFileSync(path, added);
 		const cold = runSteps(parseSessionSteps(read(path)));
-		const caughtUp = await countingTurns(() => readSessionFileState(path, base.kind === 'ok' ? base.state : undefined));
-		const whole = await countingTurns(() => readSessionFileState(path));
+		const caughtUp = await countingTurns(() => readSessionFileState(testWork, path, base.kind === 'ok' ? base.state : undefined));
+		const whole = await countingTurns(() => readSessionFileState(testWork, path));
 		for (const [how, { result, turns }] of [['catch-up', caughtUp], ['cold read', whole]] as const) {
 			assert.ok(turns > 2, `${how}: the event loop turned ${turns} times`);
 			assert.equal(result.kind, 'ok', how);
@@ -67,21 +68,21 @@ describe('write: session writer, while the file moves', () => {
 	it('re-checks after catching up: new lines that open a tool turn block the write', async () => {
 		const builder = idleSession();
 		const path = dir.file('grew-open.jsonl', builder.text());
-		const base = await readSessionFileState(path);
+		const base = await readSessionFileState(testWork, path);
 		appendLikePi(path, { type: 'message', id: 'pi000020', parentId: builder.leafId, timestamp: '2026-02-01T00:00:00.000Z', message: { role: 'assistant', content: [{ type: 'toolCall', id: 'c9', name: 'bash', arguments: {} }], api: 'a', provider: 'p', model: 'm', usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } }, stopReason: 'toolUse', timestamp: 2 } });
 		makeOld(path);
-		expectRefused(await writeEntriesToSession(path, drafts, { ...options, base: base.kind === 'ok' ? base.state : undefined }), 'open-tool-turn');
+		expectRefused(await writeEntriesToSession(testWork, path, drafts, { ...options, base: base.kind === 'ok' ? base.state : undefined }), 'open-tool-turn');
 	});
 
 	it('refuses when the file was rewritten since the model was read', async () => {
 		const path = dir.file('rewritten.jsonl', idleSession().text());
-		const base = await readSessionFileState(path);
+		const base = await readSessionFileState(testWork, path);
 		const replaced = idleSession(undefined, { id: 'another-session' }).text();
 		writeFileSync(path, replaced);
 		makeOld(path);
-		expectRefused(await writeEntriesToSession(path, drafts, { ...options, base: base.kind === 'ok' ? base.state : undefined }), 'rewritten');
+		expectRefused(await writeEntriesToSession(testWork, path, drafts, { ...options, base: base.kind === 'ok' ? base.state : undefined }), 'rewritten');
 		writeFileSync(path, replaced.slice(0, 100));
-		expectRefused(await writeEntriesToSession(path, drafts, { ...options, base: base.kind === 'ok' ? base.state : undefined }), 'rewritten');
+		expectRefused(await writeEntriesToSession(testWork, path, drafts, { ...options, base: base.kind === 'ok' ? base.state : undefined }), 'rewritten');
 		assert.equal(read(path), replaced.slice(0, 100));
 	});
 
@@ -96,12 +97,12 @@ describe('write: session writer, while the file moves', () => {
 				}
 			},
 		};
-		const refusedResult = await writeEntriesToSession(path, drafts, { ...options, hooks: raceOnce });
+		const refusedResult = await writeEntriesToSession(testWork, path, drafts, { ...options, hooks: raceOnce });
 		expectRefused(refusedResult, 'changed');
 		assert.equal(jsonLines(path).length, builder.text().split('\n').length);
 		raced = 0;
 		makeOld(path);
-		const result = await writeEntriesToSession(path, drafts, { ...options, maxWaitMs: 100, pollMs: 10, sleep: () => Promise.resolve(), hooks: {
+		const result = await writeEntriesToSession(testWork, path, drafts, { ...options, maxWaitMs: 100, pollMs: 10, sleep: () => Promise.resolve(), hooks: {
 			beforeLastCheck: () => {
 				if (raced++ === 0) {
 					appendLikePi(path, { type: 'custom', customType: 'pi-ext', id: 'pi000031', parentId: 'pi000030', timestamp: '2026-02-01T00:00:01.000Z' });
@@ -116,7 +117,7 @@ describe('write: session writer, while the file moves', () => {
 	it('reports a line that landed after a foreign line (the residual race) without repairing anything', async () => {
 		const path = dir.file('residual.jsonl', idleSession().text());
 		const foreign = { type: 'custom', customType: 'pi-ext', id: 'pi000040', parentId: null, timestamp: '2026-02-01T00:00:00.000Z' };
-		const result = await writeEntriesToSession(path, drafts, { ...options, hooks: { afterLastCheck: () => appendLikePi(path, foreign) } });
+		const result = await writeEntriesToSession(testWork, path, drafts, { ...options, hooks: { afterLastCheck: () => appendLikePi(path, foreign) } });
 		assert.equal(result.kind, 'disturbed');
 		if (result.kind !== 'disturbed') {
 			return;
@@ -132,7 +133,7 @@ describe('write: session writer, while the file moves', () => {
 	it('stops writing when another writer appends between our lines', async () => {
 		const path = dir.file('between.jsonl', idleSession().text());
 		const three: EntryDraft[] = [...drafts, { type: 'custom', customType: 'context-prune-stats', data: {} }];
-		const result = await writeEntriesToSession(path, three, { ...options, hooks: {
+		const result = await writeEntriesToSession(testWork, path, three, { ...options, hooks: {
 			afterLine: (index) => {
 				if (index === 0) {
 					appendLikePi(path, { type: 'custom', customType: 'pi-ext', id: 'pi000050', parentId: null, timestamp: '2026-02-01T00:00:00.000Z' });
@@ -153,7 +154,7 @@ describe('write: session writer, while the file moves', () => {
 	it('checks the file again after each pause in writing, and stops if another writer appended during it', async () => {
 		const path = dir.file('pause.jsonl', idleSession().text());
 		const three: EntryDraft[] = [...drafts, { type: 'custom', customType: 'context-prune-stats', data: {} }];
-		const result = await writeEntriesToSession(path, three, { ...options, hooks: {
+		const result = await writeEntriesToSession(testWork, path, three, { ...options, hooks: {
 			afterLine: (index) => {
 				if (index === 0) {
 					// Holds the thread past a slice, so the writer pauses before line 2; Pi appends during the pause.

@@ -1,0 +1,103 @@
+/**
+ * One complete line of a session file as the history index reads it, and how its text becomes
+ * what `JSON.parse` of the UTF-8 text would give. Pure.
+ *
+ * Most of a history's bytes are long lines (tool outputs, signatures, pi-condense's index entries)
+ * of which the index keeps a few short fields. Such a line is handed over with each byte as one
+ * character (`latin1`): no UTF-8 decoding, and `JSON.parse` works on a one-byte string, its
+ * fastest case. This is exact, not a guess:
+ * - JSON's structure is ASCII, and a byte of 0x80 or more is valid inside a string and invalid
+ *   outside one in both readings, so a line parses in one reading exactly when it parses in the
+ *   other, to values of the same shape, with the same ASCII strings and numbers;
+ * - a string with characters of 0x80 or more is turned back into its UTF-8 reading by `utf8Of`:
+ *   its runs of byte-characters are decoded as UTF-8 (as the whole line would have been), the
+ *   characters above 0xFF came from `\u` escapes and stay. Only a `\u0080`–`\u00FF` escape would
+ *   be mistaken for a byte: a line holding one is read again as UTF-8 (`exactLine`). Pi writes
+ *   with `JSON.stringify`, which never escapes those.
+ */
+
+/** Lines at least this long (in bytes) are handed over as `latin1` (see above); shorter ones as UTF-8. */
+export const LATIN1_LINE_BYTES = 4096;
+
+export interface RawLine {
+	/** The line without its `\n`: decoded as UTF-8, or one character per byte (`latin1`). */
+	readonly text: string;
+	readonly encoding: 'utf8' | 'latin1';
+	/** Where the line starts in the file, in bytes. */
+	readonly offset: number;
+	/** Its length in bytes, without the `\n`. */
+	readonly bytes: number;
+}
+
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/** A `\u` escape that a one-byte reading would confuse with a raw byte. */
+const BYTE_RANGE_ESCAPE = /\\u00[89a-fA-F]/;
+
+/** The line in the reading its fields can be taken from as they are: UTF-8, or `latin1` without byte-range escapes. */
+export function exactLine(line: RawLine): RawLine {
+	return line.encoding === 'latin1' && BYTE_RANGE_ESCAPE.test(line.text) ? toUtf8Line(line) : line;
+}
+
+/** The same line decoded as UTF-8 (a `latin1` line's characters are its bytes). */
+export function toUtf8Line(line: RawLine): RawLine {
+	return line.encoding === 'utf8' ? line : { ...line, text: utf8Of(line.text), encoding: 'utf8' };
+}
+
+/** `JSON.parse` of the line, or undefined when it does not parse (Pi drops such a line). */
+export function parseLine(line: RawLine): unknown {
+	try {
+		return JSON.parse(line.text) as unknown;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * A string value of a `latin1` line as the UTF-8 reading has it (see the file comment); a string
+ * of a `utf8` line is returned as it is.
+ */
+export function textOf(value: string, encoding: RawLine['encoding']): string {
+	return encoding === 'utf8' ? value : utf8Of(value);
+}
+
+function utf8Of(text: string): string {
+	if (isAscii(text)) {
+		return text;
+	}
+	let out = '';
+	let runStart = -1;
+	for (let i = 0; i <= text.length; i++) {
+		const code = i < text.length ? text.charCodeAt(i) : 0x100;
+		if (code <= 0xff) {
+			if (runStart < 0) {
+				runStart = i;
+			}
+			continue;
+		}
+		if (runStart >= 0) {
+			out += decodeByteRun(text, runStart, i);
+			runStart = -1;
+		}
+		if (i < text.length) {
+			out += text.charAt(i);
+		}
+	}
+	return out;
+}
+
+function decodeByteRun(text: string, start: number, end: number): string {
+	const bytes = new Uint8Array(end - start);
+	for (let i = start; i < end; i++) {
+		bytes[i - start] = text.charCodeAt(i);
+	}
+	return utf8.decode(bytes);
+}
+
+// eslint-disable-next-line no-control-regex -- every character below 0x80 is ASCII, the controls included
+const NON_ASCII = /[^\u0000-\u007f]/u;
+
+/** True when every character is below 0x80 (then both readings agree). */
+function isAscii(text: string): boolean {
+	return !NON_ASCII.test(text);
+}

@@ -1,0 +1,2 @@
+/** Public API of src/engine/paths/ for the layers above the engine. */
+export { lastPathSegment } from './pathName';

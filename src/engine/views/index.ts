@@ -1,0 +1,13 @@
+/** Public API of src/engine/views/ for the layers above the engine. */
+export { type PageAction, pageActions, type PageActions, pendingWork, type PendingWork } from './pageActions';
+export { type ProblemMessage, sessionProblemMessage, settingsProblemMessages } from './problemMessages';
+export { buildPrunedCallsSteps, type GroupKind, type PrunedNode } from './prunedCallsModel';
+export { ignoredRowText, parseSettingInput, type ReleaseSettingRow, type SettingRow, settingRows, settingValue, valueWithDefault } from './pruneSettingRows';
+export { pruneHeadline, type PruneState, pruneStateOf, reclaimCondition, sentSentence } from './pruneState';
+export { type RestrictedAction, restrictedModeRefusal } from './restrictedMode';
+export { codeBlock, inertMarkdown, joinMarkdown, linkSafe, md, SafeMarkdown } from './safeText';
+export { type PreparedInsight, SessionInsight } from './sessionInsight';
+export { shortenHome } from './sessionNames';
+export { buildSessionList, captureOrder, defaultSession, type ListedSession, type ListOrder, type ProjectItem, type RowReclaim, type SessionItem, sessionTitle } from './sessionList';
+export { statusLineText } from './statusLine';
+export { toolCallLabel } from './toolCallText';

@@ -1,0 +1,148 @@
+/**
+ * The index of every session Pi keeps (see `docs/session-index.md`): what the session list shows of
+ * each session, its model usage, pi-condense's events and the texts search looks in, kept in one
+ * SQLite file per user and brought up to date incrementally.
+ *
+ * Made to be driven from a shared thread: every long operation takes an AbortSignal, a build reads
+ * and extracts its files in worker threads (`extractionPool.ts`; small updates run the engine's pass
+ * here, in slices) and writes in bounded batches, so the thread is never held long; a stopped build
+ * keeps what it wrote and goes on from there next time (`refresh` again). `first` puts the sessions
+ * someone is looking at before the others, and `fileChanged` is the watcher's call for one file.
+ */
+import { listSessionPaths } from '../sessions/discoverSessions';
+import type { SessionRoot } from '../sessions/sessionLocations';
+import type { SliceRunner } from '../../work';
+import { inThreadReader, type StepRunner } from './fileExtraction';
+import { FileWrites, type FileOutcome } from './fileIndexer';
+import { IndexDatabase, IndexRebuiltError, type IndexNotice } from './indexDatabase';
+import { refreshFiles, type RefreshOptions, type RefreshResult } from './indexRefresh';
+import { removeListSnapshot } from './listSnapshot';
+import { deleteSession, sessionsOf, type StoredRow } from './indexRows';
+import { IndexWriter } from './indexWriter';
+import type { SqlEngineChoice } from './sqlite/openSqlite';
+
+export interface HistoryIndexOptions {
+	/** The index file (`defaultIndexPath()` or one the user chose). */
+	readonly path: string;
+	/** True for the default place: its folder is ours and made private. */
+	readonly ownFolder: boolean;
+	readonly engine?: SqlEngineChoice;
+	/** The folder of the WebAssembly SQLite chunk (`dist/`). */
+	readonly distDir: string;
+	/** Told once of anything the user should know: the index was rebuilt, or is off. */
+	readonly notify: (notice: IndexNotice) => void;
+	/** Runs the engine's passes of small updates on this thread, in slices: the owner's scope. */
+	readonly slices: SliceRunner;
+	/** Session bytes covered by one write (default 2 MB: each write holds the thread while it runs). */
+	readonly batchBytes?: number;
+	/** Extraction threads a build may start (default `defaultExtractionThreads()`; 0: extract on this thread). */
+	readonly extractionThreads?: number;
+	/** Bytes a refresh reads on this thread before it starts extraction threads (default 4 MB). */
+	readonly threadsFromBytes?: number;
+}
+
+export type { RefreshOptions, RefreshProgress, RefreshResult } from './indexRefresh';
+
+const DEFAULT_BATCH_BYTES = 2 * 1024 * 1024;
+
+export class HistoryIndex {
+	private readonly run: StepRunner;
+
+	private constructor(private readonly database: IndexDatabase, private readonly options: HistoryIndexOptions) {
+		this.run = (steps, signal) => options.slices.sliced(steps, signal);
+	}
+
+	/** Opens the index; undefined when it is off (told through `notify`): go on without it. */
+	static async open(options: HistoryIndexOptions): Promise<HistoryIndex | undefined> {
+		const database = await IndexDatabase.open({ ...options, engine: options.engine ?? 'auto' });
+		return database && new HistoryIndex(database, options);
+	}
+
+	get path(): string {
+		return this.database.path;
+	}
+
+	/** `node:sqlite` or `wasm`. */
+	get engine(): string {
+		return this.database.engine;
+	}
+
+	/** The database itself, for the queries of `historyQueries.ts`. */
+	get db(): IndexDatabase {
+		return this.database;
+	}
+
+	/**
+	 * Brings the index up to date with every session file under `roots`: new and changed files are
+	 * read (only their new lines when they grew), files that are gone leave it. Throws IndexOffError
+	 * when the index cannot be used (said once through `notify`), and the abort reason when stopped:
+	 * what was read until then is kept.
+	 */
+	async refresh(roots: readonly SessionRoot[], options: RefreshOptions = {}): Promise<RefreshResult> {
+		try {
+			return await this.refreshOnce(roots, options);
+		} catch (error) {
+			if (!(error instanceof IndexRebuiltError)) {
+				throw error;
+			}
+			return this.refreshOnce(roots, options); // the new file is empty: everything is read again
+		}
+	}
+
+	/** The watcher's call: `path` (under `root`) grew, changed or went away. */
+	async fileChanged(path: string, root: SessionRoot, signal?: AbortSignal): Promise<FileOutcome> {
+		const writer = new IndexWriter(this.database, Number.POSITIVE_INFINITY);
+		const stored = await this.database.read((db) => sessionsOf(db, 'WHERE path = ?', [path])[0]);
+		const writes = new FileWrites({ path, root: root.path, stored }, writer);
+		await inThreadReader(this.run)(writes.job, writes, signal);
+		await writer.flush();
+		return writes.outcome ?? 'unchanged';
+	}
+
+	/** The watcher's call: `path` was deleted. */
+	async fileRemoved(path: string): Promise<void> {
+		await this.database.write((db) => deleteSession(db, path));
+	}
+
+	/** What the index has of the files under `roots` (listed and unlisted). */
+	stored(roots: readonly SessionRoot[]): Promise<StoredRow[]> {
+		const paths = roots.map((root) => root.path);
+		return this.database.read((db) => sessionsOf(db, `WHERE root IN (${paths.map(() => '?').join(', ')})`, paths));
+	}
+
+	/**
+	 * Forgets every session ("Clear the Session Index"): the rows go, the file gives their space
+	 * back, and the list snapshot beside it is deleted. The file itself stays, so windows and command lines that have it open see an empty index
+	 * (and build it again when they refresh) instead of writing into a deleted file.
+	 */
+	async clear(): Promise<void> {
+		await this.database.write((db) => {
+			db.exec("INSERT INTO docs_text (docs_text) VALUES ('delete-all')");
+			db.exec('DELETE FROM docs; DELETE FROM usage; DELETE FROM events; DELETE FROM models; DELETE FROM sessions;');
+		});
+		await this.database.use((db) => db.exec('VACUUM'));
+		removeListSnapshot(this.path);
+	}
+
+	close(): Promise<void> {
+		return this.database.close();
+	}
+
+	private async refreshOnce(roots: readonly SessionRoot[], options: RefreshOptions): Promise<RefreshResult> {
+		const files: { path: string; root: string }[] = [];
+		const problems: string[] = [];
+		for (const root of roots) {
+			const listing = await listSessionPaths(root);
+			if (listing.error) {
+				problems.push(`${root.path}: ${listing.error}`);
+			}
+			files.push(...listing.paths.map((path) => ({ path, root: root.path })));
+		}
+		const stored = new Map((await this.stored(roots)).map((row) => [row.path, row]));
+		const firstPaths = new Set(options.first ?? []);
+		files.sort((a, b) => Number(firstPaths.has(b.path)) - Number(firstPaths.has(a.path)));
+		const writer = new IndexWriter(this.database, this.options.batchBytes ?? DEFAULT_BATCH_BYTES);
+		const { distDir, extractionThreads, threadsFromBytes } = this.options;
+		return refreshFiles(files, stored, { writer, run: this.run, distDir, extractionThreads, threadsFromBytes }, options, problems);
+	}
+}

@@ -1,0 +1,201 @@
+/**
+ * Reading and writing the index's rows (`indexSchema.ts`): a session's file identity, header and
+ * summary, and what its lines gave (usage records, pi-condense events, search texts). Synchronous:
+ * called inside one locked transaction by `IndexDatabase`.
+ */
+import type { SessionSummary } from '../../engine/session';
+import type { SessionHeader } from '../../engine/session';
+import { DOCS_PER_SESSION } from './indexSchema';
+import { DOC_COLUMNS, DOC_ID, EVENT_COLUMNS, EVENT_SID, rowCount, USAGE_COLUMNS, USAGE_MODEL_ID, USAGE_SID, type RowColumns } from './rowColumns';
+import type { SqlDatabase, SqlRow, SqlValue } from './sqlite/sqlDatabase';
+
+/** What the index knows of one file. */
+export interface StoredSession {
+	readonly path: string;
+	readonly root: string;
+	readonly ino: number;
+	/** -1 while the file is read in parts (a build was stopped): then it is continued from `consumed`. */
+	readonly size: number;
+	readonly mtimeMs: number;
+	readonly consumed: number;
+	readonly firstLineHash: string | undefined;
+	/** Why the file is not listed (no valid header); undefined for a session. */
+	readonly unlisted: string | undefined;
+	readonly header: SessionHeader | undefined;
+	readonly summary: SessionSummary;
+}
+
+export interface StoredRow extends StoredSession {
+	readonly sid: number;
+}
+
+const SESSION_COLUMNS = 'sid, path, root, ino, size, mtime_ms, consumed, first_line_hash, unlisted, id, cwd, started, version, parent_session, s_header, s_header_timestamp, name, first_message, entry_count, message_count, last_activity, invalid_lines, line_count';
+
+export function sessionsOf(db: SqlDatabase, where = '', params: readonly SqlValue[] = []): StoredRow[] {
+	return db.prepare(`SELECT ${SESSION_COLUMNS} FROM sessions ${where}`).all(params).map(storedRowOf);
+}
+
+export function sessionAt(db: SqlDatabase, path: string): StoredRow | undefined {
+	const row = db.prepare(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE path = ?`).get([path]);
+	return row && storedRowOf(row);
+}
+
+/** Adds or replaces a file's row; returns its `sid`. */
+export function upsertSession(db: SqlDatabase, session: StoredSession): number {
+	const h = session.header;
+	const s = session.summary;
+	const row = db.prepare(`INSERT INTO sessions (path, root, ino, size, mtime_ms, consumed, first_line_hash, unlisted, id, cwd, started, version, parent_session,
+			s_header, s_header_timestamp, name, first_message, entry_count, message_count, last_activity, invalid_lines, line_count)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (path) DO UPDATE SET root = excluded.root, ino = excluded.ino, size = excluded.size, mtime_ms = excluded.mtime_ms,
+			consumed = excluded.consumed, first_line_hash = excluded.first_line_hash, unlisted = excluded.unlisted, id = excluded.id, cwd = excluded.cwd,
+			started = excluded.started, version = excluded.version, parent_session = excluded.parent_session, s_header = excluded.s_header,
+			s_header_timestamp = excluded.s_header_timestamp, name = excluded.name, first_message = excluded.first_message,
+			entry_count = excluded.entry_count, message_count = excluded.message_count, last_activity = excluded.last_activity,
+			invalid_lines = excluded.invalid_lines, line_count = excluded.line_count
+		RETURNING sid`).get([
+		session.path, session.root, session.ino, session.size, session.mtimeMs, session.consumed, session.firstLineHash ?? null, session.unlisted ?? null,
+		h?.id ?? null, h?.cwd ?? null, h?.timestamp ?? null, h?.version ?? null, h?.parentSession ?? null,
+		s.header, s.headerTimestamp ?? null, s.name ?? null, s.firstUserMessage ?? null, s.entryCount, s.messageCount, s.lastActivity ?? null, s.invalidLineCount, s.lineCount,
+	]);
+	return Number(row?.['sid']);
+}
+
+/** Forgets what a file's lines gave (it is read again from its start, or it is gone). */
+export function deleteContent(db: SqlDatabase, sid: number): void {
+	const [first, last] = docRange(sid);
+	db.prepare('DELETE FROM docs_text WHERE rowid BETWEEN ? AND ?').run([first, last]);
+	db.prepare('DELETE FROM docs WHERE doc BETWEEN ? AND ?').run([first, last]);
+	db.prepare('DELETE FROM usage WHERE sid = ?').run([sid]);
+	db.prepare('DELETE FROM events WHERE sid = ?').run([sid]);
+}
+
+export function deleteSession(db: SqlDatabase, path: string): boolean {
+	const row = db.prepare('SELECT sid FROM sessions WHERE path = ?').get([path]);
+	if (!row) {
+		return false;
+	}
+	deleteContent(db, Number(row['sid']));
+	db.prepare('DELETE FROM sessions WHERE sid = ?').run([Number(row['sid'])]);
+	return true;
+}
+
+/** The doc ids of a session, first and last. */
+export function docRange(sid: number): [number, number] {
+	return [sid * DOCS_PER_SESSION, (sid + 1) * DOCS_PER_SESSION - 1];
+}
+
+/** Adds what some lines of a file gave (`rows`: its slots are filled here). */
+export function insertExtracted(db: SqlDatabase, sid: number, rows: RowColumns): void {
+	const modelIds = new Map<string, number>();
+	const modelId = (provider: string | null, model: string | null): number | null => {
+		if (provider === null && model === null) {
+			return null;
+		}
+		const key = `${provider ?? ''}\u0000${model ?? ''}`;
+		let id = modelIds.get(key);
+		if (id === undefined) {
+			db.prepare('INSERT INTO models (provider, model) VALUES (?, ?) ON CONFLICT DO NOTHING').run([provider, model]);
+			id = Number(db.prepare('SELECT model_id FROM models WHERE provider IS ? AND model IS ?').get([provider, model])?.['model_id']);
+			modelIds.set(key, id);
+		}
+		return id;
+	};
+	const { usage, usageModels, events, docs, texts, textEnds } = rows;
+	for (let row = 0; row < rowCount(usage, USAGE_COLUMNS); row++) {
+		usage[row * USAGE_COLUMNS + USAGE_SID] = sid;
+		usage[row * USAGE_COLUMNS + USAGE_MODEL_ID] = modelId(usageModels[2 * row] ?? null, usageModels[2 * row + 1] ?? null);
+	}
+	insertRows(db, 'INSERT OR REPLACE INTO usage (sid, line, entry_id, source, kind, model_id, time, input, output, cache_read, cache_write, total_tokens, cost) VALUES', USAGE_COLUMNS, usage);
+	for (let row = 0; row < rowCount(events, EVENT_COLUMNS); row++) {
+		events[row * EVENT_COLUMNS + EVENT_SID] = sid;
+	}
+	insertRows(db, 'INSERT OR REPLACE INTO events (sid, line, entry_id, entry_type, custom_type, time, facts) VALUES', EVENT_COLUMNS, events);
+	if (textEnds.length === 0) {
+		return;
+	}
+	// Ids taken here, not returned per row: the transaction holds the write lock, nobody else inserts.
+	const [first, last] = docRange(sid);
+	const before = Number(db.prepare('SELECT coalesce(max(doc), ?) AS last FROM docs WHERE doc BETWEEN ? AND ?').get([first - 1, first, last])?.['last']);
+	const docTexts: SqlValue[] = new Array<SqlValue>(2 * textEnds.length);
+	for (let row = 0; row < textEnds.length; row++) {
+		docs[row * DOC_COLUMNS + DOC_ID] = before + 1 + row;
+		docTexts[2 * row] = before + 1 + row;
+		docTexts[2 * row + 1] = texts.subarray(row === 0 ? 0 : textEnds[row - 1], textEnds[row]);
+	}
+	insertRows(db, 'INSERT INTO docs (doc, role, time, line, offset, bytes) VALUES', DOC_COLUMNS, docs);
+	// The texts come as UTF-8 bytes (rowColumns.ts): read as text, as SQLite reads bytes cast to text.
+	insertRows(db, 'INSERT INTO docs_text (rowid, text) VALUES', 2, docTexts, '(?, CAST(? AS TEXT))');
+}
+
+/** Rows inserted ROWS_PER_INSERT at a time: one statement per row costs more in calls than in SQLite. */
+const ROWS_PER_INSERT = 32;
+
+const statementTexts = new Map<string, string>();
+
+/** `insert` followed by `count` times `row` (made once per shape). */
+function statementText(insert: string, row: string, count: number): string {
+	const key = `${count}:${insert}${row}`;
+	let text = statementTexts.get(key);
+	if (text === undefined) {
+		text = `${insert} ${Array.from({ length: count }, () => row).join(', ')}`;
+		statementTexts.set(key, text);
+	}
+	return text;
+}
+
+/** Inserts the rows of `values` (`columns` values each, in order), each row's values placed by `row` (default: one `?` each). */
+function insertRows(db: SqlDatabase, insert: string, columns: number, values: readonly SqlValue[], row = `(${Array.from({ length: columns }, () => '?').join(', ')})`): void {
+	const rows = rowCount(values, columns);
+	let at = 0;
+	if (rows >= ROWS_PER_INSERT) {
+		const many = db.prepare(statementText(insert, row, ROWS_PER_INSERT));
+		for (; at + ROWS_PER_INSERT <= rows; at += ROWS_PER_INSERT) {
+			many.run(values.slice(at * columns, (at + ROWS_PER_INSERT) * columns));
+		}
+	}
+	if (at < rows) {
+		const one = db.prepare(statementText(insert, row, 1));
+		for (; at < rows; at++) {
+			one.run(values.slice(at * columns, (at + 1) * columns));
+		}
+	}
+}
+
+function storedRowOf(row: SqlRow): StoredRow {
+	const text = (name: string): string | undefined => (typeof row[name] === 'string' ? row[name] : undefined);
+	const number = (name: string): number | undefined => (row[name] === null || row[name] === undefined ? undefined : Number(row[name]));
+	const id = text('id');
+	const header: SessionHeader | undefined = id === undefined ? undefined : {
+		type: 'session',
+		id,
+		cwd: text('cwd') ?? '',
+		timestamp: text('started') ?? '',
+		...(number('version') === undefined ? {} : { version: number('version') }),
+		...(text('parent_session') === undefined ? {} : { parentSession: text('parent_session') }),
+	};
+	const sHeader = text('s_header');
+	return {
+		sid: Number(row['sid']),
+		path: text('path') ?? '',
+		root: text('root') ?? '',
+		ino: Number(row['ino']),
+		size: Number(row['size']),
+		mtimeMs: Number(row['mtime_ms']),
+		consumed: Number(row['consumed']),
+		firstLineHash: text('first_line_hash'),
+		unlisted: text('unlisted'),
+		header,
+		summary: {
+			header: sHeader === 'session' || sHeader === 'other' ? sHeader : 'none',
+			headerTimestamp: text('s_header_timestamp'),
+			name: text('name'),
+			firstUserMessage: text('first_message'),
+			entryCount: number('entry_count') ?? 0,
+			messageCount: number('message_count') ?? 0,
+			lastActivity: number('last_activity'),
+			invalidLineCount: number('invalid_lines') ?? 0,
+			lineCount: number('line_count') ?? 0,
+		},
+	};
+}

@@ -1,0 +1,89 @@
+/**
+ * Entry point of `dist/history-worker.js`: a thread that reads session files and extracts what the
+ * session index keeps of them (`fileExtraction.ts`), so the thread that writes the index (the
+ * extension host's, or the command line's) only writes. Its own thread: files are read with
+ * synchronous calls (no round trip through the thread pool per read) and the engine's passes run
+ * at once. Jobs run one at a time, in the order they come; a batch waits while MAX_UNACKED are
+ * unwritten, which bounds the memory a build holds whatever the history's size.
+ */
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { parentPort, type MessagePort } from 'node:worker_threads';
+import { errorMessage } from '../../../base/errorMessage';
+import { runSteps } from '../../../engine/steps';
+import { errorCode } from '../../fs/errors';
+import { isGone, readSessionFile, type StepRunner } from '../fileExtraction';
+import type { FileJob, FileSink, OpenedFile } from '../fileIndexer';
+import { MAX_UNACKED, type FromWorker, type ToWorker } from './protocol';
+
+function parentOrThrow(): MessagePort {
+	if (!parentPort) {
+		throw new Error('history-worker.js runs as a worker thread');
+	}
+	return parentPort;
+}
+
+const port = parentOrThrow();
+
+const runAtOnce: StepRunner = (steps) => Promise.resolve(runSteps(steps));
+const send = (message: FromWorker): void => port.postMessage(message);
+
+let unacked = 0;
+let wake: (() => void) | undefined;
+let jobs: Promise<void> = Promise.resolve();
+
+port.on('message', (message: ToWorker) => {
+	if (message.type === 'ack') {
+		unacked--;
+		wake?.();
+		return;
+	}
+	jobs = jobs.then(() => runJob(message.id, message.job));
+});
+
+async function runJob(id: number, job: FileJob): Promise<void> {
+	const sink: FileSink = {
+		decided: (decision) => {
+			send({ type: 'decided', id, decision });
+			return Promise.resolve();
+		},
+		batch: async (batch) => {
+			while (unacked >= MAX_UNACKED) {
+				await new Promise<void>((resolve) => {
+					wake = resolve;
+				});
+			}
+			unacked++;
+			// The texts' buffer moves to the writer's thread without a copy.
+			port.postMessage({ type: 'batch', id, batch } satisfies FromWorker, [batch.rows.texts.buffer as ArrayBuffer]);
+		},
+	};
+	try {
+		let fd: number;
+		try {
+			fd = openSync(job.path, 'r');
+		} catch (error) {
+			if (!isGone(error)) {
+				throw error;
+			}
+			await sink.decided({ kind: 'removed' });
+			send({ type: 'done', id });
+			return;
+		}
+		try {
+			await readSessionFile(job, syncFile(fd), runAtOnce, sink);
+		} finally {
+			closeSync(fd);
+		}
+		send({ type: 'done', id });
+	} catch (error) {
+		send({ type: 'failed', id, message: errorMessage(error), code: errorCode(error) });
+	}
+}
+
+/** A file descriptor read synchronously, as the reads expect an open file. */
+function syncFile(fd: number): OpenedFile {
+	return {
+		read: (buffer, offset, length, position) => Promise.resolve({ bytesRead: readSync(fd, buffer, offset, length, position) }),
+		stat: () => Promise.resolve(fstatSync(fd)),
+	};
+}

@@ -1,0 +1,241 @@
+/**
+ * The session index as the store uses it (`docs/session-index.md`): rows listed from it at once on
+ * a warm start (a `stat` per file, no read), one build or refresh per start (the files someone is
+ * looking at first; stopped by Cancel, resumed by the next start), the watcher's changes applied
+ * after it, and search. Calls that change the index run one at a time, so the watcher never races a
+ * build on the same file. While a build runs, or once the index is off or cleared, the store reads
+ * summaries from the files as without an index.
+ */
+import type { Logger } from '../../engine/ports';
+import { sessionModifiedTime } from '../../engine/session';
+import { HistoryService, type HistoryServiceOptions } from '../history/service/historyService';
+import type { StoredSession } from '../history/indexRows';
+import type { RefreshProgress } from '../history/indexRefresh';
+import type { SearchOptions, SessionHits } from '../history/historySearch';
+import type { SessionFile, UnlistedSessionFile } from '../sessions/discoverSessions';
+import type { SessionRoot } from '../sessions/sessionLocations';
+import type { SessionFileSummary } from '../sessions/summaryCache';
+import { errorMessage } from '../../base/errorMessage';
+import { isWorkStopped, type SerialQueue, type WorkScope } from '../../work';
+import type { SessionRows } from './sessionRows';
+
+/** What the index is doing in this window. */
+export type IndexState =
+	| { readonly kind: 'starting' }
+	| { readonly kind: 'building'; readonly progress: RefreshProgress }
+	| { readonly kind: 'ready'; readonly engine: string }
+	/** The build was cancelled: what it read is kept, the next start goes on from there. */
+	| { readonly kind: 'stopped' }
+	| { readonly kind: 'cleared' }
+	| { readonly kind: 'off'; readonly reason: string };
+
+/** Rows are re-read from the index at most this often while a build runs (the counts appear as it goes). */
+const ROWS_DURING_BUILD_MS = 1000;
+
+export interface StoreIndexOptions {
+	readonly rows: SessionRows;
+	readonly roots: () => readonly SessionRoot[];
+	/** Rows were added or changed (`list`), or the state changed. */
+	readonly listChanged: () => void;
+	readonly stateChanged: (state: IndexState) => void;
+	readonly logger: Logger;
+}
+
+export class StoreIndex {
+	private current: IndexState = { kind: 'starting' };
+	/** The files under the folders the index does not list (no valid header), with why: for Show Status. */
+	private unlistedFiles: readonly UnlistedSessionFile[] = [];
+	private readonly writes: SerialQueue;
+	private build: AbortController | undefined;
+
+	private readonly service: HistoryService;
+
+	/** Starts the index's thread under `work` (closing it ends the thread). */
+	constructor(private readonly work: WorkScope, place: HistoryServiceOptions, private readonly options: StoreIndexOptions) {
+		this.service = new HistoryService(work, place);
+		this.writes = work.serialQueue();
+	}
+
+	get state(): IndexState {
+		return this.current;
+	}
+
+	get unlisted(): readonly UnlistedSessionFile[] {
+		return this.unlistedFiles;
+	}
+
+	/** Whether a row's summary comes from the index now (not while a build runs, nor once off or cleared). */
+	get answersSummaries(): boolean {
+		return this.current.kind === 'ready' || this.current.kind === 'stopped';
+	}
+
+	/** Whether search may be asked (the index is open and not cleared; a build may be running). */
+	get searchable(): boolean {
+		return this.current.kind !== 'off' && this.current.kind !== 'cleared' && this.service.offReason === undefined;
+	}
+
+	/** Lists what the index has of the folders into the rows; false when the index is off. */
+	async listRows(signal: AbortSignal): Promise<boolean> {
+		if (await this.service.opened === undefined) {
+			this.setState({ kind: 'off', reason: this.service.offReason ?? 'it could not be opened' });
+			return false;
+		}
+		try {
+			this.applyStored(await this.service.stored(this.options.roots(), signal));
+			return true;
+		} catch (error) {
+			return this.failed(error);
+		}
+	}
+
+	/**
+	 * Brings the index up to date with the folders (`first` first) and the rows with it; resolves
+	 * once done, stopped or off (false then: the caller lists the files itself).
+	 */
+	refresh(first: readonly string[]): Promise<boolean> {
+		return this.writes.run(async () => {
+			const controller = new AbortController();
+			this.build = controller;
+			const signal = AbortSignal.any([controller.signal, this.work.signal]);
+			const reload = this.work.throttle(ROWS_DURING_BUILD_MS, ROWS_DURING_BUILD_MS, (s) => this.reloadRows(s));
+			try {
+				const result = await this.service.refresh(this.options.roots(), {
+					signal, first,
+					onProgress: (progress) => {
+						if (progress.bytesRead > 0) {
+							this.setState({ kind: 'building', progress });
+							reload.schedule();
+						}
+					},
+				});
+				for (const problem of result.problems) {
+					this.options.logger.warn(`session index: ${problem}`);
+				}
+				reload.cancel();
+				await this.reloadRows(signal);
+				this.setState({ kind: 'ready', engine: (await this.service.opened) ?? '' });
+				return true;
+			} catch (error) {
+				reload.cancel();
+				if (isWorkStopped(error) && controller.signal.aborted) {
+					await this.reloadRows(this.work.signal).catch(() => undefined);
+					this.setState({ kind: 'stopped' });
+					return true;
+				}
+				return this.failed(error);
+			} finally {
+				this.build = undefined;
+			}
+		});
+	}
+
+	/** Cancel on the build's progress: what was read is kept. */
+	cancelBuild(): void {
+		this.build?.abort();
+	}
+
+	/** The watcher's call for a file added, grown or rewritten: its summary from the index, when it answers them. */
+	fileChanged(path: string, root: SessionRoot): Promise<SessionFileSummary | undefined> {
+		return this.writes.run(async () => {
+			if (!this.answersSummaries) {
+				return undefined;
+			}
+			try {
+				const row = await this.service.fileChanged(path, root, this.work.signal);
+				return row && summaryOf(row);
+			} catch (error) {
+				this.failed(error);
+				return undefined;
+			}
+		});
+	}
+
+	fileRemoved(path: string): void {
+		void this.writes.run(async () => {
+			if (this.current.kind !== 'off' && this.current.kind !== 'cleared') {
+				await this.service.fileRemoved(path).catch((error: unknown) => this.failed(error));
+			}
+		});
+	}
+
+	/** The sessions and messages where the words occur, best first; undefined without an index. */
+	async search(input: string, options: SearchOptions, signal?: AbortSignal): Promise<SessionHits[] | undefined> {
+		if (!this.searchable) {
+			return undefined;
+		}
+		try {
+			return await this.service.search(input, { ...options, roots: this.options.roots().map((root) => root.path) }, signal);
+		} catch (error) {
+			if (isWorkStopped(error)) {
+				throw error;
+			}
+			this.failed(error);
+			return undefined;
+		}
+	}
+
+	/** Clear the Session Index: every session forgotten; this window goes on without it until the next start. */
+	clear(): Promise<void> {
+		this.cancelBuild();
+		return this.writes.run(async () => {
+			await this.service.clear();
+			this.setState({ kind: 'cleared' });
+		});
+	}
+
+	private async reloadRows(signal: AbortSignal): Promise<void> {
+		this.applyStored(await this.service.stored(this.options.roots(), signal));
+	}
+
+	/** Puts the index's sessions into the rows: header and file facts, and the summary when the file was read to its end. */
+	private applyStored(stored: readonly StoredSession[]): void {
+		const rootOf = new Map(this.options.roots().map((root) => [root.path, root]));
+		let changed = false;
+		const unlisted: UnlistedSessionFile[] = [];
+		for (const row of stored) {
+			const root = rootOf.get(row.root);
+			if (!root) {
+				continue;
+			}
+			if (!row.header || row.unlisted !== undefined) {
+				unlisted.push({ path: row.path, root, size: row.size, mtimeMs: row.mtimeMs, reason: row.unlisted ?? 'no session header' });
+				continue;
+			}
+			const complete = row.size >= 0;
+			const file: SessionFile = { path: row.path, root, size: complete ? row.size : row.consumed, mtimeMs: row.mtimeMs, header: row.header };
+			const known = this.options.rows.get(row.path);
+			if (known && known.summary && (!complete || known.summary.size >= row.size)) {
+				continue; // what the row has is as new (the watcher may have gone further)
+			}
+			this.options.rows.upsertFile(file);
+			if (complete) {
+				this.options.rows.update(row.path, { summary: summaryOf(row) });
+			}
+			changed = true;
+		}
+		this.unlistedFiles = unlisted;
+		if (changed) {
+			this.options.listChanged();
+		}
+	}
+
+	private failed(error: unknown): false {
+		if (isWorkStopped(error)) {
+			return false;
+		}
+		const reason = this.service.offReason ?? errorMessage(error);
+		this.options.logger.warn(`session index: ${reason}; sessions are read from their files`);
+		this.setState({ kind: 'off', reason });
+		return false;
+	}
+
+	private setState(state: IndexState): void {
+		this.current = state;
+		this.options.stateChanged(state);
+	}
+}
+
+/** A stored row as the list's summary of the file. */
+export function summaryOf(row: StoredSession): SessionFileSummary {
+	return { path: row.path, size: row.size, mtimeMs: row.mtimeMs, summary: row.summary, modified: sessionModifiedTime(row.summary, row.mtimeMs), scannedBytes: 0 };
+}

@@ -1,0 +1,256 @@
+import assert from 'node:assert/strict';
+import { copyFileSync, existsSync, readFileSync, renameSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { EMPTY_SUMMARY, summarizeLines } from '../../../../src/engine/session/summary';
+import type { HistoryIndex } from '../../../../src/node/history/historyIndex';
+import { searchHistory } from '../../../../src/node/history/historySearch';
+import { SCHEMA_VERSION } from '../../../../src/node/history/indexSchema';
+import { openSqlite } from '../../../../src/node/history/sqlite/openSqlite';
+import { realSessionsDir } from '../../../support/paths';
+import { useTempDir } from '../../../support/tempDirs';
+import { append, assistantLine, distDir, headerLine, openTestIndex, sessionsRoot, userLine, writeSession, type Extraction } from '../../../support/history/indexKit';
+
+for (const extraction of ['here', 'threads'] as const satisfies readonly Extraction[]) {
+	describe(`history index (on this Node's SQLite engine; extraction ${extraction === 'here' ? 'on this thread' : 'in extraction threads'})`, function () {
+		this.timeout(60_000);
+		const temp = useTempDir('history-index');
+		let index: HistoryIndex | undefined;
+
+		afterEach(async () => {
+			await index?.close();
+			index = undefined;
+		});
+
+		async function opened(path = join(temp(), 'index', 'i.sqlite')): Promise<HistoryIndex> {
+			const result = await openTestIndex(path, 'auto', false, extraction);
+			assert.ok(result.index, JSON.stringify(result.notices));
+			index = result.index;
+			return result.index;
+		}
+
+		async function stored(path: string): Promise<{ summary: unknown; consumed: number; size: number } | undefined> {
+			const rows = await index?.stored([sessionsRoot(agent())]);
+			const row = rows?.find((r) => r.path === path);
+			return row && { summary: row.summary, consumed: row.consumed, size: row.size };
+		}
+
+		const agent = (): string => join(temp(), 'agent');
+
+		async function refreshOutcomes(): Promise<Record<string, number>> {
+			const result = await (index as HistoryIndex).refresh([sessionsRoot(agent())]);
+			return Object.fromEntries(result.outcomes);
+		}
+
+		it('indexes every file, then costs a stat per unchanged file; an append costs only the appended bytes', async () => {
+			const a = writeSession(agent(), 'p', 'a.jsonl', headerLine('aaaa') + userLine('u1', 'first words', 1000));
+			const big = join(agent(), 'sessions', '--p--', 'big.jsonl');
+			copyFileSync(join(realSessionsDir, 'large-session.migrated-v3.jsonl'), big);
+			await opened();
+			const cold = await index?.refresh([sessionsRoot(agent())]);
+			assert.deepEqual(Object.fromEntries(cold?.outcomes ?? []), { indexed: 2, removed: 0 });
+			assert.equal(cold?.bytesRead, statSync(a).size + statSync(big).size);
+			const warm = await index?.refresh([sessionsRoot(agent())]);
+			assert.deepEqual(Object.fromEntries(warm?.outcomes ?? []), { unchanged: 2, removed: 0 });
+			assert.equal(warm?.bytesRead, 0);
+			const added = assistantLine('a1', 'an answer', 2000);
+			append(big, added);
+			const grown = await index?.refresh([sessionsRoot(agent())]);
+			assert.deepEqual(Object.fromEntries(grown?.outcomes ?? []), { unchanged: 1, appended: 1, removed: 0 });
+			assert.equal(grown?.bytesRead, Buffer.byteLength(added));
+			assert.deepEqual((await stored(big))?.summary, summarizeLines(EMPTY_SUMMARY, readFileSync(big, 'utf8')));
+		});
+
+		it('waits for a half-written last line, then reads it once complete', async () => {
+			const a = writeSession(agent(), 'p', 'a.jsonl', headerLine('aaaa') + userLine('u1', 'one', 1000));
+			await opened();
+			await refreshOutcomes();
+			const next = userLine('u2', 'two', 2000);
+			append(a, next.slice(0, 20));
+			await refreshOutcomes();
+			assert.equal((await stored(a))?.consumed, statSync(a).size - 20);
+			append(a, next.slice(20));
+			assert.deepEqual(await refreshOutcomes(), { appended: 1, removed: 0 });
+			assert.deepEqual((await stored(a))?.summary, summarizeLines(EMPTY_SUMMARY, readFileSync(a, 'utf8')));
+		});
+
+		it('reads a file again when its first line changed, it shrank or it is a new inode; forgets a deleted file', async () => {
+			const a = writeSession(agent(), 'p', 'a.jsonl', headerLine('aaaa') + userLine('u1', 'alpha words', 1000) + userLine('u2', 'beta words', 2000));
+			const b = writeSession(agent(), 'p', 'b.jsonl', headerLine('bbbb') + userLine('u1', 'gamma', 1000));
+			await opened();
+			await refreshOutcomes();
+			// Rewritten with another first line (Pi migrating a file), same size or larger.
+			writeFileSync(a, headerLine('cccc') + userLine('u1', 'delta words', 1000) + userLine('u2', 'beta words', 2000));
+			assert.deepEqual(await refreshOutcomes(), { indexed: 1, unchanged: 1, removed: 0 });
+			assert.equal((await searchHistory(index as HistoryIndex, 'alpha')).length, 0, 'the old lines left the index');
+			assert.equal((await searchHistory(index as HistoryIndex, 'delta'))[0]?.id, 'cccc');
+			// Shrunk.
+			truncateSync(a, Buffer.byteLength(headerLine('cccc') + userLine('u1', 'delta words', 1000)));
+			assert.deepEqual(await refreshOutcomes(), { indexed: 1, unchanged: 1, removed: 0 });
+			assert.deepEqual((await stored(a))?.summary, summarizeLines(EMPTY_SUMMARY, readFileSync(a, 'utf8')));
+			assert.equal((await searchHistory(index as HistoryIndex, 'beta')).length, 0);
+			// A new inode with the same first line (a copy moved over it).
+			const copy = join(temp(), 'copy.jsonl');
+			writeFileSync(copy, headerLine('cccc') + userLine('u1', 'epsilon', 1000));
+			renameSync(copy, a);
+			assert.deepEqual(await refreshOutcomes(), { indexed: 1, unchanged: 1, removed: 0 });
+			assert.equal((await searchHistory(index as HistoryIndex, 'delta')).length, 0);
+			assert.equal((await searchHistory(index as HistoryIndex, 'epsilon')).length, 1);
+			// Deleted.
+			rmSync(b);
+			assert.deepEqual(await refreshOutcomes(), { unchanged: 1, removed: 1 });
+			assert.equal(await stored(b), undefined);
+			assert.equal((await searchHistory(index as HistoryIndex, 'gamma')).length, 0);
+		});
+
+		it('the watcher\'s call brings one file up to date, or forgets it', async () => {
+			const a = writeSession(agent(), 'p', 'a.jsonl', headerLine('aaaa') + userLine('u1', 'one', 1000));
+			await opened();
+			await refreshOutcomes();
+			append(a, assistantLine('a1', 'zanzibar appears', 3000));
+			assert.equal(await index?.fileChanged(a, sessionsRoot(agent())), 'appended');
+			assert.equal((await searchHistory(index as HistoryIndex, 'zanzibar'))[0]?.messages[0]?.line, 3);
+			rmSync(a);
+			assert.equal(await index?.fileChanged(a, sessionsRoot(agent())), 'removed');
+			assert.equal(await stored(a), undefined);
+		});
+
+		it('a stopped build keeps what it read and goes on from there; the first files asked for come first', async () => {
+			const files = ['a', 'b', 'c', 'd'].map((name) => {
+				const path = join(agent(), 'sessions', '--p--', `${name}.jsonl`);
+				writeSession(agent(), 'p', `${name}.jsonl`, '');
+				copyFileSync(join(realSessionsDir, 'large-session.migrated-v3.jsonl'), path);
+				return path;
+			});
+			await opened();
+			const controller = new AbortController();
+			const seen: number[] = [];
+			await assert.rejects(index?.refresh([sessionsRoot(agent())], {
+				signal: controller.signal,
+				first: [files[3] as string],
+				onProgress: (progress) => {
+					seen.push(progress.filesDone);
+					if (progress.filesDone === 1 && progress.bytesRead > 0) {
+						controller.abort();
+					}
+				},
+			}) ?? Promise.resolve());
+			assert.equal((await stored(files[3] as string))?.size, statSync(files[3] as string).size, 'the file asked for first is complete');
+			const resumed = await index?.refresh([sessionsRoot(agent())]);
+			assert.equal(resumed?.outcomes.get('unchanged'), 1);
+			const total = files.reduce((sum, file) => sum + statSync(file).size, 0);
+			assert.ok((resumed?.bytesRead ?? 0) < total - statSync(files[3] as string).size + 1, 'what was read before the stop is not read again');
+			for (const file of files) {
+				assert.deepEqual((await stored(file))?.summary, summarizeLines(EMPTY_SUMMARY, readFileSync(file, 'utf8')), file);
+			}
+		});
+
+		it('ranks by relevance (bm25), groups by session, and shows where the words are', async () => {
+			writeSession(agent(), 'p', 'a.jsonl', headerLine('aaaa') + userLine('u1', 'the kubernetes deployment failed again', 1000) + assistantLine('a1', 'kubernetes kubernetes kubernetes: the deployment manifest is wrong', 2000));
+			writeSession(agent(), 'q', 'b.jsonl', headerLine('bbbb') + userLine('u1', 'a long note that mentions kubernetes once among many other words about lunch and weather and trains', 1000));
+			writeSession(agent(), 'q', 'c.jsonl', headerLine('cccc') + userLine('u1', 'nothing relevant here', 1000));
+			await opened();
+			await refreshOutcomes();
+			const results = await searchHistory(index as HistoryIndex, 'Kubernetes deploy');
+			assert.deepEqual(results.map((r) => r.id), ['aaaa'], 'all words must occur (deploy finds deployment)');
+			const both = await searchHistory(index as HistoryIndex, 'kubernetes');
+			assert.deepEqual(both.map((r) => r.id), ['aaaa', 'bbbb']);
+			assert.deepEqual(both[0]?.messages.map((m) => [m.line, m.role, m.entryId]), [[3, 'assistant', 'a1'], [2, 'user', 'u1']]);
+			const snippet = both[0]?.messages[0]?.snippet;
+			assert.ok(snippet && snippet.marks.length > 0);
+			assert.equal(snippet.text.slice(snippet.marks[0]?.[0], snippet.marks[0]?.[1]).toLowerCase(), 'kubernetes');
+			assert.deepEqual(await searchHistory(index as HistoryIndex, '"* OR NEAR('), [], 'FTS syntax in what was typed is only text');
+		});
+
+		it('a damaged file, or one of an older layout or not ours, is moved aside and rebuilt, and said once', async () => {
+			const path = join(temp(), 'index', 'i.sqlite');
+			writeSession(agent(), 'p', 'a.jsonl', headerLine('aaaa') + userLine('u1', 'quokka', 1000));
+			for (const [reason, make] of [
+				['corrupt', () => writeFileSync(path, 'this is not a database '.repeat(300))],
+				['older', () => {
+					const db = openSqlite(path, { engine: 'auto', distDir });
+					db.exec(`PRAGMA application_id = ${0x50694349}; PRAGMA user_version = ${SCHEMA_VERSION - 1}; CREATE TABLE t (x);`);
+					db.close();
+				}],
+				['foreign', () => {
+					const db = openSqlite(path, { engine: 'auto', distDir });
+					db.exec('CREATE TABLE someone_elses (x); INSERT INTO someone_elses VALUES (1);');
+					db.close();
+				}],
+			] as const) {
+				rmSync(join(temp(), 'index'), { recursive: true, force: true });
+				writeSession(temp(), 'x', 'y', '');
+				rmSync(join(temp(), 'sessions'), { recursive: true, force: true });
+				const { mkdirSync } = await import('node:fs');
+				mkdirSync(join(temp(), 'index'));
+				make();
+				const result = await openTestIndex(path);
+				index = result.index;
+				assert.ok(index, reason);
+				assert.deepEqual(result.notices.map((n) => [n.kind, n.kind === 'rebuilt' ? n.reason : '']), [['rebuilt', reason]]);
+				assert.ok(existsSync(`${path}.${reason}.bak`));
+				await index.refresh([sessionsRoot(agent())]);
+				assert.equal((await searchHistory(index, 'quokka')).length, 1, reason);
+				await index.close();
+				index = undefined;
+			}
+		});
+
+		it('an index of a newer layout is left as it is and the index is off, said once', async () => {
+			const path = join(temp(), 'index', 'i.sqlite');
+			const { mkdirSync } = await import('node:fs');
+			mkdirSync(join(temp(), 'index'));
+			const db = openSqlite(path, { engine: 'auto', distDir });
+			db.exec(`PRAGMA application_id = ${0x50694349}; PRAGMA user_version = ${SCHEMA_VERSION + 1}; CREATE TABLE future (x);`);
+			db.close();
+			const before = readFileSync(path);
+			const result = await openTestIndex(path);
+			assert.equal(result.index, undefined);
+			assert.deepEqual(result.notices.map((n) => [n.kind, n.kind === 'off' ? n.reason : '']), [['off', 'newer']]);
+			assert.deepEqual(readFileSync(path), before);
+		});
+
+		it('clear forgets every session and gives the space back; the next refresh builds it again', async () => {
+			const path = join(temp(), 'index', 'i.sqlite');
+			const big = join(agent(), 'sessions', '--p--', 'big.jsonl');
+			writeSession(agent(), 'p', 'big.jsonl', '');
+			copyFileSync(join(realSessionsDir, 'large-session.migrated-v3.jsonl'), big);
+			await opened(path);
+			await refreshOutcomes();
+			const full = statSync(path).size;
+			await index?.clear();
+			assert.deepEqual(await index?.stored([sessionsRoot(agent())]), []);
+			assert.ok(statSync(path).size < full / 4, `${statSync(path).size} < ${full} / 4`);
+			assert.deepEqual(await refreshOutcomes(), { indexed: 1, removed: 0 });
+			assert.equal((await searchHistory(index as HistoryIndex, 'mode')).length, 1);
+		});
+
+		it('keeps the index private: 0600 in a 0700 folder (the default folder made private even when it existed)', async function () {
+			if (process.platform === 'win32') {
+				this.skip();
+			}
+			const folder = join(temp(), 'cache', 'pi-condense');
+			const { mkdirSync, chmodSync } = await import('node:fs');
+			mkdirSync(folder, { recursive: true, mode: 0o755 });
+			chmodSync(folder, 0o755);
+			const path = join(folder, 'session-index.sqlite');
+			const result = await openTestIndex(path, 'auto', true);
+			index = result.index;
+			writeSession(agent(), 'p', 'a.jsonl', headerLine('aaaa') + userLine('u1', 'private words', 1000));
+			await index?.refresh([sessionsRoot(agent())]);
+			assert.equal(statSync(folder).mode & 0o777, 0o700);
+			assert.equal(statSync(path).mode & 0o777, 0o600);
+			// A folder the user named is created private but never changed.
+			const named = join(temp(), 'mine');
+			mkdirSync(named, { mode: 0o755 });
+			chmodSync(named, 0o755);
+			const other = await openTestIndex(join(named, 'i.sqlite'), 'auto', false);
+			await other.index?.close();
+			assert.equal(statSync(named).mode & 0o777, 0o755);
+			assert.equal(statSync(join(named, 'i.sqlite')).mode & 0o777, 0o600);
+			const fresh = join(temp(), 'new', 'deeper');
+			const third = await openTestIndex(join(fresh, 'i.sqlite'), 'auto', false);
+			await third.index?.close();
+			assert.equal(statSync(fresh).mode & 0o777, 0o700);
+		});
+	});
+}
