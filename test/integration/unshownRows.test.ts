@@ -1,9 +1,9 @@
 /**
  * Session rows the list does not show: names and first messages are read when a project is
- * expanded in the list (and for a new file), so a session rewritten while the Pi Condense side bar
- * is closed (Pi rewrites a file when it migrates it) is known only by its file name. A filter must
- * still find it by its first message, and once selected it must be named by it (status, notices,
- * the views).
+ * expanded in the list (and for a new file, or a rewritten one whose name was known), so a session
+ * rewritten while the Pi Condense side bar is closed (Pi rewrites a file when it migrates it) may be
+ * known only by its file name for a while. A filter must still find it by its first message, and
+ * once selected it must be named by it (status, notices, the views).
  */
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,7 +31,8 @@ describe('session rows the list does not show', function () {
 		write(`${name}-1`, 'A first version of this session');
 		await waitUntil(() => api.controller.titleOf(path) === 'A first version of this session', 'the new session listed with its title');
 		write(`${name}-2`, firstMessage);
-		await waitUntil(() => api.controller.titleOf(path) === `2026-12-05T10-00-00-000Z_${name}`, 'the rewritten session known by its file name');
+		// Known by its file name until its new summary is read (at once now: a row whose summary was known is read again, so the session index follows the rewrite).
+		await waitUntil(() => [`2026-12-05T10-00-00-000Z_${name}`, firstMessage].includes(api.controller.titleOf(path)), 'the rewritten session no longer named by its first version');
 		return path;
 	}
 
