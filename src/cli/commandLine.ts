@@ -51,7 +51,7 @@ export async function runCommandLine(argv: readonly string[]): Promise<number> {
 		}
 		if (parsed.command === 'costs' && parsed.all) {
 			const loaded = await loadPruneConfig({ agentDir: parsed.agentDir, configFile: parsed.configFile }, readingRules(await loadRelease(parsed, process.cwd())));
-			process.stdout.write(`${await runCostsHistory(parsed, loaded.config)}\n`);
+			process.stdout.write(`${await runCostsHistory(parsed, index, loaded.config)}\n`);
 			return 0;
 		}
 		const args = { ...parsed, sessionFile: await findSession(parsed, index) };

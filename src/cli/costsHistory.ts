@@ -1,10 +1,14 @@
 /**
- * `pi-condense costs --all [--json]`: every session Pi keeps, counted once per request. Today the
- * rows come from reading every file (`historyRowsFromFiles`, the one place that does); the persistent
- * index will hand the same rows to `historyReport` instead.
+ * `pi-condense costs --all [--json]`: every session Pi keeps, counted once per request. From the
+ * session index (brought up to date first): the requests and cache rebuilds come from its rows; each
+ * pruned session's prune accounts need the render engine, so a session whose accounts are missing or
+ * older than its file is read once and its accounts kept in the index (a warm run reads no file).
+ * Without an index (`--no-index`, or one that cannot be used), every file is read
+ * (`historyRowsFromFiles`).
  */
-import { historyReport, sessionRows, type HistoryGroup, type HistoryReport, type RequestRow, type SessionRow, type SettingsComparison } from '../engine/costs';
-import { readingRules } from '../engine/release';
+import { historyReport, indexedHistorySteps, sessionRows, type HistoryGroup, type HistoryReport, type RequestRow, type SessionRow, type SettingsComparison } from '../engine/costs';
+import { readingRules, type ReleaseRules } from '../engine/release';
+import { runSteps } from '../engine/steps';
 import { errorMessage } from '../base/errorMessage';
 import type { CliArgs } from './cliArgs';
 import { loadRelease } from './loadRelease';
@@ -12,27 +16,46 @@ import { readCatalog } from './sessionCatalog';
 import { sessionCosts } from './runCostsCommand';
 import { usd, usdRange } from './costsText';
 import type { ContextPruneConfig } from '../engine/config';
+import type { IndexChoice } from './indexOptions';
+import { readIndexedCatalog } from './indexedCatalog';
+import type { HistoryIndex } from '../node/history/historyIndex';
+import type { SessionLocations } from '../node/sessions/sessionLocations';
+import { catalogPrices } from './catalogPrices';
+
+type Warn = (text: string) => void;
+
+/** The release rules of each project, loaded once per project. */
+class ProjectRules {
+	private readonly rules = new Map<string, ReleaseRules>();
+	constructor(private readonly args: CliArgs) {}
+	async of(project: string): Promise<ReleaseRules> {
+		let rules = this.rules.get(project);
+		if (rules === undefined) {
+			rules = readingRules(await loadRelease(this.args, project));
+			this.rules.set(project, rules);
+		}
+		return rules;
+	}
+}
+
+/** What a session's prune accounts were worked out with: its release and the settings. */
+function accountsBasis(rules: ReleaseRules, config: ContextPruneConfig): string {
+	return `${rules.version} ${JSON.stringify(config)}`;
+}
 
 /** Reads and accounts every session file the catalog lists, one at a time. */
-export async function historyRowsFromFiles(args: CliArgs, config: ContextPruneConfig, warn: (text: string) => void): Promise<{ requests: RequestRow[]; sessions: SessionRow[] }> {
+export async function historyRowsFromFiles(args: CliArgs, config: ContextPruneConfig, warn: Warn): Promise<{ requests: RequestRow[]; sessions: SessionRow[] }> {
 	const catalog = await readCatalog(args.agentDir, process.cwd());
 	const requests: RequestRow[] = [];
 	const sessions: SessionRow[] = [];
-	const rulesByProject = new Map<string, ReturnType<typeof readingRules>>();
+	const projectRules = new ProjectRules(args);
 	for (const file of catalog.files.values()) {
 		try {
-			let rules = rulesByProject.get(file.header.cwd);
-			if (rules === undefined) {
-				rules = readingRules(await loadRelease(args, file.header.cwd));
-				rulesByProject.set(file.header.cwd, rules);
+			const rows = await accountedSession(file.path, { config, rules: await projectRules.of(file.header.cwd) }, args, warn);
+			if (rows) {
+				requests.push(...rows.requests);
+				sessions.push(rows.session);
 			}
-			const { model, costs } = await sessionCosts(file.path, { config, rules }, args.agentDir, warn);
-			if (model.header === undefined) {
-				continue;
-			}
-			const rows = sessionRows({ path: file.path, header: model.header, ...(model.name === undefined ? {} : { title: model.name }), entries: model.entries, timeline: costs.timeline, rebuilds: costs.rebuilds, accounts: costs.accounts });
-			requests.push(...rows.requests);
-			sessions.push(rows.session);
 		} catch (error) {
 			warn(`${file.path}: skipped (${errorMessage(error)})`);
 		}
@@ -40,11 +63,78 @@ export async function historyRowsFromFiles(args: CliArgs, config: ContextPruneCo
 	return { requests, sessions };
 }
 
-export async function runCostsHistory(args: CliArgs, config: ContextPruneConfig): Promise<string> {
+/** One session read from its file and accounted: its history rows. */
+async function accountedSession(path: string, context: { config: ContextPruneConfig; rules: ReleaseRules }, args: CliArgs, warn: Warn): Promise<ReturnType<typeof sessionRows> | undefined> {
+	const { model, costs } = await sessionCosts(path, context, args.agentDir, warn);
+	if (model.header === undefined) {
+		return undefined;
+	}
+	return sessionRows({ path, header: model.header, ...(model.name === undefined ? {} : { title: model.name }), entries: model.entries, timeline: costs.timeline, rebuilds: costs.rebuilds, accounts: costs.accounts });
+}
+
+/**
+ * The rows from the index: first the pruned sessions whose accounts are due are read and their
+ * accounts kept, then every session's rows come from the index.
+ */
+export async function historyRowsFromIndex(index: HistoryIndex, locations: SessionLocations, args: CliArgs, config: ContextPruneConfig, warn: Warn): Promise<{ requests: RequestRow[]; sessions: SessionRow[] }> {
+	const projectRules = new ProjectRules(args);
+	const bases = new Map<string, string>();
+	for (const row of await index.stored(locations.roots)) {
+		const project = row.header?.cwd;
+		if (project !== undefined && !bases.has(project)) {
+			bases.set(project, accountsBasis(await projectRules.of(project), config));
+		}
+	}
+	const basisOf = (project: string): string => bases.get(project) ?? '';
+	for (const due of await index.accountsDue(locations.roots, basisOf)) {
+		try {
+			const rows = await accountedSession(due.path, { config, rules: await projectRules.of(due.project) }, args, warn);
+			if (rows) {
+				await index.storeAccounts(due.path, due.consumed, basisOf(due.project), { prunes: rows.session.prunes, settings: rows.session.settings ?? {} });
+			}
+		} catch (error) {
+			warn(`${due.path}: prunes not accounted (${errorMessage(error)})`);
+		}
+	}
+	const sessions = await index.costSessions(locations.roots);
+	const book = await catalogPrices(unpricedIndexedModels(sessions), args.agentDir, warn);
+	return runSteps(indexedHistorySteps(sessions, book));
+}
+
+/** The models the index's requests used without recording a cost (as `unpricedModels` picks them from a session's requests). */
+function unpricedIndexedModels(sessions: Awaited<ReturnType<HistoryIndex['costSessions']>>): string[] {
+	const wanted = new Set<string>();
+	for (const session of sessions) {
+		for (const request of session.requests) {
+			const used = request.input + request.output + request.cacheRead + request.cacheWrite;
+			if ((request.source === 'assistant' || request.source === 'usage') && used > 0 && request.cost === 0 && request.provider && request.model) {
+				wanted.add(`${request.provider}/${request.model}`);
+			}
+		}
+	}
+	return [...wanted];
+}
+
+export async function runCostsHistory(args: CliArgs, choice: IndexChoice, config: ContextPruneConfig): Promise<string> {
 	const warn = (text: string): void => void process.stderr.write(`pi-condense: ${text}\n`);
-	const { requests, sessions } = await historyRowsFromFiles(args, config, warn);
+	const { requests, sessions } = await historyRows(args, choice, config, warn);
 	const report = historyReport(requests, sessions, { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
 	return args.json ? JSON.stringify(report, null, 2) : historyText(report, sessions);
+}
+
+async function historyRows(args: CliArgs, choice: IndexChoice, config: ContextPruneConfig, warn: Warn): Promise<{ requests: RequestRow[]; sessions: SessionRow[] }> {
+	if (choice.kind === 'off') {
+		return historyRowsFromFiles(args, config, warn);
+	}
+	const { index, locations } = await readIndexedCatalog(args.agentDir, process.cwd(), choice);
+	if (!index) {
+		return historyRowsFromFiles(args, config, warn);
+	}
+	try {
+		return await historyRowsFromIndex(index, locations, args, config, warn);
+	} finally {
+		await index.close();
+	}
 }
 
 function groupLine(label: string, group: HistoryGroup): string {

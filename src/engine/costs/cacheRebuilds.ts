@@ -70,12 +70,24 @@ export class RebuildTracker {
 	 */
 	read(entry: SessionEntry, request: RequestPoint | undefined, modelKey: string, markers: readonly TimelineMarker[]): FoundRebuild | undefined {
 		if (entry.type === 'compaction' || entry.type === 'branch_summary') {
-			this.previous = undefined;
-		} else if (request?.kind === 'usage' && request.usageKind === 'cache_warm') {
+			this.reset();
+			return undefined;
+		}
+		return request && this.request(request, modelKey, markers);
+	}
+
+	/** A compaction or branch summary: the context legitimately changed, nothing was cached for it. */
+	reset(): void {
+		this.previous = undefined;
+	}
+
+	/** Reads one request (in file order): the rebuild it paid for, if any. */
+	request(request: RequestPoint, modelKey: string, markers: readonly TimelineMarker[]): FoundRebuild | undefined {
+		if (request.kind === 'usage' && request.usageKind === 'cache_warm') {
 			if (request.contextTokens > 0) {
 				this.previous = { promptTokens: request.contextTokens, modelKey, at: request.at, reportedCache: true, request: request.index };
 			}
-		} else if (request?.kind === 'reply') {
+		} else if (request.kind === 'reply') {
 			const previous = this.previous;
 			const found = previous && missOf(previous, request, modelKey, markers);
 			if (request.contextTokens > 0) {

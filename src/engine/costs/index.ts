@@ -23,3 +23,4 @@ export {
 	type CostEventRow, type HistoryGroup, type HistoryOptions, type HistoryReport, type ObservedSettings, type RequestRow, type SessionRow, type SettingName, type SettingsComparison,
 } from './history';
 export { observedSettings, sessionRows, type SessionRowsInputs } from './historyRows';
+export { indexedHistorySteps, type IndexedRequest, type IndexedSession, type IndexedSource, type StoredAccounts } from './indexedHistory';
