@@ -10,7 +10,7 @@
  * therefore what it added; `pi-condense costs <session>` shows everything its file holds. Pure.
  */
 import type { Range } from './pruneAccount';
-import { addRequest, EMPTY_SUMS, type RequestCost, type RequestKind, type RequestTokens, type UsageSums } from './requestTypes';
+import { type RequestCost, type RequestKind, type RequestTokens, type UsageSums } from './requestTypes';
 
 export interface RequestRow {
 	/** The session file (unique per session). */
@@ -73,19 +73,31 @@ function ownerOrder(sessions: readonly SessionRow[]): Map<string, number> {
 	return new Map(ordered.map((session, rank) => [session.session, rank]));
 }
 
-/** Each request once, in the session that made it. */
+/**
+ * Each request once, in the session that made it. Only rows whose entry id occurs more than once can
+ * be copies, so only they are keyed by every figure (a history holds hundreds of thousands of rows).
+ */
 export function distinctRequests(rows: readonly RequestRow[], sessions: readonly SessionRow[]): RequestRow[] {
+	const seenIds = new Map<string, number>();
+	for (const row of rows) {
+		seenIds.set(row.entryId, (seenIds.get(row.entryId) ?? 0) + 1);
+	}
 	const rank = ownerOrder(sessions);
 	const kept = new Map<string, RequestRow>();
 	const rankOf = (row: RequestRow): number => rank.get(row.session) ?? Number.MAX_SAFE_INTEGER;
 	for (const row of rows) {
+		if ((seenIds.get(row.entryId) ?? 0) < 2) {
+			continue;
+		}
 		const key = requestKey(row);
 		const seen = kept.get(key);
 		if (seen === undefined || rankOf(row) < rankOf(seen)) {
 			kept.set(key, row);
 		}
 	}
-	return [...kept.values()];
+	// In the rows' order, so that sums are taken in the same order whatever was copied.
+	const owners = new Set(kept.values());
+	return rows.filter((row) => (seenIds.get(row.entryId) ?? 0) < 2 || owners.has(row));
 }
 
 /** Each rebuild or prune once (a fork's copy of its parent's is the parent's). */
@@ -138,13 +150,43 @@ export interface HistoryOptions {
 const ZERO: Range = { low: 0, mid: 0, high: 0 };
 const plus = (a: Range, b: Range): Range => ({ low: a.low + b.low, mid: a.mid + b.mid, high: a.high + b.high });
 
+/** Sums added to in place: a history adds each of hundreds of thousands of requests to four groups. */
+class SumsBuilder {
+	requests = 0;
+	input = 0;
+	output = 0;
+	cacheRead = 0;
+	cacheWrite = 0;
+	cost = 0;
+	costInput = 0;
+	costOutput = 0;
+	costCacheRead = 0;
+	costCacheWrite = 0;
+	add(row: Pick<RequestRow, 'tokens' | 'cost'>): void {
+		this.requests++;
+		this.input += row.tokens.input;
+		this.output += row.tokens.output;
+		this.cacheRead += row.tokens.cacheRead;
+		this.cacheWrite += row.tokens.cacheWrite;
+		this.cost += row.cost.total;
+		this.costInput += row.cost.input;
+		this.costOutput += row.cost.output;
+		this.costCacheRead += row.cost.cacheRead;
+		this.costCacheWrite += row.cost.cacheWrite;
+	}
+	done(): UsageSums {
+		const { requests, input, output, cacheRead, cacheWrite, cost, costInput, costOutput, costCacheRead, costCacheWrite } = this;
+		return { requests, input, output, cacheRead, cacheWrite, cost, costInput, costOutput, costCacheRead, costCacheWrite };
+	}
+}
+
 class GroupBuilder {
-	sums = EMPTY_SUMS;
+	readonly sums = new SumsBuilder();
 	rebuilds = { count: 0, cost: ZERO };
 	pruning = { prunes: 0, net: ZERO };
 	constructor(readonly key: string, readonly project?: string, readonly week?: string) {}
 	done(): HistoryGroup {
-		return { key: this.key, ...(this.project === undefined ? {} : { project: this.project }), ...(this.week === undefined ? {} : { week: this.week }), sums: this.sums, rebuilds: this.rebuilds, pruning: this.pruning };
+		return { key: this.key, ...(this.project === undefined ? {} : { project: this.project }), ...(this.week === undefined ? {} : { week: this.week }), sums: this.sums.done(), rebuilds: this.rebuilds, pruning: this.pruning };
 	}
 }
 
@@ -166,11 +208,11 @@ export function historyReport(rows: readonly RequestRow[], sessions: readonly Se
 		const week = days.mondayOf(day);
 		return [groupOf('session', sessionPath), groupOf('day', day), groupOf('month', day.slice(0, 7)), groupOf('week', `${project}\u0000${week}`, project, week)];
 	};
-	let totals = EMPTY_SUMS;
+	const totals = new SumsBuilder();
 	for (const row of distinctRequests(rows, sessions)) {
-		totals = addRequest(totals, row);
+		totals.add(row);
 		for (const group of placesOf(row.session, Date.parse(row.entryTimestamp))) {
-			group.sums = addRequest(group.sums, row);
+			group.sums.add(row);
 		}
 	}
 	let rebuilds = { count: 0, cost: ZERO };
@@ -191,7 +233,7 @@ export function historyReport(rows: readonly RequestRow[], sessions: readonly Se
 	const sessionGroups = list('session');
 	return {
 		sessions: sessions.length,
-		totals,
+		totals: totals.done(),
 		rebuilds,
 		pruning,
 		bySession: sessionGroups,
@@ -203,17 +245,39 @@ export function historyReport(rows: readonly RequestRow[], sessions: readonly Se
 	};
 }
 
-/** Calendar days in one time zone, as `YYYY-MM-DD`. */
+/** A quarter of an hour: every time zone's offset is a multiple of it, so a day changes only on its boundaries. */
+const QUARTER_HOUR_MS = 15 * 60_000;
+
+/** Calendar days in one time zone, as `YYYY-MM-DD`; formatted once per quarter hour and per day (`Intl` is slow). */
 class DayFormat {
 	private readonly format: Intl.DateTimeFormat;
+	private readonly days = new Map<number, string>();
+	private readonly mondays = new Map<string, string>();
 	constructor(timeZone: string) {
 		this.format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
 	}
 	dayOf(at: number): string {
-		return Number.isFinite(at) ? this.format.format(at) : 'unknown';
+		if (!Number.isFinite(at)) {
+			return 'unknown';
+		}
+		const quarter = Math.floor(at / QUARTER_HOUR_MS);
+		let day = this.days.get(quarter);
+		if (day === undefined) {
+			day = this.format.format(quarter * QUARTER_HOUR_MS);
+			this.days.set(quarter, day);
+		}
+		return day;
 	}
 	/** The Monday of the ISO week that holds `day`. */
 	mondayOf(day: string): string {
+		let monday = this.mondays.get(day);
+		if (monday === undefined) {
+			monday = this.mondayOfDay(day);
+			this.mondays.set(day, monday);
+		}
+		return monday;
+	}
+	private mondayOfDay(day: string): string {
 		const at = Date.parse(`${day}T00:00:00Z`);
 		if (!Number.isFinite(at)) {
 			return 'unknown';

@@ -56,12 +56,18 @@ export function indexedSessionsOf(db: SqlDatabase, roots: readonly string[]): In
 	});
 }
 
-/** The sessions under `roots` with pi-condense entries whose stored account is missing, older than the file, or of another basis than `basisOf` says. */
-export function accountsDueOf(db: SqlDatabase, roots: readonly string[], basisOf: (project: string) => string): AccountsDue[] {
+/**
+ * The sessions under `roots` with pi-condense entries whose stored account is missing, older than the
+ * file, or of another basis than `basisOf` says (undefined: any basis will do).
+ */
+export function accountsDueOf(db: SqlDatabase, roots: readonly string[], basisOf: (project: string) => string | undefined): AccountsDue[] {
 	const rows = db.prepare(`SELECT s.path, s.cwd, s.consumed, a.consumed AS accounted, a.basis FROM sessions s LEFT JOIN costs_accounts a ON a.sid = s.sid
 		WHERE ${rootsWhere(roots)} AND EXISTS (SELECT 1 FROM events e WHERE e.sid = s.sid AND e.custom_type LIKE 'context-prune-%') ORDER BY s.sid`).all(roots);
 	return rows
-		.filter((row) => row['accounted'] === null || num(row['accounted']) !== num(row['consumed']) || row['basis'] !== basisOf(text(row['cwd']) ?? ''))
+		.filter((row) => {
+			const basis = basisOf(text(row['cwd']) ?? '');
+			return row['accounted'] === null || num(row['accounted']) !== num(row['consumed']) || (basis !== undefined && row['basis'] !== basis);
+		})
 		.map((row) => ({ path: String(row['path']), project: text(row['cwd']) ?? '', consumed: num(row['consumed']) }));
 }
 

@@ -119,7 +119,7 @@ export class HistoryIndex {
 	}
 
 	/** The pruned sessions under `roots` whose prunes need accounting again (`basisOf`: the release and settings a project renders with). */
-	accountsDue(roots: readonly SessionRoot[], basisOf: (project: string) => string): Promise<AccountsDue[]> {
+	accountsDue(roots: readonly SessionRoot[], basisOf: (project: string) => string | undefined): Promise<AccountsDue[]> {
 		const paths = roots.map((root) => root.path);
 		return this.database.read((db) => accountsDueOf(db, paths, basisOf));
 	}
