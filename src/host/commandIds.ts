@@ -93,13 +93,15 @@ export const COMMANDS: readonly CommandInfo[] = [
 	{ id: CommandId.SetRecoveryGrace, title: 'Set Recovery Grace…', pruner: 'recovery-grace', palette: true, when: SHOW_ALL },
 	{ id: CommandId.SetDedup, title: 'Dedup by Content Hash…', pruner: 'dedup', palette: true, when: SHOW_ALL },
 	{ id: CommandId.Help, title: 'Help', pruner: 'help', icon: '$(question)', palette: true },
-	{ id: CommandId.OpenSession, title: 'Open Session…', icon: '$(search)', palette: true },
+	// Search Pi Sessions… lists the sessions too: the palette offers it, and this one with the maintenance commands.
+	{ id: CommandId.OpenSession, title: 'Open Session…', icon: '$(search)', palette: true, when: SHOW_ALL },
 	{ id: CommandId.OpenSessionFile, title: 'Open Session File (.jsonl)', icon: '$(go-to-file)', palette: true, when: `piCondense.sessionSelected && ${SHOW_ALL}` },
 	{ id: CommandId.Refresh, title: 'Refresh Sessions', icon: '$(refresh)', palette: true, when: SHOW_ALL },
 	{ id: CommandId.FilterSessions, title: 'Filter Sessions…', icon: '$(filter)', palette: true, when: `piCondense.hasSessions && ${SHOW_ALL}` },
 	{ id: CommandId.ClearSessionFilter, title: 'Clear Session Filter', icon: '$(clear-all)', palette: true, when: 'piCondense.sessionsFiltered' },
 	{ id: CommandId.SearchSessions, title: 'Search Pi Sessions…', icon: '$(search-fuzzy)', palette: true, when: 'piCondense.hasSessions' },
-	{ id: CommandId.ClearSessionIndex, title: 'Clear the Session Index', icon: '$(trash)', palette: true },
+	// Rare: offered with the other maintenance commands (piCondense.commandPalette.showAll); docs/session-index.md names it.
+	{ id: CommandId.ClearSessionIndex, title: 'Clear the Session Index', icon: '$(trash)', palette: true, when: SHOW_ALL },
 	{ id: CommandId.ShowSearchedFolders, title: 'Show Where Sessions Are Searched', palette: true, when: `piCondense.discoveryDone && !piCondense.hasSessions || ${SHOW_ALL}` },
 	{ id: CommandId.RecoverOutput, title: 'Recover Raw Output…', icon: '$(output)', palette: true, when: 'piCondense.sessionSelected' },
 	{ id: CommandId.OpenPreview, title: 'Open Context Preview', icon: '$(open-preview)', palette: true, when: 'piCondense.sessionSelected' },

@@ -83,6 +83,14 @@ export function benchHistoryIndex(): void {
 			for (const [words, time] of Object.entries(figures.searches)) {
 				console.log(`  warm search "${words}"`.padEnd(52) + `${ms(time)}   (target <= 100 ms)`);
 			}
+			const host = spawnSync(node.bin, [join(__dirname, 'historyHostProbe.js'), index, history.agentDir], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...node.env } });
+			if (host.status !== 0) {
+				throw new Error(`host probe: ${host.stderr}`);
+			}
+			type Host = { busyMs: number; longestBlockMs: number; completeMs: number; sessions: number };
+			const { indexed, without } = JSON.parse(host.stdout) as { indexed: Host; without: Host };
+			console.log(`  extension host, warm start to every row summarized (${indexed.sessions} sessions): busy ${ms(indexed.busyMs)} of this thread (target <= 1 s), longest block ${ms(indexed.longestBlockMs)}, complete after ${ms(indexed.completeMs)}`);
+			console.log(`    without the index (every file read for its summary): busy ${ms(without.busyMs)}, longest block ${ms(without.longestBlockMs)}, complete after ${ms(without.completeMs)}   index / without ${ratio(indexed.busyMs / without.busyMs)}`);
 		} finally {
 			truncateSync(largest, before);
 		}

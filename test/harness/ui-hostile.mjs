@@ -4,7 +4,7 @@
 // link to another command (so the parse diagnostic quotes it), and its header names a project whose
 // .pi/settings.json has an npmCommand that writes a marker file. The session is selected, Show Status,
 // Show Summarizer Stats and Summarize Pending Batches Now are run (their notices name the session), and
-// after each step every notification in the DOM is read: none may hold a link (`command:`, a web
+// after each step every notification in the DOM is read (and Search Pi Sessions… shows the title found as typed): none may hold a link (`command:`, a web
 // address or `file:`), the hostile text must be shown as typed, and the marker must never appear.
 //   node test/harness/ui-hostile.mjs      HARNESS_VERBOSE=1  show the server log
 import { existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
@@ -100,6 +100,18 @@ async function run(page, server, workspace, marker) {
 		step(`${command}: the notice names the session as typed, with no link`);
 		await palette(page, 'Notifications: Clear All Notifications');
 	}
+	// Search Pi Sessions…: the hostile title and the message found are shown as typed, with no link.
+	await palette(page, 'Pi Condense: Search Pi Sessions…');
+	await page.locator('.quick-input-widget .quick-input-title', { hasText: 'search Pi sessions' }).waitFor({ state: 'visible', timeout: 20_000 });
+	await page.locator('.quick-input-widget input').fill('attacker example');
+	const found = page.locator('.quick-input-list .monaco-list-row', { hasText: 'You:' }).first();
+	await found.waitFor({ timeout: 30_000 });
+	const foundText = (await found.textContent()).replaceAll('\u200b', '');
+	if (!foundText.includes('[Show Log](command:') || await page.locator('.quick-input-list a[href]').count() > 0) {
+		throw new Error(`Search Pi Sessions… shows the hostile message other than as typed, or as a link: ${foundText}`);
+	}
+	await page.keyboard.press('Escape');
+	step('Search Pi Sessions…: the message found shows the hostile title as typed, with no link');
 	if (existsSync(marker)) {
 		throw new Error(`the project's npmCommand ran (marker ${marker} exists)`);
 	}

@@ -5,7 +5,7 @@
 // the palette's commands, hover and click the status bar item, reload the window and find the context preview
 // restored by its serializer; then prune a session without a key (the confirmation first) and undo it
 // (uiPruneFlow.mjs). Saves
-// screenshots (tree.png, hover.png, status-bar.png): the README's, in media/screenshots/, by default
+// search Pi Sessions… for words and open the session it finds; screenshots (tree.png, hover.png, search.png, status-bar.png): the README's, in media/screenshots/, by default
 // (`npm run screenshots`); `npm test` writes them to screenshots-tmp/ so a test run leaves the committed
 // ones alone. Uses the same fixtures as the integration tests (integrationFixtures.mjs).
 //   node test/harness/ui-smoke.mjs [--shots <dir>]      HARNESS_VERBOSE=1  show the server log
@@ -101,6 +101,20 @@ async function run(page, fixtures, server) {
 	await page.keyboard.press('Escape');
 	step('palette command "Show Status" answered with a short notification, its Details… with the whole report in a dialog');
 	await palette(page, 'Notifications: Clear All Notifications');
+
+	// Search Pi Sessions…: words typed, the message found in the session index, Enter opens its session's preview.
+	await palette(page, 'Pi Condense: Search Pi Sessions…');
+	// The palette's field becomes the pick's: typed into once the pick's title shows.
+	await page.locator('.quick-input-widget .quick-input-title', { hasText: 'search Pi sessions' }).waitFor({ state: 'visible', timeout: 20_000 });
+	await page.locator('.quick-input-widget input').fill('upstream timeout');
+	await page.locator('.quick-input-list .monaco-list-row', { hasText: 'upstream timeout on /api/items/61' }).first().waitFor({ timeout: 30_000 });
+	const searchBox = await page.locator('.quick-input-widget').boundingBox();
+	await page.screenshot({ path: join(shotsDir, 'search.png'), clip: { x: Math.max(0, searchBox.x - 8), y: Math.max(0, searchBox.y - 8), width: searchBox.width + 16, height: searchBox.height + 16 } });
+	await page.keyboard.press('Enter');
+	await page.locator('.part.editor .tab', { hasText: 'Context: Explore the project' }).first().waitFor({ timeout: 20_000 });
+	step('Search Pi Sessions… found "upstream timeout" in the session index and Enter opened its session\'s preview (search.png)');
+	// The steps below open the preview from the status bar themselves.
+	await palette(page, 'View: Close All Editors');
 
 	// Ours, as package.json's when clauses offer them (test/unit/host/paletteFit.test.ts): VS Code adds a "Focus on … View" per view.
 	// Pi is not connected here, so Connect Pi to VS Code… is offered, and neither Disconnect nor the last request of a live Pi.

@@ -47,8 +47,9 @@ export async function paletteCommands(page) {
 /** Chooses the idle session, asks to summarize it, reads the confirmation, summarizes offline, then undoes it. */
 export async function confirmThenUndo(page, path, { palette, step, shotsDir }) {
 	const original = readFileSync(path);
-	await palette(page, 'Pi Condense: Open Session…');
-	// The row's label is the session's title once its summary is read, its file name before: the path (matched as detail) holds the id.
+	await palette(page, 'Pi Condense: Search Pi Sessions…');
+	// The sessions whose name or file holds the text come first (the file name holds the id).
+	await page.locator('.quick-input-widget .quick-input-title', { hasText: 'search Pi sessions' }).waitFor({ state: 'visible', timeout: 20_000 });
 	await page.locator('.quick-input-widget input').fill(IDLE_ID);
 	await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: IDLE_ID }).first().waitFor({ timeout: 20_000 });
 	await page.keyboard.press('Enter');

@@ -72,8 +72,10 @@ describe('the session index', function () {
 		await waitUntil(async () => ((await api.controller.searchHistory(word, {})) ?? []).some((hit) => hit.path === planted), 'the appended word found by the index');
 
 		const picked = vscode.commands.executeCommand<{ path: string; entryId: string | undefined; line: number } | undefined>('piCondense.searchSessions', word);
-		await waitUntil(() => api.sessionSearch.lastShown.some((item) => item.path === planted), 'the pick showing the session');
-		assert.match(api.sessionSearch.lastShown[0]?.detail ?? '', new RegExp(`You: .*${word}`));
+		await waitUntil(() => api.sessionSearch.lastShown.some((item) => item.path === planted && item.line !== undefined), 'the pick showing the message found');
+		// No session is named with the word: the messages found are all it shows, under their separator.
+		assert.deepEqual(api.sessionSearch.lastShown.map((item) => item.detail === undefined ? item.label : item.path), ['found in messages', planted]);
+		assert.match(api.sessionSearch.lastShown[1]?.detail ?? '', new RegExp(`You: .*${word}`));
 		// The items reach the window a moment after the extension sets them: Enter before that keeps the pick open.
 		let settled = false;
 		void Promise.resolve(picked).finally(() => {

@@ -64,8 +64,13 @@ export function registerSessionCommands(context: CommandContext): vscode.Disposa
 		registerCommand(CommandId.ClearSessionFilter, () => sessionsTree.setFilter('')),
 		registerCommand(CommandId.SearchSessions, async (words?: unknown) => {
 			const found = await context.sessionSearch.pick(typeof words === 'string' ? words : undefined);
-			if (found === undefined) {
+			if (found?.path === undefined) {
 				return undefined;
+			}
+			if (found.line === undefined) {
+				// A session chosen by its name: as Open Session… does.
+				await vscode.commands.executeCommand(CommandId.OpenSession, found.path);
+				return { path: found.path, entryId: undefined, line: undefined };
 			}
 			await selectAndReport(context, found.path);
 			if (controller.selected === found.path) {

@@ -1,10 +1,14 @@
 /**
- * Search Pi Sessions…: a quick pick over the session index's full-text search of every session,
- * searched as the user types (after a short pause; a newer text stops the search before it), each
- * found message an item (its session, project and time; the words around the match). Accepting one
- * opens its session and shows that message in the context preview.
+ * Search Pi Sessions…, the palette's one way to find a session: with nothing typed it lists the
+ * sessions, newest first, by project (as Open Session… does); typed words pick the sessions whose
+ * name, project or file holds them at once, then every message where all of them occur, from the
+ * session index (searched after a short pause; a newer text stops the search before it). Each found
+ * message shows its session, project and time and the words around the match; accepting it opens its
+ * session and shows that message in the context preview.
  */
+import * as vscode from 'vscode';
 import { relativeTime } from '../../base/relativeTime';
+import type { ProjectItem } from '../../engine/views';
 import type { MessageHit, SessionHits } from '../../node/history/historySearch';
 import { isWorkStopped, type WorkScope } from '../../work';
 import type { SessionController } from '../sessionController';
@@ -12,24 +16,40 @@ import { searchPick } from '../ui/safeUi';
 
 /** The pause after the last key before a search. */
 const TYPING_PAUSE_MS = 150;
-const SESSIONS_SHOWN = 30;
+const SESSIONS_SEARCHED = 30;
 const MESSAGES_PER_SESSION = 3;
+/** Sessions listed by name at most while words are typed (the messages found come after them). */
+const NAMED_SESSIONS = 20;
 
 const ROLE_NAMES: Readonly<Record<MessageHit['role'], string>> = {
 	user: 'You', assistant: 'Assistant', tool: 'Tool', bash: 'Shell', custom: 'Extension', summary: 'Summary',
 };
 
-export interface FoundMessage {
-	readonly label: string;
-	readonly description: string;
-	readonly detail: string;
-	readonly path: string;
-	readonly entryId: string | undefined;
-	readonly line: number;
+/** An item of the pick: a session, a message found in one (`entryId`, `line`), or a separator. */
+export interface FoundItem extends vscode.QuickPickItem {
+	readonly path?: string;
+	readonly entryId?: string;
+	readonly line?: number;
 }
 
-/** The pick's items for these hits (exported for tests). */
-export function foundMessages(hits: readonly SessionHits[], projectName: (cwd: string) => string, now: number): FoundMessage[] {
+const separator = (label: string): FoundItem => ({ label, kind: vscode.QuickPickItemKind.Separator });
+
+/** The listed sessions whose title, project or file holds `text` (all of them for ''), newest project first. */
+export function sessionItems(projects: readonly ProjectItem[], text: string, limit = Number.POSITIVE_INFINITY): FoundItem[] {
+	const wanted = text.toLowerCase();
+	const items: FoundItem[] = [];
+	for (const project of projects) {
+		const sessions = project.sessions.filter((session) => [session.label, session.path, project.label].some((value) => value.toLowerCase().includes(wanted)));
+		if (sessions.length > 0 && items.length < limit) {
+			items.push(separator(project.label));
+			items.push(...sessions.slice(0, limit - items.length).map((session) => ({ label: session.label, description: session.description, path: session.path })));
+		}
+	}
+	return items;
+}
+
+/** The pick's items for messages found (exported for tests). */
+export function foundMessages(hits: readonly SessionHits[], projectName: (cwd: string) => string, now: number): FoundItem[] {
 	return hits.flatMap((hit) => hit.messages.map((message) => ({
 		label: hit.title,
 		description: `${projectName(hit.cwd)} · ${relativeTime(message.time ?? hit.modified, now)}`,
@@ -41,21 +61,22 @@ export function foundMessages(hits: readonly SessionHits[], projectName: (cwd: s
 }
 
 export class SessionSearch {
-	private shown: readonly FoundMessage[] = [];
+	private shown: readonly FoundItem[] = [];
 
 	constructor(private readonly work: WorkScope, private readonly controller: SessionController) {}
 
 	/** The items the pick shows now (the integration tests wait for them). */
-	get lastShown(): readonly FoundMessage[] {
+	get lastShown(): readonly FoundItem[] {
 		return this.shown;
 	}
 
-	/** Shows the pick (with `initial` typed, when given); resolves with the message chosen, or undefined. */
-	pick(initial?: string): Promise<FoundMessage | undefined> {
+	/** Shows the pick (with `initial` typed, when given); resolves with the session or message chosen, or undefined. */
+	pick(initial?: string): Promise<FoundItem | undefined> {
 		let search: AbortController | undefined;
 		let typed = '';
-		let answerPick: (items: readonly FoundMessage[], busy: boolean) => void = () => undefined;
-		const show = (items: readonly FoundMessage[], busy: boolean): void => {
+		let named: readonly FoundItem[] = [];
+		let answerPick: (items: readonly FoundItem[], busy: boolean) => void = () => undefined;
+		const show = (items: readonly FoundItem[], busy: boolean): void => {
 			this.shown = items;
 			answerPick(items, busy);
 		};
@@ -63,41 +84,41 @@ export class SessionSearch {
 			search?.abort();
 			const current = new AbortController();
 			search = current;
-			const answer = (items: readonly FoundMessage[], busy: boolean): void => {
-				if (search === current) {
-					show(items, busy);
-				}
-			};
 			try {
-				const hits = await this.controller.searchHistory(typed, { sessions: SESSIONS_SHOWN, messagesPerSession: MESSAGES_PER_SESSION }, current.signal);
-				const names = new Map(this.controller.projects().map((project) => [project.cwd, project.label]));
-				answer(hits === undefined ? [] : foundMessages(hits, (cwd) => names.get(cwd) ?? cwd, Date.now()), false);
+				const hits = await this.controller.searchHistory(typed, { sessions: SESSIONS_SEARCHED, messagesPerSession: MESSAGES_PER_SESSION }, current.signal);
+				if (search === current) {
+					const projects = this.controller.projects();
+					const names = new Map(projects.map((project) => [project.cwd, project.label]));
+					const messages = hits === undefined ? [] : foundMessages(hits, (cwd) => names.get(cwd) ?? cwd, Date.now());
+					show([...named, ...(messages.length > 0 ? [separator('found in messages'), ...messages] : [])], false);
+				}
 			} catch (error) {
+				if (search === current) {
+					show(named, false);
+				}
 				if (!isWorkStopped(error)) {
-					answer([], false);
 					throw error;
 				}
 			}
 		});
-		const indexState = this.controller.indexState;
-		const placeholder = indexState === undefined || indexState.kind === 'off' || indexState.kind === 'cleared'
-			? 'The session index is off in this window: nothing can be searched (see Show Status)'
-			: 'Words to find in every Pi session: all of them must occur in a message';
-		return searchPick<FoundMessage>({
+		return searchPick({
 			title: 'Pi Condense: search Pi sessions',
-			placeholder,
+			placeholder: this.searchable()
+				? 'A session\'s name, or words to find in every message of every session (all of them in one message)'
+				: 'A session\'s name (the session index is off in this window: messages are not searched)',
 			value: initial,
 			onValue: (value, answer) => {
 				typed = value.trim();
 				answerPick = answer;
 				search?.abort();
 				search = undefined;
-				if (typed === '') {
+				named = sessionItems(this.controller.projects(), typed, typed === '' ? Number.POSITIVE_INFINITY : NAMED_SESSIONS);
+				if (typed === '' || !this.searchable()) {
 					run.cancel();
-					show([], false);
+					show(named, false);
 					return;
 				}
-				show([], true);
+				show(named, true);
 				run.schedule();
 			},
 			onClose: () => {
@@ -106,5 +127,10 @@ export class SessionSearch {
 				this.shown = [];
 			},
 		});
+	}
+
+	private searchable(): boolean {
+		const state = this.controller.indexState;
+		return state !== undefined && state.kind !== 'off' && state.kind !== 'cleared';
 	}
 }

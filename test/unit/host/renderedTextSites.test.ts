@@ -15,7 +15,7 @@ interface SitesFile {
 }
 
 const SAFE_UI = 'src/host/ui/safeUi.ts';
-const SAFE_CALLS = ['showInfo', 'showWarning', 'showError', 'withProgress', 'showQuickPick', 'pickOne', 'showInputBox', 'markdownString'];
+const SAFE_CALLS = ['showInfo', 'showWarning', 'showError', 'withProgress', 'showQuickPick', 'pickOne', 'searchPick', 'showInputBox', 'markdownString'];
 const RAW = /\bcommands\s*\.\s*registerCommand\b|\bwindow\s*\.\s*(showInformationMessage|showWarningMessage|showErrorMessage|withProgress|showQuickPick|createQuickPick|showInputBox|createInputBox)\b|\bMarkdownString\s*\(|\.appendMarkdown\s*\(|\.appendText\s*\(|\.isTrusted\s*=(?!=)/g;
 
 function sourceFiles(dir: string): string[] {

@@ -22,6 +22,9 @@ describe('workspace trust', () => {
 		const properties = manifest.contributes.configuration.properties;
 		assert.equal(properties['piCondense.agentDir']?.scope, 'machine');
 		assert.equal(properties['piCondense.autoFlush.onIdle']?.scope, 'machine');
+		// A project must neither move the session index nor turn it off.
+		assert.equal(properties['piCondense.sessionIndex.path']?.scope, 'machine');
+		assert.equal(properties['piCondense.sessionIndex.enabled']?.scope, 'machine');
 	});
 
 	it('declares limited support for untrusted workspaces: what works, what does not, which settings are restricted', () => {
@@ -30,7 +33,7 @@ describe('workspace trust', () => {
 		assert.match(untrusted?.description ?? '', /read-only/);
 		assert.match(untrusted?.description ?? '', /summariz/);
 		assert.match(untrusted?.description ?? '', /\.pi\/settings\.json/);
-		assert.deepEqual([...untrusted?.restrictedConfigurations ?? []].sort(), ['piCondense.agentDir', 'piCondense.autoFlush.onIdle']);
+		assert.deepEqual([...untrusted?.restrictedConfigurations ?? []].sort(), ['piCondense.agentDir', 'piCondense.autoFlush.onIdle', 'piCondense.sessionIndex.path']);
 	});
 
 	it('refuses every write and summarizer call in restricted mode, saying what and how to allow it; nothing when trusted', () => {
