@@ -105,7 +105,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 	const sessionSearch = new SessionSearch(work.child('session search'), controller);
 	const commands: BridgeCommandContext = {
 		controller, settings, logger, sessionsTree, prunedTree, listModels: piAi.listModels, summarizerLibrary, prune, undo: flush.undo, keys: flush.keys, monitor: flush.monitor,
-		sessionSearch, live, lastSentDocuments, bridgeSource, bridgeInstall,
+		sessionSearch, renamer: flush.renamer, live, lastSentDocuments, bridgeSource, bridgeInstall,
 	};
 	// The page's buttons and links do what the commands do, through typed calls.
 	const sessionFeed = new ControllerSessionFeed(controller, piAi.lookUp, {

@@ -32,6 +32,7 @@ export const CommandId = {
 	FilterSessions: 'piCondense.filterSessions',
 	ClearSessionFilter: 'piCondense.clearSessionFilter',
 	SearchSessions: 'piCondense.searchSessions',
+	RenameSession: 'piCondense.renameSession',
 	ClearSessionIndex: 'piCondense.clearSessionIndex',
 	ShowSearchedFolders: 'piCondense.showSearchedFolders',
 	RecoverOutput: 'piCondense.recoverOutput',
@@ -100,6 +101,8 @@ export const COMMANDS: readonly CommandInfo[] = [
 	{ id: CommandId.FilterSessions, title: 'Filter Sessions…', icon: '$(filter)', palette: true, when: `piCondense.hasSessions && ${SHOW_ALL}` },
 	{ id: CommandId.ClearSessionFilter, title: 'Clear Session Filter', icon: '$(clear-all)', palette: true, when: 'piCondense.sessionsFiltered' },
 	{ id: CommandId.SearchSessions, title: 'Search Pi Sessions…', icon: '$(search-fuzzy)', palette: true, when: 'piCondense.hasSessions' },
+	// On a session row's menu; in the palette for the selected session with the maintenance commands.
+	{ id: CommandId.RenameSession, title: 'Rename Session…', icon: '$(edit)', palette: true, when: `piCondense.sessionSelected && ${SHOW_ALL}` },
 	// Rare: offered with the other maintenance commands (piCondense.commandPalette.showAll); docs/session-index.md names it.
 	{ id: CommandId.ClearSessionIndex, title: 'Clear the Session Index', icon: '$(trash)', palette: true, when: SHOW_ALL },
 	{ id: CommandId.ShowSearchedFolders, title: 'Show Where Sessions Are Searched', palette: true, when: `piCondense.discoveryDone && !piCondense.hasSessions || ${SHOW_ALL}` },

@@ -7,8 +7,8 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, copyFileSync, cpSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { EMPTY_SUMMARY, summarizeLines } from '../../src/engine/session/summary';
 import type { HistoryIndex } from '../../src/node/history/historyIndex';
 import { searchHistory } from '../../src/node/history/historySearch';
@@ -170,8 +170,12 @@ describe('session index with real processes', function () {
 		chmodSync(join(agentDir, 'sessions', '--p--', 'a.jsonl'), 0o644);
 		chmodSync(folder, 0o555);
 		const as = root ? { uid: 65534, gid: 65534 } : {};
+		// The checkout may be in a folder only its owner can enter (CI clones into a fresh mktemp folder): nobody runs a copy.
+		const dist = join(temp(), 'dist');
+		cpSync(dirname(CLI), dist, { recursive: true });
+		chmodSync(dist, 0o755);
 		const run = (...args: string[]): Finished => {
-			const result = spawnSync(process.execPath, [CLI, 'list', '--agent-dir', agentDir, ...args], { encoding: 'utf8', ...as, env: { ...process.env, HOME: folder } });
+			const result = spawnSync(process.execPath, [join(dist, 'cli.js'), 'list', '--agent-dir', agentDir, ...args], { encoding: 'utf8', ...as, env: { ...process.env, HOME: folder } });
 			return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 		};
 		const without = run('--no-index');

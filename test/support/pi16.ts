@@ -10,7 +10,7 @@ import type { NodeRuntime } from '../harness/nodeRuntime.mjs';
 import { repoRoot } from './paths';
 import { ensurePiNode } from '../harness/piNode.mjs';
 
-export type Pi16Request = { readonly text: string; readonly sent?: unknown } | { readonly path: string; readonly sent?: unknown };
+export type Pi16Request = { readonly text: string; readonly sent?: unknown } | { readonly path: string; readonly sent?: unknown } | { readonly text: string; readonly appendName: string };
 
 /** One session as Pi 1.6.0 reads it (see piRunner.mjs for each field). */
 export interface Pi16Reading {
@@ -27,6 +27,8 @@ export interface Pi16Reading {
 	readonly llm: readonly unknown[];
 	readonly system: unknown;
 	readonly restored?: readonly unknown[];
+	/** For an `appendName` request: the bytes Pi's SessionManager appended. */
+	readonly appended?: string;
 	/** For a `path` request: whether Pi left the file as it was. */
 	readonly unchanged?: boolean;
 }

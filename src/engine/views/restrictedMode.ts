@@ -7,7 +7,7 @@
  * and its packages (`detectRelease`).)
  */
 
-export const RESTRICTED_ACTIONS = ['flush', 'autoFlush', 'settings', 'install', 'undo', 'credentials', 'connect', 'actOnPi'] as const;
+export const RESTRICTED_ACTIONS = ['flush', 'autoFlush', 'settings', 'install', 'undo', 'credentials', 'connect', 'actOnPi', 'rename'] as const;
 export type RestrictedAction = (typeof RESTRICTED_ACTIONS)[number];
 
 const WHAT: Readonly<Record<RestrictedAction, string>> = {
@@ -20,6 +20,7 @@ const WHAT: Readonly<Record<RestrictedAction, string>> = {
 	credentials: 'does not store API keys in Pi\'s auth.json, nor remove them',
 	connect: 'does not install or remove its bridge in Pi (it writes Pi\'s settings.json and puts code Pi loads into Pi\'s folder)',
 	actOnPi: 'does not put /pruner commands into a running Pi\'s editor',
+	rename: 'does not rename sessions (no session file is written)',
 };
 
 /** The message for `action`, or undefined when the workspace is trusted (nothing is refused). */

@@ -7,7 +7,7 @@
  * the same objects, so our lines are indistinguishable from Pi's own.
  */
 import { toEntry } from '../session/parseEntry';
-import type { CustomEntry, CustomMessageEntry, UserContent } from '../session/types';
+import type { CustomEntry, CustomMessageEntry, SessionInfoEntry, UserContent } from '../session/types';
 import { newEntryId, type RandomBytes } from './entryId';
 import { errorMessage } from '../../base/errorMessage';
 import { Pacer, type Steps } from '../steps';
@@ -28,7 +28,24 @@ export interface CustomMessageEntryDraft {
 	readonly details?: unknown;
 }
 
+/** The session's display name (Pi's `/name`): the latest one names the session; an empty name clears it. */
+export interface SessionInfoDraft {
+	readonly type: 'session_info';
+	readonly name: string;
+}
+
+/** What a flush writes. */
 export type EntryDraft = CustomEntryDraft | CustomMessageEntryDraft;
+
+/** What may be written to a session: a flush's drafts, or a new display name (Rename Session…). */
+export type WritableDraft = EntryDraft | SessionInfoDraft;
+
+/** The draft of a new display name, as Pi's `appendSessionInfo` takes one: line breaks made spaces, trimmed. */
+export function sessionInfoDraft(name: string): SessionInfoDraft {
+	return { type: 'session_info', name: name.replace(/[\r\n]+/g, ' ').trim() };
+}
+
+type WrittenEntry = CustomEntry | CustomMessageEntry | SessionInfoEntry;
 
 /** A draft with its envelope, ready to be appended. */
 export interface PreparedEntry {
@@ -36,7 +53,7 @@ export interface PreparedEntry {
 	 * The entry as a reader of the file gets it (`line` parsed back: no `undefined` fields), or with
 	 * `entriesAsBuilt` the envelope itself, which shares the draft's data.
 	 */
-	readonly entry: CustomEntry | CustomMessageEntry;
+	readonly entry: WrittenEntry;
 	/** `JSON.stringify(envelope) + "\n"`: exactly what goes into the file. */
 	readonly line: string;
 }
@@ -66,14 +83,14 @@ export class InvalidDraftError extends Error {
  * previous draft. Ids are fresh 8-hex ids unused in the file and in this batch. In steps: a first
  * flush of a large session writes tens of thousands of entries, each serialized and read back.
  */
-export function* prepareEntriesSteps(drafts: readonly EntryDraft[], context: EnvelopeContext): Steps<PreparedEntry[]> {
+export function* prepareEntriesSteps(drafts: readonly WritableDraft[], context: EnvelopeContext): Steps<PreparedEntry[]> {
 	const generated = new Set<string>();
 	const isTaken = (id: string): boolean => generated.has(id) || context.isTaken(id);
 	const prepared: PreparedEntry[] = [];
 	const pacer = new Pacer();
 	let parentId = context.parentId;
 	for (let index = 0; index < drafts.length; index++) {
-		const draft = drafts[index] as EntryDraft;
+		const draft = drafts[index] as WritableDraft;
 		const id = newEntryId(isTaken, context.randomBytes);
 		generated.add(id);
 		const built = envelope(draft, id, parentId, context.now().toISOString());
@@ -87,7 +104,11 @@ export function* prepareEntriesSteps(drafts: readonly EntryDraft[], context: Env
 	return prepared;
 }
 
-function envelope(draft: EntryDraft, id: string, parentId: string | null, timestamp: string): CustomEntry | CustomMessageEntry {
+function envelope(draft: WritableDraft, id: string, parentId: string | null, timestamp: string): WrittenEntry {
+	// Pi's appendSessionInfo builds `type, id, parentId, timestamp, name` in this order.
+	if (draft.type === 'session_info') {
+		return { type: 'session_info', id, parentId, timestamp, name: draft.name };
+	}
 	if (draft.type === 'custom') {
 		return { type: 'custom', customType: draft.customType, data: draft.data, id, parentId, timestamp };
 	}
@@ -108,12 +129,15 @@ function envelope(draft: EntryDraft, id: string, parentId: string | null, timest
  * The entry read back is kept: it is what the file holds, so the model after the write is built
  * from it without parsing the written lines again.
  */
-function serialize(entry: CustomEntry | CustomMessageEntry, draft: EntryDraft, index: number): PreparedEntry {
+function serialize(entry: WrittenEntry, draft: WritableDraft, index: number): PreparedEntry {
 	const type: unknown = (draft as { type?: unknown }).type;
-	if (type !== 'custom' && type !== 'custom_message') {
-		throw new InvalidDraftError(index, `type ${JSON.stringify(type)} is not "custom" or "custom_message"`);
+	if (type !== 'custom' && type !== 'custom_message' && type !== 'session_info') {
+		throw new InvalidDraftError(index, `type ${JSON.stringify(type)} is not "custom", "custom_message" or "session_info"`);
 	}
-	if (typeof draft.customType !== 'string' || draft.customType === '') {
+	if (draft.type === 'session_info' && typeof draft.name !== 'string') {
+		throw new InvalidDraftError(index, 'name must be a string');
+	}
+	if (draft.type !== 'session_info' && (typeof draft.customType !== 'string' || draft.customType === '')) {
 		throw new InvalidDraftError(index, 'customType must be a non-empty string');
 	}
 	if (draft.type === 'custom_message' && typeof draft.display !== 'boolean') {

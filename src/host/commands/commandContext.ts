@@ -16,6 +16,7 @@ import type { SessionController } from '../sessionController';
 import type { PrunedCallsTreeProvider } from '../tree/prunedCallsTreeProvider';
 import type { SessionsTreeProvider } from '../tree/sessionsTreeProvider';
 import type { SessionSearch } from '../history/sessionSearch';
+import type { SessionRenamer } from '../flush/sessionRenamer';
 import { errorMessage } from '../../base/errorMessage';
 import { showError, showInfo, showWarning } from '../ui/safeUi';
 
@@ -38,6 +39,8 @@ export interface CommandContext {
 	readonly keys: SetUpKeys;
 	/** Stops watching for stranded entries that an undo removed. */
 	readonly monitor: StrandedEntriesMonitor;
+	/** Rename Session… (a session_info entry, as Pi's /name writes it; undoable). */
+	readonly renamer: SessionRenamer;
 	/** Search Pi Sessions… (the session index). */
 	readonly sessionSearch: SessionSearch;
 }

@@ -50,7 +50,7 @@ async function undoLastPrune(context: CommandContext, path: string | undefined, 
 			if (undone) {
 				context.monitor.untrack(undone.path);
 				logger.info(`undid the last prune of ${undone.path}: removed ${outcome.removedBytes} bytes (${undone.entries} entries); the file is ${outcome.size} bytes again`);
-				void showInfo(`Pi Condense: undid the last prune of "${title}": removed its ${UndoPrunes.describe(undone)}. The file is what it was before, byte for byte.`);
+				void showInfo(`Pi Condense: undid the last ${undone.mode === 'rename' ? 'rename' : 'prune'} of "${title}": removed its ${UndoPrunes.describe(undone)}. The file is what it was before, byte for byte.`);
 			}
 			break;
 		case 'nothing':

@@ -81,6 +81,10 @@ export function registerSessionCommands(context: CommandContext): vscode.Disposa
 			}
 			return { path: found.path, entryId: found.entryId, line: found.line };
 		}),
+		registerCommand(CommandId.RenameSession, async (argument?: unknown, name?: unknown) => {
+			const path = sessionPathOf(argument) ?? requireSession(context, 'rename it');
+			return path === undefined ? undefined : context.renamer.rename(path, typeof name === 'string' ? name : undefined);
+		}),
 		registerCommand(CommandId.ClearSessionIndex, async () => {
 			if (!await controller.clearIndex()) {
 				void showInfo('The session index is off in this window: there is nothing to clear. See piCondense.sessionIndex.enabled.');

@@ -16,6 +16,7 @@ import { FlushRunner } from './flushRunner';
 import { SetUpKeys } from './setUpKeys';
 import { StrandedEntriesMonitor } from './strandedEntriesMonitor';
 import { UndoPrunes } from './undoPrunes';
+import { SessionRenamer } from './sessionRenamer';
 import type { SummarizerPlanner } from '../../node/llm/worker/piAiWorker';
 import type { WorkScope } from '../../work';
 
@@ -43,6 +44,7 @@ export class FlushServices extends Disposable {
 	readonly autoFlusher: AutoFlusher;
 	readonly undo: UndoPrunes;
 	readonly keys: SetUpKeys;
+	readonly renamer: SessionRenamer;
 
 	constructor(options: FlushServicesOptions) {
 		super();
@@ -54,6 +56,10 @@ export class FlushServices extends Disposable {
 			work: options.work.child('flush'),
 			controller, logger, monitor: this.monitor, summarizers: options.summarizers, concurrency: () => settings.current.summarizerConcurrency,
 			planSummarizer: options.planSummarizer, undo: this.undo, keys: this.keys, ...(options.checkPiHolders ? { checkPiHolders: options.checkPiHolders } : {}),
+		});
+		this.renamer = new SessionRenamer({
+			work: options.work.child('rename'), controller, undo: this.undo, isFlushing: () => this.runner.isRunning, logger,
+			...(options.checkPiHolders ? { checkPiHolders: options.checkPiHolders } : {}),
 		});
 		this.autoFlusher = this._register(new AutoFlusher({ work: options.work.child('auto-flush'), controller, runner: this.runner, logger, lookUpModel: options.lookUpModel, extensionConfig: () => settings.current }));
 		this._register(settings.onDidChange(() => this.autoFlusher.schedule()));

@@ -17,7 +17,7 @@ export interface PruneRecord {
 	readonly path: string;
 	readonly written: WrittenBytes;
 	readonly entries: number;
-	readonly mode: 'now' | 'compact';
+	readonly mode: 'now' | 'compact' | 'rename';
 	/** Epoch ms of the write. */
 	readonly at: number;
 }
@@ -25,6 +25,8 @@ export interface PruneRecord {
 export type UndoOutcome = UndoResult | { readonly kind: 'nothing'; readonly reason: string } | { readonly kind: 'refused'; readonly code: 'restricted' | 'flushing'; readonly reason: string; readonly notes: readonly string[] };
 
 const MEMENTO_KEY = 'piCondense.pruneRecords';
+
+const WRITERS: Readonly<Record<PruneRecord['mode'], string>> = { now: 'Summarize Pending Batches Now', compact: 'Compact Closed Chains Now', rename: 'Rename Session…' };
 /** Writes remembered per session (each undo makes the one before it the last). */
 const PER_SESSION = 5;
 /** Sessions remembered at most. */
@@ -49,7 +51,7 @@ export class UndoPrunes extends Disposable {
 	}
 
 	/** A write of ours that went in cleanly. */
-	remember(path: string, written: WrittenBytes, entries: number, mode: 'now' | 'compact'): void {
+	remember(path: string, written: WrittenBytes, entries: number, mode: PruneRecord['mode']): void {
 		const record: PruneRecord = { path, written, entries, mode, at: Date.now() };
 		const others = this.records.filter((candidate) => candidate.path !== path);
 		const own = [...this.records.filter((candidate) => candidate.path === path), record].slice(-PER_SESSION);
@@ -103,7 +105,7 @@ export class UndoPrunes extends Disposable {
 
 	/** What a record removes, for messages: `3 entries (12.4 KB) appended at 14:02`. */
 	static describe(record: PruneRecord): string {
-		return `${record.entries} entr${record.entries === 1 ? 'y' : 'ies'} (${formatBytes(record.written.length)}) written by ${record.mode === 'now' ? 'Summarize Pending Batches Now' : 'Compact Closed Chains Now'} at ${new Date(record.at).toLocaleTimeString()}`;
+		return `${record.entries} entr${record.entries === 1 ? 'y' : 'ies'} (${formatBytes(record.written.length)}) written by ${WRITERS[record.mode]} at ${new Date(record.at).toLocaleTimeString()}`;
 	}
 
 	private save(records: PruneRecord[]): void {

@@ -6,6 +6,7 @@
  * message shows its session, project and time and the words around the match; accepting it opens its
  * session and shows that message in the context preview.
  */
+import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import { relativeTime } from '../../base/relativeTime';
 import type { ProjectItem } from '../../engine/views';
@@ -42,7 +43,11 @@ export function sessionItems(projects: readonly ProjectItem[], text: string, lim
 		const sessions = project.sessions.filter((session) => [session.label, session.path, project.label].some((value) => value.toLowerCase().includes(wanted)));
 		if (sessions.length > 0 && items.length < limit) {
 			items.push(separator(project.label));
-			items.push(...sessions.slice(0, limit - items.length).map((session) => ({ label: session.label, description: session.description, path: session.path })));
+			items.push(...sessions.slice(0, limit - items.length).map((session): FoundItem => ({
+				label: session.label, description: session.description, path: session.path,
+				// Found by its file (its id): the file's name says why it is here.
+				...(wanted !== '' && !session.label.toLowerCase().includes(wanted) && !project.label.toLowerCase().includes(wanted) ? { detail: basename(session.path) } : {}),
+			})));
 		}
 	}
 	return items;

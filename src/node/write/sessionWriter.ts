@@ -14,7 +14,7 @@ import {
 	InvalidDraftError,
 	prepareEntriesSteps,
 	refusal,
-	type EntryDraft,
+	type WritableDraft,
 	type PreparedEntry,
 	type RandomBytes,
 	type WriteRefusal,
@@ -67,7 +67,7 @@ type Attempt = AttemptResult | { readonly kind: 'retry'; readonly refusal: Write
  * `work` runs the reads and the planning in slices, stopped when it closes (nothing is written then);
  * once lines are appended, their read-back runs to its end.
  */
-export async function writeEntriesToSession(work: SliceRunner, path: string, drafts: readonly EntryDraft[], options: WriteEntriesOptions = {}): Promise<WriteEntriesResult> {
+export async function writeEntriesToSession(work: SliceRunner, path: string, drafts: readonly WritableDraft[], options: WriteEntriesOptions = {}): Promise<WriteEntriesResult> {
 	const maxWaitMs = options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS;
 	const pollMs = Math.max(1, options.pollMs ?? DEFAULT_POLL_MS);
 	const sleep = options.sleep ?? ((ms: number) => new Promise<void>((done) => setTimeout(done, ms)));
@@ -95,7 +95,7 @@ export async function writeEntriesToSession(work: SliceRunner, path: string, dra
 async function attempt(
 	work: SliceRunner,
 	path: string,
-	drafts: readonly EntryDraft[],
+	drafts: readonly WritableDraft[],
 	base: SessionBase | undefined,
 	options: WriteEntriesOptions,
 	notes: Set<string>,
@@ -163,7 +163,7 @@ async function preconditionFailure(path: string, state: SessionFileState, option
  * The drafts' envelopes and lines, in slices (before the last-moment check: if the file changes
  * meanwhile, that check sees it and nothing is written).
  */
-function prepare(work: SliceRunner, drafts: readonly EntryDraft[], model: SessionModel, options: WriteEntriesOptions): Promise<PreparedEntry[]> {
+function prepare(work: SliceRunner, drafts: readonly WritableDraft[], model: SessionModel, options: WriteEntriesOptions): Promise<PreparedEntry[]> {
 	const headerId = model.header?.id;
 	return work.sliced(prepareEntriesSteps(drafts, {
 		parentId: model.leafId,

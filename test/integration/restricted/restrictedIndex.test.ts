@@ -5,7 +5,7 @@
  * .pi/settings.json names is not indexed.
  */
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { activeApi, fixtures, waitUntil } from '../helpers';
@@ -23,5 +23,18 @@ describe('the session index in restricted mode', function () {
 		assert.ok(hits.some((hit) => hit.path === fixtures().basic.path), 'the listed sessions are searched');
 		const redirected = fixtures().redirectedSessionsDir ?? '';
 		assert.ok(redirected !== '' && !hits.some((hit) => hit.path.startsWith(redirected)), 'the folder the project named is not indexed');
+	});
+});
+
+describe('Rename Session… in restricted mode', () => {
+	it('is refused, saying why, and writes nothing', async () => {
+		const api = await activeApi();
+		const path = fixtures().basic.path;
+		const before = readFileSync(path);
+		const outcome = await vscode.commands.executeCommand<{ kind: string; reason?: string }>('piCondense.renameSession', path, 'A new name');
+		assert.equal(outcome?.kind, 'refused');
+		assert.match(outcome?.reason ?? '', /^This workspace is in restricted mode, so Pi Condense does not rename sessions/);
+		assert.ok(readFileSync(path).equals(before));
+		assert.notEqual(api.controller.titleOf(path), 'A new name');
 	});
 });

@@ -2,10 +2,11 @@
 // prints what it reads, as JSON on stdout, for the parity tests. Pi 1.x needs Node >= 22.19: this script is
 // run by `test/support/pi16.ts` with the Node that `test/harness/nodeRuntime.mjs` provides, never bundled.
 //
-// stdin: {"requests":[{"text":"<session jsonl>"} | {"path":"<file>"} | {"text", "sent":[...]}]}
+// stdin: {"requests":[{"text":"<session jsonl>"} | {"path":"<file>"} | {"text", "sent":[...]} | {"text", "appendName"}]}
 //   text  a session file's text, opened from a private temporary copy (Pi rewrites a file it migrates or
 //         cannot read); path  a file opened where it is (a file written by the code under test: checked, not
 //         changed, since nothing is migrated in a version 3 file with a valid header).
+//   appendName  Pi's /name on a copy of `text`: answered with the bytes Pi appended ({"appended"}).
 //   sent  optional: messages a `context` handler returned for this session; answered with Pi's own restoring
 //         of the system messages around them (`restored`).
 // stdout: {"pi":"1.6.0","node":"22.x","results":[{...}]}, one result per request, or {"error":...} for one
@@ -65,7 +66,24 @@ function read(manager, request) {
 	};
 }
 
+/** Pi's own `/name`: the line its SessionManager appends for `name` to a private copy of `text`. */
+function appendedName(request) {
+	const dir = mkdtempSync(join(tmpdir(), 'pi16-name-'));
+	try {
+		const file = join(dir, 'session.jsonl');
+		writeFileSync(file, request.text);
+		pi.SessionManager.open(file, dir).appendSessionInfo(request.appendName);
+		const text = readFileSync(file, 'utf8');
+		return { appended: text.slice(request.text.length) };
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
+	}
+}
+
 function answer(request) {
+	if (typeof request.appendName === 'string') {
+		return appendedName(request);
+	}
 	if (typeof request.path === 'string') {
 		const before = readFileSync(request.path, 'utf8');
 		const result = read(pi.SessionManager.open(request.path, tmpdir()), request);
