@@ -5,22 +5,12 @@
  */
 import { homedir } from 'node:os';
 import { errorMessage } from '../base/errorMessage';
-import { modelKeyOf, type ModelPrice, type PriceBook, type RequestPoint } from '../engine/costs';
+import type { ModelPrice, PriceBook } from '../engine/costs';
+
+export { unpricedModels } from '../engine/costs';
 import { createPiAiLoader } from '../node/llm/piAiLoader';
 import { lookUpModel } from '../node/llm/modelPricing';
 import { resolveAgentDir } from '../node/paths/agentDir';
-
-/** The models among `requests` that used tokens and recorded no cost. */
-export function unpricedModels(requests: readonly RequestPoint[]): string[] {
-	const wanted = new Set<string>();
-	for (const request of requests) {
-		const used = request.tokens.input + request.tokens.output + request.tokens.cacheRead + request.tokens.cacheWrite;
-		if (used > 0 && request.cost.total === 0 && request.provider !== '' && request.model !== '') {
-			wanted.add(modelKeyOf(request));
-		}
-	}
-	return [...wanted];
-}
 
 /** Looks `models` (`provider/model`) up; says on `warn` why it could not, and goes on without. */
 export async function catalogPrices(models: readonly string[], agentDirOption: string | undefined, warn: (text: string) => void): Promise<PriceBook> {

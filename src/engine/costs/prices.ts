@@ -116,3 +116,15 @@ export function readRate(request: RequestPoint, prices: TokenPrices): number {
 	}
 	return prices.cacheRead > 0 || prices.cacheWrite > 0 ? prices.cacheRead : prices.input;
 }
+
+/** The models among `requests` that used tokens and recorded no cost. */
+export function unpricedModels(requests: readonly RequestPoint[]): string[] {
+	const wanted = new Set<string>();
+	for (const request of requests) {
+		const used = request.tokens.input + request.tokens.output + request.tokens.cacheRead + request.tokens.cacheWrite;
+		if (used > 0 && request.cost.total === 0 && request.provider !== '' && request.model !== '') {
+			wanted.add(modelKeyOf(request));
+		}
+	}
+	return [...wanted];
+}
