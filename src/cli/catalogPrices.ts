@@ -7,7 +7,7 @@ import { homedir } from 'node:os';
 import { errorMessage } from '../base/errorMessage';
 import type { ModelPrice, PriceBook } from '../engine/costs';
 
-export { unpricedModels } from '../engine/costs';
+export { unpricedModelsSteps } from '../engine/costs';
 import { createPiAiLoader } from '../node/llm/piAiLoader';
 import { lookUpModel } from '../node/llm/modelPricing';
 import { resolveAgentDir } from '../node/paths/agentDir';

@@ -101,7 +101,7 @@ export async function historyRowsFromIndex(index: HistoryIndex, locations: Sessi
 	return runSteps(indexedHistorySteps(sessions, book));
 }
 
-/** The models the index's requests used without recording a cost (as `unpricedModels` picks them from a session's requests). */
+/** The models the index's requests used without recording a cost (as `unpricedModelsSteps` picks them from a session's requests). */
 function unpricedIndexedModels(sessions: Awaited<ReturnType<HistoryIndex['costSessions']>>): string[] {
 	const wanted = new Set<string>();
 	for (const session of sessions) {

@@ -5,7 +5,7 @@
  */
 import { runSteps } from '../engine/steps';
 import { CostsLedger, sessionCostsSteps, verdictText, type SessionCosts } from '../engine/costs';
-import { catalogPrices, unpricedModels } from './catalogPrices';
+import { catalogPrices, unpricedModelsSteps } from './catalogPrices';
 import type { SessionArgs } from './cliArgs';
 import { readCliModel } from './cliSession';
 import { cliWork } from './cliWork';
@@ -21,7 +21,7 @@ export async function sessionCosts(path: string, context: Pick<CliContext, 'conf
 	}
 	// One pass over the entries: the ledger names the models to price, then the accounts read from it.
 	const ledger = runSteps(CostsLedger.empty().extendSteps(model.entries));
-	const prices = await catalogPrices(unpricedModels(ledger.timeline().requests), agentDir, warn);
+	const prices = await catalogPrices(runSteps(unpricedModelsSteps(ledger.timeline().requests)), agentDir, warn);
 	return { model, costs: runSteps(sessionCostsSteps({ model, rules: context.rules, config: context.config, prices, ledger })) };
 }
 

@@ -11,6 +11,7 @@ import { markerText, netText, pruneWhat, summaryLines, usdRange } from './costsT
 import type { MarkerKind } from './markerTypes';
 import { verdictText, type PruneAccount, type PruneVerdict } from './pruneAccount';
 import { modelKeyOf, type RequestPoint } from './requestTypes';
+import { mapSteps, paced, type Steps } from '../steps';
 import type { SessionCosts } from './sessionCosts';
 
 /** The requests, one column per figure: entry `i` of every column is request `i`. */
@@ -63,24 +64,29 @@ export interface CostsView {
 	readonly summary: readonly { readonly label: string; readonly text: string }[];
 }
 
-/** The panel's data from the overview (first paint) or from the whole costs. */
-export function costsViewOf(overview: SessionOverview, costs?: SessionCosts): CostsView {
+/** The panel's data from the overview (first paint) or from the whole costs; a long pass on a large session (tens of thousands of requests). */
+export function* costsViewSteps(overview: SessionOverview, costs?: SessionCosts): Steps<CostsView> {
 	const { requests, markers } = overview.timeline;
 	const summary = costs?.summary ?? overview.summary;
+	const columns = yield* requestColumnsSteps(requests);
+	const markerViews = yield* mapSteps(markers, (marker): CostsMarkerView => ({ kind: marker.kind, beforeRequest: marker.beforeRequest, text: markerText(marker) }));
 	return {
-		...requestColumns(requests),
-		markers: markers.map((marker) => ({ kind: marker.kind, beforeRequest: marker.beforeRequest, text: markerText(marker) })),
-		prunes: costs?.accounts.map((account, i) => pruneView(account, i)),
-		balance: costs && runningBalance(costs.accounts, requests.length),
+		...columns,
+		markers: markerViews,
+		prunes: costs && (yield* mapSteps(costs.accounts, pruneView)),
+		balance: costs && (yield* runningBalanceSteps(costs.accounts, requests.length)),
 		summary: summaryPairs(summaryLines(summary)),
 	};
 }
 
-function requestColumns(requests: readonly RequestPoint[]): Pick<CostsView, 'requests' | 'labels'> {
+function* requestColumnsSteps(requests: readonly RequestPoint[]): Steps<Pick<CostsView, 'requests' | 'labels'>> {
 	const labels: string[] = [];
 	const labelIndex = new Map<string, number>();
 	const columns = { at: [] as number[], context: [] as number[], cacheRead: [] as number[], cacheWrite: [] as number[], output: [] as number[], cost: [] as number[], label: [] as number[] };
-	for (const request of requests) {
+	for (const [i, request] of requests.entries()) {
+		if (paced(i)) {
+			yield;
+		}
 		const name = request.kind === 'reply' ? modelKeyOf(request) : request.kind === 'usage' ? `${request.usageKind ?? 'usage'} ${modelKeyOf(request)}` : `${request.kind} ${modelKeyOf(request)}`;
 		let index = labelIndex.get(name);
 		if (index === undefined) {
@@ -116,11 +122,15 @@ function pruneView(account: PruneAccount, i: number): PruneView {
 }
 
 /** Σ over prunes of each one's balance after request `r` (0 before its first request, its last balance after). */
-export function runningBalance(accounts: readonly PruneAccount[], requestCount: number): number[] {
+export function* runningBalanceSteps(accounts: readonly PruneAccount[], requestCount: number): Steps<number[]> {
 	const delta = new Array<number>(requestCount + 1).fill(0);
+	let seen = 0;
 	for (const account of accounts) {
 		let previous = 0;
 		for (const step of account.balance) {
+			if (paced(seen++)) {
+				yield;
+			}
 			if (step.request >= 0 && step.request < requestCount) {
 				delta[step.request] = (delta[step.request] as number) + step.usd - previous;
 				previous = step.usd;
@@ -130,6 +140,9 @@ export function runningBalance(accounts: readonly PruneAccount[], requestCount: 
 	const balance: number[] = [];
 	let sum = 0;
 	for (let r = 0; r < requestCount; r++) {
+		if (paced(r)) {
+			yield;
+		}
 		sum += delta[r] as number;
 		balance.push(sum);
 	}

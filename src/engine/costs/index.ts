@@ -11,7 +11,7 @@ export type * from './markerTypes';
 export type { SessionTimeline } from './sessionTimeline';
 export { CostsLedger, sessionOverviewSteps, sessionTimelineSteps, type SessionOverview } from './costsLedger';
 export { MISS_NOISE_FLOOR_TOKENS, type CacheRebuild, type RebuildCause } from './cacheRebuilds';
-export { requestPricesSteps, paidRate, readRate, unpricedModels, NO_PRICES, type ModelPrice, type PriceBook, type TokenPrices } from './prices';
+export { requestPricesSteps, paidRate, readRate, unpricedModelsSteps, NO_PRICES, type ModelPrice, type PriceBook, type TokenPrices } from './prices';
 export { pruneMeasuresSteps, type EpochMeasure, type MeasureInputs, type PruneMeasures, type ReplyMeasure } from './pruneMeasures';
 export { calibrateSteps, type Calibration } from './calibration';
 export { pruneAccountsSteps, verdictText, type ColdReason, type PruneAccount, type PruneVerdict, type Range } from './pruneAccount';
@@ -25,4 +25,4 @@ export {
 export { observedSettings, sessionRows, type SessionRowsInputs } from './historyRows';
 export { indexedHistorySteps, type IndexedRequest, type IndexedSession, type IndexedSource, type StoredAccounts } from './indexedHistory';
 export { accountLines, markerText, netText, pruneWhat, summaryLines, usd, usdRange } from './costsTexts';
-export { costsViewOf, runningBalance, type CostsColumns, type CostsMarkerView, type CostsView, type PruneView } from './costsView';
+export { costsViewSteps, runningBalanceSteps, type CostsColumns, type CostsMarkerView, type CostsView, type PruneView } from './costsView';

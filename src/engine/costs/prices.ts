@@ -118,9 +118,12 @@ export function readRate(request: RequestPoint, prices: TokenPrices): number {
 }
 
 /** The models among `requests` that used tokens and recorded no cost. */
-export function unpricedModels(requests: readonly RequestPoint[]): string[] {
+export function* unpricedModelsSteps(requests: readonly RequestPoint[]): Steps<string[]> {
 	const wanted = new Set<string>();
-	for (const request of requests) {
+	for (const [i, request] of requests.entries()) {
+		if (paced(i)) {
+			yield;
+		}
 		const used = request.tokens.input + request.tokens.output + request.tokens.cacheRead + request.tokens.cacheWrite;
 		if (used > 0 && request.cost.total === 0 && request.provider !== '' && request.model !== '') {
 			wanted.add(modelKeyOf(request));

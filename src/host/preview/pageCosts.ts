@@ -1,11 +1,12 @@
 /**
- * The Costs panel's data for the session the page shows. Its first paint is the overview the store's
- * ledger already holds (the timeline, the cache rebuilds, the summary: no pass over the file); every
- * prune's account (renders of the session with and without each prune) follows, worked out in slices
- * under the page's scope, and is posted when complete. A newer session, snapshot or settings stop the
- * accounts under way; the same model, settings and release are not worked out twice.
+ * The Costs panel's data for the session the page shows, worked out only while the panel is open.
+ * Its first paint is the overview the store's ledger already holds (the timeline, the cache rebuilds,
+ * the summary: no pass over the file), made into the page's columns in slices; every prune's account
+ * (renders of the session with and without each prune) follows, in slices under the page's scope, and
+ * is posted when complete. Another session, snapshot, settings or release stops the run under way; the
+ * same ones are not worked out twice (a what-if or a view switch changes none of them).
  */
-import { costsViewOf, NO_PRICES, sessionCostsSteps, unpricedModels, type CostsLedger, type ModelPrice, type PriceBook } from '../../engine/costs';
+import { costsViewSteps, NO_PRICES, sessionCostsSteps, unpricedModelsSteps, type CostsLedger, type ModelPrice, type PriceBook } from '../../engine/costs';
 import type { ToWebview } from '../../shared/protocol';
 import type { LatestWins, WorkScope } from '../../work';
 import type { SessionFeed, ShownSession } from './sessionFeed';
@@ -16,77 +17,72 @@ export interface PageCostsOptions {
 	readonly post: (message: ToWebview) => Thenable<unknown> | Promise<unknown>;
 }
 
-/** What the page was last given: accounts are worked out again only when one of these changed. */
-interface Shown {
+/** What a run works out: the session as shown, with the ledger of its entries. */
+interface Target {
 	readonly session: ShownSession;
 	readonly ledger: CostsLedger;
-	readonly complete: boolean;
 }
 
 export class PageCosts {
-	private shown: Shown | undefined;
+	/** What the last run requested works out (or worked out); undefined: nothing posted yet. */
+	private target: Target | undefined;
 	/** The panel is open: nothing is worked out while it is closed. */
 	private open = false;
-	private readonly accounts: LatestWins;
+	/** Whether the page was told there are no costs (so it is told once). */
+	private toldNone = false;
+	private readonly runs: LatestWins;
 	/** Catalog prices looked up so far (`provider/model`; undefined: unknown to the catalog). */
 	private readonly catalog = new Map<string, ModelPrice | undefined>();
 
 	constructor(private readonly options: PageCostsOptions) {
-		this.accounts = options.work.latestWins((signal) => this.workOutAccounts(signal));
+		this.runs = options.work.latestWins((signal) => this.run(signal));
 	}
 
 	/** The page was loaded again: it holds nothing. */
 	forget(): void {
-		this.shown = undefined;
+		this.target = undefined;
+		this.toldNone = false;
 	}
 
 	/** The panel was opened or closed. */
 	show(open: boolean): Promise<void> {
 		this.open = open;
-		return open ? this.update() : Promise.resolve();
+		return this.update();
 	}
 
-	/** Posts the overview of the session shown now when it changed, then works its prunes out (the panel open). */
-	async update(): Promise<void> {
-		if (!this.open) {
-			return;
-		}
+	/** Works the session shown now out when it is not the one worked out already (the panel open). */
+	update(): Promise<void> {
 		const session = this.options.source.current();
 		const ledger = session?.costs;
-		if (!session || !ledger) {
-			if (this.shown !== undefined || session !== undefined) {
-				this.shown = undefined;
-				await this.options.post({ type: 'costs', sessionPath: session?.path ?? '', costs: undefined });
+		if (!this.open || (ledger && this.target && sameInputs(this.target, session, ledger))) {
+			return Promise.resolve();
+		}
+		this.target = session && ledger && { session, ledger };
+		return this.runs.request('restart');
+	}
+
+	private async run(signal: AbortSignal): Promise<void> {
+		const target = this.target;
+		if (!target) {
+			if (!this.toldNone) {
+				this.toldNone = true;
+				await this.options.post({ type: 'costs', sessionPath: this.options.source.current()?.path ?? '', costs: undefined });
 			}
 			return;
 		}
-		if (this.shown && sameInputs(this.shown, session, ledger)) {
-			return;
-		}
-		this.shown = { session, ledger, complete: false };
-		const book = await this.prices(ledger);
-		await this.options.post({ type: 'costs', sessionPath: session.path, costs: costsViewOf(ledger.overview(book)) });
-		void this.accounts.request('restart');
-	}
-
-	private async workOutAccounts(signal: AbortSignal): Promise<void> {
-		const shown = this.shown;
-		if (!shown || shown.complete || signal.aborted) {
-			return;
-		}
-		const { session, ledger } = shown;
-		const prices = await this.prices(ledger);
-		const costs = await this.options.work.sliced(sessionCostsSteps({ model: session.model, rules: session.rules, config: session.config, prices, ledger }), signal);
-		if (this.shown !== shown) {
-			return; // another session or snapshot came meanwhile: its own run posts it
-		}
-		this.shown = { ...shown, complete: true };
-		await this.options.post({ type: 'costs', sessionPath: session.path, costs: costsViewOf(ledger.overview(prices), costs) });
+		this.toldNone = false;
+		const { session, ledger } = target;
+		const { work, post } = this.options;
+		const prices = await this.prices(ledger, signal);
+		const overview = ledger.overview(prices);
+		await post({ type: 'costs', sessionPath: session.path, costs: await work.sliced(costsViewSteps(overview), signal) });
+		const costs = await work.sliced(sessionCostsSteps({ model: session.model, rules: session.rules, config: session.config, prices, ledger }), signal);
+		await post({ type: 'costs', sessionPath: session.path, costs: await work.sliced(costsViewSteps(overview, costs), signal) });
 	}
 
 	/** Catalog prices for the models whose requests recorded no cost (pi-ai loaded only then). */
-	private async prices(ledger: CostsLedger): Promise<PriceBook> {
-		const wanted = unpricedModels(ledger.timeline().requests);
+	private async prices(ledger: CostsLedger, signal: AbortSignal): Promise<PriceBook> {
+		const wanted = await this.options.work.sliced(unpricedModelsSteps(ledger.timeline().requests), signal);
 		if (wanted.length === 0) {
 			return NO_PRICES;
 		}
@@ -106,6 +102,6 @@ export class PageCosts {
 	}
 }
 
-function sameInputs(shown: Shown, session: ShownSession, ledger: CostsLedger): boolean {
-	return shown.session.path === session.path && shown.ledger === ledger && shown.session.config === session.config && shown.session.rules === session.rules;
+function sameInputs(target: Target, session: ShownSession | undefined, ledger: CostsLedger): boolean {
+	return session !== undefined && target.session.path === session.path && target.ledger === ledger && target.session.config === session.config && target.session.rules === session.rules;
 }

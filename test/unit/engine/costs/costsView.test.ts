@@ -1,5 +1,5 @@
 /**
- * The Costs panel's data (`costsViewOf`): the issue's real session as columns whose sums are Pi's own
+ * The Costs panel's data (`costsViewSteps`): the issue's real session as columns whose sums are Pi's own
  * totals (453 requests, $30.33, 43,229,469 cache-read and 4,296,232 cache-write tokens), labels
  * counted once, the summary's lines as label and text; on a session by real Pi 1.6.0 and pi-condense
  * 2.9.1 the overview has no accounts and the whole costs one per prune, with the CLI's words; and
@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CostsLedger, costsViewOf, NO_PRICES, runningBalance, sessionCostsSteps, verdictText, type PruneAccount } from '../../../../src/engine/costs';
+import { CostsLedger, costsViewSteps, NO_PRICES, runningBalanceSteps, sessionCostsSteps, verdictText, type PruneAccount } from '../../../../src/engine/costs';
 import { releaseRules } from '../../../../src/engine/release';
 import { parseSessionSteps } from '../../../../src/engine/session';
 import { runSteps } from '../../../../src/engine/steps';
@@ -25,7 +25,7 @@ describe('costs: the Costs panel\'s data', () => {
 	it('the real session of the issue: columns that sum to Pi\'s totals, one label per model, the summary as label and text', () => {
 		const model = modelOf(join(realSessionsDir, 'large-session.jsonl'));
 		const ledger = runSteps(CostsLedger.empty().extendSteps(model.entries));
-		const view = costsViewOf(ledger.overview(NO_PRICES));
+		const view = runSteps(costsViewSteps(ledger.overview(NO_PRICES)));
 		assert.equal(view.requests.at.length, 453);
 		assert.equal(sum(view.requests.cost).toFixed(2), '30.33');
 		assert.equal(sum(view.requests.cacheRead), 43_229_469);
@@ -43,7 +43,7 @@ describe('costs: the Costs panel\'s data', () => {
 		const rules = releaseRules('2.9.1');
 		const ledger = runSteps(CostsLedger.empty().extendSteps(model.entries));
 		const costs = runSteps(sessionCostsSteps({ model, rules, config: releaseDefaults(rules), prices: NO_PRICES, ledger }));
-		const view = costsViewOf(ledger.overview(NO_PRICES), costs);
+		const view = runSteps(costsViewSteps(ledger.overview(NO_PRICES), costs));
 		assert.equal(view.prunes?.length, 6);
 		assert.deepEqual(view.prunes?.map((prune) => prune.verdict), costs.accounts.map((each) => verdictText(each.verdict)));
 		assert.deepEqual(view.prunes?.map((prune) => prune.firstRequest), costs.accounts.map((each) => each.firstRequest));
@@ -59,7 +59,7 @@ describe('costs: the Costs panel\'s data', () => {
 		// Prune A: −0.10 after request 1, −0.04 after 2, +0.02 after 3. Prune B: −0.05 after request 3 only.
 		const a = account([{ request: 1, usd: -0.10 }, { request: 2, usd: -0.04 }, { request: 3, usd: 0.02 }]);
 		const b = account([{ request: 3, usd: -0.05 }]);
-		const balance = runningBalance([a, b], 5);
+		const balance = runSteps(runningBalanceSteps([a, b], 5));
 		const expected = [0, -0.10, -0.04, 0.02 - 0.05, 0.02 - 0.05];
 		assert.equal(balance.length, 5);
 		balance.forEach((value, i) => assert.ok(Math.abs(value - (expected[i] as number)) < 1e-12, `request ${i}: ${value} vs ${expected[i]}`));
