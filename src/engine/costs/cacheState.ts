@@ -25,9 +25,14 @@ export type CacheState =
 	| { readonly kind: 'unknown' };
 
 export function cacheStateAt(timeline: SessionTimeline, prices: readonly TokenPrices[], now: number): CacheState {
-	const last = lastTouch(timeline.requests);
-	const lifetime = last && timeline.lifetimes[last.index];
-	const price = last && prices[last.index];
+	return cacheStateOf(timeline.requests, timeline.requests.length, timeline.lifetimes, (request) => prices[request.index], now);
+}
+
+/** The same, over the first `count` requests (a ledger's), pricing only the request it needs. */
+export function cacheStateOf(requests: readonly RequestPoint[], count: number, lifetimes: readonly CacheLifetime[], priceOf: (request: RequestPoint) => TokenPrices | undefined, now: number): CacheState {
+	const last = lastTouch(requests, count);
+	const lifetime = last && lifetimes[last.index];
+	const price = last && priceOf(last);
 	if (last === undefined || lifetime === undefined || price === undefined) {
 		return { kind: 'unknown' };
 	}
@@ -38,11 +43,27 @@ export function cacheStateAt(timeline: SessionTimeline, prices: readonly TokenPr
 	return { kind: 'warm', remainingMs: lifetime.likelyMs - idle, lifetime, cachedTokens: last.contextTokens, rewritePerToken: Math.max(0, paidRate(last, price) - readRate(last, price)) };
 }
 
-function lastTouch(requests: readonly RequestPoint[]): RequestPoint | undefined {
-	for (let i = requests.length - 1; i >= 0; i--) {
+function lastTouch(requests: readonly RequestPoint[], count: number): RequestPoint | undefined {
+	for (let i = count - 1; i >= 0; i--) {
 		const request = requests[i] as RequestPoint;
 		if ((request.kind === 'reply' && request.contextTokens > 0) || request.usageKind === 'cache_warm') {
 			return request;
+		}
+	}
+	return undefined;
+}
+
+/**
+ * Provider tokens the next request would write to the cache again if pruning changed the prompt from
+ * the first pending tool result on: the cached prompt, less what comes before that change (the prompt
+ * of the request that made the first pending call, and that request's reply), less what the prune
+ * removes. Undefined when the request that made the call is not among the recorded ones.
+ */
+export function rewriteTokensAfter(requests: readonly RequestPoint[], count: number, cachedTokens: number, callEntryId: string, removedTokens: number): number | undefined {
+	for (let i = count - 1; i >= 0; i--) {
+		const request = requests[i] as RequestPoint;
+		if (request.entryId === callEntryId) {
+			return Math.max(0, cachedTokens - (request.contextTokens + request.tokens.output) - removedTokens);
 		}
 	}
 	return undefined;

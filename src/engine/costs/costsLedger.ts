@@ -17,7 +17,8 @@
 import type { SessionEntry } from '../session/types';
 import { paced, type Steps } from '../steps';
 import { pricedRebuild, type CacheRebuild } from './cacheRebuilds';
-import type { PriceBook } from './prices';
+import { singleRequestPrices, type PriceBook } from './prices';
+import { cacheStateOf, rewriteTokensAfter, type CacheState } from './cacheState';
 import { sessionSummary, type CostSummary } from './sessionSummary';
 import { copyPassState, emptyPassState, flushMarker, TimelinePass, type PassState, type SessionTimeline, type TimelineLists } from './sessionTimeline';
 
@@ -97,6 +98,16 @@ export class CostsLedger {
 		const overview: SessionOverview = { timeline, rebuilds, summary: sessionSummary(timeline, rebuilds, undefined) };
 		this.shown = { book, overview };
 		return overview;
+	}
+
+	/** Whether the provider's cache likely holds the last prompt at `now` (cheap: the last requests only). */
+	cacheAt(now: number, book: PriceBook): CacheState {
+		return cacheStateOf(this.lists.requests, this.counts.requests, this.lists.lifetimes, (request) => singleRequestPrices(request, book), now);
+	}
+
+	/** `rewriteTokensAfter` over this ledger's requests. */
+	rewriteTokensAfter(cachedTokens: number, callEntryId: string, removedTokens: number): number | undefined {
+		return rewriteTokensAfter(this.lists.requests, this.counts.requests, cachedTokens, callEntryId, removedTokens);
 	}
 
 	/** Whether the shared lists end where this ledger's prefix ends (no ledger extended from it has appended). */

@@ -3,6 +3,7 @@
  * summary's lines, each prune's account and what each timeline marker says. Pure formatting.
  */
 import { formatCompactCount } from '../../base/numberFormat';
+import type { CacheState } from './cacheState';
 import type { TimelineMarker } from './markerTypes';
 import { verdictText, type PruneAccount, type Range } from './pruneAccount';
 import type { CostSummary } from './sessionSummary';
@@ -118,5 +119,30 @@ export function markerText(marker: TimelineMarker): string {
 			return `resumed (${marker.evidence === 'rearmed' ? 'pi-condense rearmed after reload' : 'Pi restated its settings'})`;
 		case 'idle-gap':
 			return `idle ${Math.round(marker.gapMs / 60_000)} min: cache ${marker.certainty === 'expired' ? 'expired' : 'may have expired'} (${marker.lifetime.rule})`;
+	}
+}
+
+/**
+ * What pruning now does to the provider's cache, in a line: "cache warm for 3 more minutes (until
+ * 14:32): pruning now re-writes ~180k tokens (~$0.54)", or "cache expired: pruning now costs no extra
+ * cache write"; '' when the session shows no cached prompt. `rewriteTokens` undefined: nothing pending
+ * (or not known), the warm line says only how long. `clock` formats a moment (the caller's time zone).
+ */
+export function pruneNowCacheText(state: CacheState, rewriteTokens: number | undefined, now: number, clock: (at: number) => string): string {
+	switch (state.kind) {
+		case 'unknown':
+			return '';
+		case 'expired':
+			return 'cache expired: pruning now costs no extra cache write';
+		case 'warm': {
+			const minutes = Math.floor(state.remainingMs / 60_000);
+			const left = minutes < 1 ? 'for less than a minute' : `for ${plural(minutes, 'more minute')}`;
+			const warm = `cache warm ${left} (until ${clock(now + state.remainingMs)})`;
+			if (rewriteTokens === undefined) {
+				return warm;
+			}
+			const cost = rewriteTokens * state.rewritePerToken;
+			return `${warm}: pruning now re-writes ~${formatCompactCount(Math.round(rewriteTokens))} tokens${cost > 0 ? ` (~${usd(cost)})` : ''}`;
+		}
 	}
 }

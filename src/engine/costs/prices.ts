@@ -69,6 +69,11 @@ export function* requestPricesSteps(requests: readonly RequestPoint[], book: Pri
 	return prices;
 }
 
+/** One request's prices from its own cost, else the catalog (without the session's other requests). */
+export function singleRequestPrices(request: RequestPoint, book: PriceBook): TokenPrices {
+	return pricesOf(request, {}, book.get(modelKeyOf(request)));
+}
+
 function pricesOf(request: RequestPoint, session: Partial<Record<Bucket, number>>, catalog: ModelPrice | undefined): TokenPrices {
 	const recorded = request.cost.total > 0;
 	const source: TokenPrices['source'] = recorded ? 'recorded' : catalog ? 'catalog' : Object.keys(session).length > 0 ? 'session' : 'unknown';
