@@ -6,7 +6,7 @@
  * Without an index (`--no-index`, or one that cannot be used), every file is read
  * (`historyRowsFromFiles`).
  */
-import { historyReport, indexedHistorySteps, sessionRows, type HistoryGroup, type HistoryReport, type RequestRow, type SessionRow, type SettingsComparison } from '../engine/costs';
+import { historyReport, indexedHistorySteps, sessionRows, type HistoryGroup, type HistoryReport, type RequestRow, type SessionRow, settingText } from '../engine/costs';
 import { readingRules, type ReleaseRules } from '../engine/release';
 import { runSteps } from '../engine/steps';
 import { errorMessage } from '../base/errorMessage';
@@ -158,13 +158,8 @@ export function historyText(report: HistoryReport, sessions: readonly SessionRow
 		...report.mostExpensive.map((group) => groupLine(titles.get(group.key) ?? group.key, group)),
 		'',
 		'Which settings paid back best:',
-		...report.settings.map(settingLine),
+		...report.settings.map((comparison) => `  ${settingText(comparison)}`),
 	];
 	return lines.join('\n');
 }
 
-function settingLine(comparison: SettingsComparison): string {
-	const groups = comparison.groups.map((group) => `${group.value}: ${usdRange(group.netPerPrune)} per prune (${group.sessions} sessions)`).join('; ');
-	const verdict = comparison.verdict.kind === 'best' ? `best: ${comparison.verdict.value}` : comparison.verdict.kind === 'no-clear-difference' ? 'no clear difference' : `too little data to tell (${comparison.verdict.reason})`;
-	return `  ${comparison.setting}: ${verdict}${groups ? ` — ${groups}` : ''}`;
-}

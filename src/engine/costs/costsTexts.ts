@@ -7,6 +7,7 @@ import type { CacheState } from './cacheState';
 import type { TimelineMarker } from './markerTypes';
 import { verdictText, type PruneAccount, type Range } from './pruneAccount';
 import type { CostSummary } from './sessionSummary';
+import type { SettingsComparison } from './history';
 
 /** `$30.33`, `$0.041`, `$0.0004`, `-$1.20`. */
 export function usd(amount: number): string {
@@ -145,4 +146,11 @@ export function pruneNowCacheText(state: CacheState, rewriteTokens: number | und
 			return `${warm}: pruning now re-writes ~${formatCompactCount(Math.round(rewriteTokens))} tokens${cost > 0 ? ` (~${usd(cost)})` : ''}`;
 		}
 	}
+}
+
+/** `trigger: best: budget — budget: $0.10 per prune (4 sessions); …`, or why it cannot tell. */
+export function settingText(comparison: SettingsComparison): string {
+	const groups = comparison.groups.map((group) => `${group.value}: ${usdRange(group.netPerPrune)} per prune (${group.sessions} sessions)`).join('; ');
+	const verdict = comparison.verdict.kind === 'best' ? `best: ${comparison.verdict.value}` : comparison.verdict.kind === 'no-clear-difference' ? 'no clear difference' : `too little data to tell (${comparison.verdict.reason})`;
+	return `${comparison.setting}: ${verdict}${groups ? ` — ${groups}` : ''}`;
 }

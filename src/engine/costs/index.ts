@@ -24,6 +24,6 @@ export {
 } from './history';
 export { observedSettings, sessionRows, type SessionRowsInputs } from './historyRows';
 export { indexedHistorySteps, type IndexedRequest, type IndexedSession, type IndexedSource, type StoredAccounts } from './indexedHistory';
-export { accountLines, markerText, netText, pruneNowCacheText, pruneWhat, summaryLines, usd, usdRange } from './costsTexts';
+export { accountLines, markerText, netText, pruneNowCacheText, pruneWhat, settingText, summaryLines, usd, usdRange } from './costsTexts';
 export { costsViewSteps, runningBalanceSteps, type CostsColumns, type CostsMarkerView, type CostsView, type PruneView } from './costsView';
 export { callEntryIdOf, pruneNowCacheLine, type PruneNowInputs } from './pruneNow';
