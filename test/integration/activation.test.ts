@@ -32,13 +32,14 @@ describe('activation in a real VS Code extension host', () => {
 		assert.equal(folders[0]?.uri.fsPath, process.env.PI_CONDENSE_TEST_WORKSPACE);
 	});
 
-	it('is present, with its view container and its two views, and not yet active', () => {
+	it('is present, with its view container and its three views, and not yet active', () => {
 		const extension = ourExtension();
 		assert.equal(extension.isActive, false, 'nothing activates it before its view is shown');
 		const manifest = extension.packageJSON as { contributes: { views: Record<string, { id: string; name: string }[]> } };
 		assert.deepEqual(manifest.contributes.views.piCondense?.map((view) => [view.id, view.name]), [
 			['piCondense.sessions', 'Pi Sessions'],
 			['piCondense.prunedCalls', 'Pruned Calls'],
+			['piCondense.costs', 'Pi Costs'],
 		]);
 	});
 
