@@ -12,7 +12,7 @@ import { repoRoot } from '../support/paths';
 import { referenceAgentDir, type ReferenceAgentDir } from '../support/referenceAgentDir';
 import { SessionFileSource } from '../support/sessionFileSource';
 import type { ThemeName } from '../support/webviewThemes';
-import { WebviewPage } from '../support/webviewPage';
+import { WebviewPage, type PageOptions } from '../support/webviewPage';
 import { releaseRules } from '../../src/engine/release/releases';
 import type { RenderReport } from '../../src/shared/protocol';
 
@@ -27,7 +27,7 @@ async function seriousViolations(page: WebviewPage): Promise<string[]> {
 	});
 }
 
-async function openSession(options: { theme?: ThemeName; modelName?: string; sentinel?: (id: string) => void } = {}): Promise<{ dir: ReferenceAgentDir; source: SessionFileSource; page: WebviewPage }> {
+async function openSession(options: { theme?: ThemeName; modelName?: string; sentinel?: (id: string) => void; hold?: PageOptions['hold'] } = {}): Promise<{ dir: ReferenceAgentDir; source: SessionFileSource; page: WebviewPage }> {
 	const dir = referenceAgentDir('batching-pi-1.6.0');
 	if (options.modelName !== undefined) {
 		const text = readFileSync(dir.sessionFile, 'utf8');
@@ -35,7 +35,7 @@ async function openSession(options: { theme?: ThemeName; modelName?: string; sen
 	}
 	const source = new SessionFileSource(dir.sessionFile, dir.agentDir, releaseRules('2.9.1'));
 	await source.reload();
-	const page = await WebviewPage.open(source, { theme: options.theme ?? 'dark', viewport: { width: 1400, height: 900 }, ...(options.sentinel ? { sentinel: options.sentinel } : {}) });
+	const page = await WebviewPage.open(source, { theme: options.theme ?? 'dark', viewport: { width: 1400, height: 900 }, ...(options.sentinel ? { sentinel: options.sentinel } : {}), ...(options.hold ? { hold: options.hold } : {}) });
 	await page.waitForReport((r) => r.cause === 'snapshot');
 	return { dir, source, page };
 }
@@ -117,6 +117,29 @@ describe('the Costs panel', function () {
 		assert.equal(await page.page.locator('section.costs').isHidden(), true);
 		assert.equal(await page.page.locator('main.content').isVisible(), true);
 		assert.deepEqual(page.fromPage.filter((message) => message.type === 'showCosts').at(-1), { type: 'showCosts', shown: false });
+	});
+
+	it('never holds the page\'s other answers while the costs are worked out', async () => {
+		let release: () => void = () => undefined;
+		let holding = false;
+		const held = new Promise<void>((resolve) => {
+			release = resolve;
+		});
+		let source: SessionFileSource;
+		({ dir, source, page } = await openSession({ hold: (message) => (holding && message.type === 'costs' ? held : undefined) }));
+		await openCosts(page);
+		// The session read again: a new snapshot, whose costs the host works out and cannot post yet.
+		holding = true;
+		const snapshot = page.nextReport((r) => r.cause === 'snapshot');
+		await source.reload();
+		await snapshot;
+		try {
+			const raw = page.nextReport((r) => r.cause === 'view' && r.view === 'before', 10_000);
+			await page.page.locator('vscode-button[data-control="view-before"]').click();
+			assert.equal((await raw).view, 'before', 'the other view came while the costs were held');
+		} finally {
+			release();
+		}
 	});
 
 	it('shows a model name that carries markup as text', async () => {

@@ -181,7 +181,9 @@ export class PageHost {
 		this.overrides = this.computer.effectiveOverrides(this.overrides);
 		this.options.setTitle(`Context: ${computation.snapshot.title}`);
 		await this.postCurrent(cause);
-		await this.costs.update();
+		// Beside the queue, not in it: every prune's account takes seconds on a large session, and the
+		// page's other answers (rows, a view, an expanded row) must not wait behind it.
+		void this.costs.update();
 	}
 
 	/**
