@@ -44,6 +44,7 @@ import { LiveSessions } from './host/live/liveSessions';
 import { WorkScope } from './work';
 import { indexPlace } from './host/history/sessionIndexPlace';
 import { SessionIndexUi } from './host/history/sessionIndexUi';
+import { PiCostsTreeProvider } from './host/history/piCostsTree';
 import { SessionSearch } from './host/history/sessionSearch';
 
 /** The root of everything `activate` started that runs over time; set while active. */
@@ -95,6 +96,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 	const lastSentDocuments = new LastSentDocuments();
 	const sessionsTree = new SessionsTreeProvider(controller, live);
 	const prunedTree = new PrunedCallsTreeProvider(work.child('pruned calls'), controller, logger);
+	const costsTree = new PiCostsTreeProvider(work.child('pi costs'), controller, store.onDidChange, (message) => logger.warn(message));
 	const statusBar = new PruneStatusBar({ controller, settings, live });
 	const problems = new ProblemReporter(controller, logger);
 	const flush = new FlushServices({
@@ -122,7 +124,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 	const testRun = context.extensionMode === vscode.ExtensionMode.Test;
 	const contextPreview = new ContextPreview({ work: work.child('preview'), source: sessionFeed, extensionUri: context.extensionUri, reportRenders: testRun, log: (message) => logger.warn(message), debug: (message) => logger.debug(message) });
 	context.subscriptions.push(
-		logger, settings, controller, live, lastSent, lastSentDocuments, sessionsTree, prunedTree, statusBar, sessionFeed, contextPreview, problems, flush,
+		logger, settings, controller, live, lastSent, lastSentDocuments, sessionsTree, prunedTree, costsTree, statusBar, sessionFeed, contextPreview, problems, flush,
 		bridgeInstall, contextKeys, indexUi,
 		documents,
 		vscode.languages.registerHoverProvider(HOVER_SELECTOR, new RefHoverProvider(controller)),
@@ -147,7 +149,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 	live.start();
 	const activationMs = performance.now() - started;
 	logger.info(`activated in ${activationMs.toFixed(1)} ms (pi-ai not loaded)`);
-	return testRun ? { controller, sessionsTree, prunedTree, statusBar, sessionFeed, contextPreview, problems, flush, live, lastSent, contextKeys, sessionSearch, activationMs, logUri: context.logUri } : undefined;
+	return testRun ? { controller, sessionsTree, prunedTree, costsTree, statusBar, sessionFeed, contextPreview, problems, flush, live, lastSent, contextKeys, sessionSearch, activationMs, logUri: context.logUri } : undefined;
 }
 
 /** VS Code awaits this (for a few seconds) before disposing `context.subscriptions`: nothing of ours runs once it resolves. */

@@ -40,6 +40,9 @@ export interface AppLayout {
 	readonly whatIf: HTMLElement;
 	/** What the Pi holding the session last sent (live sessions only; hidden otherwise). */
 	readonly lastSent: HTMLElement;
+	readonly toolbar: HTMLElement;
+	/** The messages and the side column (the Costs panel takes their place when open). */
+	readonly content: HTMLElement;
 }
 
 export function buildLayout(app: HTMLElement): AppLayout {
@@ -67,6 +70,8 @@ export function buildLayout(app: HTMLElement): AppLayout {
 		cache: el('div', { className: 'side-part' }),
 		whatIf: el('div', { className: 'side-part' }),
 		lastSent: el('div', { className: 'side-part' }),
+		toolbar: el('div', { className: 'toolbar' }),
+		content: el('main', { className: 'content' }),
 	};
 	layout.lastSent.hidden = true;
 	layout.scroller.appendChild(layout.inner);
@@ -80,22 +85,24 @@ export function buildLayout(app: HTMLElement): AppLayout {
 		el('header', { className: 'top' }, [
 			el('div', { className: 'title-line' }, [icon('eye'), layout.title, layout.status]),
 			el('div', { className: 'release-line' }, [icon('package'), layout.release]),
-			el('div', { className: 'toolbar' }, [
-				el('div', { className: 'segmented', attrs: { role: 'group', 'aria-label': 'Which context' } }, [layout.sentButton, layout.rawButton]),
-				el('div', { className: 'search' }, [layout.searchField, layout.previousHit, layout.nextHit, layout.hitCount]),
-			]),
+			layout.toolbar,
 			layout.banner,
 			layout.actions.element,
 			layout.warnings,
 			layout.edits,
 		]),
-		el('main', { className: 'content' }, [
-			el('div', { className: 'list-column' }, [
-				el('p', { className: 'visually-hidden', attrs: { id: 'list-keys' }, text: 'Up and Down move between messages; Home, End, Page Up and Page Down jump; Right moves into a message\'s links and buttons, Left or Escape back to the message.' }),
-				layout.empty, layout.skeleton, layout.scroller,
-			]),
-			el('aside', { className: 'side' }, [layout.lastSent, layout.bars, layout.cache, layout.whatIf]),
+		layout.content,
+	);
+	layout.toolbar.replaceChildren(
+		el('div', { className: 'segmented', attrs: { role: 'group', 'aria-label': 'Which context' } }, [layout.sentButton, layout.rawButton]),
+		el('div', { className: 'search' }, [layout.searchField, layout.previousHit, layout.nextHit, layout.hitCount]),
+	);
+	layout.content.replaceChildren(
+		el('div', { className: 'list-column' }, [
+			el('p', { className: 'visually-hidden', attrs: { id: 'list-keys' }, text: 'Up and Down move between messages; Home, End, Page Up and Page Down jump; Right moves into a message\'s links and buttons, Left or Escape back to the message.' }),
+			layout.empty, layout.skeleton, layout.scroller,
 		]),
+		el('aside', { className: 'side' }, [layout.lastSent, layout.bars, layout.cache, layout.whatIf]),
 	);
 	return layout;
 }

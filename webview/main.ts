@@ -7,6 +7,8 @@ import './preview.css';
 import './skeleton.css';
 import './rows.css';
 import './panels.css';
+import 'uplot/dist/uPlot.min.css';
+import './costs.css';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-checkbox/index.js';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';

@@ -5,6 +5,7 @@
  * state with `setState` so a reload or restart restores the view, what-if, search and scroll.
  */
 import type { PageSnapshot, PageState, RenderReport, ToWebview, ViewName, WhatIfOverrides } from '../src/shared/protocol';
+import { CostsPanel } from './costsPanel';
 import { buildLayout, showFigures, showLoading, showNoSession, showViewButtons, type AppLayout } from './appLayout';
 import { Expansions } from './expansions';
 import { showLastSent } from './lastSentPanel';
@@ -40,6 +41,7 @@ export class PreviewApp {
 	private pendingIndex: number | undefined;
 	private overrides: WhatIfOverrides = {};
 	private readonly recoveries: Recoveries;
+	private readonly costs: CostsPanel;
 	private restored: PageState | undefined;
 	private scrollTimer: number | undefined;
 	private flashIndex: number | undefined;
@@ -87,6 +89,12 @@ export class PreviewApp {
 		// Its fields have nothing to show until the first snapshot (the skeleton stands for the side column).
 		this.whatIf.element.hidden = true;
 		this.recoveries = new Recoveries(host);
+		this.costs = new CostsPanel((shown) => {
+			host.post({ type: 'showCosts', shown });
+			this.saveState();
+		}, () => this.report('costs', performance.now()));
+		this.layout.toolbar.appendChild(this.costs.button);
+		app.insertBefore(this.costs.element, this.layout.content);
 		wirePageControls(this.layout, host, {
 			store: this.store,
 			recoveries: this.recoveries,
@@ -109,6 +117,7 @@ export class PreviewApp {
 			this.view = this.restored.view;
 			this.overrides = this.restored.overrides;
 			this.search.restore(this.restored.query);
+			this.costs.setOpen(this.restored.costs === true, false);
 		}
 		this.host.post({ type: 'ready', state: this.restored });
 	}
@@ -153,6 +162,8 @@ export class PreviewApp {
 			case 'reportRenders':
 				this.reportRenders = true;
 				return;
+			case 'costs':
+				return this.costs.show(message.costs, message.sessionPath);
 			case 'lastSent': return showLastSent(this.layout.lastSent, message.lastSent, this.host, () => this.report('lastSent', receivedAt));
 			default: {
 				const _exhaustive: never = message;
@@ -206,6 +217,7 @@ export class PreviewApp {
 		this.store.clear();
 		this.requests.reset();
 		showNoSession(this.layout, text);
+		this.costs.show(undefined, '');
 		this.list.setRows(undefined);
 		this.whatIf.element.hidden = true;
 		this.report('snapshot', receivedAt);
@@ -265,6 +277,7 @@ export class PreviewApp {
 			anchor: position === 'end' || position?.key === undefined ? undefined : { key: position.key, offset: position.offset },
 			query: this.search.query,
 			expanded: this.expansions.keys(),
+			costs: this.costs.open,
 		});
 	}
 

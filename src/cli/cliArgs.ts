@@ -7,7 +7,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { KNOWN_RELEASES, parseReleaseChoice, type ReleaseChoice } from '../engine/release';
 import { errorMessage } from '../base/errorMessage';
 
-export const COMMANDS = ['list', 'status', 'stats', 'tree', 'preview', 'query', 'now', 'compact'] as const;
+export const COMMANDS = ['list', 'status', 'stats', 'tree', 'preview', 'query', 'costs', 'now', 'compact'] as const;
 export type CliCommand = (typeof COMMANDS)[number];
 
 /** The commands that write to the session. */
@@ -34,10 +34,13 @@ export interface CliArgs {
 	readonly quietMs: number | undefined;
 	/** `now`: one summarizer call at a time. */
 	readonly sequential: boolean;
+	/** `costs --all`: every session Pi keeps instead of one. */
+	readonly all: boolean;
 }
 
 export const USAGE = `Usage: pi-condense <command> <session> [options]
        pi-condense list [--json]
+       pi-condense costs --all [--json]
 
 A session is a file (session.jsonl), the start of a session id (see list), or
 --latest: the newest session of the current folder's project (else of all).
@@ -54,6 +57,10 @@ Read-only commands (the texts are pi-condense's /pruner texts):
   preview --json    that context as a JSON array of Pi AgentMessages
   preview --json --before   Pi's own context, before pruning
   query <ref...>    the raw output behind tN refs, tool-call ids or alias ids
+  costs [--json]    what its requests cost (as Pi recorded them), its cache
+                    rebuilds, and what each prune cost and saved
+  costs --all       the same over every session Pi keeps: by project and week,
+                    the most expensive sessions, which settings paid back best
 
 Commands that append to the session (only while Pi is not running on it):
   now               summarize the pending tool-call batches, then compress
@@ -88,6 +95,7 @@ const OPTIONS = {
 	latest: { type: 'boolean' },
 	before: { type: 'boolean' },
 	sequential: { type: 'boolean' },
+	all: { type: 'boolean' },
 	'quiet-ms': { type: 'string' },
 	release: { type: 'string' },
 	'agent-dir': { type: 'string' },
@@ -104,17 +112,21 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
 	const agentDir = nonEmpty('--agent-dir', values['agent-dir']);
 	const configFile = nonEmpty('--config', values.config);
 	const latest = values.latest ?? false;
+	const all = values.all ?? false;
 	const [command, ...rest] = positionals;
 	if (command === undefined || !COMMANDS.includes(command as CliCommand)) {
 		throw new UsageError(command === undefined ? 'missing command' : `unknown command "${command}"`);
 	}
-	const session = sessionArgument(command as CliCommand, rest, latest);
+	if (all && command !== 'costs') {
+		throw new UsageError('--all only applies to costs');
+	}
+	const session = all ? allSessions(rest, latest) : sessionArgument(command as CliCommand, rest, latest);
 	const refs = session.kind === 'named' ? rest.slice(1) : rest;
 	if (command === 'query' ? refs.length === 0 : refs.length > 0) {
 		throw new UsageError(command === 'query' ? 'query needs at least one ref' : `unexpected argument "${refs[0]}"`);
 	}
-	if ((json || before) && command !== 'preview' && !(json && command === 'list')) {
-		throw new UsageError('--json only applies to preview and list, --before only to preview');
+	if ((json || before) && command !== 'preview' && !(json && (command === 'list' || command === 'costs'))) {
+		throw new UsageError('--json only applies to preview, list and costs, --before only to preview');
 	}
 	if (before && !json) {
 		throw new UsageError('--before needs --json');
@@ -126,7 +138,15 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
 	if (sequential && command !== 'now') {
 		throw new UsageError('--sequential only applies to now');
 	}
-	return { command: command as CliCommand, session, refs, json, before, agentDir, configFile, release, quietMs, sequential };
+	return { command: command as CliCommand, session, refs, json, before, agentDir, configFile, release, quietMs, sequential, all };
+}
+
+/** `costs --all` names no session. */
+function allSessions(rest: readonly string[], latest: boolean): SessionArgument {
+	if (latest || rest.length > 0) {
+		throw new UsageError('costs --all takes no session');
+	}
+	return { kind: 'none' };
 }
 
 /** `list` names no session; the others one: the first argument, or `--latest` (then every argument is a ref). */

@@ -34,6 +34,12 @@ export interface CliSession {
  * as UTF-16 where it is not Latin-1) beside its parsed entries.
  */
 export async function readCliSession(work: SliceRunner, path: string, config: ContextPruneConfig, rules: ReleaseRules): Promise<CliSession> {
+	const model = await readCliModel(work, path);
+	return { path, model, insight: new SessionInsight(model, config, rules), blobs: sessionBlobReader(path, model.header.id) };
+}
+
+/** A session file's model, read in pieces; a file that cannot be read or has no header is a `SessionFileError`. */
+export async function readCliModel(work: SliceRunner, path: string): Promise<SessionModel & { readonly header: NonNullable<SessionModel['header']> }> {
 	let model: SessionModel;
 	try {
 		model = (await readSessionModel(work, path)).model;
@@ -45,7 +51,7 @@ export async function readCliSession(work: SliceRunner, path: string, config: Co
 		const detail = problems.length === 0 ? '' : `\n${problems.join('\n')}`;
 		throw new SessionFileError(`${path} is not a Pi session file (no session header on its first line)${detail}`);
 	}
-	return { path, model, insight: new SessionInsight(model, config, rules), blobs: sessionBlobReader(path, model.header.id) };
+	return model as SessionModel & { readonly header: NonNullable<SessionModel['header']> };
 }
 
 /** The session's problems as lines for stderr (none for a clean file); pi-condense's state is read whether or not pruning is on. */

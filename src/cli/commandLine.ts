@@ -17,6 +17,8 @@ import { readCliSession, SessionFileError, sessionProblemLines } from './cliSess
 import { runCommand } from './runCommand';
 import { runFlushCommand } from './runFlushCommand';
 import { runDemoCommand } from './runDemoCommand';
+import { runCostsCommand } from './runCostsCommand';
+import { runCostsHistory } from './costsHistory';
 import { loadRelease, sessionCwd } from './loadRelease';
 import { effectiveConfig } from '../engine/config';
 import { KNOWN_RELEASES, LATEST_RELEASE, readingRules, type ReleaseResolution, releaseWarningText } from '../engine/release';
@@ -47,6 +49,11 @@ export async function runCommandLine(argv: readonly string[]): Promise<number> {
 			process.stdout.write(`${parsed.json ? listJson(catalog) : listText(catalog)}\n`);
 			return 0;
 		}
+		if (parsed.command === 'costs' && parsed.all) {
+			const loaded = await loadPruneConfig({ agentDir: parsed.agentDir, configFile: parsed.configFile }, readingRules(await loadRelease(parsed, process.cwd())));
+			process.stdout.write(`${await runCostsHistory(parsed, index, loaded.config)}\n`);
+			return 0;
+		}
 		const args = { ...parsed, sessionFile: await findSession(parsed, index) };
 		const resolution = warnAbout(await loadRelease(args, await sessionCwd(args.sessionFile)));
 		const rules = readingRules(resolution);
@@ -64,6 +71,10 @@ export async function runCommandLine(argv: readonly string[]): Promise<number> {
 			process.stdout.write(output.stdout);
 			process.stderr.write(output.stderr);
 			return output.exitCode;
+		}
+		if (args.command === 'costs') {
+			process.stdout.write(`${await runCostsCommand(args, context)}\n`);
+			return 0;
 		}
 		const session = await readCliSession(work, args.sessionFile, context.config, rules);
 		for (const line of sessionProblemLines(session)) {

@@ -85,6 +85,8 @@ async function commandText(args: SessionArgs, session: CliSession, context: CliC
 		case 'now':
 		case 'compact':
 			throw new Error(`${args.command} writes to the session: run it through runFlushCommand`);
+		case 'costs':
+			throw new Error('costs reads its session itself: run it through runCostsCommand');
 		case 'list':
 			throw new Error('list names no session: the command line runs it before opening one');
 	}

@@ -63,6 +63,7 @@ export class ControllerSessionFeed extends Disposable implements SessionFeed {
 			derived: session.insight(settings),
 			statusLine: statusLineText(settings.configured, prepared, controller.activity === 'summarizing', state !== 'not-installed'),
 			actions: pageActions(state, vscode.workspace.isTrusted, prepared?.pending.length ?? 0),
+			costs: session.costs,
 		};
 	}
 

@@ -13,12 +13,14 @@ import type { ProblemReporter } from './problemReporter';
 import type { SessionController } from './sessionController';
 import type { PruneStatusBar } from './statusBar/pruneStatusBar';
 import type { PrunedCallsTreeProvider } from './tree/prunedCallsTreeProvider';
+import type { PiCostsTreeProvider } from './history/piCostsTree';
 import type { SessionsTreeProvider } from './tree/sessionsTreeProvider';
 import type { SessionSearch } from './history/sessionSearch';
 
 export interface ExtensionApi {
 	readonly controller: SessionController;
 	readonly sessionsTree: SessionsTreeProvider;
+	readonly costsTree: PiCostsTreeProvider;
 	readonly prunedTree: PrunedCallsTreeProvider;
 	readonly statusBar: PruneStatusBar;
 	readonly sessionFeed: ControllerSessionFeed;

@@ -16,6 +16,7 @@ import { defaultPruneSettings } from '../node/store/pruneSettingsSource';
 import type { SessionRow } from '../node/store/sessionRows';
 import type { SessionSettings } from '../node/store/sessionSettings';
 import type { DiscoveryReport, IndexState, SessionStore } from '../node/store/sessionStore';
+import type { HistoryCosts } from '../node/history/historyCostsReport';
 import type { SearchOptions, SessionHits } from '../node/history/historySearch';
 import { Disposable } from './dispose';
 import { fileWorkspaceFolders } from './sessionLocator';
@@ -65,6 +66,11 @@ export abstract class SessionDirectory extends Disposable {
 	async searchHistory(words: string, options: SearchOptions, signal?: AbortSignal): Promise<SessionHits[] | undefined> {
 		const hits = await this.store.sessionIndex?.search(words, options, signal);
 		return hits?.filter((hit) => this.knowsSession(hit.path));
+	}
+
+	/** The costs of every session, from the session index (each request once); undefined without one. */
+	historyCosts(options: { readonly timeZone?: string; readonly top?: number }, signal?: AbortSignal): Promise<HistoryCosts | undefined> {
+		return this.store.sessionIndex?.costs(options, signal) ?? Promise.resolve(undefined);
 	}
 
 	/** Clear the Session Index: every session forgotten; false when this window has no index. */

@@ -15,6 +15,7 @@
 import type { PageFigures, PreviewBlock, PreviewRow, RefInfo, ViewName, WhatIfSettings } from '../engine/preview';
 import type { PageActions, PendingWork } from '../engine/views';
 import type { LastSentView } from '../engine/live';
+import type { CostsView } from '../engine/costs';
 
 // The engine's types the page reads, named one by one: what crosses to the page is listed here.
 export type { PageAction, PageActions, PendingWork } from '../engine/views';
@@ -24,6 +25,7 @@ export type {
 	WhatIfSettings, WhatIfState,
 } from '../engine/preview';
 export type { LastSentView } from '../engine/live';
+export type { CostsColumns, CostsMarkerView, CostsView, PruneView } from '../engine/costs';
 
 /** The webview panel's view type (also its `onWebviewPanel:` activation event). */
 export const PREVIEW_VIEW_TYPE = 'piCondense.preview';
@@ -78,6 +80,8 @@ export interface PageState {
 	readonly query: string;
 	/** Rows the user expanded to their full content. */
 	readonly expanded: readonly string[];
+	/** The Costs panel is open. */
+	readonly costs?: boolean;
 }
 
 export interface SearchHitMessage {
@@ -88,7 +92,7 @@ export interface SearchHitMessage {
 
 /** What the page rendered, reported after each render once the host asked for reports (tests read it). */
 export interface RenderReport {
-	readonly cause: 'snapshot' | 'view' | 'expand' | 'search' | 'reveal' | 'scroll' | 'restore' | 'lastSent';
+	readonly cause: 'snapshot' | 'view' | 'expand' | 'search' | 'reveal' | 'scroll' | 'restore' | 'lastSent' | 'costs';
 	readonly sessionPath: string;
 	readonly view: ViewName;
 	readonly rowCount: number;
@@ -130,6 +134,11 @@ export type ToWebview =
 	| { readonly type: 'applied'; readonly ok: boolean; readonly message: string }
 	/** What the Pi holding the session really sent last, checked against the prediction; undefined when no live Pi holds it. */
 	| { readonly type: 'lastSent'; readonly lastSent: LastSentView | undefined }
+	/**
+	 * The Costs panel's data for the session shown: first its overview (`prunes` undefined while each
+	 * prune's account is worked out), then the whole; undefined when the session has none to show.
+	 */
+	| { readonly type: 'costs'; readonly sessionPath: string; readonly costs: CostsView | undefined }
 	/** Test runs only, before the first snapshot: post a `rendered` report after every render. */
 	| { readonly type: 'reportRenders' };
 
@@ -155,4 +164,6 @@ export type FromWebview =
 	/** Last sent's button: the exact messages, system prompt and payload of the last request, as a document. */
 	| { readonly type: 'openLastSent' }
 	| { readonly type: 'search'; readonly requestId: number; readonly view: ViewName; readonly query: string }
+	/** The Costs panel was opened or closed: the host works the costs out only while it is open. */
+	| { readonly type: 'showCosts'; readonly shown: boolean }
 	| { readonly type: 'rendered'; readonly report: RenderReport };

@@ -3,6 +3,7 @@
  * makes absolute times meaningless; nothing here asserts).
  */
 import { largestRealSession, syntheticSessionFile } from './benchFiles';
+import { benchCostsPanel } from './costsPanelBench';
 import { benchFlush } from './flushBench';
 import { benchHistoryIndex } from './historyBench';
 import { benchSessionOpen } from './openBench';
@@ -22,6 +23,16 @@ async function main(): Promise<void> {
 		benchSteps(megabytes);
 		return;
 	}
+	// The Costs panel's steps alone (open, the ledger's pass, first paint, every prune's account).
+	if (process.env['PI_CONDENSE_BENCH_ONLY'] === 'costs') {
+		benchSteps(megabytes, 'costs');
+		return;
+	}
+	// The Costs panel in the page on the realistic sessions: first paint, every prune accounted, host blocks.
+	if (process.env['PI_CONDENSE_BENCH_ONLY'] === 'costspanel') {
+		await benchCostsPanel(megabytes);
+		return;
+	}
 	// One part alone, to compare two checkouts side by side.
 	if (process.env['PI_CONDENSE_BENCH_ONLY'] === 'preview') {
 		await benchPreview();
@@ -39,6 +50,7 @@ async function main(): Promise<void> {
 	await benchFlush();
 	await benchStoreStart(largestRealSession(), Number(process.env['PI_CONDENSE_BENCH_SESSIONS'] ?? '200'));
 	await benchPreview();
+	await benchCostsPanel(megabytes);
 	benchSteps(megabytes);
 	benchHistoryIndex();
 }

@@ -14,7 +14,8 @@ import { realisticSessions, type RealisticSession } from './realisticSessions';
 import type { StepFigures } from './stepProbe';
 import { mb, ms, ratio } from './timing';
 
-export function benchSteps(megabytes: number): void {
+/** `only: 'costs'`: the session's open and its costs steps alone (`PI_CONDENSE_BENCH_ONLY=costs`). */
+export function benchSteps(megabytes: number, only?: 'costs'): void {
 	for (const session of realisticSessions(megabytes)) {
 		const size = statSync(session.file).size;
 		console.log(`\n## Steps on the realistic session: ${basename(session.file)} (${mb(size)}, ${session.label})`);
@@ -25,15 +26,17 @@ export function benchSteps(megabytes: number): void {
 		console.log(`floor (read + JSON.parse, best of 3)   ${ms(floor.ms)}; peak RSS ${ratio(floor.peakRss / size)} the file; ${floor.note ?? ''}`);
 		console.log(`${'step'.padEnd(18)}${'time'.padStart(10)}${'/floor'.padStart(8)}${'sum/floor'.padStart(11)}${'longest block'.padStart(15)}${'longest GC'.padStart(12)}${'peak RSS/file'.padStart(15)}${'retained/file'.padStart(15)}   (targets: block ≤ 50 ms, peak ≤ 3×, retained ≤ 2×, open ≤ 1.5×, open + state + render ≤ 1.8×)`);
 		let sum = 0;
-		for (const step of probe('steps', session)) {
+		for (const step of probe(only ?? 'steps', session)) {
 			sum += step.ms;
 			console.log(`${step.step.padEnd(18)}${ms(step.ms).padStart(10)}${ratio(step.ms / floor.ms).padStart(8)}${ratio(sum / floor.ms).padStart(11)}${ms(step.longestBlockMs).padStart(15)}${ms(step.longestGcMs).padStart(12)}${ratio(step.peakRss / size).padStart(15)}${ratio(step.retained / size).padStart(15)}   ${step.note ?? ''}`);
 		}
-		cliStatus(session.file, size);
+		if (only === undefined) {
+			cliStatus(session.file, size);
+		}
 	}
 }
 
-function probe(mode: 'floor' | 'steps', session: RealisticSession): StepFigures[] {
+function probe(mode: 'floor' | 'steps' | 'costs', session: RealisticSession): StepFigures[] {
 	const output = execFileSync(process.execPath, ['--expose-gc', '--max-old-space-size=8192', join(__dirname, 'stepProbe.js'), mode, session.file, session.source], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
 	return output.trim().split('\n').map((line) => JSON.parse(line) as StepFigures);
 }

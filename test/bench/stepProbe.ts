@@ -41,6 +41,10 @@ import { noPiRunning } from '../support/tempSession';
 import { writeEntriesToSession } from '../../src/node/write';
 import type { EntryDraft } from '../../src/engine/write';
 import { openPreview } from './settingsChange';
+import { CostsLedger, NO_PRICES, sessionCostsSteps, type SessionCosts, type SessionOverview } from '../../src/engine/costs';
+import type { SessionModel } from '../../src/engine/session';
+import type { ReleaseRules } from '../../src/engine/release';
+import type { ContextPruneConfig } from '../../src/engine/config';
 import { testWork } from '../support/testWork';
 
 export interface StepFigures {
@@ -224,6 +228,7 @@ async function steps(file: string, baseline: number): Promise<void> {
 	const compacted = await measure('compact planning', baseline,
 		() => runFlush({ mode: 'compact', branch, messages, config: flushConfig, rules: WRITER_RELEASE }, flushPorts),
 		(result) => (result as Awaited<ReturnType<typeof runFlush>>).message.split('\n')[0] ?? '');
+	const costs = await costsSteps(model, rules, config, baseline);
 	// The preview open on the session (its views prepared, the page holding its first snapshot), then a
 	// setting changed: the views and the preview start over on the host's thread.
 	const preview = await openPreview(file, model, config, rules);
@@ -232,16 +237,49 @@ async function steps(file: string, baseline: number): Promise<void> {
 		(value) => `chainCompression.rollingWindow 3→1, the preview open: the views and the preview recomputed, ${((value as { posted: number }).posted / 1024 / 1024).toFixed(2)} MB posted`);
 	preview.dispose();
 	// Everything stays reachable until here, as in the extension, which holds what its views show.
-	if ([rendered, raw, search, flushed, compacted, changed].includes(undefined)) {
+	if ([rendered, raw, search, flushed, compacted, costs, changed].includes(undefined)) {
 		throw new Error('a step returned nothing');
 	}
 }
 
+/**
+ * The Costs panel's data, as the extension gets it: the store's open session keeps its costs ledger (one
+ * pass over the entries when it opens, the appended entries after), so the panel's first paint is the
+ * overview handed out from it; then every prune's account, in slices.
+ */
+async function costsSteps(model: SessionModel, rules: ReleaseRules, config: ContextPruneConfig, baseline: number): Promise<unknown> {
+	const ledger = await measure('costs ledger', baseline, () => testWork.sliced(CostsLedger.empty().extendSteps(model.entries)),
+		(value) => `the pass the store adds to an open: ${String((value as CostsLedger).entriesRead)} entries`) as CostsLedger;
+	const overview = await measure('costs overview', baseline, () => ledger.overview(NO_PRICES),
+		(value) => { const { timeline, summary } = value as SessionOverview; return `first paint, from the open session: ${String(timeline.requests.length)} requests, ${String(timeline.markers.length)} markers, ${String(summary.rebuilds.count)} rebuilds`; });
+	const costs = await measure('costs', baseline, () => testWork.sliced(sessionCostsSteps({ model, rules, config, prices: NO_PRICES, ledger })),
+		(value) => { const c = value as SessionCosts; return `${String(c.accounts.length)} prunes accounted, ${String(c.measures.epochs.length)} epochs, ${String(c.measures.renders)} renders`; });
+	return overview !== undefined && costs;
+}
+
+/** Only the session's open and its costs: `PI_CONDENSE_BENCH_ONLY=costs`. */
+async function costsOnly(file: string, baseline: number): Promise<void> {
+	const rules = LATEST;
+	const config = resolveConfig({ enabled: true }, rules).config;
+	const { model } = await measure('open', baseline, () => readSessionModel(testWork, file), (value) => `${String((value as { model: SessionModel }).model.entries.length)} entries (read only)`) as { model: SessionModel };
+	await costsSteps(model, rules, config, baseline);
+}
+
+async function run(mode: string, file: string, baseline: number): Promise<void> {
+	switch (mode) {
+		case 'floor':
+			return floor(file, baseline);
+		case 'costs':
+			return costsOnly(file, baseline);
+		default:
+			return steps(file, baseline);
+	}
+}
+
 async function main(mode: string, file: string, warmUpFile: string): Promise<void> {
-	await (mode === 'floor' ? floor(warmUpFile, held()) : steps(warmUpFile, held()));
+	await run(mode, warmUpFile, held());
 	reporting = true;
-	const baseline = held();
-	await (mode === 'floor' ? floor(file, baseline) : steps(file, baseline));
+	await run(mode, file, held());
 }
 
 const [mode, file, warmUpFile] = process.argv.slice(2);

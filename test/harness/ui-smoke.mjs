@@ -5,7 +5,7 @@
 // the palette's commands, hover and click the status bar item, reload the window and find the context preview
 // restored by its serializer; then prune a session without a key (the confirmation first) and undo it
 // (uiPruneFlow.mjs). Saves
-// search Pi Sessions… for words and open the session it finds; screenshots (tree.png, hover.png, search.png, status-bar.png): the README's, in media/screenshots/, by default
+// search Pi Sessions… for words and open the session it finds; open a pruned session's Costs panel; screenshots (tree.png, hover.png, search.png, costs.png, status-bar.png): the README's, in media/screenshots/, by default
 // (`npm run screenshots`); `npm test` writes them to screenshots-tmp/ so a test run leaves the committed
 // ones alone. Uses the same fixtures as the integration tests (integrationFixtures.mjs).
 //   node test/harness/ui-smoke.mjs [--shots <dir>]      HARNESS_VERBOSE=1  show the server log
@@ -183,6 +183,37 @@ async function run(page, fixtures, server) {
 	step(`after a window reload the context preview is back with its rows (${restoredRows} on screen) and has the keyboard`);
 
 	await confirmThenUndo(page, fixtures.idle, { palette, step, shotsDir });
+
+	// The Costs panel of a session with recorded usage and pruning (large-bulk, named "/mode"): opened by its button in the page.
+	await palette(page, 'Pi Condense: Search Pi Sessions…');
+	await page.locator('.quick-input-widget .quick-input-title', { hasText: 'search Pi sessions' }).waitFor({ state: 'visible', timeout: 20_000 });
+	await page.locator('.quick-input-widget input').fill('/mode');
+	// The session by its name is the first row; Enter once the messages found in the index have come after it (as above).
+	await page.locator('.quick-input-list .monaco-list-row', { hasText: 'msgs' }).filter({ hasText: '/mode' }).first().waitFor({ timeout: 30_000 });
+	await page.locator('.quick-input-list .monaco-list-row', { hasText: 'You: /mode' }).first().waitFor({ timeout: 30_000 });
+	await page.keyboard.press('Enter');
+	await page.locator('.part.editor .tab', { hasText: 'Context: /mode' }).first().waitFor({ timeout: 30_000 });
+	const costsFrame = await frameWith(page, 'vscode-button[data-control="costs"]');
+	await costsFrame.locator('vscode-button[data-control="costs"]').click();
+	await costsFrame.locator('table.prunes').waitFor({ timeout: 60_000 });
+	await costsFrame.locator('.costs-chart canvas').waitFor({ timeout: 10_000 });
+	await page.locator('.part.editor').screenshot({ path: join(shotsDir, 'costs.png') });
+	step('the Costs panel of a pruned session with recorded usage: the chart and every prune accounted (costs.png)');
+}
+
+/** The frame (a webview's, nested) that holds `selector`, once one does. */
+async function frameWith(page, selector, timeoutMs = 30_000) {
+	for (const deadline = Date.now() + timeoutMs; ;) {
+		for (const frame of page.frames()) {
+			if (await frame.locator(selector).count().catch(() => 0) > 0) {
+				return frame;
+			}
+		}
+		if (Date.now() > deadline) {
+			throw new Error(`no frame shows ${selector}`);
+		}
+		await new Promise((done) => setTimeout(done, 200));
+	}
 }
 
 /** Waits until the frame showing the preview's rows has the keyboard (as VS Code gives it to the active editor). */

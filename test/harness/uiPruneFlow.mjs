@@ -38,8 +38,9 @@ export async function paletteCommands(page) {
 	await input.waitFor({ state: 'visible' });
 	await input.fill('>Pi Condense: ');
 	await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Pi Condense:' }).first().waitFor({ timeout: 20_000 });
-	// The palette lists its commands, then may add similar ones: read the list once it has stopped changing.
-	const texts = await settled(() => page.locator('.quick-input-list .monaco-list-row').allTextContents());
+	// The palette lists its commands, then may add similar ones: read the list once it has stopped changing. Each row's
+	// label only: a row's hidden detail may still hold the text of an earlier pick's row (two searches before this).
+	const texts = await settled(() => page.locator('.quick-input-list .monaco-list-row .label-name').allTextContents());
 	await page.keyboard.press('Escape');
 	return texts.filter((text) => text.includes('Pi Condense:')).map((text) => text.replace(/^.*?(Pi Condense: [^\n]*?)(recently used|other commands|similar commands)?$/s, '$1').trim());
 }

@@ -32,13 +32,14 @@ describe('activation in a real VS Code extension host', () => {
 		assert.equal(folders[0]?.uri.fsPath, process.env.PI_CONDENSE_TEST_WORKSPACE);
 	});
 
-	it('is present, with its view container and its two views, and activates on startup finished', () => {
+	it('is present, with its view container and its three views, and activates on startup finished', () => {
 		const extension = ourExtension();
 		const manifest = extension.packageJSON as { activationEvents: string[]; contributes: { views: Record<string, { id: string; name: string }[]> } };
 		assert.ok(manifest.activationEvents.includes('onStartupFinished'), 'present from the start, without any view opened');
 		assert.deepEqual(manifest.contributes.views.piCondense?.map((view) => [view.id, view.name]), [
 			['piCondense.sessions', 'Pi Sessions'],
 			['piCondense.prunedCalls', 'Pruned Calls'],
+			['piCondense.costs', 'Pi Costs'],
 		]);
 	});
 

@@ -22,6 +22,7 @@ import { updatePruneSettings } from '../../src/node/settings/updatePruneSettings
 import type { ReleaseRules } from '../../src/engine/release/releases';
 import type { PageActions } from '../../src/engine/views/pageActions';
 import { runSteps } from '../../src/engine/steps';
+import { CostsLedger } from '../../src/engine/costs';
 import { SessionInsight, type PreparedInsight } from '../../src/engine/views/sessionInsight';
 import { statusLineText } from '../../src/engine/views/statusLine';
 
@@ -79,6 +80,8 @@ export class SessionFileSource implements SessionFeed {
 			rules: settings.rules,
 			followed: this.followed,
 			blobs: sessionBlobReader(this.path, model.header?.id ?? ''),
+			// As the store keeps it for an open session: the Costs panel's first paint.
+			costs: runSteps(CostsLedger.empty().extendSteps(model.entries)),
 			...(derived ? { derived } : {}),
 			...(this.actions ? { actions: this.actions } : {}),
 			// As the extension's source says it: the status bar's text, from the views' insight.

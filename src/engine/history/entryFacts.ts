@@ -40,17 +40,18 @@ export function entryFacts(entry: Record<string, unknown>, place: EntryPlace): E
 			const at = typeof message.timestamp === 'number' && Number.isFinite(message.timestamp) ? message.timestamp : time;
 			const role = message.role;
 			const usage = role === 'assistant' || (role === 'toolResult' && message.usage !== undefined)
-				? usageRecord(role, message, { entryId, time: at, line: place.lineNumber, kind: undefined })
+				? usageRecord(role, message, { entryId, time: at, entryTime: time, line: place.lineNumber, kind: undefined })
 				: undefined;
 			return { usage, event: undefined, doc: docOf(messageSearchText(message, place.line.bytes, text), entryId, at, place) };
 		}
 		case 'compaction':
 		case 'branch_summary': {
-			const usage = entry.usage === undefined ? undefined : usageRecord(entry.type, entry, { entryId, time, line: place.lineNumber, kind: undefined });
-			return { usage, event: undefined, doc: docOf(summarySearchText(entry.summary, text), entryId, time, place) };
+			const usage = entry.usage === undefined ? undefined : usageRecord(entry.type, entry, { entryId, time, entryTime: time, line: place.lineNumber, kind: undefined });
+			const reset: CondenseEvent = { entryId, entryType: entry.type, customType: '', time, line: place.lineNumber, facts: '{}' };
+			return { usage, event: reset, doc: docOf(summarySearchText(entry.summary, text), entryId, time, place) };
 		}
 		case 'usage':
-			return { usage: usageRecord('usage', entry, { entryId, time, line: place.lineNumber, kind: typeof entry.kind === 'string' ? text(entry.kind) : undefined }), event: undefined, doc: undefined };
+			return { usage: usageRecord('usage', entry, { entryId, time, entryTime: time, line: place.lineNumber, kind: typeof entry.kind === 'string' ? text(entry.kind) : undefined }), event: undefined, doc: undefined };
 		case 'custom_message': {
 			const event = condenseEvent(entry, 'custom_message', entry.details, { entryId, time, line: place.lineNumber }, text);
 			return { usage: undefined, event, doc: docOf(messageSearchText({ role: 'custom', content: entry.content }, place.line.bytes, text), entryId, time, place) };
@@ -67,6 +68,8 @@ const NONE: EntryFacts = { usage: undefined, event: undefined, doc: undefined };
 interface RecordPlace {
 	readonly entryId: string | undefined;
 	readonly time: number | undefined;
+	/** The entry's own time (`time` is an assistant message's own, when it has one). */
+	readonly entryTime?: number | undefined;
 	readonly line: number;
 	readonly kind: string | undefined;
 }
@@ -82,12 +85,17 @@ function usageRecord(source: UsageSource, holder: Record<string, unknown>, place
 		provider: typeof holder.provider === 'string' ? holder.provider : undefined,
 		model: typeof holder.model === 'string' ? holder.model : undefined,
 		time: place.time,
+		entryTime: place.entryTime,
 		input: count(usage.input),
 		output: count(usage.output),
 		cacheRead: count(usage.cacheRead),
 		cacheWrite: count(usage.cacheWrite),
 		totalTokens: count(usage.totalTokens),
 		cost: count(cost.total),
+		costInput: count(cost.input),
+		costOutput: count(cost.output),
+		costCacheRead: count(cost.cacheRead),
+		costCacheWrite: count(cost.cacheWrite),
 		line: place.line,
 	};
 }

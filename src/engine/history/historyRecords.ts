@@ -16,6 +16,8 @@ export interface UsageRecord {
 	readonly model: string | undefined;
 	/** Epoch ms: the message's own timestamp, else the entry's. */
 	readonly time: number | undefined;
+	/** Epoch ms of the entry's own timestamp (when Pi wrote it): what days and a fork's copies are keyed by. */
+	readonly entryTime: number | undefined;
 	readonly input: number;
 	readonly output: number;
 	readonly cacheRead: number;
@@ -23,14 +25,23 @@ export interface UsageRecord {
 	readonly totalTokens: number;
 	/** USD (`usage.cost.total`). */
 	readonly cost: number;
+	/** USD by part (`usage.cost.input`, `.output`, `.cacheRead`, `.cacheWrite`). */
+	readonly costInput: number;
+	readonly costOutput: number;
+	readonly costCacheRead: number;
+	readonly costCacheWrite: number;
 	/** 1-based line in the file. */
 	readonly line: number;
 }
 
-/** One pi-condense entry (`customType` starting `context-prune-`): a flush's summary, index, chain, frontier, stats… */
+/**
+ * One pi-condense entry (`customType` starting `context-prune-`): a flush's summary, index, chain,
+ * frontier, stats…; or one of Pi's compactions and branch summaries (`customType` empty), where the
+ * context starts afresh: the cache rebuilds of the history are counted from there as Pi counts them.
+ */
 export interface CondenseEvent {
 	readonly entryId: string | undefined;
-	readonly entryType: 'custom' | 'custom_message';
+	readonly entryType: 'custom' | 'custom_message' | 'compaction' | 'branch_summary';
 	readonly customType: string;
 	readonly time: number | undefined;
 	readonly line: number;

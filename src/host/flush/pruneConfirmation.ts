@@ -13,6 +13,7 @@ import type { SessionController } from '../sessionController';
 import { showInfo, showWarning } from '../ui/safeUi';
 import { confirmation, CONFIRM_COMPACT, CONFIRM_SUMMARIZE, SET_UP_KEY, SUMMARIZE_OFFLINE, type PruneFacts } from './prunePlanText';
 import { setUpKey } from './setUpKey';
+import { pruneNowCacheText } from '../statusBar/pruneNowCache';
 import type { SetUpKeys } from './setUpKeys';
 
 export interface ConfirmDeps {
@@ -83,5 +84,6 @@ export async function pruneFacts(mode: FlushMode, path: string, agentDir: string
 		chains: plan?.jobs.length ?? 0,
 		rollingWindow: config.chainCompression.rollingWindow,
 		summarizer: await deps.planSummarizer(agentDir, config.summarizerModel, model ? { provider: model.provider, modelId: model.modelId } : undefined),
+		cache: pruneNowCacheText(controller, path, Date.now()),
 	};
 }

@@ -20,6 +20,8 @@ export interface PruneFacts {
 	readonly chains: number;
 	readonly rollingWindow: number;
 	readonly summarizer: SummarizerPlan;
+	/** What pruning now does to the provider's cache ('' when unknown): `cache warm for 3 more minutes…`. */
+	readonly cache?: string;
 }
 
 export const CONFIRM_SUMMARIZE = 'Summarize';
@@ -39,6 +41,9 @@ export interface Confirmation {
 export function confirmation(facts: PruneFacts): Confirmation {
 	const plan = facts.summarizer;
 	const lines = facts.mode === 'now' ? nowLines(facts) : compactLines(facts);
+	if (facts.cache) {
+		lines.push(cacheLine(facts.cache));
+	}
 	lines.push(summarizerLine(plan, facts.mode));
 	lines.push('The entries are appended to the session file as pi-condense writes them; Undo Last Prune removes them again as long as nothing was written after them.');
 	const noKey = plan.kind === 'offline' && plan.provider !== undefined;
@@ -50,6 +55,12 @@ export function confirmation(facts: PruneFacts): Confirmation {
 		? `Summarize the ${plural(facts.estimate?.batches ?? 0, 'pending batch', 'pending batches')} of "${facts.title}"?`
 		: `Compact the closed chains of "${facts.title}"?`;
 	return { message: what, detail: lines.join('\n\n'), actions, offline: plan.kind === 'offline' };
+}
+
+/** The cache line, with what waiting would cost instead when the cache is still warm. */
+function cacheLine(cache: string): string {
+	const text = `${cache.charAt(0).toUpperCase()}${cache.slice(1)}`;
+	return cache.startsWith('cache warm') ? `${text}; once it expires, pruning costs no extra cache write.` : `${text}.`;
 }
 
 function nowLines({ estimate, chains, rollingWindow, release }: PruneFacts): string[] {

@@ -9,6 +9,7 @@ import { WhatIfComputer } from './whatIfComputer';
 import type { PageHostOptions } from './pageHostOptions';
 
 export type { PageHostOptions } from './pageHostOptions';
+import { PageCosts } from './pageCosts';
 import { PagePosition } from './pagePosition';
 import { answerRecovery, openRef } from './refRequests';
 import { pageSnapshotSteps } from './snapshotRows';
@@ -38,9 +39,12 @@ export class PageHost {
 	private computing: { readonly cause: RefreshCause; readonly path: string | undefined } | undefined;
 	/** Serializes the work so a slow recomputation never overwrites a newer one. */
 	private readonly queue: SerialQueue;
+	/** The Costs panel's data: the overview at once, each prune's account once worked out. */
+	private readonly costs: PageCosts;
 
 	constructor(private readonly options: PageHostOptions) {
 		const work = options.work;
+		this.costs = new PageCosts({ work, source: options.source, post: options.post });
 		this.computer = new WhatIfComputer(work, options.source, options.now, () => void this.refresh('session'));
 		this.queue = work.serialQueue();
 		this.refreshes = work.latestWins((signal) => this.enqueue(() => this.postSnapshot(signal)), (error) => options.log(`preview: ${errorMessage(error)}`));
@@ -88,6 +92,8 @@ export class PageHost {
 				return this.options.source.compact();
 			case 'summarizeNow':
 				return this.options.source.summarizeNow();
+			case 'showCosts':
+				return this.costs.show(message.shown);
 			case 'openLastSent':
 				return this.options.source.openLastSent?.() ?? Promise.resolve();
 			case 'search':
@@ -115,6 +121,7 @@ export class PageHost {
 	pageUnloaded(): void {
 		this.ready = false;
 		this.loadingPath = undefined;
+		this.costs.forget();
 	}
 
 	/**
@@ -174,6 +181,9 @@ export class PageHost {
 		this.overrides = this.computer.effectiveOverrides(this.overrides);
 		this.options.setTitle(`Context: ${computation.snapshot.title}`);
 		await this.postCurrent(cause);
+		// Beside the queue, not in it: every prune's account takes seconds on a large session, and the
+		// page's other answers (rows, a view, an expanded row) must not wait behind it.
+		void this.costs.update();
 	}
 
 	/**
@@ -234,6 +244,8 @@ export class PageHost {
 	private async onReady(state: PageState | undefined): Promise<void> {
 		this.ready = true;
 		this.loadingPath = undefined;
+		this.costs.forget();
+		void this.costs.show(state?.costs === true);
 		const current = this.options.source.current();
 		// A restored page keeps its what-if only for the session it was made for.
 		const restoring = state !== undefined && current !== undefined && state.sessionPath === current.path;

@@ -42,9 +42,10 @@ const isPageState = shaped({
 	anchor: optional(shaped({ key: isString, offset: isNumber })),
 	query: isString,
 	expanded: listOf(isString),
+	costs: optional(isBoolean),
 } satisfies Record<keyof PageState, Check>, ['view', 'overrides', 'query', 'expanded']);
 
-const RENDER_CAUSES: readonly RenderReport['cause'][] = ['snapshot', 'view', 'expand', 'search', 'reveal', 'scroll', 'restore', 'lastSent'];
+const RENDER_CAUSES: readonly RenderReport['cause'][] = ['snapshot', 'view', 'expand', 'search', 'reveal', 'scroll', 'restore', 'lastSent', 'costs'];
 const REPORT_FIELDS: Readonly<Record<keyof RenderReport, Check>> = {
 	cause: (value) => RENDER_CAUSES.includes(value as RenderReport['cause']),
 	sessionPath: isString,
@@ -78,6 +79,7 @@ const MESSAGES: Readonly<Record<FromWebview['type'], Check>> = {
 	compact: shaped({ type: isString }),
 	summarizeNow: shaped({ type: isString }),
 	openLastSent: shaped({ type: isString }),
+	showCosts: shaped({ type: isString, shown: isBoolean }),
 	search: shaped({ type: isString, requestId: isCount, view: isView, query: isString }),
 	rendered: shaped({ type: isString, report: isRenderReport }),
 };

@@ -14,6 +14,7 @@ import type { ModelFacts } from '../../node/llm/modelPricing';
 import type { PageActions } from '../../engine/views';
 import type { PendingEstimate } from '../../engine/preview';
 import type { LastSentView } from '../../shared/protocol';
+import type { CostsLedger } from '../../engine/costs';
 
 /** The session the preview shows: the selected one, as of its latest snapshot. */
 export interface ShownSession {
@@ -39,6 +40,8 @@ export interface ShownSession {
 	readonly statusLine?: string;
 	/** The page's Summarize now and Compact buttons; both enabled when absent. */
 	readonly actions?: PageActions;
+	/** The costs ledger the store keeps for this snapshot's entries (the Costs panel's first paint); absent: no Costs panel. */
+	readonly costs?: CostsLedger;
 }
 
 /**

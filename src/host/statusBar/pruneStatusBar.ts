@@ -19,6 +19,7 @@ import type { LiveMarks } from '../live/liveMarks';
 import type { SessionController } from '../sessionController';
 import { fileWorkspaceFolders } from '../sessionLocator';
 import { markdownString } from '../ui/safeUi';
+import { pruneNowCacheText } from './pruneNowCache';
 
 export interface PruneStatusBarOptions {
 	readonly controller: SessionController;
@@ -145,6 +146,10 @@ export class PruneStatusBar extends Disposable {
 		const pending = insight.pending;
 		const pendingChars = pending.reduce((sum, batch) => sum + batch.rawChars, 0);
 		lines.push(pending.length === 0 ? md`Nothing pending` : md`Pending: ${pending.length} batch${pending.length === 1 ? '' : 'es'} · ${formatCompactCount(pendingChars)} chars`);
+		const cache = state === 'on' ? pruneNowCacheText(this.controller, this.controller.selected, Date.now()) : '';
+		if (cache !== '') {
+			lines.push(md`$(history) ${cache}`);
+		}
 		const left = state === 'not-installed' ? 0 : insight.compactableChains;
 		if (left > 0) {
 			lines.push(md`$(fold) ${notices.compactableChainsText(left)} · [Compact](command:${new SafeMarkdown(CommandId.Compact)})`);

@@ -20,6 +20,8 @@ import { removeListSnapshot } from './listSnapshot';
 import { deleteSession, sessionsOf, type StoredRow } from './indexRows';
 import { IndexWriter } from './indexWriter';
 import type { SqlEngineChoice } from './sqlite/openSqlite';
+import type { IndexedSession, StoredAccounts } from '../../engine/costs';
+import { accountsDueOf, indexedSessionsOf, storeAccountsOf, type AccountsDue } from './historyCosts';
 
 export interface HistoryIndexOptions {
 	/** The index file (`defaultIndexPath()` or one the user chose). */
@@ -110,6 +112,23 @@ export class HistoryIndex {
 		return this.database.read((db) => sessionsOf(db, `WHERE root IN (${paths.map(() => '?').join(', ')})`, paths));
 	}
 
+	/** The costs of every listed session under `roots`: requests, resets, stored prune accounts (`historyCosts.ts`). */
+	costSessions(roots: readonly SessionRoot[]): Promise<IndexedSession[]> {
+		const paths = roots.map((root) => root.path);
+		return this.database.read((db) => indexedSessionsOf(db, paths));
+	}
+
+	/** The pruned sessions under `roots` whose prunes need accounting again (`basisOf`: the release and settings a project renders with). */
+	accountsDue(roots: readonly SessionRoot[], basisOf: (project: string) => string | undefined): Promise<AccountsDue[]> {
+		const paths = roots.map((root) => root.path);
+		return this.database.read((db) => accountsDueOf(db, paths, basisOf));
+	}
+
+	/** Keeps a session's prune accounts, worked out from its first `consumed` bytes with `basis`. */
+	storeAccounts(path: string, consumed: number, basis: string, accounts: StoredAccounts): Promise<boolean> {
+		return this.database.write((db) => storeAccountsOf(db, path, consumed, basis, accounts));
+	}
+
 	/**
 	 * Forgets every session ("Clear the Session Index"): the rows go, the file gives their space
 	 * back, and the list snapshot beside it is deleted. The file itself stays, so windows and command lines that have it open see an empty index
@@ -118,7 +137,7 @@ export class HistoryIndex {
 	async clear(): Promise<void> {
 		await this.database.write((db) => {
 			db.exec("INSERT INTO docs_text (docs_text) VALUES ('delete-all')");
-			db.exec('DELETE FROM docs; DELETE FROM usage; DELETE FROM events; DELETE FROM models; DELETE FROM sessions;');
+			db.exec('DELETE FROM docs; DELETE FROM usage; DELETE FROM events; DELETE FROM costs_accounts; DELETE FROM models; DELETE FROM sessions;');
 		});
 		await this.database.use((db) => db.exec('VACUUM'));
 		removeListSnapshot(this.path);

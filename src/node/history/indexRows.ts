@@ -68,6 +68,7 @@ export function deleteContent(db: SqlDatabase, sid: number): void {
 	db.prepare('DELETE FROM docs WHERE doc BETWEEN ? AND ?').run([first, last]);
 	db.prepare('DELETE FROM usage WHERE sid = ?').run([sid]);
 	db.prepare('DELETE FROM events WHERE sid = ?').run([sid]);
+	db.prepare('DELETE FROM costs_accounts WHERE sid = ?').run([sid]);
 }
 
 export function deleteSession(db: SqlDatabase, path: string): boolean {
@@ -106,7 +107,7 @@ export function insertExtracted(db: SqlDatabase, sid: number, rows: RowColumns):
 		usage[row * USAGE_COLUMNS + USAGE_SID] = sid;
 		usage[row * USAGE_COLUMNS + USAGE_MODEL_ID] = modelId(usageModels[2 * row] ?? null, usageModels[2 * row + 1] ?? null);
 	}
-	insertRows(db, 'INSERT OR REPLACE INTO usage (sid, line, entry_id, source, kind, model_id, time, input, output, cache_read, cache_write, total_tokens, cost) VALUES', USAGE_COLUMNS, usage);
+	insertRows(db, 'INSERT OR REPLACE INTO usage (sid, line, entry_id, source, kind, model_id, time, entry_time, input, output, cache_read, cache_write, total_tokens, cost, cost_input, cost_output, cost_cache_read, cost_cache_write) VALUES', USAGE_COLUMNS, usage);
 	for (let row = 0; row < rowCount(events, EVENT_COLUMNS); row++) {
 		events[row * EVENT_COLUMNS + EVENT_SID] = sid;
 	}

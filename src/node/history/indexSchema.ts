@@ -19,7 +19,7 @@
 
 /** 'PiCI': Pi Condense index. */
 export const APPLICATION_ID = 0x50694349;
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** Doc ids per session: a session's docs are `[sid * DOCS_PER_SESSION, (sid + 1) * DOCS_PER_SESSION)`. */
 export const DOCS_PER_SESSION = 2 ** 26;
@@ -92,20 +92,28 @@ export const CREATE_SCHEMA = `
 		kind TEXT,
 		model_id INTEGER,
 		time INTEGER,
+		-- the entry's own time (time is an assistant message's own, when it has one)
+		entry_time INTEGER,
 		input INTEGER NOT NULL,
 		output INTEGER NOT NULL,
 		cache_read INTEGER NOT NULL,
 		cache_write INTEGER NOT NULL,
 		total_tokens INTEGER NOT NULL,
 		cost REAL NOT NULL,
+		cost_input REAL NOT NULL,
+		cost_output REAL NOT NULL,
+		cost_cache_read REAL NOT NULL,
+		cost_cache_write REAL NOT NULL,
 		PRIMARY KEY (sid, line)
 	) WITHOUT ROWID;
 	CREATE VIEW usage_with_model AS SELECT usage.sid, usage.line, usage.entry_id,
 		CASE usage.source WHEN 0 THEN 'assistant' WHEN 1 THEN 'toolResult' WHEN 2 THEN 'compaction' WHEN 3 THEN 'branch_summary' ELSE 'usage' END AS source,
-		usage.kind, models.provider, models.model, usage.time, usage.input, usage.output, usage.cache_read, usage.cache_write, usage.total_tokens, usage.cost
+		usage.kind, models.provider, models.model, usage.time, usage.entry_time, usage.input, usage.output, usage.cache_read, usage.cache_write, usage.total_tokens,
+		usage.cost, usage.cost_input, usage.cost_output, usage.cost_cache_read, usage.cost_cache_write
 		FROM usage LEFT JOIN models USING (model_id);
 
-	-- pi-condense's entries (context-prune-*), with their small facts as JSON
+	-- pi-condense's entries (context-prune-*), with their small facts as JSON; and Pi's compactions and
+	-- branch summaries (custom_type ''), where the context starts afresh
 	CREATE TABLE events (
 		sid INTEGER NOT NULL,
 		line INTEGER NOT NULL,
@@ -116,6 +124,19 @@ export const CREATE_SCHEMA = `
 		facts TEXT NOT NULL,
 		PRIMARY KEY (sid, line)
 	) WITHOUT ROWID;
+
+	-- each prune's account of a session (docs/costs.md), as the command line or VS Code last worked it
+	-- out from the file: it needs the render engine, so it is kept rather than derived from the rows above.
+	-- consumed: the bytes the account read; basis: the release and settings it rendered with.
+	CREATE TABLE costs_accounts (
+		sid INTEGER PRIMARY KEY,
+		consumed INTEGER NOT NULL,
+		basis TEXT NOT NULL,
+		-- [{ key, at, low, mid, high }]: each prune's net effect (USD), keyed as a fork's copy is recognised
+		prunes TEXT NOT NULL,
+		-- the pi-condense settings its entries show (ObservedSettings)
+		settings TEXT NOT NULL
+	);
 
 	-- one row per searchable message; its text is only in docs_text's index (the line is read again to
 	-- show it). doc = sid * DOCS_PER_SESSION + n, so a session's rows are one range of ids (no index).

@@ -22,7 +22,7 @@ export async function measureRowReclaim(work: SliceRunner, path: string, size: n
 		return { kind: 'too-large', size };
 	}
 	try {
-		const session = await (options.openSession ?? OpenSession.open(work, path, undefined, options.signal));
+		const session = await (options.openSession ?? OpenSession.open(work, path, options.signal === undefined ? {} : { signal: options.signal }));
 		// In slices: the list measures sessions in the background while the user works.
 		const reclaim = await work.sliced(session.insight(settings).reclaimSteps(), options.signal);
 		return reclaim ? { kind: 'measured', ...reclaim } : { kind: 'none' };

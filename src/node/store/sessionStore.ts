@@ -106,7 +106,7 @@ export class SessionStore {
 		// Opening reads the whole file: the reads are the store's work, so closing it stops them between
 		// two pieces and waits for them (no read of ours outlives deactivation).
 		const reads = work.child('open sessions');
-		this.open = new OpenSessionCache(options.openCapacity ?? 3, (path) => reads.run((signal) => OpenSession.open(reads, path, onBlobsRefused, signal)));
+		this.open = new OpenSessionCache(options.openCapacity ?? 3, (path) => reads.run((signal) => OpenSession.open(reads, path, { onBlobsRefused, keepCosts: true, signal })));
 		this.details = new RowDetails({
 			work: work.child('row details'),
 			indexed: (path) => this.indexedSummary(path),

@@ -12,6 +12,7 @@ import { HistoryService, type HistoryServiceOptions } from '../history/service/h
 import type { StoredSession } from '../history/indexRows';
 import type { RefreshProgress } from '../history/indexRefresh';
 import type { SearchOptions, SessionHits } from '../history/historySearch';
+import type { HistoryCosts } from '../history/historyCostsReport';
 import type { SessionFile, UnlistedSessionFile } from '../sessions/discoverSessions';
 import type { SessionRoot } from '../sessions/sessionLocations';
 import type { SessionFileSummary } from '../sessions/summaryCache';
@@ -168,6 +169,22 @@ export class StoreIndex {
 		}
 		try {
 			return await this.service.search(input, { ...options, roots: this.options.roots().map((root) => root.path) }, signal);
+		} catch (error) {
+			if (isWorkStopped(error)) {
+				throw error;
+			}
+			this.failed(error);
+			return undefined;
+		}
+	}
+
+	/** The costs of every session, from the index alone (each request once); undefined without an index. */
+	async costs(options: { readonly timeZone?: string; readonly top?: number }, signal?: AbortSignal): Promise<HistoryCosts | undefined> {
+		if (!this.searchable) {
+			return undefined;
+		}
+		try {
+			return await this.service.costs(this.options.roots(), options, signal);
 		} catch (error) {
 			if (isWorkStopped(error)) {
 				throw error;

@@ -155,7 +155,7 @@ describe('pi-condense command line (node dist/cli.js)', () => {
 			[['status'], /missing session: a session file, the start of a session id, or --latest/],
 			[['list', '--latest'], /--latest does not apply to list/],
 			[['query', join(BASIC, 'session.jsonl')], /query needs at least one ref/],
-			[['tree', join(BASIC, 'session.jsonl'), '--json'], /--json only applies to preview and list/],
+			[['tree', join(BASIC, 'session.jsonl'), '--json'], /--json only applies to preview, list and costs/],
 			[['status', join(BASIC, 'session.jsonl'), '--frobnicate'], /unknown option --frobnicate/],
 			[['status', join(BASIC, 'session.jsonl'), '--agent-dir'], /--agent-dir needs a value/],
 			[['status', join(BASIC, 'session.jsonl'), '--json=yes'], /--json takes no value/],

@@ -2,6 +2,8 @@
  * Rebuilds pi-condense's state from the active branch (root → leaf, every entry type, as Pi's
  * `sessionManager.getBranch()` returns it) the way one release rebuilds it. Pure; never throws on
  * malformed entries (they become diagnostics). One pass over the branch, then one over the index.
+ * `CondenseStateBuilder` does the same one entry at a time, for a branch that grows (the costs
+ * engine's state at each request).
  *
  * @example
  * const state = runSteps(buildCondenseStateSteps(runSteps(getBranchSteps(model)), releaseRules('2.9.1'), { lineOf: (e) => model.lineOf(e) }));
@@ -10,9 +12,10 @@
 import type { ReleaseRules } from '../../release/releases';
 import type { SessionEntry } from '../../session/types';
 import { bareToolCallId } from '../occurrence';
-import { chainBodyText, summaryCoverageSteps } from './chainBodies';
-import type { AliasOccurrence, ChainInfo, CondenseState, RecordOccurrence, SummaryInfo } from './condenseState';
-import { readBranchEntriesSteps, type LineOf } from './readBranchEntries';
+import { GrowingChainBodies } from './chainBodies';
+import type { AliasOccurrence, ChainInfo, CondenseState, RecordOccurrence } from './condenseState';
+import type { ChainCompressionEntry } from '../types';
+import { BranchEntryReader, type LineOf } from './readBranchEntries';
 import { paced, type Steps } from '../../steps';
 import type { ReleaseIndex } from './releaseIndex';
 
@@ -23,53 +26,124 @@ export interface BuildStateOptions {
 
 /** pi-condense's state rebuilt from `branch` (root → leaf) as `rules` rebuilds it, in steps (see `src/engine/steps.ts`). */
 export function* buildCondenseStateSteps(branch: readonly SessionEntry[], rules: ReleaseRules, options: BuildStateOptions = {}): Steps<CondenseState> {
-	const { index, frontier, stats, diagnostics } = yield* readBranchEntriesSteps(branch, rules, options.lineOf ?? (() => undefined));
-	yield;
-	const records = yield* index.setShortRefsSteps();
-	const spilled: RecordOccurrence[] = [];
-	let count = 0;
-	for (const occurrence of records.values()) {
-		if (paced(count++)) {
+	const builder = new CondenseStateBuilder(rules, options);
+	for (let i = 0; i < branch.length; i++) {
+		if (paced(i)) {
 			yield;
 		}
-		if (occurrence.record.spillPath !== undefined) {
-			spilled.push(occurrence);
-		}
-	}
-	const { aliases, aliasesByBareId } = aliasOccurrences(index, records);
-	const refs = new Map<string, RecordOccurrence>();
-	for (const [shortId, key] of index.refKeys) {
-		if (paced(count++)) {
-			yield;
-		}
-		const occurrence = records.get(key);
-		if (occurrence) {
-			refs.set(shortId, occurrence);
-		}
+		builder.add(branch[i] as SessionEntry);
 	}
 	yield;
-	const summaries = index.summaries;
-	const { chains, blockBodies } = yield* chainInfos(index, summaries);
-	return {
-		keying: index.keying,
-		records,
-		indexedInOrder: index.indexedInOrder,
-		keysByBareId: index.keysByBareId,
-		aliases,
-		aliasesByBareId,
-		refKeys: index.refKeys,
-		shortRefs: index.shortRefs,
-		refs,
-		summaries,
-		chains,
-		blockBodies,
-		spilled,
-		nextRefNumber: index.nextRefNumber,
-		nextBlockNumber: maxBlockNumber(chains) + 1,
-		frontier,
-		stats,
-		diagnostics,
-	};
+	return yield* builder.stateSteps();
+}
+
+/**
+ * The state of a branch read one entry at a time: `add` each entry root → leaf, `stateSteps` for the
+ * state of the entries added so far, as `buildCondenseStateSteps` would build it. A state shares the
+ * builder's tables: it is valid until the next `add`.
+ */
+export class CondenseStateBuilder {
+	private readonly reader: BranchEntryReader;
+	private readonly bodies: GrowingChainBodies;
+	private readonly blockNumbers = new Map<ChainCompressionEntry, number>();
+
+	constructor(rules: ReleaseRules, options: BuildStateOptions = {}) {
+		this.reader = new BranchEntryReader(rules, options.lineOf ?? (() => undefined));
+		this.bodies = new GrowingChainBodies(this.reader.index.keying);
+	}
+
+	add(entry: SessionEntry): void {
+		this.reader.visit(entry);
+	}
+
+	*stateSteps(): Steps<CondenseState> {
+		const { index, stats, diagnostics } = this.reader;
+		index.finish();
+		const frontier = this.reader.knownFrontier();
+		const records = yield* index.setShortRefsSteps();
+		const spilled: RecordOccurrence[] = [];
+		let count = 0;
+		for (const occurrence of records.values()) {
+			if (paced(count++)) {
+				yield;
+			}
+			if (occurrence.record.spillPath !== undefined) {
+				spilled.push(occurrence);
+			}
+		}
+		const { aliases, aliasesByBareId } = aliasOccurrences(index, records);
+		const refs = new Map<string, RecordOccurrence>();
+		for (const [shortId, key] of index.refKeys) {
+			if (paced(count++)) {
+				yield;
+			}
+			const occurrence = records.get(key);
+			if (occurrence) {
+				refs.set(shortId, occurrence);
+			}
+		}
+		yield;
+		const summaries = index.summaries;
+		const { chains, blockBodies } = yield* this.chainInfosSteps();
+		return {
+			keying: index.keying,
+			records,
+			indexedInOrder: index.indexedInOrder,
+			keysByBareId: index.keysByBareId,
+			aliases,
+			aliasesByBareId,
+			refKeys: index.refKeys,
+			shortRefs: index.shortRefs,
+			refs,
+			summaries,
+			chains,
+			blockBodies,
+			spilled,
+			nextRefNumber: index.nextRefNumber,
+			nextBlockNumber: this.maxBlockNumber(chains) + 1,
+			frontier,
+			stats,
+			diagnostics,
+		};
+	}
+
+	/** The registry sorted by start timestamp, with bodies; `{bN}` bodies from the first chain (in registry order) with that id. */
+	private *chainInfosSteps(): Steps<{ chains: ChainInfo[]; blockBodies: Map<string, string> }> {
+		const { index } = this.reader;
+		const summaries = index.summaries;
+		const touched = yield* this.bodies.coverSteps(summaries);
+		const blockBodies = new Map<string, string>();
+		const chains: ChainInfo[] = [];
+		let count = 0;
+		for (const { entry, line } of index.chains.values()) {
+			if (paced(count++)) {
+				yield;
+			}
+			const bodyText = this.bodies.bodyOf(entry, summaries, touched);
+			if (!blockBodies.has(entry.blockId)) {
+				blockBodies.set(entry.blockId, bodyText);
+			}
+			chains.push(line === undefined ? { entry, bodyText } : { entry, bodyText, line });
+		}
+		yield;
+		chains.sort((a, b) => a.entry.startUserTimestamp - b.entry.startUserTimestamp);
+		return { chains, blockBodies };
+	}
+
+	/** Highest N among the chains' `bN` block ids, or 0. */
+	private maxBlockNumber(chains: readonly ChainInfo[]): number {
+		let max = 0;
+		for (const { entry } of chains) {
+			let number = this.blockNumbers.get(entry);
+			if (number === undefined) {
+				const match = /^b(\d+)$/.exec(entry.blockId);
+				number = match ? Number(match[1]) : 0;
+				this.blockNumbers.set(entry, number);
+			}
+			max = Math.max(max, number);
+		}
+		return max;
+	}
 }
 
 function aliasOccurrences(index: ReleaseIndex, records: ReadonlyMap<string, RecordOccurrence>): Pick<CondenseState, 'aliases' | 'aliasesByBareId'> {
@@ -98,35 +172,3 @@ function aliasOccurrences(index: ReleaseIndex, records: ReadonlyMap<string, Reco
 	return { aliases, aliasesByBareId };
 }
 
-/** The registry sorted by start timestamp, with bodies; `{bN}` bodies from the first chain (in registry order) with that id. */
-function* chainInfos(index: ReleaseIndex, summaries: readonly SummaryInfo[]): Steps<{ chains: ChainInfo[]; blockBodies: Map<string, string> }> {
-	const coverage = index.chains.size > 0 ? yield* summaryCoverageSteps(summaries) : { byKey: new Map<string, number[]>() };
-	const blockBodies = new Map<string, string>();
-	const chains: ChainInfo[] = [];
-	let count = 0;
-	for (const { entry, line } of index.chains.values()) {
-		if (paced(count++)) {
-			yield;
-		}
-		const bodyText = chainBodyText(entry, index.keying, summaries, coverage);
-		if (!blockBodies.has(entry.blockId)) {
-			blockBodies.set(entry.blockId, bodyText);
-		}
-		chains.push(line === undefined ? { entry, bodyText } : { entry, bodyText, line });
-	}
-	yield;
-	chains.sort((a, b) => a.entry.startUserTimestamp - b.entry.startUserTimestamp);
-	return { chains, blockBodies };
-}
-
-/** Highest N among the chains' `bN` block ids, or 0. */
-function maxBlockNumber(chains: readonly ChainInfo[]): number {
-	let max = 0;
-	for (const { entry } of chains) {
-		const match = /^b(\d+)$/.exec(entry.blockId);
-		if (match) {
-			max = Math.max(max, Number(match[1]));
-		}
-	}
-	return max;
-}

@@ -69,3 +69,52 @@ export function coveringSummaryTexts(keys: Iterable<string>, summaries: readonly
 	}
 	return texts;
 }
+
+/**
+ * The chains' bodies of a branch that grows (`CondenseStateBuilder`): the coverage is extended by the
+ * summaries read since, and a body is looked up again only when a new summary is filed under one of
+ * its keys; the bodies are those `chainBodyText` gives over all the summaries.
+ */
+export class GrowingChainBodies {
+	private readonly byKey = new Map<string, number[]>();
+	private covered = 0;
+	private readonly bodies = new Map<ChainCompressionEntry, string>();
+
+	constructor(private readonly keying: StateKeying) {}
+
+	/** Files the summaries read since the last call; the keys they were filed under. */
+	*coverSteps(summaries: readonly SummaryInfo[]): Steps<ReadonlySet<string>> {
+		const touched = new Set<string>();
+		for (let position = this.covered; position < summaries.length; position++) {
+			if (paced(position)) {
+				yield;
+			}
+			const summary = summaries[position] as SummaryInfo;
+			if (summary.text === '') {
+				continue;
+			}
+			for (const ref of summary.refs) {
+				touched.add(ref.key);
+				const list = this.byKey.get(ref.key);
+				if (!list) {
+					this.byKey.set(ref.key, [position]);
+				} else if (list[list.length - 1] !== position) {
+					list.push(position);
+				}
+			}
+		}
+		this.covered = summaries.length;
+		return touched;
+	}
+
+	/** The body of `entry` over every summary covered so far (`touched`: the keys filed under since the last call). */
+	bodyOf(entry: ChainCompressionEntry, summaries: readonly SummaryInfo[], touched: ReadonlySet<string>): string {
+		const known = this.bodies.get(entry);
+		if (known !== undefined && (entry.rangeSummaryText !== undefined || touched.size === 0 || !chainLookupKeys(entry, this.keying).some((key) => touched.has(key)))) {
+			return known;
+		}
+		const body = chainBodyText(entry, this.keying, summaries, { byKey: this.byKey });
+		this.bodies.set(entry, body);
+		return body;
+	}
+}

@@ -1,7 +1,7 @@
 /**
- * Walks the active branch once and feeds pi-condense's entries, in branch order, to the release's
+ * Reads the active branch's entries in branch order and feeds pi-condense's to the release's
  * indexer; keeps the last frontier and stats. Entries that cannot be read become diagnostics (the
- * rest of the session still renders). Pure.
+ * rest of the session still renders). Pure (local state only).
  */
 import type { CustomEntry, SessionDiagnostic, SessionEntry } from '../../session/types';
 import type { ReleaseRules } from '../../release/releases';
@@ -14,18 +14,11 @@ import {
 	type PruneFrontier, type SummarizerStats, type ToolCallRecord,
 } from '../types';
 import { ReleaseIndex } from './releaseIndex';
-import { paced, type Steps } from '../../steps';
 
 export type LineOf = (entry: SessionEntry) => number | undefined;
 
-export interface BranchEntries {
-	readonly index: ReleaseIndex;
-	readonly frontier: PruneFrontier | undefined;
-	readonly stats: SummarizerStats | undefined;
-	readonly diagnostics: readonly SessionDiagnostic[];
-}
-
-class EntryReader {
+/** One branch's entries, read one at a time (`visit`), root → leaf. */
+export class BranchEntryReader {
 	readonly index: ReleaseIndex;
 	frontier: PruneFrontier | undefined;
 	stats: SummarizerStats | undefined;
@@ -110,18 +103,4 @@ class EntryReader {
 		const { thinkingStripBoundaryTimestamp: _dropped, ...known } = this.frontier;
 		return known;
 	}
-}
-
-/** Reads one branch (root → leaf) as `rules` rebuilds it. */
-export function* readBranchEntriesSteps(branch: readonly SessionEntry[], rules: ReleaseRules, lineOf: LineOf): Steps<BranchEntries> {
-	const reader = new EntryReader(rules, lineOf);
-	for (let i = 0; i < branch.length; i++) {
-		if (paced(i)) {
-			yield;
-		}
-		reader.visit(branch[i] as SessionEntry);
-	}
-	yield;
-	reader.index.finish();
-	return { index: reader.index, frontier: reader.knownFrontier(), stats: reader.stats, diagnostics: reader.diagnostics };
 }

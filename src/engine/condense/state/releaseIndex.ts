@@ -57,6 +57,10 @@ export class ReleaseIndex {
 	/** Duplicate key → alias, in the order each key was first registered. */
 	readonly aliases = new Map<string, RegisteredAlias>();
 	private readonly pendingAliases: { readonly data: DedupAliasEntryData; readonly entryId: string }[] = [];
+	/** The refs the last alias pass replaced (undefined: it added the key), as the summaries registered them. */
+	private readonly refsBeforeAliases = new Map<string, string | undefined>();
+	/** Keys whose record or `tN` may have changed since the last `setShortRefsSteps` (undefined: every key, the first time). */
+	private changedKeys: Set<string> | undefined;
 	private nextRef = 1;
 
 	constructor(private readonly rules: ReleaseRules) {
@@ -77,6 +81,7 @@ export class ReleaseIndex {
 			const key = this.keyOf(record.toolCallId, record.resultTimestamp);
 			const indexed: FiledRecord = { key, record, resultTimestamp: record.resultTimestamp, shortRef: undefined, entryId, backfilled };
 			this.index.set(key, indexed);
+			this.changedKeys?.add(key);
 			this.indexedInOrder.push(indexed);
 			const keys = this.keysByBareId.get(record.toolCallId);
 			if (!keys) {
@@ -104,20 +109,42 @@ export class ReleaseIndex {
 		this.pendingAliases.push({ data, entryId });
 	}
 
-	/** Gives each key's record its `tN`, once every ref was read (the index is then the state's records). */
+	/**
+	 * Gives each key's record its `tN`, once every ref was read (the index is then the state's records).
+	 * Again after more entries: only the records whose key was filed or given a `tN` since.
+	 */
 	*setShortRefsSteps(): Steps<ReadonlyMap<string, RecordOccurrence>> {
 		let count = 0;
-		for (const [key, filed] of this.index) {
-			filed.shortRef = this.shortRefs.get(key);
+		const keys: Iterable<string> = this.changedKeys ?? this.index.keys();
+		for (const key of keys) {
+			const filed = this.index.get(key);
+			if (filed !== undefined) {
+				filed.shortRef = this.shortRefs.get(key);
+			}
 			if (paced(count++)) {
 				yield;
 			}
 		}
+		this.changedKeys = new Set();
 		return this.index;
 	}
 
-	/** The alias pass, after every entry was read. */
+	/**
+	 * The alias pass, after every entry read so far: may run again after more entries (the costs
+	 * engine builds the state of a growing branch), with the result one pass over them all gives.
+	 */
 	finish(): void {
+		// Undo the previous alias pass: the refs as the summaries registered them, every alias again in order.
+		for (const [key, registered] of this.refsBeforeAliases) {
+			this.changedKeys?.add(key);
+			if (registered === undefined) {
+				this.shortRefs.delete(key);
+			} else {
+				this.shortRefs.set(key, registered);
+			}
+		}
+		this.refsBeforeAliases.clear();
+		this.aliases.clear();
 		for (const { data, entryId } of this.pendingAliases) {
 			const key = this.keyOf(data.newToolCallId, data.newResultTimestamp);
 			const originalKey = this.keyOf(data.originalToolCallId, data.originalResultTimestamp);
@@ -125,7 +152,11 @@ export class ReleaseIndex {
 			this.aliases.set(key, { key, data, originalKey, entryId });
 			const ref = this.shortRefs.get(originalKey);
 			if (ref !== undefined) {
+				if (!this.refsBeforeAliases.has(key)) {
+					this.refsBeforeAliases.set(key, this.shortRefs.get(key));
+				}
 				this.shortRefs.set(key, ref);
+				this.changedKeys?.add(key);
 			}
 		}
 	}
@@ -139,6 +170,10 @@ export class ReleaseIndex {
 			if (ref.shortId !== key) {
 				this.refKeys.set(ref.shortId, key);
 				this.shortRefs.set(key, ref.shortId);
+				this.changedKeys?.add(key);
+				if (this.refsBeforeAliases.has(key)) {
+					this.refsBeforeAliases.set(key, ref.shortId); // registered after an alias pass: the next pass undoes to this
+				}
 			}
 			const match = /^t(\d+)$/.exec(ref.shortId);
 			if (match) {

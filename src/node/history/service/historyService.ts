@@ -13,6 +13,8 @@ import { IndexOffError, type IndexNotice } from '../indexDatabase';
 import type { StoredSession } from '../indexRows';
 import type { RefreshProgress, RefreshResult } from '../indexRefresh';
 import type { SearchOptions, SessionHits } from '../historySearch';
+import type { HistoryCosts } from '../historyCostsReport';
+import type { StoredAccounts } from '../../../engine/costs';
 import type { FromService, ServiceCalls, ServiceMethod, ServiceStart, ToService } from './protocol';
 
 export const HISTORY_SERVICE_FILE = 'history-service.js';
@@ -80,6 +82,16 @@ export class HistoryService {
 
 	search(input: string, options: SearchOptions, signal?: AbortSignal): Promise<SessionHits[]> {
 		return this.call('search', { input, options }, signal);
+	}
+
+	/** The costs of the whole history under `roots`, from the index alone (each request once; see docs/costs.md). */
+	costs(roots: readonly SessionRoot[], options: { readonly timeZone?: string; readonly top?: number } = {}, signal?: AbortSignal): Promise<HistoryCosts> {
+		return this.call('costs', { roots, ...options }, signal);
+	}
+
+	/** Keeps a session's prune accounts, worked out from its first `consumed` bytes with `basis` (its release and settings). */
+	storeAccounts(path: string, consumed: number, basis: string, accounts: StoredAccounts): Promise<boolean> {
+		return this.call('storeAccounts', { path, consumed, basis, accounts });
 	}
 
 	/** Forgets every session (Clear the Session Index). */

@@ -9,6 +9,7 @@ import { isWorkStopped, WorkScope } from '../../../work';
 import { HistoryIndex } from '../historyIndex';
 import { IndexOffError } from '../indexDatabase';
 import { searchHistory } from '../historySearch';
+import { historyCosts } from '../historyCostsReport';
 import type { FailureKind, FromService, ServiceCalls, ServiceMethod, ServiceStart, ToService } from './protocol';
 
 function parentOrThrow(): MessagePort {
@@ -43,6 +44,8 @@ const handlers: Handlers = {
 		await index.clear();
 		return null;
 	},
+	costs: (index, { roots, timeZone, top }, signal) => historyCosts(index, roots, work, { ...(timeZone === undefined ? {} : { timeZone }), ...(top === undefined ? {} : { top }) }, signal),
+	storeAccounts: (index, { path, consumed, basis, accounts }) => index.storeAccounts(path, consumed, basis, accounts),
 };
 
 function failureKind(error: unknown, signal: AbortSignal): FailureKind {

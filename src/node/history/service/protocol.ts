@@ -10,6 +10,8 @@ import type { IndexNotice } from '../indexDatabase';
 import type { StoredSession } from '../indexRows';
 import type { RefreshProgress, RefreshResult } from '../indexRefresh';
 import type { SearchOptions, SessionHits } from '../historySearch';
+import type { HistoryCosts } from '../historyCostsReport';
+import type { StoredAccounts } from '../../../engine/costs';
 
 /** What the thread is started with (`workerData`). */
 export interface ServiceStart {
@@ -29,6 +31,10 @@ export interface ServiceCalls {
 	fileRemoved: { readonly args: { readonly path: string }; readonly answer: null };
 	search: { readonly args: { readonly input: string; readonly options: SearchOptions }; readonly answer: SessionHits[] };
 	clear: { readonly args: Record<string, never>; readonly answer: null };
+	/** The costs of the whole history (`historyCostsReport.ts`), from the index alone. */
+	costs: { readonly args: { readonly roots: readonly SessionRoot[]; readonly timeZone?: string; readonly top?: number }; readonly answer: HistoryCosts };
+	/** Keeps a session's prune accounts, worked out from its first `consumed` bytes with `basis` (false: the index does not hold it). */
+	storeAccounts: { readonly args: { readonly path: string; readonly consumed: number; readonly basis: string; readonly accounts: StoredAccounts }; readonly answer: boolean };
 }
 
 export type ServiceMethod = keyof ServiceCalls;

@@ -96,7 +96,7 @@ describe('the blobs folder of a session', function () {
 		mkdirSync(join(env.dir.path, 'outside', 'evil-blobs'), { recursive: true });
 		writeFileSync(join(env.dir.path, 'outside', 'evil-blobs', blob), 'SECRET FROM ELSEWHERE');
 		const refusals: string[] = [];
-		const session = await OpenSession.open(testWork, file, (reason) => refusals.push(reason));
+		const session = await OpenSession.open(testWork, file, { onBlobsRefused: (reason) => refusals.push(reason) });
 		const state = runSteps(session.insight({ config: flushConfig(), rules: LATEST }).stateSteps());
 		assert.equal(state.spilled.length, 1, 'the session and its spilled record are shown');
 		const recovered = (await recoverOutputs(state, ['big1'], session.blobs)).text;

@@ -55,6 +55,31 @@ describe('history service (the index on a thread of its own)', function () {
 		assert.deepEqual(notices, []);
 	});
 
+	it('answers the history\'s costs from the index: a fork\'s copied request once, a stored prune account counted and no longer due', async () => {
+		const parent = writeSession(agent(), 'p', 'parent.jsonl', headerLine('pppp', '/work/p') + userLine('u1', 'go', Date.parse('2026-03-02T10:00:00Z')) + assistantLine('a1', 'done', Date.parse('2026-03-02T10:00:05Z'), 100));
+		// Pi's /fork: the parent's reply as it is, then one of its own.
+		writeSession(agent(), 'q', 'child.jsonl', `${JSON.stringify({ type: 'session', version: 3, id: 'cccc', timestamp: '2026-03-09T09:00:00.000Z', cwd: '/work/q', parentSession: parent })}\n`
+			+ assistantLine('a1', 'done', Date.parse('2026-03-02T10:00:05Z'), 100) + assistantLine('a2', 'more', Date.parse('2026-03-09T10:00:00Z'), 7));
+		writeSession(agent(), 'p', 'pruned.jsonl', headerLine('rrrr', '/work/p') + assistantLine('b1', 'x', Date.parse('2026-03-03T10:00:00Z'), 5)
+			+ `${JSON.stringify({ type: 'custom', id: 'e1', parentId: 'b1', timestamp: '2026-03-03T10:00:01.000Z', customType: 'context-prune-index', data: { toolCalls: [] } })}\n`);
+		const { service } = started();
+		await service.refresh([sessionsRoot(agent())]);
+		const before = await service.costs([sessionsRoot(agent())], { timeZone: 'UTC' });
+		assert.equal(before.report.sessions, 3);
+		assert.equal(before.report.totals.requests, 3, 'a1 once, a2, b1');
+		assert.equal(before.report.totals.input, 112);
+		assert.deepEqual(before.report.byProjectWeek.map((group) => [group.project, group.week, group.sums.requests]), [['/work/p', '2026-03-02', 2], ['/work/q', '2026-03-09', 1]]);
+		assert.equal(before.accountsDue, 1, 'the pruned session has no account yet');
+		const pruned = (await service.stored([sessionsRoot(agent())])).find((row) => row.header?.id === 'rrrr');
+		assert.ok(pruned);
+		const prune = { key: 'e1', at: Date.parse('2026-03-03T10:00:01Z'), usd: { low: 0.5, mid: 1, high: 2 } };
+		assert.equal(await service.storeAccounts(pruned.path, pruned.consumed, '2.9.1', { prunes: [prune], settings: { trigger: 'budget' } }), true);
+		const after = await service.costs([sessionsRoot(agent())], { timeZone: 'UTC' });
+		assert.equal(after.accountsDue, 0);
+		assert.deepEqual(after.report.pruning, { prunes: 1, net: { low: 0.5, mid: 1, high: 2 } });
+		assert.equal(after.titles[pruned.path], 'rrrr (/work/p)');
+	});
+
 	it('stops a call whose signal is aborted, and answers the next one', async () => {
 		for (let i = 0; i < 40; i++) {
 			writeSession(agent(), `p${i % 4}`, `s${i}.jsonl`, headerLine(`id${i}`) + userLine('u', `words ${'x'.repeat(20_000)}`, 1_000));

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { NO_PRICES, sessionOverviewSteps } from '../../../../src/engine/costs';
 import { parseSessionSteps } from '../../../../src/engine/session';
 import { OpenSession } from '../../../../src/node/store/openSession';
 import { readSessionModel } from '../../../../src/node/store/readSessionModel';
@@ -130,5 +131,27 @@ describe('OpenSession', () => {
 		await session.applyAppend(Buffer.byteLength(before), Buffer.from(builder.text().slice(before.length)));
 		assert.notEqual(session.insight(settings), first);
 		assert.equal(session.insight({ ...settings, config: { ...settings.config } }).config.enabled, settings.config.enabled);
+	});
+
+	it('keeps its costs ledger with its model: read on open, advanced by appended entries, read afresh on a rewrite', async () => {
+		const source = readFileSync(join(piCondenseSessionsDir, 'batching-pi-1.6.0', 'session.jsonl'), 'utf8');
+		const lines = source.split('\n').filter((line) => line !== '');
+		const path = join(temp(), 'costs.jsonl');
+		writeFileSync(path, `${lines.slice(0, 30).join('\n')}\n`);
+		const session = await OpenSession.open(testWork, path, { keepCosts: true });
+		const oneRead = (): unknown => runSteps(sessionOverviewSteps(runSteps(parseSessionSteps(readFileSync(path, 'utf8'))).entries, NO_PRICES));
+		assert.deepEqual(session.costs?.overview(NO_PRICES), oneRead());
+		for (let end = 30; end < lines.length; end += 7) {
+			const before = readFileSync(path).length;
+			const added = Buffer.from(`${lines.slice(end, end + 7).join('\n')}\n`);
+			appendFileSync(path, added);
+			assert.equal(await session.applyAppend(before, added), true);
+			assert.equal(session.costs?.entriesRead, session.model.entries.length);
+			assert.deepEqual(session.costs?.overview(NO_PRICES), oneRead(), `after line ${end + 7}`);
+		}
+		writeFileSync(path, `${lines.slice(0, 12).join('\n')}\n`);
+		await session.reload();
+		assert.deepEqual(session.costs?.overview(NO_PRICES), oneRead(), 'rewritten');
+		assert.equal((await OpenSession.open(testWork, path)).costs, undefined, 'a session opened for one measurement keeps none');
 	});
 });

@@ -1,0 +1,29 @@
+/**
+ * Public API of the costs engine: what a session's requests cost, what each prune cost and saved,
+ * and the same across sessions. Pure (no I/O; prices come in as a `PriceBook`). docs/costs.md says
+ * what the figures mean.
+ */
+export { requestOf } from './requestPoints';
+export { addRequest, EMPTY_SUMS, modelKeyOf, totalTokensOf, type RequestCost, type RequestKind, type RequestPoint, type RequestTokens, type UsageSums } from './requestTypes';
+export { CACHE_LIFETIMES, cacheFamilyOf, cacheLifetimeOf, cacheExpiredAfter, type CacheFamily, type CacheLifetime, type CacheLifetimeRule } from './cacheLifetimes';
+export { markersBetween } from './markerTypes';
+export type * from './markerTypes';
+export type { SessionTimeline } from './sessionTimeline';
+export { CostsLedger, sessionOverviewSteps, sessionTimelineSteps, type SessionOverview } from './costsLedger';
+export { MISS_NOISE_FLOOR_TOKENS, type CacheRebuild, type RebuildCause } from './cacheRebuilds';
+export { requestPricesSteps, paidRate, readRate, unpricedModelsSteps, NO_PRICES, type ModelPrice, type PriceBook, type TokenPrices } from './prices';
+export { pruneMeasuresSteps, type EpochMeasure, type MeasureInputs, type PruneMeasures, type ReplyMeasure } from './pruneMeasures';
+export { calibrateSteps, type Calibration } from './calibration';
+export { pruneAccountsSteps, verdictText, type ColdReason, type PruneAccount, type PruneVerdict, type Range } from './pruneAccount';
+export { sessionSummary, type CostSummary, type PruningSummary } from './sessionSummary';
+export { sessionCostsSteps, type CostsInputs, type SessionCosts } from './sessionCosts';
+export { cacheStateAt, cacheStateOf, rewriteTokensAfter, type CacheState } from './cacheState';
+export {
+	compareSettings, distinctRequests, historyReport, requestKey, MIN_SESSIONS_PER_SETTING,
+	type CostEventRow, type HistoryGroup, type HistoryOptions, type HistoryReport, type ObservedSettings, type RequestRow, type SessionRow, type SettingName, type SettingsComparison,
+} from './history';
+export { observedSettings, sessionRows, type SessionRowsInputs } from './historyRows';
+export { indexedHistorySteps, type IndexedRequest, type IndexedSession, type IndexedSource, type StoredAccounts } from './indexedHistory';
+export { accountLines, markerText, netText, pruneNowCacheText, pruneWhat, settingText, summaryLines, usd, usdRange } from './costsTexts';
+export { costsViewSteps, runningBalanceSteps, type CostsColumns, type CostsMarkerView, type CostsView, type PruneView } from './costsView';
+export { callEntryIdOf, pruneNowCacheLine, type PruneNowInputs } from './pruneNow';

@@ -1,0 +1,67 @@
+/**
+ * The Costs panel in real VS Code, through the extension's store (its costs ledger) and the preview's
+ * page: on a session written by real Pi 1.6.0 with pi-condense 2.9.1 (in a project folder of its own,
+ * Pi's layout, removed after), a real click on the Costs button opens the panel, whose figures are the
+ * engine's for that file (17 requests, every prune accounted with its verdict).
+ */
+import assert from 'node:assert/strict';
+import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { CostsLedger, NO_PRICES, sessionCostsSteps, verdictText } from '../../src/engine/costs';
+import { parseSessionSteps } from '../../src/engine/session';
+import { runSteps } from '../../src/engine/steps';
+import type { ExtensionApi } from '../../src/host/extensionApi';
+import type { RenderReport } from '../../src/shared/protocol';
+import { piCondenseSessionsDir } from '../support/paths';
+import { ui } from '../support/workbenchUi';
+import { activeApi, fixtures, nextRenderReport, waitUntil } from './helpers';
+
+describe('the Costs panel in VS Code', function () {
+	this.timeout(120_000);
+	let api: ExtensionApi;
+	const reports: RenderReport[] = [];
+	const folder = (): string => join(fixtures().sessionsDir, '--costs-panel-test--');
+	const path = (): string => join(folder(), '2026-12-02T16-41-34-000Z_costs-panel.jsonl');
+	const nextReport = (test: (report: RenderReport) => boolean, timeoutMs = 60_000): Promise<RenderReport> => nextRenderReport(api, test, timeoutMs, () => reports.at(-1));
+
+	before(async () => {
+		api = await activeApi();
+		mkdirSync(folder(), { recursive: true });
+		copyFileSync(join(piCondenseSessionsDir, 'batching-pi-1.6.0', 'session.jsonl'), path());
+		await waitUntil(() => api.controller.knowsSession(path()), 'the session listed');
+		await vscode.commands.executeCommand('piCondense.openSession', path());
+		await waitUntil(() => api.sessionFeed.current()?.path === path(), 'the session selected and open');
+		api.contextPreview.webviewPanel?.dispose();
+		await vscode.commands.executeCommand('notifications.clearAll');
+		api.contextPreview.onDidReportRender((report) => reports.push(report));
+	});
+
+	after(async () => {
+		api.contextPreview.webviewPanel?.dispose();
+		rmSync(folder(), { recursive: true, force: true });
+		await waitUntil(() => !api.controller.knowsSession(path()), 'the test session unlisted');
+	});
+
+	it('opens on a click with the engine\'s figures for the session, every prune accounted', async () => {
+		const shown = nextReport((r) => r.cause === 'snapshot' && r.sessionPath === path(), 90_000);
+		await vscode.commands.executeCommand('piCondense.openPreview');
+		await shown;
+		assert.ok(!reports.some((report) => report.cause === 'costs'), 'nothing is worked out while the panel is closed');
+		const accounted = nextReport((r) => r.cause === 'costs' && (r.values['costs.prunes'] ?? -1) >= 0);
+		await ui({ action: 'click', selector: 'vscode-button[data-control="costs"]' });
+		const report = await accounted;
+
+		// The engine run here on the file, with the release and settings the extension follows for it.
+		const session = api.sessionFeed.current();
+		assert.ok(session);
+		const model = runSteps(parseSessionSteps(readFileSync(path(), 'utf8')));
+		const costs = runSteps(sessionCostsSteps({ model, rules: session.rules, config: session.config, prices: NO_PRICES, ledger: runSteps(CostsLedger.empty().extendSteps(model.entries)) }));
+		assert.equal(report.values['costs.requests'], costs.timeline.requests.length);
+		assert.equal(report.values['costs.requests'], 17);
+		assert.equal(report.values['costs.prunes'], costs.accounts.length);
+		assert.ok(costs.accounts.length > 0, 'the session has prunes');
+		costs.accounts.forEach((account, i) => assert.equal(report.figures[`costs.prune.${i + 1}.verdict`], verdictText(account.verdict), `prune ${i + 1}`));
+		assert.match(report.figures['costs.summary.0'] ?? '', /^17 \(17 in the conversation\)/);
+	});
+});
