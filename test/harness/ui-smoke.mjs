@@ -158,6 +158,10 @@ async function run(page, fixtures, server) {
 	const top = Math.max(0, tipBox.y - 20);
 	await page.screenshot({ path: join(shotsDir, 'status-bar.png'), clip: { x: left, y: top, width: Math.min(1280 - left, Math.max(statusBox.x + statusBox.width, tipBox.x + tipBox.width) - left + 20), height: statusBox.y + statusBox.height - top + 4 } });
 	step('status bar shows pi-condense\'s status with its tooltip (status-bar.png)');
+	// The tooltip is tall now (Pi, the two measures, the cache line) and lies over the editor: let it go first.
+	await page.mouse.move(640, 5);
+	await page.keyboard.press('Escape');
+	await tooltip.waitFor({ state: 'hidden', timeout: 10_000 });
 	await page.locator('.part.editor').click({ position: { x: 400, y: 300 } });
 	await status.click();
 	// piCondense.openPreview: the context preview panel, a webview (VS Code lays webviews over the editor
