@@ -75,7 +75,19 @@ export function piFolder(pi: InstalledPi): string {
 
 /** The status tooltip's line about Pi: `Pi 1.6.0 · ~/… · found by …`, or why none was found and what to do. */
 export function piWhereLine(pi: InstalledPi | undefined, missing: PiNotFound | undefined, shorten: (path: string) => string): string {
-	return pi === undefined ? `Pi not found: ${piNotFoundText(missing, shorten)}` : `${piLabel(pi)} · ${shorten(piFolder(pi))} · ${piFoundByText(pi)}`;
+	return pi === undefined ? `Pi not found: ${piNotFoundShort(missing)}` : `${piLabel(pi)} · ${shorten(piFolder(pi))} · ${piFoundByText(pi)}`;
+}
+
+/** The tooltip's reason: where Pi was looked for, without the folders (Show Status lists them, with what to do). */
+function piNotFoundShort(missing: PiNotFound | undefined): string {
+	if (missing === undefined) {
+		return `${NOT_FOUND_ANYWHERE}.`;
+	}
+	const shell = missing.loginShell;
+	const login = shell.kind === 'read' ? 'nor on your login shell\'s PATH'
+		: shell.kind === 'pending' ? 'your login shell\'s PATH is still being read'
+			: `your login shell's PATH was not read (${shell.reason})`;
+	return `No pi command on VS Code's PATH, ${login}, and none in npm's global folder. Show Status lists the folders searched and what to do.`;
 }
 
 /** Show Status's line about Pi itself, e.g. `Pi: 1.6.0 (@earendil-works/pi-coding-agent, ~/…/package.json, found by pi on …)`. */

@@ -140,6 +140,6 @@ describe('which release is followed', () => {
 		assert.equal(line, 'Pi: not found. No pi command on VS Code\'s PATH (/usr/bin:/bin), nor on your login shell\'s PATH (/bin/zsh -l: ~/.local/bin:/usr/bin), and none in npm\'s global folder. '
 			+ 'Install Pi (npm install -g @earendil-works/pi-coding-agent), or add the folder that holds pi to PATH in your login shell\'s profile (~/.profile, ~/.zprofile or ~/.bash_profile) and reload VS Code, or start VS Code from a terminal where pi runs (code .).');
 		assert.match(piWhereLine(undefined, { ...piNotFound, loginShell: { kind: 'unavailable', reason: 'the workspace is not trusted' } }, (path) => path),
-			/^Pi not found: No pi command on VS Code's PATH \(\/usr\/bin:\/bin\), your login shell's PATH was not read \(the workspace is not trusted\)/);
+			/^Pi not found: No pi command on VS Code's PATH, your login shell's PATH was not read \(the workspace is not trusted\), and none in npm's global folder\. Show Status lists the folders searched and what to do\.$/);
 	});
 });
