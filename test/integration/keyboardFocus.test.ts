@@ -47,9 +47,19 @@ describe('the keyboard after Open Session…', function () {
 	it('is moved at once, so a palette opened while the session is read stays open', async () => {
 		const opening = vscode.commands.executeCommand('piCondense.openSession', path);
 		await waitUntil(() => api.controller.selected === path, 'the large session selected');
-		// As a person would: F1 while the session is still being read.
-		await ui({ action: 'press', selector: '.monaco-workbench', value: 'F1' });
-		await waitUntil(paletteShown, 'the Command Palette open');
+		// As a person would: F1 while the session is still being read (again if a loaded window let the key go by).
+		for (let attempt = 1; ; attempt++) {
+			await ui({ action: 'press', selector: '.monaco-workbench', value: 'F1' });
+			const shown = await waitUntil(paletteShown, 'the Command Palette open', 5_000).then(() => true, (error: unknown) => {
+				if (attempt >= 4) {
+					throw error;
+				}
+				return false;
+			});
+			if (shown) {
+				break;
+			}
+		}
 		const readMeanwhile = api.controller.insight() === undefined;
 		await opening;
 		await waitUntil(() => api.controller.insight() !== undefined, 'the large session ready', 120_000);
