@@ -6,7 +6,10 @@
  */
 import * as vscode from 'vscode';
 import { recoverOutputs, type CondenseState } from '../engine/condense';
+import type { FlushMode } from '../engine/flush';
+import type { FlushEstimate } from '../engine/preview';
 import { defaultSession, type PreparedInsight } from '../engine/views';
+import { sha1Hex } from '../node/flush/sha1Hasher';
 import type { PruneSettings } from '../node/settings/readPruneSettings';
 import type { OpenSession } from '../node/store/openSession';
 import type { IndexState, SessionStore, StoreChange } from '../node/store/sessionStore';
@@ -166,6 +169,23 @@ export class SessionController extends SessionDirectory {
 	/** The derived data of any listed session (opened on demand and kept for a while), as its release renders it, computed in slices. */
 	insightFor(path: string): Promise<PreparedInsight> {
 		return this.work.run(async (signal) => this.work.sliced((await this.openSession(path)).insight(this.renderSettingsFor(path)).prepare(), signal));
+	}
+
+	/**
+	 * What `now` or `compact` would do to a listed session and reclaim: a dry run of the flush
+	 * (`SessionInsight.flushEstimate`), in slices, kept with the session's insight, so the preview's
+	 * bar, the confirmation and the toast read one figure.
+	 */
+	flushEstimateFor(path: string, mode: FlushMode): Promise<FlushEstimate> {
+		return this.work.run(async (signal) => (await this.openSession(path)).insight(this.renderSettingsFor(path)).flushEstimate(mode, {
+			hash: sha1Hex,
+			runSteps: (steps) => this.work.sliced(steps, signal),
+		}, Date.now()));
+	}
+
+	/** The selected session's estimate of `now` once a dry run has finished for its current snapshot; undefined before. */
+	settledFlushEstimate(): FlushEstimate | undefined {
+		return this.selectedSession?.insight(this.renderSettings).settledEstimate('now');
 	}
 
 	/** A listed session and pi-condense's state of it as its release rebuilds it, computed in slices. */

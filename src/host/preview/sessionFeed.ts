@@ -12,7 +12,8 @@ import type { SessionContext, SessionEntry, SessionModel } from '../../engine/se
 import type { Steps } from '../../engine/steps';
 import type { ModelFacts } from '../../node/llm/modelPricing';
 import type { PageActions } from '../../engine/views';
-import type { PendingEstimate } from '../../engine/preview';
+import type { EstimatePorts, FlushEstimate } from '../../engine/preview';
+import type { FlushMode } from '../../engine/flush';
 import type { LastSentView } from '../../shared/protocol';
 import type { CostsLedger } from '../../engine/costs';
 
@@ -54,8 +55,8 @@ export interface DerivedSession {
 	stateSteps(): Steps<CondenseState>;
 	/** Chains left for `compact` with nothing pending (`PreparedInsight.compactableChains`). */
 	compactableChainsSteps(): Steps<number>;
-	/** The pending batches and what summarizing them would reclaim (`PreparedInsight.pendingEstimate`). */
-	pendingEstimateSteps(): Steps<PendingEstimate>;
+	/** What `now` or `compact` would do and reclaim: a dry run of the flush, kept once done (`SessionInsight.flushEstimate`). */
+	flushEstimate(mode: FlushMode, ports: EstimatePorts, now: number): Promise<FlushEstimate>;
 }
 
 /** Which pi-condense Pi loads and where it was found (one line), or that it has none. */

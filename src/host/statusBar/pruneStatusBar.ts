@@ -11,7 +11,8 @@ import { homedir } from 'node:os';
 import { modelLabel } from '../../engine/pruner';
 import { INSTALL_COMMAND, newerPiSessionText, piWhereLine, releaseLine, shorten } from '../../engine/release';
 import { liveFigure, liveLine } from '../../engine/live';
-import { joinMarkdown, linkSafe, md, measureLine, type PreparedInsight, pruneHeadline, type PruneState, reclaimMeasures, SafeMarkdown, sentSentence, statusLineText } from '../../engine/views';
+import { joinMarkdown, linkSafe, md, measureLine, type PreparedInsight, pruneHeadline, type PruneState, reclaimMeasures, reclaimText, SafeMarkdown, sentSentence, statusLineText } from '../../engine/views';
+import type { FlushEstimate } from '../../engine/preview';
 import { CommandId } from '../commandIds';
 import { Disposable } from '../dispose';
 import type { ExtensionSettings } from '../extensionConfig';
@@ -133,6 +134,19 @@ export class PruneStatusBar extends Disposable {
 		return markdownString(joinMarkdown(lines, '\n\n'), { commands, icons: true });
 	}
 
+	/**
+	 * The selected session's estimate of Summarize now once its dry run is done; until then the run
+	 * is started (kept with the session's insight) and the item updated when it ends.
+	 */
+	private estimate(): FlushEstimate | undefined {
+		const settled = this.controller.settledFlushEstimate();
+		const selected = this.controller.selected;
+		if (settled === undefined && selected !== undefined) {
+			this.controller.flushEstimateFor(selected, 'now').then(() => this.update(), () => undefined);
+		}
+		return settled;
+	}
+
 	/** The selected session's figures, in the words of its state (a reclaim is what is sent only while pruning is on). */
 	private sessionLines(insight: PreparedInsight, state: PruneState): SafeMarkdown[] {
 		const lines: SafeMarkdown[] = [];
@@ -145,8 +159,11 @@ export class PruneStatusBar extends Disposable {
 		}
 		const pending = insight.pending;
 		const pendingChars = pending.reduce((sum, batch) => sum + batch.rawChars, 0);
-		lines.push(pending.length === 0 ? md`Nothing pending` : md`Pending: ${pending.length} batch${pending.length === 1 ? '' : 'es'} · ${formatCompactCount(pendingChars)} chars`);
-		const cache = state === 'on' ? pruneNowCacheText(this.controller, this.controller.selected, Date.now()) : '';
+		// What Summarize now would reclaim is the preview's and the confirmation's figure: a dry run of the flush, worked out once asked.
+		const estimate = state === 'on' && pending.length > 0 ? this.estimate() : undefined;
+		const reclaimPart = estimate ? md` · Summarize now would reclaim ${reclaimText(estimate)}` : md``;
+		lines.push(pending.length === 0 ? md`Nothing pending` : md`Pending: ${pending.length} batch${pending.length === 1 ? '' : 'es'} · ${formatCompactCount(pendingChars)} chars${reclaimPart}`);
+		const cache = estimate ? pruneNowCacheText(this.controller, this.controller.selected, Date.now(), estimate.reclaimChars) : '';
 		if (cache !== '') {
 			lines.push(md`$(history) ${cache}`);
 		}
