@@ -30,16 +30,19 @@ export function actionsBar(): ActionsBar {
 		update(snapshot: PageSnapshot): void {
 			const pending = snapshot.pending;
 			// The confirmation's sentences, in its order (the host's engine words them: one copy).
+			const estimate = pending && !pending.estimating ? pending : undefined;
 			summary.replaceChildren(...(pending ? [
 				icon('watch'),
 				el('span', { text: ' ' }),
 				figure('pending', pending.pendingText, pending.batches),
-				el('span', { text: ' · Summarize now would reclaim ' }),
-				figure('pending.estimate', pending.reclaimText, pending.reclaimTokens, 'figure strong'),
-				el('span', { text: ` (${pending.changeText})` }),
+				...(estimate ? [
+					el('span', { text: ' · Summarize now would reclaim ' }),
+					figure('pending.estimate', estimate.reclaimText, estimate.reclaimTokens, 'figure strong'),
+					el('span', { text: ` (${estimate.changeText})` }),
+				] : [el('span', { text: ' · working out what Summarize now would do…' })]),
 			] : [icon('pass'), el('span', { text: ' ' }), figure('pending', 'Nothing pending', 0)]));
-			note.replaceChildren(...(pending ? [el('div', {}, [figure('pending.plan', `${pending.planText}.`)]), el('div', {}, [figure('pending.note', pending.basisText)])] : []));
-			note.hidden = !pending;
+			note.replaceChildren(...(estimate ? [el('div', {}, [figure('pending.plan', `${estimate.planText}.`)]), el('div', {}, [figure('pending.note', estimate.basisText)])] : []));
+			note.hidden = !estimate;
 			if (snapshot.compactable !== '') {
 				note.hidden = false;
 				note.append(el('div', {}, [figure('compactable', `${snapshot.compactable}: pi-condense compresses chains only at the end of a flush that summarizes a batch.`)]));

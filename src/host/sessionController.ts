@@ -13,7 +13,8 @@ import { sha1Hex } from '../node/flush/sha1Hasher';
 import type { PruneSettings } from '../node/settings/readPruneSettings';
 import type { OpenSession } from '../node/store/openSession';
 import type { IndexState, SessionStore, StoreChange } from '../node/store/sessionStore';
-import type { AdaptiveThrottle, WorkScope } from '../work';
+import { isWorkStopped, type AdaptiveThrottle, type WorkScope } from '../work';
+import type { Steps } from '../engine/steps';
 import { SelectedInsight } from './selectedInsight';
 import { SessionDirectory } from './sessionDirectory';
 import { fileWorkspaceFolders } from './sessionLocator';
@@ -177,10 +178,19 @@ export class SessionController extends SessionDirectory {
 	 * bar, the confirmation and the toast read one figure.
 	 */
 	flushEstimateFor(path: string, mode: FlushMode): Promise<FlushEstimate> {
-		return this.work.run(async (signal) => (await this.openSession(path)).insight(this.renderSettingsFor(path)).flushEstimate(mode, {
-			hash: sha1Hex,
-			runSteps: (steps) => this.work.sliced(steps, signal),
-		}, Date.now()));
+		return this.work.run(async (signal) => {
+			const insight = (await this.openSession(path)).insight(this.renderSettingsFor(path));
+			const ports = { hash: sha1Hex, runSteps: <T>(steps: Steps<T>): Promise<T> => this.work.sliced(steps, signal) };
+			try {
+				return await insight.flushEstimate(mode, ports, Date.now());
+			} catch (error) {
+				// A dry run another scope started (the preview's) and stopped (its panel closed): this one runs it again.
+				if (isWorkStopped(error) && !signal.aborted) {
+					return insight.flushEstimate(mode, ports, Date.now());
+				}
+				throw error;
+			}
+		});
 	}
 
 	/** The selected session's estimate of `now` once a dry run has finished for its current snapshot; undefined before. */

@@ -7,10 +7,15 @@
 import { charsToTokens, formatCompactCount } from '../condense/measure/compactFormat';
 import { SUMMARY_CHARS_PER_CALL, type FlushEstimate } from '../preview/flushEstimate';
 import type { SentChange } from '../preview/sentAfterDrafts';
+import type { PendingBatch } from '../condense/pending/pendingTypes';
 
-/** An estimate as the page shows it: figures for the page's tests and screen readers, and the sentences. */
+/**
+ * An estimate as the page shows it: figures for the page's tests and screen readers, and the
+ * sentences. While the dry run is still worked out (`estimating`), only `pendingText` is said.
+ */
 export interface PendingWork {
 	readonly batches: number;
+	readonly estimating: boolean;
 	readonly reclaimTokens: number;
 	/** `6 batches pending (12 tool calls, 40.1k chars of output)` */
 	readonly pendingText: string;
@@ -30,6 +35,7 @@ export function pendingWork(estimate: FlushEstimate, release: string): PendingWo
 	}
 	return {
 		batches: estimate.batches,
+		estimating: false,
 		reclaimTokens: charsToTokens(estimate.reclaimChars),
 		pendingText: pendingText(estimate),
 		planText: planText(estimate),
@@ -39,8 +45,21 @@ export function pendingWork(estimate: FlushEstimate, release: string): PendingWo
 	};
 }
 
-export function pendingText(estimate: FlushEstimate): string {
-	return `${plural(estimate.batches, 'batch', 'batches')} pending (${plural(estimate.toolCalls, 'tool call')}, ${formatCompactCount(estimate.rawChars)} chars of output)`;
+/** The pending batches alone, while their dry run is worked out (a large backlog takes a while). */
+export function pendingWorkEstimating(pending: readonly PendingBatch[]): PendingWork | undefined {
+	if (pending.length === 0) {
+		return undefined;
+	}
+	const counts = { batches: pending.length, toolCalls: 0, rawChars: 0 };
+	for (const batch of pending) {
+		counts.toolCalls += batch.toolCalls.length;
+		counts.rawChars += batch.rawChars;
+	}
+	return { batches: pending.length, estimating: true, reclaimTokens: 0, pendingText: pendingText(counts), planText: '', reclaimText: '', changeText: '', basisText: '' };
+}
+
+export function pendingText(counts: Pick<FlushEstimate, 'batches' | 'toolCalls' | 'rawChars'>): string {
+	return `${plural(counts.batches, 'batch', 'batches')} pending (${plural(counts.toolCalls, 'tool call')}, ${formatCompactCount(counts.rawChars)} chars of output)`;
 }
 
 /** What the flush would do, in the order it does it. */

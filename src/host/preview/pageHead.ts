@@ -3,10 +3,12 @@
  * pi-condense and whether it is installed, the status text (the status bar's own, so the two never
  * disagree; a what-if's when one is applied), the chains left for `compact`, the pending work with
  * what Summarize now would do and reclaim (the dry run of the flush the confirmation also reads),
- * and the two buttons. Computed in slices from the views' insight.
+ * and the two buttons. Computed in slices from the views' insight. The dry run is not waited for:
+ * until it has finished (a large backlog takes a while) the page says the pending batches alone, and
+ * `estimating` resolves when the snapshot can say it all.
  */
 import { notices } from '../../engine/flush';
-import { pageActions, type PageActions, pendingWork, type PendingWork } from '../../engine/views';
+import { pageActions, type PageActions, pendingWork, pendingWorkEstimating, type PendingWork } from '../../engine/views';
 import { sha1Hex } from '../../node/flush/sha1Hasher';
 import type { SliceRunner } from '../../work';
 import type { FollowedRelease, ShownSession } from './sessionFeed';
@@ -18,19 +20,30 @@ export interface PageHead {
 	readonly compactable: string;
 	readonly pending: PendingWork | undefined;
 	readonly actions: PageActions;
+	/** The dry run under way, when `pending` waits for it; resolves (never rejects) when it ends. */
+	readonly estimating: Promise<void> | undefined;
 }
 
 export async function pageHead(work: SliceRunner, session: ShownSession | undefined, whatIfChanged: boolean): Promise<PageHead> {
 	const installed = session?.followed.installed ?? true;
 	const derived = installed ? session?.derived : undefined;
 	const left = derived ? await work.sliced(derived.compactableChainsSteps()) : 0;
-	const estimate = derived && session ? await derived.flushEstimate('now', { hash: sha1Hex, runSteps: (steps) => work.sliced(steps) }, Date.now()) : undefined;
-	const pending = estimate && session && pendingWork(estimate, session.rules.version);
+	const batches = derived ? await work.sliced(derived.pendingSteps()) : [];
+	const settled = derived?.settledEstimate('now');
+	let pending: PendingWork | undefined;
+	let estimating: Promise<void> | undefined;
+	if (session && settled) {
+		pending = pendingWork(settled, session.rules.version);
+	} else if (derived && batches.length > 0) {
+		pending = pendingWorkEstimating(batches);
+		estimating = derived.flushEstimate('now', { hash: sha1Hex, runSteps: (steps) => work.sliced(steps) }, Date.now()).then(() => undefined, () => undefined);
+	}
 	return {
 		followed: session?.followed,
 		statusLine: whatIfChanged ? undefined : session?.statusLine,
 		compactable: left > 0 ? notices.compactableChainsText(left) : '',
 		pending,
 		actions: session?.actions ?? pageActions(installed ? 'on' : 'not-installed', true, pending?.batches ?? 0),
+		estimating,
 	};
 }

@@ -7,7 +7,7 @@ import type * as vscode from 'vscode';
 import type { ContextPruneConfig } from '../../engine/config';
 import type { ReleaseRules } from '../../engine/release';
 import type { BlobReader } from '../../engine/ports';
-import type { CondenseState } from '../../engine/condense';
+import type { CondenseState, PendingBatch } from '../../engine/condense';
 import type { SessionContext, SessionEntry, SessionModel } from '../../engine/session';
 import type { Steps } from '../../engine/steps';
 import type { ModelFacts } from '../../node/llm/modelPricing';
@@ -55,8 +55,12 @@ export interface DerivedSession {
 	stateSteps(): Steps<CondenseState>;
 	/** Chains left for `compact` with nothing pending (`PreparedInsight.compactableChains`). */
 	compactableChainsSteps(): Steps<number>;
+	/** The batches the next flush would capture (`PreparedInsight.pending`). */
+	pendingSteps(): Steps<readonly PendingBatch[]>;
 	/** What `now` or `compact` would do and reclaim: a dry run of the flush, kept once done (`SessionInsight.flushEstimate`). */
 	flushEstimate(mode: FlushMode, ports: EstimatePorts, now: number): Promise<FlushEstimate>;
+	/** That estimate once its dry run has finished; undefined before. */
+	settledEstimate(mode: FlushMode): FlushEstimate | undefined;
 }
 
 /** Which pi-condense Pi loads and where it was found (one line), or that it has none. */

@@ -18,6 +18,7 @@ import { estimateFlush, ESTIMATE_MARGIN, sentAfterDraftsSteps, TYPICAL_SUMMARY_R
 import type { ReleaseRules } from '../../../../src/engine/release/releases';
 import { buildSessionContextSteps, getBranchSteps, parseSessionSteps } from '../../../../src/engine/session';
 import { runSteps } from '../../../../src/engine/steps';
+import { SessionInsight } from '../../../../src/engine/views/sessionInsight';
 import { sha1Hex } from '../../../../src/node/flush/sha1Hasher';
 import { memorySpillWriter } from '../../../support/flushHarness';
 import { piCondenseSessionsDir, realSessionsDir } from '../../../support/paths';
@@ -115,6 +116,17 @@ describe('the estimate before a prune: a dry run of the flush', function () {
 			});
 		}
 	}
+
+	it('is kept with the session\'s insight once it succeeds (one figure for every surface), and not when its run was stopped', async () => {
+		const basic = cases.find((c) => c.name === 'basic, pi-condense\'s entries taken out') as Case;
+		const insight = new SessionInsight(runSteps(parseSessionSteps(basic.text)), basic.config, basic.rules);
+		await assert.rejects(insight.flushEstimate('now', { hash: sha1Hex, runSteps: () => Promise.reject(new Error('stopped')) }, NOW), /stopped/);
+		assert.equal(insight.settledEstimate('now'), undefined);
+		const estimate = await insight.flushEstimate('now', { hash: sha1Hex }, NOW);
+		assert.equal(await insight.flushEstimate('now', { hash: sha1Hex }, NOW), estimate);
+		assert.equal(insight.settledEstimate('now'), estimate);
+		assert.equal(insight.settledEstimate('compact'), undefined);
+	});
 
 	it('counts the chains the flush compresses after its batches, which the summaries alone leave out', async () => {
 		const basic = cases.find((c) => c.name === 'basic, pi-condense\'s entries taken out') as Case;
