@@ -57,6 +57,9 @@ export class SessionController extends SessionDirectory {
 	readonly onDidChangeSettings = this._onDidChangeSettings.event;
 	private readonly _onDidChangeActivity = this._register(new vscode.EventEmitter<FlushActivity>());
 	readonly onDidChangeActivity = this._onDidChangeActivity.event;
+	private readonly _onDidEstimate = this._register(new vscode.EventEmitter<void>());
+	/** A dry run of a prune of the selected session has ended (its estimate is settled). */
+	readonly onDidEstimate = this._onDidEstimate.event;
 	private readonly _onDidChangeOpenSession = this._register(new vscode.EventEmitter<string>());
 	/** Any open session (selected or not) changed; hovers and documents of that session refresh. */
 	readonly onDidChangeOpenSession = this._onDidChangeOpenSession.event;
@@ -181,15 +184,20 @@ export class SessionController extends SessionDirectory {
 		return this.work.run(async (signal) => {
 			const insight = (await this.openSession(path)).insight(this.renderSettingsFor(path));
 			const ports = { hash: sha1Hex, runSteps: <T>(steps: Steps<T>): Promise<T> => this.work.sliced(steps, signal) };
+			let estimate: FlushEstimate;
 			try {
-				return await insight.flushEstimate(mode, ports, Date.now());
+				estimate = await insight.flushEstimate(mode, ports, Date.now());
 			} catch (error) {
-				// A dry run another scope started (the preview's) and stopped (its panel closed): this one runs it again.
-				if (isWorkStopped(error) && !signal.aborted) {
-					return insight.flushEstimate(mode, ports, Date.now());
+				// A dry run another scope started and stopped: this one runs it again.
+				if (!isWorkStopped(error) || signal.aborted) {
+					throw error;
 				}
-				throw error;
+				estimate = await insight.flushEstimate(mode, ports, Date.now());
 			}
+			if (path === this.selectedPath) {
+				this._onDidEstimate.fire();
+			}
+			return estimate;
 		});
 	}
 

@@ -36,7 +36,8 @@ export async function pageHead(work: SliceRunner, session: ShownSession | undefi
 		pending = pendingWork(settled, session.rules.version);
 	} else if (derived && batches.length > 0) {
 		pending = pendingWorkEstimating(batches);
-		estimating = derived.flushEstimate('now', { hash: sha1Hex, runSteps: (steps) => work.sliced(steps) }, Date.now()).then(() => undefined, () => undefined);
+		const estimate = session?.estimateNow?.() ?? derived.flushEstimate('now', { hash: sha1Hex, runSteps: (steps) => work.sliced(steps) }, Date.now());
+		estimating = estimate.then(() => undefined, () => undefined);
 	}
 	return {
 		followed: session?.followed,

@@ -41,6 +41,11 @@ export interface ShownSession {
 	readonly statusLine?: string;
 	/** The page's Summarize now and Compact buttons; both enabled when absent. */
 	readonly actions?: PageActions;
+	/**
+	 * The dry run of Summarize now, run where the rest of the extension reads it (the controller's
+	 * `flushEstimateFor`: the status bar's tooltip follows it); absent: `derived.flushEstimate` in the page's own scope.
+	 */
+	readonly estimateNow?: () => Promise<FlushEstimate>;
 	/** The costs ledger the store keeps for this snapshot's entries (the Costs panel's first paint); absent: no Costs panel. */
 	readonly costs?: CostsLedger;
 }

@@ -11,9 +11,10 @@ import type { SessionController } from '../sessionController';
 
 /**
  * '' when `path` is not the selected session, or its file shows no cached prompt. `removedChars`:
- * what the prune takes off the request (its dry run's estimate).
+ * what the prune takes off the request (its dry run's estimate); undefined while not known (the
+ * line then says how long the cache stays warm, not what pruning re-writes).
  */
-export function pruneNowCacheText(controller: SessionController, path: string | undefined, now: number, removedChars: number): string {
+export function pruneNowCacheText(controller: SessionController, path: string | undefined, now: number, removedChars: number | undefined): string {
 	const session = controller.selectedOpenSession();
 	const insight = controller.insight();
 	if (!session?.costs || !insight || path === undefined || controller.selected !== path) {
@@ -22,8 +23,8 @@ export function pruneNowCacheText(controller: SessionController, path: string | 
 	return pruneNowCacheLine({
 		ledger: session.costs,
 		entries: session.model.entries,
-		firstPendingCallId: insight.pending[0]?.toolCalls[0]?.toolCallId,
-		removedTokens: charsToTokens(removedChars),
+		firstPendingCallId: removedChars === undefined ? undefined : insight.pending[0]?.toolCalls[0]?.toolCallId,
+		removedTokens: charsToTokens(removedChars ?? 0),
 		book: NO_PRICES,
 		now,
 		clock: (at) => new Date(at).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }),

@@ -47,6 +47,7 @@ export class PruneStatusBar extends Disposable {
 		this._register(this.controller.onDidChangeSelectedSession(update));
 		this._register(this.controller.onDidChangeSettings(update));
 		this._register(this.controller.onDidChangeActivity(update));
+		this._register(this.controller.onDidEstimate(update));
 		// The session's title in the tooltip arrives with its background summary.
 		this._register(this.controller.onDidChangeSessions((paths) => {
 			const selected = this.controller.selected;
@@ -135,16 +136,12 @@ export class PruneStatusBar extends Disposable {
 	}
 
 	/**
-	 * The selected session's estimate of Summarize now once its dry run is done; until then the run
-	 * is started (kept with the session's insight) and the item updated when it ends.
+	 * The selected session's estimate of Summarize now once its dry run is done. The tooltip starts
+	 * none (on a large backlog it is seconds of work): the preview and the confirmation do, and the
+	 * item is updated when one ends (`onDidEstimate`).
 	 */
 	private estimate(): FlushEstimate | undefined {
-		const settled = this.controller.settledFlushEstimate();
-		const selected = this.controller.selected;
-		if (settled === undefined && selected !== undefined) {
-			this.controller.flushEstimateFor(selected, 'now').then(() => this.update(), () => undefined);
-		}
-		return settled;
+		return this.controller.settledFlushEstimate();
 	}
 
 	/** The selected session's figures, in the words of its state (a reclaim is what is sent only while pruning is on). */
@@ -163,7 +160,7 @@ export class PruneStatusBar extends Disposable {
 		const estimate = state === 'on' && pending.length > 0 ? this.estimate() : undefined;
 		const reclaimPart = estimate ? md` · Summarize now would reclaim ${reclaimText(estimate)}` : md``;
 		lines.push(pending.length === 0 ? md`Nothing pending` : md`Pending: ${pending.length} batch${pending.length === 1 ? '' : 'es'} · ${formatCompactCount(pendingChars)} chars${reclaimPart}`);
-		const cache = estimate ? pruneNowCacheText(this.controller, this.controller.selected, Date.now(), estimate.reclaimChars) : '';
+		const cache = state === 'on' ? pruneNowCacheText(this.controller, this.controller.selected, Date.now(), estimate?.reclaimChars) : '';
 		if (cache !== '') {
 			lines.push(md`$(history) ${cache}`);
 		}
