@@ -20,6 +20,9 @@ import type { SessionRenamer } from '../flush/sessionRenamer';
 import { errorMessage } from '../../base/errorMessage';
 import { showError, showInfo, showWarning } from '../ui/safeUi';
 
+/** The argument that runs a command without its confirmation (tests; a caller that asked already). */
+export const CONFIRMED = 'confirmed';
+
 export interface CommandContext {
 	readonly controller: SessionController;
 	/** The `piCondense.*` settings: a command reads `settings.current` when it runs. */
