@@ -94,7 +94,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 	const live = new LiveSessions(work.child('bridges'), logger);
 	const lastSent = new LastSentTracker(work.child('last sent'), controller, live, logger);
 	const lastSentDocuments = new LastSentDocuments();
-	const sessionsTree = new SessionsTreeProvider(controller, live);
+	const sessionsTree = new SessionsTreeProvider(work.child('sessions view'), controller, live);
 	const prunedTree = new PrunedCallsTreeProvider(work.child('pruned calls'), controller, logger);
 	const costsTree = new PiCostsTreeProvider(work.child('pi costs'), controller, store.onDidChange, (message) => logger.warn(message));
 	const statusBar = new PruneStatusBar({ controller, settings, live });
