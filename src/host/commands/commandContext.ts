@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { releaseDefaults, setConfigKeys } from '../../engine/config';
+import type { LoginShellState } from '../../engine/release';
 import type { ModelChoice } from '../../node/llm/models';
 import type { PruneRequests } from '../flush/pruneRequests';
 import type { StrandedEntriesMonitor } from '../flush/strandedEntriesMonitor';
@@ -46,6 +47,8 @@ export interface CommandContext {
 	readonly renamer: SessionRenamer;
 	/** Search Pi Sessions… (the session index). */
 	readonly sessionSearch: SessionSearch;
+	/** The user's login shell's PATH as far as it is known (Pi's command line for a terminal). */
+	readonly loginShell: () => LoginShellState;
 	/** Show Status's document is read again, when it is open. */
 	readonly refreshStatusDocument: () => void;
 }
