@@ -7,6 +7,7 @@
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import type { ContextPruneConfig } from '../engine/config';
+import type { StoredAccounts } from '../engine/costs';
 import type { ReleaseResolution, ReleaseRules } from '../engine/release';
 import { buildSessionList, type ListOrder, type ProjectItem, type PruneState, pruneStateOf, restrictedModeRefusal, sessionTitle } from '../engine/views';
 import type { PruneSettings } from '../node/settings/readPruneSettings';
@@ -71,6 +72,11 @@ export abstract class SessionDirectory extends Disposable {
 	/** The costs of every session, from the session index (each request once); undefined without one. */
 	historyCosts(options: { readonly timeZone?: string; readonly top?: number }, signal?: AbortSignal): Promise<HistoryCosts | undefined> {
 		return this.store.sessionIndex?.costs(options, signal) ?? Promise.resolve(undefined);
+	}
+
+	/** Keeps a session's prune accounts in the session index (the Costs panel worked them out); nothing without one. */
+	keepAccounts(path: string, consumed: number, basis: string, accounts: StoredAccounts): Promise<void> {
+		return this.store.sessionIndex?.keepAccounts(path, consumed, basis, accounts) ?? Promise.resolve();
 	}
 
 	/** Clear the Session Index: every session forgotten; false when this window has no index. */

@@ -49,7 +49,7 @@ export function piCostsRows(costs: HistoryCosts, names: RowNames): CostsRow[] {
 		},
 	];
 	if (accountsDue > 0) {
-		rows.push({ id: 'due', icon: 'info', label: `${accountsDue} pruned session${accountsDue === 1 ? '' : 's'} not counted in pruning yet`, tooltip: '`pi-condense costs --all` works their prunes out and keeps them in the session index.' });
+		rows.push({ id: 'due', icon: 'info', label: `${accountsDue} pruned session${accountsDue === 1 ? '' : 's'} not counted in pruning yet`, tooltip: 'A session\'s Costs panel (in its context preview) works its prunes out and keeps them in the session index; `pi-condense costs --all` does it for every one of them.' });
 	}
 	rows.push({
 		id: 'expensive', icon: 'flame', label: 'Most expensive sessions', expanded: true,

@@ -3,10 +3,11 @@
  * Its first paint is the overview the store's ledger already holds (the timeline, the cache rebuilds,
  * the summary: no pass over the file), made into the page's columns in slices; every prune's account
  * (renders of the session with and without each prune) follows, in slices under the page's scope, and
- * is posted when complete. Another session, snapshot, settings or release stops the run under way; the
+ * is posted when complete, and kept in the session index (the history's costs count that session's pruning
+ * from then on). Another session, snapshot, settings or release stops the run under way; the
  * same ones are not worked out twice (a what-if or a view switch changes none of them).
  */
-import { costsViewSteps, NO_PRICES, sessionCostsSteps, unpricedModelsSteps, type CostsLedger, type ModelPrice, type PriceBook } from '../../engine/costs';
+import { accountsBasis, costsViewSteps, NO_PRICES, sessionCostsSteps, storedAccountsOf, unpricedModelsSteps, type CostsLedger, type ModelPrice, type PriceBook } from '../../engine/costs';
 import type { ToWebview } from '../../shared/protocol';
 import type { LatestWins, WorkScope } from '../../work';
 import type { SessionFeed, ShownSession } from './sessionFeed';
@@ -77,6 +78,9 @@ export class PageCosts {
 		const overview = ledger.overview(prices);
 		await post({ type: 'costs', sessionPath: session.path, costs: await work.sliced(costsViewSteps(overview), signal) });
 		const costs = await work.sliced(sessionCostsSteps({ model: session.model, rules: session.rules, config: session.config, prices, ledger }), signal);
+		if (session.consumed !== undefined) {
+			this.options.source.keepAccounts?.(session.path, session.consumed, accountsBasis(session.rules, session.config), storedAccountsOf(session.model.entries, costs.timeline, costs.accounts));
+		}
 		await post({ type: 'costs', sessionPath: session.path, costs: await work.sliced(costsViewSteps(overview, costs), signal) });
 	}
 
