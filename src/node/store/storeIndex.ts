@@ -14,6 +14,7 @@ import type { StoredSession } from '../history/indexRows';
 import type { RefreshProgress } from '../history/indexRefresh';
 import type { SearchOptions, SessionHits } from '../history/historySearch';
 import type { HistoryCosts } from '../history/historyCostsReport';
+import type { AccountsDue } from '../history/historyCosts';
 import type { SessionFile, UnlistedSessionFile } from '../sessions/discoverSessions';
 import type { SessionRoot } from '../sessions/sessionLocations';
 import type { SessionFileSummary } from '../sessions/summaryCache';
@@ -194,6 +195,22 @@ export class StoreIndex {
 			}
 			this.failed(error);
 			return undefined;
+		}
+	}
+
+	/** The pruned sessions whose prunes the index does not count yet; [] without an index. */
+	async accountsDue(signal?: AbortSignal): Promise<AccountsDue[]> {
+		if (!this.searchable) {
+			return [];
+		}
+		try {
+			return await this.service.accountsDue(this.options.roots(), signal);
+		} catch (error) {
+			if (isWorkStopped(error)) {
+				throw error;
+			}
+			this.failed(error);
+			return [];
 		}
 	}
 
