@@ -57,6 +57,10 @@ export class PiCostsTreeProvider extends Disposable implements vscode.TreeDataPr
 		if (row.tooltip !== undefined) {
 			item.tooltip = row.tooltip;
 		}
+		if (row.countsPruning === true) {
+			item.command = { command: CommandId.CountPruning, title: 'Count the Pruning of Every Session' };
+			item.accessibilityInformation = { label: `${row.label}; counts them`, role: 'treeitem' };
+		}
 		if (row.sessionPath !== undefined) {
 			item.command = { command: CommandId.OpenSession, title: 'Open Session', arguments: [row.sessionPath] };
 			item.accessibilityInformation = { label: `${row.label}, ${row.description ?? ''}; opens the session`, role: 'treeitem' };
