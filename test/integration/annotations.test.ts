@@ -97,6 +97,11 @@ describe('annotations in a session file', () => {
 		const builder = new SessionBuilder({ id: 'annotations-follow', cwd: fixtures().workspace, timestamp: new Date().toISOString() });
 		const prompt = builder.user('Count the lines of every file in src.');
 		builder.assistant([{ type: 'text', text: 'Counted.' }]);
+		// Longer than the screen: the appended line changes no visible range, only the store's model tells.
+		for (let turn = 0; turn < 60; turn++) {
+			builder.user(`And file ${turn}?`);
+			builder.assistant([{ type: 'text', text: `${turn * 10} lines.` }]);
+		}
 		writeFileSync(path, builder.text());
 		const aMinuteAgo = new Date(Date.now() - 60_000);
 		utimesSync(path, aMinuteAgo, aMinuteAgo);
@@ -107,20 +112,33 @@ describe('annotations in a session file', () => {
 			assert.match(shownLines(api, path).get(2) ?? '', /^\d+ tokens$/);
 			// Pi 1.6 edits the prompt out of what it sends: the prompt's line says so.
 			appendFileSync(path, `${JSON.stringify({ type: 'context_edit', id: 'e0d17000', parentId: builder.leafId, timestamp: new Date().toISOString(), targetId: prompt, replacement: null })}\n`);
-			await waitUntil(() => shownLines(api, path).get(2) === 'left out by Pi (line 4)', 'the edit shown on the prompt\'s line', 15_000);
+			await waitUntil(() => shownLines(api, path).get(2) === 'left out by Pi (line 124)', 'the edit shown on the prompt\'s line', 15_000);
 		} finally {
 			await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 			unlinkSync(path);
 		}
 	});
 
+	it('hide while the file has unsaved changes (its lines may have moved), and come back when they are reverted', async () => {
+		const { basic } = fixtures();
+		const editor = await showAtTop(basic.path, 1);
+		await waitUntil(() => shownLines(api, basic.path).has(7), 'annotated');
+		try {
+			assert.ok(await editor.edit((edit) => edit.insert(new vscode.Position(2, 0), '\n')));
+			await waitUntil(() => api.annotations.shownFor(basic.path) === undefined, 'no annotations while edited');
+		} finally {
+			await vscode.commands.executeCommand('workbench.action.files.revert');
+		}
+		await waitUntil(() => shownLines(api, basic.path).get(7) === '48 tokens · summarized as t2 · dropped by chain b1', 'annotated again once reverted');
+	});
+
 	it('piCondense.annotations.enabled turns them off, and on again', async () => {
 		const { basic } = fixtures();
 		await showAtTop(basic.path, 1);
 		await waitUntil(() => shownLines(api, basic.path).has(7), 'annotated');
-		const computed = api.annotations.computed.length;
 		await vscode.workspace.getConfiguration('piCondense').update('annotations.enabled', false, vscode.ConfigurationTarget.Global);
 		await waitUntil(() => api.annotations.shownFor(basic.path) === undefined, 'no annotations once turned off');
+		const computed = api.annotations.computed.length;
 		await vscode.commands.executeCommand('editorScroll', { to: 'down', by: 'page' });
 		await new Promise((resolve) => setTimeout(resolve, 300));
 		assert.equal(api.annotations.shownFor(basic.path), undefined, 'a scroll brings none back');

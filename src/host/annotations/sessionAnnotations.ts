@@ -42,6 +42,8 @@ export class SessionAnnotations extends Disposable {
 	private readonly updates: LatestWins;
 	private readonly settle: Debounce;
 	private readonly shown = new Map<string, ShownAnnotations>();
+	/** Session files whose editors have unsaved changes, so show no annotations. */
+	private readonly edited = new Set<string>();
 	/** Every range of a session file computed, in order (the last `KEPT_RANGES`): tests check they were the visible ones. */
 	readonly computed: { readonly path: string; readonly range: LineRange }[] = [];
 
@@ -56,7 +58,14 @@ export class SessionAnnotations extends Disposable {
 		const later = (): void => this.settle.schedule();
 		this._register(vscode.window.onDidChangeVisibleTextEditors(later));
 		this._register(vscode.window.onDidChangeTextEditorVisibleRanges((event) => sessionPathOf(event.textEditor.document) !== undefined && later()));
-		this._register(vscode.workspace.onDidChangeTextDocument((event) => sessionPathOf(event.document) !== undefined && later()));
+		// An edit hides them (the lines may have moved) and undoing it brings them back; a reload after
+		// Pi appended waits for the store's model of the new lines (`onDidChangeOpenSession`).
+		this._register(vscode.workspace.onDidChangeTextDocument(({ document }) => {
+			const path = sessionPathOf(document);
+			if (path !== undefined && (document.isDirty || this.edited.has(path))) {
+				later();
+			}
+		}));
 		this._register(controller.onDidChangeOpenSession(later));
 		this._register(controller.onDidChangeSettings(later));
 		this._register(controller.onDidChangeSessions((paths) => paths === undefined && later()));
@@ -84,6 +93,11 @@ export class SessionAnnotations extends Disposable {
 
 	/** Annotates the visible lines of one editor of a session file; false when it shows none. */
 	private async updateEditor(editor: vscode.TextEditor, path: string, signal: AbortSignal): Promise<boolean> {
+		if (editor.document.isDirty) {
+			this.edited.add(path);
+		} else {
+			this.edited.delete(path);
+		}
 		if (!this.settings.current.annotationsEnabled || editor.document.isDirty || !this.controller.knowsSession(path)) {
 			editor.setDecorations(this.decoration, []);
 			return false;
