@@ -50,7 +50,7 @@ export class SessionAnnotations extends Disposable {
 	constructor(work: WorkScope, private readonly controller: SessionController, private readonly settings: ExtensionSettings, private readonly log: (message: string) => void) {
 		super();
 		this.decoration = this._register(vscode.window.createTextEditorDecorationType({
-			after: { color: new vscode.ThemeColor('piCondense.annotationForeground'), fontStyle: 'italic', margin: '0 0 0 3em' },
+			after: { color: new vscode.ThemeColor('piCondense.annotationForeground'), fontStyle: 'italic', margin: '0 0 0 1.5em' },
 			rangeBehavior: vscode.DecorationRangeBehavior.ClosedClosed,
 		}));
 		this.updates = work.latestWins((signal) => this.updateEditors(signal), (error) => log(`Could not annotate a session file: ${errorMessage(error)}`));
