@@ -199,7 +199,7 @@ async function steps(file: string, baseline: number): Promise<void> {
 	const search = await measure('search', baseline, () => testWork.sliced(searchMessagesSteps(current.views.before, 'no such text anywhere')));
 	// The editor's annotations of the open session file: the index once per snapshot, then a screen of lines at a time.
 	const annotated = await measure('annotations', baseline, async () => {
-		const index = await testWork.sliced(AnnotationIndex.build(model, branch, context, rendered as RenderedContext));
+		const index = await testWork.sliced(AnnotationIndex.build(model, context, rendered as RenderedContext));
 		const screens = [1, Math.floor(model.lineCount / 2), Math.max(1, model.lineCount - 60)];
 		const lines: number[] = [];
 		for (const from of screens) {

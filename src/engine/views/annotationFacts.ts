@@ -4,7 +4,7 @@
  * replaced it with, the compressed chain that dropped it, a spilled output, the refs a summary entry
  * covers, what a chain entry dropped, and a Pi 1.6 `context_edit` that changed it. Pure.
  *
- * `AnnotationIndex` is made once per insight (in steps, from the branch, Pi's context, the state and
+ * `AnnotationIndex` is made once per insight (in steps, from Pi's context, the state and
  * what the model is sent); the facts of one entry are then read when its line is on screen, so a
  * scroll costs the visible entries only, whatever the session's size.
  */
@@ -45,14 +45,15 @@ export class AnnotationIndex {
 		/** The raw context message each entry gives (its first, for a compaction). */
 		private readonly rawIndexOf: ReadonlyMap<SessionEntry, number>,
 		private readonly renderedIndexOf: readonly number[],
-		private readonly onBranch: ReadonlySet<SessionEntry>,
+		/** Entries of the context that give no message (an edit left them out). */
+		private readonly omitted: ReadonlySet<SessionEntry>,
 		private readonly chainOfCall: ReadonlyMap<string, string>,
 		private readonly chainAtLine: ReadonlyMap<number, CondenseState['chains'][number]>,
 		private readonly summaryRefs: ReadonlyMap<string, readonly SummaryRef[]>,
 	) {}
 
-	/** One pass over the branch, the context and the chains: what every entry's facts are read from. */
-	static *build(model: SessionModel, branch: readonly SessionEntry[], context: SessionContext, preview: RenderedContext): Steps<AnnotationIndex> {
+	/** One pass over the context and the chains: what every entry's facts are read from. */
+	static *build(model: SessionModel, context: SessionContext, preview: RenderedContext): Steps<AnnotationIndex> {
 		const sources = yield* context.sources.entriesSteps();
 		const rawIndexOf = new Map<SessionEntry, number>();
 		for (let i = sources.length - 1; i >= 0; i--) {
@@ -61,13 +62,8 @@ export class AnnotationIndex {
 			}
 			rawIndexOf.set(sources[i] as SessionEntry, i);
 		}
-		const onBranch = new Set<SessionEntry>();
-		for (let i = 0; i < branch.length; i++) {
-			if (paced(i)) {
-				yield;
-			}
-			onBranch.add(branch[i] as SessionEntry);
-		}
+		// What an edit can target on the branch: the context's entries, and those an edit left out.
+		const inContext = new Set<SessionEntry>(context.omitted);
 		const { renderedIndexOf } = yield* alignContextsSteps(preview.before, preview.after);
 		const state = preview.state;
 		const chainOfCall = new Map<string, string>();
@@ -92,7 +88,7 @@ export class AnnotationIndex {
 			const summary = state.summaries[i] as CondenseState['summaries'][number];
 			summaryRefs.set(summary.entryId, summary.refs);
 		}
-		return new AnnotationIndex(model, state, preview, context, rawIndexOf, renderedIndexOf, onBranch, chainOfCall, chainAtLine, summaryRefs);
+		return new AnnotationIndex(model, state, preview, context, rawIndexOf, renderedIndexOf, inContext, chainOfCall, chainAtLine, summaryRefs);
 	}
 
 	/**
@@ -132,7 +128,7 @@ export class AnnotationIndex {
 			facts.tokens = charsToTokens(stringifiedLength(message));
 			this.messageFacts(entry, message, raw, facts);
 		}
-		if (entry.type === 'custom_message' && entry.customType === CUSTOM_TYPE_SUMMARY && this.onBranch.has(entry)) {
+		if (entry.type === 'custom_message' && entry.customType === CUSTOM_TYPE_SUMMARY && raw !== undefined) {
 			const refs = this.summaryRefs.get(entry.id);
 			if (refs !== undefined) {
 				facts.summaryOf = refs.map((ref) => ref.shortId);
@@ -142,7 +138,7 @@ export class AnnotationIndex {
 		if (chain) {
 			facts.chain = { blockId: chain.entry.blockId, calls: chain.entry.droppedToolCallIds.length, refs: chain.entry.toolRefs };
 		}
-		const edit = this.onBranch.has(entry) ? this.context.edits.get(entry.id) : undefined;
+		const edit = raw !== undefined || this.omitted.has(entry) ? this.context.edits.get(entry.id) : undefined;
 		if (edit) {
 			facts.edited = { line: this.model.lineOf(edit), removed: edit.replacement === null };
 		}

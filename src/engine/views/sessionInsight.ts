@@ -222,7 +222,7 @@ export class SessionInsight {
 	 */
 	*annotationsSteps(): Steps<AnnotationIndex> {
 		if (this.annotationsValue === undefined) {
-			const index = yield* AnnotationIndex.build(this.model, yield* this.branchSteps(), yield* this.contextSteps(), yield* this.previewSteps());
+			const index = yield* AnnotationIndex.build(this.model, yield* this.contextSteps(), yield* this.previewSteps());
 			this.annotationsValue ??= index;
 		}
 		return this.annotationsValue;
