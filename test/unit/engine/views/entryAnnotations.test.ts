@@ -87,6 +87,13 @@ describe('entry annotations', () => {
 		assert.match(lines.get(38) ?? '', / · summarized as t8$/);
 	});
 
+	it('words each fact, in a fixed order', () => {
+		assert.equal(annotationText({}), '');
+		assert.equal(annotationText({ tokens: 1 }), '1 token');
+		assert.equal(annotationText({ tokens: 15_400, droppedBy: '' }), '15.4k tokens · not sent (orphan)');
+		assert.equal(annotationText({ tokens: 40, stub: { kind: 'spilled', ref: 't7' }, droppedBy: 'b2', edited: { line: undefined, removed: false } }), '40 tokens · spilled as t7 · dropped by chain b2 · edited by Pi');
+	});
+
 	describe('texts from a hostile file', () => {
 		it('joins runs of refs and counts what is not a ref', () => {
 			assert.equal(refRanges(['t1', 't2', 't3', 't5', 't9', 't10']), 't1–t3, t5, t9–t10');
