@@ -122,9 +122,17 @@ async function run(page, fixtures, server) {
 		throw new Error(`the session file does not show "${annotation}"; it shows: ${(await page.evaluate(() => editorAnnotations())).join(' | ')}`);
 	});
 	await page.locator('.part.editor').screenshot({ path: join(shotsDir, 'annotations.png') });
+	// From the keyboard (and for a screen reader): the end of line 7 (Go to Line), then Show Hover reads the annotation out.
+	await page.keyboard.press('Control+G');
+	await page.locator('.quick-input-widget input').waitFor({ state: 'visible' });
+	await page.keyboard.type(`7:${readFileSync(fixtures.basic.path, 'utf8').split('\n')[6].length + 1}`);
+	await page.keyboard.press('Enter');
+	await palette(page, 'Show or Focus Hover');
+	await page.locator('.monaco-editor .monaco-hover', { hasText: `Pi Condense · ${annotation}` }).first().waitFor({ state: 'visible', timeout: 20_000 });
+	await page.keyboard.press('Escape');
 	await palette(page, 'View: Toggle Word Wrap');
 	await palette(page, 'View: Toggle Primary Side Bar Visibility');
-	step('the session file shows each entry\'s annotation at the end of its line (annotations.png)');
+	step('the session file shows each entry\'s annotation at the end of its line, and Show Hover at the line\'s end says it (annotations.png)');
 
 	await palette(page, 'Pi Condense: Show Status');
 	// The whole report: a read-only markdown document in the markdown preview, its text selectable (copyable).

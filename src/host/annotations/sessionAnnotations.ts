@@ -13,17 +13,24 @@
  * is simply not annotated; an editor with unsaved changes is not either (its lines may have moved).
  */
 import * as vscode from 'vscode';
-import type { LineAnnotation } from '../../engine/views';
+import { md, type LineAnnotation } from '../../engine/views';
 import { isWorkStopped, type Debounce, type LatestWins, type WorkScope } from '../../work';
 import { errorMessage } from '../../base/errorMessage';
 import { Disposable } from '../dispose';
 import type { ExtensionSettings } from '../extensionConfig';
 import type { SessionController } from '../sessionController';
+import { markdownString } from '../ui/safeUi';
 
 /** Scrolling and typing settle for this long before the visible lines are worded. */
 const SETTLE_MS = 60;
 /** Ranges computed kept for the tests (the last ones). */
 const KEPT_RANGES = 200;
+
+/**
+ * What the hover over an annotation adds to its text (the keyboard's way to it: End, then Show Hover;
+ * a screen reader reads the hover, not the decoration).
+ */
+const LEGEND = md`Tokens: what this entry gives Pi's context, counted as pi-condense counts (characters / 4). *summarized as t3*: a flush replaced the output by a stub (hover the ref to read it); *dropped by chain b1*: not sent, inside compressed chain b1; *spilled*: the output is in a file beside the session; *edited by Pi*: Pi 1.6 sends it as that context_edit changed it. Turn these off with \`piCondense.annotations.enabled\`.`;
 
 /** Lines `[from, to]` (1-based, inclusive) of a file. */
 export interface LineRange {
@@ -123,7 +130,7 @@ export class SessionAnnotations extends Disposable {
 		const shown = lines.filter(({ line }) => line <= document.lineCount);
 		editor.setDecorations(this.decoration, shown.map(({ line, text }): vscode.DecorationOptions => {
 			const end = document.lineAt(line - 1).range.end;
-			return { range: new vscode.Range(end, end), renderOptions: { after: { contentText: text } } };
+			return { range: new vscode.Range(end, end), hoverMessage: markdownString(md`**Pi Condense** · ${text}\n\n${LEGEND}`), renderOptions: { after: { contentText: text } } };
 		}));
 		this.shown.set(path, { ranges, lines: shown });
 		return true;
