@@ -30,6 +30,7 @@ import { HOVER_SELECTOR, RefHoverProvider } from './host/recovery/refHoverProvid
 import { SessionController } from './host/sessionController';
 import { fileWorkspaceFolders, SessionLocator } from './host/sessionLocator';
 import { PruneStatusBar } from './host/statusBar/pruneStatusBar';
+import { SessionAnnotations } from './host/annotations/sessionAnnotations';
 import { PrunedCallsTreeProvider } from './host/tree/prunedCallsTreeProvider';
 import { SessionsTreeProvider } from './host/tree/sessionsTreeProvider';
 import { errorMessage } from './base/errorMessage';
@@ -123,11 +124,12 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 		openRecovered,
 		openLastSent: (path) => openLastSent(commands, path),
 	}, lastSent);
+	const annotations = new SessionAnnotations(work.child('annotations'), controller, settings, (message) => logger.warn(message));
 	const testRun = context.extensionMode === vscode.ExtensionMode.Test;
 	const contextPreview = new ContextPreview({ work: work.child('preview'), source: sessionFeed, extensionUri: context.extensionUri, reportRenders: testRun, log: (message) => logger.warn(message), debug: (message) => logger.debug(message) });
 	context.subscriptions.push(
 		logger, settings, controller, live, lastSent, lastSentDocuments, sessionsTree, prunedTree, costsTree, statusBar, sessionFeed, contextPreview, problems, flush,
-		bridgeInstall, contextKeys, indexUi,
+		bridgeInstall, annotations, contextKeys, indexUi,
 		documents,
 		vscode.languages.registerHoverProvider(HOVER_SELECTOR, new RefHoverProvider(controller)),
 		...registerCommands(commands),
@@ -151,7 +153,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 	live.start();
 	const activationMs = performance.now() - started;
 	logger.info(`activated in ${activationMs.toFixed(1)} ms (pi-ai not loaded)`);
-	return testRun ? { controller, sessionsTree, prunedTree, costsTree, statusBar, sessionFeed, contextPreview, problems, flush, live, lastSent, contextKeys, sessionSearch, activationMs, logUri: context.logUri } : undefined;
+	return testRun ? { controller, sessionsTree, prunedTree, costsTree, statusBar, sessionFeed, contextPreview, problems, flush, live, lastSent, contextKeys, sessionSearch, annotations, activationMs, logUri: context.logUri } : undefined;
 }
 
 /** VS Code awaits this (for a few seconds) before disposing `context.subscriptions`: nothing of ours runs once it resolves. */

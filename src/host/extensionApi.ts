@@ -16,6 +16,7 @@ import type { PrunedCallsTreeProvider } from './tree/prunedCallsTreeProvider';
 import type { PiCostsTreeProvider } from './history/piCostsTree';
 import type { SessionsTreeProvider } from './tree/sessionsTreeProvider';
 import type { SessionSearch } from './history/sessionSearch';
+import type { SessionAnnotations } from './annotations/sessionAnnotations';
 
 export interface ExtensionApi {
 	readonly controller: SessionController;
@@ -34,6 +35,8 @@ export interface ExtensionApi {
 	readonly contextKeys: ContextKeys;
 	/** Search Pi Sessions… (what its pick shows). */
 	readonly sessionSearch: SessionSearch;
+	/** The annotations of open session files (what each editor shows, which lines were computed). */
+	readonly annotations: SessionAnnotations;
 	/** How long `activate` took, in milliseconds. */
 	readonly activationMs: number;
 	/** The folder of the extension's log files (the secret-leak test searches them). */

@@ -28,6 +28,8 @@ export interface ExtensionConfig {
 	readonly openPreviewOnClick: boolean;
 	/** `piCondense.confirmPrune`: Summarize Now and Compact say what they will do and wait for a yes. */
 	readonly confirmPrune: boolean;
+	/** `piCondense.annotations.enabled`: annotate the lines of an open session file (tokens, refs, chains, edits). */
+	readonly annotationsEnabled: boolean;
 	/** `piCondense.sessionIndex.enabled` and `.path` (machine settings): the session index, and another file for it. */
 	readonly sessionIndex: { readonly enabled: boolean; readonly path: string };
 }
@@ -43,6 +45,7 @@ function readExtensionConfig(): ExtensionConfig {
 		summarizerConcurrency: concurrencySetting(section.get<unknown>('summarizer.concurrency')),
 		openPreviewOnClick: section.get<boolean>('sessions.openPreviewOnClick', true),
 		confirmPrune: section.get<boolean>('confirmPrune', true),
+		annotationsEnabled: section.get<boolean>('annotations.enabled', true),
 		sessionIndex: { enabled: section.get<boolean>('sessionIndex.enabled', true), path: section.get<string>('sessionIndex.path', '') },
 	};
 }

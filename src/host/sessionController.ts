@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { recoverOutputs, type CondenseState } from '../engine/condense';
 import type { FlushMode } from '../engine/flush';
 import type { FlushEstimate } from '../engine/preview';
-import { defaultSession, type PreparedInsight } from '../engine/views';
+import { defaultSession, lineAnnotationsSteps, type LineAnnotation, type PreparedInsight } from '../engine/views';
 import { sha1Hex } from '../node/flush/sha1Hasher';
 import type { PruneSettings } from '../node/settings/readPruneSettings';
 import type { OpenSession } from '../node/store/openSession';
@@ -211,6 +211,18 @@ export class SessionController extends SessionDirectory {
 		return this.work.run(async (stop) => {
 			const session = await this.openSession(path);
 			return { session, state: await this.work.sliced(session.insight(this.renderSettingsFor(path)).stateSteps(), stop) };
+		}, signal);
+	}
+
+	/**
+	 * The editor's annotations of lines `[fromLine, toLine]` (1-based) of a listed session: its
+	 * insight's annotation index (made once per snapshot), then the facts of those lines only, in slices.
+	 */
+	annotationsFor(path: string, fromLine: number, toLine: number, signal?: AbortSignal): Promise<readonly LineAnnotation[]> {
+		return this.work.run(async (stop) => {
+			const session = await this.openSession(path);
+			const index = await this.work.sliced(session.insight(this.renderSettingsFor(path)).annotationsSteps(), stop);
+			return this.work.sliced(lineAnnotationsSteps(index, fromLine, toLine), stop);
 		}, signal);
 	}
 

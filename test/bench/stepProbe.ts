@@ -42,7 +42,8 @@ import { writeEntriesToSession } from '../../src/node/write';
 import type { EntryDraft } from '../../src/engine/write';
 import { openPreview } from './settingsChange';
 import { CostsLedger, NO_PRICES, sessionCostsSteps, type SessionCosts, type SessionOverview } from '../../src/engine/costs';
-import type { SessionModel } from '../../src/engine/session';
+import type { SessionContext, SessionModel } from '../../src/engine/session';
+import { AnnotationIndex, lineAnnotationsSteps } from '../../src/engine/views';
 import type { ReleaseRules } from '../../src/engine/release';
 import type { ContextPruneConfig } from '../../src/engine/config';
 import { testWork } from '../support/testWork';
@@ -146,13 +147,15 @@ async function steps(file: string, baseline: number): Promise<void> {
 	const opened = await measure('open', baseline, async () => {
 		// As the extension opens a session: read in pieces, then its branch and context in slices.
 		const { model } = await readSessionModel(testWork, file);
-		return { model, branch: await testWork.sliced(getBranchSteps(model)), messages: (await testWork.sliced(buildSessionContextSteps(model))).messages };
+		const context = await testWork.sliced(buildSessionContextSteps(model));
+		return { model, branch: await testWork.sliced(getBranchSteps(model)), context, messages: context.messages };
 	}, (value) => `${String((value as { model: { entries: unknown[] } }).model.entries.length)} entries`, 2) as {
 		model: Awaited<ReturnType<typeof readSessionModel>>['model'];
 		branch: readonly SessionEntry[];
+		context: SessionContext;
 		messages: readonly AgentMessage[];
 	};
-	const { model, branch, messages } = opened;
+	const { model, branch, context, messages } = opened;
 	// Every step as the extension runs it: in slices (`WorkScope.sliced`), so the longest block is a slice's.
 	const state = await measure('state', baseline, () => testWork.sliced(buildCondenseStateSteps(branch, rules, { lineOf: (entry) => model.lineOf(entry) })),
 		(value) => {
@@ -194,6 +197,16 @@ async function steps(file: string, baseline: number): Promise<void> {
 		return `${(posted.bytes / 1024 / 1024).toFixed(2)} MB posted (${String(posted.rows)} of ${String(posted.of)} rows)`;
 	});
 	const search = await measure('search', baseline, () => testWork.sliced(searchMessagesSteps(current.views.before, 'no such text anywhere')));
+	// The editor's annotations of the open session file: the index once per snapshot, then a screen of lines at a time.
+	const annotated = await measure('annotations', baseline, async () => {
+		const index = await testWork.sliced(AnnotationIndex.build(model, context, rendered as RenderedContext));
+		const screens = [1, Math.floor(model.lineCount / 2), Math.max(1, model.lineCount - 60)];
+		const lines: number[] = [];
+		for (const from of screens) {
+			lines.push((await testWork.sliced(lineAnnotationsSteps(index, from, from + 60))).length);
+		}
+		return { index, lines };
+	}, (value) => `the index, then three screens of 60 lines (top, middle, end): ${(value as { lines: number[] }).lines.join(', ')} annotated`);
 	const flushPorts = { summarizer: scriptedSummarizer(richReply, 0, false), hash: sha1Hex, now: () => 0, runSteps: <T>(steps: Steps<T>) => testWork.sliced(steps) };
 	const flushConfig = resolveConfig({ enabled: true }, WRITER_RELEASE).config;
 	// The plan's drafts wait to be written; once written, nothing holds them (as in the extension).
@@ -237,7 +250,7 @@ async function steps(file: string, baseline: number): Promise<void> {
 		(value) => `chainCompression.rollingWindow 3→1, the preview open: the views and the preview recomputed, ${((value as { posted: number }).posted / 1024 / 1024).toFixed(2)} MB posted`);
 	preview.dispose();
 	// Everything stays reachable until here, as in the extension, which holds what its views show.
-	if ([rendered, raw, search, flushed, compacted, costs, changed].includes(undefined)) {
+	if ([rendered, raw, search, annotated, flushed, compacted, costs, changed].includes(undefined)) {
 		throw new Error('a step returned nothing');
 	}
 }

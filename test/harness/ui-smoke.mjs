@@ -5,7 +5,7 @@
 // the palette's commands, hover and click the status bar item, reload the window and find the context preview
 // restored by its serializer; then prune a session without a key (the confirmation first) and undo it
 // (uiPruneFlow.mjs). Saves
-// search Pi Sessions… for words and open the session it finds; open a pruned session's Costs panel; screenshots (tree.png, hover.png, search.png, costs.png, status-bar.png): the README's, in media/screenshots/, by default
+// search Pi Sessions… for words and open the session it finds; open a pruned session's Costs panel; the session file's annotations; screenshots (tree.png, hover.png, annotations.png, search.png, costs.png, status-bar.png): the README's, in media/screenshots/, by default
 // (`npm run screenshots`); `npm test` writes them to screenshots-tmp/ so a test run leaves the committed
 // ones alone. Uses the same fixtures as the integration tests (integrationFixtures.mjs).
 //   node test/harness/ui-smoke.mjs [--shots <dir>]      HARNESS_VERBOSE=1  show the server log
@@ -52,6 +52,13 @@ function positionOf(path, needle) {
 }
 
 async function run(page, fixtures, server) {
+	// The texts decorations put after the editor's lines (VS Code draws them as ::after content of a span in the line).
+	await page.addInitScript(() => {
+		window.editorAnnotations = () => [...document.querySelectorAll('.part.editor .view-lines span')]
+			.map((span) => getComputedStyle(span, '::after').content)
+			.filter((content) => content && content !== 'none' && content !== 'normal')
+			.map((content) => content.replace(/^"|"$/g, ''));
+	});
 	await page.goto(workbenchUrl(server, { workspace: fixtures.workspace, extensionDevelopmentPath: projectRoot }));
 	await page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
 	step('workbench rendered');
@@ -100,6 +107,32 @@ async function run(page, fixtures, server) {
 	await hover.locator('a', { hasText: 'Open full output' }).click();
 	await page.locator('.tab', { hasText: 't3.md' }).first().waitFor({ timeout: 20_000 });
 	step('the hover link opened the recovered output (t3.md)');
+
+	// The session file's annotations, dimmed at the end of each entry's line (word wrap on, as a reader of its long lines has it).
+	// Opened again by its row's button: the recovered output took its (preview) tab.
+	await row(page, 'Explore the project').hover();
+	await row(page, 'Explore the project').locator('.action-label[aria-label^="Open Session File"]').first().click();
+	await page.locator('.tab.active', { hasText: fixtures.basic.path.split('/').pop() }).first().waitFor({ timeout: 20_000 });
+	await palette(page, 'View: Toggle Word Wrap');
+	await palette(page, 'View: Toggle Primary Side Bar Visibility');
+	await page.locator('.part.editor .view-lines').click({ position: { x: 100, y: 10 } });
+	await page.keyboard.press('Control+Home');
+	const annotation = '48 tokens · summarized as t2 · dropped by chain b1';
+	await page.waitForFunction((text) => editorAnnotations().includes(text), annotation, { timeout: 20_000 }).catch(async () => {
+		throw new Error(`the session file does not show "${annotation}"; it shows: ${(await page.evaluate(() => editorAnnotations())).join(' | ')}`);
+	});
+	await page.locator('.part.editor').screenshot({ path: join(shotsDir, 'annotations.png') });
+	// From the keyboard (and for a screen reader): the end of line 7 (Go to Line), then Show Hover reads the annotation out.
+	await page.keyboard.press('Control+G');
+	await page.locator('.quick-input-widget input').waitFor({ state: 'visible' });
+	await page.keyboard.type(`7:${readFileSync(fixtures.basic.path, 'utf8').split('\n')[6].length + 1}`);
+	await page.keyboard.press('Enter');
+	await palette(page, 'Show or Focus Hover');
+	await page.locator('.monaco-editor .monaco-hover', { hasText: `Pi Condense · ${annotation}` }).first().waitFor({ state: 'visible', timeout: 20_000 });
+	await page.keyboard.press('Escape');
+	await palette(page, 'View: Toggle Word Wrap');
+	await palette(page, 'View: Toggle Primary Side Bar Visibility');
+	step('the session file shows each entry\'s annotation at the end of its line, and Show Hover at the line\'s end says it (annotations.png)');
 
 	await palette(page, 'Pi Condense: Show Status');
 	// The whole report: a read-only markdown document in the markdown preview, its text selectable (copyable).

@@ -14,3 +14,5 @@ export { buildSessionList, captureOrder, defaultSession, type ListedSession, typ
 export { statusLineText } from './statusLine';
 export { CONVERSATION_MEASURE, measureLine, type ReclaimMeasure, reclaimMeasures, REQUEST_MEASURE } from './reclaimFigures';
 export { toolCallLabel } from './toolCallText';
+export { AnnotationIndex, type EntryFacts } from './annotationFacts';
+export { annotationText, lineAnnotationsSteps, type LineAnnotation, refRanges } from './annotationText';

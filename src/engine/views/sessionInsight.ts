@@ -26,6 +26,7 @@ import { getBranchSteps } from '../session/branch';
 import { buildSessionContextSteps } from '../session/context';
 import type { SessionContext, SessionModel } from '../session/model';
 import type { SessionEntry } from '../session/types';
+import { AnnotationIndex } from './annotationFacts';
 
 /** What the views read of one session under one configuration and release: plain values, all computed. */
 export interface PreparedInsight {
@@ -82,6 +83,7 @@ export class SessionInsight {
 	private compactableValue: number | undefined;
 	private readonly estimates = new Map<FlushMode, Promise<FlushEstimate>>();
 	private readonly settled = new Map<FlushMode, FlushEstimate>();
+	private annotationsValue: AnnotationIndex | undefined;
 	private preparedValue: PreparedInsight | undefined;
 
 	constructor(readonly model: SessionModel, readonly config: ContextPruneConfig, readonly rules: ReleaseRules) {}
@@ -233,6 +235,18 @@ export class SessionInsight {
 	/** The estimate of `mode` once a dry run has finished; undefined before. */
 	settledEstimate(mode: FlushMode): FlushEstimate | undefined {
 		return this.settled.get(mode);
+	}
+
+	/**
+	 * What the editor's annotations of the session file read (`annotationFacts.ts`), from what the
+	 * model is sent: not part of `prepare`, only an open editor of the file asks for it.
+	 */
+	*annotationsSteps(): Steps<AnnotationIndex> {
+		if (this.annotationsValue === undefined) {
+			const index = yield* AnnotationIndex.build(this.model, yield* this.contextSteps(), yield* this.previewSteps());
+			this.annotationsValue ??= index;
+		}
+		return this.annotationsValue;
 	}
 
 	/** The reclaim figure (what the session list shows), alone. */
