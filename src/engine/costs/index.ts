@@ -19,9 +19,10 @@ export { sessionSummary, type CostSummary, type PruningSummary } from './session
 export { sessionCostsSteps, type CostsInputs, type SessionCosts } from './sessionCosts';
 export { cacheStateAt, cacheStateOf, rewriteTokensAfter, type CacheState } from './cacheState';
 export {
-	compareSettings, distinctRequests, historyReport, requestKey, MIN_SESSIONS_PER_SETTING,
-	type CostEventRow, type HistoryGroup, type HistoryOptions, type HistoryReport, type ObservedSettings, type RequestRow, type SessionRow, type SettingName, type SettingsComparison,
+	distinctRequests, historyReport, historyReportOf, requestKey,
+	type CostEventRow, type HistoryGroup, type HistoryOptions, type HistoryPart, type HistoryReport, type ObservedSettings, type RequestRow, type SessionRow,
 } from './history';
+export { compareSettings, MIN_SESSIONS_PER_SETTING, type SettingName, type SettingsComparison } from './historySettings';
 export { observedSettings, sessionRows, type SessionRowsInputs } from './historyRows';
 export { indexedHistorySteps, type IndexedRequest, type IndexedSession, type IndexedSource, type StoredAccounts } from './indexedHistory';
 export { accountLines, markerText, netText, pruneNowCacheText, pruneWhat, settingText, summaryLines, usd, usdRange } from './costsTexts';
