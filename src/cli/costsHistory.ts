@@ -6,7 +6,7 @@
  * Without an index (`--no-index`, or one that cannot be used), every file is read
  * (`historyRowsFromFiles`).
  */
-import { historyReport, indexedHistorySteps, sessionRows, type HistoryGroup, type HistoryReport, type RequestRow, type SessionRow, settingText } from '../engine/costs';
+import { digestedHistorySteps, historyReport, historyReportOf, sessionRows, type HistoryGroup, type HistoryOptions, type HistoryPart, type HistoryReport, type RequestRow, type SessionRow, settingText } from '../engine/costs';
 import { readingRules, type ReleaseRules } from '../engine/release';
 import { runSteps } from '../engine/steps';
 import { errorMessage } from '../base/errorMessage';
@@ -73,10 +73,10 @@ async function accountedSession(path: string, context: { config: ContextPruneCon
 }
 
 /**
- * The rows from the index: first the pruned sessions whose accounts are due are read and their
- * accounts kept, then every session's rows come from the index.
+ * The history from the index: first the pruned sessions whose accounts are due are read and their
+ * accounts kept, then every session's part comes from its cost digest in the index.
  */
-export async function historyRowsFromIndex(index: HistoryIndex, locations: SessionLocations, args: CliArgs, config: ContextPruneConfig, warn: Warn): Promise<{ requests: RequestRow[]; sessions: SessionRow[] }> {
+export async function historyPartsFromIndex(index: HistoryIndex, locations: SessionLocations, args: CliArgs, config: ContextPruneConfig, warn: Warn): Promise<HistoryPart[]> {
 	const projectRules = new ProjectRules(args);
 	const bases = new Map<string, string>();
 	for (const row of await index.stored(locations.roots)) {
@@ -96,42 +96,33 @@ export async function historyRowsFromIndex(index: HistoryIndex, locations: Sessi
 			warn(`${due.path}: prunes not accounted (${errorMessage(error)})`);
 		}
 	}
-	const sessions = await index.costSessions(locations.roots);
-	const book = await catalogPrices(unpricedIndexedModels(sessions), args.agentDir, warn);
-	return runSteps(indexedHistorySteps(sessions, book));
-}
-
-/** The models the index's requests used without recording a cost (as `unpricedModelsSteps` picks them from a session's requests). */
-function unpricedIndexedModels(sessions: Awaited<ReturnType<HistoryIndex['costSessions']>>): string[] {
-	const wanted = new Set<string>();
-	for (const session of sessions) {
-		for (const request of session.requests) {
-			const used = request.input + request.output + request.cacheRead + request.cacheWrite;
-			if ((request.source === 'assistant' || request.source === 'usage') && used > 0 && request.cost === 0 && request.provider && request.model) {
-				wanted.add(`${request.provider}/${request.model}`);
-			}
-		}
-	}
-	return [...wanted];
+	const history = await index.costHistory(locations.roots);
+	const book = await catalogPrices([...new Set(history.sessions.flatMap((session) => session.digest.unpriced))], args.agentDir, warn);
+	return runSteps(digestedHistorySteps(history.sessions, history.copies, book));
 }
 
 export async function runCostsHistory(args: CliArgs, choice: IndexChoice, config: ContextPruneConfig): Promise<string> {
 	const warn = (text: string): void => void process.stderr.write(`pi-condense: ${text}\n`);
-	const { requests, sessions } = await historyRows(args, choice, config, warn);
-	const report = historyReport(requests, sessions, { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+	const options = { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone };
+	const { report, sessions } = await historyOf(args, choice, config, warn, options);
 	return args.json ? JSON.stringify(report, null, 2) : historyText(report, sessions);
 }
 
-async function historyRows(args: CliArgs, choice: IndexChoice, config: ContextPruneConfig, warn: Warn): Promise<{ requests: RequestRow[]; sessions: SessionRow[] }> {
+async function historyOf(args: CliArgs, choice: IndexChoice, config: ContextPruneConfig, warn: Warn, options: HistoryOptions): Promise<{ report: HistoryReport; sessions: readonly SessionRow[] }> {
+	const fromFiles = async (): Promise<{ report: HistoryReport; sessions: readonly SessionRow[] }> => {
+		const { requests, sessions } = await historyRowsFromFiles(args, config, warn);
+		return { report: historyReport(requests, sessions, options), sessions };
+	};
 	if (choice.kind === 'off') {
-		return historyRowsFromFiles(args, config, warn);
+		return fromFiles();
 	}
 	const { index, locations } = await readIndexedCatalog(args.agentDir, process.cwd(), choice);
 	if (!index) {
-		return historyRowsFromFiles(args, config, warn);
+		return fromFiles();
 	}
 	try {
-		return await historyRowsFromIndex(index, locations, args, config, warn);
+		const parts = await historyPartsFromIndex(index, locations, args, config, warn);
+		return { report: historyReportOf(parts, options), sessions: parts.map((part) => part.row) };
 	} finally {
 		await index.close();
 	}

@@ -11,29 +11,34 @@ import type { Range } from './pruneAccount';
 
 /** An exact running sum of finite numbers. */
 export class ExactSum {
+	/** The first `count` are the partials, smallest first (the array only grows: reused in place). */
 	private readonly parts: number[] = [];
+	private count = 0;
 
 	/** Adds `value` exactly (a non-finite value is ignored: no usage figure is one). */
 	add(value: number): this {
-		if (!Number.isFinite(value) || value === 0) {
+		if (value === 0 || !Number.isFinite(value)) {
 			return this;
 		}
+		const parts = this.parts;
 		let x = value;
 		let kept = 0;
-		for (const part of this.parts) {
-			let y = part;
+		for (let i = 0; i < this.count; i++) {
+			let y = parts[i] as number;
 			if (Math.abs(x) < Math.abs(y)) {
-				[x, y] = [y, x];
+				const swap = x;
+				x = y;
+				y = swap;
 			}
 			const high = x + y;
 			const low = y - (high - x);
 			if (low !== 0) {
-				this.parts[kept++] = low;
+				parts[kept++] = low;
 			}
 			x = high;
 		}
-		this.parts.length = kept;
-		this.parts.push(x);
+		parts[kept] = x;
+		this.count = kept + 1;
 		return this;
 	}
 
@@ -47,13 +52,13 @@ export class ExactSum {
 
 	/** The partials, smallest first: what a stored digest keeps of the sum. */
 	partials(): number[] {
-		return [...this.parts];
+		return this.parts.slice(0, this.count);
 	}
 
 	/** The exact sum rounded once to the nearest float (ties to even). */
 	value(): number {
 		const parts = this.parts;
-		let n = parts.length;
+		let n = this.count;
 		if (n === 0) {
 			return 0;
 		}
