@@ -97,14 +97,27 @@ export function exactSum(values: Iterable<number>): number {
 /** A Range summed exactly, with a count. */
 export class RangeSum {
 	count = 0;
+	/** Ranges of one value (a rebuild's cost) are summed once, not three times. */
+	private readonly single = new ExactSum();
 	private readonly sums = [new ExactSum(), new ExactSum(), new ExactSum()] as const;
 	add(range: Range): void {
 		this.count++;
-		this.sums[0].add(range.low);
-		this.sums[1].add(range.mid);
-		this.sums[2].add(range.high);
+		if (range.low === range.mid && range.mid === range.high) {
+			this.single.add(range.mid);
+		} else {
+			this.sums[0].add(range.low);
+			this.sums[1].add(range.mid);
+			this.sums[2].add(range.high);
+		}
+	}
+	/** Adds `count` values whose exact sum is `partials` (each a range of one value). */
+	addSingles(count: number, partials: readonly number[]): void {
+		this.count += count;
+		this.single.addParts(partials);
 	}
 	range(): Range {
-		return { low: this.sums[0].value(), mid: this.sums[1].value(), high: this.sums[2].value() };
+		const single = this.single.partials();
+		const [low, mid, high] = this.sums.map((sum) => new ExactSum().addParts(sum.partials()).addParts(single).value()) as [number, number, number];
+		return { low, mid, high };
 	}
 }

@@ -10,7 +10,7 @@
  * therefore what it added; `pi-condense costs <session>` shows everything its file holds. Pure.
  */
 import { DayFormat } from './dayFormat';
-import { RangeSum } from './exactSum';
+import { ExactSum, RangeSum } from './exactSum';
 import { compareSettings, type SettingsComparison } from './historySettings';
 import type { Range } from './pruneAccount';
 import { type RequestCost, type RequestKind, type RequestTokens, type UsageSums } from './requestTypes';
@@ -227,8 +227,21 @@ export function historyReportOf(parts: readonly HistoryPart[], options: HistoryO
 		addRebuild(session, event.at, event.usd);
 	}
 	for (const part of parts) {
+		// Summed per quarter hour first: a session pays hundreds of rebuilds, a quarter hour holds a few.
+		const quarters = new Map<number, { count: number; usd: ExactSum }>();
 		for (const own of part.ownRebuilds) {
-			addRebuild(part.row, own.at, { low: own.usd, mid: own.usd, high: own.usd });
+			const quarter = quarterOf(own.at);
+			const sum = quarters.get(quarter) ?? { count: 0, usd: new ExactSum() };
+			sum.count++;
+			sum.usd.add(own.usd);
+			quarters.set(quarter, sum);
+		}
+		for (const [quarter, { count, usd }] of quarters) {
+			const partials = usd.partials();
+			rebuilds.addSingles(count, partials);
+			for (const group of placesOf(part.row, quarter)) {
+				group.rebuilds.addSingles(count, partials);
+			}
 		}
 	}
 	const pruning = new RangeSum();

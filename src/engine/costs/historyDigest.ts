@@ -12,13 +12,13 @@
  * are keyed as the file's reading keys them. Every other request and rebuild counts from the digest.
  * So the report equals the one of every row (`historyReport`) to the last digit. Pure.
  */
-import { pricedRebuild, type FoundRebuild } from './cacheRebuilds';
+import { rebuildCost, type FoundRebuild } from './cacheRebuilds';
 import type { CostEventRow, HistoryPart, RequestRow, SessionRow } from './history';
 import { requestKey } from './history';
 import { indexedRequestRow, sessionRowOf, unpricedModelsOf, unpricedOnly, walkSessionSteps, type IndexedRequest, type IndexedSession, type IndexedSessionInfo } from './indexedHistory';
 import type { PriceBook } from './prices';
 import { Pacer, type Steps } from '../steps';
-import { BucketsBuilder, type UsageBucket } from './usageBuckets';
+import { BucketsBuilder, quarterOf, type UsageBucket, type UsageFigures } from './usageBuckets';
 
 /** A cache rebuild as a digest keeps it: the line and time of the request that paid it, and Pi's figures before pricing. */
 export interface DigestRebuild extends Pick<FoundRebuild, 'missedTokens' | 'paidPerToken' | 'readPerToken' | 'modelKey'> {
@@ -32,7 +32,11 @@ export interface SessionDigest {
 	readonly rebuilds: readonly DigestRebuild[];
 	/** `provider/model` of the models it used without recording a cost. */
 	readonly unpriced: readonly string[];
-	/** Each request's line and the fingerprint of its key, in pairs: `[line, hash, line, hash, …]`. */
+}
+
+/** A digest as it is worked out: with each request's line and the fingerprint of its key, in pairs (`[line, hash, …]`), kept beside it. */
+export interface MadeDigest {
+	readonly digest: SessionDigest;
 	readonly fingerprints: Uint32Array;
 }
 
@@ -43,7 +47,7 @@ export interface DigestedSession {
 }
 
 /** A session's digest, from its indexed requests and resets. */
-export function* sessionDigestSteps(session: IndexedSession): Steps<SessionDigest> {
+export function* sessionDigestSteps(session: IndexedSession): Steps<MadeDigest> {
 	const buckets = new BucketsBuilder();
 	const rebuilds: DigestRebuild[] = [];
 	const fingerprints = new Uint32Array(session.requests.length * 2);
@@ -57,7 +61,7 @@ export function* sessionDigestSteps(session: IndexedSession): Steps<SessionDiges
 			rebuilds.push({ line: indexed.line, at, missedTokens: found.missedTokens, paidPerToken: found.paidPerToken, readPerToken: found.readPerToken, modelKey: found.modelKey });
 		}
 	});
-	return { buckets: buckets.done(), rebuilds, unpriced: unpricedModelsOf(session.requests), fingerprints };
+	return { digest: { buckets: buckets.done(), rebuilds, unpriced: unpricedModelsOf(session.requests) }, fingerprints };
 }
 
 /** FNV-1a (32 bits) of a key: equal keys, equal fingerprints; a shared fingerprint is only a candidate. */
@@ -70,16 +74,16 @@ function fingerprintOf(key: string): number {
 }
 
 /** Per session, the lines of its requests whose fingerprint occurs more than once in these sessions: the rows to read again. */
-export function sharedRequestLines(digests: readonly SessionDigest[]): number[][] {
+export function sharedRequestLines(fingerprints: readonly Uint32Array[]): number[][] {
 	let total = 0;
-	for (const digest of digests) {
-		total += digest.fingerprints.length / 2;
+	for (const prints of fingerprints) {
+		total += prints.length / 2;
 	}
 	const hashes = new Uint32Array(total);
 	let next = 0;
-	for (const digest of digests) {
-		for (let i = 1; i < digest.fingerprints.length; i += 2) {
-			hashes[next++] = digest.fingerprints[i] as number;
+	for (const prints of fingerprints) {
+		for (let i = 1; i < prints.length; i += 2) {
+			hashes[next++] = prints[i] as number;
 		}
 	}
 	hashes.sort();
@@ -93,9 +97,8 @@ export function sharedRequestLines(digests: readonly SessionDigest[]): number[][
 			bits[(hash & 0xfffff) >>> 5] = (bits[(hash & 0xfffff) >>> 5] as number) | (1 << (hash & 31));
 		}
 	}
-	return digests.map((digest) => {
+	return fingerprints.map((prints) => {
 		const lines: number[] = [];
-		const prints = digest.fingerprints;
 		for (let i = 0; i < prints.length; i += 2) {
 			const hash = prints[i + 1] as number;
 			if (((bits[(hash & 0xfffff) >>> 5] as number) & (1 << (hash & 31))) !== 0 && shared.has(hash)) {
@@ -106,18 +109,30 @@ export function sharedRequestLines(digests: readonly SessionDigest[]): number[][
 	});
 }
 
+/** A request taken out of a session's buckets: another session (or an earlier line) owns it. */
+export interface RemovedRequest extends UsageFigures {
+	/** Epoch ms of its entry. */
+	readonly at: number;
+}
+
+/** What the copies among the sessions' requests change in one session's part. */
+export interface SessionCopies {
+	readonly removed: readonly RemovedRequest[];
+	/** The lines of its requests that several sessions hold, with a key per request (equal for the same request). */
+	readonly keyed: readonly (readonly [line: number, key: string])[];
+}
+
 /**
- * Each session's part of the history: its digest, less the copies it holds of requests another session
- * (or an earlier line of its own) owns. `copies[i]`: the rows of session i at `sharedRequestLines`.
+ * Which candidate rows are copies: `copies[i]` are the rows of session i at its `sharedRequestLines`,
+ * compared by their whole key (`requestKey`); the first of the best-ranked session owns each request.
  */
-export function* digestedHistorySteps(sessions: readonly DigestedSession[], copies: readonly (readonly IndexedRequest[])[], book: PriceBook): Steps<HistoryPart[]> {
+export function* copiesSteps(sessions: readonly IndexedSessionInfo[], copies: readonly (readonly IndexedRequest[])[]): Steps<SessionCopies[]> {
 	const pacer = new Pacer();
 	const rank = ownerRanks(sessions);
-	// Every candidate row by its key: the first of the best-ranked session owns it.
-	const byKey = new Map<string, { owner: { session: number; line: number }; count: number }>();
+	const byKey = new Map<string, { id: number; owner: { session: number; line: number }; count: number }>();
 	const keyed: { session: number; line: number; key: string; row: RequestRow }[] = [];
 	for (let session = 0; session < sessions.length; session++) {
-		const path = (sessions[session] as DigestedSession).info.path;
+		const path = (sessions[session] as IndexedSessionInfo).path;
 		for (const indexed of copies[session] ?? []) {
 			if (pacer.due(1)) {
 				yield;
@@ -127,7 +142,7 @@ export function* digestedHistorySteps(sessions: readonly DigestedSession[], copi
 			keyed.push({ session, line: indexed.line, key, row });
 			const seen = byKey.get(key);
 			if (seen === undefined) {
-				byKey.set(key, { owner: { session, line: indexed.line }, count: 1 });
+				byKey.set(key, { id: byKey.size, owner: { session, line: indexed.line }, count: 1 });
 			} else {
 				seen.count++;
 				const better = (rank[session] as number) - (rank[seen.owner.session] as number) || indexed.line - seen.owner.line;
@@ -137,56 +152,66 @@ export function* digestedHistorySteps(sessions: readonly DigestedSession[], copi
 			}
 		}
 	}
-	// The copies taken out, and the keys of the rebuilds that may be copies, per session.
-	const removed = sessions.map((): { at: number; row: RequestRow }[] => []);
-	const keyOfLine = sessions.map(() => new Map<number, string>());
+	const outcome = sessions.map((): { removed: RemovedRequest[]; keyed: [number, string][] } => ({ removed: [], keyed: [] }));
 	for (const { session, line, key, row } of keyed) {
 		const group = byKey.get(key);
-		if (group === undefined || group.count < 2) {
+		const mine = outcome[session];
+		if (group === undefined || group.count < 2 || mine === undefined) {
 			continue;
 		}
-		keyOfLine[session]?.set(line, key);
+		// A short key per request: only rebuilds are compared with it, and only within this report.
+		mine.keyed.push([line, `${group.id}`]);
 		if (group.owner.session !== session || group.owner.line !== line) {
-			removed[session]?.push({ at: Date.parse(row.entryTimestamp), row });
+			mine.removed.push({ at: Date.parse(row.entryTimestamp), tokens: row.tokens, cost: row.cost });
 		}
 	}
+	return outcome;
+}
+
+/** Each session's part of the history: its digest, less the copies it holds (`copiesSteps`). */
+export function* digestedHistorySteps(sessions: readonly DigestedSession[], copies: readonly SessionCopies[], book: PriceBook): Steps<HistoryPart[]> {
+	const pacer = new Pacer();
 	const parts: HistoryPart[] = [];
 	for (let session = 0; session < sessions.length; session++) {
 		if (pacer.due(1)) {
 			yield;
 		}
 		const { info, digest } = sessions[session] as DigestedSession;
+		const mine = copies[session];
+		const keyOfLine = new Map(mine?.keyed ?? []);
 		const sessionBook = unpricedOnly(digest.unpriced, book);
 		const keyedRebuilds: CostEventRow[] = [];
 		const ownRebuilds: { at: number; usd: number }[] = [];
 		for (const rebuild of digest.rebuilds) {
-			const usd = pricedRebuild({ ...rebuild, request: 0, idleMs: 0, cause: 'unexplained' }, sessionBook).missedCost;
-			const key = keyOfLine[session]?.get(rebuild.line);
+			const usd = rebuildCost(rebuild, sessionBook);
+			const key = keyOfLine.get(rebuild.line);
 			if (key === undefined) {
 				ownRebuilds.push({ at: rebuild.at, usd });
 			} else {
 				keyedRebuilds.push({ key, at: rebuild.at, usd: { low: usd, mid: usd, high: usd } });
 			}
 		}
-		parts.push({ row: sessionRowOf(info, keyedRebuilds), buckets: bucketsLess(digest.buckets, removed[session] ?? []), ownRebuilds });
+		parts.push({ row: sessionRowOf(info, keyedRebuilds), buckets: bucketsLess(digest.buckets, mine?.removed ?? []), ownRebuilds });
 	}
 	return parts;
 }
 
-function bucketsLess(buckets: readonly UsageBucket[], removed: readonly { at: number; row: RequestRow }[]): readonly UsageBucket[] {
+function bucketsLess(buckets: readonly UsageBucket[], removed: readonly RemovedRequest[]): readonly UsageBucket[] {
 	if (removed.length === 0) {
 		return buckets;
 	}
-	const builder = new BucketsBuilder(buckets);
-	for (const { at, row } of removed) {
-		builder.add(at, row, -1);
+	// Only the quarter hours that lose a copy are summed again.
+	const touched = new Set(removed.map(({ at }) => quarterOf(at)));
+	const builder = new BucketsBuilder(buckets.filter((bucket) => touched.has(bucket.quarter)));
+	for (const request of removed) {
+		builder.add(request.at, request, -1);
 	}
-	return builder.done();
+	return [...buckets.filter((bucket) => !touched.has(bucket.quarter)), ...builder.done()];
 }
 
 /** Each session's rank in the order that decides who owns a shared request: started first, then by path (`history.ts`). */
-function ownerRanks(sessions: readonly DigestedSession[]): number[] {
-	const rows: Pick<SessionRow, 'session' | 'startedAt'>[] = sessions.map(({ info }) => {
+function ownerRanks(sessions: readonly IndexedSessionInfo[]): number[] {
+	const rows: Pick<SessionRow, 'session' | 'startedAt'>[] = sessions.map((info) => {
 		const startedAt = Date.parse(info.started);
 		return { session: info.path, startedAt: Number.isFinite(startedAt) ? startedAt : 0 };
 	});

@@ -25,7 +25,7 @@ export {
 export { compareSettings, MIN_SESSIONS_PER_SETTING, type SettingName, type SettingsComparison } from './historySettings';
 export { observedSettings, sessionRows, type SessionRowsInputs } from './historyRows';
 export { indexedHistorySteps, type IndexedRequest, type IndexedSession, type IndexedSessionInfo, type IndexedSource, type StoredAccounts } from './indexedHistory';
-export { digestedHistorySteps, sessionDigestSteps, sharedRequestLines, type DigestedSession, type DigestRebuild, type SessionDigest } from './historyDigest';
+export { copiesSteps, digestedHistorySteps, sessionDigestSteps, sharedRequestLines, type DigestedSession, type DigestRebuild, type MadeDigest, type RemovedRequest, type SessionCopies, type SessionDigest } from './historyDigest';
 export { type UsageBucket } from './usageBuckets';
 export { accountLines, markerText, netText, pruneNowCacheText, pruneWhat, settingText, summaryLines, usd, usdRange } from './costsTexts';
 export { costsViewSteps, runningBalanceSteps, type CostsColumns, type CostsMarkerView, type CostsView, type PruneView } from './costsView';

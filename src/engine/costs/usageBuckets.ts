@@ -28,8 +28,9 @@ export interface UsageBucket {
 	readonly costs: readonly [readonly number[], readonly number[], readonly number[], readonly number[], readonly number[]];
 }
 
-interface Usage {
-	readonly tokens: RequestTokens;
+/** The figures of a request that its bucket sums. */
+export interface UsageFigures {
+	readonly tokens: Pick<RequestTokens, 'input' | 'output' | 'cacheRead' | 'cacheWrite'>;
 	readonly cost: RequestCost;
 }
 
@@ -43,7 +44,7 @@ export class UsageAccumulator {
 	private readonly costs = [new ExactSum(), new ExactSum(), new ExactSum(), new ExactSum(), new ExactSum()] as const;
 
 	/** Adds one request (`sign` -1: takes it out). */
-	add(row: Usage, sign: 1 | -1 = 1): void {
+	add(row: UsageFigures, sign: 1 | -1 = 1): void {
 		const { tokens, cost } = row;
 		this.requests += sign;
 		this.input += sign * tokens.input;
@@ -92,7 +93,7 @@ export class BucketsBuilder {
 	}
 
 	/** Adds a request made at epoch ms `at` (`sign` -1: takes it out). */
-	add(at: number, row: Usage, sign: 1 | -1 = 1): void {
+	add(at: number, row: UsageFigures, sign: 1 | -1 = 1): void {
 		this.at(quarterOf(at)).add(row, sign);
 	}
 

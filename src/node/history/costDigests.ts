@@ -3,16 +3,18 @@
  * usage rows once, kept with the bytes the index had read of the file then, and used while the file
  * is read no further. Synchronous: called inside one locked transaction by `IndexDatabase`.
  */
-import type { DigestRebuild, IndexedRequest, IndexedSession, IndexedSessionInfo, SessionDigest, UsageBucket } from '../../engine/costs';
+import type { DigestRebuild, IndexedRequest, IndexedSession, IndexedSessionInfo, MadeDigest, RemovedRequest, SessionCopies, SessionDigest, UsageBucket } from '../../engine/costs';
 import { isPlainObject } from '../../base/plainObject';
 import { accountsOf, requestOf, resetLinesOf, rootsWhere, SESSION_COLUMNS, USAGE_COLUMNS, sessionInfoOf } from './historyCosts';
 import type { SqlDatabase, SqlValue } from './sqlite/sqlDatabase';
 
-/** A listed session and its digest as kept (undefined: none for the file as it is, or unreadable). */
+/** A listed session and its digest as kept (undefined: none for the file as it is, or unreadable), with the digest's generation. */
 export interface StoredDigest {
 	readonly sid: number;
 	readonly info: IndexedSessionInfo;
 	readonly digest: SessionDigest | undefined;
+	/** Raised each time any digest is kept: the copies among sessions are worked out again when one changed. */
+	readonly made: number;
 }
 
 /** Listed sessions under `roots` whose digest is missing or older than what the index has read of the file. */
@@ -35,21 +37,45 @@ export function sessionsToDigest(db: SqlDatabase, sids: readonly number[]): { re
 }
 
 /** Keeps a digest worked out from the first `consumed` bytes (unless the index has read the file further since). */
-export function storeDigestOf(db: SqlDatabase, sid: number, consumed: number, digest: SessionDigest): void {
-	const { fingerprints } = digest;
-	db.prepare('INSERT OR REPLACE INTO costs_digests (sid, consumed, digest, fingerprints) SELECT sid, ?, ?, ? FROM sessions WHERE sid = ? AND consumed = ?')
+export function storeDigestOf(db: SqlDatabase, sid: number, consumed: number, { digest, fingerprints }: MadeDigest): void {
+	db.prepare(`INSERT OR REPLACE INTO costs_digests (sid, consumed, made, digest, fingerprints)
+		SELECT sid, ?, (SELECT coalesce(max(made), 0) + 1 FROM costs_digests), ?, ? FROM sessions WHERE sid = ? AND consumed = ?`)
 		.run([consumed, digestText(digest), new Uint8Array(fingerprints.buffer, fingerprints.byteOffset, fingerprints.byteLength), sid, consumed]);
+}
+
+/** The request fingerprints of sessions `sids` (`[line, hash, …]`), in that order; empty for one without a digest. */
+export function fingerprintsOf(db: SqlDatabase, roots: readonly string[], sids: readonly number[]): Uint32Array[] {
+	const bySid = new Map(db.prepare(`SELECT d.sid, d.fingerprints FROM sessions s JOIN costs_digests d ON d.sid = s.sid WHERE ${rootsWhere(roots)}`).all(roots)
+		.map((row) => [Number(row['sid']), row['fingerprints']] as const));
+	return sids.map((sid) => {
+		const blob = bySid.get(sid);
+		return blob instanceof Uint8Array && blob.byteLength % 8 === 0 ? new Uint32Array(blob.buffer.slice(blob.byteOffset, blob.byteOffset + blob.byteLength)) : new Uint32Array(0);
+	});
+}
+
+/** The copies among the sessions under `roots` as last worked out, if they were worked out from the digests `basis` names. */
+export function storedCopiesOf(db: SqlDatabase, rootsKey: string, basis: string): SessionCopies[] | undefined {
+	const row = db.prepare('SELECT basis, copies FROM costs_copies WHERE roots = ?').get([rootsKey]);
+	return row !== undefined && row['basis'] === basis ? copiesOf(row['copies']) : undefined;
+}
+
+export function storeCopiesOf(db: SqlDatabase, rootsKey: string, basis: string, copies: readonly SessionCopies[]): void {
+	const text = JSON.stringify(copies.map((session) => [
+		session.removed.map(({ at, tokens, cost }) => [Number.isFinite(at) ? at : null, tokens.input, tokens.output, tokens.cacheRead, tokens.cacheWrite, cost.total, cost.input, cost.output, cost.cacheRead, cost.cacheWrite]),
+		session.keyed,
+	]));
+	db.prepare('INSERT OR REPLACE INTO costs_copies (roots, basis, copies) VALUES (?, ?, ?)').run([rootsKey, basis, text]);
 }
 
 /** Every listed session under `roots`, in index order, with its digest when it is current. */
 export function storedDigestsOf(db: SqlDatabase, roots: readonly string[]): StoredDigest[] {
 	const accounts = new Map(db.prepare(`SELECT a.sid, a.prunes, a.settings FROM sessions s JOIN costs_accounts a ON a.sid = s.sid WHERE ${rootsWhere(roots)}`).all(roots)
 		.map((row) => [Number(row['sid']), accountsOf(row)] as const));
-	return db.prepare(`SELECT ${SESSION_COLUMNS}, s.consumed, d.consumed AS digested, d.digest, d.fingerprints FROM sessions s LEFT JOIN costs_digests d ON d.sid = s.sid
+	return db.prepare(`SELECT ${SESSION_COLUMNS}, s.consumed, d.consumed AS digested, d.made, d.digest FROM sessions s LEFT JOIN costs_digests d ON d.sid = s.sid
 		WHERE ${rootsWhere(roots)} ORDER BY s.sid`).all(roots).map((row) => {
 		const sid = Number(row['sid']);
 		const current = row['digested'] !== null && Number(row['digested']) === Number(row['consumed']);
-		return { sid, info: sessionInfoOf(row, accounts.get(sid)), digest: current ? digestOf(row['digest'], row['fingerprints']) : undefined };
+		return { sid, info: sessionInfoOf(row, accounts.get(sid)), digest: current ? digestOf(row['digest']) : undefined, made: Number(row['made'] ?? -1) };
 	});
 }
 
@@ -85,8 +111,8 @@ function digestText(digest: SessionDigest): string {
 }
 
 /** A kept digest, read defensively (the index file is ours, but may be damaged by hand): undefined when it does not read. */
-function digestOf(text: SqlValue | undefined, blob: SqlValue | undefined): SessionDigest | undefined {
-	if (typeof text !== 'string' || !(blob instanceof Uint8Array) || blob.byteLength % 8 !== 0) {
+function digestOf(text: SqlValue | undefined): SessionDigest | undefined {
+	if (typeof text !== 'string') {
 		return undefined;
 	}
 	let value: unknown;
@@ -104,8 +130,7 @@ function digestOf(text: SqlValue | undefined, blob: SqlValue | undefined): Sessi
 	if (buckets.some((bucket) => bucket === undefined) || rebuilds === undefined) {
 		return undefined;
 	}
-	const fingerprints = new Uint32Array(blob.buffer.slice(blob.byteOffset, blob.byteOffset + blob.byteLength));
-	return { buckets: buckets as UsageBucket[], rebuilds, unpriced, fingerprints };
+	return { buckets: buckets as UsageBucket[], rebuilds, unpriced };
 }
 
 const isNumber = (item: unknown): item is number => typeof item === 'number' && Number.isFinite(item);
@@ -132,4 +157,37 @@ function rebuildsOf(columns: Record<string, unknown>): DigestRebuild[] | undefin
 		line: lineOf, at: at[i] ?? Number.NaN, missedTokens: missed[i] as number, paidPerToken: paid[i] as number,
 		readPerToken: read[i] ?? undefined, modelKey: model[i] as string,
 	}));
+}
+
+/** Kept copies, read defensively: undefined when they do not read (they are worked out again). */
+function copiesOf(text: SqlValue | undefined): SessionCopies[] | undefined {
+	let value: unknown;
+	try {
+		value = JSON.parse(String(text));
+	} catch {
+		return undefined;
+	}
+	if (!Array.isArray(value)) {
+		return undefined;
+	}
+	const sessions: SessionCopies[] = [];
+	for (const item of value) {
+		if (!Array.isArray(item) || item.length !== 2 || !Array.isArray(item[0]) || !Array.isArray(item[1])) {
+			return undefined;
+		}
+		const removed: RemovedRequest[] = [];
+		for (const request of item[0] as unknown[]) {
+			if (!Array.isArray(request) || request.length !== 10 || !(request[0] === null || isNumber(request[0])) || !request.slice(1).every(isNumber)) {
+				return undefined;
+			}
+			const [at, input, output, cacheRead, cacheWrite, total, costInput, costOutput, costCacheRead, costCacheWrite] = request as [number | null, ...number[]] as [number | null, number, number, number, number, number, number, number, number, number];
+			removed.push({ at: at ?? Number.NaN, tokens: { input, output, cacheRead, cacheWrite }, cost: { total, input: costInput, output: costOutput, cacheRead: costCacheRead, cacheWrite: costCacheWrite } });
+		}
+		const keyed = item[1] as unknown[];
+		if (!keyed.every((pair) => Array.isArray(pair) && pair.length === 2 && isNumber(pair[0]) && typeof pair[1] === 'string')) {
+			return undefined;
+		}
+		sessions.push({ removed, keyed: keyed as [number, string][] });
+	}
+	return sessions;
 }

@@ -20,8 +20,8 @@ import { removeListSnapshot } from './listSnapshot';
 import { deleteSession, sessionsOf, type StoredRow } from './indexRows';
 import { IndexWriter } from './indexWriter';
 import type { SqlEngineChoice } from './sqlite/openSqlite';
-import { sessionDigestSteps, sharedRequestLines, type DigestedSession, type IndexedRequest, type IndexedSession, type SessionDigest, type StoredAccounts } from '../../engine/costs';
-import { requestsAt, sessionsToDigest, staleDigestsOf, storedDigestsOf, storeDigestOf } from './costDigests';
+import type { IndexedSession, StoredAccounts } from '../../engine/costs';
+import { readCostHistory, type DigestedHistory } from './costHistory';
 import { accountsDueOf, indexedSessionsOf, storeAccountsOf, type AccountsDue } from './historyCosts';
 
 export interface HistoryIndexOptions {
@@ -42,15 +42,6 @@ export interface HistoryIndexOptions {
 	readonly extractionThreads?: number;
 	/** Bytes a refresh reads on this thread before it starts extraction threads (default 4 MB). */
 	readonly threadsFromBytes?: number;
-}
-
-/** Sessions whose digests one write keeps (each worked out from its rows, in slices, before it). */
-const DIGESTS_PER_WRITE = 50;
-
-/** What `costHistory` reads: each session's digest, and per session the rows of its requests that may be copies. */
-export interface DigestedHistory {
-	readonly sessions: readonly DigestedSession[];
-	readonly copies: readonly (readonly IndexedRequest[])[];
 }
 
 export type { RefreshOptions, RefreshProgress, RefreshResult } from './indexRefresh';
@@ -129,43 +120,11 @@ export class HistoryIndex {
 	}
 
 	/**
-	 * What the history's costs need of every listed session under `roots`, from the sessions' cost
-	 * digests (`historyDigest.ts`): a digest missing or older than the file is worked out from the
-	 * session's rows first (in slices) and kept; then the rows of the requests that may be copies are
-	 * read again. Hand the result to `digestedHistorySteps`.
+	 * What the history's costs need of every listed session under `roots` (`costHistory.ts`): the
+	 * sessions' cost digests and the copies among their requests. Hand it to `digestedHistorySteps`.
 	 */
-	async costHistory(roots: readonly SessionRoot[], signal?: AbortSignal): Promise<DigestedHistory> {
-		const paths = roots.map((root) => root.path);
-		const stale = await this.database.read((db) => staleDigestsOf(db, paths));
-		for (let start = 0; start < stale.length; start += DIGESTS_PER_WRITE) {
-			const batch = await this.database.read((db) => sessionsToDigest(db, stale.slice(start, start + DIGESTS_PER_WRITE)));
-			const digests: { sid: number; consumed: number; digest: SessionDigest }[] = [];
-			for (const { sid, consumed, session } of batch) {
-				digests.push({ sid, consumed, digest: await this.run(sessionDigestSteps(session), signal) });
-			}
-			await this.database.write((db) => {
-				for (const { sid, consumed, digest } of digests) {
-					storeDigestOf(db, sid, consumed, digest);
-				}
-			});
-		}
-		const stored = await this.database.read((db) => {
-			const rows = storedDigestsOf(db, paths);
-			// A file read further since (another process) or a digest that does not read: worked out again, not kept.
-			return { rows, raw: new Map(sessionsToDigest(db, rows.filter((row) => row.digest === undefined).map((row) => row.sid)).map((item) => [item.sid, item.session])) };
-		});
-		const sessions: DigestedSession[] = [];
-		for (const row of stored.rows) {
-			const raw = stored.raw.get(row.sid);
-			const digest = row.digest ?? (raw && (await this.run(sessionDigestSteps(raw), signal)));
-			if (digest !== undefined) {
-				sessions.push({ info: row.info, digest });
-			}
-		}
-		const sids = stored.rows.filter((row) => row.digest !== undefined || stored.raw.has(row.sid)).map((row) => row.sid);
-		const shared = sharedRequestLines(sessions.map((session) => session.digest));
-		const copies = await this.database.read((db) => requestsAt(db, sids, shared));
-		return { sessions, copies };
+	costHistory(roots: readonly SessionRoot[], signal?: AbortSignal): Promise<DigestedHistory> {
+		return readCostHistory(this.database, this.run, roots.map((root) => root.path), signal);
 	}
 
 	/** The pruned sessions under `roots` whose prunes need accounting again (`basisOf`: the release and settings a project renders with). */
@@ -187,7 +146,7 @@ export class HistoryIndex {
 	async clear(): Promise<void> {
 		await this.database.write((db) => {
 			db.exec("INSERT INTO docs_text (docs_text) VALUES ('delete-all')");
-			db.exec('DELETE FROM docs; DELETE FROM usage; DELETE FROM events; DELETE FROM costs_accounts; DELETE FROM costs_digests; DELETE FROM models; DELETE FROM sessions;');
+			db.exec('DELETE FROM docs; DELETE FROM usage; DELETE FROM events; DELETE FROM costs_accounts; DELETE FROM costs_digests; DELETE FROM costs_copies; DELETE FROM models; DELETE FROM sessions;');
 		});
 		await this.database.use((db) => db.exec('VACUUM'));
 		removeListSnapshot(this.path);

@@ -140,12 +140,21 @@ export const CREATE_SCHEMA = `
 
 	-- each session's cost digest (historyDigest.ts), worked out from its usage rows once: its requests per
 	-- quarter hour, its cache rebuilds (unpriced) and the models it used without a cost (JSON), and each
-	-- request's line and key fingerprint (uint32 pairs). consumed: the bytes of the file its rows covered.
+	-- request's line and key fingerprint (uint32 pairs). consumed: the bytes of the file its rows covered;
+	-- made: raised each time a digest is kept (the copies below are worked out again when one changed).
 	CREATE TABLE costs_digests (
 		sid INTEGER PRIMARY KEY,
 		consumed INTEGER NOT NULL,
+		made INTEGER NOT NULL,
 		digest TEXT NOT NULL,
 		fingerprints BLOB NOT NULL
+	);
+	-- the requests several sessions hold (copies, forks), as last worked out for a set of session folders
+	-- (roots); basis: the digests they were worked out from (their sessions, paths, starts and generations).
+	CREATE TABLE costs_copies (
+		roots TEXT PRIMARY KEY,
+		basis TEXT NOT NULL,
+		copies TEXT NOT NULL
 	);
 
 	-- one row per searchable message; its text is only in docs_text's index (the line is read again to

@@ -114,6 +114,17 @@ describe('history costs from cost digests', function () {
 		assert.deepEqual([grown.totals.requests, grown.totals.input, grown.totals.cost], [2, 30, 0.75]);
 	});
 
+	it('works the copies among sessions out again when a file grew with a copy', async () => {
+		const first = reply('r1', '2026-03-02T10:01:00.000Z', { input: 10, cost: { input: 0.25 } });
+		writeSession(agent(), 'p', 'a.jsonl', header('aaaa', '2026-03-02T10:00:00.000Z') + first);
+		const b = writeSession(agent(), 'p', 'b.jsonl', header('bbbb', '2026-03-02T11:00:00.000Z') + reply('r2', '2026-03-02T11:01:00.000Z', { input: 20, cost: { input: 0.5 } }));
+		await open();
+		assert.equal((await reports()).totals.requests, 2);
+		append(b, first);
+		const copied = await reports();
+		assert.deepEqual([copied.totals.requests, copied.bySession.map((session) => session.sums.requests)], [2, [1, 1]]);
+	});
+
 	it('prices the rebuilds of requests that read nothing from the cache with the prices of the report', async () => {
 		// r2 read nothing from the cache, so its rebuild is priced with the catalog's cache-read price;
 		// r3 recorded no cost, which is what puts the model's catalog price in the session's book.
