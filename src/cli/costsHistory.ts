@@ -17,9 +17,8 @@ import { sessionCosts } from './runCostsCommand';
 import { usd, usdRange } from './costsText';
 import type { ContextPruneConfig } from '../engine/config';
 import type { IndexChoice } from './indexOptions';
-import { readIndexedCatalog } from './indexedCatalog';
+import { readIndexedCatalog, type IndexedCatalog } from './indexedCatalog';
 import type { HistoryIndex } from '../node/history/historyIndex';
-import type { SessionLocations } from '../node/sessions/sessionLocations';
 import { catalogPrices } from './catalogPrices';
 
 type Warn = (text: string) => void;
@@ -76,12 +75,13 @@ async function accountedSession(path: string, context: { config: ContextPruneCon
  * The history from the index: first the pruned sessions whose accounts are due are read and their
  * accounts kept, then every session's part comes from its cost digest in the index.
  */
-export async function historyPartsFromIndex(index: HistoryIndex, locations: SessionLocations, args: CliArgs, config: ContextPruneConfig, warn: Warn): Promise<HistoryPart[]> {
+export async function historyPartsFromIndex(index: HistoryIndex, { locations, catalog }: Pick<IndexedCatalog, 'locations' | 'catalog'>, args: CliArgs, config: ContextPruneConfig, warn: Warn): Promise<HistoryPart[]> {
 	const projectRules = new ProjectRules(args);
 	const bases = new Map<string, string>();
-	for (const row of await index.stored(locations.roots)) {
-		const project = row.header?.cwd;
-		if (project !== undefined && !bases.has(project)) {
+	// The catalog lists what the index lists, the sessions whose accounts may be due.
+	for (const file of catalog.files.values()) {
+		const project = file.header.cwd;
+		if (!bases.has(project)) {
 			bases.set(project, accountsBasis(await projectRules.of(project), config));
 		}
 	}
@@ -116,12 +116,12 @@ async function historyOf(args: CliArgs, choice: IndexChoice, config: ContextPrun
 	if (choice.kind === 'off') {
 		return fromFiles();
 	}
-	const { index, locations } = await readIndexedCatalog(args.agentDir, process.cwd(), choice);
+	const { index, locations, catalog } = await readIndexedCatalog(args.agentDir, process.cwd(), choice);
 	if (!index) {
 		return fromFiles();
 	}
 	try {
-		const parts = await historyPartsFromIndex(index, locations, args, config, warn);
+		const parts = await historyPartsFromIndex(index, { locations, catalog }, args, config, warn);
 		return { report: historyReportOf(parts, options), sessions: parts.map((part) => part.row) };
 	} finally {
 		await index.close();
