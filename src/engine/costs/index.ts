@@ -17,13 +17,13 @@ export { calibrateSteps, type Calibration } from './calibration';
 export { pruneAccountsSteps, verdictText, type ColdReason, type PruneAccount, type PruneVerdict, type Range } from './pruneAccount';
 export { sessionSummary, type CostSummary, type PruningSummary } from './sessionSummary';
 export { sessionCostsSteps, type CostsInputs, type SessionCosts } from './sessionCosts';
-export { cacheStateAt, cacheStateOf, rewriteTokensAfter, type CacheState } from './cacheState';
+export { cacheStateAt, cacheStateOf, lastUseOf, rewriteTokensAfter, type CacheState, type LastUse } from './cacheState';
 export {
 	distinctRequests, historyReport, historyReportOf, requestKey,
 	type CostEventRow, type HistoryGroup, type HistoryOptions, type HistoryPart, type HistoryReport, type ObservedSettings, type RequestRow, type SessionRow,
 } from './history';
 export { compareSettings, MIN_SESSIONS_PER_SETTING, type SettingName, type SettingsComparison } from './historySettings';
-export { observedSettings, sessionRows, type SessionRowsInputs } from './historyRows';
+export { accountsBasis, observedSettings, sessionRows, storedAccountsOf, type SessionRowsInputs } from './historyRows';
 export { indexedHistorySteps, type IndexedRequest, type IndexedSession, type IndexedSessionInfo, type IndexedSource, type StoredAccounts } from './indexedHistory';
 export { copiesSteps, digestedHistorySteps, sessionDigestSteps, sharedRequestLines, type DigestedSession, type DigestRebuild, type MadeDigest, type RemovedRequest, type SessionCopies, type SessionDigest } from './historyDigest';
 export { type UsageBucket } from './usageBuckets';

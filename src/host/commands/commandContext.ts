@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { releaseDefaults, setConfigKeys } from '../../engine/config';
+import type { LoginShellState } from '../../engine/release';
 import type { ModelChoice } from '../../node/llm/models';
 import type { PruneRequests } from '../flush/pruneRequests';
 import type { StrandedEntriesMonitor } from '../flush/strandedEntriesMonitor';
@@ -16,9 +17,13 @@ import type { SessionController } from '../sessionController';
 import type { PrunedCallsTreeProvider } from '../tree/prunedCallsTreeProvider';
 import type { SessionsTreeProvider } from '../tree/sessionsTreeProvider';
 import type { SessionSearch } from '../history/sessionSearch';
+import type { PruningCounter } from '../history/pruningCounter';
 import type { SessionRenamer } from '../flush/sessionRenamer';
 import { errorMessage } from '../../base/errorMessage';
 import { showError, showInfo, showWarning } from '../ui/safeUi';
+
+/** The argument that runs a command without its confirmation (tests; a caller that asked already). */
+export const CONFIRMED = 'confirmed';
 
 export interface CommandContext {
 	readonly controller: SessionController;
@@ -41,8 +46,12 @@ export interface CommandContext {
 	readonly monitor: StrandedEntriesMonitor;
 	/** Rename Session… (a session_info entry, as Pi's /name writes it; undoable). */
 	readonly renamer: SessionRenamer;
+	/** Count the Pruning of Every Session (the Pi Costs view's pruned sessions not counted yet). */
+	readonly pruningCounter: PruningCounter;
 	/** Search Pi Sessions… (the session index). */
 	readonly sessionSearch: SessionSearch;
+	/** The user's login shell's PATH as far as it is known (Pi's command line for a terminal). */
+	readonly loginShell: () => LoginShellState;
 	/** Show Status's document is read again, when it is open. */
 	readonly refreshStatusDocument: () => void;
 }

@@ -34,7 +34,9 @@ export type { IndexState } from './storeIndex';
 export type StoreChange = FileEventChange
 	| { readonly kind: 'settings'; readonly settings: PruneSettings }
 	/** What the session index does changed (a build's progress, ready, stopped, off). */
-	| { readonly kind: 'index'; readonly state: IndexState };
+	| { readonly kind: 'index'; readonly state: IndexState }
+	/** The index keeps a session's prune accounts now (the history's costs count its pruning). */
+	| { readonly kind: 'accounts'; readonly path: string };
 
 export interface SessionStoreOptions {
 	/**
@@ -238,6 +240,7 @@ export class SessionStore {
 			roots: () => locations.roots,
 			listChanged: () => this.changes.fire({ kind: 'list' }),
 			stateChanged: (state) => this.changes.fire({ kind: 'index', state }),
+			accountsKept: (path) => this.changes.fire({ kind: 'accounts', path }),
 			logger: this.options.logger,
 		});
 		return this.index;

@@ -7,12 +7,14 @@
  * summaries from the files as without an index.
  */
 import type { Logger } from '../../engine/ports';
+import type { StoredAccounts } from '../../engine/costs';
 import { sessionModifiedTime } from '../../engine/session';
 import { HistoryService, type HistoryServiceOptions } from '../history/service/historyService';
 import type { StoredSession } from '../history/indexRows';
 import type { RefreshProgress } from '../history/indexRefresh';
 import type { SearchOptions, SessionHits } from '../history/historySearch';
 import type { HistoryCosts } from '../history/historyCostsReport';
+import type { AccountsDue } from '../history/historyCosts';
 import type { SessionFile, UnlistedSessionFile } from '../sessions/discoverSessions';
 import type { SessionRoot } from '../sessions/sessionLocations';
 import type { SessionFileSummary } from '../sessions/summaryCache';
@@ -39,6 +41,8 @@ export interface StoreIndexOptions {
 	/** Rows were added or changed (`list`), or the state changed. */
 	readonly listChanged: () => void;
 	readonly stateChanged: (state: IndexState) => void;
+	/** A session's prune accounts were kept. */
+	readonly accountsKept: (path: string) => void;
 	readonly logger: Logger;
 }
 
@@ -192,6 +196,37 @@ export class StoreIndex {
 			this.failed(error);
 			return undefined;
 		}
+	}
+
+	/** The pruned sessions whose prunes the index does not count yet; [] without an index. */
+	async accountsDue(signal?: AbortSignal): Promise<AccountsDue[]> {
+		if (!this.searchable) {
+			return [];
+		}
+		try {
+			return await this.service.accountsDue(this.options.roots(), signal);
+		} catch (error) {
+			if (isWorkStopped(error)) {
+				throw error;
+			}
+			this.failed(error);
+			return [];
+		}
+	}
+
+	/**
+	 * Keeps a session's prune accounts, worked out from its first `consumed` bytes with `basis` (the Costs
+	 * panel's): the history's costs then count its pruning. Nothing when the index is off or cleared.
+	 */
+	keepAccounts(path: string, consumed: number, basis: string, accounts: StoredAccounts): Promise<void> {
+		if (!this.searchable) {
+			return Promise.resolve();
+		}
+		return this.writes.run(async () => {
+			if (await this.service.storeAccounts(path, consumed, basis, accounts).catch((error: unknown) => this.failed(error))) {
+				this.options.accountsKept(path);
+			}
+		});
 	}
 
 	/** Clear the Session Index: every session forgotten; this window goes on without it until the next start. */
