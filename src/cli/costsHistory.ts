@@ -72,14 +72,10 @@ async function accountedSession(path: string, context: { config: ContextPruneCon
  */
 export async function historyPartsFromIndex(index: HistoryIndex, { locations, catalog }: Pick<IndexedCatalog, 'locations' | 'catalog'>, args: CliArgs, config: ContextPruneConfig, warn: Warn): Promise<HistoryPart[]> {
 	const projectRules = new ProjectRules(args);
-	const bases = new Map<string, string>();
-	// The catalog lists what the index lists, the sessions whose accounts may be due.
-	for (const file of catalog.files.values()) {
-		const project = file.header.cwd;
-		if (!bases.has(project)) {
-			bases.set(project, accountsBasis(await projectRules.of(project), config));
-		}
-	}
+	// The catalog lists what the index lists, the sessions whose accounts may be due; their projects' releases are found side by side.
+	const projects = [...new Set([...catalog.files.values()].map((file) => file.header.cwd))];
+	const rules = await Promise.all(projects.map((project) => projectRules.of(project)));
+	const bases = new Map(projects.map((project, i) => [project, accountsBasis(rules[i] as ReleaseRules, config)]));
 	const basisOf = (project: string): string => bases.get(project) ?? '';
 	for (const due of await index.accountsDue(locations.roots, basisOf)) {
 		try {

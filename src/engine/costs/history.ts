@@ -11,10 +11,13 @@
  */
 import { DayFormat } from './dayFormat';
 import { ExactSum, RangeSum } from './exactSum';
-import { compareSettings, type SettingsComparison } from './historySettings';
+import { compareSettings, type ObservedSettings, type SettingsComparison } from './historySettings';
+
 import type { Range } from './pruneAccount';
 import { type RequestCost, type RequestKind, type RequestTokens, type UsageSums } from './requestTypes';
 import { BucketsBuilder, quarterOf, UsageAccumulator, type UsageBucket } from './usageBuckets';
+
+export type { ObservedSettings } from './historySettings';
 
 export interface RequestRow {
 	/** The session file (unique per session). */
@@ -51,14 +54,6 @@ export interface SessionRow {
 	/** Each prune's net effect (savings − costs). */
 	readonly prunes: readonly CostEventRow[];
 	readonly settings?: ObservedSettings;
-}
-
-/** The pi-condense settings a session ran with, as far as anyone knows them. */
-export interface ObservedSettings {
-	/** What started its flushes: `budget`, `delta`, `message-end`, `manual`. */
-	readonly trigger?: string;
-	readonly batching?: 'turn' | 'agent-message';
-	readonly chainWindow?: number;
 }
 
 /** What identifies a request across files: entry id, timestamp, model and every usage figure. */

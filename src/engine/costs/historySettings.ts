@@ -2,8 +2,21 @@
  * Which pi-condense settings paid back best across the history (`docs/costs.md`). Pure.
  */
 import { RangeSum } from './exactSum';
-import type { ObservedSettings, SessionRow } from './history';
 import type { Range } from './pruneAccount';
+
+/** The pi-condense settings a session ran with, as far as anyone knows them. */
+export interface ObservedSettings {
+	/** What started its flushes: `budget`, `delta`, `message-end`, `manual`. */
+	readonly trigger?: string;
+	readonly batching?: 'turn' | 'agent-message';
+	readonly chainWindow?: number;
+}
+
+/** What the comparison reads of a session of the history (`SessionRow`). */
+export interface SettingsSession {
+	readonly settings?: ObservedSettings;
+	readonly prunes: readonly { readonly usd: Range }[];
+}
 
 export type SettingName = keyof ObservedSettings;
 
@@ -24,7 +37,7 @@ export const MIN_SESSIONS_PER_SETTING = 3;
  * with, each group's net effect per prune compared. A value wins only when its whole range lies above
  * every other value's range; too few sessions, or a single value, is said as such.
  */
-export function compareSettings(sessions: readonly SessionRow[]): SettingsComparison[] {
+export function compareSettings(sessions: readonly SettingsSession[]): SettingsComparison[] {
 	const names: readonly SettingName[] = ['trigger', 'batching', 'chainWindow'];
 	return names.map((setting) => {
 		const byValue = new Map<string, { sessions: number; net: RangeSum }>();

@@ -113,7 +113,10 @@ export class HistoryIndex {
 		return this.database.read((db) => sessionsOf(db, `WHERE root IN (${paths.map(() => '?').join(', ')})`, paths));
 	}
 
-	/** The costs of every listed session under `roots`: requests, resets, stored prune accounts (`historyCosts.ts`). */
+	/**
+	 * Every listed session under `roots` with all its requests, resets and stored prune accounts (`historyCosts.ts`):
+	 * the rows the cost digests are worked out from, and what the tests check `costHistory`'s report against.
+	 */
 	costSessions(roots: readonly SessionRoot[]): Promise<IndexedSession[]> {
 		const paths = roots.map((root) => root.path);
 		return this.database.read((db) => indexedSessionsOf(db, paths));
