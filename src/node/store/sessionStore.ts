@@ -203,13 +203,14 @@ export class SessionStore {
 			},
 		});
 		this.sources = sources;
+		const index = this.startIndex(started, locations);
 		const watcher = watchSessionFiles({
 			work: started.child('watcher'),
 			roots: locations.roots,
 			onEvent: (event) => this.fileEvents.handle(event),
 			onError: (error) => this.options.logger.warn(`session watcher: ${error.message}`),
+			...(index ? { knownFiles: index.knownFiles() } : {}),
 		});
-		const index = this.startIndex(started, locations);
 		await sources.start();
 		if (signal.aborted) {
 			return;

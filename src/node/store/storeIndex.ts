@@ -16,6 +16,7 @@ import type { SearchOptions, SessionHits } from '../history/historySearch';
 import type { HistoryCosts } from '../history/historyCostsReport';
 import type { AccountsDue } from '../history/historyCosts';
 import type { SessionFile, UnlistedSessionFile } from '../sessions/discoverSessions';
+import type { KnownFile } from '../sessions/sessionWatcher';
 import type { SessionRoot } from '../sessions/sessionLocations';
 import type { SessionFileSummary } from '../sessions/summaryCache';
 import { errorMessage } from '../../base/errorMessage';
@@ -54,6 +55,8 @@ export class StoreIndex {
 	private build: AbortController | undefined;
 
 	private readonly service: HistoryService;
+	/** The index's rows as this start first reads them: one read for the listing and the watcher's first scan. */
+	private firstStored: Promise<StoredSession[]> | undefined;
 
 	/** Starts the index's thread under `work` (closing it ends the thread). */
 	constructor(private readonly work: WorkScope, place: HistoryServiceOptions, private readonly options: StoreIndexOptions) {
@@ -86,11 +89,33 @@ export class StoreIndex {
 			return false;
 		}
 		try {
-			this.applyStored(await this.service.stored(this.options.roots(), signal));
+			const stored = await this.storedAtStart();
+			signal.throwIfAborted();
+			this.applyStored(stored);
 			return true;
 		} catch (error) {
 			return this.failed(error);
 		}
+	}
+
+	/**
+	 * What the index knows of each file as this start found it, for the session watcher's first scan
+	 * (a file unchanged since is tracked with a `stat`); undefined when the index is off or fails.
+	 */
+	async knownFiles(): Promise<ReadonlyMap<string, KnownFile> | undefined> {
+		try {
+			if (await this.service.opened === undefined) {
+				return undefined;
+			}
+			return new Map((await this.storedAtStart()).map((row) => [row.path, row]));
+		} catch {
+			return undefined; // the listing says why
+		}
+	}
+
+	private storedAtStart(): Promise<StoredSession[]> {
+		this.firstStored ??= this.service.stored(this.options.roots(), this.work.signal);
+		return this.firstStored;
 	}
 
 	/**
