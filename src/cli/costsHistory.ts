@@ -6,7 +6,7 @@
  * Without an index (`--no-index`, or one that cannot be used), every file is read
  * (`historyRowsFromFiles`).
  */
-import { accountsBasis, historyReport, indexedHistorySteps, sessionRows, type HistoryGroup, type HistoryReport, type RequestRow, type SessionRow, settingText } from '../engine/costs';
+import { accountsBasis, digestedHistorySteps, historyReport, historyReportOf, sessionRows, type HistoryGroup, type HistoryOptions, type HistoryPart, type HistoryReport, type RequestRow, type SessionRow, settingText } from '../engine/costs';
 import { readingRules, type ReleaseRules } from '../engine/release';
 import { runSteps } from '../engine/steps';
 import { errorMessage } from '../base/errorMessage';
@@ -17,9 +17,8 @@ import { sessionCosts } from './runCostsCommand';
 import { usd, usdRange } from './costsText';
 import type { ContextPruneConfig } from '../engine/config';
 import type { IndexChoice } from './indexOptions';
-import { readIndexedCatalog } from './indexedCatalog';
+import { readIndexedCatalog, type IndexedCatalog } from './indexedCatalog';
 import type { HistoryIndex } from '../node/history/historyIndex';
-import type { SessionLocations } from '../node/sessions/sessionLocations';
 import { catalogPrices } from './catalogPrices';
 
 type Warn = (text: string) => void;
@@ -68,18 +67,15 @@ async function accountedSession(path: string, context: { config: ContextPruneCon
 }
 
 /**
- * The rows from the index: first the pruned sessions whose accounts are due are read and their
- * accounts kept, then every session's rows come from the index.
+ * The history from the index: first the pruned sessions whose accounts are due are read and their
+ * accounts kept, then every session's part comes from its cost digest in the index.
  */
-export async function historyRowsFromIndex(index: HistoryIndex, locations: SessionLocations, args: CliArgs, config: ContextPruneConfig, warn: Warn): Promise<{ requests: RequestRow[]; sessions: SessionRow[] }> {
+export async function historyPartsFromIndex(index: HistoryIndex, { locations, catalog }: Pick<IndexedCatalog, 'locations' | 'catalog'>, args: CliArgs, config: ContextPruneConfig, warn: Warn): Promise<HistoryPart[]> {
 	const projectRules = new ProjectRules(args);
-	const bases = new Map<string, string>();
-	for (const row of await index.stored(locations.roots)) {
-		const project = row.header?.cwd;
-		if (project !== undefined && !bases.has(project)) {
-			bases.set(project, accountsBasis(await projectRules.of(project), config));
-		}
-	}
+	// The catalog lists what the index lists, the sessions whose accounts may be due; their projects' releases are found side by side.
+	const projects = [...new Set([...catalog.files.values()].map((file) => file.header.cwd))];
+	const rules = await Promise.all(projects.map((project) => projectRules.of(project)));
+	const bases = new Map(projects.map((project, i) => [project, accountsBasis(rules[i] as ReleaseRules, config)]));
 	const basisOf = (project: string): string => bases.get(project) ?? '';
 	for (const due of await index.accountsDue(locations.roots, basisOf)) {
 		try {
@@ -91,42 +87,33 @@ export async function historyRowsFromIndex(index: HistoryIndex, locations: Sessi
 			warn(`${due.path}: prunes not accounted (${errorMessage(error)})`);
 		}
 	}
-	const sessions = await index.costSessions(locations.roots);
-	const book = await catalogPrices(unpricedIndexedModels(sessions), args.agentDir, warn);
-	return runSteps(indexedHistorySteps(sessions, book));
-}
-
-/** The models the index's requests used without recording a cost (as `unpricedModelsSteps` picks them from a session's requests). */
-function unpricedIndexedModels(sessions: Awaited<ReturnType<HistoryIndex['costSessions']>>): string[] {
-	const wanted = new Set<string>();
-	for (const session of sessions) {
-		for (const request of session.requests) {
-			const used = request.input + request.output + request.cacheRead + request.cacheWrite;
-			if ((request.source === 'assistant' || request.source === 'usage') && used > 0 && request.cost === 0 && request.provider && request.model) {
-				wanted.add(`${request.provider}/${request.model}`);
-			}
-		}
-	}
-	return [...wanted];
+	const history = await index.costHistory(locations.roots);
+	const book = await catalogPrices([...new Set(history.sessions.flatMap((session) => session.digest.unpriced))], args.agentDir, warn);
+	return runSteps(digestedHistorySteps(history.sessions, history.copies, book));
 }
 
 export async function runCostsHistory(args: CliArgs, choice: IndexChoice, config: ContextPruneConfig): Promise<string> {
 	const warn = (text: string): void => void process.stderr.write(`pi-condense: ${text}\n`);
-	const { requests, sessions } = await historyRows(args, choice, config, warn);
-	const report = historyReport(requests, sessions, { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+	const options = { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone };
+	const { report, sessions } = await historyOf(args, choice, config, warn, options);
 	return args.json ? JSON.stringify(report, null, 2) : historyText(report, sessions);
 }
 
-async function historyRows(args: CliArgs, choice: IndexChoice, config: ContextPruneConfig, warn: Warn): Promise<{ requests: RequestRow[]; sessions: SessionRow[] }> {
+async function historyOf(args: CliArgs, choice: IndexChoice, config: ContextPruneConfig, warn: Warn, options: HistoryOptions): Promise<{ report: HistoryReport; sessions: readonly SessionRow[] }> {
+	const fromFiles = async (): Promise<{ report: HistoryReport; sessions: readonly SessionRow[] }> => {
+		const { requests, sessions } = await historyRowsFromFiles(args, config, warn);
+		return { report: historyReport(requests, sessions, options), sessions };
+	};
 	if (choice.kind === 'off') {
-		return historyRowsFromFiles(args, config, warn);
+		return fromFiles();
 	}
-	const { index, locations } = await readIndexedCatalog(args.agentDir, process.cwd(), choice);
+	const { index, locations, catalog } = await readIndexedCatalog(args.agentDir, process.cwd(), choice);
 	if (!index) {
-		return historyRowsFromFiles(args, config, warn);
+		return fromFiles();
 	}
 	try {
-		return await historyRowsFromIndex(index, locations, args, config, warn);
+		const parts = await historyPartsFromIndex(index, { locations, catalog }, args, config, warn);
+		return { report: historyReportOf(parts, options), sessions: parts.map((part) => part.row) };
 	} finally {
 		await index.close();
 	}

@@ -125,8 +125,13 @@ function missOf(previous: Previous, request: RequestPoint, modelKey: string, mar
 
 /** The rebuild priced: a request that read nothing from the cache takes the catalog's cache-read price. */
 export function pricedRebuild(found: FoundRebuild, book: PriceBook): CacheRebuild {
+	return { request: found.request, missedTokens: found.missedTokens, missedCost: rebuildCost(found, book), idleMs: found.idleMs, cause: found.cause };
+}
+
+/** What a rebuild cost beyond reading its tokens from the cache (`pricedRebuild`'s `missedCost`). */
+export function rebuildCost(found: Pick<FoundRebuild, 'missedTokens' | 'paidPerToken' | 'readPerToken' | 'modelKey'>, book: PriceBook): number {
 	const readPerToken = found.readPerToken ?? (book.get(found.modelKey)?.cacheRead ?? 0) / 1_000_000;
-	return { request: found.request, missedTokens: found.missedTokens, missedCost: found.missedTokens * Math.max(0, found.paidPerToken - readPerToken), idleMs: found.idleMs, cause: found.cause };
+	return found.missedTokens * Math.max(0, found.paidPerToken - readPerToken);
 }
 
 /** Why the cache was cold: what the timeline shows between the previous request and this one. */

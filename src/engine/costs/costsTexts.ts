@@ -7,7 +7,7 @@ import type { CacheState } from './cacheState';
 import type { TimelineMarker } from './markerTypes';
 import { verdictText, type PruneAccount, type Range } from './pruneAccount';
 import type { CostSummary } from './sessionSummary';
-import type { SettingsComparison } from './history';
+import type { SettingsComparison } from './historySettings';
 
 /** `$30.33`, `$0.041`, `$0.0004`, `-$1.20`. */
 export function usd(amount: number): string {

@@ -9,8 +9,15 @@
  * timestamp, then its path): the one that made it. A session's own figures in the history are
  * therefore what it added; `pi-condense costs <session>` shows everything its file holds. Pure.
  */
+import { DayFormat } from './dayFormat';
+import { ExactSum, RangeSum } from './exactSum';
+import { compareSettings, type ObservedSettings, type SettingsComparison } from './historySettings';
+
 import type { Range } from './pruneAccount';
 import { type RequestCost, type RequestKind, type RequestTokens, type UsageSums } from './requestTypes';
+import { BucketsBuilder, quarterOf, UsageAccumulator, type UsageBucket } from './usageBuckets';
+
+export type { ObservedSettings } from './historySettings';
 
 export interface RequestRow {
 	/** The session file (unique per session). */
@@ -47,14 +54,6 @@ export interface SessionRow {
 	/** Each prune's net effect (savings − costs). */
 	readonly prunes: readonly CostEventRow[];
 	readonly settings?: ObservedSettings;
-}
-
-/** The pi-condense settings a session ran with, as far as anyone knows them. */
-export interface ObservedSettings {
-	/** What started its flushes: `budget`, `delta`, `message-end`, `manual`. */
-	readonly trigger?: string;
-	readonly batching?: 'turn' | 'agent-message';
-	readonly chainWindow?: number;
 }
 
 /** What identifies a request across files: entry id, timestamp, model and every usage figure. */
@@ -147,52 +146,47 @@ export interface HistoryOptions {
 	readonly top?: number;
 }
 
-const ZERO: Range = { low: 0, mid: 0, high: 0 };
-const plus = (a: Range, b: Range): Range => ({ low: a.low + b.low, mid: a.mid + b.mid, high: a.high + b.high });
-
-/** Sums added to in place: a history adds each of hundreds of thousands of requests to four groups. */
-class SumsBuilder {
-	requests = 0;
-	input = 0;
-	output = 0;
-	cacheRead = 0;
-	cacheWrite = 0;
-	cost = 0;
-	costInput = 0;
-	costOutput = 0;
-	costCacheRead = 0;
-	costCacheWrite = 0;
-	add(row: Pick<RequestRow, 'tokens' | 'cost'>): void {
-		this.requests++;
-		this.input += row.tokens.input;
-		this.output += row.tokens.output;
-		this.cacheRead += row.tokens.cacheRead;
-		this.cacheWrite += row.tokens.cacheWrite;
-		this.cost += row.cost.total;
-		this.costInput += row.cost.input;
-		this.costOutput += row.cost.output;
-		this.costCacheRead += row.cost.cacheRead;
-		this.costCacheWrite += row.cost.cacheWrite;
-	}
-	done(): UsageSums {
-		const { requests, input, output, cacheRead, cacheWrite, cost, costInput, costOutput, costCacheRead, costCacheWrite } = this;
-		return { requests, input, output, cacheRead, cacheWrite, cost, costInput, costOutput, costCacheRead, costCacheWrite };
-	}
+/**
+ * One session's part of the history, however it was read: its requests (each counted once: a fork's
+ * copies of its parent's taken out) per quarter hour, its rebuilds and prunes that may be copies
+ * (keyed, in `row`), and the rebuilds known to be its own (no other session holds their request).
+ */
+export interface HistoryPart {
+	readonly row: SessionRow;
+	readonly buckets: readonly UsageBucket[];
+	readonly ownRebuilds: readonly { readonly at: number; readonly usd: number }[];
 }
 
 class GroupBuilder {
-	readonly sums = new SumsBuilder();
-	rebuilds = { count: 0, cost: ZERO };
-	pruning = { prunes: 0, net: ZERO };
+	readonly sums = new UsageAccumulator();
+	readonly rebuilds = new RangeSum();
+	readonly pruning = new RangeSum();
 	constructor(readonly key: string, readonly project?: string, readonly week?: string) {}
 	done(): HistoryGroup {
-		return { key: this.key, ...(this.project === undefined ? {} : { project: this.project }), ...(this.week === undefined ? {} : { week: this.week }), sums: this.sums.done(), rebuilds: this.rebuilds, pruning: this.pruning };
+		return {
+			key: this.key, ...(this.project === undefined ? {} : { project: this.project }), ...(this.week === undefined ? {} : { week: this.week }),
+			sums: this.sums.done(), rebuilds: { count: this.rebuilds.count, cost: this.rebuilds.range() }, pruning: { prunes: this.pruning.count, net: this.pruning.range() },
+		};
 	}
 }
 
+/** The report from one row per request (each file read): its distinct requests gathered per session and quarter hour. */
 export function historyReport(rows: readonly RequestRow[], sessions: readonly SessionRow[], options: HistoryOptions = {}): HistoryReport {
+	const buckets = new Map<string, BucketsBuilder>();
+	for (const row of distinctRequests(rows, sessions)) {
+		let builder = buckets.get(row.session);
+		if (builder === undefined) {
+			builder = new BucketsBuilder();
+			buckets.set(row.session, builder);
+		}
+		builder.add(Date.parse(row.entryTimestamp), row);
+	}
+	return historyReportOf(sessions.map((row) => ({ row, buckets: buckets.get(row.session)?.done() ?? [], ownRebuilds: [] })), options);
+}
+
+/** The report from each session's part. Every sum is exact: the same figures whatever the parts' grouping. */
+export function historyReportOf(parts: readonly HistoryPart[], options: HistoryOptions = {}): HistoryReport {
 	const days = new DayFormat(options.timeZone ?? 'UTC');
-	const bySession = new Map(sessions.map((session) => [session.session, session]));
 	const groups = { session: new Map<string, GroupBuilder>(), day: new Map<string, GroupBuilder>(), month: new Map<string, GroupBuilder>(), week: new Map<string, GroupBuilder>() };
 	const groupOf = (kind: keyof typeof groups, key: string, project?: string, week?: string): GroupBuilder => {
 		let group = groups[kind].get(key);
@@ -202,137 +196,68 @@ export function historyReport(rows: readonly RequestRow[], sessions: readonly Se
 		}
 		return group;
 	};
-	const placesOf = (sessionPath: string, at: number): GroupBuilder[] => {
-		const day = days.dayOf(at);
-		const project = bySession.get(sessionPath)?.project ?? '';
+	const placesOf = (session: SessionRow, quarter: number): GroupBuilder[] => {
+		const day = days.dayOfQuarter(quarter);
 		const week = days.mondayOf(day);
-		return [groupOf('session', sessionPath), groupOf('day', day), groupOf('month', day.slice(0, 7)), groupOf('week', `${project}\u0000${week}`, project, week)];
+		return [groupOf('session', session.session), groupOf('day', day), groupOf('month', day.slice(0, 7)), groupOf('week', `${session.project}\u0000${week}`, session.project, week)];
 	};
-	const totals = new SumsBuilder();
-	for (const row of distinctRequests(rows, sessions)) {
-		totals.add(row);
-		for (const group of placesOf(row.session, Date.parse(row.entryTimestamp))) {
-			group.sums.add(row);
+	const totals = new UsageAccumulator();
+	for (const part of parts) {
+		for (const bucket of part.buckets) {
+			totals.addBucket(bucket);
+			for (const group of placesOf(part.row, bucket.quarter)) {
+				group.sums.addBucket(bucket);
+			}
 		}
 	}
-	let rebuilds = { count: 0, cost: ZERO };
-	for (const { event, session } of distinctEvents(sessions, (s) => s.rebuilds).values()) {
-		rebuilds = { count: rebuilds.count + 1, cost: plus(rebuilds.cost, event.usd) };
-		for (const group of placesOf(session.session, event.at)) {
-			group.rebuilds = { count: group.rebuilds.count + 1, cost: plus(group.rebuilds.cost, event.usd) };
+	const rows = parts.map((part) => part.row);
+	const rebuilds = new RangeSum();
+	const addRebuild = (session: SessionRow, at: number, usd: Range): void => {
+		rebuilds.add(usd);
+		for (const group of placesOf(session, quarterOf(at))) {
+			group.rebuilds.add(usd);
+		}
+	};
+	for (const { event, session } of distinctEvents(rows, (s) => s.rebuilds).values()) {
+		addRebuild(session, event.at, event.usd);
+	}
+	for (const part of parts) {
+		// Summed per quarter hour first: a session pays hundreds of rebuilds, a quarter hour holds a few.
+		const quarters = new Map<number, { count: number; usd: ExactSum }>();
+		for (const own of part.ownRebuilds) {
+			const quarter = quarterOf(own.at);
+			const sum = quarters.get(quarter) ?? { count: 0, usd: new ExactSum() };
+			sum.count++;
+			sum.usd.add(own.usd);
+			quarters.set(quarter, sum);
+		}
+		for (const [quarter, { count, usd }] of quarters) {
+			const partials = usd.partials();
+			rebuilds.addSingles(count, partials);
+			for (const group of placesOf(part.row, quarter)) {
+				group.rebuilds.addSingles(count, partials);
+			}
 		}
 	}
-	let pruning = { prunes: 0, net: ZERO };
-	for (const { event, session } of distinctEvents(sessions, (s) => s.prunes).values()) {
-		pruning = { prunes: pruning.prunes + 1, net: plus(pruning.net, event.usd) };
-		for (const group of placesOf(session.session, event.at)) {
-			group.pruning = { prunes: group.pruning.prunes + 1, net: plus(group.pruning.net, event.usd) };
+	const pruning = new RangeSum();
+	for (const { event, session } of distinctEvents(rows, (s) => s.prunes).values()) {
+		pruning.add(event.usd);
+		for (const group of placesOf(session, quarterOf(event.at))) {
+			group.pruning.add(event.usd);
 		}
 	}
 	const list = (kind: keyof typeof groups): HistoryGroup[] => [...groups[kind].values()].map((group) => group.done()).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 	const sessionGroups = list('session');
 	return {
-		sessions: sessions.length,
+		sessions: parts.length,
 		totals: totals.done(),
-		rebuilds,
-		pruning,
+		rebuilds: { count: rebuilds.count, cost: rebuilds.range() },
+		pruning: { prunes: pruning.count, net: pruning.range() },
 		bySession: sessionGroups,
 		byDay: list('day'),
 		byMonth: list('month'),
 		byProjectWeek: list('week'),
 		mostExpensive: [...sessionGroups].sort((a, b) => b.sums.cost - a.sums.cost).slice(0, options.top ?? 10),
-		settings: compareSettings(sessions),
+		settings: compareSettings(rows),
 	};
-}
-
-/** A quarter of an hour: every time zone's offset is a multiple of it, so a day changes only on its boundaries. */
-const QUARTER_HOUR_MS = 15 * 60_000;
-
-/** Calendar days in one time zone, as `YYYY-MM-DD`; formatted once per quarter hour and per day (`Intl` is slow). */
-class DayFormat {
-	private readonly format: Intl.DateTimeFormat;
-	private readonly days = new Map<number, string>();
-	private readonly mondays = new Map<string, string>();
-	constructor(timeZone: string) {
-		this.format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-	}
-	dayOf(at: number): string {
-		if (!Number.isFinite(at)) {
-			return 'unknown';
-		}
-		const quarter = Math.floor(at / QUARTER_HOUR_MS);
-		let day = this.days.get(quarter);
-		if (day === undefined) {
-			day = this.format.format(quarter * QUARTER_HOUR_MS);
-			this.days.set(quarter, day);
-		}
-		return day;
-	}
-	/** The Monday of the ISO week that holds `day`. */
-	mondayOf(day: string): string {
-		let monday = this.mondays.get(day);
-		if (monday === undefined) {
-			monday = this.mondayOfDay(day);
-			this.mondays.set(day, monday);
-		}
-		return monday;
-	}
-	private mondayOfDay(day: string): string {
-		const at = Date.parse(`${day}T00:00:00Z`);
-		if (!Number.isFinite(at)) {
-			return 'unknown';
-		}
-		const sinceMonday = (new Date(at).getUTCDay() + 6) % 7;
-		return new Date(at - sinceMonday * 86_400_000).toISOString().slice(0, 10);
-	}
-}
-
-export type SettingName = keyof ObservedSettings;
-
-export interface SettingsComparison {
-	readonly setting: SettingName;
-	readonly groups: readonly { readonly value: string; readonly sessions: number; readonly prunes: number; readonly netPerPrune: Range; readonly net: Range }[];
-	readonly verdict:
-		| { readonly kind: 'best'; readonly value: string }
-		| { readonly kind: 'no-clear-difference' }
-		| { readonly kind: 'too-little-data'; readonly reason: string };
-}
-
-/** Sessions a value needs (each with at least one prune) before it is compared. */
-export const MIN_SESSIONS_PER_SETTING = 3;
-
-/**
- * Which value of each setting paid back best in this history: sessions grouped by the value they ran
- * with, each group's net effect per prune compared. A value wins only when its whole range lies above
- * every other value's range; too few sessions, or a single value, is said as such.
- */
-export function compareSettings(sessions: readonly SessionRow[]): SettingsComparison[] {
-	const names: readonly SettingName[] = ['trigger', 'batching', 'chainWindow'];
-	return names.map((setting) => {
-		const byValue = new Map<string, { sessions: number; prunes: number; net: Range }>();
-		for (const session of sessions) {
-			const value = session.settings?.[setting];
-			if (value === undefined || session.prunes.length === 0) {
-				continue;
-			}
-			const group = byValue.get(String(value)) ?? { sessions: 0, prunes: 0, net: ZERO };
-			byValue.set(String(value), { sessions: group.sessions + 1, prunes: group.prunes + session.prunes.length, net: session.prunes.reduce((sum, prune) => plus(sum, prune.usd), group.net) });
-		}
-		const groups = [...byValue].map(([value, group]) => ({
-			value, ...group, netPerPrune: { low: group.net.low / group.prunes, mid: group.net.mid / group.prunes, high: group.net.high / group.prunes },
-		})).sort((a, b) => b.netPerPrune.mid - a.netPerPrune.mid);
-		return { setting, groups, verdict: settingVerdict(groups) };
-	});
-}
-
-function settingVerdict(groups: readonly { readonly value: string; readonly sessions: number; readonly netPerPrune: Range }[]): SettingsComparison['verdict'] {
-	if (groups.length < 2) {
-		return { kind: 'too-little-data', reason: groups.length === 0 ? 'no pruned session says which value it ran with' : `every pruned session ran with ${groups[0]?.value ?? ''}` };
-	}
-	const thin = groups.filter((group) => group.sessions < MIN_SESSIONS_PER_SETTING);
-	if (thin.length > 0) {
-		return { kind: 'too-little-data', reason: `fewer than ${MIN_SESSIONS_PER_SETTING} pruned sessions ran with ${thin.map((group) => group.value).join(', ')}` };
-	}
-	const [best, ...others] = groups as [typeof groups[number], ...typeof groups];
-	return others.every((other) => best.netPerPrune.low > other.netPerPrune.high) ? { kind: 'best', value: best.value } : { kind: 'no-clear-difference' };
 }

@@ -19,11 +19,14 @@ export { sessionSummary, type CostSummary, type PruningSummary } from './session
 export { sessionCostsSteps, type CostsInputs, type SessionCosts } from './sessionCosts';
 export { cacheStateAt, cacheStateOf, lastUseOf, rewriteTokensAfter, type CacheState, type LastUse } from './cacheState';
 export {
-	compareSettings, distinctRequests, historyReport, requestKey, MIN_SESSIONS_PER_SETTING,
-	type CostEventRow, type HistoryGroup, type HistoryOptions, type HistoryReport, type ObservedSettings, type RequestRow, type SessionRow, type SettingName, type SettingsComparison,
+	distinctRequests, historyReport, historyReportOf, requestKey,
+	type CostEventRow, type HistoryGroup, type HistoryOptions, type HistoryPart, type HistoryReport, type ObservedSettings, type RequestRow, type SessionRow,
 } from './history';
+export { compareSettings, MIN_SESSIONS_PER_SETTING, type SettingName, type SettingsComparison } from './historySettings';
 export { accountsBasis, observedSettings, sessionRows, storedAccountsOf, type SessionRowsInputs } from './historyRows';
-export { indexedHistorySteps, type IndexedRequest, type IndexedSession, type IndexedSource, type StoredAccounts } from './indexedHistory';
+export { indexedHistorySteps, type IndexedRequest, type IndexedSession, type IndexedSessionInfo, type IndexedSource, type StoredAccounts } from './indexedHistory';
+export { copiesSteps, digestedHistorySteps, sessionDigestSteps, sharedRequestLines, type DigestedSession, type DigestRebuild, type MadeDigest, type RemovedRequest, type SessionCopies, type SessionDigest } from './historyDigest';
+export { type UsageBucket } from './usageBuckets';
 export { accountLines, markerText, netText, pruneNowCacheText, pruneWhat, settingText, summaryLines, usd, usdRange } from './costsTexts';
 export { costsViewSteps, runningBalanceSteps, type CostsColumns, type CostsMarkerView, type CostsView, type PruneView } from './costsView';
 export { callEntryIdOf, pruneNowCacheLine, type PruneNowInputs } from './pruneNow';

@@ -10,7 +10,7 @@
  * is not needed here: a rebuild's cause (the markers) and a 1-hour cache write's share. Pure, in steps.
  */
 import { Pacer, type Steps } from '../steps';
-import { pricedRebuild, RebuildTracker } from './cacheRebuilds';
+import { pricedRebuild, RebuildTracker, type FoundRebuild } from './cacheRebuilds';
 import type { CostEventRow, ObservedSettings, RequestRow, SessionRow } from './history';
 import { requestKey } from './history';
 import type { ModelPrice, PriceBook } from './prices';
@@ -50,7 +50,8 @@ export interface StoredAccounts {
 	readonly settings: ObservedSettings;
 }
 
-export interface IndexedSession {
+/** What the index keeps of a session besides its requests. */
+export interface IndexedSessionInfo {
 	readonly path: string;
 	readonly id: string;
 	readonly project: string;
@@ -58,11 +59,14 @@ export interface IndexedSession {
 	readonly started: string;
 	readonly parentSession?: string;
 	readonly title?: string;
+	readonly accounts?: StoredAccounts;
+}
+
+export interface IndexedSession extends IndexedSessionInfo {
 	/** Its requests, in file order. */
 	readonly requests: readonly IndexedRequest[];
 	/** Lines of its compactions and branch summaries, ascending. */
 	readonly resets: readonly number[];
-	readonly accounts?: StoredAccounts;
 }
 
 const KIND_OF: Readonly<Record<IndexedSource, RequestKind>> = { assistant: 'reply', toolResult: 'tool', compaction: 'summary', branch_summary: 'summary', usage: 'usage' };
@@ -73,61 +77,94 @@ export function* indexedHistorySteps(sessions: readonly IndexedSession[], book: 
 	const rows: SessionRow[] = [];
 	const pacer = new Pacer();
 	for (const session of sessions) {
-		const sessionBook = unpricedOnly(session, book);
-		const tracker = new RebuildTracker();
+		const sessionBook = unpricedOnly(unpricedModelsOf(session.requests), book);
 		const rebuilds: CostEventRow[] = [];
-		let reset = 0;
-		for (let index = 0; index < session.requests.length; index++) {
-			if (pacer.due(1)) {
-				yield;
-			}
-			const indexed = session.requests[index] as IndexedRequest;
-			while (reset < session.resets.length && (session.resets[reset] as number) < indexed.line) {
-				tracker.reset();
-				reset++;
-			}
-			const point = pointOf(indexed, index);
-			const row: RequestRow = { session: session.path, entryId: point.entryId, entryTimestamp: point.entryTimestamp, kind: point.kind, provider: point.provider, model: point.model, tokens: point.tokens, cost: point.cost };
+		yield* walkSessionSteps(session, pacer, (_indexed, row, found) => {
 			requests.push(row);
-			if (indexed.source === 'compaction' || indexed.source === 'branch_summary') {
-				continue; // its own line is a reset, counted above
-			}
-			const found = tracker.request(point, modelKeyOf(point), []);
 			if (found !== undefined) {
 				const usd = pricedRebuild(found, sessionBook).missedCost;
 				rebuilds.push({ key: requestKey(row), at: Date.parse(row.entryTimestamp), usd: { low: usd, mid: usd, high: usd } });
 			}
-		}
-		const startedAt = Date.parse(session.started);
-		rows.push({
-			session: session.path,
-			id: session.id,
-			project: session.project,
-			startedAt: Number.isFinite(startedAt) ? startedAt : 0,
-			...(session.parentSession === undefined ? {} : { parentSession: session.parentSession }),
-			...(session.title === undefined ? {} : { title: session.title }),
-			rebuilds,
-			prunes: session.accounts?.prunes ?? [],
-			...(session.accounts === undefined ? {} : { settings: session.accounts.settings }),
 		});
+		rows.push(sessionRowOf(session, rebuilds));
 	}
 	return { requests, sessions: rows };
+}
+
+/** A session's row of the history, with the rebuilds that may be copies (keyed). */
+export function sessionRowOf(session: IndexedSessionInfo, rebuilds: readonly CostEventRow[]): SessionRow {
+	const startedAt = Date.parse(session.started);
+	return {
+		session: session.path,
+		id: session.id,
+		project: session.project,
+		startedAt: Number.isFinite(startedAt) ? startedAt : 0,
+		...(session.parentSession === undefined ? {} : { parentSession: session.parentSession }),
+		...(session.title === undefined ? {} : { title: session.title }),
+		rebuilds,
+		prunes: session.accounts?.prunes ?? [],
+		...(session.accounts === undefined ? {} : { settings: session.accounts.settings }),
+	};
+}
+
+/**
+ * Walks a session's requests in file order as the file's reading does: each as a history row, with the
+ * cache rebuild it paid for (Pi's rule over the requests, started afresh at each compaction or branch
+ * summary), unpriced.
+ */
+export function* walkSessionSteps(session: IndexedSession, pacer: Pacer, visit: (indexed: IndexedRequest, row: RequestRow, found: FoundRebuild | undefined) => void): Steps<void> {
+	const tracker = new RebuildTracker();
+	let reset = 0;
+	for (let index = 0; index < session.requests.length; index++) {
+		if (pacer.due(1)) {
+			yield;
+		}
+		const indexed = session.requests[index] as IndexedRequest;
+		while (reset < session.resets.length && (session.resets[reset] as number) < indexed.line) {
+			tracker.reset();
+			reset++;
+		}
+		const point = pointOf(indexed, index);
+		const row = requestRowOf(session.path, point);
+		// A compaction's or branch summary's own line is a reset, counted above.
+		const found = indexed.source === 'compaction' || indexed.source === 'branch_summary' ? undefined : tracker.request(point, modelKeyOf(point), []);
+		visit(indexed, row, found);
+	}
+}
+
+/** The history row of an indexed request (the key `requestKey` reads from it). */
+export function indexedRequestRow(session: string, indexed: IndexedRequest): RequestRow {
+	return requestRowOf(session, pointOf(indexed, 0));
+}
+
+function requestRowOf(session: string, point: RequestPoint): RequestRow {
+	return { session, entryId: point.entryId, entryTimestamp: point.entryTimestamp, kind: point.kind, provider: point.provider, model: point.model, tokens: point.tokens, cost: point.cost };
+}
+
+/** The models these requests used without recording a cost (whose catalog prices price their rebuilds). */
+export function unpricedModelsOf(requests: readonly IndexedRequest[]): string[] {
+	const keys = new Set<string>();
+	for (const request of requests) {
+		const used = request.input + request.output + request.cacheRead + request.cacheWrite;
+		// Named models only: the catalog knows no other (`pointOf` names replies' and usage entries' only).
+		if ((request.source === 'assistant' || request.source === 'usage') && used > 0 && request.cost === 0 && request.provider && request.model) {
+			keys.add(`${request.provider}/${request.model}`);
+		}
+	}
+	return [...keys];
 }
 
 /**
  * The catalog's prices for the models this session used without recording a cost, as the session's
  * own reading (`pi-condense costs <session>`) looks prices up: only for those.
  */
-function unpricedOnly(session: IndexedSession, book: PriceBook): PriceBook {
+export function unpricedOnly(unpriced: readonly string[], book: PriceBook): PriceBook {
 	if (book.size === 0) {
 		return book;
 	}
 	const kept = new Map<string, ModelPrice>();
-	for (const request of session.requests) {
-		const used = request.input + request.output + request.cacheRead + request.cacheWrite;
-		const key = `${request.provider ?? ''}/${request.model ?? ''}`;
-		const named = request.source === 'assistant' || request.source === 'usage';
-		const price = named && used > 0 && request.cost === 0 ? book.get(key) : undefined;
+	for (const key of unpriced) {
+		const price = book.get(key);
 		if (price !== undefined) {
 			kept.set(key, price);
 		}

@@ -6,7 +6,7 @@
  * sessions whose accounts are missing or older than their file are listed, and an account worked
  * out is kept. Synchronous: called inside one locked transaction by `IndexDatabase`.
  */
-import type { CostEventRow, IndexedRequest, IndexedSession, IndexedSource, ObservedSettings, StoredAccounts } from '../../engine/costs';
+import type { CostEventRow, IndexedRequest, IndexedSession, IndexedSessionInfo, IndexedSource, ObservedSettings, StoredAccounts } from '../../engine/costs';
 import { isPlainObject } from '../../base/plainObject';
 import { USAGE_SOURCES } from './indexSchema';
 import type { SqlDatabase, SqlRow, SqlValue } from './sqlite/sqlDatabase';
@@ -24,36 +24,49 @@ const num = (value: SqlValue | undefined): number => (typeof value === 'number' 
 const text = (value: SqlValue | undefined): string | undefined => (typeof value === 'string' ? value : undefined);
 const time = (value: SqlValue | undefined): number | undefined => (value === null || value === undefined ? undefined : Number(value));
 
-function rootsWhere(roots: readonly string[]): string {
+export function rootsWhere(roots: readonly string[]): string {
 	return `s.root IN (${roots.map(() => '?').join(', ')}) AND s.unlisted IS NULL AND s.id IS NOT NULL`;
 }
+
+/** What a session row gives of the session (`sessionInfoOf`). */
+export const SESSION_COLUMNS = 's.sid, s.path, s.id, s.cwd, s.started, s.parent_session, s.name';
+
+/** What a usage row gives of a request (`requestOf`), from `usage u LEFT JOIN models m`. */
+export const USAGE_COLUMNS = `u.sid, u.line, u.entry_id, u.source, u.kind, m.provider, m.model, u.time, u.entry_time, u.input, u.output, u.cache_read,
+	u.cache_write, u.total_tokens, u.cost, u.cost_input, u.cost_output, u.cost_cache_read, u.cost_cache_write`;
 
 /** Every listed session under `roots`, with its requests, resets and stored accounts. */
 export function indexedSessionsOf(db: SqlDatabase, roots: readonly string[]): IndexedSession[] {
 	const where = rootsWhere(roots);
-	const requests = groupBySid(db.prepare(`SELECT u.sid, u.line, u.entry_id, u.source, u.kind, m.provider, m.model, u.time, u.entry_time, u.input, u.output, u.cache_read,
-			u.cache_write, u.total_tokens, u.cost, u.cost_input, u.cost_output, u.cost_cache_read, u.cost_cache_write
+	const requests = groupBySid(db.prepare(`SELECT ${USAGE_COLUMNS}
 		FROM sessions s JOIN usage u ON u.sid = s.sid LEFT JOIN models m ON m.model_id = u.model_id WHERE ${where} ORDER BY u.sid, u.line`).all(roots), requestOf);
 	const resets = groupBySid(db.prepare(`SELECT e.sid, e.line FROM sessions s JOIN events e ON e.sid = s.sid WHERE ${where} AND e.custom_type = '' ORDER BY e.sid, e.line`).all(roots), (row) => num(row['line']));
 	const accounts = new Map(db.prepare(`SELECT a.sid, a.prunes, a.settings FROM sessions s JOIN costs_accounts a ON a.sid = s.sid WHERE ${where}`).all(roots)
 		.map((row) => [num(row['sid']), accountsOf(row)] as const));
-	return db.prepare(`SELECT s.sid, s.path, s.id, s.cwd, s.started, s.parent_session, s.name FROM sessions s WHERE ${where} ORDER BY s.sid`).all(roots).map((row): IndexedSession => {
+	return db.prepare(`SELECT ${SESSION_COLUMNS} FROM sessions s WHERE ${where} ORDER BY s.sid`).all(roots).map((row): IndexedSession => {
 		const sid = num(row['sid']);
-		const parentSession = text(row['parent_session']);
-		const title = text(row['name']);
-		const stored = accounts.get(sid);
-		return {
-			path: String(row['path']),
-			id: String(row['id']),
-			project: text(row['cwd']) ?? '',
-			started: text(row['started']) ?? '',
-			...(parentSession === undefined ? {} : { parentSession }),
-			...(title === undefined ? {} : { title }),
-			requests: requests.get(sid) ?? [],
-			resets: resets.get(sid) ?? [],
-			...(stored === undefined ? {} : { accounts: stored }),
-		};
+		return { ...sessionInfoOf(row, accounts.get(sid)), requests: requests.get(sid) ?? [], resets: resets.get(sid) ?? [] };
 	});
+}
+
+/** A session's info from a row of `SESSION_COLUMNS`. */
+export function sessionInfoOf(row: SqlRow, accounts: StoredAccounts | undefined): IndexedSessionInfo {
+	const parentSession = text(row['parent_session']);
+	const title = text(row['name']);
+	return {
+		path: String(row['path']),
+		id: String(row['id']),
+		project: text(row['cwd']) ?? '',
+		started: text(row['started']) ?? '',
+		...(parentSession === undefined ? {} : { parentSession }),
+		...(title === undefined ? {} : { title }),
+		...(accounts === undefined ? {} : { accounts }),
+	};
+}
+
+/** The lines of rows of `events` (a session's resets). */
+export function resetLinesOf(rows: readonly SqlRow[]): number[] {
+	return rows.map((row) => num(row['line']));
 }
 
 /**
@@ -95,7 +108,7 @@ function groupBySid<T>(rows: readonly SqlRow[], read: (row: SqlRow) => T): Map<n
 	return groups;
 }
 
-function requestOf(row: SqlRow): IndexedRequest {
+export function requestOf(row: SqlRow): IndexedRequest {
 	return {
 		line: num(row['line']),
 		entryId: text(row['entry_id']),
@@ -119,7 +132,7 @@ function requestOf(row: SqlRow): IndexedRequest {
 }
 
 /** A stored account, read defensively (the index file is ours, but may be older or damaged by hand). */
-function accountsOf(row: SqlRow): StoredAccounts {
+export function accountsOf(row: SqlRow): StoredAccounts {
 	const prunes: CostEventRow[] = [];
 	for (const item of parsed(row['prunes'])) {
 		if (isPlainObject(item) && typeof item['key'] === 'string') {

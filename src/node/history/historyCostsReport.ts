@@ -6,7 +6,7 @@
  * their file are counted in `accountsDue` (the command line reads them first; VS Code keeps the
  * accounts its Costs panel works out for a session, `PageCosts`).
  */
-import { historyReport, indexedHistorySteps, NO_PRICES, type HistoryReport, type PriceBook } from '../../engine/costs';
+import { digestedHistorySteps, historyReportOf, NO_PRICES, type HistoryReport, type PriceBook } from '../../engine/costs';
 import type { SliceRunner } from '../../work';
 import type { SessionRoot } from '../sessions/sessionLocations';
 import type { HistoryIndex } from './historyIndex';
@@ -29,11 +29,11 @@ export interface HistoryCosts {
 }
 
 export async function historyCosts(index: HistoryIndex, roots: readonly SessionRoot[], work: SliceRunner, options: HistoryCostsOptions = {}, signal?: AbortSignal): Promise<HistoryCosts> {
-	const sessions = await index.costSessions(roots);
-	const rows = await work.sliced(indexedHistorySteps(sessions, options.prices ?? NO_PRICES), signal);
-	const report = historyReport(rows.requests, rows.sessions, { ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }), ...(options.top === undefined ? {} : { top: options.top }) });
+	const history = await index.costHistory(roots, signal);
+	const parts = await work.sliced(digestedHistorySteps(history.sessions, history.copies, options.prices ?? NO_PRICES), signal);
+	const report = historyReportOf(parts, { ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }), ...(options.top === undefined ? {} : { top: options.top }) });
 	const titles: Record<string, string> = {};
-	for (const session of rows.sessions) {
+	for (const { row: session } of parts) {
 		titles[session.session] = session.title ?? `${session.id.slice(0, 8)} (${session.project})`;
 	}
 	const due = await index.accountsDue(roots, () => undefined);

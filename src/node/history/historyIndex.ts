@@ -21,6 +21,7 @@ import { deleteSession, sessionsOf, type StoredRow } from './indexRows';
 import { IndexWriter } from './indexWriter';
 import type { SqlEngineChoice } from './sqlite/openSqlite';
 import type { IndexedSession, StoredAccounts } from '../../engine/costs';
+import { readCostHistory, type DigestedHistory } from './costHistory';
 import { accountsDueOf, indexedSessionsOf, storeAccountsOf, type AccountsDue } from './historyCosts';
 
 export interface HistoryIndexOptions {
@@ -112,10 +113,21 @@ export class HistoryIndex {
 		return this.database.read((db) => sessionsOf(db, `WHERE root IN (${paths.map(() => '?').join(', ')})`, paths));
 	}
 
-	/** The costs of every listed session under `roots`: requests, resets, stored prune accounts (`historyCosts.ts`). */
+	/**
+	 * Every listed session under `roots` with all its requests, resets and stored prune accounts (`historyCosts.ts`):
+	 * the rows the cost digests are worked out from, and what the tests check `costHistory`'s report against.
+	 */
 	costSessions(roots: readonly SessionRoot[]): Promise<IndexedSession[]> {
 		const paths = roots.map((root) => root.path);
 		return this.database.read((db) => indexedSessionsOf(db, paths));
+	}
+
+	/**
+	 * What the history's costs need of every listed session under `roots` (`costHistory.ts`): the
+	 * sessions' cost digests and the copies among their requests. Hand it to `digestedHistorySteps`.
+	 */
+	costHistory(roots: readonly SessionRoot[], signal?: AbortSignal): Promise<DigestedHistory> {
+		return readCostHistory(this.database, this.run, roots.map((root) => root.path), signal);
 	}
 
 	/** The pruned sessions under `roots` whose prunes need accounting again (`basisOf`: the release and settings a project renders with). */
@@ -137,7 +149,7 @@ export class HistoryIndex {
 	async clear(): Promise<void> {
 		await this.database.write((db) => {
 			db.exec("INSERT INTO docs_text (docs_text) VALUES ('delete-all')");
-			db.exec('DELETE FROM docs; DELETE FROM usage; DELETE FROM events; DELETE FROM costs_accounts; DELETE FROM models; DELETE FROM sessions;');
+			db.exec('DELETE FROM docs; DELETE FROM usage; DELETE FROM events; DELETE FROM costs_accounts; DELETE FROM costs_digests; DELETE FROM costs_copies; DELETE FROM models; DELETE FROM sessions;');
 		});
 		await this.database.use((db) => db.exec('VACUUM'));
 		removeListSnapshot(this.path);

@@ -69,6 +69,7 @@ export function deleteContent(db: SqlDatabase, sid: number): void {
 	db.prepare('DELETE FROM usage WHERE sid = ?').run([sid]);
 	db.prepare('DELETE FROM events WHERE sid = ?').run([sid]);
 	db.prepare('DELETE FROM costs_accounts WHERE sid = ?').run([sid]);
+	db.prepare('DELETE FROM costs_digests WHERE sid = ?').run([sid]);
 }
 
 export function deleteSession(db: SqlDatabase, path: string): boolean {

@@ -19,7 +19,7 @@
 
 /** 'PiCI': Pi Condense index. */
 export const APPLICATION_ID = 0x50694349;
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** Doc ids per session: a session's docs are `[sid * DOCS_PER_SESSION, (sid + 1) * DOCS_PER_SESSION)`. */
 export const DOCS_PER_SESSION = 2 ** 26;
@@ -136,6 +136,25 @@ export const CREATE_SCHEMA = `
 		prunes TEXT NOT NULL,
 		-- the pi-condense settings its entries show (ObservedSettings)
 		settings TEXT NOT NULL
+	);
+
+	-- each session's cost digest (historyDigest.ts), worked out from its usage rows once: its requests per
+	-- quarter hour, its cache rebuilds (unpriced) and the models it used without a cost (JSON), and each
+	-- request's line and key fingerprint (uint32 pairs). consumed: the bytes of the file its rows covered;
+	-- made: raised each time a digest is kept (the copies below are worked out again when one changed).
+	CREATE TABLE costs_digests (
+		sid INTEGER PRIMARY KEY,
+		consumed INTEGER NOT NULL,
+		made INTEGER NOT NULL,
+		digest TEXT NOT NULL,
+		fingerprints BLOB NOT NULL
+	);
+	-- the requests several sessions hold (copies, forks), as last worked out for a set of session folders
+	-- (roots); basis: the digests they were worked out from (their sessions, paths, starts and generations).
+	CREATE TABLE costs_copies (
+		roots TEXT PRIMARY KEY,
+		basis TEXT NOT NULL,
+		copies TEXT NOT NULL
 	);
 
 	-- one row per searchable message; its text is only in docs_text's index (the line is read again to

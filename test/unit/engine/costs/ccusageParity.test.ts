@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { historyReport, NO_PRICES, sessionOverviewSteps, sessionRows, type HistoryGroup, type RequestRow, type SessionRow } from '../../../../src/engine/costs';
+import { exactSum } from '../../../../src/engine/costs/exactSum';
 import { parseSessionSteps } from '../../../../src/engine/session';
 import { runSteps } from '../../../../src/engine/steps';
 import { piCondenseSessionsDir, realSessionFiles, repoRoot } from '../../../support/paths';
@@ -125,7 +126,8 @@ describe('costs: totals per session, day and month equal @ccusage/pi\'s', functi
 		// By hand: the distinct requests are the parent's 453 and the fork's own 3; every other file's are its own.
 		const distinct = new Map(replies.map((row) => [`${row.entryId}|${row.entryTimestamp}|${row.tokens.totalTokens}|${row.cost.total}`, row]));
 		assert.equal(report.totals.requests, distinct.size);
-		assert.equal(report.totals.cost, [...distinct.values()].reduce((sum, row) => sum + row.cost.total, 0));
+		// Summed exactly, as the report sums (a float sum left to right differs in its last bits with the order).
+		assert.equal(report.totals.cost, exactSum([...distinct.values()].map((row) => row.cost.total)));
 		const bySession = new Map(report.bySession.map((group) => [group.key, group.sums]));
 		assert.equal(bySession.get(parent)?.requests, 453, 'the parent owns what it made');
 		assert.equal(bySession.get(child)?.requests, 3, 'the fork owns only its own requests');
