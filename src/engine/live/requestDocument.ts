@@ -1,0 +1,122 @@
+/**
+ * A model request a live Pi made, as a document to read and to compare: the system messages, then
+ * every message as one block of readable JSON (`readableJson.ts`), then the provider payload when
+ * there is one. Two requests written this way differ line for line only where their messages do: a
+ * message is always written the same way, each block begins with a line of its own (its comma
+ * included, so adding a message after the last one changes no line above it), and nothing in a
+ * block depends on where the message stands. The whole is one JSONC object. Pure, in steps.
+ */
+import { type Steps } from '../steps';
+import { jsonArrayItemsSteps } from './jsonArrayItems';
+import { readableJsonSteps } from './readableJson';
+
+/** One message, written: its block of lines (at the messages' level) and what it is. */
+export interface WrittenMessage {
+	/** `user`, `assistant`, `toolResult · bash`, … */
+	readonly label: string;
+	readonly text: string;
+	readonly lines: number;
+}
+
+/** A request's system messages and messages, written. */
+export interface WrittenRequest {
+	/** The system part's value, written after `"system": ` (undefined when Pi gave none). */
+	readonly system: string | undefined;
+	readonly messages: readonly WrittenMessage[];
+}
+
+/** What the document's first lines say about the request. */
+export interface RequestHead {
+	readonly seq: number;
+	readonly at: number;
+	readonly pid: number;
+	readonly piVersion: string;
+	readonly model: string | undefined;
+	readonly sessionFile: string | undefined;
+}
+
+const MESSAGE_LEVEL = 2;
+
+const lineCount = (text: string): number => {
+	let count = 1;
+	for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) {
+		count++;
+	}
+	return count;
+};
+
+function parsed(text: string): { readonly value: unknown } | undefined {
+	try {
+		return { value: JSON.parse(text) as unknown };
+	} catch {
+		return undefined;
+	}
+}
+
+function labelOf(message: unknown): string {
+	if (typeof message !== 'object' || message === null) {
+		return typeof message;
+	}
+	const { role, toolName } = message as { role?: unknown; toolName?: unknown };
+	const name = typeof role === 'string' ? role.replace(/[^\w-]/g, '').slice(0, 40) || '?' : '?';
+	return typeof toolName === 'string' ? `${name} · ${toolName.replace(/[^\w.-]/g, '').slice(0, 60)}` : name;
+}
+
+/** A part's value written at `level`: its JSON text parsed, or the text itself (folded) when it is not JSON. */
+export function* writtenPartSteps(text: string, level: number): Steps<string> {
+	const value = parsed(text);
+	return yield* readableJsonSteps(value ? value.value : text, level);
+}
+
+/** The messages' JSON text (an array), written message by message. */
+export function* writtenMessagesSteps(text: string): Steps<WrittenMessage[]> {
+	const items = (yield* jsonArrayItemsSteps(text)) ?? [text];
+	const written: WrittenMessage[] = [];
+	for (const item of items) {
+		const value = parsed(item);
+		const block = yield* readableJsonSteps(value ? value.value : item, MESSAGE_LEVEL);
+		written.push({ label: value ? labelOf(value.value) : 'not JSON', text: block, lines: lineCount(block) });
+	}
+	return written;
+}
+
+/** A request's system messages and messages, from their JSON texts (the system part may be missing). */
+export function* writtenRequestSteps(systemText: string | undefined, messagesText: string): Steps<WrittenRequest> {
+	const system = systemText === undefined ? undefined : yield* writtenPartSteps(systemText, 1);
+	return { system, messages: yield* writtenMessagesSteps(messagesText) };
+}
+
+export interface RequestDocument {
+	readonly text: string;
+	/** The 0-based line of each message's first line (its label). */
+	readonly messageLines: readonly number[];
+	readonly systemLine: number;
+}
+
+/** The payload's place: written (at level 1), or why it is not in the document. */
+export type PayloadPart = { readonly written: string } | { readonly missing: string };
+
+/** The document: head, then `{ "system", "messages", "payload" }`. */
+export function requestDocument(head: RequestHead, request: WrittenRequest, payload: PayloadPart): RequestDocument {
+	const lines: string[] = [
+		`// Request ${head.seq} that Pi ${head.piVersion} (pid ${head.pid}) sent at ${new Date(head.at).toISOString()}${head.model ? ` to ${head.model}` : ''}.`,
+		`// Session: ${head.sessionFile ?? '(kept in memory)'}`,
+		'// Written for reading: keys in a fixed order, one block per message, long strings folded into pieces.',
+		'{',
+	];
+	const systemLine = lines.length;
+	lines.push(request.system === undefined ? '  "system": null, // Pi gave no system messages for this request' : `  "system": ${request.system.trimStart()},`);
+	lines.push('  "messages": [');
+	let at = lines.length + (request.system === undefined ? 0 : lineCount(request.system) - 1);
+	const messageLines: number[] = [];
+	const blocks: string[] = [];
+	request.messages.forEach((message, index) => {
+		messageLines.push(at);
+		blocks.push(`    ${index === 0 ? '' : ', '}// ── ${message.label}`, message.text);
+		at += 1 + message.lines;
+	});
+	const tail = 'written' in payload
+		? ['  ],', `  "payload": ${payload.written.trimStart()}`, '}']
+		: ['  ]', `  // payload: ${payload.missing}`, '}'];
+	return { text: `${[...lines, ...blocks, ...tail].join('\n')}\n`, messageLines, systemLine };
+}
