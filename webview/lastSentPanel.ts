@@ -1,8 +1,9 @@
 /**
  * "Last sent": what the Pi holding this session really sent on its last model request (seen by our
  * bridge in Pi), checked against what this preview predicts for that point: "matches the last
- * request", or each difference. A button opens the exact messages, system prompt and payload. Shown
- * only for a live session. Everything from the bridge is set as text.
+ * request", or each difference. A button opens its system messages, messages and payload written for
+ * reading; another, once VS Code keeps the request before it, compares the two in VS Code's diff
+ * editor. Shown only for a live session. Everything from the bridge is set as text.
  */
 import type { LastSentView } from '../src/shared/protocol';
 import { el, figure, icon } from './dom';
@@ -11,9 +12,14 @@ import type { HostChannel } from './hostChannel';
 
 const ICONS: Readonly<Record<LastSentView['comparison'], string>> = { match: 'pass', differs: 'warning', 'not-comparable': 'info', pending: 'sync' };
 
-export function lastSentPanel(view: LastSentView, onOpen: () => void): HTMLElement {
-	const open = el('vscode-button', { text: 'Open request', attrs: { secondary: '', icon: 'go-to-file' }, data: { control: 'open-last-sent' }, title: 'The exact system messages, messages and provider payload of this request, as a read-only document' });
+export function lastSentPanel(view: LastSentView, onOpen: () => void, onCompare: () => void): HTMLElement {
+	const open = el('vscode-button', { text: 'Open request', attrs: { secondary: '', icon: 'go-to-file' }, data: { control: 'open-last-sent' }, title: 'The system messages, messages and provider payload of this request, written for reading, as a read-only document' });
 	open.addEventListener('click', onOpen);
+	const compare = view.previousSeq === undefined ? null : el('vscode-button', {
+		text: 'Compare with previous', attrs: { secondary: '', icon: 'diff' }, data: { control: 'compare-requests' },
+		title: `Request ${view.previousSeq} and request ${view.seq} side by side in VS Code's diff editor: where they first differ is where the provider's prompt cache breaks`,
+	});
+	compare?.addEventListener('click', onCompare);
 	const sizes = [
 		`${view.messages} message${view.messages === 1 ? '' : 's'}`,
 		...(view.systemChars === undefined ? [] : [`system ${chars(view.systemChars)}`]),
@@ -35,7 +41,7 @@ export function lastSentPanel(view: LastSentView, onOpen: () => void): HTMLEleme
 		view.orderWarning === undefined ? null : el('p', { className: 'note', text: view.orderWarning }),
 		view.releaseWarning === undefined ? null : el('p', { className: 'note', text: view.releaseWarning }),
 		el('div', { className: 'sub' }, [figure('lastSent.messages', sizes, view.messages)]),
-		el('div', { className: 'last-sent-actions' }, [open]),
+		el('div', { className: 'last-sent-actions' }, compare ? [open, compare] : [open]),
 	];
 	return el('section', { className: 'panel last-sent', attrs: { 'aria-label': 'Last request sent by Pi' } }, parts);
 }
@@ -43,6 +49,6 @@ export function lastSentPanel(view: LastSentView, onOpen: () => void): HTMLEleme
 /** Shows the panel in its place in the side column (or hides it: no live Pi holds the session), then `rendered`. */
 export function showLastSent(container: HTMLElement, view: LastSentView | undefined, host: HostChannel, rendered: () => void): void {
 	container.hidden = view === undefined;
-	container.replaceChildren(...(view ? [lastSentPanel(view, () => host.post({ type: 'openLastSent' }))] : []));
+	container.replaceChildren(...(view ? [lastSentPanel(view, () => host.post({ type: 'openLastSent' }), () => host.post({ type: 'compareRequests' }))] : []));
 	rendered();
 }

@@ -28,6 +28,8 @@ export interface ExtensionConfig {
 	readonly openPreviewOnClick: boolean;
 	/** `piCondense.confirmPrune`: Summarize Now and Compact say what they will do and wait for a yes. */
 	readonly confirmPrune: boolean;
+	/** `piCondense.liveSessions.keptRequests`: a live session's last requests kept in memory (Compare with Previous Request); 0 keeps none. */
+	readonly keptRequests: number;
 	/** `piCondense.sessionIndex.enabled` and `.path` (machine settings): the session index, and another file for it. */
 	readonly sessionIndex: { readonly enabled: boolean; readonly path: string };
 }
@@ -43,8 +45,15 @@ function readExtensionConfig(): ExtensionConfig {
 		summarizerConcurrency: concurrencySetting(section.get<unknown>('summarizer.concurrency')),
 		openPreviewOnClick: section.get<boolean>('sessions.openPreviewOnClick', true),
 		confirmPrune: section.get<boolean>('confirmPrune', true),
+		keptRequests: keptRequestsSetting(section.get<unknown>('liveSessions.keptRequests')),
 		sessionIndex: { enabled: section.get<boolean>('sessionIndex.enabled', true), path: section.get<string>('sessionIndex.path', '') },
 	};
+}
+
+/** Requests kept per live session: a whole number from 0 to 200, else the default 20. */
+export const KEPT_REQUESTS_DEFAULT = 20;
+function keptRequestsSetting(value: unknown): number {
+	return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 200 ? value : KEPT_REQUESTS_DEFAULT;
 }
 
 export interface ExtensionConfigChange {

@@ -43,13 +43,15 @@ export interface LastSentView {
 	readonly orderWarning: string | undefined;
 	/** The pi-condense Pi loads is not the release the preview follows. */
 	readonly releaseWarning: string | undefined;
+	/** The request before this one, kept for the session: Compare with Previous Request compares them. */
+	readonly previousSeq: number | undefined;
 }
 
 /**
  * `comparison` undefined: the prediction is not ready (Pi's lines for that point are not in the file
  * yet). `followed`: the pi-condense release the preview renders as, when it follows one.
  */
-export function lastSentView(state: BridgeState, sent: SentDigest, comparison: SentComparison | undefined, followed?: string): LastSentView {
+export function lastSentView(state: BridgeState, sent: SentDigest, comparison: SentComparison | undefined, followed?: string, previousSeq?: number): LastSentView {
 	const loaded = state.piCondense?.version;
 	const model = sent.model ?? state.model;
 	return {
@@ -63,5 +65,6 @@ export function lastSentView(state: BridgeState, sent: SentDigest, comparison: S
 			? 'The bridge loads before pi-condense in this Pi: run "Pi Condense: Connect Pi to VS Code" again, then restart Pi.' : undefined,
 		releaseWarning: loaded !== undefined && followed !== undefined && loaded !== followed
 			? `Pi loads pi-condense ${loaded}; the preview follows ${followed} (set piCondense.release, or check Pi's settings).` : undefined,
+		previousSeq,
 	};
 }

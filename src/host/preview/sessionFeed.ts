@@ -85,4 +85,6 @@ export interface SessionFeed {
 	readonly onDidChangeLastSent?: vscode.Event<void>;
 	/** Opens the last request's exact text. */
 	openLastSent?(): Promise<void>;
+	/** Compare with Previous Request for the shown live session. */
+	compareRequests?(): Promise<void>;
 }
