@@ -8,38 +8,17 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse, type ParseError, stripComments } from 'jsonc-parser';
+import { stripComments } from 'jsonc-parser';
 import { jsonArrayItemsSteps } from '../../../../src/engine/live/jsonArrayItems';
 import { FOLD_CHARS, foldPieces, readableJsonSteps } from '../../../../src/engine/live/readableJson';
 import { requestDocument, type RequestHead, writtenRequestSteps } from '../../../../src/engine/live/requestDocument';
 import { differenceTitle, requestDifference } from '../../../../src/engine/live/requestDifference';
 import { runSteps } from '../../../../src/engine/steps';
 import { Random } from '../../../support/random';
+import { foldedValue as folded, parseRequestDocument as parseJsonc } from '../../../support/readableRequest';
 import { REFERENCE_DIR } from '../condense/piReference';
 
 const realMessages = (folder: string): unknown[] => JSON.parse(readFileSync(join(REFERENCE_DIR, folder, 'expected-context.json'), 'utf8')) as unknown[];
-
-/** Parses JSONC as VS Code's JSON language service does; fails on any error. */
-function parseJsonc(text: string): unknown {
-	const errors: ParseError[] = [];
-	const value: unknown = parse(text, errors, { allowTrailingComma: false, disallowComments: false });
-	assert.deepEqual(errors, [], 'the document parses as JSONC without an error');
-	return value;
-}
-
-/** What the readable text holds for `value`: every folded string as its list of pieces. */
-function folded(value: unknown): unknown {
-	if (typeof value === 'string') {
-		return value.length > FOLD_CHARS || (value.includes('\n') && value.length > 1) ? foldPieces(value) : value;
-	}
-	if (Array.isArray(value)) {
-		return value.map(folded);
-	}
-	if (value !== null && typeof value === 'object') {
-		return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, folded(item)]));
-	}
-	return value;
-}
 
 function randomString(random: Random): string {
 	const parts = ['a', ' ', '\n', '"', '\\', '😀', 'é', '\u0000', '\t', '}', ']', 'x'.repeat(random.int(0, 150))];
