@@ -7,7 +7,7 @@
  * block depends on where the message stands. The whole is one JSONC object. Pure, in steps.
  */
 import { type Steps } from '../steps';
-import { jsonArrayItemsSteps } from './jsonArrayItems';
+import { jsonArrayItemsSteps, parseJsonSteps } from './jsonParts';
 import { readableJsonSteps } from './readableJson';
 
 /** One message, written: its block of lines (at the messages' level) and what it is. */
@@ -45,9 +45,10 @@ const lineCount = (text: string): number => {
 	return count;
 };
 
-function parsed(text: string): { readonly value: unknown } | undefined {
+/** The value of a JSON text, read a part at a time; undefined when it is not JSON. */
+function* parsedSteps(text: string): Steps<{ readonly value: unknown } | undefined> {
 	try {
-		return { value: JSON.parse(text) as unknown };
+		return { value: yield* parseJsonSteps(text) };
 	} catch {
 		return undefined;
 	}
@@ -64,7 +65,7 @@ function labelOf(message: unknown): string {
 
 /** A part's value written at `level`: its JSON text parsed, or the text itself (folded) when it is not JSON. */
 export function* writtenPartSteps(text: string, level: number): Steps<string> {
-	const value = parsed(text);
+	const value = yield* parsedSteps(text);
 	return yield* readableJsonSteps(value ? value.value : text, level);
 }
 
@@ -73,7 +74,7 @@ export function* writtenMessagesSteps(text: string): Steps<WrittenMessage[]> {
 	const items = (yield* jsonArrayItemsSteps(text)) ?? [text];
 	const written: WrittenMessage[] = [];
 	for (const item of items) {
-		const value = parsed(item);
+		const value = yield* parsedSteps(item);
 		const block = yield* readableJsonSteps(value ? value.value : item, MESSAGE_LEVEL);
 		written.push({ label: value ? labelOf(value.value) : 'not JSON', text: block, lines: lineCount(block) });
 	}

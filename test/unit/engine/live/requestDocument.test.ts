@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stripComments } from 'jsonc-parser';
-import { jsonArrayItemsSteps } from '../../../../src/engine/live/jsonArrayItems';
+import { jsonArrayItemsSteps, parseJsonSteps } from '../../../../src/engine/live/jsonParts';
 import { FOLD_CHARS, foldPieces, readableJsonSteps } from '../../../../src/engine/live/readableJson';
 import { requestDocument, type RequestHead, writtenRequestSteps } from '../../../../src/engine/live/requestDocument';
 import { differenceTitle, requestDifference } from '../../../../src/engine/live/requestDifference';
@@ -71,6 +71,27 @@ describe('request documents', () => {
 		for (const bad of ['{"a":1}', '[1,2', '[1,,2]', '[1] 2', '', '["unterminated]']) {
 			assert.equal(runSteps(jsonArrayItemsSteps(bad)), undefined, bad);
 		}
+	});
+
+	it('parses large JSON a part at a time to the value JSON.parse gives, "__proto__" members included; throws where JSON.parse does', () => {
+		const messages = realMessages('large-bulk');
+		const payload = { model: 'm', messages: [...messages, ...messages, ...messages, ...messages], tools: [{ name: 'bash' }] };
+		const text = JSON.stringify(payload).replace('"tools"', '"__proto__":{"polluted":true},"tools"');
+		assert.ok(text.length > 1024 * 1024, `${text.length} characters`);
+		const expected: unknown = JSON.parse(text);
+		let yields = 0;
+		const steps = parseJsonSteps(text);
+		let next = steps.next();
+		while (!next.done) {
+			yields++;
+			next = steps.next();
+		}
+		assert.deepEqual(next.value, expected);
+		assert.ok(yields > 2, `${yields} yields`);
+		assert.equal(Object.getPrototypeOf(next.value), Object.prototype);
+		assert.equal(({} as { polluted?: boolean }).polluted, undefined);
+		assert.throws(() => runSteps(parseJsonSteps(`${text.slice(0, -1)},}`)), SyntaxError);
+		assert.throws(() => runSteps(parseJsonSteps(`[${'1,'.repeat(200_000)}]`)), SyntaxError);
 	});
 
 	it('is one JSONC object whose messages are the request\'s, each block found at its line', () => {
