@@ -100,7 +100,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 	});
 	const lastSent = new LastSentTracker(work.child('last sent'), controller, live, logger, requests);
 	const lastSentDocuments = new LastSentDocuments(work.child('request documents'), requests);
-	const sessionsTree = new SessionsTreeProvider(controller, live);
+	const sessionsTree = new SessionsTreeProvider(work.child('sessions view'), controller, live);
 	const prunedTree = new PrunedCallsTreeProvider(work.child('pruned calls'), controller, logger);
 	const costsTree = new PiCostsTreeProvider(work.child('pi costs'), controller, store.onDidChange, (message) => logger.warn(message));
 	const statusBar = new PruneStatusBar({ controller, settings, live });
@@ -118,7 +118,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 	const sessionSearch = new SessionSearch(work.child('session search'), controller);
 	const commands: BridgeCommandContext = {
 		controller, settings, logger, sessionsTree, prunedTree, listModels: piAi.listModels, summarizerLibrary, prune, undo: flush.undo, keys: flush.keys, monitor: flush.monitor,
-		sessionSearch, renamer: flush.renamer, live, lastSentDocuments, bridgeSource, bridgeInstall, refreshStatusDocument: () => documents.refreshStatus(),
+		sessionSearch, renamer: flush.renamer, live, lastSentDocuments, bridgeSource, bridgeInstall, refreshStatusDocument: () => documents.refreshStatus(), loginShell: () => loginShell.current,
 	};
 	const documents = new PruneDocumentProvider(controller, async () => statusMarkdown(await composeStatusReport(commands)));
 	// The page's buttons and links do what the commands do, through typed calls.

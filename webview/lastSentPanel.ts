@@ -3,8 +3,10 @@
  * bridge in Pi), checked against what this preview predicts for that point: "matches the last
  * request", or each difference. A button opens its system messages, messages and payload written for
  * reading; another, once VS Code keeps the request before it, compares the two in VS Code's diff
- * editor. Shown only for a live session. Everything from the bridge is set as text.
+ * editor. Shown only for a live session, with the usage Pi recorded for its reply and the countdown of
+ * the provider's cache from its last use. Everything from the bridge is set as text.
  */
+import { cacheCountdownText } from '../src/base/cacheCountdown';
 import type { LastSentView } from '../src/shared/protocol';
 import { el, figure, icon } from './dom';
 import { chars } from './format';
@@ -41,13 +43,41 @@ export function lastSentPanel(view: LastSentView, onOpen: () => void, onCompare:
 		view.orderWarning === undefined ? null : el('p', { className: 'note', text: view.orderWarning }),
 		view.releaseWarning === undefined ? null : el('p', { className: 'note', text: view.releaseWarning }),
 		el('div', { className: 'sub' }, [figure('lastSent.messages', sizes, view.messages)]),
+		view.usage === undefined ? null : usageLines(view.usage),
 		el('div', { className: 'last-sent-actions' }, compare ? [open, compare] : [open]),
 	];
 	return el('section', { className: 'panel last-sent', attrs: { 'aria-label': 'Last request sent by Pi' } }, parts);
 }
 
+/** The usage Pi recorded for its last reply, and the cache's countdown, ticked every second while shown. */
+function usageLines(usage: NonNullable<LastSentView['usage']>): HTMLElement {
+	const countdown = el('span', { text: cacheCountdownText(usage.clock, Date.now()) });
+	// Not a live region: a screen reader would hear it every second. Its text is read when reached.
+	stopTicking = tick(() => {
+		countdown.textContent = cacheCountdownText(usage.clock, Date.now());
+	});
+	return el('div', { className: 'last-sent-usage' }, [
+		el('div', {}, [
+			icon('pulse'),
+			el('span', { text: ` ${usage.ofShownRequest ? 'Its reply' : 'The reply before it (this one\'s has not reached the file yet)'}: ` }),
+			figure('lastSent.usage', usage.text),
+		]),
+		el('div', {}, [icon('watch'), el('span', { text: ' ' }), countdown]),
+	]);
+}
+
+/** Stops the countdown of the panel shown last. */
+let stopTicking: () => void = () => undefined;
+
+function tick(update: () => void): () => void {
+	const timer = setInterval(update, 1000);
+	return () => clearInterval(timer);
+}
+
 /** Shows the panel in its place in the side column (or hides it: no live Pi holds the session), then `rendered`. */
 export function showLastSent(container: HTMLElement, view: LastSentView | undefined, host: HostChannel, rendered: () => void): void {
+	stopTicking();
+	stopTicking = () => undefined;
 	container.hidden = view === undefined;
 	container.replaceChildren(...(view ? [lastSentPanel(view, () => host.post({ type: 'openLastSent' }), () => host.post({ type: 'compareRequests' }))] : []));
 	rendered();

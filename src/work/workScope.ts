@@ -29,6 +29,7 @@ import { KeyedQueue } from './keyedQueue';
 import { LatestWins } from './latestWins';
 import { linkedSignal } from './linkedSignal';
 import { SerialQueue } from './serialQueue';
+import { Slots } from './slots';
 import { runSliced, type SliceOptions } from './slicer';
 import type { ErrorListener, ScopeTimer, WorkOwner } from './workOwner';
 import { isWorkStopped, WorkStopped } from './workStopped';
@@ -124,6 +125,11 @@ export class WorkScope implements WorkOwner {
 	/** Tasks run one at a time, in order (see `SerialQueue`). */
 	serialQueue(): SerialQueue {
 		return new SerialQueue(this);
+	}
+
+	/** Tasks run at most `count` at a time, in order (see `Slots`). */
+	slots(count: number): Slots {
+		return new Slots(this, count);
 	}
 
 	/** Background tasks per key with a concurrency cap (see `KeyedQueue`). */

@@ -11,7 +11,7 @@ import { waitFor, WebviewPage } from '../support/webviewPage';
 
 const VIEW: LastSentView = {
 	pid: 4242, seq: 3, at: Date.UTC(2026, 11, 6, 8), pi: 'Pi 1.6.0 (pid 4242)', model: 'fake/model-1', messages: 5, systemChars: 900, payloadChars: 4000,
-	comparison: 'match', summary: 'matches the last request (5 messages)', differences: [], orderWarning: undefined, releaseWarning: undefined, previousSeq: undefined,
+	comparison: 'match', summary: 'matches the last request (5 messages)', differences: [], orderWarning: undefined, releaseWarning: undefined, usage: undefined, previousSeq: undefined,
 };
 
 describe('the preview\'s Last sent panel', function () {

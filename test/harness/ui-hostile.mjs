@@ -10,7 +10,7 @@
 import { existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTempDir, projectRoot, removeDir } from './lib.mjs';
-import { palette, runInWorkbench, workbenchUrl } from './workbenchRun.mjs';
+import { palette, runInWorkbench, searchSessions, workbenchUrl } from './workbenchRun.mjs';
 import { ensureHarnessInstalled } from './setup.mjs';
 
 const started = Date.now();
@@ -101,11 +101,8 @@ async function run(page, server, workspace, marker) {
 		await palette(page, 'Notifications: Clear All Notifications');
 	}
 	// Search Pi Sessions…: the hostile title and the message found are shown as typed, with no link.
-	await palette(page, 'Pi Condense: Search Pi Sessions…');
-	await page.locator('.quick-input-widget .quick-input-title', { hasText: 'search Pi sessions' }).waitFor({ state: 'visible', timeout: 20_000 });
-	await page.locator('.quick-input-widget input').fill('attacker example');
 	const found = page.locator('.quick-input-list .monaco-list-row', { hasText: 'You:' }).first();
-	await found.waitFor({ timeout: 30_000 });
+	await searchSessions(page, 'attacker example', () => found.waitFor({ timeout: 30_000 }));
 	const foundText = (await found.textContent()).replaceAll('\u200b', '');
 	if (!foundText.includes('[Show Log](command:') || await page.locator('.quick-input-list a[href]').count() > 0) {
 		throw new Error(`Search Pi Sessions… shows the hostile message other than as typed, or as a link: ${foundText}`);

@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { writeIntegrationFixtures } from './integrationFixtures.mjs';
 import { makeTempDir, projectRoot, removeDir } from './lib.mjs';
-import { palette, runInWorkbench, workbenchUrl } from './workbenchRun.mjs';
+import { palette, runInWorkbench, searchSessions, workbenchUrl } from './workbenchRun.mjs';
 import { ensureHarnessInstalled } from './setup.mjs';
 import { confirmThenUndo, paletteCommands, writeIdleSession } from './uiPruneFlow.mjs';
 
@@ -123,11 +123,7 @@ async function run(page, fixtures, server) {
 	await palette(page, 'Notifications: Clear All Notifications');
 
 	// Search Pi Sessions…: words typed, the message found in the session index, Enter opens its session's preview.
-	await palette(page, 'Pi Condense: Search Pi Sessions…');
-	// The palette's field becomes the pick's: typed into once the pick's title shows.
-	await page.locator('.quick-input-widget .quick-input-title', { hasText: 'search Pi sessions' }).waitFor({ state: 'visible', timeout: 20_000 });
-	await page.locator('.quick-input-widget input').fill('upstream timeout');
-	await page.locator('.quick-input-list .monaco-list-row', { hasText: 'upstream timeout on /api/items/61' }).first().waitFor({ timeout: 30_000 });
+	await searchSessions(page, 'upstream timeout', (shown) => shown.locator('.quick-input-list .monaco-list-row', { hasText: 'upstream timeout on /api/items/61' }).first().waitFor({ timeout: 30_000 }));
 	const searchBox = await page.locator('.quick-input-widget').boundingBox();
 	await page.screenshot({ path: join(shotsDir, 'search.png'), clip: { x: Math.max(0, searchBox.x - 8), y: Math.max(0, searchBox.y - 8), width: searchBox.width + 16, height: searchBox.height + 16 } });
 	await page.keyboard.press('Enter');
@@ -189,12 +185,11 @@ async function run(page, fixtures, server) {
 	await confirmThenUndo(page, fixtures.idle, { palette, step, shotsDir });
 
 	// The Costs panel of a session with recorded usage and pruning (large-bulk, named "/mode"): opened by its button in the page.
-	await palette(page, 'Pi Condense: Search Pi Sessions…');
-	await page.locator('.quick-input-widget .quick-input-title', { hasText: 'search Pi sessions' }).waitFor({ state: 'visible', timeout: 20_000 });
-	await page.locator('.quick-input-widget input').fill('/mode');
 	// The session by its name is the first row; Enter once the messages found in the index have come after it (as above).
-	await page.locator('.quick-input-list .monaco-list-row', { hasText: 'msgs' }).filter({ hasText: '/mode' }).first().waitFor({ timeout: 30_000 });
-	await page.locator('.quick-input-list .monaco-list-row', { hasText: 'You: /mode' }).first().waitFor({ timeout: 30_000 });
+	await searchSessions(page, '/mode', async (shown) => {
+		await shown.locator('.quick-input-list .monaco-list-row', { hasText: 'msgs' }).filter({ hasText: '/mode' }).first().waitFor({ timeout: 30_000 });
+		await shown.locator('.quick-input-list .monaco-list-row', { hasText: 'You: /mode' }).first().waitFor({ timeout: 30_000 });
+	});
 	await page.keyboard.press('Enter');
 	await page.locator('.part.editor .tab', { hasText: 'Context: /mode' }).first().waitFor({ timeout: 30_000 });
 	const costsFrame = await frameWith(page, 'vscode-button[data-control="costs"]');

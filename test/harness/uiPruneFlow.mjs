@@ -4,7 +4,7 @@
 // "Summarize offline"), then Undo Last Prune (its own confirmation), which restores the file byte for byte.
 import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { settled } from './workbenchRun.mjs';
+import { searchSessions, settled } from './workbenchRun.mjs';
 
 export const IDLE_TITLE = 'Build the other project';
 const IDLE_ID = '0b1d5e55';
@@ -48,11 +48,8 @@ export async function paletteCommands(page) {
 /** Chooses the idle session, asks to summarize it, reads the confirmation, summarizes offline, then undoes it. */
 export async function confirmThenUndo(page, path, { palette, step, shotsDir }) {
 	const original = readFileSync(path);
-	await palette(page, 'Pi Condense: Search Pi Sessions…');
 	// The sessions whose name or file holds the text come first (the file name holds the id).
-	await page.locator('.quick-input-widget .quick-input-title', { hasText: 'search Pi sessions' }).waitFor({ state: 'visible', timeout: 20_000 });
-	await page.locator('.quick-input-widget input').fill(IDLE_ID);
-	await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: IDLE_ID }).first().waitFor({ timeout: 20_000 });
+	await searchSessions(page, IDLE_ID, (shown) => shown.locator('.quick-input-list .monaco-list-row.focused', { hasText: IDLE_ID }).first().waitFor({ timeout: 20_000 }));
 	await page.keyboard.press('Enter');
 	await page.locator('.statusbar-item', { hasText: 'prune: 1 pending' }).first().waitFor({ timeout: 30_000 });
 	step('the idle session selected: the status bar says prune: 1 pending');

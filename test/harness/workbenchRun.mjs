@@ -95,6 +95,36 @@ export async function palette(page, title, attempts = 3) {
 }
 
 /**
+ * Opens Search Pi Sessions…, types `text` and waits for `ready(page)` (the rows the caller needs), with the keyboard
+ * still in the pick. Opening the pick has no effect of its own, so it is opened again when something closed it before
+ * it was typed into (a restored editor taking the keyboard back in steps after a reload closes an open quick pick: the
+ * field goes `inert` under the fill, seen in CI).
+ */
+export async function searchSessions(page, text, ready, attempts = 3) {
+	const input = page.locator('.quick-input-widget input');
+	for (let attempt = 1; ; attempt++) {
+		try {
+			await palette(page, 'Pi Condense: Search Pi Sessions…');
+			// The palette's field becomes the pick's: typed into once the pick's title shows and the field is live.
+			await page.locator('.quick-input-widget .quick-input-title', { hasText: 'search Pi sessions' }).waitFor({ state: 'visible', timeout: 20_000 });
+			await page.waitForFunction(() => {
+				const field = document.querySelector('.quick-input-widget input');
+				return field !== null && field.closest('[inert]') === null && field.offsetParent !== null && document.activeElement === field;
+			}, undefined, { timeout: 10_000 });
+			await input.fill(text, { timeout: 5_000 });
+			await ready(page);
+			await page.waitForFunction(() => document.activeElement?.closest('.quick-input-widget') !== null, undefined, { timeout: 5_000 });
+			return;
+		} catch (error) {
+			if (attempt >= attempts) {
+				throw error;
+			}
+			await page.keyboard.press('Escape').catch(() => undefined);
+		}
+	}
+}
+
+/**
  * What a list settles on: reads `read()` until two reads `everyMs` apart agree (a list VS Code fills in steps,
  * such as the palette's commands and then its similar ones). Gives up after `timeoutMs` with the last read.
  */

@@ -23,6 +23,7 @@ describe('the Pi a terminal runs', function () {
 		assert.equal(dirname(pi.packageJsonPath), installed);
 		const where = `Pi 1.6.0 · ${installed} · found by pi on your login shell's PATH, as a terminal finds it`;
 		await waitUntil(() => tooltipOf(api.statusBar.item).includes(where), `the tooltip says "${where}"`);
+		assert.equal(tooltipOf(api.statusBar.item).split('Pi 1.6.0').length - 1, 1, 'the tooltip names Pi once, on its own line');
 		const status = await vscode.commands.executeCommand<string>('piCondense.status');
 		assert.ok(status.includes(`\nPi: 1.6.0 (@earendil-works/pi-coding-agent, ${installed}/package.json, found by pi on your login shell's PATH, as a terminal finds it)\n`), status);
 	});

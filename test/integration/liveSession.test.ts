@@ -86,6 +86,12 @@ describe('a live session: real Pi 1.6.0 with the bridge', function () {
 		const shown = nextRenderReport(api, (report) => report.cause === 'lastSent' && report.figures['lastSent.comparison'] === 'match', 60_000);
 		await vscode.commands.executeCommand('piCondense.openPreview');
 		assert.equal((await shown).figures['lastSent.summary'], 'matches the last request (5 messages)');
+		// The usage Pi recorded for its reply to that request, once the reply is in the file, and the cache's countdown from it.
+		await waitUntil(() => api.lastSent.view?.usage?.ofShownRequest === true, 'the reply\'s usage in Last sent', 60_000);
+		const usage = api.lastSent.view?.usage;
+		assert.match(usage?.text ?? '', /^\S+\/\S+: [\d.]+k? context \([\d.]+k? read from the cache, [\d.]+k? written to it, [\d.]+k? new\) · [\d.]+k? output/);
+		assert.equal(usage?.clock.lifetime, 'OpenAI: 5–10 minutes idle', 'the fake provider speaks OpenAI\'s completions API');
+		assert.ok((usage?.clock.warmUntil ?? 0) >= (view?.at ?? Number.POSITIVE_INFINITY), 'the countdown runs from the reply, after the request was sent');
 		await vscode.commands.executeCommand('piCondense.openLastSent', path);
 		await waitUntil(() => vscode.window.activeTextEditor?.document.uri.scheme === 'pi-condense-sent', 'the Last request document');
 		assert.deepEqual(parseRequestDocument(vscode.window.activeTextEditor?.document.getText() ?? '').payload, foldedValue(JSON.parse(received.rawBody)), 'the payload the server received');

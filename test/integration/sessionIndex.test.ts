@@ -103,8 +103,12 @@ describe('the session index', function () {
 		}
 	});
 
-	it('is forgotten by Clear the Session Index, and built again by the next start', async () => {
-		assert.equal(await vscode.commands.executeCommand('piCondense.clearSessionIndex'), true);
+	it('is forgotten by Clear the Session Index once confirmed, and built again by the next start', async () => {
+		// Unconfirmed (the modal is refused in extension test runs, as Escape answers it): nothing is cleared.
+		assert.equal(await vscode.commands.executeCommand('piCondense.clearSessionIndex'), undefined);
+		assert.equal(indexState(api), 'ready');
+		assert.ok(((await api.controller.searchHistory(word, {})) ?? []).some((hit) => hit.path === planted), 'the index still finds the word');
+		assert.equal(await vscode.commands.executeCommand('piCondense.clearSessionIndex', 'confirmed'), true);
 		assert.equal(indexState(api), 'cleared');
 		assert.equal(await api.controller.searchHistory(word, {}), undefined);
 		await restart(api, (state) => state === 'ready', 'the index built again');

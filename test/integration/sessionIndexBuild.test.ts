@@ -23,7 +23,7 @@ describe('the session index\'s build', function () {
 	before(async () => {
 		api = await activeApi();
 		await waitUntil(() => api.controller.indexState?.kind === 'ready', 'the index ready', 60_000);
-		await vscode.commands.executeCommand('piCondense.clearSessionIndex');
+		await vscode.commands.executeCommand('piCondense.clearSessionIndex', 'confirmed');
 		mkdirSync(folder(), { recursive: true });
 		const output = 'x'.repeat(1024 * 1024);
 		for (let i = 0; i < SESSIONS; i++) {

@@ -43,6 +43,32 @@ export function cacheStateOf(requests: readonly RequestPoint[], count: number, l
 	return { kind: 'warm', remainingMs: lifetime.likelyMs - idle, lifetime, cachedTokens: last.contextTokens, rewritePerToken: Math.max(0, paidRate(last, price) - readRate(last, price)) };
 }
 
+/** The last reply's recorded usage, and the last use of the cache (a reply, or Pi warming it), with that use's lifetime. */
+export interface LastUse {
+	/** The last assistant reply that recorded usage; undefined when only a `cache_warm` entry did. */
+	readonly reply: RequestPoint | undefined;
+	/** The request that last read or wrote the cache: the countdown starts at its time. */
+	readonly touch: RequestPoint;
+	readonly lifetime: CacheLifetime;
+}
+
+/** The session's last use of the provider's cache among the first `count` requests (the live countdown's start). */
+export function lastUseOf(requests: readonly RequestPoint[], count: number, lifetimes: readonly CacheLifetime[]): LastUse | undefined {
+	const touch = lastTouch(requests, count);
+	const lifetime = touch && lifetimes[touch.index];
+	if (touch === undefined || lifetime === undefined || !Number.isFinite(touch.at)) {
+		return undefined;
+	}
+	let reply: RequestPoint | undefined;
+	for (let i = Math.min(count, requests.length) - 1; i >= 0 && reply === undefined; i--) {
+		const request = requests[i] as RequestPoint;
+		if (request.kind === 'reply' && request.contextTokens > 0) {
+			reply = request;
+		}
+	}
+	return { reply, touch, lifetime };
+}
+
 function lastTouch(requests: readonly RequestPoint[], count: number): RequestPoint | undefined {
 	for (let i = count - 1; i >= 0; i--) {
 		const request = requests[i] as RequestPoint;

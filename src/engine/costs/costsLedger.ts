@@ -18,7 +18,7 @@ import type { SessionEntry } from '../session/types';
 import { paced, type Steps } from '../steps';
 import { pricedRebuild, type CacheRebuild } from './cacheRebuilds';
 import { singleRequestPrices, type PriceBook } from './prices';
-import { cacheStateOf, rewriteTokensAfter, type CacheState } from './cacheState';
+import { cacheStateOf, lastUseOf, rewriteTokensAfter, type CacheState, type LastUse } from './cacheState';
 import { sessionSummary, type CostSummary } from './sessionSummary';
 import { copyPassState, emptyPassState, flushMarker, TimelinePass, type PassState, type SessionTimeline, type TimelineLists } from './sessionTimeline';
 
@@ -103,6 +103,11 @@ export class CostsLedger {
 	/** Whether the provider's cache likely holds the last prompt at `now` (cheap: the last requests only). */
 	cacheAt(now: number, book: PriceBook): CacheState {
 		return cacheStateOf(this.lists.requests, this.counts.requests, this.lists.lifetimes, (request) => singleRequestPrices(request, book), now);
+	}
+
+	/** The last reply's usage and the cache's last use (the live panel's countdown). */
+	lastUse(): LastUse | undefined {
+		return lastUseOf(this.lists.requests, this.counts.requests, this.lists.lifetimes);
 	}
 
 	/** `rewriteTokensAfter` over this ledger's requests. */

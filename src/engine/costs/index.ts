@@ -17,7 +17,7 @@ export { calibrateSteps, type Calibration } from './calibration';
 export { pruneAccountsSteps, verdictText, type ColdReason, type PruneAccount, type PruneVerdict, type Range } from './pruneAccount';
 export { sessionSummary, type CostSummary, type PruningSummary } from './sessionSummary';
 export { sessionCostsSteps, type CostsInputs, type SessionCosts } from './sessionCosts';
-export { cacheStateAt, cacheStateOf, rewriteTokensAfter, type CacheState } from './cacheState';
+export { cacheStateAt, cacheStateOf, lastUseOf, rewriteTokensAfter, type CacheState, type LastUse } from './cacheState';
 export {
 	compareSettings, distinctRequests, historyReport, requestKey, MIN_SESSIONS_PER_SETTING,
 	type CostEventRow, type HistoryGroup, type HistoryOptions, type HistoryReport, type ObservedSettings, type RequestRow, type SessionRow, type SettingName, type SettingsComparison,

@@ -3,6 +3,7 @@ export { bridgeLine, type BridgeMessage, type BridgeMethod, type BridgeResults, 
 export { BRIDGE_PROTOCOL, type BridgeRecord, MAX_RECORD_BYTES, parseBridgeRecord, RECORD_NAME, SOCKET_NAME } from './bridgeRecord';
 export { canonicalJson } from './canonicalJson';
 export { type JsonPiecesOptions, jsonPiecesSteps } from './jsonPieces';
+export { lastUsageView, type LastUsageView } from './lastUsage';
 export { lastSentView, type LastSentView, liveFigure, liveLine } from './liveTexts';
 export type { BridgeState, LiveModel, LiveUsage, MessageDigest, PartDigest, PiCondenseLoaded, PrunerSubcommand, SentDigest, SentPart } from './liveTypes';
 export { BRIDGE_COMMAND, type CommandSource, findLoadOrder, type FoundOrder, PI_CONDENSE_PACKAGES } from './loadOrder';

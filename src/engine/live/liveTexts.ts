@@ -5,6 +5,7 @@
  * Pure.
  */
 import { formatCompactCount } from '../../base/numberFormat';
+import type { LastUsageView } from './lastUsage';
 import type { BridgeState, SentDigest } from './liveTypes';
 import { comparisonSummary, type SentComparison } from './sentComparison';
 
@@ -43,6 +44,8 @@ export interface LastSentView {
 	readonly orderWarning: string | undefined;
 	/** The pi-condense Pi loads is not the release the preview follows. */
 	readonly releaseWarning: string | undefined;
+	/** The usage Pi recorded for its last reply and the cache's countdown; undefined before the session shows any. */
+	readonly usage: LastUsageView | undefined;
 	/** The request before this one, kept for the session: Compare with Previous Request compares them. */
 	readonly previousSeq: number | undefined;
 }
@@ -51,7 +54,9 @@ export interface LastSentView {
  * `comparison` undefined: the prediction is not ready (Pi's lines for that point are not in the file
  * yet). `followed`: the pi-condense release the preview renders as, when it follows one.
  */
-export function lastSentView(state: BridgeState, sent: SentDigest, comparison: SentComparison | undefined, followed?: string, previousSeq?: number): LastSentView {
+export function lastSentView(
+	state: BridgeState, sent: SentDigest, comparison: SentComparison | undefined, followed?: string, usage?: LastUsageView, previousSeq?: number,
+): LastSentView {
 	const loaded = state.piCondense?.version;
 	const model = sent.model ?? state.model;
 	return {
@@ -65,6 +70,7 @@ export function lastSentView(state: BridgeState, sent: SentDigest, comparison: S
 			? 'The bridge loads before pi-condense in this Pi: run "Pi Condense: Connect Pi to VS Code" again, then restart Pi.' : undefined,
 		releaseWarning: loaded !== undefined && followed !== undefined && loaded !== followed
 			? `Pi loads pi-condense ${loaded}; the preview follows ${followed} (set piCondense.release, or check Pi's settings).` : undefined,
+		usage,
 		previousSeq,
 	};
 }

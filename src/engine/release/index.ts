@@ -17,7 +17,7 @@ export {
 	overrideOf, parseReleaseChoice,
 	type OverrideOrigin, type ParsedReleaseChoice, type ReleaseChoice, type ReleaseOverride,
 } from './releaseChoice';
-export { INSTALL_COMMAND, notInstalledFlushText, notInstalledText, releaseLine, releaseStatusLines, releaseWarningText, shorten } from './releaseTexts';
+export { INSTALL_COMMAND, notInstalledFlushText, notInstalledText, piCondenseLine, releaseLine, releaseStatusLines, releaseWarningText, shorten } from './releaseTexts';
 export { readingRules } from './followedRules';
 export {
 	isNewerThanKnownPi, isPiPackageName, newerPiSessionText, piFoundByText, piLabel, piNotFoundText, piStatusLine, piWhereLine, PI_PACKAGE_NAMES,

@@ -17,7 +17,8 @@ export function releaseLine(resolution: ReleaseResolution, home?: string): strin
 	return resolution.pi ? `${piLabel(resolution.pi)} · ${line}` : line;
 }
 
-function piCondenseLine(resolution: ReleaseResolution, home?: string): string {
+/** The release alone, for a surface that names Pi on a line of its own (the status tooltip). */
+export function piCondenseLine(resolution: ReleaseResolution, home?: string): string {
 	if (resolution.kind === 'not-installed') {
 		return `pi-condense not installed in Pi (${INSTALL_COMMAND})`;
 	}

@@ -17,7 +17,7 @@ import type { BridgeInstallState } from '../live/bridgeInstallState';
 import type { LastSentDocuments } from '../live/lastSentDocuments';
 import type { LiveSessions } from '../live/liveSessions';
 import { registerCommand, showError, showInfo, showWarning } from '../ui/safeUi';
-import type { CommandContext } from './commandContext';
+import { CONFIRMED, type CommandContext } from './commandContext';
 import { CommandId } from '../commandIds';
 
 export interface BridgeCommandContext extends CommandContext {
@@ -29,7 +29,6 @@ export interface BridgeCommandContext extends CommandContext {
 	readonly bridgeInstall: BridgeInstallState;
 }
 
-const CONFIRMED = 'confirmed';
 
 export function connectDetail(agentDir: string): string {
 	return [

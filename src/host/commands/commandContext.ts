@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { releaseDefaults, setConfigKeys } from '../../engine/config';
+import type { LoginShellState } from '../../engine/release';
 import type { ModelChoice } from '../../node/llm/models';
 import type { PruneRequests } from '../flush/pruneRequests';
 import type { StrandedEntriesMonitor } from '../flush/strandedEntriesMonitor';
@@ -19,6 +20,9 @@ import type { SessionSearch } from '../history/sessionSearch';
 import type { SessionRenamer } from '../flush/sessionRenamer';
 import { errorMessage } from '../../base/errorMessage';
 import { showError, showInfo, showWarning } from '../ui/safeUi';
+
+/** The argument that runs a command without its confirmation (tests; a caller that asked already). */
+export const CONFIRMED = 'confirmed';
 
 export interface CommandContext {
 	readonly controller: SessionController;
@@ -43,6 +47,8 @@ export interface CommandContext {
 	readonly renamer: SessionRenamer;
 	/** Search Pi Sessions… (the session index). */
 	readonly sessionSearch: SessionSearch;
+	/** The user's login shell's PATH as far as it is known (Pi's command line for a terminal). */
+	readonly loginShell: () => LoginShellState;
 	/** Show Status's document is read again, when it is open. */
 	readonly refreshStatusDocument: () => void;
 }

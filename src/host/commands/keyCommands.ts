@@ -11,10 +11,9 @@ import { restrictedModeRefusal } from '../../engine/views';
 import { AuthFileError, removeStoredKey, type KeyRemoval, type StoredKeyRecord } from '../../node/llm/storedApiKey';
 import type { SetUpKeys } from '../flush/setUpKeys';
 import { registerCommand, showError, showInfo, showQuickPick, showWarning } from '../ui/safeUi';
-import type { CommandContext } from './commandContext';
+import { CONFIRMED, type CommandContext } from './commandContext';
 import { CommandId } from '../commandIds';
 
-const CONFIRMED = 'confirmed';
 
 export function registerKeyCommands(context: CommandContext): vscode.Disposable[] {
 	return [

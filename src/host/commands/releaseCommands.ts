@@ -10,7 +10,7 @@ import { RECOVERY_GRACE_PRESETS } from '../../engine/config';
 import { parseRecoveryGrace, recoveryGraceSetText, recoveryGraceText } from '../../engine/pruner';
 import { INSTALL_COMMAND } from '../../engine/release';
 import { restrictedModeRefusal } from '../../engine/views';
-import { findPiOnPath } from '../../node/release/piOnPath';
+import { findPiForTerminal } from '../../node/release/piOnPath';
 import { CommandId } from '../commandIds';
 import { saveSetting, type CommandContext } from './commandContext';
 import { registerCommand, showInfo, showWarning } from '../ui/safeUi';
@@ -55,7 +55,8 @@ function askRecoveryGrace(current: number): Promise<string | undefined> {
 }
 
 /**
- * Runs `pi install npm:pi-condense` in a terminal when Pi's command line is on the PATH, else says how.
+ * Runs `pi install npm:pi-condense` in a terminal when Pi's command line is on VS Code's PATH or the login
+ * shell's (given to the terminal), else says how.
  * Refused in restricted mode: Pi's installer runs npm, or the npmCommand of the settings it merges.
  * The terminal opens in the agent dir (or the home folder), never in the workspace, so no project's
  * `.pi/settings.json` is merged by Pi there.
@@ -73,19 +74,19 @@ async function installPiCondense(context: CommandContext): Promise<string> {
 		});
 		return restricted;
 	}
-	const pi = await findPiOnPath();
+	const pi = await findPiForTerminal(context.loginShell());
 	if (pi === undefined) {
-		const text = `Pi's command line (pi) is not on the PATH of VS Code. In a terminal where pi works, run: ${INSTALL_COMMAND} (add -l for this project only), then restart Pi.`;
+		const text = `Pi's command line (pi) is neither on the PATH of VS Code nor on your login shell's. In a terminal where pi works, run: ${INSTALL_COMMAND} (add -l for this project only), then restart Pi.`;
 		const choice = await showWarning(`Pi Condense: ${text}`, 'Copy Command');
 		if (choice) {
 			await vscode.env.clipboard.writeText(INSTALL_COMMAND);
 		}
 		return text;
 	}
-	context.logger.info(`installing pi-condense with ${pi}`);
+	context.logger.info(`installing pi-condense with ${pi.command}${pi.path === undefined ? '' : ' (on the login shell\'s PATH, given to the terminal)'}`);
 	const agentDir = context.controller.discovery.locations?.agentDir;
 	const cwd = agentDir !== undefined && existsSync(agentDir) ? agentDir : homedir();
-	const terminal = vscode.window.createTerminal({ name: 'Pi: install pi-condense', iconPath: new vscode.ThemeIcon('package'), cwd });
+	const terminal = vscode.window.createTerminal({ name: 'Pi: install pi-condense', iconPath: new vscode.ThemeIcon('package'), cwd, ...(pi.path === undefined ? {} : { env: { PATH: pi.path } }) });
 	terminal.show();
 	terminal.sendText(INSTALL_COMMAND);
 	const text = `Running "${INSTALL_COMMAND}" in a terminal. Pi Condense follows the new release as soon as it is installed; restart Pi to load it there.`;

@@ -4,12 +4,12 @@
  * Pruned Calls view).
  */
 import * as vscode from 'vscode';
-import { requireSession, type CommandContext } from './commandContext';
+import { CONFIRMED, requireSession, type CommandContext } from './commandContext';
 import { CommandId } from '../commandIds';
 import { PRUNED_CALLS_VIEW_ID } from '../tree/prunedCallsTreeProvider';
 import { SESSIONS_VIEW_ID } from '../tree/sessionsTreeProvider';
 import { errorMessage } from '../../base/errorMessage';
-import { registerCommand, showError, showInfo, showInputBox, showQuickPick } from '../ui/safeUi';
+import { registerCommand, showError, showInfo, showInputBox, showQuickPick, showWarning } from '../ui/safeUi';
 
 export function registerSessionCommands(context: CommandContext): vscode.Disposable[] {
 	const { controller, sessionsTree } = context;
@@ -85,7 +85,14 @@ export function registerSessionCommands(context: CommandContext): vscode.Disposa
 			const path = sessionPathOf(argument) ?? requireSession(context, 'rename it');
 			return path === undefined ? undefined : context.renamer.rename(path, typeof name === 'string' ? name : undefined);
 		}),
-		registerCommand(CommandId.ClearSessionIndex, async () => {
+		registerCommand(CommandId.ClearSessionIndex, async (argument?: unknown) => {
+			if (controller.indexState === undefined) {
+				void showInfo('The session index is off in this window: there is nothing to clear. See piCondense.sessionIndex.enabled.');
+				return false;
+			}
+			if (argument !== CONFIRMED && await showWarning('Clear the session index?', { modal: true, detail: CLEAR_INDEX_DETAIL }, CLEAR_INDEX) !== CLEAR_INDEX) {
+				return undefined;
+			}
 			if (!await controller.clearIndex()) {
 				void showInfo('The session index is off in this window: there is nothing to clear. See piCondense.sessionIndex.enabled.');
 				return false;
@@ -100,6 +107,11 @@ export function registerSessionCommands(context: CommandContext): vscode.Disposa
 		}),
 	];
 }
+
+const CLEAR_INDEX = 'Clear Index';
+const CLEAR_INDEX_DETAIL = 'Everything the index keeps of your sessions (titles, counts, recorded usage, prune accounts and the words search finds) is deleted. '
+	+ 'The index is shared by every VS Code window and the pi-condense command line on this machine. Your session files are not touched, '
+	+ 'and the index is built again from them at the next start unless piCondense.sessionIndex.enabled is off.';
 
 async function selectAndReport(context: CommandContext, path: string): Promise<void> {
 	try {

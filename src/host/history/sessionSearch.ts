@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import { relativeTime } from '../../base/relativeTime';
 import type { ProjectItem } from '../../engine/views';
 import type { MessageHit, SessionHits } from '../../node/history/historySearch';
-import { isWorkStopped, type WorkScope } from '../../work';
+import type { WorkScope } from '../../work';
 import type { SessionController } from '../sessionController';
 import { searchPick } from '../ui/safeUi';
 
@@ -77,35 +77,39 @@ export class SessionSearch {
 
 	/** Shows the pick (with `initial` typed, when given); resolves with the session or message chosen, or undefined. */
 	pick(initial?: string): Promise<FoundItem | undefined> {
-		let search: AbortController | undefined;
+		// The pick's own work: closing the pick stops its search; each typed text replaces the search before it.
+		const pickWork = this.work.child('Search Pi Sessions…');
 		let typed = '';
 		let named: readonly FoundItem[] = [];
+		// The listed sessions as the pick opened (rebuilt when they change, not at every key).
+		let projects: readonly ProjectItem[] | undefined;
+		const listening = this.controller.onDidChangeSessions(() => {
+			projects = undefined;
+		});
+		pickWork.onClose(() => listening.dispose());
 		let answerPick: (items: readonly FoundItem[], busy: boolean) => void = () => undefined;
 		const show = (items: readonly FoundItem[], busy: boolean): void => {
 			this.shown = items;
 			answerPick(items, busy);
 		};
-		const run = this.work.debounce(TYPING_PAUSE_MS, async () => {
-			search?.abort();
-			const current = new AbortController();
-			search = current;
+		const listed = (): readonly ProjectItem[] => (projects ??= this.controller.projects());
+		const searches = pickWork.latestWins(async (signal) => {
+			const words = typed;
 			try {
-				const hits = await this.controller.searchHistory(typed, { sessions: SESSIONS_SEARCHED, messagesPerSession: MESSAGES_PER_SESSION }, current.signal);
-				if (search === current) {
-					const projects = this.controller.projects();
-					const names = new Map(projects.map((project) => [project.cwd, project.label]));
+				const hits = await this.controller.searchHistory(words, { sessions: SESSIONS_SEARCHED, messagesPerSession: MESSAGES_PER_SESSION }, signal);
+				if (words === typed && !signal.aborted) {
+					const names = new Map(listed().map((project) => [project.cwd, project.label]));
 					const messages = hits === undefined ? [] : foundMessages(hits, (cwd) => names.get(cwd) ?? cwd, Date.now());
 					show([...named, ...(messages.length > 0 ? [separator('found in messages'), ...messages] : [])], false);
 				}
 			} catch (error) {
-				if (search === current) {
+				if (words === typed) {
 					show(named, false);
 				}
-				if (!isWorkStopped(error)) {
-					throw error;
-				}
+				throw error;
 			}
 		});
+		const run = pickWork.debounce(TYPING_PAUSE_MS, () => void searches.request('restart'));
 		return searchPick({
 			title: 'Pi Condense: search Pi sessions',
 			placeholder: this.searchable()
@@ -115,9 +119,7 @@ export class SessionSearch {
 			onValue: (value, answer) => {
 				typed = value.trim();
 				answerPick = answer;
-				search?.abort();
-				search = undefined;
-				named = sessionItems(this.controller.projects(), typed, typed === '' ? Number.POSITIVE_INFINITY : NAMED_SESSIONS);
+				named = sessionItems(listed(), typed, typed === '' ? Number.POSITIVE_INFINITY : NAMED_SESSIONS);
 				if (typed === '' || !this.searchable()) {
 					run.cancel();
 					show(named, false);
@@ -127,8 +129,7 @@ export class SessionSearch {
 				run.schedule();
 			},
 			onClose: () => {
-				run.cancel();
-				search?.abort();
+				void pickWork.close();
 				this.shown = [];
 			},
 		});

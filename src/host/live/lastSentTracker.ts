@@ -8,7 +8,7 @@
 import { resolve } from 'node:path';
 import * as vscode from 'vscode';
 import { predictAtLeafSteps } from '../../engine/condense';
-import { compareSent, comparisonSummary, lastSentView, type LastSentView, type SentComparison } from '../../engine/live';
+import { compareSent, comparisonSummary, lastSentView, lastUsageView, type LastSentView, type SentComparison } from '../../engine/live';
 import { messageDigestsSteps } from '../../node/bridge/messageDigest';
 import type { LivePi } from '../../node/bridge/liveBridges';
 import type { RequestHistory } from '../../node/bridge/requestHistory';
@@ -84,7 +84,7 @@ export class LastSentTracker extends Disposable {
 		const kept = this.requests?.requests(path) ?? [];
 		const previousSeq = kept.length >= 2 && kept.at(-1)?.head.seq === sent.seq ? kept.at(-2)?.head.seq : undefined;
 		if (session?.path !== path) {
-			this.show(lastSentView(pi.state, sent, undefined, followed, previousSeq));
+			this.show(lastSentView(pi.state, sent, undefined, followed, undefined, previousSeq));
 			return;
 		}
 		const made = this.made;
@@ -96,7 +96,7 @@ export class LastSentTracker extends Disposable {
 				this.made = { pid: pi.state.pid, seq: sent.seq, config: settings.config, rules: settings.rules, comparison };
 			}
 		}
-		const view = lastSentView(pi.state, sent, comparison, followed, previousSeq);
+		const view = lastSentView(pi.state, sent, comparison, followed, lastUsageView(session.costs?.lastUse(), leafIndexOf(session.model.entries, sent.leafId)), previousSeq);
 		this.show(view);
 		const key = `${pi.state.pid}:${sent.seq}`;
 		if (comparison && !this.told.has(key)) {
@@ -116,4 +116,17 @@ export class LastSentTracker extends Disposable {
 			this._onDidChange.fire();
 		}
 	}
+}
+
+/** Where the session's leaf was when Pi sent a request (-1: before the first entry); undefined when that entry is not in the file yet. */
+function leafIndexOf(entries: readonly { readonly id: string }[], leafId: string | null): number | undefined {
+	if (leafId === null) {
+		return -1;
+	}
+	for (let i = entries.length - 1; i >= 0; i--) {
+		if (entries[i]?.id === leafId) {
+			return i;
+		}
+	}
+	return undefined;
 }

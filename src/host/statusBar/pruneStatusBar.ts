@@ -9,7 +9,7 @@ import { formatCompactCount, formatCost } from '../../engine/condense';
 import { notices } from '../../engine/flush';
 import { homedir } from 'node:os';
 import { modelLabel } from '../../engine/pruner';
-import { INSTALL_COMMAND, newerPiSessionText, piWhereLine, releaseLine, shorten } from '../../engine/release';
+import { INSTALL_COMMAND, newerPiSessionText, piWhereLine, piCondenseLine, shorten } from '../../engine/release';
 import { liveFigure, liveLine } from '../../engine/live';
 import { joinMarkdown, linkSafe, md, measureLine, type PreparedInsight, pruneHeadline, type PruneState, reclaimMeasures, SafeMarkdown, sentSentence, statusLineText } from '../../engine/views';
 import { CommandId } from '../commandIds';
@@ -102,7 +102,7 @@ export class PruneStatusBar extends Disposable {
 		const warnings = resolution.warnings.length;
 		const lines: SafeMarkdown[] = [
 			md`**Pi Condense** · ${pruneHeadline(state)}`,
-			md`$(package) ${releaseLine(resolution, homedir())}${warnings > 0 ? md` · $(warning) ${warnings} warning${warnings === 1 ? '' : 's'} (Show Status)` : ''}`,
+			md`$(package) ${piCondenseLine(resolution, homedir())}${warnings > 0 ? md` · $(warning) ${warnings} warning${warnings === 1 ? '' : 's'} (Show Status)` : ''}`,
 			md`${resolution.pi ? md`$(terminal)` : md`$(warning)`} ${piWhereLine(resolution.pi, resolution.piNotFound, (where) => shorten(where, homedir()))}`,
 		];
 		if (state === 'not-installed') {

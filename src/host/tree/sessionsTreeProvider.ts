@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { captureOrder, type ListOrder, type ProjectItem, type SessionItem } from '../../engine/views';
 import { Disposable } from '../dispose';
 import type { LiveMarks } from '../live/liveMarks';
+import type { LatestWins, WorkScope } from '../../work';
 import type { SessionController } from '../sessionController';
 import { ProjectNode, projectTreeItem, SessionNode, sessionTreeItem, type SessionsNode } from './sessionTreeItems';
 
@@ -25,7 +26,8 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
 	private filterText = '';
 	/** Sessions the filter's words were found in by the session index, with the matching words; see `setFilter`. */
 	private textMatches: ReadonlyMap<string, string> | undefined;
-	private textSearch: AbortController | undefined;
+	/** The filter's full-text search: a newer filter stops the one before it; closing the view's scope stops it. */
+	private readonly textSearch: LatestWins;
 	private lastSelected: string | undefined;
 	/**
 	 * Each project's and session's last activity when it was first listed: the order of the rows
@@ -37,8 +39,9 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
 	/** Sessions shown as live, to refresh the rows that stop being live. */
 	private shownLive = new Set<string>();
 
-	constructor(private readonly controller: SessionController, private readonly live?: LiveMarks) {
+	constructor(work: WorkScope, private readonly controller: SessionController, private readonly live?: LiveMarks) {
 		super();
+		this.textSearch = work.latestWins((signal) => this.searchMessages(this.filterText, signal));
 		this.view = this._register(vscode.window.createTreeView(SESSIONS_VIEW_ID, { treeDataProvider: this, showCollapseAll: true }));
 		if (live) {
 			this._register(live.onDidChange(() => this.refreshLive()));
@@ -63,10 +66,8 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
 	setFilter(text: string): void {
 		this.filterText = text.trim();
 		this.textMatches = undefined;
-		this.textSearch?.abort();
-		this.textSearch = undefined;
 		if (this.filterText !== '') {
-			void this.searchMessages(this.filterText);
+			void this.textSearch.request('restart');
 			// Names and first messages are read lazily (when a project is expanded): a filter needs
 			// every row's. Rows that arrive later refresh the list through onDidChangeSessions.
 			this.controller.requestDetails(this.controller.sessionPaths());
@@ -79,17 +80,18 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
 	 * The filter is also a full-text search of every message, through the session index: sessions
 	 * whose messages hold the words are shown too, with the words found.
 	 */
-	private async searchMessages(text: string): Promise<void> {
-		const search = new AbortController();
-		this.textSearch = search;
+	private async searchMessages(text: string, signal: AbortSignal): Promise<void> {
 		try {
-			const hits = await this.controller.searchHistory(text, { sessions: FILTER_SEARCH_SESSIONS, messagesPerSession: 1 }, search.signal);
-			if (hits && this.textSearch === search) {
+			const hits = await this.controller.searchHistory(text, { sessions: FILTER_SEARCH_SESSIONS, messagesPerSession: 1 }, signal);
+			if (hits && !signal.aborted && this.filterText === text) {
 				this.textMatches = new Map(hits.map((hit) => [hit.path, hit.messages[0]?.snippet?.text ?? '']));
 				this.refreshAll();
 			}
-		} catch {
+		} catch (error) {
 			// Stopped by a newer filter, or the index failed (the log says so): the names still filter.
+			if (signal.aborted) {
+				throw error;
+			}
 		}
 	}
 
