@@ -97,11 +97,15 @@ export interface RequestDocument {
 /** The payload's place: written (at level 1), or why it is not in the document. */
 export type PayloadPart = { readonly written: string } | { readonly missing: string };
 
+/** A text on one comment line: a line break in a file name or a version would end the comment. */
+// eslint-disable-next-line no-control-regex -- control characters (line breaks among them) are what is replaced
+const oneLine = (text: string): string => text.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, ' ');
+
 /** The document: head, then `{ "system", "messages", "payload" }`. */
 export function requestDocument(head: RequestHead, request: WrittenRequest, payload: PayloadPart): RequestDocument {
 	const lines: string[] = [
-		`// Request ${head.seq} that Pi ${head.piVersion} (pid ${head.pid}) sent at ${new Date(head.at).toISOString()}${head.model ? ` to ${head.model}` : ''}.`,
-		`// Session: ${head.sessionFile ?? '(kept in memory)'}`,
+		oneLine(`// Request ${head.seq} that Pi ${head.piVersion} (pid ${head.pid}) sent at ${new Date(head.at).toISOString()}${head.model ? ` to ${head.model}` : ''}.`),
+		oneLine(`// Session: ${head.sessionFile ?? '(kept in memory)'}`),
 		'// Written for reading: keys in a fixed order, one block per message, long strings folded into pieces.',
 		'{',
 	];
@@ -118,6 +122,6 @@ export function requestDocument(head: RequestHead, request: WrittenRequest, payl
 	});
 	const tail = 'written' in payload
 		? ['  ],', `  "payload": ${payload.written.trimStart()}`, '}']
-		: ['  ]', `  // payload: ${payload.missing}`, '}'];
+		: ['  ]', oneLine(`  // payload: ${payload.missing}`), '}'];
 	return { text: `${[...lines, ...blocks, ...tail].join('\n')}\n`, messageLines, systemLine };
 }

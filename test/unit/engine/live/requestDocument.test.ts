@@ -155,6 +155,10 @@ describe('request documents', () => {
 		const request = runSteps(writtenRequestSteps('not json', '[{"role":"user\\nx // */","content":"hi"}]'));
 		assert.equal(request.messages[0]?.label, 'userx');
 		parseJsonc(requestDocument(HEAD, request, { missing: 'x' }).text);
+		// A session file name, a version or an error with a line break stays on its comment line.
+		const hostile = requestDocument({ ...HEAD, piVersion: '1.6.0\n}{', sessionFile: '/s\n"x": 1,\u2028.jsonl' }, request, { missing: 'failed:\n{' });
+		parseJsonc(hostile.text);
+		assert.equal(hostile.text.split('\n')[1], '// Session: /s "x": 1, .jsonl');
 		const broken = runSteps(writtenRequestSteps(undefined, '[{"role":'));
 		assert.equal(broken.messages.length, 1);
 		assert.equal(broken.messages[0]?.label, 'not JSON');
