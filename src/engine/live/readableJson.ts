@@ -55,11 +55,40 @@ function groupedCount(n: number): string {
 	return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
+/** Lines joined a few thousand at a time: no single join copies a whole document of megabytes. */
+const JOIN_LINES = 2048;
+
+export class LineSink {
+	private lines: string[] = [];
+	private joined: string | undefined;
+
+	push(line: string): void {
+		this.lines.push(line);
+		if (this.lines.length >= JOIN_LINES) {
+			this.flush();
+		}
+	}
+
+	/** The lines so far, one after another (a concatenation: the copy is left to whoever reads it). */
+	text(): string {
+		this.flush();
+		return this.joined ?? '';
+	}
+
+	private flush(): void {
+		if (this.lines.length > 0) {
+			const chunk = this.lines.join('\n');
+			this.joined = this.joined === undefined ? chunk : `${this.joined}\n${chunk}`;
+			this.lines = [];
+		}
+	}
+}
+
 /**
  * The lines of `value` written at `level` (two spaces each): the first line starts with `prefix`
  * (after the indentation: a key, or nothing) and the last ends with `suffix` (a comma, or nothing).
  */
-function* writeSteps(value: unknown, level: number, prefix: string, suffix: string, out: string[], pacer: Pacer): Steps<void> {
+function* writeSteps(value: unknown, level: number, prefix: string, suffix: string, out: LineSink, pacer: Pacer): Steps<void> {
 	const indent = '  '.repeat(level);
 	if (typeof value === 'string' && folds(value)) {
 		out.push(`${indent}${prefix}[ // a string of ${groupedCount(value.length)} characters, folded: join the pieces`);
@@ -107,8 +136,8 @@ function* writeSteps(value: unknown, level: number, prefix: string, suffix: stri
 }
 
 /** `value` written for reading at `level`, its first line starting with `prefix`, its last ending with `suffix`. */
-export function* readableJsonSteps(value: unknown, level: number, prefix = '', suffix = ''): Steps<string> {
-	const out: string[] = [];
-	yield* writeSteps(value, level, prefix, suffix, out, new Pacer());
-	return out.join('\n');
+export function* readableJsonSteps(value: unknown, level: number, prefix = '', suffix = '', pacer = new Pacer()): Steps<string> {
+	const out = new LineSink();
+	yield* writeSteps(value, level, prefix, suffix, out, pacer);
+	return out.text();
 }

@@ -6,7 +6,7 @@
  * included, so adding a message after the last one changes no line above it), and nothing in a
  * block depends on where the message stands. The whole is one JSONC object. Pure, in steps.
  */
-import { type Steps } from '../steps';
+import { Pacer, type Steps } from '../steps';
 import { jsonArrayItemsSteps, parseJsonSteps } from './jsonParts';
 import { readableJsonSteps } from './readableJson';
 
@@ -20,7 +20,7 @@ export interface WrittenMessage {
 
 /** A request's system messages and messages, written. */
 export interface WrittenRequest {
-	/** The system part's value, written after `"system": ` (undefined when Pi gave none). */
+	/** The system part, written as the document's `"system"` member (undefined when Pi gave none). */
 	readonly system: string | undefined;
 	readonly messages: readonly WrittenMessage[];
 }
@@ -63,19 +63,27 @@ function labelOf(message: unknown): string {
 	return typeof toolName === 'string' ? `${name} · ${toolName.replace(/[^\w.-]/g, '').slice(0, 60)}` : name;
 }
 
-/** A part's value written at `level`: its JSON text parsed, or the text itself (folded) when it is not JSON. */
-export function* writtenPartSteps(text: string, level: number): Steps<string> {
+/**
+ * A part's value written as the member `key` of the document's object (its first line starting with
+ * `"key": `, its last ending with `suffix`): its JSON text parsed, or the text itself (folded) when it is not JSON.
+ */
+export function* writtenPartSteps(text: string, key: 'system' | 'payload', suffix = ''): Steps<string> {
 	const value = yield* parsedSteps(text);
-	return yield* readableJsonSteps(value ? value.value : text, level);
+	return yield* readableJsonSteps(value ? value.value : text, 1, `"${key}": `, suffix);
 }
 
 /** The messages' JSON text (an array), written message by message. */
 export function* writtenMessagesSteps(text: string): Steps<WrittenMessage[]> {
 	const items = (yield* jsonArrayItemsSteps(text)) ?? [text];
 	const written: WrittenMessage[] = [];
+	// One pacer for all: thousands of small messages are as long a pass as one large one.
+	const pacer = new Pacer();
 	for (const item of items) {
+		if (pacer.due(item.length)) {
+			yield;
+		}
 		const value = yield* parsedSteps(item);
-		const block = yield* readableJsonSteps(value ? value.value : item, MESSAGE_LEVEL);
+		const block = yield* readableJsonSteps(value ? value.value : item, MESSAGE_LEVEL, '', '', pacer);
 		written.push({ label: value ? labelOf(value.value) : 'not JSON', text: block, lines: lineCount(block) });
 	}
 	return written;
@@ -83,7 +91,7 @@ export function* writtenMessagesSteps(text: string): Steps<WrittenMessage[]> {
 
 /** A request's system messages and messages, from their JSON texts (the system part may be missing). */
 export function* writtenRequestSteps(systemText: string | undefined, messagesText: string): Steps<WrittenRequest> {
-	const system = systemText === undefined ? undefined : yield* writtenPartSteps(systemText, 1);
+	const system = systemText === undefined ? undefined : yield* writtenPartSteps(systemText, 'system', ',');
 	return { system, messages: yield* writtenMessagesSteps(messagesText) };
 }
 
@@ -94,7 +102,7 @@ export interface RequestDocument {
 	readonly systemLine: number;
 }
 
-/** The payload's place: written (at level 1), or why it is not in the document. */
+/** The payload's place: written as the document's `"payload"` member (`writtenPartSteps`), or why it is not in the document. */
 export type PayloadPart = { readonly written: string } | { readonly missing: string };
 
 /** A text on one comment line: a line break in a file name or a version would end the comment. */
@@ -110,18 +118,19 @@ export function requestDocument(head: RequestHead, request: WrittenRequest, payl
 		'{',
 	];
 	const systemLine = lines.length;
-	lines.push(request.system === undefined ? '  "system": null, // Pi gave no system messages for this request' : `  "system": ${request.system.trimStart()},`);
+	lines.push(request.system ?? '  "system": null, // Pi gave no system messages for this request');
 	lines.push('  "messages": [');
 	let at = lines.length + (request.system === undefined ? 0 : lineCount(request.system) - 1);
 	const messageLines: number[] = [];
-	const blocks: string[] = [];
+	// Concatenated, not joined: a document of megabytes is not copied here (whoever reads it flattens it once).
+	let text = lines.join('\n');
 	request.messages.forEach((message, index) => {
 		messageLines.push(at);
-		blocks.push(`    ${index === 0 ? '' : ', '}// ── ${message.label}`, message.text);
+		text = `${text}\n    ${index === 0 ? '' : ', '}// ── ${message.label}\n${message.text}`;
 		at += 1 + message.lines;
 	});
 	const tail = 'written' in payload
-		? ['  ],', `  "payload": ${payload.written.trimStart()}`, '}']
+		? ['  ],', payload.written, '}']
 		: ['  ]', oneLine(`  // payload: ${payload.missing}`), '}'];
-	return { text: `${[...lines, ...blocks, ...tail].join('\n')}\n`, messageLines, systemLine };
+	return { text: `${text}\n${tail.join('\n')}\n`, messageLines, systemLine };
 }

@@ -44,7 +44,7 @@ export class LastSentDocuments implements vscode.TextDocumentContentProvider, vs
 		const request = await this.history.request(pi, sent.seq);
 		let payload: PayloadPart;
 		try {
-			payload = { written: await this.work.sliced(writtenPartSteps(await pi.client.requestText(sent.seq, 'payload'), 1)) };
+			payload = { written: await this.work.sliced(writtenPartSteps(await pi.client.requestText(sent.seq, 'payload'), 'payload')) };
 		} catch (error) {
 			payload = { missing: `not available: ${errorMessage(error)}` };
 		}

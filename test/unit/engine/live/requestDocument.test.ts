@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { stripComments } from 'jsonc-parser';
 import { jsonArrayItemsSteps, parseJsonSteps } from '../../../../src/engine/live/jsonParts';
 import { FOLD_CHARS, foldPieces, readableJsonSteps } from '../../../../src/engine/live/readableJson';
-import { requestDocument, type RequestHead, writtenRequestSteps } from '../../../../src/engine/live/requestDocument';
+import { requestDocument, type RequestHead, writtenPartSteps, writtenRequestSteps } from '../../../../src/engine/live/requestDocument';
 import { differenceTitle, requestDifference } from '../../../../src/engine/live/requestDifference';
 import { runSteps } from '../../../../src/engine/steps';
 import { Random } from '../../../support/random';
@@ -97,7 +97,7 @@ describe('request documents', () => {
 	it('is one JSONC object whose messages are the request\'s, each block found at its line', () => {
 		const messages = realMessages('basic');
 		const request = written(messages);
-		const document = requestDocument(HEAD, request, { written: runSteps(readableJsonSteps({ model: 'm', max_tokens: 10 }, 1)) });
+		const document = requestDocument(HEAD, request, { written: runSteps(writtenPartSteps(JSON.stringify({ model: 'm', max_tokens: 10 }), 'payload')) });
 		const value = parseJsonc(document.text) as { system: unknown; messages: unknown[]; payload: unknown };
 		assert.deepEqual(value.messages, folded(messages));
 		assert.deepEqual(value.payload, { model: 'm', max_tokens: 10 });
