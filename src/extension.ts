@@ -47,6 +47,7 @@ import { indexPlace } from './host/history/sessionIndexPlace';
 import { SessionIndexUi } from './host/history/sessionIndexUi';
 import { PiCostsTreeProvider } from './host/history/piCostsTree';
 import { SessionSearch } from './host/history/sessionSearch';
+import { PruningCounter } from './host/history/pruningCounter';
 
 /** The root of everything `activate` started that runs over time; set while active. */
 let root: WorkScope | undefined;
@@ -116,9 +117,10 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 	// `/pruner now` and `compact`, from the palette and from the page: a live Pi's editor, else a flush here.
 	const prune: PruneRequests = new PruneRequests({ runner: flush.runner, settings, log: (message) => logger.info(message), inPi: (mode, path): Promise<string | undefined> => prunerInPi(commands, mode, path) });
 	const sessionSearch = new SessionSearch(work.child('session search'), controller);
+	const pruningCounter = new PruningCounter(work.child('count pruning'), controller, piAi.lookUp, (message) => logger.info(message));
 	const commands: BridgeCommandContext = {
 		controller, settings, logger, sessionsTree, prunedTree, listModels: piAi.listModels, summarizerLibrary, prune, undo: flush.undo, keys: flush.keys, monitor: flush.monitor,
-		sessionSearch, renamer: flush.renamer, live, lastSentDocuments, bridgeSource, bridgeInstall, refreshStatusDocument: () => documents.refreshStatus(), loginShell: () => loginShell.current,
+		sessionSearch, pruningCounter, renamer: flush.renamer, live, lastSentDocuments, bridgeSource, bridgeInstall, refreshStatusDocument: () => documents.refreshStatus(), loginShell: () => loginShell.current,
 	};
 	const documents = new PruneDocumentProvider(controller, async () => statusMarkdown(await composeStatusReport(commands)));
 	// The page's buttons and links do what the commands do, through typed calls.

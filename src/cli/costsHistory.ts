@@ -6,7 +6,7 @@
  * Without an index (`--no-index`, or one that cannot be used), every file is read
  * (`historyRowsFromFiles`).
  */
-import { historyReport, indexedHistorySteps, sessionRows, type HistoryGroup, type HistoryReport, type RequestRow, type SessionRow, settingText } from '../engine/costs';
+import { accountsBasis, historyReport, indexedHistorySteps, sessionRows, type HistoryGroup, type HistoryReport, type RequestRow, type SessionRow, settingText } from '../engine/costs';
 import { readingRules, type ReleaseRules } from '../engine/release';
 import { runSteps } from '../engine/steps';
 import { errorMessage } from '../base/errorMessage';
@@ -36,11 +36,6 @@ class ProjectRules {
 		}
 		return rules;
 	}
-}
-
-/** What a session's prune accounts were worked out with: its release and the settings. */
-function accountsBasis(rules: ReleaseRules, config: ContextPruneConfig): string {
-	return `${rules.version} ${JSON.stringify(config)}`;
 }
 
 /** Reads and accounts every session file the catalog lists, one at a time. */

@@ -18,6 +18,7 @@ import type { LastSentTracker } from './live/lastSentTracker';
 import type { SessionController } from './sessionController';
 import type { LastSentView } from '../shared/protocol';
 import type { FlushMode } from '../engine/flush';
+import type { StoredAccounts } from '../engine/costs';
 
 /** What the page's buttons and links do, as the commands do it. */
 export interface FeedActions {
@@ -58,7 +59,7 @@ export class ControllerSessionFeed extends Disposable implements SessionFeed {
 		const state = pruneStateOf(settings);
 		const prepared = controller.insight();
 		return {
-			path: session.path, title: controller.titleOf(session.path), model: session.model, config: settings.config, rules: settings.rules, blobs: session.blobs,
+			path: session.path, title: controller.titleOf(session.path), model: session.model, consumed: session.consumed, config: settings.config, rules: settings.rules, blobs: session.blobs,
 			followed: { line: withNewerPiNote(releaseLine(resolution, homedir()), session.model.diagnostics), installed: state !== 'not-installed' },
 			// The views' own insight: what they already computed is shared, nothing is computed here.
 			derived: session.insight(settings),
@@ -112,6 +113,10 @@ export class ControllerSessionFeed extends Disposable implements SessionFeed {
 	async modelPricing(provider: string, modelId: string): Promise<ModelFacts | undefined> {
 		const agentDir = this.controller.discovery.locations?.agentDir;
 		return agentDir === undefined ? undefined : this.lookUpModel(agentDir, provider, modelId);
+	}
+
+	keepAccounts(path: string, consumed: number, basis: string, accounts: StoredAccounts): void {
+		void this.controller.keepAccounts(path, consumed, basis, accounts);
 	}
 
 	async applyPruneSettings(changes: ReadonlyArray<{ readonly key: string; readonly value: unknown }>): Promise<void> {

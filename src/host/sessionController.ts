@@ -225,6 +225,8 @@ export class SessionController extends SessionDirectory {
 			case 'index':
 				this._onDidChangeIndexState.fire(change.state);
 				return;
+			case 'accounts':
+				return; // the Pi Costs view hears the store itself
 		}
 	}
 

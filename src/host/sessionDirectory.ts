@@ -7,6 +7,7 @@
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import type { ContextPruneConfig } from '../engine/config';
+import type { StoredAccounts } from '../engine/costs';
 import type { ReleaseResolution, ReleaseRules } from '../engine/release';
 import { buildSessionList, type ListOrder, type ProjectItem, type PruneState, pruneStateOf, restrictedModeRefusal, sessionTitle } from '../engine/views';
 import type { PruneSettings } from '../node/settings/readPruneSettings';
@@ -17,6 +18,7 @@ import type { SessionRow } from '../node/store/sessionRows';
 import type { SessionSettings } from '../node/store/sessionSettings';
 import type { DiscoveryReport, IndexState, SessionStore } from '../node/store/sessionStore';
 import type { HistoryCosts } from '../node/history/historyCostsReport';
+import type { AccountsDue } from '../node/history/historyCosts';
 import type { SearchOptions, SessionHits } from '../node/history/historySearch';
 import { Disposable } from './dispose';
 import { fileWorkspaceFolders } from './sessionLocator';
@@ -71,6 +73,21 @@ export abstract class SessionDirectory extends Disposable {
 	/** The costs of every session, from the session index (each request once); undefined without one. */
 	historyCosts(options: { readonly timeZone?: string; readonly top?: number }, signal?: AbortSignal): Promise<HistoryCosts | undefined> {
 		return this.store.sessionIndex?.costs(options, signal) ?? Promise.resolve(undefined);
+	}
+
+	/** The pruned sessions whose prunes the session index does not count yet; [] without one. */
+	accountsDue(signal?: AbortSignal): Promise<AccountsDue[]> {
+		return this.store.sessionIndex?.accountsDue(signal) ?? Promise.resolve([]);
+	}
+
+	/** The settings `path` is rendered with, once its project's release is known (undefined: no project settings). */
+	readySettingsFor(path: string): Promise<SessionSettings | undefined> {
+		return this.store.readySettingsFor(path);
+	}
+
+	/** Keeps a session's prune accounts in the session index (the Costs panel worked them out); nothing without one. */
+	keepAccounts(path: string, consumed: number, basis: string, accounts: StoredAccounts): Promise<void> {
+		return this.store.sessionIndex?.keepAccounts(path, consumed, basis, accounts) ?? Promise.resolve();
 	}
 
 	/** Clear the Session Index: every session forgotten; false when this window has no index. */

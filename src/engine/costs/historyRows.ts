@@ -10,6 +10,9 @@ import { requestKey } from './history';
 import type { CacheRebuild } from './cacheRebuilds';
 import type { PruneAccount } from './pruneAccount';
 import type { SessionTimeline } from './sessionTimeline';
+import type { StoredAccounts } from './indexedHistory';
+import type { ContextPruneConfig } from '../config';
+import type { ReleaseRules } from '../release';
 
 export interface SessionRowsInputs {
 	readonly path: string;
@@ -31,9 +34,7 @@ export function sessionRows(inputs: SessionRowsInputs): { readonly requests: Req
 		const request = requests[rebuild.request] as RequestRow;
 		return { key: requestKey(request), at: Date.parse(request.entryTimestamp), usd: { low: rebuild.missedCost, mid: rebuild.missedCost, high: rebuild.missedCost } };
 	});
-	const prunes = (inputs.accounts ?? []).filter((account) => account.firstRequest !== undefined).map((account): CostEventRow => ({
-		key: `${account.prune.entryId}\u0000${account.prune.at}`, at: account.prune.at, usd: account.net,
-	}));
+	const prunes = pruneEventsOf(inputs.accounts ?? []);
 	const startedAt = Date.parse(inputs.header.timestamp);
 	return {
 		requests,
@@ -49,6 +50,26 @@ export function sessionRows(inputs: SessionRowsInputs): { readonly requests: Req
 			settings: observedSettings(inputs.entries, timeline),
 		},
 	};
+}
+
+/** Each prune that reached a request, as a history event: its first entry's id and time, its net effect. */
+function pruneEventsOf(accounts: readonly PruneAccount[]): CostEventRow[] {
+	return accounts.filter((account) => account.firstRequest !== undefined).map((account): CostEventRow => ({
+		key: `${account.prune.entryId}\u0000${account.prune.at}`, at: account.prune.at, usd: account.net,
+	}));
+}
+
+/**
+ * A session's prune accounts as the session index keeps them (`costs_accounts`): one shape for the command
+ * line (`costs --all`) and VS Code (the Costs panel keeps what it worked out).
+ */
+export function storedAccountsOf(entries: readonly SessionEntry[], timeline: SessionTimeline, accounts: readonly PruneAccount[]): StoredAccounts {
+	return { prunes: pruneEventsOf(accounts), settings: observedSettings(entries, timeline) };
+}
+
+/** What a session's prune accounts were worked out with (another release or settings make them due again). */
+export function accountsBasis(rules: ReleaseRules, config: ContextPruneConfig): string {
+	return `${rules.version} ${JSON.stringify(config)}`;
 }
 
 /**

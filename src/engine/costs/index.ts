@@ -22,7 +22,7 @@ export {
 	compareSettings, distinctRequests, historyReport, requestKey, MIN_SESSIONS_PER_SETTING,
 	type CostEventRow, type HistoryGroup, type HistoryOptions, type HistoryReport, type ObservedSettings, type RequestRow, type SessionRow, type SettingName, type SettingsComparison,
 } from './history';
-export { observedSettings, sessionRows, type SessionRowsInputs } from './historyRows';
+export { accountsBasis, observedSettings, sessionRows, storedAccountsOf, type SessionRowsInputs } from './historyRows';
 export { indexedHistorySteps, type IndexedRequest, type IndexedSession, type IndexedSource, type StoredAccounts } from './indexedHistory';
 export { accountLines, markerText, netText, pruneNowCacheText, pruneWhat, settingText, summaryLines, usd, usdRange } from './costsTexts';
 export { costsViewSteps, runningBalanceSteps, type CostsColumns, type CostsMarkerView, type CostsView, type PruneView } from './costsView';

@@ -17,6 +17,7 @@ import type { SessionController } from '../sessionController';
 import type { PrunedCallsTreeProvider } from '../tree/prunedCallsTreeProvider';
 import type { SessionsTreeProvider } from '../tree/sessionsTreeProvider';
 import type { SessionSearch } from '../history/sessionSearch';
+import type { PruningCounter } from '../history/pruningCounter';
 import type { SessionRenamer } from '../flush/sessionRenamer';
 import { errorMessage } from '../../base/errorMessage';
 import { showError, showInfo, showWarning } from '../ui/safeUi';
@@ -45,6 +46,8 @@ export interface CommandContext {
 	readonly monitor: StrandedEntriesMonitor;
 	/** Rename Session… (a session_info entry, as Pi's /name writes it; undoable). */
 	readonly renamer: SessionRenamer;
+	/** Count the Pruning of Every Session (the Pi Costs view's pruned sessions not counted yet). */
+	readonly pruningCounter: PruningCounter;
 	/** Search Pi Sessions… (the session index). */
 	readonly sessionSearch: SessionSearch;
 	/** The user's login shell's PATH as far as it is known (Pi's command line for a terminal). */

@@ -100,6 +100,7 @@ export function registerSessionCommands(context: CommandContext): vscode.Disposa
 			void showInfo('The session index was cleared: it holds no session now. It is built again at the next start unless piCondense.sessionIndex.enabled is off.');
 			return true;
 		}),
+		registerCommand(CommandId.CountPruning, () => context.pruningCounter.run()),
 		registerCommand(CommandId.ShowSearchedFolders, () => showSearchedFolders(context)),
 		registerCommand(CommandId.ShowTree, async () => {
 			await vscode.commands.executeCommand(`${PRUNED_CALLS_VIEW_ID}.focus`);

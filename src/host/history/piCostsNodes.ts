@@ -21,6 +21,8 @@ export interface CostsRow {
 	readonly expanded?: boolean;
 	/** A session's row: clicking opens it. */
 	readonly sessionPath?: string;
+	/** The row of the pruned sessions not counted yet: clicking counts them (Count the Pruning of Every Session). */
+	readonly countsPruning?: boolean;
 }
 
 type Group = Pick<HistoryGroup, 'sums' | 'rebuilds' | 'pruning'>;
@@ -49,7 +51,11 @@ export function piCostsRows(costs: HistoryCosts, names: RowNames): CostsRow[] {
 		},
 	];
 	if (accountsDue > 0) {
-		rows.push({ id: 'due', icon: 'info', label: `${accountsDue} pruned session${accountsDue === 1 ? '' : 's'} not counted in pruning yet`, tooltip: '`pi-condense costs --all` works their prunes out and keeps them in the session index.' });
+		rows.push({
+			id: 'due', icon: 'info', label: `${accountsDue} pruned session${accountsDue === 1 ? '' : 's'} not counted in pruning yet`, description: 'click to count',
+			tooltip: 'Works out what each of their prunes cost and saved (each session is read once; a session\'s Costs panel does the same for it) and keeps it in the session index.',
+			countsPruning: true,
+		});
 	}
 	rows.push({
 		id: 'expensive', icon: 'flame', label: 'Most expensive sessions', expanded: true,

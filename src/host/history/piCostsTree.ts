@@ -33,7 +33,7 @@ export class PiCostsTreeProvider extends Disposable implements vscode.TreeDataPr
 	/** Something changed while the view was hidden: work it out when it is shown. */
 	private stale = true;
 
-	/** `storeChanges`: the store's changes (a build of the index ended: the report is worked out again). */
+	/** `storeChanges`: the store's changes (a build of the index ended, a session's prunes accounted: the report is worked out again). */
 	constructor(work: WorkScope, private readonly controller: SessionController, storeChanges: SessionStore['onDidChange'], private readonly log: (message: string) => void) {
 		super();
 		const onError = (error: unknown): void => this.log(`Pi Costs: ${errorMessage(error)}`);
@@ -42,7 +42,7 @@ export class PiCostsTreeProvider extends Disposable implements vscode.TreeDataPr
 		this.view = this._register(vscode.window.createTreeView(COSTS_VIEW_ID, { treeDataProvider: this, showCollapseAll: true }));
 		this._register(this.view.onDidChangeVisibility((event) => event.visible && this.stale && this.refresh()));
 		this._register(controller.onDidChangeSessions(() => this.changed()));
-		const store = storeChanges((change) => change.kind === 'index' && change.state.kind === 'ready' && this.changed());
+		const store = storeChanges((change) => ((change.kind === 'index' && change.state.kind === 'ready') || change.kind === 'accounts') && this.changed());
 		this._register({ dispose: () => store.dispose() });
 	}
 
@@ -56,6 +56,10 @@ export class PiCostsTreeProvider extends Disposable implements vscode.TreeDataPr
 		}
 		if (row.tooltip !== undefined) {
 			item.tooltip = row.tooltip;
+		}
+		if (row.countsPruning === true) {
+			item.command = { command: CommandId.CountPruning, title: 'Count the Pruning of Every Session' };
+			item.accessibilityInformation = { label: `${row.label}; counts them`, role: 'treeitem' };
 		}
 		if (row.sessionPath !== undefined) {
 			item.command = { command: CommandId.OpenSession, title: 'Open Session', arguments: [row.sessionPath] };

@@ -3,10 +3,12 @@
  * Its first paint is the overview the store's ledger already holds (the timeline, the cache rebuilds,
  * the summary: no pass over the file), made into the page's columns in slices; every prune's account
  * (renders of the session with and without each prune) follows, in slices under the page's scope, and
- * is posted when complete. Another session, snapshot, settings or release stops the run under way; the
+ * is posted when complete, and kept in the session index (the history's costs count that session's pruning
+ * from then on). Another session, snapshot, settings or release stops the run under way; the
  * same ones are not worked out twice (a what-if or a view switch changes none of them).
  */
-import { costsViewSteps, NO_PRICES, sessionCostsSteps, unpricedModelsSteps, type CostsLedger, type ModelPrice, type PriceBook } from '../../engine/costs';
+import { accountsBasis, costsViewSteps, sessionCostsSteps, storedAccountsOf, type CostsLedger } from '../../engine/costs';
+import { CatalogPriceBook } from './catalogPriceBook';
 import type { ToWebview } from '../../shared/protocol';
 import type { LatestWins, WorkScope } from '../../work';
 import type { SessionFeed, ShownSession } from './sessionFeed';
@@ -31,11 +33,11 @@ export class PageCosts {
 	/** Whether the page was told there are no costs (so it is told once). */
 	private toldNone = false;
 	private readonly runs: LatestWins;
-	/** Catalog prices looked up so far (`provider/model`; undefined: unknown to the catalog). */
-	private readonly catalog = new Map<string, ModelPrice | undefined>();
+	private readonly prices: CatalogPriceBook;
 
 	constructor(private readonly options: PageCostsOptions) {
 		this.runs = options.work.latestWins((signal) => this.run(signal));
+		this.prices = new CatalogPriceBook(options.work, (provider, modelId) => options.source.modelPricing(provider, modelId));
 	}
 
 	/** The page was loaded again: it holds nothing. */
@@ -73,32 +75,14 @@ export class PageCosts {
 		this.toldNone = false;
 		const { session, ledger } = target;
 		const { work, post } = this.options;
-		const prices = await this.prices(ledger, signal);
+		const prices = await this.prices.bookFor(ledger.timeline().requests, signal);
 		const overview = ledger.overview(prices);
 		await post({ type: 'costs', sessionPath: session.path, costs: await work.sliced(costsViewSteps(overview), signal) });
 		const costs = await work.sliced(sessionCostsSteps({ model: session.model, rules: session.rules, config: session.config, prices, ledger }), signal);
+		if (session.consumed !== undefined) {
+			this.options.source.keepAccounts?.(session.path, session.consumed, accountsBasis(session.rules, session.config), storedAccountsOf(session.model.entries, costs.timeline, costs.accounts));
+		}
 		await post({ type: 'costs', sessionPath: session.path, costs: await work.sliced(costsViewSteps(overview, costs), signal) });
-	}
-
-	/** Catalog prices for the models whose requests recorded no cost (pi-ai loaded only then). */
-	private async prices(ledger: CostsLedger, signal: AbortSignal): Promise<PriceBook> {
-		const wanted = await this.options.work.sliced(unpricedModelsSteps(ledger.timeline().requests), signal);
-		if (wanted.length === 0) {
-			return NO_PRICES;
-		}
-		const book = new Map<string, ModelPrice>();
-		for (const key of wanted) {
-			if (!this.catalog.has(key)) {
-				const slash = key.indexOf('/');
-				const facts = await this.options.source.modelPricing(key.slice(0, slash), key.slice(slash + 1)).catch(() => undefined);
-				this.catalog.set(key, facts?.cost);
-			}
-			const price = this.catalog.get(key);
-			if (price) {
-				book.set(key, price);
-			}
-		}
-		return book;
 	}
 }
 

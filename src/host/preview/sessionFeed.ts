@@ -5,6 +5,7 @@
  */
 import type * as vscode from 'vscode';
 import type { ContextPruneConfig } from '../../engine/config';
+import type { StoredAccounts } from '../../engine/costs';
 import type { ReleaseRules } from '../../engine/release';
 import type { BlobReader } from '../../engine/ports';
 import type { CondenseState } from '../../engine/condense';
@@ -22,6 +23,8 @@ export interface ShownSession {
 	/** Session name, else its first user message (shortened). */
 	readonly title: string;
 	readonly model: SessionModel;
+	/** Offset after the last complete line the model holds (what an account worked out from it covers). */
+	readonly consumed?: number;
 	/** The resolved `contextPrune` configuration from Pi's settings.json. */
 	readonly config: ContextPruneConfig;
 	/** The pi-condense release the context is rendered as. */
@@ -83,8 +86,10 @@ export interface SessionFeed {
 	/** What the Pi holding the session last sent, with its check (live sessions; absent without bridges). */
 	lastSent?(): LastSentView | undefined;
 	readonly onDidChangeLastSent?: vscode.Event<void>;
-	/** Opens the last request's exact text. */
+	/** Opens the last request, written for reading. */
 	openLastSent?(): Promise<void>;
 	/** Compare with Previous Request for the shown live session. */
 	compareRequests?(): Promise<void>;
+	/** Keeps the prune accounts the Costs panel worked out in the session index (the history's costs count them). */
+	keepAccounts?(path: string, consumed: number, basis: string, accounts: StoredAccounts): void;
 }

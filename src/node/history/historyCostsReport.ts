@@ -4,7 +4,7 @@
  * rebuilds, pruning's net effect from the prune accounts kept, and which settings paid back best.
  * Nothing is read from a session file: the pruned sessions whose accounts are missing or older than
  * their file are counted in `accountsDue` (the command line reads them first; VS Code keeps the
- * account of a session whose costs it shows).
+ * accounts its Costs panel works out for a session, `PageCosts`).
  */
 import { historyReport, indexedHistorySteps, NO_PRICES, type HistoryReport, type PriceBook } from '../../engine/costs';
 import type { SliceRunner } from '../../work';

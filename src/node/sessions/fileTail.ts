@@ -4,6 +4,7 @@
  * replaced, shrank or got a different first line (Pi rewrites v1/v2 files when it opens them).
  * Only bytes after the last consumed offset are read; a trailing partial line waits for its `\n`.
  */
+import { createHash } from 'node:crypto';
 import { open, type FileHandle } from 'node:fs/promises';
 import { errorCode } from '../fs/errors';
 import { findCompleteEnd, readRange } from './completeLines';
@@ -28,6 +29,32 @@ export interface FileTail {
 	readonly scanned: number;
 	/** The file's bytes through its first line, once that line is complete. */
 	readonly firstLinePrefix: Buffer | undefined;
+	/**
+	 * Instead of the prefix, the SHA-256 (hex) of it, as the session index keeps it: a file the index
+	 * already knows is tracked from its row without being opened; its first check reads the prefix.
+	 */
+	readonly firstLineHash?: string;
+}
+
+/** What the session index knows of a file as it was when it last read it (`StoredSession`). */
+export interface KnownFile {
+	readonly ino: number;
+	readonly size: number;
+	readonly mtimeMs: number;
+	/** Offset after its last complete line the index read. */
+	readonly consumed: number;
+	readonly firstLineHash: string | undefined;
+}
+
+/**
+ * The tail of a file the index read completely and that has not changed since (same inode, size and
+ * time): what `snapshotTail` would find, without opening it. Undefined when the file is not so.
+ */
+export function knownTail(known: KnownFile | undefined, now: { readonly ino: number; readonly size: number; readonly mtimeMs: number }): FileTail | undefined {
+	if (known?.firstLineHash === undefined || known.ino !== now.ino || known.size !== now.size || known.consumed !== now.size || known.mtimeMs !== now.mtimeMs) {
+		return undefined;
+	}
+	return { ino: known.ino, consumed: known.consumed, scanned: known.consumed, firstLinePrefix: undefined, firstLineHash: known.firstLineHash };
 }
 
 /** The current state of a file, with everything up to its last `\n` counted as consumed; undefined when gone. */
@@ -44,7 +71,7 @@ export async function advanceTail(path: string, tail: FileTail): Promise<{ tail:
 		const { size, ino } = await handle.stat();
 		const reason = ino !== tail.ino ? 'replaced'
 			: size < tail.consumed ? 'shrank'
-				: await stillStartsWith(handle, tail.firstLinePrefix) ? undefined : 'first-line-changed';
+				: await firstLineKept(handle, tail) ? undefined : 'first-line-changed';
 		if (reason !== undefined) {
 			const fresh = await tailAt(handle, ino, size);
 			return { tail: fresh, event: { kind: 'rewritten', path, size, consumed: fresh.consumed, reason } };
@@ -66,6 +93,15 @@ export async function advanceTail(path: string, tail: FileTail): Promise<{ tail:
 			event: { kind: 'appended', path, offset: tail.consumed, bytes, size },
 		};
 	});
+}
+
+/** Whether the file still begins with the first line the tail knows (by its bytes, or by their hash). */
+async function firstLineKept(handle: FileHandle, tail: FileTail): Promise<boolean> {
+	if (tail.firstLinePrefix === undefined && tail.firstLineHash !== undefined) {
+		const prefix = await readFirstLinePrefix(handle);
+		return prefix !== undefined && createHash('sha256').update(prefix).digest('hex') === tail.firstLineHash;
+	}
+	return stillStartsWith(handle, tail.firstLinePrefix);
 }
 
 async function tailAt(handle: FileHandle, ino: number, size: number): Promise<FileTail> {

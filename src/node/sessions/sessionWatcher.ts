@@ -14,13 +14,15 @@
  */
 import { watch, type FSWatcher } from 'chokidar';
 import type { Stats } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { SessionLayout } from './sessionLocations';
-import { advanceTail, snapshotTail, type FileTail, type SessionFileEvent } from './fileTail';
+import { advanceTail, knownTail, snapshotTail, type FileTail, type KnownFile, type SessionFileEvent } from './fileTail';
 import { FileTaskQueue } from './fileTaskQueue';
 import { folderIdentity, waitForFolder } from './folderWaiter';
 import { toError } from '../../base/errorMessage';
 import { closeWatcher } from '../fs/closeWatcher';
+import { errorCode } from '../fs/errors';
 import { isWorkStopped, type Slots, type WorkScope } from '../../work';
 
 /**
@@ -29,7 +31,7 @@ import { isWorkStopped, type Slots, type WorkScope } from '../../work';
  */
 const FIRST_LOOKS_AT_ONCE = 4;
 
-export type { RewriteReason, SessionFileEvent } from './fileTail';
+export type { KnownFile, RewriteReason, SessionFileEvent } from './fileTail';
 
 export interface WatchedRoot {
 	readonly path: string;
@@ -44,6 +46,12 @@ export interface SessionWatcherOptions {
 	readonly onError?: (error: Error) => void;
 	/** Delay that coalesces a burst of changes to one file before it is read (default 25 ms). */
 	readonly coalesceMs?: number;
+	/**
+	 * What the session index knows of the files, once it has listed them (undefined: no index): the first
+	 * scan tracks a file the index read completely and that has not changed since from its row, with a
+	 * `stat` and no read (a warm start of a thousand sessions opened each one for its first and last bytes).
+	 */
+	readonly knownFiles?: Promise<ReadonlyMap<string, KnownFile> | undefined>;
 }
 
 export interface SessionWatcher {
@@ -125,7 +133,7 @@ class SessionFolderWatcher implements SessionWatcher {
 				void this.queue.run(path, () => this.track(path, true));
 				return;
 			}
-			initial.push(this.queue.run(path, () => this.firstLooks.run(() => this.track(path, announce))));
+			initial.push(this.queue.run(path, () => this.firstLooks.run(() => (announce ? this.track(path, true) : this.trackFirst(path)))));
 		});
 		watcher.on('change', (path) => {
 			if (isSessionFile(path)) {
@@ -146,6 +154,28 @@ class SessionFolderWatcher implements SessionWatcher {
 		await Promise.race([new Promise<void>((done) => watcher.once('ready', done)), this.closing]);
 		scanned = true;
 		await Promise.all(initial);
+	}
+
+	/** A file found by the first scan: from the index's row when it still describes the file, else read. */
+	private async trackFirst(path: string): Promise<void> {
+		const known = (await this.options.knownFiles?.catch(() => undefined))?.get(path);
+		if (known !== undefined && !this.tails.has(path)) {
+			const now = await stat(path).catch((error: unknown) => {
+				if (errorCode(error) === 'ENOENT') {
+					return undefined;
+				}
+				throw error;
+			});
+			if (now === undefined) {
+				return; // deleted: chokidar's unlink follows
+			}
+			const tail = knownTail(known, now);
+			if (tail !== undefined) {
+				this.tails.set(path, tail);
+				return;
+			}
+		}
+		return this.track(path, false);
 	}
 
 	private async track(path: string, announce: boolean): Promise<void> {

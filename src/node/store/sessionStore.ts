@@ -34,7 +34,9 @@ export type { IndexState } from './storeIndex';
 export type StoreChange = FileEventChange
 	| { readonly kind: 'settings'; readonly settings: PruneSettings }
 	/** What the session index does changed (a build's progress, ready, stopped, off). */
-	| { readonly kind: 'index'; readonly state: IndexState };
+	| { readonly kind: 'index'; readonly state: IndexState }
+	/** The index keeps a session's prune accounts now (the history's costs count its pruning). */
+	| { readonly kind: 'accounts'; readonly path: string };
 
 export interface SessionStoreOptions {
 	/**
@@ -201,13 +203,14 @@ export class SessionStore {
 			},
 		});
 		this.sources = sources;
+		const index = this.startIndex(started, locations);
 		const watcher = watchSessionFiles({
 			work: started.child('watcher'),
 			roots: locations.roots,
 			onEvent: (event) => this.fileEvents.handle(event),
 			onError: (error) => this.options.logger.warn(`session watcher: ${error.message}`),
+			...(index ? { knownFiles: index.knownFiles() } : {}),
 		});
-		const index = this.startIndex(started, locations);
 		await sources.start();
 		if (signal.aborted) {
 			return;
@@ -238,6 +241,7 @@ export class SessionStore {
 			roots: () => locations.roots,
 			listChanged: () => this.changes.fire({ kind: 'list' }),
 			stateChanged: (state) => this.changes.fire({ kind: 'index', state }),
+			accountsKept: (path) => this.changes.fire({ kind: 'accounts', path }),
 			logger: this.options.logger,
 		});
 		return this.index;

@@ -7,13 +7,16 @@
  * summaries from the files as without an index.
  */
 import type { Logger } from '../../engine/ports';
+import type { StoredAccounts } from '../../engine/costs';
 import { sessionModifiedTime } from '../../engine/session';
 import { HistoryService, type HistoryServiceOptions } from '../history/service/historyService';
 import type { StoredSession } from '../history/indexRows';
 import type { RefreshProgress } from '../history/indexRefresh';
 import type { SearchOptions, SessionHits } from '../history/historySearch';
 import type { HistoryCosts } from '../history/historyCostsReport';
+import type { AccountsDue } from '../history/historyCosts';
 import type { SessionFile, UnlistedSessionFile } from '../sessions/discoverSessions';
+import type { KnownFile } from '../sessions/sessionWatcher';
 import type { SessionRoot } from '../sessions/sessionLocations';
 import type { SessionFileSummary } from '../sessions/summaryCache';
 import { errorMessage } from '../../base/errorMessage';
@@ -39,6 +42,8 @@ export interface StoreIndexOptions {
 	/** Rows were added or changed (`list`), or the state changed. */
 	readonly listChanged: () => void;
 	readonly stateChanged: (state: IndexState) => void;
+	/** A session's prune accounts were kept. */
+	readonly accountsKept: (path: string) => void;
 	readonly logger: Logger;
 }
 
@@ -50,6 +55,8 @@ export class StoreIndex {
 	private build: AbortController | undefined;
 
 	private readonly service: HistoryService;
+	/** The index's rows as this start first reads them: one read for the listing and the watcher's first scan. */
+	private firstStored: Promise<StoredSession[]> | undefined;
 
 	/** Starts the index's thread under `work` (closing it ends the thread). */
 	constructor(private readonly work: WorkScope, place: HistoryServiceOptions, private readonly options: StoreIndexOptions) {
@@ -82,11 +89,33 @@ export class StoreIndex {
 			return false;
 		}
 		try {
-			this.applyStored(await this.service.stored(this.options.roots(), signal));
+			const stored = await this.storedAtStart();
+			signal.throwIfAborted();
+			this.applyStored(stored);
 			return true;
 		} catch (error) {
 			return this.failed(error);
 		}
+	}
+
+	/**
+	 * What the index knows of each file as this start found it, for the session watcher's first scan
+	 * (a file unchanged since is tracked with a `stat`); undefined when the index is off or fails.
+	 */
+	async knownFiles(): Promise<ReadonlyMap<string, KnownFile> | undefined> {
+		try {
+			if (await this.service.opened === undefined) {
+				return undefined;
+			}
+			return new Map((await this.storedAtStart()).map((row) => [row.path, row]));
+		} catch {
+			return undefined; // the listing says why
+		}
+	}
+
+	private storedAtStart(): Promise<StoredSession[]> {
+		this.firstStored ??= this.service.stored(this.options.roots(), this.work.signal);
+		return this.firstStored;
 	}
 
 	/**
@@ -192,6 +221,37 @@ export class StoreIndex {
 			this.failed(error);
 			return undefined;
 		}
+	}
+
+	/** The pruned sessions whose prunes the index does not count yet; [] without an index. */
+	async accountsDue(signal?: AbortSignal): Promise<AccountsDue[]> {
+		if (!this.searchable) {
+			return [];
+		}
+		try {
+			return await this.service.accountsDue(this.options.roots(), signal);
+		} catch (error) {
+			if (isWorkStopped(error)) {
+				throw error;
+			}
+			this.failed(error);
+			return [];
+		}
+	}
+
+	/**
+	 * Keeps a session's prune accounts, worked out from its first `consumed` bytes with `basis` (the Costs
+	 * panel's): the history's costs then count its pruning. Nothing when the index is off or cleared.
+	 */
+	keepAccounts(path: string, consumed: number, basis: string, accounts: StoredAccounts): Promise<void> {
+		if (!this.searchable) {
+			return Promise.resolve();
+		}
+		return this.writes.run(async () => {
+			if (await this.service.storeAccounts(path, consumed, basis, accounts).catch((error: unknown) => this.failed(error))) {
+				this.options.accountsKept(path);
+			}
+		});
 	}
 
 	/** Clear the Session Index: every session forgotten; this window goes on without it until the next start. */

@@ -131,6 +131,11 @@ describe('Pi Condense in restricted mode', function () {
 		assert.equal(vscode.window.terminals.length, terminals, 'no terminal was opened');
 	});
 
+	it('does not count pruning into the session index (read-only here), and says why', async () => {
+		const text = await vscode.commands.executeCommand<string>('piCondense.countPruning');
+		assert.equal(text, 'Pi Condense counts pruning in a trusted workspace only: in restricted mode the session index is only read.');
+	});
+
 	it('does not remove a key from Pi\'s auth.json, even one Pi Condense set up, and says why', async () => {
 		const api = await activeApi();
 		const authPath = join(fixtures().agentDir, 'auth.json');

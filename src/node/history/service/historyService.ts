@@ -14,6 +14,7 @@ import type { StoredSession } from '../indexRows';
 import type { RefreshProgress, RefreshResult } from '../indexRefresh';
 import type { SearchOptions, SessionHits } from '../historySearch';
 import type { HistoryCosts } from '../historyCostsReport';
+import type { AccountsDue } from '../historyCosts';
 import type { StoredAccounts } from '../../../engine/costs';
 import type { FromService, ServiceCalls, ServiceMethod, ServiceStart, ToService } from './protocol';
 
@@ -87,6 +88,11 @@ export class HistoryService {
 	/** The costs of the whole history under `roots`, from the index alone (each request once; see docs/costs.md). */
 	costs(roots: readonly SessionRoot[], options: { readonly timeZone?: string; readonly top?: number } = {}, signal?: AbortSignal): Promise<HistoryCosts> {
 		return this.call('costs', { roots, ...options }, signal);
+	}
+
+	/** The pruned sessions under `roots` whose prunes the index does not count (missing, or older than the file). */
+	accountsDue(roots: readonly SessionRoot[], signal?: AbortSignal): Promise<AccountsDue[]> {
+		return this.call('accountsDue', { roots }, signal);
 	}
 
 	/** Keeps a session's prune accounts, worked out from its first `consumed` bytes with `basis` (its release and settings). */

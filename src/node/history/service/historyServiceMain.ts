@@ -45,6 +45,7 @@ const handlers: Handlers = {
 		return null;
 	},
 	costs: (index, { roots, timeZone, top }, signal) => historyCosts(index, roots, work, { ...(timeZone === undefined ? {} : { timeZone }), ...(top === undefined ? {} : { top }) }, signal),
+	accountsDue: (index, { roots }) => index.accountsDue(roots, () => undefined),
 	storeAccounts: (index, { path, consumed, basis, accounts }) => index.storeAccounts(path, consumed, basis, accounts),
 };
 

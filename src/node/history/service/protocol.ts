@@ -11,6 +11,7 @@ import type { StoredSession } from '../indexRows';
 import type { RefreshProgress, RefreshResult } from '../indexRefresh';
 import type { SearchOptions, SessionHits } from '../historySearch';
 import type { HistoryCosts } from '../historyCostsReport';
+import type { AccountsDue } from '../historyCosts';
 import type { StoredAccounts } from '../../../engine/costs';
 
 /** What the thread is started with (`workerData`). */
@@ -33,6 +34,8 @@ export interface ServiceCalls {
 	clear: { readonly args: Record<string, never>; readonly answer: null };
 	/** The costs of the whole history (`historyCostsReport.ts`), from the index alone. */
 	costs: { readonly args: { readonly roots: readonly SessionRoot[]; readonly timeZone?: string; readonly top?: number }; readonly answer: HistoryCosts };
+	/** The pruned sessions whose accounts are missing or older than their file (any basis will do). */
+	accountsDue: { readonly args: { readonly roots: readonly SessionRoot[] }; readonly answer: AccountsDue[] };
 	/** Keeps a session's prune accounts, worked out from its first `consumed` bytes with `basis` (false: the index does not hold it). */
 	storeAccounts: { readonly args: { readonly path: string; readonly consumed: number; readonly basis: string; readonly accounts: StoredAccounts }; readonly answer: boolean };
 }

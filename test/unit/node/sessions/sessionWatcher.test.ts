@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { appendFileSync, closeSync, mkdirSync, openSync, renameSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { watchSessionFiles, type SessionFileEvent, type SessionWatcher, type WatchedRoot } from '../../../../src/node/sessions/sessionWatcher';
+import { watchSessionFiles, type KnownFile, type SessionFileEvent, type SessionWatcher, type WatchedRoot } from '../../../../src/node/sessions/sessionWatcher';
 import { EventLog, pause } from '../../../support/eventLog';
 import { useTempDir } from '../../../support/tempDirs';
 import { testScope } from '../../../support/testWork';
@@ -28,11 +29,11 @@ describe('watchSessionFiles', function () {
 		assert.deepEqual(errors.map((e) => e.message), []);
 	});
 
-	async function start(root: WatchedRoot): Promise<SessionWatcher> {
+	async function start(root: WatchedRoot, knownFiles?: ReadonlyMap<string, KnownFile>): Promise<SessionWatcher> {
 		log = new EventLog();
 		errors = [];
 		work = testScope('watcher');
-		watcher = watchSessionFiles({ work, roots: [root], onEvent: log.push, onError: (e) => errors.push(e) });
+		watcher = watchSessionFiles({ work, roots: [root], onEvent: log.push, onError: (e) => errors.push(e), ...(knownFiles ? { knownFiles: Promise.resolve(knownFiles) } : {}) });
 		await watcher.ready;
 		return watcher;
 	}
@@ -66,6 +67,44 @@ describe('watchSessionFiles', function () {
 		const bytes = await appendedUntil(path, startSize, statSync(path).size);
 		assert.equal(bytes, entry(2));
 		assert.deepEqual(log.events.filter((e) => e.kind !== 'appended'), [], 'no added event for a file present at start');
+	});
+
+	describe('a file the session index knows, unchanged since it read it', () => {
+		const known = (path: string, firstLine: string, change: Partial<KnownFile> = {}): ReadonlyMap<string, KnownFile> => {
+			const stats = statSync(path);
+			return new Map([[path, { ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs, consumed: stats.size, firstLineHash: createHash('sha256').update(firstLine).digest('hex'), ...change }]]);
+		};
+
+		it('is tracked from the index\'s row (not read at start): appends follow from its end', async () => {
+			const root: WatchedRoot = { path: join(temp(), 'sessions'), layout: 'per-project' };
+			const path = write(join(root.path, '--p--', 'a.jsonl'), header(3) + entry(1));
+			const size = statSync(path).size;
+			const w = await start(root, known(path, header(3)));
+			assert.equal(w.consumedOffset(path), size);
+			appendFileSync(path, entry(2));
+			assert.equal(await appendedUntil(path, size, statSync(path).size), entry(2));
+			assert.deepEqual(log.events.filter((e) => e.kind !== 'appended'), []);
+		});
+
+		it('checks its first line against the row\'s hash at its first change (so the row, not the file, was used at start)', async () => {
+			const root: WatchedRoot = { path: join(temp(), 'sessions'), layout: 'per-project' };
+			const path = write(join(root.path, '--p--', 'a.jsonl'), header(3) + entry(1));
+			// The row says another first line: had the file been read at start, its first line would be the reference.
+			await start(root, known(path, header(2)));
+			appendFileSync(path, entry(2));
+			const rewritten = await log.waitFor((e) => e.kind === 'rewritten' && e.path === path, 'rewritten');
+			assert.equal(rewritten.kind === 'rewritten' ? rewritten.reason : undefined, 'first-line-changed');
+		});
+
+		it('is read as before when the row no longer describes it (another size, a partial last line)', async () => {
+			const root: WatchedRoot = { path: join(temp(), 'sessions'), layout: 'per-project' };
+			const path = write(join(root.path, '--p--', 'a.jsonl'), header(3) + entry(1));
+			const size = statSync(path).size;
+			const w = await start(root, known(path, header(2), { size: size - 1 }));
+			assert.equal(w.consumedOffset(path), size);
+			appendFileSync(path, entry(2));
+			assert.equal(await appendedUntil(path, size, statSync(path).size), entry(2), 'appended, not rewritten: the file\'s own first line is the reference');
+		});
 	});
 
 	it('keeps a line written in two chunks until its newline arrives, and never loses bytes in a burst', async () => {
