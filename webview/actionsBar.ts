@@ -1,13 +1,12 @@
 /**
  * The bar under the toolbar that says what is pending in the session and offers to act on it: the
- * batches waiting, an estimate of what summarizing them would take off the context (labelled as
- * one, with what it assumes), the chains left for `compact`, and the two buttons, Summarize now and
- * Compact. A button that cannot act now is disabled and says why. Both go to the host, which asks
+ * batches waiting, what Summarize now would do with them and take off the context (a dry run of the
+ * flush, labelled as an estimate with what it assumes; the confirmation's words), the chains left
+ * for `compact`, and the two buttons, Summarize now and Compact. A button that cannot act now is disabled and says why. Both go to the host, which asks
  * for confirmation as the commands do.
  */
 import type { PageAction, PageSnapshot } from '../src/shared/protocol';
 import { el, figure, icon } from './dom';
-import { tokens } from './format';
 
 export interface ActionsBar {
 	readonly element: HTMLElement;
@@ -30,19 +29,20 @@ export function actionsBar(): ActionsBar {
 		element, summarizeButton, compactButton,
 		update(snapshot: PageSnapshot): void {
 			const pending = snapshot.pending;
-			const afterNow = pending ? Math.max(0, snapshot.totals.afterTokens - pending.reclaimTokens) : 0;
+			// The confirmation's sentences, in its order (the host's engine words them: one copy).
+			const estimate = pending && !pending.estimating ? pending : undefined;
 			summary.replaceChildren(...(pending ? [
 				icon('watch'),
 				el('span', { text: ' ' }),
-				figure('pending', `${pending.batches.toLocaleString('en')} batch${pending.batches === 1 ? '' : 'es'} pending`, pending.batches),
-				el('span', { text: ` (${pending.toolCalls.toLocaleString('en')} tool call${pending.toolCalls === 1 ? '' : 's'}, ${tokens(pending.rawChars)} chars of output) · Summarize now would reclaim about ` }),
-				figure('pending.estimate', `${tokens(pending.reclaimTokens)} tokens`, pending.reclaimTokens, 'figure strong'),
-				el('span', { text: ` (${tokens(snapshot.totals.afterTokens)} → ${tokens(afterNow)}, estimate)` }),
+				figure('pending', pending.pendingText, pending.batches),
+				...(estimate ? [
+					el('span', { text: ' · Summarize now would reclaim ' }),
+					figure('pending.estimate', estimate.reclaimText, estimate.reclaimTokens, 'figure strong'),
+					el('span', { text: ` (${estimate.changeText})` }),
+				] : [el('span', { text: ' · working out what Summarize now would do…' })]),
 			] : [icon('pass'), el('span', { text: ' ' }), figure('pending', 'Nothing pending', 0)]));
-			const skipped = pending ? pending.batches - pending.summarizedBatches : 0;
-			note.replaceChildren(...(pending ? [figure('pending.note', `Estimate: each result replaced by pi-condense ${snapshot.release}'s stub, summaries at ${pending.summaryPercent}% of the output `
-				+ `(${pending.ratioFrom === 'session' ? 'this session\'s ratio so far' : 'a typical ratio'})${skipped > 0 ? `, ${skipped.toLocaleString('en')} batch${skipped === 1 ? '' : 'es'} below minBatchChars skipped` : ''}; chains compressed afterwards not counted.`)] : []));
-			note.hidden = !pending;
+			note.replaceChildren(...(estimate ? [el('div', {}, [figure('pending.plan', `${estimate.planText}.`)]), el('div', {}, [figure('pending.note', estimate.basisText)])] : []));
+			note.hidden = !estimate;
 			if (snapshot.compactable !== '') {
 				note.hidden = false;
 				note.append(el('div', {}, [figure('compactable', `${snapshot.compactable}: pi-condense compresses chains only at the end of a flush that summarizes a batch.`)]));

@@ -2,11 +2,12 @@
  * Runs one read-only command over a session and returns the text to print. Every value it prints is
  * the session's insight (`CliSession.insight`), as the extension's views read it.
  */
-import { charsToTokens, EMPTY_TREE_TEXT, formatCompactCount, recoverOutputs, statsText, summaryNodeLabel } from '../engine/condense';
+import { EMPTY_TREE_TEXT, recoverOutputs, statsText, summaryNodeLabel } from '../engine/condense';
 import { runSteps } from '../engine/steps';
 import { contextBlockLines, withFooterSegments } from '../engine/metrics';
 import { newerPiSessionText, releaseLine } from '../engine/release';
-import type { SessionInsight } from '../engine/views';
+import { pendingWork, type SessionInsight } from '../engine/views';
+import { sha1Hex } from '../node/flush/sha1Hasher';
 import { piHome } from '../node/release/resolveRelease';
 import type { SessionArgs } from './cliArgs';
 import type { CliContext } from './loadRelease';
@@ -26,20 +27,24 @@ export async function runCommand(args: SessionArgs, session: CliSession, context
 	}
 	const followed = context.resolution.kind === 'followed';
 	const left = followed ? runSteps(session.insight.compactableChainsSteps()) : 0;
-	const pending = followed ? pendingLine(session.insight, args.sessionFile) : undefined;
+	const pending = followed ? await pendingLine(session.insight, args.sessionFile) : undefined;
 	const newer = newerPiSessionText(session.model.diagnostics);
 	return [text, releaseLine(context.resolution, piHome(process.env)), ...(newer ? [`note: ${newer}`] : []), ...(pending ? [pending] : []), ...(left > 0 ? [compactableHint(left, args.sessionFile)] : [])].join('\n');
 }
 
-/** The pending batches as VS Code's tooltip and preview say them, with the estimate and the command that summarizes them. */
-function pendingLine(insight: SessionInsight, sessionFile: string): string | undefined {
+/**
+ * The pending batches as VS Code's preview and confirmation say them: what Summarize now would do
+ * (a dry run of the flush) and reclaim, and the command that does it.
+ */
+async function pendingLine(insight: SessionInsight, sessionFile: string): Promise<string | undefined> {
 	if (runSteps(insight.pendingSteps()).length === 0) {
 		return undefined;
 	}
-	const estimate = runSteps(insight.pendingEstimateSteps());
-	const what = `${estimate.batches} batch${estimate.batches === 1 ? '' : 'es'} pending (${estimate.toolCalls} tool call${estimate.toolCalls === 1 ? '' : 's'}, ${formatCompactCount(estimate.rawChars)} chars of output)`;
-	const reclaim = `about ${formatCompactCount(charsToTokens(estimate.reclaimChars))} tokens to reclaim (estimate: summaries at ${Math.round(estimate.summaryRatio * 100)}% of the output, ${estimate.ratioFrom === 'session' ? 'this session\'s ratio so far' : 'a typical ratio'})`;
-	return insight.config.enabled ? `${what}: ${reclaim}; run pi-condense now ${sessionFile}` : `${what}; pruning is off (contextPrune.enabled)`;
+	if (!insight.config.enabled) {
+		return `${runSteps(insight.pendingSteps()).length} batches pending; pruning is off (contextPrune.enabled)`;
+	}
+	const work = pendingWork(await insight.flushEstimate('now', { hash: sha1Hex }, Date.now()), insight.rules.version);
+	return work && `${work.pendingText}: ${work.planText}, reclaiming ${work.reclaimText} (${work.changeText}); run pi-condense now ${sessionFile}`;
 }
 
 /**

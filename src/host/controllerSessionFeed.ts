@@ -63,6 +63,7 @@ export class ControllerSessionFeed extends Disposable implements SessionFeed {
 			followed: { line: withNewerPiNote(releaseLine(resolution, homedir()), session.model.diagnostics), installed: state !== 'not-installed' },
 			// The views' own insight: what they already computed is shared, nothing is computed here.
 			derived: session.insight(settings),
+			estimateNow: () => controller.flushEstimateFor(session.path, 'now'),
 			statusLine: statusLineText(settings.configured, prepared, controller.activity === 'summarizing', state !== 'not-installed'),
 			actions: pageActions(state, vscode.workspace.isTrusted, prepared?.pending.length ?? 0),
 			costs: session.costs,

@@ -6,11 +6,15 @@
  */
 import * as vscode from 'vscode';
 import { recoverOutputs, type CondenseState } from '../engine/condense';
+import type { FlushMode } from '../engine/flush';
+import type { FlushEstimate } from '../engine/preview';
 import { defaultSession, type PreparedInsight } from '../engine/views';
+import { sha1Hex } from '../node/flush/sha1Hasher';
 import type { PruneSettings } from '../node/settings/readPruneSettings';
 import type { OpenSession } from '../node/store/openSession';
 import type { IndexState, SessionStore, StoreChange } from '../node/store/sessionStore';
-import type { AdaptiveThrottle, WorkScope } from '../work';
+import { isWorkStopped, type AdaptiveThrottle, type WorkScope } from '../work';
+import type { Steps } from '../engine/steps';
 import { SelectedInsight } from './selectedInsight';
 import { SessionDirectory } from './sessionDirectory';
 import { fileWorkspaceFolders } from './sessionLocator';
@@ -53,6 +57,9 @@ export class SessionController extends SessionDirectory {
 	readonly onDidChangeSettings = this._onDidChangeSettings.event;
 	private readonly _onDidChangeActivity = this._register(new vscode.EventEmitter<FlushActivity>());
 	readonly onDidChangeActivity = this._onDidChangeActivity.event;
+	private readonly _onDidEstimate = this._register(new vscode.EventEmitter<void>());
+	/** A dry run of a prune of the selected session has ended (its estimate is settled). */
+	readonly onDidEstimate = this._onDidEstimate.event;
 	private readonly _onDidChangeOpenSession = this._register(new vscode.EventEmitter<string>());
 	/** Any open session (selected or not) changed; hovers and documents of that session refresh. */
 	readonly onDidChangeOpenSession = this._onDidChangeOpenSession.event;
@@ -166,6 +173,37 @@ export class SessionController extends SessionDirectory {
 	/** The derived data of any listed session (opened on demand and kept for a while), as its release renders it, computed in slices. */
 	insightFor(path: string): Promise<PreparedInsight> {
 		return this.work.run(async (signal) => this.work.sliced((await this.openSession(path)).insight(this.renderSettingsFor(path)).prepare(), signal));
+	}
+
+	/**
+	 * What `now` or `compact` would do to a listed session and reclaim: a dry run of the flush
+	 * (`SessionInsight.flushEstimate`), in slices, kept with the session's insight, so the preview's
+	 * bar, the confirmation and the toast read one figure.
+	 */
+	flushEstimateFor(path: string, mode: FlushMode): Promise<FlushEstimate> {
+		return this.work.run(async (signal) => {
+			const insight = (await this.openSession(path)).insight(this.renderSettingsFor(path));
+			const ports = { hash: sha1Hex, runSteps: <T>(steps: Steps<T>): Promise<T> => this.work.sliced(steps, signal) };
+			let estimate: FlushEstimate;
+			try {
+				estimate = await insight.flushEstimate(mode, ports, Date.now());
+			} catch (error) {
+				// A dry run another scope started and stopped: this one runs it again.
+				if (!isWorkStopped(error) || signal.aborted) {
+					throw error;
+				}
+				estimate = await insight.flushEstimate(mode, ports, Date.now());
+			}
+			if (path === this.selectedPath) {
+				this._onDidEstimate.fire();
+			}
+			return estimate;
+		});
+	}
+
+	/** The selected session's estimate of `now` once a dry run has finished for its current snapshot; undefined before. */
+	settledFlushEstimate(): FlushEstimate | undefined {
+		return this.selectedSession?.insight(this.renderSettings).settledEstimate('now');
 	}
 
 	/** A listed session and pi-condense's state of it as its release rebuilds it, computed in slices. */

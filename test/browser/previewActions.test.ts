@@ -1,8 +1,8 @@
 /**
  * A preview that acts, in the real bundle in Chromium fed by the host's protocol logic: on a
- * session pi-condense has never pruned, the page shows its pending batches with the estimate of what
- * Summarize now would reclaim (exactly the engine's figure, labelled as an estimate with what it
- * assumes), and both buttons, which ask the host to act; a button that cannot act says why. Before
+ * session pi-condense has never pruned, the page shows its pending batches with what Summarize now
+ * would do and reclaim (exactly the engine's dry run of the flush, in the confirmation's words,
+ * labelled as an estimate with what it assumes), and both buttons, which ask the host to act; a button that cannot act says why. Before
  * the first snapshot the page shows the skeleton it was served with, and the session's title.
  */
 import assert from 'node:assert/strict';
@@ -10,6 +10,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { charsToTokens } from '../../src/engine/condense';
 import { pageActions } from '../../src/engine/views/pageActions';
+import { basisText, pendingWork, planText } from '../../src/engine/views/estimateText';
+import { sha1Hex } from '../../src/node/flush/sha1Hasher';
 import type { RenderReport, ToWebview } from '../../src/shared/protocol';
 import { pendingAgentDir, type PendingAgentDir } from '../support/pendingSession';
 import { repoRoot } from '../support/paths';
@@ -37,21 +39,24 @@ describe('the preview page of a session with pending work', function () {
 
 	const snapshot = (): Promise<RenderReport> => page.waitForReport((r) => r.cause === 'snapshot');
 
-	it('shows the pending batches with the engine\'s estimate of what Summarize now reclaims, labelled as an estimate', async () => {
-		const report = await snapshot();
-		const estimate = source.current()?.derived?.pendingEstimateSteps();
-		assert.ok(estimate);
-		let step = estimate.next();
-		while (!step.done) {
-			step = estimate.next();
-		}
-		const expected = step.value;
-		assert.ok(expected.batches > 5 && expected.reclaimChars > 0, JSON.stringify(expected));
+	it('shows the pending batches with what the dry run of Summarize now does and reclaims, in the confirmation\'s words, labelled as an estimate', async () => {
+		// Posted again once the dry run has ended (the first snapshot says the batches alone while it runs).
+		const report = await page.waitForReport((r) => r.cause === 'snapshot' && r.values['pending.estimate'] !== undefined);
+		const shown = source.current();
+		assert.ok(shown?.derived);
+		// The same kept dry run the page's host read: one figure for the bar, the confirmation and the toast.
+		const expected = await shown.derived.flushEstimate('now', { hash: sha1Hex }, Date.now());
+		const work = pendingWork(expected, LATEST.version);
+		assert.ok(work && expected.batches > 5 && expected.reclaimChars > 0, JSON.stringify(expected));
 		assert.equal(report.values['pending'], expected.batches);
 		assert.equal(report.values['pending.estimate'], charsToTokens(expected.reclaimChars));
-		assert.match(report.figures['pending'] ?? '', /^\d+ batches pending$/);
-		assert.match(report.figures['pending.note'] ?? '', /^Estimate: each result replaced by pi-condense 2\.9\.1's stub, summaries at 10% of the output \(a typical ratio\)/);
-		assert.match(await page.page.locator('.pending-line').textContent() ?? '', /Summarize now would reclaim about [\d.]+k? tokens \([\d.]+k? → [\d.]+k?, estimate\)/);
+		assert.equal(report.figures['pending'], work.pendingText);
+		assert.match(report.figures['pending'] ?? '', /^\d+ batches pending \(\d+ tool calls, [\d.]+k? chars of output\)$/);
+		assert.equal(report.figures['pending.plan'], `${planText(expected)}.`);
+		assert.match(report.figures['pending.plan'] ?? '', /^Summarize now would summarize \d+ batch/);
+		assert.equal(report.figures['pending.note'], basisText(expected, LATEST.version));
+		assert.match(report.figures['pending.note'] ?? '', /^Estimate: a dry run of pi-condense 2\.9\.1's flush, summaries at 10% of their output \(a typical ratio\)/);
+		assert.match(await page.page.locator('.pending-line').textContent() ?? '', /Summarize now would reclaim about [\d.]+k? tokens \([\d.]+k? → [\d.]+k? tokens sent, estimate\)/);
 		// The header says what the status bar says for a session with work pending.
 		assert.equal(report.figures.status, `prune: ${expected.batches} pending`);
 	});
@@ -74,7 +79,8 @@ describe('the preview page of a session with pending work', function () {
 	it('disables Summarize now and says why when it cannot act (pruning off, restricted mode)', async () => {
 		for (const [actions, why] of [[pageActions('off', true, 9), /Pruning is off/], [pageActions('on', false, 9), /restricted mode/]] as const) {
 			source.actions = actions;
-			const next = page.nextReport((r) => r.cause === 'snapshot');
+			// The snapshot of this reload: the one before it may be posted again once its dry run ends, with its own actions.
+			const next = page.nextReport((r) => r.cause === 'snapshot' && why.test(r.figures['actions.reason'] ?? ''));
 			await source.reload();
 			const report = await next;
 			assert.match(report.figures['actions.reason'] ?? '', why);

@@ -70,11 +70,20 @@ export async function confirmThenUndo(page, path, { palette, step, shotsDir }) {
 	step('Summarize Now asked first, saying there is no key and summaries would be offline; nothing written yet (confirm.png)');
 	await dialog.locator('.monaco-button', { hasText: 'Summarize offline' }).click();
 	// Read as the screen reader hears it (an information notification may show no toast in this unfocused page).
-	await page.locator('.monaco-alert', { hasText: 'offline (extractive, no LLM call' }).first().waitFor({ state: 'attached', timeout: 60_000 });
+	const told = page.locator('.monaco-alert', { hasText: 'offline (extractive, no LLM call' }).first();
+	await told.waitFor({ state: 'attached', timeout: 60_000 });
 	if (readFileSync(path).equals(original)) {
 		throw new Error('"Summarize offline" wrote nothing');
 	}
-	step('summarized offline; the notification says what was done and how');
+	// The estimate the question gave, and what the prune reclaimed, side by side.
+	const toldText = (await told.textContent()) ?? '';
+	if (!/Estimated about [\d.]+k? tokens, reclaimed [\d.]+k? tokens \([\d.]+k? → [\d.]+k? tokens sent\)/.test(toldText)) {
+		throw new Error(`the notification does not set the estimate beside the result: ${toldText}`);
+	}
+	if (!/Summarize now would reclaim about [\d.]+k? tokens/.test(asked)) {
+		throw new Error(`the confirmation does not say the dry run's estimate: ${asked}`);
+	}
+	step('summarized offline; the notification says what was done and how, the estimate beside the result');
 	await palette(page, 'Notifications: Clear All Notifications');
 
 	await palette(page, 'Pi Condense: Undo Last Prune');

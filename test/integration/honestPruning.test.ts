@@ -2,20 +2,44 @@
  * Honest, undoable pruning in real VS Code: a prune of a session whose model has no key asks first
  * (what will be written, that summaries would be extractive and offline, with Set up a key… and
  * Summarize offline) and writes nothing until answered; summarized offline, it says what it did and
- * how; Undo Last Prune restores the file byte for byte, and refuses once Pi has written after our
- * lines. The preview shows the pending work with both buttons, and its Summarize now asks the same
- * question. (The real dialog is clicked by the UI smoke test: an extension test run's workbench
+ * how, with the estimate given before it and the result side by side; Undo Last Prune restores the
+ * file byte for byte, and refuses once Pi has written after our lines. The preview shows the pending
+ * work (the dry run's figures, in the question's words) with both buttons, and its Summarize now
+ * asks the same question. Compact's question names its button "Compact offline" without a key. (The real dialog is clicked by the UI smoke test: an extension test run's workbench
  * answers dialogs with Cancel.)
  */
 import assert from 'node:assert/strict';
 import { appendFileSync, existsSync, readFileSync, unlinkSync, utimesSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
+import { charsToTokens } from '../../src/engine/condense';
 import type { ExtensionApi } from '../../src/host/extensionApi';
 import type { UndoOutcome } from '../../src/host/flush/undoPrunes';
 import type { FlushOutcome } from '../../src/node/flush/flushOutcome';
+import { basisText, changeText, estimateVersusResult, pendingText, planText, reclaimText } from '../../src/engine/views';
 import { ui } from '../support/workbenchUi';
 import { activeApi, contextPruneOnDisk, fixtures, logText, nextRenderReport, selectIdleSession, waitUntil } from './helpers';
+
+/**
+ * The texts of the notifications as the workbench renders them: the toasts, or, where the toast is
+ * already gone or VS Code held it back, the rows of the notification center. None yet: [].
+ */
+async function notificationTexts(): Promise<string[]> {
+	const read = async (selector: string): Promise<string[]> => {
+		const html = JSON.parse(await ui({ action: 'elements', selector }).catch(() => '[]') ?? '[]') as string[];
+		return html.map((item) => item.replace(/<[^>]*>/g, '').replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&gt;/g, '>').replace(/&lt;/g, '<'));
+	};
+	const toasts = await read('.notification-toast .notification-list-item-message');
+	if (toasts.length > 0) {
+		return toasts;
+	}
+	await vscode.commands.executeCommand('notifications.showList');
+	try {
+		return await read('.notifications-center .notification-list-item-message');
+	} finally {
+		await vscode.commands.executeCommand('notifications.hideList');
+	}
+}
 
 const OUTPUT = Array.from({ length: 60 }, (_, i) => `build step ${i}: compiled src/module${i}.ts in ${i * 7} ms`).join('\n');
 
@@ -64,17 +88,38 @@ describe('honest, undoable pruning', function () {
 		const log = logText(api.logUri.fsPath);
 		const asked = log.split('\n').find((line) => line.includes('asked before now: Summarize the 1 pending batch of "Honest pruning asked: build the project"?')) ?? '';
 		assert.match(asked, /No key for anthropic\/claude-sonnet-4-5 \(ANTHROPIC_OAUTH_TOKEN or ANTHROPIC_API_KEY is not set, and auth\.json has none\): summaries will be extractive, offline, with no LLM call\./);
-		assert.match(asked, /Estimated to take about [\d.]+k? tokens off the context the model is sent/);
+		// The dry run's figures and words, as the preview's bar says them.
+		const estimate = await api.controller.flushEstimateFor(path, 'now');
+		assert.equal(estimate.batches, 1);
+		for (const text of [`${pendingText(estimate)}.`, `${planText(estimate)}.`, `Summarize now would reclaim ${reclaimText(estimate)} (${changeText(estimate)}).`, basisText(estimate, api.controller.rules.version)]) {
+			assert.ok(asked.includes(text), `${text} in: ${asked}`);
+		}
 		assert.match(asked, /\[Set up a key… \| Summarize offline\]$/);
 		assert.match(log, new RegExp(`now on ${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: not confirmed, nothing written`));
 	});
 
-	it('without a key (confirmation off), summarizes offline and says so, and Undo Last Prune restores the file byte for byte', async () => {
+	it('Compact\'s question names its button for what it does: "Compact offline" when there is no key', async () => {
+		const path = await idleSession('compacted');
+		await settings().update('confirmPrune', true, vscode.ConfigurationTarget.Global);
+		const outcome = await vscode.commands.executeCommand<FlushOutcome | undefined>('piCondense.compact');
+		assert.equal(outcome, undefined, 'not confirmed: nothing done');
+		const asked = logText(api.logUri.fsPath).split('\n').find((line) => line.includes('asked before compact: Compact the closed chains of "Honest pruning compacted: build the project"?')) ?? '';
+		assert.match(asked, /\[Set up a key… \| Compact offline\]$/);
+		const estimate = await api.controller.flushEstimateFor(path, 'compact');
+		assert.ok(asked.includes(estimate.compressedChains > 0 ? `${planText(estimate)}` : 'No closed chain is eligible now'), asked);
+	});
+
+	it('without a key (confirmation off), summarizes offline and says so, with the estimate and the result side by side in the toast; Undo Last Prune restores the file byte for byte', async () => {
 		await settings().update('confirmPrune', false, vscode.ConfigurationTarget.Global);
 		const path = await idleSession('nokey');
 		const before = readFileSync(path);
+		const estimate = await api.controller.flushEstimateFor(path, 'now');
 		const outcome = await vscode.commands.executeCommand<FlushOutcome | undefined>('piCondense.flushNow');
 		assert.equal(outcome?.kind, 'written', outcome?.message);
+		assert.ok(outcome.sent && outcome.sent.beforeChars === estimate.sent.beforeChars, 'measured from the same request as the estimate');
+		const sideBySide = estimateVersusResult(estimate, outcome.sent);
+		assert.match(sideBySide, /^estimated about [\d.]+k? tokens, reclaimed [\d.]+k? tokens \([\d.]+k? → [\d.]+k? tokens sent\)$/);
+		await waitUntil(async () => (await notificationTexts()).some((text) => text.includes(`Estimated ${sideBySide.slice('estimated '.length)}`)), `the notification with "${sideBySide}"`, 30_000);
 		assert.match(outcome.offlineReason ?? '', /no credentials for anthropic\/claude-sonnet-4-5/);
 		await waitUntil(() => /Pi Condense: Summarized 1 batch of 1 \(1 tool call\) offline \(extractive, no LLM call: no credentials for anthropic/.test(logText(api.logUri.fsPath)), 'our account of the flush logged, saying how');
 
@@ -107,14 +152,19 @@ describe('honest, undoable pruning', function () {
 		const path = await idleSession('button');
 		const before = readFileSync(path);
 		api.contextPreview.webviewPanel?.dispose();
-		const shown = nextRenderReport(api, (r) => r.cause === 'snapshot' && r.sessionPath === path, 90_000);
+		// The snapshot that says the dry run's figure (one without it may come first, while the dry run works).
+		const shown = nextRenderReport(api, (r) => r.cause === 'snapshot' && r.sessionPath === path && r.values['pending.estimate'] !== undefined, 90_000);
 		await vscode.commands.executeCommand('piCondense.openPreview');
 		const report = await shown;
 		// The panel's HTML carries the skeleton it shows from its first paint, before its script or the host's snapshot.
 		assert.match(api.contextPreview.webviewPanel?.webview.html ?? '', /data-skeleton="page"[\s\S]*class="skeleton-row"/);
 		assert.equal(report.values['pending'], 1);
 		assert.ok((report.values['pending.estimate'] ?? 0) > 0, 'an estimate of what Summarize now reclaims');
-		assert.match(report.figures['pending.note'] ?? '', /^Estimate: each result replaced by pi-condense [\d.]+'s stub/);
+		// The dry run's figure and words, the ones the confirmation says.
+		const estimate = await api.controller.flushEstimateFor(path, 'now');
+		assert.equal(report.values['pending.estimate'], charsToTokens(estimate.reclaimChars));
+		assert.equal(report.figures['pending.plan'], `${planText(estimate)}.`);
+		assert.equal(report.figures['pending.note'], basisText(estimate, api.controller.rules.version));
 		const buttons = JSON.parse(await ui({ action: 'elements', selector: '.actions-bar vscode-button' }) ?? '[]') as string[];
 		assert.deepEqual(buttons.map((html) => /data-control="([\w-]+)"/.exec(html)?.[1]), ['summarize-now', 'compact'], 'both buttons in the page');
 		assert.ok(buttons.every((html) => !/\sdisabled/.test(html)), 'both enabled here');

@@ -15,4 +15,5 @@ export { searchMessagesSteps, SEARCH_HIT_LIMIT, type SearchHit, type SearchOptio
 export { cachedArgsText, prettyArgs, type ArgsText } from './argsText';
 export { locateTarget, type RowLocation } from './locateTarget';
 export { simulateWindowSteps, type WindowSimulation } from './simulateWindow';
-export type { PendingEstimate } from './pendingEstimate';
+export { estimateFlush, summaryRatioSteps, ESTIMATE_MARGIN, SUMMARY_CHARS_PER_CALL, TYPICAL_SUMMARY_RATIO, type EstimateInput, type EstimatePorts, type FlushEstimate } from './flushEstimate';
+export { sentAfterDraftsSteps, type SentBefore, type SentChange } from './sentAfterDrafts';

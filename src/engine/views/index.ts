@@ -1,5 +1,6 @@
 /** Public API of src/engine/views/ for the layers above the engine. */
-export { type PageAction, pageActions, type PageActions, pendingWork, type PendingWork } from './pageActions';
+export { type PageAction, pageActions, type PageActions } from './pageActions';
+export { basisText, changeText, estimateVersusResult, pendingText, pendingWork, pendingWorkEstimating, planText, reclaimText, type PendingWork } from './estimateText';
 export { type ProblemMessage, sessionProblemMessage, settingsProblemMessages } from './problemMessages';
 export { buildPrunedCallsSteps, type GroupKind, type PrunedNode } from './prunedCallsModel';
 export { ignoredRowText, parseSettingInput, type ReleaseSettingRow, type SettingRow, settingRows, settingValue, valueWithDefault } from './pruneSettingRows';

@@ -1,23 +1,9 @@
 /**
- * What the preview page offers to do about the session it shows: its pending work with the estimate
- * of what summarizing it reclaims, and its two buttons (Summarize now, Compact), each enabled or
- * saying why not, in the state's words (`pruneState.ts`). Pure; the types travel to the page.
+ * What the preview page offers to do about the session it shows: its two buttons (Summarize now,
+ * Compact), each enabled or saying why not, in the state's words (`pruneState.ts`). The pending work
+ * beside them is `estimateText.ts`'s. Pure; the types travel to the page.
  */
 import type { PruneState } from './pruneState';
-import { charsToTokens } from '../condense/measure/compactFormat';
-import type { PendingEstimate } from '../preview/pendingEstimate';
-
-/** The pending batches as the page shows them, with the estimate (tokens, as pi-condense counts: chars / 4). */
-export interface PendingWork {
-	readonly batches: number;
-	readonly summarizedBatches: number;
-	readonly toolCalls: number;
-	readonly rawChars: number;
-	readonly reclaimTokens: number;
-	/** The summary share assumed, in percent, and where it comes from. */
-	readonly summaryPercent: number;
-	readonly ratioFrom: 'session' | 'typical';
-}
 
 export interface PageAction {
 	readonly enabled: boolean;
@@ -28,21 +14,6 @@ export interface PageAction {
 export interface PageActions {
 	readonly summarize: PageAction;
 	readonly compact: PageAction;
-}
-
-export function pendingWork(estimate: PendingEstimate): PendingWork | undefined {
-	if (estimate.batches === 0) {
-		return undefined;
-	}
-	return {
-		batches: estimate.batches,
-		summarizedBatches: estimate.summarizedBatches,
-		toolCalls: estimate.toolCalls,
-		rawChars: estimate.rawChars,
-		reclaimTokens: charsToTokens(estimate.reclaimChars),
-		summaryPercent: Math.round(estimate.summaryRatio * 100),
-		ratioFrom: estimate.ratioFrom,
-	};
 }
 
 const RESTRICTED = 'This workspace is in restricted mode: trust it to let Pi Condense write to sessions.';

@@ -1,9 +1,10 @@
 /**
  * Everything the views derive from one snapshot of a session, one `contextPrune` configuration and
  * one pi-condense release: the active branch, Pi's context, pi-condense's state, the rendered
- * preview, the pending batches (and what `now` would reclaim of them), the pruned-call tree and the chains left for `compact`. Computed
+ * preview, the pending batches, the pruned-call tree and the chains left for `compact`. Computed
  * only in steps (`prepare`), each value once and kept, into plain values (`PreparedInsight`) that
- * cost nothing to read: nothing here runs a pass at once. A new snapshot, configuration or release
+ * cost nothing to read: nothing here runs a pass at once. What `now` or `compact` would do (a dry
+ * run of the flush, `flushEstimate`) is worked out only when asked, and kept. A new snapshot, configuration or release
  * means a new insight, so a no-op refresh recomputes nothing. The extension's views, the preview,
  * the flush and the command line all read a session's derived values from here: each rule that
  * derives them (what is pending, what `compact` has left, the rearm flag, the footer) has one copy.
@@ -15,8 +16,9 @@ import { buildCondenseStateSteps } from '../condense/state/buildCondenseState';
 import { buildPrunedTreeSteps } from '../condense/tree/prunedTree';
 import { compactableChainsSteps } from '../chains/chainSelection';
 import { contextMetricsForSteps } from '../metrics/contextMetrics';
-import { pendingEstimateSteps, type PendingEstimate } from '../preview/pendingEstimate';
-import type { Steps } from '../steps';
+import { estimateFlush, type EstimatePorts, type FlushEstimate } from '../preview/flushEstimate';
+import type { FlushMode } from '../flush/flushTypes';
+import { runSteps, type Steps } from '../steps';
 import type { ContextPruneConfig } from '../config/types';
 import { diagnosticCounts, type ContextMetrics, type DiagnosticCounts } from '../metrics';
 import type { ReleaseRules } from '../release/releases';
@@ -38,8 +40,6 @@ export interface PreparedInsight {
 	readonly preview: RenderedContext;
 	/** Batches the next flush would summarize. */
 	readonly pending: readonly PendingBatch[];
-	/** What `now` would reclaim, estimated with the release's stubs and a stated summary ratio (`pendingEstimate.ts`). */
-	readonly pendingEstimate: PendingEstimate;
 	readonly prunedTree: readonly PrunedSummaryNode[];
 	/**
 	 * pi-condense's context metrics of the branch (2.7.0+; undefined before), whether or not pruning
@@ -80,7 +80,8 @@ export class SessionInsight {
 	private reclaimValue: LiveReclaim | null | undefined;
 	private metricsValue: ContextMetrics | null | undefined;
 	private compactableValue: number | undefined;
-	private estimateValue: PendingEstimate | undefined;
+	private readonly estimates = new Map<FlushMode, Promise<FlushEstimate>>();
+	private readonly settled = new Map<FlushMode, FlushEstimate>();
 	private preparedValue: PreparedInsight | undefined;
 
 	constructor(readonly model: SessionModel, readonly config: ContextPruneConfig, readonly rules: ReleaseRules) {}
@@ -101,7 +102,6 @@ export class SessionInsight {
 				state: yield* this.stateSteps(),
 				preview: yield* this.previewSteps(),
 				pending: yield* this.pendingSteps(),
-				pendingEstimate: yield* this.pendingEstimateSteps(),
 				prunedTree: yield* this.treeSteps(),
 				metrics: yield* this.metricsSteps(),
 				reclaim: yield* this.reclaimSteps(),
@@ -204,14 +204,35 @@ export class SessionInsight {
 		return this.compactableValue;
 	}
 
-	*pendingEstimateSteps(): Steps<PendingEstimate> {
-		if (this.estimateValue === undefined) {
-			const estimate = yield* pendingEstimateSteps(yield* this.pendingSteps(), yield* this.stateSteps(), {
-				minBatchChars: this.config.minBatchChars, summaryDisplay: this.rules.summaryDisplay, occurrenceKeys: this.rules.occurrenceKeys,
-			});
-			this.estimateValue ??= estimate;
+	/**
+	 * What `now` or `compact` would do and reclaim: a dry run of the flush (`flushEstimate.ts`), kept
+	 * once it succeeds (one figure for the preview's bar, the confirmation and the toast). A run that
+	 * failed or was stopped is not kept: the next caller starts again. `now` is the moment its
+	 * entries would be written, used only for their timestamps.
+	 */
+	flushEstimate(mode: FlushMode, ports: EstimatePorts, now: number): Promise<FlushEstimate> {
+		let estimate = this.estimates.get(mode);
+		if (estimate === undefined) {
+			const run = ports.runSteps ?? ((steps) => Promise.resolve(runSteps(steps)));
+			estimate = (async () => estimateFlush({
+				mode,
+				branch: await run(this.branchSteps()),
+				messages: (await run(this.contextSteps())).messages,
+				sent: (await run(this.previewSteps())).after,
+				state: await run(this.stateSteps()),
+				config: this.config,
+				rules: this.rules,
+				now,
+			}, { ...ports, runSteps: run }))();
+			this.estimates.set(mode, estimate);
+			estimate.then((value) => this.settled.set(mode, value), () => this.estimates.delete(mode));
 		}
-		return this.estimateValue;
+		return estimate;
+	}
+
+	/** The estimate of `mode` once a dry run has finished; undefined before. */
+	settledEstimate(mode: FlushMode): FlushEstimate | undefined {
+		return this.settled.get(mode);
 	}
 
 	/** The reclaim figure (what the session list shows), alone. */

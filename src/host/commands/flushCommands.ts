@@ -12,7 +12,9 @@ import { requireSession, type CommandContext } from './commandContext';
 import { CommandId } from '../commandIds';
 import { registerCommand, showInfo, showWarning } from '../ui/safeUi';
 
-const UNDO_CONFIRM = 'Undo Prune';
+/** The question's button names what it undoes. */
+const UNDO_PRUNE = 'Undo Prune';
+const UNDO_RENAME = 'Undo Rename';
 
 export function registerFlushCommands(context: CommandContext): vscode.Disposable[] {
 	const run = async (mode: 'now' | 'compact', path: unknown): Promise<FlushOutcome | undefined> => {
@@ -35,11 +37,13 @@ async function undoLastPrune(context: CommandContext, path: string | undefined, 
 	const { controller, undo, logger } = context;
 	const record = undo.last(path) ?? (path === undefined ? undefined : undo.last(undefined));
 	if (record && !fromToast && context.settings.current.confirmPrune && undo.refusal() === undefined) {
-		const choice = await showInfo(`Undo the last prune of "${controller.titleOf(record.path)}"?`, {
+		const what = record.mode === 'rename' ? 'rename' : 'prune';
+		const button = record.mode === 'rename' ? UNDO_RENAME : UNDO_PRUNE;
+		const choice = await showInfo(`Undo the last ${what} of "${controller.titleOf(record.path)}"?`, {
 			modal: true,
 			detail: `Removes the ${UndoPrunes.describe(record)}: the session file becomes, byte for byte, what it was before. Only while nothing was written after them, and not while Pi holds the session.`,
-		}, UNDO_CONFIRM).catch(() => undefined);
-		if (choice !== UNDO_CONFIRM) {
+		}, button).catch(() => undefined);
+		if (choice !== button) {
 			return undefined;
 		}
 	}

@@ -2,11 +2,13 @@
  * What the user is told after a flush: the log gets pi-condense's notices word for word, then our
  * account of the flush in counts that add up (summarized and skipped batches, and how the summaries
  * were written: by which model, or offline and why); the toast says the same account, with Undo
- * and Open Preview after a write, and what to do after a refusal or a failure.
+ * and Open Preview after a write (with what it reclaimed beside the estimate given before it), and
+ * what to do after a refusal or a failure.
  */
 import * as vscode from 'vscode';
 import { flushAccount, type FlushMode, notices as flushNotices } from '../../engine/flush';
 import type { FlushOutcome } from '../../node/flush/flushOutcome';
+import type { FlushEstimate } from '../../engine/preview';
 import { CommandId } from '../commandIds';
 import { showError, showInfo, showWarning } from '../ui/safeUi';
 import { howSummarized, resultText } from './prunePlanText';
@@ -15,7 +17,7 @@ import { howSummarized, resultText } from './prunePlanText';
 const LOGGED_SKIPS_PER_RUN = 50;
 const INSTALL_ACTION = 'Install pi-condense in Pi…';
 const COMPACT_ACTION = 'Compact';
-const UNDO_ACTION = 'Undo';
+const UNDO_ACTION = 'Undo Prune';
 const PREVIEW_ACTION = 'Open Preview';
 
 export interface OutcomeContext {
@@ -25,6 +27,8 @@ export interface OutcomeContext {
 	readonly title: string;
 	readonly logger: vscode.LogOutputChannel;
 	readonly piCondenseMissing: boolean;
+	/** What the dry run before the prune said it would reclaim (the confirmation's and the preview's figure), set beside the result. */
+	readonly estimate?: FlushEstimate;
 }
 
 export function tellOutcome(outcome: FlushOutcome, context: OutcomeContext): void {
@@ -46,7 +50,7 @@ export function tellOutcome(outcome: FlushOutcome, context: OutcomeContext): voi
 			if (interactive || outcome.kind === 'written') {
 				const wrote = outcome.kind === 'written' && outcome.written !== undefined;
 				const actions = [...(wrote ? [UNDO_ACTION, PREVIEW_ACTION] : []), ...(left > 0 ? [COMPACT_ACTION] : [])];
-				const shown = outcome.kind === 'written' ? resultText(`${account}${wrote ? ` ${outcome.entries?.length ?? 0} entries appended; Undo removes them.` : ''}`, title, undefined) : `${resultText(account, title, undefined)}${left > 0 ? ` ${flushNotices.compactableChainsText(left)}.` : ''}`;
+				const shown = outcome.kind === 'written' ? resultText(`${account}${wrote ? ` ${outcome.entries?.length ?? 0} entries appended; Undo Prune removes them.` : ''}`, title, outcome.sent, context.estimate) : `${resultText(account, title, undefined, undefined)}${left > 0 ? ` ${flushNotices.compactableChainsText(left)}.` : ''}`;
 				void showInfo(shown, ...actions).then((choice) => act(choice, sessionPath));
 			}
 			return;

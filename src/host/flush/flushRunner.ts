@@ -2,8 +2,9 @@
  * Runs `/pruner now` and `/pruner compact` on a session: first, when asked, the confirmation that
  * says what will be written and by which model (`pruneConfirmation.ts`); then `flushSession` with a
  * cancellable notification showing one line per batch (streamed characters), the status bar saying
- * `prune: summarizing…` meanwhile, what was done and how afterwards (`flushOutcomeText.ts`), the
- * written entries handed to the stranded-entries monitor and their bytes to Undo Last Prune.
+ * `prune: summarizing…` meanwhile, what was done and how afterwards beside what the dry run before
+ * it estimated (`flushOutcomeText.ts`), the written entries handed to the stranded-entries monitor
+ * and their bytes to Undo Last Prune.
  * Cancelling aborts the summarizer calls and writes nothing. One flush at a time.
  */
 import * as vscode from 'vscode';
@@ -75,7 +76,7 @@ export class FlushRunner {
 				return refused;
 			}
 			const logger = this.options.logger;
-			if (!await confirmPrune(mode, sessionPath, { work: this.options.work, controller: this.options.controller, planSummarizer: this.options.planSummarizer, keys: this.options.keys, log: (message) => logger.info(message) })) {
+			if (!await confirmPrune(mode, sessionPath, { controller: this.options.controller, planSummarizer: this.options.planSummarizer, keys: this.options.keys, log: (message) => logger.info(message) })) {
 				logger.info(`${mode} on ${sessionPath}: not confirmed, nothing written`);
 				return undefined;
 			}
@@ -174,6 +175,8 @@ export class FlushRunner {
 		const lines = new FlushProgressText();
 		logger.info(`${mode} on ${sessionPath}`);
 		try {
+			// The figure the confirmation and the preview gave (kept with the session's insight), for the toast to set beside the result.
+			const estimate = interactive ? await controller.flushEstimateFor(sessionPath, mode).catch(() => undefined) : undefined;
 			const open = await this.openSession(sessionPath);
 			const request: FlushSessionRequest = {
 				sessionPath,
@@ -203,7 +206,7 @@ export class FlushRunner {
 			const flushed = agentDir === undefined
 				? outcome('refused', 'pruner: nothing flushed — the Pi agent directory is not located yet')
 				: await flushSession(this.options.work, request);
-			tellOutcome(flushed, { mode, interactive, sessionPath, title: controller.titleOf(sessionPath), logger, piCondenseMissing: settings.resolution.kind === 'not-installed' });
+			tellOutcome(flushed, { mode, interactive, sessionPath, title: controller.titleOf(sessionPath), logger, piCondenseMissing: settings.resolution.kind === 'not-installed', estimate });
 			return flushed;
 		} finally {
 			cancel?.dispose();

@@ -6,19 +6,15 @@
  */
 import { errorMessage } from '../../base/errorMessage';
 import type { SummarizerPlanner } from '../../node/llm/worker/piAiWorker';
-import { planChainSelectionSteps } from '../../engine/chains';
 import type { FlushMode } from '../../engine/flush';
-import type { SliceRunner } from '../../work';
 import type { SessionController } from '../sessionController';
 import { showInfo, showWarning } from '../ui/safeUi';
-import { confirmation, CONFIRM_COMPACT, CONFIRM_SUMMARIZE, SET_UP_KEY, SUMMARIZE_OFFLINE, type PruneFacts } from './prunePlanText';
+import { confirmation, GO_AHEAD, SET_UP_KEY, type PruneFacts } from './prunePlanText';
 import { setUpKey } from './setUpKey';
 import { pruneNowCacheText } from '../statusBar/pruneNowCache';
 import type { SetUpKeys } from './setUpKeys';
 
 export interface ConfirmDeps {
-	/** Runs the chain planning in slices (the flush runner's scope). */
-	readonly work: SliceRunner;
 	readonly controller: SessionController;
 	readonly planSummarizer: SummarizerPlanner;
 	/** Where "Set up a key…" saves a key. */
@@ -59,31 +55,25 @@ export async function confirmPrune(mode: FlushMode, path: string, deps: ConfirmD
 			}
 			continue;
 		}
-		return choice === CONFIRM_SUMMARIZE || choice === CONFIRM_COMPACT || choice === SUMMARIZE_OFFLINE;
+		return choice !== undefined && GO_AHEAD.includes(choice);
 	}
 	return false;
 }
 
-/** What the flush would do, from the session's insight (computed in slices) and the pi-ai worker's plan. */
+/** What the flush would do (a dry run of it, in slices, kept with the session's insight) and the pi-ai worker's plan. */
 export async function pruneFacts(mode: FlushMode, path: string, agentDir: string, deps: ConfirmDeps): Promise<PruneFacts> {
 	const { controller } = deps;
 	const settings = controller.renderSettingsFor(path);
-	const config = settings.configured;
 	const insight = await controller.insightFor(path);
-	const keepRaw = mode === 'compact' ? 0 : config.chainCompression.rollingWindow;
-	const chainsRun = mode === 'compact' || config.chainCompression.enabled;
-	const plan = chainsRun ? await deps.work.sliced(planChainSelectionSteps({
-		branch: insight.branch, messages: insight.context.messages, state: insight.state, config, rules: settings.rules, keepRaw,
-	})) : undefined;
+	const estimate = await controller.flushEstimateFor(path, mode);
 	const model = insight.context.model;
 	return {
 		mode,
 		title: controller.titleOf(path),
 		release: settings.rules.version,
-		estimate: mode === 'now' ? insight.pendingEstimate : undefined,
-		chains: plan?.jobs.length ?? 0,
-		rollingWindow: config.chainCompression.rollingWindow,
-		summarizer: await deps.planSummarizer(agentDir, config.summarizerModel, model ? { provider: model.provider, modelId: model.modelId } : undefined),
-		cache: pruneNowCacheText(controller, path, Date.now()),
+		estimate,
+		rollingWindow: settings.configured.chainCompression.rollingWindow,
+		summarizer: await deps.planSummarizer(agentDir, settings.configured.summarizerModel, model ? { provider: model.provider, modelId: model.modelId } : undefined),
+		cache: pruneNowCacheText(controller, path, Date.now(), estimate.reclaimChars),
 	};
 }

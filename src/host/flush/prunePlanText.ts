@@ -3,9 +3,9 @@
  * session, from which model, or that there is no key and summaries would be offline) and of the
  * toast after them (what was done and how). No `vscode`: the unit tests read these texts.
  */
-import { charsToTokens, formatCompactCount } from '../../engine/condense';
 import type { FlushMode } from '../../engine/flush';
-import type { PendingEstimate } from '../../engine/preview';
+import type { FlushEstimate, SentChange } from '../../engine/preview';
+import { basisText, changeText, estimateVersusResult, pendingText, planText, reclaimText } from '../../engine/views';
 import type { SummarizerPlan } from '../../node/llm/summarizerPlan';
 
 /** What a flush about to run will do, as far as it can be known before it runs. */
@@ -14,20 +14,22 @@ export interface PruneFacts {
 	readonly title: string;
 	/** The selected release, e.g. `2.9.1`. */
 	readonly release: string;
-	/** `now` only: the pending batches and what summarizing them would reclaim. */
-	readonly estimate: PendingEstimate | undefined;
-	/** Chains the flush would compress: beyond the rolling window (`now`), or every eligible one (`compact`). */
-	readonly chains: number;
+	/** A dry run of the flush: what it would summarize, skip and compress, and reclaim. */
+	readonly estimate: FlushEstimate;
 	readonly rollingWindow: number;
 	readonly summarizer: SummarizerPlan;
 	/** What pruning now does to the provider's cache ('' when unknown): `cache warm for 3 more minutes…`. */
 	readonly cache?: string;
 }
 
+/** Each button names what it does: with the model, or offline (extractive summaries, no LLM call). */
 export const CONFIRM_SUMMARIZE = 'Summarize';
 export const CONFIRM_COMPACT = 'Compact';
-export const SET_UP_KEY = 'Set up a key…';
 export const SUMMARIZE_OFFLINE = 'Summarize offline';
+export const COMPACT_OFFLINE = 'Compact offline';
+export const SET_UP_KEY = 'Set up a key…';
+/** The buttons that go ahead. */
+export const GO_AHEAD: readonly string[] = [CONFIRM_SUMMARIZE, CONFIRM_COMPACT, SUMMARIZE_OFFLINE, COMPACT_OFFLINE];
 
 export interface Confirmation {
 	readonly message: string;
@@ -47,12 +49,13 @@ export function confirmation(facts: PruneFacts): Confirmation {
 	lines.push(summarizerLine(plan, facts.mode));
 	lines.push('The entries are appended to the session file as pi-condense writes them; Undo Last Prune removes them again as long as nothing was written after them.');
 	const noKey = plan.kind === 'offline' && plan.provider !== undefined;
+	const offline = facts.mode === 'now' ? SUMMARIZE_OFFLINE : COMPACT_OFFLINE;
 	const actions = plan.kind === 'no-credentials' ? [SET_UP_KEY]
-		: noKey ? [SET_UP_KEY, SUMMARIZE_OFFLINE]
-			: plan.kind === 'offline' ? [SUMMARIZE_OFFLINE]
+		: noKey ? [SET_UP_KEY, offline]
+			: plan.kind === 'offline' ? [offline]
 				: [facts.mode === 'now' ? CONFIRM_SUMMARIZE : CONFIRM_COMPACT];
 	const what = facts.mode === 'now'
-		? `Summarize the ${plural(facts.estimate?.batches ?? 0, 'pending batch', 'pending batches')} of "${facts.title}"?`
+		? `Summarize the ${plural(facts.estimate.batches, 'pending batch', 'pending batches')} of "${facts.title}"?`
 		: `Compact the closed chains of "${facts.title}"?`;
 	return { message: what, detail: lines.join('\n\n'), actions, offline: plan.kind === 'offline' };
 }
@@ -63,27 +66,23 @@ function cacheLine(cache: string): string {
 	return cache.startsWith('cache warm') ? `${text}; once it expires, pruning costs no extra cache write.` : `${text}.`;
 }
 
-function nowLines({ estimate, chains, rollingWindow, release }: PruneFacts): string[] {
-	if (!estimate || estimate.batches === 0) {
+/** The pending bar's sentences, in its order: what is pending, what the flush would do, what it would reclaim, how that was worked out. */
+function nowLines({ estimate, release }: PruneFacts): string[] {
+	if (estimate.batches === 0) {
 		return ['Nothing is pending: pi-condense would stop at "nothing pending".'];
 	}
-	const skipped = estimate.batches - estimate.summarizedBatches;
-	const lines = [
-		`${plural(estimate.batches, 'batch', 'batches')} (${plural(estimate.toolCalls, 'tool call')}, ${formatCompactCount(estimate.rawChars)} chars of output)`
-		+ `${skipped > 0 ? `, of which ${skipped.toLocaleString('en')} below minBatchChars are skipped` : ''}.`,
-		`Estimated to take about ${formatCompactCount(charsToTokens(estimate.reclaimChars))} tokens off the context the model is sent `
-		+ `(pi-condense ${release}'s stubs; summaries at ${Math.round(estimate.summaryRatio * 100)}% of the output, ${estimate.ratioFrom === 'session' ? 'this session\'s ratio so far' : 'a typical ratio'}).`,
-	];
-	if (chains > 0) {
-		lines.push(`Then up to ${plural(chains, 'closed chain')} beyond the rolling window (${rollingWindow}) are compressed.`);
-	}
-	return lines;
+	return [`${pendingText(estimate)}.`, `${planText(estimate)}.`, reclaimLine(estimate), basisText(estimate, release)];
 }
 
-function compactLines({ chains }: PruneFacts): string[] {
-	return [chains > 0
-		? `${plural(chains, 'closed chain')} can be compressed into one block each (the rolling window is ignored, as /pruner compact ignores it).`
-		: 'No closed chain is eligible now: compact would write nothing.'];
+function compactLines({ estimate, release }: PruneFacts): string[] {
+	if (estimate.compressedChains === 0) {
+		return ['No closed chain is eligible now: compact would write nothing.'];
+	}
+	return [`${planText(estimate)} (the rolling window is ignored, as /pruner compact ignores it).`, reclaimLine(estimate), basisText(estimate, release)];
+}
+
+function reclaimLine(estimate: FlushEstimate): string {
+	return `${estimate.mode === 'now' ? 'Summarize now' : 'Compact'} would reclaim ${reclaimText(estimate)} (${changeText(estimate)}).`;
 }
 
 function summarizerLine(plan: SummarizerPlan, mode: FlushMode): string {
@@ -102,10 +101,17 @@ function summarizerLine(plan: SummarizerPlan, mode: FlushMode): string {
 	}
 }
 
-/** The toast after a flush that wrote: what was done, how, and what it did to the context. */
-export function resultText(account: string, title: string, context: { readonly beforeChars: number; readonly afterChars: number } | undefined): string {
-	const figures = context ? ` Context sent: ${formatCompactCount(charsToTokens(context.beforeChars))} → ${formatCompactCount(charsToTokens(context.afterChars))} tokens.` : '';
+/**
+ * The toast after a flush that wrote: what was done, how, and what it did to the request the model
+ * is sent, beside the estimate the confirmation or the preview gave before it.
+ */
+export function resultText(account: string, title: string, sent: SentChange | undefined, estimate: FlushEstimate | undefined): string {
+	const figures = sent ? ` ${capitalized(estimateVersusResult(estimate, sent))}.` : '';
 	return `Pi Condense, "${title}": ${account}${figures}`;
+}
+
+function capitalized(text: string): string {
+	return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 }
 
 /** How the summaries of a flush were written, for the account: by which model, or offline and why. */

@@ -15,6 +15,9 @@ import type { SessionController } from '../sessionController';
 import { showInfo, showInputBox, showWarning } from '../ui/safeUi';
 import type { UndoPrunes } from './undoPrunes';
 
+
+/** The toast's button names what it undoes. */
+const UNDO_RENAME = 'Undo Rename';
 export interface SessionRenamerOptions {
 	readonly work: WorkScope;
 	readonly controller: SessionController;
@@ -60,7 +63,7 @@ export class SessionRenamer {
 			this.options.undo.remember(path, result.written, 1, 'rename');
 			logger.info(`renamed ${path}: wrote a session_info entry (${result.written.length} bytes at ${result.written.start})`);
 			const said = draft.name === '' ? `"${title}" is named by its first message again` : `renamed "${title}" to "${draft.name}"`;
-			void showInfo(`Pi Condense: ${said}.`, 'Undo').then((choice) => choice === 'Undo' && vscode.commands.executeCommand(CommandId.UndoLastPrune, path, 'toast'));
+			void showInfo(`Pi Condense: ${said}.`, UNDO_RENAME).then((choice) => choice === UNDO_RENAME && vscode.commands.executeCommand(CommandId.UndoLastPrune, path, 'toast'));
 			return { kind: 'renamed', name: draft.name };
 		}
 		const reason = result.kind === 'refused' ? result.refusal.message : result.kind === 'disturbed' ? result.message : 'nothing was written';

@@ -12,6 +12,9 @@ import { showWarning } from '../ui/safeUi';
 import { errorMessage } from '../../base/errorMessage';
 import { isWorkStopped, type WorkScope } from '../../work';
 
+
+/** The button names what it does: Summarize Now on the active branch (asking first, as the command does). */
+const SUMMARIZE_AGAIN = 'Summarize Again';
 export class StrandedEntriesMonitor extends Disposable {
 	private readonly _onDidStrandEntries = this._register(new vscode.EventEmitter<{ readonly path: string; readonly state: StrandedEntries }>());
 	readonly onDidStrandEntries = this._onDidStrandEntries.event;
@@ -58,10 +61,10 @@ export class StrandedEntriesMonitor extends Disposable {
 	private report(path: string, state: StrandedEntries): void {
 		const message = `Pi continued "${this.controller.titleOf(path)}" from before the ${state.stranded.length} entries Pi Condense wrote `
 			+ `(its entry ${state.firstDivergingEntryId} does not follow them), so they are on a side branch and the model does not see them. `
-			+ 'This happens when Pi was still attached to the session. Re-apply summarizes the pending batches again on the active branch.';
+			+ `This happens when Pi was still attached to the session. ${SUMMARIZE_AGAIN} summarizes the pending batches again on the active branch.`;
 		this.logger.warn(`${path}: ${message}`);
 		this._onDidStrandEntries.fire({ path, state });
-		void showWarning(`Pi Condense: ${message}`, 'Re-apply').then(async (choice) => {
+		void showWarning(`Pi Condense: ${message}`, SUMMARIZE_AGAIN).then(async (choice) => {
 			if (choice) {
 				await this.controller.select(path);
 				await vscode.commands.executeCommand(CommandId.FlushNow);

@@ -198,6 +198,12 @@ export class PageHost {
 			const head = await pageHead(this.options.work, this.computer.session, rows.snapshot.whatIf.changes.length > 0);
 			const snapshot = await this.options.work.sliced(pageSnapshotSteps(rows, this.view, this.position.indexIn(rows, this.view), head));
 			await this.options.post({ type: 'snapshot', snapshot, cause });
+			// The pending bar says what Summarize now would do once its dry run ends: the same rows again, with it.
+			void head.estimating?.then(() => this.enqueue(async () => {
+				if (this.computer.rows === rows) {
+					await this.postCurrent('session');
+				}
+			}));
 		}
 	}
 

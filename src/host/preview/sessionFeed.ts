@@ -8,12 +8,13 @@ import type { ContextPruneConfig } from '../../engine/config';
 import type { StoredAccounts } from '../../engine/costs';
 import type { ReleaseRules } from '../../engine/release';
 import type { BlobReader } from '../../engine/ports';
-import type { CondenseState } from '../../engine/condense';
+import type { CondenseState, PendingBatch } from '../../engine/condense';
 import type { SessionContext, SessionEntry, SessionModel } from '../../engine/session';
 import type { Steps } from '../../engine/steps';
 import type { ModelFacts } from '../../node/llm/modelPricing';
 import type { PageActions } from '../../engine/views';
-import type { PendingEstimate } from '../../engine/preview';
+import type { EstimatePorts, FlushEstimate } from '../../engine/preview';
+import type { FlushMode } from '../../engine/flush';
 import type { LastSentView } from '../../shared/protocol';
 import type { CostsLedger } from '../../engine/costs';
 
@@ -43,6 +44,11 @@ export interface ShownSession {
 	readonly statusLine?: string;
 	/** The page's Summarize now and Compact buttons; both enabled when absent. */
 	readonly actions?: PageActions;
+	/**
+	 * The dry run of Summarize now, run where the rest of the extension reads it (the controller's
+	 * `flushEstimateFor`: the status bar's tooltip follows it); absent: `derived.flushEstimate` in the page's own scope.
+	 */
+	readonly estimateNow?: () => Promise<FlushEstimate>;
 	/** The costs ledger the store keeps for this snapshot's entries (the Costs panel's first paint); absent: no Costs panel. */
 	readonly costs?: CostsLedger;
 }
@@ -57,8 +63,12 @@ export interface DerivedSession {
 	stateSteps(): Steps<CondenseState>;
 	/** Chains left for `compact` with nothing pending (`PreparedInsight.compactableChains`). */
 	compactableChainsSteps(): Steps<number>;
-	/** The pending batches and what summarizing them would reclaim (`PreparedInsight.pendingEstimate`). */
-	pendingEstimateSteps(): Steps<PendingEstimate>;
+	/** The batches the next flush would capture (`PreparedInsight.pending`). */
+	pendingSteps(): Steps<readonly PendingBatch[]>;
+	/** What `now` or `compact` would do and reclaim: a dry run of the flush, kept once done (`SessionInsight.flushEstimate`). */
+	flushEstimate(mode: FlushMode, ports: EstimatePorts, now: number): Promise<FlushEstimate>;
+	/** That estimate once its dry run has finished; undefined before. */
+	settledEstimate(mode: FlushMode): FlushEstimate | undefined;
 }
 
 /** Which pi-condense Pi loads and where it was found (one line), or that it has none. */

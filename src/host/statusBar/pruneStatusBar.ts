@@ -11,7 +11,8 @@ import { homedir } from 'node:os';
 import { modelLabel } from '../../engine/pruner';
 import { INSTALL_COMMAND, newerPiSessionText, piWhereLine, piCondenseLine, shorten } from '../../engine/release';
 import { liveFigure, liveLine } from '../../engine/live';
-import { joinMarkdown, linkSafe, md, measureLine, type PreparedInsight, pruneHeadline, type PruneState, reclaimMeasures, SafeMarkdown, sentSentence, statusLineText } from '../../engine/views';
+import { joinMarkdown, linkSafe, md, measureLine, type PreparedInsight, pruneHeadline, type PruneState, reclaimMeasures, reclaimText, SafeMarkdown, sentSentence, statusLineText } from '../../engine/views';
+import type { FlushEstimate } from '../../engine/preview';
 import { CommandId } from '../commandIds';
 import { Disposable } from '../dispose';
 import type { ExtensionSettings } from '../extensionConfig';
@@ -46,6 +47,7 @@ export class PruneStatusBar extends Disposable {
 		this._register(this.controller.onDidChangeSelectedSession(update));
 		this._register(this.controller.onDidChangeSettings(update));
 		this._register(this.controller.onDidChangeActivity(update));
+		this._register(this.controller.onDidEstimate(update));
 		// The session's title in the tooltip arrives with its background summary.
 		this._register(this.controller.onDidChangeSessions((paths) => {
 			const selected = this.controller.selected;
@@ -133,6 +135,15 @@ export class PruneStatusBar extends Disposable {
 		return markdownString(joinMarkdown(lines, '\n\n'), { commands, icons: true });
 	}
 
+	/**
+	 * The selected session's estimate of Summarize now once its dry run is done. The tooltip starts
+	 * none (on a large backlog it is seconds of work): the preview and the confirmation do, and the
+	 * item is updated when one ends (`onDidEstimate`).
+	 */
+	private estimate(): FlushEstimate | undefined {
+		return this.controller.settledFlushEstimate();
+	}
+
 	/** The selected session's figures, in the words of its state (a reclaim is what is sent only while pruning is on). */
 	private sessionLines(insight: PreparedInsight, state: PruneState): SafeMarkdown[] {
 		const lines: SafeMarkdown[] = [];
@@ -145,8 +156,11 @@ export class PruneStatusBar extends Disposable {
 		}
 		const pending = insight.pending;
 		const pendingChars = pending.reduce((sum, batch) => sum + batch.rawChars, 0);
-		lines.push(pending.length === 0 ? md`Nothing pending` : md`Pending: ${pending.length} batch${pending.length === 1 ? '' : 'es'} · ${formatCompactCount(pendingChars)} chars`);
-		const cache = state === 'on' ? pruneNowCacheText(this.controller, this.controller.selected, Date.now()) : '';
+		// What Summarize now would reclaim is the preview's and the confirmation's figure: a dry run of the flush, worked out once asked.
+		const estimate = state === 'on' && pending.length > 0 ? this.estimate() : undefined;
+		const reclaimPart = estimate ? md` · Summarize now would reclaim ${reclaimText(estimate)}` : md``;
+		lines.push(pending.length === 0 ? md`Nothing pending` : md`Pending: ${pending.length} batch${pending.length === 1 ? '' : 'es'} · ${formatCompactCount(pendingChars)} chars${reclaimPart}`);
+		const cache = state === 'on' ? pruneNowCacheText(this.controller, this.controller.selected, Date.now(), estimate?.reclaimChars) : '';
 		if (cache !== '') {
 			lines.push(md`$(history) ${cache}`);
 		}

@@ -3,6 +3,7 @@
  * and what was written. Types and small constructors.
  */
 import { NoticeList, type FlushReport } from '../../engine/flush';
+import type { SentChange } from '../../engine/preview';
 import type { PreparedEntry, WriteRefusal } from '../../engine/write';
 import type { WrittenBytes } from '../write/appendLines';
 
@@ -31,6 +32,11 @@ export interface FlushOutcome {
 	/** Where those entries' bytes are and their digest, when they went in cleanly (what Undo Last Prune checks). */
 	readonly written?: WrittenBytes;
 	readonly report?: FlushReport;
+	/**
+	 * The whole request the model is sent before and after the entries written (measured as the
+	 * estimate before the prune is: `sentAfterDraftsSteps`), when they were all written.
+	 */
+	readonly sent?: SentChange;
 	/** Which summarizer answered (`provider/id` or the offline one). */
 	readonly summarizer?: string;
 	/** Why the summaries were written offline, when they were. */

@@ -12,6 +12,8 @@
 import { DISABLED_NOTICE, type FlushMode, type FlushProgress, nothingFlushedNotice, NoticeList, OFFLINE_MODEL, offlineNotice, runFlush } from '../../engine/flush';
 import { INSTALL_COMMAND, notInstalledFlushText, type ReleaseResolution, type ReleaseRules } from '../../engine/release';
 import { ADVICE_CLOSE_PI } from '../../engine/write';
+import { sentAfterDraftsSteps, type SentBefore, type SentChange } from '../../engine/preview';
+import type { EntryDraft } from '../../engine/write';
 import type { ContextPruneConfig } from '../../engine/config';
 import type { Logger, Summarizer } from '../../engine/ports';
 import type { SessionModel } from '../../engine/session';
@@ -137,9 +139,10 @@ async function planAndWrite(work: SliceRunner, request: FlushSessionRequest): Pr
 		fallback = defaultSummarizer(request, config, context.model ?? undefined);
 		summarizer = fallback;
 	}
+	const branch = await work.sliced(insight.branchSteps(), request.signal);
 	const result = await runFlush({
 		mode: request.mode,
-		branch: await work.sliced(insight.branchSteps(), request.signal),
+		branch,
 		messages: context.messages,
 		state: await work.sliced(insight.stateSteps(), request.signal),
 		config,
@@ -179,9 +182,27 @@ async function planAndWrite(work: SliceRunner, request: FlushSessionRequest): Pr
 	if (written.kind === 'disturbed') {
 		return outcome('failed', written.message, { ...common, notices: NoticeList.of(notices, written.message), entries: written.entries.slice(0, written.attempted), advice: 'Check the session; running the flush again completes it.' });
 	}
+	const sent = await sentAfterWrite(work, { branch, messages: context.messages, insight, config, rules: request.rules }, result.drafts);
 	return outcome(result.status === 'failed' ? 'failed' : 'written', result.message, {
-		...common, entries: written.entries, written: written.written, advice: result.status === 'failed' ? RETRY_ADVICE : undefined,
+		...common, entries: written.entries, written: written.written, sent, advice: result.status === 'failed' ? RETRY_ADVICE : undefined,
 	});
+}
+
+/**
+ * What the written entries do to the request, measured as the estimate before the prune measures
+ * its dry run's entries. The entries are in the file by then: a stop (the window closing) leaves the
+ * figure out rather than the outcome unsaid.
+ */
+async function sentAfterWrite(work: SliceRunner, before: Omit<SentBefore, 'sent'> & { readonly insight: SessionInsight }, drafts: readonly EntryDraft[]): Promise<SentChange | undefined> {
+	try {
+		const sent = (await work.sliced(before.insight.previewSteps())).after;
+		return await work.sliced(sentAfterDraftsSteps({ ...before, sent }, drafts, Date.now()));
+	} catch (error) {
+		if (isWorkStopped(error)) {
+			return undefined;
+		}
+		throw error;
+	}
 }
 
 function noSummarizers(): never {

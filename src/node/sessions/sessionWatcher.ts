@@ -158,7 +158,12 @@ class SessionFolderWatcher implements SessionWatcher {
 
 	/** A file found by the first scan: from the index's row when it still describes the file, else read. */
 	private async trackFirst(path: string): Promise<void> {
-		const known = (await this.options.knownFiles?.catch(() => undefined))?.get(path);
+		// Never waited for past the watcher's close (closing waits for this task).
+		const files = await Promise.race([this.options.knownFiles?.catch(() => undefined), this.closing.then(() => undefined)]);
+		const known = files?.get(path);
+		if (this.closed) {
+			return;
+		}
 		if (known !== undefined && !this.tails.has(path)) {
 			const now = await stat(path).catch((error: unknown) => {
 				if (errorCode(error) === 'ENOENT') {

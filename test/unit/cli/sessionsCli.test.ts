@@ -103,7 +103,7 @@ describe('the command line for terminal users (list, --latest, id prefixes, --ve
 		const count = Number(/^(\d+) batches pending/m.exec(stdout)?.[1]);
 		assert.ok(count > 5, stdout);
 		assert.match(pendingStatusText(count), /^prune: \d+ pending$/, 'the count VS Code\'s status bar shows');
-		assert.match(stdout, new RegExp(`^${count} batches pending \\(\\d+ tool calls, [\\d.]+k chars of output\\): about [\\d.]+k? tokens to reclaim \\(estimate: summaries at 10% of the output, a typical ratio\\); run pi-condense now .*${ids.here2}\\.jsonl$`, 'm'));
+		assert.match(stdout, new RegExp(`^${count} batches pending \\(\\d+ tool calls, [\\d.]+k chars of output\\): Summarize now would summarize \\d+ batches, skip \\d+ as trivial \\(below minBatchChars\\), then compress \\d+ chains, reclaiming about [\\d.]+k? tokens \\([\\d.]+k? → [\\d.]+k? tokens sent, estimate\\); run pi-condense now .*${ids.here2}\\.jsonl$`, 'm'));
 	});
 
 	it('prints its version', () => {
