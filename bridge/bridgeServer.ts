@@ -228,7 +228,7 @@ export class BridgeServer {
 			total += piece.length;
 		});
 		if (!steps) {
-			client.send({ type: 'result', id, ok: false, error: 'that request is no longer the last one, or it has no such part' });
+			client.send({ type: 'result', id, ok: false, error: 'that request is no longer one of the last few, or it has no such part' });
 			return;
 		}
 		const flush = (all: boolean): void => {

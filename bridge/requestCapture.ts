@@ -29,15 +29,28 @@ interface Captured extends RequestFacts {
 	digest: SentDigest | undefined;
 }
 
+/**
+ * Requests whose text VS Code may still ask for: the last and the few before it, so that fetching
+ * request k does not fail because Pi started request k+1 meanwhile (references only: Pi holds the
+ * same messages anyway).
+ */
+export const RECENT_REQUESTS = 4;
+
 const roleOf = (message: unknown): unknown => (typeof message === 'object' && message !== null ? (message as { role?: unknown }).role : undefined);
 
 export class RequestCapture {
 	private seq = 0;
 	private last: Captured | undefined;
+	/** The last `RECENT_REQUESTS` requests, oldest first (the last among them). */
+	private readonly recent: Captured[] = [];
 
 	/** The `context` event: a new request starts. */
 	onContext(messages: readonly unknown[], facts: RequestFacts, now = Date.now()): void {
 		this.last = { ...facts, seq: ++this.seq, at: now, messages, system: undefined, payload: undefined, changedAfterBridge: 0, digest: undefined };
+		this.recent.push(this.last);
+		if (this.recent.length > RECENT_REQUESTS) {
+			this.recent.shift();
+		}
 	}
 
 	/**
@@ -96,11 +109,11 @@ export class RequestCapture {
 
 	/**
 	 * The exact JSON of a part of request `seq` (as `JSON.stringify` writes what Pi held), in pieces;
-	 * undefined when that request is no longer the last one or lacks the part.
+	 * undefined when that request is no longer one of the recent ones or lacks the part.
 	 */
 	textSteps(seq: number, part: SentPart, emit: (piece: string) => void): Steps<boolean> | undefined {
-		const last = this.last;
-		if (last?.seq !== seq) {
+		const last = this.recent.find((request) => request.seq === seq);
+		if (!last) {
 			return undefined;
 		}
 		const value = part === 'messages' ? last.messages : part === 'system' ? last.system ?? last.systemPrompt : last.payload;

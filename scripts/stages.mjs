@@ -40,6 +40,8 @@ function vscodeStages(vscode, suffix) {
 		// The same extension in a workspace VS Code does not trust: read-only views, every write refused.
 		[`restricted${suffix}`]: { command: node('test/harness/run-integration.mjs', '--restricted'), build: 'tests', ...on },
 		[`ui${suffix}`]: { command: node('test/harness/ui-smoke.mjs', '--shots', join('screenshots-tmp', vscode)), build: 'dist', ...on },
+		// A live Pi's last two requests in the diff editor (Compare with Previous Request): real Pi 1.6.0 and the bridge.
+		[`ui-compare${suffix}`]: { command: node('test/harness/ui-compare.mjs', '--shots', join('screenshots-tmp', vscode)), build: 'tests', ...on },
 		// A hostile session selected in the real workbench: no notification holds a link, no process starts.
 		[`ui-hostile${suffix}`]: { command: node('test/harness/ui-hostile.mjs'), build: 'dist', ...on },
 		// Last: packaging makes its own production build into dist/.
@@ -58,7 +60,7 @@ export const STEPS = [
 	[
 		['unit', 'reliability', 'live'],
 		['browser'],
-		['integration', 'restricted', 'ui', 'ui-hostile', 'start', 'integration-oldest', 'restricted-oldest', 'ui-oldest', 'ui-hostile-oldest'],
+		['integration', 'restricted', 'ui', 'ui-compare', 'ui-hostile', 'start', 'integration-oldest', 'restricted-oldest', 'ui-oldest', 'ui-compare-oldest', 'ui-hostile-oldest'],
 	],
 	[['vsix', 'vsix-oldest']],
 ];

@@ -34,13 +34,14 @@ import { SessionAnnotations } from './host/annotations/sessionAnnotations';
 import { PrunedCallsTreeProvider } from './host/tree/prunedCallsTreeProvider';
 import { SessionsTreeProvider } from './host/tree/sessionsTreeProvider';
 import { errorMessage } from './base/errorMessage';
-import { openLastSent, prunerInPi, registerBridgeCommands, type BridgeCommandContext } from './host/commands/bridgeCommands';
+import { compareRequests, openLastSent, prunerInPi, registerBridgeCommands, type BridgeCommandContext } from './host/commands/bridgeCommands';
 import { openRecovered } from './host/commands/recoveryCommands';
 import { composeStatusReport, statusMarkdown } from './host/commands/statusReport';
 import { PruneRequests } from './host/flush/pruneRequests';
 import { BridgeInstallState } from './host/live/bridgeInstallState';
 import { LastSentDocuments } from './host/live/lastSentDocuments';
 import { LastSentTracker } from './host/live/lastSentTracker';
+import { RequestHistory } from './node/bridge/requestHistory';
 import { LiveSessions } from './host/live/liveSessions';
 import { WorkScope } from './work';
 import { indexPlace } from './host/history/sessionIndexPlace';
@@ -94,8 +95,13 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 	const indexUi = new SessionIndexUi(controller, logger);
 	// Running Pis with our bridge: read from private runtime folders, connected in the background.
 	const live = new LiveSessions(work.child('bridges'), logger);
-	const lastSent = new LastSentTracker(work.child('last sent'), controller, live, logger);
-	const lastSentDocuments = new LastSentDocuments();
+	// The last requests of each live session, kept in memory for Compare with Previous Request.
+	const requests = new RequestHistory({
+		work: work.child('requests'), bridges: live.bridges, keep: () => settings.current.keptRequests,
+		log: { debug: (message) => logger.debug(message), warn: (message) => logger.warn(message) },
+	});
+	const lastSent = new LastSentTracker(work.child('last sent'), controller, live, logger, requests);
+	const lastSentDocuments = new LastSentDocuments(work.child('request documents'), requests);
 	const sessionsTree = new SessionsTreeProvider(work.child('sessions view'), controller, live);
 	const prunedTree = new PrunedCallsTreeProvider(work.child('pruned calls'), controller, logger);
 	const costsTree = new PiCostsTreeProvider(work.child('pi costs'), controller, store.onDidChange, (message) => logger.warn(message));
@@ -108,7 +114,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 	});
 	const bridgeSource = join(distDir, 'bridge');
 	const bridgeInstall = new BridgeInstallState(work.child('bridge install'), () => controller.discovery.locations?.agentDir, (message) => logger.warn(message));
-	const contextKeys = new ContextKeys(controller, live, bridgeInstall);
+	const contextKeys = new ContextKeys(controller, live, bridgeInstall, requests);
 	// `/pruner now` and `compact`, from the palette and from the page: a live Pi's editor, else a flush here.
 	const prune: PruneRequests = new PruneRequests({ runner: flush.runner, settings, log: (message) => logger.info(message), inPi: (mode, path): Promise<string | undefined> => prunerInPi(commands, mode, path) });
 	const sessionSearch = new SessionSearch(work.child('session search'), controller);
@@ -123,6 +129,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 		prune: (mode, path) => prune.run(mode, path),
 		openRecovered,
 		openLastSent: (path) => openLastSent(commands, path),
+		compareRequests: (path) => compareRequests(commands, path),
 	}, lastSent);
 	const annotations = new SessionAnnotations(work.child('annotations'), controller, settings, (message) => logger.warn(message));
 	const testRun = context.extensionMode === vscode.ExtensionMode.Test;
@@ -140,6 +147,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 		settings.onDidChange(({ current, previous }) => current.agentDir !== previous.agentDir
 			&& controller.restart().catch((error: unknown) => logger.error(`restart: ${errorMessage(error)}`))),
 		settings.onDidChange(({ current, previous }) => current.release !== previous.release && controller.setReleaseChoice(current.release)),
+		settings.onDidChange(({ current, previous }) => current.keptRequests !== previous.keptRequests && requests.trim()),
 		// Trusted now: a project's .pi/settings.json may choose where sessions are read from and which pi-condense is followed.
 		vscode.workspace.onDidGrantWorkspaceTrust(() => loginShell.read()),
 		vscode.workspace.onDidGrantWorkspaceTrust(() => void controller.restart().catch((error: unknown) => logger.error(`restart: ${errorMessage(error)}`))),
@@ -153,7 +161,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 	live.start();
 	const activationMs = performance.now() - started;
 	logger.info(`activated in ${activationMs.toFixed(1)} ms (pi-ai not loaded)`);
-	return testRun ? { controller, sessionsTree, prunedTree, costsTree, statusBar, sessionFeed, contextPreview, problems, flush, live, lastSent, contextKeys, sessionSearch, annotations, activationMs, logUri: context.logUri } : undefined;
+	return testRun ? { controller, sessionsTree, prunedTree, costsTree, statusBar, sessionFeed, contextPreview, problems, flush, live, lastSent, requests, contextKeys, sessionSearch, annotations, activationMs, logUri: context.logUri } : undefined;
 }
 
 /** VS Code awaits this (for a few seconds) before disposing `context.subscriptions`: nothing of ours runs once it resolves. */

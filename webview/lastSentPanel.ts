@@ -1,9 +1,10 @@
 /**
  * "Last sent": what the Pi holding this session really sent on its last model request (seen by our
  * bridge in Pi), checked against what this preview predicts for that point: "matches the last
- * request", or each difference. A button opens the exact messages, system prompt and payload. Shown
- * only for a live session, with the usage Pi recorded for its reply and the countdown of the provider's
- * cache from its last use. Everything from the bridge is set as text.
+ * request", or each difference. A button opens its system messages, messages and payload written for
+ * reading; another, once VS Code keeps the request before it, compares the two in VS Code's diff
+ * editor. Shown only for a live session, with the usage Pi recorded for its reply and the countdown of
+ * the provider's cache from its last use. Everything from the bridge is set as text.
  */
 import { cacheCountdownText } from '../src/base/cacheCountdown';
 import type { LastSentView } from '../src/shared/protocol';
@@ -13,9 +14,14 @@ import type { HostChannel } from './hostChannel';
 
 const ICONS: Readonly<Record<LastSentView['comparison'], string>> = { match: 'pass', differs: 'warning', 'not-comparable': 'info', pending: 'sync' };
 
-export function lastSentPanel(view: LastSentView, onOpen: () => void): HTMLElement {
-	const open = el('vscode-button', { text: 'Open request', attrs: { secondary: '', icon: 'go-to-file' }, data: { control: 'open-last-sent' }, title: 'The exact system messages, messages and provider payload of this request, as a read-only document' });
+export function lastSentPanel(view: LastSentView, onOpen: () => void, onCompare: () => void): HTMLElement {
+	const open = el('vscode-button', { text: 'Open request', attrs: { secondary: '', icon: 'go-to-file' }, data: { control: 'open-last-sent' }, title: 'The system messages, messages and provider payload of this request, written for reading, as a read-only document' });
 	open.addEventListener('click', onOpen);
+	const compare = view.previousSeq === undefined ? null : el('vscode-button', {
+		text: 'Compare with previous', attrs: { secondary: '', icon: 'diff' }, data: { control: 'compare-requests' },
+		title: `Request ${view.previousSeq} and request ${view.seq} side by side in VS Code's diff editor: where they first differ is where the provider's prompt cache breaks`,
+	});
+	compare?.addEventListener('click', onCompare);
 	const sizes = [
 		`${view.messages} message${view.messages === 1 ? '' : 's'}`,
 		...(view.systemChars === undefined ? [] : [`system ${chars(view.systemChars)}`]),
@@ -38,7 +44,7 @@ export function lastSentPanel(view: LastSentView, onOpen: () => void): HTMLEleme
 		view.releaseWarning === undefined ? null : el('p', { className: 'note', text: view.releaseWarning }),
 		el('div', { className: 'sub' }, [figure('lastSent.messages', sizes, view.messages)]),
 		view.usage === undefined ? null : usageLines(view.usage),
-		el('div', { className: 'last-sent-actions' }, [open]),
+		el('div', { className: 'last-sent-actions' }, compare ? [open, compare] : [open]),
 	];
 	return el('section', { className: 'panel last-sent', attrs: { 'aria-label': 'Last request sent by Pi' } }, parts);
 }
@@ -73,6 +79,6 @@ export function showLastSent(container: HTMLElement, view: LastSentView | undefi
 	stopTicking();
 	stopTicking = () => undefined;
 	container.hidden = view === undefined;
-	container.replaceChildren(...(view ? [lastSentPanel(view, () => host.post({ type: 'openLastSent' }))] : []));
+	container.replaceChildren(...(view ? [lastSentPanel(view, () => host.post({ type: 'openLastSent' }), () => host.post({ type: 'compareRequests' }))] : []));
 	rendered();
 }

@@ -44,6 +44,7 @@ export const CommandId = {
 	ConnectPi: 'piCondense.connectPi',
 	DisconnectPi: 'piCondense.disconnectPi',
 	OpenLastSent: 'piCondense.openLastSent',
+	CompareRequests: 'piCondense.compareRequests',
 	// ──── Internal (tree clicks, context menus, hover links): hidden from the palette ────
 	SelectSession: 'piCondense.selectSession',
 	CopyRef: 'piCondense.copyRef',
@@ -118,7 +119,10 @@ export const COMMANDS: readonly CommandInfo[] = [
 	// the bridge is installed, and in the palette with showAll (contextKeys.ts).
 	{ id: CommandId.ConnectPi, title: 'Connect Pi to VS Code…', icon: '$(plug)', palette: true, when: 'isWorkspaceTrusted && piCondense.bridgeChecked && !piCondense.bridgeReady' },
 	{ id: CommandId.DisconnectPi, title: 'Disconnect Pi from VS Code…', icon: '$(debug-disconnect)', palette: true, when: `isWorkspaceTrusted && piCondense.bridgeInstalled && ${SHOW_ALL}` },
-	{ id: CommandId.OpenLastSent, title: 'Open the Last Request Pi Sent', icon: '$(radio-tower)', palette: true, when: 'piCondense.liveSession' },
+	// In the palette, Compare takes Open's place once two requests of the selected live session are kept (contextKeys.ts), so
+	// that it stays within ten commands; Open stays in the page's Last sent, the status bar's tooltip and the session's menu.
+	{ id: CommandId.OpenLastSent, title: 'Open the Last Request Pi Sent', icon: '$(radio-tower)', palette: true, when: 'piCondense.liveSession && !piCondense.canCompareRequests' },
+	{ id: CommandId.CompareRequests, title: 'Compare with Previous Request', icon: '$(diff)', palette: true, when: 'piCondense.liveSession && piCondense.canCompareRequests' },
 	{ id: CommandId.SelectSession, title: 'Select Session', palette: false },
 	{ id: CommandId.CopyRef, title: 'Copy Ref', icon: '$(copy)', palette: false },
 	{ id: CommandId.OpenSummary, title: 'Open Summary as Markdown', icon: '$(markdown)', palette: false },

@@ -5,19 +5,24 @@
  * with batches pending): `piCondense.sessionSelected`, `.installed`, `.pruningEnabled`,
  * `.hasPending` and `.hasSessions`. Live sessions: `.liveSession` (a running Pi's bridge holds the
  * selected session: Open the Last Request), `.bridgeChecked`, `.bridgeInstalled` (Disconnect) and
- * `.bridgeReady` (the bridge is Pi's last package: no Connect). (`.canUndoPrune` is set by Undo Last
+ * `.bridgeReady` (the bridge is Pi's last package: no Connect), `.canCompareRequests` (two requests of the
+ * selected session kept: Compare with Previous Request). (`.canUndoPrune` is set by Undo Last
  * Prune, `.sessionsFiltered` by the sessions view, `.discoveryDone` and `.agentDirSource` by the listing.)
  */
 import * as vscode from 'vscode';
 import { Disposable } from './dispose';
 import type { BridgeInstallState } from './live/bridgeInstallState';
 import type { LiveMarks } from './live/liveMarks';
+import type { RequestHistory } from '../node/bridge/requestHistory';
 import type { SessionController } from './sessionController';
 
 export class ContextKeys extends Disposable {
 	private readonly values = new Map<string, boolean>();
 
-	constructor(private readonly controller: SessionController, private readonly live?: LiveMarks, private readonly bridge?: BridgeInstallState) {
+	constructor(
+		private readonly controller: SessionController, private readonly live?: LiveMarks, private readonly bridge?: BridgeInstallState,
+		private readonly requests?: Pick<RequestHistory, 'requests' | 'onDidChange'>,
+	) {
 		super();
 		const update = (): void => this.update();
 		this._register(controller.onDidChangeSelection(update));
@@ -29,6 +34,9 @@ export class ContextKeys extends Disposable {
 		}
 		if (bridge) {
 			this._register(bridge.onDidChange(update));
+		}
+		if (requests) {
+			this._register(requests.onDidChange(update));
 		}
 		update();
 	}
@@ -50,6 +58,7 @@ export class ContextKeys extends Disposable {
 		this.set('piCondense.hasPending', (controller.insight()?.pending.length ?? 0) > 0);
 		this.set('piCondense.hasSessions', controller.sessionPaths().length > 0);
 		this.set('piCondense.liveSession', this.live?.forSession(controller.selected) !== undefined);
+		this.set('piCondense.canCompareRequests', (this.requests?.requests(controller.selected).length ?? 0) >= 2);
 		const bridge = this.bridge?.facts;
 		this.set('piCondense.bridgeChecked', bridge !== undefined);
 		this.set('piCondense.bridgeInstalled', bridge?.installed === true);

@@ -28,6 +28,7 @@ export interface FeedActions {
 	readonly openRecovered: (target: { readonly sessionPath: string; readonly ref: string }) => Promise<unknown>;
 	/** Opens the last request the live Pi holding the session sent. */
 	readonly openLastSent: (sessionPath: string | undefined) => Promise<unknown>;
+	readonly compareRequests: (sessionPath: string | undefined) => Promise<unknown>;
 }
 
 export class ControllerSessionFeed extends Disposable implements SessionFeed {
@@ -104,6 +105,10 @@ export class ControllerSessionFeed extends Disposable implements SessionFeed {
 
 	async openLastSent(): Promise<void> {
 		await this.actions.openLastSent(this.controller.selected);
+	}
+
+	async compareRequests(): Promise<void> {
+		await this.actions.compareRequests(this.controller.selected);
 	}
 
 	async modelPricing(provider: string, modelId: string): Promise<ModelFacts | undefined> {

@@ -7,6 +7,7 @@ import type { ContextKeys } from './contextKeys';
 import type { FlushServices } from './flush/flushServices';
 import type { LastSentTracker } from './live/lastSentTracker';
 import type { LiveSessions } from './live/liveSessions';
+import type { RequestHistory } from '../node/bridge/requestHistory';
 import type { ContextPreview } from './preview/contextPreview';
 import type { ControllerSessionFeed } from './controllerSessionFeed';
 import type { ProblemReporter } from './problemReporter';
@@ -31,6 +32,8 @@ export interface ExtensionApi {
 	/** Running Pis seen through their bridges, and the last request of the one holding the selected session. */
 	readonly live: LiveSessions;
 	readonly lastSent: LastSentTracker;
+	/** The requests kept per live session (Compare with Previous Request). */
+	readonly requests: RequestHistory;
 	/** The palette's context keys as last set (VS Code has no getter for them). */
 	readonly contextKeys: ContextKeys;
 	/** Search Pi Sessions… (what its pick shows). */

@@ -30,6 +30,8 @@ export interface ExtensionConfig {
 	readonly confirmPrune: boolean;
 	/** `piCondense.annotations.enabled`: annotate the lines of an open session file (tokens, refs, chains, edits). */
 	readonly annotationsEnabled: boolean;
+	/** `piCondense.liveSessions.keptRequests`: a live session's last requests kept in memory (Compare with Previous Request); 0 keeps none. */
+	readonly keptRequests: number;
 	/** `piCondense.sessionIndex.enabled` and `.path` (machine settings): the session index, and another file for it. */
 	readonly sessionIndex: { readonly enabled: boolean; readonly path: string };
 }
@@ -46,8 +48,15 @@ function readExtensionConfig(): ExtensionConfig {
 		openPreviewOnClick: section.get<boolean>('sessions.openPreviewOnClick', true),
 		confirmPrune: section.get<boolean>('confirmPrune', true),
 		annotationsEnabled: section.get<boolean>('annotations.enabled', true),
+		keptRequests: keptRequestsSetting(section.get<unknown>('liveSessions.keptRequests')),
 		sessionIndex: { enabled: section.get<boolean>('sessionIndex.enabled', true), path: section.get<string>('sessionIndex.path', '') },
 	};
+}
+
+/** Requests kept per live session: a whole number from 0 to 200, else the default 20. */
+export const KEPT_REQUESTS_DEFAULT = 20;
+function keptRequestsSetting(value: unknown): number {
+	return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 200 ? value : KEPT_REQUESTS_DEFAULT;
 }
 
 export interface ExtensionConfigChange {

@@ -163,6 +163,7 @@ export type FromWebview =
 	| { readonly type: 'summarizeNow' }
 	/** Last sent's button: the exact messages, system prompt and payload of the last request, as a document. */
 	| { readonly type: 'openLastSent' }
+	| { readonly type: 'compareRequests' }
 	| { readonly type: 'search'; readonly requestId: number; readonly view: ViewName; readonly query: string }
 	/** The Costs panel was opened or closed: the host works the costs out only while it is open. */
 	| { readonly type: 'showCosts'; readonly shown: boolean }

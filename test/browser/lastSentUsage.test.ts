@@ -15,7 +15,7 @@ const MINUTE = 60_000;
 
 const view = (usage: LastSentView['usage']): LastSentView => ({
 	pid: 4242, seq: 3, at: SENT_AT, pi: 'Pi 1.6.0 (pid 4242)', model: 'anthropic/claude-sonnet-4-5', messages: 5, systemChars: 1200, payloadChars: 9000,
-	comparison: 'match', summary: 'matches the last request (5 messages)', differences: [], orderWarning: undefined, releaseWarning: undefined, usage,
+	comparison: 'match', summary: 'matches the last request (5 messages)', differences: [], orderWarning: undefined, releaseWarning: undefined, usage, previousSeq: undefined,
 });
 
 describe('the Last sent panel: the last reply\'s usage and the cache countdown', function () {

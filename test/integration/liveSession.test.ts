@@ -3,7 +3,7 @@
  * this extension's dist/bridge and a /pruner stand-in loaded before it, writing its session where VS Code
  * reads them, against the fake model server on 127.0.0.1. VS Code sees the session live (Pi Sessions, the
  * status bar), Last sent is exactly what the server received and matches the preview, the preview's page
- * and the Open the Last Request document show it, and "Summarize Pending Batches Now" writes nothing and,
+ * and the Open the Last Request document (written for reading) show it, and "Summarize Pending Batches Now" writes nothing and,
  * Pi being in RPC mode (where it cannot see a draft in its editor), puts nothing into Pi's editor either,
  * saying what to type instead. A second Pi whose pruner stand-in
  * changes the context shows a difference, which is logged. `/new` in one Pi and a SIGKILL of the other are
@@ -18,6 +18,7 @@ import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/host/extensionApi';
 import type { SessionNode } from '../../src/host/tree/sessionTreeItems';
 import { startFakeLlmServer, type FakeLlmServer } from '../support/fakeLlmServer';
+import { foldedValue, parseRequestDocument } from '../support/readableRequest';
 import type { RealPi } from '../support/realPi';
 import { activeApi, fixtures, logText, nextRenderReport, waitUntil } from './helpers';
 import { removeLiveSessions, sessionFilesOf, startLivePi } from './liveHelpers';
@@ -93,7 +94,7 @@ describe('a live session: real Pi 1.6.0 with the bridge', function () {
 		assert.ok((usage?.clock.warmUntil ?? 0) >= (view?.at ?? Number.POSITIVE_INFINITY), 'the countdown runs from the reply, after the request was sent');
 		await vscode.commands.executeCommand('piCondense.openLastSent', path);
 		await waitUntil(() => vscode.window.activeTextEditor?.document.uri.scheme === 'pi-condense-sent', 'the Last request document');
-		assert.ok(vscode.window.activeTextEditor?.document.getText().includes(received.rawBody));
+		assert.deepEqual(parseRequestDocument(vscode.window.activeTextEditor?.document.getText() ?? '').payload, foldedValue(JSON.parse(received.rawBody)), 'the payload the server received');
 
 		// "Summarize Pending Batches Now" on a live session: the file is not written, and since Pi runs in RPC mode, where
 		// it cannot see whether its editor holds a draft, nothing is put there either: both sides say what to type.

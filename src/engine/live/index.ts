@@ -9,3 +9,7 @@ export type { BridgeState, LiveModel, LiveUsage, MessageDigest, PartDigest, PiCo
 export { BRIDGE_COMMAND, type CommandSource, findLoadOrder, type FoundOrder, PI_CONDENSE_PACKAGES } from './loadOrder';
 export { compareSent, comparisonSummary, type SentComparison } from './sentComparison';
 export { parseBridgeState, parseSentDigest } from './stateParsers';
+export { jsonArrayItemsSteps, parseJsonSteps } from './jsonParts';
+export { FOLD_CHARS, foldPieces, readableJsonSteps } from './readableJson';
+export { type PayloadPart, type RequestDocument, requestDocument, type RequestHead, type WrittenMessage, type WrittenRequest, writtenMessagesSteps, writtenPartSteps, writtenRequestSteps } from './requestDocument';
+export { differenceTitle, type RequestDifference, requestDifference } from './requestDifference';

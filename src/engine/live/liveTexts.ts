@@ -46,13 +46,17 @@ export interface LastSentView {
 	readonly releaseWarning: string | undefined;
 	/** The usage Pi recorded for its last reply and the cache's countdown; undefined before the session shows any. */
 	readonly usage: LastUsageView | undefined;
+	/** The request before this one, kept for the session: Compare with Previous Request compares them. */
+	readonly previousSeq: number | undefined;
 }
 
 /**
  * `comparison` undefined: the prediction is not ready (Pi's lines for that point are not in the file
  * yet). `followed`: the pi-condense release the preview renders as, when it follows one.
  */
-export function lastSentView(state: BridgeState, sent: SentDigest, comparison: SentComparison | undefined, followed?: string, usage?: LastUsageView): LastSentView {
+export function lastSentView(
+	state: BridgeState, sent: SentDigest, comparison: SentComparison | undefined, followed?: string, usage?: LastUsageView, previousSeq?: number,
+): LastSentView {
 	const loaded = state.piCondense?.version;
 	const model = sent.model ?? state.model;
 	return {
@@ -67,5 +71,6 @@ export function lastSentView(state: BridgeState, sent: SentDigest, comparison: S
 		releaseWarning: loaded !== undefined && followed !== undefined && loaded !== followed
 			? `Pi loads pi-condense ${loaded}; the preview follows ${followed} (set piCondense.release, or check Pi's settings).` : undefined,
 		usage,
+		previousSeq,
 	};
 }

@@ -42,7 +42,8 @@ export function registerBridgeCommands(context: BridgeCommandContext): vscode.Di
 	return [
 		registerCommand(CommandId.ConnectPi, (argument?: unknown) => connect(context, argument === CONFIRMED).finally(() => context.bridgeInstall.refresh())),
 		registerCommand(CommandId.DisconnectPi, (argument?: unknown) => disconnect(context, argument === CONFIRMED).finally(() => context.bridgeInstall.refresh())),
-		registerCommand(CommandId.OpenLastSent, (path?: unknown) => openLastSent(context, typeof path === 'string' ? path : context.controller.selected)),
+		registerCommand(CommandId.OpenLastSent, (path?: unknown) => openLastSent(context, sessionArgument(path) ?? context.controller.selected)),
+		registerCommand(CommandId.CompareRequests, (path?: unknown) => compareRequests(context, sessionArgument(path) ?? context.controller.selected)),
 	];
 }
 
@@ -127,13 +128,31 @@ async function disconnect(context: BridgeCommandContext, confirmed: boolean): Pr
 	}
 }
 
-/** Opens the exact text of the last request the live Pi holding `path` sent; says why when there is none. */
-export async function openLastSent(context: BridgeCommandContext, path: string | undefined): Promise<string | undefined> {
+/** A session path from a command's argument: a path, or a Pi Sessions row (its context menu). */
+function sessionArgument(argument: unknown): string | undefined {
+	if (typeof argument === 'string') {
+		return argument;
+	}
+	const path = (argument as { item?: { path?: unknown } } | undefined)?.item?.path;
+	return typeof path === 'string' ? path : undefined;
+}
+
+/** The live Pi holding `path`, or undefined once the user was told there is none. */
+function livePiOf(context: BridgeCommandContext, path: string | undefined): ReturnType<LiveSessions['forSession']> {
 	const pi = context.live.forSession(path);
 	if (!pi) {
-		const text = 'Pi Condense: no running Pi with a bridge holds this session. Connect Pi to VS Code, then restart Pi.';
-		void showInfo(text, 'Connect Pi to VS Code…').then((choice) => choice && vscode.commands.executeCommand(CommandId.ConnectPi));
-		return text;
+		void showInfo(NOT_LIVE, 'Connect Pi to VS Code…').then((choice) => choice && vscode.commands.executeCommand(CommandId.ConnectPi));
+	}
+	return pi;
+}
+
+const NOT_LIVE = 'Pi Condense: no running Pi with a bridge holds this session. Connect Pi to VS Code, then restart Pi.';
+
+/** Opens the last request the live Pi holding `path` sent, written for reading; says why when there is none. */
+export async function openLastSent(context: BridgeCommandContext, path: string | undefined): Promise<string | undefined> {
+	const pi = livePiOf(context, path);
+	if (!pi) {
+		return NOT_LIVE;
 	}
 	try {
 		await context.lastSentDocuments.open(pi);
@@ -141,6 +160,24 @@ export async function openLastSent(context: BridgeCommandContext, path: string |
 	} catch (error) {
 		const text = `Pi Condense: ${errorMessage(error)}`;
 		void showWarning(text);
+		return text;
+	}
+}
+
+/**
+ * Compare with Previous Request: the diff editor between the last two requests kept for the live session
+ * at `path`. Returns the diff's title, or what the user was told instead.
+ */
+export async function compareRequests(context: BridgeCommandContext, path: string | undefined): Promise<string> {
+	const pi = livePiOf(context, path);
+	if (!pi) {
+		return NOT_LIVE;
+	}
+	try {
+		return await context.lastSentDocuments.compare(pi);
+	} catch (error) {
+		const text = `Pi Condense: ${errorMessage(error)}`;
+		void showInfo(text);
 		return text;
 	}
 }

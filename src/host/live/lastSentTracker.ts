@@ -11,6 +11,7 @@ import { predictAtLeafSteps } from '../../engine/condense';
 import { compareSent, comparisonSummary, lastSentView, lastUsageView, type LastSentView, type SentComparison } from '../../engine/live';
 import { messageDigestsSteps } from '../../node/bridge/messageDigest';
 import type { LivePi } from '../../node/bridge/liveBridges';
+import type { RequestHistory } from '../../node/bridge/requestHistory';
 import type { LatestWins, WorkScope } from '../../work';
 import { errorMessage } from '../../base/errorMessage';
 import { Disposable } from '../dispose';
@@ -31,8 +32,11 @@ export class LastSentTracker extends Disposable {
 	/** One computation at a time; a request meanwhile runs it once more after it. */
 	private readonly updates: LatestWins;
 
-	/** `work` is its own scope: closing it stops a render under way. */
-	constructor(private readonly work: WorkScope, private readonly controller: SessionController, private readonly live: LiveSessions, private readonly logger: vscode.LogOutputChannel) {
+	/** `work` is its own scope: closing it stops a render under way. `requests`: the requests kept per session. */
+	constructor(
+		private readonly work: WorkScope, private readonly controller: SessionController, private readonly live: LiveSessions, private readonly logger: vscode.LogOutputChannel,
+		private readonly requests?: RequestHistory,
+	) {
 		super();
 		this.updates = work.latestWins((signal) => this.compute(signal), (error) => this.logger.warn(`last sent: ${errorMessage(error)}`));
 		const update = (): void => void this.update();
@@ -41,6 +45,9 @@ export class LastSentTracker extends Disposable {
 		this._register(controller.onDidChangeSelection(update));
 		this._register(controller.onDidChangeSelectedSession(update));
 		this._register(controller.onDidChangeSettings(update));
+		if (requests) {
+			this._register(requests.onDidChange(update));
+		}
 	}
 
 	/** The last request of the Pi holding the selected session, with its check; undefined when none is live. */
@@ -74,8 +81,10 @@ export class LastSentTracker extends Disposable {
 		const session = this.controller.selectedOpenSession();
 		const settings = this.controller.renderSettings;
 		const followed = settings.resolution.kind === 'followed' ? settings.rules.version : undefined;
+		const kept = this.requests?.requests(path) ?? [];
+		const previousSeq = kept.length >= 2 && kept.at(-1)?.head.seq === sent.seq ? kept.at(-2)?.head.seq : undefined;
 		if (session?.path !== path) {
-			this.show(lastSentView(pi.state, sent, undefined, followed));
+			this.show(lastSentView(pi.state, sent, undefined, followed, undefined, previousSeq));
 			return;
 		}
 		const made = this.made;
@@ -87,7 +96,7 @@ export class LastSentTracker extends Disposable {
 				this.made = { pid: pi.state.pid, seq: sent.seq, config: settings.config, rules: settings.rules, comparison };
 			}
 		}
-		const view = lastSentView(pi.state, sent, comparison, followed, lastUsageView(session.costs?.lastUse(), leafIndexOf(session.model.entries, sent.leafId)));
+		const view = lastSentView(pi.state, sent, comparison, followed, lastUsageView(session.costs?.lastUse(), leafIndexOf(session.model.entries, sent.leafId)), previousSeq);
 		this.show(view);
 		const key = `${pi.state.pid}:${sent.seq}`;
 		if (comparison && !this.told.has(key)) {

@@ -96,6 +96,8 @@ export class PageHost {
 				return this.costs.show(message.shown);
 			case 'openLastSent':
 				return this.options.source.openLastSent?.() ?? Promise.resolve();
+			case 'compareRequests':
+				return this.options.source.compareRequests?.() ?? Promise.resolve();
 			case 'search':
 				return this.enqueue(async () => {
 					const result = await this.computer.search(message.view, message.query);

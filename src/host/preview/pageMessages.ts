@@ -79,6 +79,7 @@ const MESSAGES: Readonly<Record<FromWebview['type'], Check>> = {
 	compact: shaped({ type: isString }),
 	summarizeNow: shaped({ type: isString }),
 	openLastSent: shaped({ type: isString }),
+	compareRequests: shaped({ type: isString }),
 	showCosts: shaped({ type: isString, shown: isBoolean }),
 	search: shaped({ type: isString, requestId: isCount, view: isView, query: isString }),
 	rendered: shaped({ type: isString, report: isRenderReport }),

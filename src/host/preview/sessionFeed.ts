@@ -96,8 +96,10 @@ export interface SessionFeed {
 	/** What the Pi holding the session last sent, with its check (live sessions; absent without bridges). */
 	lastSent?(): LastSentView | undefined;
 	readonly onDidChangeLastSent?: vscode.Event<void>;
-	/** Opens the last request's exact text. */
+	/** Opens the last request, written for reading. */
 	openLastSent?(): Promise<void>;
+	/** Compare with Previous Request for the shown live session. */
+	compareRequests?(): Promise<void>;
 	/** Keeps the prune accounts the Costs panel worked out in the session index (the history's costs count them). */
 	keepAccounts?(path: string, consumed: number, basis: string, accounts: StoredAccounts): void;
 }

@@ -4,7 +4,8 @@
  * on top until Pi is connected: a one-time setup, as Install is), and never two that contradict each
  * other (On with Off, Install with pi-condense installed, Clear Filter with no filter, Connect with Pi
  * connected). Live sessions: Connect while Pi is not connected (or its bridge is no longer its last
- * package), Open the Last Request only on a session a live Pi holds, Disconnect only with showAll (it is
+ * package), Open the Last Request only on a session a live Pi holds, Compare with Previous Request in its place
+ * once two of its requests are kept, Disconnect only with showAll (it is
  * in Pi Sessions' title menu). Remove the Key Set up by Pi Condense only while there is one, in a trusted
  * workspace.
  */
@@ -48,6 +49,8 @@ describe('the Command Palette fits the moment', () => {
 		'Pi connected, the session not live': CONNECTED,
 		'Pi connected, the selected session live': { ...CONNECTED, 'piCondense.liveSession': true },
 		'Pi connected, the session live, right after a prune': { ...CONNECTED, 'piCondense.liveSession': true, 'piCondense.hasPending': false, 'piCondense.canUndoPrune': true },
+		'Pi connected, the session live, two of its requests kept': { ...CONNECTED, 'piCondense.liveSession': true, 'piCondense.canCompareRequests': true },
+		'the same, right after a prune': { ...CONNECTED, 'piCondense.liveSession': true, 'piCondense.canCompareRequests': true, 'piCondense.hasPending': false, 'piCondense.canUndoPrune': true },
 		'right after a prune that set up a key': { ...CONNECTED, 'piCondense.hasPending': false, 'piCondense.canUndoPrune': true, 'piCondense.keySetUp': true },
 		'a key set up, in a workspace not trusted': { ...CONNECTED, 'piCondense.keySetUp': true, isWorkspaceTrusted: false },
 	};
@@ -64,7 +67,8 @@ describe('the Command Palette fits the moment', () => {
 			assert.equal(titles.includes('Undo Last Prune'), context['piCondense.canUndoPrune'] === true);
 			assert.equal(titles.includes('Remove the Key Set up by Pi Condense'), context['piCondense.keySetUp'] === true && context.isWorkspaceTrusted === true);
 			assert.equal(titles.includes('Connect Pi to VS Code…'), context['piCondense.bridgeReady'] !== true);
-			assert.equal(titles.includes('Open the Last Request Pi Sent'), context['piCondense.liveSession'] === true);
+			assert.equal(titles.includes('Open the Last Request Pi Sent'), context['piCondense.liveSession'] === true && context['piCondense.canCompareRequests'] !== true);
+			assert.equal(titles.includes('Compare with Previous Request'), context['piCondense.liveSession'] === true && context['piCondense.canCompareRequests'] === true);
 			assert.ok(!titles.includes('Disconnect Pi from VS Code…'));
 		});
 	}
