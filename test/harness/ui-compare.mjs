@@ -38,6 +38,21 @@ function startPi({ piAgentDir, agentDir, workspace, runtimeDir, serverUrl }) {
 	return RealPi.start({ agentDir: piAgentDir, cwd: workspace, env: { XDG_RUNTIME_DIR: runtimeDir }, args: ['--session-dir', join(agentDir, 'sessions', sessionFolderName(workspace))] });
 }
 
+/** Waits until a webview's frame (the preview's, nested) holds `selector`. */
+async function webviewShows(page, selector, timeoutMs) {
+	for (const deadline = Date.now() + timeoutMs; ;) {
+		for (const frame of page.frames()) {
+			if (await frame.locator(selector).count().catch(() => 0) > 0) {
+				return;
+			}
+		}
+		if (Date.now() > deadline) {
+			throw new Error(`no webview shows ${selector}`);
+		}
+		await new Promise((done) => setTimeout(done, 200));
+	}
+}
+
 async function run(page, server, setup) {
 	await page.goto(workbenchUrl(server, { workspace: setup.workspace, extensionDevelopmentPath: projectRoot }));
 	await page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
@@ -65,6 +80,9 @@ async function run(page, server, setup) {
 	await pi.prompt('Summarize what you did.');
 	step('Pi made two more turns (a tool call, then a request with its output stubbed)');
 
+	// The palette lists the commands of the moment it opens: it is opened once the extension keeps both requests (fetched
+	// from the bridge as they come; the preview's Last sent offers Compare from then on). In CI it once opened before.
+	await webviewShows(page, 'vscode-button[data-control="compare-requests"]', 60_000);
 	await palette(page, 'Pi Condense: Compare with Previous Request');
 	const diff = page.locator('.monaco-diff-editor').first();
 	await diff.waitFor({ timeout: 30_000 });
