@@ -108,7 +108,7 @@ export const COMMANDS: readonly CommandInfo[] = [
 	// Rare: offered with the other maintenance commands (piCondense.commandPalette.showAll); docs/session-index.md names it.
 	{ id: CommandId.ClearSessionIndex, title: 'Clear the Session Index', icon: '$(trash)', palette: true, when: SHOW_ALL },
 	// Also the Pi Costs view's "not counted yet" row (a click): reads each pruned session the index does not count.
-	{ id: CommandId.CountPruning, title: 'Count the Pruning of Every Session', icon: '$(graph)', palette: true, when: `isWorkspaceTrusted && ${SHOW_ALL}` },
+	{ id: CommandId.CountPruning, title: 'Count the Pruning of Every Session', icon: '$(graph)', palette: true, when: SHOW_ALL },
 	{ id: CommandId.ShowSearchedFolders, title: 'Show Where Sessions Are Searched', palette: true, when: `piCondense.discoveryDone && !piCondense.hasSessions || ${SHOW_ALL}` },
 	{ id: CommandId.RecoverOutput, title: 'Recover Raw Output…', icon: '$(output)', palette: true, when: 'piCondense.sessionSelected' },
 	{ id: CommandId.OpenPreview, title: 'Open Context Preview', icon: '$(open-preview)', palette: true, when: 'piCondense.sessionSelected' },

@@ -3,8 +3,9 @@
  * whose prunes the session index does not count are read one at a time, each prune accounted as the
  * Costs panel accounts it (its project's release and settings, catalog prices for models that recorded
  * none), and kept in the index; the history's costs then count their pruning. A visible job with
- * Cancel: what was counted stays counted. It reads session files and writes only the index, so it runs
- * in a trusted workspace (the index is read-only in restricted mode).
+ * Cancel: what was counted stays counted. It starts no process and writes no session file (it reads them,
+ * and writes only the index, Pi Condense's own cache), so it runs in restricted mode too, as the Costs panel does;
+ * a restricted workspace's own settings and pi-condense are not followed there (the store's settings say so).
  */
 import * as vscode from 'vscode';
 import { accountsBasis, sessionCostsSteps, storedAccountsOf } from '../../engine/costs';
@@ -36,9 +37,6 @@ export class PruningCounter {
 	}
 
 	private async countAll(): Promise<string> {
-		if (!vscode.workspace.isTrusted) {
-			return this.tell('Pi Condense counts pruning in a trusted workspace only: in restricted mode the session index is only read.', true);
-		}
 		const due = await this.controller.accountsDue();
 		if (due.length === 0) {
 			return this.tell('The pruning of every pruned session is counted already.');
