@@ -84,12 +84,12 @@ export class SessionFolders {
 	private watchFolder(folder: string, identity: string): boolean {
 		let watcher: FSWatcher;
 		try {
-			watcher = watch(folder, (event, name) => this.heard(folder, event, name));
+			watcher = watch(folder, (_event, name) => this.heard(folder, name));
 		} catch {
 			return false;
 		}
 		// A folder removed under its watch ends it with an error on some systems: looked at again.
-		watcher.on('error', () => this.lookAgain(folder));
+		watcher.on('error', () => this.lookAgain(folder, 'renew'));
 		this.watches.set(folder, { identity, watcher });
 		return true;
 	}
@@ -99,64 +99,52 @@ export class SessionFolders {
 		this.watches.delete(folder);
 	}
 
-	private heard(folder: string, event: string, name: string | Buffer | null): void {
+	private heard(folder: string, name: string | Buffer | null): void {
 		if (this.closed) {
 			return;
 		}
 		if (name === null) {
 			// The event names nothing (the system dropped events): the folder is listed again.
-			this.lookAgain(folder);
+			this.lookAgain(folder, 'relist');
 			return;
 		}
 		const entry = name.toString();
-		if (entry === basename(folder) && event === 'rename') {
-			// A watched folder reports its own removal or move under its own name; its watch is dead from then on.
-			this.watchEnded(folder);
+		if (entry === basename(folder)) {
+			// A watched folder reports its own removal or move under its own name, and its watch is dead
+			// from then on, even when a folder made again at once gets the same inode back. (A change of
+			// its times or rights is reported so too: watched anew all the same.)
+			this.lookAgain(folder, 'renew');
 			return;
 		}
 		const path = join(folder, entry);
 		if (folder === this.root.path && this.root.layout === 'per-project') {
-			this.lookAgain(path);
+			this.lookAgain(path, 'check');
 		} else if (isSessionFileName(entry)) {
 			this.listener.heard(path, this.first);
 		}
 	}
 
-	/** `folder`'s watch reports nothing more: its files are gone; a folder at its path now is watched anew. */
-	private watchEnded(folder: string): void {
-		if (folder === this.root.path) {
-			this.loseRoot();
-			return;
-		}
-		void this.folderWork.run(() => {
-			if (this.watches.has(folder)) {
-				this.unwatch(folder);
-				this.listener.folderGone(folder);
-			}
-			return Promise.resolve();
-		}).catch((error: unknown) => this.fail(error));
-		this.lookAgain(folder);
-	}
-
-	/** Looks at a folder again: the root or a project folder (watched and listed, or forgotten). */
-	private lookAgain(folder: string): void {
+	/**
+	 * Looks at a folder again, the root or a project folder: one that appeared is watched and listed, one
+	 * gone or replaced is forgotten (a root gone or replaced ends this watch). `relist` lists it again
+	 * whatever it finds, `renew` also watches it anew.
+	 */
+	private lookAgain(folder: string, how: 'check' | 'relist' | 'renew'): void {
 		void this.folderWork.run(async (signal) => {
 			const identity = await folderIdentity(folder);
 			if (this.closed) {
 				return;
 			}
-			if (folder === this.root.path) {
-				if (identity !== this.identity) {
-					this.loseRoot();
-				} else {
-					await this.list(folder, signal, []);
-				}
+			if (folder === this.root.path && identity !== this.identity) {
+				this.loseRoot();
 				return;
 			}
 			const watched = this.watches.get(folder);
-			if (watched !== undefined && watched.identity !== identity) {
+			if (watched !== undefined && (watched.identity !== identity || how === 'renew')) {
 				this.unwatch(folder);
-				this.listener.folderGone(folder);
+				if (watched.identity !== identity) {
+					this.listener.folderGone(folder);
+				}
 			}
 			if (identity === undefined) {
 				// A project folder went away: its root may have gone with it (removed whole, or moved).
@@ -165,7 +153,11 @@ export class SessionFolders {
 				}
 				return;
 			}
-			if (this.watches.has(folder) || this.watchFolder(folder, identity)) {
+			if (this.watches.has(folder)) {
+				if (how !== 'check') {
+					await this.list(folder, signal, []);
+				}
+			} else if (this.watchFolder(folder, identity)) {
 				await this.list(folder, signal, []);
 			}
 		}).catch((error: unknown) => this.fail(error));
@@ -193,7 +185,7 @@ export class SessionFolders {
 			return;
 		}
 		if (!listed) {
-			this.lookAgain(folder);
+			this.lookAgain(folder, 'check');
 			return;
 		}
 		if (holdsProjects) {

@@ -3,7 +3,7 @@
  * folder, each event of a folder looked at by name. Real folders, one test per kind of event.
  */
 import assert from 'node:assert/strict';
-import { appendFileSync, mkdirSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SessionFileEvent, WatchedRoot } from '../../../../src/node/sessions/sessionWatcher';
 import { entry, header, useSessionWatcher, writeSession as write } from '../../../support/sessionWatcherHarness';
@@ -123,6 +123,35 @@ describe('watchSessionFiles: folders, not files', function () {
 		appendFileSync(after, entry(1));
 		assert.equal(await appendedUntil(after, added.kind === 'added' ? added.consumed : -1, statSync(after).size), entry(1));
 		assert.deepEqual(events(before), ['removed'], 'nothing more under the old name');
+	});
+
+	it('keeps following a project folder and the root whose times change (each reports it under its own name)', async () => {
+		const root = perProject();
+		const path = write(join(root.path, '--p--', 'a.jsonl'), header(3));
+		const w = await start(root);
+		const later = new Date(Date.now() + 60_000);
+		utimesSync(join(root.path, '--p--'), later, later);
+		utimesSync(root.path, later, later);
+		const from = w.consumedOffset(path) ?? -1;
+		appendFileSync(path, entry(1));
+		assert.equal(await appendedUntil(path, from, statSync(path).size), entry(1));
+		const made = write(join(root.path, '--p--', 'b.jsonl'), header(3));
+		await harness.log.waitFor((e) => e.kind === 'added' && e.path === made, 'added: the folder is still watched');
+		assert.deepEqual(events(path), ['appended'], 'never reported removed');
+	});
+
+	it('follows a project folder deleted and made again at once (its inode often comes back)', async () => {
+		const root = perProject();
+		const folder = join(root.path, '--p--');
+		const path = write(join(folder, 'a.jsonl'), header(3));
+		await start(root);
+		rmSync(folder, { recursive: true });
+		mkdirSync(folder);
+		await harness.log.waitFor((e) => e.kind === 'removed' && e.path === path, 'removed');
+		const again = write(join(folder, 'b.jsonl'), header(3));
+		const added = await harness.log.waitFor((e) => e.kind === 'added' && e.path === again, 'added in the new folder');
+		appendFileSync(again, entry(1));
+		assert.equal(await appendedUntil(again, added.kind === 'added' ? added.consumed : -1, statSync(again).size), entry(1));
 	});
 
 	it('follows a sessions root reached through a symbolic link, under the link\'s path', async () => {
