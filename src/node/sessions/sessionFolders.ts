@@ -14,7 +14,9 @@ import { basename, join } from 'node:path';
 import type { SessionLayout } from './sessionLocations';
 import { folderIdentity } from './folderWaiter';
 import { listFolder } from './folderListing';
-import type { SerialQueue, WorkScope } from '../../work';
+import { errorMessage } from '../../base/errorMessage';
+import { errorCode } from '../fs/errors';
+import { isWorkStopped, type SerialQueue, type WorkScope } from '../../work';
 
 export interface WatchedRoot {
 	readonly path: string;
@@ -67,7 +69,10 @@ export class SessionFolders {
 		const found: Promise<void>[] = [];
 		await this.folderWork.run(async (signal) => {
 			if (!this.watchFolder(this.root.path, this.identity)) {
-				this.loseRoot();
+				// Gone meanwhile: followed from the start. Still there: the failure was reported, and is not retried.
+				if (await folderIdentity(this.root.path) !== this.identity) {
+					this.loseRoot();
+				}
 				return;
 			}
 			await this.list(this.root.path, signal, found);
@@ -80,12 +85,15 @@ export class SessionFolders {
 		return this.work.isClosed || this.lost;
 	}
 
-	/** Starts watching `folder` (known to have `identity`); false when it is gone already. */
+	/** Starts watching `folder` (known to have `identity`); false when it is gone already or cannot be watched (reported). */
 	private watchFolder(folder: string, identity: string): boolean {
 		let watcher: FSWatcher;
 		try {
 			watcher = watch(folder, (_event, name) => this.heard(folder, name));
-		} catch {
+		} catch (error) {
+			if (errorCode(error) !== 'ENOENT' && errorCode(error) !== 'ENOTDIR') {
+				this.fail(new Error(`cannot watch ${folder}: ${errorMessage(error)}`));
+			}
 			return false;
 		}
 		// A folder removed under its watch ends it with an error on some systems: looked at again.
@@ -210,7 +218,13 @@ export class SessionFolders {
 		}
 		const identity = await folderIdentity(folder);
 		if (identity !== undefined && !this.closed && this.watchFolder(folder, identity)) {
-			await this.list(folder, signal, found);
+			// A project folder that cannot be read (its rights) is reported; the others are listed all the same.
+			await this.list(folder, signal, found).catch((error: unknown) => {
+				if (isWorkStopped(error)) {
+					throw error;
+				}
+				this.fail(error);
+			});
 		}
 	}
 
