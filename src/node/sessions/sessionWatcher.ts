@@ -6,8 +6,8 @@
  * Folders are watched, not files (`sessionFolders.ts`): one `fs.watch` for the sessions root and one
  * per project folder, and a file named by an event is checked from its last consumed offset. chokidar,
  * which the watcher used before, set up an `lstat` and a watch per session file; at a warm start of a
- * thousand sessions that held the extension host for 55-90 ms at a time. It is still used to wait for
- * a root that does not exist yet (`folderWaiter.ts`: one folder, one level).
+ * thousand sessions that held the extension host for 55-90 ms at a time. A root that does not exist
+ * yet is waited for through its nearest ancestor (`folderWaiter.ts`).
  *
  * A line caught half-written is kept (by offset) until its `\n` arrives. Bursts of changes to one file
  * are coalesced by a short delay; no bytes are lost, because every check reads from the last consumed
