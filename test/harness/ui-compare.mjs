@@ -15,7 +15,7 @@ import { writeIntegrationFixtures } from './integrationFixtures.mjs';
 import { makeTempDir, projectRoot, removeDir } from './lib.mjs';
 import { ensurePiNode } from './piNode.mjs';
 import { ensureHarnessInstalled } from './setup.mjs';
-import { palette, runInWorkbench, workbenchUrl } from './workbenchRun.mjs';
+import { palette, runInWorkbench, sessionFiguresInView, workbenchUrl } from './workbenchRun.mjs';
 
 const require = createRequire(import.meta.url);
 const { startFakeLlmServer } = require('../../out/test/support/fakeLlmServer.js');
@@ -79,6 +79,8 @@ async function run(page, server, setup) {
 	await pi.prompt('Now run the tests.');
 	await pi.prompt('Summarize what you did.');
 	step('Pi made two more turns (a tool call, then a request with its output stubbed)');
+	const fitted = await sessionFiguresInView(page);
+	step(`at the default side bar width the live session's row and the other show their figures whole (${fitted})`);
 
 	// The palette lists the commands of the moment it opens: it is opened once the extension keeps both requests (fetched
 	// from the bridge as they come; the preview's Last sent offers Compare from then on). In CI it once opened before.
