@@ -67,7 +67,7 @@ async function run(page, server, setup) {
 	// Pi writes its session file once it has a message: the first prompt.
 	llm.enqueue({ text: 'Four files: src/app.js, src/util.js, test/app.test.js and README.md.' });
 	await pi.prompt('List the files of the project.');
-	const live = page.locator('.part.sidebar .monaco-list-row', { hasText: 'List the' }).filter({ hasText: 'live ·' }).first();
+	const live = page.locator('.part.sidebar .monaco-list-row[aria-label^="List the files of the project."]').filter({ hasText: 'live ·' }).first();
 	await live.waitFor({ timeout: 60_000 });
 	await live.click();
 	step('the Pi\'s session shows live in Pi Sessions (VS Code is connected to its bridge) and is selected');
