@@ -69,6 +69,18 @@ export class UsageAccumulator {
 		}
 	}
 
+	/** Adds another accumulator's sums (exactly). */
+	addSums(other: UsageAccumulator): void {
+		this.requests += other.requests;
+		this.input += other.input;
+		this.output += other.output;
+		this.cacheRead += other.cacheRead;
+		this.cacheWrite += other.cacheWrite;
+		for (let part = 0; part < 5; part++) {
+			this.costs[part]?.addParts(other.costs[part]?.partials() ?? []);
+		}
+	}
+
 	done(): UsageSums {
 		const [cost, costInput, costOutput, costCacheRead, costCacheWrite] = this.costs.map((sum) => sum.value()) as [number, number, number, number, number];
 		const { requests, input, output, cacheRead, cacheWrite } = this;

@@ -64,7 +64,7 @@ export async function readCostHistory(database: IndexDatabase, run: Run, roots: 
 	const fingerprints = await database.read((db) => fingerprintsOf(db, roots, sids));
 	const shared = sharedRequestLines(sids.map((sid, i) => unkept.get(sid) ?? (fingerprints[i] as Uint32Array)));
 	const rows = await database.read((db) => requestsAt(db, sids, shared));
-	const copies = await run(copiesSteps(sessions.map((session) => session.info), rows), signal);
+	const copies = await run(copiesSteps(sessions, rows), signal);
 	if (unkept.size === 0) {
 		await database.write((db) => storeCopiesOf(db, rootsKey, basis, copies));
 	}
