@@ -205,9 +205,10 @@ export function historyReportOf(parts: readonly HistoryPart[], options: HistoryO
 	// are summed from those (exact sums: the same figures, a fraction of the additions).
 	const projectDays = new Map<string, { project: string; day: string; sums: UsageAccumulator }>();
 	for (const part of parts) {
-		const session = groupOf('session', part.row.session).sums;
+		// A session whose every request is another's copy has no group of its own.
+		const session = part.buckets.length === 0 ? undefined : groupOf('session', part.row.session).sums;
 		for (const bucket of part.buckets) {
-			session.addBucket(bucket);
+			session?.addBucket(bucket);
 			const day = days.dayOfQuarter(bucket.quarter);
 			const key = `${part.row.project}\u0000${day}`;
 			let projectDay = projectDays.get(key);
