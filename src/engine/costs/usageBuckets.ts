@@ -71,14 +71,7 @@ export class UsageAccumulator {
 
 	/** Adds another accumulator's sums (exactly). */
 	addSums(other: UsageAccumulator): void {
-		this.requests += other.requests;
-		this.input += other.input;
-		this.output += other.output;
-		this.cacheRead += other.cacheRead;
-		this.cacheWrite += other.cacheWrite;
-		for (let part = 0; part < 5; part++) {
-			this.costs[part]?.addParts(other.costs[part]?.partials() ?? []);
-		}
+		this.addBucket(other.bucket(Number.NaN));
 	}
 
 	done(): UsageSums {
