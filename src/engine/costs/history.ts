@@ -186,7 +186,7 @@ export function historyReport(rows: readonly RequestRow[], sessions: readonly Se
 
 /** The report from each session's part. Every sum is exact: the same figures whatever the parts' grouping. */
 export function historyReportOf(parts: readonly HistoryPart[], options: HistoryOptions = {}): HistoryReport {
-	const days = new DayFormat(options.timeZone ?? 'UTC');
+	const days = DayFormat.of(options.timeZone ?? 'UTC');
 	const groups = { session: new Map<string, GroupBuilder>(), day: new Map<string, GroupBuilder>(), month: new Map<string, GroupBuilder>(), week: new Map<string, GroupBuilder>() };
 	const groupOf = (kind: keyof typeof groups, key: string, project?: string, week?: string): GroupBuilder => {
 		let group = groups[kind].get(key);
