@@ -57,7 +57,7 @@ async function run(page, server, setup) {
 	await page.goto(workbenchUrl(server, { workspace: setup.workspace, extensionDevelopmentPath: projectRoot }));
 	await page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
 	await page.locator('.activitybar .action-item a[aria-label^="Pi Condense"]').first().click({ timeout: 60_000 });
-	await row(page, 'Explore the project').waitFor({ timeout: 30_000 });
+	await row(page, 'Explore').waitFor({ timeout: 30_000 });
 	step('workbench rendered, Pi Sessions listed');
 
 	const llm = await startFakeLlmServer({ text: 'I listed the files and ran the tests: all 3 pass.' });
@@ -67,7 +67,7 @@ async function run(page, server, setup) {
 	// Pi writes its session file once it has a message: the first prompt.
 	llm.enqueue({ text: 'Four files: src/app.js, src/util.js, test/app.test.js and README.md.' });
 	await pi.prompt('List the files of the project.');
-	const live = page.locator('.part.sidebar .monaco-list-row', { hasText: 'List the files of the project' }).filter({ hasText: 'live ·' }).first();
+	const live = page.locator('.part.sidebar .monaco-list-row', { hasText: 'List the' }).filter({ hasText: 'live ·' }).first();
 	await live.waitFor({ timeout: 60_000 });
 	await live.click();
 	step('the Pi\'s session shows live in Pi Sessions (VS Code is connected to its bridge) and is selected');
