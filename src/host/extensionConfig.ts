@@ -63,7 +63,7 @@ function keptRequestsSetting(value: unknown): number {
 }
 
 /** Characters of a session row: a whole number from 0 (never shorten) to 500, else the default (the default sidebar width's). */
-export const ROW_WIDTH_DEFAULT = 30;
+export const ROW_WIDTH_DEFAULT = 23;
 function rowWidthSetting(value: unknown): number {
 	return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 500 ? value : ROW_WIDTH_DEFAULT;
 }

@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from
 import { join, resolve } from 'node:path';
 import { writeIntegrationFixtures } from './integrationFixtures.mjs';
 import { makeTempDir, projectRoot, removeDir } from './lib.mjs';
-import { palette, runInWorkbench, searchSessions, workbenchUrl } from './workbenchRun.mjs';
+import { palette, runInWorkbench, searchSessions, sessionFiguresInView, workbenchUrl } from './workbenchRun.mjs';
 import { ensureHarnessInstalled } from './setup.mjs';
 import { confirmThenUndo, paletteCommands, writeIdleSession } from './uiPruneFlow.mjs';
 
@@ -37,34 +37,6 @@ async function frameWithText(page, text, timeoutMs) {
 		}
 	}
 	throw new Error(`no webview shows "${text}"`);
-}
-
-/**
- * The session rows of Pi Sessions (with their figures: `msgs` in the description): whether VS Code cut any
- * of them (its label's container scrolls), as each is drawn, then with the pointer on the first (its
- * Open Session File button takes room). Throws naming the rows cut; returns what was checked.
- */
-async function sessionFiguresInView(page) {
-	const sessionsPane = page.locator('.part.sidebar .pane', { has: page.locator('.pane-header', { hasText: 'Pi Sessions' }) });
-	const sessionRows = sessionsPane.locator('.monaco-list-row[aria-level="2"]', { hasText: 'msgs' });
-	await sessionRows.first().waitFor({ timeout: 30_000 });
-	const measure = () => sessionRows.evaluateAll((rows) => rows.map((element) => {
-		const box = element.querySelector('.monaco-icon-label-container');
-		return { text: element.textContent, cut: box.scrollWidth > box.clientWidth, width: box.clientWidth, needed: box.scrollWidth };
-	}));
-	const check = (rows, how) => {
-		const cut = rows.filter((one) => one.cut);
-		if (cut.length > 0) {
-			throw new Error(`${how}, VS Code cut ${cut.length} session row(s) at the default side bar width: ${cut.map((one) => `"${one.text}" (${one.needed} px in ${one.width})`).join('; ')}`);
-		}
-	};
-	const drawn = await measure();
-	check(drawn, 'as drawn');
-	await sessionRows.first().hover();
-	await sessionRows.first().locator('.action-label[aria-label^="Open Session File"]').waitFor({ state: 'visible' });
-	check(await measure(), 'with the pointer on the first');
-	await page.mouse.move(1000, 400);
-	return `${drawn.length} row(s), ${drawn[0]?.width} px for the first's text`;
 }
 
 /** Line and column (1-based) of the first `needle` in a file. */
