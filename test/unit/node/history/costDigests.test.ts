@@ -153,16 +153,19 @@ describe('history costs from cost digests', function () {
 		assert.equal(historyReportOf(runSteps(digestedHistorySteps(history.sessions, history.copies, NO_PRICES))).totals.input, 10);
 	});
 
-	it('reads a damaged digest or damaged copies as missing: they are worked out again from the rows', async () => {
+	it('reads a damaged digest or damaged copies as missing: they are worked out again from the rows, and kept', async () => {
 		const source = join(realSessionsDir, 'large-session.migrated-v3.jsonl');
 		writeSession(agent(), 'p', 'a.jsonl', readFileSync(source, 'utf8'));
 		copyFileSync(source, join(agent(), 'sessions', '--p--', 'b.jsonl'));
 		const healthy = JSON.stringify(await reports());
 		const opened = index as HistoryIndex;
+		const digests = async (): Promise<string> => JSON.stringify(await opened.db.read((db) => db.prepare('SELECT sid, hex(digest) AS digest FROM costs_digests ORDER BY sid').all()));
+		const kept = await digests();
 		// Cut short, a byte changed in a count, another form's first byte: each reads as nothing, never as other figures.
 		for (const damage of ['substr(digest, 1, length(digest) - 1)', "X'01ff'", "X'03' || substr(digest, 2)", "digest || X'00'"]) {
 			await opened.db.write((db) => db.exec(`UPDATE costs_digests SET digest = ${damage}; UPDATE costs_copies SET copies = ${damage.replaceAll('digest', 'copies')};`));
 			assert.equal(JSON.stringify(await reports()), healthy, damage);
+			assert.equal(await digests(), kept, `${damage}: the digests worked out again are kept in place of the damaged ones`);
 		}
 	});
 
