@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { installBridge } from '../../src/node/bridge/bridgeInstall';
-import type { FakeLlmServer } from '../support/fakeLlmServer';
+import { startFakeLlmServer, type FakeLlmServer } from '../support/fakeLlmServer';
 import { repoRoot } from '../support/paths';
 import { RealPi, sessionFolderName, writeFakeProvider } from '../support/realPi';
 import type { ExtensionApi } from '../../src/host/extensionApi';
-import { EXTENSION_ID, fixtures, waitUntil } from './helpers';
+import { activeApi, EXTENSION_ID, fixtures, waitUntil } from './helpers';
 
 const PI_EXTENSIONS = join(repoRoot, 'test', 'fixtures', 'pi-extensions');
 
@@ -51,4 +51,54 @@ export async function removeLiveSessions(api: ExtensionApi, cwd: string, before:
 	}
 	await waitUntil(() => written.every((path) => !api.controller.sessionPaths().includes(path)), 'the live sessions gone from the list');
 	await vscode.commands.executeCommand('piCondense.selectSession', fixtures().basic.path);
+}
+
+/** What a suite with live Pis shares, set up by `liveSuite`'s hooks; Pis the tests start go into `pis`. */
+export class LiveSuite {
+	readonly pis: RealPi[] = [];
+	readonly temps: string[] = [];
+	private started: { readonly api: ExtensionApi; readonly server: FakeLlmServer } | undefined;
+
+	/** The extension's API (from the suite's `before` on). */
+	get api(): ExtensionApi {
+		return this.setUp().api;
+	}
+
+	/** The fake model server the Pis talk to (from the suite's `before` on). */
+	get server(): FakeLlmServer {
+		return this.setUp().server;
+	}
+
+	start(api: ExtensionApi, server: FakeLlmServer): void {
+		this.started = { api, server };
+	}
+
+	private setUp(): { readonly api: ExtensionApi; readonly server: FakeLlmServer } {
+		assert.ok(this.started, 'the live suite\'s before hook has not run');
+		return this.started;
+	}
+}
+
+/**
+ * Registers the hooks of a suite with live Pis in the test workspace: before it, the extension's API and a
+ * fake model server answering `Done.`; after it (once `cleanUp`, the suite's own, has run), its Pis stopped,
+ * the session files they wrote removed, the server closed and the temporary folders deleted.
+ */
+export function liveSuite(cleanUp: () => Promise<void> = () => Promise.resolve()): LiveSuite {
+	const suite = new LiveSuite();
+	let sessionsBefore: ReadonlySet<string> = new Set();
+	before(async () => {
+		suite.start(await activeApi(), await startFakeLlmServer({ text: 'Done.' }));
+		sessionsBefore = sessionFilesOf(fixtures().workspace);
+	});
+	after(async () => {
+		await cleanUp();
+		await Promise.all(suite.pis.map((pi) => pi.stop()));
+		await removeLiveSessions(suite.api, fixtures().workspace, sessionsBefore);
+		await suite.server.close();
+		for (const dir of suite.temps) {
+			rmSync(dir, { recursive: true, force: true });
+		}
+	});
+	return suite;
 }

@@ -12,16 +12,14 @@
  * context keys follow (Connect offered until it is installed, Open the Last Request on a live session).
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/host/extensionApi';
 import type { SessionNode } from '../../src/host/tree/sessionTreeItems';
-import { startFakeLlmServer, type FakeLlmServer } from '../support/fakeLlmServer';
 import { foldedValue, parseRequestDocument } from '../support/readableRequest';
-import type { RealPi } from '../support/realPi';
-import { activeApi, fixtures, logText, nextRenderReport, waitUntil } from './helpers';
-import { removeLiveSessions, sessionFilesOf, startLivePi } from './liveHelpers';
+import { fixtures, logText, nextRenderReport, waitUntil } from './helpers';
+import { liveSuite, startLivePi } from './liveHelpers';
 
 function sessionRow(api: ExtensionApi, path: string): vscode.TreeItem | undefined {
 	for (const project of api.sessionsTree.getChildren()) {
@@ -35,66 +33,48 @@ function sessionRow(api: ExtensionApi, path: string): vscode.TreeItem | undefine
 
 describe('a live session: real Pi 1.6.0 with the bridge', function () {
 	this.timeout(180_000);
-	let api: ExtensionApi;
-	let server: FakeLlmServer;
-	const pis: RealPi[] = [];
-	const temps: string[] = [];
+	const suite = liveSuite();
+	const { pis, temps } = suite;
 
-	let sessionsBefore: ReadonlySet<string>;
-
-	before(async () => {
-		api = await activeApi();
-		server = await startFakeLlmServer({ text: 'Done.' });
-		sessionsBefore = sessionFilesOf(fixtures().workspace);
-	});
-	after(async () => {
-		await Promise.all(pis.map((pi) => pi.stop()));
-		await removeLiveSessions(api, fixtures().workspace, sessionsBefore);
-		await server.close();
-		for (const dir of temps) {
-			rmSync(dir, { recursive: true, force: true });
-		}
-	});
-
-	it('is seen live, Last sent is what the server received and matches the preview (a tool call and its result included), and Prune now writes nothing and, Pi being in RPC mode, puts nothing into its editor', async () => {
-		const pi = await startLivePi(server, 'pruner-stand-in', temps);
+	it('is seen live, Last sent is what the suite.server received and matches the preview (a tool call and its result included), and Prune now writes nothing and, Pi being in RPC mode, puts nothing into its editor', async () => {
+		const pi = await startLivePi(suite.server, 'pruner-stand-in', temps);
 		pis.push(pi);
 		// A tool call Pi really runs: the context holds a tool call and its result too.
-		server.enqueue({ text: 'Listing.', toolCalls: [{ id: 'call_1', name: 'bash', arguments: { command: 'echo hello from the tool' } }] });
+		suite.server.enqueue({ text: 'Listing.', toolCalls: [{ id: 'call_1', name: 'bash', arguments: { command: 'echo hello from the tool' } }] });
 		await pi.prompt('First: list the files.');
-		await waitUntil(() => api.live.pis.some((live) => live.state.pid === pi.pid), 'VS Code connected to the Pi\'s bridge', 60_000);
-		const path = api.live.pis.find((live) => live.state.pid === pi.pid)?.state.sessionFile ?? '';
-		await waitUntil(() => api.controller.sessionPaths().includes(path), 'the Pi\'s session listed');
-		assert.equal(api.live.forSession(path)?.state.pid, pi.pid);
-		await waitUntil(() => /^session(:selected)?:live$/.test(String(sessionRow(api, path)?.contextValue)), 'the session marked live in Pi Sessions');
-		assert.match(String(sessionRow(api, path)?.description), /^live · /);
+		await waitUntil(() => suite.api.live.pis.some((live) => live.state.pid === pi.pid), 'VS Code connected to the Pi\'s bridge', 60_000);
+		const path = suite.api.live.pis.find((live) => live.state.pid === pi.pid)?.state.sessionFile ?? '';
+		await waitUntil(() => suite.api.controller.sessionPaths().includes(path), 'the Pi\'s session listed');
+		assert.equal(suite.api.live.forSession(path)?.state.pid, pi.pid);
+		await waitUntil(() => /^session(:selected)?:live$/.test(String(sessionRow(suite.api, path)?.contextValue)), 'the session marked live in Pi Sessions');
+		assert.match(String(sessionRow(suite.api, path)?.description), /^live · /);
 
 		await vscode.commands.executeCommand('piCondense.selectSession', path);
-		await waitUntil(() => api.statusBar.item.text.includes('$(radio-tower)'), 'Pi\'s own figure in the status bar');
-		assert.equal(api.contextKeys.value('piCondense.liveSession'), true, 'the palette offers Open the Last Request Pi Sent');
+		await waitUntil(() => suite.api.statusBar.item.text.includes('$(radio-tower)'), 'Pi\'s own figure in the status bar');
+		assert.equal(suite.api.contextKeys.value('piCondense.liveSession'), true, 'the palette offers Open the Last Request Pi Sent');
 		await pi.prompt('Second: now the tests.');
-		await waitUntil(() => (api.lastSent.view?.seq ?? 0) >= 3 && api.lastSent.view?.comparison === 'match', 'Last sent of the third request, checked', 60_000);
-		const view = api.lastSent.view;
+		await waitUntil(() => (suite.api.lastSent.view?.seq ?? 0) >= 3 && suite.api.lastSent.view?.comparison === 'match', 'Last sent of the third request, checked', 60_000);
+		const view = suite.api.lastSent.view;
 		assert.equal(view?.summary, 'matches the last request (5 messages)');
-		const received = server.requests.at(-1);
+		const received = suite.server.requests.at(-1);
 		assert.ok(received);
-		const live = api.live.forSession(path);
+		const live = suite.api.live.forSession(path);
 		assert.ok(live?.last);
-		assert.equal(await live.client.requestText(live.last.seq, 'payload'), received.rawBody, 'Last sent is byte for byte what the server received');
+		assert.equal(await live.client.requestText(live.last.seq, 'payload'), received.rawBody, 'Last sent is byte for byte what the suite.server received');
 
 		// The preview's page shows it; the document holds the exact payload.
-		const shown = nextRenderReport(api, (report) => report.cause === 'lastSent' && report.figures['lastSent.comparison'] === 'match', 60_000);
+		const shown = nextRenderReport(suite.api, (report) => report.cause === 'lastSent' && report.figures['lastSent.comparison'] === 'match', 60_000);
 		await vscode.commands.executeCommand('piCondense.openPreview');
 		assert.equal((await shown).figures['lastSent.summary'], 'matches the last request (5 messages)');
 		// The usage Pi recorded for its reply to that request, once the reply is in the file, and the cache's countdown from it.
-		await waitUntil(() => api.lastSent.view?.usage?.ofShownRequest === true, 'the reply\'s usage in Last sent', 60_000);
-		const usage = api.lastSent.view?.usage;
+		await waitUntil(() => suite.api.lastSent.view?.usage?.ofShownRequest === true, 'the reply\'s usage in Last sent', 60_000);
+		const usage = suite.api.lastSent.view?.usage;
 		assert.match(usage?.text ?? '', /^\S+\/\S+: [\d.]+k? context \([\d.]+k? read from the cache, [\d.]+k? written to it, [\d.]+k? new\) · [\d.]+k? output/);
 		assert.equal(usage?.clock.lifetime, 'OpenAI: 5–10 minutes idle', 'the fake provider speaks OpenAI\'s completions API');
 		assert.ok((usage?.clock.warmUntil ?? 0) >= (view?.at ?? Number.POSITIVE_INFINITY), 'the countdown runs from the reply, after the request was sent');
 		await vscode.commands.executeCommand('piCondense.openLastSent', path);
 		await waitUntil(() => vscode.window.activeTextEditor?.document.uri.scheme === 'pi-condense-sent', 'the Last request document');
-		assert.deepEqual(parseRequestDocument(vscode.window.activeTextEditor?.document.getText() ?? '').payload, foldedValue(JSON.parse(received.rawBody)), 'the payload the server received');
+		assert.deepEqual(parseRequestDocument(vscode.window.activeTextEditor?.document.getText() ?? '').payload, foldedValue(JSON.parse(received.rawBody)), 'the payload the suite.server received');
 
 		// "Summarize Pending Batches Now" on a live session: the file is not written, and since Pi runs in RPC mode, where
 		// it cannot see whether its editor holds a draft, nothing is put there either: both sides say what to type.
@@ -107,26 +87,26 @@ describe('a live session: real Pi 1.6.0 with the bridge', function () {
 		assert.ok(!pi.records.slice(from).some((record) => record.method === 'set_editor_text'), 'nothing put into the editor');
 		assert.equal(statSync(path).size, size, 'nothing written to the live session');
 		assert.ok(!pi.records.slice(from).some((record) => record.type === 'agent_start'), 'nothing sent to the model');
-		const log = logText(api.logUri.fsPath);
+		const log = logText(suite.api.logUri.fsPath);
 		assert.match(log, /Last sent: the preview matches the last request/);
 		assert.match(log, /did not take \/pruner now: it runs in RPC mode .*, so nothing was put there\. Type it in Pi's editor yourself and press Enter\./);
 	});
 
 	it('a difference between what Pi sent and the preview is shown and logged', async () => {
-		const pi = await startLivePi(server, 'context-changer', temps);
+		const pi = await startLivePi(suite.server, 'context-changer', temps);
 		pis.push(pi);
 		await pi.prompt('Say hello.');
 		await pi.prompt('Once more.');
-		await waitUntil(() => api.live.pis.some((live) => live.state.pid === pi.pid && (live.last?.seq ?? 0) >= 2), 'the second Pi\'s second request', 60_000);
-		const path = api.live.pis.find((live) => live.state.pid === pi.pid)?.state.sessionFile ?? '';
-		await waitUntil(() => api.controller.sessionPaths().includes(path), 'the second Pi\'s session listed');
+		await waitUntil(() => suite.api.live.pis.some((live) => live.state.pid === pi.pid && (live.last?.seq ?? 0) >= 2), 'the second Pi\'s second request', 60_000);
+		const path = suite.api.live.pis.find((live) => live.state.pid === pi.pid)?.state.sessionFile ?? '';
+		await waitUntil(() => suite.api.controller.sessionPaths().includes(path), 'the second Pi\'s session listed');
 		await vscode.commands.executeCommand('piCondense.selectSession', path);
-		await waitUntil(() => api.lastSent.view?.comparison === 'differs', 'the difference found', 60_000);
-		const differences = api.lastSent.view?.differences ?? [];
+		await waitUntil(() => suite.api.lastSent.view?.comparison === 'differs', 'the difference found', 60_000);
+		const differences = suite.api.lastSent.view?.differences ?? [];
 		assert.equal(differences.length, 2, differences.join('\n'));
 		assert.match(differences[0] ?? '', /^message 1 \(user\): Pi sent \d+ characters, the preview has \d+$/);
 		assert.match(differences[1] ?? '', /^message 3 \(user\): /);
-		await waitUntil(() => /Last sent differs from the last request: message 1 \(user\)/.test(logText(api.logUri.fsPath)), 'the difference logged');
+		await waitUntil(() => /Last sent differs from the last request: message 1 \(user\)/.test(logText(suite.api.logUri.fsPath)), 'the difference logged');
 	});
 
 	it('follows /new in one Pi and a SIGKILL of the other, cleaning up; no token in the log', async () => {
@@ -134,21 +114,21 @@ describe('a live session: real Pi 1.6.0 with the bridge', function () {
 		assert.ok(first && second, 'the two Pis of the tests above');
 		const folder = join(process.env['XDG_RUNTIME_DIR'] ?? '', 'pi-condense-vscode');
 		const tokens = [first, second].map((pi) => (JSON.parse(readFileSync(join(folder, `${pi.pid}.json`), 'utf8')) as { token: string }).token);
-		const sessionOf = (pid: number): string => api.live.pis.find((live) => live.state.pid === pid)?.state.sessionFile ?? '';
+		const sessionOf = (pid: number): string => suite.api.live.pis.find((live) => live.state.pid === pid)?.state.sessionFile ?? '';
 		const firstBefore = sessionOf(first.pid);
 		const secondSession = sessionOf(second.pid);
 		await first.command({ type: 'new_session' });
 		await waitUntil(() => sessionOf(first.pid) !== firstBefore, 'the new session of the first Pi');
-		await waitUntil(() => !/:live$/.test(String(sessionRow(api, firstBefore)?.contextValue)), 'the first Pi\'s old session no longer live');
-		assert.equal(api.live.forSession(firstBefore), undefined);
+		await waitUntil(() => !/:live$/.test(String(sessionRow(suite.api, firstBefore)?.contextValue)), 'the first Pi\'s old session no longer live');
+		assert.equal(suite.api.live.forSession(firstBefore), undefined);
 		await second.kill();
-		await waitUntil(() => !api.live.pis.some((live) => live.state.pid === second.pid), 'the killed Pi dropped');
+		await waitUntil(() => !suite.api.live.pis.some((live) => live.state.pid === second.pid), 'the killed Pi dropped');
 		await waitUntil(() => !existsSync(join(folder, `${second.pid}.json`)), 'the killed Pi\'s stale record removed');
-		await waitUntil(() => !/:live$/.test(String(sessionRow(api, secondSession)?.contextValue)), 'its session no longer live');
-		assert.equal(api.live.forSession(sessionOf(first.pid))?.state.pid, first.pid, 'the first Pi is still followed');
+		await waitUntil(() => !/:live$/.test(String(sessionRow(suite.api, secondSession)?.contextValue)), 'its session no longer live');
+		assert.equal(suite.api.live.forSession(sessionOf(first.pid))?.state.pid, first.pid, 'the first Pi is still followed');
 		// The log channel writes its file a moment after the line is logged: waited for, not read at once.
-		await waitUntil(() => logText(api.logUri.fsPath).includes(`removed the stale record of Pi ${second.pid}`), `the log says the stale record of Pi ${second.pid} was removed`);
-		const log = logText(api.logUri.fsPath);
+		await waitUntil(() => logText(suite.api.logUri.fsPath).includes(`removed the stale record of Pi ${second.pid}`), `the log says the stale record of Pi ${second.pid} was removed`);
+		const log = logText(suite.api.logUri.fsPath);
 		assert.match(log, new RegExp(`removed the stale record of Pi ${second.pid}`));
 		for (const token of tokens) {
 			assert.ok(!log.includes(token), 'a bridge token is in the log');
@@ -160,12 +140,12 @@ describe('a live session: real Pi 1.6.0 with the bridge', function () {
 		const settingsPath = join(agentDir, 'settings.json');
 		const before = readFileSync(settingsPath, 'utf8');
 		// The palette offers Connect, not Disconnect, until the bridge is installed; then the other way round.
-		assert.equal(api.contextKeys.value('piCondense.bridgeChecked'), true);
-		assert.equal(api.contextKeys.value('piCondense.bridgeReady'), false);
-		assert.equal(api.contextKeys.value('piCondense.bridgeInstalled'), false);
+		assert.equal(suite.api.contextKeys.value('piCondense.bridgeChecked'), true);
+		assert.equal(suite.api.contextKeys.value('piCondense.bridgeReady'), false);
+		assert.equal(suite.api.contextKeys.value('piCondense.bridgeInstalled'), false);
 		const told = await vscode.commands.executeCommand<string>('piCondense.connectPi', 'confirmed');
-		assert.equal(api.contextKeys.value('piCondense.bridgeReady'), true);
-		assert.equal(api.contextKeys.value('piCondense.bridgeInstalled'), true);
+		assert.equal(suite.api.contextKeys.value('piCondense.bridgeReady'), true);
+		assert.equal(suite.api.contextKeys.value('piCondense.bridgeInstalled'), true);
 		assert.match(told, /the bridge .* is installed in Pi, as the last package/);
 		const settings = JSON.parse(readFileSync(settingsPath, 'utf8')) as { packages: unknown[]; contextPrune: unknown };
 		assert.deepEqual(settings.packages, ['npm:pi-condense', './pi-condense-vscode-bridge']);
@@ -173,8 +153,8 @@ describe('a live session: real Pi 1.6.0 with the bridge', function () {
 		assert.ok(existsSync(join(agentDir, 'pi-condense-vscode-bridge', 'index.js')));
 		const removed = await vscode.commands.executeCommand<string>('piCondense.disconnectPi', 'confirmed');
 		assert.match(removed, /removed from Pi/);
-		assert.equal(api.contextKeys.value('piCondense.bridgeInstalled'), false);
-		assert.equal(api.contextKeys.value('piCondense.bridgeReady'), false);
+		assert.equal(suite.api.contextKeys.value('piCondense.bridgeInstalled'), false);
+		assert.equal(suite.api.contextKeys.value('piCondense.bridgeReady'), false);
 		assert.deepEqual((JSON.parse(readFileSync(settingsPath, 'utf8')) as { packages: unknown[] }).packages, ['npm:pi-condense']);
 		assert.ok(!existsSync(join(agentDir, 'pi-condense-vscode-bridge')));
 	});

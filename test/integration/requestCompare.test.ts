@@ -8,14 +8,11 @@
  * opens the diff editor on the last two, its title saying where the first difference is: the stubbed tool result.
  */
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
 import * as vscode from 'vscode';
-import type { ExtensionApi } from '../../src/host/extensionApi';
-import { startFakeLlmServer, type FakeLlmServer } from '../support/fakeLlmServer';
 import { foldedValue as folded, parseRequestDocument as parseJsonc } from '../support/readableRequest';
 import type { RealPi } from '../support/realPi';
-import { activeApi, fixtures, waitUntil } from './helpers';
-import { removeLiveSessions, sessionFilesOf, startLivePi } from './liveHelpers';
+import { waitUntil } from './helpers';
+import { liveSuite, startLivePi } from './liveHelpers';
 
 async function jsonDiagnosticsSettled(document: vscode.TextDocument): Promise<void> {
 	// The old form of the document (two JSON values one after the other), opened after ours: once VS Code's JSON service
@@ -27,52 +24,38 @@ async function jsonDiagnosticsSettled(document: vscode.TextDocument): Promise<vo
 
 describe('readable requests, and Compare with Previous Request (real Pi 1.6.0 with the bridge)', function () {
 	this.timeout(240_000);
-	let api: ExtensionApi;
-	let server: FakeLlmServer;
-	let pi: RealPi | undefined;
-	let path = '';
-	const temps: string[] = [];
-	let sessionsBefore: ReadonlySet<string>;
-
-	before(async () => {
-		api = await activeApi();
-		server = await startFakeLlmServer({ text: 'Done.' });
-		sessionsBefore = sessionFilesOf(fixtures().workspace);
-	});
-	after(async () => {
+	const suite = liveSuite(async () => {
 		await vscode.workspace.getConfiguration('piCondense').update('liveSessions.keptRequests', undefined, vscode.ConfigurationTarget.Global);
 		await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-		await pi?.stop();
-		await removeLiveSessions(api, fixtures().workspace, sessionsBefore);
-		await server.close();
-		for (const dir of temps) {
-			rmSync(dir, { recursive: true, force: true });
-		}
 	});
+	const { temps } = suite;
+	let pi: RealPi | undefined;
+	let path = '';
 
 	it('Open the Last Request shows a read-only JSONC document VS Code flags nothing in, holding the messages Pi sent', async () => {
-		pi = await startLivePi(server, 'stub-pruner', temps);
+		pi = await startLivePi(suite.server, 'stub-pruner', temps);
+		suite.pis.push(pi);
 		const started = pi;
 		// Connected before Pi sends anything: VS Code fetches each request as Pi makes it.
-		await waitUntil(() => api.live.pis.some((live) => live.state.pid === started.pid), 'VS Code connected to the Pi\'s bridge', 60_000);
-		server.enqueue({ text: 'Listing.', toolCalls: [{ id: 'call_1', name: 'bash', arguments: { command: 'printf "line one\\nline two\\n%.0s" $(seq 1 40)' } }] });
+		await waitUntil(() => suite.api.live.pis.some((live) => live.state.pid === started.pid), 'VS Code connected to the Pi\'s bridge', 60_000);
+		suite.server.enqueue({ text: 'Listing.', toolCalls: [{ id: 'call_1', name: 'bash', arguments: { command: 'printf "line one\\nline two\\n%.0s" $(seq 1 40)' } }] });
 		await started.prompt('First: list the files.');
-		await waitUntil(() => api.live.pis.some((live) => live.state.pid === started.pid && (live.last?.seq ?? 0) >= 2), 'the Pi\'s second request seen', 60_000);
-		path = api.live.pis.find((live) => live.state.pid === started.pid)?.state.sessionFile ?? '';
-		await waitUntil(() => api.controller.sessionPaths().includes(path), 'the Pi\'s session listed');
+		await waitUntil(() => suite.api.live.pis.some((live) => live.state.pid === started.pid && (live.last?.seq ?? 0) >= 2), 'the Pi\'s second request seen', 60_000);
+		path = suite.api.live.pis.find((live) => live.state.pid === started.pid)?.state.sessionFile ?? '';
+		await waitUntil(() => suite.api.controller.sessionPaths().includes(path), 'the Pi\'s session listed');
 		await vscode.commands.executeCommand('piCondense.selectSession', path);
-		await waitUntil(() => api.requests.requests(path).length === 2, 'both requests kept', 60_000);
+		await waitUntil(() => suite.api.requests.requests(path).length === 2, 'both requests kept', 60_000);
 
 		await vscode.commands.executeCommand('piCondense.openLastSent', path);
 		await waitUntil(() => vscode.window.activeTextEditor?.document.uri.scheme === 'pi-condense-sent', 'the Last request document');
 		const document = vscode.window.activeTextEditor?.document;
 		assert.ok(document);
 		assert.equal(document.languageId, 'jsonc');
-		const live = api.live.forSession(path);
+		const live = suite.api.live.forSession(path);
 		assert.ok(live?.last);
 		const shown = parseJsonc(document.getText());
 		assert.deepEqual(shown.messages, folded(JSON.parse(await live.client.requestText(live.last.seq, 'messages'))), 'the messages Pi sent, each long string folded');
-		assert.deepEqual(shown.payload, folded(JSON.parse(server.requests.at(-1)?.rawBody ?? 'null')), 'the payload the server received');
+		assert.deepEqual(shown.payload, folded(JSON.parse(suite.server.requests.at(-1)?.rawBody ?? 'null')), 'the payload the suite.server received');
 		assert.ok(document.lineCount > 40 && document.getText().split('\n').every((line) => line.length <= 300), 'no line is a blob');
 		await jsonDiagnosticsSettled(document);
 		assert.deepEqual(vscode.languages.getDiagnostics(document.uri), [], 'VS Code flags nothing in the document');
@@ -92,11 +75,11 @@ describe('readable requests, and Compare with Previous Request (real Pi 1.6.0 wi
 	it('keeps each request; Compare with Previous Request opens the diff editor on the last two, the first difference in its title', async () => {
 		assert.ok(pi, 'the Pi of the test above');
 		const started = pi;
-		assert.equal(api.contextKeys.value('piCondense.canCompareRequests'), true, 'two requests kept: the palette offers Compare');
+		assert.equal(suite.api.contextKeys.value('piCondense.canCompareRequests'), true, 'two requests kept: the palette offers Compare');
 		// The second turn: the stub-pruner replaces the first turn's tool output with a stub.
 		await started.prompt('Second: now the tests.');
-		await waitUntil(() => api.requests.requests(path).length === 3, 'the third request kept', 60_000);
-		const kept = api.requests.requests(path);
+		await waitUntil(() => suite.api.requests.requests(path).length === 3, 'the third request kept', 60_000);
+		const kept = suite.api.requests.requests(path);
 		assert.deepEqual(kept.map((request) => request.head.seq), [1, 2, 3]);
 		const toolResult = kept[2]?.messages.findIndex((message) => message.label === 'toolResult · bash') ?? -1;
 		assert.ok(toolResult > 0);
@@ -110,7 +93,7 @@ describe('readable requests, and Compare with Previous Request (real Pi 1.6.0 wi
 		const [left, right] = await Promise.all([vscode.workspace.openTextDocument(tab.input.original), vscode.workspace.openTextDocument(tab.input.modified)]);
 		assert.match(left.getText(), /^\/\/ Request 2 that Pi 1\.6\.0/);
 		assert.match(right.getText(), /^\/\/ Request 3 that Pi 1\.6\.0/);
-		const live = api.live.forSession(path);
+		const live = suite.api.live.forSession(path);
 		assert.ok(live);
 		assert.deepEqual(parseJsonc(right.getText()).messages, folded(JSON.parse(await live.client.requestText(3, 'messages'))), 'the right side is request 3');
 		const older = parseJsonc(left.getText()).messages;
@@ -129,10 +112,10 @@ describe('readable requests, and Compare with Previous Request (real Pi 1.6.0 wi
 	it('keeps at most piCondense.liveSessions.keptRequests requests per session', async () => {
 		assert.ok(pi, 'the Pi of the tests above');
 		await vscode.workspace.getConfiguration('piCondense').update('liveSessions.keptRequests', 2, vscode.ConfigurationTarget.Global);
-		await waitUntil(() => api.requests.requests(path).length === 2, 'trimmed to 2 at once');
+		await waitUntil(() => suite.api.requests.requests(path).length === 2, 'trimmed to 2 at once');
 		await pi.prompt('Third: and the docs.');
-		await waitUntil(() => api.requests.requests(path).at(-1)?.head.seq === 4, 'the fourth request kept', 60_000);
-		assert.deepEqual(api.requests.requests(path).map((request) => request.head.seq), [3, 4]);
+		await waitUntil(() => suite.api.requests.requests(path).at(-1)?.head.seq === 4, 'the fourth request kept', 60_000);
+		assert.deepEqual(suite.api.requests.requests(path).map((request) => request.head.seq), [3, 4]);
 		const title = await vscode.commands.executeCommand<string>('piCondense.compareRequests', path);
 		assert.match(title, /: request 3 ↔ 4 · /);
 	});
