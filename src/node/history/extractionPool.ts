@@ -3,7 +3,7 @@
  * `dist/history-worker.js`): a build reads and extracts files there while this thread writes what
  * they gave, so a cold build uses two cores. Batches are delivered in the order they come, one at a
  * time; while the writer commits, a thread reads on until batches of MAX_WAITING_BYTES of lines wait
- * here and MAX_UNACKED more are on their way (a few MB of lines each), whatever the history's size. A thread that stops (a file too large for its
+ * here and MAX_UNACKED_BYTES more are on their way, whatever the history's size. A thread that stops (a file too large for its
  * memory) fails the jobs it held, which the build reports as problems of those files; the next job
  * starts a new one.
  */
@@ -120,7 +120,7 @@ export class ExtractionPool {
 		}, { once: true });
 	}
 
-	/** Batches received and not yet handed to the writer: those of MAX_WAITING_BYTES of lines, and MAX_UNACKED more per thread. */
+	/** Batches received and not yet handed to the writer: those of MAX_WAITING_BYTES of lines, and MAX_UNACKED_BYTES more per thread (and one batch beyond each). */
 	get heldBatches(): number {
 		return this.waitingBatches;
 	}
@@ -162,7 +162,7 @@ export class ExtractionPool {
 	private receive(thread: Thread, message: FromWorker): void {
 		const waiting = thread.jobs.get(message.id);
 		const ack = (): void => {
-			const reply: ToWorker = { type: 'ack' };
+			const reply: ToWorker = { type: 'ack', bytes: message.type === 'batch' ? message.batch.bytes : 0 };
 			thread.worker.postMessage(reply);
 		};
 		switch (message.type) {
@@ -179,7 +179,7 @@ export class ExtractionPool {
 				return;
 			case 'batch': {
 				// Acknowledged at once while few wait, else when its turn comes: the thread reads on while
-				// earlier batches are written, and batches of at most MAX_WAITING_BYTES (and MAX_UNACKED more) are held.
+				// earlier batches are written, and batches of at most MAX_WAITING_BYTES (and MAX_UNACKED_BYTES more) are held.
 				const early = this.waitingBytes < MAX_WAITING_BYTES;
 				this.waitingBatches++;
 				this.waitingBytes += message.batch.bytes;

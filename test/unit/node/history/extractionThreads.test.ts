@@ -7,7 +7,7 @@ import type { ExtractedBatch } from '../../../../src/node/history/fileIndexer';
 import type { FileDecision } from '../../../../src/node/history/fileIndexer';
 import type { HistoryIndex } from '../../../../src/node/history/historyIndex';
 import { searchHistory } from '../../../../src/node/history/historySearch';
-import { MAX_UNACKED } from '../../../../src/node/history/worker/protocol';
+import { MAX_UNACKED_BYTES } from '../../../../src/node/history/worker/protocol';
 import { piCondenseSessionsDir, realSessionFiles } from '../../../support/paths';
 import { useTempDir } from '../../../support/tempDirs';
 import { distDir, headerLine, openTestIndex, sessionsRoot, userLine, writeSession, type Extraction } from '../../../support/history/indexKit';
@@ -128,8 +128,8 @@ describe('history index: extraction threads', function () {
 			},
 		});
 		const pause = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 20));
-		// Each batch covers at least GATHER_BYTES: those of MAX_WAITING_BYTES are acknowledged at once, MAX_UNACKED more are sent.
-		const most = Math.ceil(MAX_WAITING_BYTES / GATHER_BYTES) + MAX_UNACKED;
+		// Each batch covers at least GATHER_BYTES: those of MAX_WAITING_BYTES are acknowledged at once, MAX_UNACKED_BYTES more are sent.
+		const most = Math.ceil(MAX_WAITING_BYTES / GATHER_BYTES) + Math.ceil(MAX_UNACKED_BYTES / GATHER_BYTES);
 		// Until the thread has sent all it may (it is then held back), and a while longer: it sends no more.
 		while (pool.heldBatches < most) {
 			held.push(pool.heldBatches);
