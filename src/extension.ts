@@ -102,7 +102,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 	});
 	const lastSent = new LastSentTracker(work.child('last sent'), controller, live, logger, requests);
 	const lastSentDocuments = new LastSentDocuments(work.child('request documents'), requests);
-	const sessionsTree = new SessionsTreeProvider(work.child('sessions view'), controller, live);
+	const sessionsTree = new SessionsTreeProvider(work.child('sessions view'), controller, settings, live);
 	const prunedTree = new PrunedCallsTreeProvider(work.child('pruned calls'), controller, logger);
 	const costsTree = new PiCostsTreeProvider(work.child('pi costs'), controller, store.onDidChange, (message) => logger.warn(message));
 	const statusBar = new PruneStatusBar({ controller, settings, live });

@@ -26,6 +26,8 @@ export interface ExtensionConfig {
 	readonly summarizerConcurrency: number;
 	/** `piCondense.sessions.openPreviewOnClick`: a click on a session row also opens its context preview. */
 	readonly openPreviewOnClick: boolean;
+	/** `piCondense.sessions.rowWidth`: characters a session row has room for (its title is shortened to keep the figures in view); 0 never shortens. */
+	readonly sessionRowWidth: number;
 	/** `piCondense.confirmPrune`: Summarize Now and Compact say what they will do and wait for a yes. */
 	readonly confirmPrune: boolean;
 	/** `piCondense.annotations.enabled`: annotate the lines of an open session file (tokens, refs, chains, edits). */
@@ -46,6 +48,7 @@ function readExtensionConfig(): ExtensionConfig {
 		statusBarEnabled: section.get<boolean>('statusBar.enabled', true),
 		summarizerConcurrency: concurrencySetting(section.get<unknown>('summarizer.concurrency')),
 		openPreviewOnClick: section.get<boolean>('sessions.openPreviewOnClick', true),
+		sessionRowWidth: rowWidthSetting(section.get<unknown>('sessions.rowWidth')),
 		confirmPrune: section.get<boolean>('confirmPrune', true),
 		annotationsEnabled: section.get<boolean>('annotations.enabled', true),
 		keptRequests: keptRequestsSetting(section.get<unknown>('liveSessions.keptRequests')),
@@ -57,6 +60,12 @@ function readExtensionConfig(): ExtensionConfig {
 export const KEPT_REQUESTS_DEFAULT = 20;
 function keptRequestsSetting(value: unknown): number {
 	return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 200 ? value : KEPT_REQUESTS_DEFAULT;
+}
+
+/** Characters of a session row: a whole number from 0 (never shorten) to 500, else the default (the default sidebar width's). */
+export const ROW_WIDTH_DEFAULT = 23;
+function rowWidthSetting(value: unknown): number {
+	return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 500 ? value : ROW_WIDTH_DEFAULT;
 }
 
 export interface ExtensionConfigChange {

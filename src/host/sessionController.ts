@@ -2,22 +2,19 @@
  * The one model of the extension's state in the host: wraps the node-side SessionStore with
  * `vscode.EventEmitter`s, owns the selected session, its derived data and the flush activity, and
  * answers the questions the views, status bar, hovers and commands ask (the listed sessions and
- * their settings through `SessionDirectory`). It emits; they listen.
+ * their settings through `SessionDirectory`, what is worked out of any of them through
+ * `SessionQueries`). It emits; they listen.
  */
 import * as vscode from 'vscode';
-import { recoverOutputs, type CondenseState } from '../engine/condense';
-import type { FlushMode } from '../engine/flush';
 import type { FlushEstimate } from '../engine/preview';
-import { defaultSession, lineAnnotationsSteps, type LineAnnotation, type PreparedInsight } from '../engine/views';
-import { sha1Hex } from '../node/flush/sha1Hasher';
+import { defaultSession, type PreparedInsight } from '../engine/views';
 import type { PruneSettings } from '../node/settings/readPruneSettings';
 import type { OpenSession } from '../node/store/openSession';
 import type { IndexState, SessionStore, StoreChange } from '../node/store/sessionStore';
-import { isWorkStopped, type AdaptiveThrottle, type WorkScope } from '../work';
-import type { Steps } from '../engine/steps';
+import type { AdaptiveThrottle, WorkScope } from '../work';
 import { SelectedInsight } from './selectedInsight';
-import { SessionDirectory } from './sessionDirectory';
 import { fileWorkspaceFolders } from './sessionLocator';
+import { SessionQueries } from './sessionQueries';
 import { errorMessage } from '../base/errorMessage';
 
 /** What the extension is doing to the selected session. */
@@ -40,7 +37,7 @@ const SELECTED_KEY = 'piCondense.selectedSession';
 const SESSION_REFRESH_MS = 100;
 const SESSION_REFRESH_MAX_MS = 2000;
 
-export class SessionController extends SessionDirectory {
+export class SessionController extends SessionQueries {
 	private readonly _onDidChangeSessions = this._register(new vscode.EventEmitter<readonly string[] | undefined>());
 	/** The session list changed: `undefined` for the list as a whole, else the rows that changed. */
 	readonly onDidChangeSessions = this._onDidChangeSessions.event;
@@ -69,14 +66,11 @@ export class SessionController extends SessionDirectory {
 	/** The selected session's derived data, computed in slices: what the views read. */
 	private readonly selectedInsight: SelectedInsight;
 	private readonly selectedRefresh: AdaptiveThrottle;
-	/** Recoveries and other sessions' insights asked for by views and commands. */
-	private readonly work: WorkScope;
 	private userChoseSession = false;
 	private restarting = false;
 
 	constructor(private readonly options: SessionControllerOptions) {
-		super(options.store, options.logger);
-		this.work = options.work;
+		super(options.store, options.logger, options.work);
 		this.selectedInsight = new SelectedInsight(options.work.child('selected session'), {
 			selected: () => this.selectedSession && { session: this.selectedSession, settings: this.renderSettings },
 			onReady: () => this._onDidChangeSelectedSession.fire(),
@@ -170,68 +164,15 @@ export class SessionController extends SessionDirectory {
 		}
 	}
 
-	/** The derived data of any listed session (opened on demand and kept for a while), as its release renders it, computed in slices. */
-	insightFor(path: string): Promise<PreparedInsight> {
-		return this.work.run(async (signal) => this.work.sliced((await this.openSession(path)).insight(this.renderSettingsFor(path)).prepare(), signal));
-	}
-
-	/**
-	 * What `now` or `compact` would do to a listed session and reclaim: a dry run of the flush
-	 * (`SessionInsight.flushEstimate`), in slices, kept with the session's insight, so the preview's
-	 * bar, the confirmation and the toast read one figure.
-	 */
-	flushEstimateFor(path: string, mode: FlushMode): Promise<FlushEstimate> {
-		return this.work.run(async (signal) => {
-			const insight = (await this.openSession(path)).insight(this.renderSettingsFor(path));
-			const ports = { hash: sha1Hex, runSteps: <T>(steps: Steps<T>): Promise<T> => this.work.sliced(steps, signal) };
-			let estimate: FlushEstimate;
-			try {
-				estimate = await insight.flushEstimate(mode, ports, Date.now());
-			} catch (error) {
-				// A dry run another scope started and stopped: this one runs it again.
-				if (!isWorkStopped(error) || signal.aborted) {
-					throw error;
-				}
-				estimate = await insight.flushEstimate(mode, ports, Date.now());
-			}
-			if (path === this.selectedPath) {
-				this._onDidEstimate.fire();
-			}
-			return estimate;
-		});
-	}
-
 	/** The selected session's estimate of `now` once a dry run has finished for its current snapshot; undefined before. */
 	settledFlushEstimate(): FlushEstimate | undefined {
 		return this.selectedSession?.insight(this.renderSettings).settledEstimate('now');
 	}
 
-	/** A listed session and pi-condense's state of it as its release rebuilds it, computed in slices. */
-	stateFor(path: string, signal?: AbortSignal): Promise<{ readonly session: OpenSession; readonly state: CondenseState }> {
-		return this.work.run(async (stop) => {
-			const session = await this.openSession(path);
-			return { session, state: await this.work.sliced(session.insight(this.renderSettingsFor(path)).stateSteps(), stop) };
-		}, signal);
-	}
-
-	/**
-	 * The editor's annotations of lines `[fromLine, toLine]` (1-based) of a listed session: its
-	 * insight's annotation index (made once per snapshot), then the facts of those lines only, in slices.
-	 */
-	annotationsFor(path: string, fromLine: number, toLine: number, signal?: AbortSignal): Promise<readonly LineAnnotation[]> {
-		return this.work.run(async (stop) => {
-			const session = await this.openSession(path);
-			const index = await this.work.sliced(session.insight(this.renderSettingsFor(path)).annotationsSteps(), stop);
-			return this.work.sliced(lineAnnotationsSteps(index, fromLine, toLine), stop);
-		}, signal);
-	}
-
-	/** `context_tree_query`'s text for these refs of a session (its spilled outputs read before `close` resolves). */
-	recover(path: string, refs: readonly string[]): Promise<string> {
-		return this.work.run(async (signal) => {
-			const { session, state } = await this.stateFor(path, signal);
-			return (await recoverOutputs(state, refs, session.blobs)).text;
-		});
+	protected estimated(path: string): void {
+		if (path === this.selectedPath) {
+			this._onDidEstimate.fire();
+		}
 	}
 
 	// ──── Activity ────

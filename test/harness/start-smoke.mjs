@@ -104,6 +104,8 @@ async function runStart(name, { cwd, env, expectOutput, inWorkbench }) {
 }
 
 const row = (page, text) => page.locator('.part.sidebar .monaco-list-row', { hasText: text }).first();
+/** A session row by its whole title: what a screen reader says of it (its label may be shortened to keep its figures in view). */
+const sessionRow = (page, title) => page.locator(`.part.sidebar .monaco-list-row[aria-label^="${title}, "]`).first();
 
 async function demoFallback(temp) {
 	await runStart('no sessions', {
@@ -127,7 +129,7 @@ async function demoFallback(temp) {
 			// mouse's press and release, and VS Code then runs no command for that click: click again (selecting
 			// the selected session again does nothing), as a user would.
 			for (let attempt = 1; ; attempt++) {
-				await row(page, 'Fix the flaky invoice date test').click({ timeout: 30_000 });
+				await sessionRow(page, 'Fix the flaky invoice date test').click({ timeout: 30_000 });
 				try {
 					await summaryRow.waitFor({ timeout: attempt < 3 ? 10_000 : 30_000 });
 					break;
@@ -172,7 +174,7 @@ async function yourOwnWork(temp) {
 			if (new URL(url).searchParams.get('folder') !== newest) {
 				throw new Error(`npm start opened ${new URL(url).searchParams.get('folder')}, not ${newest}`);
 			}
-			await row(page, 'Work on the newest app').waitFor({ timeout: 30_000 });
+			await sessionRow(page, 'Work on the newest app').waitFor({ timeout: 30_000 });
 			await row(page, /newest-app.*this workspace/).waitFor({ timeout: 30_000 });
 			console.log('[start] your own work: VS Code opened the newest session\'s project, shown as this workspace with its session');
 		},

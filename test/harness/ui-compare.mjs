@@ -15,7 +15,7 @@ import { writeIntegrationFixtures } from './integrationFixtures.mjs';
 import { makeTempDir, projectRoot, removeDir } from './lib.mjs';
 import { ensurePiNode } from './piNode.mjs';
 import { ensureHarnessInstalled } from './setup.mjs';
-import { palette, runInWorkbench, workbenchUrl } from './workbenchRun.mjs';
+import { palette, runInWorkbench, sessionFiguresInView, workbenchUrl } from './workbenchRun.mjs';
 
 const require = createRequire(import.meta.url);
 const { startFakeLlmServer } = require('../../out/test/support/fakeLlmServer.js');
@@ -57,7 +57,7 @@ async function run(page, server, setup) {
 	await page.goto(workbenchUrl(server, { workspace: setup.workspace, extensionDevelopmentPath: projectRoot }));
 	await page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
 	await page.locator('.activitybar .action-item a[aria-label^="Pi Condense"]').first().click({ timeout: 60_000 });
-	await row(page, 'Explore the project').waitFor({ timeout: 30_000 });
+	await row(page, 'Explore').waitFor({ timeout: 30_000 });
 	step('workbench rendered, Pi Sessions listed');
 
 	const llm = await startFakeLlmServer({ text: 'I listed the files and ran the tests: all 3 pass.' });
@@ -67,7 +67,7 @@ async function run(page, server, setup) {
 	// Pi writes its session file once it has a message: the first prompt.
 	llm.enqueue({ text: 'Four files: src/app.js, src/util.js, test/app.test.js and README.md.' });
 	await pi.prompt('List the files of the project.');
-	const live = page.locator('.part.sidebar .monaco-list-row', { hasText: 'List the files of the project' }).filter({ hasText: 'live ·' }).first();
+	const live = page.locator('.part.sidebar .monaco-list-row[aria-label^="List the files of the project."]').filter({ hasText: 'live ·' }).first();
 	await live.waitFor({ timeout: 60_000 });
 	await live.click();
 	step('the Pi\'s session shows live in Pi Sessions (VS Code is connected to its bridge) and is selected');
@@ -79,6 +79,8 @@ async function run(page, server, setup) {
 	await pi.prompt('Now run the tests.');
 	await pi.prompt('Summarize what you did.');
 	step('Pi made two more turns (a tool call, then a request with its output stubbed)');
+	const fitted = await sessionFiguresInView(page);
+	step(`at the default side bar width the live session's row and the other show their figures whole (${fitted})`);
 
 	// The palette lists the commands of the moment it opens: it is opened once the extension keeps both requests (fetched
 	// from the bridge as they come; the preview's Last sent offers Compare from then on). In CI it once opened before.

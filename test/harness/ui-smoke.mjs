@@ -9,11 +9,11 @@
 // (`npm run screenshots`); `npm test` writes them to screenshots-tmp/ so a test run leaves the committed
 // ones alone. Uses the same fixtures as the integration tests (integrationFixtures.mjs).
 //   node test/harness/ui-smoke.mjs [--shots <dir>]      HARNESS_VERBOSE=1  show the server log
-import { existsSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { writeIntegrationFixtures } from './integrationFixtures.mjs';
 import { makeTempDir, projectRoot, removeDir } from './lib.mjs';
-import { palette, runInWorkbench, searchSessions, workbenchUrl } from './workbenchRun.mjs';
+import { palette, runInWorkbench, searchSessions, sessionFiguresInView, workbenchUrl } from './workbenchRun.mjs';
 import { ensureHarnessInstalled } from './setup.mjs';
 import { confirmThenUndo, paletteCommands, writeIdleSession } from './uiPruneFlow.mjs';
 
@@ -64,15 +64,20 @@ async function run(page, fixtures, server) {
 	step('workbench rendered');
 
 	await page.locator('.activitybar .action-item a[aria-label^="Pi Condense"]').first().click({ timeout: 60_000 });
-	await row(page, 'Explore the project').waitFor({ timeout: 30_000 });
-	// A wider side bar, as someone reading long rows would drag it.
+	await row(page, 'Explore').waitFor({ timeout: 30_000 });
+	const fitted = await sessionFiguresInView(page);
+	step(`at the default side bar width every session row shows its figures whole, also with its button shown (${fitted})`);
+	// A wider side bar, as someone reading long rows would drag it, with room for longer rows said in the settings.
 	const sidebar = await page.locator('.part.sidebar').boundingBox();
 	await page.mouse.move(sidebar.x + sidebar.width, 300);
 	await page.mouse.down();
 	await page.mouse.move(sidebar.x + 560, 300, { steps: 5 });
 	await page.mouse.up();
+	mkdirSync(join(fixtures.workspace, '.vscode'), { recursive: true });
+	writeFileSync(join(fixtures.workspace, '.vscode', 'settings.json'), JSON.stringify({ 'piCondense.sessions.rowWidth': 72 }));
 	await row(page, 'pi-mono').waitFor();
-	step('Pi Sessions lists the projects and the workspace\'s session by its first message');
+	await row(page, 'Explore the project: list the files').waitFor({ timeout: 30_000 });
+	step('Pi Sessions lists the projects and the workspace\'s session by its first message (whole, once piCondense.sessions.rowWidth gives it the room)');
 
 	// A summary row: its refs, what it replaced and its length; its first line beside it.
 	const summary = row(page, 't3–t4 ·');
@@ -86,7 +91,7 @@ async function run(page, fixtures, server) {
 	await page.mouse.move(1000, 400);
 
 	// The session row's own button (the palette offers it only with piCondense.commandPalette.showAll).
-	const sessionRow = row(page, 'Explore the project');
+	const sessionRow = row(page, 'Explore');
 	await sessionRow.hover();
 	await sessionRow.locator('.action-label[aria-label^="Open Session File"]').first().click();
 	await page.locator('.tab', { hasText: fixtures.basic.path.split('/').pop() }).first().waitFor({ timeout: 20_000 });
@@ -110,8 +115,8 @@ async function run(page, fixtures, server) {
 
 	// The session file's annotations, dimmed at the end of each entry's line (word wrap on, as a reader of its long lines has it).
 	// Opened again by its row's button: the recovered output took its (preview) tab.
-	await row(page, 'Explore the project').hover();
-	await row(page, 'Explore the project').locator('.action-label[aria-label^="Open Session File"]').first().click();
+	await row(page, 'Explore').hover();
+	await row(page, 'Explore').locator('.action-label[aria-label^="Open Session File"]').first().click();
 	await page.locator('.tab.active', { hasText: fixtures.basic.path.split('/').pop() }).first().waitFor({ timeout: 20_000 });
 	await palette(page, 'View: Toggle Word Wrap');
 	await palette(page, 'View: Toggle Primary Side Bar Visibility');

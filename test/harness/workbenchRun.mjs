@@ -125,6 +125,34 @@ export async function searchSessions(page, text, ready, attempts = 3) {
 }
 
 /**
+ * The session rows of Pi Sessions (with their figures: `msgs` in the description): whether VS Code cut any
+ * of them (its label's container scrolls), as each is drawn, then with the pointer on the first (its
+ * Open Session File button takes room). Throws naming the rows cut; returns what was checked.
+ */
+export async function sessionFiguresInView(page) {
+	const sessionsPane = page.locator('.part.sidebar .pane', { has: page.locator('.pane-header', { hasText: 'Pi Sessions' }) });
+	const sessionRows = sessionsPane.locator('.monaco-list-row[aria-level="2"]', { hasText: 'msgs' });
+	await sessionRows.first().waitFor({ timeout: 30_000 });
+	const measure = () => sessionRows.evaluateAll((rows) => rows.map((element) => {
+		const box = element.querySelector('.monaco-icon-label-container');
+		return { text: element.textContent, cut: box.scrollWidth > box.clientWidth, width: box.clientWidth, needed: box.scrollWidth };
+	}));
+	const check = (rows, how) => {
+		const cut = rows.filter((one) => one.cut);
+		if (cut.length > 0) {
+			throw new Error(`${how}, VS Code cut ${cut.length} session row(s) at the default side bar width: ${cut.map((one) => `"${one.text}" (${one.needed} px in ${one.width})`).join('; ')}`);
+		}
+	};
+	const drawn = await measure();
+	check(drawn, 'as drawn');
+	await sessionRows.first().hover();
+	await sessionRows.first().locator('.action-label[aria-label^="Open Session File"]').waitFor({ state: 'visible' });
+	check(await measure(), 'with the pointer on the first');
+	await page.mouse.move(1000, 400);
+	return `${drawn.length} row(s), ${drawn[0]?.width} px for the first's text`;
+}
+
+/**
  * What a list settles on: reads `read()` until two reads `everyMs` apart agree (a list VS Code fills in steps,
  * such as the palette's commands and then its similar ones). Gives up after `timeoutMs` with the last read.
  */

@@ -6,7 +6,7 @@
  */
 import { offlineSummarizer } from '../flush/offline/extractiveSummarizer';
 import type { SummarizeCall, SummarizeRequest, SummarizeResult, Summarizer } from '../ports';
-import type { Usage } from '../session/types';
+import { NO_USAGE } from '../session/types';
 
 const DEMO_MODEL = 'demo (scripted summaries)';
 
@@ -21,7 +21,6 @@ const bulletsByCall: Record<string, string> = {
 
 const fusedRange = 'Investigated the flaky `test/date.test.ts`: the tests expect midnight UTC (`new Date(\'2026-03-01\')`) while `parseInvoiceDate` in `src/date/parseInvoiceDate.ts` builds local dates (dotted via `new Date(y, m - 1, d)`, ISO via luxon with `zone: \'local\'`), so with CI\'s `TZ=Europe/Berlin` both date tests fail by one hour. Other `new Date(` uses: `src/export/csvRow.ts:22`, `src/reminders/schedule.ts:41,57`. Refs `t1`–`t4` hold the raw outputs.';
 
-const noUsage: Usage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
 
 function callKey(call: SummarizeCall): string {
 	const args = call.args;
@@ -34,7 +33,7 @@ export const demoSummarizer: Summarizer = {
 	summarize(request: SummarizeRequest): Promise<SummarizeResult> {
 		const input = request.input;
 		if (input?.kind === 'range') {
-			return Promise.resolve({ text: fusedRange, usage: noUsage, model: DEMO_MODEL });
+			return Promise.resolve({ text: fusedRange, usage: NO_USAGE, model: DEMO_MODEL });
 		}
 		const bullets = input?.calls.map((call) => {
 			const text = bulletsByCall[callKey(call)];
@@ -45,6 +44,6 @@ export const demoSummarizer: Summarizer = {
 		}
 		const text = bullets.join('\n');
 		request.onTextProgress?.(text.length);
-		return Promise.resolve({ text, usage: noUsage, model: DEMO_MODEL });
+		return Promise.resolve({ text, usage: NO_USAGE, model: DEMO_MODEL });
 	},
 };

@@ -21,7 +21,7 @@ import type { FlushMode, FlushStatus, StepRunner } from '../flush/flushTypes';
 import { runFlush } from '../flush/runFlush';
 import { SummarizerError, type SummarizeRequest, type SummarizeResult, type Summarizer } from '../ports';
 import type { ReleaseRules } from '../release/releases';
-import type { ContextMessage, SessionEntry, Usage } from '../session/types';
+import { type ContextMessage, NO_USAGE, type SessionEntry } from '../session/types';
 import { Pacer, runSteps, type Steps } from '../steps';
 import { sentAfterDraftsSteps, type SentChange } from './sentAfterDrafts';
 
@@ -92,7 +92,6 @@ export interface EstimatePorts {
 	readonly runSteps?: StepRunner;
 }
 
-const ZERO_USAGE: Usage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
 const DRY_RUN_MODEL = 'dry run (summaries at a stated ratio)';
 
 export async function estimateFlush(input: EstimateInput, ports: EstimatePorts): Promise<FlushEstimate> {
@@ -159,7 +158,7 @@ function ratioSummarizer(ratio: number): Summarizer & { chars(): number } {
 			const output = request.input.calls.reduce((sum, call) => sum + call.resultText.length, 0);
 			const length = Math.max(Math.round(output * ratio), SUMMARY_CHARS_PER_CALL * request.input.calls.length);
 			chars += length;
-			return Promise.resolve({ text: 's'.repeat(length), usage: ZERO_USAGE, model: DRY_RUN_MODEL });
+			return Promise.resolve({ text: 's'.repeat(length), usage: NO_USAGE, model: DRY_RUN_MODEL });
 		},
 	};
 }

@@ -53,6 +53,9 @@ export interface Usage {
 	readonly cost: UsageCost;
 }
 
+/** The usage of work that called no model: offline, dry-run and demo summaries. */
+export const NO_USAGE: Usage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
+
 /** `deferred` from Pi 1.x (a response fetched later); Pi never stores `pending`. */
 export type StopReason = 'stop' | 'length' | 'toolUse' | 'error' | 'aborted' | 'deferred';
 

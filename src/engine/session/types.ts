@@ -11,6 +11,7 @@
 import type { AssistantContent, ContextMessage, SystemMessage, Usage, UserContent } from './messageTypes';
 
 export type * from './messageTypes';
+export { NO_USAGE } from './messageTypes';
 
 // ── Entries ────────────────────────────────────────────────────────────────
 

@@ -7,6 +7,7 @@ export { ignoredRowText, parseSettingInput, type ReleaseSettingRow, type Setting
 export { pruneHeadline, type PruneState, pruneStateOf, reclaimCondition, sentSentence } from './pruneState';
 export { type PlainReport, reportMarkdown } from './reportMarkdown';
 export { type RestrictedAction, restrictedModeRefusal } from './restrictedMode';
+export { fitSessionLabel } from './rowFit';
 export { codeBlock, inertMarkdown, joinMarkdown, linkSafe, md, SafeMarkdown } from './safeText';
 export { type PreparedInsight, SessionInsight } from './sessionInsight';
 export { shortenHome } from './sessionNames';

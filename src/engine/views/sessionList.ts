@@ -11,7 +11,7 @@
  */
 import type { SessionSummary } from '../session/summary';
 import type { PruneState } from './pruneState';
-import { distinctFolderNames, distinctSessionLabels, normalizeFolder, sessionTitle, shortenHome } from './sessionNames';
+import { distinctFolderNames, distinctSessionLabels, normalizeFolder, sessionTitle, shortenHome, type SessionLabel } from './sessionNames';
 import { rowDescription, rowDetails, type RowReclaim } from './sessionRowText';
 
 export { normalizeFolder, sessionTitle } from './sessionNames';
@@ -30,8 +30,18 @@ export interface ListedSession {
 
 export interface SessionItem {
 	readonly path: string;
+	/** Its whole label: `title` then `distinction`. */
 	readonly label: string;
+	/** Its name, else its first message, else its file name (at most 80 characters). */
+	readonly title: string;
+	/** What tells it from same-titled sessions of its project (` · 2026-05-30 09:15`), else empty. */
+	readonly distinction: string;
+	/** `6d · 12 msgs · -85%` (or the words the filter found in it). */
 	readonly description: string;
+	/** The description in words (`6 days ago · 12 msgs · -85%`), for screen readers. */
+	readonly spokenDescription: string;
+	/** The description while a Pi holds the session (`live · 12 msgs · -85%`). */
+	readonly liveDescription: string;
 	/** Plain-text tooltip lines. */
 	readonly details: readonly string[];
 	/** Epoch ms of the last activity (Pi's "modified" once the summary is known, else the file mtime). */
@@ -89,7 +99,7 @@ export function buildSessionList(rows: readonly ListedSession[], options: Sessio
 	const order = options.order;
 	const projects = [...byCwd].map(([cwd, listed]): ProjectItem => {
 		const labels = distinctSessionLabels(listed, formatTime);
-		const sessions = listed.map((row) => sessionItem(row, labels.get(row.file.path) ?? sessionTitle(row), options, filter === '' ? undefined : options.textMatches?.get(row.file.path)));
+		const sessions = listed.map((row) => sessionItem(row, labels.get(row.file.path) ?? { title: sessionTitle(row), distinction: '' }, options, filter === '' ? undefined : options.textMatches?.get(row.file.path)));
 		sortByActivity(sessions, (session) => session.path, (session) => session.modified, order?.sessions);
 		const isWorkspace = workspace.includes(normalizeFolder(cwd));
 		return {
@@ -142,7 +152,7 @@ export function defaultSession(projects: readonly ProjectItem[], hasWorkspace: b
 	return best?.path;
 }
 
-function sessionItem(row: ListedSession, label: string, options: SessionListOptions, matchedWords: string | undefined): SessionItem {
+function sessionItem(row: ListedSession, label: SessionLabel, options: SessionListOptions, matchedWords: string | undefined): SessionItem {
 	const summary = row.summary?.summary;
 	const facts = {
 		path: row.file.path, size: row.file.size, summary, reclaim: row.reclaim,
@@ -150,8 +160,12 @@ function sessionItem(row: ListedSession, label: string, options: SessionListOpti
 	};
 	return {
 		path: row.file.path,
-		label,
-		description: matchedWords ?? rowDescription(facts, options.now),
+		label: `${label.title}${label.distinction}`,
+		title: label.title,
+		distinction: label.distinction,
+		description: matchedWords ?? rowDescription(facts, options.now, 'compact'),
+		spokenDescription: matchedWords ?? rowDescription(facts, options.now, 'words'),
+		liveDescription: matchedWords === undefined ? rowDescription(facts, options.now, 'live') : `live · ${matchedWords}`,
 		details: matchedWords === undefined ? rowDetails(facts) : [`Found: ${matchedWords}`, ...rowDetails(facts)],
 		modified: facts.modified,
 		summarized: summary !== undefined,

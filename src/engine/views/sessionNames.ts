@@ -56,27 +56,33 @@ export function distinctFolderNames(folders: readonly string[]): Map<string, str
 	return names;
 }
 
+/** A session's label in two parts: its title, and what tells it from same-titled sessions of its project (`' · 2026-05-30 09:15'`, or `''`). */
+export interface SessionLabel {
+	readonly title: string;
+	readonly distinction: string;
+}
+
 /**
  * Labels for the sessions of one project: their titles, with the start time added to each title
  * several sessions share, and the id's first characters when the times are the same too.
  */
-export function distinctSessionLabels(rows: readonly NamedSession[], formatTime: (epochMs: number) => string): Map<string, string> {
+export function distinctSessionLabels(rows: readonly NamedSession[], formatTime: (epochMs: number) => string): Map<string, SessionLabel> {
 	const byTitle = new Map<string, NamedSession[]>();
 	for (const row of rows) {
 		const title = sessionTitle(row);
 		byTitle.set(title, [...(byTitle.get(title) ?? []), row]);
 	}
-	const labels = new Map<string, string>();
+	const labels = new Map<string, SessionLabel>();
 	for (const [title, same] of byTitle) {
 		if (same.length === 1) {
-			labels.set((same[0] as NamedSession).file.path, title);
+			labels.set((same[0] as NamedSession).file.path, { title, distinction: '' });
 			continue;
 		}
 		const timed = same.map((row) => ({ row, time: startTime(row, formatTime) }));
 		for (const { row, time } of timed) {
 			const sameTime = timed.filter((other) => other.time === time).length > 1;
 			const id = row.file.header.id ?? lastPathSegment(row.file.path, '.jsonl');
-			labels.set(row.file.path, `${title} · ${time}${sameTime ? ` · ${id.slice(0, 8)}` : ''}`);
+			labels.set(row.file.path, { title, distinction: ` · ${time}${sameTime ? ` · ${id.slice(0, 8)}` : ''}` });
 		}
 	}
 	return labels;

@@ -1,5 +1,6 @@
 /**
- * The words of one "Pi Sessions" row: its description (`2 hours ago · 12 msgs · -85%`) and its tooltip
+ * The words of one "Pi Sessions" row: its description (`2h · 12 msgs · -85%`; in words for a screen
+ * reader, `2 hours ago · 12 msgs · -85%`; `live · 12 msgs · -85%` while a Pi holds it) and its tooltip
  * lines. A reclaim figure says what it is conditional on in the row's pruning state (`-85% if on`,
  * `-85% if installed`), in the words the status bar and the preview use for that state; a figure
  * that rounds to 0% is not shown. Pure.
@@ -9,7 +10,7 @@ import { measureLine, reclaimMeasures } from './reclaimFigures';
 import { formatBytes } from '../../base/numberFormat';
 import type { SessionSummary } from '../session/summary';
 import { reclaimCondition, type PruneState } from './pruneState';
-import { relativeTime } from '../../base/relativeTime';
+import { compactAge, relativeTime } from '../../base/relativeTime';
 
 export type RowReclaim =
 	/** Context size with pruning on (`JSON.stringify` length) before and after pi-condense's render. */
@@ -41,8 +42,12 @@ export function reclaimPercent(reclaim: RowReclaim | undefined): string | undefi
 	return percent === 0 ? undefined : `-${percent}%`;
 }
 
-export function rowDescription(row: RowFacts, now: number): string {
-	const parts = [relativeTime(row.modified, now)];
+/**
+ * The row's description, led by its age in a few letters (`compact`, the row), in words (`words`, for a
+ * screen reader), or by `live` while a Pi holds the session (its age is then "now", and says less).
+ */
+export function rowDescription(row: RowFacts, now: number, lead: 'compact' | 'words' | 'live'): string {
+	const parts = [lead === 'live' ? 'live' : lead === 'compact' ? compactAge(row.modified, now) : relativeTime(row.modified, now)];
 	if (row.summary) {
 		parts.push(`${row.summary.messageCount} msg${row.summary.messageCount === 1 ? '' : 's'}`);
 	}

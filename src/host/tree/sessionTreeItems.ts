@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { liveLine, type BridgeState } from '../../engine/live';
-import { joinMarkdown, md, type ProjectItem, type SessionItem } from '../../engine/views';
+import { fitSessionLabel, joinMarkdown, md, type ProjectItem, type SessionItem } from '../../engine/views';
 import { CommandId } from '../commandIds';
 import { markdownString } from '../ui/safeUi';
 
@@ -32,11 +32,17 @@ export function projectTreeItem(project: ProjectItem, id: string, expand: boolea
 	return item;
 }
 
-/** A session's row: selected or not, and live when a Pi holds it (`live`: that Pi's state). */
-export function sessionTreeItem(session: SessionItem, id: string, selected: boolean, live: BridgeState | undefined): vscode.TreeItem {
-	const item = new vscode.TreeItem(session.label, vscode.TreeItemCollapsibleState.None);
+/**
+ * A session's row: selected or not, and live when a Pi holds it (`live`: that Pi's state). Its title is
+ * shortened to keep the figures in a row of `rowWidth` characters (0: never); the tooltip and what a
+ * screen reader says have it whole.
+ */
+export function sessionTreeItem(session: SessionItem, id: string, selected: boolean, live: BridgeState | undefined, rowWidth: number): vscode.TreeItem {
+	const description = live ? session.liveDescription : session.description;
+	const item = new vscode.TreeItem(fitSessionLabel(session, description, rowWidth), vscode.TreeItemCollapsibleState.None);
 	item.id = id;
-	item.description = live ? `live · ${session.description}` : session.description;
+	item.description = description;
+	item.accessibilityInformation = { label: `${session.label}, ${live ? session.liveDescription : session.spokenDescription}${selected ? ', selected' : ''}`, role: 'treeitem' };
 	const liveDetail = live ? [md`${liveLine(live)}`] : [];
 	item.tooltip = markdownString(joinMarkdown([md`**${session.label}**${selected ? ' · selected' : ''}`, ...liveDetail, ...session.details.map((line) => md`${line}`)], '\n\n'));
 	item.iconPath = selected

@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { captureOrder, type ListOrder, type ProjectItem, type SessionItem } from '../../engine/views';
 import { Disposable } from '../dispose';
+import type { ExtensionSettings } from '../extensionConfig';
 import type { LiveMarks } from '../live/liveMarks';
 import type { LatestWins, WorkScope } from '../../work';
 import type { SessionController } from '../sessionController';
@@ -39,7 +40,7 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
 	/** Sessions shown as live, to refresh the rows that stop being live. */
 	private shownLive = new Set<string>();
 
-	constructor(work: WorkScope, private readonly controller: SessionController, private readonly live?: LiveMarks) {
+	constructor(work: WorkScope, private readonly controller: SessionController, private readonly settings: Pick<ExtensionSettings, 'current' | 'onDidChange'>, private readonly live?: LiveMarks) {
 		super();
 		this.textSearch = work.latestWins((signal) => this.searchMessages(this.filterText, signal));
 		this.view = this._register(vscode.window.createTreeView(SESSIONS_VIEW_ID, { treeDataProvider: this, showCollapseAll: true }));
@@ -50,6 +51,7 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
 		this._register(controller.onDidChangeSelection((path) => this.refreshSelection(path)));
 		// Pi's settings or a project's pi-condense changed: each row's figure says it in its new state (and is measured again).
 		this._register(controller.onDidChangeSettings(() => this.refreshAll()));
+		this._register(settings.onDidChange(({ current, previous }) => current.sessionRowWidth !== previous.sessionRowWidth && this.refreshAll()));
 		this._register(this.view.onDidChangeVisibility((event) => event.visible && this.updateMessage()));
 	}
 
@@ -133,7 +135,7 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
 		if (live) {
 			this.shownLive.add(path);
 		}
-		return sessionTreeItem(element.item, element.id, path === this.controller.selected, live);
+		return sessionTreeItem(element.item, element.id, path === this.controller.selected, live, this.settings.current.sessionRowWidth);
 	}
 
 	private ensureRoots(): ProjectNode[] {

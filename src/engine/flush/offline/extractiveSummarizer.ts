@@ -10,14 +10,13 @@
  * await offlineSummarizer.summarize({ prompt, input }) // '(offline extractive summary …)\n- [[1:bash]] …'
  */
 import { SummarizerError, type SummarizeCall, type SummarizeRequest, type SummarizeResult, type Summarizer } from '../../ports';
-import type { Usage } from '../../session/types';
+import { NO_USAGE } from '../../session/types';
 import { exitCode, keyArguments, salientLines } from './salientLines';
 
 export const OFFLINE_MODEL = 'offline (extractive)';
 export const OFFLINE_HEADER = '(offline extractive summary: no LLM was available, so these lines are taken from the outputs themselves)';
 
 const SALIENT_LINES = 3;
-const ZERO_USAGE: Usage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
 
 export const offlineSummarizer: Summarizer = {
 	label: OFFLINE_MODEL,
@@ -31,7 +30,7 @@ export const offlineSummarizer: Summarizer = {
 		}
 		const text = [OFFLINE_HEADER, ...input.calls.map(describeCall)].join('\n');
 		request.onTextProgress?.(text.length);
-		return Promise.resolve({ text, usage: ZERO_USAGE, model: OFFLINE_MODEL });
+		return Promise.resolve({ text, usage: NO_USAGE, model: OFFLINE_MODEL });
 	},
 };
 

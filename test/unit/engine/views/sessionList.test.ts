@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { EMPTY_SUMMARY } from '../../../../src/engine/session/summary';
 import type { SessionRow } from '../../../../src/node/store/sessionRows';
-import { relativeTime } from '../../../../src/base/relativeTime';
+import { compactAge, relativeTime } from '../../../../src/base/relativeTime';
 import type { PruneState } from '../../../../src/engine/views/pruneState';
 import { buildSessionList, captureOrder, defaultSession, reclaimPercent } from '../../../../src/engine/views/sessionList';
 
@@ -40,25 +40,27 @@ describe('buildSessionList', () => {
 		const items = projects.flatMap((project) => project.sessions);
 		const byPath = new Map(items.map((item) => [item.path, item]));
 		assert.equal(byPath.get('/s/a2.jsonl')?.label, 'Fix the login bug');
-		assert.equal(byPath.get('/s/a2.jsonl')?.description, '1 minute ago · 12 msgs', 'no reclaim figure until the row\'s state is known');
+		assert.equal(byPath.get('/s/a2.jsonl')?.description, '1m · 12 msgs', 'no reclaim figure until the row\'s state is known');
+		assert.equal(byPath.get('/s/a2.jsonl')?.spokenDescription, '1 minute ago · 12 msgs', 'in words for a screen reader');
 		assert.equal(byPath.get('/s/b1.jsonl')?.label, 'Named session');
 		assert.equal(byPath.get('/s/a1.jsonl')?.label, 'a1');
-		assert.equal(byPath.get('/s/a1.jsonl')?.description, '1 hour ago');
+		assert.equal(byPath.get('/s/a1.jsonl')?.description, '1h');
 		assert.equal(byPath.get('/s/a1.jsonl')?.summarized, false);
 	});
 
 	it('says what a reclaim figure depends on in the row\'s own state: on, off, or pi-condense not installed', () => {
 		const item = (state: PruneState | undefined) => buildSessionList(rows, { workspaceFolders: [], now: NOW, stateOf: () => state })
 			.flatMap((project) => project.sessions).find((session) => session.path === '/s/a2.jsonl');
-		assert.equal(item('on')?.description, '1 minute ago · 12 msgs · -85%');
+		assert.equal(item('on')?.description, '1m · 12 msgs · -85%');
+		assert.equal(item('on')?.liveDescription, 'live · 12 msgs · -85%', 'while a Pi holds it, live says more than its age');
 		// Both measures, named, in their order; never "reclaims -85%" (a negative reclaim).
 		assert.ok(item('on')?.details.includes('Sent with pi-condense\'s entries: Conversation (pi-condense\'s figure): 100.0k → 15.0k tokens, 85% less; Whole request (with the system prompt): 100.0k → 15.0k tokens, 85% less'), item('on')?.details.join('\n'));
 		assert.ok(!item('on')?.details.some((line) => /reclaims? -/.test(line)));
-		assert.equal(item('off')?.description, '1 minute ago · 12 msgs · -85% if on');
+		assert.equal(item('off')?.description, '1m · 12 msgs · -85% if on');
 		assert.ok(item('off')?.details.includes('Pruning is off: the model gets the whole context. With pruning on: Conversation (pi-condense\'s figure): 100.0k → 15.0k tokens, 85% less; Whole request (with the system prompt): 100.0k → 15.0k tokens, 85% less'));
-		assert.equal(item('not-installed')?.description, '1 minute ago · 12 msgs · -85% if installed');
+		assert.equal(item('not-installed')?.description, '1m · 12 msgs · -85% if installed');
 		assert.ok(item('not-installed')?.details.some((line) => line.startsWith('Pi has no pi-condense: the model gets the whole context.')));
-		assert.equal(item(undefined)?.description, '1 minute ago · 12 msgs', 'no figure before the row\'s state is known');
+		assert.equal(item(undefined)?.description, '1m · 12 msgs', 'no figure before the row\'s state is known');
 	});
 
 	it('never shows -0%', () => {
@@ -93,8 +95,9 @@ describe('buildSessionList', () => {
 			header('/s/x.jsonl', 'aaaaaaaa-1', '2026-05-30T09:15:00Z'), header('/s/y.jsonl', 'bbbbbbbb-2', '2026-05-31T18:40:00Z'),
 			header('/s/z.jsonl', 'cccccccc-3', '2026-05-31T18:40:00Z'), row('/s/other.jsonl', '/w', NOW, { summary: summarized('Other', 1, NOW) }),
 		];
-		const labels = buildSessionList(same, { workspaceFolders: [], now: NOW }).flatMap((project) => project.sessions).map((session) => session.label).sort();
-		assert.deepEqual(labels, ['Fix the build · 2026-05-30 09:15', 'Fix the build · 2026-05-31 18:40 · bbbbbbbb', 'Fix the build · 2026-05-31 18:40 · cccccccc', 'Other']);
+		const sessions = buildSessionList(same, { workspaceFolders: [], now: NOW }).flatMap((project) => project.sessions);
+		assert.deepEqual(sessions.map((session) => session.label).sort(), ['Fix the build · 2026-05-30 09:15', 'Fix the build · 2026-05-31 18:40 · bbbbbbbb', 'Fix the build · 2026-05-31 18:40 · cccccccc', 'Other']);
+		assert.deepEqual(sessions.map((session) => [session.title, session.distinction]).sort(), [['Fix the build', ' · 2026-05-30 09:15'], ['Fix the build', ' · 2026-05-31 18:40 · bbbbbbbb'], ['Fix the build', ' · 2026-05-31 18:40 · cccccccc'], ['Other', '']]);
 	});
 
 	it('keeps the captured order when activity changes (a summary read after an expand), and puts what is new first', () => {
@@ -134,5 +137,16 @@ describe('buildSessionList', () => {
 		assert.equal(relativeTime(NOW - 86_400_000 * 4, NOW), '4 days ago');
 		assert.equal(relativeTime(NOW - 86_400_000 * 40, NOW), 'last month');
 		assert.equal(relativeTime(NOW - 86_400_000 * 800, NOW), '2 years ago');
+	});
+
+	it('says an age in a few letters, in the unit the words use', () => {
+		const ages: [number, string, string][] = [
+			[5_000, 'now', 'now'], [-60_000, 'now', 'now'], [50_000, '1m', '1 minute ago'], [3 * 3_600_000, '3h', '3 hours ago'],
+			[86_400_000, '1d', 'yesterday'], [86_400_000 * 4, '4d', '4 days ago'], [86_400_000 * 40, '1mo', 'last month'], [86_400_000 * 800, '2y', '2 years ago'],
+		];
+		for (const [age, letters, words] of ages) {
+			assert.equal(compactAge(NOW - age, NOW), letters);
+			assert.equal(relativeTime(NOW - age, NOW), words);
+		}
 	});
 });
