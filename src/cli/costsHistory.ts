@@ -20,17 +20,20 @@ import type { IndexChoice } from './indexOptions';
 import { readIndexedCatalog, type IndexedCatalog } from './indexedCatalog';
 import type { HistoryIndex } from '../node/history/historyIndex';
 import { catalogPrices } from './catalogPrices';
+import { processGlobalNpmRoot } from '../node/release/resolveRelease';
 
 type Warn = (text: string) => void;
 
 /** The release rules of each project, loaded once per project. */
 class ProjectRules {
 	private readonly rules = new Map<string, ReleaseRules>();
+	/** npm's global folder, looked up once for the run's projects, not once each. */
+	private readonly globalNpmRoot = processGlobalNpmRoot();
 	constructor(private readonly args: CliArgs) {}
 	async of(project: string): Promise<ReleaseRules> {
 		let rules = this.rules.get(project);
 		if (rules === undefined) {
-			rules = readingRules(await loadRelease(this.args, project));
+			rules = readingRules(await loadRelease(this.args, project, this.globalNpmRoot));
 			this.rules.set(project, rules);
 		}
 		return rules;

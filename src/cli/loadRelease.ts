@@ -9,6 +9,7 @@ import type { ContextPruneConfig } from '../engine/config';
 import { overrideOf, type ReleaseResolution, type ReleaseRules } from '../engine/release';
 import { parseHeaderLine } from '../engine/session';
 import { resolveAgentDir } from '../node/paths/agentDir';
+import type { GlobalNpmRoot } from '../node/release/globalNpmRoot';
 import { resolveRelease } from '../node/release/resolveRelease';
 import { readFirstLine } from '../node/sessions/firstLine';
 import type { CliArgs } from './cliArgs';
@@ -22,9 +23,10 @@ export interface CliContext {
 	readonly rules: ReleaseRules;
 }
 
-export async function loadRelease(args: CliArgs, cwd: string | undefined): Promise<ReleaseResolution> {
+/** `globalNpmRoot`: one finder for every project of a run (npm's global folder is looked up once). */
+export async function loadRelease(args: CliArgs, cwd: string | undefined, globalNpmRoot?: GlobalNpmRoot): Promise<ReleaseResolution> {
 	const agentDir = resolveAgentDir({ override: args.agentDir, env: process.env, homedir: homedir() }).path;
-	return resolveRelease({ agentDir, cwd, choice: { override: overrideOf(args.release, 'flag'), warning: undefined }, projectSettingsAllowed: true });
+	return resolveRelease({ agentDir, cwd, choice: { override: overrideOf(args.release, 'flag'), warning: undefined }, projectSettingsAllowed: true, ...(globalNpmRoot === undefined ? {} : { globalNpmRoot }) });
 }
 
 /** The project of a session file from its header, without reading the rest; undefined when unreadable. */

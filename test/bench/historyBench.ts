@@ -101,5 +101,12 @@ export function benchHistoryIndex(): void {
 		const requests = (JSON.parse(costsCold.stdout) as { totals: { requests: number } }).totals.requests;
 		console.log(`  costs --all, prunes first accounted (whole process) ${ms(costsCold.ms)}   CPU ${ms(costsCold.cpuMs)}   ${requests} requests`);
 		console.log(`  costs --all, warm (whole process, median of 3)   ${ms(median(costsWarm.map((run) => run.ms)))}   (target <= 500 ms)   CPU ${ms(median(costsWarm.map((run) => run.cpuMs)))}   peak RSS ${mb(median(costsWarm.map((run) => run.peakRss)))}`);
+		// The Pi Costs view's path: the index's thread in a long-lived process, as a window runs it.
+		const view = spawnSync(node.bin, [join(__dirname, 'historyCostsProbe.js'), index, history.agentDir], { encoding: 'utf8', env: { ...process.env, ...node.env } });
+		if (view.status !== 0) {
+			throw new Error(`costs probe: ${view.stderr}`);
+		}
+		const costsView = JSON.parse(view.stdout) as { firstMs: number; warmMs: number[]; busyMs: number; longestBlockMs: number };
+		console.log(`  Pi Costs view's answer from the index's thread, first after a window's start ${ms(costsView.firstMs)}, again (median of 3) ${ms(median(costsView.warmMs))}   (target <= 500 ms)   the host's thread: busy ${ms(costsView.busyMs)} over the 4, longest block ${ms(costsView.longestBlockMs)} (target <= 50 ms)`);
 	}
 }

@@ -19,6 +19,18 @@ export class DayFormat {
 	/** Per UTC day: the zone's offset through the whole day (ms), or undefined when it changes in it. */
 	private readonly offsets = new Map<number, number | undefined>();
 	private readonly mondays = new Map<string, string>();
+	private static readonly zones = new Map<string, DayFormat>();
+
+	/** One per zone for the process: `Intl`'s formatters are slow to make, and a report is made again on each change (the Pi Costs view's). */
+	static of(timeZone: string): DayFormat {
+		let format = DayFormat.zones.get(timeZone);
+		if (format === undefined) {
+			format = new DayFormat(timeZone);
+			DayFormat.zones.set(timeZone, format);
+		}
+		return format;
+	}
+
 	constructor(timeZone: string) {
 		this.format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
 		this.clock = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });

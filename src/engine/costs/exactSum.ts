@@ -50,6 +50,11 @@ export class ExactSum {
 		return this;
 	}
 
+	/** True when nothing but zeros was added. */
+	get empty(): boolean {
+		return this.count === 0;
+	}
+
 	/** The partials, smallest first: what a stored digest keeps of the sum. */
 	partials(): number[] {
 		return this.parts.slice(0, this.count);
@@ -116,6 +121,11 @@ export class RangeSum {
 		this.single.addParts(partials);
 	}
 	range(): Range {
+		if (this.sums.every((sum) => sum.empty)) {
+			// Only ranges of one value (rebuilds), or none: one sum, one value.
+			const value = this.single.value();
+			return { low: value, mid: value, high: value };
+		}
 		const single = this.single.partials();
 		const [low, mid, high] = this.sums.map((sum) => new ExactSum().addParts(sum.partials()).addParts(single).value()) as [number, number, number];
 		return { low, mid, high };

@@ -186,7 +186,7 @@ export function historyReport(rows: readonly RequestRow[], sessions: readonly Se
 
 /** The report from each session's part. Every sum is exact: the same figures whatever the parts' grouping. */
 export function historyReportOf(parts: readonly HistoryPart[], options: HistoryOptions = {}): HistoryReport {
-	const days = new DayFormat(options.timeZone ?? 'UTC');
+	const days = DayFormat.of(options.timeZone ?? 'UTC');
 	const groups = { session: new Map<string, GroupBuilder>(), day: new Map<string, GroupBuilder>(), month: new Map<string, GroupBuilder>(), week: new Map<string, GroupBuilder>() };
 	const groupOf = (kind: keyof typeof groups, key: string, project?: string, week?: string): GroupBuilder => {
 		let group = groups[kind].get(key);
@@ -201,14 +201,35 @@ export function historyReportOf(parts: readonly HistoryPart[], options: HistoryO
 		const week = days.mondayOf(day);
 		return [groupOf('session', session.session), groupOf('day', day), groupOf('month', day.slice(0, 7)), groupOf('week', `${session.project}\u0000${week}`, session.project, week)];
 	};
-	const totals = new UsageAccumulator();
+	// Each bucket is added to its session and to its project's day; the days, weeks, months and totals
+	// are summed from those (exact sums: the same figures, a fraction of the additions).
+	const projectDays = new Map<string, { project: string; day: string; sums: UsageAccumulator }>();
 	for (const part of parts) {
+		// A session whose every request is another's copy has no group of its own.
+		const session = part.buckets.length === 0 ? undefined : groupOf('session', part.row.session).sums;
 		for (const bucket of part.buckets) {
-			totals.addBucket(bucket);
-			for (const group of placesOf(part.row, bucket.quarter)) {
-				group.sums.addBucket(bucket);
+			session?.addBucket(bucket);
+			const day = days.dayOfQuarter(bucket.quarter);
+			const key = `${part.row.project}\u0000${day}`;
+			let projectDay = projectDays.get(key);
+			if (projectDay === undefined) {
+				projectDay = { project: part.row.project, day, sums: new UsageAccumulator() };
+				projectDays.set(key, projectDay);
 			}
+			projectDay.sums.addBucket(bucket);
 		}
+	}
+	for (const { project, day, sums } of projectDays.values()) {
+		const week = days.mondayOf(day);
+		groupOf('day', day).sums.addSums(sums);
+		groupOf('week', `${project}\u0000${week}`, project, week).sums.addSums(sums);
+	}
+	const totals = new UsageAccumulator();
+	for (const [day, group] of groups.day) {
+		groupOf('month', day.slice(0, 7)).sums.addSums(group.sums);
+	}
+	for (const group of groups.month.values()) {
+		totals.addSums(group.sums);
 	}
 	const rows = parts.map((part) => part.row);
 	const rebuilds = new RangeSum();

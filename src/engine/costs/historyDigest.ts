@@ -117,22 +117,25 @@ export interface RemovedRequest extends UsageFigures {
 
 /** What the copies among the sessions' requests change in one session's part. */
 export interface SessionCopies {
-	readonly removed: readonly RemovedRequest[];
 	/** The lines of its requests that several sessions hold, with a key per request (equal for the same request). */
-	readonly keyed: readonly (readonly [line: number, key: string])[];
+	readonly keyed: readonly (readonly [line: number, key: number])[];
+	/** The quarter hours that lost a copy (others' requests)… */
+	readonly touched: readonly number[];
+	/** …and its buckets of those quarter hours without the copies (a bucket left with no request is gone): kept, so a warm report sums nothing again. */
+	readonly less: readonly UsageBucket[];
 }
 
 /**
  * Which candidate rows are copies: `copies[i]` are the rows of session i at its `sharedRequestLines`,
  * compared by their whole key (`requestKey`); the first of the best-ranked session owns each request.
  */
-export function* copiesSteps(sessions: readonly IndexedSessionInfo[], copies: readonly (readonly IndexedRequest[])[]): Steps<SessionCopies[]> {
+export function* copiesSteps(sessions: readonly DigestedSession[], copies: readonly (readonly IndexedRequest[])[]): Steps<SessionCopies[]> {
 	const pacer = new Pacer();
-	const rank = ownerRanks(sessions);
+	const rank = ownerRanks(sessions.map((session) => session.info));
 	const byKey = new Map<string, { id: number; owner: { session: number; line: number }; count: number }>();
 	const keyed: { session: number; line: number; key: string; row: RequestRow }[] = [];
 	for (let session = 0; session < sessions.length; session++) {
-		const path = (sessions[session] as IndexedSessionInfo).path;
+		const path = (sessions[session] as DigestedSession).info.path;
 		for (const indexed of copies[session] ?? []) {
 			if (pacer.due(1)) {
 				yield;
@@ -152,7 +155,7 @@ export function* copiesSteps(sessions: readonly IndexedSessionInfo[], copies: re
 			}
 		}
 	}
-	const outcome = sessions.map((): { removed: RemovedRequest[]; keyed: [number, string][] } => ({ removed: [], keyed: [] }));
+	const outcome = sessions.map((): { removed: RemovedRequest[]; keyed: [number, number][] } => ({ removed: [], keyed: [] }));
 	for (const { session, line, key, row } of keyed) {
 		const group = byKey.get(key);
 		const mine = outcome[session];
@@ -160,12 +163,20 @@ export function* copiesSteps(sessions: readonly IndexedSessionInfo[], copies: re
 			continue;
 		}
 		// A short key per request: only rebuilds are compared with it, and only within this report.
-		mine.keyed.push([line, `${group.id}`]);
+		mine.keyed.push([line, group.id]);
 		if (group.owner.session !== session || group.owner.line !== line) {
 			mine.removed.push({ at: Date.parse(row.entryTimestamp), tokens: row.tokens, cost: row.cost });
 		}
 	}
-	return outcome;
+	const result: SessionCopies[] = [];
+	for (let session = 0; session < sessions.length; session++) {
+		if (pacer.due(1)) {
+			yield;
+		}
+		const { removed, keyed: mine } = outcome[session] as (typeof outcome)[number];
+		result.push({ keyed: mine, ...bucketsLess((sessions[session] as DigestedSession).digest.buckets, removed) });
+	}
+	return result;
 }
 
 /** Each session's part of the history: its digest, less the copies it holds (`copiesSteps`). */
@@ -188,25 +199,34 @@ export function* digestedHistorySteps(sessions: readonly DigestedSession[], copi
 			if (key === undefined) {
 				ownRebuilds.push({ at: rebuild.at, usd });
 			} else {
-				keyedRebuilds.push({ key, at: rebuild.at, usd: { low: usd, mid: usd, high: usd } });
+				keyedRebuilds.push({ key: `${key}`, at: rebuild.at, usd: { low: usd, mid: usd, high: usd } });
 			}
 		}
-		parts.push({ row: sessionRowOf(info, keyedRebuilds), buckets: bucketsLess(digest.buckets, mine?.removed ?? []), ownRebuilds });
+		parts.push({ row: sessionRowOf(info, keyedRebuilds), buckets: withCopiesOut(digest.buckets, mine), ownRebuilds });
 	}
 	return parts;
 }
 
-function bucketsLess(buckets: readonly UsageBucket[], removed: readonly RemovedRequest[]): readonly UsageBucket[] {
+/** The quarter hours of `buckets` that lose a copy, and their buckets without the copies. */
+function bucketsLess(buckets: readonly UsageBucket[], removed: readonly RemovedRequest[]): Pick<SessionCopies, 'touched' | 'less'> {
 	if (removed.length === 0) {
-		return buckets;
+		return { touched: [], less: [] };
 	}
-	// Only the quarter hours that lose a copy are summed again.
 	const touched = new Set(removed.map(({ at }) => quarterOf(at)));
 	const builder = new BucketsBuilder(buckets.filter((bucket) => touched.has(bucket.quarter)));
 	for (const request of removed) {
 		builder.add(request.at, request, -1);
 	}
-	return [...buckets.filter((bucket) => !touched.has(bucket.quarter)), ...builder.done()];
+	return { touched: [...touched], less: builder.done() };
+}
+
+/** A session's buckets with the copies it holds taken out (`copiesSteps` summed them once). */
+function withCopiesOut(buckets: readonly UsageBucket[], copies: SessionCopies | undefined): readonly UsageBucket[] {
+	if (copies === undefined || copies.touched.length === 0) {
+		return buckets;
+	}
+	const touched = new Set(copies.touched);
+	return [...buckets.filter((bucket) => !touched.has(bucket.quarter)), ...copies.less];
 }
 
 /** Each session's rank in the order that decides who owns a shared request: started first, then by path (`history.ts`). */

@@ -69,6 +69,11 @@ export class UsageAccumulator {
 		}
 	}
 
+	/** Adds another accumulator's sums (exactly). */
+	addSums(other: UsageAccumulator): void {
+		this.addBucket(other.bucket(Number.NaN));
+	}
+
 	done(): UsageSums {
 		const [cost, costInput, costOutput, costCacheRead, costCacheWrite] = this.costs.map((sum) => sum.value()) as [number, number, number, number, number];
 		const { requests, input, output, cacheRead, cacheWrite } = this;

@@ -37,23 +37,34 @@ export async function readCostHistory(database: IndexDatabase, run: Run, roots: 
 	}
 	const stored = await database.read((db) => {
 		const rows = storedDigestsOf(db, roots);
-		// A file read further since (another process) or a digest that does not read: worked out again here, not kept.
-		return { rows, raw: new Map(sessionsToDigest(db, rows.filter((row) => row.digest === undefined).map((row) => row.sid)).map((item) => [item.sid, item.session])) };
+		// A file read further since (another process) or a digest that does not read: worked out again here.
+		return { rows, raw: new Map(sessionsToDigest(db, rows.filter((row) => row.digest === undefined).map((row) => row.sid)).map((item) => [item.sid, item])) };
 	});
 	const sessions: DigestedSession[] = [];
 	const sids: number[] = [];
-	const unkept = new Map<number, Uint32Array>();
+	const unkept = new Map<number, MadeDigest>();
 	for (const row of stored.rows) {
 		const raw = stored.raw.get(row.sid);
-		const made = row.digest === undefined && raw !== undefined ? await run(sessionDigestSteps(raw), signal) : undefined;
+		const made = row.digest === undefined && raw !== undefined ? await run(sessionDigestSteps(raw.session), signal) : undefined;
 		const digest = row.digest ?? made?.digest;
 		if (digest !== undefined) {
 			sessions.push({ info: row.info, digest });
 			sids.push(row.sid);
 		}
 		if (made !== undefined) {
-			unkept.set(row.sid, made.fingerprints);
+			unkept.set(row.sid, made);
 		}
+	}
+	if (unkept.size > 0) {
+		// Kept in place of one that did not read (damaged); one of bytes the index has read further since is not (`storeDigestOf`).
+		await database.write((db) => {
+			for (const [sid, made] of unkept) {
+				const raw = stored.raw.get(sid);
+				if (raw !== undefined) {
+					storeDigestOf(db, sid, raw.consumed, made);
+				}
+			}
+		});
 	}
 	const rootsKey = JSON.stringify(roots);
 	const basis = createHash('sha256').update(JSON.stringify(stored.rows.map((row) => [row.sid, row.made, row.info.path, row.info.started]))).digest('hex');
@@ -62,9 +73,9 @@ export async function readCostHistory(database: IndexDatabase, run: Run, roots: 
 		return { sessions, copies: kept };
 	}
 	const fingerprints = await database.read((db) => fingerprintsOf(db, roots, sids));
-	const shared = sharedRequestLines(sids.map((sid, i) => unkept.get(sid) ?? (fingerprints[i] as Uint32Array)));
+	const shared = sharedRequestLines(sids.map((sid, i) => unkept.get(sid)?.fingerprints ?? (fingerprints[i] as Uint32Array)));
 	const rows = await database.read((db) => requestsAt(db, sids, shared));
-	const copies = await run(copiesSteps(sessions.map((session) => session.info), rows), signal);
+	const copies = await run(copiesSteps(sessions, rows), signal);
 	if (unkept.size === 0) {
 		await database.write((db) => storeCopiesOf(db, rootsKey, basis, copies));
 	}

@@ -2,8 +2,8 @@
  * The session index's extraction threads (`worker/extractionWorkerMain.ts`, built to
  * `dist/history-worker.js`): a build reads and extracts files there while this thread writes what
  * they gave, so a cold build uses two cores. Batches are delivered in the order they come, one at a
- * time; while the writer commits, a thread reads on until MAX_WAITING batches wait here and
- * MAX_UNACKED more are on their way: a few MB of lines each, whatever the history's size. A thread that stops (a file too large for its
+ * time; while the writer commits, a thread reads on until batches of MAX_WAITING_BYTES of lines wait
+ * here and MAX_UNACKED_BYTES more are on their way, whatever the history's size. A thread that stops (a file too large for its
  * memory) fails the jobs it held, which the build reports as problems of those files; the next job
  * starts a new one.
  */
@@ -17,8 +17,12 @@ import type { FromWorker, ToWorker } from './worker/protocol';
 
 export const HISTORY_WORKER_FILE = 'history-worker.js';
 
-/** Batches received that may wait for the writer before their thread is held back. */
-export const MAX_WAITING = 4;
+/**
+ * Bytes of session lines whose batches may wait for the writer before their thread is held back:
+ * a transaction's worth (the command line's), so the thread reads on while the writer commits. In
+ * bytes, not batches: a thousand small sessions make a thousand small batches.
+ */
+export const MAX_WAITING_BYTES = 16 * 1024 * 1024;
 
 /** Extraction threads by default: one beside this thread on two cores, two from four. */
 export function defaultExtractionThreads(): number {
@@ -57,8 +61,9 @@ export class ExtractionPool {
 	private nextId = 0;
 	private closed = false;
 	private readonly watched = new WeakSet<AbortSignal>();
-	/** Batches received and not yet handed to the writer. */
+	/** Batches received and not yet handed to the writer, and the bytes of lines they cover. */
 	private waitingBatches = 0;
+	private waitingBytes = 0;
 
 	private constructor(private readonly workerFile: string, private readonly size: number) {}
 
@@ -115,7 +120,7 @@ export class ExtractionPool {
 		}, { once: true });
 	}
 
-	/** Batches received and not yet handed to the writer: at most MAX_WAITING, and MAX_UNACKED more per thread. */
+	/** Batches received and not yet handed to the writer: those of MAX_WAITING_BYTES of lines, and MAX_UNACKED_BYTES more per thread (and one batch beyond each). */
 	get heldBatches(): number {
 		return this.waitingBatches;
 	}
@@ -157,7 +162,7 @@ export class ExtractionPool {
 	private receive(thread: Thread, message: FromWorker): void {
 		const waiting = thread.jobs.get(message.id);
 		const ack = (): void => {
-			const reply: ToWorker = { type: 'ack' };
+			const reply: ToWorker = { type: 'ack', bytes: message.type === 'batch' ? message.batch.bytes : 0 };
 			thread.worker.postMessage(reply);
 		};
 		switch (message.type) {
@@ -174,14 +179,16 @@ export class ExtractionPool {
 				return;
 			case 'batch': {
 				// Acknowledged at once while few wait, else when its turn comes: the thread reads on while
-				// earlier batches are written, and at most MAX_WAITING + MAX_UNACKED batches are held.
-				const early = this.waitingBatches < MAX_WAITING;
+				// earlier batches are written, and batches of at most MAX_WAITING_BYTES (and MAX_UNACKED_BYTES more) are held.
+				const early = this.waitingBytes < MAX_WAITING_BYTES;
 				this.waitingBatches++;
+				this.waitingBytes += message.batch.bytes;
 				if (early) {
 					ack();
 				}
 				this.deliver(async () => {
 					this.waitingBatches--;
+					this.waitingBytes -= message.batch.bytes;
 					if (!early) {
 						ack();
 					}

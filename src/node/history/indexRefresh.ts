@@ -1,9 +1,9 @@
 /**
  * One refresh of the session index over a list of files: a `stat` of each (many at once: on a warm
  * index that is all there is), then the files that changed are read, the next ones while earlier
- * ones are written. Once more than a few MB are to be read, files are read and extracted in worker
- * threads (`extractionPool.ts`) while this thread writes their rows; before that, and with no
- * threads, here, in slices. What was written stays when the refresh stops or fails.
+ * ones are written. When more than a few MB are to be read in all, files are read and extracted in
+ * worker threads (`extractionPool.ts`), from the first, while this thread writes their rows; else,
+ * and with no threads, here, in slices. What was written stays when the refresh stops or fails.
  */
 import { stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
@@ -45,18 +45,18 @@ export interface RefreshContext {
 	readonly distDir: string;
 	/** Extraction threads to start at most (0: none). */
 	readonly extractionThreads: number | undefined;
-	/** Bytes to read on this thread before threads start (default THREADS_FROM_BYTES). */
+	/** Bytes to read in all from which threads read the files (default THREADS_FROM_BYTES). */
 	readonly threadsFromBytes: number | undefined;
 }
 
 /** `stat`s in flight at once: the thread pool's threads all busy, without a promise per file at once. */
 const STATS_AT_ONCE = 32;
 
-/** Bytes to read before extraction threads start (one costs tens of milliseconds to start): a few appended lines are read here. */
+/** Bytes to read in all from which extraction threads start (one costs tens of milliseconds to start): a few appended lines are read here. */
 const THREADS_FROM_BYTES = 4 * 1024 * 1024;
 
 /** Files read ahead of the one being written, and their bytes at most: enough to keep the threads busy, few enough to stop at once. */
-const FILES_AHEAD = 16;
+const FILES_AHEAD = 64;
 const BYTES_AHEAD = 64 * 1024 * 1024;
 
 /** Brings `files` up to date (`stored`: what the index has of them and of files no longer listed, which leave it). */
@@ -69,7 +69,6 @@ export async function refreshFiles(
 ): Promise<RefreshResult> {
 	const { writer } = context;
 	const { signal } = options;
-	const readers = new Readers(context);
 	const outcomes = new Map<FileOutcome, number>();
 	const count = (outcome: FileOutcome | undefined, files = 1): void => {
 		if (outcome !== undefined) {
@@ -104,6 +103,7 @@ export async function refreshFiles(
 		}
 	};
 	const stats = await mapLimited(files, STATS_AT_ONCE, (file) => stat(file.path).catch((error: unknown) => error));
+	const readers = new Readers(context, bytesToRead(files, stats, stored));
 	try {
 		for (const [i, file] of files.entries()) {
 			signal?.throwIfAborted();
@@ -126,7 +126,7 @@ export async function refreshFiles(
 				continue;
 			}
 			const bytes = Math.max(0, fileStats.size - (job.stored?.consumed ?? 0));
-			const done = readers.for(bytes)(job, writes, signal).then(
+			const done = readers.for()(job, writes, signal).then(
 				() => count(writes.outcome),
 				(error: unknown) => failed(file.path, error),
 			).finally(fileDone);
@@ -165,17 +165,32 @@ export async function refreshFiles(
 	}
 }
 
+/** The bytes the files that changed have beyond what the index read of them. */
+function bytesToRead(files: readonly { readonly path: string; readonly root: string }[], stats: readonly unknown[], stored: ReadonlyMap<string, StoredRow>): number {
+	let bytes = 0;
+	for (const [i, file] of files.entries()) {
+		const fileStats = stats[i];
+		const row = stored.get(file.path);
+		if (isStats(fileStats) && !isUnchanged(row, file.root, fileStats)) {
+			bytes += Math.max(0, fileStats.size - (row?.consumed ?? 0));
+		}
+	}
+	return bytes;
+}
+
 function isStats(value: unknown): value is Stats {
 	return typeof value === 'object' && value !== null && 'ino' in value && 'mtimeMs' in value;
 }
 
-/** Where a refresh's files are read: here while there is little to read, then in extraction threads (started once). */
+/**
+ * Where a refresh's files are read: in extraction threads (started with the first file) when there
+ * is more than `threadsFromBytes` to read in all, else here.
+ */
 class Readers {
 	private readonly here: FileReader;
 	private pool: ExtractionPool | undefined;
-	private bytes = 0;
 
-	constructor(private readonly context: RefreshContext) {
+	constructor(private readonly context: RefreshContext, private readonly toRead: number) {
 		this.here = inThreadReader(context.run);
 	}
 
@@ -183,10 +198,9 @@ class Readers {
 		return this.pool !== undefined;
 	}
 
-	for(bytes: number): FileReader {
-		this.bytes += bytes;
+	for(): FileReader {
 		const threads = this.context.extractionThreads;
-		if (!this.pool && this.bytes >= (this.context.threadsFromBytes ?? THREADS_FROM_BYTES) && threads !== 0) {
+		if (!this.pool && this.toRead >= (this.context.threadsFromBytes ?? THREADS_FROM_BYTES) && threads !== 0) {
 			this.pool = ExtractionPool.create(this.context.distDir, threads);
 		}
 		return this.pool?.read ?? this.here;

@@ -1,7 +1,8 @@
 /**
  * The index file's tables. A file is ours when its `application_id` is APPLICATION_ID, and of this
  * layout when its `user_version` is SCHEMA_VERSION; any change to the tables below raises it (an
- * index of another layout is rebuilt, see `indexDatabase.ts`).
+ * index of another layout is rebuilt, see `indexDatabase.ts`, unless MIGRATED_IN_PLACE says how to
+ * bring it to this one).
  *
  * Rollback journal (`TRUNCATE`: emptied, not deleted, after each commit), not WAL: WAL needs the shared-memory file that only `node:sqlite`'s
  * file layer provides, so a WebAssembly process (VS Code 1.100, Node 20) could not open a WAL file
@@ -19,7 +20,7 @@
 
 /** 'PiCI': Pi Condense index. */
 export const APPLICATION_ID = 0x50694349;
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** Doc ids per session: a session's docs are `[sid * DOCS_PER_SESSION, (sid + 1) * DOCS_PER_SESSION)`. */
 export const DOCS_PER_SESSION = 2 ** 26;
@@ -37,6 +38,38 @@ export const CONNECTION_PRAGMAS = `
 	PRAGMA cache_size = -16000;
 	PRAGMA foreign_keys = OFF;
 `;
+
+/**
+ * The cost tables worked out from the rows above (nothing in them is read from a session file): an
+ * index whose layout differs from this one's only in these is migrated in place
+ * (`MIGRATED_IN_PLACE`): they are dropped and made again, and filled on the next report.
+ */
+export const COSTS_DERIVED_TABLES = `
+	-- each session's cost digest (historyDigest.ts), worked out from its usage rows once: its requests per
+	-- quarter hour, its cache rebuilds (unpriced) and the models it used without a cost, and each
+	-- request's line and key fingerprint, in binary (digestCodec.ts). consumed: the bytes of the file its
+	-- rows covered; made: raised each time a digest is kept (the copies below are worked out again when one changed).
+	CREATE TABLE costs_digests (
+		sid INTEGER PRIMARY KEY,
+		consumed INTEGER NOT NULL,
+		made INTEGER NOT NULL,
+		digest BLOB NOT NULL,
+		fingerprints BLOB NOT NULL
+	);
+	-- the requests several sessions hold (copies, forks), as last worked out for a set of session folders
+	-- (roots), in binary; basis: the digests they were worked out from (their sessions, paths, starts and generations).
+	CREATE TABLE costs_copies (
+		roots TEXT PRIMARY KEY,
+		basis TEXT NOT NULL,
+		copies BLOB NOT NULL
+	);
+`;
+
+/** The layouts an index is migrated from in place, as SQL: each differed from this one only in its derived cost tables. */
+export const MIGRATED_IN_PLACE: ReadonlyMap<number, string> = new Map([
+	// 3: the digests and copies as JSON.
+	[3, `DROP TABLE costs_digests; DROP TABLE costs_copies; ${COSTS_DERIVED_TABLES}`],
+]);
 
 export const CREATE_SCHEMA = `
 	CREATE TABLE sessions (
@@ -138,24 +171,7 @@ export const CREATE_SCHEMA = `
 		settings TEXT NOT NULL
 	);
 
-	-- each session's cost digest (historyDigest.ts), worked out from its usage rows once: its requests per
-	-- quarter hour, its cache rebuilds (unpriced) and the models it used without a cost (JSON), and each
-	-- request's line and key fingerprint (uint32 pairs). consumed: the bytes of the file its rows covered;
-	-- made: raised each time a digest is kept (the copies below are worked out again when one changed).
-	CREATE TABLE costs_digests (
-		sid INTEGER PRIMARY KEY,
-		consumed INTEGER NOT NULL,
-		made INTEGER NOT NULL,
-		digest TEXT NOT NULL,
-		fingerprints BLOB NOT NULL
-	);
-	-- the requests several sessions hold (copies, forks), as last worked out for a set of session folders
-	-- (roots); basis: the digests they were worked out from (their sessions, paths, starts and generations).
-	CREATE TABLE costs_copies (
-		roots TEXT PRIMARY KEY,
-		basis TEXT NOT NULL,
-		copies TEXT NOT NULL
-	);
+	${COSTS_DERIVED_TABLES}
 
 	-- one row per searchable message; its text is only in docs_text's index (the line is read again to
 	-- show it). doc = sid * DOCS_PER_SESSION + n, so a session's rows are one range of ids (no index).

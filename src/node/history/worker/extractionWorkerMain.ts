@@ -3,8 +3,8 @@
  * session index keeps of them (`fileExtraction.ts`), so the thread that writes the index (the
  * extension host's, or the command line's) only writes. Its own thread: files are read with
  * synchronous calls (no round trip through the thread pool per read) and the engine's passes run
- * at once. Jobs run one at a time, in the order they come; a batch waits while MAX_UNACKED are
- * unwritten, which bounds the memory a build holds whatever the history's size.
+ * at once. Jobs run one at a time, in the order they come; a batch waits while MAX_UNACKED_BYTES of
+ * lines are unwritten, which bounds the memory a build holds whatever the history's size.
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { parentPort, type MessagePort } from 'node:worker_threads';
@@ -13,7 +13,7 @@ import { runSteps } from '../../../engine/steps';
 import { errorCode } from '../../fs/errors';
 import { isGone, readSessionFile, type StepRunner } from '../fileExtraction';
 import type { FileJob, FileSink, OpenedFile } from '../fileIndexer';
-import { MAX_UNACKED, type FromWorker, type ToWorker } from './protocol';
+import { MAX_UNACKED_BYTES, type FromWorker, type ToWorker } from './protocol';
 
 function parentOrThrow(): MessagePort {
 	if (!parentPort) {
@@ -27,13 +27,13 @@ const port = parentOrThrow();
 const runAtOnce: StepRunner = (steps) => Promise.resolve(runSteps(steps));
 const send = (message: FromWorker): void => port.postMessage(message);
 
-let unacked = 0;
+let unackedBytes = 0;
 let wake: (() => void) | undefined;
 let jobs: Promise<void> = Promise.resolve();
 
 port.on('message', (message: ToWorker) => {
 	if (message.type === 'ack') {
-		unacked--;
+		unackedBytes -= message.bytes;
 		wake?.();
 		return;
 	}
@@ -47,12 +47,12 @@ async function runJob(id: number, job: FileJob): Promise<void> {
 			return Promise.resolve();
 		},
 		batch: async (batch) => {
-			while (unacked >= MAX_UNACKED) {
+			while (unackedBytes >= MAX_UNACKED_BYTES) {
 				await new Promise<void>((resolve) => {
 					wake = resolve;
 				});
 			}
-			unacked++;
+			unackedBytes += batch.bytes;
 			// The texts' buffer moves to the writer's thread without a copy.
 			port.postMessage({ type: 'batch', id, batch } satisfies FromWorker, [batch.rows.texts.buffer as ArrayBuffer]);
 		},

@@ -1,19 +1,23 @@
 /**
  * The messages between the session index and its extraction worker (`extractionWorkerMain.ts`):
  * files to read, what each needs and the batches of its lines back (each acknowledged when its turn
- * to be written comes, so at most MAX_UNACKED batches of a worker wait at a time), and the end or
- * failure of each file.
+ * to be written comes, so batches of at most MAX_UNACKED_BYTES of lines of a worker wait at a time),
+ * and the end or failure of each file.
  */
 import type { ExtractedBatch } from '../fileIndexer';
 import type { FileDecision, FileJob } from '../fileIndexer';
 
-/** Batches a worker may send before the first of them is acknowledged (enough to read on while the writer commits). */
-export const MAX_UNACKED = 4;
+/**
+ * Bytes of lines a worker may send in batches not yet acknowledged (enough to read on while the
+ * writer commits, which holds its thread: it acknowledges nothing meanwhile). In bytes, not batches:
+ * a thousand small sessions make a thousand small batches. It sends one more batch beyond it at most.
+ */
+export const MAX_UNACKED_BYTES = 16 * 1024 * 1024;
 
 export type ToWorker =
 	| { readonly type: 'job'; readonly id: number; readonly job: FileJob }
-	/** One batch's turn to be written came. */
-	| { readonly type: 'ack' };
+	/** The turn of a batch (of `bytes` of lines) to be written came. */
+	| { readonly type: 'ack'; readonly bytes: number };
 
 export type FromWorker =
 	| { readonly type: 'decided'; readonly id: number; readonly decision: FileDecision }

@@ -6,11 +6,12 @@
  * prices (which enter the rebuilds of requests that recorded no cache-read price).
  */
 import assert from 'node:assert/strict';
-import { copyFileSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { digestedHistorySteps, historyReport, historyReportOf, indexedHistorySteps, NO_PRICES, type HistoryOptions, type HistoryReport, type PriceBook } from '../../../../src/engine/costs';
 import { runSteps } from '../../../../src/engine/steps';
 import type { HistoryIndex } from '../../../../src/node/history/historyIndex';
+import { SCHEMA_VERSION } from '../../../../src/node/history/indexSchema';
 import { realSessionsDir } from '../../../support/paths';
 import { useTempDir } from '../../../support/tempDirs';
 import { append, line, openTestIndex, sessionsRoot, writeSession } from '../../../support/history/indexKit';
@@ -150,5 +151,48 @@ describe('history costs from cost digests', function () {
 		await (index as HistoryIndex).db.write((db) => db.prepare('UPDATE usage SET input = 99').run());
 		const history = await (index as HistoryIndex).costHistory(roots());
 		assert.equal(historyReportOf(runSteps(digestedHistorySteps(history.sessions, history.copies, NO_PRICES))).totals.input, 10);
+	});
+
+	it('reads a damaged digest or damaged copies as missing: they are worked out again from the rows, and kept', async () => {
+		const source = join(realSessionsDir, 'large-session.migrated-v3.jsonl');
+		writeSession(agent(), 'p', 'a.jsonl', readFileSync(source, 'utf8'));
+		copyFileSync(source, join(agent(), 'sessions', '--p--', 'b.jsonl'));
+		const healthy = JSON.stringify(await reports());
+		const opened = index as HistoryIndex;
+		const digests = async (): Promise<string> => JSON.stringify(await opened.db.read((db) => db.prepare('SELECT sid, hex(digest) AS digest FROM costs_digests ORDER BY sid').all()));
+		const kept = await digests();
+		// Cut short, a byte changed in a count, another form's first byte: each reads as nothing, never as other figures.
+		for (const damage of ['substr(digest, 1, length(digest) - 1)', "X'01ff'", "X'03' || substr(digest, 2)", "digest || X'00'"]) {
+			await opened.db.write((db) => db.exec(`UPDATE costs_digests SET digest = ${damage}; UPDATE costs_copies SET copies = ${damage.replaceAll('digest', 'copies')};`));
+			assert.equal(JSON.stringify(await reports()), healthy, damage);
+			assert.equal(await digests(), kept, `${damage}: the digests worked out again are kept in place of the damaged ones`);
+		}
+	});
+
+	it('migrates an index of layout 3 in place: no session file read again, its costs as a new index\'s', async () => {
+		const source = join(realSessionsDir, 'large-session.migrated-v3.jsonl');
+		writeSession(agent(), 'p', 'a.jsonl', readFileSync(source, 'utf8'));
+		copyFileSync(source, join(agent(), 'sessions', '--p--', 'b.jsonl'));
+		const fresh = JSON.stringify(await reports());
+		// Layout 3 as it was: its cost tables held JSON.
+		await (index as HistoryIndex).db.write((db) => db.exec(`DROP TABLE costs_digests; DROP TABLE costs_copies;
+			CREATE TABLE costs_digests (sid INTEGER PRIMARY KEY, consumed INTEGER NOT NULL, made INTEGER NOT NULL, digest TEXT NOT NULL, fingerprints BLOB NOT NULL);
+			CREATE TABLE costs_copies (roots TEXT PRIMARY KEY, basis TEXT NOT NULL, copies TEXT NOT NULL);
+			INSERT INTO costs_digests SELECT sid, consumed, 1, '{"buckets":[],"rebuilds":{"line":[],"at":[],"missed":[],"paid":[],"read":[],"model":[]},"unpriced":[]}', X'' FROM sessions;
+			PRAGMA user_version = 3;`));
+		await (index as HistoryIndex).close();
+		index = undefined;
+		const path = join(temp(), 'index', 'i.sqlite');
+		const reopened = await openTestIndex(path);
+		assert.deepEqual(reopened.notices, [], 'nothing moved aside, nothing to tell');
+		assert.ok(reopened.index);
+		index = reopened.index;
+		assert.deepEqual(readdirSync(join(temp(), 'index')).filter((name) => name.endsWith('.bak')), []);
+		const refreshed = await index.refresh(roots());
+		assert.deepEqual([Object.fromEntries(refreshed.outcomes), refreshed.bytesRead], [{ unchanged: 2, removed: 0 }, 0], 'the rows were kept: no file read');
+		assert.equal(JSON.stringify(await reports()), fresh);
+		const version = await index.db.read((db) => db.prepare('PRAGMA user_version').get()?.['user_version']);
+		assert.equal(Number(version), SCHEMA_VERSION);
+		assert.equal(existsSync(`${path}.older.bak`), false);
 	});
 });

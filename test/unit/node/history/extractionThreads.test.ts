@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ExtractionPool, MAX_WAITING } from '../../../../src/node/history/extractionPool';
+import { ExtractionPool, MAX_WAITING_BYTES } from '../../../../src/node/history/extractionPool';
+import { GATHER_BYTES } from '../../../../src/node/history/fileExtraction';
 import type { ExtractedBatch } from '../../../../src/node/history/fileIndexer';
 import type { FileDecision } from '../../../../src/node/history/fileIndexer';
 import type { HistoryIndex } from '../../../../src/node/history/historyIndex';
 import { searchHistory } from '../../../../src/node/history/historySearch';
-import { MAX_UNACKED } from '../../../../src/node/history/worker/protocol';
+import { MAX_UNACKED_BYTES } from '../../../../src/node/history/worker/protocol';
 import { piCondenseSessionsDir, realSessionFiles } from '../../../support/paths';
 import { useTempDir } from '../../../support/tempDirs';
 import { distDir, headerLine, openTestIndex, sessionsRoot, userLine, writeSession, type Extraction } from '../../../support/history/indexKit';
@@ -127,8 +128,10 @@ describe('history index: extraction threads', function () {
 			},
 		});
 		const pause = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 20));
+		// Each batch covers at least GATHER_BYTES: those of MAX_WAITING_BYTES are acknowledged at once, MAX_UNACKED_BYTES more are sent.
+		const most = Math.ceil(MAX_WAITING_BYTES / GATHER_BYTES) + Math.ceil(MAX_UNACKED_BYTES / GATHER_BYTES);
 		// Until the thread has sent all it may (it is then held back), and a while longer: it sends no more.
-		while (pool.heldBatches < MAX_WAITING + MAX_UNACKED) {
+		while (pool.heldBatches < most) {
 			held.push(pool.heldBatches);
 			await pause();
 		}
@@ -140,7 +143,7 @@ describe('history index: extraction threads', function () {
 		await read;
 		await pool.close();
 		assert.equal(decided?.kind, 'read');
-		assert.ok(batches > MAX_WAITING + MAX_UNACKED + 2, `${batches} batches`);
-		assert.ok(Math.max(...held) <= MAX_WAITING + MAX_UNACKED, `held ${held.join(', ')}`);
+		assert.ok(batches > most + 2, `${batches} batches`);
+		assert.ok(Math.max(...held) <= most, `held ${held.join(', ')}`);
 	});
 });
