@@ -1,24 +1,18 @@
 /**
  * Per-file scheduling for the session watcher: tasks for one file run one after the other (so its
  * offsets are never raced), and change notifications are turned into checks that are coalesced
- * over a short delay and followed by one "settle" check once the file has been quiet. Tasks and
- * timers are the owning scope's: closing it clears the timers, skips what is queued and waits for
- * what runs.
+ * over a short delay. Tasks and timers are the owning scope's: closing it clears the timers, skips
+ * what is queued and waits for what runs.
  *
- * The settle check exists because chokidar 4 drops every `change` of a file that comes within
- * 50 ms of the previous one it reported, with no trailing event (`_throttle('change', path, 50)`
- * in its `_emit`): without it, a write just after a reported change would go unseen until the file
- * changed again.
+ * Nothing is lost by coalescing: a check reads to the end of the file, and a change heard once the
+ * delay has fired asks for another check. (chokidar, which dropped every change of a file within
+ * 50 ms of the last one it reported, needed a further "settle" check; a folder's own watch drops none.)
  */
 import { isWorkStopped, type ScopeTimer, type WorkOwner } from '../../work';
-
-/** Longer than chokidar's 50 ms window in which it drops further changes of a file. */
-const SETTLE_AFTER_MS = 80;
 
 export class FileTaskQueue {
 	private readonly queues = new Map<string, Promise<void>>();
 	private readonly coalesceTimers = new Map<string, ScopeTimer>();
-	private readonly settleTimers = new Map<string, ScopeTimer>();
 
 	constructor(private readonly work: WorkOwner, private readonly coalesceMs: number, private readonly onError: (error: unknown) => void) {}
 
@@ -39,13 +33,8 @@ export class FileTaskQueue {
 		return next;
 	}
 
-	/** `path` changed: run `check` soon (once for a burst), and once more when the file is quiet. */
+	/** `path` changed: run `check` soon (once for a burst). */
 	changed(path: string, check: () => Promise<void>): void {
-		this.settleTimers.get(path)?.cancel();
-		this.settleTimers.set(path, this.work.timeout(SETTLE_AFTER_MS, () => {
-			this.settleTimers.delete(path);
-			void this.run(path, check);
-		}));
 		if (!this.coalesceTimers.has(path)) {
 			// While a check is pending, further changes need nothing: it reads up to the end of the file.
 			this.coalesceTimers.set(path, this.work.timeout(this.coalesceMs, () => {
@@ -58,9 +47,7 @@ export class FileTaskQueue {
 	/** Forgets pending checks of `path` (the file is gone). */
 	cancel(path: string): void {
 		this.coalesceTimers.get(path)?.cancel();
-		this.settleTimers.get(path)?.cancel();
 		this.coalesceTimers.delete(path);
-		this.settleTimers.delete(path);
 	}
 
 	/** Resolves when every task queued so far has run. */

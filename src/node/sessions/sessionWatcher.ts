@@ -3,25 +3,23 @@
  * (only the bytes of newly completed lines), `rewritten` and `removed`. It never creates a folder
  * and never re-reads a whole file on append.
  *
- * chokidar is pinned to 4.0.3 on purpose: it is dual CJS/ESM and runs on Node ≥ 14.16, while
- * chokidar 5 is ESM-only for Node ≥ 20.19 and 6 needs Node ≥ 22.22. VS Code 1.100's extension host
- * runs Node 20.19.0, so 4 is the version that is safe for every host we support.
+ * Folders are watched, not files (`sessionFolders.ts`): one `fs.watch` for the sessions root and one
+ * per project folder, and a file named by an event is checked from its last consumed offset. chokidar,
+ * which the watcher used before, set up an `lstat` and a watch per session file; at a warm start of a
+ * thousand sessions that held the extension host for 55-90 ms at a time. A root that does not exist
+ * yet is waited for through its nearest ancestor (`folderWaiter.ts`).
  *
- * `awaitWriteFinish` is off: Pi appends one line per write, and a line caught half-written is kept
- * (by offset) until its `\n` arrives. Bursts of changes to one file are coalesced by a short delay;
- * no bytes are lost, because every check reads from the last consumed offset to the current end.
- * (See `fileTaskQueue.ts` for a chokidar throttle this has to work around.)
+ * A line caught half-written is kept (by offset) until its `\n` arrives. Bursts of changes to one file
+ * are coalesced by a short delay; no bytes are lost, because every check reads from the last consumed
+ * offset to the current end.
  */
-import { watch, type FSWatcher } from 'chokidar';
-import type { Stats } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import type { SessionLayout } from './sessionLocations';
+import { stat } from 'node:fs/promises';
 import { advanceTail, knownTail, snapshotTail, type FileTail, type KnownFile, type SessionFileEvent } from './fileTail';
 import { FileTaskQueue } from './fileTaskQueue';
 import { folderIdentity, waitForFolder } from './folderWaiter';
+import { SessionFolders, type WatchedRoot } from './sessionFolders';
 import { toError } from '../../base/errorMessage';
-import { closeWatcher } from '../fs/closeWatcher';
 import { errorCode } from '../fs/errors';
 import { isWorkStopped, type Slots, type WorkScope } from '../../work';
 
@@ -33,10 +31,7 @@ const FIRST_LOOKS_AT_ONCE = 4;
 
 export type { KnownFile, RewriteReason, SessionFileEvent } from './fileTail';
 
-export interface WatchedRoot {
-	readonly path: string;
-	readonly layout: SessionLayout;
-}
+export type { WatchedRoot } from './sessionFolders';
 
 export interface SessionWatcherOptions {
 	/** The watcher's own scope: closing it stops the watch, and no event follows once it has closed. */
@@ -70,7 +65,6 @@ class SessionFolderWatcher implements SessionWatcher {
 	private readonly tails = new Map<string, FileTail>();
 	private readonly queue: FileTaskQueue;
 	private readonly firstLooks: Slots;
-	private readonly watchers = new Set<FSWatcher>();
 	private readonly work: WorkScope;
 	private readonly closing: Promise<void>;
 
@@ -80,7 +74,6 @@ class SessionFolderWatcher implements SessionWatcher {
 		this.queue = new FileTaskQueue(work, options.coalesceMs ?? 25, (error) => this.fail(error));
 		this.firstLooks = work.slots(FIRST_LOOKS_AT_ONCE);
 		this.closing = new Promise((done) => work.signal.addEventListener('abort', () => done(), { once: true }));
-		work.onClose(() => Promise.all([...this.watchers].map((watcher) => closeWatcher(watcher))));
 		const roots = options.roots.map((root) => ({ path: resolve(root.path), layout: root.layout }));
 		this.ready = work.run(() => Promise.all(roots.map((root) => this.startRoot(root, false)))).then(() => undefined, (error: unknown) => {
 			if (!isWorkStopped(error)) {
@@ -97,7 +90,7 @@ class SessionFolderWatcher implements SessionWatcher {
 		return this.work.isClosed;
 	}
 
-	/** Watches `root`, or waits for it to exist. Files found by the first scan are `added` only when `announce`. */
+	/** Watches `root`, or waits for it to exist. Files found by the first listing are `added` only when `announce`. */
 	private async startRoot(root: WatchedRoot, announce: boolean): Promise<void> {
 		if (this.closed) {
 			return;
@@ -114,49 +107,26 @@ class SessionFolderWatcher implements SessionWatcher {
 			}, (error) => this.fail(error));
 			return;
 		}
-		const isSessionFile = (path: string): boolean => path.endsWith('.jsonl')
-			&& (root.layout === 'flat' ? dirname(path) : dirname(dirname(path))) === root.path;
-		const watcher = watch(root.path, {
-			depth: root.layout === 'flat' ? 0 : 1,
-			ignoreInitial: false,
-			awaitWriteFinish: false,
-			ignored: (path: string, stats?: Stats) => stats !== undefined && (stats.isFile() ? !isSessionFile(path) : !isWatchedFolder(root, path)),
-		});
-		this.watchers.add(watcher);
-		let scanned = false;
-		const initial: Promise<void>[] = [];
-		watcher.on('add', (path) => {
-			if (!isSessionFile(path)) {
-				return;
-			}
-			if (scanned) {
-				void this.queue.run(path, () => this.track(path, true));
-				return;
-			}
-			initial.push(this.queue.run(path, () => this.firstLooks.run(() => (announce ? this.track(path, true) : this.trackFirst(path)))));
-		});
-		watcher.on('change', (path) => {
-			if (isSessionFile(path)) {
-				this.queue.changed(path, () => this.check(path));
-			}
-		});
-		watcher.on('unlink', (path) => {
-			if (isSessionFile(path)) {
-				this.untrack(path);
-			}
-			this.restartIfReplaced(root, watcher, identity);
-		});
-		watcher.on('unlinkDir', (path) => {
-			this.untrackFolder(root, path, watcher);
-			this.restartIfReplaced(root, watcher, identity);
-		});
-		watcher.on('error', (error) => this.fail(error));
-		await Promise.race([new Promise<void>((done) => watcher.once('ready', done)), this.closing]);
-		scanned = true;
-		await Promise.all(initial);
+		const scope = this.work.child(`watching ${root.path}`);
+		const folders = new SessionFolders(scope, root, identity, {
+			found: (path, first) => this.queue.run(path, () => this.firstLooks.run(() => (first ? this.trackFirst(path) : this.track(path, true)))),
+			heard: (path, first) => this.queue.changed(path, () => this.check(path, first)),
+			trackedIn: (folder) => [...this.tails.keys()].filter((path) => dirname(path) === folder),
+			folderGone: (folder) => this.untrackUnder(folder),
+			rootLost: () => {
+				// Gone, or another folder at its path (moved away, or deleted and made again at once): followed from the start.
+				this.untrackUnder(root.path);
+				this.work.start(async () => {
+					await scope.close();
+					await this.startRoot(root, true);
+				}, (error) => this.fail(error));
+			},
+			error: (error) => this.fail(error),
+		}, announce);
+		await folders.start();
 	}
 
-	/** A file found by the first scan: from the index's row when it still describes the file, else read. */
+	/** A file found by the first listing: from the index's row when it still describes the file, else read. */
 	private async trackFirst(path: string): Promise<void> {
 		// Never waited for past the watcher's close (closing waits for this task).
 		const files = await Promise.race([this.options.knownFiles?.catch(() => undefined), this.closing.then(() => undefined)]);
@@ -172,7 +142,7 @@ class SessionFolderWatcher implements SessionWatcher {
 				throw error;
 			});
 			if (now === undefined) {
-				return; // deleted: chokidar's unlink follows
+				return; // deleted before it was tracked: nothing to report
 			}
 			const tail = knownTail(known, now);
 			if (tail !== undefined) {
@@ -185,7 +155,7 @@ class SessionFolderWatcher implements SessionWatcher {
 
 	private async track(path: string, announce: boolean): Promise<void> {
 		if (this.tails.has(path)) {
-			return this.check(path);
+			return this.check(path, false);
 		}
 		const snapshot = await snapshotTail(path);
 		if (snapshot === undefined) {
@@ -197,14 +167,16 @@ class SessionFolderWatcher implements SessionWatcher {
 		}
 	}
 
-	private async check(path: string): Promise<void> {
+	/** `path` was named by an event: read what it gained, or track it when new (silently while `first`), or forget it when gone. */
+	private async check(path: string, first: boolean): Promise<void> {
 		const tail = this.tails.get(path);
 		if (tail === undefined) {
-			return this.track(path, true);
+			return first ? this.trackFirst(path) : this.track(path, true);
 		}
 		const result = await advanceTail(path, tail);
 		if (result === undefined) {
-			return; // deleted: chokidar's unlink follows
+			this.forget(path);
+			return;
 		}
 		this.tails.set(path, result.tail);
 		if (result.event) {
@@ -212,44 +184,23 @@ class SessionFolderWatcher implements SessionWatcher {
 		}
 	}
 
-	private untrack(path: string): void {
-		this.queue.cancel(path);
-		void this.queue.run(path, () => {
-			if (this.tails.delete(path)) {
-				this.emit({ kind: 'removed', path });
-			}
-			return Promise.resolve();
-		});
+	private forget(path: string): void {
+		if (this.tails.delete(path)) {
+			this.emit({ kind: 'removed', path });
+		}
 	}
 
-	private untrackFolder(root: WatchedRoot, folder: string, watcher: FSWatcher): void {
+	/** Every file tracked in `folder` or in a folder inside it is gone. */
+	private untrackUnder(folder: string): void {
 		for (const path of this.tails.keys()) {
 			if (dirname(path) === folder || dirname(dirname(path)) === folder) {
-				this.untrack(path);
+				this.queue.cancel(path);
+				void this.queue.run(path, () => {
+					this.forget(path);
+					return Promise.resolve();
+				});
 			}
 		}
-		// The session folder itself went away: go back to waiting for it (once, however many events say so).
-		if (folder === root.path && this.watchers.delete(watcher)) {
-			this.work.start(async () => {
-				await closeWatcher(watcher);
-				await this.startRoot(root, true);
-			}, (error) => this.fail(error));
-		}
-	}
-
-	/**
-	 * chokidar reports the session folder's own removal only when reading its path fails once its last
-	 * entry is gone: a folder moved away, or deleted and made again at once (Pi saving its next session),
-	 * is never reported, and the watch stays on the old folder. So after anything is removed under it,
-	 * the folder at that path is checked to be the one watched; another one is followed from the start.
-	 */
-	private restartIfReplaced(root: WatchedRoot, watcher: FSWatcher, identity: string): void {
-		this.work.start(async () => {
-			const now = await folderIdentity(root.path);
-			if (now !== identity && !this.closed && this.watchers.has(watcher)) {
-				this.untrackFolder(root, root.path, watcher);
-			}
-		}, (error) => this.fail(error));
 	}
 
 	private emit(event: SessionFileEvent): void {
@@ -268,9 +219,4 @@ class SessionFolderWatcher implements SessionWatcher {
 			this.options.onError?.(toError(error));
 		}
 	}
-}
-
-/** Folders the watcher descends into: the root, and for the per-project layout its direct children. */
-function isWatchedFolder(root: WatchedRoot, path: string): boolean {
-	return path === root.path || (root.layout === 'per-project' && dirname(path) === root.path);
 }

@@ -2,60 +2,16 @@ import assert from 'node:assert/strict';
 import { appendFileSync, closeSync, mkdirSync, openSync, renameSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { watchSessionFiles, type KnownFile, type SessionFileEvent, type SessionWatcher, type WatchedRoot } from '../../../../src/node/sessions/sessionWatcher';
-import { EventLog, pause } from '../../../support/eventLog';
+import type { KnownFile, WatchedRoot } from '../../../../src/node/sessions/sessionWatcher';
+import { pause } from '../../../support/eventLog';
+import { entry, header, useSessionWatcher, writeSession as write } from '../../../support/sessionWatcherHarness';
 import { useTempDir } from '../../../support/tempDirs';
-import { testScope } from '../../../support/testWork';
-import type { WorkScope } from '../../../../src/work';
-
-const line = (value: Record<string, unknown>): string => `${JSON.stringify(value)}\n`;
-const header = (version: number): string => line({ type: 'session', version, id: 'sess', timestamp: '2026-01-01T00:00:00.000Z', cwd: '/p' });
-const entry = (n: number): string => line({ type: 'custom', customType: 'test', id: `e${n}`, parentId: null, timestamp: '2026-01-01T00:00:00.000Z', data: { n, text: 'é✓😀'.repeat(n % 5) } });
-
-type Appended = Extract<SessionFileEvent, { kind: 'appended' }>;
 
 describe('watchSessionFiles', function () {
 	this.timeout(30_000);
 	const temp = useTempDir('watch');
-	let watcher: SessionWatcher | undefined;
-	let work: WorkScope | undefined;
-	let log: EventLog<SessionFileEvent>;
-	let errors: Error[];
-
-	afterEach(async () => {
-		await work?.close();
-		watcher = undefined;
-		work = undefined;
-		assert.deepEqual(errors.map((e) => e.message), []);
-	});
-
-	async function start(root: WatchedRoot, knownFiles?: ReadonlyMap<string, KnownFile>): Promise<SessionWatcher> {
-		log = new EventLog();
-		errors = [];
-		work = testScope('watcher');
-		watcher = watchSessionFiles({ work, roots: [root], onEvent: log.push, onError: (e) => errors.push(e), ...(knownFiles ? { knownFiles: Promise.resolve(knownFiles) } : {}) });
-		await watcher.ready;
-		return watcher;
-	}
-
-	function write(path: string, content: string): string {
-		mkdirSync(join(path, '..'), { recursive: true });
-		writeFileSync(path, content);
-		return path;
-	}
-
-	/** All `appended` bytes reported for `path` once they reach `end`, checked to be contiguous. */
-	async function appendedUntil(path: string, start: number, end: number): Promise<string> {
-		await log.waitFor((e) => e.kind === 'appended' && e.path === path && e.offset + e.bytes.length === end, `appended up to ${end}`);
-		const events = log.events.filter((e): e is Appended => e.kind === 'appended' && e.path === path && e.offset >= start);
-		let expected = start;
-		for (const event of events) {
-			assert.equal(event.offset, expected, 'appends are contiguous, nothing lost or repeated');
-			assert.equal(event.bytes[event.bytes.length - 1], 0x0a, 'only complete lines are reported');
-			expected += event.bytes.length;
-		}
-		return Buffer.concat(events.map((e) => e.bytes)).toString('utf8');
-	}
+	const harness = useSessionWatcher();
+	const { start, appendedUntil } = harness;
 
 	it('tracks existing files silently, then reports only the newly appended complete lines', async () => {
 		const root: WatchedRoot = { path: join(temp(), 'sessions'), layout: 'per-project' };
@@ -66,7 +22,7 @@ describe('watchSessionFiles', function () {
 		appendFileSync(path, entry(2));
 		const bytes = await appendedUntil(path, startSize, statSync(path).size);
 		assert.equal(bytes, entry(2));
-		assert.deepEqual(log.events.filter((e) => e.kind !== 'appended'), [], 'no added event for a file present at start');
+		assert.deepEqual(harness.log.events.filter((e) => e.kind !== 'appended'), [], 'no added event for a file present at start');
 	});
 
 	describe('a file the session index knows, unchanged since it read it', () => {
@@ -83,7 +39,7 @@ describe('watchSessionFiles', function () {
 			assert.equal(w.consumedOffset(path), size);
 			appendFileSync(path, entry(2));
 			assert.equal(await appendedUntil(path, size, statSync(path).size), entry(2));
-			assert.deepEqual(log.events.filter((e) => e.kind !== 'appended'), []);
+			assert.deepEqual(harness.log.events.filter((e) => e.kind !== 'appended'), []);
 		});
 
 		it('checks its first line against the row\'s hash at its first change (so the row, not the file, was used at start)', async () => {
@@ -92,7 +48,7 @@ describe('watchSessionFiles', function () {
 			// The row says another first line: had the file been read at start, its first line would be the reference.
 			await start(root, known(path, header(2)));
 			appendFileSync(path, entry(2));
-			const rewritten = await log.waitFor((e) => e.kind === 'rewritten' && e.path === path, 'rewritten');
+			const rewritten = await harness.log.waitFor((e) => e.kind === 'rewritten' && e.path === path, 'rewritten');
 			assert.equal(rewritten.kind === 'rewritten' ? rewritten.reason : undefined, 'first-line-changed');
 		});
 
@@ -137,14 +93,14 @@ describe('watchSessionFiles', function () {
 		writeSync(fd, header(3), 0);
 		closeSync(fd);
 		appendFileSync(path, entry(3));
-		const changed = await log.waitFor((e) => e.kind === 'rewritten', 'rewritten after the first line changed');
+		const changed = await harness.log.waitFor((e) => e.kind === 'rewritten', 'rewritten after the first line changed');
 		assert.ok(changed.kind === 'rewritten' && changed.reason === 'first-line-changed');
 		assert.equal(changed.consumed, statSync(path).size);
 
-		log.clear();
+		harness.log.clear();
 		truncateSync(path, 0);
 		writeFileSync(path, header(3) + entry(9));
-		const shrank = await log.waitFor((e) => e.kind === 'rewritten' && e.reason === 'shrank', 'rewritten after truncation');
+		const shrank = await harness.log.waitFor((e) => e.kind === 'rewritten' && e.reason === 'shrank', 'rewritten after truncation');
 		assert.ok(shrank.kind === 'rewritten');
 		appendFileSync(path, entry(10));
 		const bytes = await appendedUntil(path, shrank.consumed, statSync(path).size);
@@ -152,13 +108,13 @@ describe('watchSessionFiles', function () {
 		assert.equal(w.consumedOffset(path), statSync(path).size);
 	});
 
-	it('sees a write that chokidar swallows (within 50 ms of the change it just reported)', async () => {
+	it('sees a write made just after the change it just reported', async () => {
 		const root: WatchedRoot = { path: join(temp(), 'sessions'), layout: 'per-project' };
 		const path = write(join(root.path, '--p--', 'a.jsonl'), header(3));
 		const w = await start(root);
 		const startSize = w.consumedOffset(path) ?? -1;
 		appendFileSync(path, entry(1));
-		await log.waitFor((e) => e.kind === 'appended', 'first append');
+		await harness.log.waitFor((e) => e.kind === 'appended', 'first append');
 		appendFileSync(path, entry(2)); // nothing else happens to the file afterwards
 		const bytes = await appendedUntil(path, startSize, statSync(path).size);
 		assert.equal(bytes, entry(1) + entry(2));
@@ -169,8 +125,8 @@ describe('watchSessionFiles', function () {
 		const path = write(join(root.path, '--p--', 'a.jsonl'), header(3));
 		await start(root);
 		rmSync(path);
-		await log.waitFor((e) => e.kind === 'removed' && e.path === path, 'removed');
-		assert.equal(watcher?.consumedOffset(path), undefined);
+		await harness.log.waitFor((e) => e.kind === 'removed' && e.path === path, 'removed');
+		assert.equal(harness.watcher?.consumedOffset(path), undefined);
 	});
 
 	it('reports a new file in a new project folder as added, then its appends', async () => {
@@ -178,7 +134,7 @@ describe('watchSessionFiles', function () {
 		mkdirSync(root.path, { recursive: true });
 		await start(root);
 		const path = write(join(root.path, '--new-project--', 'b.jsonl'), header(3));
-		const added = await log.waitFor((e) => e.kind === 'added' && e.path === path, 'added');
+		const added = await harness.log.waitFor((e) => e.kind === 'added' && e.path === path, 'added');
 		assert.ok(added.kind === 'added');
 		appendFileSync(path, entry(1));
 		const bytes = await appendedUntil(path, added.consumed, statSync(path).size);
@@ -190,7 +146,7 @@ describe('watchSessionFiles', function () {
 		await start(root);
 		assert.throws(() => statSync(join(temp(), 'agent')), /ENOENT/);
 		const path = write(join(root.path, '--p--', 'first.jsonl'), header(3) + entry(1));
-		await log.waitFor((e) => e.kind === 'added' && e.path === path, 'added once the folder appears');
+		await harness.log.waitFor((e) => e.kind === 'added' && e.path === path, 'added once the folder appears');
 	});
 
 	it('follows the session folder being deleted and created again', async () => {
@@ -198,9 +154,9 @@ describe('watchSessionFiles', function () {
 		const path = write(join(root.path, '--p--', 'a.jsonl'), header(3));
 		await start(root);
 		rmSync(root.path, { recursive: true });
-		await log.waitFor((e) => e.kind === 'removed' && e.path === path, 'removed with its folder');
+		await harness.log.waitFor((e) => e.kind === 'removed' && e.path === path, 'removed with its folder');
 		const again = write(join(root.path, '--q--', 'b.jsonl'), header(3));
-		await log.waitFor((e) => e.kind === 'added' && e.path === again, 'added after the folder came back');
+		await harness.log.waitFor((e) => e.kind === 'added' && e.path === again, 'added after the folder came back');
 	});
 
 	it('follows a session folder replaced by a new one before the watcher noticed (moved away, another made at once)', async () => {
@@ -209,9 +165,9 @@ describe('watchSessionFiles', function () {
 		await start(root);
 		renameSync(root.path, join(temp(), 'sessions-before'));
 		mkdirSync(root.path);
-		await log.waitFor((e) => e.kind === 'removed' && e.path === path, 'removed with its folder');
+		await harness.log.waitFor((e) => e.kind === 'removed' && e.path === path, 'removed with its folder');
 		const again = write(join(root.path, '--q--', 'b.jsonl'), header(3));
-		await log.waitFor((e) => e.kind === 'added' && e.path === again, 'added in the new folder');
+		await harness.log.waitFor((e) => e.kind === 'added' && e.path === again, 'added in the new folder');
 	});
 
 	it('watches a flat folder: session files directly inside, nothing in sub-folders or other files', async () => {
@@ -221,15 +177,15 @@ describe('watchSessionFiles', function () {
 		const notes = write(join(root.path, 'notes.txt'), 'x\n');
 		const nested = write(join(root.path, 'sub', 'nested.jsonl'), header(3));
 		const path = write(join(root.path, 'direct.jsonl'), header(3));
-		await log.waitFor((e) => e.kind === 'added' && e.path === path, 'added');
+		await harness.log.waitFor((e) => e.kind === 'added' && e.path === path, 'added');
 		// Appends to all three, the session file's last: once its append is reported, the others' would have been.
 		appendFileSync(notes, 'y\n');
 		appendFileSync(nested, entry(1));
 		appendFileSync(path, entry(1));
 		await appendedUntil(path, Buffer.byteLength(header(3)), statSync(path).size);
-		assert.deepEqual([...new Set(log.events.map((e) => e.path))], [path]);
-		assert.equal(watcher?.consumedOffset(notes), undefined);
-		assert.equal(watcher?.consumedOffset(nested), undefined);
+		assert.deepEqual([...new Set(harness.log.events.map((e) => e.path))], [path]);
+		assert.equal(harness.watcher?.consumedOffset(notes), undefined);
+		assert.equal(harness.watcher?.consumedOffset(nested), undefined);
 	});
 
 	it('stops reporting once closed', async () => {
@@ -238,9 +194,9 @@ describe('watchSessionFiles', function () {
 		const w = await start(root);
 		appendFileSync(path, entry(1));
 		assert.ok(w);
-		await work?.close();
-		const count = log.events.length;
-		const closedLog = log;
+		await harness.work?.close();
+		const count = harness.log.events.length;
+		const closedLog = harness.log;
 		// A second watcher of the same folder: once it has reported the append, the closed one would have too.
 		const second = await start(root);
 		const from = second.consumedOffset(path) ?? -1;
