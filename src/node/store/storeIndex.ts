@@ -8,20 +8,20 @@
  */
 import type { Logger } from '../../engine/ports';
 import type { StoredAccounts } from '../../engine/costs';
-import { sessionModifiedTime } from '../../engine/session';
 import { HistoryService, type HistoryServiceOptions } from '../history/service/historyService';
 import type { StoredSession } from '../history/indexRows';
 import type { RefreshProgress } from '../history/indexRefresh';
 import type { SearchOptions, SessionHits } from '../history/historySearch';
 import type { HistoryCosts } from '../history/historyCostsReport';
 import type { AccountsDue } from '../history/historyCosts';
-import type { SessionFile, UnlistedSessionFile } from '../sessions/discoverSessions';
+import type { UnlistedSessionFile } from '../sessions/discoverSessions';
 import type { KnownFile } from '../sessions/sessionWatcher';
 import type { SessionRoot } from '../sessions/sessionLocations';
 import type { SessionFileSummary } from '../sessions/summaryCache';
 import { errorMessage } from '../../base/errorMessage';
 import { isWorkStopped, type SerialQueue, type WorkScope } from '../../work';
 import type { SessionRows } from './sessionRows';
+import { applyStoredRows, summaryOf } from './storedRows';
 
 /** What the index is doing in this window. */
 export type IndexState =
@@ -192,50 +192,36 @@ export class StoreIndex {
 	}
 
 	/** The sessions and messages where the words occur, best first; undefined without an index. */
-	async search(input: string, options: SearchOptions, signal?: AbortSignal): Promise<SessionHits[] | undefined> {
-		if (!this.searchable) {
-			return undefined;
-		}
-		try {
-			return await this.service.search(input, { ...options, roots: this.options.roots().map((root) => root.path) }, signal);
-		} catch (error) {
-			if (isWorkStopped(error)) {
-				throw error;
-			}
-			this.failed(error);
-			return undefined;
-		}
+	search(input: string, options: SearchOptions, signal?: AbortSignal): Promise<SessionHits[] | undefined> {
+		return this.ask(() => this.service.search(input, { ...options, roots: this.options.roots().map((root) => root.path) }, signal), undefined);
 	}
 
 	/** The costs of every session, from the index alone (each request once); undefined without an index. */
-	async costs(options: { readonly timeZone?: string; readonly top?: number }, signal?: AbortSignal): Promise<HistoryCosts | undefined> {
-		if (!this.searchable) {
-			return undefined;
-		}
-		try {
-			return await this.service.costs(this.options.roots(), options, signal);
-		} catch (error) {
-			if (isWorkStopped(error)) {
-				throw error;
-			}
-			this.failed(error);
-			return undefined;
-		}
+	costs(options: { readonly timeZone?: string; readonly top?: number }, signal?: AbortSignal): Promise<HistoryCosts | undefined> {
+		return this.ask(() => this.service.costs(this.options.roots(), options, signal), undefined);
 	}
 
 	/** The pruned sessions whose prunes the index does not count yet; [] without an index. */
-	async accountsDue(signal?: AbortSignal): Promise<AccountsDue[]> {
+	accountsDue(signal?: AbortSignal): Promise<AccountsDue[]> {
+		return this.ask(() => this.service.accountsDue(this.options.roots(), signal), []);
+	}
+
+	/**
+	 * A question to the index: `otherwise` when it is off, cleared or building, or when asking fails (it is
+	 * then turned off for this window, and the log says why); a stop is passed on.
+	 */
+	private async ask<T>(question: () => Promise<T>, otherwise: T): Promise<T> {
 		if (!this.searchable) {
-			return [];
+			return otherwise;
 		}
 		try {
-			return await this.service.accountsDue(this.options.roots(), signal);
+			return await question();
 		} catch (error) {
 			if (isWorkStopped(error)) {
 				throw error;
 			}
 			this.failed(error);
-			return [];
+			return otherwise;
 		}
 	}
 
@@ -267,32 +253,9 @@ export class StoreIndex {
 		this.applyStored(await this.service.stored(this.options.roots(), signal));
 	}
 
-	/** Puts the index's sessions into the rows: header and file facts, and the summary when the file was read to its end. */
+	/** Puts the index's sessions into the rows (see `applyStoredRows`). */
 	private applyStored(stored: readonly StoredSession[]): void {
-		const rootOf = new Map(this.options.roots().map((root) => [root.path, root]));
-		let changed = false;
-		const unlisted: UnlistedSessionFile[] = [];
-		for (const row of stored) {
-			const root = rootOf.get(row.root);
-			if (!root) {
-				continue;
-			}
-			if (!row.header || row.unlisted !== undefined) {
-				unlisted.push({ path: row.path, root, size: row.size, mtimeMs: row.mtimeMs, reason: row.unlisted ?? 'no session header' });
-				continue;
-			}
-			const complete = row.size >= 0;
-			const file: SessionFile = { path: row.path, root, size: complete ? row.size : row.consumed, mtimeMs: row.mtimeMs, header: row.header };
-			const known = this.options.rows.get(row.path);
-			if (known && known.summary && (!complete || known.summary.size >= row.size)) {
-				continue; // what the row has is as new (the watcher may have gone further)
-			}
-			this.options.rows.upsertFile(file);
-			if (complete) {
-				this.options.rows.update(row.path, { summary: summaryOf(row) });
-			}
-			changed = true;
-		}
+		const { changed, unlisted } = applyStoredRows(stored, this.options.rows, this.options.roots());
 		this.unlistedFiles = unlisted;
 		if (changed) {
 			this.options.listChanged();
@@ -313,9 +276,4 @@ export class StoreIndex {
 		this.current = state;
 		this.options.stateChanged(state);
 	}
-}
-
-/** A stored row as the list's summary of the file. */
-export function summaryOf(row: StoredSession): SessionFileSummary {
-	return { path: row.path, size: row.size, mtimeMs: row.mtimeMs, summary: row.summary, modified: sessionModifiedTime(row.summary, row.mtimeMs), scannedBytes: 0 };
 }
