@@ -34,8 +34,8 @@ export const DOC_ROLES = ['user', 'assistant', 'tool', 'bash', 'custom', 'summar
 /**
  * One row per model request, with the usage the session recorded for it. `total_tokens` and `cost`
  * are NULL when they equal the sum of their parts, added in the order `tokensOfParts` and
- * `costOfParts` add them (so they read back exactly): every request Pi writes has them so, and
- * leaving them out is a tenth of the table.
+ * `costOfParts` add them (so they read back exactly): Pi 0.78 to 1.6 record every request so, and leaving
+ * them out is a tenth of the table (an older Pi recorded no `totalTokens`, read as 0: those are kept).
  */
 const USAGE_TABLE = `
 	-- one row per model request (an entry: its line), with the usage the session recorded for it
@@ -107,7 +107,7 @@ const USAGE_WITH_SUMS_LEFT_OUT = `
 
 /**
  * Set on a new file, before its tables: pages freed (the full-text index's merges free many) can be
- * given back to the file system (`PRAGMA incremental_vacuum`, `indexDatabase.ts`). A file of an
+ * given back to the file system (`giveBackFreePages`, `indexRows.ts`). A file of an
  * older layout migrated in place keeps its setting (changing it means a VACUUM: seconds with the lock held).
  */
 export const NEW_FILE_PRAGMAS = 'PRAGMA auto_vacuum = INCREMENTAL;';

@@ -196,7 +196,7 @@ describe('history costs from cost digests', function () {
 			const sessions = await opened.costSessions(roots());
 			const requests = JSON.stringify(sessions);
 			const all = sessions.flatMap((session) => session.requests);
-			// This real session's older Pi recorded totalTokens without the cache's tokens: those totals are kept.
+			// This real session's older Pi recorded no totalTokens (read as 0): those totals are kept.
 			const kept = {
 				costs: all.filter((u) => u.cost !== u.costInput + u.costOutput + u.costCacheRead + u.costCacheWrite).length,
 				totals: all.filter((u) => u.totalTokens !== u.input + u.output + u.cacheRead + u.cacheWrite).length,
