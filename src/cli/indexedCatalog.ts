@@ -22,8 +22,8 @@ import { readCatalog, type Catalog } from './sessionCatalog';
 import type { IndexChoice } from './indexOptions';
 import { cliWork } from './cliWork';
 
-/** Session bytes per index write (one commit each): their rows are held until it, so 8 MB (peak RSS). */
-const CLI_BATCH_BYTES = 8 * 1024 * 1024;
+/** Session bytes per index write (one commit each). */
+const CLI_BATCH_BYTES = 16 * 1024 * 1024;
 
 export interface IndexedCatalog {
 	readonly catalog: Catalog;

@@ -22,15 +22,7 @@ export const HISTORY_WORKER_FILE = 'history-worker.js';
  * a transaction's worth (the command line's), so the thread reads on while the writer commits. In
  * bytes, not batches: a thousand small sessions make a thousand small batches.
  */
-export const MAX_WAITING_BYTES = 8 * 1024 * 1024;
-
-/**
- * A thread's young generation (V8 sizes it by the machine's memory otherwise: ~40 MB more per
- * thread). What a thread parses dies young, a line at a time, so a smaller one is collected as
- * cheaply; with two threads, a cold build of the bench history peaked at 350 MB without it, 300 MB
- * with it and 8 MB instead of 16 waiting and unacknowledged.
- */
-const WORKER_YOUNG_GENERATION_MB = 8;
+export const MAX_WAITING_BYTES = 16 * 1024 * 1024;
 
 /** Extraction threads by default: one beside this thread on two cores, two from four. */
 export function defaultExtractionThreads(): number {
@@ -148,7 +140,7 @@ export class ExtractionPool {
 	}
 
 	private start(): Thread {
-		const worker = new Worker(this.workerFile, { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
+		const worker = new Worker(this.workerFile);
 		const thread: Thread = { worker, jobs: new Map() };
 		this.threads.push(thread);
 		worker.on('message', (message: FromWorker) => this.receive(thread, message));

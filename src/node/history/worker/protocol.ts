@@ -12,7 +12,7 @@ import type { FileDecision, FileJob } from '../fileIndexer';
  * writer commits, which holds its thread: it acknowledges nothing meanwhile). In bytes, not batches:
  * a thousand small sessions make a thousand small batches. It sends one more batch beyond it at most.
  */
-export const MAX_UNACKED_BYTES = 8 * 1024 * 1024;
+export const MAX_UNACKED_BYTES = 16 * 1024 * 1024;
 
 export type ToWorker =
 	| { readonly type: 'job'; readonly id: number; readonly job: FileJob }
