@@ -2,8 +2,8 @@
  * The session index's extraction threads (`worker/extractionWorkerMain.ts`, built to
  * `dist/history-worker.js`): a build reads and extracts files there while this thread writes what
  * they gave, so a cold build uses two cores. Batches are delivered in the order they come, one at a
- * time; while the writer commits, a thread reads on until batches of MAX_WAITING_BYTES of lines wait
- * here and MAX_UNACKED_BYTES more are on their way, whatever the history's size. A thread that stops (a file too large for its
+ * time; while the writer commits, a thread reads on until batches of `heldBytes` of lines wait
+ * here and `heldBytes` more per thread are on their way, whatever the history's size. A thread that stops (a file too large for its
  * memory) fails the jobs it held, which the build reports as problems of those files; the next job
  * starts a new one.
  */
@@ -13,16 +13,10 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { FileReader } from './fileExtraction';
 import type { FileSink } from './fileIndexer';
-import type { FromWorker, ToWorker } from './worker/protocol';
+import { HELD_BYTES, type FromWorker, type ToWorker, type WorkerSettings } from './worker/protocol';
 
 export const HISTORY_WORKER_FILE = 'history-worker.js';
 
-/**
- * Bytes of session lines whose batches may wait for the writer before their thread is held back:
- * a transaction's worth (the command line's), so the thread reads on while the writer commits. In
- * bytes, not batches: a thousand small sessions make a thousand small batches.
- */
-export const MAX_WAITING_BYTES = 16 * 1024 * 1024;
 
 /** Extraction threads by default: one beside this thread on two cores, two from four. */
 export function defaultExtractionThreads(): number {
@@ -65,12 +59,15 @@ export class ExtractionPool {
 	private waitingBatches = 0;
 	private waitingBytes = 0;
 
-	private constructor(private readonly workerFile: string, private readonly size: number) {}
+	private constructor(private readonly workerFile: string, private readonly size: number, private readonly heldBytes: number) {}
 
-	/** A pool over `dist/history-worker.js`; undefined when that file is missing (extraction then runs in this thread). */
-	static create(distDir: string, size = defaultExtractionThreads()): ExtractionPool | undefined {
+	/**
+	 * A pool over `dist/history-worker.js`; undefined when that file is missing (extraction then runs
+	 * in this thread). `heldBytes`: of lines whose batches wait here, and as many per thread on their way.
+	 */
+	static create(distDir: string, size = defaultExtractionThreads(), heldBytes = HELD_BYTES): ExtractionPool | undefined {
 		const workerFile = join(distDir, HISTORY_WORKER_FILE);
-		return existsSync(workerFile) ? new ExtractionPool(workerFile, Math.max(1, size)) : undefined;
+		return existsSync(workerFile) ? new ExtractionPool(workerFile, Math.max(1, size), heldBytes) : undefined;
 	}
 
 	readonly read: FileReader = (job, sink, signal) => new Promise<void>((resolve, reject) => {
@@ -120,7 +117,7 @@ export class ExtractionPool {
 		}, { once: true });
 	}
 
-	/** Batches received and not yet handed to the writer: those of MAX_WAITING_BYTES of lines, and MAX_UNACKED_BYTES more per thread (and one batch beyond each). */
+	/** Batches received and not yet handed to the writer: those of `heldBytes` of lines, and `heldBytes` more per thread (and one batch beyond each). */
 	get heldBatches(): number {
 		return this.waitingBatches;
 	}
@@ -140,7 +137,7 @@ export class ExtractionPool {
 	}
 
 	private start(): Thread {
-		const worker = new Worker(this.workerFile);
+		const worker = new Worker(this.workerFile, { workerData: { heldBytes: this.heldBytes } satisfies WorkerSettings });
 		const thread: Thread = { worker, jobs: new Map() };
 		this.threads.push(thread);
 		worker.on('message', (message: FromWorker) => this.receive(thread, message));
@@ -179,8 +176,8 @@ export class ExtractionPool {
 				return;
 			case 'batch': {
 				// Acknowledged at once while few wait, else when its turn comes: the thread reads on while
-				// earlier batches are written, and batches of at most MAX_WAITING_BYTES (and MAX_UNACKED_BYTES more) are held.
-				const early = this.waitingBytes < MAX_WAITING_BYTES;
+				// earlier batches are written, and batches of at most `heldBytes` (and as many more per thread) are held.
+				const early = this.waitingBytes < this.heldBytes;
 				this.waitingBatches++;
 				this.waitingBytes += message.batch.bytes;
 				if (early) {

@@ -3,17 +3,17 @@
  * session index keeps of them (`fileExtraction.ts`), so the thread that writes the index (the
  * extension host's, or the command line's) only writes. Its own thread: files are read with
  * synchronous calls (no round trip through the thread pool per read) and the engine's passes run
- * at once. Jobs run one at a time, in the order they come; a batch waits while MAX_UNACKED_BYTES of
- * lines are unwritten, which bounds the memory a build holds whatever the history's size.
+ * at once. Jobs run one at a time, in the order they come; a batch waits while `heldBytes` of
+ * lines are unacknowledged, which bounds the memory a build holds whatever the history's size.
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { parentPort, type MessagePort } from 'node:worker_threads';
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { errorMessage } from '../../../base/errorMessage';
 import { runSteps } from '../../../engine/steps';
 import { errorCode } from '../../fs/errors';
 import { isGone, readSessionFile, type StepRunner } from '../fileExtraction';
 import type { FileJob, FileSink, OpenedFile } from '../fileIndexer';
-import { MAX_UNACKED_BYTES, type FromWorker, type ToWorker } from './protocol';
+import { HELD_BYTES, type FromWorker, type ToWorker, type WorkerSettings } from './protocol';
 
 function parentOrThrow(): MessagePort {
 	if (!parentPort) {
@@ -27,6 +27,7 @@ const port = parentOrThrow();
 const runAtOnce: StepRunner = (steps) => Promise.resolve(runSteps(steps));
 const send = (message: FromWorker): void => port.postMessage(message);
 
+const heldBytes = (workerData as Partial<WorkerSettings> | undefined)?.heldBytes ?? HELD_BYTES;
 let unackedBytes = 0;
 let wake: (() => void) | undefined;
 let jobs: Promise<void> = Promise.resolve();
@@ -47,7 +48,7 @@ async function runJob(id: number, job: FileJob): Promise<void> {
 			return Promise.resolve();
 		},
 		batch: async (batch) => {
-			while (unackedBytes >= MAX_UNACKED_BYTES) {
+			while (unackedBytes >= heldBytes) {
 				await new Promise<void>((resolve) => {
 					wake = resolve;
 				});

@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ExtractionPool, MAX_WAITING_BYTES } from '../../../../src/node/history/extractionPool';
+import { ExtractionPool } from '../../../../src/node/history/extractionPool';
 import { GATHER_BYTES } from '../../../../src/node/history/fileExtraction';
 import type { ExtractedBatch } from '../../../../src/node/history/fileIndexer';
 import type { FileDecision } from '../../../../src/node/history/fileIndexer';
 import type { HistoryIndex } from '../../../../src/node/history/historyIndex';
 import { searchHistory } from '../../../../src/node/history/historySearch';
-import { MAX_UNACKED_BYTES } from '../../../../src/node/history/worker/protocol';
 import { piCondenseSessionsDir, realSessionFiles } from '../../../support/paths';
 import { useTempDir } from '../../../support/tempDirs';
 import { distDir, headerLine, openTestIndex, sessionsRoot, userLine, writeSession, type Extraction } from '../../../support/history/indexKit';
@@ -104,7 +103,9 @@ describe('history index: extraction threads', function () {
 		const path = join(temp(), 'big.jsonl');
 		const line = userLine('u', `${'word '.repeat(200)}`, 1000);
 		writeFileSync(path, headerLine('bbbb') + line.repeat(Math.ceil(60 * 1024 * 1024 / line.length)));
-		const pool = ExtractionPool.create(distDir, 1);
+		// 16 MB held here and 16 MB on their way (HELD_BYTES, 64 MB, would need a file of 140 MB).
+		const heldBytes = 16 * 1024 * 1024;
+		const pool = ExtractionPool.create(distDir, 1, heldBytes);
 		assert.ok(pool);
 		let release: (() => void) | undefined;
 		const held: number[] = [];
@@ -128,8 +129,8 @@ describe('history index: extraction threads', function () {
 			},
 		});
 		const pause = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 20));
-		// Each batch covers at least GATHER_BYTES: those of MAX_WAITING_BYTES are acknowledged at once, MAX_UNACKED_BYTES more are sent.
-		const most = Math.ceil(MAX_WAITING_BYTES / GATHER_BYTES) + Math.ceil(MAX_UNACKED_BYTES / GATHER_BYTES);
+		// Each batch covers at least GATHER_BYTES: those of heldBytes are acknowledged at once, heldBytes more are sent.
+		const most = 2 * Math.ceil(heldBytes / GATHER_BYTES);
 		// Until the thread has sent all it may (it is then held back), and a while longer: it sends no more.
 		while (pool.heldBatches < most) {
 			held.push(pool.heldBatches);
