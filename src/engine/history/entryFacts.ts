@@ -4,6 +4,7 @@
  * `usage` entries), pi-condense's events, and the text search looks in. Pure; reads hostile JSON
  * defensively and never mutates it.
  */
+import { isoTime } from '../../base/isoTime';
 import { isPlainObject } from '../../base/plainObject';
 import type { CondenseEvent, SearchDoc, UsageRecord, UsageSource } from './historyRecords';
 import { textOf, type RawLine } from './rawLine';
@@ -146,6 +147,6 @@ export function entryTime(timestamp: unknown): number | undefined {
 	if (typeof timestamp !== 'string') {
 		return undefined;
 	}
-	const time = Date.parse(timestamp);
+	const time = isoTime(timestamp);
 	return Number.isNaN(time) ? undefined : time;
 }
