@@ -73,7 +73,7 @@ async function soundness(path: string, engine: SqlEngineChoice): Promise<string>
 async function contents(index: HistoryIndex, agentDir: string): Promise<Record<string, unknown>> {
 	const rows = await index.stored([sessionsRoot(agentDir)]);
 	const counts = await index.db.read((db) => Object.fromEntries(rows.map((row) => [row.path, {
-		usage: db.prepare('SELECT count(*) AS n, total(cost) AS cost FROM usage WHERE sid = ?').get([row.sid]),
+		usage: db.prepare('SELECT count(*) AS n, total(cost) AS cost FROM usage_with_model WHERE sid = ?').get([row.sid]),
 		events: db.prepare('SELECT count(*) AS n FROM events WHERE sid = ?').get([row.sid]),
 		docs: db.prepare('SELECT count(*) AS n FROM docs WHERE doc BETWEEN ? AND ?').get([row.sid * 2 ** 26, (row.sid + 1) * 2 ** 26 - 1]),
 	}])));

@@ -8,7 +8,7 @@
  */
 import type { CostEventRow, IndexedRequest, IndexedSession, IndexedSessionInfo, IndexedSource, ObservedSettings, StoredAccounts } from '../../engine/costs';
 import { isPlainObject } from '../../base/plainObject';
-import { USAGE_SOURCES } from './indexSchema';
+import { costOfParts, tokensOfParts, USAGE_SOURCES } from './indexSchema';
 import type { SqlDatabase, SqlRow, SqlValue } from './sqlite/sqlDatabase';
 
 /** A session with pi-condense entries whose prunes have no account for its file as it is (or for these settings). */
@@ -109,6 +109,16 @@ function groupBySid<T>(rows: readonly SqlRow[], read: (row: SqlRow) => T): Map<n
 }
 
 export function requestOf(row: SqlRow): IndexedRequest {
+	const parts = {
+		input: num(row['input']),
+		output: num(row['output']),
+		cacheRead: num(row['cache_read']),
+		cacheWrite: num(row['cache_write']),
+		costInput: num(row['cost_input']),
+		costOutput: num(row['cost_output']),
+		costCacheRead: num(row['cost_cache_read']),
+		costCacheWrite: num(row['cost_cache_write']),
+	};
 	return {
 		line: num(row['line']),
 		entryId: text(row['entry_id']),
@@ -118,16 +128,16 @@ export function requestOf(row: SqlRow): IndexedRequest {
 		model: text(row['model']),
 		time: time(row['time']),
 		entryTime: time(row['entry_time']),
-		input: num(row['input']),
-		output: num(row['output']),
-		cacheRead: num(row['cache_read']),
-		cacheWrite: num(row['cache_write']),
-		totalTokens: num(row['total_tokens']),
-		cost: num(row['cost']),
-		costInput: num(row['cost_input']),
-		costOutput: num(row['cost_output']),
-		costCacheRead: num(row['cost_cache_read']),
-		costCacheWrite: num(row['cost_cache_write']),
+		input: parts.input,
+		output: parts.output,
+		cacheRead: parts.cacheRead,
+		cacheWrite: parts.cacheWrite,
+		totalTokens: row['total_tokens'] === null ? tokensOfParts(parts) : num(row['total_tokens']),
+		cost: row['cost'] === null ? costOfParts(parts) : num(row['cost']),
+		costInput: parts.costInput,
+		costOutput: parts.costOutput,
+		costCacheRead: parts.costCacheRead,
+		costCacheWrite: parts.costCacheWrite,
 	};
 }
 

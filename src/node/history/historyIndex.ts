@@ -19,6 +19,8 @@ import { refreshFiles, type RefreshOptions, type RefreshResult } from './indexRe
 import { removeListSnapshot } from './listSnapshot';
 import { deleteSession, sessionsOf, type StoredRow } from './indexRows';
 import { IndexWriter } from './indexWriter';
+import { NEW_FILE_PRAGMAS } from './indexSchema';
+import { giveBackFreePages } from './indexRows';
 import type { SqlEngineChoice } from './sqlite/openSqlite';
 import type { IndexedSession, StoredAccounts } from '../../engine/costs';
 import { readCostHistory, type DigestedHistory } from './costHistory';
@@ -151,7 +153,8 @@ export class HistoryIndex {
 			db.exec("INSERT INTO docs_text (docs_text) VALUES ('delete-all')");
 			db.exec('DELETE FROM docs; DELETE FROM usage; DELETE FROM events; DELETE FROM costs_accounts; DELETE FROM costs_digests; DELETE FROM costs_copies; DELETE FROM models; DELETE FROM sessions;');
 		});
-		await this.database.use((db) => db.exec('VACUUM'));
+		// VACUUM also sets an index migrated from an older layout to give its free pages back from now on.
+		await this.database.use((db) => db.exec(`${NEW_FILE_PRAGMAS} VACUUM`));
 		removeListSnapshot(this.path);
 	}
 
@@ -174,6 +177,10 @@ export class HistoryIndex {
 		files.sort((a, b) => Number(firstPaths.has(b.path)) - Number(firstPaths.has(a.path)));
 		const writer = new IndexWriter(this.database, this.options.batchBytes ?? DEFAULT_BATCH_BYTES);
 		const { distDir, extractionThreads, threadsFromBytes } = this.options;
-		return refreshFiles(files, stored, { writer, run: this.run, distDir, extractionThreads, threadsFromBytes }, options, problems);
+		const result = await refreshFiles(files, stored, { writer, run: this.run, distDir, extractionThreads, threadsFromBytes }, options, problems);
+		if (result.bytesRead > 0 || (result.outcomes.get('removed') ?? 0) > 0) {
+			await this.database.write(giveBackFreePages);
+		}
+		return result;
 	}
 }

@@ -13,7 +13,7 @@ import { dirname } from 'node:path';
 import { errorMessage } from '../../base/errorMessage';
 import { IndexLock, IndexLockError } from './indexLock';
 import { preparePrivateFile } from './indexLocation';
-import { APPLICATION_ID, CONNECTION_PRAGMAS, CREATE_SCHEMA, MIGRATED_IN_PLACE, SCHEMA_VERSION } from './indexSchema';
+import { APPLICATION_ID, CONNECTION_PRAGMAS, CREATE_SCHEMA, MIGRATED_IN_PLACE, NEW_FILE_PRAGMAS, SCHEMA_VERSION } from './indexSchema';
 import { openSqlite, type SqlEngineChoice } from './sqlite/openSqlite';
 import { sqlFailureOf, type SqlDatabase } from './sqlite/sqlDatabase';
 
@@ -165,6 +165,7 @@ export class IndexDatabase {
 		const version = Number(db.prepare('PRAGMA user_version').get()?.['user_version'] ?? 0);
 		const tables = Number(db.prepare('SELECT count(*) AS n FROM sqlite_master').get()?.['n'] ?? 0);
 		if (applicationId === 0 && version === 0 && tables === 0) {
+			db.exec(NEW_FILE_PRAGMAS);
 			db.exec('BEGIN IMMEDIATE');
 			db.exec(`${CREATE_SCHEMA}\nPRAGMA application_id = ${APPLICATION_ID};\nPRAGMA user_version = ${SCHEMA_VERSION};`);
 			db.exec('COMMIT');

@@ -20,7 +20,7 @@
 
 /** 'PiCI': Pi Condense index. */
 export const APPLICATION_ID = 0x50694349;
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 /** Doc ids per session: a session's docs are `[sid * DOCS_PER_SESSION, (sid + 1) * DOCS_PER_SESSION)`. */
 export const DOCS_PER_SESSION = 2 ** 26;
@@ -30,6 +30,87 @@ export const USAGE_SOURCES = ['assistant', 'toolResult', 'compaction', 'branch_s
 
 /** `docs.role`, by index. */
 export const DOC_ROLES = ['user', 'assistant', 'tool', 'bash', 'custom', 'summary'] as const;
+
+/**
+ * One row per model request, with the usage the session recorded for it. `total_tokens` and `cost`
+ * are NULL when they equal the sum of their parts, added in the order `tokensOfParts` and
+ * `costOfParts` add them (so they read back exactly): every request Pi writes has them so, and
+ * leaving them out is a tenth of the table.
+ */
+const USAGE_TABLE = `
+	-- one row per model request (an entry: its line), with the usage the session recorded for it
+	CREATE TABLE usage (
+		sid INTEGER NOT NULL,
+		line INTEGER NOT NULL,
+		entry_id TEXT,
+		-- USAGE_SOURCES index: assistant, toolResult, compaction, branch_summary, usage (a Pi 1.x usage entry, with its kind)
+		source INTEGER NOT NULL,
+		kind TEXT,
+		model_id INTEGER,
+		time INTEGER,
+		-- the entry's own time (time is an assistant message's own, when it has one)
+		entry_time INTEGER,
+		input INTEGER NOT NULL,
+		output INTEGER NOT NULL,
+		cache_read INTEGER NOT NULL,
+		cache_write INTEGER NOT NULL,
+		-- NULL: input + output + cache_read + cache_write
+		total_tokens INTEGER,
+		-- NULL: cost_input + cost_output + cost_cache_read + cost_cache_write
+		cost REAL,
+		cost_input REAL NOT NULL,
+		cost_output REAL NOT NULL,
+		cost_cache_read REAL NOT NULL,
+		cost_cache_write REAL NOT NULL,
+		PRIMARY KEY (sid, line)
+	) WITHOUT ROWID;
+	CREATE VIEW usage_with_model AS SELECT usage.sid, usage.line, usage.entry_id,
+		CASE usage.source WHEN 0 THEN 'assistant' WHEN 1 THEN 'toolResult' WHEN 2 THEN 'compaction' WHEN 3 THEN 'branch_summary' ELSE 'usage' END AS source,
+		usage.kind, models.provider, models.model, usage.time, usage.entry_time, usage.input, usage.output, usage.cache_read, usage.cache_write,
+		coalesce(usage.total_tokens, usage.input + usage.output + usage.cache_read + usage.cache_write) AS total_tokens,
+		coalesce(usage.cost, usage.cost_input + usage.cost_output + usage.cost_cache_read + usage.cost_cache_write) AS cost,
+		usage.cost_input, usage.cost_output, usage.cost_cache_read, usage.cost_cache_write
+		FROM usage LEFT JOIN models USING (model_id);
+`;
+
+interface UsageParts {
+	readonly input: number;
+	readonly output: number;
+	readonly cacheRead: number;
+	readonly cacheWrite: number;
+	readonly costInput: number;
+	readonly costOutput: number;
+	readonly costCacheRead: number;
+	readonly costCacheWrite: number;
+}
+
+/** A request's tokens as the sum of its parts (a stored NULL `total_tokens`). */
+export function tokensOfParts(u: UsageParts): number {
+	return u.input + u.output + u.cacheRead + u.cacheWrite;
+}
+
+/** A request's cost as the sum of its parts (a stored NULL `cost`), added as SQLite adds `cost_input + cost_output + …`. */
+export function costOfParts(u: UsageParts): number {
+	return u.costInput + u.costOutput + u.costCacheRead + u.costCacheWrite;
+}
+
+/** Layout 4's usage table (total and cost always stored) brought to this one's, its rows kept. */
+const USAGE_WITH_SUMS_LEFT_OUT = `
+	DROP VIEW usage_with_model;
+	ALTER TABLE usage RENAME TO usage_with_sums;
+	${USAGE_TABLE}
+	INSERT INTO usage SELECT sid, line, entry_id, source, kind, model_id, time, entry_time, input, output, cache_read, cache_write,
+		nullif(total_tokens, input + output + cache_read + cache_write), nullif(cost, cost_input + cost_output + cost_cache_read + cost_cache_write),
+		cost_input, cost_output, cost_cache_read, cost_cache_write FROM usage_with_sums;
+	DROP TABLE usage_with_sums;
+`;
+
+/**
+ * Set on a new file, before its tables: pages freed (the full-text index's merges free many) can be
+ * given back to the file system (`PRAGMA incremental_vacuum`, `indexDatabase.ts`). A file of an
+ * older layout migrated in place keeps its setting (changing it means a VACUUM: seconds with the lock held).
+ */
+export const NEW_FILE_PRAGMAS = 'PRAGMA auto_vacuum = INCREMENTAL;';
 
 export const CONNECTION_PRAGMAS = `
 	PRAGMA journal_mode = TRUNCATE;
@@ -41,8 +122,9 @@ export const CONNECTION_PRAGMAS = `
 
 /**
  * The cost tables worked out from the rows above (nothing in them is read from a session file): an
- * index whose layout differs from this one's only in these is migrated in place
- * (`MIGRATED_IN_PLACE`): they are dropped and made again, and filled on the next report.
+ * index whose layout differs from this one's only in these (and in how its usage rows store their
+ * sums) is migrated in place (`MIGRATED_IN_PLACE`): they are dropped and made again, and filled on
+ * the next report.
  */
 export const COSTS_DERIVED_TABLES = `
 	-- each session's cost digest (historyDigest.ts), worked out from its usage rows once: its requests per
@@ -65,10 +147,12 @@ export const COSTS_DERIVED_TABLES = `
 	);
 `;
 
-/** The layouts an index is migrated from in place, as SQL: each differed from this one only in its derived cost tables. */
+/** The layouts an index is migrated from in place, as SQL: each differed from this one only in its derived cost tables and in how the usage table stores sums. */
 export const MIGRATED_IN_PLACE: ReadonlyMap<number, string> = new Map([
-	// 3: the digests and copies as JSON.
-	[3, `DROP TABLE costs_digests; DROP TABLE costs_copies; ${COSTS_DERIVED_TABLES}`],
+	// 3: the digests and copies as JSON, and 4's usage table.
+	[3, `DROP TABLE costs_digests; DROP TABLE costs_copies; ${COSTS_DERIVED_TABLES} ${USAGE_WITH_SUMS_LEFT_OUT}`],
+	// 4: every request's total and cost stored.
+	[4, USAGE_WITH_SUMS_LEFT_OUT],
 ]);
 
 export const CREATE_SCHEMA = `
@@ -115,35 +199,7 @@ export const CREATE_SCHEMA = `
 		UNIQUE (provider, model)
 	);
 
-	-- one row per model request (an entry: its line), with the usage the session recorded for it
-	CREATE TABLE usage (
-		sid INTEGER NOT NULL,
-		line INTEGER NOT NULL,
-		entry_id TEXT,
-		-- USAGE_SOURCES index: assistant, toolResult, compaction, branch_summary, usage (a Pi 1.x usage entry, with its kind)
-		source INTEGER NOT NULL,
-		kind TEXT,
-		model_id INTEGER,
-		time INTEGER,
-		-- the entry's own time (time is an assistant message's own, when it has one)
-		entry_time INTEGER,
-		input INTEGER NOT NULL,
-		output INTEGER NOT NULL,
-		cache_read INTEGER NOT NULL,
-		cache_write INTEGER NOT NULL,
-		total_tokens INTEGER NOT NULL,
-		cost REAL NOT NULL,
-		cost_input REAL NOT NULL,
-		cost_output REAL NOT NULL,
-		cost_cache_read REAL NOT NULL,
-		cost_cache_write REAL NOT NULL,
-		PRIMARY KEY (sid, line)
-	) WITHOUT ROWID;
-	CREATE VIEW usage_with_model AS SELECT usage.sid, usage.line, usage.entry_id,
-		CASE usage.source WHEN 0 THEN 'assistant' WHEN 1 THEN 'toolResult' WHEN 2 THEN 'compaction' WHEN 3 THEN 'branch_summary' ELSE 'usage' END AS source,
-		usage.kind, models.provider, models.model, usage.time, usage.entry_time, usage.input, usage.output, usage.cache_read, usage.cache_write, usage.total_tokens,
-		usage.cost, usage.cost_input, usage.cost_output, usage.cost_cache_read, usage.cost_cache_write
-		FROM usage LEFT JOIN models USING (model_id);
+	${USAGE_TABLE}
 
 	-- pi-condense's entries (context-prune-*), with their small facts as JSON; and Pi's compactions and
 	-- branch summaries (custom_type ''), where the context starts afresh

@@ -7,11 +7,12 @@
  */
 import type { ExtractedLines } from '../../engine/history';
 import type { SqlValue } from './sqlite/sqlDatabase';
-import { DOC_ROLES, USAGE_SOURCES } from './indexSchema';
+import { costOfParts, DOC_ROLES, tokensOfParts, USAGE_SOURCES } from './indexSchema';
 
 /**
  * `usage` columns: sid, line, entry_id, source, kind, model_id, time, entry_time, input, output, cache_read,
- * cache_write, total_tokens, cost, cost_input, cost_output, cost_cache_read, cost_cache_write.
+ * cache_write, total_tokens, cost, cost_input, cost_output, cost_cache_read, cost_cache_write (total_tokens and cost
+ * NULL when they are the sum of their parts).
  */
 export const USAGE_COLUMNS = 18;
 export const USAGE_SID = 0;
@@ -50,7 +51,8 @@ export class RowGatherer {
 	add(extracted: Omit<ExtractedLines, 'summary'>): void {
 		for (const u of extracted.usage) {
 			this.usage.push(0, u.line, u.entryId ?? null, USAGE_SOURCES.indexOf(u.source), u.kind ?? null, 0, u.time ?? null, u.entryTime ?? null,
-				u.input, u.output, u.cacheRead, u.cacheWrite, u.totalTokens, u.cost, u.costInput, u.costOutput, u.costCacheRead, u.costCacheWrite);
+				u.input, u.output, u.cacheRead, u.cacheWrite, u.totalTokens === tokensOfParts(u) ? null : u.totalTokens, u.cost === costOfParts(u) ? null : u.cost,
+				u.costInput, u.costOutput, u.costCacheRead, u.costCacheWrite);
 			this.usageModels.push(u.provider ?? null, u.model ?? null);
 		}
 		for (const e of extracted.events) {

@@ -41,6 +41,27 @@ for (const extraction of ['here', 'threads'] as const satisfies readonly Extract
 			return Object.fromEntries(result.outcomes);
 		}
 
+		it('gives the pages freed by sessions that left it back to the file system', async () => {
+			// Sessions of many distinct words: their rows and full-text entries are several MB.
+			const copies = ['a', 'b', 'c'].map((name) => writeSession(agent(), 'p', `${name}.jsonl`, headerLine(name) + Array.from({ length: 1500 }, (_, i) =>
+				assistantLine(`${name}${i}`, Array.from({ length: 24 }, (__, j) => `w${name}${(i * 24 + j).toString(36)}`).join(' '), 1000 + i)).join('')));
+			const path = join(temp(), 'index', 'i.sqlite');
+			await opened(path);
+			await refreshOutcomes();
+			const built = statSync(path).size;
+			const pages = async (): Promise<Record<string, number>> => Object.fromEntries(await (index as HistoryIndex).db.read((db) =>
+				['auto_vacuum', 'freelist_count', 'page_count'].map((name) => [name, Number(db.prepare(`PRAGMA ${name}`).get()?.[name])])));
+			assert.ok((await pages())['freelist_count'] as number <= 256, JSON.stringify(await pages()));
+			for (const copy of copies.slice(1)) {
+				rmSync(copy);
+			}
+			assert.deepEqual(await refreshOutcomes(), { unchanged: 1, removed: 2 });
+			const after = await pages();
+			assert.equal(after['auto_vacuum'], 2, 'incremental');
+			assert.ok((after['freelist_count'] as number) <= 256, JSON.stringify(after));
+			assert.ok(statSync(path).size < built / 2, `${statSync(path).size} of ${built} bytes`);
+		});
+
 		it('indexes every file, then costs a stat per unchanged file; an append costs only the appended bytes', async () => {
 			const a = writeSession(agent(), 'p', 'a.jsonl', headerLine('aaaa') + userLine('u1', 'first words', 1000));
 			const big = join(agent(), 'sessions', '--p--', 'big.jsonl');
