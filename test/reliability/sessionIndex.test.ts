@@ -7,11 +7,12 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, copyFileSync, cpSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { EMPTY_SUMMARY, summarizeLines } from '../../src/engine/session/summary';
 import type { HistoryIndex } from '../../src/node/history/historyIndex';
 import { searchHistory } from '../../src/node/history/historySearch';
+import { IndexLock } from '../../src/node/history/indexLock';
 import { openSqlite, type SqlEngineChoice } from '../../src/node/history/sqlite/openSqlite';
 import { nodeSqliteModule } from '../../src/node/history/sqlite/nodeSqlite';
 import { pi1Node } from '../support/pi16';
@@ -43,15 +44,28 @@ function worker(node: string, env: NodeJS.ProcessEnv, args: Record<string, unkno
 	return spawn(node, [WORKER, JSON.stringify(args)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-/** PRAGMA integrity_check and FTS5's own check of the search index. */
-function soundness(path: string, engine: SqlEngineChoice): string {
-	const db = openSqlite(path, { engine, distDir });
+/**
+ * PRAGMA integrity_check and FTS5's own check of the search index, on a connection of its own opened
+ * as every user of the index opens it: with the cross-process lock held (a killed holder's is taken
+ * over once stale) and the WebAssembly engine's `<db>.lock` folder a killed process left removed. A
+ * connection that skipped that would meet the dead process's lock folder ("database is locked").
+ */
+async function soundness(path: string, engine: SqlEngineChoice): Promise<string> {
+	const lock = new IndexLock(path);
 	try {
-		const rows = db.prepare('PRAGMA integrity_check').all();
-		db.exec("INSERT INTO docs_text (docs_text, rank) VALUES ('integrity-check', 0)");
-		return rows.map((row) => String(row['integrity_check'])).join('; ');
+		return await lock.run(() => {
+			const db = openSqlite(path, { engine, distDir });
+			try {
+				db.beforeUse();
+				const rows = db.prepare('PRAGMA integrity_check').all();
+				db.exec("INSERT INTO docs_text (docs_text, rank) VALUES ('integrity-check', 0)");
+				return rows.map((row) => String(row['integrity_check'])).join('; ');
+			} finally {
+				db.close();
+			}
+		});
 	} finally {
-		db.close();
+		await lock.close();
 	}
 }
 
@@ -94,7 +108,7 @@ describe('session index with real processes', function () {
 			assert.equal(run.code, 0, run.stderr);
 			assert.equal(run.stderr, '');
 		}
-		assert.equal(soundness(indexPath, 'auto'), 'ok');
+		assert.equal(await soundness(indexPath, 'auto'), 'ok');
 		const { index } = await openTestIndex(indexPath);
 		assert.ok(index);
 		try {
@@ -140,7 +154,7 @@ describe('session index with real processes', function () {
 			assert.equal(killed.code, null, 'killed before it finished');
 			assert.ok(!killed.stdout.includes('done'));
 			// Opened by the other engine first: a journal left by either is rolled back by either.
-			assert.equal(soundness(indexPath, engine === 'wasm' ? 'auto' : WASM), 'ok');
+			assert.equal(await soundness(indexPath, engine === 'wasm' ? 'auto' : WASM), 'ok');
 			const resumed = await openTestIndex(indexPath);
 			const fresh = await openTestIndex(join(temp(), 'fresh', 'index.sqlite'));
 			assert.ok(resumed.index && fresh.index);
@@ -153,7 +167,57 @@ describe('session index with real processes', function () {
 				await resumed.index.close();
 				await fresh.index.close();
 			}
-			assert.equal(soundness(indexPath, 'auto'), 'ok');
+			assert.equal(await soundness(indexPath, 'auto'), 'ok');
+		});
+	}
+
+	for (const engine of ['node:sqlite', 'wasm'] as const) {
+		it(`a process killed (SIGKILL) inside a write on ${engine}, both locks held and a hot journal: the next opener waits out the lock, clears what it left and rolls the write back`, async () => {
+			const node22 = pi1Node();
+			const agentDir = join(temp(), 'agent');
+			for (let i = 0; i < 6; i++) {
+				writeSession(agentDir, `p${i % 2}`, `s${i}.jsonl`, headerLine(`s${i}-id`) + userLine('u1', `the words of session ${i}`, 1000 + i));
+			}
+			const indexPath = join(temp(), 'index', 'index.sqlite');
+			const built = await openTestIndex(indexPath, engine === 'wasm' ? WASM : 'auto');
+			assert.ok(built.index);
+			await built.index.refresh([sessionsRoot(agentDir)]);
+			const before = await contents(built.index, agentDir);
+			await built.index.close();
+			const child = engine === 'node:sqlite'
+				? worker(node22.nodeBin, node22.env, { mode: 'hold', index: indexPath, agentDir, engine })
+				: worker(process.execPath, {}, { mode: 'hold', index: indexPath, agentDir, engine: WASM });
+			const done = finished(child);
+			await new Promise<void>((resolve) => child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('holding') && resolve()));
+			child.kill('SIGKILL');
+			assert.equal((await done).code, null, 'killed inside its write');
+			// What the dead process left: our lock (not refreshed since its thread spun), its journal, and the WebAssembly engine's lock folder.
+			assert.ok(existsSync(`${indexPath}.mutex`), 'the cross-process lock is left');
+			assert.ok(statSync(`${indexPath}-journal`).size > 0, 'a hot journal is left');
+			assert.equal(existsSync(`${indexPath}.lock`), engine === 'wasm', 'the WebAssembly engine\'s lock folder is left by it alone');
+			if (engine === 'wasm') {
+				// The window the lock protocol closes: a connection that skips it meets the dead process's lock folder.
+				const raw = openSqlite(indexPath, { engine: WASM, distDir });
+				try {
+					assert.throws(() => raw.prepare('SELECT count(*) AS n FROM sessions').all(), /database is locked/);
+				} finally {
+					raw.close();
+				}
+			}
+			// The next opener, on this Node's engine and on the WebAssembly one: nothing of the deleted rows is lost.
+			for (const next of ['auto', WASM] as const) {
+				const reopened = await openTestIndex(indexPath, next);
+				assert.ok(reopened.index, `opened on ${next}`);
+				try {
+					assert.deepEqual(await contents(reopened.index, agentDir), before);
+					assert.equal((await searchHistory(reopened.index, 'words'))?.length, 6);
+				} finally {
+					await reopened.index.close();
+				}
+				assert.deepEqual(reopened.notices, [], 'nothing moved aside or turned off');
+			}
+			assert.ok(!existsSync(`${indexPath}.lock`) && !existsSync(`${indexPath}.mutex`), 'nothing left behind');
+			assert.equal(await soundness(indexPath, 'auto'), 'ok');
 		});
 	}
 

@@ -70,3 +70,20 @@ export async function readWithPi16(requests: readonly Pi16Request[]): Promise<Pi
 	}
 	return parsed.results;
 }
+
+/** The session files Pi 1.6.0's own all-sessions list (`SessionManager.listAll`, /resume's) finds under `agentDir`. */
+export async function listAllWithPi16(agentDir: string): Promise<string[]> {
+	const runtime = pi1Node();
+	const output = await new Promise<string>((resolve, reject) => {
+		execFile(runtime.nodeBin, [join(repoRoot, 'test', 'support', 'pi16', 'listAllRunner.mjs'), agentDir], {
+			cwd: repoRoot,
+			env: { ...process.env, ...runtime.env },
+			encoding: 'utf8',
+		}, (error, stdout, stderr) => (error ? reject(new Error(`Pi 1.6.0 listAll failed: ${error.message}\n${stderr}`)) : resolve(stdout)));
+	});
+	const parsed = JSON.parse(output) as { pi: string; paths: string[] };
+	if (parsed.pi !== '1.6.0') {
+		throw new Error(`expected @earendil-works/pi-coding-agent 1.6.0, the runner loaded ${parsed.pi}`);
+	}
+	return parsed.paths;
+}

@@ -3,15 +3,15 @@
  * the first line of each file. Files that are not sessions (no valid header) are reported, never
  * thrown, as are folders that could not be read.
  */
-import type { Dirent } from 'node:fs';
+import { constants } from 'node:fs';
 import { open, readdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { parseHeaderLine, type SessionHeader } from '../../engine/session';
 import { mapLimited } from '../../engine/flush';
 import type { SessionRoot } from './sessionLocations';
 import { errorMessage } from '../../base/errorMessage';
 import { errorCode } from '../fs/errors';
 import { readFirstLine } from './firstLine';
+import { entryOf, isSessionFileName, type FolderEntry } from './folderListing';
 
 export interface SessionFileStat {
 	readonly path: string;
@@ -73,7 +73,8 @@ export async function discoverSessions(roots: readonly SessionRoot[]): Promise<S
 export async function readSessionFile(path: string, root: SessionRoot): Promise<SessionFile | UnlistedSessionFile | undefined> {
 	let handle;
 	try {
-		handle = await open(path, 'r');
+		// Not blocking: a FIFO at the path (named when it was listed) would hold a thread until a writer came; it is then no regular file.
+		handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
 	} catch (error) {
 		return errorCode(error) === 'ENOENT' ? undefined : { path, root, size: 0, mtimeMs: 0, reason: errorMessage(error) };
 	}
@@ -102,31 +103,40 @@ const FIRST_LINE_REASONS = {
 	'too-long': 'line 1 is longer than 64 KB',
 } as const;
 
-/** The `*.jsonl` paths of one session folder (without opening them); a missing folder is `exists: false`. */
+/**
+ * The `*.jsonl` paths of one session folder (without opening them); a missing folder is `exists: false`.
+ * Symbolic links are followed as Pi 1.6.0's `SessionManager.listAll` follows them: a linked project
+ * folder is listed, a linked session file is one (wherever they point: Pi reads them too). Only regular
+ * files are session files and one level of project folders is read, as the watcher does (`entryOf`).
+ */
 export async function listSessionPaths(root: SessionRoot): Promise<{ exists: boolean; paths: string[]; error?: string }> {
-	let entries: Dirent[];
+	let entries: FolderEntry[];
 	try {
-		entries = await readdir(root.path, { withFileTypes: true });
+		entries = await folderEntries(root.path);
 	} catch (error) {
 		const missing = errorCode(error) === 'ENOENT';
 		return { exists: !missing, paths: [], ...(missing ? {} : { error: errorMessage(error) }) };
 	}
 	if (root.layout === 'flat') {
-		return { exists: true, paths: jsonlNames(entries).map((name) => join(root.path, name)) };
+		return { exists: true, paths: sessionPaths(entries) };
 	}
 	const paths: string[] = [];
 	const errors: string[] = [];
-	for (const dir of entries.filter((entry) => entry.isDirectory())) {
-		const folder = join(root.path, dir.name);
+	for (const project of entries.filter((entry) => entry.kind === 'folder')) {
 		try {
-			paths.push(...jsonlNames(await readdir(folder, { withFileTypes: true })).map((name) => join(folder, name)));
+			paths.push(...sessionPaths(await folderEntries(project.path)));
 		} catch (error) {
-			errors.push(`${folder}: ${errorMessage(error)}`);
+			errors.push(`${project.path}: ${errorMessage(error)}`);
 		}
 	}
 	return { exists: true, paths, ...(errors.length > 0 ? { error: errors.join('; ') } : {}) };
 }
 
-function jsonlNames(entries: readonly Dirent[]): string[] {
-	return entries.filter((entry) => !entry.isDirectory() && entry.name.endsWith('.jsonl')).map((entry) => entry.name);
+async function folderEntries(folder: string): Promise<FolderEntry[]> {
+	const dirents = await readdir(folder, { withFileTypes: true });
+	return Promise.all(dirents.map((dirent) => entryOf(folder, dirent)));
+}
+
+function sessionPaths(entries: readonly FolderEntry[]): string[] {
+	return entries.filter((entry) => entry.kind === 'file' && isSessionFileName(entry.name)).map((entry) => entry.path);
 }

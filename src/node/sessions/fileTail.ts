@@ -5,6 +5,7 @@
  * Only bytes after the last consumed offset are read; a trailing partial line waits for its `\n`.
  */
 import { createHash } from 'node:crypto';
+import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { errorCode } from '../fs/errors';
 import { findCompleteEnd, readRange } from './completeLines';
@@ -59,16 +60,14 @@ export function knownTail(known: KnownFile | undefined, now: { readonly ino: num
 
 /** The current state of a file, with everything up to its last `\n` counted as consumed; undefined when gone. */
 export async function snapshotTail(path: string): Promise<{ tail: FileTail; size: number } | undefined> {
-	return withFile(path, async (handle) => {
-		const { size, ino } = await handle.stat();
+	return withFile(path, async (handle, { size, ino }) => {
 		return { tail: await tailAt(handle, ino, size), size };
 	});
 }
 
 /** Compares the file with `tail`; returns the new tail and the event to report, if any. Undefined when gone. */
 export async function advanceTail(path: string, tail: FileTail): Promise<{ tail: FileTail; event?: SessionFileEvent } | undefined> {
-	return withFile(path, async (handle) => {
-		const { size, ino } = await handle.stat();
+	return withFile(path, async (handle, { size, ino }) => {
 		const reason = ino !== tail.ino ? 'replaced'
 			: size < tail.consumed ? 'shrank'
 				: await firstLineKept(handle, tail) ? undefined : 'first-line-changed';
@@ -109,10 +108,14 @@ async function tailAt(handle: FileHandle, ino: number, size: number): Promise<Fi
 	return { ino, consumed, scanned: consumed, firstLinePrefix: await readFirstLinePrefix(handle) };
 }
 
-async function withFile<T>(path: string, use: (handle: FileHandle) => Promise<T>): Promise<T | undefined> {
+/**
+ * Runs `use` on the regular file at `path` (through a link, as the listings follow it); undefined when
+ * there is none: gone, or something else named `*.jsonl` (a folder, a FIFO: opened without blocking).
+ */
+async function withFile<T>(path: string, use: (handle: FileHandle, stats: { readonly size: number; readonly ino: number }) => Promise<T>): Promise<T | undefined> {
 	let handle: FileHandle;
 	try {
-		handle = await open(path, 'r');
+		handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
 	} catch (error) {
 		if (errorCode(error) === 'ENOENT') {
 			return undefined;
@@ -120,7 +123,8 @@ async function withFile<T>(path: string, use: (handle: FileHandle) => Promise<T>
 		throw error;
 	}
 	try {
-		return await use(handle);
+		const stats = await handle.stat();
+		return stats.isFile() ? await use(handle, stats) : undefined;
 	} finally {
 		await handle.close();
 	}

@@ -17,8 +17,17 @@ const ENTRIES_PER_SLICE = 64;
 export interface FolderEntry {
 	readonly name: string;
 	readonly path: string;
-	/** What the entry is, through a symbolic link (a linked project folder or session file counts as such). */
+	/**
+	 * What the entry is, through a symbolic link: a linked project folder or session file counts as
+	 * such, as Pi 1.6.0's listing (`SessionManager.listAll`) follows both. `file` is a regular file only:
+	 * a FIFO or a device named `*.jsonl` is `other` (opening a FIFO would wait for a writer forever).
+	 */
 	readonly kind: 'file' | 'folder' | 'other';
+}
+
+/** A name Pi gives its session files (Pi lists every `*.jsonl` name). */
+export function isSessionFileName(name: string): boolean {
+	return name.endsWith('.jsonl');
 }
 
 /**
@@ -60,7 +69,12 @@ export async function listFolder(folder: string, signal: AbortSignal, take: (ent
 	}
 }
 
-async function entryOf(folder: string, dirent: Dirent): Promise<FolderEntry> {
+/**
+ * What one entry of `folder` is, following a symbolic link (one `stat`, for links only). The one rule
+ * for the watcher's listings and the listings of the discovery and the session index, so that they
+ * agree on what is a project folder and what is a session file.
+ */
+export async function entryOf(folder: string, dirent: Dirent): Promise<FolderEntry> {
 	const path = join(folder, dirent.name);
 	if (dirent.isSymbolicLink()) {
 		const target = await stat(path).catch(() => undefined);

@@ -13,7 +13,7 @@ import { watch, type FSWatcher } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { SessionLayout } from './sessionLocations';
 import { folderIdentity } from './folderWaiter';
-import { listFolder } from './folderListing';
+import { isSessionFileName, listFolder } from './folderListing';
 import { errorMessage } from '../../base/errorMessage';
 import { errorCode } from '../fs/errors';
 import { isWorkStopped, type SerialQueue, type WorkScope } from '../../work';
@@ -35,10 +35,6 @@ export interface SessionFolderListener {
 	/** The root is gone or another folder is at its path: this watch is over (close its scope). */
 	rootLost(): void;
 	error(error: unknown): void;
-}
-
-export function isSessionFileName(name: string): boolean {
-	return name.endsWith('.jsonl');
 }
 
 export class SessionFolders {

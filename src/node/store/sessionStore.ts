@@ -263,10 +263,13 @@ export class SessionStore {
 		return this.selected ? [this.selected, ...workspace] : workspace;
 	}
 
-	/** A row's summary from the index, when it answers them now (not during a build); undefined: read the file. */
+	/**
+	 * A row's summary from the index, when it answers them now (not during a build); undefined: read the file.
+	 * The index is told in any case: a file that changes while a build runs is brought up to date after it.
+	 */
 	private async indexedSummary(path: string): Promise<SessionFileSummary | undefined> {
 		const root = this.rows.get(path)?.file.root;
-		return root && this.index?.answersSummaries ? this.index.fileChanged(path, root) : undefined;
+		return root && this.index ? this.index.fileChanged(path, root) : undefined;
 	}
 
 	/** Stops everything and starts over (the agent directory changed). */

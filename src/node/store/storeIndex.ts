@@ -53,6 +53,8 @@ export class StoreIndex {
 	private unlistedFiles: readonly UnlistedSessionFile[] = [];
 	private readonly writes: SerialQueue;
 	private build: AbortController | undefined;
+	/** Files changed while the index did not answer (a refresh to come or under way), to bring up to date after it. */
+	private readonly catchingUp = new Set<string>();
 
 	private readonly service: HistoryService;
 	/** The index's rows as this start first reads them: one read for the listing and the watcher's first scan. */
@@ -167,11 +169,20 @@ export class StoreIndex {
 		this.build?.abort();
 	}
 
-	/** The watcher's call for a file added, grown or rewritten: its summary from the index, when it answers them. */
+	/**
+	 * The watcher's call for a file added, grown or rewritten: its summary from the index, when it answers
+	 * them. Before and while this start's refresh runs, it answers undefined at once (the file is read
+	 * instead), and the file is brought up to date once the refresh is done: the refresh may have listed
+	 * or read the file before the change, and no later event need come.
+	 */
 	fileChanged(path: string, root: SessionRoot): Promise<SessionFileSummary | undefined> {
+		if (!this.answersSummaries) {
+			this.catchUpLater(path, root);
+			return Promise.resolve(undefined);
+		}
 		return this.writes.run(async () => {
 			if (!this.answersSummaries) {
-				return undefined;
+				return undefined; // cleared or turned off meanwhile
 			}
 			try {
 				const row = await this.service.fileChanged(path, root, this.work.signal);
@@ -183,7 +194,22 @@ export class StoreIndex {
 		});
 	}
 
+	/** Brings `path` up to date after the calls queued before it (the refresh among them), once however often it changes meanwhile. */
+	private catchUpLater(path: string, root: SessionRoot): void {
+		if (this.current.kind === 'off' || this.current.kind === 'cleared' || this.catchingUp.has(path)) {
+			return;
+		}
+		this.catchingUp.add(path);
+		void this.writes.run(async () => {
+			this.catchingUp.delete(path);
+			if (this.current.kind !== 'off' && this.current.kind !== 'cleared') {
+				await this.service.fileChanged(path, root, this.work.signal).catch((error: unknown) => this.failed(error));
+			}
+		}).catch(() => undefined); // the window's work closed meanwhile: the next start's refresh reads it
+	}
+
 	fileRemoved(path: string): void {
+		this.catchingUp.delete(path); // a file made again at that path is caught up after the removal
 		void this.writes.run(async () => {
 			if (this.current.kind !== 'off' && this.current.kind !== 'cleared') {
 				await this.service.fileRemoved(path).catch((error: unknown) => this.failed(error));

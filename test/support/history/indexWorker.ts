@@ -7,8 +7,10 @@
  *     round and searches its last word; prints {"engine", "words": [...]} at the end.
  *   mode "build": refreshes the folder with small batches, printing "wrote <n>" after each file (the
  *     test kills it with SIGKILL part way).
+ *   mode "hold": deletes every session in a write transaction, prints "holding" and never ends it (the
+ *     thread spins, so the cross-process lock goes stale as a killed holder's would; the test kills it).
  */
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, writeSync } from 'node:fs';
 import { HistoryIndex } from '../../../src/node/history/historyIndex';
 import { searchHistory } from '../../../src/node/history/historySearch';
 import type { SqlEngineChoice } from '../../../src/node/history/sqlite/openSqlite';
@@ -16,7 +18,7 @@ import { testWork } from '../testWork';
 import { assistantLine, distDir, sessionsRoot, userLine } from './indexKit';
 
 interface WorkerArgs {
-	readonly mode: 'append' | 'build';
+	readonly mode: 'append' | 'build' | 'hold';
 	readonly index: string;
 	readonly agentDir: string;
 	readonly engine: SqlEngineChoice;
@@ -36,6 +38,16 @@ async function main(): Promise<void> {
 		throw new Error('the index is off');
 	}
 	const root = sessionsRoot(args.agentDir);
+	if (args.mode === 'hold') {
+		await index.db.write((db) => {
+			db.exec('DELETE FROM sessions');
+			writeSync(1, 'holding\n');
+			for (;;) {
+				// held until killed
+			}
+		});
+		return;
+	}
 	if (args.mode === 'build') {
 		let files = 0;
 		await index.refresh([root], { onProgress: (progress) => {
