@@ -5,6 +5,7 @@
  * in an extraction worker (`extractionPool.ts`, the file read synchronously there); both go
  * through `readSessionFile`.
  */
+import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { extractLinesSteps } from '../../engine/history';
 import type { Steps } from '../../engine/steps';
@@ -27,7 +28,7 @@ export function inThreadReader(run: StepRunner): FileReader {
 	return async (job, sink, signal) => {
 		let handle;
 		try {
-			handle = await open(job.path, 'r');
+			handle = await open(job.path, SESSION_OPEN_FLAGS);
 		} catch (error) {
 			if (!isGone(error)) {
 				throw error;
@@ -42,6 +43,12 @@ export function inThreadReader(run: StepRunner): FileReader {
 		}
 	};
 }
+
+/**
+ * How a session file is opened for the index: without blocking, so a FIFO put in its place since it
+ * was listed does not wait for a writer (`decideFile` then finds it is not a file).
+ */
+export const SESSION_OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK;
 
 /** A file that is not there (any more): it leaves the index. */
 export function isGone(error: unknown): boolean {

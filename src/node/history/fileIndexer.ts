@@ -51,7 +51,7 @@ export type FileDecision =
 
 /** An open session file: its reads and its `stat`. */
 export interface OpenedFile extends ReadableFile {
-	stat(): Promise<{ readonly ino: number; readonly size: number; readonly mtimeMs: number }>;
+	stat(): Promise<{ readonly ino: number; readonly size: number; readonly mtimeMs: number; isFile(): boolean }>;
 }
 
 const FIRST_LINE_REASONS = {
@@ -69,6 +69,9 @@ export function isUnchanged(stored: StoredSession | undefined, root: string, sta
 export async function decideFile(job: FileJob, file: OpenedFile): Promise<FileDecision> {
 	const { path, root, stored } = job;
 	const stats = await file.stat();
+	if (!stats.isFile()) {
+		return { kind: 'removed' }; // a FIFO or a device put in a session's place (opened without blocking): no session
+	}
 	if (isUnchanged(stored, root, stats)) {
 		return { kind: 'unchanged' };
 	}
