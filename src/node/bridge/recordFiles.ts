@@ -11,6 +11,7 @@ import { basename, dirname, join } from 'node:path';
 import { type BridgeRecord, MAX_RECORD_BYTES, parseBridgeRecord, RECORD_NAME, SOCKET_NAME } from '../../engine/live';
 import { errorMessage } from '../../base/errorMessage';
 import { errorCode } from '../fs/errors';
+import { READ_WITHOUT_BLOCKING } from '../fs/openFlags';
 import { currentPlatform, type Platform } from './runtimeFolder';
 
 export function recordPath(folder: string, pid: number): string {
@@ -108,7 +109,7 @@ async function readOwnFile(path: string, on: Platform): Promise<OwnFile> {
 	let file;
 	try {
 		// O_NOFOLLOW: a link in place of a record is refused by the open itself; O_NONBLOCK: a FIFO does not hang us.
-		file = await open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+		file = await open(path, READ_WITHOUT_BLOCKING | (constants.O_NOFOLLOW ?? 0));
 	} catch (error) {
 		return { ok: false, problem: errorCode(error) === 'ELOOP' ? 'a symbolic link' : errorMessage(error) };
 	}

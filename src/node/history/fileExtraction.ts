@@ -5,11 +5,11 @@
  * in an extraction worker (`extractionPool.ts`, the file read synchronously there); both go
  * through `readSessionFile`.
  */
-import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { extractLinesSteps } from '../../engine/history';
 import type { Steps } from '../../engine/steps';
 import { errorCode } from '../fs/errors';
+import { READ_WITHOUT_BLOCKING } from '../fs/openFlags';
 import { decideFile, type ExtractedBatch, type FileJob, type FileSink, type OpenedFile } from './fileIndexer';
 import { readLinesFrom } from './fileLines';
 import { RowGatherer } from './rowColumns';
@@ -28,7 +28,7 @@ export function inThreadReader(run: StepRunner): FileReader {
 	return async (job, sink, signal) => {
 		let handle;
 		try {
-			handle = await open(job.path, SESSION_OPEN_FLAGS);
+			handle = await open(job.path, READ_WITHOUT_BLOCKING); // a FIFO in its place since it was listed: `decideFile` finds it is no file
 		} catch (error) {
 			if (!isGone(error)) {
 				throw error;
@@ -43,12 +43,6 @@ export function inThreadReader(run: StepRunner): FileReader {
 		}
 	};
 }
-
-/**
- * How a session file is opened for the index: without blocking, so a FIFO put in its place since it
- * was listed does not wait for a writer (`decideFile` then finds it is not a file).
- */
-export const SESSION_OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK;
 
 /** A file that is not there (any more): it leaves the index. */
 export function isGone(error: unknown): boolean {

@@ -12,9 +12,9 @@ import { searchQuery, snippetOf, type Snippet } from '../../engine/history';
 import { sessionModifiedTime } from '../../engine/session';
 import { sessionTitle } from '../../engine/views';
 import { isPlainObject } from '../../base/plainObject';
+import { READ_WITHOUT_BLOCKING } from '../fs/openFlags';
 import { readRange } from '../sessions/completeLines';
 import { splitPiece } from './fileLines';
-import { SESSION_OPEN_FLAGS } from './fileExtraction';
 import type { HistoryIndex } from './historyIndex';
 import { sessionsOf } from './indexRows';
 import { DOC_ROLES, DOCS_PER_SESSION } from './indexSchema';
@@ -126,7 +126,7 @@ async function lineAt(path: string, offset: number, bytes: number, words: readon
 	}
 	let handle;
 	try {
-		handle = await open(path, SESSION_OPEN_FLAGS);
+		handle = await open(path, READ_WITHOUT_BLOCKING);
 		const piece = await readRange(handle, offset, offset + bytes);
 		const line = splitPiece(piece, offset)[0];
 		if (!line || piece.length !== bytes) {

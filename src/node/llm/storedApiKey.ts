@@ -16,6 +16,7 @@ import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
 import { mkdir, open, realpath, rename, unlink } from 'node:fs/promises';
 import { errorCode } from '../fs/errors';
+import { READ_WITHOUT_BLOCKING } from '../fs/openFlags';
 import { writeTempBeside } from '../fs/tempFile';
 import { authFilePath } from './authFile';
 import { withAuthFileLock, type AuthFileLock } from './authFileLock';
@@ -152,7 +153,7 @@ async function createEmpty(path: string): Promise<boolean> {
 
 /** The file's bytes and mode; only a regular file is read (a FIFO would hold the read for ever). */
 async function readAuthFile(path: string): Promise<{ readonly bytes: Buffer; readonly mode: number }> {
-	const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+	const handle = await open(path, READ_WITHOUT_BLOCKING);
 	try {
 		const stats = await handle.stat();
 		if (!stats.isFile()) {

@@ -3,13 +3,13 @@
  * the first line of each file. Files that are not sessions (no valid header) are reported, never
  * thrown, as are folders that could not be read.
  */
-import { constants } from 'node:fs';
 import { open, readdir } from 'node:fs/promises';
 import { parseHeaderLine, type SessionHeader } from '../../engine/session';
 import { mapLimited } from '../../engine/flush';
 import type { SessionRoot } from './sessionLocations';
 import { errorMessage } from '../../base/errorMessage';
 import { errorCode } from '../fs/errors';
+import { READ_WITHOUT_BLOCKING } from '../fs/openFlags';
 import { readFirstLine } from './firstLine';
 import { entryOf, isSessionFileName, type FolderEntry } from './folderListing';
 
@@ -74,7 +74,7 @@ export async function readSessionFile(path: string, root: SessionRoot): Promise<
 	let handle;
 	try {
 		// Not blocking: a FIFO at the path (named when it was listed) would hold a thread until a writer came; it is then no regular file.
-		handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+		handle = await open(path, READ_WITHOUT_BLOCKING);
 	} catch (error) {
 		return errorCode(error) === 'ENOENT' ? undefined : { path, root, size: 0, mtimeMs: 0, reason: errorMessage(error) };
 	}

@@ -5,9 +5,9 @@
  * Only bytes after the last consumed offset are read; a trailing partial line waits for its `\n`.
  */
 import { createHash } from 'node:crypto';
-import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { errorCode } from '../fs/errors';
+import { READ_WITHOUT_BLOCKING } from '../fs/openFlags';
 import { findCompleteEnd, readRange } from './completeLines';
 import { readFirstLinePrefix, stillStartsWith } from './firstLine';
 
@@ -115,7 +115,7 @@ async function tailAt(handle: FileHandle, ino: number, size: number): Promise<Fi
 async function withFile<T>(path: string, use: (handle: FileHandle, stats: { readonly size: number; readonly ino: number }) => Promise<T>): Promise<T | undefined> {
 	let handle: FileHandle;
 	try {
-		handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+		handle = await open(path, READ_WITHOUT_BLOCKING);
 	} catch (error) {
 		if (errorCode(error) === 'ENOENT') {
 			return undefined;

@@ -11,7 +11,8 @@ import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { errorMessage } from '../../../base/errorMessage';
 import { runSteps } from '../../../engine/steps';
 import { errorCode } from '../../fs/errors';
-import { isGone, readSessionFile, SESSION_OPEN_FLAGS, type StepRunner } from '../fileExtraction';
+import { isGone, readSessionFile, type StepRunner } from '../fileExtraction';
+import { READ_WITHOUT_BLOCKING } from '../../fs/openFlags';
 import type { FileJob, FileSink, OpenedFile } from '../fileIndexer';
 import { HELD_BYTES, type FromWorker, type ToWorker, type WorkerSettings } from './protocol';
 
@@ -61,7 +62,7 @@ async function runJob(id: number, job: FileJob): Promise<void> {
 	try {
 		let fd: number;
 		try {
-			fd = openSync(job.path, SESSION_OPEN_FLAGS);
+			fd = openSync(job.path, READ_WITHOUT_BLOCKING);
 		} catch (error) {
 			if (!isGone(error)) {
 				throw error;
