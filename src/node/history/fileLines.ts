@@ -5,7 +5,7 @@
  * `src/engine/history/rawLine.ts` for why both readings give the same values).
  */
 import { LATIN1_LINE_BYTES, type RawLine } from '../../engine/history';
-import { decodeUtf8, scanCompleteLines, type ReadableFile } from '../sessions/completeLines';
+import { decodeUtf8, scanCompleteLines, type ReadableFile, type ReadBuffer } from '../sessions/completeLines';
 
 const NEWLINE = 0x0a;
 
@@ -20,7 +20,8 @@ const OPEN_BRACE = 0x7b;
 /**
  * Calls `onLines` with the lines of each piece from `offset` to `size` (complete lines only; a line
  * longer than a piece comes whole) and returns the offset after the last complete line. The next
- * piece is read once `onLines` settles, so only one piece's text is held at a time.
+ * piece is read once `onLines` settles, so only one piece's text is held at a time. `reuse`: the
+ * read buffer of a reader that reads one file at a time (see `ReadBuffer`).
  */
 export async function readLinesFrom(
 	handle: ReadableFile,
@@ -28,6 +29,7 @@ export async function readLinesFrom(
 	size: number,
 	onLines: (lines: RawLine[], consumed: number) => Promise<void>,
 	signal?: AbortSignal,
+	reuse?: ReadBuffer,
 ): Promise<number> {
 	let consumed = offset;
 	signal?.throwIfAborted();
@@ -36,7 +38,7 @@ export async function readLinesFrom(
 		consumed += piece.length;
 		await onLines(lines, consumed);
 		signal?.throwIfAborted();
-	}, READ_BYTES);
+	}, READ_BYTES, undefined, reuse);
 }
 
 /** The lines of `piece` (complete lines without the last `\n`), which starts at `offset` in the file. */

@@ -79,18 +79,30 @@ export class RowGatherer {
 
 const encoder = new TextEncoder();
 
+/**
+ * Where texts are encoded before their exact bytes are copied out, kept from one batch to the next
+ * (the calling thread's only one; encoding is synchronous): a buffer of 3 bytes per UTF-16 unit per
+ * batch, allocated and freed each time, was megabytes the C allocator kept resident (see
+ * `ReadBuffer`). Grown as needed; one grown past SCRATCH_KEPT_MAX is not kept.
+ */
+let scratch = new Uint8Array(0);
+const SCRATCH_KEPT_MAX = 4 * 1024 * 1024;
+
 /** The texts as UTF-8 in one buffer of their size (a character takes at most 3 bytes per UTF-16 unit). */
 function utf8Texts(texts: readonly string[]): { bytes: Uint8Array; ends: number[] } {
 	let units = 0;
 	for (const text of texts) {
 		units += text.length;
 	}
-	const buffer = new Uint8Array(3 * units);
+	const buffer = scratch.length >= 3 * units ? scratch : new Uint8Array(3 * units);
 	const ends: number[] = [];
 	let at = 0;
 	for (const text of texts) {
 		at += encoder.encodeInto(text, buffer.subarray(at)).written;
 		ends.push(at);
+	}
+	if (buffer.length <= SCRATCH_KEPT_MAX) {
+		scratch = buffer;
 	}
 	return { bytes: buffer.slice(0, at), ends };
 }

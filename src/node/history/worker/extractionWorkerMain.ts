@@ -13,6 +13,7 @@ import { runSteps } from '../../../engine/steps';
 import { errorCode } from '../../fs/errors';
 import { isGone, readSessionFile, type StepRunner } from '../fileExtraction';
 import { READ_WITHOUT_BLOCKING } from '../../fs/openFlags';
+import { ReadBuffer } from '../../sessions/completeLines';
 import type { FileJob, FileSink, OpenedFile } from '../fileIndexer';
 import { HELD_BYTES, type FromWorker, type ToWorker, type WorkerSettings } from './protocol';
 
@@ -32,6 +33,8 @@ const heldBytes = (workerData as Partial<WorkerSettings> | undefined)?.heldBytes
 let unackedBytes = 0;
 let wake: (() => void) | undefined;
 let jobs: Promise<void> = Promise.resolve();
+/** Jobs run one at a time: one read buffer serves them all. */
+const readBuffer = new ReadBuffer();
 
 port.on('message', (message: ToWorker) => {
 	if (message.type === 'ack') {
@@ -72,7 +75,7 @@ async function runJob(id: number, job: FileJob): Promise<void> {
 			return;
 		}
 		try {
-			await readSessionFile(job, syncFile(fd), runAtOnce, sink);
+			await readSessionFile(job, syncFile(fd), runAtOnce, sink, undefined, readBuffer);
 		} finally {
 			closeSync(fd);
 		}
