@@ -10,7 +10,7 @@ import { extractLinesSteps } from '../../engine/history';
 import type { Steps } from '../../engine/steps';
 import { errorCode } from '../fs/errors';
 import { READ_WITHOUT_BLOCKING } from '../fs/openFlags';
-import type { ReadBuffer } from '../sessions/completeLines';
+import type { ReadBuffers } from '../sessions/readAheadLines';
 import { decideFile, type ExtractedBatch, type FileJob, type FileSink, type OpenedFile } from './fileIndexer';
 import { readLinesFrom } from './fileLines';
 import { RowGatherer } from './rowColumns';
@@ -51,10 +51,10 @@ export function isGone(error: unknown): boolean {
 }
 
 /**
- * Decides what the open `file` needs, and reads its lines when it needs that. `reuse`: the read
- * buffer of a reader that reads one file at a time (an extraction thread).
+ * Decides what the open `file` needs, and reads its lines when it needs that. `buffers`: the read
+ * buffers of a reader that reads one file at a time (an extraction thread).
  */
-export async function readSessionFile(job: FileJob, file: OpenedFile, run: StepRunner, sink: FileSink, signal?: AbortSignal, reuse?: ReadBuffer): Promise<void> {
+export async function readSessionFile(job: FileJob, file: OpenedFile, run: StepRunner, sink: FileSink, signal?: AbortSignal, buffers?: ReadBuffers): Promise<void> {
 	const decision = await decideFile(job, file);
 	await sink.decided(decision);
 	if (decision.kind !== 'read') {
@@ -78,7 +78,7 @@ export async function readSessionFile(job: FileJob, file: OpenedFile, run: StepR
 		if (bytes >= GATHER_BYTES) {
 			await handOver(false);
 		}
-	}, signal, reuse);
+	}, signal, buffers);
 	reached = consumed;
 	await handOver(true);
 }

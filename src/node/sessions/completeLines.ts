@@ -73,35 +73,6 @@ export async function findCompleteEnd(handle: ReadableFile, from: number, size: 
 }
 
 /**
- * A read buffer kept from one file to the next by a reader that reads one file at a time (an
- * extraction thread, which reads a thousand files in a build). A buffer of a megabyte or more is
- * its own allocation, and freeing one raises the C allocator's threshold for such allocations
- * (glibc's dynamic mmap threshold): the next ones then come from, and return to, its arena, which
- * kept ~35 MB per thread resident through a cold build of the bench history. One buffer per thread,
- * kept, makes none of that; a buffer grown for a long line is kept up to KEPT_BUFFER_MAX.
- */
-export class ReadBuffer {
-	private kept: Buffer | undefined;
-
-	/** A buffer of at least `bytes`: the kept one when it is large enough (it is then no longer kept). */
-	take(bytes: number): Buffer {
-		const kept = this.kept;
-		this.kept = undefined;
-		return kept !== undefined && kept.length >= bytes ? kept : Buffer.allocUnsafe(bytes);
-	}
-
-	/** Keeps `buffer` for the next `take`, unless it is larger than KEPT_BUFFER_MAX. */
-	giveBack(buffer: Buffer): void {
-		if (buffer.length <= KEPT_BUFFER_MAX) {
-			this.kept = buffer;
-		}
-	}
-}
-
-/** Largest read buffer a `ReadBuffer` keeps (one grown for a 50 MB line is dropped). */
-const KEPT_BUFFER_MAX = 8 * 1024 * 1024;
-
-/**
  * Streams the complete lines from `offset` to the file's current end in pieces of about
  * `chunkBytes`, each piece ending with `\n` (a line longer than a piece is delivered whole).
  * Returns the offset after the last complete line.
@@ -109,8 +80,7 @@ const KEPT_BUFFER_MAX = 8 * 1024 * 1024;
  * Every piece is read into one buffer, reused (and grown only for a line longer than it): a piece
  * is a view of it, valid during `onPiece` only. A buffer per piece, and a copy to join the line cut
  * at its end, made hundreds of megabytes of short-lived allocations on a large session, which the
- * process's allocator kept as resident memory. With `reuse`, the buffer comes from it and goes back
- * to it at the end (the caller reads one file at a time through it).
+ * process's allocator kept as resident memory.
  */
 export async function scanCompleteLines(
 	handle: ReadableFile,
@@ -119,28 +89,8 @@ export async function scanCompleteLines(
 	onPiece: (bytes: Buffer) => unknown,
 	chunkBytes = 1024 * 1024,
 	signal?: AbortSignal,
-	reuse?: ReadBuffer,
 ): Promise<number> {
-	const bytes = Math.max(1, chunkBytes);
-	let buffer = reuse ? reuse.take(bytes) : Buffer.allocUnsafe(bytes);
-	try {
-		return await scanInto(handle, { offset, size, chunk: bytes }, onPiece, signal, buffer, (bigger) => {
-			buffer = bigger;
-		});
-	} finally {
-		reuse?.giveBack(buffer);
-	}
-}
-
-async function scanInto(
-	handle: ReadableFile,
-	{ offset, size, chunk }: { readonly offset: number; readonly size: number; readonly chunk: number },
-	onPiece: (bytes: Buffer) => unknown,
-	signal: AbortSignal | undefined,
-	start: Buffer,
-	grown: (bigger: Buffer) => void,
-): Promise<number> {
-	let buffer = start;
+	let buffer = Buffer.allocUnsafe(Math.max(1, chunkBytes));
 	/** Bytes at the start of the buffer that begin a line not complete yet. */
 	let held = 0;
 	let position = offset;
@@ -151,10 +101,8 @@ async function scanInto(
 			const bigger = Buffer.allocUnsafe(buffer.length * 2);
 			buffer.copy(bigger, 0, 0, held);
 			buffer = bigger;
-			grown(bigger);
 		}
-		// At most `chunk` at a time, also into a larger kept buffer: a piece's size is the same either way.
-		const { bytesRead } = await handle.read(buffer, held, Math.min(buffer.length - held, chunk, size - position), position);
+		const { bytesRead } = await handle.read(buffer, held, Math.min(buffer.length - held, size - position), position);
 		if (bytesRead === 0) {
 			break; // the file shrank while reading
 		}

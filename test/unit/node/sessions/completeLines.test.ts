@@ -8,7 +8,7 @@ import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseSessionSteps } from '../../../../src/engine/session';
-import { ReadBuffer, scanCompleteLines } from '../../../../src/node/sessions/completeLines';
+import { scanCompleteLines } from '../../../../src/node/sessions/completeLines';
 import { readSessionModel } from '../../../../src/node/store/readSessionModel';
 import { runSteps } from '../../../../src/engine/steps';
 import { testWork } from '../../../support/testWork';
@@ -21,13 +21,13 @@ describe('scanCompleteLines', () => {
 	after(() => rmSync(dir, { recursive: true, force: true }));
 
 	/** The pieces (copied: each is a view of a reused buffer) and the offset returned. */
-	async function scan(text: string, chunkBytes: number, offset = 0, size?: number, reuse?: ReadBuffer): Promise<{ pieces: string[]; consumed: number }> {
+	async function scan(text: string, chunkBytes: number, offset = 0, size?: number): Promise<{ pieces: string[]; consumed: number }> {
 		const path = join(dir, 'lines.jsonl');
 		writeFileSync(path, text);
 		const handle = await open(path, 'r');
 		try {
 			const pieces: string[] = [];
-			const consumed = await scanCompleteLines(handle, offset, size ?? Buffer.byteLength(text), (piece) => pieces.push(piece.toString('utf8')), chunkBytes, undefined, reuse);
+			const consumed = await scanCompleteLines(handle, offset, size ?? Buffer.byteLength(text), (piece) => pieces.push(piece.toString('utf8')), chunkBytes);
 			return { pieces, consumed };
 		} finally {
 			await handle.close();
@@ -54,33 +54,6 @@ describe('scanCompleteLines', () => {
 		assert.equal(from.consumed, Buffer.byteLength(complete));
 		const shrunk = await scan(complete, 16, 0, Buffer.byteLength(complete) + 100);
 		assert.equal(shrunk.pieces.join(''), complete);
-	});
-
-	it('reads file after file through one kept buffer, grown for a long line, with the same pieces as a buffer per file', async () => {
-		const taken: Buffer[] = [];
-		const watched = new class extends ReadBuffer {
-			override take(bytes: number): Buffer {
-				const buffer = super.take(bytes);
-				taken.push(buffer);
-				return buffer;
-			}
-		}();
-		const longLine = `{"long":"${'x'.repeat(1000)}"}`; // longer than any line of `text`
-		// A file whose long line grows the buffer, then files read through the grown buffer: its stale bytes never
-		// show, and its reads are no larger for it.
-		const files = [`${longLine}\n{"a":1}\n`, text, complete, '{"z":26}\n'];
-		for (const file of files) {
-			const own = await scan(file, 16);
-			const kept = await scan(file, 16, 0, undefined, watched);
-			assert.equal(kept.pieces.join(''), own.pieces.join(''), file);
-			assert.equal(kept.consumed, own.consumed, file);
-			// What follows a piece's first line came in the read that ended it: at most the piece size.
-			assert.ok(kept.pieces.every((piece) => piece.endsWith('\n') && Buffer.byteLength(piece.slice(piece.indexOf('\n') + 1)) <= 16), file);
-		}
-		assert.equal(taken.length, files.length);
-		assert.ok((taken[0]?.length ?? 0) < longLine.length, 'the first file starts with a buffer of the piece size');
-		assert.ok(taken.slice(1).every((buffer) => buffer === taken[1]), 'every later file is read through the buffer the first one grew');
-		assert.ok((taken[1]?.length ?? 0) > longLine.length);
 	});
 });
 
