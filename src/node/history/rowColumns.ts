@@ -83,7 +83,7 @@ const encoder = new TextEncoder();
  * Where texts are encoded before their exact bytes are copied out, kept from one batch to the next
  * (the calling thread's only one; encoding is synchronous): a buffer of 3 bytes per UTF-16 unit per
  * batch, allocated and freed each time, was megabytes the C allocator kept resident (see
- * `ReadBuffer`). Grown as needed; one grown past SCRATCH_KEPT_MAX is not kept.
+ * `ReadBuffers`). Grown as needed; one grown past SCRATCH_KEPT_MAX is not kept.
  */
 let scratch = new Uint8Array(0);
 const SCRATCH_KEPT_MAX = 4 * 1024 * 1024;
