@@ -53,7 +53,12 @@ export async function discoverSessions(roots: readonly SessionRoot[]): Promise<S
 		searched.push({ root, exists: listing.exists, fileCount: listing.paths.length, ...(listing.error ? { error: listing.error } : {}) });
 		candidates.push(...listing.paths.map((path) => ({ path, root })));
 	}
-	const results = await mapLimited(candidates, OPEN_FILES_AT_ONCE, ({ path, root }) => readSessionFile(path, root));
+	return { ...await readSessionFiles(candidates), searched };
+}
+
+/** Stat and header of each file (a few at a time): the sessions, and the files that are not (with why). */
+export async function readSessionFiles(files: readonly { readonly path: string; readonly root: SessionRoot }[]): Promise<Omit<SessionDiscovery, 'searched'>> {
+	const results = await mapLimited(files, OPEN_FILES_AT_ONCE, ({ path, root }) => readSessionFile(path, root));
 	const sessions: SessionFile[] = [];
 	const unlisted: UnlistedSessionFile[] = [];
 	for (const result of results) {
@@ -66,7 +71,7 @@ export async function discoverSessions(roots: readonly SessionRoot[]): Promise<S
 			unlisted.push(result);
 		}
 	}
-	return { sessions, unlisted, searched };
+	return { sessions, unlisted };
 }
 
 /** Stat and header of one file; undefined when it vanished or is not a regular file. */

@@ -3,8 +3,8 @@
  * into the rows, with what was searched and what was left out (and why) for Show Status.
  */
 import type { Logger } from '../../engine/ports';
-import type { SessionLocations } from '../sessions/sessionLocations';
-import { discoverSessions, listSessionPaths, type SearchedFolder, type UnlistedSessionFile } from '../sessions/discoverSessions';
+import type { SessionLocations, SessionRoot } from '../sessions/sessionLocations';
+import { discoverSessions, listSessionPaths, readSessionFiles, type SearchedFolder, type UnlistedSessionFile } from '../sessions/discoverSessions';
 import type { SessionRows } from './sessionRows';
 
 export interface DiscoveryReport {
@@ -43,11 +43,27 @@ export async function listSessions(locations: SessionLocations, rows: SessionRow
 	return { report: { locations, searched: found.searched, unlisted: found.unlisted, done: true }, added };
 }
 
-/** The report of a listing from the session index: the folders searched (a directory read each, no file read) and the files it leaves out. */
-export async function indexedReport(locations: SessionLocations, unlisted: readonly UnlistedSessionFile[]): Promise<DiscoveryReport> {
+/**
+ * The report of a listing from the session index: the folders searched (a directory read each, no
+ * file read) and the files it leaves out; and the session files the index does not know yet (a first
+ * build to come, files made while no window ran), neither listed nor left out by it.
+ */
+export async function indexedReport(locations: SessionLocations, unlisted: readonly UnlistedSessionFile[], indexed: (path: string) => boolean): Promise<{ readonly report: DiscoveryReport; readonly notIndexed: { readonly path: string; readonly root: SessionRoot }[] }> {
+	const notIndexed: { path: string; root: SessionRoot }[] = [];
+	const leftOut = new Set(unlisted.map((file) => file.path));
 	const searched = await Promise.all(locations.roots.map(async (root): Promise<SearchedFolder> => {
 		const listing = await listSessionPaths(root);
+		notIndexed.push(...listing.paths.filter((path) => !indexed(path) && !leftOut.has(path)).map((path) => ({ path, root })));
 		return { root, exists: listing.exists, fileCount: listing.paths.length, ...(listing.error ? { error: listing.error } : {}) };
 	}));
-	return { locations, searched, unlisted, done: true };
+	return { report: { locations, searched, unlisted, done: true }, notIndexed };
+}
+
+/** Lists these files into `rows` from their first lines (as without an index); how many rows were added. */
+export async function listSessionFiles(files: readonly { readonly path: string; readonly root: SessionRoot }[], rows: SessionRows, logger: Logger): Promise<number> {
+	const found = await readSessionFiles(files);
+	for (const file of found.unlisted) {
+		logger.debug(`not listed: ${file.path}: ${file.reason}`);
+	}
+	return found.sessions.filter((file) => rows.upsertFile(file)).length;
 }

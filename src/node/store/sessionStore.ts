@@ -10,7 +10,7 @@ import type { PruneSettings } from '../settings/readPruneSettings';
 import type { PruneMutation, PruneSettingsWrite } from '../settings/updatePruneSettings';
 import { watchSessionFiles } from '../sessions/sessionWatcher';
 import { Emitter } from '../../base/emitter';
-import { indexedReport, listSessions, locatedReport, NOT_LISTED_YET, type DiscoveryReport } from './sessionListing';
+import { indexedReport, listSessionFiles, listSessions, locatedReport, NOT_LISTED_YET, type DiscoveryReport } from './sessionListing';
 import { OpenSession } from './openSession';
 import { OpenSessionCache } from './openSessionCache';
 import type { SessionSettings } from './sessionSettings';
@@ -249,9 +249,15 @@ export class SessionStore {
 
 	/** The report of a listing from the index: the folders searched and the files it leaves out. */
 	private async listedFromIndex(index: StoreIndex, locations: SessionLocations, signal: AbortSignal): Promise<void> {
-		const report = await indexedReport(locations, index.unlisted);
-		if (!signal.aborted) {
-			this.report = report;
+		const { report, notIndexed } = await indexedReport(locations, index.unlisted, (path) => this.rows.has(path));
+		if (signal.aborted) {
+			return;
+		}
+		this.report = report;
+		this.changes.fire({ kind: 'list' });
+		// Every session is listed before the refresh reads them (their first lines only): a first build's
+		// sessions are there at once, and the workspace's go first in it (`firstPaths`).
+		if (notIndexed.length > 0 && await listSessionFiles(notIndexed, this.rows, this.options.logger) > 0 && !signal.aborted) {
 			this.changes.fire({ kind: 'list' });
 		}
 	}

@@ -31,13 +31,14 @@ async function until(condition: () => boolean | Promise<boolean>, what: string, 
 
 describe('SessionStore with the session index: changes while the build runs', function () {
 	this.timeout(90_000);
-	const temp = useTempDir('store-index-catch-up');
 	let work: WorkScope | undefined;
 
+	// Registered before the temporary folder's: the store (its build among it) stops before the folder goes.
 	afterEach(async () => {
 		await work?.close();
 		work = undefined;
 	});
+	const temp = useTempDir('store-index-catch-up');
 
 	/**
 	 * Six sessions of 150 lines in two projects, and a store with an index of small write batches (the build takes
@@ -74,6 +75,7 @@ describe('SessionStore with the session index: changes while the build runs', fu
 			assert.equal(store.sessionIndex?.state.kind, 'building', 'the build has listed the folders and still runs');
 			made = writeSession(agent, 'late', 'late.jsonl', headerLine('late') + userLine('u1', 'a zebracorn appears', 9_000));
 			append(grown, userLine('u999', 'a quokkafish appears', 9_500));
+			store.requestDetails([grown]); // as a view showing it asks (listed before the build, it has no summary yet)
 			await until(() => store.row(made)?.summary?.summary.messageCount === 1, 'the new session listed, read from its file');
 			await until(() => store.row(grown)?.summary?.summary.messageCount === 151, 'the grown session read from its file');
 			assert.equal(store.sessionIndex?.state.kind, 'building', 'both changes came while the build ran');
@@ -84,6 +86,18 @@ describe('SessionStore with the session index: changes while the build runs', fu
 		const found = async (word: string): Promise<readonly string[]> => ((await store.sessionIndex?.search(word, {})) ?? []).map((hit) => hit.path);
 		await until(async () => (await found('zebracorn')).includes(made), 'the index finding the new session');
 		await until(async () => (await found('quokkafish')).includes(grown), 'the index finding the grown session\'s new line');
+	});
+
+	it('lists every session at once on a first start, before its build reads them', async () => {
+		const { paths, db, store } = await storeBuilding();
+		const release = await lockIndex(db); // the build waits: only the listing can list them now
+		try {
+			await until(() => paths.every((path) => store.row(path) !== undefined), 'every session listed');
+			assert.equal(store.sessionIndex?.state.kind, 'building');
+			assert.ok(paths.some((path) => store.row(path)?.summary === undefined), 'listed before the build read them all');
+		} finally {
+			await release();
+		}
 	});
 
 	it('lists the sessions a cancelled build did not reach, and brings a line appended to one into the index, though nobody asked for its summary', async () => {
