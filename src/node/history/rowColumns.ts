@@ -46,7 +46,8 @@ export class RowGatherer {
 	private usageModels: (string | null)[] = [];
 	private events: SqlValue[] = [];
 	private docs: SqlValue[] = [];
-	private docTexts: string[] = [];
+	private texts = new TextBytes();
+	private textEnds: number[] = [];
 
 	add(extracted: Omit<ExtractedLines, 'summary'>): void {
 		for (const u of extracted.usage) {
@@ -60,39 +61,52 @@ export class RowGatherer {
 		}
 		for (const d of extracted.docs) {
 			this.docs.push(0, DOC_ROLES.indexOf(d.role), d.time ?? null, d.line, d.offset, d.bytes);
-			this.docTexts.push(d.text);
+			this.textEnds.push(this.texts.append(d.text));
 		}
 	}
 
 	/** The rows gathered since the last take. */
 	take(): RowColumns {
-		const { bytes, ends } = utf8Texts(this.docTexts);
-		const rows: RowColumns = { usage: this.usage, usageModels: this.usageModels, events: this.events, docs: this.docs, texts: bytes, textEnds: ends };
+		const rows: RowColumns = { usage: this.usage, usageModels: this.usageModels, events: this.events, docs: this.docs, texts: this.texts.take(), textEnds: this.textEnds };
 		this.usage = [];
 		this.usageModels = [];
 		this.events = [];
 		this.docs = [];
-		this.docTexts = [];
+		this.textEnds = [];
 		return rows;
 	}
 }
 
 const encoder = new TextEncoder();
 
-/** The texts as UTF-8 in one buffer of their size (a character takes at most 3 bytes per UTF-16 unit). */
-function utf8Texts(texts: readonly string[]): { bytes: Uint8Array; ends: number[] } {
-	let units = 0;
-	for (const text of texts) {
-		units += text.length;
+/**
+ * Texts as UTF-8, one after another, encoded as they come: a text's string is dropped at once
+ * (young) instead of living until the batch is taken (thousands of strings a collection would
+ * copy and promote), and the buffer is reused from batch to batch.
+ */
+class TextBytes {
+	private buffer = new Uint8Array(64 * 1024);
+	private length = 0;
+
+	/** Appends `text` and returns where its bytes end. */
+	append(text: string): number {
+		// A UTF-16 unit takes at most 3 bytes of UTF-8 (a surrogate pair's two take 4).
+		const room = this.length + 3 * text.length;
+		if (room > this.buffer.length) {
+			const bigger = new Uint8Array(Math.max(room, 2 * this.buffer.length));
+			bigger.set(this.buffer.subarray(0, this.length));
+			this.buffer = bigger;
+		}
+		this.length += encoder.encodeInto(text, this.buffer.subarray(this.length)).written;
+		return this.length;
 	}
-	const buffer = new Uint8Array(3 * units);
-	const ends: number[] = [];
-	let at = 0;
-	for (const text of texts) {
-		at += encoder.encodeInto(text, buffer.subarray(at)).written;
-		ends.push(at);
+
+	/** The bytes appended since the last take, in a buffer of their own (it moves to the writer's thread). */
+	take(): Uint8Array {
+		const bytes = this.buffer.slice(0, this.length);
+		this.length = 0;
+		return bytes;
 	}
-	return { bytes: buffer.slice(0, at), ends };
 }
 
 /** Rows in a table's list. */
