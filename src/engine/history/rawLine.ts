@@ -14,6 +14,9 @@
  *   characters above 0xFF came from `\u` escapes and stay. Only a `\u0080`–`\u00FF` escape would
  *   be mistaken for a byte: a line holding one is read again as UTF-8 (`exactLine`). Pi writes
  *   with `JSON.stringify`, which never escapes those.
+ *
+ * The history index reads few strings of a long line, nearly always ASCII, so it looks for such
+ * escapes only when one of those strings is not (`LineStrings`), not over every long line.
  */
 
 /** Lines at least this long (in bytes) are handed over as `latin1` (see above); shorter ones as UTF-8. */
@@ -42,6 +45,43 @@ export function exactLine(line: RawLine): RawLine {
 /** The same line decoded as UTF-8 (a `latin1` line's characters are its bytes). */
 export function toUtf8Line(line: RawLine): RawLine {
 	return line.encoding === 'utf8' ? line : { ...line, text: utf8Of(line.text), encoding: 'utf8' };
+}
+
+/**
+ * The strings and keys of one parsed line as its UTF-8 reading has them, for a reader that reads
+ * them all through `text` and `key` (`entryFacts`). On a `latin1` line, an ASCII string is read as
+ * it is; any other is turned back into its UTF-8 text, unless the line holds a byte-range escape
+ * (looked for once, on the first such string): then `needsUtf8`, and the caller reads the line
+ * again as UTF-8. A key of an object whose entries are read is checked too: two keys that differ
+ * in one reading may be one key in the other (invalid bytes are all U+FFFD in UTF-8), so a key that
+ * is not ASCII also asks for the UTF-8 reading. On a `utf8` line everything is read as it is.
+ */
+export class LineStrings {
+	/** True once a string or a key was met that this reading cannot give exactly. */
+	needsUtf8 = false;
+	private escapes: boolean | undefined;
+
+	constructor(private readonly line: RawLine) {}
+
+	/** A string value of the line as its UTF-8 reading has it (meaningless once `needsUtf8`). */
+	readonly text = (value: string): string => {
+		if (this.line.encoding === 'utf8' || isAscii(value)) {
+			return value;
+		}
+		this.escapes ??= BYTE_RANGE_ESCAPE.test(this.line.text);
+		if (this.escapes) {
+			this.needsUtf8 = true;
+			return value;
+		}
+		return utf8Of(value);
+	};
+
+	/** A key of an object whose entries (or values, in order) are read. */
+	readonly key = (name: string): void => {
+		if (this.line.encoding === 'latin1' && !isAscii(name)) {
+			this.needsUtf8 = true;
+		}
+	};
 }
 
 /** `JSON.parse` of the line, or undefined when it does not parse (Pi drops such a line). */
@@ -98,6 +138,6 @@ function decodeByteRun(text: string, start: number, end: number): string {
 const NON_ASCII = /[^\u0000-\u007f]/u;
 
 /** True when every character is below 0x80 (then both readings agree). */
-function isAscii(text: string): boolean {
+export function isAscii(text: string): boolean {
 	return !NON_ASCII.test(text);
 }

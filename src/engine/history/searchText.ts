@@ -29,15 +29,22 @@ export interface DocText {
 /** Reads a string value as the file's UTF-8 text has it (see `rawLine.ts`). */
 export type TextReader = (value: string) => string;
 
+/** How a line's strings are read: its string values, and the keys of an object whose values are read in order (`LineStrings`). */
+export interface StringReading {
+	readonly text: TextReader;
+	readonly key: (name: string) => void;
+}
+
 /** The searchable text of a message (a `custom_message` entry passes `{ role: 'custom', content }`); undefined when it has none. */
-export function messageSearchText(message: Record<string, unknown>, lineBytes: number, text: TextReader): DocText | undefined {
+export function messageSearchText(message: Record<string, unknown>, lineBytes: number, strings: StringReading): DocText | undefined {
+	const { text } = strings;
 	switch (message.role) {
 		case 'user':
 			return docText('user', contentText(message.content, ' ', text));
 		case 'custom':
 			return docText('custom', contentText(message.content, '\n', text));
 		case 'assistant':
-			return docText('assistant', assistantText(message.content, text));
+			return docText('assistant', assistantText(message.content, strings));
 		case 'toolResult': {
 			if (lineBytes > SMALL_TOOL_RESULT_BYTES) {
 				return undefined;
@@ -90,7 +97,8 @@ function contentText(content: unknown, separator: string, text: TextReader): str
 }
 
 /** Its text blocks, then each tool call as its name and the start of its arguments; thinking stays out. */
-function assistantText(content: unknown, text: TextReader): string {
+function assistantText(content: unknown, strings: StringReading): string {
+	const { text } = strings;
 	if (!Array.isArray(content)) {
 		return '';
 	}
@@ -104,7 +112,7 @@ function assistantText(content: unknown, text: TextReader): string {
 		if (block.type === 'text' && typeof block.text === 'string') {
 			part = clip(block.text, text, DOC_MAX_CHARS - length);
 		} else if (block.type === 'toolCall' && typeof block.name === 'string') {
-			part = [clip(block.name, text, ARGUMENT_MAX_CHARS), ...argumentTexts(block.arguments, text)].join(' ');
+			part = [clip(block.name, text, ARGUMENT_MAX_CHARS), ...argumentTexts(block.arguments, strings)].join(' ');
 		}
 		if (part !== '') {
 			parts.push(part);
@@ -115,16 +123,17 @@ function assistantText(content: unknown, text: TextReader): string {
 }
 
 /** The start of each scalar argument (a command, a path, a pattern), within ARGUMENTS_MAX_CHARS in all. */
-function argumentTexts(args: unknown, text: TextReader): string[] {
+function argumentTexts(args: unknown, { text, key: readKey }: StringReading): string[] {
 	if (!isPlainObject(args)) {
 		return [];
 	}
 	const out: string[] = [];
 	let length = 0;
-	for (const value of Object.values(args)) {
+	for (const [key, value] of Object.entries(args)) {
 		if (length >= ARGUMENTS_MAX_CHARS) {
 			break;
 		}
+		readKey(key); // which values come, and in what order, depends on the keys (see `LineStrings`)
 		const part = typeof value === 'string' ? clip(value, text, Math.min(ARGUMENT_MAX_CHARS, ARGUMENTS_MAX_CHARS - length))
 			: typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
 		if (part !== '') {
