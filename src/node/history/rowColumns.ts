@@ -1,35 +1,38 @@
 /**
- * What some lines of a file gave, in the shape the index inserts it: per table, one flat list of
- * the values of its rows, column after column (`indexSchema.ts`), with a slot left at 0 for what
- * only the writer knows (the session's row id, a model's id, a doc's id). Made where the lines are
- * read (an extraction worker, or this thread), it crosses between threads as a few arrays instead
- * of thousands of objects, and the writer only fills its slots and binds slices of it.
+ * What some lines of a file gave, in the shape the index inserts it: per table, flat lists of the
+ * values of its rows, column after column (`indexSchema.ts`), the numbers in a `Float64Array` (NaN
+ * for NULL) and the texts in a list, with a slot left for what only the writer knows (the session's
+ * row id, a model's id, a doc's id). Made where the lines are read (an extraction worker, or this
+ * thread), it crosses between threads as a few arrays instead of thousands of objects (the numbers'
+ * buffers moved, not copied: a list of numbers is copied value by value, and each fraction or time
+ * in it is an object of its own on the heap), and the writer only fills its slots and binds them.
  */
 import type { ExtractedLines } from '../../engine/history';
 import type { SqlValue } from './sqlite/sqlDatabase';
 import { costOfParts, DOC_ROLES, tokensOfParts, USAGE_SOURCES } from './indexSchema';
 
 /**
- * `usage` columns: sid, line, entry_id, source, kind, model_id, time, entry_time, input, output, cache_read,
- * cache_write, total_tokens, cost, cost_input, cost_output, cost_cache_read, cost_cache_write (total_tokens and cost
- * NULL when they are the sum of their parts).
+ * `usage`'s numbers, per row: sid, line, source, model_id, time, entry_time, input, output, cache_read, cache_write,
+ * total_tokens, cost, cost_input, cost_output, cost_cache_read, cost_cache_write (total_tokens and cost NULL when
+ * they are the sum of their parts); and its texts: entry_id, kind, provider, model (`model_id` is looked up by the
+ * writer from the last two).
  */
-export const USAGE_COLUMNS = 18;
+export const USAGE_NUMBERS = 16;
 export const USAGE_SID = 0;
-export const USAGE_MODEL_ID = 5;
+export const USAGE_MODEL_ID = 3;
+export const USAGE_TEXTS = 4;
 /** `events` columns: sid, line, entry_id, entry_type, custom_type, time, facts. */
 export const EVENT_COLUMNS = 7;
 export const EVENT_SID = 0;
-/** `docs` columns: doc, role, time, line, offset, bytes (`docs_text` gets the doc and its text). */
+/** `docs` columns, all numbers: doc, role, time, line, offset, bytes (`docs_text` gets the doc and its text). */
 export const DOC_COLUMNS = 6;
 export const DOC_ID = 0;
 
 export interface RowColumns {
-	readonly usage: SqlValue[];
-	/** Provider and model of each usage row, two per row (`model_id` is looked up by the writer). */
-	readonly usageModels: (string | null)[];
+	readonly usage: Float64Array;
+	readonly usageTexts: (string | null)[];
 	readonly events: SqlValue[];
-	readonly docs: SqlValue[];
+	readonly docs: Float64Array;
 	/**
 	 * The docs' texts as UTF-8, one after another (`textEnds[i]`: where doc i's text ends), bound
 	 * as bytes: encoded where the lines are read, moved to the writer's thread without a copy, and
@@ -40,40 +43,84 @@ export interface RowColumns {
 	readonly textEnds: number[];
 }
 
+/** A number of a row's list as bound: NaN is NULL. */
+export function sqlNumber(value: number): number | null {
+	return Number.isNaN(value) ? null : value;
+}
+
 /** Gathers the rows of what some lines gave, until taken. */
 export class RowGatherer {
-	private usage: SqlValue[] = [];
-	private usageModels: (string | null)[] = [];
+	private readonly usage = new Numbers();
+	private usageTexts: (string | null)[] = [];
 	private events: SqlValue[] = [];
-	private docs: SqlValue[] = [];
-	private texts = new TextBytes();
+	private readonly docs = new Numbers();
+	private readonly texts = new TextBytes();
 	private textEnds: number[] = [];
 
 	add(extracted: Omit<ExtractedLines, 'summary'>): void {
+		const { usage, docs } = this;
 		for (const u of extracted.usage) {
-			this.usage.push(0, u.line, u.entryId ?? null, USAGE_SOURCES.indexOf(u.source), u.kind ?? null, 0, u.time ?? null, u.entryTime ?? null,
-				u.input, u.output, u.cacheRead, u.cacheWrite, u.totalTokens === tokensOfParts(u) ? null : u.totalTokens, u.cost === costOfParts(u) ? null : u.cost,
-				u.costInput, u.costOutput, u.costCacheRead, u.costCacheWrite);
-			this.usageModels.push(u.provider ?? null, u.model ?? null);
+			usage.push(0);
+			usage.push(u.line);
+			usage.push(USAGE_SOURCES.indexOf(u.source));
+			usage.push(0);
+			usage.push(u.time ?? Number.NaN);
+			usage.push(u.entryTime ?? Number.NaN);
+			usage.push(u.input);
+			usage.push(u.output);
+			usage.push(u.cacheRead);
+			usage.push(u.cacheWrite);
+			usage.push(u.totalTokens === tokensOfParts(u) ? Number.NaN : u.totalTokens);
+			usage.push(u.cost === costOfParts(u) ? Number.NaN : u.cost);
+			usage.push(u.costInput);
+			usage.push(u.costOutput);
+			usage.push(u.costCacheRead);
+			usage.push(u.costCacheWrite);
+			this.usageTexts.push(u.entryId ?? null, u.kind ?? null, u.provider ?? null, u.model ?? null);
 		}
 		for (const e of extracted.events) {
 			this.events.push(0, e.line, e.entryId ?? null, e.entryType, e.customType, e.time ?? null, e.facts);
 		}
 		for (const d of extracted.docs) {
-			this.docs.push(0, DOC_ROLES.indexOf(d.role), d.time ?? null, d.line, d.offset, d.bytes);
+			docs.push(0);
+			docs.push(DOC_ROLES.indexOf(d.role));
+			docs.push(d.time ?? Number.NaN);
+			docs.push(d.line);
+			docs.push(d.offset);
+			docs.push(d.bytes);
 			this.textEnds.push(this.texts.append(d.text));
 		}
 	}
 
 	/** The rows gathered since the last take. */
 	take(): RowColumns {
-		const rows: RowColumns = { usage: this.usage, usageModels: this.usageModels, events: this.events, docs: this.docs, texts: this.texts.take(), textEnds: this.textEnds };
-		this.usage = [];
-		this.usageModels = [];
+		const rows: RowColumns = { usage: this.usage.take(), usageTexts: this.usageTexts, events: this.events, docs: this.docs.take(), texts: this.texts.take(), textEnds: this.textEnds };
+		this.usageTexts = [];
 		this.events = [];
-		this.docs = [];
 		this.textEnds = [];
 		return rows;
+	}
+}
+
+/** Numbers appended to a buffer reused through the file (no object per fraction or time). */
+class Numbers {
+	private values = new Float64Array(4096);
+	private length = 0;
+
+	push(value: number): void {
+		if (this.length === this.values.length) {
+			const bigger = new Float64Array(2 * this.values.length);
+			bigger.set(this.values);
+			this.values = bigger;
+		}
+		this.values[this.length++] = value;
+	}
+
+	/** The numbers appended since the last take, in a buffer of their own (it moves to the writer's thread). */
+	take(): Float64Array {
+		const taken = this.values.slice(0, this.length);
+		this.length = 0;
+		return taken;
 	}
 }
 
@@ -110,10 +157,15 @@ class TextBytes {
 }
 
 /** Rows in a table's list. */
-export function rowCount(values: readonly SqlValue[], columns: number): number {
+export function rowCount(values: { readonly length: number }, columns: number): number {
 	return values.length / columns;
 }
 
 export function isEmptyColumns(rows: RowColumns): boolean {
 	return rows.usage.length + rows.events.length + rows.docs.length === 0;
+}
+
+/** The buffers a batch's rows can be moved in (to another thread), not copied. */
+export function movableBuffers(rows: RowColumns): ArrayBuffer[] {
+	return [rows.usage.buffer, rows.docs.buffer, rows.texts.buffer] as ArrayBuffer[];
 }
