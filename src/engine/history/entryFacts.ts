@@ -143,13 +143,13 @@ function condenseEvent(
 }
 
 /** The scalar fields of an event's payload (long strings cut) and the length of each of its lists. */
-function smallFacts(payload: unknown, { text, key: readKey }: LineStrings): Record<string, string | number | boolean | null> {
+function smallFacts(payload: unknown, { text, keys }: LineStrings): Record<string, string | number | boolean | null> {
 	const facts: Record<string, string | number | boolean | null> = {};
 	if (!isPlainObject(payload)) {
 		return facts;
 	}
+	keys(payload);
 	for (const [key, value] of Object.entries(payload)) {
-		readKey(key);
 		if (typeof value === 'string') {
 			facts[key] = clip(value, text, FACT_STRING_MAX);
 		} else if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean' || value === null) {

@@ -49,10 +49,10 @@ export function toUtf8Line(line: RawLine): RawLine {
 
 /**
  * The strings and keys of one parsed line as its UTF-8 reading has them, for a reader that reads
- * them all through `text` and `key` (`entryFacts`). On a `latin1` line, an ASCII string is read as
+ * them all through `text` and `keys` (`entryFacts`). On a `latin1` line, an ASCII string is read as
  * it is; any other is turned back into its UTF-8 text, unless the line holds a byte-range escape
  * (looked for once, on the first such string): then `needsUtf8`, and the caller reads the line
- * again as UTF-8. A key of an object whose entries are read is checked too: two keys that differ
+ * again as UTF-8. The keys of an object whose entries are read are checked too: two keys that differ
  * in one reading may be one key in the other (invalid bytes are all U+FFFD in UTF-8), so a key that
  * is not ASCII also asks for the UTF-8 reading. On a `utf8` line everything is read as it is.
  */
@@ -73,12 +73,12 @@ export class LineStrings {
 			this.needsUtf8 = true;
 			return value;
 		}
-		return utf8Of(value);
+		return decodeByteRuns(value);
 	};
 
-	/** A key of an object whose entries (or values, in order) are read. */
-	readonly key = (name: string): void => {
-		if (this.line.encoding === 'latin1' && !isAscii(name)) {
+	/** The keys of an object whose entries (or values, in order) are read. */
+	readonly keys = (object: Record<string, unknown>): void => {
+		if (this.line.encoding === 'latin1' && !this.needsUtf8 && Object.keys(object).some((name) => !isAscii(name))) {
 			this.needsUtf8 = true;
 		}
 	};
@@ -102,9 +102,11 @@ export function textOf(value: string, encoding: RawLine['encoding']): string {
 }
 
 function utf8Of(text: string): string {
-	if (isAscii(text)) {
-		return text;
-	}
+	return isAscii(text) ? text : decodeByteRuns(text);
+}
+
+/** A text with characters of 0x80 or more, its runs of byte-characters decoded as UTF-8 (see the file comment). */
+function decodeByteRuns(text: string): string {
 	let out = '';
 	let runStart = -1;
 	for (let i = 0; i <= text.length; i++) {

@@ -32,7 +32,7 @@ export type TextReader = (value: string) => string;
 /** How a line's strings are read: its string values, and the keys of an object whose values are read in order (`LineStrings`). */
 export interface StringReading {
 	readonly text: TextReader;
-	readonly key: (name: string) => void;
+	readonly keys: (object: Record<string, unknown>) => void;
 }
 
 /** The searchable text of a message (a `custom_message` entry passes `{ role: 'custom', content }`); undefined when it has none. */
@@ -123,17 +123,17 @@ function assistantText(content: unknown, strings: StringReading): string {
 }
 
 /** The start of each scalar argument (a command, a path, a pattern), within ARGUMENTS_MAX_CHARS in all. */
-function argumentTexts(args: unknown, { text, key: readKey }: StringReading): string[] {
+function argumentTexts(args: unknown, { text, keys }: StringReading): string[] {
 	if (!isPlainObject(args)) {
 		return [];
 	}
+	keys(args); // which values come, and in what order, depends on the keys (see `LineStrings`)
 	const out: string[] = [];
 	let length = 0;
-	for (const [key, value] of Object.entries(args)) {
+	for (const value of Object.values(args)) {
 		if (length >= ARGUMENTS_MAX_CHARS) {
 			break;
 		}
-		readKey(key); // which values come, and in what order, depends on the keys (see `LineStrings`)
 		const part = typeof value === 'string' ? clip(value, text, Math.min(ARGUMENT_MAX_CHARS, ARGUMENTS_MAX_CHARS - length))
 			: typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
 		if (part !== '') {
