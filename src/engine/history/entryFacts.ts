@@ -7,7 +7,7 @@
 import { isoTime } from '../../base/isoTime';
 import { isPlainObject } from '../../base/plainObject';
 import type { CondenseEvent, SearchDoc, UsageRecord, UsageSource } from './historyRecords';
-import { LineStrings, parseLine, toUtf8Line, type RawLine } from './rawLine';
+import { lineReading, parseLine, toUtf8Line, type LineReading, type RawLine } from './rawLine';
 import { clip, messageSearchText, summarySearchText, type DocText, type TextReader } from './searchText';
 
 /** pi-condense's entries all have a `customType` starting so. */
@@ -29,18 +29,18 @@ export interface EntryPlace {
 }
 
 export function entryFacts(entry: Record<string, unknown>, place: EntryPlace): EntryFacts {
-	const strings = new LineStrings(place.line);
+	const strings = lineReading(place.line);
 	const facts = factsOf(entry, place, strings);
 	if (!strings.needsUtf8) {
 		return facts;
 	}
-	// A string or key the one-byte reading cannot give exactly (see `LineStrings`): the entry again, from its UTF-8 reading.
+	// A string or key the one-byte reading cannot give exactly (see `lineReading`): the entry again, from its UTF-8 reading.
 	const utf8 = toUtf8Line(place.line);
 	const value = parseLine(utf8); // it parses: a line parses in one reading exactly when it does in the other
-	return isPlainObject(value) ? factsOf(value, { lineNumber: place.lineNumber, line: utf8 }, new LineStrings(utf8)) : NONE;
+	return isPlainObject(value) ? factsOf(value, { lineNumber: place.lineNumber, line: utf8 }, lineReading(utf8)) : NONE;
 }
 
-function factsOf(entry: Record<string, unknown>, place: EntryPlace, strings: LineStrings): EntryFacts {
+function factsOf(entry: Record<string, unknown>, place: EntryPlace, strings: LineReading): EntryFacts {
 	const { text } = strings;
 	const entryId = typeof entry.id === 'string' ? text(entry.id) : undefined;
 	if (entry.type === 'message') {
@@ -74,7 +74,7 @@ const NONE: EntryFacts = { usage: undefined, event: undefined, doc: undefined };
  * `entryTime`, or the time of a message without its own): most messages are user messages and tool
  * results with their own time, and a timestamp read is a tenth of a microsecond per entry.
  */
-function messageFacts(entry: Record<string, unknown>, entryId: string | undefined, place: EntryPlace, strings: LineStrings): EntryFacts {
+function messageFacts(entry: Record<string, unknown>, entryId: string | undefined, place: EntryPlace, strings: LineReading): EntryFacts {
 	const message = entry.message;
 	if (!isPlainObject(message)) {
 		return NONE;
@@ -133,7 +133,7 @@ function condenseEvent(
 	entryType: CondenseEvent['entryType'],
 	payload: unknown,
 	place: Omit<RecordPlace, 'kind'>,
-	strings: LineStrings,
+	strings: LineReading,
 ): CondenseEvent | undefined {
 	const customType = entry.customType;
 	if (typeof customType !== 'string' || !customType.startsWith(CONDENSE_TYPE_PREFIX)) {
@@ -143,7 +143,7 @@ function condenseEvent(
 }
 
 /** The scalar fields of an event's payload (long strings cut) and the length of each of its lists. */
-function smallFacts(payload: unknown, { text, keys }: LineStrings): Record<string, string | number | boolean | null> {
+function smallFacts(payload: unknown, { text, keys }: LineReading): Record<string, string | number | boolean | null> {
 	const facts: Record<string, string | number | boolean | null> = {};
 	if (!isPlainObject(payload)) {
 		return facts;

@@ -75,7 +75,7 @@ function contentOf(line: RawLine, draft: SummaryDraft): RawLine | undefined {
  * The line parsed, and the reading its strings come from. The summary reads the texts of the first
  * line, of a `session_info` and of a user message: those are always taken from the UTF-8 reading.
  * Any other `latin1` line is parsed as it is: its few strings the index keeps are read back exactly
- * by `entryFacts` (`LineStrings`), which reads the line again as UTF-8 where that cannot be done.
+ * by `entryFacts` (`lineReading`), which reads the line again as UTF-8 where that cannot be done.
  */
 function parsedLine(line: RawLine, isFirst: boolean): { value: unknown; reading: RawLine } {
 	const first = isFirst ? toUtf8Line(line) : line;

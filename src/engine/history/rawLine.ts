@@ -16,7 +16,7 @@
  *   with `JSON.stringify`, which never escapes those.
  *
  * The history index reads few strings of a long line, nearly always ASCII, so it looks for such
- * escapes only when one of those strings is not (`LineStrings`), not over every long line.
+ * escapes only when one of those strings is not (`lineReading`), not over every long line.
  */
 
 /** Lines at least this long (in bytes) are handed over as `latin1` (see above); shorter ones as UTF-8. */
@@ -47,25 +47,39 @@ export function toUtf8Line(line: RawLine): RawLine {
 	return line.encoding === 'utf8' ? line : { ...line, text: utf8Of(line.text), encoding: 'utf8' };
 }
 
+/** How the strings of one parsed line are read: its string values, and the keys of an object whose values are read in order. */
+export interface LineReading {
+	/** A string value of the line as its UTF-8 reading has it (meaningless once `needsUtf8`). */
+	readonly text: (value: string) => string;
+	/** Checks the keys of an object whose entries (or values, in order) are read. */
+	readonly keys: (object: Record<string, unknown>) => void;
+	/** True once a string or a key was met that this reading cannot give exactly: read the line again as UTF-8. */
+	readonly needsUtf8: boolean;
+}
+
+/** A `utf8` line's strings are read as they are: one reading for every such line, no object per entry. */
+const AS_WRITTEN: LineReading = { text: (value) => value, keys: () => undefined, needsUtf8: false };
+
+/** How the strings of `line` are read, for a reader that reads them all through `text` and `keys` (`entryFacts`). */
+export function lineReading(line: RawLine): LineReading {
+	return line.encoding === 'utf8' ? AS_WRITTEN : new Latin1Reading(line);
+}
+
 /**
- * The strings and keys of one parsed line as its UTF-8 reading has them, for a reader that reads
- * them all through `text` and `keys` (`entryFacts`). On a `latin1` line, an ASCII string is read as
- * it is; any other is turned back into its UTF-8 text, unless the line holds a byte-range escape
- * (looked for once, on the first such string): then `needsUtf8`, and the caller reads the line
- * again as UTF-8. The keys of an object whose entries are read are checked too: two keys that differ
- * in one reading may be one key in the other (invalid bytes are all U+FFFD in UTF-8), so a key that
- * is not ASCII also asks for the UTF-8 reading. On a `utf8` line everything is read as it is.
+ * The strings of a `latin1` line as its UTF-8 reading has them. An ASCII string is read as it is;
+ * any other is turned back into its UTF-8 text, unless the line holds a byte-range escape (looked
+ * for once, on the first such string): then `needsUtf8`. The keys of an object whose entries are
+ * read are checked too: two keys that differ in one reading may be one key in the other (invalid
+ * bytes are all U+FFFD in UTF-8), so a key that is not ASCII also asks for the UTF-8 reading.
  */
-export class LineStrings {
-	/** True once a string or a key was met that this reading cannot give exactly. */
+class Latin1Reading implements LineReading {
 	needsUtf8 = false;
 	private escapes: boolean | undefined;
 
 	constructor(private readonly line: RawLine) {}
 
-	/** A string value of the line as its UTF-8 reading has it (meaningless once `needsUtf8`). */
 	readonly text = (value: string): string => {
-		if (this.line.encoding === 'utf8' || isAscii(value)) {
+		if (isAscii(value)) {
 			return value;
 		}
 		this.escapes ??= BYTE_RANGE_ESCAPE.test(this.line.text);
@@ -76,9 +90,8 @@ export class LineStrings {
 		return decodeByteRuns(value);
 	};
 
-	/** The keys of an object whose entries (or values, in order) are read. */
 	readonly keys = (object: Record<string, unknown>): void => {
-		if (this.line.encoding === 'latin1' && !this.needsUtf8 && Object.keys(object).some((name) => !isAscii(name))) {
+		if (!this.needsUtf8 && Object.keys(object).some((name) => !isAscii(name))) {
 			this.needsUtf8 = true;
 		}
 	};

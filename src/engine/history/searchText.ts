@@ -7,6 +7,7 @@
 import { isPlainObject } from '../../base/plainObject';
 import { cutText } from '../session/summary';
 import type { DocRole } from './historyRecords';
+import type { LineReading } from './rawLine';
 
 /** Longest text kept of one message (a pasted log is searched by its start). */
 export const DOC_MAX_CHARS = 4000;
@@ -29,14 +30,8 @@ export interface DocText {
 /** Reads a string value as the file's UTF-8 text has it (see `rawLine.ts`). */
 export type TextReader = (value: string) => string;
 
-/** How a line's strings are read: its string values, and the keys of an object whose values are read in order (`LineStrings`). */
-export interface StringReading {
-	readonly text: TextReader;
-	readonly keys: (object: Record<string, unknown>) => void;
-}
-
 /** The searchable text of a message (a `custom_message` entry passes `{ role: 'custom', content }`); undefined when it has none. */
-export function messageSearchText(message: Record<string, unknown>, lineBytes: number, strings: StringReading): DocText | undefined {
+export function messageSearchText(message: Record<string, unknown>, lineBytes: number, strings: LineReading): DocText | undefined {
 	const { text } = strings;
 	switch (message.role) {
 		case 'user':
@@ -97,7 +92,7 @@ function contentText(content: unknown, separator: string, text: TextReader): str
 }
 
 /** Its text blocks, then each tool call as its name and the start of its arguments; thinking stays out. */
-function assistantText(content: unknown, strings: StringReading): string {
+function assistantText(content: unknown, strings: LineReading): string {
 	const { text } = strings;
 	if (!Array.isArray(content)) {
 		return '';
@@ -123,11 +118,11 @@ function assistantText(content: unknown, strings: StringReading): string {
 }
 
 /** The start of each scalar argument (a command, a path, a pattern), within ARGUMENTS_MAX_CHARS in all. */
-function argumentTexts(args: unknown, { text, keys }: StringReading): string[] {
+function argumentTexts(args: unknown, { text, keys }: LineReading): string[] {
 	if (!isPlainObject(args)) {
 		return [];
 	}
-	keys(args); // which values come, and in what order, depends on the keys (see `LineStrings`)
+	keys(args); // which values come, and in what order, depends on the keys (see `lineReading`)
 	const out: string[] = [];
 	let length = 0;
 	for (const value of Object.values(args)) {
