@@ -106,24 +106,18 @@ export function docRange(sid: number): [number, number] {
 
 /** Adds what some lines of a file gave (`rows`: its slots are filled here). */
 export function insertExtracted(db: SqlDatabase, sid: number, rows: RowColumns): void {
-	const modelIds = new Map<string, number>();
-	const modelId = (provider: string | null, model: string | null): number | null => {
-		if (provider === null && model === null) {
-			return null;
-		}
-		const key = `${provider ?? ''}\u0000${model ?? ''}`;
-		let id = modelIds.get(key);
-		if (id === undefined) {
-			db.prepare('INSERT INTO models (provider, model) VALUES (?, ?) ON CONFLICT DO NOTHING').run([provider, model]);
-			id = Number(db.prepare('SELECT model_id FROM models WHERE provider IS ? AND model IS ?').get([provider, model])?.['model_id']);
-			modelIds.set(key, id);
-		}
-		return id;
-	};
-	const { usage, usageTexts, events, docs, texts, textEnds } = rows;
+	const { usage, usageTexts, models, events, docs, texts, textEnds } = rows;
+	const modelIds: number[] = [];
+	for (let pair = 0; pair < models.length / 2; pair++) {
+		const provider = models[2 * pair] ?? null;
+		const model = models[2 * pair + 1] ?? null;
+		db.prepare('INSERT INTO models (provider, model) VALUES (?, ?) ON CONFLICT DO NOTHING').run([provider, model]);
+		modelIds.push(Number(db.prepare('SELECT model_id FROM models WHERE provider IS ? AND model IS ?').get([provider, model])?.['model_id']));
+	}
 	for (let row = 0; row < rowCount(usage, USAGE_NUMBERS); row++) {
 		usage[row * USAGE_NUMBERS + USAGE_SID] = sid;
-		usage[row * USAGE_NUMBERS + USAGE_MODEL_ID] = modelId(usageTexts[row * USAGE_TEXTS + 2] ?? null, usageTexts[row * USAGE_TEXTS + 3] ?? null) ?? Number.NaN;
+		const pair = usage[row * USAGE_NUMBERS + USAGE_MODEL_ID] ?? Number.NaN;
+		usage[row * USAGE_NUMBERS + USAGE_MODEL_ID] = Number.isNaN(pair) ? Number.NaN : modelIds[pair] ?? Number.NaN;
 	}
 	insertRows(db, 'INSERT OR REPLACE INTO usage (sid, line, entry_id, source, kind, model_id, time, entry_time, input, output, cache_read, cache_write, total_tokens, cost, cost_input, cost_output, cost_cache_read, cost_cache_write) VALUES', USAGE_COLUMNS, rowCount(usage, USAGE_NUMBERS), (params, at, row) => {
 		const n = row * USAGE_NUMBERS;
@@ -168,7 +162,7 @@ export function insertExtracted(db: SqlDatabase, sid: number, rows: RowColumns):
  * reads bytes cast to text. Bound 32 rows at a time, they were a third more of a build's SQLite
  * time: what node:sqlite spends per statement and per parameter, not the full-text indexing.
  */
-function insertTexts(db: SqlDatabase, firstDoc: number, texts: Uint8Array, textEnds: readonly number[]): void {
+function insertTexts(db: SqlDatabase, firstDoc: number, texts: Uint8Array, textEnds: Float64Array): void {
 	const spans: string[] = new Array<string>(textEnds.length);
 	let start = 0;
 	for (let row = 0; row < textEnds.length; row++) {

@@ -14,13 +14,13 @@ import { costOfParts, DOC_ROLES, tokensOfParts, USAGE_SOURCES } from './indexSch
 /**
  * `usage`'s numbers, per row: sid, line, source, model_id, time, entry_time, input, output, cache_read, cache_write,
  * total_tokens, cost, cost_input, cost_output, cost_cache_read, cost_cache_write (total_tokens and cost NULL when
- * they are the sum of their parts); and its texts: entry_id, kind, provider, model (`model_id` is looked up by the
- * writer from the last two).
+ * they are the sum of their parts; `model_id` is the index of its provider and model in `models` until the writer
+ * puts their id there, NaN when it has neither); and its texts: entry_id, kind.
  */
 export const USAGE_NUMBERS = 16;
 export const USAGE_SID = 0;
 export const USAGE_MODEL_ID = 3;
-export const USAGE_TEXTS = 4;
+export const USAGE_TEXTS = 2;
 /** `events` columns: sid, line, entry_id, entry_type, custom_type, time, facts. */
 export const EVENT_COLUMNS = 7;
 export const EVENT_SID = 0;
@@ -31,6 +31,8 @@ export const DOC_ID = 0;
 export interface RowColumns {
 	readonly usage: Float64Array;
 	readonly usageTexts: (string | null)[];
+	/** The usage rows' providers and models, two per pair, each pair once (a session names a few, each request sent them again). */
+	readonly models: (string | null)[];
 	readonly events: SqlValue[];
 	readonly docs: Float64Array;
 	/**
@@ -40,7 +42,7 @@ export interface RowColumns {
 	 * WebAssembly engine encodes it one character at a time in JavaScript).
 	 */
 	readonly texts: Uint8Array;
-	readonly textEnds: number[];
+	readonly textEnds: Float64Array;
 }
 
 /** A number of a row's list as bound: NaN is NULL. */
@@ -52,10 +54,11 @@ export function sqlNumber(value: number): number | null {
 export class RowGatherer {
 	private readonly usage = new Numbers();
 	private usageTexts: (string | null)[] = [];
+	private models = new ModelPairs();
 	private events: SqlValue[] = [];
 	private readonly docs = new Numbers();
 	private readonly texts = new TextBytes();
-	private textEnds: number[] = [];
+	private readonly textEnds = new Numbers();
 
 	add(extracted: Omit<ExtractedLines, 'summary'>): void {
 		const { usage, docs } = this;
@@ -63,7 +66,7 @@ export class RowGatherer {
 			usage.push(0);
 			usage.push(u.line);
 			usage.push(USAGE_SOURCES.indexOf(u.source));
-			usage.push(0);
+			usage.push(this.models.indexOf(u.provider ?? null, u.model ?? null));
 			usage.push(u.time ?? Number.NaN);
 			usage.push(u.entryTime ?? Number.NaN);
 			usage.push(u.input);
@@ -76,7 +79,7 @@ export class RowGatherer {
 			usage.push(u.costOutput);
 			usage.push(u.costCacheRead);
 			usage.push(u.costCacheWrite);
-			this.usageTexts.push(u.entryId ?? null, u.kind ?? null, u.provider ?? null, u.model ?? null);
+			this.usageTexts.push(u.entryId ?? null, u.kind ?? null);
 		}
 		for (const e of extracted.events) {
 			this.events.push(0, e.line, e.entryId ?? null, e.entryType, e.customType, e.time ?? null, e.facts);
@@ -94,11 +97,49 @@ export class RowGatherer {
 
 	/** The rows gathered since the last take. */
 	take(): RowColumns {
-		const rows: RowColumns = { usage: this.usage.take(), usageTexts: this.usageTexts, events: this.events, docs: this.docs.take(), texts: this.texts.take(), textEnds: this.textEnds };
+		const rows: RowColumns = {
+			usage: this.usage.take(), usageTexts: this.usageTexts, models: this.models.pairs, events: this.events,
+			docs: this.docs.take(), texts: this.texts.take(), textEnds: this.textEnds.take(),
+		};
 		this.usageTexts = [];
+		this.models = new ModelPairs();
 		this.events = [];
-		this.textEnds = [];
 		return rows;
+	}
+}
+
+/** The distinct (provider, model) pairs of a batch's usage rows, in `pairs`, two values each. */
+class ModelPairs {
+	readonly pairs: (string | null)[] = [];
+	/** Index of each pair by provider, then model (maps keep null apart from ''). */
+	private readonly byProvider = new Map<string | null, Map<string | null, number>>();
+	private lastProvider: string | null = null;
+	private lastModel: string | null = null;
+	private lastIndex = Number.NaN;
+
+	/** Index of the pair (NaN when both are missing: no model). */
+	indexOf(provider: string | null, model: string | null): number {
+		if (provider === null && model === null) {
+			return Number.NaN;
+		}
+		if (provider === this.lastProvider && model === this.lastModel) {
+			return this.lastIndex; // a session's requests mostly go to one model in a row
+		}
+		let models = this.byProvider.get(provider);
+		if (models === undefined) {
+			models = new Map();
+			this.byProvider.set(provider, models);
+		}
+		let index = models.get(model);
+		if (index === undefined) {
+			index = this.pairs.length / 2;
+			this.pairs.push(provider, model);
+			models.set(model, index);
+		}
+		this.lastProvider = provider;
+		this.lastModel = model;
+		this.lastIndex = index;
+		return index;
 	}
 }
 
@@ -167,5 +208,5 @@ export function isEmptyColumns(rows: RowColumns): boolean {
 
 /** The buffers a batch's rows can be moved in (to another thread), not copied. */
 export function movableBuffers(rows: RowColumns): ArrayBuffer[] {
-	return [rows.usage.buffer, rows.docs.buffer, rows.texts.buffer] as ArrayBuffer[];
+	return [rows.usage.buffer, rows.docs.buffer, rows.texts.buffer, rows.textEnds.buffer] as ArrayBuffer[];
 }
