@@ -57,6 +57,8 @@ describe('the session index\'s build', function () {
 		} finally {
 			seen.dispose();
 		}
+		// The sessions it did not reach are listed all the same, from their files.
+		await waitUntil(() => paths.every((path) => api.controller.knowsSession(path)), 'every session listed after the stop');
 		const building = states.find((state) => state.startsWith('building'));
 		assert.ok(building, states.join(', '));
 		assert.match(building, new RegExp(`/(${SESSIONS + 3}|${SESSIONS + 4}|${SESSIONS + 5})$`), 'the count of every session file');

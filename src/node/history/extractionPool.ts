@@ -1,14 +1,13 @@
 /**
  * The session index's extraction threads (`worker/extractionWorkerMain.ts`, built to
  * `dist/history-worker.js`): a build reads and extracts files there while this thread writes what
- * they gave, so a cold build uses two cores. Batches are delivered in the order they come, one at a
+ * they gave, so a cold build uses two cores (one thread by default: DEFAULT_EXTRACTION_THREADS). Batches are delivered in the order they come, one at a
  * time; while the writer commits, a thread reads on until batches of `heldBytes` of lines wait
  * here and `heldBytes` more per thread are on their way, whatever the history's size. A thread that stops (a file too large for its
  * memory) fails the jobs it held, which the build reports as problems of those files; the next job
  * starts a new one.
  */
 import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { FileReader } from './fileExtraction';
@@ -17,11 +16,15 @@ import { HELD_BYTES, type FromWorker, type ToWorker, type WorkerSettings } from 
 
 export const HISTORY_WORKER_FILE = 'history-worker.js';
 
-
-/** Extraction threads by default: one beside this thread on two cores, two from four. */
-export function defaultExtractionThreads(): number {
-	return Math.max(1, Math.min(2, availableParallelism() - 2));
-}
+/**
+ * Extraction threads a build starts by default, on any number of cores: one. Each thread is a
+ * JavaScript heap of its own (50-75 MB through a cold build of the bench history, mostly its young
+ * generation and what it grows to before a full collection; capping the young generation made it
+ * larger, as more was promoted): with two, a build's peak RSS was 315-350 MB, over the 300 MB
+ * budget. A second thread gains little where it has a core of its own: the writer's thread (6.5-7 s
+ * of SQLite on the bench history) then bounds the build, against 8.3 s for one extraction thread.
+ */
+export const DEFAULT_EXTRACTION_THREADS = 1;
 
 /** A job's failure in the worker: the file could not be read (`code`, as Node's fs gives it). */
 export class ExtractionError extends Error {
@@ -65,7 +68,7 @@ export class ExtractionPool {
 	 * A pool over `dist/history-worker.js`; undefined when that file is missing (extraction then runs
 	 * in this thread). `heldBytes`: of lines whose batches wait here, and as many per thread on their way.
 	 */
-	static create(distDir: string, size = defaultExtractionThreads(), heldBytes = HELD_BYTES): ExtractionPool | undefined {
+	static create(distDir: string, size = DEFAULT_EXTRACTION_THREADS, heldBytes = HELD_BYTES): ExtractionPool | undefined {
 		const workerFile = join(distDir, HISTORY_WORKER_FILE);
 		return existsSync(workerFile) ? new ExtractionPool(workerFile, Math.max(1, size), heldBytes) : undefined;
 	}

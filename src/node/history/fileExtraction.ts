@@ -10,6 +10,7 @@ import { extractLinesSteps } from '../../engine/history';
 import type { Steps } from '../../engine/steps';
 import { errorCode } from '../fs/errors';
 import { READ_WITHOUT_BLOCKING } from '../fs/openFlags';
+import type { ReadBuffers } from '../sessions/readAheadLines';
 import { decideFile, type ExtractedBatch, type FileJob, type FileSink, type OpenedFile } from './fileIndexer';
 import { readLinesFrom } from './fileLines';
 import { RowGatherer } from './rowColumns';
@@ -49,8 +50,11 @@ export function isGone(error: unknown): boolean {
 	return errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR';
 }
 
-/** Decides what the open `file` needs, and reads its lines when it needs that. */
-export async function readSessionFile(job: FileJob, file: OpenedFile, run: StepRunner, sink: FileSink, signal?: AbortSignal): Promise<void> {
+/**
+ * Decides what the open `file` needs, and reads its lines when it needs that. `buffers`: the read
+ * buffers of a reader that reads one file at a time (an extraction thread).
+ */
+export async function readSessionFile(job: FileJob, file: OpenedFile, run: StepRunner, sink: FileSink, signal?: AbortSignal, buffers?: ReadBuffers): Promise<void> {
 	const decision = await decideFile(job, file);
 	await sink.decided(decision);
 	if (decision.kind !== 'read') {
@@ -65,16 +69,20 @@ export async function readSessionFile(job: FileJob, file: OpenedFile, run: StepR
 		bytes = 0;
 		await sink.batch(batch);
 	};
-	const consumed = await readLinesFrom(file, decision.start, decision.base.size, async (lines, after) => {
-		const extracted = await run(extractLinesSteps(summary, lines), signal);
-		summary = extracted.summary;
-		rows.add(extracted);
-		bytes += after - reached;
-		reached = after;
-		if (bytes >= GATHER_BYTES) {
-			await handOver(false);
-		}
-	}, signal);
-	reached = consumed;
-	await handOver(true);
+	try {
+		const consumed = await readLinesFrom(file, decision.start, decision.base.size, async (lines, after) => {
+			const extracted = await run(extractLinesSteps(summary, lines), signal);
+			summary = extracted.summary;
+			rows.add(extracted);
+			bytes += after - reached;
+			reached = after;
+			if (bytes >= GATHER_BYTES) {
+				await handOver(false);
+			}
+		}, signal, buffers);
+		reached = consumed;
+		await handOver(true);
+	} finally {
+		rows.release(); // each batch was copied out of its buffers
+	}
 }

@@ -5,7 +5,8 @@
  * `src/engine/history/rawLine.ts` for why both readings give the same values).
  */
 import { LATIN1_LINE_BYTES, type RawLine } from '../../engine/history';
-import { decodeUtf8, scanCompleteLines, type ReadableFile } from '../sessions/completeLines';
+import { decodeUtf8, type ReadableFile } from '../sessions/completeLines';
+import { scanLinesReadingAhead, type ReadBuffers } from '../sessions/readAheadLines';
 
 const NEWLINE = 0x0a;
 
@@ -20,7 +21,9 @@ const OPEN_BRACE = 0x7b;
 /**
  * Calls `onLines` with the lines of each piece from `offset` to `size` (complete lines only; a line
  * longer than a piece comes whole) and returns the offset after the last complete line. The next
- * piece is read once `onLines` settles, so only one piece's text is held at a time.
+ * piece is read while `onLines` works (read ahead), and the one after once it settles, so only one
+ * piece's text is held at a time. `buffers`: those of a reader that reads one file at a time (see
+ * `ReadBuffers`).
  */
 export async function readLinesFrom(
 	handle: ReadableFile,
@@ -28,15 +31,14 @@ export async function readLinesFrom(
 	size: number,
 	onLines: (lines: RawLine[], consumed: number) => Promise<void>,
 	signal?: AbortSignal,
+	buffers?: ReadBuffers,
 ): Promise<number> {
 	let consumed = offset;
-	signal?.throwIfAborted();
-	return scanCompleteLines(handle, offset, size, async (piece) => {
+	return scanLinesReadingAhead(handle, offset, size, async (piece) => {
 		const lines = splitPiece(piece.subarray(0, piece.length - 1), consumed);
 		consumed += piece.length;
 		await onLines(lines, consumed);
-		signal?.throwIfAborted();
-	}, READ_BYTES);
+	}, { chunkBytes: READ_BYTES, signal, buffers });
 }
 
 /** The lines of `piece` (complete lines without the last `\n`), which starts at `offset` in the file. */

@@ -40,7 +40,7 @@ export interface HistoryIndexOptions {
 	readonly slices: SliceRunner;
 	/** Session bytes covered by one write (default 2 MB: each write holds the thread while it runs). */
 	readonly batchBytes?: number;
-	/** Extraction threads a build may start (default `defaultExtractionThreads()`; 0: extract on this thread). */
+	/** Extraction threads a build may start (default DEFAULT_EXTRACTION_THREADS; 0: extract on this thread). */
 	readonly extractionThreads?: number;
 	/** Bytes a refresh reads on this thread before it starts extraction threads (default 4 MB). */
 	readonly threadsFromBytes?: number;

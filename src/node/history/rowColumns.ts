@@ -10,6 +10,7 @@
 import type { ExtractedLines } from '../../engine/history';
 import type { SqlValue } from './sqlite/sqlDatabase';
 import { costOfParts, DOC_ROLES, tokensOfParts, USAGE_SOURCES } from './indexSchema';
+import { Numbers, TextBytes } from './rowBuffers';
 
 /**
  * `usage`'s numbers, per row: sid, line, source, model_id, time, entry_time, input, output, cache_read, cache_write,
@@ -106,6 +107,14 @@ export class RowGatherer {
 		this.events = [];
 		return rows;
 	}
+
+	/** Gives its buffers back for the next file (`rowBuffers.ts`); it is not used after. */
+	release(): void {
+		this.usage.release();
+		this.docs.release();
+		this.textEnds.release();
+		this.texts.release();
+	}
 }
 
 /** The distinct (provider, model) pairs of a batch's usage rows, in `pairs`, two values each. */
@@ -140,60 +149,6 @@ class ModelPairs {
 		this.lastModel = model;
 		this.lastIndex = index;
 		return index;
-	}
-}
-
-/** Numbers appended to a buffer reused through the file (no object per fraction or time). */
-class Numbers {
-	private values = new Float64Array(4096);
-	private length = 0;
-
-	push(value: number): void {
-		if (this.length === this.values.length) {
-			const bigger = new Float64Array(2 * this.values.length);
-			bigger.set(this.values);
-			this.values = bigger;
-		}
-		this.values[this.length++] = value;
-	}
-
-	/** The numbers appended since the last take, in a buffer of their own (it moves to the writer's thread). */
-	take(): Float64Array {
-		const taken = this.values.slice(0, this.length);
-		this.length = 0;
-		return taken;
-	}
-}
-
-const encoder = new TextEncoder();
-
-/**
- * Texts as UTF-8, one after another, encoded as they come: a text's string is dropped at once
- * (young) instead of living until the batch is taken (thousands of strings a collection would
- * copy and promote), and the buffer is reused from batch to batch.
- */
-class TextBytes {
-	private buffer = new Uint8Array(64 * 1024);
-	private length = 0;
-
-	/** Appends `text` and returns where its bytes end. */
-	append(text: string): number {
-		// A UTF-16 unit takes at most 3 bytes of UTF-8 (a surrogate pair's two take 4).
-		const room = this.length + 3 * text.length;
-		if (room > this.buffer.length) {
-			const bigger = new Uint8Array(Math.max(room, 2 * this.buffer.length));
-			bigger.set(this.buffer.subarray(0, this.length));
-			this.buffer = bigger;
-		}
-		this.length += encoder.encodeInto(text, this.buffer.subarray(this.length)).written;
-		return this.length;
-	}
-
-	/** The bytes appended since the last take, in a buffer of their own (it moves to the writer's thread). */
-	take(): Uint8Array {
-		const bytes = this.buffer.slice(0, this.length);
-		this.length = 0;
-		return bytes;
 	}
 }
 

@@ -64,11 +64,17 @@ export class RowDetails {
 		}
 	}
 
-	/** Lines were appended: extend a known summary now, refresh a known reclaim figure later. */
+	/**
+	 * Lines were appended: extend a known summary now (from the session index, which reads them, when
+	 * it answers), refresh a known reclaim figure later. A row nobody asked a summary of keeps none,
+	 * but the index is told all the same, so search finds the new lines at once.
+	 */
 	afterAppend(path: string): void {
 		const row = this.options.rows.get(path);
 		if (row?.summary !== undefined) {
 			this.summaryQueue.enqueue(path, (signal) => this.summarize(path, signal));
+		} else if (row) {
+			void this.options.indexed(path).catch((error: unknown) => this.options.logger.warn(`session index: ${path}: ${errorMessage(error)}`));
 		}
 		if (row?.reclaim !== undefined && !this.reclaimTimers.has(path)) {
 			this.reclaimTimers.set(path, this.options.work.timeout(RECLAIM_REFRESH_MS, () => {

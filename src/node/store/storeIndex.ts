@@ -122,7 +122,8 @@ export class StoreIndex {
 
 	/**
 	 * Brings the index up to date with the folders (`first` first) and the rows with it; resolves
-	 * once done, stopped or off (false then: the caller lists the files itself).
+	 * once done (true), or stopped or off (false: the caller lists the files itself, for the sessions
+	 * the index does not have).
 	 */
 	refresh(first: readonly string[]): Promise<boolean> {
 		return this.writes.run(async () => {
@@ -155,7 +156,7 @@ export class StoreIndex {
 				if (isWorkStopped(error) && controller.signal.aborted) {
 					await this.reloadRows(this.work.signal).catch(() => undefined);
 					this.setState({ kind: 'stopped' });
-					return true;
+					return false; // the sessions it did not reach are listed from their files
 				}
 				return this.failed(error);
 			} finally {

@@ -18,12 +18,12 @@ export interface OpenedIndex {
 	readonly notices: IndexNotice[];
 }
 
-/** How a test index extracts: on this thread (the default), or in extraction threads from the first byte. */
-export type Extraction = 'here' | 'threads';
+/** How a test index extracts: on this thread (the default), or in one or two extraction threads from the first byte. */
+export type Extraction = 'here' | 'threads' | 'two threads';
 
 export async function openTestIndex(path: string, engine: SqlEngineChoice = 'auto', ownFolder = false, extraction: Extraction = 'here'): Promise<{ index: HistoryIndex | undefined; notices: IndexNotice[] }> {
 	const notices: IndexNotice[] = [];
-	const threads = extraction === 'threads' ? { extractionThreads: 1, threadsFromBytes: 0 } : { extractionThreads: 0 };
+	const threads = extraction === 'here' ? { extractionThreads: 0 } : { extractionThreads: extraction === 'threads' ? 1 : 2, threadsFromBytes: 0 };
 	const index = await HistoryIndex.open({ path, ownFolder, engine, distDir, slices: testWork, notify: (notice) => notices.push(notice), batchBytes: 64 * 1024, ...threads });
 	return { index, notices };
 }

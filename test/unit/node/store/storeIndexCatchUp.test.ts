@@ -77,4 +77,37 @@ describe('SessionStore with the session index: changes while the build runs', fu
 		await until(async () => (await found('zebracorn')).includes(made), 'the index finding the new session');
 		await until(async () => (await found('quokkafish')).includes(grown), 'the index finding the grown session\'s new line');
 	});
+
+	it('lists the sessions a cancelled build did not reach, and brings a line appended to one into the index, though nobody asked for its summary', async () => {
+		const agent = join(temp(), 'agent');
+		const paths = Array.from({ length: 6 }, (_, n) => writeSession(agent, `p${n % 2}`, `s${n}.jsonl`, headerLine(`session-${n}`)
+			+ Array.from({ length: 150 }, (_, i) => userLine(`u${i}`, `words of session ${n}, line ${i}`, 1_000 + i)).join('')));
+		mkdirSync(join(temp(), 'index'));
+		const db = join(temp(), 'index', 'i.sqlite');
+		const log = new EventLog<StoreChange>();
+		work = testScope('store');
+		const store = new SessionStore({
+			work, logger: nullLogger, projectSettingsAllowed: () => true,
+			locate: () => resolveSessionLocations({ agentDir: agent, env: {}, homedir: agent }),
+			sessionIndex: () => ({ path: db, ownFolder: false, distDir, batchBytes: 512, notify: () => undefined }),
+		});
+		store.onDidChange(log.push);
+		await store.start();
+		await log.waitFor((change) => change.kind === 'index' && change.state.kind === 'building', 'the build reading');
+		// The build waits for its lock while it is cancelled: it stops with files left unread.
+		const release = await lock(db, { lockfilePath: `${db}.mutex`, realpath: false, retries: { retries: 5000, minTimeout: 1, maxTimeout: 2 } });
+		try {
+			store.sessionIndex?.cancelBuild();
+		} finally {
+			await release();
+		}
+		await log.waitFor((change) => change.kind === 'index' && change.state.kind === 'stopped', 'the build stopped');
+		// Every session is listed, those the build did not reach from their files, with no summary (nobody asks).
+		await until(() => paths.every((path) => store.row(path) !== undefined), 'every session listed');
+		const unread = paths.find((path) => store.row(path)?.summary === undefined);
+		assert.ok(unread, 'a session the build left unread, with no summary');
+		append(unread, userLine('u999', 'a wombatross appears', 9_500));
+		const found = async (word: string): Promise<readonly string[]> => ((await store.sessionIndex?.search(word, {})) ?? []).map((hit) => hit.path);
+		await until(async () => (await found('wombatross')).includes(unread), 'the index finding the appended line');
+	});
 });
