@@ -39,19 +39,18 @@ describe('SessionStore with the session index: changes while the build runs', fu
 		work = undefined;
 	});
 
-	it('brings a session made, and one grown, while the build runs into the index once it is done', async () => {
+	/**
+	 * Six sessions of 150 lines in two projects, and a store with an index of small write batches (the build takes
+	 * its lock many times, and a test takes it between two), started until its build reads.
+	 */
+	async function storeBuilding(): Promise<{ agent: string; paths: string[]; db: string; store: SessionStore; log: EventLog<StoreChange> }> {
 		const agent = join(temp(), 'agent');
-		let grown = '';
-		for (let n = 0; n < 6; n++) {
-			const lines = Array.from({ length: 150 }, (_, i) => userLine(`u${i}`, `words of session ${n}, line ${i}`, 1_000 + i)).join('');
-			const path = writeSession(agent, `p${n % 2}`, `s${n}.jsonl`, headerLine(`session-${n}`) + lines);
-			grown ||= path;
-		}
+		const paths = Array.from({ length: 6 }, (_, n) => writeSession(agent, `p${n % 2}`, `s${n}.jsonl`, headerLine(`session-${n}`)
+			+ Array.from({ length: 150 }, (_, i) => userLine(`u${i}`, `words of session ${n}, line ${i}`, 1_000 + i)).join('')));
 		mkdirSync(join(temp(), 'index'));
 		const db = join(temp(), 'index', 'i.sqlite');
 		const log = new EventLog<StoreChange>();
 		work = testScope('store');
-		// Small write batches: the build takes its lock many times, and the test takes it between two.
 		const store = new SessionStore({
 			work, logger: nullLogger, projectSettingsAllowed: () => true,
 			locate: () => resolveSessionLocations({ agentDir: agent, env: {}, homedir: agent }),
@@ -60,7 +59,16 @@ describe('SessionStore with the session index: changes while the build runs', fu
 		store.onDidChange(log.push);
 		await store.start();
 		await log.waitFor((change) => change.kind === 'index' && change.state.kind === 'building', 'the build reading');
-		const release = await lock(db, { lockfilePath: `${db}.mutex`, realpath: false, retries: { retries: 5000, minTimeout: 1, maxTimeout: 2 } });
+		return { agent, paths, db, store, log };
+	}
+
+	/** Takes the index's cross-process lock (the build waits for it meanwhile). */
+	const lockIndex = (db: string): Promise<() => Promise<void>> => lock(db, { lockfilePath: `${db}.mutex`, realpath: false, retries: { retries: 5000, minTimeout: 1, maxTimeout: 2 } });
+
+	it('brings a session made, and one grown, while the build runs into the index once it is done', async () => {
+		const { agent, paths, db, store, log } = await storeBuilding();
+		const grown = paths[0] ?? '';
+		const release = await lockIndex(db);
 		let made: string;
 		try {
 			assert.equal(store.sessionIndex?.state.kind, 'building', 'the build has listed the folders and still runs');
@@ -79,23 +87,9 @@ describe('SessionStore with the session index: changes while the build runs', fu
 	});
 
 	it('lists the sessions a cancelled build did not reach, and brings a line appended to one into the index, though nobody asked for its summary', async () => {
-		const agent = join(temp(), 'agent');
-		const paths = Array.from({ length: 6 }, (_, n) => writeSession(agent, `p${n % 2}`, `s${n}.jsonl`, headerLine(`session-${n}`)
-			+ Array.from({ length: 150 }, (_, i) => userLine(`u${i}`, `words of session ${n}, line ${i}`, 1_000 + i)).join('')));
-		mkdirSync(join(temp(), 'index'));
-		const db = join(temp(), 'index', 'i.sqlite');
-		const log = new EventLog<StoreChange>();
-		work = testScope('store');
-		const store = new SessionStore({
-			work, logger: nullLogger, projectSettingsAllowed: () => true,
-			locate: () => resolveSessionLocations({ agentDir: agent, env: {}, homedir: agent }),
-			sessionIndex: () => ({ path: db, ownFolder: false, distDir, batchBytes: 512, notify: () => undefined }),
-		});
-		store.onDidChange(log.push);
-		await store.start();
-		await log.waitFor((change) => change.kind === 'index' && change.state.kind === 'building', 'the build reading');
+		const { paths, db, store, log } = await storeBuilding();
 		// The build waits for its lock while it is cancelled: it stops with files left unread.
-		const release = await lock(db, { lockfilePath: `${db}.mutex`, realpath: false, retries: { retries: 5000, minTimeout: 1, maxTimeout: 2 } });
+		const release = await lockIndex(db);
 		try {
 			store.sessionIndex?.cancelBuild();
 		} finally {
