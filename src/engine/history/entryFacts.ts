@@ -7,8 +7,8 @@
 import { isoTime } from '../../base/isoTime';
 import { isPlainObject } from '../../base/plainObject';
 import type { CondenseEvent, SearchDoc, UsageRecord, UsageSource } from './historyRecords';
-import { textOf, type RawLine } from './rawLine';
-import { clip, messageSearchText, summarySearchText, type DocText } from './searchText';
+import { lineReading, parseLine, toUtf8Line, type LineReading, type RawLine } from './rawLine';
+import { clip, messageSearchText, summarySearchText, type DocText, type TextReader } from './searchText';
 
 /** pi-condense's entries all have a `customType` starting so. */
 export const CONDENSE_TYPE_PREFIX = 'context-prune-';
@@ -29,42 +29,69 @@ export interface EntryPlace {
 }
 
 export function entryFacts(entry: Record<string, unknown>, place: EntryPlace): EntryFacts {
-	const entryId = typeof entry.id === 'string' ? entry.id : undefined;
-	const time = entryTime(entry.timestamp);
-	const text = (value: string): string => textOf(value, place.line.encoding);
+	const strings = lineReading(place.line);
+	const facts = factsOf(entry, place, strings);
+	if (!strings.needsUtf8) {
+		return facts;
+	}
+	// A string or key the one-byte reading cannot give exactly (see `lineReading`): the entry again, from its UTF-8 reading.
+	const utf8 = toUtf8Line(place.line);
+	const value = parseLine(utf8); // it parses: a line parses in one reading exactly when it does in the other
+	return isPlainObject(value) ? factsOf(value, { lineNumber: place.lineNumber, line: utf8 }, lineReading(utf8)) : NONE;
+}
+
+function factsOf(entry: Record<string, unknown>, place: EntryPlace, strings: LineReading): EntryFacts {
+	const { text } = strings;
+	const entryId = typeof entry.id === 'string' ? text(entry.id) : undefined;
+	if (entry.type === 'message') {
+		return messageFacts(entry, entryId, place, strings);
+	}
+	const time = entryTime(stringOf(entry.timestamp, text));
 	switch (entry.type) {
-		case 'message': {
-			const message = entry.message;
-			if (!isPlainObject(message)) {
-				return NONE;
-			}
-			const at = typeof message.timestamp === 'number' && Number.isFinite(message.timestamp) ? message.timestamp : time;
-			const role = message.role;
-			const usage = role === 'assistant' || (role === 'toolResult' && message.usage !== undefined)
-				? usageRecord(role, message, { entryId, time: at, entryTime: time, line: place.lineNumber, kind: undefined })
-				: undefined;
-			return { usage, event: undefined, doc: docOf(messageSearchText(message, place.line.bytes, text), entryId, at, place) };
-		}
 		case 'compaction':
 		case 'branch_summary': {
-			const usage = entry.usage === undefined ? undefined : usageRecord(entry.type, entry, { entryId, time, entryTime: time, line: place.lineNumber, kind: undefined });
+			const usage = entry.usage === undefined ? undefined : usageRecord(entry.type, entry, { entryId, time, entryTime: time, line: place.lineNumber, kind: undefined }, text);
 			const reset: CondenseEvent = { entryId, entryType: entry.type, customType: '', time, line: place.lineNumber, facts: '{}' };
 			return { usage, event: reset, doc: docOf(summarySearchText(entry.summary, text), entryId, time, place) };
 		}
 		case 'usage':
-			return { usage: usageRecord('usage', entry, { entryId, time, entryTime: time, line: place.lineNumber, kind: typeof entry.kind === 'string' ? text(entry.kind) : undefined }), event: undefined, doc: undefined };
+			return { usage: usageRecord('usage', entry, { entryId, time, entryTime: time, line: place.lineNumber, kind: typeof entry.kind === 'string' ? text(entry.kind) : undefined }, text), event: undefined, doc: undefined };
 		case 'custom_message': {
-			const event = condenseEvent(entry, 'custom_message', entry.details, { entryId, time, line: place.lineNumber }, text);
-			return { usage: undefined, event, doc: docOf(messageSearchText({ role: 'custom', content: entry.content }, place.line.bytes, text), entryId, time, place) };
+			const event = condenseEvent(entry, 'custom_message', entry.details, { entryId, time, line: place.lineNumber }, strings);
+			return { usage: undefined, event, doc: docOf(messageSearchText({ role: 'custom', content: entry.content }, place.line.bytes, strings), entryId, time, place) };
 		}
 		case 'custom':
-			return { usage: undefined, event: condenseEvent(entry, 'custom', entry.data, { entryId, time, line: place.lineNumber }, text), doc: undefined };
+			return { usage: undefined, event: condenseEvent(entry, 'custom', entry.data, { entryId, time, line: place.lineNumber }, strings), doc: undefined };
 		default:
 			return NONE;
 	}
 }
 
 const NONE: EntryFacts = { usage: undefined, event: undefined, doc: undefined };
+
+/**
+ * A message's facts. Its entry's timestamp is read only when something keeps it (a usage record's
+ * `entryTime`, or the time of a message without its own): most messages are user messages and tool
+ * results with their own time, and a timestamp read is a tenth of a microsecond per entry.
+ */
+function messageFacts(entry: Record<string, unknown>, entryId: string | undefined, place: EntryPlace, strings: LineReading): EntryFacts {
+	const message = entry.message;
+	if (!isPlainObject(message)) {
+		return NONE;
+	}
+	const ownTime = typeof message.timestamp === 'number' && Number.isFinite(message.timestamp) ? message.timestamp : undefined;
+	const role = message.role;
+	const hasUsage = role === 'assistant' || (role === 'toolResult' && message.usage !== undefined);
+	const time = hasUsage || ownTime === undefined ? entryTime(stringOf(entry.timestamp, strings.text)) : undefined;
+	const at = ownTime ?? time;
+	const usage = hasUsage ? usageRecord(role, message, { entryId, time: at, entryTime: time, line: place.lineNumber, kind: undefined }, strings.text) : undefined;
+	return { usage, event: undefined, doc: docOf(messageSearchText(message, place.line.bytes, strings), entryId, at, place) };
+}
+
+/** A string value read as the file's UTF-8 text has it; anything else as it is. */
+function stringOf(value: unknown, text: TextReader): unknown {
+	return typeof value === 'string' ? text(value) : value;
+}
 
 interface RecordPlace {
 	readonly entryId: string | undefined;
@@ -76,15 +103,15 @@ interface RecordPlace {
 }
 
 /** The usage of `holder` (an assistant or tool-result message, a compaction, a branch summary or a `usage` entry). */
-function usageRecord(source: UsageSource, holder: Record<string, unknown>, place: RecordPlace): UsageRecord {
+function usageRecord(source: UsageSource, holder: Record<string, unknown>, place: RecordPlace, text: TextReader): UsageRecord {
 	const usage = isPlainObject(holder.usage) ? holder.usage : {};
 	const cost = isPlainObject(usage.cost) ? usage.cost : {};
 	return {
 		entryId: place.entryId,
 		source,
 		kind: place.kind,
-		provider: typeof holder.provider === 'string' ? holder.provider : undefined,
-		model: typeof holder.model === 'string' ? holder.model : undefined,
+		provider: typeof holder.provider === 'string' ? text(holder.provider) : undefined,
+		model: typeof holder.model === 'string' ? text(holder.model) : undefined,
 		time: place.time,
 		entryTime: place.entryTime,
 		input: count(usage.input),
@@ -106,21 +133,22 @@ function condenseEvent(
 	entryType: CondenseEvent['entryType'],
 	payload: unknown,
 	place: Omit<RecordPlace, 'kind'>,
-	text: (value: string) => string,
+	strings: LineReading,
 ): CondenseEvent | undefined {
 	const customType = entry.customType;
 	if (typeof customType !== 'string' || !customType.startsWith(CONDENSE_TYPE_PREFIX)) {
 		return undefined;
 	}
-	return { entryId: place.entryId, entryType, customType, time: place.time, line: place.line, facts: JSON.stringify(smallFacts(payload, text)) };
+	return { entryId: place.entryId, entryType, customType: strings.text(customType), time: place.time, line: place.line, facts: JSON.stringify(smallFacts(payload, strings)) };
 }
 
 /** The scalar fields of an event's payload (long strings cut) and the length of each of its lists. */
-function smallFacts(payload: unknown, text: (value: string) => string): Record<string, string | number | boolean | null> {
+function smallFacts(payload: unknown, { text, keys }: LineReading): Record<string, string | number | boolean | null> {
 	const facts: Record<string, string | number | boolean | null> = {};
 	if (!isPlainObject(payload)) {
 		return facts;
 	}
+	keys(payload);
 	for (const [key, value] of Object.entries(payload)) {
 		if (typeof value === 'string') {
 			facts[key] = clip(value, text, FACT_STRING_MAX);

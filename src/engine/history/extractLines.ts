@@ -10,7 +10,7 @@ import { summarizeValue, type SessionSummary, type SummaryDraft } from '../sessi
 import { Pacer, type Steps } from '../steps';
 import { entryFacts } from './entryFacts';
 import type { CondenseEvent, SearchDoc, UsageRecord } from './historyRecords';
-import { exactLine, parseLine, toUtf8Line, type RawLine } from './rawLine';
+import { isAscii, parseLine, toUtf8Line, type RawLine } from './rawLine';
 
 export interface ExtractedLines {
 	readonly summary: SessionSummary;
@@ -74,17 +74,21 @@ function contentOf(line: RawLine, draft: SummaryDraft): RawLine | undefined {
 /**
  * The line parsed, and the reading its strings come from. The summary reads the texts of the first
  * line, of a `session_info` and of a user message: those are always taken from the UTF-8 reading.
+ * Any other `latin1` line is parsed as it is: its few strings the index keeps are read back exactly
+ * by `entryFacts` (`lineReading`), which reads the line again as UTF-8 where that cannot be done.
  */
 function parsedLine(line: RawLine, isFirst: boolean): { value: unknown; reading: RawLine } {
-	const exact = isFirst ? toUtf8Line(line) : exactLine(line);
-	const value = parseLine(exact);
-	if (exact.encoding === 'latin1' && summaryReadsText(value)) {
-		const utf8 = toUtf8Line(exact);
+	const first = isFirst ? toUtf8Line(line) : line;
+	const value = parseLine(first);
+	if (first.encoding === 'latin1' && summaryReadsText(value)) {
+		const utf8 = toUtf8Line(first);
 		return { value: parseLine(utf8), reading: utf8 };
 	}
-	return { value, reading: exact };
+	return { value, reading: first };
 }
 
+/** True when the summary reads a text of the entry, or may read its timestamp and that is not ASCII (`Date.parse` then reads it). */
 function summaryReadsText(value: unknown): boolean {
-	return isPlainObject(value) && (value.type === 'session_info' || (value.type === 'message' && isPlainObject(value.message) && value.message.role === 'user'));
+	return isPlainObject(value) && (value.type === 'session_info' || (value.type === 'message' && isPlainObject(value.message) && value.message.role === 'user')
+		|| (typeof value.timestamp === 'string' && !isAscii(value.timestamp)));
 }

@@ -14,6 +14,9 @@
  *   characters above 0xFF came from `\u` escapes and stay. Only a `\u0080`–`\u00FF` escape would
  *   be mistaken for a byte: a line holding one is read again as UTF-8 (`exactLine`). Pi writes
  *   with `JSON.stringify`, which never escapes those.
+ *
+ * The history index reads few strings of a long line, nearly always ASCII, so it looks for such
+ * escapes only when one of those strings is not (`lineReading`), not over every long line.
  */
 
 /** Lines at least this long (in bytes) are handed over as `latin1` (see above); shorter ones as UTF-8. */
@@ -44,6 +47,56 @@ export function toUtf8Line(line: RawLine): RawLine {
 	return line.encoding === 'utf8' ? line : { ...line, text: utf8Of(line.text), encoding: 'utf8' };
 }
 
+/** How the strings of one parsed line are read: its string values, and the keys of an object whose values are read in order. */
+export interface LineReading {
+	/** A string value of the line as its UTF-8 reading has it (meaningless once `needsUtf8`). */
+	readonly text: (value: string) => string;
+	/** Checks the keys of an object whose entries (or values, in order) are read. */
+	readonly keys: (object: Record<string, unknown>) => void;
+	/** True once a string or a key was met that this reading cannot give exactly: read the line again as UTF-8. */
+	readonly needsUtf8: boolean;
+}
+
+/** A `utf8` line's strings are read as they are: one reading for every such line, no object per entry. */
+const AS_WRITTEN: LineReading = { text: (value) => value, keys: () => undefined, needsUtf8: false };
+
+/** How the strings of `line` are read, for a reader that reads them all through `text` and `keys` (`entryFacts`). */
+export function lineReading(line: RawLine): LineReading {
+	return line.encoding === 'utf8' ? AS_WRITTEN : new Latin1Reading(line);
+}
+
+/**
+ * The strings of a `latin1` line as its UTF-8 reading has them. An ASCII string is read as it is;
+ * any other is turned back into its UTF-8 text, unless the line holds a byte-range escape (looked
+ * for once, on the first such string): then `needsUtf8`. The keys of an object whose entries are
+ * read are checked too: two keys that differ in one reading may be one key in the other (invalid
+ * bytes are all U+FFFD in UTF-8), so a key that is not ASCII also asks for the UTF-8 reading.
+ */
+class Latin1Reading implements LineReading {
+	needsUtf8 = false;
+	private escapes: boolean | undefined;
+
+	constructor(private readonly line: RawLine) {}
+
+	readonly text = (value: string): string => {
+		if (isAscii(value)) {
+			return value;
+		}
+		this.escapes ??= BYTE_RANGE_ESCAPE.test(this.line.text);
+		if (this.escapes) {
+			this.needsUtf8 = true;
+			return value;
+		}
+		return decodeByteRuns(value);
+	};
+
+	readonly keys = (object: Record<string, unknown>): void => {
+		if (!this.needsUtf8 && Object.keys(object).some((name) => !isAscii(name))) {
+			this.needsUtf8 = true;
+		}
+	};
+}
+
 /** `JSON.parse` of the line, or undefined when it does not parse (Pi drops such a line). */
 export function parseLine(line: RawLine): unknown {
 	try {
@@ -62,9 +115,11 @@ export function textOf(value: string, encoding: RawLine['encoding']): string {
 }
 
 function utf8Of(text: string): string {
-	if (isAscii(text)) {
-		return text;
-	}
+	return isAscii(text) ? text : decodeByteRuns(text);
+}
+
+/** A text with characters of 0x80 or more, its runs of byte-characters decoded as UTF-8 (see the file comment). */
+function decodeByteRuns(text: string): string {
 	let out = '';
 	let runStart = -1;
 	for (let i = 0; i <= text.length; i++) {
@@ -98,6 +153,6 @@ function decodeByteRun(text: string, start: number, end: number): string {
 const NON_ASCII = /[^\u0000-\u007f]/u;
 
 /** True when every character is below 0x80 (then both readings agree). */
-function isAscii(text: string): boolean {
+export function isAscii(text: string): boolean {
 	return !NON_ASCII.test(text);
 }

@@ -7,6 +7,7 @@
 import { isPlainObject } from '../../base/plainObject';
 import { cutText } from '../session/summary';
 import type { DocRole } from './historyRecords';
+import type { LineReading } from './rawLine';
 
 /** Longest text kept of one message (a pasted log is searched by its start). */
 export const DOC_MAX_CHARS = 4000;
@@ -30,14 +31,15 @@ export interface DocText {
 export type TextReader = (value: string) => string;
 
 /** The searchable text of a message (a `custom_message` entry passes `{ role: 'custom', content }`); undefined when it has none. */
-export function messageSearchText(message: Record<string, unknown>, lineBytes: number, text: TextReader): DocText | undefined {
+export function messageSearchText(message: Record<string, unknown>, lineBytes: number, strings: LineReading): DocText | undefined {
+	const { text } = strings;
 	switch (message.role) {
 		case 'user':
 			return docText('user', contentText(message.content, ' ', text));
 		case 'custom':
 			return docText('custom', contentText(message.content, '\n', text));
 		case 'assistant':
-			return docText('assistant', assistantText(message.content, text));
+			return docText('assistant', assistantText(message.content, strings));
 		case 'toolResult': {
 			if (lineBytes > SMALL_TOOL_RESULT_BYTES) {
 				return undefined;
@@ -90,7 +92,8 @@ function contentText(content: unknown, separator: string, text: TextReader): str
 }
 
 /** Its text blocks, then each tool call as its name and the start of its arguments; thinking stays out. */
-function assistantText(content: unknown, text: TextReader): string {
+function assistantText(content: unknown, strings: LineReading): string {
+	const { text } = strings;
 	if (!Array.isArray(content)) {
 		return '';
 	}
@@ -104,7 +107,7 @@ function assistantText(content: unknown, text: TextReader): string {
 		if (block.type === 'text' && typeof block.text === 'string') {
 			part = clip(block.text, text, DOC_MAX_CHARS - length);
 		} else if (block.type === 'toolCall' && typeof block.name === 'string') {
-			part = [clip(block.name, text, ARGUMENT_MAX_CHARS), ...argumentTexts(block.arguments, text)].join(' ');
+			part = [clip(block.name, text, ARGUMENT_MAX_CHARS), ...argumentTexts(block.arguments, strings)].join(' ');
 		}
 		if (part !== '') {
 			parts.push(part);
@@ -115,10 +118,11 @@ function assistantText(content: unknown, text: TextReader): string {
 }
 
 /** The start of each scalar argument (a command, a path, a pattern), within ARGUMENTS_MAX_CHARS in all. */
-function argumentTexts(args: unknown, text: TextReader): string[] {
+function argumentTexts(args: unknown, { text, keys }: LineReading): string[] {
 	if (!isPlainObject(args)) {
 		return [];
 	}
+	keys(args); // which values come, and in what order, depends on the keys (see `lineReading`)
 	const out: string[] = [];
 	let length = 0;
 	for (const value of Object.values(args)) {

@@ -11,6 +11,7 @@
  * entry and drops the whole session, this summary skips the entry instead.
  */
 import { splitJsonlLines } from './jsonl';
+import { isoTime } from '../../base/isoTime';
 import { isPlainObject } from '../../base/plainObject';
 
 /** Longest first-message text kept; a summary is for a list row, and 2,000 sessions are cached. */
@@ -132,7 +133,7 @@ function entryTime(timestamp: unknown): number | undefined {
 	if (typeof timestamp !== 'string') {
 		return undefined;
 	}
-	const time = new Date(timestamp).getTime();
+	const time = isoTime(timestamp); // `new Date(text).getTime()`, the short way for Pi's own form
 	return Number.isNaN(time) ? undefined : time;
 }
 

@@ -69,16 +69,20 @@ export async function readSessionFile(job: FileJob, file: OpenedFile, run: StepR
 		bytes = 0;
 		await sink.batch(batch);
 	};
-	const consumed = await readLinesFrom(file, decision.start, decision.base.size, async (lines, after) => {
-		const extracted = await run(extractLinesSteps(summary, lines), signal);
-		summary = extracted.summary;
-		rows.add(extracted);
-		bytes += after - reached;
-		reached = after;
-		if (bytes >= GATHER_BYTES) {
-			await handOver(false);
-		}
-	}, signal, buffers);
-	reached = consumed;
-	await handOver(true);
+	try {
+		const consumed = await readLinesFrom(file, decision.start, decision.base.size, async (lines, after) => {
+			const extracted = await run(extractLinesSteps(summary, lines), signal);
+			summary = extracted.summary;
+			rows.add(extracted);
+			bytes += after - reached;
+			reached = after;
+			if (bytes >= GATHER_BYTES) {
+				await handOver(false);
+			}
+		}, signal, buffers);
+		reached = consumed;
+		await handOver(true);
+	} finally {
+		rows.release(); // each batch was copied out of its buffers
+	}
 }

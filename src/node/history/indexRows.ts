@@ -6,7 +6,10 @@
 import type { SessionSummary } from '../../engine/session';
 import type { SessionHeader } from '../../engine/session';
 import { DOCS_PER_SESSION } from './indexSchema';
-import { DOC_COLUMNS, DOC_ID, EVENT_COLUMNS, EVENT_SID, rowCount, USAGE_COLUMNS, USAGE_MODEL_ID, USAGE_SID, type RowColumns } from './rowColumns';
+import { DOC_COLUMNS, DOC_ID, EVENT_COLUMNS, EVENT_SID, rowCount, sqlNumber, USAGE_MODEL_ID, USAGE_NUMBERS, USAGE_SID, USAGE_TEXTS, type RowColumns } from './rowColumns';
+
+/** `usage`'s columns in a row of its insert: its numbers and its entry_id and kind (provider and model make `model_id`). */
+const USAGE_COLUMNS = USAGE_NUMBERS + 2;
 import type { SqlDatabase, SqlRow, SqlValue } from './sqlite/sqlDatabase';
 
 /** What the index knows of one file. */
@@ -103,30 +106,39 @@ export function docRange(sid: number): [number, number] {
 
 /** Adds what some lines of a file gave (`rows`: its slots are filled here). */
 export function insertExtracted(db: SqlDatabase, sid: number, rows: RowColumns): void {
-	const modelIds = new Map<string, number>();
-	const modelId = (provider: string | null, model: string | null): number | null => {
-		if (provider === null && model === null) {
-			return null;
-		}
-		const key = `${provider ?? ''}\u0000${model ?? ''}`;
-		let id = modelIds.get(key);
-		if (id === undefined) {
-			db.prepare('INSERT INTO models (provider, model) VALUES (?, ?) ON CONFLICT DO NOTHING').run([provider, model]);
-			id = Number(db.prepare('SELECT model_id FROM models WHERE provider IS ? AND model IS ?').get([provider, model])?.['model_id']);
-			modelIds.set(key, id);
-		}
-		return id;
-	};
-	const { usage, usageModels, events, docs, texts, textEnds } = rows;
-	for (let row = 0; row < rowCount(usage, USAGE_COLUMNS); row++) {
-		usage[row * USAGE_COLUMNS + USAGE_SID] = sid;
-		usage[row * USAGE_COLUMNS + USAGE_MODEL_ID] = modelId(usageModels[2 * row] ?? null, usageModels[2 * row + 1] ?? null);
+	const { usage, usageTexts, models, events, docs, texts, textEnds } = rows;
+	const modelIds: number[] = [];
+	for (let pair = 0; pair < models.length / 2; pair++) {
+		const provider = models[2 * pair] ?? null;
+		const model = models[2 * pair + 1] ?? null;
+		db.prepare('INSERT INTO models (provider, model) VALUES (?, ?) ON CONFLICT DO NOTHING').run([provider, model]);
+		modelIds.push(Number(db.prepare('SELECT model_id FROM models WHERE provider IS ? AND model IS ?').get([provider, model])?.['model_id']));
 	}
-	insertRows(db, 'INSERT OR REPLACE INTO usage (sid, line, entry_id, source, kind, model_id, time, entry_time, input, output, cache_read, cache_write, total_tokens, cost, cost_input, cost_output, cost_cache_read, cost_cache_write) VALUES', USAGE_COLUMNS, usage);
+	for (let row = 0; row < rowCount(usage, USAGE_NUMBERS); row++) {
+		usage[row * USAGE_NUMBERS + USAGE_SID] = sid;
+		const pair = usage[row * USAGE_NUMBERS + USAGE_MODEL_ID] ?? Number.NaN;
+		usage[row * USAGE_NUMBERS + USAGE_MODEL_ID] = Number.isNaN(pair) ? Number.NaN : modelIds[pair] ?? Number.NaN;
+	}
+	insertRows(db, 'INSERT OR REPLACE INTO usage (sid, line, entry_id, source, kind, model_id, time, entry_time, input, output, cache_read, cache_write, total_tokens, cost, cost_input, cost_output, cost_cache_read, cost_cache_write) VALUES', USAGE_COLUMNS, rowCount(usage, USAGE_NUMBERS), (params, at, row) => {
+		const n = row * USAGE_NUMBERS;
+		const t = row * USAGE_TEXTS;
+		params[at] = sqlNumber(usage[n] ?? Number.NaN); // sid
+		params[at + 1] = sqlNumber(usage[n + 1] ?? Number.NaN); // line
+		params[at + 2] = usageTexts[t] ?? null; // entry_id
+		params[at + 3] = sqlNumber(usage[n + 2] ?? Number.NaN); // source
+		params[at + 4] = usageTexts[t + 1] ?? null; // kind
+		for (let column = 3; column < USAGE_NUMBERS; column++) { // model_id, time, entry_time, input … cost_cache_write
+			params[at + 2 + column] = sqlNumber(usage[n + column] ?? Number.NaN);
+		}
+	});
 	for (let row = 0; row < rowCount(events, EVENT_COLUMNS); row++) {
 		events[row * EVENT_COLUMNS + EVENT_SID] = sid;
 	}
-	insertRows(db, 'INSERT OR REPLACE INTO events (sid, line, entry_id, entry_type, custom_type, time, facts) VALUES', EVENT_COLUMNS, events);
+	insertRows(db, 'INSERT OR REPLACE INTO events (sid, line, entry_id, entry_type, custom_type, time, facts) VALUES', EVENT_COLUMNS, rowCount(events, EVENT_COLUMNS), (params, at, row) => {
+		for (let column = 0; column < EVENT_COLUMNS; column++) {
+			params[at + column] = events[row * EVENT_COLUMNS + column] ?? null;
+		}
+	});
 	if (textEnds.length === 0) {
 		return;
 	}
@@ -136,7 +148,11 @@ export function insertExtracted(db: SqlDatabase, sid: number, rows: RowColumns):
 	for (let row = 0; row < textEnds.length; row++) {
 		docs[row * DOC_COLUMNS + DOC_ID] = before + 1 + row;
 	}
-	insertRows(db, 'INSERT INTO docs (doc, role, time, line, offset, bytes) VALUES', DOC_COLUMNS, docs);
+	insertRows(db, 'INSERT INTO docs (doc, role, time, line, offset, bytes) VALUES', DOC_COLUMNS, textEnds.length, (params, at, row) => {
+		for (let column = 0; column < DOC_COLUMNS; column++) {
+			params[at + column] = sqlNumber(docs[row * DOC_COLUMNS + column] ?? Number.NaN);
+		}
+	});
 	insertTexts(db, before + 1, texts, textEnds);
 }
 
@@ -146,7 +162,7 @@ export function insertExtracted(db: SqlDatabase, sid: number, rows: RowColumns):
  * reads bytes cast to text. Bound 32 rows at a time, they were a third more of a build's SQLite
  * time: what node:sqlite spends per statement and per parameter, not the full-text indexing.
  */
-function insertTexts(db: SqlDatabase, firstDoc: number, texts: Uint8Array, textEnds: readonly number[]): void {
+function insertTexts(db: SqlDatabase, firstDoc: number, texts: Uint8Array, textEnds: Float64Array): void {
 	const spans: string[] = new Array<string>(textEnds.length);
 	let start = 0;
 	for (let row = 0; row < textEnds.length; row++) {
@@ -174,20 +190,26 @@ function statementText(insert: string, row: string, count: number): string {
 	return text;
 }
 
-/** Inserts the rows of `values` (`columns` values each, in order), each row's values placed by `row` (default: one `?` each). */
-function insertRows(db: SqlDatabase, insert: string, columns: number, values: readonly SqlValue[], row = `(${Array.from({ length: columns }, () => '?').join(', ')})`): void {
-	const rows = rowCount(values, columns);
+/** Inserts `rows` rows of `columns` values each, row `row`'s values put in a statement's parameters from `at` by `write`. */
+function insertRows(db: SqlDatabase, insert: string, columns: number, rows: number, write: (params: SqlValue[], at: number, row: number) => void): void {
+	const row = `(${Array.from({ length: columns }, () => '?').join(', ')})`;
 	let at = 0;
 	if (rows >= ROWS_PER_INSERT) {
 		const many = db.prepare(statementText(insert, row, ROWS_PER_INSERT));
 		for (; at + ROWS_PER_INSERT <= rows; at += ROWS_PER_INSERT) {
-			many.run(values.slice(at * columns, (at + ROWS_PER_INSERT) * columns));
+			const params = new Array<SqlValue>(ROWS_PER_INSERT * columns);
+			for (let i = 0; i < ROWS_PER_INSERT; i++) {
+				write(params, i * columns, at + i);
+			}
+			many.run(params);
 		}
 	}
 	if (at < rows) {
 		const one = db.prepare(statementText(insert, row, 1));
 		for (; at < rows; at++) {
-			one.run(values.slice(at * columns, (at + 1) * columns));
+			const params = new Array<SqlValue>(columns);
+			write(params, 0, at);
+			one.run(params);
 		}
 	}
 }

@@ -13,6 +13,7 @@ import { errorCode } from '../../fs/errors';
 import { isGone, readSessionFile, type StepRunner } from '../fileExtraction';
 import { READ_WITHOUT_BLOCKING } from '../../fs/openFlags';
 import { ReadBuffers } from '../../sessions/readAheadLines';
+import { movableBuffers } from '../rowColumns';
 import type { FileJob, FileSink, OpenedFile } from '../fileIndexer';
 import { HELD_BYTES, type FromWorker, type ToWorker, type WorkerSettings } from './protocol';
 
@@ -57,8 +58,8 @@ async function runJob(id: number, job: FileJob): Promise<void> {
 				});
 			}
 			unackedBytes += batch.bytes;
-			// The texts' buffer moves to the writer's thread without a copy.
-			port.postMessage({ type: 'batch', id, batch } satisfies FromWorker, [batch.rows.texts.buffer as ArrayBuffer]);
+			// The rows' buffers (numbers, texts) move to the writer's thread without a copy.
+			port.postMessage({ type: 'batch', id, batch } satisfies FromWorker, movableBuffers(batch.rows));
 		},
 	};
 	try {
