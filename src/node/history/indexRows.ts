@@ -111,8 +111,9 @@ export function insertExtracted(db: SqlDatabase, sid: number, rows: RowColumns):
 	for (let pair = 0; pair < models.length / 2; pair++) {
 		const provider = models[2 * pair] ?? null;
 		const model = models[2 * pair + 1] ?? null;
-		db.prepare('INSERT INTO models (provider, model) VALUES (?, ?) ON CONFLICT DO NOTHING').run([provider, model]);
-		modelIds.push(Number(db.prepare('SELECT model_id FROM models WHERE provider IS ? AND model IS ?').get([provider, model])?.['model_id']));
+		// Looked up first, not left to ON CONFLICT: UNIQUE takes two NULLs for different values, so a missing name made a row per batch.
+		const known = db.prepare('SELECT model_id FROM models WHERE provider IS ? AND model IS ?').get([provider, model]) ?? db.prepare('INSERT INTO models (provider, model) VALUES (?, ?) RETURNING model_id').get([provider, model]);
+		modelIds.push(Number(known?.['model_id']));
 	}
 	for (let row = 0; row < rowCount(usage, USAGE_NUMBERS); row++) {
 		usage[row * USAGE_NUMBERS + USAGE_SID] = sid;
