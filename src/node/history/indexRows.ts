@@ -7,10 +7,10 @@ import type { SessionSummary } from '../../engine/session';
 import type { SessionHeader } from '../../engine/session';
 import { DOCS_PER_SESSION } from './indexSchema';
 import { DOC_COLUMNS, DOC_ID, EVENT_COLUMNS, EVENT_SID, rowCount, sqlNumber, USAGE_MODEL_ID, USAGE_NUMBERS, USAGE_SID, USAGE_TEXTS, type RowColumns } from './rowColumns';
+import type { SqlDatabase, SqlRow, SqlValue } from './sqlite/sqlDatabase';
 
 /** `usage`'s columns in a row of its insert: its numbers and its entry_id and kind (provider and model make `model_id`). */
 const USAGE_COLUMNS = USAGE_NUMBERS + 2;
-import type { SqlDatabase, SqlRow, SqlValue } from './sqlite/sqlDatabase';
 
 /** What the index knows of one file. */
 export interface StoredSession {
