@@ -22,6 +22,15 @@ export function isoTime(text: string): number {
 	return daysSinceEpoch(year, month, day) * 86_400_000 + ((hour * 60 + minute) * 60 + second) * 1000 + millisecond;
 }
 
+/** Epoch ms of an entry's timestamp (`new Date(text).getTime()`); undefined when it is no string or does not read. */
+export function timestampMs(value: unknown): number | undefined {
+	if (typeof value !== 'string') {
+		return undefined;
+	}
+	const time = isoTime(value);
+	return Number.isNaN(time) ? undefined : time;
+}
+
 function hasIsoSeparators(text: string): boolean {
 	return text.charCodeAt(4) === 0x2d && text.charCodeAt(7) === 0x2d && text.charCodeAt(10) === 0x54 && text.charCodeAt(13) === 0x3a
 		&& text.charCodeAt(16) === 0x3a && text.charCodeAt(19) === 0x2e && text.charCodeAt(23) === 0x5a;

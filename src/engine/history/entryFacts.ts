@@ -4,7 +4,7 @@
  * `usage` entries), pi-condense's events, and the text search looks in. Pure; reads hostile JSON
  * defensively and never mutates it.
  */
-import { isoTime } from '../../base/isoTime';
+import { timestampMs } from '../../base/isoTime';
 import { isPlainObject } from '../../base/plainObject';
 import type { CondenseEvent, SearchDoc, UsageRecord, UsageSource } from './historyRecords';
 import { lineReading, parseLine, toUtf8Line, type LineReading, type RawLine } from './rawLine';
@@ -46,7 +46,7 @@ function factsOf(entry: Record<string, unknown>, place: EntryPlace, strings: Lin
 	if (entry.type === 'message') {
 		return messageFacts(entry, entryId, place, strings);
 	}
-	const time = entryTime(stringOf(entry.timestamp, text));
+	const time = timestampMs(stringOf(entry.timestamp, text));
 	switch (entry.type) {
 		case 'compaction':
 		case 'branch_summary': {
@@ -82,7 +82,7 @@ function messageFacts(entry: Record<string, unknown>, entryId: string | undefine
 	const ownTime = typeof message.timestamp === 'number' && Number.isFinite(message.timestamp) ? message.timestamp : undefined;
 	const role = message.role;
 	const hasUsage = role === 'assistant' || (role === 'toolResult' && message.usage !== undefined);
-	const time = hasUsage || ownTime === undefined ? entryTime(stringOf(entry.timestamp, strings.text)) : undefined;
+	const time = hasUsage || ownTime === undefined ? timestampMs(stringOf(entry.timestamp, strings.text)) : undefined;
 	const at = ownTime ?? time;
 	const usage = hasUsage ? usageRecord(role, message, { entryId, time: at, entryTime: time, line: place.lineNumber, kind: undefined }, strings.text) : undefined;
 	return { usage, event: undefined, doc: docOf(messageSearchText(message, place.line.bytes, strings), entryId, at, place) };
@@ -168,13 +168,4 @@ function docOf(found: DocText | undefined, entryId: string | undefined, time: nu
 /** A figure as written, or 0 for anything that is not a finite number (a hand-edited file). */
 function count(value: unknown): number {
 	return typeof value === 'number' && Number.isFinite(value) ? value : 0;
-}
-
-/** Epoch ms of an entry's ISO timestamp; undefined when it does not read. */
-export function entryTime(timestamp: unknown): number | undefined {
-	if (typeof timestamp !== 'string') {
-		return undefined;
-	}
-	const time = isoTime(timestamp);
-	return Number.isNaN(time) ? undefined : time;
 }

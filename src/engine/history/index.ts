@@ -1,5 +1,5 @@
 /** Public API of src/engine/history/ (what the session index keeps of session lines) for the layers above the engine. */
-export { CONDENSE_TYPE_PREFIX, entryFacts, entryTime } from './entryFacts';
+export { CONDENSE_TYPE_PREFIX, entryFacts } from './entryFacts';
 export { type ExtractedLines, extractLinesSteps } from './extractLines';
 export type { CondenseEvent, DocRole, SearchDoc, UsageRecord, UsageSource } from './historyRecords';
 export { exactLine, LATIN1_LINE_BYTES, parseLine, type RawLine, textOf, toUtf8Line } from './rawLine';

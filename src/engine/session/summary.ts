@@ -11,7 +11,7 @@
  * entry and drops the whole session, this summary skips the entry instead.
  */
 import { splitJsonlLines } from './jsonl';
-import { isoTime } from '../../base/isoTime';
+import { timestampMs } from '../../base/isoTime';
 import { isPlainObject } from '../../base/plainObject';
 
 /** Longest first-message text kept; a summary is for a list row, and 2,000 sessions are cached. */
@@ -106,8 +106,7 @@ export function sessionModifiedTime(summary: SessionSummary, fileMtimeMs: number
 	if (summary.lastActivity !== undefined && summary.lastActivity > 0) {
 		return summary.lastActivity;
 	}
-	const headerTime = summary.headerTimestamp === undefined ? Number.NaN : new Date(summary.headerTimestamp).getTime();
-	return Number.isNaN(headerTime) ? fileMtimeMs : headerTime;
+	return timestampMs(summary.headerTimestamp) ?? fileMtimeMs;
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -117,7 +116,7 @@ function readMessage(entry: Record<string, unknown>, summary: Mutable<SessionSum
 	if (!isPlainObject(message) || !('content' in message) || (message.role !== 'user' && message.role !== 'assistant')) {
 		return;
 	}
-	const activity = typeof message.timestamp === 'number' ? message.timestamp : entryTime(entry.timestamp);
+	const activity = typeof message.timestamp === 'number' ? message.timestamp : timestampMs(entry.timestamp); // `new Date(text).getTime()`, the short way for Pi's own form
 	if (activity !== undefined) {
 		summary.lastActivity = Math.max(summary.lastActivity ?? 0, activity);
 	}
@@ -127,14 +126,6 @@ function readMessage(entry: Record<string, unknown>, summary: Mutable<SessionSum
 			summary.firstUserMessage = cutText(text, FIRST_MESSAGE_MAX_CHARS);
 		}
 	}
-}
-
-function entryTime(timestamp: unknown): number | undefined {
-	if (typeof timestamp !== 'string') {
-		return undefined;
-	}
-	const time = isoTime(timestamp); // `new Date(text).getTime()`, the short way for Pi's own form
-	return Number.isNaN(time) ? undefined : time;
 }
 
 /** Pi's `extractTextContent`: the string itself, or the text blocks joined with a space. */
