@@ -20,9 +20,10 @@ export const HISTORY_WORKER_FILE = 'history-worker.js';
  * Extraction threads a build starts by default, on any number of cores: one. Each thread is a
  * JavaScript heap of its own (50-75 MB through a cold build of the bench history, mostly its young
  * generation and what it grows to before a full collection; capping the young generation made it
- * larger, as more was promoted): with two, a build's peak RSS was 315-350 MB, over the 300 MB
- * budget. A second thread gains little where it has a core of its own: the writer's thread (6.5-7 s
- * of SQLite on the bench history) then bounds the build, against 8.3 s for one extraction thread.
+ * larger, as more was promoted): with two, a build's peak RSS was 314-345 MB, over the 300 MB
+ * budget. A second thread gains little where it has a core of its own: the writer's thread (6.1 s on
+ * the bench history, most of it SQLite's full-text index) then bounds the build, against 7 s for one
+ * extraction thread (docs/performance.md).
  */
 export const DEFAULT_EXTRACTION_THREADS = 1;
 
