@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import { EMPTY_SUMMARY, parseHeaderLine, type SessionSummary } from '../../engine/session';
-import type { ReadableFile } from '../sessions/completeLines';
+import type { ReadAheadFile } from '../sessions/readAheadLines';
 import { readFirstLine } from '../sessions/firstLine';
 import { deleteContent, deleteSession, insertExtracted, upsertSession, type StoredSession } from './indexRows';
 import type { IndexWriter } from './indexWriter';
@@ -49,8 +49,8 @@ export type FileDecision =
 	/** Its lines from `start` follow `summary`; `restart`: forget what its earlier lines gave first. */
 	| { readonly kind: 'read'; readonly outcome: 'appended' | 'indexed'; readonly base: FileBase; readonly start: number; readonly summary: SessionSummary; readonly restart: boolean };
 
-/** An open session file: its reads and its `stat`. */
-export interface OpenedFile extends ReadableFile {
+/** An open session file: its reads (ahead where it can) and its `stat`. */
+export interface OpenedFile extends ReadAheadFile {
 	stat(): Promise<{ readonly ino: number; readonly size: number; readonly mtimeMs: number; isFile(): boolean }>;
 }
 

@@ -5,8 +5,8 @@
  * `src/engine/history/rawLine.ts` for why both readings give the same values).
  */
 import { LATIN1_LINE_BYTES, type RawLine } from '../../engine/history';
-import { decodeUtf8, type ReadableFile } from '../sessions/completeLines';
-import { scanLinesReadingAhead, type ReadBuffers } from '../sessions/readAheadLines';
+import { decodeUtf8 } from '../sessions/completeLines';
+import { scanLinesReadingAhead, type ReadAheadFile, type ReadBuffers } from '../sessions/readAheadLines';
 
 const NEWLINE = 0x0a;
 
@@ -26,7 +26,7 @@ const OPEN_BRACE = 0x7b;
  * `ReadBuffers`).
  */
 export async function readLinesFrom(
-	handle: ReadableFile,
+	handle: ReadAheadFile,
 	offset: number,
 	size: number,
 	onLines: (lines: RawLine[], consumed: number) => Promise<void>,

@@ -5,7 +5,7 @@
  * once, and files are opened synchronously. Jobs run one at a time, in the order they come; a batch waits while `heldBytes` of
  * lines are unacknowledged, which bounds the memory a build holds whatever the history's size.
  */
-import { closeSync, fstatSync, openSync, read } from 'node:fs';
+import { closeSync, fstatSync, openSync, read, readSync } from 'node:fs';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { errorMessage } from '../../../base/errorMessage';
 import { runSteps } from '../../../engine/steps';
@@ -86,14 +86,18 @@ async function runJob(id: number, job: FileJob): Promise<void> {
 }
 
 /**
- * A file descriptor as the reads expect an open file. Reads go to the file system's threads: the
- * lines are read one piece ahead (`readLinesFrom`), so copying the next piece out of the page cache
- * (0.5-0.8 s of a cold build of the bench history, read synchronously here before) is done there
- * while this thread parses the current one.
+ * A file descriptor as the reads expect an open file. The lines are read one piece ahead
+ * (`readLinesFrom`): that read goes to the file system's threads, so copying the next piece out of
+ * the page cache (0.5-0.8 s of a cold build of the bench history, all read synchronously here
+ * before) is done there while this thread parses the current one. A read this thread waits for at
+ * once (the first line, a file's first piece, the rest of a long line) is made here: this thread has
+ * nothing else to do meanwhile, and a pool thread's read, then the turn of this thread's event
+ * loop, took longer than the copy (see `ReadAheadFile`).
  */
 function openedFile(fd: number): OpenedFile {
 	return {
-		read: (buffer, offset, length, position) => new Promise((resolve, reject) => {
+		read: (buffer, offset, length, position) => Promise.resolve({ bytesRead: readSync(fd, buffer, offset, length, position) }),
+		readAhead: (buffer, offset, length, position) => new Promise((resolve, reject) => {
 			read(fd, buffer, offset, length, position, (error, bytesRead) => (error ? reject(error) : resolve({ bytesRead })));
 		}),
 		stat: () => Promise.resolve(fstatSync(fd)),

@@ -1,7 +1,8 @@
 /**
  * Lines read one piece ahead (the session index's reads), from real files: the same lines as
  * `scanCompleteLines` whatever the piece size, the next read in flight while a piece is worked on,
- * none left in flight when the scan ends or fails, and buffers kept from file to file.
+ * none left in flight when the scan ends or fails, buffers kept from file to file, and which reads
+ * go ahead (`readAhead`) and which are waited for at once (`read`).
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,7 +10,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { scanCompleteLines, type ReadableFile } from '../../../../src/node/sessions/completeLines';
-import { ReadBuffers, scanLinesReadingAhead } from '../../../../src/node/sessions/readAheadLines';
+import { ReadBuffers, scanLinesReadingAhead, type ReadAheadFile } from '../../../../src/node/sessions/readAheadLines';
 
 /** A file whose reads finish a turn later, counting those in flight. */
 class SlowFile implements ReadableFile {
@@ -126,5 +127,37 @@ describe('scanLinesReadingAhead', () => {
 		const first = new Set(given.slice(0, 2));
 		assert.ok(taken.slice(2).every((buffer) => first.has(buffer)), 'every later file is read through the buffers the first one gave back');
 		assert.ok([...first].some((buffer) => buffer.length > longLine.length), 'one of them grown for the long line');
+	});
+
+	it('reads ahead through readAhead, and waits through read only for what it needs at once (the first piece, the rest of a long line)', async () => {
+		const longLine = `{"long":"${'x'.repeat(40)}"}`;
+		const twoKinds = `${longLine}\n{"a":1}\n{"b":2}\n{"c":3}\n`;
+		await withFile(twoKinds, async (_file, handle) => {
+			const reads: { kind: 'read' | 'readAhead'; position: number; duringPiece: boolean }[] = [];
+			let inPiece = false;
+			const file: ReadAheadFile = {
+				read: (buffer, offset, length, position) => {
+					reads.push({ kind: 'read', position, duringPiece: inPiece });
+					return handle.read(buffer, offset, length, position);
+				},
+				readAhead: (buffer, offset, length, position) => {
+					reads.push({ kind: 'readAhead', position, duringPiece: inPiece });
+					return handle.read(buffer, offset, length, position);
+				},
+			};
+			const pieces: string[] = [];
+			await scanLinesReadingAhead(file, 0, Buffer.byteLength(twoKinds), async (piece) => {
+				inPiece = true;
+				pieces.push(piece.toString('utf8'));
+				await new Promise((resolve) => setImmediate(resolve));
+				inPiece = false;
+			}, { chunkBytes: 16 });
+			assert.equal(pieces.join(''), twoKinds);
+			const firstAhead = reads.findIndex((read) => read.kind === 'readAhead');
+			assert.ok(firstAhead > 1, 'the first piece and the rest of the long line (several reads) are waited for at once');
+			assert.ok(reads.slice(0, firstAhead).every((read) => read.kind === 'read'));
+			assert.ok(reads.slice(firstAhead).every((read) => read.kind === 'readAhead'), 'every later piece is read ahead');
+			assert.ok(reads.every((read) => !read.duringPiece), 'each read starts before the piece it overlaps is worked on');
+		});
 	});
 });
