@@ -171,6 +171,7 @@ export default tseslint.config(
 			'src/node/llm/configValue.ts', // the deadline of a command that prints a key
 			'src/node/llm/worker/piAiWorker.ts', // the worker thread stops when idle
 			'src/node/llm/authFileLock.ts', // the pause between two tries of Pi's lock
+			'src/node/history/indexLock.ts', // the pause between two tries of the index's lock
 			'src/node/settings/updatePruneSettings.ts', // the pause while a write settles
 			'src/node/write/sessionWriter.ts', // the pause between two tries of a write
 			'src/node/bridge/bridgeClient.ts', // the deadlines of a connection and of its calls

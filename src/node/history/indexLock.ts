@@ -16,12 +16,18 @@ import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { lock } from 'proper-lockfile';
 import { errorMessage } from '../../base/errorMessage';
+import { errorCode } from '../fs/errors';
 
 /** A holder that stops refreshing its lock (killed) loses it after this long. proper-lockfile refreshes every STALE_MS / 2. */
 const STALE_MS = 5000;
 
 /** How long a use waits for another process's hold before it gives up: longer than STALE_MS, so a killed holder's lock is taken over first. */
-const RETRIES = { retries: 400, factor: 1.3, minTimeout: 2, maxTimeout: 40 } as const;
+const WAIT_MS = 16_000;
+
+/** The pause between two tries: from FIRST_PAUSE_MS, PAUSE_GROWTH times longer each time, at most MAX_PAUSE_MS. */
+const FIRST_PAUSE_MS = 2;
+const PAUSE_GROWTH = 1.3;
+const MAX_PAUSE_MS = 40;
 
 export class IndexLockError extends Error {}
 
@@ -58,9 +64,9 @@ export class IndexLock {
 		await this.letGo();
 	}
 
-	/** The folder the lock is made in must exist: proper-lockfile would retry a missing one until it gives up. */
-	private folderExists(): boolean {
-		return existsSync(dirname(this.dbPath));
+	/** The folder the lock is made in, gone: said as such, not as a failure to lock. */
+	private folderGone(): IndexLockError | undefined {
+		return existsSync(dirname(this.dbPath)) ? undefined : new IndexLockError(`the folder of the session index is gone: ${dirname(this.dbPath)}`);
 	}
 
 	private async acquire(): Promise<void> {
@@ -69,22 +75,35 @@ export class IndexLock {
 		}
 		await this.letGo();
 		this.compromised = undefined;
-		if (!this.folderExists()) {
-			throw new IndexLockError(`the folder of the session index is gone: ${dirname(this.dbPath)}`);
-		}
-		try {
-			this.release = await lock(this.dbPath, {
-				lockfilePath: `${this.dbPath}.mutex`,
-				realpath: false,
-				stale: STALE_MS,
-				retries: RETRIES,
-				// proper-lockfile throws from a timer by default: a lock lost while held (the machine slept past STALE_MS) is noted and retaken at the next use.
-				onCompromised: (error) => {
-					this.compromised = errorMessage(error);
-				},
-			});
-		} catch (error) {
-			throw new IndexLockError(`the session index is locked by another process (${errorMessage(error)})`, { cause: error });
+		// Tried here, not with proper-lockfile's retries: those retry any failure, so a folder deleted
+		// while a use waits (Clear the Session Index, a test's temporary folder) was tried for all of WAIT_MS.
+		const deadline = performance.now() + WAIT_MS;
+		for (let pause = FIRST_PAUSE_MS; ; pause = Math.min(MAX_PAUSE_MS, pause * PAUSE_GROWTH)) {
+			const gone = this.folderGone();
+			if (gone) {
+				throw gone;
+			}
+			try {
+				this.release = await lock(this.dbPath, {
+					lockfilePath: `${this.dbPath}.mutex`,
+					realpath: false,
+					stale: STALE_MS,
+					retries: 0,
+					// proper-lockfile throws from a timer by default: a lock lost while held (the machine slept past STALE_MS) is noted and retaken at the next use.
+					onCompromised: (error) => {
+						this.compromised = errorMessage(error);
+					},
+				});
+				return;
+			} catch (error) {
+				if (errorCode(error) !== 'ELOCKED') {
+					throw this.folderGone() ?? new IndexLockError(`the session index could not be locked (${errorMessage(error)})`, { cause: error });
+				}
+				if (performance.now() >= deadline) {
+					throw new IndexLockError(`the session index is locked by another process (${errorMessage(error)})`, { cause: error });
+				}
+			}
+			await new Promise((resolve) => setTimeout(resolve, pause));
 		}
 	}
 
