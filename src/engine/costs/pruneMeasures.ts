@@ -39,7 +39,8 @@ import { ChainSpans } from './chainSpans';
 import { ContextTrack } from './contextTrack';
 import type { PruneMarker } from './markerTypes';
 import { isCondenseEntry } from './pruneEntries';
-import { footprintSteps, widenedSteps, type WindowFacts } from './pruneWindow';
+import { footprintSteps } from './pruneFootprint';
+import { widenedSteps, type WindowFacts } from './pruneWindow';
 import type { SessionTimeline } from './sessionTimeline';
 
 /** One conversation request as our engine sees it. */
