@@ -146,15 +146,21 @@ export function insertExtracted(db: SqlDatabase, sid: number, rows: RowColumns):
 	// Ids taken here, not returned per row: the transaction holds the write lock, nobody else inserts.
 	const [first, last] = docRange(sid);
 	const before = Number(db.prepare('SELECT coalesce(max(doc), ?) AS last FROM docs WHERE doc BETWEEN ? AND ?').get([first - 1, first, last])?.['last']);
-	for (let row = 0; row < textEnds.length; row++) {
+	// A session's messages past its range of ids (DOCS_PER_SESSION of them: a file of gigabytes) are
+	// not searchable: their ids would be the next session's.
+	const kept = Math.min(textEnds.length, last - before);
+	if (kept <= 0) {
+		return;
+	}
+	for (let row = 0; row < kept; row++) {
 		docs[row * DOC_COLUMNS + DOC_ID] = before + 1 + row;
 	}
-	insertRows(db, 'INSERT INTO docs (doc, role, time, line, offset, bytes) VALUES', DOC_COLUMNS, textEnds.length, (params, at, row) => {
+	insertRows(db, 'INSERT INTO docs (doc, role, time, line, offset, bytes) VALUES', DOC_COLUMNS, kept, (params, at, row) => {
 		for (let column = 0; column < DOC_COLUMNS; column++) {
 			params[at + column] = sqlNumber(docs[row * DOC_COLUMNS + column] ?? Number.NaN);
 		}
 	});
-	insertTexts(db, before + 1, texts, textEnds);
+	insertTexts(db, before + 1, texts, textEnds.subarray(0, kept));
 }
 
 /**

@@ -96,7 +96,14 @@ async function runJob(id: number, job: FileJob): Promise<void> {
  */
 function openedFile(fd: number): OpenedFile {
 	return {
-		read: (buffer, offset, length, position) => Promise.resolve({ bytesRead: readSync(fd, buffer, offset, length, position) }),
+		read: (buffer, offset, length, position) => {
+			try {
+				return Promise.resolve({ bytesRead: readSync(fd, buffer, offset, length, position) });
+			} catch (error) {
+				// A failed read rejects, as an asynchronous one does, so the reader's cleanup (its buffers given back) runs.
+				return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+			}
+		},
 		readAhead: (buffer, offset, length, position) => new Promise((resolve, reject) => {
 			read(fd, buffer, offset, length, position, (error, bytesRead) => (error ? reject(error) : resolve({ bytesRead })));
 		}),
