@@ -10,7 +10,7 @@
  * a range. With fewer than three pairs the ratios of whole prompts stand in (their median, their
  * extremes); with none the factor is 1 and the range says it is not calibrated.
  */
-import type { ReplyMeasure } from './pruneMeasures';
+import type { ReplyMeasure } from './pruneMeasureTypes';
 import type { RequestPoint } from './requestTypes';
 import { paced, type Steps } from '../steps';
 

@@ -25,7 +25,7 @@ import type { Calibration } from './calibration';
 import { cacheExpiredAfter } from './cacheLifetimes';
 import type { PruneMarker } from './markerTypes';
 import { paidRate, readRate, type TokenPrices } from './prices';
-import type { EpochMeasure, PruneMeasures, ReplyMeasure } from './pruneMeasures';
+import type { EpochMeasure, PruneMeasures, ReplyMeasure } from './pruneMeasureTypes';
 import { modelKeyOf, type RequestPoint } from './requestTypes';
 import type { SessionTimeline } from './sessionTimeline';
 import { paced, type Steps } from '../steps';

@@ -16,7 +16,8 @@ import { calibrateSteps, type Calibration } from './calibration';
 import { CostsLedger } from './costsLedger';
 import { requestPricesSteps, type PriceBook, type TokenPrices } from './prices';
 import { pruneAccountsSteps, type PruneAccount } from './pruneAccount';
-import { pruneMeasuresSteps, type PruneMeasures } from './pruneMeasures';
+import { pruneMeasuresSteps } from './pruneMeasures';
+import type { PruneMeasures } from './pruneMeasureTypes';
 import { sessionSummary, type CostSummary } from './sessionSummary';
 import type { SessionTimeline } from './sessionTimeline';
 

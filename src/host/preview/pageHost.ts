@@ -1,7 +1,8 @@
 /**
  * The host's side of the preview protocol, apart from VS Code: answers the page's messages
  * (ready, what-if, apply, rows, expand, recover, open, search, render reports), follows the
- * session and reveals rows. The panel wires it to a webview; the webview tests wire it to a plain page.
+ * session and reveals rows. The answers that need only the computation are refRequests.ts and
+ * rowRequests.ts. The panel wires it to a webview; the webview tests wire it to a plain page.
  */
 import type { FromWebview, PageState, ViewName, WhatIfOverrides } from '../../shared/protocol';
 import { checkPageMessage } from './pageMessages';
@@ -12,6 +13,7 @@ export type { PageHostOptions } from './pageHostOptions';
 import { PageCosts } from './pageCosts';
 import { PagePosition } from './pagePosition';
 import { answerRecovery, openRef } from './refRequests';
+import { answerRowDetail, answerRows, answerSearch } from './rowRequests';
 import { pageSnapshotSteps } from './snapshotRows';
 import { pageHead } from './pageHead';
 import { applyWhatIf } from './whatIfApply';
@@ -68,7 +70,7 @@ export class PageHost {
 			case 'showView':
 				return this.enqueue(() => this.showView(message.view, message.index));
 			case 'rows':
-				return this.sendRows(message);
+				return answerRows(this.computer, this.options, message);
 			case 'viewport':
 				// Said of a view the page has left (a late message): the position set by the switch stands.
 				if (message.view === this.view) {
@@ -83,7 +85,7 @@ export class PageHost {
 					this.overrides = kept;
 				}));
 			case 'expandRow':
-				return this.enqueue(() => this.expand(message.requestId, message.view, message.key));
+				return this.enqueue(() => answerRowDetail(this.computer, this.options, message.requestId, message.view, message.key));
 			case 'recover':
 				return answerRecovery(this.computer, this.options, message.requestId, message.ref);
 			case 'openRef':
@@ -99,10 +101,7 @@ export class PageHost {
 			case 'compareRequests':
 				return this.options.source.compareRequests?.() ?? Promise.resolve();
 			case 'search':
-				return this.enqueue(async () => {
-					const result = await this.computer.search(message.view, message.query);
-					await this.options.post({ type: 'searchResults', requestId: message.requestId, view: message.view, query: message.query, hits: result.hits, capped: result.capped });
-				});
+				return this.enqueue(() => answerSearch(this.computer, this.options, message));
 			case 'rendered':
 				if (this.options.reportRenders === true) {
 					this.options.onReport(message.report);
@@ -207,20 +206,6 @@ export class PageHost {
 		}
 	}
 
-	/**
-	 * Answers a request for rows from the computation the page holds; a request for an older one is
-	 * dropped (a new snapshot is on its way, and the page asks again from it). Not queued: it is a
-	 * bounded window, built in slices, and waiting behind a recomputation would only make it stale.
-	 */
-	private async sendRows(request: Extract<FromWebview, { type: 'rows' }>): Promise<void> {
-		const rows = this.computer.rows;
-		if (rows?.id !== request.snapshotId) {
-			return;
-		}
-		const window = await this.options.work.sliced(rows.rangeSteps(request.view, request.start, request.end));
-		await this.options.post({ type: 'rows', requestId: request.requestId, window });
-	}
-
 	/** Posts what the Pi holding the session last sent (nothing before the page is ready: it gets it then). */
 	postLastSent(): Promise<void> {
 		const source = this.options.source;
@@ -281,13 +266,6 @@ export class PageHost {
 		this.view = view;
 		this.position.showing(view, index);
 		await this.postCurrent('view');
-	}
-
-	private async expand(requestId: number, view: ViewName, key: string): Promise<void> {
-		const detail = await this.computer.rowDetail(view, key);
-		if (detail) {
-			await this.options.post({ type: 'rowDetail', requestId, view, key, ...detail });
-		}
 	}
 
 	/** `work` after every piece queued before it; a failure is logged (the page's messages never reject). */

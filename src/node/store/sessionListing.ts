@@ -1,11 +1,13 @@
 /**
- * The session list of one start of the store: the sessions found under the located folders, merged
- * into the rows, with what was searched and what was left out (and why) for Show Status.
+ * The store's session list: the sessions found under the located folders (or listed by the session
+ * index), merged into the rows, with what was searched and what was left out (and why) for Show
+ * Status. `StoreListing` keeps the last start's report and tells the store when the list changed.
  */
 import type { Logger } from '../../engine/ports';
 import type { SessionLocations, SessionRoot } from '../sessions/sessionLocations';
 import { discoverSessions, listSessionPaths, readSessionFiles, type SearchedFolder, type UnlistedSessionFile } from '../sessions/discoverSessions';
 import type { SessionRows } from './sessionRows';
+import type { StoreIndex } from './storeIndex';
 
 export interface DiscoveryReport {
 	readonly locations: SessionLocations | undefined;
@@ -66,4 +68,52 @@ export async function listSessionFiles(files: readonly { readonly path: string; 
 		logger.debug(`not listed: ${file.path}: ${file.reason}`);
 	}
 	return found.sessions.filter((file) => rows.upsertFile(file)).length;
+}
+
+/** The report of the last start's listing, and the listings that make it. */
+export class StoreListing {
+	private current: DiscoveryReport = NOT_LISTED_YET;
+
+	constructor(private readonly rows: SessionRows, private readonly logger: Logger, private readonly listChanged: () => void) {}
+
+	get report(): DiscoveryReport {
+		return this.current;
+	}
+
+	/** Folders just located: nothing listed from them yet. */
+	located(locations: SessionLocations): void {
+		this.current = locatedReport(locations, this.logger);
+	}
+
+	/** The report of a listing from the index: the folders searched and the files it leaves out. */
+	async listedFromIndex(index: StoreIndex, locations: SessionLocations, signal: AbortSignal): Promise<void> {
+		const { report, notIndexed } = await indexedReport(locations, index.unlisted, (path) => this.rows.has(path));
+		if (signal.aborted) {
+			return;
+		}
+		this.current = report;
+		this.listChanged();
+		// Every session is listed before the refresh reads them (their first lines only): a first build's
+		// sessions are there at once, and the workspace's go first in it (`SessionStore.firstPaths`).
+		if (notIndexed.length > 0 && await listSessionFiles(notIndexed, this.rows, this.logger) > 0 && !signal.aborted) {
+			this.listChanged();
+		}
+	}
+
+	/** Lists the located folders' session files into the rows (the first listing, or the files new since). */
+	async list(signal: AbortSignal): Promise<void> {
+		const locations = this.current.locations;
+		if (!locations) {
+			return;
+		}
+		const first = !this.current.done;
+		const { report, added } = await listSessions(locations, this.rows, this.logger);
+		if (signal.aborted) {
+			return;
+		}
+		this.current = report;
+		if (added > 0 || first) {
+			this.listChanged();
+		}
+	}
 }

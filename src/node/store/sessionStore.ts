@@ -4,26 +4,24 @@
  * view asks for them, keeps the selected session's model open and advances it from appended bytes,
  * and holds Pi's `contextPrune` settings. No `vscode`: the host's SessionController wraps it.
  */
-import type { Logger } from '../../engine/ports';
 import type { SessionLocations } from '../sessions/sessionLocations';
 import type { PruneSettings } from '../settings/readPruneSettings';
 import type { PruneMutation, PruneSettingsWrite } from '../settings/updatePruneSettings';
 import { watchSessionFiles } from '../sessions/sessionWatcher';
 import { Emitter } from '../../base/emitter';
-import { indexedReport, listSessionFiles, listSessions, locatedReport, NOT_LISTED_YET, type DiscoveryReport } from './sessionListing';
+import { StoreListing, type DiscoveryReport } from './sessionListing';
 import { OpenSession } from './openSession';
 import { OpenSessionCache } from './openSessionCache';
 import type { SessionSettings } from './sessionSettings';
 import { StoreSources } from './storeSources';
 import { RowDetails } from './rowDetails';
-import { StoreFileEvents, type FileEventChange } from './storeFileEvents';
+import { StoreFileEvents } from './storeFileEvents';
 import { SessionRows, type SessionRow } from './sessionRows';
 import type { SessionFileSummary } from '../sessions/summaryCache';
 import { errorMessage } from '../../base/errorMessage';
 import { isWorkStopped, type WorkScope } from '../../work';
-import type { HistoryServiceOptions } from '../history/service/historyService';
-import type { LoginShellSource } from '../paths/loginShellSource';
-import { StoreIndex, type IndexState } from './storeIndex';
+import { StoreIndex } from './storeIndex';
+import type { SessionStoreOptions, StoreChange } from './sessionStoreOptions';
 
 export type { StoreIndex } from './storeIndex';
 
@@ -31,46 +29,7 @@ export type { DiscoveryReport } from './sessionListing';
 
 export type { IndexState } from './storeIndex';
 
-export type StoreChange = FileEventChange
-	| { readonly kind: 'settings'; readonly settings: PruneSettings }
-	/** What the session index does changed (a build's progress, ready, stopped, off). */
-	| { readonly kind: 'index'; readonly state: IndexState }
-	/** The index keeps a session's prune accounts now (the history's costs count its pruning). */
-	| { readonly kind: 'accounts'; readonly path: string };
-
-export interface SessionStoreOptions {
-	/**
-	 * The store's own scope: the watchers, the settings and release sources, the background reads
-	 * and the open sessions' reads run under it, and closing it stops them all.
-	 */
-	readonly work: WorkScope;
-	/** Where to look: called on start and on every restart (the agent dir setting changed). */
-	readonly locate: () => Promise<SessionLocations>;
-	readonly logger: Logger;
-	/** Sessions kept in memory besides the selected one. Default 3. */
-	readonly openCapacity?: number;
-	/** Files above this size get no background reclaim figure. Default 64 MB. */
-	readonly reclaimMaxBytes?: number;
-	/** The `piCondense.release` value (`auto` or a known release) at start; `setReleaseChoice` changes it. */
-	readonly releaseChoice?: unknown;
-	/**
-	 * Whether a project's `.pi/settings.json` may be followed at all (read at each start): VS Code's
-	 * workspace trust. Pi's trust.json must trust the project too.
-	 */
-	readonly projectSettingsAllowed: () => boolean;
-	/**
-	 * The project whose release and settings apply while no session is selected (the first workspace
-	 * folder; undefined for the user's Pi alone): resolved at start, before the first listing, so that
-	 * the status bar is right from the first moment.
-	 */
-	readonly scopeCwd?: () => string | undefined;
-	/** Folders the installed Pi is never followed into (read at each start): the open workspace folders. */
-	readonly workspaceFolders?: () => readonly string[];
-	/** The login shell's PATH, where the installed Pi is looked for first. */
-	readonly loginShell?: LoginShellSource;
-	/** Where the session index is (read at each start); undefined: no index, sessions are read from their files. */
-	readonly sessionIndex?: () => HistoryServiceOptions | undefined;
-}
+export type { SessionStoreOptions, StoreChange } from './sessionStoreOptions';
 
 export class SessionStore {
 	private readonly changes: Emitter<StoreChange>;
@@ -80,7 +39,8 @@ export class SessionStore {
 	private readonly details: RowDetails;
 	/** Watcher events, in order per file. */
 	private readonly fileEvents: StoreFileEvents;
-	private report: DiscoveryReport = NOT_LISTED_YET;
+	/** The sessions listed into the rows, and the report of the last start's listing. */
+	private readonly listing: StoreListing;
 	/** Pi's settings and the followed releases, as the last start reads them. */
 	private sources: StoreSources | undefined;
 	private releaseChoice: unknown;
@@ -97,6 +57,7 @@ export class SessionStore {
 		this.changes = new Emitter((error) => logger.error(`store listener: ${errorMessage(error)}`));
 		this.onDidChange = this.changes.event;
 		this.releaseChoice = options.releaseChoice;
+		this.listing = new StoreListing(this.rows, logger, () => this.changes.fire({ kind: 'list' }));
 		// A session whose blobs folder is refused is still shown; the log says why its spilled outputs are not read.
 		const refusedBlobs = new Set<string>();
 		const onBlobsRefused = (reason: string): void => {
@@ -124,7 +85,7 @@ export class SessionStore {
 			rows: this.rows,
 			details: this.details,
 			open: this.open,
-			roots: () => this.report.locations?.roots ?? [],
+			roots: () => this.listing.report.locations?.roots ?? [],
 			changed: (change) => this.changes.fire(change),
 			requestDetails: (paths, reclaimLimit) => this.requestDetails(paths, reclaimLimit),
 			removed: (path) => this.index?.fileRemoved(path),
@@ -138,7 +99,7 @@ export class SessionStore {
 	}
 
 	get discovery(): DiscoveryReport {
-		return this.report;
+		return this.listing.report;
 	}
 
 	get settings(): PruneSettings | undefined {
@@ -192,7 +153,7 @@ export class SessionStore {
 		if (signal.aborted) {
 			return;
 		}
-		this.report = locatedReport(locations, this.options.logger);
+		this.listing.located(locations);
 		const sources = new StoreSources(started, {
 			agentDir: locations.agentDir, logger: this.options.logger, releaseChoice: this.releaseChoice,
 			projectSettingsAllowed: this.options.projectSettingsAllowed(), excludedRoots: this.options.workspaceFolders?.() ?? [],
@@ -217,20 +178,20 @@ export class SessionStore {
 		}
 		this.changes.fire({ kind: 'settings', settings: sources.settings.settings });
 		if (index && await index.listRows(signal)) {
-			await this.listedFromIndex(index, locations, signal);
+			await this.listing.listedFromIndex(index, locations, signal);
 			await watcher.ready;
 			// A file created while the listing ran is tracked by the watcher but not announced: the refresh sees it.
 			started.start(async () => {
 				if (!await index.refresh(this.firstPaths()) && !signal.aborted) {
-					await this.list(signal);
+					await this.listing.list(signal);
 				}
 			});
 			return;
 		}
-		await this.list(signal);
+		await this.listing.list(signal);
 		// A file created while the first listing ran is tracked by the watcher but not announced.
 		await watcher.ready;
-		await this.list(signal);
+		await this.listing.list(signal);
 	}
 
 	/** The index of this start, when one is asked for; its thread ends with the start's scope. */
@@ -245,21 +206,6 @@ export class SessionStore {
 			logger: this.options.logger,
 		});
 		return this.index;
-	}
-
-	/** The report of a listing from the index: the folders searched and the files it leaves out. */
-	private async listedFromIndex(index: StoreIndex, locations: SessionLocations, signal: AbortSignal): Promise<void> {
-		const { report, notIndexed } = await indexedReport(locations, index.unlisted, (path) => this.rows.has(path));
-		if (signal.aborted) {
-			return;
-		}
-		this.report = report;
-		this.changes.fire({ kind: 'list' });
-		// Every session is listed before the refresh reads them (their first lines only): a first build's
-		// sessions are there at once, and the workspace's go first in it (`firstPaths`).
-		if (notIndexed.length > 0 && await listSessionFiles(notIndexed, this.rows, this.options.logger) > 0 && !signal.aborted) {
-			this.changes.fire({ kind: 'list' });
-		}
 	}
 
 	/** What a build reads first: the selected session, then the workspace project's. */
@@ -335,22 +281,6 @@ export class SessionStore {
 		this.sources = undefined;
 		this.index = undefined;
 		await started?.close();
-	}
-
-	private async list(signal: AbortSignal): Promise<void> {
-		const locations = this.report.locations;
-		if (!locations) {
-			return;
-		}
-		const first = !this.report.done;
-		const { report, added } = await listSessions(locations, this.rows, this.options.logger);
-		if (signal.aborted) {
-			return;
-		}
-		this.report = report;
-		if (added > 0 || first) {
-			this.changes.fire({ kind: 'list' });
-		}
 	}
 
 	/** The project of a listed session (its header's cwd). */

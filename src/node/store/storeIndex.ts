@@ -2,9 +2,9 @@
  * The session index as the store uses it (`docs/session-index.md`): rows listed from it at once on
  * a warm start (a `stat` per file, no read), one build or refresh per start (the files someone is
  * looking at first; stopped by Cancel, resumed by the next start), the watcher's changes applied
- * after it, and search. Calls that change the index run one at a time, so the watcher never races a
- * build on the same file. While a build runs, or once the index is off or cleared, the store reads
- * summaries from the files as without an index.
+ * after it (indexWatcherCalls.ts), and search. Calls that change the index run one at a time, so the
+ * watcher never races a build on the same file. While a build runs, or once the index is off or
+ * cleared, the store reads summaries from the files as without an index.
  */
 import type { Logger } from '../../engine/ports';
 import type { StoredAccounts } from '../../engine/costs';
@@ -21,7 +21,8 @@ import type { SessionFileSummary } from '../sessions/summaryCache';
 import { errorMessage } from '../../base/errorMessage';
 import { isWorkStopped, type SerialQueue, type WorkScope } from '../../work';
 import type { SessionRows } from './sessionRows';
-import { applyStoredRows, summaryOf } from './storedRows';
+import { applyStoredRows } from './storedRows';
+import { IndexWatcherCalls } from './indexWatcherCalls';
 
 /** What the index is doing in this window. */
 export type IndexState =
@@ -53,8 +54,8 @@ export class StoreIndex {
 	private unlistedFiles: readonly UnlistedSessionFile[] = [];
 	private readonly writes: SerialQueue;
 	private build: AbortController | undefined;
-	/** Files changed while the index did not answer (a refresh to come or under way), to bring up to date after it. */
-	private readonly catchingUp = new Set<string>();
+	/** The watcher's calls, in the queue of the index's changes. */
+	private readonly watcherCalls: IndexWatcherCalls;
 
 	private readonly service: HistoryService;
 	/** The index's rows as this start first reads them: one read for the listing and the watcher's first scan. */
@@ -64,6 +65,12 @@ export class StoreIndex {
 	constructor(private readonly work: WorkScope, place: HistoryServiceOptions, private readonly options: StoreIndexOptions) {
 		this.service = new HistoryService(work, place);
 		this.writes = work.serialQueue();
+		this.watcherCalls = new IndexWatcherCalls({
+			work, service: this.service, writes: this.writes,
+			answersSummaries: () => this.answersSummaries,
+			takesChanges: () => this.current.kind !== 'off' && this.current.kind !== 'cleared',
+			failed: (error) => this.failed(error),
+		});
 	}
 
 	get state(): IndexState {
@@ -170,52 +177,13 @@ export class StoreIndex {
 		this.build?.abort();
 	}
 
-	/**
-	 * The watcher's call for a file added, grown or rewritten: its summary from the index, when it answers
-	 * them. Before and while this start's refresh runs, it answers undefined at once (the file is read
-	 * instead), and the file is brought up to date once the refresh is done: the refresh may have listed
-	 * or read the file before the change, and no later event need come.
-	 */
+	/** The watcher's call for a file added, grown or rewritten: its summary from the index, when it answers them (`IndexWatcherCalls`). */
 	fileChanged(path: string, root: SessionRoot): Promise<SessionFileSummary | undefined> {
-		if (!this.answersSummaries) {
-			this.catchUpLater(path, root);
-			return Promise.resolve(undefined);
-		}
-		return this.writes.run(async () => {
-			if (!this.answersSummaries) {
-				return undefined; // cleared or turned off meanwhile
-			}
-			try {
-				const row = await this.service.fileChanged(path, root, this.work.signal);
-				return row && summaryOf(row);
-			} catch (error) {
-				this.failed(error);
-				return undefined;
-			}
-		});
-	}
-
-	/** Brings `path` up to date after the calls queued before it (the refresh among them), once however often it changes meanwhile. */
-	private catchUpLater(path: string, root: SessionRoot): void {
-		if (this.current.kind === 'off' || this.current.kind === 'cleared' || this.catchingUp.has(path)) {
-			return;
-		}
-		this.catchingUp.add(path);
-		void this.writes.run(async () => {
-			this.catchingUp.delete(path);
-			if (this.current.kind !== 'off' && this.current.kind !== 'cleared') {
-				await this.service.fileChanged(path, root, this.work.signal).catch((error: unknown) => this.failed(error));
-			}
-		}).catch(() => undefined); // the window's work closed meanwhile: the next start's refresh reads it
+		return this.watcherCalls.fileChanged(path, root);
 	}
 
 	fileRemoved(path: string): void {
-		this.catchingUp.delete(path); // a file made again at that path is caught up after the removal
-		void this.writes.run(async () => {
-			if (this.current.kind !== 'off' && this.current.kind !== 'cleared') {
-				await this.service.fileRemoved(path).catch((error: unknown) => this.failed(error));
-			}
-		});
+		this.watcherCalls.fileRemoved(path);
 	}
 
 	/** The sessions and messages where the words occur, best first; undefined without an index. */
