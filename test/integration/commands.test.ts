@@ -120,6 +120,32 @@ describe('commands', () => {
 		assert.equal(await run('piCondense.stats'), statsText(engineView(basic.path).state.stats));
 	});
 
+	it('Show Status while Refresh reads the list again reports the selected session as not listed now, and fails nothing', async () => {
+		const api = await activeApi();
+		const { basic } = fixtures();
+		await waitUntil(() => api.controller.selected === basic.path && api.controller.insight() !== undefined, 'the basic session selected');
+		// Refresh empties the list before it reads it again, and keeps the selection until then: Show Status
+		// is asked for right when the list is empty (the status document is read again the same way).
+		let during: Promise<string> | undefined;
+		const listening = api.controller.onDidChangeSessions(() => {
+			if (during === undefined && api.controller.selected === basic.path && !api.controller.knowsSession(basic.path)) {
+				during = run<string>('piCondense.status');
+			}
+		});
+		try {
+			await run('piCondense.refresh');
+		} finally {
+			listening.dispose();
+		}
+		assert.ok(during, 'Show Status ran while the list was empty');
+		const status: unknown = await during;
+		assert.ok(typeof status === 'string' && status.endsWith(', not listed now)'), `Show Status reported: ${String(status)} (undefined: it failed, see the log)`);
+		const markdown = vscode.workspace.textDocuments.find((document) => document.uri.toString() === 'pi-condense:/status.md')?.getText() ?? '';
+		await waitUntil(() => api.controller.selected === basic.path && api.controller.insight() !== undefined, 'the selection kept after the refresh');
+		// Once the list is back, the document follows the selection again, with its figures.
+		await waitUntil(() => /^> Figures of the session \\"Explore the project/m.test(vscode.workspace.textDocuments.find((document) => document.uri.toString() === 'pi-condense:/status.md')?.getText() ?? ''), `the status document with its figures again (was: ${markdown})`);
+	});
+
 	it('the session commands filter, refresh, open the raw file and say where they looked', async () => {
 		const api = await activeApi();
 		const { basic, agentDir } = fixtures();

@@ -22,18 +22,24 @@ export interface StatusReport {
 	readonly short: string;
 	/** Chains a killed flush left raw: the toast offers Compact. */
 	readonly compactable: number;
+	/** The selected session's title; undefined when none is selected. */
 	readonly session: string | undefined;
+	/** False when the selected session is not in the list now (its file gone, or the list being read again): no figures then. */
+	readonly listed: boolean;
 }
 
 export async function composeStatusReport(context: CommandContext): Promise<StatusReport> {
 	const { controller } = context;
 	const path = controller.selected;
-	const insight = path ? await controller.insightFor(path) : undefined;
+	// The selection outlives the list for a while: Refresh reads the list again before it selects again,
+	// and a deleted file leaves the list first. Its figures cannot be read then (a listed session's only).
+	const listed = path !== undefined && controller.knowsSession(path);
+	const insight = listed ? await controller.insightFor(path) : undefined;
 	const report = statusReportText(controller.config, insight?.state.stats, controller.rules, insight && { metrics: insight.metrics, rearmed: insight.rearmed });
 	const newer = insight && newerPiSessionText(insight.model.diagnostics);
 	const release = [...releaseStatusLines(controller.releaseResolution, homedir()), ...(newer ? [`  note: ${newer}`] : [])];
 	const library = `summarizer models and credentials: ${await context.summarizerLibrary()}`;
-	const session = path ? `session "${controller.titleOf(path)}"` : 'no session selected';
+	const session = path === undefined ? 'no session selected' : `session "${controller.titleOf(path)}"${listed ? '' : ', not listed now'}`;
 	// Chains a killed flush left raw (the release's now then stops at "nothing pending").
 	const left = insight && controller.releaseResolution.kind !== 'not-installed' ? insight.compactableChains : 0;
 	const compactable = left > 0 ? [notices.compactableChainsText(left)] : [];
@@ -42,13 +48,16 @@ export async function composeStatusReport(context: CommandContext): Promise<Stat
 		short: `Pi Condense status: ${[pruneHeadline(controller.pruneState), ...compactable, releaseLine(controller.releaseResolution, homedir()), session].join(' · ')}`,
 		compactable: left,
 		session: path && controller.titleOf(path),
+		listed,
 	};
 }
 
 /** The report as the status document's markdown. */
 export function statusMarkdown(report: StatusReport): string {
 	const notes = [
-		report.session === undefined ? 'No session selected: pick one in Pi Sessions for its figures.' : `Figures of the session "${report.session}".`,
+		report.session === undefined ? 'No session selected: pick one in Pi Sessions for its figures.'
+			: report.listed ? `Figures of the session "${report.session}".`
+				: `The selected session "${report.session}" is not in Pi Sessions now (its file is gone, or the list is being read again): no figures.`,
 		'This document follows the selected session and the settings as they change.',
 	];
 	// The last line, `(session "…")`, is said in the notes.

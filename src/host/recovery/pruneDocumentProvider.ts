@@ -4,6 +4,7 @@
  * the model would read. Documents of a session update when the session changes.
  */
 import * as vscode from 'vscode';
+import { errorMessage } from '../../base/errorMessage';
 import { Disposable } from '../dispose';
 import type { SessionController } from '../sessionController';
 import { UnlistedSessionError } from '../sessionDirectory';
@@ -35,7 +36,20 @@ export class PruneDocumentProvider extends Disposable implements vscode.TextDocu
 		}
 	}
 
+	/**
+	 * Never rejects: a document VS Code reads again (the session changed, Refresh) whose content cannot
+	 * be made says why in its place. A rejection left the old text with nothing said but VS Code's
+	 * "An unknown error occurred" in its log.
+	 */
 	async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+		try {
+			return await this.content(uri);
+		} catch (error) {
+			return md`Pi Condense could not show this document: ${errorMessage(error)}`.value;
+		}
+	}
+
+	private async content(uri: vscode.Uri): Promise<string> {
 		const document = parsePruneUri(uri);
 		if (!document) {
 			return `Unknown Pi Condense document: ${uri.toString()}`;
