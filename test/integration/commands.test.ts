@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import { statsText } from '../../src/engine/condense';
 import { DISABLED_TEXT, ENABLED_TEXT } from '../../src/engine/pruner/prunerTexts';
 import { engineView } from './engineExpectations';
-import { activeApi, contextPruneOnDisk, EXTENSION_ID, fixtures, waitUntil } from './helpers';
+import { activeApi, contextPruneOnDisk, EXTENSION_ID, fixtures, notificationTexts, waitUntil } from './helpers';
 
 async function run<T = unknown>(command: string, ...args: unknown[]): Promise<T> {
 	return vscode.commands.executeCommand<T>(command, ...args);
@@ -120,16 +120,20 @@ describe('commands', () => {
 		assert.equal(await run('piCondense.stats'), statsText(engineView(basic.path).state.stats));
 	});
 
-	it('Show Status while Refresh reads the list again reports the selected session as not listed now, and fails nothing', async () => {
+	it('while Refresh reads the list again, Show Status and the commands that read the selected session say it is not listed now, and fail nothing', async function () {
+		this.timeout(120_000); // the notifications are read from the workbench's page, a few seconds each
 		const api = await activeApi();
 		const { basic } = fixtures();
 		await waitUntil(() => api.controller.selected === basic.path && api.controller.insight() !== undefined, 'the basic session selected');
 		// Refresh empties the list before it reads it again, and keeps the selection until then: Show Status
 		// is asked for right when the list is empty (the status document is read again the same way).
+		await run('notifications.clearAll');
 		let during: Promise<string> | undefined;
+		let statsDuring: Promise<unknown> | undefined;
 		const listening = api.controller.onDidChangeSessions(() => {
 			if (during === undefined && api.controller.selected === basic.path && !api.controller.knowsSession(basic.path)) {
 				during = run<string>('piCondense.status');
+				statsDuring = run('piCondense.stats');
 			}
 		});
 		try {
@@ -140,6 +144,13 @@ describe('commands', () => {
 		assert.ok(during, 'Show Status ran while the list was empty');
 		const status: unknown = await during;
 		assert.ok(typeof status === 'string' && status.endsWith(', not listed now)'), `Show Status reported: ${String(status)} (undefined: it failed, see the log)`);
+		// A command that needs the session's figures says it is not listed now (a warning), and fails nothing.
+		assert.equal(await statsDuring, undefined);
+		let texts: string[] = [];
+		await waitUntil(async () => (texts = await notificationTexts()).some((text) => text.includes('the selected session is not in Pi Sessions now')), 'the warning of Show Summarizer Stats', 60_000).catch((error: unknown) => {
+			throw new Error(`${String(error)}; notifications: ${JSON.stringify(texts)}`);
+		});
+		assert.deepEqual(texts.filter((text) => text.includes('is not one of the Pi sessions Pi Condense lists')), [], 'no command failed reading the selected session');
 		const markdown = vscode.workspace.textDocuments.find((document) => document.uri.toString() === 'pi-condense:/status.md')?.getText() ?? '';
 		await waitUntil(() => api.controller.selected === basic.path && api.controller.insight() !== undefined, 'the selection kept after the refresh');
 		// Once the list is back, the document follows the selection again, with its figures.

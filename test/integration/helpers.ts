@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/host/extensionApi';
 import type { RenderReport } from '../../src/shared/protocol';
 import { SessionBuilder } from '../support/sessionBuilder';
+import { ui } from '../support/workbenchUi';
 
 export const EXTENSION_ID = 'pi-condense.pi-condense-vscode';
 
@@ -113,4 +114,25 @@ export async function selectIdleSession(api: ExtensionApi, path: string, id: str
 	await waitUntil(() => api.controller.knowsSession(path), 'the session listed');
 	await vscode.commands.executeCommand('piCondense.selectSession', path);
 	await waitUntil(() => api.controller.insight()?.pending.length === 1, 'its pending batch read');
+}
+
+/**
+ * The texts of the notifications as the workbench renders them: the toasts, or, where the toast is
+ * already gone or VS Code held it back, the rows of the notification center. None yet: [].
+ */
+export async function notificationTexts(): Promise<string[]> {
+	const read = async (selector: string): Promise<string[]> => {
+		const html = JSON.parse(await ui({ action: 'elements', selector }).catch(() => '[]') ?? '[]') as string[];
+		return html.map((item) => item.replace(/<[^>]*>/g, '').replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&gt;/g, '>').replace(/&lt;/g, '<'));
+	};
+	const toasts = await read('.notification-toast .notification-list-item-message');
+	if (toasts.length > 0) {
+		return toasts;
+	}
+	await vscode.commands.executeCommand('notifications.showList');
+	try {
+		return await read('.notifications-center .notification-list-item-message');
+	} finally {
+		await vscode.commands.executeCommand('notifications.hideList');
+	}
 }

@@ -18,28 +18,7 @@ import type { UndoOutcome } from '../../src/host/flush/undoPrunes';
 import type { FlushOutcome } from '../../src/node/flush/flushOutcome';
 import { basisText, changeText, estimateVersusResult, pendingText, planText, reclaimText } from '../../src/engine/views';
 import { ui } from '../support/workbenchUi';
-import { activeApi, contextPruneOnDisk, fixtures, logText, nextRenderReport, selectIdleSession, waitUntil } from './helpers';
-
-/**
- * The texts of the notifications as the workbench renders them: the toasts, or, where the toast is
- * already gone or VS Code held it back, the rows of the notification center. None yet: [].
- */
-async function notificationTexts(): Promise<string[]> {
-	const read = async (selector: string): Promise<string[]> => {
-		const html = JSON.parse(await ui({ action: 'elements', selector }).catch(() => '[]') ?? '[]') as string[];
-		return html.map((item) => item.replace(/<[^>]*>/g, '').replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&gt;/g, '>').replace(/&lt;/g, '<'));
-	};
-	const toasts = await read('.notification-toast .notification-list-item-message');
-	if (toasts.length > 0) {
-		return toasts;
-	}
-	await vscode.commands.executeCommand('notifications.showList');
-	try {
-		return await read('.notifications-center .notification-list-item-message');
-	} finally {
-		await vscode.commands.executeCommand('notifications.hideList');
-	}
-}
+import { activeApi, contextPruneOnDisk, fixtures, logText, nextRenderReport, notificationTexts, selectIdleSession, waitUntil } from './helpers';
 
 const OUTPUT = Array.from({ length: 60 }, (_, i) => `build step ${i}: compiled src/module${i}.ts in ${i * 7} ms`).join('\n');
 

@@ -56,12 +56,20 @@ export interface CommandContext {
 	readonly refreshStatusDocument: () => void;
 }
 
-/** The selected session's path, or undefined after telling the user to select one. */
+/**
+ * The selected session's path, or undefined after telling the user to select one. A selection not in
+ * the list now (Refresh reads the list again before it selects again; a deleted file leaves the list
+ * first) is said as such: reading it would fail with "not one of the Pi sessions Pi Condense lists".
+ */
 export function requireSession(context: CommandContext, action: string): string | undefined {
 	const path = context.controller.selected;
-	if (path === undefined) {
-		void showWarning(`Pi Condense: select a session in Pi Sessions first to ${action}.`, 'Show Sessions')
+	const listed = path !== undefined && context.controller.knowsSession(path);
+	if (!listed) {
+		const why = path === undefined ? 'select a session in Pi Sessions first'
+			: 'the selected session is not in Pi Sessions now (the list is being read again, or its file is gone): try again in a moment, or select a session';
+		void showWarning(`Pi Condense: ${why} to ${action}.`, 'Show Sessions')
 			.then((choice) => choice && vscode.commands.executeCommand('piCondense.sessions.focus'));
+		return undefined;
 	}
 	return path;
 }
