@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import * as vscode from 'vscode';
 import { statsText } from '../../src/engine/condense';
 import { DISABLED_TEXT, ENABLED_TEXT } from '../../src/engine/pruner/prunerTexts';
@@ -143,7 +143,7 @@ describe('commands', () => {
 		}
 		assert.ok(during, 'Show Status ran while the list was empty');
 		const status: unknown = await during;
-		assert.ok(typeof status === 'string' && status.endsWith(', not listed now)'), `Show Status reported: ${String(status)} (undefined: it failed, see the log)`);
+		assert.ok(typeof status === 'string' && status.endsWith(`(session "${basename(basic.path)}", not listed now)`), `Show Status reported: ${String(status)} (undefined: it failed, see the log)`);
 		// A command that needs the session's figures says it is not listed now (a warning), and fails nothing.
 		assert.equal(await statsDuring, undefined);
 		let texts: string[] = [];

@@ -5,6 +5,7 @@
  * one line. The plain text goes to the log and is the command's result.
  */
 import { homedir } from 'node:os';
+import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import { newerPiSessionText, releaseLine, releaseStatusLines } from '../../engine/release';
 import { notices } from '../../engine/flush';
@@ -39,7 +40,9 @@ export async function composeStatusReport(context: CommandContext): Promise<Stat
 	const newer = insight && newerPiSessionText(insight.model.diagnostics);
 	const release = [...releaseStatusLines(controller.releaseResolution, homedir()), ...(newer ? [`  note: ${newer}`] : [])];
 	const library = `summarizer models and credentials: ${await context.summarizerLibrary()}`;
-	const session = path === undefined ? 'no session selected' : `session "${controller.titleOf(path)}"${listed ? '' : ', not listed now'}`;
+	// Out of the list its title is unknown: its file's name says which (its whole path made the toast a paragraph).
+	const title = path === undefined ? undefined : listed ? controller.titleOf(path) : basename(path);
+	const session = title === undefined ? 'no session selected' : `session "${title}"${listed ? '' : ', not listed now'}`;
 	// Chains a killed flush left raw (the release's now then stops at "nothing pending").
 	const left = insight && controller.releaseResolution.kind !== 'not-installed' ? insight.compactableChains : 0;
 	const compactable = left > 0 ? [notices.compactableChainsText(left)] : [];
@@ -47,7 +50,7 @@ export async function composeStatusReport(context: CommandContext): Promise<Stat
 		text: [report, ...release, ...compactable.map((text) => `${text}: Compact Closed Chains Now compresses them`), library, `(${session})`].join('\n'),
 		short: `Pi Condense status: ${[pruneHeadline(controller.pruneState), ...compactable, releaseLine(controller.releaseResolution, homedir()), session].join(' · ')}`,
 		compactable: left,
-		session: path && controller.titleOf(path),
+		session: title,
 		listed,
 	};
 }
