@@ -106,14 +106,6 @@ export function parseLine(line: RawLine): unknown {
 	}
 }
 
-/**
- * A string value of a `latin1` line as the UTF-8 reading has it (see the file comment); a string
- * of a `utf8` line is returned as it is.
- */
-export function textOf(value: string, encoding: RawLine['encoding']): string {
-	return encoding === 'utf8' ? value : utf8Of(value);
-}
-
 function utf8Of(text: string): string {
 	return isAscii(text) ? text : decodeByteRuns(text);
 }
