@@ -3,14 +3,13 @@
  * models.json, reached only through `src/node/llm` (pi-ai is loaded on first use, here only when some
  * request needs a price). Nothing is loaded when every request recorded its cost.
  */
-import { homedir } from 'node:os';
 import { errorMessage } from '../base/errorMessage';
 import type { ModelPrice, PriceBook } from '../engine/costs';
 
 export { unpricedModelsSteps } from '../engine/costs';
 import { createPiAiLoader } from '../node/llm/piAiLoader';
 import { lookUpModel } from '../node/llm/modelPricing';
-import { resolveAgentDir } from '../node/paths/agentDir';
+import { cliAgentDir } from './cliAgentDir';
 
 /** Looks `models` (`provider/model`) up; says on `warn` why it could not, and goes on without. */
 export async function catalogPrices(models: readonly string[], agentDirOption: string | undefined, warn: (text: string) => void): Promise<PriceBook> {
@@ -18,7 +17,7 @@ export async function catalogPrices(models: readonly string[], agentDirOption: s
 	if (models.length === 0) {
 		return book;
 	}
-	const agentDir = resolveAgentDir({ override: agentDirOption, env: process.env, homedir: homedir() }).path;
+	const agentDir = cliAgentDir(agentDirOption);
 	// One short-lived process in the user's own shell: the installed Pi's pi-ai when there is one.
 	const loadPiAi = createPiAiLoader({ distDir: __dirname, installed: { allowed: true } });
 	try {

@@ -40,7 +40,9 @@ export interface CliArgs {
 
 export const USAGE = `Usage: pi-condense <command> <session> [options]
        pi-condense list [--json]
+       pi-condense search <words> [--json] [--limit N]
        pi-condense costs --all [--json]
+       pi-condense demo <agent-dir>
 
 A session is a file (session.jsonl), the start of a session id (see list), or
 --latest: the newest session of the current folder's project (else of all).

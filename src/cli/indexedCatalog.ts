@@ -11,7 +11,6 @@ import { homedir } from 'node:os';
 import { buildSessionList, type ListedSession } from '../engine/views';
 import { sessionModifiedTime } from '../engine/session';
 import { formatBytes } from '../base/numberFormat';
-import { resolveAgentDir } from '../node/paths/agentDir';
 import { resolveSessionLocations, type SessionLocations } from '../node/sessions/sessionLocations';
 import type { SessionFile } from '../node/sessions/discoverSessions';
 import { HistoryIndex, type RefreshProgress } from '../node/history/historyIndex';
@@ -21,6 +20,7 @@ import { readListSnapshot, writeListSnapshot } from '../node/history/listSnapsho
 import { readCatalog, type Catalog } from './sessionCatalog';
 import type { IndexChoice } from './indexOptions';
 import { cliWork } from './cliWork';
+import { cliAgentDir } from './cliAgentDir';
 
 /** Session bytes per index write (one commit each): 8 MB, their rows held until it (peak RSS as with 16, the build as fast). */
 const CLI_BATCH_BYTES = 8 * 1024 * 1024;
@@ -74,7 +74,7 @@ export async function readIndexedCatalog(agentDirOption: string | undefined, cwd
 }
 
 async function sessionLocations(agentDirOption: string | undefined, cwd: string): Promise<SessionLocations> {
-	const agentDir = resolveAgentDir({ override: agentDirOption, env: process.env, homedir: homedir() }).path;
+	const agentDir = cliAgentDir(agentDirOption);
 	return resolveSessionLocations({ agentDir, env: process.env, homedir: homedir(), workspaceFolders: [cwd], trustProjectSettings: true });
 }
 

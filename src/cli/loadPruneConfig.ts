@@ -6,14 +6,13 @@
  * `--config` file that cannot be used is an error.
  */
 import { readFile } from 'node:fs/promises';
-import { homedir } from 'node:os';
 import { type ContextPruneConfig, describeConfigProblem, describePruneSettingsProblem, resolveConfig } from '../engine/config';
 import type { ReleaseRules } from '../engine/release';
-import { resolveAgentDir } from '../node/paths/agentDir';
 import { jsonErrorLocation, withoutQuotedText } from '../node/settings/jsonErrorLocation';
 import { readPruneSettings } from '../node/settings/readPruneSettings';
 import { isPlainObject } from '../base/plainObject';
 import { errorMessage } from '../base/errorMessage';
+import { cliAgentDir } from './cliAgentDir';
 
 export class ConfigFileError extends Error {}
 
@@ -29,7 +28,7 @@ export async function loadPruneConfig(options: { readonly agentDir?: string; rea
 	if (options.configFile !== undefined) {
 		return fromConfigFile(options.configFile, rules);
 	}
-	const agentDir = resolveAgentDir({ override: options.agentDir, env: process.env, homedir: homedir() }).path;
+	const agentDir = cliAgentDir(options.agentDir);
 	const settings = await readPruneSettings(agentDir, rules);
 	const fileProblem = describePruneSettingsProblem(settings.path, settings.fileState);
 	const warnings = settings.problems.map(describeConfigProblem);

@@ -4,15 +4,14 @@
  * one. Resolved once per run.
  */
 import { open } from 'node:fs/promises';
-import { homedir } from 'node:os';
 import type { ContextPruneConfig } from '../engine/config';
 import { overrideOf, type ReleaseResolution, type ReleaseRules } from '../engine/release';
 import { parseHeaderLine } from '../engine/session';
-import { resolveAgentDir } from '../node/paths/agentDir';
 import type { GlobalNpmRoot } from '../node/release/globalNpmRoot';
 import { resolveRelease } from '../node/release/resolveRelease';
 import { readFirstLine } from '../node/sessions/firstLine';
 import type { CliArgs } from './cliArgs';
+import { cliAgentDir } from './cliAgentDir';
 
 /** What every command runs with: the `contextPrune` configuration and the release to follow. */
 export interface CliContext {
@@ -25,7 +24,7 @@ export interface CliContext {
 
 /** `globalNpmRoot`: one finder for every project of a run (npm's global folder is looked up once). */
 export async function loadRelease(args: CliArgs, cwd: string | undefined, globalNpmRoot?: GlobalNpmRoot): Promise<ReleaseResolution> {
-	const agentDir = resolveAgentDir({ override: args.agentDir, env: process.env, homedir: homedir() }).path;
+	const agentDir = cliAgentDir(args.agentDir);
 	return resolveRelease({ agentDir, cwd, choice: { override: overrideOf(args.release, 'flag'), warning: undefined }, projectSettingsAllowed: true, ...(globalNpmRoot === undefined ? {} : { globalNpmRoot }) });
 }
 

@@ -7,14 +7,13 @@
  */
 import { createPiAiLoader } from '../node/llm/piAiLoader';
 import { inProcessSummarizers } from '../node/llm/defaultSummarizer';
-import { homedir } from 'node:os';
 import { notInstalledText } from '../engine/release';
 import { flushSession } from '../node/flush/flushSession';
-import { resolveAgentDir } from '../node/paths/agentDir';
 import type { SessionArgs } from './cliArgs';
 import { compactableHint } from './compactableHint';
 import type { CliContext } from './loadRelease';
 import type { SliceRunner } from '../work';
+import { cliAgentDir } from './cliAgentDir';
 
 export interface FlushCommandOutput {
 	readonly stdout: string;
@@ -23,7 +22,7 @@ export interface FlushCommandOutput {
 }
 
 export async function runFlushCommand(work: SliceRunner, args: SessionArgs, { config, resolution, rules }: CliContext, signal: AbortSignal): Promise<FlushCommandOutput> {
-	const agentDir = resolveAgentDir({ override: args.agentDir, env: process.env, homedir: homedir() }).path;
+	const agentDir = cliAgentDir(args.agentDir);
 	const outcome = await flushSession(work, {
 		sessionPath: args.sessionFile,
 		agentDir,

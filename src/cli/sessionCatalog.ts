@@ -8,11 +8,11 @@
 import { homedir } from 'node:os';
 import { buildSessionList, type ListedSession, type ProjectItem } from '../engine/views';
 import { mapLimited } from '../engine/flush';
-import { resolveAgentDir } from '../node/paths/agentDir';
 import { resolveSessionLocations } from '../node/sessions/sessionLocations';
 import { discoverSessions, type SessionFile } from '../node/sessions/discoverSessions';
 import { SessionSummaryCache } from '../node/sessions/summaryCache';
 import { UsageError } from './cliArgs';
+import { cliAgentDir } from './cliAgentDir';
 
 export interface Catalog {
 	readonly projects: readonly ProjectItem[];
@@ -23,7 +23,7 @@ export interface Catalog {
 
 /** Reads the first line and the summary of every session (a few files at a time). */
 export async function readCatalog(agentDirOption: string | undefined, cwd: string, now = Date.now()): Promise<Catalog> {
-	const agentDir = resolveAgentDir({ override: agentDirOption, env: process.env, homedir: homedir() }).path;
+	const agentDir = cliAgentDir(agentDirOption);
 	const locations = await resolveSessionLocations({ agentDir, env: process.env, homedir: homedir(), workspaceFolders: [cwd], trustProjectSettings: true });
 	const found = await discoverSessions(locations.roots);
 	const summaries = new SessionSummaryCache();

@@ -26,8 +26,9 @@ export class SessionLocator {
 		return resolveSessionLocations({ agentDir: this.last.path, env: process.env, homedir: homedir(), workspaceFolders: fileWorkspaceFolders(), trustProjectSettings: vscode.workspace.isTrusted });
 	}
 
+	/** A relative agent directory is taken from the first workspace folder, where Pi run for this project would take it (else the home folder). */
 	private resolve(): ResolvedAgentDir {
-		return resolveAgentDir({ override: this.settings.current.agentDir, env: process.env, homedir: homedir() });
+		return resolveAgentDir({ override: this.settings.current.agentDir, env: process.env, homedir: homedir(), cwd: fileWorkspaceFolders()[0] ?? homedir() });
 	}
 }
 

@@ -9,6 +9,7 @@
  * keeps what it wrote and goes on from there next time (`refresh` again). `first` puts the sessions
  * someone is looking at before the others, and `fileChanged` is the watcher's call for one file.
  */
+import { isAbsolute } from 'node:path';
 import { listSessionPaths } from '../sessions/discoverSessions';
 import type { SessionRoot } from '../sessions/sessionLocations';
 import type { SliceRunner } from '../../work';
@@ -84,6 +85,11 @@ export class HistoryIndex {
 	 * what was read until then is kept.
 	 */
 	async refresh(roots: readonly SessionRoot[], options: RefreshOptions = {}): Promise<RefreshResult> {
+		// One index serves every folder and process: a relative path would name other files from elsewhere.
+		const relative = roots.find((root) => !isAbsolute(root.path));
+		if (relative !== undefined) {
+			throw new Error(`the session index takes absolute session folders, not ${relative.path}`);
+		}
 		try {
 			return await this.refreshOnce(roots, options);
 		} catch (error) {

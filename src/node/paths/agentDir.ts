@@ -1,9 +1,12 @@
 /**
  * Where Pi keeps its configuration and sessions (the "agent dir"), resolved as Pi 0.73.1 does in
- * `config.js` (`getAgentDir`, `expandTildePath`). The functions take the environment and the home
- * directory as parameters so they can be tested without touching the real ones.
+ * `config.js` (`getAgentDir`, `expandTildePath`), then made absolute: Pi keeps a relative value and
+ * its file calls take it from the folder Pi runs in, and so does `resolveAgentDir` from `cwd`. An
+ * absolute path is what the session index keys its rows by (one index serves every folder). The
+ * functions take the environment, the home directory and that folder as parameters so they can be
+ * tested without touching the real ones.
  */
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 const AGENT_DIR_ENV = 'PI_CODING_AGENT_DIR';
 export const SESSION_DIR_ENV = 'PI_CODING_AGENT_SESSION_DIR';
@@ -23,6 +26,8 @@ export interface AgentDirInputs {
 	readonly override?: string;
 	readonly env: Environment;
 	readonly homedir: string;
+	/** The folder a relative value is taken from (the command line's working folder, as Pi's is). */
+	readonly cwd: string;
 }
 
 /**
@@ -39,17 +44,17 @@ export function expandHome(path: string, homedir: string): string {
 	return path;
 }
 
-/** The override, else `$PI_CODING_AGENT_DIR`, else `~/.pi/agent`. Empty values count as unset, as in Pi. */
+/** The override, else `$PI_CODING_AGENT_DIR`, else `~/.pi/agent`, as an absolute path. Empty values count as unset, as in Pi. */
 export function resolveAgentDir(inputs: AgentDirInputs): ResolvedAgentDir {
 	const override = inputs.override?.trim();
 	if (override) {
-		return { path: expandHome(override, inputs.homedir), source: 'setting' };
+		return { path: resolve(inputs.cwd, expandHome(override, inputs.homedir)), source: 'setting' };
 	}
 	const fromEnv = inputs.env[AGENT_DIR_ENV];
 	if (fromEnv) {
-		return { path: expandHome(fromEnv, inputs.homedir), source: 'environment' };
+		return { path: resolve(inputs.cwd, expandHome(fromEnv, inputs.homedir)), source: 'environment' };
 	}
-	return { path: join(inputs.homedir, '.pi', 'agent'), source: 'default' };
+	return { path: resolve(inputs.cwd, join(inputs.homedir, '.pi', 'agent')), source: 'default' };
 }
 
 /** `<agentDir>/settings.json`, the file holding `contextPrune` and Pi's global `sessionDir`. */

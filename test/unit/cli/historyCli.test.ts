@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { piCondenseSessionsDir, realSessionFiles, repoRoot } from '../../support/paths';
 import { useTempDir } from '../../support/tempDirs';
-import { assistantLine, headerLine, openTestIndex, userLine, writeSession } from '../../support/history/indexKit';
+import { assistantLine, headerLine, openTestIndex, sessionsRoot, userLine, writeSession } from '../../support/history/indexKit';
 
 const CLI = join(repoRoot, 'dist', 'cli.js');
 
@@ -52,6 +52,25 @@ describe('pi-condense list, --latest, id prefixes and search from the session in
 		const ambiguous = run('status', 'd703', '--agent-dir', agentDir);
 		assert.equal(ambiguous.code, 2);
 		assert.match(ambiguous.stderr, /starts \d+ session ids/);
+	});
+
+	it('a relative agent directory is taken from the working folder: the index keeps absolute paths, one row per file', async () => {
+		const agentDir = agentWithSessions();
+		const sessions = join(agentDir, 'sessions');
+		const files = readdirSync(sessions).flatMap((folder) => readdirSync(join(sessions, folder)).map((name) => join(sessions, folder, name))).sort();
+		for (const named of ['agent', './agent/', agentDir]) {
+			const listed = run('list', '--agent-dir', named, '--json');
+			assert.equal(listed.code, 0, listed.stderr);
+		}
+		const found = run('search', 'flux', '--json', '--agent-dir', 'agent');
+		assert.deepEqual((JSON.parse(found.stdout) as { path: string }[]).map((session) => session.path), [join(sessions, '--mine--', 'mine.jsonl')]);
+		const { index } = await openTestIndex(join(temp(), 'index.sqlite'));
+		try {
+			const rows = await index?.stored([sessionsRoot(agentDir)]);
+			assert.deepEqual(rows?.map((row) => row.path).sort(), files);
+		} finally {
+			await index?.close();
+		}
 	});
 
 	it('search prints the sessions and messages where the words occur, best first, and as JSON', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { copyFileSync, existsSync, readFileSync, renameSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative as relativePath } from 'node:path';
 import { EMPTY_SUMMARY, summarizeLines } from '../../../../src/engine/session/summary';
 import type { HistoryIndex } from '../../../../src/node/history/historyIndex';
 import { searchHistory } from '../../../../src/node/history/historySearch';
@@ -79,6 +79,14 @@ for (const extraction of ['here', 'threads'] as const satisfies readonly Extract
 			assert.deepEqual(Object.fromEntries(grown?.outcomes ?? []), { unchanged: 1, appended: 1, removed: 0 });
 			assert.equal(grown?.bytesRead, Buffer.byteLength(added));
 			assert.deepEqual((await stored(big))?.summary, summarizeLines(EMPTY_SUMMARY, readFileSync(big, 'utf8')));
+		});
+
+		it('refuses a relative session folder: one index serves every folder, so its rows are absolute paths', async () => {
+			writeSession(agent(), 'p', 'a.jsonl', headerLine('aaaa') + userLine('u1', 'first words', 1000));
+			await opened();
+			const relative = { ...sessionsRoot(agent()), path: relativePath(process.cwd(), join(agent(), 'sessions')) };
+			await assert.rejects(index?.refresh([relative]) ?? Promise.resolve(), /takes absolute session folders/);
+			assert.deepEqual(await index?.stored([relative]), []);
 		});
 
 		it('waits for a half-written last line, then reads it once complete', async () => {
