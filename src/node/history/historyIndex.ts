@@ -9,14 +9,16 @@
  * keeps what it wrote and goes on from there next time (`refresh` again). `first` puts the sessions
  * someone is looking at before the others, and `fileChanged` is the watcher's call for one file.
  */
+import { stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
+import { mapLimited } from '../../engine/flush';
 import { listSessionPaths } from '../sessions/discoverSessions';
 import type { SessionRoot } from '../sessions/sessionLocations';
 import type { SliceRunner } from '../../work';
-import { inThreadReader, type StepRunner } from './fileExtraction';
+import { inThreadReader, isGone, type StepRunner } from './fileExtraction';
 import { FileWrites, type FileOutcome } from './fileIndexer';
 import { IndexDatabase, IndexRebuiltError, type IndexNotice } from './indexDatabase';
-import { refreshFiles, type RefreshOptions, type RefreshResult } from './indexRefresh';
+import { refreshFiles, STATS_AT_ONCE, type RefreshOptions, type RefreshResult } from './indexRefresh';
 import { removeListSnapshot } from './listSnapshot';
 import { deleteSession, sessionsOf, type StoredRow } from './indexRows';
 import { IndexWriter } from './indexWriter';
@@ -183,10 +185,25 @@ export class HistoryIndex {
 		files.sort((a, b) => Number(firstPaths.has(b.path)) - Number(firstPaths.has(a.path)));
 		const writer = new IndexWriter(this.database, this.options.batchBytes ?? DEFAULT_BATCH_BYTES);
 		const { distDir, extractionThreads, threadsFromBytes } = this.options;
-		const result = await refreshFiles(files, stored, { writer, run: this.run, distDir, extractionThreads, threadsFromBytes }, options, problems);
-		if (result.bytesRead > 0 || (result.outcomes.get('removed') ?? 0) > 0) {
+		const listedHere = await refreshFiles(files, stored, { writer, run: this.run, distDir, extractionThreads, threadsFromBytes }, options, problems);
+		const goneElsewhere = await this.forgetGoneElsewhere(roots);
+		const removed = (listedHere.outcomes.get('removed') ?? 0) + goneElsewhere;
+		if (listedHere.bytesRead > 0 || removed > 0) {
 			await this.database.write(giveBackFreePages);
 		}
-		return result;
+		return { ...listedHere, outcomes: new Map([...listedHere.outcomes, ['removed', removed]]) };
+	}
+
+	/**
+	 * The rows of session folders this refresh does not list (another agent directory, a `sessionDir`
+	 * no longer set) stay for whoever lists them, unless their file is gone: the index keeps no text of
+	 * a deleted session. A `stat` per such row (usually none). Returns how many left.
+	 */
+	private async forgetGoneElsewhere(roots: readonly SessionRoot[]): Promise<number> {
+		const paths = roots.map((root) => root.path);
+		const elsewhere = await this.database.read((db) => sessionsOf(db, `WHERE root NOT IN (${paths.map(() => '?').join(', ')})`, paths).map((row) => row.path));
+		const found = await mapLimited(elsewhere, STATS_AT_ONCE, (path) => stat(path).then(() => undefined, (error: unknown) => error));
+		const gone = elsewhere.filter((_, i) => isGone(found[i]));
+		return gone.length === 0 ? 0 : this.database.write((db) => gone.filter((path) => deleteSession(db, path)).length);
 	}
 }

@@ -50,7 +50,7 @@ export interface RefreshContext {
 }
 
 /** `stat`s in flight at once: the thread pool's threads all busy, without a promise per file at once. */
-const STATS_AT_ONCE = 32;
+export const STATS_AT_ONCE = 32;
 
 /** Bytes to read in all from which extraction threads start (one costs tens of milliseconds to start): a few appended lines are read here. */
 const THREADS_FROM_BYTES = 4 * 1024 * 1024;

@@ -89,6 +89,30 @@ for (const extraction of ['here', 'threads'] as const satisfies readonly Extract
 			assert.deepEqual(await index?.stored([relative]), []);
 		});
 
+		it('a file gone from a folder this refresh does not list leaves the index too; the others of that folder stay', async () => {
+			const here = writeSession(agent(), 'p', 'a.jsonl', headerLine('aaaa') + userLine('u1', 'first words', 1000));
+			const otherAgent = join(temp(), 'other-agent');
+			const kept = writeSession(otherAgent, 'q', 'kept.jsonl', headerLine('bbbb') + userLine('u1', 'kept words', 1000));
+			const deleted = writeSession(otherAgent, 'q', 'deleted.jsonl', headerLine('cccc') + userLine('u1', 'secret words', 1000));
+			await opened();
+			await index?.refresh([sessionsRoot(otherAgent)]);
+			rmSync(deleted);
+			const result = await index?.refresh([sessionsRoot(agent())]);
+			assert.deepEqual(Object.fromEntries(result?.outcomes ?? []), { indexed: 1, removed: 1 });
+			assert.deepEqual((await index?.stored([sessionsRoot(otherAgent)]))?.map((row) => row.path), [kept]);
+			assert.deepEqual((await index?.stored([sessionsRoot(agent())]))?.map((row) => row.path), [here]);
+			const db = openSqlite(join(temp(), 'index', 'i.sqlite'), { engine: 'auto', distDir });
+			try {
+				const words = db.prepare("SELECT count(*) AS n FROM docs_text WHERE docs_text MATCH 'secret OR kept'").all([]);
+				assert.deepEqual(words.map((row) => Number(row['n'])), [1], 'the deleted session\'s words left the full-text index');
+			} finally {
+				db.close();
+			}
+			rmSync(otherAgent, { recursive: true });
+			const later = await index?.refresh([sessionsRoot(agent())]);
+			assert.deepEqual(Object.fromEntries(later?.outcomes ?? []), { unchanged: 1, removed: 1 });
+		});
+
 		it('waits for a half-written last line, then reads it once complete', async () => {
 			const a = writeSession(agent(), 'p', 'a.jsonl', headerLine('aaaa') + userLine('u1', 'one', 1000));
 			await opened();
