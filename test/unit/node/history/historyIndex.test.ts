@@ -113,6 +113,23 @@ for (const extraction of ['here', 'threads'] as const satisfies readonly Extract
 			assert.deepEqual(Object.fromEntries(later?.outcomes ?? []), { unchanged: 1, removed: 1 });
 		});
 
+		it('searches only the folders asked for, however many better matches other folders hold, and lists every matching session up to the count asked for', async () => {
+			const mine = writeSession(agent(), 'p', 'mine.jsonl', headerLine('aaaa') + userLine('u1', 'a long message that mentions the quokka once among many other words of little interest', 1000));
+			const otherAgent = join(temp(), 'other-agent');
+			for (let s = 0; s < 3; s++) {
+				writeSession(otherAgent, 'q', `s${s}.jsonl`, headerLine(`bbbb-${s}`) + Array.from({ length: 200 }, (_, i) => userLine(`u${i}`, 'quokka quokka', 1000 + i)).join(''));
+			}
+			await opened();
+			await index?.refresh([sessionsRoot(otherAgent)]);
+			await index?.refresh([sessionsRoot(agent())]);
+			const found = await searchHistory(index as HistoryIndex, 'quokka', { roots: [sessionsRoot(agent()).path] });
+			assert.deepEqual(found.map((session) => session.path), [mine]);
+			const everywhere = await searchHistory(index as HistoryIndex, 'quokka', { sessions: 10 });
+			// 600 best messages in three sessions: the 400 best hold two or three of them, and each other matching session still comes, after them.
+			assert.deepEqual([...everywhere.slice(0, 3).map((session) => session.id).sort(), ...everywhere.slice(3).map((session) => session.id)], ['bbbb-0', 'bbbb-1', 'bbbb-2', 'aaaa']);
+			assert.ok(everywhere.every((session) => session.messages.length >= 1));
+		});
+
 		it('waits for a half-written last line, then reads it once complete', async () => {
 			const a = writeSession(agent(), 'p', 'a.jsonl', headerLine('aaaa') + userLine('u1', 'one', 1000));
 			await opened();
