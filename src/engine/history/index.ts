@@ -4,3 +4,4 @@ export { type ExtractedLines, extractLinesSteps } from './extractLines';
 export type { CondenseEvent, DocRole, SearchDoc, UsageRecord, UsageSource } from './historyRecords';
 export { exactLine, LATIN1_LINE_BYTES, parseLine, type RawLine, toUtf8Line } from './rawLine';
 export { printable, type SearchQuery, searchQuery, type Snippet, snippetOf } from './searchQuery';
+export { separateSpaceless } from './spacelessScripts';

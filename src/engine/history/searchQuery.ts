@@ -2,8 +2,10 @@
  * What a user types into search, as an FTS5 query and as words to mark in a snippet. Every word is
  * quoted (FTS5's own syntax never reaches the database from what was typed), all words must occur,
  * and words of MIN_PREFIX_CHARS or more also match as the start of a longer word (`error` finds
- * `errors`). Pure.
+ * `errors`). A word of Chinese or Japanese is searched as a phrase of its characters, as they are
+ * indexed (`spacelessScripts.ts`). Pure.
  */
+import { separateSpaceless } from './spacelessScripts';
 
 const MIN_PREFIX_CHARS = 3;
 
@@ -19,7 +21,7 @@ export interface SearchQuery {
 
 export function searchQuery(input: string): SearchQuery {
 	const words = input.split(/\s+/u).map((word) => word.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '')).filter((word) => /[\p{L}\p{N}]/u.test(word)).slice(0, MAX_WORDS);
-	const match = words.map((word) => `"${word.replace(/"/g, '""')}"${[...word].length >= MIN_PREFIX_CHARS ? '*' : ''}`).join(' ');
+	const match = words.map((word) => `"${separateSpaceless(word).trim().replace(/"/g, '""')}"${[...word].length >= MIN_PREFIX_CHARS ? '*' : ''}`).join(' ');
 	return { match, words: words.map((word) => word.toLowerCase()) };
 }
 

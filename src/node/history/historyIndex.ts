@@ -161,7 +161,7 @@ export class HistoryIndex {
 			db.exec("INSERT INTO docs_text (docs_text) VALUES ('delete-all')");
 			db.exec('DELETE FROM docs; DELETE FROM usage; DELETE FROM events; DELETE FROM costs_accounts; DELETE FROM costs_digests; DELETE FROM costs_copies; DELETE FROM models; DELETE FROM sessions;');
 		});
-		// VACUUM also sets an index migrated from an older layout to give its free pages back from now on.
+		// VACUUM also sets a file made before the free pages were given back (auto_vacuum) to give them back from now on.
 		await this.database.use((db) => db.exec(`${NEW_FILE_PRAGMAS} VACUUM`));
 		removeListSnapshot(this.path);
 	}

@@ -1,8 +1,7 @@
 /**
  * The index file, opened and kept usable: every use holds the cross-process lock (`indexLock.ts`);
  * a file that is not a database, is damaged, or has an older or foreign layout is moved aside and
- * a new one started (one whose layout differs only in tables derived from its rows is migrated in
- * place instead: its sessions are not read again); a file of a newer layout (a newer Pi Condense in another window) is left alone
+ * a new one started; a file of a newer layout (a newer Pi Condense in another window) is left alone
  * and the index is off here; a file that cannot be written (read-only or full disk) turns the index
  * off. Each of these is said once, through `notify`, and none throws past this class except as
  * `IndexOffError` (the caller goes on without the index) or `IndexRebuiltError` (the caller starts
@@ -13,7 +12,7 @@ import { dirname } from 'node:path';
 import { errorMessage } from '../../base/errorMessage';
 import { IndexLock, IndexLockError } from './indexLock';
 import { preparePrivateFile } from './indexLocation';
-import { APPLICATION_ID, CONNECTION_PRAGMAS, CREATE_SCHEMA, MIGRATED_IN_PLACE, NEW_FILE_PRAGMAS, SCHEMA_VERSION } from './indexSchema';
+import { APPLICATION_ID, CONNECTION_PRAGMAS, CREATE_SCHEMA, NEW_FILE_PRAGMAS, SCHEMA_VERSION } from './indexSchema';
 import { openSqlite, type SqlEngineChoice } from './sqlite/openSqlite';
 import { sqlFailureOf, type SqlDatabase } from './sqlite/sqlDatabase';
 
@@ -177,9 +176,6 @@ export class IndexDatabase {
 		if (version > SCHEMA_VERSION) {
 			return { ok: false, notice: { kind: 'off', reason: 'newer', path: this.options.path, detail: `the session index at ${this.options.path} was written by a newer Pi Condense (layout ${version}; this one reads ${SCHEMA_VERSION})` } };
 		}
-		if (version < SCHEMA_VERSION && migratedInPlace(db, version)) {
-			return { ok: true };
-		}
 		if (version < SCHEMA_VERSION) {
 			return { ok: false, notice: this.movedAside('older', `the session index has an older layout (${version}; now ${SCHEMA_VERSION})`) };
 		}
@@ -224,27 +220,6 @@ export class IndexDatabase {
 		this.off = off;
 		this.options.notify(off);
 		return off;
-	}
-}
-
-/**
- * Brings an index of an older layout to this one in place, when `MIGRATED_IN_PLACE` knows how: all
- * of it in one transaction, or nothing (then it is moved aside and rebuilt, as without a migration).
- * A damaged file's failure is thrown (it is moved aside as damaged).
- */
-function migratedInPlace(db: SqlDatabase, version: number): boolean {
-	const migration = MIGRATED_IN_PLACE.get(version);
-	if (migration === undefined) {
-		return false;
-	}
-	try {
-		inTransaction(db, 'BEGIN IMMEDIATE', () => db.exec(`${migration}\nPRAGMA user_version = ${SCHEMA_VERSION};`));
-		return true;
-	} catch (error) {
-		if (sqlFailureOf(error) === 'corrupt' || sqlFailureOf(error) === 'unwritable') {
-			throw error;
-		}
-		return false;
 	}
 }
 

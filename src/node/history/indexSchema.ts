@@ -1,8 +1,10 @@
 /**
  * The index file's tables. A file is ours when its `application_id` is APPLICATION_ID, and of this
- * layout when its `user_version` is SCHEMA_VERSION; any change to the tables below raises it (an
- * index of another layout is rebuilt, see `indexDatabase.ts`, unless MIGRATED_IN_PLACE says how to
- * bring it to this one).
+ * layout when its `user_version` is SCHEMA_VERSION; any change to the tables below, or to what is
+ * written in them, raises it (an index of another layout is rebuilt, see `indexDatabase.ts`).
+ * Layout 6: each Chinese or Japanese character of a searchable text is a word of its own
+ * (`spacelessScripts.ts`), which only a new reading of the files gives; an index of layouts 3 to 5,
+ * migrated in place until then, is rebuilt too.
  *
  * Rollback journal (`TRUNCATE`: emptied, not deleted, after each commit), not WAL: WAL needs the shared-memory file that only `node:sqlite`'s
  * file layer provides, so a WebAssembly process (VS Code 1.100, Node 20) could not open a WAL file
@@ -20,7 +22,7 @@
 
 /** 'PiCI': Pi Condense index. */
 export const APPLICATION_ID = 0x50694349;
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 /** Doc ids per session: a session's docs are `[sid * DOCS_PER_SESSION, (sid + 1) * DOCS_PER_SESSION)`. */
 export const DOCS_PER_SESSION = 2 ** 26;
@@ -94,21 +96,9 @@ export function costOfParts(u: UsageParts): number {
 	return u.costInput + u.costOutput + u.costCacheRead + u.costCacheWrite;
 }
 
-/** Layout 4's usage table (total and cost always stored) brought to this one's, its rows kept. */
-const USAGE_WITH_SUMS_LEFT_OUT = `
-	DROP VIEW usage_with_model;
-	ALTER TABLE usage RENAME TO usage_with_sums;
-	${USAGE_TABLE}
-	INSERT INTO usage SELECT sid, line, entry_id, source, kind, model_id, time, entry_time, input, output, cache_read, cache_write,
-		nullif(total_tokens, input + output + cache_read + cache_write), nullif(cost, cost_input + cost_output + cost_cache_read + cost_cache_write),
-		cost_input, cost_output, cost_cache_read, cost_cache_write FROM usage_with_sums;
-	DROP TABLE usage_with_sums;
-`;
-
 /**
  * Set on a new file, before its tables: pages freed (the full-text index's merges free many) can be
- * given back to the file system (`giveBackFreePages`, `indexRows.ts`). A file of an
- * older layout migrated in place keeps its setting (changing it means a VACUUM: seconds with the lock held).
+ * given back to the file system (`giveBackFreePages`, `indexRows.ts`).
  */
 export const NEW_FILE_PRAGMAS = 'PRAGMA auto_vacuum = INCREMENTAL;';
 
@@ -120,12 +110,7 @@ export const CONNECTION_PRAGMAS = `
 	PRAGMA foreign_keys = OFF;
 `;
 
-/**
- * The cost tables worked out from the rows above (nothing in them is read from a session file): an
- * index whose layout differs from this one's only in these (and in how its usage rows store their
- * sums) is migrated in place (`MIGRATED_IN_PLACE`): they are dropped and made again, and filled on
- * the next report.
- */
+/** The cost tables worked out from the rows above (nothing in them is read from a session file). */
 export const COSTS_DERIVED_TABLES = `
 	-- each session's cost digest (historyDigest.ts), worked out from its usage rows once: its requests per
 	-- quarter hour, its cache rebuilds (unpriced) and the models it used without a cost, and each
@@ -147,13 +132,6 @@ export const COSTS_DERIVED_TABLES = `
 	);
 `;
 
-/** The layouts an index is migrated from in place, as SQL: each differed from this one only in its derived cost tables and in how the usage table stores sums. */
-export const MIGRATED_IN_PLACE: ReadonlyMap<number, string> = new Map([
-	// 3: the digests and copies as JSON, and 4's usage table.
-	[3, `DROP TABLE costs_digests; DROP TABLE costs_copies; ${COSTS_DERIVED_TABLES} ${USAGE_WITH_SUMS_LEFT_OUT}`],
-	// 4: every request's total and cost stored.
-	[4, USAGE_WITH_SUMS_LEFT_OUT],
-]);
 
 export const CREATE_SCHEMA = `
 	CREATE TABLE sessions (

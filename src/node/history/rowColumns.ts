@@ -8,6 +8,7 @@
  * in it is an object of its own on the heap), and the writer only fills its slots and binds them.
  */
 import type { ExtractedLines } from '../../engine/history';
+import { separateSpaceless } from '../../engine/history';
 import type { SqlValue } from './sqlite/sqlDatabase';
 import { costOfParts, DOC_ROLES, tokensOfParts, USAGE_SOURCES } from './indexSchema';
 import { Numbers, TextBytes } from './rowBuffers';
@@ -92,7 +93,8 @@ export class RowGatherer {
 			docs.push(d.line);
 			docs.push(d.offset);
 			docs.push(d.bytes);
-			this.textEnds.push(this.texts.append(d.text));
+			// Indexed with each Chinese or Japanese character a word of its own (searchQuery searches them so).
+			this.textEnds.push(this.texts.append(separateSpaceless(d.text)));
 		}
 	}
 

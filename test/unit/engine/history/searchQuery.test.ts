@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { printable, searchQuery, snippetOf } from '../../../../src/engine/history/searchQuery';
+import { separateSpaceless } from '../../../../src/engine/history/spacelessScripts';
 
 describe('history search: the query and the snippet', () => {
 	it('quotes every word (FTS5 syntax typed is only text), all words required, prefixes from three characters', () => {
@@ -7,6 +8,14 @@ describe('history search: the query and the snippet', () => {
 		assert.equal(searchQuery('a "quoted" NEAR(x) OR').match, '"a" "quoted"* "NEAR(x"* "OR"');
 		assert.equal(searchQuery('  ... -- !!').match, '');
 		assert.equal(searchQuery('say "hi"').match, '"say"* "hi"');
+	});
+
+	it('searches a Chinese or Japanese word as a phrase of its characters, as the index holds them; the snippet marks it as typed', () => {
+		assert.deepEqual(searchQuery('检索 Reactコンポーネント'), { match: '"检  索" "React コ  ン  ポ  ー  ネ  ン  ト"*', words: ['检索', 'reactコンポーネント'] });
+		assert.equal(separateSpaceless('データベースを検索する'), ' デ  ー  タ  ベ  ー  ス  を  検  索  す  る ');
+		assert.equal(separateSpaceless('데이터 naïve plain'), '데이터 naïve plain', 'Korean (spaced) and other scripts as they are');
+		assert.equal(separateSpaceless('𠀋 ｶﾀｶﾅ'), ' 𠀋   ｶ  ﾀ  ｶ  ﾅ ');
+		assert.deepEqual(snippetOf('我们在数据库中检索记录', ['检索']).marks, [[7, 9]]);
 	});
 
 	it('centres the snippet on the rarest word and marks every occurrence', () => {

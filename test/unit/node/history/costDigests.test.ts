@@ -6,7 +6,7 @@
  * prices (which enter the rebuilds of requests that recorded no cache-read price).
  */
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { digestedHistorySteps, historyReport, historyReportOf, indexedHistorySteps, NO_PRICES, type HistoryOptions, type HistoryReport, type PriceBook } from '../../../../src/engine/costs';
 import { runSteps } from '../../../../src/engine/steps';
@@ -184,67 +184,27 @@ describe('history costs from cost digests', function () {
 		assert.deepEqual(viewed.map((row) => [row['total_tokens'], row['cost']]), read);
 	});
 
-	for (const layout of [3, 4]) {
-		it(`migrates an index of layout ${layout} in place: no session file read again, its costs as a new index's`, async () => {
-			const source = join(realSessionsDir, 'large-session.migrated-v3.jsonl');
-			writeSession(agent(), 'p', 'a.jsonl', readFileSync(source, 'utf8'));
-			copyFileSync(source, join(agent(), 'sessions', '--p--', 'b.jsonl'));
-			// A total that is not the sum of its parts is kept through the migration.
-			append(join(agent(), 'sessions', '--p--', 'b.jsonl'), reply('odd', '2026-03-01T10:02:00.000Z', { input: 10, output: 5, cost: { input: 0.1, output: 0.2, total: 0.25 } }));
-			const fresh = JSON.stringify(await reports());
-			const opened = index as HistoryIndex;
-			const sessions = await opened.costSessions(roots());
-			const requests = JSON.stringify(sessions);
-			const all = sessions.flatMap((session) => session.requests);
-			// This real session's older Pi recorded no totalTokens (read as 0): those totals are kept.
-			const kept = {
-				costs: all.filter((u) => u.cost !== u.costInput + u.costOutput + u.costCacheRead + u.costCacheWrite).length,
-				totals: all.filter((u) => u.totalTokens !== u.input + u.output + u.cacheRead + u.cacheWrite).length,
-				n: all.length,
-			};
-			assert.ok(kept.costs === 1 && kept.totals > 0 && kept.totals < kept.n, JSON.stringify(kept));
-			await opened.db.write((db) => db.exec(`${LAYOUT_4_USAGE}${layout === 3 ? LAYOUT_3_COSTS : ''}PRAGMA user_version = ${layout};`));
-			await opened.close();
-			index = undefined;
-			const path = join(temp(), 'index', 'i.sqlite');
-			const reopened = await openTestIndex(path);
-			assert.deepEqual(reopened.notices, [], 'nothing moved aside, nothing to tell');
-			assert.ok(reopened.index);
-			index = reopened.index;
-			assert.deepEqual(readdirSync(join(temp(), 'index')).filter((name) => name.endsWith('.bak')), []);
-			const refreshed = await index.refresh(roots());
-			assert.deepEqual([Object.fromEntries(refreshed.outcomes), refreshed.bytesRead], [{ unchanged: 2, removed: 0 }, 0], 'the rows were kept: no file read');
-			assert.equal(JSON.stringify(await index.costSessions(roots())), requests);
-			assert.equal(JSON.stringify(await reports()), fresh);
-			const sums = await index.db.read((db) => db.prepare('SELECT count(cost) AS costs, count(total_tokens) AS totals, count(*) AS n FROM usage').get());
-			assert.deepEqual({ ...sums }, kept, 'the sums of parts left out, the others kept');
-			const version = await index.db.read((db) => db.prepare('PRAGMA user_version').get()?.['user_version']);
-			assert.equal(Number(version), SCHEMA_VERSION);
-			assert.equal(existsSync(`${path}.older.bak`), false);
-		});
-	}
+	it('rebuilds an index of an earlier layout (5, whose search words were read otherwise): every session read again, its costs as a new index\'s, said once', async () => {
+		const source = join(realSessionsDir, 'large-session.migrated-v3.jsonl');
+		writeSession(agent(), 'p', 'a.jsonl', readFileSync(source, 'utf8'));
+		copyFileSync(source, join(agent(), 'sessions', '--p--', 'b.jsonl'));
+		const fresh = JSON.stringify(await reports());
+		const opened = index as HistoryIndex;
+		const requests = JSON.stringify(await opened.costSessions(roots()));
+		await opened.db.write((db) => db.exec('PRAGMA user_version = 5;'));
+		await opened.close();
+		index = undefined;
+		const path = join(temp(), 'index', 'i.sqlite');
+		const reopened = await openTestIndex(path);
+		assert.deepEqual(reopened.notices.map((notice) => [notice.kind, notice.kind === 'rebuilt' ? notice.reason : '']), [['rebuilt', 'older']]);
+		assert.ok(reopened.index);
+		index = reopened.index;
+		assert.ok(existsSync(`${path}.older.bak`));
+		const refreshed = await index.refresh(roots());
+		assert.deepEqual(Object.fromEntries(refreshed.outcomes), { indexed: 2, removed: 0 }, 'every file read again');
+		assert.equal(JSON.stringify(await index.costSessions(roots())), requests);
+		assert.equal(JSON.stringify(await reports()), fresh);
+		const version = await index.db.read((db) => db.prepare('PRAGMA user_version').get()?.['user_version']);
+		assert.equal(Number(version), SCHEMA_VERSION);
+	});
 });
-
-/** Layout 4's usage table as it was: every request's total tokens and cost stored. */
-const LAYOUT_4_USAGE = `DROP VIEW usage_with_model; ALTER TABLE usage RENAME TO usage_5;
-	CREATE TABLE usage (sid INTEGER NOT NULL, line INTEGER NOT NULL, entry_id TEXT, source INTEGER NOT NULL, kind TEXT, model_id INTEGER, time INTEGER,
-		entry_time INTEGER, input INTEGER NOT NULL, output INTEGER NOT NULL, cache_read INTEGER NOT NULL, cache_write INTEGER NOT NULL,
-		total_tokens INTEGER NOT NULL, cost REAL NOT NULL, cost_input REAL NOT NULL, cost_output REAL NOT NULL, cost_cache_read REAL NOT NULL,
-		cost_cache_write REAL NOT NULL, PRIMARY KEY (sid, line)) WITHOUT ROWID;
-	INSERT INTO usage SELECT sid, line, entry_id, source, kind, model_id, time, entry_time, input, output, cache_read, cache_write,
-		coalesce(total_tokens, input + output + cache_read + cache_write), coalesce(cost, cost_input + cost_output + cost_cache_read + cost_cache_write),
-		cost_input, cost_output, cost_cache_read, cost_cache_write FROM usage_5;
-	DROP TABLE usage_5;
-	CREATE VIEW usage_with_model AS SELECT usage.sid, usage.line, usage.entry_id,
-		CASE usage.source WHEN 0 THEN 'assistant' WHEN 1 THEN 'toolResult' WHEN 2 THEN 'compaction' WHEN 3 THEN 'branch_summary' ELSE 'usage' END AS source,
-		usage.kind, models.provider, models.model, usage.time, usage.entry_time, usage.input, usage.output, usage.cache_read, usage.cache_write, usage.total_tokens,
-		usage.cost, usage.cost_input, usage.cost_output, usage.cost_cache_read, usage.cost_cache_write
-		FROM usage LEFT JOIN models USING (model_id);
-`;
-
-/** Layout 3's cost tables as they were: JSON. */
-const LAYOUT_3_COSTS = `DROP TABLE costs_digests; DROP TABLE costs_copies;
-	CREATE TABLE costs_digests (sid INTEGER PRIMARY KEY, consumed INTEGER NOT NULL, made INTEGER NOT NULL, digest TEXT NOT NULL, fingerprints BLOB NOT NULL);
-	CREATE TABLE costs_copies (roots TEXT PRIMARY KEY, basis TEXT NOT NULL, copies TEXT NOT NULL);
-	INSERT INTO costs_digests SELECT sid, consumed, 1, '{"buckets":[],"rebuilds":{"line":[],"at":[],"missed":[],"paid":[],"read":[],"model":[]},"unpriced":[]}', X'' FROM sessions;
-`;

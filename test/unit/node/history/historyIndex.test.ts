@@ -130,6 +130,19 @@ for (const extraction of ['here', 'threads'] as const satisfies readonly Extract
 			assert.ok(everywhere.every((session) => session.messages.length >= 1));
 		});
 
+		it('finds a Chinese or Japanese word inside a sentence written without spaces', async () => {
+			const path = writeSession(agent(), 'p', 'cjk.jsonl', headerLine('cccc') + userLine('u1', '我们在数据库中检索记录', 1000) + assistantLine('a1', 'データベースを検索するにはReactコンポーネントを使います', 2000));
+			await opened();
+			await index?.refresh([sessionsRoot(agent())]);
+			for (const [words, line] of [['检索', 2], ['数据库', 2], ['検索', 3], ['コンポーネント', 3], ['React', 3], ['データベース 検索', 3]] as const) {
+				const found = await searchHistory(index as HistoryIndex, words);
+				assert.deepEqual(found.map((session) => [session.path, session.messages.map((message) => message.line)]), [[path, [line]]], words);
+			}
+			assert.deepEqual(await searchHistory(index as HistoryIndex, '检记'), [], 'the characters in a row, not anywhere in the message');
+			const [hit] = (await searchHistory(index as HistoryIndex, '检索'))[0]?.messages ?? [];
+			assert.equal(hit?.snippet?.text, '我们在数据库中检索记录', 'shown as written');
+		});
+
 		it('waits for a half-written last line, then reads it once complete', async () => {
 			const a = writeSession(agent(), 'p', 'a.jsonl', headerLine('aaaa') + userLine('u1', 'one', 1000));
 			await opened();
