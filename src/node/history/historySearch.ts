@@ -71,7 +71,7 @@ export async function searchHistory(index: HistoryIndex, input: string, options:
 	const perSession = options.messagesPerSession ?? 3;
 	const roots = options.roots;
 	const found = await index.db.read((db) => {
-		const ranked = rankedMessages(db, query.match, roots, sessionsWanted);
+		const ranked = rankedMessages(db, query.match, roots, sessionsWanted, perSession);
 		const sids = [...new Set(ranked.map((row) => Number(row['sid'])))];
 		const sessions = sids.length === 0 ? [] : sessionsOf(db, `WHERE sid IN (${sids.map(() => '?').join(', ')})`, sids);
 		return { ranked, sessions };
@@ -124,25 +124,29 @@ export async function searchHistory(index: HistoryIndex, input: string, options:
 /**
  * The best matching messages, best first: the RANKED_MESSAGES best, and when those come from fewer
  * than `sessionsWanted` sessions while more match, the best message of each of the next best
- * sessions too (a session holding hundreds of the best matches would otherwise be all there is).
+ * sessions too (a session holding hundreds of the best matches would otherwise be all there is);
+ * only each session's best when one message per session is wanted (the sessions filter).
  * With `roots`, only sessions under those folders: the index also holds other folders' sessions
  * (other agent directories, windows with another `sessionDir`), whose matches would take the places.
  */
-function rankedMessages(db: SqlDatabase, match: string, roots: readonly string[] | undefined, sessionsWanted: number): SqlRow[] {
+function rankedMessages(db: SqlDatabase, match: string, roots: readonly string[] | undefined, sessionsWanted: number, perSession: number): SqlRow[] {
 	const within = roots !== undefined && db.prepare(`SELECT 1 FROM sessions WHERE root NOT IN (${roots.map(() => '?').join(', ')}) LIMIT 1`).get(roots) !== undefined
 		? { sql: ` AND rowid / ${DOCS_PER_SESSION} IN (SELECT sid FROM sessions WHERE root IN (${roots.map(() => '?').join(', ')}))`, params: roots }
 		: { sql: '', params: [] };
+	// Each session's best message (min() makes the bare rowid the best row's); materialized, so bm25 is read where FTS5 can give it.
+	const bestOfSessions = (count: number): SqlRow[] => db.prepare(`WITH matched AS MATERIALIZED (SELECT rowid, bm25(docs_text) AS score FROM docs_text WHERE docs_text MATCH ?${within.sql})
+		SELECT ${MESSAGE_COLUMNS} FROM (SELECT rowid, min(score) AS score FROM matched GROUP BY rowid / ${DOCS_PER_SESSION} ORDER BY score LIMIT ?) AS m
+		JOIN docs d ON d.doc = m.rowid ORDER BY m.score`).all([match, ...within.params, count]);
+	if (perSession === 1) {
+		return bestOfSessions(sessionsWanted);
+	}
 	const best = db.prepare(`SELECT ${MESSAGE_COLUMNS}
 		FROM (SELECT rowid, bm25(docs_text) AS score FROM docs_text WHERE docs_text MATCH ?${within.sql} ORDER BY score LIMIT ?) AS m JOIN docs d ON d.doc = m.rowid ORDER BY m.score`).all([match, ...within.params, RANKED_MESSAGES]);
 	const seen = new Set(best.map((row) => Number(row['sid'])));
 	if (best.length < RANKED_MESSAGES || seen.size >= sessionsWanted) {
 		return best;
 	}
-	// Each session's best message (min() makes the bare rowid the best row's); materialized, so bm25 is read where FTS5 can give it.
-	const perSession = db.prepare(`WITH matched AS MATERIALIZED (SELECT rowid, bm25(docs_text) AS score FROM docs_text WHERE docs_text MATCH ?${within.sql})
-		SELECT ${MESSAGE_COLUMNS} FROM (SELECT rowid, min(score) AS score FROM matched GROUP BY rowid / ${DOCS_PER_SESSION} ORDER BY score LIMIT ?) AS m
-		JOIN docs d ON d.doc = m.rowid ORDER BY m.score`).all([match, ...within.params, sessionsWanted + seen.size]);
-	return [...best, ...perSession.filter((row) => !seen.has(Number(row['sid'])))];
+	return [...best, ...bestOfSessions(sessionsWanted + seen.size).filter((row) => !seen.has(Number(row['sid'])))];
 }
 
 /** The found message, read again from its line: its entry id and its text around the words. */

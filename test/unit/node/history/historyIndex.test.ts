@@ -128,6 +128,11 @@ for (const extraction of ['here', 'threads'] as const satisfies readonly Extract
 			// 600 best messages in three sessions: the 400 best hold two or three of them, and each other matching session still comes, after them.
 			assert.deepEqual([...everywhere.slice(0, 3).map((session) => session.id).sort(), ...everywhere.slice(3).map((session) => session.id)], ['bbbb-0', 'bbbb-1', 'bbbb-2', 'aaaa']);
 			assert.ok(everywhere.every((session) => session.messages.length >= 1));
+			const filtered = await searchHistory(index as HistoryIndex, 'quokka', { sessions: 200, messagesPerSession: 1 });
+			assert.deepEqual(filtered.map((session) => [session.id, session.messages.length]).slice(3), [['aaaa', 1]], 'the sessions filter: each session\'s best message');
+			assert.equal(filtered.length, 4);
+			const mineOnly = await searchHistory(index as HistoryIndex, 'quokka', { sessions: 200, messagesPerSession: 1, roots: [sessionsRoot(agent()).path] });
+			assert.deepEqual(mineOnly.map((session) => session.path), [mine]);
 		});
 
 		it('finds a Chinese or Japanese word inside a sentence written without spaces', async () => {
