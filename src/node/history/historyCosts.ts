@@ -9,7 +9,7 @@
 import type { CostEventRow, IndexedRequest, IndexedSession, IndexedSessionInfo, IndexedSource, ObservedSettings, StoredAccounts } from '../../engine/costs';
 import { isPlainObject } from '../../base/plainObject';
 import { costOfParts, tokensOfParts, USAGE_SOURCES } from './indexSchema';
-import type { SqlDatabase, SqlRow, SqlValue } from './sqlite/sqlDatabase';
+import { inList, type SqlDatabase, type SqlRow, type SqlValue } from './sqlite/sqlDatabase';
 
 /** A session with pi-condense entries whose prunes have no account for its file as it is (or for these settings). */
 export interface AccountsDue {
@@ -25,7 +25,7 @@ const text = (value: SqlValue | undefined): string | undefined => (typeof value 
 const time = (value: SqlValue | undefined): number | undefined => (value === null || value === undefined ? undefined : Number(value));
 
 export function rootsWhere(roots: readonly string[]): string {
-	return `s.root IN (${roots.map(() => '?').join(', ')}) AND s.unlisted IS NULL AND s.id IS NOT NULL`;
+	return `s.root IN ${inList(roots)} AND s.unlisted IS NULL AND s.id IS NOT NULL`;
 }
 
 /** What a session row gives of the session (`sessionInfoOf`). */

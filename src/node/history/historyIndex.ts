@@ -25,6 +25,7 @@ import { IndexWriter } from './indexWriter';
 import { NEW_FILE_PRAGMAS } from './indexSchema';
 import { giveBackFreePages } from './indexRows';
 import type { SqlEngineChoice } from './sqlite/openSqlite';
+import { inList } from './sqlite/sqlDatabase';
 import type { IndexedSession, StoredAccounts } from '../../engine/costs';
 import { readCostHistory, type DigestedHistory } from './costHistory';
 import { accountsDueOf, indexedSessionsOf, storeAccountsOf, type AccountsDue } from './historyCosts';
@@ -120,7 +121,7 @@ export class HistoryIndex {
 	/** What the index has of the files under `roots` (listed and unlisted). */
 	stored(roots: readonly SessionRoot[]): Promise<StoredRow[]> {
 		const paths = roots.map((root) => root.path);
-		return this.database.read((db) => sessionsOf(db, `WHERE root IN (${paths.map(() => '?').join(', ')})`, paths));
+		return this.database.read((db) => sessionsOf(db, `WHERE root IN ${inList(paths)}`, paths));
 	}
 
 	/**
@@ -201,7 +202,7 @@ export class HistoryIndex {
 	 */
 	private async forgetGoneElsewhere(roots: readonly SessionRoot[]): Promise<number> {
 		const paths = roots.map((root) => root.path);
-		const elsewhere = await this.database.read((db) => sessionsOf(db, `WHERE root NOT IN (${paths.map(() => '?').join(', ')})`, paths).map((row) => row.path));
+		const elsewhere = await this.database.read((db) => sessionsOf(db, `WHERE root NOT IN ${inList(paths)}`, paths).map((row) => row.path));
 		const found = await mapLimited(elsewhere, STATS_AT_ONCE, (path) => stat(path).then(() => undefined, (error: unknown) => error));
 		const gone = elsewhere.filter((_, i) => isGone(found[i]));
 		return gone.length === 0 ? 0 : this.database.write((db) => gone.filter((path) => deleteSession(db, path)).length);

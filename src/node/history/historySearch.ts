@@ -17,7 +17,7 @@ import { readRange } from '../sessions/completeLines';
 import { splitPiece } from './fileLines';
 import type { HistoryIndex } from './historyIndex';
 import { sessionsOf } from './indexRows';
-import type { SqlDatabase, SqlRow } from './sqlite/sqlDatabase';
+import { inList, type SqlDatabase, type SqlRow } from './sqlite/sqlDatabase';
 import { DOC_ROLES, DOCS_PER_SESSION } from './indexSchema';
 
 export interface MessageHit {
@@ -73,7 +73,7 @@ export async function searchHistory(index: HistoryIndex, input: string, options:
 	const found = await index.db.read((db) => {
 		const ranked = rankedMessages(db, query.match, roots, sessionsWanted, perSession);
 		const sids = [...new Set(ranked.map((row) => Number(row['sid'])))];
-		const sessions = sids.length === 0 ? [] : sessionsOf(db, `WHERE sid IN (${sids.map(() => '?').join(', ')})`, sids);
+		const sessions = sids.length === 0 ? [] : sessionsOf(db, `WHERE sid IN ${inList(sids)}`, sids);
 		return { ranked, sessions };
 	});
 	const bySid = new Map(found.sessions.filter((row) => row.header && (!roots || roots.includes(row.root))).map((row) => [row.sid, row]));
@@ -130,8 +130,8 @@ export async function searchHistory(index: HistoryIndex, input: string, options:
  * (other agent directories, windows with another `sessionDir`), whose matches would take the places.
  */
 function rankedMessages(db: SqlDatabase, match: string, roots: readonly string[] | undefined, sessionsWanted: number, perSession: number): SqlRow[] {
-	const within = roots !== undefined && db.prepare(`SELECT 1 FROM sessions WHERE root NOT IN (${roots.map(() => '?').join(', ')}) LIMIT 1`).get(roots) !== undefined
-		? { sql: ` AND rowid / ${DOCS_PER_SESSION} IN (SELECT sid FROM sessions WHERE root IN (${roots.map(() => '?').join(', ')}))`, params: roots }
+	const within = roots !== undefined && db.prepare(`SELECT 1 FROM sessions WHERE root NOT IN ${inList(roots)} LIMIT 1`).get(roots) !== undefined
+		? { sql: ` AND rowid / ${DOCS_PER_SESSION} IN (SELECT sid FROM sessions WHERE root IN ${inList(roots)})`, params: roots }
 		: { sql: '', params: [] };
 	// Each session's best message (min() makes the bare rowid the best row's); materialized, so bm25 is read where FTS5 can give it.
 	const bestOfSessions = (count: number): SqlRow[] => db.prepare(`WITH matched AS MATERIALIZED (SELECT rowid, bm25(docs_text) AS score FROM docs_text WHERE docs_text MATCH ?${within.sql})

@@ -11,6 +11,11 @@ export type SqlRow = Record<string, SqlValue>;
 
 export type SqlEngineName = 'node:sqlite' | 'wasm';
 
+/** `(?, ?, ?)`: the parameters of an `IN` list of `values`, bound in their order. */
+export function inList(values: readonly unknown[]): string {
+	return `(${values.map(() => '?').join(', ')})`;
+}
+
 export interface SqlStatement {
 	run(params?: readonly SqlValue[]): void;
 	get(params?: readonly SqlValue[]): SqlRow | undefined;
