@@ -88,9 +88,14 @@ describe('Pi Sessions and Pruned Calls views', () => {
 		assert.ok(t3);
 		assert.equal(api.prunedTree.getParent(t3), api.prunedTree.rootNodes.find((node) => node.children?.includes(t3)));
 		assert.equal(api.prunedTree.getTreeItem(t3).id, t3.id);
-		assert.equal(await vscode.commands.executeCommand('piCondense.revealRef', 't3'), true);
-		// The view's selection reaches the extension host after the workbench applied it (late on a loaded machine).
-		await waitUntil(() => api.prunedTree.view.selection.length > 0, 'the revealed row selected', 10_000).catch(() => undefined);
+		// The view's selection reaches the extension host after the workbench applied it. On a loaded machine
+		// (the CI runs the reliability suite beside this one) a reveal's selection was lost now and then, likely
+		// to a redraw of the view landing at the same moment: it is asked again, at most twice more.
+		const selectedT3 = (): boolean => api.prunedTree.view.selection.some((node) => node.id === t3.id);
+		for (let attempt = 0; attempt === 0 || (attempt < 3 && !selectedT3()); attempt++) {
+			assert.equal(await vscode.commands.executeCommand('piCondense.revealRef', 't3'), true);
+			await waitUntil(selectedT3, 'the revealed row selected', 5_000).catch(() => undefined);
+		}
 		assert.deepEqual(api.prunedTree.view.selection.map((node) => node.id), [t3.id]);
 	});
 
